@@ -1,0 +1,92 @@
+//! `grundy bench`: times the solver on the benchmark boards of docs/PERFORMANCE.md.
+
+use std::time::Instant;
+
+use anyhow::Result;
+use grundy::games::placement::{Piece, PlacementGame, PlacementSolver};
+use grundy::BoardSize;
+use serde_json::json;
+
+use super::SearchOptions;
+use crate::input::input_error;
+
+/// The boards the issue's targets are set on: empty boards, full nim-value computation.
+const CASES: [(Piece, &str); 4] = [
+    (Piece::Knight, "5x9"),
+    (Piece::Knight, "7x7"),
+    (Piece::Queen, "9x9"),
+    (Piece::Queen, "10x10"),
+];
+
+/// Arguments of `grundy bench`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Each case runs in a fresh solver with an empty table, on one thread. \
+Figures are wall-clock times on this machine."
+)]
+pub struct Args {
+    /// Run only the cases whose name contains this text, e.g. `queens` or `7x7`.
+    #[arg(long)]
+    pub only: Option<String>,
+    #[command(flatten)]
+    pub search: SearchOptions,
+}
+
+/// Runs `grundy bench`.
+pub fn run(args: &Args) -> Result<String> {
+    let selected: Vec<(Piece, BoardSize)> = CASES
+        .iter()
+        .map(|&(piece, board)| (piece, board.parse().expect("benchmark boards are valid")))
+        .filter(|(piece, board)| {
+            args.only
+                .as_ref()
+                .is_none_or(|only| format!("{piece} {board}").contains(only.as_str()))
+        })
+        .collect();
+    if selected.is_empty() {
+        return Err(input_error(format!(
+            "no benchmark case matches `{}`: the cases are knights 5x9, knights 7x7, queens 9x9 and queens 10x10",
+            args.only.as_deref().unwrap_or_default()
+        )));
+    }
+    let mut rows = Vec::new();
+    for (piece, board) in selected {
+        let game = PlacementGame::new(piece, board);
+        let mut solver = PlacementSolver::new(&game, args.search.memory);
+        let started = Instant::now();
+        let nimber = solver.nim_value(&game.empty());
+        let seconds = started.elapsed().as_secs_f64();
+        let stats = solver.stats();
+        rows.push(json!({
+            "game": piece.to_string(),
+            "board": board.to_string(),
+            "nimber": nimber.value(),
+            "seconds": seconds,
+            "positions_searched": stats.positions,
+            "table_hits": stats.table_hits,
+            "table_bytes": stats.table.bytes,
+        }));
+        if !args.search.json {
+            eprintln!("{piece} {board}: {nimber} in {seconds:.3} s");
+        }
+    }
+    if args.search.json {
+        return Ok(format!("{}\n", json!({ "cases": rows })));
+    }
+    let mut out = format!(
+        "{:<8} {:>6} {:>6} {:>10} {:>12} {:>12}\n",
+        "game", "board", "value", "seconds", "positions", "table MiB"
+    );
+    for row in rows {
+        out.push_str(&format!(
+            "{:<8} {:>6} {:>6} {:>10.3} {:>12} {:>12}\n",
+            row["game"].as_str().unwrap_or_default(),
+            row["board"].as_str().unwrap_or_default(),
+            row["nimber"],
+            row["seconds"].as_f64().unwrap_or_default(),
+            row["positions_searched"],
+            row["table_bytes"].as_u64().unwrap_or_default() >> 20,
+        ));
+    }
+    Ok(out)
+}

@@ -1,0 +1,127 @@
+//! `grundy moves`: the winning moves, or every legal move with the nim-value it leads to.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use anyhow::Result;
+use grundy::games::placement::PlacementSolver;
+use grundy::Nimber;
+use serde_json::json;
+
+use super::SearchOptions;
+use crate::input::{parse_game, parse_position, GameSpec};
+use crate::progress::SearchProgress;
+use crate::render::{draw_board, plain, player_to_move};
+
+/// Arguments of `grundy moves`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "A winning move leads to a position of nim-value 0. Squares are named by \
+column letter and row number (c3 is row 3, column 3); row 1 is drawn at the top.\n\nExamples:\n  \
+grundy moves knights 5x5\n  grundy moves queens 5x5 --all\n  grundy moves kings 4x5 --position \
+\"K..../...../...../.....\" --json"
+)]
+pub struct Args {
+    /// The game: knights, bishops, rooks, queens, kings, camels, zebras, giraffes or leaper:A,B.
+    pub game: String,
+    /// The board size, ROWSxCOLS.
+    #[arg(value_name = "BOARD")]
+    pub args: Vec<String>,
+    /// Start from this position instead of the empty board (see `grundy value --help`).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// List every legal move and the nim-value it leads to, not only the winning ones.
+    #[arg(long)]
+    pub all: bool,
+    #[command(flatten)]
+    pub search: SearchOptions,
+}
+
+/// Runs `grundy moves`.
+pub fn run(args: &Args) -> Result<String> {
+    let GameSpec::Placement(game) = parse_game(&args.game, &args.args)?;
+    let position = parse_position(&game, args.position.as_deref())?;
+    let progress = SearchProgress::new("searching");
+    let mut solver = PlacementSolver::new(&game, args.search.memory);
+    solver.set_observer(progress.observer());
+    let started = Instant::now();
+    let nimber = solver.nim_value(&position);
+    let moves = solver.move_values(&position);
+    let seconds = started.elapsed().as_secs_f64();
+    progress.finish();
+    let stats = solver.stats();
+    let listed: Vec<_> = moves
+        .iter()
+        .filter(|m| args.all || m.nimber == Nimber::ZERO)
+        .collect();
+    if args.search.json {
+        let moves_json: Vec<_> = listed
+            .iter()
+            .map(|m| {
+                let (row, col) = m.square.coordinates();
+                json!({
+                    "square": m.square.to_string(),
+                    "row": row,
+                    "col": col,
+                    "nimber": m.nimber.value(),
+                    "winning": m.nimber == Nimber::ZERO,
+                })
+            })
+            .collect();
+        let report = json!({
+            "game": game.piece().to_string(),
+            "board": game.board().to_string(),
+            "position": game.format_position(&position),
+            "nimber": nimber.value(),
+            "outcome": nimber.outcome().to_string(),
+            "to_move": player_to_move(&game, &position),
+            "legal_moves": moves.len(),
+            "moves": moves_json,
+            "positions_searched": stats.positions,
+            "seconds": seconds,
+        });
+        return Ok(format!("{report}\n"));
+    }
+    let mut out = String::new();
+    let winning = moves.iter().filter(|m| m.nimber == Nimber::ZERO).count();
+    out.push_str(&format!(
+        "{} on {}: nim-value {nimber}, {} legal moves, {winning} winning\n",
+        game.piece(),
+        game.board(),
+        moves.len()
+    ));
+    let labels: HashMap<_, _> = if args.all {
+        moves.iter().map(|m| (m.square, plain(m.nimber))).collect()
+    } else {
+        listed.iter().map(|m| (m.square, "*".to_string())).collect()
+    };
+    out.push_str(&draw_board(&game, &position, &labels));
+    if args.all {
+        out.push_str("(each free square shows the nim-value after a piece is put there; 0 wins)\n");
+    } else if winning > 0 {
+        out.push_str("(* marks a winning move)\n");
+    }
+    if moves.is_empty() {
+        out.push_str("no legal moves: the player to move has lost\n");
+    } else if listed.is_empty() {
+        out.push_str("no winning move: every move leads to a position the opponent wins\n");
+    }
+    for m in &listed {
+        let (row, col) = m.square.coordinates();
+        let verdict = if m.nimber == Nimber::ZERO {
+            "  wins"
+        } else {
+            ""
+        };
+        out.push_str(&format!(
+            "  {:<4} ({row},{col}) -> {}{verdict}\n",
+            m.square.to_string(),
+            m.nimber
+        ));
+    }
+    out.push_str(&format!(
+        "searched {} positions in {seconds:.3} s\n",
+        stats.positions
+    ));
+    Ok(out)
+}

@@ -1,0 +1,66 @@
+//! `grundy`: nim-values, outcomes, winning moves and tables of impartial games from the terminal.
+
+mod commands;
+mod input;
+mod progress;
+mod render;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Analyse and play impartial combinatorial games: who wins, the nim-value, the winning moves.
+#[derive(Debug, Parser)]
+#[command(name = "grundy", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// The nim-value and outcome of a game (the empty board, or --position).
+    Value(commands::value::Args),
+    /// The winning moves of a game (--all: every legal move and the nim-value it leads to).
+    Moves(commands::moves::Args),
+    /// A table of empty-board nim-values over ranges of board sizes.
+    Table(commands::table::Args),
+    /// Times the solver on the benchmark boards and reports positions searched.
+    Bench(commands::bench::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Value(args) => commands::value::run(&args),
+        Command::Moves(args) => commands::moves::run(&args),
+        Command::Table(args) => commands::table::run(&args),
+        Command::Bench(args) => commands::bench::run(&args),
+    };
+    match result {
+        Ok(report) => {
+            // The whole report is written at once, so a failure leaves nothing half-written.
+            let mut stdout = std::io::stdout().lock();
+            match stdout
+                .write_all(report.as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("error: cannot write the output: {error}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            if error.is::<input::InputError>() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! Progress on stderr for searches that take more than a moment.
+//!
+//! The bar stays hidden for the first second, so quick answers print nothing extra, and
+//! indicatif draws nothing when stderr is not a terminal.
+
+use std::time::{Duration, Instant};
+
+use grundy::solver::{SearchObserver, SearchStats};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// How long work runs before a progress indicator appears.
+const QUIET_PERIOD: Duration = Duration::from_secs(1);
+
+/// A spinner showing positions searched and the search rate.
+pub struct SearchProgress {
+    bar: ProgressBar,
+    started: Instant,
+    shown: bool,
+}
+
+impl SearchProgress {
+    /// A hidden spinner labelled `label`.
+    pub fn new(label: &str) -> SearchProgress {
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {prefix} {elapsed} {msg}")
+                .expect("the template is valid"),
+        );
+        bar.set_prefix(label.to_string());
+        SearchProgress {
+            bar,
+            started: Instant::now(),
+            shown: false,
+        }
+    }
+
+    /// A handle the solver can report to.
+    pub fn observer(&self) -> Box<dyn SearchObserver + Send> {
+        Box::new(SearchProgress {
+            bar: self.bar.clone(),
+            started: self.started,
+            shown: false,
+        })
+    }
+
+    /// Removes the spinner from the terminal.
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+impl SearchObserver for SearchProgress {
+    fn progress(&mut self, stats: &SearchStats) {
+        let elapsed = self.started.elapsed();
+        if !self.shown && elapsed >= QUIET_PERIOD {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+            self.bar.enable_steady_tick(Duration::from_millis(200));
+            self.shown = true;
+        }
+        let rate = stats.positions as f64 / elapsed.as_secs_f64().max(1e-9);
+        self.bar.set_message(format!(
+            "{} positions searched ({:.0}/s), table {} MiB",
+            stats.positions,
+            rate,
+            stats.table.bytes >> 20
+        ));
+    }
+}
+
+/// A bar over a known number of steps (table cells), hidden for the first second.
+pub fn counting_bar(total: u64, label: &str) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
+    bar.set_style(
+        ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {elapsed} {msg}")
+            .expect("the template is valid")
+            .progress_chars("=> "),
+    );
+    bar.set_prefix(label.to_string());
+    let shown = bar.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(QUIET_PERIOD);
+        if !shown.is_finished() {
+            shown.set_draw_target(ProgressDrawTarget::stderr());
+            shown.enable_steady_tick(Duration::from_millis(200));
+        }
+    });
+    bar
+}

@@ -1,0 +1,77 @@
+//! Text pictures of boards and shared wording of results.
+
+use std::collections::HashMap;
+
+use grundy::games::placement::{PlacementGame, PlacementPosition};
+use grundy::{Nimber, Outcome, Square};
+
+/// Which player is to move in `position`: the first player when an even number of pieces has
+/// been placed.
+pub fn player_to_move(game: &PlacementGame, position: &PlacementPosition) -> &'static str {
+    if game.occupied(position).count() % 2 == 0 {
+        "first"
+    } else {
+        "second"
+    }
+}
+
+/// Which player wins with perfect play.
+pub fn winner(to_move: &'static str, outcome: Outcome) -> &'static str {
+    match (to_move, outcome) {
+        ("first", Outcome::N) | ("second", Outcome::P) => "first",
+        _ => "second",
+    }
+}
+
+/// One line saying who wins, for people.
+pub fn outcome_sentence(to_move: &str, outcome: Outcome) -> String {
+    match outcome {
+        Outcome::N => format!("N: the player to move ({to_move} player) wins"),
+        Outcome::P => format!("P: the player to move ({to_move} player) loses"),
+    }
+}
+
+/// Draws the board: row 1 at the top, column letters above, the piece letter on occupied
+/// squares, `x` on attacked ones, and on each free square either `.` or the label given.
+pub fn draw_board(
+    game: &PlacementGame,
+    position: &PlacementPosition,
+    labels: &HashMap<Square, String>,
+) -> String {
+    let board = game.board();
+    let occupied: Vec<Square> = game.occupied(position).collect();
+    let width = labels.values().map(String::len).max().unwrap_or(1).max(1);
+    let row_label_width = board.rows().to_string().len();
+    let mut out = String::new();
+    out.push_str(&" ".repeat(row_label_width + 1));
+    for col in 0..board.cols() {
+        let name = board.square(0, col).expect("on the board").to_string();
+        let letters: String = name.chars().take_while(char::is_ascii_alphabetic).collect();
+        out.push_str(&format!(" {letters:>width$}"));
+    }
+    out.push('\n');
+    for row in 0..board.rows() {
+        out.push_str(&format!("{:>row_label_width$} ", row + 1));
+        for col in 0..board.cols() {
+            let square = board.square(row, col).expect("on the board");
+            let cell = if occupied.contains(&square) {
+                game.piece().letter().to_string()
+            } else if game.is_attacked(position, square) {
+                "x".to_string()
+            } else {
+                labels
+                    .get(&square)
+                    .cloned()
+                    .unwrap_or_else(|| ".".to_string())
+            };
+            out.push_str(&format!(" {cell:>width$}"));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// A nimber written as a plain number, as in the seed paper's tables.
+pub fn plain(nimber: Nimber) -> String {
+    nimber.value().to_string()
+}

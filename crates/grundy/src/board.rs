@@ -1,0 +1,295 @@
+//! Rectangular boards and their squares.
+//!
+//! Rows and columns are numbered from 1 as in the seed paper: square `(i, j)` is in row `i` and
+//! column `j`. A square's short name is its column letter followed by its row number, so `c3` is
+//! `(3, 3)` and `b1` is `(1, 2)`. Row 1 is drawn at the top, as in the paper's tables.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+/// The largest number of squares a board may have: positions are sets of at most 256 squares.
+pub const MAX_SQUARES: usize = 256;
+
+/// Why a board size or square name was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BoardError {
+    /// The text is not of the form `MxN`.
+    #[error("board size `{0}` is malformed: expected ROWSxCOLS, for example 5x7")]
+    MalformedSize(String),
+    /// A side of zero squares.
+    #[error("board size `{0}` has a side of zero: both sides must be at least 1")]
+    ZeroSide(String),
+    /// More squares than positions can hold.
+    #[error(
+        "board size `{text}` has {squares} squares: at most {MAX_SQUARES} are allowed (16x16 is the largest square board)"
+    )]
+    TooLarge {
+        /// The size as given.
+        text: String,
+        /// Its number of squares.
+        squares: u64,
+    },
+    /// The text is not a square name like `c3`.
+    #[error(
+        "square `{0}` is malformed: expected a column letter and a row number, for example c3"
+    )]
+    MalformedSquare(String),
+    /// A square name that falls outside the board.
+    #[error("square `{square}` is off the {board} board")]
+    OffBoard {
+        /// The square as given.
+        square: String,
+        /// The board it was checked against.
+        board: BoardSize,
+    },
+}
+
+/// The dimensions of an `m×n` board: `rows` × `cols`, each at least 1, at most 256 squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoardSize {
+    rows: u16,
+    cols: u16,
+}
+
+impl BoardSize {
+    /// A board of `rows` × `cols` squares, checked.
+    pub fn new(rows: u32, cols: u32) -> Result<BoardSize, BoardError> {
+        let text = format!("{rows}x{cols}");
+        if rows == 0 || cols == 0 {
+            return Err(BoardError::ZeroSide(text));
+        }
+        let squares = u64::from(rows) * u64::from(cols);
+        if squares > MAX_SQUARES as u64 {
+            return Err(BoardError::TooLarge { text, squares });
+        }
+        Ok(BoardSize {
+            rows: rows as u16,
+            cols: cols as u16,
+        })
+    }
+
+    /// Number of rows, `m`.
+    #[must_use]
+    pub const fn rows(self) -> usize {
+        self.rows as usize
+    }
+
+    /// Number of columns, `n`.
+    #[must_use]
+    pub const fn cols(self) -> usize {
+        self.cols as usize
+    }
+
+    /// Number of squares, `mn`.
+    #[must_use]
+    pub const fn squares(self) -> usize {
+        self.rows as usize * self.cols as usize
+    }
+
+    /// The square in row `row` and column `col`, both counted from 0, if it is on the board.
+    #[must_use]
+    pub fn square(self, row: usize, col: usize) -> Option<Square> {
+        (row < self.rows() && col < self.cols()).then_some(Square {
+            row: row as u16,
+            col: col as u16,
+        })
+    }
+
+    /// The square with this index (row-major, from 0).
+    #[must_use]
+    pub const fn square_at(self, index: usize) -> Square {
+        Square {
+            row: (index / self.cols as usize) as u16,
+            col: (index % self.cols as usize) as u16,
+        }
+    }
+
+    /// The row-major index of `square`, from 0.
+    #[must_use]
+    pub const fn index_of(self, square: Square) -> usize {
+        square.row as usize * self.cols as usize + square.col as usize
+    }
+
+    /// Every square, row by row.
+    pub fn all_squares(self) -> impl Iterator<Item = Square> {
+        (0..self.squares()).map(move |index| self.square_at(index))
+    }
+
+    /// Parses a square name such as `c3` and checks that it is on this board.
+    pub fn parse_square(self, text: &str) -> Result<Square, BoardError> {
+        let square: Square = text.parse()?;
+        if square.row() < self.rows() && square.col() < self.cols() {
+            Ok(square)
+        } else {
+            Err(BoardError::OffBoard {
+                square: text.to_string(),
+                board: self,
+            })
+        }
+    }
+}
+
+impl fmt::Display for BoardSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+impl FromStr for BoardSize {
+    type Err = BoardError;
+
+    fn from_str(text: &str) -> Result<BoardSize, BoardError> {
+        let malformed = || BoardError::MalformedSize(text.to_string());
+        let (rows, cols) = text
+            .trim()
+            .split_once(['x', 'X', '×'])
+            .ok_or_else(malformed)?;
+        let parse_side = |side: &str| -> Result<u32, BoardError> {
+            let side = side.trim();
+            if side.is_empty() || !side.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(malformed());
+            }
+            // A side too long for u32 is certainly too large a board.
+            side.parse::<u32>().or(Ok(u32::MAX))
+        };
+        let (rows, cols) = (parse_side(rows)?, parse_side(cols)?);
+        BoardSize::new(rows, cols).map_err(|error| match error {
+            BoardError::ZeroSide(_) => BoardError::ZeroSide(text.to_string()),
+            BoardError::TooLarge { squares, .. } => BoardError::TooLarge {
+                text: text.to_string(),
+                squares,
+            },
+            other => other,
+        })
+    }
+}
+
+/// A square, by row and column counted from 0 (its name counts from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square {
+    row: u16,
+    col: u16,
+}
+
+impl Square {
+    /// Row, counted from 0.
+    #[must_use]
+    pub const fn row(self) -> usize {
+        self.row as usize
+    }
+
+    /// Column, counted from 0.
+    #[must_use]
+    pub const fn col(self) -> usize {
+        self.col as usize
+    }
+
+    /// The `(row, column)` pair numbered from 1, as the seed paper writes squares.
+    #[must_use]
+    pub const fn coordinates(self) -> (usize, usize) {
+        (self.row as usize + 1, self.col as usize + 1)
+    }
+}
+
+/// Column letters: a..z, then aa, ab, ... (bijective base 26) for boards wider than 26.
+fn column_name(col: usize) -> String {
+    let mut number = col + 1;
+    let mut letters = Vec::new();
+    while number > 0 {
+        let digit = (number - 1) % 26;
+        letters.push(b'a' + digit as u8);
+        number = (number - 1) / 26;
+    }
+    letters.reverse();
+    String::from_utf8(letters).expect("column letters are ASCII")
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", column_name(self.col()), self.row + 1)
+    }
+}
+
+impl FromStr for Square {
+    type Err = BoardError;
+
+    fn from_str(text: &str) -> Result<Square, BoardError> {
+        let malformed = || BoardError::MalformedSquare(text.to_string());
+        let lower = text.trim().to_ascii_lowercase();
+        let split = lower
+            .find(|c: char| !c.is_ascii_lowercase())
+            .ok_or_else(malformed)?;
+        let (letters, digits) = lower.split_at(split);
+        if letters.is_empty() || letters.len() > 2 || digits.is_empty() {
+            return Err(malformed());
+        }
+        if !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 3 {
+            return Err(malformed());
+        }
+        let col = letters
+            .bytes()
+            .fold(0usize, |acc, b| acc * 26 + usize::from(b - b'a') + 1);
+        let row: usize = digits.parse().map_err(|_| malformed())?;
+        if row == 0 || col > MAX_SQUARES || row > MAX_SQUARES {
+            return Err(malformed());
+        }
+        Ok(Square {
+            row: (row - 1) as u16,
+            col: (col - 1) as u16,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_sizes_round_trip() {
+        for rows in 1..=16 {
+            for cols in 1..=16 {
+                let size = BoardSize::new(rows, cols).unwrap();
+                assert_eq!(size.to_string().parse::<BoardSize>().unwrap(), size);
+            }
+        }
+        assert_eq!("1x256".parse::<BoardSize>().unwrap().squares(), 256);
+    }
+
+    #[test]
+    fn bad_board_sizes_are_named_in_the_error() {
+        for bad in ["", "5", "x5", "5x", "5x5x5", "ax3", "-1x3", "5 by 5"] {
+            let error = bad.parse::<BoardSize>().unwrap_err();
+            assert!(matches!(error, BoardError::MalformedSize(_)), "{bad}");
+        }
+        assert!(matches!(
+            "0x5".parse::<BoardSize>(),
+            Err(BoardError::ZeroSide(_))
+        ));
+        let error = "17x16".parse::<BoardSize>().unwrap_err();
+        assert!(error.to_string().contains("17x16"));
+        assert!("99999999999x2".parse::<BoardSize>().is_err());
+    }
+
+    #[test]
+    fn squares_round_trip_on_wide_boards() {
+        let board = BoardSize::new(1, 256).unwrap();
+        for square in board.all_squares() {
+            let name = square.to_string();
+            assert_eq!(board.parse_square(&name).unwrap(), square, "{name}");
+        }
+        assert_eq!("c3".parse::<Square>().unwrap().coordinates(), (3, 3));
+        assert_eq!("b1".parse::<Square>().unwrap().coordinates(), (1, 2));
+        assert_eq!(board.square_at(27).to_string(), "ab1");
+    }
+
+    #[test]
+    fn off_board_squares_are_refused() {
+        let board = BoardSize::new(5, 5).unwrap();
+        assert!(board.parse_square("f1").is_err());
+        assert!(board.parse_square("a6").is_err());
+        assert!(board.parse_square("a0").is_err());
+        assert!(board.parse_square("3c").is_err());
+    }
+}

@@ -1,0 +1,3 @@
+//! Rulesets, one folder per family of games.
+
+pub mod placement;

@@ -1,0 +1,217 @@
+//! The engine behind the placement games: Node Kayles on a piece's attack graph.
+//!
+//! A position is the set of squares still available (neither occupied nor attacked). Placing a
+//! piece on `v` removes `v` and every square it attacks, so the options of a set `A` are
+//! `A \ N[v]` for `v` in `A`. Only the available squares and the attacks among them matter, and
+//! the attack relation of every piece here is unchanged by translation and by the eight
+//! symmetries of the square grid. A connected component of available squares is therefore keyed
+//! by its shape alone: translated to its bounding box and put in the least of its orientations.
+
+use crate::board::BoardSize;
+use crate::solver::{ImpartialGame, TableKey};
+use crate::square_set::SquareSet;
+use crate::values::Nimber;
+
+use super::piece::Piece;
+
+/// Node Kayles on the attack graph of one piece on one board, positions as `SquareSet<W>`.
+#[derive(Clone, Debug)]
+pub struct NodeKayles<const W: usize> {
+    /// For each square, the square itself and every square the piece attacks from it.
+    closed_neighbourhood: Vec<SquareSet<W>>,
+    row: Vec<u16>,
+    col: Vec<u16>,
+}
+
+impl<const W: usize> NodeKayles<W> {
+    /// The attack graph of `piece` on `board`, which must fit in `W` words.
+    #[must_use]
+    pub fn new(piece: Piece, board: BoardSize) -> NodeKayles<W> {
+        assert!(board.squares() <= SquareSet::<W>::CAPACITY);
+        let closed_neighbourhood = board
+            .all_squares()
+            .map(|square| {
+                let mut set: SquareSet<W> = piece
+                    .attacked_squares(board, square)
+                    .into_iter()
+                    .map(|to| board.index_of(to))
+                    .collect();
+                set.insert(board.index_of(square));
+                set
+            })
+            .collect();
+        NodeKayles {
+            closed_neighbourhood,
+            row: board.all_squares().map(|s| s.row() as u16).collect(),
+            col: board.all_squares().map(|s| s.col() as u16).collect(),
+        }
+    }
+
+    /// The squares removed by placing a piece on `square`.
+    #[must_use]
+    pub fn closed_neighbourhood(&self, square: usize) -> SquareSet<W> {
+        self.closed_neighbourhood[square]
+    }
+
+    fn is_clique(&self, set: SquareSet<W>) -> bool {
+        set.iter()
+            .all(|v| set.is_subset(&self.closed_neighbourhood[v]))
+    }
+}
+
+impl<const W: usize> ImpartialGame for NodeKayles<W> {
+    type Position = SquareSet<W>;
+    type Key = ShapeKey<W>;
+
+    #[inline]
+    fn for_each_option(&self, available: &SquareSet<W>, mut visit: impl FnMut(SquareSet<W>)) {
+        for square in available.iter() {
+            visit(available.without(self.closed_neighbourhood[square]));
+        }
+    }
+
+    fn for_each_component(&self, available: &SquareSet<W>, mut visit: impl FnMut(SquareSet<W>)) {
+        let mut rest = *available;
+        while let Some(start) = rest.first() {
+            let mut component = SquareSet::single(start);
+            let mut frontier = component;
+            loop {
+                let mut reach = SquareSet::EMPTY;
+                for square in frontier.iter() {
+                    reach |= self.closed_neighbourhood[square];
+                }
+                let new = (reach & rest).without(component);
+                if new.is_empty() {
+                    break;
+                }
+                component |= new;
+                frontier = new;
+            }
+            rest = rest.without(component);
+            visit(component);
+        }
+    }
+
+    fn key(&self, component: &SquareSet<W>) -> ShapeKey<W> {
+        ShapeKey::of(component, &self.row, &self.col)
+    }
+
+    #[inline]
+    fn known_value(&self, component: &SquareSet<W>) -> Option<Nimber> {
+        // One move ends a clique; a connected set of at most two squares is one.
+        match component.len() {
+            0 => Some(Nimber::ZERO),
+            1 | 2 => Some(Nimber::new(1)),
+            3..=12 if self.is_clique(*component) => Some(Nimber::new(1)),
+            _ => None,
+        }
+    }
+}
+
+/// A set of squares up to translation and the symmetries of the grid: the bits of its bounding
+/// box (`height` × `width`, row-major) in the orientation that compares least.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ShapeKey<const W: usize> {
+    height: u16,
+    width: u16,
+    bits: [u64; W],
+}
+
+impl<const W: usize> ShapeKey<W> {
+    /// The key of `set`, whose squares have the given rows and columns.
+    fn of(set: &SquareSet<W>, rows: &[u16], cols: &[u16]) -> ShapeKey<W> {
+        let mut cells = [(0u16, 0u16); 256];
+        let mut count = 0;
+        let (mut top, mut bottom, mut left, mut right) = (u16::MAX, 0, u16::MAX, 0);
+        for square in set.iter() {
+            let (r, c) = (rows[square], cols[square]);
+            cells[count] = (r, c);
+            count += 1;
+            top = top.min(r);
+            bottom = bottom.max(r);
+            left = left.min(c);
+            right = right.max(c);
+        }
+        let cells = &mut cells[..count];
+        for cell in cells.iter_mut() {
+            *cell = (cell.0 - top, cell.1 - left);
+        }
+        let (height, width) = (bottom - top + 1, right - left + 1);
+        let mut best: Option<ShapeKey<W>> = None;
+        for symmetry in 0..8u8 {
+            let transposed = symmetry & 4 != 0;
+            let (h, w) = if transposed {
+                (width, height)
+            } else {
+                (height, width)
+            };
+            // Canonical shapes lie flat: never taller than wide.
+            if h > w {
+                continue;
+            }
+            let mut bits = [0u64; W];
+            for &(r, c) in cells.iter() {
+                let (mut r, mut c) = if transposed { (c, r) } else { (r, c) };
+                if symmetry & 1 != 0 {
+                    r = h - 1 - r;
+                }
+                if symmetry & 2 != 0 {
+                    c = w - 1 - c;
+                }
+                let index = usize::from(r) * usize::from(w) + usize::from(c);
+                bits[index / 64] |= 1 << (index % 64);
+            }
+            let candidate = ShapeKey {
+                height: h,
+                width: w,
+                bits,
+            };
+            if best.is_none_or(|best| candidate < best) {
+                best = Some(candidate);
+            }
+        }
+        best.expect("a flat orientation always exists")
+    }
+}
+
+impl<const W: usize> TableKey for ShapeKey<W> {
+    #[inline]
+    fn hash64(&self) -> u64 {
+        let mut hash = u64::from(self.height) << 16 | u64::from(self.width);
+        for word in self.bits {
+            hash = (hash ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            hash ^= hash >> 29;
+        }
+        hash.wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ (hash >> 32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_that_are_moved_or_turned_share_a_key() {
+        let board = BoardSize::new(8, 8).unwrap();
+        let game = NodeKayles::<1>::new(Piece::Knight, board);
+        let at = |cells: &[(usize, usize)]| -> SquareSet<1> {
+            cells
+                .iter()
+                .map(|&(r, c)| board.index_of(board.square(r, c).unwrap()))
+                .collect()
+        };
+        // An L-tromino in four places and orientations.
+        let shapes = [
+            at(&[(0, 0), (1, 0), (1, 1)]),
+            at(&[(5, 5), (5, 6), (6, 5)]),
+            at(&[(2, 7), (3, 7), (3, 6)]),
+            at(&[(6, 1), (6, 2), (7, 2)]),
+        ];
+        let key = game.key(&shapes[0]);
+        for shape in shapes {
+            assert_eq!(game.key(&shape), key);
+        }
+        assert_ne!(game.key(&at(&[(0, 0), (0, 1), (0, 2)])), key);
+        assert_ne!(game.key(&at(&[(0, 0), (1, 1), (1, 2)])), key);
+    }
+}

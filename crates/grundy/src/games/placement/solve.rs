@@ -1,0 +1,159 @@
+//! Solving placement games: the generic solver on the Node Kayles engine, at the narrowest bit
+//! width that holds the board.
+
+use crate::board::{BoardSize, Square};
+use crate::solver::{SearchObserver, SearchStats, Solver};
+use crate::values::Nimber;
+
+use super::node_kayles::NodeKayles;
+use super::{BoardSet, PlacementGame, PlacementPosition};
+
+/// A legal move and the nimber of the position it leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveValue {
+    /// Where the piece goes.
+    pub square: Square,
+    /// The nimber of the position after the move; the move wins when it is 0.
+    pub nimber: Nimber,
+}
+
+/// Computes nimbers and move values of placement-game positions, keeping a transposition table
+/// between calls (and between boards, with [`PlacementSolver::retarget`]).
+pub struct PlacementSolver {
+    game: PlacementGame,
+    engine: Engine,
+}
+
+enum Engine {
+    One(Solver<NodeKayles<1>>),
+    Two(Solver<NodeKayles<2>>),
+    Four(Solver<NodeKayles<4>>),
+}
+
+/// Runs `$body` with `$solver` bound to the engine's solver, whatever its width, and `$width`
+/// to that width as a const.
+macro_rules! with_engine {
+    ($engine:expr, $solver:ident => $body:expr) => {
+        match $engine {
+            Engine::One($solver) => $body,
+            Engine::Two($solver) => $body,
+            Engine::Four($solver) => $body,
+        }
+    };
+}
+
+fn words_for(board: BoardSize) -> usize {
+    board.squares().div_ceil(64).next_power_of_two()
+}
+
+impl PlacementSolver {
+    /// A solver for `game` whose transposition table may use `budget_bytes`.
+    #[must_use]
+    pub fn new(game: &PlacementGame, budget_bytes: u64) -> PlacementSolver {
+        PlacementSolver::for_boards(game, game.board(), budget_bytes)
+    }
+
+    /// A solver for `game` that can later be [retargeted](PlacementSolver::retarget) to boards
+    /// of up to as many squares as `largest` without losing its table.
+    #[must_use]
+    pub fn for_boards(
+        game: &PlacementGame,
+        largest: BoardSize,
+        budget_bytes: u64,
+    ) -> PlacementSolver {
+        let words = words_for(largest).max(words_for(game.board()));
+        let (piece, board) = (game.piece(), game.board());
+        let engine = match words {
+            1 => Engine::One(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
+            2 => Engine::Two(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
+            _ => Engine::Four(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
+        };
+        PlacementSolver {
+            game: game.clone(),
+            engine,
+        }
+    }
+
+    /// Points the solver at another game with the same piece, keeping what the table knows:
+    /// component keys are shapes, which mean the same on every board. A different piece or a
+    /// board too large for the solver's width starts a fresh table of the same budget.
+    pub fn retarget(&mut self, game: &PlacementGame) {
+        let fits = words_for(game.board()) <= self.words();
+        if game.piece() != self.game.piece() || !fits {
+            let budget = self.stats().table.budget;
+            *self = PlacementSolver::for_boards(game, game.board(), budget);
+            return;
+        }
+        let (piece, board) = (game.piece(), game.board());
+        let engine = std::mem::replace(
+            &mut self.engine,
+            Engine::One(Solver::new(
+                NodeKayles::new(piece, BoardSize::new(1, 1).expect("1x1")),
+                0,
+            )),
+        );
+        self.engine = match engine {
+            Engine::One(solver) => Engine::One(Solver::with_table(
+                NodeKayles::new(piece, board),
+                solver.into_table(),
+            )),
+            Engine::Two(solver) => Engine::Two(Solver::with_table(
+                NodeKayles::new(piece, board),
+                solver.into_table(),
+            )),
+            Engine::Four(solver) => Engine::Four(Solver::with_table(
+                NodeKayles::new(piece, board),
+                solver.into_table(),
+            )),
+        };
+        self.game = game.clone();
+    }
+
+    fn words(&self) -> usize {
+        match self.engine {
+            Engine::One(_) => 1,
+            Engine::Two(_) => 2,
+            Engine::Four(_) => 4,
+        }
+    }
+
+    /// Reports progress to `observer` during searches.
+    pub fn set_observer(&mut self, observer: Box<dyn SearchObserver + Send>) {
+        with_engine!(&mut self.engine, solver => solver.set_observer(observer));
+    }
+
+    /// The counters so far.
+    #[must_use]
+    pub fn stats(&self) -> SearchStats {
+        with_engine!(&self.engine, solver => solver.stats())
+    }
+
+    /// The game being solved.
+    #[must_use]
+    pub fn game(&self) -> &PlacementGame {
+        &self.game
+    }
+
+    /// The nimber of `position`.
+    pub fn nim_value(&mut self, position: &PlacementPosition) -> Nimber {
+        let available: BoardSet = self.game.available(position);
+        with_engine!(&mut self.engine, solver => solver.nim_value(&available.resize()))
+    }
+
+    /// Every legal move of `position` with the nimber of the position it leads to, row by row.
+    pub fn move_values(&mut self, position: &PlacementPosition) -> Vec<MoveValue> {
+        let game = &self.game;
+        let available = game.available(position);
+        let mut values = Vec::new();
+        for index in available.iter() {
+            let after = available.without(game.closed_neighbourhood[index]);
+            let nimber =
+                with_engine!(&mut self.engine, solver => solver.nim_value(&after.resize()));
+            values.push(MoveValue {
+                square: game.board.square_at(index),
+                nimber,
+            });
+        }
+        values
+    }
+}

@@ -1,0 +1,30 @@
+//! grundy: nim-values, outcomes and winning moves of impartial combinatorial games, above all
+//! the games played by placing chess pieces on grids.
+//!
+//! The crate does no I/O. Its layers:
+//! - [`values`]: nimbers, outcome classes, mex and nim-sum;
+//! - [`board`] and [`square_set`]: rectangular boards, squares and bit sets of squares;
+//! - [`solver`]: a generic memoising solver for impartial games that splits positions into
+//!   independent components and keys them by canonical forms;
+//! - [`games`]: the rulesets, such as [`games::placement`].
+//!
+//! ```
+//! use grundy::games::placement::{PlacementGame, PlacementSolver, Piece};
+//! use grundy::{BoardSize, Outcome};
+//!
+//! let game = PlacementGame::new(Piece::Queen, "4x4".parse::<BoardSize>().unwrap());
+//! let mut solver = PlacementSolver::new(&game, 1 << 24);
+//! let value = solver.nim_value(&game.empty());
+//! assert_eq!(value.to_string(), "*1");
+//! assert_eq!(value.outcome(), Outcome::N);
+//! ```
+#![warn(missing_docs)]
+
+pub mod board;
+pub mod games;
+pub mod solver;
+pub mod square_set;
+pub mod values;
+
+pub use board::{BoardError, BoardSize, Square};
+pub use values::{mex, MexSet, Nimber, Outcome};
