@@ -1,0 +1,217 @@
+//! The `grundy` command on the placement games, checked against published values and for its
+//! handling of bad input.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").expect("the grundy binary is built")
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let output = grundy()
+        .args(args)
+        .arg("--json")
+        .output()
+        .expect("grundy runs");
+    assert!(
+        output.status.success(),
+        "grundy {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("--json prints one JSON object")
+}
+
+fn oracle_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/oracles")
+        .join(name)
+}
+
+/// (game, rows, cols) -> nimber, from the published tables of seed 000.
+fn published_nimbers() -> HashMap<(String, u32, u32), u32> {
+    let path = oracle_path("placement-nimbers.tsv");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read the oracle {}: {e}", path.display()));
+    text.lines()
+        .skip(1)
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let number = |i: usize| fields[i].parse::<u32>().expect("numeric field");
+            ((fields[0].to_string(), number(1), number(2)), number(3))
+        })
+        .collect()
+}
+
+#[test]
+fn tables_reproduce_every_published_single_piece_value() {
+    let published = published_nimbers();
+    let mut checked = 0;
+    for game in ["knights", "bishops", "rooks", "queens", "kings"] {
+        let table = json_of(&["table", game, "--rows", "1-6", "--cols", "1-6"]);
+        let rows: Vec<u64> = serde_json::from_value(table["rows"].clone()).unwrap();
+        let cols: Vec<u64> = serde_json::from_value(table["cols"].clone()).unwrap();
+        for (i, &m) in rows.iter().enumerate() {
+            for (j, &n) in cols.iter().enumerate() {
+                let computed = table["nimbers"][i][j].as_u64().unwrap() as u32;
+                if let Some(&expected) = published.get(&(game.to_string(), m as u32, n as u32)) {
+                    assert_eq!(computed, expected, "{game} {m}x{n}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    let single_piece = published
+        .keys()
+        .filter(|(game, _, _)| !game.contains('+'))
+        .count();
+    assert_eq!(
+        checked, single_piece,
+        "every single-piece oracle row was compared"
+    );
+    assert_eq!(checked, 180);
+}
+
+#[test]
+fn value_reports_nimber_and_outcome() {
+    let published = published_nimbers();
+    for (game, board, m, n) in [
+        ("knights", "3x5", 3, 5),
+        ("knights", "5x5", 5, 5),
+        ("queens", "5x5", 5, 5),
+        ("kings", "5x5", 5, 5),
+        ("bishops", "3x3", 3, 3),
+        ("rooks", "6x5", 6, 5),
+    ] {
+        let report = json_of(&["value", game, board]);
+        let expected = published[&(game.to_string(), m, n)];
+        assert_eq!(report["nimber"], expected, "{game} {board}");
+        let outcome = if expected == 0 { "P" } else { "N" };
+        assert_eq!(report["outcome"], outcome, "{game} {board}");
+    }
+    let text = grundy().args(["value", "knights", "5x5"]).output().unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("*1") && text.contains("wins"), "{text}");
+}
+
+#[test]
+fn positions_are_about_the_game_that_remains() {
+    // After a queen on b1 of 4x4 the free squares are a3, a4, c3, c4, d2, d3:
+    // the same game as the empty board minus what b1 takes.
+    let after = json_of(&[
+        "value",
+        "queens",
+        "4x4",
+        "--position",
+        ".Q../..../..../....",
+    ]);
+    let moves = json_of(&["moves", "queens", "4x4", "--all"]);
+    let b1 = moves["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["square"] == "b1")
+        .expect("b1 is a legal first move");
+    assert_eq!(after["nimber"], b1["nimber"]);
+    assert_eq!(after["to_move"], "second");
+}
+
+#[test]
+fn winning_moves_lead_to_zero() {
+    let report = json_of(&["moves", "knights", "5x5"]);
+    let moves = report["moves"].as_array().unwrap();
+    assert!(!moves.is_empty(), "5x5 knights is a first-player win");
+    for m in moves {
+        assert_eq!(m["nimber"], 0);
+        let square = m["square"].as_str().unwrap();
+        let position = position_with_knight(5, 5, square);
+        let after = json_of(&["value", "knights", "5x5", "--position", &position]);
+        assert_eq!(after["nimber"], 0, "after {square}");
+    }
+    // Theorem 2.2.2: the centre is a winning first move on odd x odd boards.
+    assert!(moves.iter().any(|m| m["square"] == "c3"));
+    let all = json_of(&["moves", "knights", "5x5", "--all"]);
+    assert_eq!(all["moves"].as_array().unwrap().len(), 25);
+}
+
+fn position_with_knight(rows: usize, cols: usize, square: &str) -> String {
+    let col = (square.as_bytes()[0] - b'a') as usize;
+    let row: usize = square[1..].parse().unwrap();
+    (1..=rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| if r == row && c == col { 'N' } else { '.' })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+fn fails_with(args: &[&str], needle: &str) {
+    let output = grundy().args(args).output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "grundy {args:?} should exit 2"
+    );
+    assert!(
+        output.stdout.is_empty(),
+        "nothing is printed on stdout for {args:?}"
+    );
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains(needle), "grundy {args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn bad_input_is_refused_with_a_clear_message() {
+    fails_with(&["value", "knights", "0x5"], "0x5");
+    fails_with(&["value", "knights", "17x16"], "17x16");
+    fails_with(&["value", "knights", "5by5"], "5by5");
+    fails_with(&["value", "pawns", "5x5"], "pawns");
+    fails_with(&["value", "leaper:0,0", "5x5"], "leaper:0,0");
+    fails_with(&["value", "knights"], "board size");
+    fails_with(&["value", "knights", "5x5", "6x6"], "6x6");
+    fails_with(
+        &[
+            "value",
+            "queens",
+            "4x4",
+            "--position",
+            "Q.Q./..../..../....",
+        ],
+        "attack each other",
+    );
+    fails_with(
+        &["value", "queens", "4x4", "--position", "..../..../...."],
+        "3 rows",
+    );
+    fails_with(
+        &[
+            "value",
+            "queens",
+            "4x4",
+            "--position",
+            "..N./..../..../....",
+        ],
+        "`N`",
+    );
+    fails_with(&["value", "knights", "5x5", "--memory", "lots"], "lots");
+    fails_with(&["table", "knights", "--rows", "0-3"], "0-3");
+    fails_with(
+        &["table", "knights", "--rows", "1-20", "--cols", "1-20"],
+        "at most 256",
+    );
+}
+
+#[test]
+fn every_command_has_help() {
+    for command in ["value", "moves", "table", "bench"] {
+        let output = grundy().args([command, "--help"]).output().unwrap();
+        assert!(output.status.success(), "{command} --help");
+        assert!(String::from_utf8(output.stdout).unwrap().contains("Usage"));
+    }
+}

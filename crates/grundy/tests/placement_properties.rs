@@ -1,0 +1,174 @@
+//! The optimised placement solver against the plain mex recursion, and the seed paper's
+//! theorems against the search.
+
+use grundy::games::placement::{
+    NodeKayles, Piece, PlacementGame, PlacementPosition, PlacementSolver,
+};
+use grundy::solver::naive_nim_value;
+use grundy::square_set::SquareSet;
+use grundy::{BoardSize, Nimber, Outcome};
+use proptest::prelude::*;
+
+const PIECES: [Piece; 10] = [
+    Piece::Knight,
+    Piece::Bishop,
+    Piece::Rook,
+    Piece::Queen,
+    Piece::King,
+    Piece::Leaper(1, 3),
+    Piece::Leaper(2, 3),
+    Piece::Leaper(1, 4),
+    Piece::Leaper(0, 1),
+    Piece::Leaper(1, 1),
+];
+
+/// Plays the moves picked by `choices` (each an index into the legal moves, modulo their
+/// number) for as long as there are moves and choices.
+fn play_some(game: &PlacementGame, choices: &[usize]) -> PlacementPosition {
+    let mut position = game.empty();
+    for &choice in choices {
+        let moves = game.legal_moves(&position);
+        if moves.is_empty() {
+            break;
+        }
+        position = game
+            .play(&position, moves[choice % moves.len()])
+            .expect("legal moves can be played");
+    }
+    position
+}
+
+fn naive(game: &PlacementGame, position: &PlacementPosition) -> Nimber {
+    let engine = NodeKayles::<1>::new(game.piece(), game.board());
+    let available: SquareSet<1> = game.available(position).resize();
+    naive_nim_value(&engine, &available)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// On random boards of up to 20 squares and random positions, for every piece, the solver
+    /// (components, canonical shapes, bounded table) agrees with the plain mex recursion, and
+    /// so do the values of all moves.
+    #[test]
+    fn solver_equals_plain_mex_recursion(
+        piece in 0..PIECES.len(),
+        rows in 1u32..=5,
+        cols in 1u32..=5,
+        choices in proptest::collection::vec(0usize..64, 0..5),
+        tiny_table in any::<bool>(),
+    ) {
+        prop_assume!(rows * cols <= 20);
+        let game = PlacementGame::new(PIECES[piece], BoardSize::new(rows, cols).unwrap());
+        let position = play_some(&game, &choices);
+        // A table of 1 MiB on these boards never fills; the tiny one exercises eviction.
+        let budget = if tiny_table { 0 } else { 1 << 20 };
+        let mut solver = PlacementSolver::new(&game, budget);
+        prop_assert_eq!(solver.nim_value(&position), naive(&game, &position));
+        for mv in solver.move_values(&position) {
+            let after = game.play(&position, mv.square).unwrap();
+            prop_assert_eq!(mv.nimber, naive(&game, &after), "move {}", mv.square);
+        }
+    }
+}
+
+#[test]
+fn a_solver_reused_across_boards_gives_the_same_values() {
+    for piece in PIECES {
+        let largest = BoardSize::new(5, 6).unwrap();
+        let mut shared: Option<PlacementSolver> = None;
+        for rows in 1..=5 {
+            for cols in 1..=6 {
+                let game = PlacementGame::new(piece, BoardSize::new(rows, cols).unwrap());
+                let solver = match shared.as_mut() {
+                    Some(solver) => {
+                        solver.retarget(&game);
+                        solver
+                    }
+                    None => shared.insert(PlacementSolver::for_boards(&game, largest, 1 << 22)),
+                };
+                let fresh = PlacementSolver::new(&game, 1 << 22).nim_value(&game.empty());
+                assert_eq!(
+                    solver.nim_value(&game.empty()),
+                    fresh,
+                    "{piece} {rows}x{cols}"
+                );
+            }
+        }
+    }
+}
+
+/// Seed 000, Theorem 2.2.2: on an m x n board the empty Knights position is 0 when m (or, by
+/// symmetry, n) is even, and not 0 when both are odd. Checked by search, not assumed.
+#[test]
+fn knights_symmetry_theorem_holds_on_every_board_searched() {
+    for rows in 1..=7u32 {
+        for cols in 1..=7u32 {
+            if rows * cols > 42 {
+                continue;
+            }
+            let game = PlacementGame::new(Piece::Knight, BoardSize::new(rows, cols).unwrap());
+            let value = PlacementSolver::new(&game, 1 << 26).nim_value(&game.empty());
+            let expected = if rows % 2 == 0 || cols % 2 == 0 {
+                Outcome::P
+            } else {
+                Outcome::N
+            };
+            assert_eq!(value.outcome(), expected, "knights {rows}x{cols} = {value}");
+        }
+    }
+}
+
+/// The strategy behind the theorem, checked move by move: on an odd x odd board the centre is
+/// a winning first move, and on an even board every first move can be answered by its mirror
+/// image.
+#[test]
+fn symmetry_strategies_are_winning_moves() {
+    for (rows, cols) in [(3, 3), (3, 5), (5, 5), (5, 7), (3, 7)] {
+        let game = PlacementGame::new(Piece::Knight, BoardSize::new(rows, cols).unwrap());
+        let centre = game
+            .board()
+            .square(rows as usize / 2, cols as usize / 2)
+            .unwrap();
+        let after = game.play(&game.empty(), centre).unwrap();
+        let mut solver = PlacementSolver::new(&game, 1 << 24);
+        assert_eq!(solver.nim_value(&after), Nimber::ZERO, "{rows}x{cols}");
+    }
+    for (rows, cols) in [(4, 4), (4, 5), (6, 3), (2, 7)] {
+        let game = PlacementGame::new(Piece::Knight, BoardSize::new(rows, cols).unwrap());
+        let board = game.board();
+        let mut solver = PlacementSolver::new(&game, 1 << 24);
+        for first in game.legal_moves(&game.empty()) {
+            // Reflect about the horizontal axis between the middle rows.
+            let mirror = board
+                .square(board.rows() - 1 - first.row(), first.col())
+                .unwrap();
+            let after_first = game.play(&game.empty(), first).unwrap();
+            let reply = game
+                .play(&after_first, mirror)
+                .expect("the mirror reply is legal");
+            assert_eq!(
+                solver.nim_value(&reply),
+                Nimber::ZERO,
+                "{rows}x{cols} {first}"
+            );
+        }
+    }
+}
+
+/// Seed 000, Lemma 3.2.1 (Noon): Bishops is a second-player win exactly when mn is even.
+#[test]
+fn bishops_outcome_follows_the_parity_of_the_area() {
+    for rows in 1..=7u32 {
+        for cols in 1..=7u32 {
+            let game = PlacementGame::new(Piece::Bishop, BoardSize::new(rows, cols).unwrap());
+            let value = PlacementSolver::new(&game, 1 << 26).nim_value(&game.empty());
+            let expected = if (rows * cols) % 2 == 0 {
+                Outcome::P
+            } else {
+                Outcome::N
+            };
+            assert_eq!(value.outcome(), expected, "bishops {rows}x{cols} = {value}");
+        }
+    }
+}
