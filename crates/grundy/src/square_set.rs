@@ -93,6 +93,33 @@ impl<const W: usize> SquareSet<W> {
             .map(|(i, word)| i * 64 + word.trailing_zeros() as usize)
     }
 
+    /// The greatest element, if any.
+    #[inline]
+    #[must_use]
+    pub fn last(&self) -> Option<usize> {
+        self.0
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, &word)| word != 0)
+            .map(|(i, word)| i * 64 + 63 - word.leading_zeros() as usize)
+    }
+
+    /// The `len <= 64` bits starting at `start`, as a number (bit `start` lowest).
+    #[inline]
+    #[must_use]
+    pub fn bits_at(&self, start: usize, len: usize) -> u64 {
+        let (word, offset) = (start / 64, start % 64);
+        let mut bits = self.0[word] >> offset;
+        if offset != 0 && offset + len > 64 && word + 1 < W {
+            bits |= self.0[word + 1] << (64 - offset);
+        }
+        if len < 64 {
+            bits &= (1 << len) - 1;
+        }
+        bits
+    }
+
     /// Whether the two sets share an element.
     #[inline]
     #[must_use]
@@ -248,6 +275,10 @@ mod tests {
         assert_eq!(SquareSet::<4>::first_n(130).len(), 130);
         assert_eq!(SquareSet::<2>::first_n(128), !SquareSet::<2>::EMPTY);
         assert_eq!(b.first(), Some(0));
+        assert_eq!(b.last(), Some(255));
+        assert_eq!(a.last(), Some(255));
+        assert_eq!(SquareSet::<2>::single(70).last(), Some(70));
+        assert_eq!(b.bits_at(60, 12), 0b100_0010_0001);
         assert_eq!(SquareSet::<2>::single(100).first(), Some(100));
         assert!(SquareSet::<1>::single(3).is_subset(&SquareSet::first_n(4)));
     }

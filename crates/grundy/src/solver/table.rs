@@ -129,28 +129,29 @@ impl<K: TableKey> TranspositionTable<K> {
             nimber: nimber.value(),
             work: (64 - work.leading_zeros()) as u8 + 1,
         };
-        // Grow rather than evict while the budget allows; keep the load low enough that
+        // Grow rather than evict while the budget allows, keeping the load low enough that
         // windows rarely fill.
-        while self.buckets() < self.max_buckets
-            && (self.stats.entries * 3 >= self.buckets() as u64 * 2 || self.window_is_full(&key))
+        if self.stats.entries * 3 >= self.buckets() as u64 * 2 && self.buckets() < self.max_buckets
         {
             self.grow();
         }
-        self.place(slot);
-    }
-
-    fn window_is_full(&self, key: &K) -> bool {
-        let start = key.hash64() as usize & self.mask;
-        self.slots[start..start + WINDOW]
-            .iter()
-            .all(|slot| slot.work != 0 && slot.key != *key)
+        while !self.place(slot, false) {
+            if self.buckets() < self.max_buckets {
+                self.grow();
+            } else {
+                self.place(slot, true);
+                break;
+            }
+        }
     }
 
     fn buckets(&self) -> usize {
         self.mask + 1
     }
 
-    fn place(&mut self, new: Slot<K>) {
+    /// Puts `new` in its window; when the window is full, overwrites the cheapest entry if
+    /// `evict`, and otherwise reports `false`.
+    fn place(&mut self, new: Slot<K>, evict: bool) -> bool {
         let start = new.key.hash64() as usize & self.mask;
         let window = &mut self.slots[start..start + WINDOW];
         // Occupied slots come first in a window (nothing is ever removed, only overwritten),
@@ -159,12 +160,15 @@ impl<K: TableKey> TranspositionTable<K> {
             if slot.work == 0 {
                 *slot = new;
                 self.stats.entries += 1;
-                return;
+                return true;
             }
             if slot.key == new.key {
                 *slot = new;
-                return;
+                return true;
             }
+        }
+        if !evict {
+            return false;
         }
         let cheapest = window
             .iter_mut()
@@ -174,6 +178,7 @@ impl<K: TableKey> TranspositionTable<K> {
             *cheapest = new;
         }
         self.stats.evictions += 1;
+        true
     }
 
     fn grow(&mut self) {
@@ -184,7 +189,9 @@ impl<K: TableKey> TranspositionTable<K> {
         self.mask = buckets - 1;
         self.stats.entries = 0;
         for slot in old.into_iter().filter(|slot| slot.work != 0) {
-            self.place(slot);
+            // Growing never fills a window it did not fill before, except by chance; then the
+            // cheapest entry gives way.
+            self.place(slot, true);
         }
     }
 

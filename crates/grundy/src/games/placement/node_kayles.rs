@@ -21,6 +21,8 @@ pub struct NodeKayles<const W: usize> {
     closed_neighbourhood: Vec<SquareSet<W>>,
     row: Vec<u16>,
     col: Vec<u16>,
+    /// Board width, when the board fits in 16 x 16 and shapes can be keyed row by row.
+    narrow_cols: Option<usize>,
 }
 
 impl<const W: usize> NodeKayles<W> {
@@ -44,6 +46,7 @@ impl<const W: usize> NodeKayles<W> {
             closed_neighbourhood,
             row: board.all_squares().map(|s| s.row() as u16).collect(),
             col: board.all_squares().map(|s| s.col() as u16).collect(),
+            narrow_cols: (board.rows() <= 16 && board.cols() <= 16).then_some(board.cols()),
         }
     }
 
@@ -93,7 +96,10 @@ impl<const W: usize> ImpartialGame for NodeKayles<W> {
     }
 
     fn key(&self, component: &SquareSet<W>) -> ShapeKey<W> {
-        ShapeKey::of(component, &self.row, &self.col)
+        match self.narrow_cols {
+            Some(cols) => ShapeKey::of_rows(component, cols),
+            None => ShapeKey::of(component, &self.row, &self.col),
+        }
     }
 
     #[inline]
@@ -118,8 +124,81 @@ pub struct ShapeKey<const W: usize> {
 }
 
 impl<const W: usize> ShapeKey<W> {
-    /// The key of `set`, whose squares have the given rows and columns.
+    /// The key of `set` on a board of `cols <= 16` columns and at most 16 rows, computed a row
+    /// at a time: the same key as [`ShapeKey::of`], several times faster.
+    fn of_rows(set: &SquareSet<W>, cols: usize) -> ShapeKey<W> {
+        let (Some(first), Some(last)) = (set.first(), set.last()) else {
+            return ShapeKey {
+                height: 0,
+                width: 0,
+                bits: [0; W],
+            };
+        };
+        let (top, bottom) = (first / cols, last / cols);
+        let height = bottom - top + 1;
+        let mut rows = [0u16; 16];
+        let mut occupied_cols = 0u16;
+        for (i, row) in rows[..height].iter_mut().enumerate() {
+            *row = set.bits_at((top + i) * cols, cols) as u16;
+            occupied_cols |= *row;
+        }
+        let left = occupied_cols.trailing_zeros();
+        let width = (16 - occupied_cols.leading_zeros() - left) as usize;
+        let mut columns = [0u16; 16];
+        for (i, row) in rows[..height].iter_mut().enumerate() {
+            *row >>= left;
+            let mut bits = *row;
+            while bits != 0 {
+                columns[bits.trailing_zeros() as usize] |= 1 << i;
+                bits &= bits - 1;
+            }
+        }
+        let mut best: Option<ShapeKey<W>> = None;
+        // The eight symmetries: the rows or the columns (transposed), each possibly read
+        // bottom-up and possibly mirrored; canonical shapes lie flat (never taller than wide).
+        let orientations = [(&rows, height, width), (&columns, width, height)];
+        for (lines, h, w) in orientations {
+            if h > w {
+                continue;
+            }
+            for flip in [false, true] {
+                for mirror in [false, true] {
+                    let mut bits = [0u64; W];
+                    for i in 0..h {
+                        let mut line = if flip { lines[h - 1 - i] } else { lines[i] };
+                        if mirror {
+                            line = line.reverse_bits() >> (16 - w);
+                        }
+                        let offset = i * w;
+                        let (word, shift) = (offset / 64, offset % 64);
+                        bits[word] |= u64::from(line) << shift;
+                        if shift + w > 64 {
+                            bits[word + 1] |= u64::from(line) >> (64 - shift);
+                        }
+                    }
+                    let candidate = ShapeKey {
+                        height: h as u16,
+                        width: w as u16,
+                        bits,
+                    };
+                    if best.is_none_or(|best| candidate < best) {
+                        best = Some(candidate);
+                    }
+                }
+            }
+        }
+        best.expect("a flat orientation always exists")
+    }
+
+    /// The key of `set`, whose squares have the given rows and columns, a square at a time.
     fn of(set: &SquareSet<W>, rows: &[u16], cols: &[u16]) -> ShapeKey<W> {
+        if set.is_empty() {
+            return ShapeKey {
+                height: 0,
+                width: 0,
+                bits: [0; W],
+            };
+        }
         let mut cells = [(0u16, 0u16); 256];
         let mut count = 0;
         let (mut top, mut bottom, mut left, mut right) = (u16::MAX, 0, u16::MAX, 0);
@@ -189,6 +268,37 @@ impl<const W: usize> TableKey for ShapeKey<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    fn random_set<const W: usize>(seed: u64, squares: usize) -> SquareSet<W> {
+        // A cheap generator is enough: shapes of every density and place.
+        let mut state = seed | 1;
+        let density = (seed % 7) as u32 + 1;
+        (0..squares)
+            .filter(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                (state % 8) < u64::from(density)
+            })
+            .collect()
+    }
+
+    proptest! {
+        /// The row-at-a-time key equals the square-at-a-time reference on every board shape.
+        #[test]
+        fn row_keys_equal_square_keys(seed in any::<u64>(), rows in 1usize..=16, cols in 1usize..=16) {
+            let board = BoardSize::new(rows as u32, cols as u32).unwrap();
+            let game = NodeKayles::<4>::new(Piece::Queen, board);
+            let set: SquareSet<4> = random_set(seed, board.squares());
+            prop_assert_eq!(ShapeKey::of_rows(&set, cols), ShapeKey::of(&set, &game.row, &game.col));
+            if board.squares() <= 64 {
+                let small: SquareSet<1> = set.resize();
+                let game = NodeKayles::<1>::new(Piece::Queen, board);
+                prop_assert_eq!(ShapeKey::of_rows(&small, cols), ShapeKey::of(&small, &game.row, &game.col));
+            }
+        }
+    }
 
     #[test]
     fn shapes_that_are_moved_or_turned_share_a_key() {
@@ -212,6 +322,7 @@ mod tests {
             assert_eq!(game.key(&shape), key);
         }
         assert_ne!(game.key(&at(&[(0, 0), (0, 1), (0, 2)])), key);
+        assert_eq!(ShapeKey::of_rows(&shapes[1], 8), key);
         assert_ne!(game.key(&at(&[(0, 0), (1, 1), (1, 2)])), key);
     }
 }
