@@ -9,7 +9,7 @@ mod naive;
 mod table;
 
 pub use naive::naive_nim_value;
-pub use table::{TableKey, TableStats, TranspositionTable};
+pub use table::{mix_words, TableKey, TableStats, TranspositionTable};
 
 use crate::values::{MexSet, Nimber};
 

@@ -41,15 +41,26 @@ pub struct TableStats {
     pub budget: u64,
 }
 
+/// Mixes `words` into a hash whose every bit depends on every input bit (the splitmix64
+/// finaliser after each word). Sets of squares often differ only in their high bits, which a
+/// plain multiply would never carry down to the low bits that pick a bucket.
+#[inline]
+#[must_use]
+pub fn mix_words(seed: u64, words: &[u64]) -> u64 {
+    let mut hash = seed;
+    for &word in words {
+        hash = (hash ^ word).wrapping_add(0x9E37_79B9_7F4A_7C15);
+        hash = (hash ^ (hash >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        hash = (hash ^ (hash >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        hash ^= hash >> 31;
+    }
+    hash
+}
+
 impl<const W: usize> TableKey for crate::square_set::SquareSet<W> {
     #[inline]
     fn hash64(&self) -> u64 {
-        let mut hash = 0u64;
-        for &word in self.words() {
-            hash = (hash ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            hash ^= hash >> 29;
-        }
-        hash.wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ (hash >> 32)
+        mix_words(0, self.words())
     }
 }
 

@@ -8,7 +8,7 @@
 //! by its shape alone: translated to its bounding box and put in the least of its orientations.
 
 use crate::board::BoardSize;
-use crate::solver::{ImpartialGame, TableKey};
+use crate::solver::{mix_words, ImpartialGame, TableKey};
 use crate::square_set::SquareSet;
 use crate::values::Nimber;
 
@@ -256,12 +256,10 @@ impl<const W: usize> ShapeKey<W> {
 impl<const W: usize> TableKey for ShapeKey<W> {
     #[inline]
     fn hash64(&self) -> u64 {
-        let mut hash = u64::from(self.height) << 16 | u64::from(self.width);
-        for word in self.bits {
-            hash = (hash ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            hash ^= hash >> 29;
-        }
-        hash.wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ (hash >> 32)
+        mix_words(
+            u64::from(self.height) << 16 | u64::from(self.width),
+            &self.bits,
+        )
     }
 }
 
