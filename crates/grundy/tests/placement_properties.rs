@@ -45,7 +45,7 @@ fn naive(game: &PlacementGame, position: &PlacementPosition) -> Nimber {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(500))]
 
     /// On random boards of up to 20 squares and random positions, for every piece, the solver
     /// (components, canonical shapes, bounded table) agrees with the plain mex recursion, and
@@ -57,6 +57,7 @@ proptest! {
         cols in 1u32..=5,
         choices in proptest::collection::vec(0usize..64, 0..5),
         tiny_table in any::<bool>(),
+        full_mex_size in prop_oneof![Just(0usize), Just(3), Just(10), Just(1000)],
     ) {
         prop_assume!(rows * cols <= 20);
         let game = PlacementGame::new(PIECES[piece], BoardSize::new(rows, cols).unwrap());
@@ -64,6 +65,8 @@ proptest! {
         // A table of 1 MiB on these boards never fills; the tiny one exercises eviction.
         let budget = if tiny_table { 0 } else { 1 << 20 };
         let mut solver = PlacementSolver::new(&game, budget);
+        // 0: every component is probed; 1000: every component gets the plain mex rule.
+        solver.set_full_mex_size(full_mex_size);
         prop_assert_eq!(solver.nim_value(&position), naive(&game, &position));
         for mv in solver.move_values(&position) {
             let after = game.play(&position, mv.square).unwrap();

@@ -34,6 +34,10 @@ pub trait ImpartialGame {
     /// The key of a component; two components with equal keys must have equal nimbers.
     fn key(&self, component: &Self::Position) -> Self::Key;
 
+    /// The number of options of a component, or an estimate of its size: the solver values
+    /// small components by the plain mex rule and probes large ones.
+    fn size(&self, component: &Self::Position) -> usize;
+
     /// The nimber of a component when it is known without search (for example a terminal
     /// position), to save a table lookup. The default knows none.
     fn known_value(&self, _component: &Self::Position) -> Option<Nimber> {
@@ -67,29 +71,69 @@ const PROGRESS_INTERVAL: u64 = 1 << 16;
 /// The default memory budget of a transposition table: 1 GiB.
 pub const DEFAULT_TABLE_BYTES: u64 = 1 << 30;
 
+/// Components of at most this many moves are valued by the plain mex rule; larger ones by
+/// outcome probes (see [`Solver`]).
+pub const DEFAULT_FULL_MEX_SIZE: usize = 10;
+
 /// Computes nimbers of positions of one game, keeping what it learns between calls.
+///
+/// Small components are valued by the mex rule over all their options. A larger component `C`
+/// is valued by asking, for `g = 0, 1, 2, ...`, whether `C + *g` is a second-player win (the
+/// first such `g` is the nimber of `C`). Each question is an outcome search that stops at the
+/// first winning reply, so most options need only "its value is not `g`", not their full
+/// value (Lemoine and Viennot's approach, as refined by Beling and Rogalski). What has been
+/// learnt of a component (its value, or values it cannot have) is kept under its canonical key.
 pub struct Solver<G: ImpartialGame> {
     game: G,
     state: SearchState<G::Key, G::Position>,
 }
 
-/// The share of the memory budget given to the table of whole positions.
-const EXACT_SHARE: u64 = 4;
+/// What is known of a component's nimber: the nimber itself, or values it is not.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Knowledge {
+    /// The nimber plus one; 0 while it is unknown.
+    value_plus_one: u32,
+    /// Bit `j` set: the nimber is not `j`.
+    excluded: u64,
+}
+
+impl Knowledge {
+    fn exactly(value: Nimber) -> Knowledge {
+        Knowledge {
+            value_plus_one: value.value() + 1,
+            excluded: 0,
+        }
+    }
+
+    fn value(self) -> Option<Nimber> {
+        self.value_plus_one.checked_sub(1).map(Nimber::new)
+    }
+
+    fn excludes(self, candidate: u32) -> bool {
+        candidate < 64 && self.excluded >> candidate & 1 == 1
+    }
+}
 
 struct SearchState<K, P> {
-    /// Values of components, by canonical key.
-    table: TranspositionTable<K>,
-    /// Values of whole positions, by the position itself: a cheaper first look.
-    exact: TranspositionTable<P>,
+    /// What is known of components, by canonical key.
+    table: TranspositionTable<K, Knowledge>,
+    /// Values of whole positions and components, by the position itself: a cheaper first look.
+    exact: TranspositionTable<P, Nimber>,
     /// The options of the components being searched, deepest last.
     options: Vec<P>,
+    /// Components of the sums being probed, deepest last.
+    parts: Vec<P>,
+    full_mex_size: usize,
     positions: u64,
     table_hits: u64,
     observer: Option<Box<dyn SearchObserver + Send>>,
 }
 
+/// The share of the memory budget given to the table of whole positions.
+const EXACT_SHARE: u64 = 4;
+
 impl<G: ImpartialGame> Solver<G> {
-    /// A solver whose table may use `budget_bytes` of memory.
+    /// A solver whose tables may use `budget_bytes` of memory.
     #[must_use]
     pub fn new(game: G, budget_bytes: u64) -> Solver<G> {
         let components = budget_bytes - budget_bytes / EXACT_SHARE;
@@ -99,7 +143,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// A solver that starts from an existing table, for example one filled while solving a
     /// related game whose keys mean the same thing.
     #[must_use]
-    pub fn with_table(game: G, table: TranspositionTable<G::Key>) -> Solver<G> {
+    pub fn with_table(game: G, table: TranspositionTable<G::Key, Knowledge>) -> Solver<G> {
         let exact_budget = table.stats().budget / (EXACT_SHARE - 1);
         Solver {
             game,
@@ -107,11 +151,19 @@ impl<G: ImpartialGame> Solver<G> {
                 table,
                 exact: TranspositionTable::with_budget(exact_budget),
                 options: Vec::new(),
+                parts: Vec::new(),
+                full_mex_size: DEFAULT_FULL_MEX_SIZE,
                 positions: 0,
                 table_hits: 0,
                 observer: None,
             },
         }
+    }
+
+    /// Components with at most `moves` options are valued by the plain mex rule, larger ones by
+    /// outcome probes. Any value gives the same nimbers; it only changes the speed.
+    pub fn set_full_mex_size(&mut self, moves: usize) {
+        self.state.full_mex_size = moves;
     }
 
     /// Reports progress to `observer` during searches.
@@ -127,7 +179,7 @@ impl<G: ImpartialGame> Solver<G> {
 
     /// Gives back the table, to seed another solver.
     #[must_use]
-    pub fn into_table(self) -> TranspositionTable<G::Key> {
+    pub fn into_table(self) -> TranspositionTable<G::Key, Knowledge> {
         self.state.table
     }
 
@@ -152,11 +204,21 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         }
     }
 
+    fn count_position(&mut self) {
+        self.positions += 1;
+        if self.positions % PROGRESS_INTERVAL == 0 {
+            let stats = self.stats();
+            if let Some(observer) = self.observer.as_mut() {
+                observer.progress(&stats);
+            }
+        }
+    }
+
     /// The nim-sum of the values of the components of `position`.
     fn position_value<G: ImpartialGame<Key = K, Position = P>>(
         &mut self,
         game: &G,
-        position: &G::Position,
+        position: &P,
     ) -> Nimber {
         if let Some(value) = self.exact.get(position) {
             self.table_hits += 1;
@@ -171,53 +233,230 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         total
     }
 
-    fn component_value<G: ImpartialGame<Key = K, Position = P>>(
+    /// The value of a component if it is known without search.
+    fn known<G: ImpartialGame<Key = K, Position = P>>(
         &mut self,
         game: &G,
-        component: &G::Position,
-    ) -> Nimber {
+        component: &P,
+    ) -> Option<Nimber> {
         if let Some(value) = game.known_value(component) {
-            return value;
+            return Some(value);
         }
         // The same component, square for square, recurs in many positions: look it up as it
         // is before paying for its canonical form.
         if let Some(value) = self.exact.get(component) {
             self.table_hits += 1;
+            return Some(value);
+        }
+        None
+    }
+
+    fn remember(&mut self, key: K, component: &P, value: Nimber, work: u64) {
+        self.table.insert(key, Knowledge::exactly(value), work);
+        self.exact.insert(*component, value, work);
+    }
+
+    fn component_value<G: ImpartialGame<Key = K, Position = P>>(
+        &mut self,
+        game: &G,
+        component: &P,
+    ) -> Nimber {
+        if let Some(value) = self.known(game, component) {
             return value;
         }
         let key = game.key(component);
-        if let Some(value) = self.table.get(&key) {
+        if let Some(value) = self.table.get(&key).and_then(Knowledge::value) {
             self.table_hits += 1;
             self.exact.insert(*component, value, 1);
             return value;
         }
         let start = self.positions;
-        self.positions += 1;
-        if self.positions % PROGRESS_INTERVAL == 0 {
-            let stats = self.stats();
-            if let Some(observer) = self.observer.as_mut() {
-                observer.progress(&stats);
+        let value = if game.size(component) <= self.full_mex_size {
+            self.mex_value(game, component)
+        } else {
+            let mut candidate = 0;
+            while !self.is_value(game, component, key, candidate) {
+                candidate += 1;
             }
-        }
-        // Gather the options first and touch their table slots together: the memory loads
-        // then overlap instead of each stalling the search in turn.
-        let first = self.options.len();
-        game.for_each_option(component, |option| self.options.push(option));
-        let mut touched = 0;
-        for option in &self.options[first..] {
-            touched ^= self.exact.touch(option);
-        }
-        std::hint::black_box(touched);
+            Nimber::new(candidate)
+        };
+        self.remember(key, component, value, self.positions - start);
+        value
+    }
+
+    /// The mex of the values of all options.
+    fn mex_value<G: ImpartialGame<Key = K, Position = P>>(
+        &mut self,
+        game: &G,
+        component: &P,
+    ) -> Nimber {
+        self.count_position();
+        let first = self.gather_options(game, component);
         let mut seen = MexSet::default();
         for index in first..self.options.len() {
             let option = self.options[index];
             seen.insert(self.position_value(game, &option));
         }
         self.options.truncate(first);
-        let value = seen.mex();
-        self.table.insert(key, value, self.positions - start);
-        self.exact.insert(*component, value, self.positions - start);
-        value
+        seen.mex()
+    }
+
+    /// Pushes the options of `component` on the option stack and returns where they start.
+    fn gather_options<G: ImpartialGame<Key = K, Position = P>>(
+        &mut self,
+        game: &G,
+        component: &P,
+    ) -> usize {
+        let first = self.options.len();
+        game.for_each_option(component, |option| self.options.push(option));
+        // Touch the options' table slots together: the memory loads then overlap instead of
+        // each stalling the search in turn.
+        let mut touched = 0;
+        for option in &self.options[first..] {
+            touched ^= self.exact.touch(option);
+        }
+        std::hint::black_box(touched);
+        first
+    }
+
+    /// Whether the component's nimber is `candidate`, that is whether `component + *candidate`
+    /// is a second-player win: every move, in the component or in the heap, must lead to a
+    /// first-player win.
+    fn is_value<G: ImpartialGame<Key = K, Position = P>>(
+        &mut self,
+        game: &G,
+        component: &P,
+        key: K,
+        candidate: u32,
+    ) -> bool {
+        let known = self.table.get(&key).unwrap_or_default();
+        if let Some(value) = known.value() {
+            self.table_hits += 1;
+            return value.value() == candidate;
+        }
+        if known.excludes(candidate) {
+            self.table_hits += 1;
+            return false;
+        }
+        let start = self.positions;
+        // Moves in the heap: to `component + *j`, a second-player win when the value is j.
+        for smaller in 0..candidate {
+            if self.is_value(game, component, key, smaller) {
+                return false;
+            }
+        }
+        self.count_position();
+        let first = self.gather_options(game, component);
+        // Options whose value is already known cost nothing to check: look at them first.
+        let mut refuted = false;
+        let mut unresolved = first;
+        for index in first..self.options.len() {
+            let option = self.options[index];
+            match self.sum_differs_cheaply(game, &option, candidate) {
+                Some(true) => {}
+                Some(false) => {
+                    refuted = true;
+                    break;
+                }
+                None => {
+                    self.options[unresolved] = option;
+                    unresolved += 1;
+                }
+            }
+        }
+        if !refuted {
+            for index in first..unresolved {
+                let option = self.options[index];
+                if !self.sum_differs(game, &option, candidate) {
+                    refuted = true;
+                    break;
+                }
+            }
+        }
+        self.options.truncate(first);
+        let work = self.positions - start;
+        if refuted {
+            let mut known = self.table.get(&key).unwrap_or_default();
+            if candidate < 64 && known.value().is_none() {
+                known.excluded |= 1 << candidate;
+                self.table.insert(key, known, work);
+            }
+            false
+        } else {
+            self.remember(key, component, Nimber::new(candidate), work);
+            true
+        }
+    }
+
+    /// Whether `position + *heap` is a first-player win, when every component's value is
+    /// known without search; `None` otherwise.
+    fn sum_differs_cheaply<G: ImpartialGame<Key = K, Position = P>>(
+        &mut self,
+        game: &G,
+        position: &P,
+        heap: u32,
+    ) -> Option<bool> {
+        if let Some(value) = self.exact.get(position) {
+            self.table_hits += 1;
+            return Some(value.value() != heap);
+        }
+        let mut total = heap;
+        let mut all_known = true;
+        game.for_each_component(position, |component| {
+            if !all_known {
+                return;
+            }
+            match self.known(game, &component) {
+                Some(value) => total ^= value.value(),
+                None => all_known = false,
+            }
+        });
+        all_known.then_some(total != 0)
+    }
+
+    /// Whether the value of `position` differs from `heap`, that is whether `position + *heap`
+    /// is a first-player win. Components valued cheaply are folded into the heap; of the rest,
+    /// all but the largest are valued in full, and the largest is probed.
+    fn sum_differs<G: ImpartialGame<Key = K, Position = P>>(
+        &mut self,
+        game: &G,
+        position: &P,
+        heap: u32,
+    ) -> bool {
+        let first = self.parts.len();
+        let mut heap = heap;
+        game.for_each_component(position, |component| match self.known(game, &component) {
+            Some(value) => heap ^= value.value(),
+            None => self.parts.push(component),
+        });
+        let mut largest: Option<(usize, P)> = None;
+        for index in first..self.parts.len() {
+            let part = self.parts[index];
+            let size = game.size(&part);
+            if size <= self.full_mex_size {
+                heap ^= self.component_value(game, &part).value();
+                continue;
+            }
+            match largest {
+                Some((largest_size, largest_part)) if largest_size >= size => {
+                    heap ^= self.component_value(game, &part).value();
+                    largest = Some((largest_size, largest_part));
+                }
+                Some((_, smaller)) => {
+                    heap ^= self.component_value(game, &smaller).value();
+                    largest = Some((size, part));
+                }
+                None => largest = Some((size, part)),
+            }
+        }
+        self.parts.truncate(first);
+        match largest {
+            None => heap != 0,
+            Some((_, part)) => {
+                let key = game.key(&part);
+                !self.is_value(game, &part, key, heap)
+            }
+        }
     }
 }
 
@@ -243,12 +482,18 @@ mod tests {
         fn key(&self, heap: &u32) -> u32 {
             *heap
         }
+        fn size(&self, heap: &u32) -> usize {
+            *heap as usize
+        }
     }
 
     #[test]
     fn a_nim_heap_is_its_size() {
         let mut solver = Solver::new(NimHeap, 1 << 20);
+        let mut probing = Solver::new(NimHeap, 1 << 20);
+        probing.set_full_mex_size(0);
         for heap in 0..40 {
+            assert_eq!(probing.nim_value(&heap), Nimber::new(heap));
             assert_eq!(solver.nim_value(&heap), Nimber::new(heap));
             assert_eq!(naive_nim_value(&NimHeap, &heap), Nimber::new(heap));
         }

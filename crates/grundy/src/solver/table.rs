@@ -1,11 +1,9 @@
-//! A bounded transposition table from canonical position keys to nimbers.
+//! A bounded transposition table from canonical position keys to what is known of their values.
 //!
 //! The table starts small and doubles while it stays within its memory budget; once it has reached
 //! the budget it keeps the entries that cost the most work to compute and overwrites cheaper ones.
 //! Entries store the whole key, never a hash alone, so a lookup can never answer for the wrong
 //! position: a lost entry only costs time.
-
-use crate::values::Nimber;
 
 /// A key the transposition table can store: a canonical form of a position.
 pub trait TableKey: Copy + Eq {
@@ -21,9 +19,9 @@ const WINDOW: usize = 8;
 const INITIAL_BUCKETS: usize = 1 << 10;
 
 #[derive(Clone, Copy)]
-struct Slot<K> {
+struct Slot<K, V> {
     key: K,
-    nimber: u32,
+    value: V,
     /// log2 of the positions searched to compute this entry, plus one; 0 marks an empty slot.
     work: u8,
 }
@@ -64,19 +62,19 @@ impl<const W: usize> TableKey for crate::square_set::SquareSet<W> {
     }
 }
 
-/// A bounded map from keys to nimbers.
-pub struct TranspositionTable<K> {
-    slots: Vec<Slot<K>>,
+/// A bounded map from keys to values (nimbers, or partial knowledge of them).
+pub struct TranspositionTable<K, V> {
+    slots: Vec<Slot<K, V>>,
     mask: usize,
     max_buckets: usize,
     stats: TableStats,
 }
 
-impl<K: TableKey> TranspositionTable<K> {
+impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
     /// A table that will use at most `budget_bytes` of memory (and at least one small table).
     #[must_use]
-    pub fn with_budget(budget_bytes: u64) -> TranspositionTable<K> {
-        let bucket_bytes = std::mem::size_of::<Slot<K>>() as u64;
+    pub fn with_budget(budget_bytes: u64) -> TranspositionTable<K, V> {
+        let bucket_bytes = std::mem::size_of::<Slot<K, V>>() as u64;
         let affordable = (budget_bytes / bucket_bytes)
             .saturating_sub(WINDOW as u64)
             .max(INITIAL_BUCKETS as u64);
@@ -94,10 +92,10 @@ impl<K: TableKey> TranspositionTable<K> {
         }
     }
 
-    /// The nimber stored for `key`, if any.
+    /// The value stored for `key`, if any.
     #[inline]
     #[must_use]
-    pub fn get(&self, key: &K) -> Option<Nimber> {
+    pub fn get(&self, key: &K) -> Option<V> {
         if self.slots.is_empty() {
             return None;
         }
@@ -107,7 +105,7 @@ impl<K: TableKey> TranspositionTable<K> {
                 return None;
             }
             if slot.key == *key {
-                return Some(Nimber::new(slot.nimber));
+                return Some(slot.value);
             }
         }
         None
@@ -123,21 +121,21 @@ impl<K: TableKey> TranspositionTable<K> {
         self.slots[key.hash64() as usize & self.mask].work
     }
 
-    /// Stores `nimber` for `key`; `work` is the number of positions its computation searched,
+    /// Stores `value` for `key`; `work` is the number of positions its computation searched,
     /// so that an expensive entry is not overwritten by a cheap one.
-    pub fn insert(&mut self, key: K, nimber: Nimber, work: u64) {
+    pub fn insert(&mut self, key: K, value: V, work: u64) {
         if self.slots.is_empty() {
             // An empty slot still holds some key; `work == 0` is what marks it empty.
             let filler = Slot {
                 key,
-                nimber: 0,
+                value,
                 work: 0,
             };
             self.slots = vec![filler; self.buckets() + WINDOW - 1];
         }
         let slot = Slot {
             key,
-            nimber: nimber.value(),
+            value,
             work: (64 - work.leading_zeros()) as u8 + 1,
         };
         // Grow rather than evict while the budget allows, keeping the load low enough that
@@ -162,7 +160,7 @@ impl<K: TableKey> TranspositionTable<K> {
 
     /// Puts `new` in its window; when the window is full, overwrites the cheapest entry if
     /// `evict`, and otherwise reports `false`.
-    fn place(&mut self, new: Slot<K>, evict: bool) -> bool {
+    fn place(&mut self, new: Slot<K, V>, evict: bool) -> bool {
         let start = new.key.hash64() as usize & self.mask;
         let window = &mut self.slots[start..start + WINDOW];
         // Occupied slots come first in a window (nothing is ever removed, only overwritten),
@@ -210,7 +208,7 @@ impl<K: TableKey> TranspositionTable<K> {
     #[must_use]
     pub fn stats(&self) -> TableStats {
         TableStats {
-            bytes: (self.slots.capacity() * std::mem::size_of::<Slot<K>>()) as u64,
+            bytes: (self.slots.capacity() * std::mem::size_of::<Slot<K, V>>()) as u64,
             ..self.stats
         }
     }
@@ -219,6 +217,7 @@ impl<K: TableKey> TranspositionTable<K> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::values::Nimber;
 
     #[derive(Clone, Copy, PartialEq, Eq, Debug)]
     struct Key(u64);

@@ -95,6 +95,10 @@ impl<const W: usize> ImpartialGame for NodeKayles<W> {
         }
     }
 
+    fn size(&self, component: &SquareSet<W>) -> usize {
+        component.len()
+    }
+
     fn key(&self, component: &SquareSet<W>) -> ShapeKey<W> {
         match self.narrow_cols {
             Some(cols) => ShapeKey::of_rows(component, cols),

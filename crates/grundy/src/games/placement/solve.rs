@@ -122,6 +122,12 @@ impl PlacementSolver {
         with_engine!(&mut self.engine, solver => solver.set_observer(observer));
     }
 
+    /// Components of at most `squares` free squares are valued by the plain mex rule, larger
+    /// ones by outcome probes; any value gives the same answers at a different speed.
+    pub fn set_full_mex_size(&mut self, squares: usize) {
+        with_engine!(&mut self.engine, solver => solver.set_full_mex_size(squares));
+    }
+
     /// The counters so far.
     #[must_use]
     pub fn stats(&self) -> SearchStats {
