@@ -68,10 +68,17 @@ proptest! {
         // 0: every component is probed; 1000: every component gets the plain mex rule.
         solver.set_full_mex_size(full_mex_size);
         prop_assert_eq!(solver.nim_value(&position), naive(&game, &position));
+        let mut winning = Vec::new();
         for mv in solver.move_values(&position) {
             let after = game.play(&position, mv.square).unwrap();
             prop_assert_eq!(mv.nimber, naive(&game, &after), "move {}", mv.square);
+            if mv.nimber == Nimber::ZERO {
+                winning.push(mv.square);
+            }
         }
+        let mut fresh = PlacementSolver::new(&game, budget);
+        fresh.set_full_mex_size(full_mex_size);
+        prop_assert_eq!(fresh.winning_moves(&position), winning);
     }
 }
 

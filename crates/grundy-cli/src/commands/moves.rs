@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use anyhow::Result;
-use grundy::games::placement::PlacementSolver;
+use grundy::games::placement::{MoveValue, PlacementSolver};
 use grundy::Nimber;
 use serde_json::json;
 
@@ -46,7 +46,21 @@ pub fn run(args: &Args) -> Result<String> {
     solver.set_observer(progress.observer());
     let started = Instant::now();
     let nimber = solver.nim_value(&position);
-    let moves = solver.move_values(&position);
+    let legal_moves = game.legal_moves(&position).len();
+    // Without --all only the winning moves are needed, and outcome searches find them faster
+    // than full nimbers of every move.
+    let moves: Vec<MoveValue> = if args.all {
+        solver.move_values(&position)
+    } else {
+        solver
+            .winning_moves(&position)
+            .into_iter()
+            .map(|square| MoveValue {
+                square,
+                nimber: Nimber::ZERO,
+            })
+            .collect()
+    };
     let seconds = started.elapsed().as_secs_f64();
     progress.finish();
     let stats = solver.stats();
@@ -75,7 +89,7 @@ pub fn run(args: &Args) -> Result<String> {
             "nimber": nimber.value(),
             "outcome": nimber.outcome().to_string(),
             "to_move": player_to_move(&game, &position),
-            "legal_moves": moves.len(),
+            "legal_moves": legal_moves,
             "moves": moves_json,
             "positions_searched": stats.positions,
             "seconds": seconds,
@@ -88,7 +102,7 @@ pub fn run(args: &Args) -> Result<String> {
         "{} on {}: nim-value {nimber}, {} legal moves, {winning} winning\n",
         game.piece(),
         game.board(),
-        moves.len()
+        legal_moves
     ));
     let labels: HashMap<_, _> = if args.all {
         moves.iter().map(|m| (m.square, plain(m.nimber))).collect()
@@ -101,7 +115,7 @@ pub fn run(args: &Args) -> Result<String> {
     } else if winning > 0 {
         out.push_str("(* marks a winning move)\n");
     }
-    if moves.is_empty() {
+    if legal_moves == 0 {
         out.push_str("no legal moves: the player to move has lost\n");
     } else if listed.is_empty() {
         out.push_str("no winning move: every move leads to a position the opponent wins\n");

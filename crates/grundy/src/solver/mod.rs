@@ -193,6 +193,13 @@ impl<G: ImpartialGame> Solver<G> {
     pub fn nim_value(&mut self, position: &G::Position) -> Nimber {
         self.state.position_value(&self.game, position)
     }
+
+    /// Whether the nimber of `position` is `value`, by an outcome search of
+    /// `position + *value`: often much cheaper than the nimber itself. With `value` 0 this
+    /// asks whether the position is a second-player win.
+    pub fn has_value(&mut self, position: &G::Position, value: Nimber) -> bool {
+        !self.state.sum_differs(&self.game, position, value.value())
+    }
 }
 
 impl<K: TableKey, P: TableKey> SearchState<K, P> {

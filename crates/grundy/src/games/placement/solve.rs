@@ -146,6 +146,22 @@ impl PlacementSolver {
         with_engine!(&mut self.engine, solver => solver.nim_value(&available.resize()))
     }
 
+    /// The winning moves of `position` (those to a position of nimber 0), row by row. Decided
+    /// by outcome searches, without the full nimbers of the other moves.
+    pub fn winning_moves(&mut self, position: &PlacementPosition) -> Vec<Square> {
+        let game = &self.game;
+        let available = game.available(position);
+        let mut winning = Vec::new();
+        for index in available.iter() {
+            let after = available.without(game.closed_neighbourhood[index]);
+            let wins = with_engine!(&mut self.engine, solver => solver.has_value(&after.resize(), Nimber::ZERO));
+            if wins {
+                winning.push(game.board.square_at(index));
+            }
+        }
+        winning
+    }
+
     /// Every legal move of `position` with the nimber of the position it leads to, row by row.
     pub fn move_values(&mut self, position: &PlacementPosition) -> Vec<MoveValue> {
         let game = &self.game;
