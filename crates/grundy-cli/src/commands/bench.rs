@@ -82,9 +82,9 @@ pub fn run(args: &Args) -> Result<String> {
             "{:<8} {:>6} {:>6} {:>10.3} {:>12} {:>12}\n",
             row["game"].as_str().unwrap_or_default(),
             row["board"].as_str().unwrap_or_default(),
-            row["nimber"],
+            row["nimber"].as_u64().unwrap_or_default(),
             row["seconds"].as_f64().unwrap_or_default(),
-            row["positions_searched"],
+            row["positions_searched"].as_u64().unwrap_or_default(),
             row["table_bytes"].as_u64().unwrap_or_default() >> 20,
         ));
     }
