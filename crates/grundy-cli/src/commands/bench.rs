@@ -1,5 +1,6 @@
 //! `grundy bench`: times the solver on the benchmark boards of docs/PERFORMANCE.md.
 
+use std::io::IsTerminal;
 use std::time::Instant;
 
 use anyhow::Result;
@@ -66,7 +67,7 @@ pub fn run(args: &Args) -> Result<String> {
             "table_hits": stats.table_hits,
             "table_bytes": stats.table.bytes,
         }));
-        if !args.search.json {
+        if std::io::stderr().is_terminal() {
             eprintln!("{piece} {board}: {nimber} in {seconds:.3} s");
         }
     }

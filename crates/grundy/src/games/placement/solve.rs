@@ -6,7 +6,7 @@ use crate::solver::{SearchObserver, SearchStats, Solver};
 use crate::values::Nimber;
 
 use super::node_kayles::NodeKayles;
-use super::{BoardSet, PlacementGame, PlacementPosition};
+use super::{BoardSet, Piece, PlacementGame, PlacementPosition};
 
 /// A legal move and the nimber of the position it leads to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +42,16 @@ macro_rules! with_engine {
     };
 }
 
+/// The component size up to which the plain mex rule beats outcome probes, measured by
+/// instruction counts on the benchmark boards (docs/PERFORMANCE.md): the dense attack graphs
+/// of the line pieces make every full expansion dear, so probing pays from smaller components.
+fn full_mex_size(piece: Piece) -> usize {
+    match piece {
+        Piece::Bishop | Piece::Rook | Piece::Queen => 5,
+        Piece::Knight | Piece::King | Piece::Leaper(..) => 12,
+    }
+}
+
 fn words_for(board: BoardSize) -> usize {
     board.squares().div_ceil(64).next_power_of_two()
 }
@@ -68,10 +78,12 @@ impl PlacementSolver {
             2 => Engine::Two(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
             _ => Engine::Four(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
         };
-        PlacementSolver {
+        let mut solver = PlacementSolver {
             game: game.clone(),
             engine,
-        }
+        };
+        solver.set_full_mex_size(full_mex_size(piece));
+        solver
     }
 
     /// Points the solver at another game with the same piece, keeping what the table knows:
@@ -107,6 +119,7 @@ impl PlacementSolver {
             )),
         };
         self.game = game.clone();
+        self.set_full_mex_size(full_mex_size(piece));
     }
 
     fn words(&self) -> usize {
