@@ -29,6 +29,11 @@ pub struct Args {
     /// Run only the cases whose name contains this text, e.g. `queens` or `7x7`.
     #[arg(long)]
     pub only: Option<String>,
+    /// Value components of at most this many squares by the plain mex rule and larger ones by
+    /// outcome probes, instead of the per-piece default (0 probes everything; a large value
+    /// such as 1000 gives the plain memoised mex search). Changes the speed, never the values.
+    #[arg(long, value_name = "SQUARES")]
+    pub full_mex_size: Option<usize>,
     #[command(flatten)]
     pub search: SearchOptions,
 }
@@ -54,6 +59,9 @@ pub fn run(args: &Args) -> Result<String> {
     for (piece, board) in selected {
         let game = PlacementGame::new(piece, board);
         let mut solver = PlacementSolver::new(&game, args.search.memory);
+        if let Some(size) = args.full_mex_size {
+            solver.set_full_mex_size(size);
+        }
         let started = Instant::now();
         let nimber = solver.nim_value(&game.empty());
         let seconds = started.elapsed().as_secs_f64();
