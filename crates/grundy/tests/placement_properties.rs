@@ -182,3 +182,15 @@ fn bishops_outcome_follows_the_parity_of_the_area() {
         }
     }
 }
+
+/// OEIS A344227, the nim-values of the queens game on n x n boards (n = 1..12 here; the
+/// sequence is published to n = 13, which `grundy value queens 13x13` also reproduces).
+#[test]
+fn queens_values_match_oeis_a344227() {
+    let published = [1, 1, 2, 1, 3, 1, 2, 3, 1, 0, 1, 0];
+    for (n, &expected) in (1..).zip(published.iter()) {
+        let game = PlacementGame::new(Piece::Queen, BoardSize::new(n, n).unwrap());
+        let value = PlacementSolver::new(&game, 1 << 28).nim_value(&game.empty());
+        assert_eq!(value, Nimber::new(expected), "queens {n}x{n}");
+    }
+}
