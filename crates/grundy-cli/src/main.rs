@@ -22,6 +22,8 @@ struct Cli {
 enum Command {
     /// The nim-value and outcome of a game (the empty board, or --position).
     Value(commands::value::Args),
+    /// Who wins (N or P) by an outcome search, and a winning move; faster than the nim-value.
+    Outcome(commands::outcome::Args),
     /// The winning moves of a game (--all: every legal move and the nim-value it leads to).
     Moves(commands::moves::Args),
     /// A table of empty-board nim-values over ranges of board sizes.
@@ -35,6 +37,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Value(args) => commands::value::run(&args),
         Command::Moves(args) => commands::moves::run(&args),
+        Command::Outcome(args) => commands::outcome::run(&args),
         Command::Table(args) => commands::table::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
     };

@@ -209,9 +209,40 @@ fn bad_input_is_refused_with_a_clear_message() {
 
 #[test]
 fn every_command_has_help() {
-    for command in ["value", "moves", "table", "bench"] {
+    for command in ["value", "moves", "outcome", "table", "bench"] {
         let output = grundy().args([command, "--help"]).output().unwrap();
         assert!(output.status.success(), "{command} --help");
         assert!(String::from_utf8(output.stdout).unwrap().contains("Usage"));
+    }
+}
+
+#[test]
+fn outcome_agrees_with_the_nim_value_and_names_a_winning_move() {
+    for (game, board) in [
+        ("knights", "5x5"),
+        ("queens", "6x6"),
+        ("kings", "4x5"),
+        ("queens", "10x10"),
+    ] {
+        let value = json_of(&["value", game, board]);
+        let outcome = json_of(&["outcome", game, board]);
+        assert_eq!(outcome["outcome"], value["outcome"], "{game} {board}");
+        assert!(outcome["nodes"].as_u64().unwrap() > 0);
+        match outcome["winning_move"].as_str() {
+            None => assert_eq!(outcome["outcome"], "P"),
+            Some(square) => {
+                let moves = json_of(&["moves", game, board]);
+                let winning: Vec<&str> = moves["moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| m["square"].as_str().unwrap())
+                    .collect();
+                assert!(
+                    winning.contains(&square),
+                    "{game} {board}: {square} not in {winning:?}"
+                );
+            }
+        }
     }
 }

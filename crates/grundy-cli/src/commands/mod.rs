@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod moves;
+pub mod outcome;
 pub mod table;
 pub mod value;
 

@@ -175,6 +175,24 @@ impl PlacementSolver {
         winning
     }
 
+    /// Whether the nimber of `position` is `value`, by an outcome search; with 0, whether the
+    /// player to move loses.
+    pub fn has_value(&mut self, position: &PlacementPosition, value: Nimber) -> bool {
+        let available = self.game.available(position);
+        with_engine!(&mut self.engine, solver => solver.has_value(&available.resize(), value))
+    }
+
+    /// A winning move of `position`, the first row by row, or `None` when it has none.
+    pub fn first_winning_move(&mut self, position: &PlacementPosition) -> Option<Square> {
+        let game = &self.game;
+        let available = game.available(position);
+        available.iter().find_map(|index| {
+            let after = available.without(game.closed_neighbourhood[index]);
+            let wins = with_engine!(&mut self.engine, solver => solver.has_value(&after.resize(), Nimber::ZERO));
+            wins.then(|| game.board.square_at(index))
+        })
+    }
+
     /// Every legal move of `position` with the nimber of the position it leads to, row by row.
     pub fn move_values(&mut self, position: &PlacementPosition) -> Vec<MoveValue> {
         let game = &self.game;
