@@ -346,12 +346,6 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
             return false;
         }
         let start = self.positions;
-        // Moves in the heap: to `component + *j`, a second-player win when the value is j.
-        for smaller in 0..candidate {
-            if self.is_value(game, component, key, smaller) {
-                return false;
-            }
-        }
         self.count_position();
         let first = self.gather_options(game, component);
         // Options whose value is already known cost nothing to check: look at them first.
@@ -384,6 +378,16 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
             }
         }
         self.options.truncate(first);
+        // Moves in the heap, last: to `component + *j`, a second-player win when the value is
+        // j. They cost whole searches of the same component, while one option often settles
+        // the question.
+        if !refuted {
+            for smaller in 0..candidate {
+                if self.is_value(game, component, key, smaller) {
+                    return false;
+                }
+            }
+        }
         let work = self.positions - start;
         if refuted {
             let mut known = self.table.get(&key).unwrap_or_default();
