@@ -246,3 +246,42 @@ fn outcome_agrees_with_the_nim_value_and_names_a_winning_move() {
         }
     }
 }
+
+#[test]
+fn an_outcome_search_resumes_from_its_checkpoint() {
+    let dir = std::env::temp_dir().join(format!("grundy-checkpoint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("queens8.jsonl");
+    let _ = std::fs::remove_file(&path);
+    let file = path.to_str().unwrap();
+    let full = json_of(&[
+        "outcome",
+        "queens",
+        "6x6",
+        "--checkpoint",
+        file,
+        "--threads",
+        "1",
+    ]);
+    let lines: Vec<String> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert!(
+        lines.len() >= 3,
+        "a header and settled first moves: {lines:?}"
+    );
+    // Keep the header and the first settled move, as if the search had been stopped there.
+    std::fs::write(&path, format!("{}\n{}\n", lines[0], lines[1])).unwrap();
+    let resumed = json_of(&["outcome", "queens", "8x8", "--checkpoint", file]);
+    assert_eq!(resumed["resumed_from_checkpoint"], 1);
+    assert_eq!(resumed["outcome"], full["outcome"]);
+    assert_eq!(resumed["outcome"], "N");
+    // A checkpoint of another search is refused, not silently reused.
+    fails_with(
+        &["outcome", "queens", "7x7", "--checkpoint", file],
+        "not for this search",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

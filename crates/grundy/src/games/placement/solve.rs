@@ -2,7 +2,7 @@
 //! width that holds the board.
 
 use crate::board::{BoardSize, Square};
-use crate::solver::{SearchObserver, SearchStats, Solver};
+use crate::solver::{ImpartialGame, SearchObserver, SearchStats, Solver};
 use crate::values::Nimber;
 
 use super::node_kayles::NodeKayles;
@@ -180,6 +180,44 @@ impl PlacementSolver {
     pub fn has_value(&mut self, position: &PlacementPosition, value: Nimber) -> bool {
         let available = self.game.available(position);
         with_engine!(&mut self.engine, solver => solver.has_value(&available.resize(), value))
+    }
+
+    /// The legal moves of `position` grouped by symmetry: moves in one group lead to positions
+    /// that are translations, rotations or reflections of each other (as sets of free squares),
+    /// so they have the same value. Groups and their members come row by row.
+    #[must_use]
+    pub fn moves_up_to_symmetry(&self, position: &PlacementPosition) -> Vec<Vec<Square>> {
+        let game = &self.game;
+        let available = game.available(position);
+        let moves: Vec<usize> = available.iter().collect();
+        let class_of: Vec<usize> = with_engine!(&self.engine, solver => {
+            let keys: Vec<_> = moves
+                .iter()
+                .map(|&index| {
+                    let after = available.without(game.closed_neighbourhood[index]);
+                    solver.game().key(&after.resize())
+                })
+                .collect();
+            let mut representatives: Vec<usize> = Vec::new();
+            keys.iter()
+                .enumerate()
+                .map(|(i, key)| {
+                    match representatives.iter().position(|&r| keys[r] == *key) {
+                        Some(class) => class,
+                        None => {
+                            representatives.push(i);
+                            representatives.len() - 1
+                        }
+                    }
+                })
+                .collect()
+        });
+        let classes = class_of.iter().max().map_or(0, |&last| last + 1);
+        let mut groups = vec![Vec::new(); classes];
+        for (&index, &class) in moves.iter().zip(&class_of) {
+            groups[class].push(game.board.square_at(index));
+        }
+        groups
     }
 
     /// A winning move of `position`, the first row by row, or `None` when it has none.
