@@ -257,7 +257,7 @@ fn an_outcome_search_resumes_from_its_checkpoint() {
     let full = json_of(&[
         "outcome",
         "queens",
-        "6x6",
+        "8x8",
         "--checkpoint",
         file,
         "--threads",
