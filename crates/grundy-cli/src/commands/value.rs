@@ -56,6 +56,7 @@ pub fn run(args: &Args) -> Result<String> {
             "to_move": to_move,
             "winner": winner(to_move, outcome),
             "positions_searched": stats.positions,
+            "nodes": stats.positions,
             "table_hits": stats.table_hits,
             "seconds": seconds,
         });
