@@ -102,22 +102,10 @@ impl PlacementGame {
     /// The game of `piece` on `board`.
     #[must_use]
     pub fn new(piece: Piece, board: BoardSize) -> PlacementGame {
-        let closed_neighbourhood = board
-            .all_squares()
-            .map(|square| {
-                let mut set: BoardSet = piece
-                    .attacked_squares(board, square)
-                    .into_iter()
-                    .map(|to| board.index_of(to))
-                    .collect();
-                set.insert(board.index_of(square));
-                set
-            })
-            .collect();
         PlacementGame {
             piece,
             board,
-            closed_neighbourhood,
+            closed_neighbourhood: piece.closed_neighbourhoods(board),
         }
     }
 

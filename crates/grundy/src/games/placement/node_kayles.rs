@@ -30,20 +30,8 @@ impl<const W: usize> NodeKayles<W> {
     #[must_use]
     pub fn new(piece: Piece, board: BoardSize) -> NodeKayles<W> {
         assert!(board.squares() <= SquareSet::<W>::CAPACITY);
-        let closed_neighbourhood = board
-            .all_squares()
-            .map(|square| {
-                let mut set: SquareSet<W> = piece
-                    .attacked_squares(board, square)
-                    .into_iter()
-                    .map(|to| board.index_of(to))
-                    .collect();
-                set.insert(board.index_of(square));
-                set
-            })
-            .collect();
         NodeKayles {
-            closed_neighbourhood,
+            closed_neighbourhood: piece.closed_neighbourhoods(board),
             row: board.all_squares().map(|s| s.row() as u16).collect(),
             col: board.all_squares().map(|s| s.col() as u16).collect(),
             narrow_cols: (board.rows() <= 16 && board.cols() <= 16).then_some(board.cols()),

@@ -6,6 +6,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::board::{BoardSize, Square};
+use crate::square_set::SquareSet;
 
 /// A chess piece, or any leaper, as used in the placement games.
 ///
@@ -143,6 +144,24 @@ impl Piece {
                 squares
             }
         }
+    }
+
+    /// For every square of `board` (row-major), the square itself and the squares this piece
+    /// attacks from it: what a piece placed there takes out of play.
+    #[must_use]
+    pub fn closed_neighbourhoods<const W: usize>(self, board: BoardSize) -> Vec<SquareSet<W>> {
+        board
+            .all_squares()
+            .map(|square| {
+                let mut set: SquareSet<W> = self
+                    .attacked_squares(board, square)
+                    .into_iter()
+                    .map(|to| board.index_of(to))
+                    .collect();
+                set.insert(board.index_of(square));
+                set
+            })
+            .collect()
     }
 
     /// Whether a piece on `from` attacks `to`, straight from the definition of the piece.
