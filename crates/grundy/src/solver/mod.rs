@@ -68,9 +68,6 @@ impl SearchObserver for () {}
 /// How many positions pass between calls to the observer.
 const PROGRESS_INTERVAL: u64 = 1 << 16;
 
-/// The default memory budget of a transposition table: 1 GiB.
-pub const DEFAULT_TABLE_BYTES: u64 = 1 << 30;
-
 /// Components of at most this many moves are valued by the plain mex rule; larger ones by
 /// outcome probes (see [`Solver`]).
 pub const DEFAULT_FULL_MEX_SIZE: usize = 10;
@@ -175,6 +172,15 @@ impl<G: ImpartialGame> Solver<G> {
     #[must_use]
     pub fn game(&self) -> &G {
         &self.game
+    }
+
+    /// Solves `game` from now on, keeping what the shape table knows: right when keys mean the
+    /// same in both games (for the placement games, the same piece on another board). The table
+    /// of exact positions is emptied, since positions of different games are not comparable.
+    pub fn replace_game(&mut self, game: G) {
+        self.game = game;
+        let budget = self.state.exact.stats().budget;
+        self.state.exact = TranspositionTable::with_budget(budget);
     }
 
     /// Gives back the table, to seed another solver.

@@ -97,27 +97,7 @@ impl PlacementSolver {
             return;
         }
         let (piece, board) = (game.piece(), game.board());
-        let engine = std::mem::replace(
-            &mut self.engine,
-            Engine::One(Solver::new(
-                NodeKayles::new(piece, BoardSize::new(1, 1).expect("1x1")),
-                0,
-            )),
-        );
-        self.engine = match engine {
-            Engine::One(solver) => Engine::One(Solver::with_table(
-                NodeKayles::new(piece, board),
-                solver.into_table(),
-            )),
-            Engine::Two(solver) => Engine::Two(Solver::with_table(
-                NodeKayles::new(piece, board),
-                solver.into_table(),
-            )),
-            Engine::Four(solver) => Engine::Four(Solver::with_table(
-                NodeKayles::new(piece, board),
-                solver.into_table(),
-            )),
-        };
+        with_engine!(&mut self.engine, solver => solver.replace_game(NodeKayles::new(piece, board)));
         self.game = game.clone();
         self.set_full_mex_size(full_mex_size(piece));
     }
