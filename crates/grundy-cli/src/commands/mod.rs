@@ -1,7 +1,10 @@
 //! One module per subcommand. Each `run` returns the full report as a string, or an error.
 
 pub mod bench;
+pub mod check;
+pub mod heaps;
 pub mod moves;
+pub mod sequence;
 pub mod table;
 pub mod value;
 

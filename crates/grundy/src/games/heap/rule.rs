@@ -240,7 +240,7 @@ impl FromStr for TakeBreak {
             let start = digits.len();
             while let Some(c) = chars.next() {
                 let digit = match c {
-                    '0'..='9' | 'a'..='z' | 'A'..='Z' => c.to_digit(36).ok_or_else(malformed)?,
+                    '0'..='9' | 'a'..='f' | 'A'..='F' => c.to_digit(16).ok_or_else(malformed)?,
                     '[' | '&' => {
                         let close = if c == '[' { ']' } else { ';' };
                         let number: String = chars.by_ref().take_while(|&d| d != close).collect();

@@ -183,7 +183,8 @@ struct SparseSpace {
     /// values seen reaches it.
     limit: u32,
     seen: Vec<u64>,
-    wanted: Vec<u64>,
+    /// The unresolved values during a scan, by value.
+    wanted: Vec<bool>,
     unresolved: Vec<u32>,
 }
 
@@ -237,7 +238,7 @@ impl SparseSpace {
             .filter(|&heap| Self::class_of(values[heap].value(), heap, mask, domain))
             .count();
         let sparse_class = 2 * odd <= values.len();
-        let sparse = (1..values.len())
+        let sparse: Vec<usize> = (1..values.len())
             .filter(|&heap| {
                 Self::class_of(values[heap].value(), heap, mask, domain) == sparse_class
             })
@@ -254,7 +255,7 @@ impl SparseSpace {
             unequal_parts: rule.unequal_parts(),
             limit,
             seen: vec![0; limit as usize / 64 + 1],
-            wanted: vec![0; limit as usize / 64 + 1],
+            wanted: vec![false; limit as usize],
             unresolved: Vec::new(),
         }
     }
@@ -270,7 +271,7 @@ impl SparseSpace {
             self.limit = (value + 1).next_power_of_two();
             let words = self.limit as usize / 64 + 1;
             self.seen.resize(words, 0);
-            self.wanted.resize(words, 0);
+            self.wanted.resize(self.limit as usize, false);
         }
         if heap > 0 && Self::class_of(value, heap, self.mask, self.domain) == self.sparse_class {
             self.sparse.push(heap);
@@ -293,12 +294,15 @@ impl SparseSpace {
                 set_bit(&mut self.seen, g(heap - taken));
             }
         }
-        // Every break into two heaps that involves a sparse heap.
+        // Every break into two heaps that involves a sparse heap; and which parities of values
+        // two common heaps can make for this heap.
+        let mut common_parities = [false; 2];
         for &taken in &self.take_split {
             if heap < taken + 2 {
                 continue;
             }
             let rest = heap - taken;
+            common_parities[usize::from(self.domain && rest % 2 == 1)] = true;
             for &small in &self.sparse {
                 if small >= rest {
                     break;
@@ -309,7 +313,7 @@ impl SparseSpace {
                 set_bit(&mut self.seen, g(small) ^ g(rest - small));
             }
         }
-        // Candidates in increasing order. A value of the class that two common heaps cannot
+        // Candidates in increasing order. A value of a parity that two common heaps cannot
         // make is settled by now; the others stay unresolved until a scan finds them.
         self.unresolved.clear();
         let mut settled = self.limit;
@@ -317,11 +321,7 @@ impl SparseSpace {
             if bit(&self.seen, value) {
                 continue;
             }
-            let common_pairs_reach_it = self.take_split.iter().any(|&taken| {
-                heap >= taken + 2
-                    && parity(value, self.mask) == (self.domain && (heap - taken) % 2 == 1)
-            });
-            if !common_pairs_reach_it {
+            if !common_parities[usize::from(parity(value, self.mask))] {
                 settled = value;
                 break;
             }
@@ -331,45 +331,49 @@ impl SparseSpace {
             return Nimber::new(settled);
         }
         for &value in &self.unresolved {
-            set_bit(&mut self.wanted, value);
+            self.wanted[value as usize] = true;
         }
         let mut remaining = self.unresolved.len();
-        let mut small = 1;
-        'scan: loop {
+        // Scan the breaks from the small end, a block of pairs per number taken in turn, until
+        // every unresolved value has turned up or the pairs run out.
+        const BLOCK: usize = 64;
+        let mut start = 1;
+        loop {
             let mut any_pair = false;
             for &taken in &self.take_split {
                 if heap < taken + 2 {
                     continue;
                 }
                 let rest = heap - taken;
-                if 2 * small > rest {
+                let last = rest / 2;
+                if start > last {
                     continue;
                 }
                 any_pair = true;
-                if self.unequal_parts && 2 * small == rest {
-                    continue;
-                }
-                let reached = g(small) ^ g(rest - small);
-                if bit(&self.wanted, reached) && !bit(&self.seen, reached) {
-                    set_bit(&mut self.seen, reached);
-                    remaining -= 1;
-                    if remaining == 0 {
-                        break 'scan;
+                let end = (start + BLOCK).min(last + 1);
+                for small in start..end {
+                    let reached = (g(small) ^ g(rest - small)) as usize;
+                    if self.wanted[reached] && !(self.unequal_parts && 2 * small == rest) {
+                        self.wanted[reached] = false;
+                        remaining -= 1;
                     }
                 }
+                if remaining == 0 {
+                    break;
+                }
             }
-            if !any_pair {
+            if remaining == 0 || !any_pair {
                 break;
             }
-            small += 1;
+            start += BLOCK;
         }
-        self.wanted[..words].fill(0);
-        let value = self
-            .unresolved
-            .iter()
-            .copied()
-            .find(|&value| !bit(&self.seen, value))
-            .unwrap_or(settled);
+        let mut value = settled;
+        for &candidate in &self.unresolved {
+            if self.wanted[candidate as usize] {
+                value = value.min(candidate);
+                self.wanted[candidate as usize] = false;
+            }
+        }
         Nimber::new(value)
     }
 }
