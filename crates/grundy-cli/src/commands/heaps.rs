@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use grundy::games::corner::CornerGame;
-use grundy::games::heap::{HeapGame, Kayles2d, Rectangle};
+use grundy::games::heap::{treblecross_winning_cells, HeapGame, Kayles2d, Rectangle};
 use grundy::Nimber;
 use serde_json::json;
 
@@ -141,6 +141,13 @@ pub fn moves_report(spec: &GameSpec, all: bool, json_output: bool) -> Result<Str
         }
         GameSpec::Placement(_) => unreachable!("placement games are reported by their command"),
     };
+    // Treblecross is played on cells: name the cells as well as the heap changes.
+    let cells = match spec {
+        GameSpec::Heaps(game, heaps) if game.name() == "treblecross" && heaps.len() == 1 => {
+            Some(treblecross_winning_cells(heaps[0]))
+        }
+        _ => None,
+    };
     let legal = moves.len();
     let winning = moves.iter().filter(|m| m.nimber == Nimber::ZERO).count();
     let listed: Vec<&Listed> = moves
@@ -166,6 +173,7 @@ pub fn moves_report(spec: &GameSpec, all: bool, json_output: bool) -> Result<Str
             "legal_moves": legal,
             "winning_moves": winning,
             "moves": moves_json,
+            "winning_cells": cells,
         });
         return Ok(format!("{report}\n"));
     }
@@ -184,6 +192,12 @@ pub fn moves_report(spec: &GameSpec, all: bool, json_output: bool) -> Result<Str
             ""
         };
         out.push_str(&format!("  {:<24} leaves {}{verdict}\n", m.text, m.nimber));
+    }
+    if let Some(cells) = cells.filter(|cells| !cells.is_empty()) {
+        out.push_str(&format!(
+            "winning cells (numbered from 1): {}\n",
+            join(&cells, ", ")
+        ));
     }
     Ok(out)
 }
