@@ -174,6 +174,8 @@ struct SparseSpace {
     sparse_class: bool,
     /// The sparse heap sizes, ascending, all at least 1.
     sparse: Vec<usize>,
+    /// Their values.
+    sparse_values: Vec<u32>,
     /// Numbers of tokens a move may take leaving nothing, one heap, or two heaps.
     take_all: Vec<usize>,
     take_one: Vec<usize>,
@@ -244,11 +246,13 @@ impl SparseSpace {
             })
             .collect();
         let limit = (largest + 1).next_power_of_two();
+        let sparse_values = sparse.iter().map(|&heap| values[heap].value()).collect();
         SparseSpace {
             mask,
             domain,
             sparse_class,
             sparse,
+            sparse_values,
             take_all: takes(1),
             take_one: takes(2),
             take_split,
@@ -275,6 +279,7 @@ impl SparseSpace {
         }
         if heap > 0 && Self::class_of(value, heap, self.mask, self.domain) == self.sparse_class {
             self.sparse.push(heap);
+            self.sparse_values.push(value);
         }
     }
 
@@ -303,14 +308,12 @@ impl SparseSpace {
             }
             let rest = heap - taken;
             common_parities[usize::from(self.domain && rest % 2 == 1)] = true;
-            for &small in &self.sparse {
-                if small >= rest {
-                    break;
-                }
+            let usable = self.sparse.partition_point(|&small| small < rest);
+            for (&small, &value) in self.sparse[..usable].iter().zip(&self.sparse_values) {
                 if self.unequal_parts && 2 * small == rest {
                     continue;
                 }
-                set_bit(&mut self.seen, g(small) ^ g(rest - small));
+                set_bit(&mut self.seen, value ^ g(rest - small));
             }
         }
         // Candidates in increasing order. A value of a parity that two common heaps cannot
@@ -351,10 +354,13 @@ impl SparseSpace {
                 }
                 any_pair = true;
                 let end = (start + BLOCK).min(last + 1);
-                for small in start..end {
-                    let reached = (g(small) ^ g(rest - small)) as usize;
-                    if self.wanted[reached] && !(self.unequal_parts && 2 * small == rest) {
-                        self.wanted[reached] = false;
+                let wanted = &mut self.wanted[..];
+                let low = &values[start..end];
+                let high = &values[rest + 1 - end..=rest - start];
+                for (offset, (&a, &b)) in low.iter().zip(high.iter().rev()).enumerate() {
+                    let reached = (a.value() ^ b.value()) as usize;
+                    if wanted[reached] && !(self.unequal_parts && 2 * (start + offset) == rest) {
+                        wanted[reached] = false;
                         remaining -= 1;
                     }
                 }
