@@ -185,9 +185,9 @@ mod tests {
             row.push(seen.mex());
         }
         assert_eq!(table[1], row);
-        for m in 0..=12 {
-            for n in 0..=12 {
-                assert_eq!(table[m][n], table[n][m]);
+        for (m, row) in table.iter().enumerate() {
+            for (n, value) in row.iter().enumerate() {
+                assert_eq!(*value, table[n][m]);
             }
         }
     }

@@ -113,7 +113,7 @@ impl FromStr for HeapRuleset {
                 rule: TakeBreak::grundys_game(),
                 name: "grundys-game".to_string(),
             })),
-            "kayles-2d" => Ok(HeapRuleset::Kayles2d(Kayles2d::default())),
+            "kayles-2d" => Ok(HeapRuleset::Kayles2d(Kayles2d)),
             _ => {
                 if let Some(set) = lower.strip_prefix("sub:") {
                     return HeapGame::subtraction(set).map(HeapRuleset::Line);
