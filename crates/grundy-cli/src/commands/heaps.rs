@@ -12,6 +12,9 @@ use serde_json::json;
 
 use crate::input::{input_error, GameSpec};
 
+/// The most moves listed for a heap game; the rest are counted.
+const LIST_LIMIT: usize = 1000;
+
 /// Refuses the options that only placement games have.
 pub fn refuse_position(position: Option<&str>) -> Result<()> {
     match position {
@@ -40,9 +43,9 @@ pub fn value_report(spec: &GameSpec, json_output: bool) -> Result<String> {
     let started = Instant::now();
     let (game, position, parts, nimber): (String, String, Vec<u32>, Nimber) = match spec {
         GameSpec::Heaps(game, heaps) => {
-            let values = game.nim_values(heaps.iter().copied().max().unwrap_or(0));
-            let parts: Vec<u32> = heaps.iter().map(|&h| values[h].value()).collect();
-            let nimber = heaps.iter().map(|&h| values[h]).sum();
+            let values = game.heap_values(heaps);
+            let parts: Vec<u32> = values.iter().map(|v| v.value()).collect();
+            let nimber = values.into_iter().sum();
             (describe(game), join(heaps, " "), parts, nimber)
         }
         GameSpec::Rectangles(boards) => {
@@ -101,19 +104,32 @@ struct Listed {
 
 /// The report of `grundy moves` for a heap or corner game.
 pub fn moves_report(spec: &GameSpec, all: bool, json_output: bool) -> Result<String> {
+    // Heap games count their moves while listing only some; the others list them all.
+    let mut legal_count = 0;
+    let mut listed_count = 0;
     let (game, position, nimber, moves): (String, String, Nimber, Vec<Listed>) = match spec {
         GameSpec::Heaps(game, heaps) => {
             let nimber = game.value_of_sum(heaps);
-            let moves = game
-                .moves(heaps)
-                .into_iter()
-                .filter(|m| all || heaps[..m.index].iter().all(|&h| h != m.from))
-                .map(|m| Listed {
-                    text: m.to_string(),
-                    nimber: m.nimber,
-                    detail: json!({ "heap": m.index, "from": m.from, "to": m.to }),
-                })
-                .collect();
+            let mut moves = Vec::new();
+            game.for_each_move(heaps, |m| {
+                let first_of_its_size = heaps[..m.index].iter().all(|&h| h != m.from);
+                legal_count += usize::from(first_of_its_size);
+                // Only the moves to be listed are kept, and at most LIST_LIMIT of them: a huge
+                // heap has millions of moves.
+                if first_of_its_size && (all || m.nimber == Nimber::ZERO) {
+                    listed_count += 1;
+                }
+                if first_of_its_size
+                    && (all || m.nimber == Nimber::ZERO)
+                    && moves.len() < LIST_LIMIT
+                {
+                    moves.push(Listed {
+                        text: m.to_string(),
+                        nimber: m.nimber,
+                        detail: json!({ "heap": m.index, "from": m.from, "to": m.to }),
+                    });
+                }
+            });
             (describe(game), join(heaps, " "), nimber, moves)
         }
         GameSpec::Rectangles(boards) => {
@@ -148,8 +164,22 @@ pub fn moves_report(spec: &GameSpec, all: bool, json_output: bool) -> Result<Str
         }
         _ => None,
     };
-    let legal = moves.len();
-    let winning = moves.iter().filter(|m| m.nimber == Nimber::ZERO).count();
+    let legal = if matches!(spec, GameSpec::Heaps(..)) {
+        legal_count
+    } else {
+        moves.len()
+    };
+    let heap_game = matches!(spec, GameSpec::Heaps(..));
+    let winning = if heap_game && !all {
+        listed_count
+    } else {
+        moves.iter().filter(|m| m.nimber == Nimber::ZERO).count()
+    };
+    let unlisted = if heap_game {
+        listed_count - moves.len()
+    } else {
+        0
+    };
     let listed: Vec<&Listed> = moves
         .iter()
         .filter(|m| all || m.nimber == Nimber::ZERO)
@@ -173,6 +203,7 @@ pub fn moves_report(spec: &GameSpec, all: bool, json_output: bool) -> Result<Str
             "legal_moves": legal,
             "winning_moves": winning,
             "moves": moves_json,
+            "moves_not_listed": unlisted,
             "winning_cells": cells,
         });
         return Ok(format!("{report}\n"));
@@ -192,6 +223,11 @@ pub fn moves_report(spec: &GameSpec, all: bool, json_output: bool) -> Result<Str
             ""
         };
         out.push_str(&format!("  {:<24} leaves {}{verdict}\n", m.text, m.nimber));
+    }
+    if unlisted > 0 {
+        out.push_str(&format!(
+            "  ... and {unlisted} more (only the first {LIST_LIMIT} are listed)\n"
+        ));
     }
     if let Some(cells) = cells.filter(|cells| !cells.is_empty()) {
         out.push_str(&format!(

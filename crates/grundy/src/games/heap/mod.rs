@@ -17,10 +17,12 @@ mod kayles_2d;
 mod rule;
 mod sequence;
 
+pub use kayles_2d::RectangleMove;
 pub use kayles_2d::{Kayles2d, Rectangle, RectangleError};
 pub use rule::{CodeError, TakeBreak, MAX_PARTS};
 pub use sequence::{
-    naive_nim_sequence, nim_sequence, prove_period, NimSequence, Periodicity, SequenceObserver,
+    naive_nim_sequence, nim_sequence, nim_sequence_until_settled, prove_period, NimSequence,
+    Periodicity, SequenceObserver,
 };
 
 use std::fmt;
@@ -227,36 +229,49 @@ impl HeapGame {
         nim_sequence(&self.rule, up_to, &mut ()).values
     }
 
+    /// The nim-sequence far enough for `heaps` (for periodic games only up to the proof).
+    fn sequence_for(&self, heaps: &[usize]) -> NimSequence {
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        nim_sequence_until_settled(&self.rule, largest, &mut ())
+    }
+
+    /// The nim-value of each of `heaps`.
+    #[must_use]
+    pub fn heap_values(&self, heaps: &[usize]) -> Vec<Nimber> {
+        let sequence = self.sequence_for(heaps);
+        heaps.iter().map(|&heap| sequence.value(heap)).collect()
+    }
+
     /// The nim-value of the sum of `heaps`.
     #[must_use]
     pub fn value_of_sum(&self, heaps: &[usize]) -> Nimber {
-        let values = self.nim_values(heaps.iter().copied().max().unwrap_or(0));
-        heaps.iter().map(|&heap| values[heap]).sum()
+        self.heap_values(heaps).into_iter().sum()
     }
 
-    /// Every move of the sum of `heaps`, each distinct result of each heap once, with the
-    /// nim-value it leads to.
-    #[must_use]
-    pub fn moves(&self, heaps: &[usize]) -> Vec<HeapMove> {
-        let values = self.nim_values(heaps.iter().copied().max().unwrap_or(0));
-        let total: Nimber = heaps.iter().map(|&heap| values[heap]).sum();
-        let mut moves: Vec<HeapMove> = Vec::new();
+    /// Calls `visit` with every move of the sum of `heaps` and the nim-value it leads to. Different
+    /// moves of one heap never lead to the same heaps, so each result is visited once per heap.
+    pub fn for_each_move(&self, heaps: &[usize], mut visit: impl FnMut(HeapMove)) {
+        let sequence = self.sequence_for(heaps);
+        let total: Nimber = heaps.iter().map(|&heap| sequence.value(heap)).sum();
         for (index, &heap) in heaps.iter().enumerate() {
-            let mut results: Vec<Vec<usize>> = Vec::new();
-            self.rule
-                .for_each_option(heap, |parts| results.push(parts.to_vec()));
-            results.sort_unstable();
-            results.dedup();
-            for to in results {
-                let after: Nimber = to.iter().map(|&part| values[part]).sum();
-                moves.push(HeapMove {
+            let rest = total + sequence.value(heap);
+            self.rule.for_each_option(heap, |parts| {
+                let after: Nimber = parts.iter().map(|&part| sequence.value(part)).sum();
+                visit(HeapMove {
                     index,
                     from: heap,
-                    nimber: total + values[heap] + after,
-                    to,
+                    to: parts.to_vec(),
+                    nimber: rest + after,
                 });
-            }
+            });
         }
+    }
+
+    /// Every move of the sum of `heaps` with the nim-value it leads to.
+    #[must_use]
+    pub fn moves(&self, heaps: &[usize]) -> Vec<HeapMove> {
+        let mut moves = Vec::new();
+        self.for_each_move(heaps, |m| moves.push(m));
         moves
     }
 
@@ -264,10 +279,13 @@ impl HeapGame {
     /// listed once, at their first occurrence.
     #[must_use]
     pub fn winning_moves(&self, heaps: &[usize]) -> Vec<HeapMove> {
-        self.moves(heaps)
-            .into_iter()
-            .filter(|m| m.nimber == Nimber::ZERO && heaps[..m.index].iter().all(|&h| h != m.from))
-            .collect()
+        let mut moves = Vec::new();
+        self.for_each_move(heaps, |m| {
+            if m.nimber == Nimber::ZERO && heaps[..m.index].iter().all(|&h| h != m.from) {
+                moves.push(m);
+            }
+        });
+        moves
     }
 }
 

@@ -67,6 +67,24 @@ pub struct NimSequence {
     pub periodicity: Option<Periodicity>,
 }
 
+impl NimSequence {
+    /// The nim-value of a heap of `heap` tokens, from the values or, past them, from the
+    /// proven period.
+    ///
+    /// # Panics
+    /// When `heap` is beyond the values computed and no period is known.
+    #[must_use]
+    pub fn value(&self, heap: usize) -> Nimber {
+        match (self.values.get(heap), self.periodicity) {
+            (Some(&value), _) => value,
+            (None, Some(found)) => {
+                self.values[found.preperiod + (heap - found.preperiod) % found.period]
+            }
+            (None, None) => panic!("heap {heap} is beyond the values computed"),
+        }
+    }
+}
+
 /// The nim-values of heaps `0..=up_to` by the mex over every move: the slow, obviously
 /// correct reference.
 #[must_use]
@@ -90,8 +108,27 @@ fn naive_value(rule: &TakeBreak, heap: usize, smaller: &[Nimber]) -> Nimber {
 
 /// The nim-sequence of `rule` for heaps `0..=up_to`, with the sparse-space method where it
 /// applies (at most two heaps left by a move, finitely many digits) and the reference method
-/// otherwise. For finite octal codes the computation stops as soon as a period is proven.
+/// otherwise. For finite octal codes the computation stops as soon as a period is proven, and the
+/// rest is copied from the period.
 pub fn nim_sequence(
+    rule: &TakeBreak,
+    up_to: usize,
+    observer: &mut impl SequenceObserver,
+) -> NimSequence {
+    let mut sequence = nim_sequence_until_settled(rule, up_to, observer);
+    if let Some(found) = sequence.periodicity {
+        let values = &mut sequence.values;
+        while values.len() <= up_to {
+            let copied = values[values.len() - found.period];
+            values.push(copied);
+        }
+    }
+    sequence
+}
+
+/// Like [`nim_sequence`], but once a period is proven the values stop there: ask
+/// [`NimSequence::value`] for larger heaps. This keeps huge heaps of periodic games cheap.
+pub fn nim_sequence_until_settled(
     rule: &TakeBreak,
     up_to: usize,
     observer: &mut impl SequenceObserver,
@@ -127,12 +164,6 @@ pub fn nim_sequence(
                 periodicity = Some(found);
                 break;
             }
-        }
-    }
-    if let Some(found) = periodicity {
-        while values.len() < total {
-            let copied = values[values.len() - found.period];
-            values.push(copied);
         }
     }
     observer.progress(total, total);

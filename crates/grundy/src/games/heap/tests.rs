@@ -212,3 +212,13 @@ proptest! {
         prop_assert_eq!(rule.to_string().parse::<TakeBreak>().unwrap(), rule);
     }
 }
+
+#[test]
+fn huge_heaps_of_periodic_games_use_the_period() {
+    let kayles = line("kayles");
+    let values = kayles.nim_values(200);
+    for huge in [100_000_000usize, 99_999_999, 12_345_677] {
+        let expected = values[71 + (huge - 71) % 12];
+        assert_eq!(kayles.value_of_sum(&[huge]), expected, "{huge}");
+    }
+}
