@@ -78,9 +78,6 @@ pub enum HeapGameError {
     /// A subtraction set that is not a list of positive numbers.
     #[error("subtraction set `{0}` is malformed: expected positive whole numbers separated by commas, at most 4096, for example sub:1,2,3")]
     Subtraction(String),
-    /// A heap that is not a number.
-    #[error("heap `{0}` is not a heap size: expected a whole number of tokens, for example 5")]
-    Heap(String),
 }
 
 /// A heap game as named on the command line: a row game of heaps of tokens, or two-dimensional

@@ -210,7 +210,7 @@ impl fmt::Display for TakeBreak {
             f.write_str("...")?;
         }
         if self.unequal_parts {
-            f.write_str(" (parts unequal)")?;
+            f.write_str(" with unequal parts")?;
         }
         Ok(())
     }
