@@ -134,7 +134,7 @@ pub fn nim_sequence_until_settled(
     observer: &mut impl SequenceObserver,
 ) -> NimSequence {
     let total = up_to + 1;
-    let mut values: Vec<Nimber> = Vec::with_capacity(total.min(1 << 26));
+    let mut values: Vec<Nimber> = Vec::with_capacity(total.min(1 << 20));
     let fast = !rule.repeats() && !rule.breaks_into_three();
     let max_taken = rule.max_taken();
     let mut next_check = 16usize;
