@@ -144,17 +144,8 @@ impl StepMoves {
         let limit = a * (rows as u64 - 1) + b * (cols as u64 - 1);
         let box_rows = (limit / a) as usize + 1;
         let box_cols = (limit / b) as usize + 1;
-        let potential = |m: usize, n: usize| a * m as u64 + b * n as u64;
-        let mut order: Vec<(usize, usize)> = Vec::new();
-        for m in 0..box_rows {
-            let most_n = (limit - a * m as u64) / b;
-            for n in 0..=most_n as usize {
-                order.push((m, n));
-            }
-        }
-        order.sort_unstable_by_key(|&(m, n)| potential(m, n));
         let mut values = vec![0u8; box_rows * box_cols];
-        for (m, n) in order {
+        let compute = |m: usize, n: usize, values: &mut [u8]| {
             let mut seen = MexSet::default();
             for (to_m, to_n) in self.targets(m, n) {
                 seen.insert(crate::Nimber::new(u32::from(
@@ -162,6 +153,31 @@ impl StepMoves {
                 )));
             }
             values[m * box_cols + n] = seen.mex().value() as u8;
+        };
+        if a * b <= 64 {
+            // Walk the levels of the weight one by one: no list of cells to sort, and the cost
+            // stays within a factor a·b of the number of cells.
+            for level in 0..=limit {
+                for m in 0..=(level / a) as usize {
+                    let rest = level - a * m as u64;
+                    if rest % b == 0 {
+                        compute(m, (rest / b) as usize, &mut values);
+                    }
+                }
+            }
+        } else {
+            let potential = |m: usize, n: usize| a * m as u64 + b * n as u64;
+            let mut order: Vec<(u32, u32)> = Vec::new();
+            for m in 0..box_rows {
+                let most_n = (limit - a * m as u64) / b;
+                for n in 0..=most_n as usize {
+                    order.push((m as u32, n as u32));
+                }
+            }
+            order.sort_unstable_by_key(|&(m, n)| potential(m as usize, n as usize));
+            for (m, n) in order {
+                compute(m as usize, n as usize, &mut values);
+            }
         }
         let mut table = Vec::with_capacity(rows * cols);
         for m in 0..rows {

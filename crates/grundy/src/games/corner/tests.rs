@@ -118,3 +118,40 @@ fn seed_example_and_display() {
         .collect();
     assert!(!winning.is_empty());
 }
+
+#[test]
+fn steps_with_large_weights_are_ordered_too() {
+    // Only weightings with b/a in (1/21, 1/20) decrease with both steps: the simplest is
+    // (41, 2), whose product is too large for the level walk, so the sort is used.
+    let game: StepMoves = "-1,20;1,-21".parse().unwrap();
+    assert_eq!(game.weights(), (41, 2));
+    let table = game.table(8, 30);
+    fn memo_value(
+        game: &StepMoves,
+        m: usize,
+        n: usize,
+        memo: &mut std::collections::HashMap<(usize, usize), crate::Nimber>,
+    ) -> crate::Nimber {
+        if let Some(&value) = memo.get(&(m, n)) {
+            return value;
+        }
+        let targets: Vec<(usize, usize)> = game.targets(m, n).collect();
+        let value = crate::mex(
+            targets
+                .into_iter()
+                .map(|(m, n)| memo_value(game, m, n, memo)),
+        );
+        memo.insert((m, n), value);
+        value
+    }
+    let mut memo = std::collections::HashMap::new();
+    for m in 0..8 {
+        for n in 0..30 {
+            assert_eq!(
+                table.get(m, n),
+                memo_value(&game, m, n, &mut memo),
+                "({m}, {n})"
+            );
+        }
+    }
+}
