@@ -79,6 +79,13 @@ fn sequences_with_proven_periods() {
     assert_eq!(values.len(), 1001);
     let start: Vec<u64> = values[..8].iter().map(|v| v.as_u64().unwrap()).collect();
     assert_eq!(start, vec![0, 1, 2, 3, 1, 4, 3, 2]);
+    // A short sequence still gets its period: enough values are computed behind the scenes.
+    let short = json(&["sequence", "kayles", "--to", "20"]);
+    assert_eq!(
+        (short["period"].as_u64(), short["preperiod"].as_u64()),
+        (Some(12), Some(71))
+    );
+    assert_eq!(short["values"].as_array().unwrap().len(), 21);
     let grundy_game = json(&["sequence", "grundys-game", "--to", "300"]);
     assert!(grundy_game["period"].is_null());
     assert!(grundy_game["preperiod"].is_null());

@@ -11,6 +11,10 @@ use crate::input::{input_error, MAX_HEAP};
 use crate::progress::counting_bar;
 use crate::svg::sequence_plot;
 
+/// Short sequences are computed at least this far, so that a period can be proven even when
+/// only a few values are asked for.
+const PERIOD_HORIZON: usize = 4096;
+
 /// Values printed in the text report unless `--show` says otherwise.
 const DEFAULT_SHOWN: usize = 1000;
 
@@ -70,15 +74,19 @@ pub fn run(args: &Args) -> Result<String> {
     let bar = counting_bar(args.to as u64 + 1, &format!("{} sequence", game.name()));
     let mut observer = BarObserver(bar.clone());
     let started = Instant::now();
-    let sequence = nim_sequence(game.rule(), args.to, &mut observer);
+    let horizon = args.to.max(PERIOD_HORIZON);
+    let sequence = nim_sequence(game.rule(), horizon, &mut observer);
     let seconds = started.elapsed().as_secs_f64();
     bar.finish_and_clear();
-    let values: Vec<u32> = sequence.values.iter().map(|v| v.value()).collect();
+    let values: Vec<u32> = sequence.values[..=args.to]
+        .iter()
+        .map(|v| v.value())
+        .collect();
     let largest = values.iter().copied().max().unwrap_or(0);
     let max_taken = game.rule().max_taken();
     let computed = sequence
         .periodicity
-        .map_or(values.len(), |found| found.computed);
+        .map_or(horizon + 1, |found| found.computed);
     let label = if game.name() == game.rule().to_string() {
         game.name().to_string()
     } else {
@@ -126,8 +134,7 @@ pub fn run(args: &Args) -> Result<String> {
             ));
         }
         _ if game.rule().is_finite_octal() => out.push_str(&format!(
-            "period     not settled by heap {}: no period is proven by the values computed\n",
-            args.to
+            "period     not settled by heap {horizon}: no period is proven by the values computed\n"
         )),
         _ => out.push_str(
             "period     not checked: the Octal Periodicity Theorem needs finitely many digits below 8 and no condition on the parts\n",
