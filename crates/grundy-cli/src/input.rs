@@ -242,4 +242,42 @@ mod tests {
             assert!(parse_range(bad).is_err(), "{bad}");
         }
     }
+
+    #[test]
+    fn coordinates_start_at_zero() {
+        assert_eq!(parse_coordinates("0-3").unwrap(), vec![0, 1, 2, 3]);
+        assert_eq!(parse_coordinates("0,2, 4").unwrap(), vec![0, 2, 4]);
+        for bad in ["", "3-1", "a", "0-99999"] {
+            assert!(parse_coordinates(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn heap_and_corner_games_come_before_pieces() {
+        let args = |list: &[&str]| list.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+        assert!(matches!(
+            parse_game("kayles", &args(&["3", "4"])),
+            Ok(GameSpec::Heaps(_, heaps)) if heaps == vec![3, 4]
+        ));
+        assert!(matches!(
+            parse_game("kayles-2d", &args(&["7x4"])),
+            Ok(GameSpec::Rectangles(_))
+        ));
+        assert!(matches!(
+            parse_game("corner-queen", &args(&["3", "5"])),
+            Ok(GameSpec::Corner(_, 3, 5))
+        ));
+        assert!(matches!(
+            parse_game("knights", &args(&["3x3"])),
+            Ok(GameSpec::Placement(_))
+        ));
+        for (game, list) in [
+            ("kayles", vec!["-1"]),
+            ("2.7", vec!["3"]),
+            ("corner-knight", vec!["1"]),
+        ] {
+            let error = parse_game(game, &args(&list)).err().unwrap();
+            assert!(error.is::<InputError>(), "{game}");
+        }
+    }
 }
