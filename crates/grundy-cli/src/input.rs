@@ -4,6 +4,8 @@
 use std::fmt;
 
 use anyhow::Result;
+use grundy::games::corner::{looks_like_corner_game, CornerGame};
+use grundy::games::heap::{looks_like_heap_game, HeapGame, HeapRuleset, Rectangle};
 use grundy::games::placement::{Piece, PlacementGame, PlacementPosition};
 use grundy::BoardSize;
 
@@ -28,11 +30,72 @@ pub fn input_error(error: impl fmt::Display) -> anyhow::Error {
 pub enum GameSpec {
     /// A placement game of one piece on a board.
     Placement(PlacementGame),
+    /// A take-and-break game and the sizes of its heaps.
+    Heaps(HeapGame, Vec<usize>),
+    /// Two-dimensional Kayles and its boards.
+    Rectangles(Vec<Rectangle>),
+    /// A corner game and the piece's position `(m, n)`.
+    Corner(CornerGame, usize, usize),
 }
 
-/// Reads `GAME ARGS...`: for now a piece name and a board size.
+/// The largest heap accepted on the command line.
+pub const MAX_HEAP: usize = 100_000_000;
+
+/// The largest coordinate accepted for a corner game's piece.
+pub const MAX_CORNER: usize = 5000;
+
+/// Reads `GAME ARGS...`: a corner game and a position `M N`, a heap game and heap sizes, or a
+/// piece name and a board size. Heap and corner games are recognised first, so that a mistake in
+/// one is reported as such.
 pub fn parse_game(game: &str, args: &[String]) -> Result<GameSpec> {
-    let piece: Piece = game.parse().map_err(input_error)?;
+    if looks_like_corner_game(game) {
+        let corner: CornerGame = game.parse().map_err(input_error)?;
+        let coordinate = |text: &String| {
+            text.parse::<usize>()
+                .ok()
+                .filter(|&c| c <= MAX_CORNER)
+                .ok_or_else(|| {
+                    input_error(format!(
+                        "coordinate `{text}` is not valid: expected a whole number from 0 to {MAX_CORNER}"
+                    ))
+                })
+        };
+        return match args {
+            [m, n] => Ok(GameSpec::Corner(corner, coordinate(m)?, coordinate(n)?)),
+            _ => Err(input_error(format!(
+                "{corner} needs the piece's position as two numbers M N, for example `grundy value {corner} 7 9`"
+            ))),
+        };
+    }
+    if looks_like_heap_game(game) {
+        let ruleset: HeapRuleset = game.parse().map_err(input_error)?;
+        if args.is_empty() {
+            return Err(input_error(format!(
+                "{game} needs at least one heap, for example `grundy value {game} 3 4 5`"
+            )));
+        }
+        return match ruleset {
+            HeapRuleset::Line(heap_game) => {
+                let heaps = args
+                    .iter()
+                    .map(|text| parse_heap(text))
+                    .collect::<Result<Vec<_>>>()?;
+                Ok(GameSpec::Heaps(heap_game, heaps))
+            }
+            HeapRuleset::Kayles2d(_) => {
+                let boards = args
+                    .iter()
+                    .map(|text| text.parse::<Rectangle>().map_err(input_error))
+                    .collect::<Result<Vec<_>>>()?;
+                Ok(GameSpec::Rectangles(boards))
+            }
+        };
+    }
+    let piece: Piece = game.parse().map_err(|error| {
+        input_error(format!(
+            "{error}; other games: a heap game (a code such as 0.77, or nim, kayles, dawsons-kayles, grundys-game, laskers-nim, sub:1,2,3, treblecross, dawsons-chess, kayles-2d) or a corner game (corner-knight, corner-queen, corner:DX,DY;...)"
+        ))
+    })?;
     let board = match args {
         [board] => board.parse::<BoardSize>().map_err(input_error)?,
         [] => {
@@ -47,6 +110,42 @@ pub fn parse_game(game: &str, args: &[String]) -> Result<GameSpec> {
         }
     };
     Ok(GameSpec::Placement(PlacementGame::new(piece, board)))
+}
+
+/// Reads one heap size.
+pub fn parse_heap(text: &str) -> Result<usize> {
+    text.trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|&heap| heap <= MAX_HEAP)
+        .ok_or_else(|| {
+            input_error(format!(
+                "heap `{text}` is not valid: expected a whole number of tokens from 0 to {MAX_HEAP}"
+            ))
+        })
+}
+
+/// Reads a range of coordinates from 0, for corner games: `0-15`, `4` or `0,2,4`.
+pub fn parse_coordinates(text: &str) -> Result<Vec<usize>> {
+    let malformed = || {
+        input_error(format!("range `{text}` is malformed: expected FROM-TO (for example 0-15), a single number, or a list like 0,2,4, with coordinates from 0 to {MAX_CORNER}"))
+    };
+    let mut values = Vec::new();
+    for part in text.split(',') {
+        let part = part.trim();
+        let (from, to) = match part.split_once('-') {
+            Some((from, to)) => (from.trim(), to.trim()),
+            None => (part, part),
+        };
+        let from: usize = from.parse().map_err(|_| malformed())?;
+        let to: usize = to.parse().map_err(|_| malformed())?;
+        if to > MAX_CORNER || from > to {
+            return Err(malformed());
+        }
+        values.extend(from..=to);
+    }
+    values.dedup();
+    Ok(values)
 }
 
 /// The position given with `--position`, or the empty board.
@@ -141,6 +240,44 @@ mod tests {
         assert_eq!(parse_range("2,4, 8").unwrap().0, vec![2, 4, 8]);
         for bad in ["", "0-3", "3-1", "a", "1-300", "1--2"] {
             assert!(parse_range(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn coordinates_start_at_zero() {
+        assert_eq!(parse_coordinates("0-3").unwrap(), vec![0, 1, 2, 3]);
+        assert_eq!(parse_coordinates("0,2, 4").unwrap(), vec![0, 2, 4]);
+        for bad in ["", "3-1", "a", "0-99999"] {
+            assert!(parse_coordinates(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn heap_and_corner_games_come_before_pieces() {
+        let args = |list: &[&str]| list.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+        assert!(matches!(
+            parse_game("kayles", &args(&["3", "4"])),
+            Ok(GameSpec::Heaps(_, heaps)) if heaps == vec![3, 4]
+        ));
+        assert!(matches!(
+            parse_game("kayles-2d", &args(&["7x4"])),
+            Ok(GameSpec::Rectangles(_))
+        ));
+        assert!(matches!(
+            parse_game("corner-queen", &args(&["3", "5"])),
+            Ok(GameSpec::Corner(_, 3, 5))
+        ));
+        assert!(matches!(
+            parse_game("knights", &args(&["3x3"])),
+            Ok(GameSpec::Placement(_))
+        ));
+        for (game, list) in [
+            ("kayles", vec!["-1"]),
+            ("2.7", vec!["3"]),
+            ("corner-knight", vec!["1"]),
+        ] {
+            let error = parse_game(game, &args(&list)).err().unwrap();
+            assert!(error.is::<InputError>(), "{game}");
         }
     }
 }

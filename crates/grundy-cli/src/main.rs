@@ -4,6 +4,7 @@ mod commands;
 mod input;
 mod progress;
 mod render;
+mod svg;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -30,6 +31,10 @@ enum Command {
     Table(commands::table::Args),
     /// Times the solver on the benchmark boards and reports positions searched.
     Bench(commands::bench::Args),
+    /// The nim-sequence of a take-and-break game, with its period when proven.
+    Sequence(commands::sequence::Args),
+    /// Checks the theorems about a corner game on every position of a large square.
+    Check(commands::check::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +45,8 @@ fn main() -> ExitCode {
         Command::Outcome(args) => commands::outcome::run(&args),
         Command::Table(args) => commands::table::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
+        Command::Sequence(args) => commands::sequence::run(&args),
+        Command::Check(args) => commands::check::run(&args),
     };
     match result {
         Ok(report) => {

@@ -6,7 +6,8 @@
 //! - [`board`] and [`square_set`]: rectangular boards, squares and bit sets of squares;
 //! - [`solver`]: a generic memoising solver for impartial games that splits positions into
 //!   independent components and keys them by canonical forms;
-//! - [`games`]: the rulesets, such as [`games::placement`].
+//! - [`games`]: the rulesets: [`games::placement`], [`games::heap`] (take-and-break games and
+//!   their nim-sequences) and [`games::corner`] (Corner the Knight, Wythoff's game).
 //!
 //! ```
 //! use grundy::games::placement::{PlacementGame, PlacementSolver, Piece};

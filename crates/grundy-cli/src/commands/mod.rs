@@ -1,8 +1,11 @@
 //! One module per subcommand. Each `run` returns the full report as a string, or an error.
 
 pub mod bench;
+pub mod check;
+pub mod heaps;
 pub mod moves;
 pub mod outcome;
+pub mod sequence;
 pub mod table;
 pub mod value;
 

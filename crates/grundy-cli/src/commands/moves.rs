@@ -8,7 +8,7 @@ use grundy::games::placement::{MoveValue, PlacementSolver};
 use grundy::Nimber;
 use serde_json::json;
 
-use super::SearchOptions;
+use super::{heaps, SearchOptions};
 use crate::input::{parse_game, parse_position, GameSpec};
 use crate::progress::SearchProgress;
 use crate::render::{draw_board, plain, player_to_move};
@@ -19,13 +19,16 @@ use crate::render::{draw_board, plain, player_to_move};
     after_help = "A winning move leads to a position of nim-value 0. Squares are named by \
 column letter and row number (c3 is row 3, column 3); row 1 is drawn at the top.\n\nExamples:\n  \
 grundy moves knights 5x5\n  grundy moves queens 5x5 --all\n  grundy moves kings 4x5 --position \
-\"K..../...../...../.....\" --json"
+\"K..../...../...../.....\" --json\n  grundy moves kayles 3 2 1 5 2 5\n  grundy moves corner-queen 4 6"
 )]
 pub struct Args {
-    /// The game: knights, bishops, rooks, queens, kings, camels, zebras, giraffes or leaper:A,B.
+    /// The game: a piece (knights, bishops, rooks, queens, kings, camels, zebras, giraffes,
+    /// leaper:A,B), a heap game (a code such as 0.77, or nim, kayles, dawsons-kayles,
+    /// grundys-game, laskers-nim, sub:1,2,3, treblecross, dawsons-chess, kayles-2d) or a corner
+    /// game (corner-knight, corner-queen, corner:DX,DY;DX,DY;...).
     pub game: String,
-    /// The board size, ROWSxCOLS.
-    #[arg(value_name = "BOARD")]
+    /// For a piece, the board size ROWSxCOLS. For a heap game the heap sizes (kayles-2d: boards MxN); for a corner game the square M N.
+    #[arg(value_name = "BOARD|HEAPS|M N")]
     pub args: Vec<String>,
     /// Start from this position instead of the empty board (see `grundy value --help`).
     #[arg(long)]
@@ -39,7 +42,13 @@ pub struct Args {
 
 /// Runs `grundy moves`.
 pub fn run(args: &Args) -> Result<String> {
-    let GameSpec::Placement(game) = parse_game(&args.game, &args.args)?;
+    let game = match parse_game(&args.game, &args.args)? {
+        GameSpec::Placement(game) => game,
+        spec => {
+            heaps::refuse_position(args.position.as_deref())?;
+            return heaps::moves_report(&spec, args.all, args.search.json);
+        }
+    };
     let position = parse_position(&game, args.position.as_deref())?;
     let progress = SearchProgress::new("searching");
     let mut solver = PlacementSolver::new(&game, args.search.memory);

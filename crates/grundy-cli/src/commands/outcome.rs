@@ -60,7 +60,12 @@ struct Settled {
 
 /// Runs `grundy outcome`.
 pub fn run(args: &Args) -> Result<String> {
-    let GameSpec::Placement(game) = parse_game(&args.game, &args.args)?;
+    let GameSpec::Placement(game) = parse_game(&args.game, &args.args)? else {
+        return Err(input_error(format!(
+            "`grundy outcome` searches the placement games; for `{}` use `grundy value`, which gives the outcome with the nim-value",
+            args.game
+        )));
+    };
     let position = parse_position(&game, args.position.as_deref())?;
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),

@@ -9,34 +9,53 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use super::SearchOptions;
-use crate::input::{input_error, parse_range, Sides};
+use crate::input::{input_error, parse_coordinates, parse_range};
 use crate::progress::counting_bar;
+use crate::svg::value_grid;
+use grundy::games::corner::{looks_like_corner_game, CornerGame};
 
 /// Arguments of `grundy table`.
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Cell (m, n) is the nim-value of the empty board with m rows and n columns, \
 laid out as in the seed paper's figures.\n\nExamples:\n  grundy table knights --rows 1-6 --cols 1-6\n  \
-grundy table queens --rows 1-8 --cols 1-8 --json"
+grundy table queens --rows 1-8 --cols 1-8 --json\n\nFor a corner game, cell (m, n) is the nim-value with the \
+piece on (m, n); rows and columns start at 0:\n  grundy table corner-knight --rows 0-15 --cols 0-11\n  \
+grundy table corner-queen --rows 0-9 --cols 0-9 --svg wythoff.svg"
 )]
 pub struct Args {
-    /// The piece: knights, bishops, rooks, queens, kings, camels, zebras, giraffes or leaper:A,B.
+    /// The piece: knights, bishops, rooks, queens, kings, camels, zebras, giraffes or leaper:A,B;
+    /// or a corner game: corner-knight, corner-queen, corner:DX,DY;...
     pub game: String,
-    /// Numbers of rows: FROM-TO, a single number, or a list like 2,4,8.
-    #[arg(long, value_parser = parse_range, default_value = "1-6")]
-    pub rows: Sides,
-    /// Numbers of columns, in the same form as --rows.
-    #[arg(long, value_parser = parse_range, default_value = "1-6")]
-    pub cols: Sides,
+    /// Numbers of rows: FROM-TO, a single number, or a list like 2,4,8 (default 1-6; for a
+    /// corner game the values of m, from 0, default 0-15).
+    #[arg(long)]
+    pub rows: Option<String>,
+    /// Numbers of columns, in the same form as --rows (default 1-6; corner games: n, default 0-11).
+    #[arg(long)]
+    pub cols: Option<String>,
+    /// Corner games: also draw the table as a coloured grid into this SVG file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub search: SearchOptions,
 }
 
 /// Runs `grundy table`.
 pub fn run(args: &Args) -> Result<String> {
+    if looks_like_corner_game(&args.game) {
+        return corner_table(args);
+    }
+    if args.svg.is_some() {
+        return Err(input_error("--svg is for corner games"));
+    }
     let piece: Piece = args.game.parse().map_err(input_error)?;
-    let rows = &args.rows.0;
-    let cols = &args.cols.0;
+    let rows = &parse_range(args.rows.as_deref().unwrap_or("1-6"))
+        .map_err(input_error)?
+        .0;
+    let cols = &parse_range(args.cols.as_deref().unwrap_or("1-6"))
+        .map_err(input_error)?
+        .0;
     let mut cells = Vec::new();
     for (i, &m) in rows.iter().enumerate() {
         for (j, &n) in cols.iter().enumerate() {
@@ -127,5 +146,64 @@ pub fn run(args: &Args) -> Result<String> {
         "{} boards, {positions} positions searched in {seconds:.3} s on {threads} threads\n",
         cells.len()
     ));
+    Ok(out)
+}
+
+/// The table of a corner game: `g(m, n)` for the chosen `m` (rows) and `n` (columns).
+fn corner_table(args: &Args) -> Result<String> {
+    let game: CornerGame = args.game.parse().map_err(input_error)?;
+    let rows = parse_coordinates(args.rows.as_deref().unwrap_or("0-15"))?;
+    let cols = parse_coordinates(args.cols.as_deref().unwrap_or("0-11"))?;
+    let started = Instant::now();
+    let last_row = rows.iter().copied().max().unwrap_or(0);
+    let last_col = cols.iter().copied().max().unwrap_or(0);
+    let table = game.table(last_row + 1, last_col + 1);
+    let seconds = started.elapsed().as_secs_f64();
+    let grid: Vec<Vec<u32>> = rows
+        .iter()
+        .map(|&m| cols.iter().map(|&n| table.get(m, n).value()).collect())
+        .collect();
+    if let Some(path) = &args.svg {
+        let title = format!("{game}: nim-value g(m, n), m up, n across");
+        std::fs::write(path, value_grid(&title, &rows, &cols, &grid)).map_err(|error| {
+            anyhow::anyhow!("cannot write the grid to {}: {error}", path.display())
+        })?;
+    }
+    if args.search.json {
+        let report = json!({
+            "game": game.to_string(),
+            "rows": rows,
+            "cols": cols,
+            "nimbers": grid,
+            "seconds": seconds,
+        });
+        return Ok(format!("{report}\n"));
+    }
+    let width = grid
+        .iter()
+        .flatten()
+        .map(|v| v.to_string().len())
+        .chain(cols.iter().map(|c| c.to_string().len()))
+        .max()
+        .unwrap_or(1);
+    let label = rows
+        .iter()
+        .map(|r| r.to_string().len())
+        .max()
+        .unwrap_or(1)
+        .max(3);
+    let mut out = format!("{game}: nim-values g(m, n) (m down, n across)\n");
+    out.push_str(&format!("{:>label$}", "m\\n"));
+    for n in &cols {
+        out.push_str(&format!("  {n:>width$}"));
+    }
+    out.push('\n');
+    for (i, m) in rows.iter().enumerate() {
+        out.push_str(&format!("{m:>label$}"));
+        for value in &grid[i] {
+            out.push_str(&format!("  {value:>width$}"));
+        }
+        out.push('\n');
+    }
     Ok(out)
 }

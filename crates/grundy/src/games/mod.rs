@@ -1,3 +1,5 @@
 //! Rulesets, one folder per family of games.
 
+pub mod corner;
+pub mod heap;
 pub mod placement;

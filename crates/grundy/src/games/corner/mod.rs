@@ -1,0 +1,185 @@
+//! Corner games: one piece on the quarter-infinite board, at `(m, n)` with `m, n ≥ 0`; each move
+//! takes it by one of a fixed set of steps (or, for the queen, any distance left, down or
+//! diagonally down-left) and must stay on the board; whoever cannot move loses.
+//!
+//! - Corner the Knight (seed 001): steps `(-2,-1)`, `(-1,-2)`, `(-2,+1)`, `(+1,-2)`.
+//! - Corner the Queen, which is Wythoff's game.
+//! - Any set of steps, provided no play goes on for ever.
+//!
+//! ```
+//! use grundy::games::corner::CornerGame;
+//! use grundy::Nimber;
+//!
+//! let knight: CornerGame = "corner-knight".parse().unwrap();
+//! assert_eq!(knight.value(7, 9), Nimber::new(3));
+//! let queen: CornerGame = "corner-queen".parse().unwrap();
+//! assert_eq!(queen.value(3, 5), Nimber::ZERO); // a Wythoff pair
+//! ```
+
+mod check;
+mod steps;
+mod wythoff;
+
+pub use check::{check_knight, check_wythoff, knight_formula, CheckReport};
+pub use steps::StepMoves;
+pub use wythoff::{wythoff_pair, wythoff_table};
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::values::Nimber;
+
+/// Why a corner game was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CornerError {
+    /// Not a known name nor `corner:STEPS`.
+    #[error("unknown corner game `{0}`: expected corner-knight, corner-queen (Wythoff's game) or corner:DX,DY;DX,DY;... such as corner:-2,-1;-1,-2;-2,1;1,-2")]
+    UnknownName(String),
+    /// A step list that cannot be read.
+    #[error("move set `{0}` is malformed: expected steps DX,DY separated by `;`, each coordinate between -1000 and 1000, at most 64 steps, for example corner:-2,-1;-1,-2;-2,1;1,-2")]
+    Malformed(String),
+    /// Steps that allow a play that never ends.
+    #[error("move set `{moves}` is refused: it lets the game go on for ever ({reason}); every play must end, so some weighting a·m + b·n with a, b ≥ 0 must decrease with every step")]
+    Endless {
+        /// The steps as given.
+        moves: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// The rules of a corner game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CornerGame {
+    /// A piece moving by fixed steps.
+    Steps(StepMoves),
+    /// The queen: any number of squares left, down, or diagonally down-left (Wythoff's game).
+    Queen,
+}
+
+impl FromStr for CornerGame {
+    type Err = CornerError;
+
+    fn from_str(text: &str) -> Result<CornerGame, CornerError> {
+        let lower = text.trim().to_ascii_lowercase();
+        match lower.as_str() {
+            "corner-knight" => Ok(CornerGame::Steps(StepMoves::knight())),
+            "corner-queen" | "wythoff" => Ok(CornerGame::Queen),
+            _ => match lower.strip_prefix("corner:") {
+                Some(steps) => Ok(CornerGame::Steps(steps.parse()?)),
+                None => Err(CornerError::UnknownName(text.to_string())),
+            },
+        }
+    }
+}
+
+impl fmt::Display for CornerGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CornerGame::Steps(steps) if *steps == StepMoves::knight() => {
+                f.write_str("corner-knight")
+            }
+            CornerGame::Steps(steps) => write!(f, "corner:{steps}"),
+            CornerGame::Queen => f.write_str("corner-queen"),
+        }
+    }
+}
+
+/// Whether `text` names a corner game, so that errors in it are reported as such.
+#[must_use]
+pub fn looks_like_corner_game(text: &str) -> bool {
+    let lower = text.trim().to_ascii_lowercase();
+    lower.starts_with("corner") || lower == "wythoff"
+}
+
+/// Nim-values `g(m, n)` for `m < rows`, `n < cols`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CornerTable {
+    rows: usize,
+    cols: usize,
+    values: Vec<u32>,
+}
+
+impl CornerTable {
+    /// A table from values in row-major order (`m` major).
+    #[must_use]
+    pub fn from_values(rows: usize, cols: usize, values: Vec<u32>) -> CornerTable {
+        assert_eq!(values.len(), rows * cols, "one value per cell");
+        CornerTable { rows, cols, values }
+    }
+
+    /// The number of values of `m` covered.
+    #[must_use]
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The number of values of `n` covered.
+    #[must_use]
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// `g(m, n)`.
+    #[must_use]
+    pub fn get(&self, m: usize, n: usize) -> Nimber {
+        Nimber::new(self.values[m * self.cols + n])
+    }
+}
+
+/// One move of a corner game: to `(m, n)`, where the value is `nimber`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CornerMove {
+    /// The new first coordinate.
+    pub m: usize,
+    /// The new second coordinate.
+    pub n: usize,
+    /// The nim-value there: 0 for a winning move.
+    pub nimber: Nimber,
+}
+
+impl CornerGame {
+    /// The nim-values of every position `(m, n)` with `m < rows`, `n < cols`.
+    #[must_use]
+    pub fn table(&self, rows: usize, cols: usize) -> CornerTable {
+        match self {
+            CornerGame::Steps(steps) => steps.table(rows, cols),
+            CornerGame::Queen => wythoff_table(rows, cols),
+        }
+    }
+
+    /// The nim-value of the piece at `(m, n)`.
+    #[must_use]
+    pub fn value(&self, m: usize, n: usize) -> Nimber {
+        self.table(m + 1, n + 1).get(m, n)
+    }
+
+    /// The positions the piece at `(m, n)` can move to, with their values.
+    #[must_use]
+    pub fn moves(&self, m: usize, n: usize) -> Vec<CornerMove> {
+        let targets: Vec<(usize, usize)> = match self {
+            CornerGame::Steps(steps) => steps.targets(m, n).collect(),
+            CornerGame::Queen => (1..=m)
+                .map(|k| (m - k, n))
+                .chain((1..=n).map(|k| (m, n - k)))
+                .chain((1..=m.min(n)).map(|k| (m - k, n - k)))
+                .collect(),
+        };
+        let rows = targets.iter().map(|t| t.0 + 1).max().unwrap_or(1);
+        let cols = targets.iter().map(|t| t.1 + 1).max().unwrap_or(1);
+        let table = self.table(rows, cols);
+        targets
+            .into_iter()
+            .map(|(m, n)| CornerMove {
+                m,
+                n,
+                nimber: table.get(m, n),
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;

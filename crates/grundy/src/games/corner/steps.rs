@@ -1,0 +1,241 @@
+//! Corner games whose piece moves by fixed steps, like the knight of seed 001.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{CornerError, CornerTable};
+use crate::values::MexSet;
+
+/// The most steps a move set may have (values then fit in a byte: a mex of at most 64 options
+/// is at most 64).
+pub const MAX_STEPS: usize = 64;
+
+/// The largest coordinate of a step.
+pub const MAX_STEP: i64 = 1000;
+
+/// A set of steps `(dm, dn)` that provably ends every play: with weights `(a, b)`, both
+/// positive, every step lowers `a·m + b·n`, which cannot go below 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StepMoves {
+    steps: Vec<(i64, i64)>,
+    weights: (u64, u64),
+}
+
+/// A fraction `num / den` with `den > 0`.
+#[derive(Clone, Copy, Debug)]
+struct Fraction {
+    num: i64,
+    den: i64,
+}
+
+impl Fraction {
+    fn less_than(self, other: Fraction) -> bool {
+        i128::from(self.num) * i128::from(other.den) < i128::from(other.num) * i128::from(self.den)
+    }
+}
+
+impl StepMoves {
+    /// The knight of Corner the Knight: `(-2,-1)`, `(-1,-2)`, `(-2,+1)`, `(+1,-2)`.
+    #[must_use]
+    pub fn knight() -> StepMoves {
+        StepMoves::new(vec![(-2, -1), (-1, -2), (-2, 1), (1, -2)])
+            .expect("the knight's moves end every play")
+    }
+
+    /// A step set, refused when some play could go on for ever.
+    ///
+    /// A play can last for ever exactly when no weighting `a·m + b·n` (`a, b ≥ 0`, not both 0)
+    /// decreases with every step (then some non-negative combination of steps moves the piece
+    /// away from the corner or back to where it was, and far from the edges it can repeat that
+    /// for ever). Writing `t = b / a`, each step `(dm, dn)` asks `dm + t·dn < 0`: a lower bound
+    /// on `t` when `dn < 0`, an upper bound when `dn > 0`. The set ends every play iff the
+    /// bounds leave room for some `t > 0`.
+    pub fn new(mut steps: Vec<(i64, i64)>) -> Result<StepMoves, CornerError> {
+        steps.sort_unstable();
+        steps.dedup();
+        let text = format_steps(&steps);
+        let endless = |reason: String| CornerError::Endless {
+            moves: text.clone(),
+            reason,
+        };
+        if steps.is_empty() || steps.len() > MAX_STEPS {
+            return Err(CornerError::Malformed(text.clone()));
+        }
+        if steps
+            .iter()
+            .any(|&(dm, dn)| dm.abs() > MAX_STEP || dn.abs() > MAX_STEP)
+        {
+            return Err(CornerError::Malformed(text.clone()));
+        }
+        if let Some(&(dm, dn)) = steps.iter().find(|&&(dm, dn)| dm >= 0 && dn >= 0) {
+            return Err(endless(format!(
+                "the step {dm},{dn} never brings the piece nearer the corner"
+            )));
+        }
+        let mut lower = (Fraction { num: 0, den: 1 }, None);
+        let mut upper: Option<(Fraction, (i64, i64))> = None;
+        for &(dm, dn) in &steps {
+            if dn < 0 {
+                let bound = Fraction { num: dm, den: -dn };
+                if lower.0.less_than(bound) {
+                    lower = (bound, Some((dm, dn)));
+                }
+            } else if dn > 0 {
+                let bound = Fraction { num: -dm, den: dn };
+                if upper.is_none_or(|(current, _)| bound.less_than(current)) {
+                    upper = Some((bound, (dm, dn)));
+                }
+            }
+        }
+        let t = match upper {
+            None => Fraction {
+                num: lower.0.num.div_euclid(lower.0.den) + 1,
+                den: 1,
+            },
+            Some((up, up_step)) => {
+                if !lower.0.less_than(up) {
+                    let (lm, ln) = lower.1.expect("a positive upper bound beats the floor 0");
+                    let (um, un) = up_step;
+                    return Err(endless(format!(
+                        "the steps {lm},{ln} and {um},{un} repeated in the right proportion never bring the piece nearer the corner"
+                    )));
+                }
+                simplest_between(lower.0, up)
+            }
+        };
+        Ok(StepMoves {
+            steps,
+            weights: (t.den as u64, t.num as u64),
+        })
+    }
+
+    /// The steps.
+    #[must_use]
+    pub fn steps(&self) -> &[(i64, i64)] {
+        &self.steps
+    }
+
+    /// Positive weights `(a, b)` such that every step lowers `a·m + b·n`.
+    #[must_use]
+    pub fn weights(&self) -> (u64, u64) {
+        self.weights
+    }
+
+    /// Where the piece at `(m, n)` can go.
+    pub fn targets(&self, m: usize, n: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.steps.iter().filter_map(move |&(dm, dn)| {
+            let to_m = m as i64 + dm;
+            let to_n = n as i64 + dn;
+            (to_m >= 0 && to_n >= 0).then_some((to_m as usize, to_n as usize))
+        })
+    }
+
+    /// The nim-values of the positions `(m, n)`, `m < rows`, `n < cols`.
+    ///
+    /// Positions are computed in increasing order of the weight `a·m + b·n`, so every option
+    /// is known before it is needed; all options of the requested positions lie in the box
+    /// where the weight is at most that of the far corner.
+    #[must_use]
+    pub fn table(&self, rows: usize, cols: usize) -> CornerTable {
+        if rows == 0 || cols == 0 {
+            return CornerTable::from_values(rows, cols, Vec::new());
+        }
+        let (a, b) = self.weights;
+        let limit = a * (rows as u64 - 1) + b * (cols as u64 - 1);
+        let box_rows = (limit / a) as usize + 1;
+        let box_cols = (limit / b) as usize + 1;
+        let mut values = vec![0u8; box_rows * box_cols];
+        let compute = |m: usize, n: usize, values: &mut [u8]| {
+            let mut seen = MexSet::default();
+            for (to_m, to_n) in self.targets(m, n) {
+                seen.insert(crate::Nimber::new(u32::from(
+                    values[to_m * box_cols + to_n],
+                )));
+            }
+            values[m * box_cols + n] = seen.mex().value() as u8;
+        };
+        if a * b <= 64 {
+            // Walk the levels of the weight one by one: no list of cells to sort, and the cost
+            // stays within a factor a·b of the number of cells.
+            for level in 0..=limit {
+                for m in 0..=(level / a) as usize {
+                    let rest = level - a * m as u64;
+                    if rest % b == 0 {
+                        compute(m, (rest / b) as usize, &mut values);
+                    }
+                }
+            }
+        } else {
+            let potential = |m: usize, n: usize| a * m as u64 + b * n as u64;
+            let mut order: Vec<(u32, u32)> = Vec::new();
+            for m in 0..box_rows {
+                let most_n = (limit - a * m as u64) / b;
+                for n in 0..=most_n as usize {
+                    order.push((m as u32, n as u32));
+                }
+            }
+            order.sort_unstable_by_key(|&(m, n)| potential(m as usize, n as usize));
+            for (m, n) in order {
+                compute(m as usize, n as usize, &mut values);
+            }
+        }
+        let mut table = Vec::with_capacity(rows * cols);
+        for m in 0..rows {
+            for n in 0..cols {
+                table.push(u32::from(values[m * box_cols + n]));
+            }
+        }
+        CornerTable::from_values(rows, cols, table)
+    }
+}
+
+/// The fraction with the smallest denominator strictly between `low` and `high` (`low < high`).
+fn simplest_between(low: Fraction, high: Fraction) -> Fraction {
+    let mut den: i64 = 1;
+    loop {
+        // The least numerator with num/den > low.
+        let num = (i128::from(low.num) * i128::from(den)).div_euclid(i128::from(low.den)) + 1;
+        let candidate = Fraction {
+            num: num as i64,
+            den,
+        };
+        if candidate.less_than(high) {
+            return candidate;
+        }
+        den += 1;
+    }
+}
+
+fn format_steps(steps: &[(i64, i64)]) -> String {
+    let parts: Vec<String> = steps.iter().map(|(m, n)| format!("{m},{n}")).collect();
+    parts.join(";")
+}
+
+impl fmt::Display for StepMoves {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&format_steps(&self.steps))
+    }
+}
+
+impl FromStr for StepMoves {
+    type Err = CornerError;
+
+    fn from_str(text: &str) -> Result<StepMoves, CornerError> {
+        let bad = || CornerError::Malformed(text.to_string());
+        let mut steps = Vec::new();
+        for part in text.split(';').filter(|p| !p.trim().is_empty()) {
+            let (m, n) = part.split_once(',').ok_or_else(bad)?;
+            let m: i64 = m.trim().parse().map_err(|_| bad())?;
+            let n: i64 = n.trim().parse().map_err(|_| bad())?;
+            steps.push((m, n));
+        }
+        StepMoves::new(steps).map_err(|error| match error {
+            CornerError::Malformed(_) => bad(),
+            CornerError::Endless { reason, .. } => CornerError::Endless {
+                moves: text.to_string(),
+                reason,
+            },
+            other => other,
+        })
+    }
+}

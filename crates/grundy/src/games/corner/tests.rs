@@ -1,0 +1,157 @@
+//! Seed 001's Table 1 and the theorems, on squares small enough for a unit test.
+
+use super::*;
+
+#[test]
+fn table_1_of_seed_001_is_reproduced() {
+    let oracle = include_str!("../../../../../../shared/oracles/corner-the-knight.tsv");
+    let knight: CornerGame = "corner-knight".parse().unwrap();
+    let table = knight.table(16, 12);
+    let mut rows = 0;
+    for row in oracle.lines().skip(1) {
+        let fields: Vec<&str> = row.split('\t').collect();
+        let m: usize = fields[0].parse().unwrap();
+        let n: usize = fields[1].parse().unwrap();
+        let value: u32 = fields[2].parse().unwrap();
+        assert_eq!(table.get(m, n).value(), value, "g({m}, {n})");
+        rows += 1;
+    }
+    assert_eq!(rows, 16 * 12);
+}
+
+#[test]
+fn the_knight_theorems_hold() {
+    let (_, report) = check_knight(200);
+    assert!(report.holds(), "{:?}", report.failures);
+}
+
+#[test]
+fn wythoff_p_positions_are_the_beatty_pairs() {
+    let (table, report) = check_wythoff(300);
+    assert!(report.holds(), "{:?}", report.failures);
+    assert_eq!(wythoff_pair(1), (1, 2));
+    assert_eq!(wythoff_pair(2), (3, 5));
+    assert_eq!(wythoff_pair(3), (4, 7));
+    assert_eq!(table.get(2, 1).value(), 0);
+}
+
+#[test]
+fn wythoff_table_equals_the_plain_mex() {
+    let table = wythoff_table(30, 25);
+    for m in 0..30 {
+        for n in 0..25 {
+            let options = (1..=m)
+                .map(|k| table.get(m - k, n))
+                .chain((1..=n).map(|k| table.get(m, n - k)))
+                .chain((1..=m.min(n)).map(|k| table.get(m - k, n - k)));
+            assert_eq!(table.get(m, n), crate::mex(options), "({m}, {n})");
+        }
+    }
+}
+
+#[test]
+fn step_games_agree_with_plain_recursion() {
+    // Steps that move away from one edge exercise the ordering by weight.
+    let game: StepMoves = "-3,1;1,-2;-1,-1".parse().unwrap();
+    let table = game.table(12, 12);
+    fn plain(game: &StepMoves, m: usize, n: usize) -> crate::Nimber {
+        crate::mex(game.targets(m, n).map(|(m, n)| plain(game, m, n)))
+    }
+    for m in 0..12 {
+        for n in 0..12 {
+            assert_eq!(table.get(m, n), plain(&game, m, n), "({m}, {n})");
+        }
+    }
+}
+
+#[test]
+fn endless_move_sets_are_refused() {
+    for endless in [
+        "1,0",
+        "0,0",
+        "-1,1;1,-1",
+        "-1,2;1,-1",
+        "-1,2;2,-1",
+        "3,-1;-1,1",
+    ] {
+        let error = format!("corner:{endless}")
+            .parse::<CornerGame>()
+            .unwrap_err();
+        assert!(
+            matches!(error, CornerError::Endless { .. }),
+            "{endless}: {error}"
+        );
+        assert!(error.to_string().contains(endless), "{error}");
+    }
+    for bad in [
+        "corner:",
+        "corner:1",
+        "corner:a,b",
+        "corner:-5000,1",
+        "corner-bishop",
+    ] {
+        assert!(bad.parse::<CornerGame>().is_err(), "{bad}");
+    }
+    for fine in [
+        "-2,1;1,-2",
+        "-1,0;0,-1",
+        "-2,-1;-1,-2;-2,1;1,-2",
+        "-3,2;2,-3;-1,-1",
+    ] {
+        assert!(
+            format!("corner:{fine}").parse::<CornerGame>().is_ok(),
+            "{fine}"
+        );
+    }
+}
+
+#[test]
+fn seed_example_and_display() {
+    let knight: CornerGame = "corner:-2,-1;-1,-2;-2,1;1,-2".parse().unwrap();
+    assert_eq!(knight.to_string(), "corner-knight");
+    assert_eq!(knight.value(7, 9), crate::Nimber::new(3));
+    let winning: Vec<(usize, usize)> = knight
+        .moves(7, 9)
+        .iter()
+        .filter(|mv| mv.nimber.value() == 0)
+        .map(|mv| (mv.m, mv.n))
+        .collect();
+    assert!(!winning.is_empty());
+}
+
+#[test]
+fn steps_with_large_weights_are_ordered_too() {
+    // Only weightings with b/a in (1/21, 1/20) decrease with both steps: the simplest is
+    // (41, 2), whose product is too large for the level walk, so the sort is used.
+    let game: StepMoves = "-1,20;1,-21".parse().unwrap();
+    assert_eq!(game.weights(), (41, 2));
+    let table = game.table(8, 30);
+    fn memo_value(
+        game: &StepMoves,
+        m: usize,
+        n: usize,
+        memo: &mut std::collections::HashMap<(usize, usize), crate::Nimber>,
+    ) -> crate::Nimber {
+        if let Some(&value) = memo.get(&(m, n)) {
+            return value;
+        }
+        let targets: Vec<(usize, usize)> = game.targets(m, n).collect();
+        let value = crate::mex(
+            targets
+                .into_iter()
+                .map(|(m, n)| memo_value(game, m, n, memo)),
+        );
+        memo.insert((m, n), value);
+        value
+    }
+    let mut memo = std::collections::HashMap::new();
+    for m in 0..8 {
+        for n in 0..30 {
+            assert_eq!(
+                table.get(m, n),
+                memo_value(&game, m, n, &mut memo),
+                "({m}, {n})"
+            );
+        }
+    }
+}

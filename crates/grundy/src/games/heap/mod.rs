@@ -1,0 +1,308 @@
+//! Heap games: take-and-break games such as Nim, Kayles and Grundy's game, played on a row of
+//! heaps; a move changes one heap (takes tokens from it and may break the rest into several
+//! heaps). A position is the sum of its heaps, so its nim-value is the nim-sum of the heaps'
+//! values, read off the game's *nim-sequence*.
+//!
+//! ```
+//! use grundy::games::heap::HeapRuleset;
+//! use grundy::Nimber;
+//!
+//! let kayles: HeapRuleset = "kayles".parse().unwrap();
+//! let HeapRuleset::Line(kayles) = kayles else { unreachable!() };
+//! // Seed 003: the heaps 3, 4, 5, 2, 5 have nim-sum 0, a second-player win.
+//! assert_eq!(kayles.value_of_sum(&[3, 4, 5, 2, 5]), Nimber::ZERO);
+//! ```
+
+mod kayles_2d;
+mod rule;
+mod sequence;
+
+pub use kayles_2d::RectangleMove;
+pub use kayles_2d::{Kayles2d, Rectangle, RectangleError};
+pub use rule::{CodeError, TakeBreak, MAX_PARTS};
+pub use sequence::{
+    naive_nim_sequence, nim_sequence, nim_sequence_until_settled, prove_period, NimSequence,
+    Periodicity, SequenceObserver,
+};
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::values::Nimber;
+
+/// The game names understood besides codes, with what each is.
+pub const NAMED_GAMES: [(&str, &str); 9] = [
+    ("nim", "0.3... : take any number of tokens from a heap"),
+    ("kayles", "0.77 : knock down one or two adjacent pins"),
+    (
+        "dawsons-kayles",
+        "0.07 : knock down exactly two adjacent pins",
+    ),
+    (
+        "grundys-game",
+        "split a heap into two heaps of different sizes",
+    ),
+    (
+        "laskers-nim",
+        "4.3... : take any number from a heap, or split it into two non-empty heaps",
+    ),
+    (
+        "sub:A,B,...",
+        "subtraction game: take A, B, ... tokens (0.333 for sub:1,2,3)",
+    ),
+    (
+        "treblecross",
+        "0.11337 : one-dimensional tic-tac-toe on a row of n empty cells",
+    ),
+    (
+        "dawsons-chess",
+        "0.137 : pawns on a 3 x n board, captures obligatory",
+    ),
+    (
+        "kayles-2d",
+        "heaps are rectangles MxN; remove a full row or column",
+    ),
+];
+
+/// Why a game name or a heap was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum HeapGameError {
+    /// A malformed or refused code.
+    #[error(transparent)]
+    Code(#[from] CodeError),
+    /// A name that is neither a known heap game nor a code.
+    #[error("unknown heap game `{0}`: expected a code like 0.77 or 4.7, or one of nim, kayles, dawsons-kayles, grundys-game, laskers-nim, sub:A,B,..., treblecross, dawsons-chess, kayles-2d")]
+    UnknownName(String),
+    /// A subtraction set that is not a list of positive numbers.
+    #[error("subtraction set `{0}` is malformed: expected positive whole numbers separated by commas, at most 4096, for example sub:1,2,3")]
+    Subtraction(String),
+}
+
+/// A heap game as named on the command line: a row game of heaps of tokens, or two-dimensional
+/// Kayles whose heaps are rectangles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HeapRuleset {
+    /// Heaps of tokens under a take-and-break code.
+    Line(HeapGame),
+    /// Two-dimensional Kayles (seed 003, exercise 5).
+    Kayles2d(Kayles2d),
+}
+
+impl FromStr for HeapRuleset {
+    type Err = HeapGameError;
+
+    fn from_str(text: &str) -> Result<HeapRuleset, HeapGameError> {
+        let lower = text.trim().to_ascii_lowercase();
+        let named = |name: &'static str, code: &str| {
+            Ok(HeapRuleset::Line(HeapGame {
+                rule: code.parse().expect("the named codes are valid"),
+                name: name.to_string(),
+            }))
+        };
+        match lower.as_str() {
+            "nim" => named("nim", "0.3..."),
+            "kayles" => named("kayles", "0.77"),
+            "dawsons-kayles" => named("dawsons-kayles", "0.07"),
+            "laskers-nim" => named("laskers-nim", "4.3..."),
+            "treblecross" => named("treblecross", "0.11337"),
+            "dawsons-chess" => named("dawsons-chess", "0.137"),
+            "grundys-game" => Ok(HeapRuleset::Line(HeapGame {
+                rule: TakeBreak::grundys_game(),
+                name: "grundys-game".to_string(),
+            })),
+            "kayles-2d" => Ok(HeapRuleset::Kayles2d(Kayles2d)),
+            _ => {
+                if let Some(set) = lower.strip_prefix("sub:") {
+                    return HeapGame::subtraction(set).map(HeapRuleset::Line);
+                }
+                if lower.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+                    let rule: TakeBreak = text.trim().parse()?;
+                    return Ok(HeapRuleset::Line(HeapGame {
+                        name: rule.to_string(),
+                        rule,
+                    }));
+                }
+                Err(HeapGameError::UnknownName(text.to_string()))
+            }
+        }
+    }
+}
+
+/// Whether `text` names a heap game, so that an error in it should be reported as such rather
+/// than as an unknown piece or ruleset.
+#[must_use]
+pub fn looks_like_heap_game(text: &str) -> bool {
+    let lower = text.trim().to_ascii_lowercase();
+    lower.starts_with("sub:")
+        || lower.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        || NAMED_GAMES.iter().any(|(name, _)| *name == lower)
+}
+
+/// A take-and-break game played on heaps of tokens, with the name it was given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapGame {
+    rule: TakeBreak,
+    name: String,
+}
+
+/// One move in a sum of heaps: heap number `index` (from 0), of `from` tokens, becomes the heaps
+/// `to` (none when it is cleared).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapMove {
+    /// Which heap, counting from 0 in the order given.
+    pub index: usize,
+    /// Its size before the move.
+    pub from: usize,
+    /// The heaps it becomes, smallest first.
+    pub to: Vec<usize>,
+    /// The nim-value of the whole position after the move: 0 for a winning move.
+    pub nimber: Nimber,
+}
+
+impl fmt::Display for HeapMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = self.to.iter().map(usize::to_string).collect();
+        let parts = if parts.is_empty() {
+            "0".to_string()
+        } else {
+            parts.join(" + ")
+        };
+        write!(f, "{} -> {parts}", self.from)
+    }
+}
+
+impl HeapGame {
+    /// A game from its code, named by the code.
+    #[must_use]
+    pub fn from_rule(rule: TakeBreak) -> HeapGame {
+        HeapGame {
+            name: rule.to_string(),
+            rule,
+        }
+    }
+
+    /// The subtraction game taking any number of tokens in `set` (`"1,2,3"`): code `0.333`.
+    pub fn subtraction(set: &str) -> Result<HeapGame, HeapGameError> {
+        let bad = || HeapGameError::Subtraction(format!("sub:{set}"));
+        let mut takes = Vec::new();
+        for part in set.split(',') {
+            let take: usize = part.trim().parse().map_err(|_| bad())?;
+            if take == 0 || take > 4096 {
+                return Err(bad());
+            }
+            takes.push(take);
+        }
+        let largest = *takes.iter().max().ok_or_else(bad)?;
+        let mut digits = vec![0u8; largest + 1];
+        for take in &takes {
+            digits[*take] = 3;
+        }
+        takes.sort_unstable();
+        takes.dedup();
+        let list: Vec<String> = takes.iter().map(usize::to_string).collect();
+        Ok(HeapGame {
+            rule: TakeBreak::from_digits(digits)?,
+            name: format!("sub:{}", list.join(",")),
+        })
+    }
+
+    /// The rules as a code.
+    #[must_use]
+    pub fn rule(&self) -> &TakeBreak {
+        &self.rule
+    }
+
+    /// The name the game was given (its code when it has no other).
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The nim-values of heaps `0..=up_to`.
+    #[must_use]
+    pub fn nim_values(&self, up_to: usize) -> Vec<Nimber> {
+        nim_sequence(&self.rule, up_to, &mut ()).values
+    }
+
+    /// The nim-sequence far enough for `heaps` (for periodic games only up to the proof).
+    fn sequence_for(&self, heaps: &[usize]) -> NimSequence {
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        nim_sequence_until_settled(&self.rule, largest, &mut ())
+    }
+
+    /// The nim-value of each of `heaps`.
+    #[must_use]
+    pub fn heap_values(&self, heaps: &[usize]) -> Vec<Nimber> {
+        let sequence = self.sequence_for(heaps);
+        heaps.iter().map(|&heap| sequence.value(heap)).collect()
+    }
+
+    /// The nim-value of the sum of `heaps`.
+    #[must_use]
+    pub fn value_of_sum(&self, heaps: &[usize]) -> Nimber {
+        self.heap_values(heaps).into_iter().sum()
+    }
+
+    /// Calls `visit` with every move of the sum of `heaps` and the nim-value it leads to. Different
+    /// moves of one heap never lead to the same heaps, so each result is visited once per heap.
+    pub fn for_each_move(&self, heaps: &[usize], mut visit: impl FnMut(HeapMove)) {
+        let sequence = self.sequence_for(heaps);
+        let total: Nimber = heaps.iter().map(|&heap| sequence.value(heap)).sum();
+        for (index, &heap) in heaps.iter().enumerate() {
+            let rest = total + sequence.value(heap);
+            self.rule.for_each_option(heap, |parts| {
+                let after: Nimber = parts.iter().map(|&part| sequence.value(part)).sum();
+                visit(HeapMove {
+                    index,
+                    from: heap,
+                    to: parts.to_vec(),
+                    nimber: rest + after,
+                });
+            });
+        }
+    }
+
+    /// Every move of the sum of `heaps` with the nim-value it leads to.
+    #[must_use]
+    pub fn moves(&self, heaps: &[usize]) -> Vec<HeapMove> {
+        let mut moves = Vec::new();
+        self.for_each_move(heaps, |m| moves.push(m));
+        moves
+    }
+
+    /// The winning moves of the sum of `heaps`: those to nim-value 0. Heaps of equal size are
+    /// listed once, at their first occurrence.
+    #[must_use]
+    pub fn winning_moves(&self, heaps: &[usize]) -> Vec<HeapMove> {
+        let mut moves = Vec::new();
+        self.for_each_move(heaps, |m| {
+            if m.nimber == Nimber::ZERO && heaps[..m.index].iter().all(|&h| h != m.from) {
+                moves.push(m);
+            }
+        });
+        moves
+    }
+}
+
+/// Treblecross on a row of `cells` empty cells: the cells (numbered from 1) where the first X
+/// wins. A cross on cell `i` makes its two neighbours on each side unplayable (a cross there lets
+/// the opponent complete three), so the row falls apart into the free cells on either side: this
+/// is why Treblecross is the octal game 0.11337.
+#[must_use]
+pub fn treblecross_winning_cells(cells: usize) -> Vec<usize> {
+    let game = HeapGame::from_rule("0.11337".parse().expect("valid code"));
+    let values = game.nim_values(cells);
+    (0..cells)
+        .filter(|&cell| {
+            let left = cell.saturating_sub(2);
+            let right = (cells - cell).saturating_sub(3);
+            values[left] + values[right] == Nimber::ZERO
+        })
+        .map(|cell| cell + 1)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;
