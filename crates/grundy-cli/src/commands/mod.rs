@@ -13,6 +13,25 @@ use clap::Args;
 
 use crate::input::parse_memory;
 
+/// The game and position of `value` and `moves`.
+#[derive(Debug, Clone, Args)]
+pub struct GameArgs {
+    /// The game: a piece (knights, bishops, rooks, queens, kings, camels, zebras, giraffes,
+    /// leaper:A,B), a heap game (a code such as 0.77, or nim, kayles, dawsons-kayles,
+    /// grundys-game, laskers-nim, sub:1,2,3, treblecross, dawsons-chess, kayles-2d) or a corner
+    /// game (corner-knight, corner-queen, corner:DX,DY;DX,DY;...).
+    pub game: String,
+    /// For a piece, the board size ROWSxCOLS (at most 256 squares, e.g. 16x16). For a heap game
+    /// the heap sizes (kayles-2d: boards MxN); for a corner game the square M N.
+    #[arg(value_name = "BOARD|HEAPS|M N")]
+    pub args: Vec<String>,
+    /// Start from this position instead of the empty board: rows separated by `/`, row 1
+    /// first, `.` for an empty square and the piece letter (N B R Q K, L for a leaper) for an
+    /// occupied one. Placement games only.
+    #[arg(long)]
+    pub position: Option<String>,
+}
+
 /// Options shared by the commands that search.
 #[derive(Debug, Clone, Args)]
 pub struct SearchOptions {

@@ -8,7 +8,7 @@ use grundy::games::placement::{MoveValue, PlacementSolver};
 use grundy::Nimber;
 use serde_json::json;
 
-use super::{heaps, SearchOptions};
+use super::{heaps, GameArgs, SearchOptions};
 use crate::input::{parse_game, parse_position, GameSpec};
 use crate::progress::SearchProgress;
 use crate::render::{draw_board, plain, player_to_move};
@@ -22,17 +22,8 @@ grundy moves knights 5x5\n  grundy moves queens 5x5 --all\n  grundy moves kings 
 \"K..../...../...../.....\" --json\n  grundy moves kayles 3 2 1 5 2 5\n  grundy moves corner-queen 4 6"
 )]
 pub struct Args {
-    /// The game: a piece (knights, bishops, rooks, queens, kings, camels, zebras, giraffes,
-    /// leaper:A,B), a heap game (a code such as 0.77, or nim, kayles, dawsons-kayles,
-    /// grundys-game, laskers-nim, sub:1,2,3, treblecross, dawsons-chess, kayles-2d) or a corner
-    /// game (corner-knight, corner-queen, corner:DX,DY;DX,DY;...).
-    pub game: String,
-    /// For a piece, the board size ROWSxCOLS. For a heap game the heap sizes (kayles-2d: boards MxN); for a corner game the square M N.
-    #[arg(value_name = "BOARD|HEAPS|M N")]
-    pub args: Vec<String>,
-    /// Start from this position instead of the empty board (see `grundy value --help`).
-    #[arg(long)]
-    pub position: Option<String>,
+    #[command(flatten)]
+    pub target: GameArgs,
     /// List every legal move and the nim-value it leads to, not only the winning ones.
     #[arg(long)]
     pub all: bool,
@@ -42,14 +33,14 @@ pub struct Args {
 
 /// Runs `grundy moves`.
 pub fn run(args: &Args) -> Result<String> {
-    let game = match parse_game(&args.game, &args.args)? {
+    let game = match parse_game(&args.target.game, &args.target.args)? {
         GameSpec::Placement(game) => game,
         spec => {
-            heaps::refuse_position(args.position.as_deref())?;
+            heaps::refuse_position(args.target.position.as_deref())?;
             return heaps::moves_report(&spec, args.all, args.search.json);
         }
     };
-    let position = parse_position(&game, args.position.as_deref())?;
+    let position = parse_position(&game, args.target.position.as_deref())?;
     let progress = SearchProgress::new("searching");
     let mut solver = PlacementSolver::new(&game, args.search.memory);
     solver.set_observer(progress.observer());

@@ -7,7 +7,7 @@ use anyhow::Result;
 use grundy::games::placement::PlacementSolver;
 use serde_json::json;
 
-use super::{heaps, SearchOptions};
+use super::{heaps, GameArgs, SearchOptions};
 use crate::input::{parse_game, parse_position, GameSpec};
 use crate::progress::SearchProgress;
 use crate::render::{draw_board, outcome_sentence, player_to_move, winner};
@@ -18,33 +18,22 @@ use crate::render::{draw_board, outcome_sentence, player_to_move, winner};
     after_help = "Examples:\n  grundy value knights 5x5\n  grundy value queens 4x4 --position \".Q../..../..../....\"\n  grundy value leaper:1,3 6x6 --json\n  grundy value kayles 3 4 5 2 5\n  grundy value corner-knight 7 9"
 )]
 pub struct Args {
-    /// The game: a piece (knights, bishops, rooks, queens, kings, camels, zebras, giraffes,
-    /// leaper:A,B), a heap game (a code such as 0.77, or nim, kayles, dawsons-kayles,
-    /// grundys-game, laskers-nim, sub:1,2,3, treblecross, dawsons-chess, kayles-2d) or a corner
-    /// game (corner-knight, corner-queen, corner:DX,DY;DX,DY;...).
-    pub game: String,
-    /// For a piece, the board size ROWSxCOLS (at most 256 squares, e.g. 16x16). For a heap game the heap sizes (kayles-2d: boards MxN); for a corner game the square M N.
-    #[arg(value_name = "BOARD|HEAPS|M N")]
-    pub args: Vec<String>,
-    /// Start from this position instead of the empty board: rows separated by `/`, row 1
-    /// first, `.` for an empty square and the piece letter (N B R Q K, L for a leaper) for an
-    /// occupied one.
-    #[arg(long)]
-    pub position: Option<String>,
+    #[command(flatten)]
+    pub target: GameArgs,
     #[command(flatten)]
     pub search: SearchOptions,
 }
 
 /// Runs `grundy value`.
 pub fn run(args: &Args) -> Result<String> {
-    let game = match parse_game(&args.game, &args.args)? {
+    let game = match parse_game(&args.target.game, &args.target.args)? {
         GameSpec::Placement(game) => game,
         spec => {
-            heaps::refuse_position(args.position.as_deref())?;
+            heaps::refuse_position(args.target.position.as_deref())?;
             return heaps::value_report(&spec, args.search.json);
         }
     };
-    let position = parse_position(&game, args.position.as_deref())?;
+    let position = parse_position(&game, args.target.position.as_deref())?;
     let progress = SearchProgress::new("searching");
     let mut solver = PlacementSolver::new(&game, args.search.memory);
     solver.set_observer(progress.observer());
@@ -77,7 +66,7 @@ pub fn run(args: &Args) -> Result<String> {
         game.piece(),
         game.board()
     ));
-    if args.position.is_some() {
+    if args.target.position.is_some() {
         out.push_str(&format!("position   {}\n", game.format_position(&position)));
         out.push_str(&draw_board(&game, &position, &HashMap::new()));
     }
