@@ -1,5 +1,6 @@
 //! `grundy table`: empty-board nim-values over ranges of board sizes, on every core.
 
+use std::fmt::Display;
 use std::time::Instant;
 
 use anyhow::Result;
@@ -115,33 +116,12 @@ pub fn run(args: &Args) -> Result<String> {
         });
         return Ok(format!("{report}\n"));
     }
-    let width = grid
-        .iter()
-        .flatten()
-        .map(|v| v.to_string().len())
-        .chain(cols.iter().map(|c| c.to_string().len()))
-        .max()
-        .unwrap_or(1);
-    let label = rows
-        .iter()
-        .map(|r| r.to_string().len())
-        .max()
-        .unwrap_or(1)
-        .max(3);
-    let mut out =
-        format!("{piece}: nim-values of the empty m x n board (m rows down, n columns across)\n");
-    out.push_str(&format!("{:>label$}", "m\\n"));
-    for n in cols {
-        out.push_str(&format!("  {n:>width$}"));
-    }
-    out.push('\n');
-    for (i, m) in rows.iter().enumerate() {
-        out.push_str(&format!("{m:>label$}"));
-        for value in &grid[i] {
-            out.push_str(&format!("  {value:>width$}"));
-        }
-        out.push('\n');
-    }
+    let mut out = value_grid_text(
+        &format!("{piece}: nim-values of the empty m x n board (m rows down, n columns across)"),
+        rows,
+        cols,
+        &grid,
+    );
     out.push_str(&format!(
         "{} boards, {positions} positions searched in {seconds:.3} s on {threads} threads\n",
         cells.len()
@@ -179,6 +159,23 @@ fn corner_table(args: &Args) -> Result<String> {
         });
         return Ok(format!("{report}\n"));
     }
+    let out = value_grid_text(
+        &format!("{game}: nim-values g(m, n) (m down, n across)"),
+        &rows,
+        &cols,
+        &grid,
+    );
+    Ok(out)
+}
+
+/// A table of values as text: a title line, the column labels, then one labelled row per
+/// row label, laid out like the seed papers' figures.
+fn value_grid_text<R: Display, C: Display>(
+    title: &str,
+    rows: &[R],
+    cols: &[C],
+    grid: &[Vec<u32>],
+) -> String {
     let width = grid
         .iter()
         .flatten()
@@ -192,18 +189,18 @@ fn corner_table(args: &Args) -> Result<String> {
         .max()
         .unwrap_or(1)
         .max(3);
-    let mut out = format!("{game}: nim-values g(m, n) (m down, n across)\n");
+    let mut out = format!("{title}\n");
     out.push_str(&format!("{:>label$}", "m\\n"));
-    for n in &cols {
-        out.push_str(&format!("  {n:>width$}"));
+    for n in cols {
+        out.push_str(&format!("  {:>width$}", n.to_string()));
     }
     out.push('\n');
-    for (i, m) in rows.iter().enumerate() {
-        out.push_str(&format!("{m:>label$}"));
-        for value in &grid[i] {
+    for (m, values) in rows.iter().zip(grid) {
+        out.push_str(&format!("{:>label$}", m.to_string()));
+        for value in values {
             out.push_str(&format!("  {value:>width$}"));
         }
         out.push('\n');
     }
-    Ok(out)
+    out
 }
