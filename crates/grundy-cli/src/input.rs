@@ -40,9 +40,11 @@ pub fn parse_game(game: &str, args: &[String]) -> Result<GameSpec> {
                 "the {piece} game needs a board size, for example `grundy value {piece} 5x5`"
             )))
         }
-        [_, extra, ..] => return Err(input_error(format!(
+        [_, extra, ..] => {
+            return Err(input_error(format!(
             "unexpected argument `{extra}`: the {piece} game takes one board size, for example 5x5"
-        ))),
+        )))
+        }
     };
     Ok(GameSpec::Placement(PlacementGame::new(piece, board)))
 }

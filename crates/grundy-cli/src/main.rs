@@ -28,6 +28,8 @@ enum Command {
     Table(commands::table::Args),
     /// Times the solver on the benchmark boards and reports positions searched.
     Bench(commands::bench::Args),
+    /// Knight's tours: find one (`tour 8x8`), `tour exists`, `tour verify`, `tour count`.
+    Tour(commands::tour::Args),
 }
 
 fn main() -> ExitCode {
@@ -37,6 +39,7 @@ fn main() -> ExitCode {
         Command::Moves(args) => commands::moves::run(&args),
         Command::Table(args) => commands::table::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
+        Command::Tour(args) => commands::tour::run(&args),
     };
     match result {
         Ok(report) => {
@@ -53,6 +56,11 @@ fn main() -> ExitCode {
                     ExitCode::FAILURE
                 }
             }
+        }
+        Err(error) if error.is::<commands::tour::NegativeAnswer>() => {
+            // A "no" is an answer, not a failure: it goes to stdout, with exit status 1.
+            print!("{error}");
+            ExitCode::FAILURE
         }
         Err(error) => {
             eprintln!("error: {error:#}");

@@ -6,7 +6,8 @@
 //! - [`board`] and [`square_set`]: rectangular boards, squares and bit sets of squares;
 //! - [`solver`]: a generic memoising solver for impartial games that splits positions into
 //!   independent components and keys them by canonical forms;
-//! - [`games`]: the rulesets, such as [`games::placement`].
+//! - [`games`]: the rulesets, such as [`games::placement`];
+//! - [`tour`]: knight's tours: existence, four ways to find one, verification and counting.
 //!
 //! ```
 //! use grundy::games::placement::{PlacementGame, PlacementSolver, Piece};
@@ -24,6 +25,7 @@ pub mod board;
 pub mod games;
 pub mod solver;
 pub mod square_set;
+pub mod tour;
 pub mod values;
 
 pub use board::{BoardError, BoardSize, Square};

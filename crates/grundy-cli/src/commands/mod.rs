@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod moves;
 pub mod table;
+pub mod tour;
 pub mod value;
 
 use clap::Args;
