@@ -529,10 +529,13 @@ fn odd_open(board: TourBoard) -> Vec<u32> {
     links.walk(a2)
 }
 
+/// A reflection of the board: `(row, col, rows, cols)` to the new `(row, col)`.
+type Reflection = fn(u32, u32, u32, u32) -> (u32, u32);
+
 /// The path, or a copy of it under one of the board's symmetries, that starts at `start`.
 fn starting_at(board: TourBoard, path: Vec<u32>, start: u32) -> Option<Vec<u32>> {
     let (rows, cols) = (board.rows(), board.cols());
-    let maps: [fn(u32, u32, u32, u32) -> (u32, u32); 4] = [
+    let maps: [Reflection; 4] = [
         |r, c, _, _| (r, c),
         |r, c, m, _| (m - 1 - r, c),
         |r, c, _, n| (r, n - 1 - c),

@@ -35,7 +35,7 @@ impl Default for NeuralOptions {
         NeuralOptions {
             restarts: 2000,
             sweeps: 400,
-            seed: 0x5eed_2_1992,
+            seed: 1992,
         }
     }
 }
