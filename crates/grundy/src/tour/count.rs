@@ -41,6 +41,8 @@ struct Counter<'a> {
     start: u32,
     /// Count only paths that end a knight's move from the start (closed tours).
     closing: bool,
+    /// Count only paths that end on this square.
+    end: Option<u32>,
     nodes: u64,
     unreported: u64,
     progress: &'a mut dyn CountProgress,
@@ -70,8 +72,12 @@ impl Counter<'_> {
             self.unreported = 0;
         }
         if remaining == 0 {
-            let ends_well = !self.closing || self.board.is_knight_move(current, self.start);
+            let ends_well = (!self.closing || self.board.is_knight_move(current, self.start))
+                && self.end.is_none_or(|end| end == current);
             return u128::from(ends_well);
+        }
+        if self.end == Some(current) {
+            return 0;
         }
         if self.closing && self.degree[self.start as usize] == 0 {
             return 0;
@@ -93,10 +99,13 @@ impl Counter<'_> {
     }
 }
 
+/// Paths through every square that begin with the squares of `prefix` (knight's moves apart)
+/// and end a knight's move from the first square if `closing`, on `end` if given.
 fn count_from(
     board: TourBoard,
-    start: u32,
+    prefix: &[u32],
     closing: bool,
+    end: Option<u32>,
     progress: &mut dyn CountProgress,
 ) -> u128 {
     assert!(
@@ -110,14 +119,18 @@ fn count_from(
         visited: vec![false; board.squares()],
         degree,
         graph,
-        start,
+        start: prefix[0],
         closing,
+        end,
         nodes: 0,
         unreported: 0,
         progress,
     };
-    counter.visit(start);
-    let total = counter.extend(start, board.squares() - 1);
+    for &square in prefix {
+        counter.visit(square);
+    }
+    let last = prefix[prefix.len() - 1];
+    let total = counter.extend(last, board.squares() - prefix.len());
     counter.progress.nodes(counter.unreported);
     total
 }
@@ -125,7 +138,7 @@ fn count_from(
 /// Directed Hamiltonian paths (open tours, closed ones included) that start at `start`.
 #[must_use]
 pub fn directed_paths_from(board: TourBoard, start: u32, progress: &mut dyn CountProgress) -> u128 {
-    count_from(board, start, false, progress)
+    count_from(board, &[start], false, None, progress)
 }
 
 /// The start squares worth searching from, each with the number of squares it stands for: one
@@ -178,8 +191,14 @@ pub fn closed_tours(board: TourBoard, progress: &mut dyn CountProgress) -> u128 
     if board.squares() < 3 {
         return 0;
     }
+    let corner_moves: Vec<u32> = board.knight_moves(0).collect();
+    if let [first, last] = corner_moves[..] {
+        // A corner has only two moves and every cycle uses both: fixing the direction (in by
+        // `last`, out by `first`) counts each cycle exactly once, and halves the search.
+        return count_from(board, &[0, first], false, Some(last), progress);
+    }
     // Every cycle passes through square 0 and is found once in each direction from it.
-    count_from(board, 0, true, progress) / 2
+    count_from(board, &[0], true, None, progress) / 2
 }
 
 #[cfg(test)]
