@@ -391,3 +391,102 @@ mod tests {
         }
     }
 }
+
+/// Property tests: whatever a method returns is a valid tour of the kind asked for, on random
+/// boards and starts.
+#[cfg(test)]
+mod properties {
+    use proptest::prelude::*;
+
+    use super::existence::{closed_tour_exists, open_tour_exists};
+    use super::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn divide_gives_valid_tours(rows in 1u32..40, cols in 1u32..40, closed: bool) {
+            let board = TourBoard::new(rows, cols).unwrap();
+            let wanted = if closed { closed_tour_exists(board) } else { open_tour_exists(board) };
+            match divide::construct(board, closed, None) {
+                Ok(tour) => {
+                    prop_assert!(wanted.exists);
+                    prop_assert_eq!(verify::verify(board, tour.path(), tour.is_closed()), Ok(()));
+                    prop_assert!(!closed || tour.is_closed());
+                }
+                Err(FindError::NoTour(_)) => prop_assert!(!wanted.exists),
+                Err(other) => prop_assert!(false, "{board}: {other}"),
+            }
+        }
+
+        #[test]
+        fn closed_tours_start_anywhere(side in 3u32..20, seed: u32) {
+            let board = TourBoard::new(side * 2, side * 2 + 1).unwrap();
+            let start = seed % board.squares() as u32;
+            let tour = divide::construct(board, true, Some(start)).unwrap();
+            prop_assert_eq!(tour.path()[0], start);
+            prop_assert_eq!(verify::verify(board, tour.path(), true), Ok(()));
+        }
+
+        #[test]
+        fn warnsdorff_and_backtracking_give_valid_tours(side in 5u32..13, seed: u32) {
+            let board = TourBoard::new(side, side).unwrap();
+            let start = seed % board.squares() as u32;
+            if let Ok(tour) = warnsdorff::find(board, false, Some(start), warnsdorff::TieBreak::Roth) {
+                prop_assert_eq!(tour.path()[0], start);
+                prop_assert_eq!(verify::verify(board, tour.path(), false), Ok(()));
+            }
+            if let Ok(tour) = backtrack::search(board, false, Some(start), Some(200_000)) {
+                prop_assert_eq!(tour.path()[0], start);
+                prop_assert_eq!(verify::verify(board, tour.path(), false), Ok(()));
+            }
+        }
+
+        #[test]
+        fn the_verifier_catches_any_swap(side in 5u32..12, a: u32, b: u32) {
+            let board = TourBoard::new(side, side + 1).unwrap();
+            let tour = divide::construct(board, true, None).unwrap();
+            let mut path = tour.path().to_vec();
+            let (a, b) = (a as usize % path.len(), b as usize % path.len());
+            prop_assume!(a != b);
+            path.swap(a, b);
+            // Swapping two squares of a tour can only keep it valid if they are consecutive
+            // ends or neighbours along the way; either way the verifier must agree with a
+            // direct check of every step.
+            let direct = path.windows(2).all(|pair| board.is_knight_move(pair[0], pair[1]))
+                && board.is_knight_move(path[path.len() - 1], path[0]);
+            prop_assert_eq!(verify::verify(board, &path, true).is_ok(), direct);
+        }
+    }
+
+    /// Every method that claims a board gives a verified tour on every board up to 12×12.
+    #[test]
+    fn every_method_on_every_board_up_to_12_by_12() {
+        for rows in 1..=12 {
+            for cols in rows..=12 {
+                let board = TourBoard::new(rows, cols).unwrap();
+                let open = open_tour_exists(board).exists;
+                let closed = closed_tour_exists(board).exists;
+                if closed {
+                    let options = neural::NeuralOptions {
+                        restarts: 200,
+                        ..Default::default()
+                    };
+                    let (tour, _) = neural::find(board, true, None, options).unwrap();
+                    assert!(tour.is_closed(), "{board}");
+                    let tour = backtrack::search(board, true, None, Some(50_000_000)).unwrap();
+                    assert!(tour.is_closed(), "{board}");
+                }
+                if open {
+                    assert!(divide::construct(board, false, None).is_ok(), "{board}");
+                    // Warnsdorff may dead-end; when it answers, the answer is a tour.
+                    if let Ok(tour) =
+                        warnsdorff::find(board, false, None, warnsdorff::TieBreak::Roth)
+                    {
+                        assert_eq!(tour.path().len(), board.squares());
+                    }
+                }
+            }
+        }
+    }
+}
