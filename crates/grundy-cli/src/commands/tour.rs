@@ -592,59 +592,48 @@ fn count_tours(args: &Args, board: TourBoard) -> Result<String> {
     let start = parse_start(board, args.start.as_deref())?;
     let started = Instant::now();
     let nodes = Arc::new(AtomicU64::new(0));
-    let (count, what): (u128, String) = if args.closed {
-        let bar = counting_bar(1, "counting");
-        let mut progress = BarProgress {
-            bar: bar.clone(),
-            nodes: nodes.clone(),
-        };
-        let count = count::closed_tours(board, &mut progress);
-        bar.finish_and_clear();
+    let jobs = count::count_jobs(board, args.closed, start);
+    let bar = counting_bar(jobs.len() as u64, "counting");
+    // The shares are independent: rayon spreads them over both cores.
+    let total: u128 = jobs
+        .par_iter()
+        .map(|job| {
+            let mut progress = BarProgress {
+                bar: bar.clone(),
+                nodes: nodes.clone(),
+            };
+            let paths = count::run_job(board, job, &mut progress);
+            bar.inc(1);
+            paths
+        })
+        .sum();
+    bar.finish_and_clear();
+    let from = match start {
+        Some(start) => format!(" starting at {}", board.square_name(start)),
+        None => String::new(),
+    };
+    let (count, what) = if args.closed {
         (
-            count,
+            total,
             "closed tours (Hamiltonian cycles, up to direction and starting square)".to_string(),
         )
-    } else {
-        let starts: Vec<(u32, u32)> = match start {
-            Some(start) => vec![(start, 1)],
-            None => count::symmetric_starts(board),
-        };
-        let bar = counting_bar(starts.len() as u64, "counting");
-        let directed: u128 = starts
-            .par_iter()
-            .map(|&(first, orbit)| {
-                let mut progress = BarProgress {
-                    bar: bar.clone(),
-                    nodes: nodes.clone(),
-                };
-                let paths = count::directed_paths_from(board, first, &mut progress);
-                bar.inc(1);
-                u128::from(orbit) * paths
-            })
-            .sum();
-        bar.finish_and_clear();
-        let from = match start {
-            Some(start) => format!(" starting at {}", board.square_name(start)),
-            None => String::new(),
-        };
-        if args.undirected {
-            // From a fixed start, each undirected path with an end there is one directed path;
-            // over all starts, each is counted from both ends (a single square has one).
-            let undirected = if start.is_some() || board.squares() == 1 {
-                directed
-            } else {
-                directed / 2
-            };
-            (
-                undirected,
-                format!("undirected open tours (Hamiltonian paths, closed ones included){from}"),
-            )
+    } else if args.undirected {
+        // From a fixed start, each undirected path with an end there is one directed path;
+        // over all starts, each is counted from both ends (a single square has one).
+        let undirected = if start.is_some() || board.squares() == 1 {
+            total
         } else {
-            (
-                directed,
-                format!("directed open tours (Hamiltonian paths, closed ones included){from}"),
-            )
-        }
+            total / 2
+        };
+        (
+            undirected,
+            format!("undirected open tours (Hamiltonian paths, closed ones included){from}"),
+        )
+    } else {
+        (
+            total,
+            format!("directed open tours (Hamiltonian paths, closed ones included){from}"),
+        )
     };
     let seconds = started.elapsed().as_secs_f64();
     let searched = nodes.load(Ordering::Relaxed);
