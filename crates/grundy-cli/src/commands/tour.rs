@@ -57,7 +57,8 @@ pub struct Args {
     /// Warnsdorff's tie-break rule: first, pohl or roth.
     #[arg(long, value_name = "RULE", default_value = "roth", value_parser = parse_tie_break)]
     tie_break: TieBreak,
-    /// Backtracking: give up after this many search nodes.
+    /// Backtracking: give up after this many search nodes (closed tours beyond about 12x12 can
+    /// take very long without one).
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
     /// Neural network: restarts before joining the best cover's cycles.
@@ -204,8 +205,9 @@ fn find(args: &Args, board: TourBoard) -> Result<String> {
             };
             neural::find(board, args.closed, start, options).map(|(tour, report)| {
                 notes.push(format!(
-                    "network: {} restarts, {} settled with every square on two moves, {} of them a single cycle ({:.1}%)",
+                    "network: {} restart{}, {} settled with every square on two moves, {} of them a single cycle ({:.1}%)",
                     report.restarts,
+                    if report.restarts == 1 { "" } else { "s" },
                     report.settled,
                     report.single_cycle,
                     100.0 * f64::from(report.single_cycle) / f64::from(report.restarts.max(1))

@@ -624,6 +624,21 @@ mod tests {
     }
 
     #[test]
+    fn large_boards() {
+        for (rows, cols, closed) in [
+            (1000, 1001, true),
+            (999, 999, false),
+            (3, 2002, true),
+            (997, 4, false),
+        ] {
+            let b = board(rows, cols);
+            let tour = construct(b, closed, None).unwrap();
+            assert_eq!(tour.is_closed(), closed, "{b}");
+            assert_eq!(crate::tour::verify::verify(b, tour.path(), closed), Ok(()));
+        }
+    }
+
+    #[test]
     fn starts_where_asked() {
         let b = board(8, 8);
         let c3 = b.parse_square("c3").unwrap();
