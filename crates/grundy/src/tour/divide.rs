@@ -15,13 +15,14 @@
 //!   block;
 //! - 3×n open: seed 002's construction, open tours of 3×4, 3×7, 3×9 and 3×10 from their top-left
 //!   corners strung together, each ending a knight's move from the next one's start;
-//! - 4×n open (n ≥ 5): no construction here; Warnsdorff walks from the first columns, then
-//!   backtracking under a node budget (see `four_row_open`);
+//! - 4×n open (n ≥ 5): seed 002's two phases: across the board on the "grey" squares, a
+//!   searched path through the last 5 to 8 columns, and back on the "white" squares (see
+//!   `four_row_open`);
 //! - both sides odd (open only): a closed tour of all but a 5-wide strip (or corner) to which an
 //!   open tour of the rest is attached at one end.
 //!
 //! Every board with a closed tour gets one (Schwenk), and every board with an open tour gets
-//! one (Conrad et al.), the 4×n boards through Warnsdorff walks (tested up to 4×1000). Memory: one byte a square while assembling, then the 4-byte path.
+//! one (Conrad et al.). Memory: one byte a square while assembling, then the 4-byte path.
 
 use std::collections::HashMap;
 
@@ -430,16 +431,27 @@ fn three_row_open(board: TourBoard) -> Vec<u32> {
     path
 }
 
-/// 4×n, n ≥ 5. No block decomposition works here: in every Hamiltonian path of a 4×w block
-/// (w = 5 to 8, checked by search) the path enters on an outer row and leaves next to an inner
-/// square of the next block, from which no such path starts, so blocks cannot be strung
-/// together. Instead Warnsdorff's rule is walked from the squares of the first columns with each
-/// tie-break until a walk covers the board (each walk is linear; on every 4×n board measured a
-/// few of the first starts succeed), and the pruned backtracking search, under a node budget,
-/// is the last resort.
+/// 4×n, n ≥ 5, after the two-phase idea of seed 002: colour the board in 2×1 stripes, rows 1–2
+/// of even columns and rows 3–4 of odd columns "grey", the rest "white". Each colour falls into
+/// two tracks along the board (grey: a1, c2… → the squares `(0,c)`/`(2,c)` alternately, and
+/// `(1,c)`/`(3,c)`), consecutive squares of a track a knight's move apart, and square `c` of one
+/// track a knight's move from squares `c ± 2` of the other. With tracks A and B, the walk
+/// `A0 A1 B3 B2 B1 B0 A2 A3`, repeated every four columns, covers both tracks from left to
+/// right. So the knight crosses the first `L = 4K` columns on the grey squares, covers the
+/// last 5 to 8 columns entirely by a path found by search (its ends fixed so it joins the two
+/// phases), and comes back over the first `L` columns on the white squares by the same walk
+/// mirrored: linear time. Blocks of full-height paths cannot be strung together on these
+/// boards (search shows every path through a 4×w block, w = 5…8, leaves next to a square from
+/// which none enters the next block), which is why the colours are needed.
 fn four_row_open(board: TourBoard) -> Result<Vec<u32>, FindError> {
-    let starts =
-        (0..board.cols().min(8)).flat_map(|col| (0..4).map(move |row| board.index(row, col)));
+    let cols = board.cols();
+    if cols >= 9 {
+        if let Some(path) = four_row_two_phase(board) {
+            return Ok(path);
+        }
+    }
+    // Narrow boards (and a safety net): Warnsdorff walks from the first columns, then search.
+    let starts = (0..cols.min(8)).flat_map(|col| (0..4).map(move |row| board.index(row, col)));
     for start in starts {
         for rule in TieBreak::ALL {
             let walk = super::warnsdorff::walk(board, start, rule);
@@ -453,9 +465,76 @@ fn four_row_open(board: TourBoard) -> Result<Vec<u32>, FindError> {
         .map(|tour| tour.path().to_vec())
         .map_err(|error| {
             FindError::MethodFailed(format!(
-                "divide and conquer has no construction for 4xn boards, and its fallbacks failed: {error}"
+                "divide and conquer could not build this 4xn tour: {error}"
             ))
         })
+}
+
+/// The squares of the walk `A0 A1 B3 B2 B1 B0 A2 A3`, four columns at a time, as track
+/// positions: `(track, position)` with track 0 = A, 1 = B.
+fn two_track_walk(length: u32) -> impl Iterator<Item = (u32, u32)> {
+    (0..length / 4).flat_map(|block| {
+        let at = 4 * block;
+        [
+            (0, 0),
+            (0, 1),
+            (1, 3),
+            (1, 2),
+            (1, 1),
+            (1, 0),
+            (0, 2),
+            (0, 3),
+        ]
+        .into_iter()
+        .map(move |(track, offset)| (track, at + offset))
+    })
+}
+
+fn four_row_two_phase(board: TourBoard) -> Option<Vec<u32>> {
+    let cols = board.cols();
+    let blocks = (cols - 5) / 4;
+    let crossed = 4 * blocks;
+    let tail_width = cols - crossed;
+    // Grey tracks: A = (0,c) for even c, (2,c) for odd c; B = (1,c) even, (3,c) odd.
+    let grey = |(track, col): (u32, u32)| board.index(track + 2 * (col % 2), col);
+    // White tracks, walked from column crossed-1 leftwards: A = (1,c) / (3,c) and B = (0,c) /
+    // (2,c), where c odd takes the first row (crossed - 1 is odd).
+    let white = |(track, back): (u32, u32)| {
+        let col = crossed - 1 - back;
+        let upper = col % 2 == 1;
+        let row = match (track, upper) {
+            (0, true) => 1,
+            (0, false) => 3,
+            (_, true) => 0,
+            (_, false) => 2,
+        };
+        board.index(row, col)
+    };
+    let grey_part: Vec<u32> = two_track_walk(crossed).map(grey).collect();
+    let white_part: Vec<u32> = two_track_walk(crossed).map(white).collect();
+    let (grey_end, white_start) = (grey_part[grey_part.len() - 1], white_part[0]);
+    let tail = TourBoard::new(4, tail_width).ok()?;
+    let to_board = |square: u32| {
+        let (row, col) = tail.position(square);
+        board.index(row, col + crossed)
+    };
+    let graph = KnightGraph::new(tail);
+    for start in 0..tail.squares() as u32 {
+        if !board.is_knight_move(grey_end, to_board(start)) {
+            continue;
+        }
+        let mut nodes = 0;
+        let ends_well = |end: u32| board.is_knight_move(to_board(end), white_start);
+        if let Outcome::Found(middle) =
+            hamiltonian_path(tail, &graph, start, false, &ends_well, &mut nodes, u64::MAX)
+        {
+            let mut path = grey_part;
+            path.extend(middle.into_iter().map(to_board));
+            path.extend(white_part);
+            return Some(path);
+        }
+    }
+    None
 }
 
 /// Both sides odd, 5 ≤ rows ≤ cols: a closed tour of most of the board with an open tour of the
@@ -620,6 +699,15 @@ mod tests {
         ] {
             let b = board(rows, cols);
             assert!(construct(b, false, None).is_ok(), "{b}");
+        }
+    }
+
+    #[test]
+    fn four_row_boards_use_the_two_phase_construction() {
+        for cols in (9..=40).chain([101, 102, 103, 104, 1000]) {
+            let b = board(4, cols);
+            let path = four_row_two_phase(b).unwrap_or_else(|| panic!("{b}"));
+            assert_eq!(crate::tour::verify::verify(b, &path, false), Ok(()), "{b}");
         }
     }
 
