@@ -35,6 +35,8 @@ enum Command {
     Sequence(commands::sequence::Args),
     /// Checks the theorems about a corner game on every position of a large square.
     Check(commands::check::Args),
+    /// Knight's tours: find one (`tour 8x8`), `tour exists`, `tour verify`, `tour count`.
+    Tour(commands::tour::Args),
 }
 
 fn main() -> ExitCode {
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => commands::bench::run(&args),
         Command::Sequence(args) => commands::sequence::run(&args),
         Command::Check(args) => commands::check::run(&args),
+        Command::Tour(args) => commands::tour::run(&args),
     };
     match result {
         Ok(report) => {
@@ -63,6 +66,11 @@ fn main() -> ExitCode {
                     ExitCode::FAILURE
                 }
             }
+        }
+        Err(error) if error.is::<commands::tour::NegativeAnswer>() => {
+            // A "no" is an answer, not a failure: it goes to stdout, with exit status 1.
+            print!("{error}");
+            ExitCode::FAILURE
         }
         Err(error) => {
             eprintln!("error: {error:#}");

@@ -7,7 +7,8 @@
 //! - [`solver`]: a generic memoising solver for impartial games that splits positions into
 //!   independent components and keys them by canonical forms;
 //! - [`games`]: the rulesets: [`games::placement`], [`games::heap`] (take-and-break games and
-//!   their nim-sequences) and [`games::corner`] (Corner the Knight, Wythoff's game).
+//!   their nim-sequences) and [`games::corner`] (Corner the Knight, Wythoff's game);
+//! - [`tour`]: knight's tours: existence, four ways to find one, verification and counting.
 //!
 //! ```
 //! use grundy::games::placement::{PlacementGame, PlacementSolver, Piece};
@@ -25,6 +26,7 @@ pub mod board;
 pub mod games;
 pub mod solver;
 pub mod square_set;
+pub mod tour;
 pub mod values;
 
 pub use board::{BoardError, BoardSize, Square};

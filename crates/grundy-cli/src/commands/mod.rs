@@ -7,6 +7,7 @@ pub mod moves;
 pub mod outcome;
 pub mod sequence;
 pub mod table;
+pub mod tour;
 pub mod value;
 
 use clap::Args;
