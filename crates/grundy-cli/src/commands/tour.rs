@@ -13,6 +13,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use grundy::tour::count::{self, CountProgress, MAX_COUNT_SQUARES};
 use grundy::tour::existence::tour_exists;
+use grundy::tour::frontier::{closed_tours_by_frontier, FrontierProgress, MAX_NARROW_SIDE};
 use grundy::tour::neural::{self, NeuralOptions};
 use grundy::tour::warnsdorff::{self, TieBreak};
 use grundy::tour::{backtrack, divide, verify, FindError, Tour, TourBoard};
@@ -573,12 +574,73 @@ impl CountProgress for BarProgress {
     }
 }
 
+/// Frontier states the closed count may keep alive at once: two maps of this many entries of
+/// 32 bytes (plus the maps' overhead) stay within a few GiB.
+const MAX_FRONTIER_STATES: usize = 40_000_000;
+
+/// Shows the frontier count's progress: squares processed and live states.
+struct FrontierBar {
+    bar: ProgressBar,
+    peak_states: usize,
+}
+
+impl FrontierProgress for FrontierBar {
+    fn square_done(&mut self, square: usize, _squares: usize, states: usize) {
+        self.peak_states = self.peak_states.max(states);
+        self.bar.set_position(square as u64);
+        self.bar.set_message(format!("{states} frontier states"));
+    }
+}
+
+/// `grundy tour count BOARD --closed` by the frontier dynamic program.
+fn count_closed_by_frontier(args: &Args, board: TourBoard) -> Result<String> {
+    let started = Instant::now();
+    let mut progress = FrontierBar {
+        bar: counting_bar(board.squares() as u64, "squares"),
+        peak_states: 0,
+    };
+    let count = closed_tours_by_frontier(board, MAX_FRONTIER_STATES, &mut progress)
+        .map_err(|error| anyhow::anyhow!("{error}"))?;
+    progress.bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    if args.json {
+        let count_value =
+            u64::try_from(count).map_or_else(|_| json!(count.to_string()), |small| json!(small));
+        let report = json!({
+            "board": board.to_string(),
+            "closed": true,
+            "directed": false,
+            "start": null,
+            "count": count_value,
+            "method": "frontier",
+            "peak_states": progress.peak_states,
+            "seconds": seconds,
+        });
+        return Ok(format!("{report}\n"));
+    }
+    Ok(format!(
+        "board      {board}\ncounting   closed tours (Hamiltonian cycles, up to direction and starting square)\ncount      {}\nmethod     frontier dynamic program, at most {} states at once, in {seconds:.3} s\n",
+        group_digits(count),
+        progress.peak_states
+    ))
+}
+
 /// `grundy tour count BOARD`.
 fn count_tours(args: &Args, board: TourBoard) -> Result<String> {
     if args.method.is_some() || args.svg.is_some() {
         return Err(input_error(
             "--method and --svg apply to finding a tour, not to `grundy tour count`",
         ));
+    }
+    if args.closed && args.start.is_some() {
+        return Err(input_error(
+            "--start does not apply to --closed counts: every closed tour passes through every square",
+        ));
+    }
+    // Closed tours are counted square by square, not tour by tour, whenever a side is narrow
+    // enough for the frontier states.
+    if args.closed && board.rows().min(board.cols()) <= MAX_NARROW_SIDE {
+        return count_closed_by_frontier(args, board);
     }
     if board.squares() > MAX_COUNT_SQUARES {
         return Err(input_error(format!(

@@ -24,6 +24,7 @@ pub mod backtrack;
 pub mod count;
 pub mod divide;
 pub mod existence;
+pub mod frontier;
 mod links;
 pub mod neural;
 pub mod verify;
