@@ -211,3 +211,19 @@ fn counts_match_oeis() {
         .success()
         .stdout(predicate::str::contains("count      104"));
 }
+
+/// The 6x6 counts of the issue, through the command: closed by the frontier program, directed
+/// open by the search on both cores (about a minute and a half on two idle cores).
+#[test]
+fn six_by_six_counts_match_oeis() {
+    let count = |args: &[&str]| json_of(args)["count"].as_u64().unwrap();
+    assert_eq!(
+        count(&["tour", "count", "6x6", "--closed", "--json"]),
+        9_862
+    );
+    assert_eq!(
+        count(&["tour", "count", "5x8", "--closed", "--json"]),
+        44_202
+    );
+    assert_eq!(count(&["tour", "count", "6x6", "--json"]), 6_637_920);
+}
