@@ -126,6 +126,16 @@ pub fn closed_tours_by_frontier(
             .collect();
         let mut next: StateMap = StateMap::default();
         for (&state, &count) in &states {
+            // Checked as the map grows, not after the square: one square can multiply the
+            // states several times over.
+            if next.len() > max_states {
+                return Err(FrontierError::TooManyStates {
+                    board,
+                    limit: max_states,
+                    square: v + 1,
+                    squares,
+                });
+            }
             let mut add = |labels: u128| {
                 if finished.iter().all(|&d| label(labels, d) == DONE) {
                     *next.entry(normalise(labels, window)).or_insert(0) += count;
@@ -155,14 +165,6 @@ pub fn closed_tours_by_frontier(
             }
         }
         progress.square_done(v + 1, squares, next.len());
-        if next.len() > max_states {
-            return Err(FrontierError::TooManyStates {
-                board,
-                limit: max_states,
-                square: v + 1,
-                squares,
-            });
-        }
         if v + 1 == squares {
             break;
         }
@@ -290,6 +292,16 @@ mod tests {
                 assert_eq!(frontier(cols, rows), searched, "{board} turned");
             }
         }
+    }
+
+    #[test]
+    fn stops_at_the_state_limit() {
+        let board = TourBoard::new(6, 6).unwrap();
+        let error = closed_tours_by_frontier(board, 1000, &mut ()).unwrap_err();
+        assert!(matches!(
+            error,
+            FrontierError::TooManyStates { limit: 1000, .. }
+        ));
     }
 
     #[test]
