@@ -189,7 +189,8 @@ pub fn run(args: &Args) -> Result<String> {
         }
     ));
     out.push_str(&format!(
-        "searched   {nodes} positions in {seconds:.3} s on {threads} threads\n"
+        "searched   {nodes} positions in {seconds:.3} s on {threads} thread{}\n",
+        if threads == 1 { "" } else { "s" }
     ));
     Ok(out)
 }
