@@ -194,3 +194,17 @@ fn queens_values_match_oeis_a344227() {
         assert_eq!(value, Nimber::new(expected), "queens {n}x{n}");
     }
 }
+
+/// The smallest table really is small: a search that outgrows it evicts entries and still
+/// gets the right value (so the property test's tiny tables exercise eviction).
+#[test]
+fn a_tiny_table_evicts_and_stays_right() {
+    let game = PlacementGame::new(Piece::Knight, BoardSize::new(5, 6).unwrap());
+    let mut tiny = PlacementSolver::new(&game, 0);
+    let value = tiny.nim_value(&game.empty());
+    assert!(tiny.stats().table.evictions > 0, "{:?}", tiny.stats());
+    assert_eq!(
+        value,
+        PlacementSolver::new(&game, 1 << 26).nim_value(&game.empty())
+    );
+}

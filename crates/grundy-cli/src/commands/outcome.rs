@@ -100,8 +100,10 @@ pub fn run(args: &Args) -> Result<String> {
         .context("cannot install the Ctrl-C handler")?;
     }
 
-    let probe = PlacementSolver::new(&game, 1 << 20);
-    let groups = probe.moves_up_to_symmetry(&position);
+    // One table of components for all threads (what one learns, all use); a table of exact
+    // positions for each. Three quarters of the budget go to the shared table.
+    let shared = PlacementSolver::new(&game, args.search.memory / 4 * 3);
+    let groups = shared.moves_up_to_symmetry(&position);
     let started = Instant::now();
     let bar = counting_bar(groups.len() as u64, "first moves settled");
     bar.inc(settled.len() as u64);
@@ -111,12 +113,13 @@ pub fn run(args: &Args) -> Result<String> {
     let already_won = settled.values().any(|s| s.wins);
     if !already_won && !pending.is_empty() {
         let results = search_groups(
+            &shared,
             &game,
             &position,
             &groups,
             &pending,
             threads.min(pending.len()),
-            args.search.memory / threads as u64,
+            args.search.memory / 4 / threads as u64,
             &bar,
             checkpoint.as_ref(),
         )?;
@@ -195,16 +198,17 @@ pub fn run(args: &Args) -> Result<String> {
     Ok(out)
 }
 
-/// Searches the pending groups of first moves on `threads` threads, each with its own solver,
-/// until all are settled or one wins.
+/// Searches the pending groups of first moves on `threads` threads, each with its own solver
+/// sharing `shared`'s table of components, until all are settled or one wins.
 #[allow(clippy::too_many_arguments)]
 fn search_groups(
+    shared: &PlacementSolver,
     game: &PlacementGame,
     position: &PlacementPosition,
     groups: &[Vec<Square>],
     pending: &[usize],
     threads: usize,
-    budget: u64,
+    exact_budget: u64,
     bar: &ProgressBar,
     checkpoint: Option<&Arc<Mutex<File>>>,
 ) -> Result<HashMap<Square, Settled>> {
@@ -214,45 +218,44 @@ fn search_groups(
     let results = Mutex::new(HashMap::new());
     let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
     std::thread::scope(|scope| {
+        let (next, found_win, results, failure) = (&next, &found_win, &results, &failure);
         for _ in 0..threads {
-            scope.spawn(|| {
-                let mut solver = PlacementSolver::new(game, budget.max(1 << 20));
-                solver.set_observer(Box::new(NodeCounter {
-                    bar: bar.clone(),
-                    total: Arc::clone(&nodes),
-                    last: 0,
-                }));
-                loop {
-                    if found_win.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let Some(&group) = pending.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                        break;
-                    };
-                    let square = groups[group][0];
-                    let after = game
-                        .play(position, square)
-                        .expect("legal moves can be played");
-                    let before = solver.stats().positions;
-                    let wins = solver.has_value(&after, Nimber::ZERO);
-                    let settled = Settled {
-                        wins,
-                        nodes: solver.stats().positions - before,
-                    };
-                    if let Some(file) = checkpoint {
-                        if let Err(error) = append_checkpoint(file, square, settled) {
-                            *failure.lock().expect("no panics hold the lock") = Some(error);
-                            found_win.store(true, Ordering::Relaxed);
-                        }
-                    }
-                    results
-                        .lock()
-                        .expect("no panics hold the lock")
-                        .insert(square, settled);
-                    bar.inc(1);
-                    if wins {
+            let mut solver = shared.sharing(exact_budget.max(1 << 20));
+            solver.set_observer(Box::new(NodeCounter {
+                bar: bar.clone(),
+                total: Arc::clone(&nodes),
+                last: 0,
+            }));
+            scope.spawn(move || loop {
+                if found_win.load(Ordering::Relaxed) {
+                    break;
+                }
+                let Some(&group) = pending.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                    break;
+                };
+                let square = groups[group][0];
+                let after = game
+                    .play(position, square)
+                    .expect("legal moves can be played");
+                let before = solver.stats().positions;
+                let wins = solver.has_value(&after, Nimber::ZERO);
+                let settled = Settled {
+                    wins,
+                    nodes: solver.stats().positions - before,
+                };
+                if let Some(file) = checkpoint {
+                    if let Err(error) = append_checkpoint(file, square, settled) {
+                        *failure.lock().expect("no panics hold the lock") = Some(error);
                         found_win.store(true, Ordering::Relaxed);
                     }
+                }
+                results
+                    .lock()
+                    .expect("no panics hold the lock")
+                    .insert(square, settled);
+                bar.inc(1);
+                if wins {
+                    found_win.store(true, Ordering::Relaxed);
                 }
             });
         }

@@ -6,10 +6,14 @@
 //! memoises component values in a bounded [`TranspositionTable`].
 
 mod naive;
+mod shared;
 mod table;
 
 pub use naive::naive_nim_value;
+pub use shared::SharedTable;
 pub use table::{mix_words, TableKey, TableStats, TranspositionTable};
+
+use std::sync::Arc;
 
 use crate::values::{MexSet, Nimber};
 
@@ -112,8 +116,8 @@ impl Knowledge {
 }
 
 struct SearchState<K, P> {
-    /// What is known of components, by canonical key.
-    table: TranspositionTable<K, Knowledge>,
+    /// What is known of components, by canonical key; possibly shared with other solvers.
+    table: Arc<SharedTable<K, Knowledge>>,
     /// Values of whole positions and components, by the position itself: a cheaper first look.
     exact: TranspositionTable<P, Nimber>,
     /// The options of the components being searched, deepest last.
@@ -134,14 +138,22 @@ impl<G: ImpartialGame> Solver<G> {
     #[must_use]
     pub fn new(game: G, budget_bytes: u64) -> Solver<G> {
         let components = budget_bytes - budget_bytes / EXACT_SHARE;
-        Solver::with_table(game, TranspositionTable::with_budget(components))
+        Solver::with_table(
+            game,
+            Arc::new(SharedTable::with_budget(components)),
+            budget_bytes / EXACT_SHARE,
+        )
     }
 
-    /// A solver that starts from an existing table, for example one filled while solving a
-    /// related game whose keys mean the same thing.
+    /// A solver that uses `table` for what it learns of components, a table it may share with
+    /// solvers on other threads (of the same game, or of games whose keys mean the same), and
+    /// a table of its own of `exact_budget` bytes for whole positions.
     #[must_use]
-    pub fn with_table(game: G, table: TranspositionTable<G::Key, Knowledge>) -> Solver<G> {
-        let exact_budget = table.stats().budget / (EXACT_SHARE - 1);
+    pub fn with_table(
+        game: G,
+        table: Arc<SharedTable<G::Key, Knowledge>>,
+        exact_budget: u64,
+    ) -> Solver<G> {
         Solver {
             game,
             state: SearchState {
@@ -183,10 +195,10 @@ impl<G: ImpartialGame> Solver<G> {
         self.state.exact = TranspositionTable::with_budget(budget);
     }
 
-    /// Gives back the table, to seed another solver.
+    /// The table of components, to share with another solver.
     #[must_use]
-    pub fn into_table(self) -> TranspositionTable<G::Key, Knowledge> {
-        self.state.table
+    pub fn shared_table(&self) -> Arc<SharedTable<G::Key, Knowledge>> {
+        Arc::clone(&self.state.table)
     }
 
     /// The counters so far.

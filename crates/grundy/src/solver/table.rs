@@ -16,7 +16,10 @@ pub trait TableKey: Copy + Eq {
 const WINDOW: usize = 8;
 
 /// The smallest table, in buckets (hash positions).
-const INITIAL_BUCKETS: usize = 1 << 10;
+const INITIAL_BUCKETS: usize = 1 << 6;
+
+/// The smallest budget, in buckets, however little memory is given.
+const MINIMUM_BUCKETS: u64 = 1 << 4;
 
 #[derive(Clone, Copy)]
 struct Slot<K, V> {
@@ -77,7 +80,7 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
         let bucket_bytes = std::mem::size_of::<Slot<K, V>>() as u64;
         let affordable = (budget_bytes / bucket_bytes)
             .saturating_sub(WINDOW as u64)
-            .max(INITIAL_BUCKETS as u64);
+            .max(MINIMUM_BUCKETS);
         // Power-of-two sizes let the hash pick a bucket with a mask.
         let max_buckets = 1usize << (63 - affordable.leading_zeros()).min(40);
         // Slots are allocated on the first insert, when there is a key to fill them with.

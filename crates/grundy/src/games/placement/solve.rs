@@ -86,6 +86,37 @@ impl PlacementSolver {
         solver
     }
 
+    /// Another solver of the same game, for another thread: it shares this solver's table of
+    /// components (what one learns the other can use) and has its own table of exact
+    /// positions of `exact_budget` bytes.
+    #[must_use]
+    pub fn sharing(&self, exact_budget: u64) -> PlacementSolver {
+        let (piece, board) = (self.game.piece(), self.game.board());
+        let engine = match &self.engine {
+            Engine::One(solver) => Engine::One(Solver::with_table(
+                NodeKayles::new(piece, board),
+                solver.shared_table(),
+                exact_budget,
+            )),
+            Engine::Two(solver) => Engine::Two(Solver::with_table(
+                NodeKayles::new(piece, board),
+                solver.shared_table(),
+                exact_budget,
+            )),
+            Engine::Four(solver) => Engine::Four(Solver::with_table(
+                NodeKayles::new(piece, board),
+                solver.shared_table(),
+                exact_budget,
+            )),
+        };
+        let mut solver = PlacementSolver {
+            game: self.game.clone(),
+            engine,
+        };
+        solver.set_full_mex_size(full_mex_size(piece));
+        solver
+    }
+
     /// Points the solver at another game with the same piece, keeping what the table knows:
     /// component keys are shapes, which mean the same on every board. A different piece or a
     /// board too large for the solver's width starts a fresh table of the same budget.
