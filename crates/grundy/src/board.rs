@@ -9,6 +9,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::notation::{column_letters, split_dimensions, split_square_name};
+
 /// The largest number of squares a board may have: positions are sets of at most 256 squares.
 pub const MAX_SQUARES: usize = 256;
 
@@ -141,20 +143,8 @@ impl FromStr for BoardSize {
     type Err = BoardError;
 
     fn from_str(text: &str) -> Result<BoardSize, BoardError> {
-        let malformed = || BoardError::MalformedSize(text.to_string());
-        let (rows, cols) = text
-            .trim()
-            .split_once(['x', 'X', '×'])
-            .ok_or_else(malformed)?;
-        let parse_side = |side: &str| -> Result<u32, BoardError> {
-            let side = side.trim();
-            if side.is_empty() || !side.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(malformed());
-            }
-            // A side too long for u32 is certainly too large a board.
-            side.parse::<u32>().or(Ok(u32::MAX))
-        };
-        let (rows, cols) = (parse_side(rows)?, parse_side(cols)?);
+        let (rows, cols) =
+            split_dimensions(text).ok_or_else(|| BoardError::MalformedSize(text.to_string()))?;
         BoardSize::new(rows, cols).map_err(|error| match error {
             BoardError::ZeroSide(_) => BoardError::ZeroSide(text.to_string()),
             BoardError::TooLarge { squares, .. } => BoardError::TooLarge {
@@ -193,22 +183,9 @@ impl Square {
     }
 }
 
-/// Column letters: a..z, then aa, ab, ... (bijective base 26) for boards wider than 26.
-fn column_name(col: usize) -> String {
-    let mut number = col + 1;
-    let mut letters = Vec::new();
-    while number > 0 {
-        let digit = (number - 1) % 26;
-        letters.push(b'a' + digit as u8);
-        number = (number - 1) / 26;
-    }
-    letters.reverse();
-    String::from_utf8(letters).expect("column letters are ASCII")
-}
-
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", column_name(self.col()), self.row + 1)
+        write!(f, "{}{}", column_letters(self.col() as u64), self.row + 1)
     }
 }
 
@@ -217,22 +194,8 @@ impl FromStr for Square {
 
     fn from_str(text: &str) -> Result<Square, BoardError> {
         let malformed = || BoardError::MalformedSquare(text.to_string());
-        let lower = text.trim().to_ascii_lowercase();
-        let split = lower
-            .find(|c: char| !c.is_ascii_lowercase())
-            .ok_or_else(malformed)?;
-        let (letters, digits) = lower.split_at(split);
-        if letters.is_empty() || letters.len() > 2 || digits.is_empty() {
-            return Err(malformed());
-        }
-        if !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 3 {
-            return Err(malformed());
-        }
-        let col = letters
-            .bytes()
-            .fold(0usize, |acc, b| acc * 26 + usize::from(b - b'a') + 1);
-        let row: usize = digits.parse().map_err(|_| malformed())?;
-        if row == 0 || col > MAX_SQUARES || row > MAX_SQUARES {
+        let (col, row) = split_square_name(text).ok_or_else(malformed)?;
+        if col > MAX_SQUARES as u64 || row > MAX_SQUARES as u64 {
             return Err(malformed());
         }
         Ok(Square {

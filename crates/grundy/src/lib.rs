@@ -24,6 +24,7 @@
 
 pub mod board;
 pub mod games;
+mod notation;
 pub mod solver;
 pub mod square_set;
 pub mod tour;

@@ -35,6 +35,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::notation::{column_letters, split_dimensions, split_square_name};
+
 pub use verify::TourFault;
 
 /// The largest number of squares a tour board may have (20000×20000).
@@ -176,30 +178,13 @@ impl TourBoard {
     #[must_use]
     pub fn square_name(self, square: u32) -> String {
         let (row, col) = self.position(square);
-        format!("{}{}", column_letters(col), row + 1)
+        format!("{}{}", column_letters(u64::from(col)), row + 1)
     }
 
     /// Parses a square name such as `c3` (or `aa10` on wide boards) and checks it is on the board.
     pub fn parse_square(self, text: &str) -> Result<u32, TourBoardError> {
-        let malformed = || TourBoardError::MalformedSquare(text.to_string());
-        let lower = text.trim().to_ascii_lowercase();
-        let split = lower
-            .find(|c: char| !c.is_ascii_lowercase())
-            .ok_or_else(malformed)?;
-        let (letters, digits) = lower.split_at(split);
-        if letters.is_empty() || letters.len() > 5 || digits.is_empty() || digits.len() > 9 {
-            return Err(malformed());
-        }
-        if !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(malformed());
-        }
-        let col = letters
-            .bytes()
-            .fold(0u64, |acc, b| acc * 26 + u64::from(b - b'a') + 1);
-        let row: u64 = digits.parse().map_err(|_| malformed())?;
-        if row == 0 {
-            return Err(malformed());
-        }
+        let (col, row) = split_square_name(text)
+            .ok_or_else(|| TourBoardError::MalformedSquare(text.to_string()))?;
         if row > u64::from(self.rows) || col > u64::from(self.cols) {
             return Err(TourBoardError::OffBoard {
                 square: text.to_string(),
@@ -208,18 +193,6 @@ impl TourBoard {
         }
         Ok(self.index(row as u32 - 1, col as u32 - 1))
     }
-}
-
-/// Column letters: a..z, then aa, ab, ... (bijective base 26).
-fn column_letters(col: u32) -> String {
-    let mut number = u64::from(col) + 1;
-    let mut letters = Vec::new();
-    while number > 0 {
-        letters.push(b'a' + ((number - 1) % 26) as u8);
-        number = (number - 1) / 26;
-    }
-    letters.reverse();
-    String::from_utf8(letters).expect("column letters are ASCII")
 }
 
 impl fmt::Display for TourBoard {
@@ -232,20 +205,8 @@ impl FromStr for TourBoard {
     type Err = TourBoardError;
 
     fn from_str(text: &str) -> Result<TourBoard, TourBoardError> {
-        let malformed = || TourBoardError::MalformedSize(text.to_string());
-        let (rows, cols) = text
-            .trim()
-            .split_once(['x', 'X', '×'])
-            .ok_or_else(malformed)?;
-        let parse_side = |side: &str| -> Result<u32, TourBoardError> {
-            let side = side.trim();
-            if side.is_empty() || !side.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(malformed());
-            }
-            // A side too long for u32 is certainly too large a board.
-            Ok(side.parse::<u32>().unwrap_or(u32::MAX))
-        };
-        let (rows, cols) = (parse_side(rows)?, parse_side(cols)?);
+        let (rows, cols) = split_dimensions(text)
+            .ok_or_else(|| TourBoardError::MalformedSize(text.to_string()))?;
         TourBoard::new(rows, cols).map_err(|error| match error {
             TourBoardError::ZeroSide(_) => TourBoardError::ZeroSide(text.to_string()),
             TourBoardError::TooLarge { squares, .. } => TourBoardError::TooLarge {
