@@ -2,8 +2,10 @@
 //!
 //! A game describes its positions and their options through [`ImpartialGame`], and may say how a
 //! position splits into independent components and how to key a component by a canonical form.
-//! The solver computes nimbers by the mex rule, nim-sums the components (Sprague–Grundy) and
-//! memoises component values in a bounded [`TranspositionTable`].
+//! The solver nim-sums the components (Sprague–Grundy), values small components by the mex rule
+//! and large ones by outcome probes with cut-offs (see [`Solver`]), and remembers what it learns
+//! in bounded tables: a [`SharedTable`] of components by canonical key, which solvers on other
+//! threads may share, and a [`TranspositionTable`] of whole positions of its own.
 
 mod naive;
 mod shared;
@@ -52,7 +54,7 @@ pub trait ImpartialGame {
 /// Counters of a search, reported to the observer and at the end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
-    /// Components whose options were searched (each counted once per computation).
+    /// Components whose options were searched: each mex expansion and each outcome probe.
     pub positions: u64,
     /// Components answered by the transposition table.
     pub table_hits: u64,
