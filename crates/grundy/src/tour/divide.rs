@@ -4,7 +4,7 @@
 //! sides are 5 to 11 (at least one side even, so every block has a closed tour), each block
 //! gets a closed tour found once by [`super::backtrack`] and copied wherever that block shape
 //! occurs, and neighbouring blocks' cycles are joined by exchanges near their common border
-//! (see [`super::links`]): along each band of blocks from left to right, and down the first
+//! (see the `links` module): along each band of blocks from left to right, and down the first
 //! column of blocks, a spanning tree of the blocks, so the result is one cycle. Each block
 //! lends a different corner region to each of its joins, so the joins never disturb each other.
 //! The exchange for a pair of block shapes is searched for once and reused.

@@ -13,7 +13,7 @@
 //!
 //! A settled network is a cover of the board by cycles, not always one cycle. The share of
 //! restarts ending in a single cycle is the network's success rate; when no restart succeeds,
-//! the cycles of the best cover are joined by exchanges (see [`super::links`]) so the method
+//! the cycles of the best cover are joined by exchanges (see the `links` module) so the method
 //! still answers, and the report says so.
 
 use super::links::Links;
