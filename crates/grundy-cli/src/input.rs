@@ -125,11 +125,9 @@ pub fn parse_heap(text: &str) -> Result<usize> {
         })
 }
 
-/// Reads a range of coordinates from 0, for corner games: `0-15`, `4` or `0,2,4`.
-pub fn parse_coordinates(text: &str) -> Result<Vec<usize>> {
-    let malformed = || {
-        input_error(format!("range `{text}` is malformed: expected FROM-TO (for example 0-15), a single number, or a list like 0,2,4, with coordinates from 0 to {MAX_CORNER}"))
-    };
+/// Reads a list of numbers written as ranges: `FROM-TO`, a single number, or several of these
+/// separated by commas. `None` when malformed or outside `lowest..=highest`.
+fn parse_number_list(text: &str, lowest: usize, highest: usize) -> Option<Vec<usize>> {
     let mut values = Vec::new();
     for part in text.split(',') {
         let part = part.trim();
@@ -137,15 +135,22 @@ pub fn parse_coordinates(text: &str) -> Result<Vec<usize>> {
             Some((from, to)) => (from.trim(), to.trim()),
             None => (part, part),
         };
-        let from: usize = from.parse().map_err(|_| malformed())?;
-        let to: usize = to.parse().map_err(|_| malformed())?;
-        if to > MAX_CORNER || from > to {
-            return Err(malformed());
+        let from: usize = from.parse().ok()?;
+        let to: usize = to.parse().ok()?;
+        if from < lowest || to > highest || from > to {
+            return None;
         }
         values.extend(from..=to);
     }
     values.dedup();
-    Ok(values)
+    Some(values)
+}
+
+/// Reads a range of coordinates from 0, for corner games: `0-15`, `4` or `0,2,4`.
+pub fn parse_coordinates(text: &str) -> Result<Vec<usize>> {
+    parse_number_list(text, 0, MAX_CORNER).ok_or_else(|| {
+        input_error(format!("range `{text}` is malformed: expected FROM-TO (for example 0-15), a single number, or a list like 0,2,4, with coordinates from 0 to {MAX_CORNER}"))
+    })
 }
 
 /// The position given with `--position`, or the empty board.
@@ -191,31 +196,12 @@ pub fn parse_memory(text: &str) -> Result<u64, String> {
     Ok(bytes as u64)
 }
 
-/// Board sides given as a range.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Sides(pub Vec<u32>);
-
 /// Reads a range of board sides: `1-6`, `4` or `2,4,8`.
-pub fn parse_range(text: &str) -> Result<Sides, String> {
-    let malformed = || {
-        format!("range `{text}` is malformed: expected FROM-TO (for example 1-6), a single number, or a list like 2,4,8, with sides from 1 to 256")
-    };
-    let mut sides = Vec::new();
-    for part in text.split(',') {
-        let part = part.trim();
-        let (from, to) = match part.split_once('-') {
-            Some((from, to)) => (from.trim(), to.trim()),
-            None => (part, part),
-        };
-        let from: u32 = from.parse().map_err(|_| malformed())?;
-        let to: u32 = to.parse().map_err(|_| malformed())?;
-        if from == 0 || to > 256 || from > to {
-            return Err(malformed());
-        }
-        sides.extend(from..=to);
-    }
-    sides.dedup();
-    Ok(Sides(sides))
+pub fn parse_range(text: &str) -> Result<Vec<u32>> {
+    let sides = parse_number_list(text, 1, 256).ok_or_else(|| {
+        input_error(format!("range `{text}` is malformed: expected FROM-TO (for example 1-6), a single number, or a list like 2,4,8, with sides from 1 to 256"))
+    })?;
+    Ok(sides.into_iter().map(|side| side as u32).collect())
 }
 
 #[cfg(test)]
@@ -235,9 +221,9 @@ mod tests {
 
     #[test]
     fn ranges() {
-        assert_eq!(parse_range("1-6").unwrap().0, vec![1, 2, 3, 4, 5, 6]);
-        assert_eq!(parse_range("4").unwrap().0, vec![4]);
-        assert_eq!(parse_range("2,4, 8").unwrap().0, vec![2, 4, 8]);
+        assert_eq!(parse_range("1-6").unwrap(), vec![1, 2, 3, 4, 5, 6]);
+        assert_eq!(parse_range("4").unwrap(), vec![4]);
+        assert_eq!(parse_range("2,4, 8").unwrap(), vec![2, 4, 8]);
         for bad in ["", "0-3", "3-1", "a", "1-300", "1--2"] {
             assert!(parse_range(bad).is_err(), "{bad}");
         }

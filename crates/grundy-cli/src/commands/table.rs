@@ -51,12 +51,8 @@ pub fn run(args: &Args) -> Result<String> {
         return Err(input_error("--svg is for corner games"));
     }
     let piece: Piece = args.game.parse().map_err(input_error)?;
-    let rows = &parse_range(args.rows.as_deref().unwrap_or("1-6"))
-        .map_err(input_error)?
-        .0;
-    let cols = &parse_range(args.cols.as_deref().unwrap_or("1-6"))
-        .map_err(input_error)?
-        .0;
+    let rows = &parse_range(args.rows.as_deref().unwrap_or("1-6"))?;
+    let cols = &parse_range(args.cols.as_deref().unwrap_or("1-6"))?;
     let mut cells = Vec::new();
     for (i, &m) in rows.iter().enumerate() {
         for (j, &n) in cols.iter().enumerate() {
