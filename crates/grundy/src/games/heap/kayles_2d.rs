@@ -68,13 +68,7 @@ pub struct RectangleMove {
 
 impl fmt::Display for RectangleMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let parts: Vec<String> = self.to.iter().map(Rectangle::to_string).collect();
-        let parts = if parts.is_empty() {
-            "0".to_string()
-        } else {
-            parts.join(" + ")
-        };
-        write!(f, "{} -> {parts}", self.from)
+        super::write_split(f, &self.from, &self.to)
     }
 }
 

@@ -163,14 +163,27 @@ pub struct HeapMove {
 
 impl fmt::Display for HeapMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let parts: Vec<String> = self.to.iter().map(usize::to_string).collect();
-        let parts = if parts.is_empty() {
-            "0".to_string()
-        } else {
-            parts.join(" + ")
-        };
-        write!(f, "{} -> {parts}", self.from)
+        write_split(f, &self.from, &self.to)
     }
+}
+
+/// Writes a heap (or board) becoming parts, as `5 -> 1 + 2`, or `3 -> 0` when none is left.
+pub(crate) fn write_split<T: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    from: &T,
+    to: &[T],
+) -> fmt::Result {
+    write!(f, "{from} -> ")?;
+    if to.is_empty() {
+        return f.write_str("0");
+    }
+    for (i, part) in to.iter().enumerate() {
+        if i > 0 {
+            f.write_str(" + ")?;
+        }
+        write!(f, "{part}")?;
+    }
+    Ok(())
 }
 
 impl HeapGame {
