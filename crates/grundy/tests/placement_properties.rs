@@ -58,6 +58,7 @@ proptest! {
         choices in proptest::collection::vec(0usize..64, 0..5),
         tiny_table in any::<bool>(),
         full_mex_size in prop_oneof![Just(0usize), Just(3), Just(10), Just(1000)],
+        dense_size in prop_oneof![Just(0usize), Just(6), Just(20)],
     ) {
         prop_assume!(rows * cols <= 20);
         let game = PlacementGame::new(PIECES[piece], BoardSize::new(rows, cols).unwrap());
@@ -67,6 +68,8 @@ proptest! {
         let mut solver = PlacementSolver::new(&game, budget);
         // 0: every component is probed; 1000: every component gets the plain mex rule.
         solver.set_full_mex_size(full_mex_size);
+        // 0: no dense endgames; 20: every component of these boards is one.
+        solver.set_dense_size(dense_size);
         prop_assert_eq!(solver.nim_value(&position), naive(&game, &position));
         let mut winning = Vec::new();
         for mv in solver.move_values(&position) {
@@ -78,6 +81,7 @@ proptest! {
         }
         let mut fresh = PlacementSolver::new(&game, budget);
         fresh.set_full_mex_size(full_mex_size);
+        fresh.set_dense_size(dense_size);
         prop_assert_eq!(fresh.winning_moves(&position), winning);
     }
 }
@@ -199,7 +203,8 @@ fn queens_values_match_oeis_a344227() {
 /// gets the right value (so the property test's tiny tables exercise eviction).
 #[test]
 fn a_tiny_table_evicts_and_stays_right() {
-    let game = PlacementGame::new(Piece::Knight, BoardSize::new(5, 6).unwrap());
+    // An odd board: on an even one mirror play settles the empty board without search.
+    let game = PlacementGame::new(Piece::Knight, BoardSize::new(5, 7).unwrap());
     let mut tiny = PlacementSolver::new(&game, 0);
     let value = tiny.nim_value(&game.empty());
     assert!(tiny.stats().table.evictions > 0, "{:?}", tiny.stats());

@@ -34,6 +34,10 @@ pub struct Args {
     /// such as 1000 gives the plain memoised mex search). Changes the speed, never the values.
     #[arg(long, value_name = "SQUARES")]
     pub full_mex_size: Option<usize>,
+    /// Value components of at most this many squares by the dense endgame search instead of
+    /// the per-piece default (0 turns it off). Changes the speed, never the values.
+    #[arg(long, value_name = "SQUARES")]
+    pub dense_size: Option<usize>,
     #[command(flatten)]
     pub search: SearchOptions,
 }
@@ -62,6 +66,9 @@ pub fn run(args: &Args) -> Result<String> {
         if let Some(size) = args.full_mex_size {
             solver.set_full_mex_size(size);
         }
+        if let Some(size) = args.dense_size {
+            solver.set_dense_size(size);
+        }
         let started = Instant::now();
         let nimber = solver.nim_value(&game.empty());
         let seconds = started.elapsed().as_secs_f64();
@@ -73,6 +80,7 @@ pub fn run(args: &Args) -> Result<String> {
             "seconds": seconds,
             "positions_searched": stats.positions,
             "table_hits": stats.table_hits,
+            "endgame_positions": stats.endgame_positions,
             "table_bytes": stats.table.bytes,
         }));
         if std::io::stderr().is_terminal() {

@@ -56,6 +56,7 @@ pub fn run(args: &Args) -> Result<String> {
             "positions_searched": stats.positions,
             "nodes": stats.positions,
             "table_hits": stats.table_hits,
+            "endgame_positions": stats.endgame_positions,
             "seconds": seconds,
         });
         return Ok(format!("{report}\n"));

@@ -7,10 +7,12 @@
 //! in bounded tables: a [`SharedTable`] of components by canonical key, which solvers on other
 //! threads may share, and a [`TranspositionTable`] of whole positions of its own.
 
+mod dense;
 mod naive;
 mod shared;
 mod table;
 
+pub use dense::DENSE_CAPACITY;
 pub use naive::naive_nim_value;
 pub use shared::SharedTable;
 pub use table::{mix_words, TableKey, TableStats, TranspositionTable};
@@ -18,6 +20,7 @@ pub use table::{mix_words, TableKey, TableStats, TranspositionTable};
 use std::sync::Arc;
 
 use crate::values::{MexSet, Nimber};
+use dense::DenseNodeKayles;
 
 /// An impartial game: positions and the options (moves) from each.
 pub trait ImpartialGame {
@@ -49,6 +52,20 @@ pub trait ImpartialGame {
     fn known_value(&self, _component: &Self::Position) -> Option<Nimber> {
         None
     }
+
+    /// For games that are Node Kayles on a graph (a move takes a vertex and its neighbours):
+    /// the component as a graph numbered afresh, which the solver values by a fast dense search
+    /// when it is small. Writes the closed neighbourhood of the component's `i`-th vertex, as a
+    /// mask over the component's own vertices, to `neighbourhoods[i]`, and returns the number
+    /// of vertices; `None` (the default) when the game is not Node Kayles or the component has
+    /// more than [`DENSE_CAPACITY`] vertices.
+    fn local_graph(
+        &self,
+        _component: &Self::Position,
+        _neighbourhoods: &mut [u64; DENSE_CAPACITY],
+    ) -> Option<usize> {
+        None
+    }
 }
 
 /// Counters of a search, reported to the observer and at the end.
@@ -58,6 +75,10 @@ pub struct SearchStats {
     pub positions: u64,
     /// Components answered by the transposition table.
     pub table_hits: u64,
+    /// Sub-positions of small endgames valued by the dense search (see
+    /// [`ImpartialGame::local_graph`]): counted apart, since each costs a small fraction of a
+    /// position of the main search.
+    pub endgame_positions: u64,
     /// How the transposition table is used.
     pub table: TableStats,
 }
@@ -77,6 +98,10 @@ const PROGRESS_INTERVAL: u64 = 1 << 16;
 /// Components of at most this many moves are valued by the plain mex rule; larger ones by
 /// outcome probes (see [`Solver`]).
 pub const DEFAULT_FULL_MEX_SIZE: usize = 10;
+
+/// Components of at most this many moves are valued by the dense endgame search when the game
+/// offers one (see [`ImpartialGame::local_graph`]).
+pub const DEFAULT_DENSE_SIZE: usize = 12;
 
 /// Computes nimbers of positions of one game, keeping what it learns between calls.
 ///
@@ -127,6 +152,8 @@ struct SearchState<K, P> {
     /// Components of the sums being probed, deepest last.
     parts: Vec<P>,
     full_mex_size: usize,
+    dense_size: usize,
+    dense: DenseNodeKayles,
     positions: u64,
     table_hits: u64,
     observer: Option<Box<dyn SearchObserver + Send>>,
@@ -164,6 +191,8 @@ impl<G: ImpartialGame> Solver<G> {
                 options: Vec::new(),
                 parts: Vec::new(),
                 full_mex_size: DEFAULT_FULL_MEX_SIZE,
+                dense_size: DEFAULT_DENSE_SIZE,
+                dense: DenseNodeKayles::default(),
                 positions: 0,
                 table_hits: 0,
                 observer: None,
@@ -175,6 +204,12 @@ impl<G: ImpartialGame> Solver<G> {
     /// outcome probes. Any value gives the same nimbers; it only changes the speed.
     pub fn set_full_mex_size(&mut self, moves: usize) {
         self.state.full_mex_size = moves;
+    }
+
+    /// Components with at most `moves` options are valued by the dense endgame search, when the
+    /// game offers one; 0 turns it off. Any value gives the same nimbers at a different speed.
+    pub fn set_dense_size(&mut self, moves: usize) {
+        self.state.dense_size = moves.min(DENSE_CAPACITY);
     }
 
     /// Reports progress to `observer` during searches.
@@ -227,6 +262,7 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         SearchStats {
             positions: self.positions,
             table_hits: self.table_hits,
+            endgame_positions: self.dense.positions(),
             table: self.table.stats(),
         }
     }
@@ -260,11 +296,15 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         total
     }
 
-    /// The value of a component if it is known without search.
+    /// The value of a component if it is known without search: by the game itself, by the
+    /// table of exact positions, or (when `dense` and the component is small) by the dense
+    /// endgame search. The outcome probes' first, cheap pass over the options leaves the dense
+    /// search out: one option of known value often settles a probe before it is needed.
     fn known<G: ImpartialGame<Key = K, Position = P>>(
         &mut self,
         game: &G,
         component: &P,
+        dense: bool,
     ) -> Option<Nimber> {
         if let Some(value) = game.known_value(component) {
             return Some(value);
@@ -274,6 +314,15 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         if let Some(value) = self.exact.get(component) {
             self.table_hits += 1;
             return Some(value);
+        }
+        if dense && game.size(component) <= self.dense_size {
+            if let Some(vertices) = game.local_graph(component, self.dense.neighbourhoods_mut()) {
+                let start = self.dense.positions();
+                let value = self.dense.value(vertices);
+                let work = self.dense.positions() - start;
+                self.exact.insert(*component, value, work);
+                return Some(value);
+            }
         }
         None
     }
@@ -288,7 +337,7 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         game: &G,
         component: &P,
     ) -> Nimber {
-        if let Some(value) = self.known(game, component) {
+        if let Some(value) = self.known(game, component, true) {
             return value;
         }
         let key = game.key(component);
@@ -440,7 +489,7 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
             if !all_known {
                 return;
             }
-            match self.known(game, &component) {
+            match self.known(game, &component, false) {
                 Some(value) => total ^= value.value(),
                 None => all_known = false,
             }
@@ -459,9 +508,11 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
     ) -> bool {
         let first = self.parts.len();
         let mut heap = heap;
-        game.for_each_component(position, |component| match self.known(game, &component) {
-            Some(value) => heap ^= value.value(),
-            None => self.parts.push(component),
+        game.for_each_component(position, |component| {
+            match self.known(game, &component, true) {
+                Some(value) => heap ^= value.value(),
+                None => self.parts.push(component),
+            }
         });
         let mut largest: Option<(usize, P)> = None;
         for index in first..self.parts.len() {

@@ -8,11 +8,14 @@
 //! by its shape alone: translated to its bounding box and put in the least of its orientations.
 
 use crate::board::BoardSize;
-use crate::solver::{mix_words, ImpartialGame, TableKey};
+use crate::solver::{mix_words, ImpartialGame, TableKey, DENSE_CAPACITY};
 use crate::square_set::SquareSet;
 use crate::values::Nimber;
 
 use super::piece::Piece;
+
+/// The fewest squares a component needs before [`NodeKayles::mirror_strategy`] is tried.
+const MIRROR_SIZE: usize = 20;
 
 /// Node Kayles on the attack graph of one piece on one board, positions as `SquareSet<W>`.
 #[derive(Clone, Debug)]
@@ -21,6 +24,7 @@ pub struct NodeKayles<const W: usize> {
     closed_neighbourhood: Vec<SquareSet<W>>,
     row: Vec<u16>,
     col: Vec<u16>,
+    cols: usize,
     /// Board width, when the board fits in 16 x 16 and shapes can be keyed row by row.
     narrow_cols: Option<usize>,
 }
@@ -34,6 +38,7 @@ impl<const W: usize> NodeKayles<W> {
             closed_neighbourhood: piece.closed_neighbourhoods(board),
             row: board.all_squares().map(|s| s.row() as u16).collect(),
             col: board.all_squares().map(|s| s.col() as u16).collect(),
+            cols: board.cols(),
             narrow_cols: (board.rows() <= 16 && board.cols() <= 16).then_some(board.cols()),
         }
     }
@@ -42,6 +47,59 @@ impl<const W: usize> NodeKayles<W> {
     #[must_use]
     pub fn closed_neighbourhood(&self, square: usize) -> SquareSet<W> {
         self.closed_neighbourhood[square]
+    }
+
+    /// Whether `set` is a second-player win by mirror play: a symmetry of the grid that is an
+    /// involution maps `set` onto itself and no square onto itself or onto a square it attacks.
+    /// The second player answers every move with its mirror image, which is still free (the
+    /// move did not attack it, and the symmetry maps attacks to attacks), and leaves a
+    /// symmetric position again. This is how the first player wins the Queens game on an odd
+    /// board after taking the centre (seed 004), found here without search.
+    fn mirror_strategy(&self, set: &SquareSet<W>) -> bool {
+        let (Some(first), Some(last)) = (set.first(), set.last()) else {
+            return false;
+        };
+        let (top, bottom) = (usize::from(self.row[first]), usize::from(self.row[last]));
+        let (left, right) = match self.narrow_cols {
+            Some(cols) => {
+                let occupied = (top..=bottom).fold(0, |cols_used, row| {
+                    cols_used | set.bits_at(row * cols, cols)
+                });
+                (
+                    occupied.trailing_zeros() as usize,
+                    63 - occupied.leading_zeros() as usize,
+                )
+            }
+            None => set.iter().fold((usize::MAX, 0), |(left, right), square| {
+                let col = usize::from(self.col[square]);
+                (left.min(col), right.max(col))
+            }),
+        };
+        let (rows_sum, cols_sum) = (top + bottom, left + right);
+        let square_box = bottom - top == right - left;
+        // The half turn and the mirrors in the two axes map the bounding box onto itself; on a
+        // square box so do the mirrors in its two diagonals.
+        let image = |symmetry: u8, r: usize, c: usize| -> (usize, usize) {
+            match symmetry {
+                0 => (rows_sum - r, cols_sum - c),
+                1 => (rows_sum - r, c),
+                2 => (r, cols_sum - c),
+                3 => (c - left + top, r - top + left),
+                _ => (rows_sum - (c - left + top), cols_sum - (r - top + left)),
+            }
+        };
+        let symmetries = if square_box { 5 } else { 3 };
+        (0..symmetries).any(|symmetry| {
+            set.iter().all(|square| {
+                let (r, c) = image(
+                    symmetry,
+                    usize::from(self.row[square]),
+                    usize::from(self.col[square]),
+                );
+                let mirror = r * self.cols + c;
+                set.contains(mirror) && !self.closed_neighbourhood[square].contains(mirror)
+            })
+        })
     }
 
     fn is_clique(&self, set: SquareSet<W>) -> bool {
@@ -94,6 +152,32 @@ impl<const W: usize> ImpartialGame for NodeKayles<W> {
         }
     }
 
+    fn local_graph(
+        &self,
+        component: &SquareSet<W>,
+        neighbourhoods: &mut [u64; DENSE_CAPACITY],
+    ) -> Option<usize> {
+        let count = component.len();
+        if count > DENSE_CAPACITY {
+            return None;
+        }
+        // Square index to local number; a board has at most 256 squares.
+        let mut local = [0u8; 256];
+        let mut squares = [0u8; DENSE_CAPACITY];
+        for (i, square) in component.iter().enumerate() {
+            local[square] = i as u8;
+            squares[i] = square as u8;
+        }
+        for (i, &square) in squares[..count].iter().enumerate() {
+            let mut mask = 0u64;
+            for neighbour in (self.closed_neighbourhood[usize::from(square)] & *component).iter() {
+                mask |= 1 << local[neighbour];
+            }
+            neighbourhoods[i] = mask;
+        }
+        Some(count)
+    }
+
     #[inline]
     fn known_value(&self, component: &SquareSet<W>) -> Option<Nimber> {
         // One move ends a clique; a connected set of at most two squares is one.
@@ -101,6 +185,9 @@ impl<const W: usize> ImpartialGame for NodeKayles<W> {
             0 => Some(Nimber::ZERO),
             1 | 2 => Some(Nimber::new(1)),
             3..=12 if self.is_clique(*component) => Some(Nimber::new(1)),
+            // Mirror play is looked for only in large components, where it saves a search
+            // worth the cost of looking: small ones are valued faster than checked.
+            MIRROR_SIZE.. if self.mirror_strategy(component) => Some(Nimber::ZERO),
             _ => None,
         }
     }
@@ -288,6 +375,23 @@ mod tests {
                 prop_assert_eq!(ShapeKey::of_rows(&small, cols), ShapeKey::of(&small, &game.row, &game.col));
             }
         }
+    }
+
+    #[test]
+    fn the_centre_queen_on_an_odd_board_leaves_a_mirror_win() {
+        let board = BoardSize::new(9, 9).unwrap();
+        let game = NodeKayles::<2>::new(Piece::Queen, board);
+        let centre = board.index_of(board.square(4, 4).unwrap());
+        let after = SquareSet::first_n(81).without(game.closed_neighbourhood(centre));
+        assert!(game.mirror_strategy(&after));
+        assert_eq!(game.known_value(&after), Some(Nimber::ZERO));
+        // Off the centre the half turn maps the first queen's lines elsewhere.
+        let corner = SquareSet::first_n(81).without(game.closed_neighbourhood(0));
+        assert!(!game.mirror_strategy(&corner));
+        // Knights on an even board: a square and its mirror are never a knight's move apart.
+        let board = BoardSize::new(4, 4).unwrap();
+        let knights = NodeKayles::<1>::new(Piece::Knight, board);
+        assert!(knights.mirror_strategy(&SquareSet::first_n(16)));
     }
 
     #[test]

@@ -52,6 +52,17 @@ fn full_mex_size(piece: Piece) -> usize {
     }
 }
 
+/// The component size up to which the dense endgame search beats the main search, measured by
+/// instruction counts on the benchmark boards and time on queens 12×12 to 14×14
+/// (docs/PERFORMANCE.md): it pays most where endgames are dense and each expansion of the main
+/// search dear.
+fn dense_size(piece: Piece) -> usize {
+    match piece {
+        Piece::Bishop | Piece::Rook | Piece::Queen => 12,
+        Piece::Knight | Piece::King | Piece::Leaper(..) => 6,
+    }
+}
+
 fn words_for(board: BoardSize) -> usize {
     board.squares().div_ceil(64).next_power_of_two()
 }
@@ -83,6 +94,7 @@ impl PlacementSolver {
             engine,
         };
         solver.set_full_mex_size(full_mex_size(piece));
+        solver.set_dense_size(dense_size(piece));
         solver
     }
 
@@ -114,6 +126,7 @@ impl PlacementSolver {
             engine,
         };
         solver.set_full_mex_size(full_mex_size(piece));
+        solver.set_dense_size(dense_size(piece));
         solver
     }
 
@@ -131,6 +144,7 @@ impl PlacementSolver {
         with_engine!(&mut self.engine, solver => solver.replace_game(NodeKayles::new(piece, board)));
         self.game = game.clone();
         self.set_full_mex_size(full_mex_size(piece));
+        self.set_dense_size(dense_size(piece));
     }
 
     fn words(&self) -> usize {
@@ -150,6 +164,12 @@ impl PlacementSolver {
     /// ones by outcome probes; any value gives the same answers at a different speed.
     pub fn set_full_mex_size(&mut self, squares: usize) {
         with_engine!(&mut self.engine, solver => solver.set_full_mex_size(squares));
+    }
+
+    /// Components of at most `squares` free squares are valued by the dense endgame search;
+    /// 0 turns it off. Any value gives the same answers at a different speed.
+    pub fn set_dense_size(&mut self, squares: usize) {
+        with_engine!(&mut self.engine, solver => solver.set_dense_size(squares));
     }
 
     /// The counters so far.

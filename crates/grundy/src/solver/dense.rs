@@ -1,0 +1,167 @@
+//! Small endgames of Node Kayles, valued on a graph of at most 64 vertices numbered afresh.
+//!
+//! Most positions a search visits are small endgames: a component of a dozen or two free
+//! vertices. Valued through the main tables, each of their sub-positions costs a canonical form
+//! and a few lookups in tables far larger than the cache. Renumbered `0..k`, the same endgame is a
+//! graph whose vertex sets are single machine words: an option is one AND-NOT, a component one
+//! short flood fill, and the sub-positions fit a small table that stays in the cache. The table
+//! is cleared (by a new stamp) for every endgame, since numbers mean different vertices in each.
+
+use crate::values::Nimber;
+
+/// The most vertices an endgame may have.
+pub const DENSE_CAPACITY: usize = 64;
+
+/// log2 of the number of memo slots: 2^15 slots of 16 bytes, half a megabyte, within L2.
+const MEMO_BITS: u32 = 15;
+
+#[derive(Clone, Copy, Default)]
+struct MemoSlot {
+    vertices: u64,
+    stamp: u32,
+    value: u32,
+}
+
+/// Values Node Kayles endgames given as closed neighbourhoods over their own vertices.
+pub struct DenseNodeKayles {
+    neighbourhoods: [u64; DENSE_CAPACITY],
+    memo: Vec<MemoSlot>,
+    stamp: u32,
+    positions: u64,
+}
+
+impl Default for DenseNodeKayles {
+    fn default() -> Self {
+        DenseNodeKayles {
+            neighbourhoods: [0; DENSE_CAPACITY],
+            memo: vec![MemoSlot::default(); 1 << MEMO_BITS],
+            stamp: 0,
+            positions: 0,
+        }
+    }
+}
+
+impl DenseNodeKayles {
+    /// The closed neighbourhoods to fill before [`DenseNodeKayles::value`]: bit `j` of entry
+    /// `i` set when vertex `j` is `i` or adjacent to it.
+    pub fn neighbourhoods_mut(&mut self) -> &mut [u64; DENSE_CAPACITY] {
+        &mut self.neighbourhoods
+    }
+
+    /// The nimber of Node Kayles on the first `vertices` vertices of the graph just written by
+    /// [`DenseNodeKayles::neighbourhoods_mut`].
+    pub fn value(&mut self, vertices: usize) -> Nimber {
+        debug_assert!(vertices <= DENSE_CAPACITY);
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            // A stamp is about to be reused: forget the slots that carry it.
+            self.memo.fill(MemoSlot::default());
+            self.stamp = 1;
+        }
+        let all = if vertices == 64 {
+            u64::MAX
+        } else {
+            (1 << vertices) - 1
+        };
+        Nimber::new(self.sum_value(all))
+    }
+
+    /// Sub-positions expanded so far, over all endgames.
+    #[must_use]
+    pub fn positions(&self) -> u64 {
+        self.positions
+    }
+
+    /// The nim-sum of the values of the components of `vertices`.
+    fn sum_value(&mut self, mut vertices: u64) -> u32 {
+        let mut total = 0;
+        while vertices != 0 {
+            let component = self.component_of(vertices);
+            vertices &= !component;
+            total ^= self.component_value(component);
+        }
+        total
+    }
+
+    /// The component of `vertices` that holds its lowest vertex.
+    fn component_of(&self, vertices: u64) -> u64 {
+        let mut component = vertices & vertices.wrapping_neg();
+        let mut frontier = component;
+        while frontier != 0 {
+            let mut reach = 0;
+            let mut bits = frontier;
+            while bits != 0 {
+                reach |= self.neighbourhoods[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+            frontier = reach & vertices & !component;
+            component |= frontier;
+        }
+        component
+    }
+
+    fn component_value(&mut self, component: u64) -> u32 {
+        // A connected set of one or two vertices is ended by one move.
+        if component.count_ones() <= 2 {
+            return 1;
+        }
+        let slot = (component.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - MEMO_BITS)) as usize;
+        let remembered = self.memo[slot];
+        if remembered.stamp == self.stamp && remembered.vertices == component {
+            return remembered.value;
+        }
+        self.positions += 1;
+        // An option has fewer vertices than the component, so its value is below 64.
+        let mut seen = 0u64;
+        let mut bits = component;
+        while bits != 0 {
+            let vertex = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            seen |= 1 << self.sum_value(component & !self.neighbourhoods[vertex]);
+        }
+        let value = (!seen).trailing_zeros();
+        self.memo[slot] = MemoSlot {
+            vertices: component,
+            stamp: self.stamp,
+            value,
+        };
+        value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path(dense: &mut DenseNodeKayles, vertices: usize) {
+        let neighbourhoods = dense.neighbourhoods_mut();
+        for (i, set) in neighbourhoods.iter_mut().enumerate().take(vertices) {
+            *set = 1 << i;
+            if i > 0 {
+                *set |= 1 << (i - 1);
+            }
+            if i + 1 < vertices {
+                *set |= 1 << (i + 1);
+            }
+        }
+    }
+
+    /// Node Kayles on a path takes one vertex and its neighbours: Dawson's Chess (octal 0.137),
+    /// whose value on n vertices is Dawson's Kayles (0.07) on n + 1 (OEIS A002187).
+    #[test]
+    fn node_kayles_on_a_path_is_dawsons_chess() {
+        let dawsons_kayles = [
+            0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
+            0, 4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2,
+        ];
+        let mut dense = DenseNodeKayles::default();
+        for vertices in 0..dawsons_kayles.len() - 1 {
+            path(&mut dense, vertices);
+            assert_eq!(
+                dense.value(vertices),
+                Nimber::new(dawsons_kayles[vertices + 1]),
+                "path of {vertices}"
+            );
+        }
+    }
+}
