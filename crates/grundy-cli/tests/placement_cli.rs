@@ -285,3 +285,28 @@ fn an_outcome_search_resumes_from_its_checkpoint() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_value_search_resumes_from_its_checkpoint_and_agrees_with_one_thread() {
+    let dir = std::env::temp_dir().join(format!("grundy-value-checkpoint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("queens7.jsonl");
+    let file = path.to_str().unwrap();
+    let full = json_of(&["value", "queens", "7x7", "--checkpoint", file]);
+    assert_eq!(full["nimber"], 2, "OEIS A344227: queens 7x7 is *2");
+    let lines: Vec<String> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    // Values 0 and 1 are each left by some first move, so both rounds are recorded.
+    assert!(lines.iter().any(|l| l.contains("\"value\":1")), "{lines:?}");
+    std::fs::write(&path, format!("{}\n{}\n", lines[0], lines[1])).unwrap();
+    let resumed = json_of(&["value", "queens", "7x7", "--checkpoint", file]);
+    assert_eq!(resumed["resumed_from_checkpoint"], 1);
+    assert_eq!(resumed["nimber"], 2);
+    let one_thread = json_of(&["value", "queens", "7x7", "--threads", "1"]);
+    assert_eq!(one_thread["nimber"], 2);
+    assert_eq!(one_thread["threads"], 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

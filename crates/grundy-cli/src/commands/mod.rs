@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod check;
+mod first_moves;
 pub mod heaps;
 pub mod moves;
 pub mod outcome;

@@ -1,21 +1,14 @@
 //! `grundy outcome`: who wins, by outcome searches of the first moves, on every core, with a
 //! checkpoint that lets a long search stop and resume.
 
-use std::collections::HashMap;
-use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::{Context, Result};
-use grundy::games::placement::{PlacementGame, PlacementPosition, PlacementSolver};
-use grundy::solver::{SearchObserver, SearchStats};
+use anyhow::Result;
 use grundy::{Nimber, Outcome, Square};
-use indicatif::ProgressBar;
-use serde_json::{json, Value};
+use serde_json::json;
 
+use super::first_moves::FirstMoveSearch;
 use super::SearchOptions;
 use crate::input::{input_error, parse_game, parse_position, GameSpec};
 use crate::progress::counting_bar;
@@ -51,13 +44,6 @@ pub struct Args {
     pub search: SearchOptions,
 }
 
-/// The settled verdict on one group of symmetric first moves.
-#[derive(Clone, Copy, Debug)]
-struct Settled {
-    wins: bool,
-    nodes: u64,
-}
-
 /// Runs `grundy outcome`.
 pub fn run(args: &Args) -> Result<String> {
     let GameSpec::Placement(game) = parse_game(&args.game, &args.args)? else {
@@ -71,74 +57,31 @@ pub fn run(args: &Args) -> Result<String> {
         || std::thread::available_parallelism().map_or(1, usize::from),
         |n| n as usize,
     );
-    let header = json!({
-        "game": game.piece().to_string(),
-        "board": game.board().to_string(),
-        "position": game.format_position(&position),
-    });
-    let mut settled = match &args.checkpoint {
-        Some(path) if path.exists() => read_checkpoint(path, &header, &game)?,
-        _ => HashMap::new(),
-    };
-    let resumed = settled.len();
-    let checkpoint = match &args.checkpoint {
-        Some(path) => Some(Arc::new(Mutex::new(open_checkpoint(
-            path,
-            &header,
-            resumed == 0,
-        )?))),
-        None => None,
-    };
-    if let Some(path) = &args.checkpoint {
-        let path = path.display().to_string();
-        ctrlc::set_handler(move || {
-            eprintln!(
-                "\ninterrupted: the first moves settled so far are in {path}; run the same command again to resume"
-            );
-            std::process::exit(130);
-        })
-        .context("cannot install the Ctrl-C handler")?;
-    }
-
-    // One table of components for all threads (what one learns, all use); a table of exact
-    // positions for each. Three quarters of the budget go to the shared table.
-    let shared = PlacementSolver::new(&game, args.search.memory / 4 * 3);
-    let groups = shared.moves_up_to_symmetry(&position);
+    let mut search = FirstMoveSearch::new(
+        &game,
+        &position,
+        threads,
+        args.search.memory,
+        args.checkpoint.as_deref(),
+    )?;
     let started = Instant::now();
-    let bar = counting_bar(groups.len() as u64, "first moves settled");
-    bar.inc(settled.len() as u64);
-    let pending: Vec<usize> = (0..groups.len())
-        .filter(|&g| !settled.contains_key(&groups[g][0]))
-        .collect();
-    let already_won = settled.values().any(|s| s.wins);
-    if !already_won && !pending.is_empty() {
-        let results = search_groups(
-            &shared,
-            &game,
-            &position,
-            &groups,
-            &pending,
-            threads.min(pending.len()),
-            args.search.memory / 4 / threads as u64,
-            &bar,
-            checkpoint.as_ref(),
-        )?;
-        settled.extend(results);
-    }
+    let bar = counting_bar(search.groups().len() as u64, "first moves settled");
+    let first_player_wins = search.some_move_leaves(Nimber::ZERO, &bar)?;
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
 
-    let winning: Vec<&Vec<Square>> = groups
-        .iter()
-        .filter(|group| settled.get(&group[0]).is_some_and(|s| s.wins))
-        .collect();
-    let outcome = if winning.is_empty() {
-        Outcome::P
-    } else {
+    let outcome = if first_player_wins {
         Outcome::N
+    } else {
+        Outcome::P
     };
-    let nodes: u64 = settled.values().map(|s| s.nodes).sum();
+    let winning = search.groups_leaving(Nimber::ZERO);
     let winning_move = winning.first().map(|group| group[0]);
+    let groups = search.groups();
+    let first_moves = groups.iter().map(Vec::len).sum::<usize>();
+    let (nodes, resumed, settled) = (search.nodes(), search.resumed(), search.settled());
+    let stats = search.stats();
+    let threads = search.threads();
     let to_move = player_to_move(&game, &position);
     if args.search.json {
         let report = json!({
@@ -149,11 +92,12 @@ pub fn run(args: &Args) -> Result<String> {
             "to_move": to_move,
             "winner": winner(to_move, outcome),
             "winning_move": winning_move.map(|square| square.to_string()),
-            "first_moves": groups.iter().map(|g| g.len()).sum::<usize>(),
+            "first_moves": first_moves,
             "first_moves_up_to_symmetry": groups.len(),
-            "first_moves_settled": settled.len(),
+            "first_moves_settled": settled,
             "resumed_from_checkpoint": resumed,
             "nodes": nodes,
+            "endgame_positions": stats.endgame_positions,
             "threads": threads,
             "seconds": seconds,
         });
@@ -181,10 +125,8 @@ pub fn run(args: &Args) -> Result<String> {
         ));
     }
     out.push_str(&format!(
-        "first      {} moves, {} up to symmetry, {} settled{}\n",
-        groups.iter().map(|g| g.len()).sum::<usize>(),
+        "first      {first_moves} moves, {} up to symmetry, {settled} settled{}\n",
         groups.len(),
-        settled.len(),
         if resumed > 0 {
             format!(" ({resumed} from the checkpoint)")
         } else {
@@ -192,168 +134,9 @@ pub fn run(args: &Args) -> Result<String> {
         }
     ));
     out.push_str(&format!(
-        "searched   {nodes} positions in {seconds:.3} s on {threads} thread{}\n",
+        "searched   {nodes} positions and {} endgame positions in {seconds:.3} s on {threads} thread{}\n",
+        stats.endgame_positions,
         if threads == 1 { "" } else { "s" }
     ));
     Ok(out)
-}
-
-/// Searches the pending groups of first moves on `threads` threads, each with its own solver
-/// sharing `shared`'s table of components, until all are settled or one wins.
-#[allow(clippy::too_many_arguments)]
-fn search_groups(
-    shared: &PlacementSolver,
-    game: &PlacementGame,
-    position: &PlacementPosition,
-    groups: &[Vec<Square>],
-    pending: &[usize],
-    threads: usize,
-    exact_budget: u64,
-    bar: &ProgressBar,
-    checkpoint: Option<&Arc<Mutex<File>>>,
-) -> Result<HashMap<Square, Settled>> {
-    let next = AtomicUsize::new(0);
-    let found_win = AtomicBool::new(false);
-    let nodes = Arc::new(AtomicU64::new(0));
-    let results = Mutex::new(HashMap::new());
-    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        let (next, found_win, results, failure) = (&next, &found_win, &results, &failure);
-        for _ in 0..threads {
-            let mut solver = shared.sharing(exact_budget.max(1 << 20));
-            solver.set_observer(Box::new(NodeCounter {
-                bar: bar.clone(),
-                total: Arc::clone(&nodes),
-                last: 0,
-            }));
-            scope.spawn(move || loop {
-                if found_win.load(Ordering::Relaxed) {
-                    break;
-                }
-                let Some(&group) = pending.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                    break;
-                };
-                let square = groups[group][0];
-                let after = game
-                    .play(position, square)
-                    .expect("legal moves can be played");
-                let before = solver.stats().positions;
-                let wins = solver.has_value(&after, Nimber::ZERO);
-                let settled = Settled {
-                    wins,
-                    nodes: solver.stats().positions - before,
-                };
-                if let Some(file) = checkpoint {
-                    if let Err(error) = append_checkpoint(file, square, settled) {
-                        *failure.lock().expect("no panics hold the lock") = Some(error);
-                        found_win.store(true, Ordering::Relaxed);
-                    }
-                }
-                results
-                    .lock()
-                    .expect("no panics hold the lock")
-                    .insert(square, settled);
-                bar.inc(1);
-                if wins {
-                    found_win.store(true, Ordering::Relaxed);
-                }
-            });
-        }
-    });
-    if let Some(error) = failure.into_inner().expect("no panics hold the lock") {
-        return Err(error);
-    }
-    Ok(results.into_inner().expect("no panics hold the lock"))
-}
-
-/// Adds each solver's positions to a shared count shown on the progress bar.
-struct NodeCounter {
-    bar: ProgressBar,
-    total: Arc<AtomicU64>,
-    last: u64,
-}
-
-impl SearchObserver for NodeCounter {
-    fn progress(&mut self, stats: &SearchStats) {
-        let added = stats.positions - self.last;
-        self.last = stats.positions;
-        let total = self.total.fetch_add(added, Ordering::Relaxed) + added;
-        let seconds = self.bar.elapsed().as_secs_f64().max(1e-9);
-        self.bar.set_message(format!(
-            "{total} positions ({:.0}/s)",
-            total as f64 / seconds
-        ));
-    }
-}
-
-fn open_checkpoint(path: &Path, header: &Value, fresh: bool) -> Result<File> {
-    let mut file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| {
-            input_error(format!(
-                "cannot open the checkpoint {}: {e}",
-                path.display()
-            ))
-        })?;
-    if fresh {
-        writeln!(file, "{header}")
-            .with_context(|| format!("cannot write the checkpoint {}", path.display()))?;
-    }
-    Ok(file)
-}
-
-fn append_checkpoint(file: &Mutex<File>, square: Square, settled: Settled) -> Result<()> {
-    let line =
-        json!({ "square": square.to_string(), "wins": settled.wins, "nodes": settled.nodes });
-    let mut file = file.lock().expect("no panics hold the lock");
-    writeln!(file, "{line}").context("cannot write the checkpoint")?;
-    file.flush().context("cannot write the checkpoint")?;
-    Ok(())
-}
-
-/// Reads a checkpoint written by an earlier run of the same search.
-fn read_checkpoint(
-    path: &Path,
-    header: &Value,
-    game: &PlacementGame,
-) -> Result<HashMap<Square, Settled>> {
-    let file = File::open(path).map_err(|e| {
-        input_error(format!(
-            "cannot read the checkpoint {}: {e}",
-            path.display()
-        ))
-    })?;
-    let bad = |line: usize, why: &str| {
-        input_error(format!("checkpoint {} line {line}: {why}", path.display()))
-    };
-    let mut settled = HashMap::new();
-    for (number, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(|e| bad(number + 1, &e.to_string()))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let value: Value =
-            serde_json::from_str(&line).map_err(|e| bad(number + 1, &format!("not JSON: {e}")))?;
-        if number == 0 {
-            if &value != header {
-                return Err(bad(
-                    1,
-                    &format!("it is for {value}, not for this search ({header}); use another file"),
-                ));
-            }
-            continue;
-        }
-        let square = value["square"]
-            .as_str()
-            .and_then(|s| game.board().parse_square(s).ok())
-            .ok_or_else(|| bad(number + 1, "expected a \"square\" on the board"))?;
-        let wins = value["wins"]
-            .as_bool()
-            .ok_or_else(|| bad(number + 1, "expected \"wins\": true or false"))?;
-        let nodes = value["nodes"].as_u64().unwrap_or(0);
-        settled.insert(square, Settled { wins, nodes });
-    }
-    Ok(settled)
 }

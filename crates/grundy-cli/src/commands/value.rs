@@ -1,15 +1,15 @@
 //! `grundy value`: the nim-value and outcome of a game.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Result;
-use grundy::games::placement::PlacementSolver;
 use serde_json::json;
 
+use super::first_moves::FirstMoveSearch;
 use super::{heaps, GameArgs, SearchOptions};
 use crate::input::{parse_game, parse_position, GameSpec};
-use crate::progress::SearchProgress;
 use crate::render::{draw_board, outcome_sentence, player_to_move, winner};
 
 /// Arguments of `grundy value`.
@@ -20,6 +20,14 @@ use crate::render::{draw_board, outcome_sentence, player_to_move, winner};
 pub struct Args {
     #[command(flatten)]
     pub target: GameArgs,
+    /// Worker threads for a placement game (default: one per core); the memory budget is
+    /// shared among them.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    /// For a placement game: record what is settled in FILE (JSON lines) and resume from it
+    /// if it exists; Ctrl-C then stops the search cleanly.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
     #[command(flatten)]
     pub search: SearchOptions,
 }
@@ -34,14 +42,22 @@ pub fn run(args: &Args) -> Result<String> {
         }
     };
     let position = parse_position(&game, args.target.position.as_deref())?;
-    let progress = SearchProgress::new("searching");
-    let mut solver = PlacementSolver::new(&game, args.search.memory);
-    solver.set_observer(progress.observer());
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        |n| n as usize,
+    );
     let started = Instant::now();
-    let nimber = solver.nim_value(&position);
+    let mut search = FirstMoveSearch::new(
+        &game,
+        &position,
+        threads,
+        args.search.memory,
+        args.checkpoint.as_deref(),
+    )?;
+    let nimber = search.nim_value()?;
     let seconds = started.elapsed().as_secs_f64();
-    progress.finish();
-    let stats = solver.stats();
+    let stats = search.stats();
+    let nodes = search.nodes();
     let to_move = player_to_move(&game, &position);
     let outcome = nimber.outcome();
     if args.search.json {
@@ -53,10 +69,13 @@ pub fn run(args: &Args) -> Result<String> {
             "outcome": outcome.to_string(),
             "to_move": to_move,
             "winner": winner(to_move, outcome),
-            "positions_searched": stats.positions,
-            "nodes": stats.positions,
+            "positions_searched": nodes,
+            "nodes": nodes,
             "table_hits": stats.table_hits,
             "endgame_positions": stats.endgame_positions,
+            "first_moves_up_to_symmetry": search.groups().len(),
+            "resumed_from_checkpoint": search.resumed(),
+            "threads": search.threads(),
             "seconds": seconds,
         });
         return Ok(format!("{report}\n"));
@@ -77,8 +96,10 @@ pub fn run(args: &Args) -> Result<String> {
         outcome_sentence(to_move, outcome)
     ));
     out.push_str(&format!(
-        "searched   {} positions ({} table hits) in {:.3} s\n",
-        stats.positions, stats.table_hits, seconds
+        "searched   {nodes} positions and {} endgame positions in {seconds:.3} s on {} thread{}\n",
+        stats.endgame_positions,
+        search.threads(),
+        if search.threads() == 1 { "" } else { "s" }
     ));
     Ok(out)
 }
