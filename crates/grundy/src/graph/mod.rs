@@ -6,7 +6,9 @@
 //! - [`Graph`]: a simple undirected graph with named vertices, built from a piece and a board
 //!   ([`Graph::attack_graph`]) or read from an edge list or DIMACS text ([`parse`]);
 //! - [`search`]: exact independence, domination and independent domination numbers by branch
-//!   and bound, with a node budget.
+//!   and bound, with a node budget;
+//! - [`terminal`]: counting the maximal independent sets (terminal positions) by size;
+//! - [`kayles`]: Node Kayles on any graph, for the generic solver.
 //!
 //! ```
 //! use grundy::graph::{Graph, search::{domination_number, SearchLimit}};
@@ -18,8 +20,10 @@
 //! assert_eq!(gamma.exact(), Some(4));
 //! ```
 
+pub mod kayles;
 pub mod parse;
 pub mod search;
+pub mod terminal;
 
 use std::collections::{BTreeMap, VecDeque};
 
