@@ -31,9 +31,7 @@ pub struct SearchLimit {
 
 impl Default for SearchLimit {
     fn default() -> SearchLimit {
-        SearchLimit {
-            nodes: 1_000_000_000,
-        }
+        SearchLimit { nodes: 10_000_000 }
     }
 }
 
