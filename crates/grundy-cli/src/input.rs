@@ -7,6 +7,7 @@ use anyhow::Result;
 use grundy::games::corner::{looks_like_corner_game, CornerGame};
 use grundy::games::heap::{looks_like_heap_game, HeapGame, HeapRuleset, Rectangle};
 use grundy::games::placement::{Piece, PlacementGame, PlacementPosition};
+use grundy::graph::{parse_graph, Graph, GraphFormat};
 use grundy::BoardSize;
 
 /// An error in the user's input (as opposed to a failure of the program).
@@ -48,6 +49,11 @@ pub const MAX_CORNER: usize = 5000;
 /// piece name and a board size. Heap and corner games are recognised first, so that a mistake in
 /// one is reported as such.
 pub fn parse_game(game: &str, args: &[String]) -> Result<GameSpec> {
+    if is_graph_game(game) {
+        return Err(input_error(
+            "`graph FILE` (Node Kayles on a graph read from a file) works with value, moves and graph",
+        ));
+    }
     if looks_like_corner_game(game) {
         let corner: CornerGame = game.parse().map_err(input_error)?;
         let coordinate = |text: &String| {
@@ -110,6 +116,66 @@ pub fn parse_game(game: &str, args: &[String]) -> Result<GameSpec> {
         }
     };
     Ok(GameSpec::Placement(PlacementGame::new(piece, board)))
+}
+
+/// Whether the game named is Node Kayles on a graph read from a file: `graph FILE`.
+pub fn is_graph_game(game: &str) -> bool {
+    game.eq_ignore_ascii_case("graph")
+}
+
+/// Reads the graph of `graph FILE`: the file's text, in `format` (`edges` or `dimacs`) or the
+/// format its content shows. Errors name the file, and for bad text the line and its content.
+pub fn read_graph(args: &[String], format: Option<&str>) -> Result<(String, Graph)> {
+    let path = match args {
+        [path] => path,
+        [] => {
+            return Err(input_error(
+                "graph needs a file: an edge list (one `u v` per line) or DIMACS (`p edge N M`, `e u v`), for example `grundy value graph edges.txt`",
+            ))
+        }
+        [_, extra, ..] => {
+            return Err(input_error(format!(
+                "unexpected argument `{extra}`: graph takes one file"
+            )))
+        }
+    };
+    let format = format
+        .map(|text| text.parse::<GraphFormat>().map_err(input_error))
+        .transpose()?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| input_error(format!("cannot read graph file `{path}`: {error}")))?;
+    let graph = parse_graph(&text, format).map_err(|error| {
+        if error.line == 0 {
+            input_error(format!("graph file `{path}`: {}", error.problem))
+        } else {
+            input_error(format!("graph file `{path}`, {error}"))
+        }
+    })?;
+    Ok((path.clone(), graph))
+}
+
+/// Reads a range of boards `AxB..CxD`: every board with `A..=C` rows and `B..=D` columns,
+/// fewest squares first; a single board `AxB` is a range of one.
+pub fn parse_board_range(text: &str) -> Result<Vec<BoardSize>> {
+    let malformed = || {
+        input_error(format!(
+            "board range `{text}` is malformed: expected AxB..CxD (all boards with A to C rows and B to D columns, for example 3x3..8x8) or a single board such as 5x5"
+        ))
+    };
+    let (from, to) = text.split_once("..").unwrap_or((text, text));
+    let from: BoardSize = from.trim().parse().map_err(input_error)?;
+    let to: BoardSize = to.trim().parse().map_err(input_error)?;
+    if from.rows() > to.rows() || from.cols() > to.cols() {
+        return Err(malformed());
+    }
+    let mut boards = Vec::new();
+    for rows in from.rows()..=to.rows() {
+        for cols in from.cols()..=to.cols() {
+            boards.push(BoardSize::new(rows as u32, cols as u32).map_err(input_error)?);
+        }
+    }
+    boards.sort_by_key(|board| (board.squares(), board.rows()));
+    Ok(boards)
 }
 
 /// Reads one heap size.
@@ -226,6 +292,17 @@ mod tests {
         assert_eq!(parse_range("2,4, 8").unwrap(), vec![2, 4, 8]);
         for bad in ["", "0-3", "3-1", "a", "1-300", "1--2"] {
             assert!(parse_range(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn board_ranges() {
+        let boards = parse_board_range("3x3..4x5").unwrap();
+        let names: Vec<String> = boards.iter().map(ToString::to_string).collect();
+        assert_eq!(names, ["3x3", "3x4", "4x3", "3x5", "4x4", "4x5"]);
+        assert_eq!(parse_board_range("5x5").unwrap().len(), 1);
+        for bad in ["", "3x3..", "4x4..3x3", "3x3..20x20", "a..b"] {
+            assert!(parse_board_range(bad).is_err(), "{bad}");
         }
     }
 

@@ -37,6 +37,11 @@ enum Command {
     Check(commands::check::Args),
     /// Knight's tours: find one (`tour 8x8`), `tour exists`, `tour verify`, `tour count`.
     Tour(commands::tour::Args),
+    /// An attack graph's facts: degrees, components, independence and domination numbers,
+    /// and its terminal positions (maximal independent sets) counted by size.
+    Graph(commands::graph::Args),
+    /// Tests a conjecture on a range of boards: `conjecture parity knights 3x3..8x8`.
+    Conjecture(commands::conjecture::Args),
 }
 
 fn main() -> ExitCode {
@@ -50,6 +55,8 @@ fn main() -> ExitCode {
         Command::Sequence(args) => commands::sequence::run(&args),
         Command::Check(args) => commands::check::run(&args),
         Command::Tour(args) => commands::tour::run(&args),
+        Command::Graph(args) => commands::graph::run(&args),
+        Command::Conjecture(args) => commands::conjecture::run(&args),
     };
     match result {
         Ok(report) => {

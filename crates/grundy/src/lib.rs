@@ -8,7 +8,9 @@
 //!   independent components and keys them by canonical forms;
 //! - [`games`]: the rulesets: [`games::placement`], [`games::heap`] (take-and-break games and
 //!   their nim-sequences) and [`games::corner`] (Corner the Knight, Wythoff's game);
-//! - [`tour`]: knight's tours: existence, four ways to find one, verification and counting.
+//! - [`tour`]: knight's tours: existence, four ways to find one, verification and counting;
+//! - [`graph`]: attack graphs and any other graph: independence and domination numbers,
+//!   terminal positions (maximal independent sets), Node Kayles.
 //!
 //! ```
 //! use grundy::games::placement::{PlacementGame, PlacementSolver, Piece};
@@ -24,6 +26,7 @@
 
 pub mod board;
 pub mod games;
+pub mod graph;
 mod notation;
 pub mod solver;
 pub mod square_set;

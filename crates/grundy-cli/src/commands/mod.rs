@@ -2,7 +2,10 @@
 
 pub mod bench;
 pub mod check;
+pub mod conjecture;
 mod first_moves;
+pub mod graph;
+pub mod graph_game;
 pub mod heaps;
 pub mod moves;
 pub mod outcome;
@@ -20,8 +23,9 @@ use crate::input::parse_memory;
 pub struct GameArgs {
     /// The game: a piece (knights, bishops, rooks, queens, kings, camels, zebras, giraffes,
     /// leaper:A,B), a heap game (a code such as 0.77, or nim, kayles, dawsons-kayles,
-    /// grundys-game, laskers-nim, sub:1,2,3, treblecross, dawsons-chess, kayles-2d) or a corner
-    /// game (corner-knight, corner-queen, corner:DX,DY;DX,DY;...).
+    /// grundys-game, laskers-nim, sub:1,2,3, treblecross, dawsons-chess, kayles-2d), a corner
+    /// game (corner-knight, corner-queen, corner:DX,DY;DX,DY;...) or `graph FILE`: Node Kayles
+    /// on a graph given as an edge list or in DIMACS format.
     pub game: String,
     /// For a piece, the board size ROWSxCOLS (at most 256 squares, e.g. 16x16). For a heap game
     /// the heap sizes (kayles-2d: boards MxN); for a corner game the square M N.
@@ -32,6 +36,10 @@ pub struct GameArgs {
     /// occupied one. Placement games only.
     #[arg(long)]
     pub position: Option<String>,
+    /// For `graph FILE`: the file's format, edges or dimacs (default: detected from the
+    /// content; a `p edge` line means DIMACS).
+    #[arg(long, value_name = "edges|dimacs")]
+    pub format: Option<String>,
 }
 
 /// Options shared by the commands that search.

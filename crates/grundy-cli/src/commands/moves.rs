@@ -9,7 +9,7 @@ use grundy::Nimber;
 use serde_json::json;
 
 use super::{heaps, GameArgs, SearchOptions};
-use crate::input::{parse_game, parse_position, GameSpec};
+use crate::input::{is_graph_game, parse_game, parse_position, GameSpec};
 use crate::progress::SearchProgress;
 use crate::render::{draw_board, plain, player_to_move};
 
@@ -19,7 +19,7 @@ use crate::render::{draw_board, plain, player_to_move};
     after_help = "A winning move leads to a position of nim-value 0. Squares are named by \
 column letter and row number (c3 is row 3, column 3); row 1 is drawn at the top.\n\nExamples:\n  \
 grundy moves knights 5x5\n  grundy moves queens 5x5 --all\n  grundy moves kings 4x5 --position \
-\"K..../...../...../.....\" --json\n  grundy moves kayles 3 2 1 5 2 5\n  grundy moves corner-queen 4 6"
+\"K..../...../...../.....\" --json\n  grundy moves kayles 3 2 1 5 2 5\n  grundy moves corner-queen 4 6\n  grundy moves graph edges.txt --all"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -33,6 +33,9 @@ pub struct Args {
 
 /// Runs `grundy moves`.
 pub fn run(args: &Args) -> Result<String> {
+    if is_graph_game(&args.target.game) {
+        return super::graph_game::moves_report(&args.target, args.all, &args.search);
+    }
     let game = match parse_game(&args.target.game, &args.target.args)? {
         GameSpec::Placement(game) => game,
         spec => {

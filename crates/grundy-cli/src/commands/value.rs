@@ -9,13 +9,13 @@ use serde_json::json;
 
 use super::first_moves::FirstMoveSearch;
 use super::{heaps, GameArgs, SearchOptions};
-use crate::input::{parse_game, parse_position, GameSpec};
+use crate::input::{is_graph_game, parse_game, parse_position, GameSpec};
 use crate::render::{draw_board, outcome_sentence, player_to_move, winner};
 
 /// Arguments of `grundy value`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  grundy value knights 5x5\n  grundy value queens 4x4 --position \".Q../..../..../....\"\n  grundy value leaper:1,3 6x6 --json\n  grundy value kayles 3 4 5 2 5\n  grundy value corner-knight 7 9"
+    after_help = "Examples:\n  grundy value knights 5x5\n  grundy value queens 4x4 --position \".Q../..../..../....\"\n  grundy value leaper:1,3 6x6 --json\n  grundy value kayles 3 4 5 2 5\n  grundy value corner-knight 7 9\n  grundy value graph edges.txt\n  grundy value graph petersen.col --format dimacs"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -34,6 +34,9 @@ pub struct Args {
 
 /// Runs `grundy value`.
 pub fn run(args: &Args) -> Result<String> {
+    if is_graph_game(&args.target.game) {
+        return super::graph_game::value_report(&args.target, &args.search);
+    }
     let game = match parse_game(&args.target.game, &args.target.args)? {
         GameSpec::Placement(game) => game,
         spec => {

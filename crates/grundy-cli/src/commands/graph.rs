@@ -1,0 +1,309 @@
+//! `grundy graph`: the facts of a piece's attack graph (or of any graph from a file) that bear
+//! on its placement game: size, degrees, components, bipartiteness, the independence,
+//! domination and independent domination numbers, and the terminal positions by size.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use anyhow::Result;
+use grundy::games::placement::{PlacementGame, PlacementPosition};
+use grundy::graph::search::{
+    domination_observed, independence_number_observed, Bounds, SearchLimit,
+};
+use grundy::graph::terminal::{
+    board_orders, narrowest_order, terminal_sets, TerminalLimit, TerminalSets,
+};
+use grundy::graph::Graph;
+use serde_json::{json, Value};
+
+use crate::input::{input_error, is_graph_game, parse_game, read_graph, GameSpec};
+use crate::progress::{counting_bar, SearchProgress};
+use crate::render::draw_board;
+use crate::svg::{board_picture, BoardPicture};
+
+/// Arguments of `grundy graph`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Terminal positions (where no move is left) are the maximal \
+independent sets of the attack graph: i is the fewest pieces a game can end with, alpha the most.\n\n\
+Examples:\n  grundy graph knights 8x8\n  grundy graph queens 8x8 --json\n  \
+grundy graph knights 8x8 --svg knights.svg\n  grundy graph graph edges.txt"
+)]
+pub struct Args {
+    /// A piece (knights, bishops, rooks, queens, kings, camels, zebras, giraffes,
+    /// leaper:A,B), or `graph` for a graph read from a file.
+    pub game: String,
+    /// The board size ROWSxCOLS (at most 256 squares), or the graph's file.
+    #[arg(value_name = "BOARD|FILE")]
+    pub args: Vec<String>,
+    /// For `graph FILE`: the file's format, edges or dimacs (default: detected).
+    #[arg(long, value_name = "edges|dimacs")]
+    pub format: Option<String>,
+    /// The most branch-and-bound nodes for each of alpha, gamma and i; a search that reaches it
+    /// reports bounds instead of a value.
+    #[arg(long, value_name = "NODES", default_value_t = SearchLimit::default().nodes)]
+    pub limit: u64,
+    /// The most frontier states when counting terminal positions; beyond it they are not
+    /// counted.
+    #[arg(long, value_name = "STATES", default_value_t = TerminalLimit::default().entries)]
+    pub states: usize,
+    /// Draw a smallest terminal position (a minimum independent dominating set) into this SVG
+    /// file: pieces, and attacked squares shaded. Boards only.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What is drawn: a board game, or a graph from a file.
+enum Subject {
+    Board(PlacementGame),
+    File(String),
+}
+
+/// A value in `json`: the number when settled, `null` otherwise.
+fn exact_json(bounds: &Bounds) -> Value {
+    bounds.exact().map_or(Value::Null, |v| json!(v))
+}
+
+/// A count as a JSON number when it fits in 64 bits, as a decimal string beyond.
+fn count_json(count: u128) -> Value {
+    u64::try_from(count).map_or_else(|_| json!(count.to_string()), |c| json!(c))
+}
+
+/// Runs `grundy graph`.
+pub fn run(args: &Args) -> Result<String> {
+    let (subject, graph) = if is_graph_game(&args.game) {
+        let (path, graph) = read_graph(&args.args, args.format.as_deref())?;
+        (Subject::File(path), graph)
+    } else {
+        let GameSpec::Placement(game) = parse_game(&args.game, &args.args)? else {
+            return Err(input_error(format!(
+                "`{}` is not a placement game: graph takes a piece and a board (knights 8x8) or `graph FILE`",
+                args.game
+            )));
+        };
+        let graph = Graph::attack_graph(game.piece(), game.board());
+        (Subject::Board(game), graph)
+    };
+    if args.svg.is_some() && matches!(subject, Subject::File(_)) {
+        return Err(input_error(
+            "--svg draws boards: it needs a piece and a board",
+        ));
+    }
+    let started = Instant::now();
+    let limit = SearchLimit { nodes: args.limit };
+    let progress = SearchProgress::new("independence and domination");
+    let mut observer = progress.observer();
+    let alpha = independence_number_observed(&graph, limit, &mut *observer).map_err(input_error)?;
+    let gamma = domination_observed(&graph, false, limit, &mut *observer).map_err(input_error)?;
+    let i = domination_observed(&graph, true, limit, &mut *observer).map_err(input_error)?;
+    progress.finish();
+    let search_seconds = started.elapsed().as_secs_f64();
+
+    let counting = Instant::now();
+    let order = match &subject {
+        Subject::Board(game) => narrowest_order(&graph, board_orders(game.board())),
+        Subject::File(_) => narrowest_order(&graph, Vec::new()),
+    };
+    let bar = counting_bar(graph.vertex_count() as u64, "terminal positions");
+    let terminal = terminal_sets(
+        &graph,
+        &order,
+        TerminalLimit {
+            entries: args.states,
+        },
+        &mut |done, _| bar.set_position(done as u64),
+    );
+    bar.finish_and_clear();
+    let count_seconds = counting.elapsed().as_secs_f64();
+
+    if let (Some(path), Subject::Board(game)) = (&args.svg, &subject) {
+        let title = format!(
+            "{} on {}: a smallest terminal position, {} pieces",
+            game.piece(),
+            game.board(),
+            i.witness.len()
+        );
+        std::fs::write(
+            path,
+            board_picture(&terminal_picture(game, &i.witness, &title)),
+        )
+        .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", path.display()))?;
+    }
+
+    let components = graph.components();
+    let degrees = graph.degree_distribution();
+    let bipartite = graph.bipartition().is_some();
+    let name_list =
+        |set: &[usize]| -> Vec<String> { set.iter().map(|&v| graph.name(v).to_string()).collect() };
+    if args.json {
+        let bounds = |b: &Bounds| json!({"lower": b.lower, "upper": b.upper, "witness": name_list(&b.witness), "nodes": b.nodes});
+        let terminal_json = match &terminal {
+            Ok(sets) => json!({
+                "total": sets.total().map_or(Value::Null, count_json),
+                "sizes": sets.sizes.iter().map(|c| json!({
+                    "size": c.size,
+                    "count": count_json(c.count),
+                    "example": name_list(&c.example),
+                })).collect::<Vec<_>>(),
+                "frontier_width": sets.frontier_width,
+                "peak_states": sets.peak_entries,
+            }),
+            Err(_) => Value::Null,
+        };
+        let mut report = json!({
+            "vertices": graph.vertex_count(),
+            "edges": graph.edge_count(),
+            "degree": {
+                "min": degrees.keys().next(),
+                "max": degrees.keys().next_back(),
+                "counts": degrees.iter().map(|(d, c)| (d.to_string(), json!(c))).collect::<serde_json::Map<_, _>>(),
+            },
+            "components": components.len(),
+            "component_sizes": components.iter().map(Vec::len).collect::<Vec<_>>(),
+            "bipartite": bipartite,
+            "independence_number": exact_json(&alpha),
+            "domination_number": exact_json(&gamma),
+            "independent_domination_number": exact_json(&i),
+            "bounds": {
+                "independence_number": bounds(&alpha),
+                "domination_number": bounds(&gamma),
+                "independent_domination_number": bounds(&i),
+            },
+            "terminal_positions": terminal_json,
+            "terminal_error": terminal.as_ref().err().map(ToString::to_string),
+            "search_seconds": search_seconds,
+            "count_seconds": count_seconds,
+        });
+        match &subject {
+            Subject::Board(game) => {
+                report["game"] = json!(game.piece().to_string());
+                report["board"] = json!(game.board().to_string());
+            }
+            Subject::File(path) => {
+                report["game"] = json!("graph");
+                report["graph"] = json!(path);
+            }
+        }
+        return Ok(format!("{report}\n"));
+    }
+
+    let mut out = String::new();
+    match &subject {
+        Subject::Board(game) => out.push_str(&format!(
+            "attack graph of {} on {}\n",
+            game.piece(),
+            game.board()
+        )),
+        Subject::File(path) => out.push_str(&format!("graph {path}\n")),
+    }
+    out.push_str(&format!("vertices    {}\n", graph.vertex_count()));
+    out.push_str(&format!("edges       {}\n", graph.edge_count()));
+    let counts: Vec<String> = degrees
+        .iter()
+        .map(|(d, c)| format!("{c} of degree {d}"))
+        .collect();
+    out.push_str(&format!("degrees     {}\n", counts.join(", ")));
+    let sizes: Vec<String> = components.iter().map(|c| c.len().to_string()).collect();
+    out.push_str(&format!(
+        "components  {} (sizes {})\n",
+        components.len(),
+        sizes.join(", ")
+    ));
+    out.push_str(&format!(
+        "bipartite   {}\n",
+        if bipartite { "yes" } else { "no" }
+    ));
+    let line = |symbol: &str, name: &str, b: &Bounds, note: &str| -> String {
+        match b.exact() {
+            Some(v) => format!("{symbol:<6}{v:<4}{name}{note}\n"),
+            None => format!(
+                "{symbol:<6}{name}: between {} and {} (the search stopped after {} nodes; raise --limit)\n",
+                b.lower, b.upper, b.nodes
+            ),
+        }
+    };
+    out.push_str(&line(
+        "alpha",
+        "independence number",
+        &alpha,
+        ": the most pieces a game can end with",
+    ));
+    out.push_str(&line("gamma", "domination number", &gamma, ""));
+    out.push_str(&line(
+        "i",
+        "independent domination number",
+        &i,
+        ": the fewest pieces a game can end with",
+    ));
+    out.push_str(&format!(
+        "searched    {} nodes in {search_seconds:.3} s\n",
+        alpha.nodes + gamma.nodes + i.nodes
+    ));
+    out.push('\n');
+    match &terminal {
+        Ok(sets) => out.push_str(&terminal_report(&subject, &graph, sets, count_seconds)),
+        Err(error) => out.push_str(&format!(
+            "terminal positions: not counted: {error}; raise --states to try harder\n"
+        )),
+    }
+    if let Some(path) = &args.svg {
+        out.push_str(&format!("wrote {}\n", path.display()));
+    }
+    Ok(out)
+}
+
+/// The position with pieces on `squares` (an independent set, so each placement is legal).
+fn position_of(game: &PlacementGame, squares: &[usize]) -> PlacementPosition {
+    squares.iter().fold(game.empty(), |position, &index| {
+        game.play(&position, game.board().square_at(index))
+            .expect("an independent set is reached by legal moves")
+    })
+}
+
+/// A picture of the terminal position `squares`: pieces, and every other square attacked.
+fn terminal_picture(game: &PlacementGame, squares: &[usize], title: &str) -> BoardPicture {
+    let position = position_of(game, squares);
+    let mut picture = BoardPicture::new(title, game.board());
+    for (index, style) in picture.squares.iter_mut().enumerate() {
+        let square = game.board().square_at(index);
+        if squares.contains(&index) {
+            style.piece = Some(game.piece().letter());
+        } else {
+            style.attacked = game.is_attacked(&position, square);
+        }
+    }
+    picture
+}
+
+fn terminal_report(subject: &Subject, graph: &Graph, sets: &TerminalSets, seconds: f64) -> String {
+    let mut out = String::new();
+    let total = sets
+        .total()
+        .map_or_else(|| "more than 2^128".to_string(), |t| t.to_string());
+    out.push_str(&format!(
+        "terminal positions (maximal independent sets): {total}, counted exactly in {seconds:.3} s (frontier of {} vertices, at most {} states)\n",
+        sets.frontier_width, sets.peak_entries
+    ));
+    out.push_str("  size  count\n");
+    for class in &sets.sizes {
+        out.push_str(&format!("  {:>4}  {}\n", class.size, class.count));
+    }
+    out.push_str("one terminal position of each size:\n");
+    for class in &sets.sizes {
+        match subject {
+            Subject::Board(game) => {
+                out.push_str(&format!("size {}:\n", class.size));
+                let position = position_of(game, &class.example);
+                out.push_str(&draw_board(game, &position, &HashMap::new()));
+            }
+            Subject::File(_) => {
+                let names: Vec<&str> = class.example.iter().map(|&v| graph.name(v)).collect();
+                out.push_str(&format!("size {}: {}\n", class.size, names.join(" ")));
+            }
+        }
+    }
+    out
+}
