@@ -310,3 +310,19 @@ fn a_value_search_resumes_from_its_checkpoint_and_agrees_with_one_thread() {
     assert_eq!(one_thread["threads"], 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `grundy value` (the parallel first-move search) reproduces OEIS A344227 for n <= 10, and
+/// `grundy outcome` agrees with it.
+#[test]
+fn value_and_outcome_reproduce_the_queens_sequence() {
+    let published = [1, 1, 2, 1, 3, 1, 2, 3, 1, 0];
+    for (n, &expected) in (1..).zip(published.iter()) {
+        let board = format!("{n}x{n}");
+        let value = json_of(&["value", "queens", &board]);
+        assert_eq!(value["nimber"], expected, "queens {board}");
+        let outcome = json_of(&["outcome", "queens", &board]);
+        let expected_outcome = if expected == 0 { "P" } else { "N" };
+        assert_eq!(outcome["outcome"], expected_outcome, "queens {board}");
+        assert!(outcome["nodes"].is_u64());
+    }
+}

@@ -213,3 +213,28 @@ fn a_tiny_table_evicts_and_stays_right() {
         PlacementSolver::new(&game, 1 << 26).nim_value(&game.empty())
     );
 }
+
+/// The outcome search (is the empty board a second-player win?) and the nim-value search agree
+/// on every queens board up to 10 x 10 and every knights and bishops board up to 7 x 7, each
+/// in a solver of its own so neither can lean on the other's table.
+#[test]
+fn outcome_searches_agree_with_nim_values() {
+    for (piece, largest) in [(Piece::Queen, 10), (Piece::Knight, 7), (Piece::Bishop, 7)] {
+        for rows in 1..=largest {
+            for cols in rows..=largest {
+                let game = PlacementGame::new(piece, BoardSize::new(rows, cols).unwrap());
+                let value = PlacementSolver::new(&game, 1 << 26).nim_value(&game.empty());
+                let second_player_wins =
+                    PlacementSolver::new(&game, 1 << 26).has_value(&game.empty(), Nimber::ZERO);
+                assert_eq!(
+                    second_player_wins,
+                    value == Nimber::ZERO,
+                    "{piece} {rows}x{cols} = {value}"
+                );
+                let has_its_value =
+                    PlacementSolver::new(&game, 1 << 26).has_value(&game.empty(), value);
+                assert!(has_its_value, "{piece} {rows}x{cols} = {value}");
+            }
+        }
+    }
+}
