@@ -18,7 +18,7 @@
 //! assert_eq!(solver.nim_value(), Nimber::ZERO);
 //! ```
 
-use crate::solver::{ImpartialGame, SearchObserver, SearchStats, Solver};
+use crate::solver::{renumber, ImpartialGame, SearchObserver, SearchStats, Solver, DENSE_CAPACITY};
 use crate::values::Nimber;
 
 use super::{Graph, GraphError, VertexSet};
@@ -97,6 +97,16 @@ impl<const W: usize> ImpartialGame for GraphKayles<W> {
         component.len()
     }
 
+    fn local_graph(
+        &self,
+        component: &VertexSet<W>,
+        neighbourhoods: &mut [u64; DENSE_CAPACITY],
+    ) -> Option<usize> {
+        // A byte per vertex of the largest graph searched.
+        let mut scratch = [0u8; VertexSet::<16>::CAPACITY];
+        renumber(&self.closed, component, &mut scratch, neighbourhoods)
+    }
+
     fn known_value(&self, component: &VertexSet<W>) -> Option<Nimber> {
         // One move ends a clique; a connected set of at most two vertices is one.
         match component.len() {
@@ -152,7 +162,19 @@ impl GraphSolver {
         } else {
             Engine::W16(Solver::new(GraphKayles::new(graph)?, budget_bytes))
         };
-        Ok(GraphSolver { engine })
+        let mut solver = GraphSolver { engine };
+        // As on boards (see the placement solver): the dense endgame search pays on dense
+        // graphs, where each expansion of the main search is dear, and far less on sparse
+        // ones, whose small endgames have many more sub-positions.
+        let dense_graph = 2 * graph.edge_count() >= 8 * n;
+        solver.set_dense_size(if dense_graph { 12 } else { 6 });
+        Ok(solver)
+    }
+
+    /// Components of at most `vertices` vertices are valued by the dense endgame search; 0
+    /// turns it off. Any value gives the same answers at a different speed.
+    pub fn set_dense_size(&mut self, vertices: usize) {
+        with_engine!(&mut self.engine, solver => solver.set_dense_size(vertices));
     }
 
     /// Components of at most `vertices` vertices are valued by the plain mex rule, larger ones

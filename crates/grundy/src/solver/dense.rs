@@ -7,6 +7,7 @@
 //! short flood fill, and the sub-positions fit a small table that stays in the cache. The table
 //! is cleared (by a new stamp) for every endgame, since numbers mean different vertices in each.
 
+use crate::square_set::SquareSet;
 use crate::values::Nimber;
 
 /// The most vertices an endgame may have.
@@ -14,6 +15,34 @@ pub const DENSE_CAPACITY: usize = 64;
 
 /// log2 of the number of memo slots: 2^15 slots of 16 bytes, half a megabyte, within L2.
 const MEMO_BITS: u32 = 15;
+
+/// Writes the closed neighbourhoods of the vertices of `component`, numbered `0..k` in order,
+/// as masks over those numbers, and returns `k`; `None` when `k` exceeds [`DENSE_CAPACITY`].
+/// `closed[v]` is the closed neighbourhood of vertex `v` in the whole graph; `scratch` needs a
+/// byte for every vertex of the graph. This is [`crate::solver::ImpartialGame::local_graph`]
+/// for games that are Node Kayles on a graph of sets.
+pub fn renumber<const W: usize>(
+    closed: &[SquareSet<W>],
+    component: &SquareSet<W>,
+    scratch: &mut [u8],
+    neighbourhoods: &mut [u64; DENSE_CAPACITY],
+) -> Option<usize> {
+    let count = component.len();
+    if count > DENSE_CAPACITY {
+        return None;
+    }
+    for (i, vertex) in component.iter().enumerate() {
+        scratch[vertex] = i as u8;
+    }
+    for (i, vertex) in component.iter().enumerate() {
+        let mut mask = 0u64;
+        for neighbour in (closed[vertex] & *component).iter() {
+            mask |= 1 << scratch[neighbour];
+        }
+        neighbourhoods[i] = mask;
+    }
+    Some(count)
+}
 
 #[derive(Clone, Copy, Default)]
 struct MemoSlot {

@@ -12,7 +12,7 @@ mod naive;
 mod shared;
 mod table;
 
-pub use dense::DENSE_CAPACITY;
+pub use dense::{renumber, DENSE_CAPACITY};
 pub use naive::naive_nim_value;
 pub use shared::SharedTable;
 pub use table::{mix_words, TableKey, TableStats, TranspositionTable};

@@ -8,7 +8,7 @@
 //! by its shape alone: translated to its bounding box and put in the least of its orientations.
 
 use crate::board::BoardSize;
-use crate::solver::{mix_words, ImpartialGame, TableKey, DENSE_CAPACITY};
+use crate::solver::{mix_words, renumber, ImpartialGame, TableKey, DENSE_CAPACITY};
 use crate::square_set::SquareSet;
 use crate::values::Nimber;
 
@@ -157,25 +157,14 @@ impl<const W: usize> ImpartialGame for NodeKayles<W> {
         component: &SquareSet<W>,
         neighbourhoods: &mut [u64; DENSE_CAPACITY],
     ) -> Option<usize> {
-        let count = component.len();
-        if count > DENSE_CAPACITY {
-            return None;
-        }
-        // Square index to local number; a board has at most 256 squares.
-        let mut local = [0u8; 256];
-        let mut squares = [0u8; DENSE_CAPACITY];
-        for (i, square) in component.iter().enumerate() {
-            local[square] = i as u8;
-            squares[i] = square as u8;
-        }
-        for (i, &square) in squares[..count].iter().enumerate() {
-            let mut mask = 0u64;
-            for neighbour in (self.closed_neighbourhood[usize::from(square)] & *component).iter() {
-                mask |= 1 << local[neighbour];
-            }
-            neighbourhoods[i] = mask;
-        }
-        Some(count)
+        // A board has at most 256 squares.
+        let mut scratch = [0u8; 256];
+        renumber(
+            &self.closed_neighbourhood,
+            component,
+            &mut scratch,
+            neighbourhoods,
+        )
     }
 
     #[inline]
