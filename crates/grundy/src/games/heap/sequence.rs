@@ -219,6 +219,11 @@ struct SparseSpace {
     /// The unresolved values during a scan, by value.
     wanted: Vec<bool>,
     unresolved: Vec<u32>,
+    /// Every value so far as 16 bits, for the full scans (half the memory traffic of the
+    /// `Nimber`s); empty once a value needs more bits.
+    compact: Vec<u16>,
+    /// Nim-sums reached in a full scan, by value.
+    reached: Vec<bool>,
 }
 
 fn parity(value: u32, mask: u32) -> bool {
@@ -292,6 +297,40 @@ impl SparseSpace {
             seen: vec![0; limit as usize / 64 + 1],
             wanted: vec![false; limit as usize],
             unresolved: Vec::new(),
+            compact: values
+                .iter()
+                .map(|v| u16::try_from(v.value()).ok())
+                .collect::<Option<Vec<u16>>>()
+                .unwrap_or_default(),
+            reached: vec![false; limit as usize],
+        }
+    }
+
+    /// Marks in `reached` the nim-sum of every break of `heap` into two heaps whose smaller
+    /// part is at least `start`: no early exit and no branch per pair, so the compiler can
+    /// keep the loop tight; this is where heaps with a value missing from the common class
+    /// spend their time.
+    fn scan_all_pairs(&mut self, heap: usize, start: usize) {
+        let values = &self.compact;
+        for &taken in &self.take_split {
+            if heap < taken + 2 {
+                continue;
+            }
+            let rest = heap - taken;
+            // Two equal parts are no break when the parts must differ.
+            let last = if self.unequal_parts && rest % 2 == 0 {
+                rest / 2 - 1
+            } else {
+                rest / 2
+            };
+            if start > last {
+                continue;
+            }
+            let low = &values[start..=last];
+            let high = &values[rest - last..=rest - start];
+            for (&a, &b) in low.iter().zip(high.iter().rev()) {
+                self.reached[usize::from(a ^ b)] = true;
+            }
         }
     }
 
@@ -307,6 +346,13 @@ impl SparseSpace {
             let words = self.limit as usize / 64 + 1;
             self.seen.resize(words, 0);
             self.wanted.resize(self.limit as usize, false);
+            self.reached.resize(self.limit as usize, false);
+        }
+        if self.compact.len() == heap {
+            match u16::try_from(value) {
+                Ok(small) => self.compact.push(small),
+                Err(_) => self.compact = Vec::new(),
+            }
         }
         if heap > 0 && Self::class_of(value, heap, self.mask, self.domain) == self.sparse_class {
             self.sparse.push(heap);
@@ -369,8 +415,11 @@ impl SparseSpace {
         }
         let mut remaining = self.unresolved.len();
         // Scan the breaks from the small end, a block of pairs per number taken in turn, until
-        // every unresolved value has turned up or the pairs run out.
+        // every unresolved value has turned up or the pairs run out. Most heaps settle within
+        // the first few thousand pairs; the rest go on to a full scan below.
         const BLOCK: usize = 64;
+        const EARLY_PAIRS: usize = 4096;
+        let full_scan = self.compact.len() == heap;
         let mut start = 1;
         loop {
             let mut any_pair = false;
@@ -403,6 +452,16 @@ impl SparseSpace {
                 break;
             }
             start += BLOCK;
+            if full_scan && start > EARLY_PAIRS {
+                self.scan_all_pairs(heap, start);
+                for &candidate in &self.unresolved {
+                    if self.reached[candidate as usize] {
+                        self.wanted[candidate as usize] = false;
+                    }
+                }
+                self.reached.fill(false);
+                break;
+            }
         }
         let mut value = settled;
         for &candidate in &self.unresolved {
