@@ -42,6 +42,8 @@ enum Command {
     Graph(commands::graph::Args),
     /// Tests a conjecture on a range of boards: `conjecture parity knights 3x3..8x8`.
     Conjecture(commands::conjecture::Args),
+    /// Play a placement game against the computer: `play knights 5x5 --opponent perfect`.
+    Play(commands::play::Args),
 }
 
 fn main() -> ExitCode {
@@ -57,6 +59,7 @@ fn main() -> ExitCode {
         Command::Tour(args) => commands::tour::run(&args),
         Command::Graph(args) => commands::graph::run(&args),
         Command::Conjecture(args) => commands::conjecture::run(&args),
+        Command::Play(args) => commands::play::run(&args),
     };
     match result {
         Ok(report) => {

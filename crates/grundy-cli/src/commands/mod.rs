@@ -1,6 +1,7 @@
 //! One module per subcommand. Each `run` returns the full report as a string, or an error.
 
 pub mod bench;
+mod board_svg;
 pub mod check;
 pub mod conjecture;
 mod first_moves;
@@ -9,6 +10,7 @@ pub mod graph_game;
 pub mod heaps;
 pub mod moves;
 pub mod outcome;
+pub mod play;
 pub mod sequence;
 pub mod table;
 pub mod tour;

@@ -18,7 +18,7 @@ use crate::render::{draw_board, plain, player_to_move};
 #[command(
     after_help = "A winning move leads to a position of nim-value 0. Squares are named by \
 column letter and row number (c3 is row 3, column 3); row 1 is drawn at the top.\n\nExamples:\n  \
-grundy moves knights 5x5\n  grundy moves queens 5x5 --all\n  grundy moves kings 4x5 --position \
+grundy moves knights 5x5\n  grundy moves queens 5x5 --all\n  grundy moves queens 5x5 --all --svg queens.svg\n  grundy moves kings 4x5 --position \
 \"K..../...../...../.....\" --json\n  grundy moves kayles 3 2 1 5 2 5\n  grundy moves corner-queen 4 6\n  grundy moves graph edges.txt --all"
 )]
 pub struct Args {
@@ -27,6 +27,10 @@ pub struct Args {
     /// List every legal move and the nim-value it leads to, not only the winning ones.
     #[arg(long)]
     pub all: bool,
+    /// For a placement game: draw the position to FILE as SVG, attacked squares shaded, the
+    /// winning moves framed and (with --all) the nim-value of each move in its square.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub search: SearchOptions,
 }
@@ -34,12 +38,14 @@ pub struct Args {
 /// Runs `grundy moves`.
 pub fn run(args: &Args) -> Result<String> {
     if is_graph_game(&args.target.game) {
+        super::board_svg::refuse(args.svg.as_deref())?;
         return super::graph_game::moves_report(&args.target, args.all, &args.search);
     }
     let game = match parse_game(&args.target.game, &args.target.args)? {
         GameSpec::Placement(game) => game,
         spec => {
             heaps::refuse_position(args.target.position.as_deref())?;
+            super::board_svg::refuse(args.svg.as_deref())?;
             return heaps::moves_report(&spec, args.all, args.search.json);
         }
     };
@@ -67,6 +73,17 @@ pub fn run(args: &Args) -> Result<String> {
     let seconds = started.elapsed().as_secs_f64();
     progress.finish();
     let stats = solver.stats();
+    if let Some(path) = &args.svg {
+        let winning: Vec<_> = moves
+            .iter()
+            .filter(|m| m.nimber == Nimber::ZERO)
+            .map(|m| m.square)
+            .collect();
+        let values = if args.all { &moves[..] } else { &[] };
+        let title = format!("{} on {}: nim-value {nimber}", game.piece(), game.board());
+        let svg = super::board_svg::placement_svg(&title, &game, &position, &winning, values);
+        super::board_svg::write(path, &svg)?;
+    }
     let listed: Vec<_> = moves
         .iter()
         .filter(|m| args.all || m.nimber == Nimber::ZERO)
@@ -140,5 +157,8 @@ pub fn run(args: &Args) -> Result<String> {
         "searched {} positions in {seconds:.3} s\n",
         stats.positions
     ));
+    if let Some(path) = &args.svg {
+        out.push_str(&format!("wrote {}\n", path.display()));
+    }
     Ok(out)
 }

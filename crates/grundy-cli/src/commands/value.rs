@@ -15,7 +15,7 @@ use crate::render::{draw_board, outcome_sentence, player_to_move, winner};
 /// Arguments of `grundy value`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  grundy value knights 5x5\n  grundy value queens 4x4 --position \".Q../..../..../....\"\n  grundy value leaper:1,3 6x6 --json\n  grundy value kayles 3 4 5 2 5\n  grundy value corner-knight 7 9\n  grundy value graph edges.txt\n  grundy value graph petersen.col --format dimacs"
+    after_help = "Examples:\n  grundy value knights 5x5\n  grundy value queens 4x4 --position \".Q../..../..../....\"\n  grundy value leaper:1,3 6x6 --json\n  grundy value knights 6x6 --position \"N...../....../....../....../....../......\" --svg knights.svg\n  grundy value kayles 3 4 5 2 5\n  grundy value corner-knight 7 9\n  grundy value graph edges.txt\n  grundy value graph petersen.col --format dimacs"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -28,6 +28,10 @@ pub struct Args {
     /// if it exists; Ctrl-C then stops the search cleanly.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
+    /// For a placement game: draw the position to FILE as SVG, attacked squares shaded and the
+    /// winning moves framed (finding them costs an outcome search per legal move).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
     #[command(flatten)]
     pub search: SearchOptions,
 }
@@ -35,12 +39,14 @@ pub struct Args {
 /// Runs `grundy value`.
 pub fn run(args: &Args) -> Result<String> {
     if is_graph_game(&args.target.game) {
+        super::board_svg::refuse(args.svg.as_deref())?;
         return super::graph_game::value_report(&args.target, &args.search);
     }
     let game = match parse_game(&args.target.game, &args.target.args)? {
         GameSpec::Placement(game) => game,
         spec => {
             heaps::refuse_position(args.target.position.as_deref())?;
+            super::board_svg::refuse(args.svg.as_deref())?;
             return heaps::value_report(&spec, args.search.json);
         }
     };
@@ -63,6 +69,13 @@ pub fn run(args: &Args) -> Result<String> {
     let nodes = search.nodes();
     let to_move = player_to_move(&game, &position);
     let outcome = nimber.outcome();
+    if let Some(path) = &args.svg {
+        let winning = grundy::games::placement::PlacementSolver::new(&game, args.search.memory)
+            .winning_moves(&position);
+        let title = format!("{} on {}: nim-value {nimber}", game.piece(), game.board());
+        let svg = super::board_svg::placement_svg(&title, &game, &position, &winning, &[]);
+        super::board_svg::write(path, &svg)?;
+    }
     if args.search.json {
         let report = json!({
             "game": game.piece().to_string(),
@@ -104,5 +117,8 @@ pub fn run(args: &Args) -> Result<String> {
         search.threads(),
         if search.threads() == 1 { "" } else { "s" }
     ));
+    if let Some(path) = &args.svg {
+        out.push_str(&format!("wrote      {}\n", path.display()));
+    }
     Ok(out)
 }

@@ -13,10 +13,15 @@
 mod node_kayles;
 mod piece;
 mod solve;
+mod strategy;
 
 pub use node_kayles::{NodeKayles, ShapeKey};
 pub use piece::{Piece, PieceError};
 pub use solve::{MoveValue, PlacementSolver};
+pub use strategy::{
+    play_out, symmetry_strategy, CentreThenReflect, GameRecord, MirrorSecond, Perfect, Player,
+    QueensFour, Random, Strategy, StrategyError, Symmetry,
+};
 
 use thiserror::Error;
 

@@ -1,0 +1,415 @@
+//! `grundy play`: a placement game against the computer in the terminal.
+//!
+//! The game loop ([`play_session`]) reads from any `BufRead` and writes to any `Write`, so it
+//! is tested with byte buffers as well as through the binary.
+
+use std::collections::HashMap;
+use std::io::{BufRead, Write};
+
+use anyhow::{Context, Result};
+use grundy::games::placement::{
+    symmetry_strategy, Perfect, PlacementGame, PlacementSolver, Player, Random, Strategy,
+};
+use grundy::{BoardSize, Square};
+
+use crate::input::{input_error, parse_game, parse_memory, GameSpec};
+use crate::render::draw_board;
+
+/// Arguments of `grundy play`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "During the game type a square (c3, or (3,3) as row,column), `hint` for the \
+winning moves, `moves` for the legal moves, `board` to draw the board again, `help`, or `quit`.\n\n\
+--opponent symmetry plays the strategy of seed 000's Theorem 2.2.2 for the computer's side: \
+mirror play as second player, the centre and then the half turn as first player on odd x odd \
+boards (queens 4x4: seed 004's strategy). Where no symmetry strategy applies to that side and \
+board, grundy says why and exits with status 2 before the game starts.\n\nExamples:\n  \
+grundy play knights 5x5\n  grundy play knights 6x6 --second --opponent symmetry\n  \
+grundy play queens 7x7 --opponent random --seed 42"
+)]
+pub struct Args {
+    /// The piece: knights, bishops, rooks, queens, kings, camels, zebras, giraffes or
+    /// leaper:A,B.
+    pub game: String,
+    /// The board size ROWSxCOLS, for example 5x5.
+    pub board: String,
+    /// You move first (the default).
+    #[arg(long, conflicts_with = "second")]
+    pub first: bool,
+    /// You move second: the computer opens.
+    #[arg(long)]
+    pub second: bool,
+    /// How the computer plays: perfect (the solver's winning moves), symmetry (a mirror
+    /// strategy, where one applies) or random (legal moves at random, see --seed).
+    #[arg(long, value_enum, default_value = "perfect")]
+    pub opponent: Opponent,
+    /// Seed for --opponent random: the same seed plays the same moves.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// Memory for the solver's transposition tables (K, M, G, T suffixes).
+    #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_memory)]
+    pub memory: u64,
+}
+
+/// The computer's strategy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Opponent {
+    /// The solver's winning moves.
+    Perfect,
+    /// Mirror play where a symmetry strategy applies.
+    Symmetry,
+    /// Uniformly random legal moves.
+    Random,
+}
+
+/// How a session ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// Someone could not move; the other player won.
+    Won(Player),
+    /// The person quit, or the input ended.
+    Quit,
+}
+
+/// Runs `grundy play` on the terminal.
+pub fn run(args: &Args) -> Result<String> {
+    let game = match parse_game(&args.game, std::slice::from_ref(&args.board))? {
+        GameSpec::Placement(game) => game,
+        _ => {
+            return Err(input_error(format!(
+                "play is for the placement games: a piece and a board, for example `grundy play knights 5x5`, not `{}`",
+                args.game
+            )))
+        }
+    };
+    let human = if args.second {
+        Player::Second
+    } else {
+        Player::First
+    };
+    // Half of the memory for the computer's solver, half for hints.
+    let budget = args.memory / 2;
+    let mut computer = opponent_strategy(&game, args.opponent, human.other(), args.seed, budget)?;
+    let mut hints = PlacementSolver::new(&game, budget);
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout();
+    play_session(
+        &game,
+        human,
+        computer.as_mut(),
+        &mut hints,
+        &mut stdin.lock(),
+        &mut stdout,
+    )?;
+    Ok(String::new())
+}
+
+/// The computer's strategy for `side`, or an input error saying why it cannot play there.
+pub fn opponent_strategy(
+    game: &PlacementGame,
+    opponent: Opponent,
+    side: Player,
+    seed: u64,
+    budget: u64,
+) -> Result<Box<dyn Strategy>> {
+    Ok(match opponent {
+        Opponent::Perfect => Box::new(Perfect::new(game, budget)),
+        Opponent::Random => Box::new(Random::new(game, seed)),
+        Opponent::Symmetry => match symmetry_strategy(game, side) {
+            Ok(strategy) => strategy,
+            Err(error) => {
+                let (flag, other) = match side {
+                    Player::First => ("--first", "you play first"),
+                    Player::Second => ("--second", "you play second"),
+                };
+                let hint = if symmetry_strategy(game, side.other()).is_ok() {
+                    format!(
+                        "the {} player has one: try `{flag}` ({other}, the computer plays the other side)",
+                        side.other()
+                    )
+                } else {
+                    "neither player has one here: try --opponent perfect".to_string()
+                };
+                return Err(input_error(format!(
+                    "no symmetry strategy for the computer as {side} player in {} on {}: {error}; {hint}",
+                    game.piece(),
+                    game.board()
+                )));
+            }
+        },
+    })
+}
+
+const HELP: &str = "commands:
+  c3 or (3,3)  put a piece on that square (column letter and row number, or row,column)
+  hint         the winning moves, found by the solver
+  moves        every legal move
+  board        draw the board again
+  help         this list
+  quit         stop the game
+";
+
+/// Plays one game between the person at `input`/`output`, as `human`, and `computer`; the
+/// board is drawn after every move. Input errors are answered and asked again; the session ends
+/// when a player cannot move, on `quit`, or at the end of the input.
+pub fn play_session(
+    game: &PlacementGame,
+    human: Player,
+    computer: &mut dyn Strategy,
+    hints: &mut PlacementSolver,
+    input: &mut impl BufRead,
+    output: &mut impl Write,
+) -> Result<Ending> {
+    let none = HashMap::new();
+    let mut position = game.empty();
+    writeln!(
+        output,
+        "{} on {}: you play {}, the computer plays {} with {}.",
+        game.piece(),
+        game.board(),
+        human,
+        human.other(),
+        computer.name()
+    )?;
+    writeln!(
+        output,
+        "Put a piece on a square neither occupied nor attacked (x); whoever cannot move loses. Type help for the commands."
+    )?;
+    write!(output, "{}", draw_board(game, &position, &none))?;
+    loop {
+        let to_move = Player::to_move(game, &position);
+        if game.available(&position).is_empty() {
+            let winner = to_move.other();
+            if winner == human {
+                writeln!(output, "The computer has no move left: you win!")?;
+            } else {
+                writeln!(
+                    output,
+                    "You have no move left: the computer wins ({}).",
+                    computer.name()
+                )?;
+            }
+            output.flush()?;
+            return Ok(Ending::Won(winner));
+        }
+        if to_move != human {
+            let square = computer
+                .choose(&position)
+                .context("the computer's strategy gave no move")?;
+            position = game
+                .play(&position, square)
+                .context("the computer's strategy chose an illegal move")?;
+            writeln!(output, "computer plays {}", describe(square))?;
+            write!(output, "{}", draw_board(game, &position, &none))?;
+            continue;
+        }
+        write!(output, "your move> ")?;
+        output.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(output, "\nend of input: game abandoned")?;
+            return Ok(Ending::Quit);
+        }
+        let command = line.trim();
+        match command.to_ascii_lowercase().as_str() {
+            "" => {}
+            "quit" | "exit" | "q" => {
+                writeln!(output, "game abandoned")?;
+                return Ok(Ending::Quit);
+            }
+            "help" | "?" => write!(output, "{HELP}")?,
+            "board" => write!(output, "{}", draw_board(game, &position, &none))?,
+            "moves" => {
+                let moves: Vec<String> = game
+                    .legal_moves(&position)
+                    .into_iter()
+                    .map(|square| square.to_string())
+                    .collect();
+                writeln!(output, "legal moves: {}", moves.join(" "))?;
+            }
+            "hint" => {
+                let winning = hints.winning_moves(&position);
+                if winning.is_empty() {
+                    writeln!(
+                        output,
+                        "no winning move: the position has nim-value 0, so every move loses against perfect play"
+                    )?;
+                } else {
+                    let names: Vec<String> = winning.iter().map(|&s| describe(s)).collect();
+                    writeln!(output, "winning moves: {}", names.join(", "))?;
+                }
+            }
+            _ => match parse_move(game.board(), command) {
+                Err(message) => writeln!(output, "{message} (type help for the commands)")?,
+                Ok(square) => match game.play(&position, square) {
+                    Err(error) => writeln!(output, "{error}; try another square")?,
+                    Ok(after) => {
+                        position = after;
+                        writeln!(output, "you play {}", describe(square))?;
+                        write!(output, "{}", draw_board(game, &position, &none))?;
+                    }
+                },
+            },
+        }
+    }
+}
+
+/// `c3 (3,3)`.
+fn describe(square: Square) -> String {
+    let (row, col) = square.coordinates();
+    format!("{square} ({row},{col})")
+}
+
+/// A move typed as a square name (`c3`) or as `(row,col)` / `row,col`, both from 1.
+fn parse_move(board: BoardSize, text: &str) -> Result<Square, String> {
+    let inner = text
+        .strip_prefix('(')
+        .and_then(|rest| rest.strip_suffix(')'))
+        .unwrap_or(text);
+    if let Some((row, col)) = inner.split_once(',') {
+        let number = |part: &str| part.trim().parse::<usize>().ok().filter(|&n| n >= 1);
+        return match (number(row), number(col)) {
+            (Some(row), Some(col)) => board.square(row - 1, col - 1).ok_or_else(|| {
+                format!(
+                    "({row},{col}) is off the {board} board: rows run from 1 to {}, columns from 1 to {}",
+                    board.rows(),
+                    board.cols()
+                )
+            }),
+            _ => Err(format!(
+                "`{text}` is not a square: expected (row,column) with both from 1, for example (3,3)"
+            )),
+        };
+    }
+    board
+        .parse_square(text)
+        .map_err(|error| format!("`{text}` is neither a square nor a command: {error}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy::games::placement::Piece;
+
+    fn session(
+        game: &PlacementGame,
+        human: Player,
+        opponent: Opponent,
+        typed: &str,
+    ) -> (Ending, String) {
+        let mut computer = opponent_strategy(game, opponent, human.other(), 3, 1 << 22).unwrap();
+        let mut hints = PlacementSolver::new(game, 1 << 22);
+        let mut output = Vec::new();
+        let ending = play_session(
+            game,
+            human,
+            computer.as_mut(),
+            &mut hints,
+            &mut typed.as_bytes(),
+            &mut output,
+        )
+        .unwrap();
+        (ending, String::from_utf8(output).unwrap())
+    }
+
+    #[test]
+    fn moves_are_read_in_both_notations() {
+        let board: BoardSize = "5x5".parse().unwrap();
+        let c3: Square = "c3".parse().unwrap();
+        assert_eq!(parse_move(board, "c3"), Ok(c3));
+        assert_eq!(parse_move(board, "C3"), Ok(c3));
+        assert_eq!(parse_move(board, "(3,3)"), Ok(c3));
+        assert_eq!(parse_move(board, "3, 3"), Ok(c3));
+        assert_eq!(parse_move(board, "(1,5)"), Ok("e1".parse().unwrap()));
+        for bad in ["(0,1)", "(6,1)", "f1", "c", "(a,b)", "hello"] {
+            assert!(parse_move(board, bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_person_loses_to_perfect_play_on_a_lost_board() {
+        // No knight move fits in 2x2: four pieces are placed and the second player moves last.
+        let game = PlacementGame::new(Piece::Knight, "2x2".parse().unwrap());
+        let (ending, text) = session(&game, Player::First, Opponent::Perfect, "a1\nb2\na2\n");
+        assert_eq!(ending, Ending::Won(Player::Second), "{text}");
+        assert!(text.contains("the computer wins"), "{text}");
+        assert_eq!(text.matches("\ncomputer plays ").count(), 2, "{text}");
+    }
+
+    #[test]
+    fn the_person_who_follows_the_hint_wins() {
+        let game = PlacementGame::new(Piece::Queen, "4x4".parse().unwrap());
+        let mut hints = PlacementSolver::new(&game, 1 << 22);
+        let mut computer = Perfect::new(&game, 1 << 22);
+        // Ask for a hint and play the first winning move every turn, against the same
+        // deterministic computer the session uses.
+        let mut typed = String::new();
+        let mut position = game.empty();
+        while !game.available(&position).is_empty() {
+            let square = if Player::to_move(&game, &position) == Player::First {
+                let square = hints.winning_moves(&position)[0];
+                typed.push_str(&format!("hint\n{square}\n"));
+                square
+            } else {
+                computer.choose(&position).unwrap()
+            };
+            position = game.play(&position, square).unwrap();
+        }
+        let (ending, text) = session(&game, Player::First, Opponent::Perfect, &typed);
+        assert_eq!(ending, Ending::Won(Player::First), "{text}");
+        assert!(text.contains("winning moves: a1 (1,1), d1 (1,4)"), "{text}");
+        assert!(text.contains("you win"), "{text}");
+    }
+
+    #[test]
+    fn bad_input_is_answered_and_asked_again() {
+        let game = PlacementGame::new(Piece::Knight, "3x3".parse().unwrap());
+        let typed = "z9\nfoo\n(4,4)\n\nhelp\nquit\n";
+        let (ending, text) = session(&game, Player::First, Opponent::Perfect, typed);
+        assert_eq!(ending, Ending::Quit);
+        assert!(
+            text.contains("`z9` is neither a square nor a command"),
+            "{text}"
+        );
+        assert!(text.contains("`foo` is neither"), "{text}");
+        assert!(text.contains("(4,4) is off the 3x3 board"), "{text}");
+        assert!(text.contains("hint         the winning moves"), "{text}");
+        assert_eq!(text.matches("your move> ").count(), 6, "{text}");
+        assert!(text.ends_with("game abandoned\n"), "{text}");
+    }
+
+    #[test]
+    fn occupied_and_attacked_squares_are_refused() {
+        let game = PlacementGame::new(Piece::Knight, "3x3".parse().unwrap());
+        // a1 attacks b3 and c2, so the computer cannot take c2 and the person may not either.
+        let (ending, text) = session(&game, Player::First, Opponent::Perfect, "a1\na1\nc2\n");
+        assert_eq!(ending, Ending::Quit);
+        assert!(
+            text.contains("a1 is not a legal move: it is occupied"),
+            "{text}"
+        );
+        assert!(
+            text.contains("c2 is not a legal move: it is attacked by the piece on a1"),
+            "{text}"
+        );
+        assert!(text.contains("end of input"), "{text}");
+    }
+
+    #[test]
+    fn symmetry_is_refused_for_a_side_without_a_strategy() {
+        let knights = PlacementGame::new(Piece::Knight, "3x3".parse().unwrap());
+        let error = opponent_strategy(&knights, Opponent::Symmetry, Player::Second, 1, 1 << 20)
+            .err()
+            .unwrap();
+        assert!(error.is::<crate::input::InputError>());
+        let message = error.to_string();
+        assert!(message.contains("computer as second player"), "{message}");
+        assert!(message.contains("try `--second`"), "{message}");
+        let kings = PlacementGame::new(Piece::King, "4x4".parse().unwrap());
+        let error = opponent_strategy(&kings, Opponent::Symmetry, Player::Second, 1, 1 << 20)
+            .err()
+            .unwrap();
+        assert!(error.to_string().contains("neither player"), "{error}");
+        assert!(opponent_strategy(&knights, Opponent::Symmetry, Player::First, 1, 1 << 20).is_ok());
+    }
+}

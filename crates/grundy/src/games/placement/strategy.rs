@@ -1,0 +1,1033 @@
+//! Strategies: rules that pick the next move of a placement game, as values that can be played
+//! against each other, against a person, or checked against every reply.
+//!
+//! - [`MirrorSecond`]: the second player answers each move with its mirror image (seed 000,
+//!   Theorem 2.2.2 (a)), under the first board symmetry that has no fixed square and never maps
+//!   a square to one a piece there attacks.
+//! - [`CentreThenReflect`]: on a board with both sides odd, the first player takes the centre
+//!   and then answers each move with its image under the half turn (Theorem 2.2.2 (b), and seed
+//!   004 for queens), when no free square attacks its own image.
+//! - [`QueensFour`]: seed 004's first-player strategy for queens on 4×4.
+//! - [`Perfect`]: a winning move found by the solver, when there is one.
+//! - [`Random`]: a legal move chosen by a small seeded generator.
+//!
+//! The symmetry strategies decide when they are made whether their argument holds for the game
+//! ([`MirrorSecond::for_game`] and the like return [`StrategyError::DoesNotApply`] otherwise),
+//! and each move checks that the position is one the strategy can answer, so a strategy that
+//! does not apply says so instead of making an illegal move.
+//!
+//! ```
+//! use grundy::games::placement::{play_out, MirrorSecond, Perfect, Piece, PlacementGame, Player};
+//!
+//! let game = PlacementGame::new(Piece::Knight, "4x4".parse().unwrap());
+//! let mut mirror = MirrorSecond::for_game(&game).unwrap();
+//! let mut perfect = Perfect::new(&game, 1 << 20);
+//! let record = play_out(&game, &mut perfect, &mut mirror).unwrap();
+//! assert_eq!(record.winner, Player::Second);
+//! // Knights on 5x5 have no fixed-point-free symmetry: mirror play does not apply.
+//! let odd = PlacementGame::new(Piece::Knight, "5x5".parse().unwrap());
+//! assert!(MirrorSecond::for_game(&odd).is_err());
+//! ```
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::board::{BoardSize, Square};
+
+use super::{Piece, PlacementGame, PlacementPosition, PlacementSolver};
+
+/// One of the two players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// The player who moves on the empty board.
+    First,
+    /// The other one.
+    Second,
+}
+
+impl Player {
+    /// The player to move in `position`: the first when an even number of pieces stands.
+    #[must_use]
+    pub fn to_move(game: &PlacementGame, position: &PlacementPosition) -> Player {
+        if game.occupied(position).count() % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    /// The other player.
+    #[must_use]
+    pub const fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::First => "first",
+            Player::Second => "second",
+        })
+    }
+}
+
+/// Why a strategy gave no move.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum StrategyError {
+    /// The game is over: the player to move has lost.
+    #[error("no legal move is left: the player to move has lost")]
+    NoLegalMove,
+    /// The strategy's argument does not hold for this game or position.
+    #[error("{strategy} does not apply: {reason}")]
+    DoesNotApply {
+        /// The strategy's name.
+        strategy: String,
+        /// What fails, naming the squares or sizes involved.
+        reason: String,
+    },
+}
+
+fn does_not_apply(strategy: &str, reason: String) -> StrategyError {
+    StrategyError::DoesNotApply {
+        strategy: strategy.to_string(),
+        reason,
+    }
+}
+
+/// A rule that picks the next move of one placement game.
+///
+/// A strategy is made for one game (its constructor checks that it applies there) and then
+/// asked for moves in positions of that game.
+pub trait Strategy {
+    /// A short name for people, such as `mirror play (half turn)`.
+    fn name(&self) -> String;
+
+    /// The move to make in `position`, which must be a position of the strategy's game.
+    /// [`StrategyError::NoLegalMove`] when the game is over, [`StrategyError::DoesNotApply`]
+    /// when the position is not one the strategy can answer; never an illegal move.
+    fn choose(&mut self, position: &PlacementPosition) -> Result<Square, StrategyError>;
+}
+
+/// A symmetry of every rectangular board that maps each piece's attacks onto attacks: the
+/// attack relations of all the pieces depend only on the absolute row and column differences,
+/// which these symmetries keep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// Reflection in the horizontal middle line: row `i` to row `m + 1 - i`.
+    RowMirror,
+    /// Reflection in the vertical middle line: column `j` to column `n + 1 - j`.
+    ColumnMirror,
+    /// Rotation by 180° about the centre of the board: both at once.
+    HalfTurn,
+}
+
+impl Symmetry {
+    /// Every symmetry, in the order [`MirrorSecond`] tries them.
+    pub const ALL: [Symmetry; 3] = [
+        Symmetry::RowMirror,
+        Symmetry::ColumnMirror,
+        Symmetry::HalfTurn,
+    ];
+
+    /// The image of `square` on `board`.
+    #[must_use]
+    pub fn image(self, board: BoardSize, square: Square) -> Square {
+        let row = board.rows() - 1 - square.row();
+        let col = board.cols() - 1 - square.col();
+        let (row, col) = match self {
+            Symmetry::RowMirror => (row, square.col()),
+            Symmetry::ColumnMirror => (square.row(), col),
+            Symmetry::HalfTurn => (row, col),
+        };
+        board
+            .square(row, col)
+            .expect("a symmetry keeps squares on the board")
+    }
+
+    /// The first square of `squares` that is its own image or attacks its image, with that
+    /// image: the square that breaks mirror play.
+    fn first_clash(
+        self,
+        game: &PlacementGame,
+        squares: impl IntoIterator<Item = Square>,
+    ) -> Option<(Square, Square)> {
+        let board = game.board();
+        squares.into_iter().find_map(|square| {
+            let image = self.image(board, square);
+            (image == square || game.piece().attacks(square, image)).then_some((square, image))
+        })
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Symmetry::RowMirror => "reflection in the horizontal middle line",
+            Symmetry::ColumnMirror => "reflection in the vertical middle line",
+            Symmetry::HalfTurn => "half turn about the centre",
+        })
+    }
+}
+
+/// The occupied squares of `position` whose image under `symmetry` is empty.
+fn unpaired(
+    game: &PlacementGame,
+    position: &PlacementPosition,
+    symmetry: Symmetry,
+    skip: Option<Square>,
+) -> Vec<Square> {
+    let occupied: Vec<Square> = game.occupied(position).collect();
+    occupied
+        .iter()
+        .copied()
+        .filter(|&square| Some(square) != skip)
+        .filter(|&square| !occupied.contains(&symmetry.image(game.board(), square)))
+        .collect()
+}
+
+/// The reply that restores symmetry after the one move that broke it, checked to be legal.
+fn restore_symmetry(
+    strategy: &str,
+    game: &PlacementGame,
+    position: &PlacementPosition,
+    symmetry: Symmetry,
+    centre: Option<Square>,
+) -> Result<Square, StrategyError> {
+    match unpaired(game, position, symmetry, centre).as_slice() {
+        [last] => {
+            let reply = symmetry.image(game.board(), *last);
+            game.play(position, reply).map_err(|error| {
+                does_not_apply(
+                    strategy,
+                    format!("the image {reply} of the piece on {last} cannot be played: {error}"),
+                )
+            })?;
+            Ok(reply)
+        }
+        [] => Err(does_not_apply(
+            strategy,
+            "the position is symmetric already: mirror play answers the opponent's moves, it does not start"
+                .to_string(),
+        )),
+        several => Err(does_not_apply(
+            strategy,
+            format!(
+                "the position is not one move away from symmetric: {} pieces lack their image",
+                several.len()
+            ),
+        )),
+    }
+}
+
+fn ensure_moves_left(
+    game: &PlacementGame,
+    position: &PlacementPosition,
+) -> Result<(), StrategyError> {
+    if game.available(position).is_empty() {
+        Err(StrategyError::NoLegalMove)
+    } else {
+        Ok(())
+    }
+}
+
+/// The second player's mirror strategy (seed 000, Lemma 2.1.2 and Theorem 2.2.2 (a)): answer
+/// every move with its image under a symmetry `σ` of the board.
+///
+/// It wins whenever no square is its own image and no piece attacks its own image: from a
+/// symmetric position the free squares are symmetric too, so after the opponent takes a free
+/// square `s`, the square `σ(s)` was free, is not `s`, and is not attacked by `s` — nor by any
+/// other piece, whose image would attack `s`. The reply restores symmetry, so the second player
+/// always has a move and the first runs out. [`MirrorSecond::for_game`] tries the reflections
+/// in the middle lines (an even side) and then the half turn, and takes the first that passes
+/// this test on every square:
+///
+/// - knights, bishops, camels, zebras, giraffes: the reflection across an even side (a square
+///   and its image share a column and lie an odd number of rows apart);
+/// - rooks on even × even boards: the half turn (a square and its image differ in both row and
+///   column); not on even × odd boards, where the middle column maps to itself;
+/// - kings: never (the middle rows touch; the half turn maps a central square to a diagonal
+///   neighbour); queens: never (the reflections keep the column, the half turn keeps the main
+///   diagonal of a square board, and the middle column of an even × odd one).
+#[derive(Clone, Debug)]
+pub struct MirrorSecond {
+    game: PlacementGame,
+    symmetry: Symmetry,
+}
+
+impl MirrorSecond {
+    /// The mirror strategy for `game`, with the first symmetry that works, or why none does.
+    pub fn for_game(game: &PlacementGame) -> Result<MirrorSecond, StrategyError> {
+        let board = game.board();
+        let mut failures = Vec::new();
+        for symmetry in Symmetry::ALL {
+            match symmetry.first_clash(game, board.all_squares()) {
+                None => {
+                    return Ok(MirrorSecond {
+                        game: game.clone(),
+                        symmetry,
+                    })
+                }
+                Some((square, image)) if square == image => {
+                    failures.push(format!("the {symmetry} fixes {square}"));
+                }
+                Some((square, image)) => failures.push(format!(
+                    "under the {symmetry} a {} on {square} attacks its image {image}",
+                    game.piece()
+                )),
+            }
+        }
+        Err(does_not_apply(
+            "mirror play for the second player",
+            format!("{} on {board}: {}", game.piece(), failures.join("; ")),
+        ))
+    }
+
+    /// The symmetry the strategy answers with.
+    #[must_use]
+    pub fn symmetry(&self) -> Symmetry {
+        self.symmetry
+    }
+}
+
+impl Strategy for MirrorSecond {
+    fn name(&self) -> String {
+        format!("mirror play ({})", self.symmetry)
+    }
+
+    fn choose(&mut self, position: &PlacementPosition) -> Result<Square, StrategyError> {
+        ensure_moves_left(&self.game, position)?;
+        restore_symmetry(&self.name(), &self.game, position, self.symmetry, None)
+    }
+}
+
+/// The first player's strategy on a board with both sides odd (seed 000, Theorem 2.2.2 (b);
+/// seed 004 §4 for queens): take the centre `c`, then answer each move with its image under the
+/// half turn about `c`.
+///
+/// It wins whenever no square left free by the centre piece attacks its own image: the
+/// argument of [`MirrorSecond`] then applies to every later move. For the line pieces (rooks,
+/// bishops, queens) a square and its image attack each other only along a line through `c`, so
+/// `c` attacked the square already and it was never free: the strategy always applies. For a
+/// leaper `(a, b)` a square attacks its image only if the leap is twice a vector, so `a` and
+/// `b` both even: knights, kings, camels, zebras and giraffes always qualify; a `(0, 2)` or
+/// `(2, 2)` leaper does not.
+#[derive(Clone, Debug)]
+pub struct CentreThenReflect {
+    game: PlacementGame,
+    centre: Square,
+}
+
+impl CentreThenReflect {
+    /// The strategy for `game`, or why it does not apply.
+    pub fn for_game(game: &PlacementGame) -> Result<CentreThenReflect, StrategyError> {
+        const NAME: &str = "centre then reflection";
+        let board = game.board();
+        if board.rows() % 2 == 0 || board.cols() % 2 == 0 {
+            return Err(does_not_apply(
+                NAME,
+                format!("{board} has an even side, so it has no centre square"),
+            ));
+        }
+        let centre = board
+            .square(board.rows() / 2, board.cols() / 2)
+            .expect("the centre is on the board");
+        let after_centre = game
+            .play(&game.empty(), centre)
+            .expect("the empty board allows any move");
+        let free = game.legal_moves(&after_centre);
+        if let Some((square, image)) = Symmetry::HalfTurn.first_clash(game, free) {
+            return Err(does_not_apply(
+                NAME,
+                format!(
+                    "{} on {board}: {square} is free after the centre {centre} is taken, and a piece there attacks its image {image}",
+                    game.piece()
+                ),
+            ));
+        }
+        Ok(CentreThenReflect {
+            game: game.clone(),
+            centre,
+        })
+    }
+
+    /// The opening move.
+    #[must_use]
+    pub fn centre(&self) -> Square {
+        self.centre
+    }
+}
+
+impl Strategy for CentreThenReflect {
+    fn name(&self) -> String {
+        format!("centre {} then half turn", self.centre)
+    }
+
+    fn choose(&mut self, position: &PlacementPosition) -> Result<Square, StrategyError> {
+        ensure_moves_left(&self.game, position)?;
+        if *position == self.game.empty() {
+            return Ok(self.centre);
+        }
+        if !self
+            .game
+            .occupied(position)
+            .any(|square| square == self.centre)
+        {
+            return Err(does_not_apply(
+                &self.name(),
+                format!(
+                    "the centre {} is empty: the strategy opens there",
+                    self.centre
+                ),
+            ));
+        }
+        restore_symmetry(
+            &self.name(),
+            &self.game,
+            position,
+            Symmetry::HalfTurn,
+            Some(self.centre),
+        )
+    }
+}
+
+/// Seed 004's first-player strategy for queens on 4×4: a queen on an inner square (`b2`) leaves
+/// four free squares, each attacking two others in a cycle, so whichever the second player
+/// takes leaves exactly one square, which the first player takes last.
+#[derive(Clone, Debug)]
+pub struct QueensFour {
+    game: PlacementGame,
+}
+
+impl QueensFour {
+    /// The opening square.
+    const OPENING: (usize, usize) = (1, 1);
+
+    /// The strategy for `game`, which must be queens on 4×4.
+    pub fn for_game(game: &PlacementGame) -> Result<QueensFour, StrategyError> {
+        if game.piece() != Piece::Queen || game.board() != BoardSize::new(4, 4).expect("4x4") {
+            return Err(does_not_apply(
+                "the queens 4x4 strategy",
+                format!(
+                    "it is for queens on 4x4, not {} on {}",
+                    game.piece(),
+                    game.board()
+                ),
+            ));
+        }
+        Ok(QueensFour { game: game.clone() })
+    }
+
+    fn opening(&self) -> Square {
+        let (row, col) = Self::OPENING;
+        self.game.board().square(row, col).expect("on 4x4")
+    }
+}
+
+impl Strategy for QueensFour {
+    fn name(&self) -> String {
+        format!("queens 4x4: {} then the last free square", self.opening())
+    }
+
+    fn choose(&mut self, position: &PlacementPosition) -> Result<Square, StrategyError> {
+        ensure_moves_left(&self.game, position)?;
+        if *position == self.game.empty() {
+            return Ok(self.opening());
+        }
+        let opening = self.opening();
+        if !self.game.occupied(position).any(|square| square == opening) {
+            return Err(does_not_apply(
+                &self.name(),
+                format!("{opening} is empty: the strategy opens there"),
+            ));
+        }
+        match self.game.legal_moves(position).as_slice() {
+            [only] => Ok(*only),
+            moves => Err(does_not_apply(
+                &self.name(),
+                format!(
+                    "{} squares are free, but the strategy's argument leaves exactly one",
+                    moves.len()
+                ),
+            )),
+        }
+    }
+}
+
+/// The solver's choice: the first winning move row by row. In a lost position, the move that
+/// leaves the opponent the most legal moves (the first of those), which keeps the game long and
+/// gives the opponent the most chances to go wrong.
+pub struct Perfect {
+    solver: PlacementSolver,
+}
+
+impl Perfect {
+    /// A perfect player of `game` whose transposition table may use `budget_bytes`.
+    #[must_use]
+    pub fn new(game: &PlacementGame, budget_bytes: u64) -> Perfect {
+        Perfect {
+            solver: PlacementSolver::new(game, budget_bytes),
+        }
+    }
+
+    /// The solver, for questions about the same game (it keeps its table).
+    pub fn solver(&mut self) -> &mut PlacementSolver {
+        &mut self.solver
+    }
+}
+
+impl Strategy for Perfect {
+    fn name(&self) -> String {
+        "perfect play".to_string()
+    }
+
+    fn choose(&mut self, position: &PlacementPosition) -> Result<Square, StrategyError> {
+        let game = self.solver.game().clone();
+        ensure_moves_left(&game, position)?;
+        if let Some(winning) = self.solver.first_winning_move(position) {
+            return Ok(winning);
+        }
+        let mut best: Option<(usize, Square)> = None;
+        for square in game.legal_moves(position) {
+            let after = game.play(position, square).expect("a legal move");
+            let replies = game.available(&after).len();
+            if best.is_none_or(|(most, _)| replies > most) {
+                best = Some((replies, square));
+            }
+        }
+        Ok(best.expect("a move exists").1)
+    }
+}
+
+/// A legal move chosen uniformly by a xorshift64* generator: the same seed plays the same
+/// moves.
+#[derive(Clone, Debug)]
+pub struct Random {
+    game: PlacementGame,
+    state: u64,
+}
+
+impl Random {
+    /// A random player of `game` seeded with `seed`.
+    #[must_use]
+    pub fn new(game: &PlacementGame, seed: u64) -> Random {
+        // Xorshift never leaves 0; mixing the seed with an odd constant avoids it (and spreads
+        // small seeds over all bits).
+        let state = (seed ^ 0x9E37_79B9_7F4A_7C15).wrapping_mul(0xBF58_476D_1CE4_E5B9) | 1;
+        Random {
+            game: game.clone(),
+            state,
+        }
+    }
+
+    fn next(&mut self) -> u64 {
+        self.state ^= self.state >> 12;
+        self.state ^= self.state << 25;
+        self.state ^= self.state >> 27;
+        self.state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+impl Strategy for Random {
+    fn name(&self) -> String {
+        "random moves".to_string()
+    }
+
+    fn choose(&mut self, position: &PlacementPosition) -> Result<Square, StrategyError> {
+        let moves = self.game.legal_moves(position);
+        if moves.is_empty() {
+            return Err(StrategyError::NoLegalMove);
+        }
+        // The modulo bias is below 2^-56 for any board: irrelevant here.
+        let pick = (self.next() % moves.len() as u64) as usize;
+        Ok(moves[pick])
+    }
+}
+
+/// The symmetry strategy for `player` in `game`: [`MirrorSecond`] for the second player;
+/// [`CentreThenReflect`] or else [`QueensFour`] for the first. The error gives every reason.
+pub fn symmetry_strategy(
+    game: &PlacementGame,
+    player: Player,
+) -> Result<Box<dyn Strategy>, StrategyError> {
+    match player {
+        Player::Second => Ok(Box::new(MirrorSecond::for_game(game)?)),
+        Player::First => {
+            let centre = match CentreThenReflect::for_game(game) {
+                Ok(strategy) => return Ok(Box::new(strategy)),
+                Err(error) => error,
+            };
+            match QueensFour::for_game(game) {
+                Ok(strategy) => Ok(Box::new(strategy)),
+                Err(_) => Err(does_not_apply(
+                    "a symmetry strategy for the first player",
+                    centre.to_string(),
+                )),
+            }
+        }
+    }
+}
+
+/// A game played out between two strategies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The moves, first player's first.
+    pub moves: Vec<Square>,
+    /// Who made the last move.
+    pub winner: Player,
+}
+
+/// Plays `game` from the empty board with `first` against `second` until the player to move
+/// has no move. A strategy that does not apply ends the game with its error.
+pub fn play_out(
+    game: &PlacementGame,
+    first: &mut dyn Strategy,
+    second: &mut dyn Strategy,
+) -> Result<GameRecord, StrategyError> {
+    let mut position = game.empty();
+    let mut moves = Vec::new();
+    loop {
+        let to_move = if moves.len() % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
+        if game.available(&position).is_empty() {
+            return Ok(GameRecord {
+                moves,
+                winner: to_move.other(),
+            });
+        }
+        let strategy: &mut dyn Strategy = match to_move {
+            Player::First => &mut *first,
+            Player::Second => &mut *second,
+        };
+        let square = strategy.choose(&position)?;
+        position = game.play(&position, square).map_err(|error| {
+            does_not_apply(
+                &strategy.name(),
+                format!("it chose an illegal move: {error}"),
+            )
+        })?;
+        moves.push(square);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+    use crate::values::Nimber;
+
+    fn game(piece: Piece, board: &str) -> PlacementGame {
+        PlacementGame::new(piece, board.parse().unwrap())
+    }
+
+    /// Checks that `strategy`, playing as `player`, wins against every sequence of replies:
+    /// whenever it is to move it names a legal move, and every line ends with the opponent
+    /// to move and no move left. Positions already checked are not checked again (the
+    /// strategies tested choose by the position alone). Returns the number of distinct
+    /// positions in which the opponent had to move.
+    fn wins_against_every_reply(
+        game: &PlacementGame,
+        strategy: &mut dyn Strategy,
+        player: Player,
+    ) -> Result<usize, String> {
+        fn opponent_moves(
+            game: &PlacementGame,
+            strategy: &mut dyn Strategy,
+            position: PlacementPosition,
+            checked: &mut HashSet<PlacementPosition>,
+        ) -> Result<(), String> {
+            if !checked.insert(position) {
+                return Ok(());
+            }
+            for reply in game.legal_moves(&position) {
+                let after = game.play(&position, reply).expect("a legal move");
+                strategy_moves(game, strategy, after, checked)?;
+            }
+            Ok(())
+        }
+        fn strategy_moves(
+            game: &PlacementGame,
+            strategy: &mut dyn Strategy,
+            position: PlacementPosition,
+            checked: &mut HashSet<PlacementPosition>,
+        ) -> Result<(), String> {
+            let square = strategy
+                .choose(&position)
+                .map_err(|error| format!("at {}: {error}", game.format_position(&position)))?;
+            let after = game.play(&position, square).map_err(|error| {
+                format!("at {}: illegal {error}", game.format_position(&position))
+            })?;
+            opponent_moves(game, strategy, after, checked)
+        }
+        let mut checked = HashSet::new();
+        match player {
+            Player::First => strategy_moves(game, strategy, game.empty(), &mut checked)?,
+            Player::Second => opponent_moves(game, strategy, game.empty(), &mut checked)?,
+        }
+        Ok(checked.len())
+    }
+
+    fn boards(sides: std::ops::RangeInclusive<usize>) -> Vec<String> {
+        let mut boards = Vec::new();
+        for rows in sides.clone() {
+            for cols in sides.clone() {
+                boards.push(format!("{rows}x{cols}"));
+            }
+        }
+        boards
+    }
+
+    #[test]
+    fn symmetries_keep_every_attack() {
+        let pieces = [
+            Piece::Knight,
+            Piece::Bishop,
+            Piece::Rook,
+            Piece::Queen,
+            Piece::King,
+            Piece::Leaper(1, 3),
+            Piece::Leaper(0, 2),
+        ];
+        for piece in pieces {
+            for board in boards(1..=5) {
+                let game = game(piece, &board);
+                let size = game.board();
+                for symmetry in Symmetry::ALL {
+                    for from in size.all_squares() {
+                        let image = symmetry.image(size, from);
+                        assert_eq!(symmetry.image(size, image), from, "an involution");
+                        for to in size.all_squares() {
+                            assert_eq!(
+                                piece.attacks(from, to),
+                                piece.attacks(image, symmetry.image(size, to)),
+                                "{piece} {board} {symmetry}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn mirror_play_wins_knights_on_every_board_with_an_even_side() {
+        for board in boards(1..=6) {
+            let game = game(Piece::Knight, &board);
+            let size = game.board();
+            let even = size.rows() % 2 == 0 || size.cols() % 2 == 0;
+            match MirrorSecond::for_game(&game) {
+                Ok(mut mirror) => {
+                    assert!(even, "{board}");
+                    let row_mirror = size.rows() % 2 == 0;
+                    let expected = if row_mirror {
+                        Symmetry::RowMirror
+                    } else {
+                        Symmetry::ColumnMirror
+                    };
+                    assert_eq!(mirror.symmetry(), expected, "{board}");
+                    wins_against_every_reply(&game, &mut mirror, Player::Second)
+                        .unwrap_or_else(|error| panic!("knights {board}: {error}"));
+                }
+                Err(error) => {
+                    assert!(!even, "knights {board}: {error}");
+                    assert!(error.to_string().contains("fixes"), "{error}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_exhaustive_check_catches_a_mirror_that_fails() {
+        // Forced onto boards where for_game refuses them, the mirrors lose some line of play,
+        // and the check finds it.
+        for (piece, board, symmetry) in [
+            (Piece::King, "4x4", Symmetry::RowMirror),
+            (Piece::King, "4x4", Symmetry::HalfTurn),
+            (Piece::Queen, "4x4", Symmetry::HalfTurn),
+            (Piece::Rook, "4x4", Symmetry::ColumnMirror),
+        ] {
+            let game = game(piece, board);
+            let mut mirror = MirrorSecond {
+                game: game.clone(),
+                symmetry,
+            };
+            let error = wins_against_every_reply(&game, &mut mirror, Player::Second).unwrap_err();
+            assert!(error.contains("does not apply"), "{error}");
+        }
+        // And the count of positions it checks grows with the board.
+        let six = game(Piece::Knight, "6x6");
+        let mut mirror = MirrorSecond::for_game(&six).unwrap();
+        let checked = wins_against_every_reply(&six, &mut mirror, Player::Second).unwrap();
+        assert!(checked > 1000, "{checked}");
+    }
+
+    #[test]
+    fn mirror_play_applies_exactly_as_documented_and_only_to_p_positions() {
+        let cases: [(Piece, &[&str], &[&str]); 6] = [
+            (
+                Piece::Bishop,
+                &["2x2", "4x5", "6x6", "3x4"],
+                &["3x3", "5x5"],
+            ),
+            (Piece::Rook, &["2x2", "4x4", "6x4"], &["4x5", "3x3", "2x3"]),
+            (Piece::Queen, &[], &["2x2", "4x4", "6x6", "4x5", "3x6"]),
+            (Piece::King, &[], &["2x2", "4x4", "3x6", "6x6"]),
+            (Piece::Leaper(1, 3), &["4x4", "5x6", "2x7"], &["5x5"]),
+            // The wazir attacks its neighbour across a middle line, but not under the half
+            // turn of an even x even board.
+            (Piece::Leaper(0, 1), &["2x2", "4x4", "4x6"], &["3x4", "5x5"]),
+        ];
+        for (piece, applies, refused) in cases {
+            for board in applies {
+                let game = game(piece, board);
+                let mut mirror = MirrorSecond::for_game(&game)
+                    .unwrap_or_else(|error| panic!("{piece} {board}: {error}"));
+                wins_against_every_reply(&game, &mut mirror, Player::Second)
+                    .unwrap_or_else(|error| panic!("{piece} {board}: {error}"));
+                let mut solver = PlacementSolver::new(&game, 1 << 22);
+                assert_eq!(
+                    solver.nim_value(&game.empty()),
+                    Nimber::ZERO,
+                    "{piece} {board}"
+                );
+            }
+            for board in refused {
+                let error = MirrorSecond::for_game(&game(piece, board)).unwrap_err();
+                assert!(
+                    matches!(error, StrategyError::DoesNotApply { .. }),
+                    "{piece} {board}"
+                );
+            }
+        }
+        // The rook's half turn fails on even x odd boards through the middle column.
+        let error = MirrorSecond::for_game(&game(Piece::Rook, "4x5")).unwrap_err();
+        assert!(error.to_string().contains("attacks its image"), "{error}");
+    }
+
+    #[test]
+    fn a_strategy_that_applies_somewhere_is_consistent_with_the_solver_everywhere() {
+        let pieces = [
+            Piece::Knight,
+            Piece::Bishop,
+            Piece::Rook,
+            Piece::Queen,
+            Piece::King,
+            Piece::Leaper(1, 3),
+            Piece::Leaper(2, 3),
+            Piece::Leaper(0, 2),
+            Piece::Leaper(2, 2),
+        ];
+        let mut applied = 0;
+        for piece in pieces {
+            for board in boards(1..=5) {
+                let game = game(piece, &board);
+                let mut solver = PlacementSolver::new(&game, 1 << 22);
+                let value = solver.nim_value(&game.empty());
+                if MirrorSecond::for_game(&game).is_ok() {
+                    assert_eq!(value, Nimber::ZERO, "mirror on {piece} {board}");
+                    applied += 1;
+                }
+                if let Ok(mut strategy) = CentreThenReflect::for_game(&game) {
+                    assert_ne!(value, Nimber::ZERO, "centre on {piece} {board}");
+                    wins_against_every_reply(&game, &mut strategy, Player::First)
+                        .unwrap_or_else(|error| panic!("{piece} {board}: {error}"));
+                    applied += 1;
+                }
+            }
+        }
+        assert!(applied > 50, "{applied}");
+    }
+
+    #[test]
+    fn centre_then_reflect_wins_knights_and_queens_on_odd_boards() {
+        for (piece, board) in [
+            (Piece::Knight, "1x1"),
+            (Piece::Knight, "3x3"),
+            (Piece::Knight, "3x7"),
+            (Piece::Knight, "5x5"),
+            (Piece::Knight, "7x5"),
+            (Piece::Queen, "1x1"),
+            (Piece::Queen, "3x3"),
+            (Piece::Queen, "5x5"),
+            (Piece::Queen, "7x7"),
+            (Piece::Bishop, "5x7"),
+            (Piece::Rook, "7x7"),
+            (Piece::King, "5x7"),
+        ] {
+            let game = game(piece, board);
+            let mut strategy = CentreThenReflect::for_game(&game)
+                .unwrap_or_else(|error| panic!("{piece} {board}: {error}"));
+            wins_against_every_reply(&game, &mut strategy, Player::First)
+                .unwrap_or_else(|error| panic!("{piece} {board}: {error}"));
+        }
+    }
+
+    #[test]
+    fn centre_then_reflect_refuses_even_sides_and_leapers_that_attack_their_image() {
+        for (piece, board, words) in [
+            (Piece::Knight, "4x5", "even side"),
+            (Piece::Queen, "6x6", "even side"),
+            (Piece::Leaper(0, 2), "5x5", "attacks its image"),
+            (Piece::Leaper(2, 2), "3x3", "attacks its image"),
+        ] {
+            let error = CentreThenReflect::for_game(&game(piece, board)).unwrap_err();
+            assert!(
+                error.to_string().contains(words),
+                "{piece} {board}: {error}"
+            );
+        }
+    }
+
+    #[test]
+    fn queens_on_four_by_four_follow_seed_004() {
+        let game = game(Piece::Queen, "4x4");
+        let mut strategy = QueensFour::for_game(&game).unwrap();
+        let checked = wins_against_every_reply(&game, &mut strategy, Player::First).unwrap();
+        // The position after b2 and two ends: the four free squares form two pairs, and the
+        // second player's reply picks the pair, in either order.
+        assert_eq!(checked, 3);
+        assert!(
+            QueensFour::for_game(&PlacementGame::new(Piece::Queen, "5x5".parse().unwrap()))
+                .is_err()
+        );
+        assert!(
+            QueensFour::for_game(&PlacementGame::new(Piece::Rook, "4x4".parse().unwrap())).is_err()
+        );
+        // symmetry_strategy falls back to it, since 4x4 has no centre.
+        assert!(symmetry_strategy(&game, Player::First)
+            .unwrap()
+            .name()
+            .contains("4x4"));
+        assert!(symmetry_strategy(&game, Player::Second).is_err());
+    }
+
+    #[test]
+    fn perfect_play_wins_every_won_position_against_every_reply() {
+        for (piece, board) in [
+            (Piece::Knight, "3x3"),
+            (Piece::Knight, "2x4"),
+            (Piece::Knight, "3x4"),
+            (Piece::Queen, "4x4"),
+            (Piece::Queen, "5x5"),
+            (Piece::King, "3x4"),
+            (Piece::Bishop, "3x4"),
+        ] {
+            let game = game(piece, board);
+            let mut perfect = Perfect::new(&game, 1 << 22);
+            let value = perfect.solver().nim_value(&game.empty());
+            let player = if value == Nimber::ZERO {
+                Player::Second
+            } else {
+                Player::First
+            };
+            wins_against_every_reply(&game, &mut perfect, player)
+                .unwrap_or_else(|error| panic!("{piece} {board}: {error}"));
+            // The other side has no strategy that wins against every reply.
+            let mut loser = Perfect::new(&game, 1 << 22);
+            assert!(
+                wins_against_every_reply(&game, &mut loser, player.other()).is_err(),
+                "{piece} {board}"
+            );
+        }
+    }
+
+    #[test]
+    fn symmetry_strategies_beat_the_perfect_player() {
+        for (piece, board, player) in [
+            (Piece::Knight, "6x6", Player::Second),
+            (Piece::Knight, "8x8", Player::Second),
+            (Piece::Knight, "7x7", Player::First),
+            (Piece::Queen, "7x7", Player::First),
+            (Piece::Queen, "9x9", Player::First),
+            (Piece::Queen, "4x4", Player::First),
+            (Piece::Bishop, "6x7", Player::Second),
+        ] {
+            let game = game(piece, board);
+            let mut strategy = symmetry_strategy(&game, player)
+                .unwrap_or_else(|error| panic!("{piece} {board}: {error}"));
+            let mut perfect = Perfect::new(&game, 1 << 24);
+            let record = match player {
+                Player::First => play_out(&game, strategy.as_mut(), &mut perfect),
+                Player::Second => play_out(&game, &mut perfect, strategy.as_mut()),
+            }
+            .unwrap_or_else(|error| panic!("{piece} {board}: {error}"));
+            assert_eq!(record.winner, player, "{piece} {board}: {:?}", record.moves);
+        }
+    }
+
+    #[test]
+    fn a_strategy_that_does_not_apply_says_so_instead_of_moving() {
+        let knights = game(Piece::Knight, "4x4");
+        let mut mirror = MirrorSecond::for_game(&knights).unwrap();
+        // On the empty board the mirror strategy has nothing to answer.
+        let error = mirror.choose(&knights.empty()).unwrap_err();
+        assert!(error.to_string().contains("symmetric already"), "{error}");
+        // Two unanswered moves: a1 and d4 are not mirror images under the row mirror.
+        let position = knights.parse_position("N.../..../..../...N").unwrap();
+        let one_more = knights.play(&position, "b4".parse().unwrap()).unwrap();
+        let error = mirror.choose(&one_more).unwrap_err();
+        assert!(error.to_string().contains("not one move away"), "{error}");
+
+        let five = game(Piece::Knight, "5x5");
+        let mut centre = CentreThenReflect::for_game(&five).unwrap();
+        let corner = five.play(&five.empty(), "a1".parse().unwrap()).unwrap();
+        let moved = five.play(&corner, "e1".parse().unwrap()).unwrap();
+        let error = centre.choose(&moved).unwrap_err();
+        assert!(error.to_string().contains("centre c3 is empty"), "{error}");
+
+        // Queens 4x4 where the first player opened elsewhere: two free squares remain after
+        // a1, b3 and the strategy refuses rather than guess.
+        let queens = game(Piece::Queen, "4x4");
+        let mut four = QueensFour::for_game(&queens).unwrap();
+        let position = queens.parse_position("Q.../..../.Q../....").unwrap();
+        assert!(four.choose(&position).is_err());
+
+        // A finished game: no move, for every strategy.
+        let full = knights.parse_position("NNNN/..../..../NNNN").unwrap();
+        assert_eq!(mirror.choose(&full), Err(StrategyError::NoLegalMove));
+        assert_eq!(
+            Random::new(&knights, 7).choose(&full),
+            Err(StrategyError::NoLegalMove)
+        );
+        assert_eq!(
+            Perfect::new(&knights, 1 << 20).choose(&full),
+            Err(StrategyError::NoLegalMove)
+        );
+        // play_out stops with the error of a strategy that does not apply.
+        let mut mirror_first = MirrorSecond::for_game(&knights).unwrap();
+        let mut random = Random::new(&knights, 1);
+        assert!(play_out(&knights, &mut mirror_first, &mut random).is_err());
+    }
+
+    #[test]
+    fn random_play_is_legal_reproducible_and_varied() {
+        let game = game(Piece::Knight, "5x5");
+        let mut games = HashSet::new();
+        for seed in 0..20 {
+            let mut first = Random::new(&game, seed);
+            let mut second = Random::new(&game, seed + 1000);
+            let record = play_out(&game, &mut first, &mut second).unwrap();
+            let (mut again_first, mut again_second) =
+                (Random::new(&game, seed), Random::new(&game, seed + 1000));
+            let again = play_out(&game, &mut again_first, &mut again_second).unwrap();
+            assert_eq!(record, again);
+            games.insert(record.moves);
+        }
+        assert!(games.len() >= 15, "{}", games.len());
+        // Against random play the symmetry strategy still wins.
+        for seed in 0..10 {
+            let mut centre = CentreThenReflect::for_game(&game).unwrap();
+            let mut random = Random::new(&game, seed);
+            let record = play_out(&game, &mut centre, &mut random).unwrap();
+            assert_eq!(record.winner, Player::First);
+        }
+    }
+}
