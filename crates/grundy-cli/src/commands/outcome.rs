@@ -10,13 +10,13 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use grundy::games::placement::{PlacementGame, PlacementPosition, PlacementSolver};
+use grundy::games::placement::{PlacementGame, PlacementPosition, PlacementSolver, Surface};
 use grundy::solver::{SearchObserver, SearchStats};
 use grundy::{Nimber, Outcome, Square};
 use indicatif::ProgressBar;
 use serde_json::{json, Value};
 
-use super::SearchOptions;
+use super::{RuleOptions, SearchOptions};
 use crate::input::{input_error, parse_game, parse_position, GameSpec};
 use crate::progress::counting_bar;
 use crate::render::{outcome_sentence, player_to_move, winner};
@@ -48,6 +48,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     #[command(flatten)]
+    pub rules: RuleOptions,
+    #[command(flatten)]
     pub search: SearchOptions,
 }
 
@@ -66,16 +68,26 @@ pub fn run(args: &Args) -> Result<String> {
             args.game
         )));
     };
+    let game = args.rules.apply(game)?;
+    if game.pieces().len() > 1 {
+        return Err(input_error(format!(
+            "`grundy outcome` searches games of one piece; for `{}` use `grundy value` or `grundy moves`",
+            game.name()
+        )));
+    }
     let position = parse_position(&game, args.position.as_deref())?;
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
         |n| n as usize,
     );
-    let header = json!({
+    let mut header = json!({
         "game": game.piece().to_string(),
         "board": game.board().to_string(),
         "position": game.format_position(&position),
     });
+    if game.rules().surface() != Surface::Rectangle {
+        header["surface"] = json!(game.rules().surface().to_string());
+    }
     let mut settled = match &args.checkpoint {
         Some(path) if path.exists() => read_checkpoint(path, &header, &game)?,
         _ => HashMap::new(),
@@ -144,6 +156,7 @@ pub fn run(args: &Args) -> Result<String> {
         let report = json!({
             "game": game.piece().to_string(),
             "board": game.board().to_string(),
+            "surface": game.rules().surface().to_string(),
             "position": game.format_position(&position),
             "outcome": outcome.to_string(),
             "to_move": to_move,
@@ -159,7 +172,12 @@ pub fn run(args: &Args) -> Result<String> {
         });
         return Ok(format!("{report}\n"));
     }
-    let mut out = format!("game       {} on {}\n", game.piece(), game.board());
+    let mut out = format!(
+        "game       {} on {}{}\n",
+        game.piece(),
+        game.board(),
+        super::rules_note(game.rules())
+    );
     if args.position.is_some() {
         out.push_str(&format!("position   {}\n", game.format_position(&position)));
     }

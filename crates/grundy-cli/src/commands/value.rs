@@ -7,7 +7,7 @@ use anyhow::Result;
 use grundy::games::placement::PlacementSolver;
 use serde_json::json;
 
-use super::{heaps, GameArgs, SearchOptions};
+use super::{heaps, rules_note, GameArgs, SearchOptions};
 use crate::input::{parse_game, parse_position, GameSpec};
 use crate::progress::SearchProgress;
 use crate::render::{draw_board, outcome_sentence, player_to_move, winner};
@@ -15,7 +15,7 @@ use crate::render::{draw_board, outcome_sentence, player_to_move, winner};
 /// Arguments of `grundy value`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  grundy value knights 5x5\n  grundy value queens 4x4 --position \".Q../..../..../....\"\n  grundy value leaper:1,3 6x6 --json\n  grundy value kayles 3 4 5 2 5\n  grundy value corner-knight 7 9"
+    after_help = "Examples:\n  grundy value knights 5x5\n  grundy value queens 4x4 --position \".Q../..../..../....\"\n  grundy value leaper:1,3 6x6 --json\n  grundy value bishops+knights 4x4\n  grundy value knights 6x6 --board torus\n  grundy value queens+rooks 5x5 --rays blocked\n  grundy value kayles 3 4 5 2 5\n  grundy value corner-knight 7 9"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -27,8 +27,9 @@ pub struct Args {
 /// Runs `grundy value`.
 pub fn run(args: &Args) -> Result<String> {
     let game = match parse_game(&args.target.game, &args.target.args)? {
-        GameSpec::Placement(game) => game,
+        GameSpec::Placement(game) => args.target.rules.apply(game)?,
         spec => {
+            args.target.rules.refuse(&args.target.game)?;
             heaps::refuse_position(args.target.position.as_deref())?;
             return heaps::value_report(&spec, args.search.json);
         }
@@ -46,8 +47,10 @@ pub fn run(args: &Args) -> Result<String> {
     let outcome = nimber.outcome();
     if args.search.json {
         let report = json!({
-            "game": game.piece().to_string(),
+            "game": game.name(),
             "board": game.board().to_string(),
+            "surface": game.rules().surface().to_string(),
+            "rays": game.rules().rays().to_string(),
             "position": game.format_position(&position),
             "nimber": nimber.value(),
             "outcome": outcome.to_string(),
@@ -62,9 +65,10 @@ pub fn run(args: &Args) -> Result<String> {
     }
     let mut out = String::new();
     out.push_str(&format!(
-        "game       {} on {}\n",
-        game.piece(),
-        game.board()
+        "game       {} on {}{}\n",
+        game.name(),
+        game.board(),
+        rules_note(game.rules())
     ));
     if args.target.position.is_some() {
         out.push_str(&format!("position   {}\n", game.format_position(&position)));
