@@ -627,4 +627,30 @@ mod tests {
             2 * 2 * 4
         );
     }
+
+    /// The rectangle's keys forget where a component lies and how it is turned: right only if
+    /// every piece's leaps and rays are unchanged by the eight symmetries of the grid (and by
+    /// translation, which the definition of the pieces by differences of coordinates gives).
+    #[test]
+    fn every_piece_keeps_the_symmetries_of_the_grid() {
+        let all = [
+            Piece::Bishop,
+            Piece::King,
+            Piece::Knight,
+            Piece::Queen,
+            Piece::Rook,
+            Piece::Leaper(1, 3),
+        ];
+        for board in ["6x6", "7x7", "5x8"] {
+            for rays in [RayRule::Through, RayRule::Blocked] {
+                let game = game(&all[..5], Surface::Rectangle, rays, board);
+                let maps = surface_symmetries(&game);
+                let expected = if board == "5x8" { 4 } else { 8 };
+                assert_eq!(maps.len(), expected, "{board}");
+                assert!(maps.iter().all(|map| is_symmetry(&game, map)), "{board}");
+                let camel = self::game(&all[5..], Surface::Rectangle, rays, board);
+                assert!(maps.iter().all(|map| is_symmetry(&camel, map)), "{board}");
+            }
+        }
+    }
 }
