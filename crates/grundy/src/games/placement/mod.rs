@@ -9,6 +9,28 @@
 //! let mut solver = PlacementSolver::new(&game, 1 << 24);
 //! assert_eq!(solver.nim_value(&game.empty()), Nimber::new(4));
 //! ```
+//!
+//! The rules are a value ([`PlacementRules`]): several pieces to choose from at each move, a
+//! board glued into a torus, cylinder or Möbius strip ([`Surface`]), and lines that pass or
+//! stop at occupied squares ([`RayRule`]).
+//!
+//! ```
+//! use grundy::games::placement::{
+//!     parse_pieces, PlacementGame, PlacementRules, PlacementSolver, RayRule, Surface,
+//! };
+//! use grundy::Nimber;
+//!
+//! // Seed 000, Figure A.1.6: bishops+queens on 2x3 is *4 (with lines stopped by pieces).
+//! let pieces = parse_pieces("bishops+queens").unwrap();
+//! let rules = PlacementRules::new(&pieces, Surface::Rectangle, RayRule::Blocked).unwrap();
+//! let game = PlacementGame::with_rules(rules, "2x3".parse().unwrap());
+//! let mut solver = PlacementSolver::new(&game, 1 << 24);
+//! assert_eq!(solver.nim_value(&game.empty()), Nimber::new(4));
+//! // A bishop on a1 attacks b2: four squares stay free, each for either piece.
+//! let position = game.parse_position("B../...").unwrap();
+//! assert_eq!(game.legal_moves(&position).len(), 4);
+//! assert_eq!(game.legal_placements(&position).len(), 8);
+//! ```
 
 mod multi;
 mod node_kayles;
@@ -17,7 +39,7 @@ mod rules;
 mod solve;
 mod surface;
 
-pub use multi::{Cells, RulesKayles};
+pub use multi::{Cells, RulesKayles, RulesKey};
 pub use node_kayles::{NodeKayles, ShapeKey};
 pub use piece::{Piece, PieceError};
 pub use rules::{parse_pieces, PieceSetError, PlacementRules, RayRule, RayRuleError, MAX_PIECES};
