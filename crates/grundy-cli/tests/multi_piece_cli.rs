@@ -251,6 +251,21 @@ fn other_surfaces_through_every_command() {
         value["nimber"], mex,
         "the value is the mex of the moves' values"
     );
+    // Knights on a1 and d3 of 3x4 are two columns and one row apart only across the seam.
+    let apart = json_of(&["value", "knights", "3x4", "--position", "N.../..../...N"]);
+    assert_eq!(apart["surface"], "rectangle");
+    fails_with(
+        &[
+            "value",
+            "knights",
+            "3x4",
+            "--board",
+            "cylinder",
+            "--position",
+            "N.../..../...N",
+        ],
+        "attack each other",
+    );
     let table = json_of(&[
         "table", "knights", "--board", "cylinder", "--rows", "2-3", "--cols", "3-4",
     ]);
