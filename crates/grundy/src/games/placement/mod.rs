@@ -643,6 +643,31 @@ mod tests {
         assert!(error.to_string().contains("a1") && error.to_string().contains("d1"));
     }
 
+    /// On the rectangle the surface's cover arithmetic gives exactly the attack sets the Node
+    /// Kayles engine builds from the pieces' own definitions.
+    #[test]
+    fn rectangle_attacks_are_the_pieces_own() {
+        let pieces = [
+            Piece::Knight,
+            Piece::Bishop,
+            Piece::Rook,
+            Piece::Queen,
+            Piece::King,
+            Piece::Leaper(1, 3),
+            Piece::Leaper(0, 2),
+        ];
+        for piece in pieces {
+            for rows in 1..=7 {
+                for cols in 1..=7 {
+                    let board = BoardSize::new(rows, cols).unwrap();
+                    let game = PlacementGame::new(piece, board);
+                    let expected: Vec<BoardSet> = piece.closed_neighbourhoods(board);
+                    assert_eq!(game.closed_neighbourhood[0], expected, "{piece} {board}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn moves_follow_the_attacks() {
         let knights = game(Piece::Knight, "3x3");
