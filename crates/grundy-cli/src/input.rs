@@ -6,7 +6,9 @@ use std::fmt;
 use anyhow::Result;
 use grundy::games::corner::{looks_like_corner_game, CornerGame};
 use grundy::games::heap::{looks_like_heap_game, HeapGame, HeapRuleset, Rectangle};
-use grundy::games::placement::{Piece, PlacementGame, PlacementPosition};
+use grundy::games::placement::{
+    parse_pieces, PieceSetError, PlacementGame, PlacementPosition, PlacementRules, RayRule, Surface,
+};
 use grundy::graph::{parse_graph, Graph, GraphFormat};
 use grundy::BoardSize;
 
@@ -29,7 +31,7 @@ pub fn input_error(error: impl fmt::Display) -> anyhow::Error {
 
 /// A game as named on the command line, with its arguments.
 pub enum GameSpec {
-    /// A placement game of one piece on a board.
+    /// A placement game of one piece or several on a board.
     Placement(PlacementGame),
     /// A take-and-break game and the sizes of its heaps.
     Heaps(HeapGame, Vec<usize>),
@@ -97,25 +99,29 @@ pub fn parse_game(game: &str, args: &[String]) -> Result<GameSpec> {
             }
         };
     }
-    let piece: Piece = game.parse().map_err(|error| {
-        input_error(format!(
+    let pieces = parse_pieces(game).map_err(|error| match error {
+        PieceSetError::Piece(_) => input_error(format!(
             "{error}; other games: a heap game (a code such as 0.77, or nim, kayles, dawsons-kayles, grundys-game, laskers-nim, sub:1,2,3, treblecross, dawsons-chess, kayles-2d) or a corner game (corner-knight, corner-queen, corner:DX,DY;...)"
-        ))
+        )),
+        other => input_error(other),
     })?;
+    let rules =
+        PlacementRules::new(&pieces, Surface::Rectangle, RayRule::Through).map_err(input_error)?;
+    let name = rules.name();
     let board = match args {
         [board] => board.parse::<BoardSize>().map_err(input_error)?,
         [] => {
             return Err(input_error(format!(
-                "the {piece} game needs a board size, for example `grundy value {piece} 5x5`"
+                "the {name} game needs a board size, for example `grundy value {name} 5x5`"
             )))
         }
         [_, extra, ..] => {
             return Err(input_error(format!(
-            "unexpected argument `{extra}`: the {piece} game takes one board size, for example 5x5"
+            "unexpected argument `{extra}`: the {name} game takes one board size, for example 5x5"
         )))
         }
     };
-    Ok(GameSpec::Placement(PlacementGame::new(piece, board)))
+    Ok(GameSpec::Placement(PlacementGame::with_rules(rules, board)))
 }
 
 /// Whether the game named is Node Kayles on a graph read from a file: `graph FILE`.

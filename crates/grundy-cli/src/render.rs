@@ -39,7 +39,6 @@ pub fn draw_board(
     labels: &HashMap<Square, String>,
 ) -> String {
     let board = game.board();
-    let occupied: Vec<Square> = game.occupied(position).collect();
     let width = labels.values().map(String::len).max().unwrap_or(1).max(1);
     let row_label_width = board.rows().to_string().len();
     let mut out = String::new();
@@ -54,8 +53,8 @@ pub fn draw_board(
         out.push_str(&format!("{:>row_label_width$} ", row + 1));
         for col in 0..board.cols() {
             let square = board.square(row, col).expect("on the board");
-            let cell = if occupied.contains(&square) {
-                game.piece().letter().to_string()
+            let cell = if let Some(piece) = game.piece_at(position, square) {
+                piece.letter().to_string()
             } else if game.is_attacked(position, square) {
                 "x".to_string()
             } else {

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result};
-use grundy::games::placement::{PlacementGame, PlacementPosition, PlacementSolver};
+use grundy::games::placement::{PlacementGame, PlacementPosition, PlacementSolver, Surface};
 use grundy::solver::{SearchObserver, SearchStats};
 use grundy::{Nimber, Square};
 use indicatif::ProgressBar;
@@ -32,7 +32,8 @@ struct Settled {
     nodes: u64,
 }
 
-/// A search over the first moves of one position, kept across the values asked about.
+/// A search over the first moves of one position of a one-piece game (a move is a square),
+/// kept across the values asked about.
 pub struct FirstMoveSearch<'a> {
     game: &'a PlacementGame,
     position: &'a PlacementPosition,
@@ -64,11 +65,14 @@ impl<'a> FirstMoveSearch<'a> {
         let threads = threads.clamp(1, groups.len().max(1));
         let exact_budget = (memory / 4 / threads as u64).max(1 << 20);
         let solvers = (0..threads).map(|_| shared.sharing(exact_budget)).collect();
-        let header = json!({
+        let mut header = json!({
             "game": game.piece().to_string(),
             "board": game.board().to_string(),
             "position": game.format_position(position),
         });
+        if game.rules().surface() != Surface::Rectangle {
+            header["surface"] = json!(game.rules().surface().to_string());
+        }
         let mut settled = HashMap::new();
         let mut file = None;
         if let Some(path) = checkpoint {

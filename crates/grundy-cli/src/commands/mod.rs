@@ -17,17 +17,19 @@ pub mod tour;
 pub mod value;
 
 use clap::Args;
+use grundy::games::placement::{PlacementGame, PlacementRules, RayRule, Surface};
 
-use crate::input::parse_memory;
+use crate::input::{input_error, parse_memory};
 
 /// The game and position of `value` and `moves`.
 #[derive(Debug, Clone, Args)]
 pub struct GameArgs {
     /// The game: a piece (knights, bishops, rooks, queens, kings, camels, zebras, giraffes,
-    /// leaper:A,B), a heap game (a code such as 0.77, or nim, kayles, dawsons-kayles,
-    /// grundys-game, laskers-nim, sub:1,2,3, treblecross, dawsons-chess, kayles-2d), a corner
-    /// game (corner-knight, corner-queen, corner:DX,DY;DX,DY;...) or `graph FILE`: Node Kayles
-    /// on a graph given as an edge list or in DIMACS format.
+    /// leaper:A,B) or several joined by + (bishops+knights: each move places one of them), a
+    /// heap game (a code such as 0.77, or nim, kayles, dawsons-kayles, grundys-game,
+    /// laskers-nim, sub:1,2,3, treblecross, dawsons-chess, kayles-2d), a corner game
+    /// (corner-knight, corner-queen, corner:DX,DY;DX,DY;...) or `graph FILE`: Node Kayles on a
+    /// graph given as an edge list or in DIMACS format.
     pub game: String,
     /// For a piece, the board size ROWSxCOLS (at most 256 squares, e.g. 16x16). For a heap game
     /// the heap sizes (kayles-2d: boards MxN); for a corner game the square M N.
@@ -42,6 +44,65 @@ pub struct GameArgs {
     /// content; a `p edge` line means DIMACS).
     #[arg(long, value_name = "edges|dimacs")]
     pub format: Option<String>,
+    #[command(flatten)]
+    pub rules: RuleOptions,
+}
+
+/// The surface and ray rule of a placement game.
+#[derive(Debug, Clone, Args)]
+pub struct RuleOptions {
+    /// The board's surface: rectangle (default), torus (both pairs of opposite edges glued),
+    /// cylinder (left and right edges glued) or mobius (left and right glued with a flip: row r
+    /// continues on row m+1-r). Pieces attack across the glued edges; see docs/SURFACES.md.
+    #[arg(long = "board", value_name = "SURFACE", value_parser = clap::value_parser!(Surface))]
+    pub surface: Option<Surface>,
+    /// With several pieces: whether the lines of bishops, rooks and queens pass occupied
+    /// squares (through, the default) or stop at the first one (blocked).
+    #[arg(long, value_name = "RULE", value_parser = clap::value_parser!(RayRule))]
+    pub rays: Option<RayRule>,
+}
+
+impl RuleOptions {
+    /// `game` with these options' surface and ray rule.
+    pub fn apply(&self, game: PlacementGame) -> anyhow::Result<PlacementGame> {
+        if self.surface.is_none() && self.rays.is_none() {
+            return Ok(game);
+        }
+        let rules = PlacementRules::new(
+            game.pieces(),
+            self.surface.unwrap_or_default(),
+            self.rays.unwrap_or_default(),
+        )
+        .map_err(input_error)?;
+        Ok(PlacementGame::with_rules(rules, game.board()))
+    }
+
+    /// Refuses the options for a game that is not a placement game.
+    pub fn refuse(&self, game: &str) -> anyhow::Result<()> {
+        if self.surface.is_some() || self.rays.is_some() {
+            return Err(input_error(format!(
+                "--board and --rays are for the placement games (pieces on a board), not for `{game}`"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// How the rules of `game` differ from one piece on a rectangle, for titles: "" or, for
+/// example, " on a torus, lines blocked".
+pub fn rules_note(rules: &PlacementRules) -> String {
+    let mut parts = Vec::new();
+    if rules.surface() != Surface::Rectangle {
+        parts.push(format!("{} surface", rules.surface()));
+    }
+    if rules.rays_matter() {
+        parts.push(format!("lines {}", rules.rays()));
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", parts.join(", "))
+    }
 }
 
 /// Options shared by the commands that search.

@@ -8,7 +8,7 @@ use grundy::games::placement::{MoveValue, PlacementSolver};
 use grundy::Nimber;
 use serde_json::json;
 
-use super::{heaps, GameArgs, SearchOptions};
+use super::{heaps, rules_note, GameArgs, SearchOptions};
 use crate::input::{is_graph_game, parse_game, parse_position, GameSpec};
 use crate::progress::SearchProgress;
 use crate::render::{draw_board, plain, player_to_move};
@@ -19,7 +19,7 @@ use crate::render::{draw_board, plain, player_to_move};
     after_help = "A winning move leads to a position of nim-value 0. Squares are named by \
 column letter and row number (c3 is row 3, column 3); row 1 is drawn at the top.\n\nExamples:\n  \
 grundy moves knights 5x5\n  grundy moves queens 5x5 --all\n  grundy moves queens 5x5 --all --svg queens.svg\n  grundy moves kings 4x5 --position \
-\"K..../...../...../.....\" --json\n  grundy moves kayles 3 2 1 5 2 5\n  grundy moves corner-queen 4 6\n  grundy moves graph edges.txt --all"
+\"K..../...../...../.....\" --json\n  grundy moves bishops+knights 3x3 --all\n  grundy moves knights 5x5 --board mobius\n  grundy moves kayles 3 2 1 5 2 5\n  grundy moves corner-queen 4 6\n  grundy moves graph edges.txt --all"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -42,8 +42,9 @@ pub fn run(args: &Args) -> Result<String> {
         return super::graph_game::moves_report(&args.target, args.all, &args.search);
     }
     let game = match parse_game(&args.target.game, &args.target.args)? {
-        GameSpec::Placement(game) => game,
+        GameSpec::Placement(game) => args.target.rules.apply(game)?,
         spec => {
+            args.target.rules.refuse(&args.target.game)?;
             heaps::refuse_position(args.target.position.as_deref())?;
             super::board_svg::refuse(args.svg.as_deref())?;
             return heaps::moves_report(&spec, args.all, args.search.json);
@@ -55,17 +56,19 @@ pub fn run(args: &Args) -> Result<String> {
     solver.set_observer(progress.observer());
     let started = Instant::now();
     let nimber = solver.nim_value(&position);
-    let legal_moves = game.legal_moves(&position).len();
+    let legal_moves = game.legal_placements(&position).len();
+    let several = game.pieces().len() > 1;
     // Without --all only the winning moves are needed, and outcome searches find them faster
     // than full nimbers of every move.
     let moves: Vec<MoveValue> = if args.all {
         solver.move_values(&position)
     } else {
         solver
-            .winning_moves(&position)
+            .winning_placements(&position)
             .into_iter()
-            .map(|square| MoveValue {
-                square,
+            .map(|placement| MoveValue {
+                square: placement.square,
+                piece: placement.piece,
                 nimber: Nimber::ZERO,
             })
             .collect()
@@ -95,6 +98,7 @@ pub fn run(args: &Args) -> Result<String> {
                 let (row, col) = m.square.coordinates();
                 json!({
                     "square": m.square.to_string(),
+                    "piece": m.piece.to_string(),
                     "row": row,
                     "col": col,
                     "nimber": m.nimber.value(),
@@ -103,8 +107,10 @@ pub fn run(args: &Args) -> Result<String> {
             })
             .collect();
         let report = json!({
-            "game": game.piece().to_string(),
+            "game": game.name(),
             "board": game.board().to_string(),
+            "surface": game.rules().surface().to_string(),
+            "rays": game.rules().rays().to_string(),
             "position": game.format_position(&position),
             "nimber": nimber.value(),
             "outcome": nimber.outcome().to_string(),
@@ -119,18 +125,45 @@ pub fn run(args: &Args) -> Result<String> {
     let mut out = String::new();
     let winning = moves.iter().filter(|m| m.nimber == Nimber::ZERO).count();
     out.push_str(&format!(
-        "{} on {}: nim-value {nimber}, {} legal moves, {winning} winning\n",
-        game.piece(),
+        "{} on {}{}: nim-value {nimber}, {} legal moves, {winning} winning\n",
+        game.name(),
         game.board(),
+        rules_note(game.rules()),
         legal_moves
     ));
-    let labels: HashMap<_, _> = if args.all {
-        moves.iter().map(|m| (m.square, plain(m.nimber))).collect()
+    let mut labels: HashMap<_, String> = HashMap::new();
+    for m in if args.all {
+        moves.iter().collect()
     } else {
-        listed.iter().map(|m| (m.square, "*".to_string())).collect()
-    };
+        listed.clone()
+    } {
+        let label = if args.all {
+            plain(m.nimber)
+        } else {
+            "*".to_string()
+        };
+        labels
+            .entry(m.square)
+            .and_modify(|text| {
+                if args.all {
+                    text.push('/');
+                    text.push_str(&label);
+                }
+            })
+            .or_insert(label);
+    }
     out.push_str(&draw_board(&game, &position, &labels));
-    if args.all {
+    if args.all && several {
+        let letters: Vec<String> = game
+            .pieces()
+            .iter()
+            .map(|piece| piece.letter().to_string())
+            .collect();
+        out.push_str(&format!(
+            "(each free square shows the nim-values after a {} is put there; 0 wins)\n",
+            letters.join("/")
+        ));
+    } else if args.all {
         out.push_str("(each free square shows the nim-value after a piece is put there; 0 wins)\n");
     } else if winning > 0 {
         out.push_str("(* marks a winning move)\n");
@@ -147,8 +180,13 @@ pub fn run(args: &Args) -> Result<String> {
         } else {
             ""
         };
+        let piece = if several {
+            format!("{} ", m.piece.letter())
+        } else {
+            String::new()
+        };
         out.push_str(&format!(
-            "  {:<4} ({row},{col}) -> {}{verdict}\n",
+            "  {piece}{:<4} ({row},{col}) -> {}{verdict}\n",
             m.square.to_string(),
             m.nimber
         ));

@@ -9,7 +9,7 @@ use grundy::{Nimber, Outcome, Square};
 use serde_json::json;
 
 use super::first_moves::FirstMoveSearch;
-use super::SearchOptions;
+use super::{RuleOptions, SearchOptions};
 use crate::input::{input_error, parse_game, parse_position, GameSpec};
 use crate::progress::counting_bar;
 use crate::render::{outcome_sentence, player_to_move, winner};
@@ -41,6 +41,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     #[command(flatten)]
+    pub rules: RuleOptions,
+    #[command(flatten)]
     pub search: SearchOptions,
 }
 
@@ -52,6 +54,13 @@ pub fn run(args: &Args) -> Result<String> {
             args.game
         )));
     };
+    let game = args.rules.apply(game)?;
+    if game.pieces().len() > 1 {
+        return Err(input_error(format!(
+            "`grundy outcome` searches games of one piece; for `{}` use `grundy value` or `grundy moves`",
+            game.name()
+        )));
+    }
     let position = parse_position(&game, args.position.as_deref())?;
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
@@ -87,6 +96,7 @@ pub fn run(args: &Args) -> Result<String> {
         let report = json!({
             "game": game.piece().to_string(),
             "board": game.board().to_string(),
+            "surface": game.rules().surface().to_string(),
             "position": game.format_position(&position),
             "outcome": outcome.to_string(),
             "to_move": to_move,
@@ -103,7 +113,12 @@ pub fn run(args: &Args) -> Result<String> {
         });
         return Ok(format!("{report}\n"));
     }
-    let mut out = format!("game       {} on {}\n", game.piece(), game.board());
+    let mut out = format!(
+        "game       {} on {}{}\n",
+        game.piece(),
+        game.board(),
+        super::rules_note(game.rules())
+    );
     if args.position.is_some() {
         out.push_str(&format!("position   {}\n", game.format_position(&position)));
     }

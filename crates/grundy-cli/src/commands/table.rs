@@ -4,12 +4,14 @@ use std::fmt::Display;
 use std::time::Instant;
 
 use anyhow::Result;
-use grundy::games::placement::{Piece, PlacementGame, PlacementSolver};
+use grundy::games::placement::{
+    parse_pieces, PlacementGame, PlacementRules, PlacementSolver, RayRule, Surface,
+};
 use grundy::{BoardSize, Nimber};
 use rayon::prelude::*;
 use serde_json::json;
 
-use super::SearchOptions;
+use super::{rules_note, RuleOptions, SearchOptions};
 use crate::input::{input_error, parse_coordinates, parse_range};
 use crate::progress::counting_bar;
 use crate::svg::value_grid;
@@ -20,13 +22,15 @@ use grundy::games::corner::{looks_like_corner_game, CornerGame};
 #[command(
     after_help = "Cell (m, n) is the nim-value of the empty board with m rows and n columns, \
 laid out as in the seed paper's figures.\n\nExamples:\n  grundy table knights --rows 1-6 --cols 1-6\n  \
-grundy table queens --rows 1-8 --cols 1-8 --json\n\nFor a corner game, cell (m, n) is the nim-value with the \
+grundy table queens --rows 1-8 --cols 1-8 --json\n  grundy table bishops+knights --rows 1-8 --cols 1-8\n  \
+grundy table queens+rooks --rays blocked\n  grundy table knights --board torus --rows 3-8 --cols 3-8\n\nFor a corner game, cell (m, n) is the nim-value with the \
 piece on (m, n); rows and columns start at 0:\n  grundy table corner-knight --rows 0-15 --cols 0-11\n  \
 grundy table corner-queen --rows 0-9 --cols 0-9 --svg wythoff.svg"
 )]
 pub struct Args {
-    /// The piece: knights, bishops, rooks, queens, kings, camels, zebras, giraffes or leaper:A,B;
-    /// or a corner game: corner-knight, corner-queen, corner:DX,DY;...
+    /// The piece: knights, bishops, rooks, queens, kings, camels, zebras, giraffes or leaper:A,B,
+    /// or several joined by + (bishops+knights); or a corner game: corner-knight, corner-queen,
+    /// corner:DX,DY;...
     pub game: String,
     /// Numbers of rows: FROM-TO, a single number, or a list like 2,4,8 (default 1-6; for a
     /// corner game the values of m, from 0, default 0-15).
@@ -39,18 +43,28 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
     #[command(flatten)]
+    pub rules: RuleOptions,
+    #[command(flatten)]
     pub search: SearchOptions,
 }
 
 /// Runs `grundy table`.
 pub fn run(args: &Args) -> Result<String> {
     if looks_like_corner_game(&args.game) {
+        args.rules.refuse(&args.game)?;
         return corner_table(args);
     }
     if args.svg.is_some() {
         return Err(input_error("--svg is for corner games"));
     }
-    let piece: Piece = args.game.parse().map_err(input_error)?;
+    let pieces = parse_pieces(&args.game).map_err(input_error)?;
+    let rules = PlacementRules::new(
+        &pieces,
+        args.rules.surface.unwrap_or(Surface::Rectangle),
+        args.rules.rays.unwrap_or(RayRule::Through),
+    )
+    .map_err(input_error)?;
+    let name = rules.name();
     let rows = &parse_range(args.rows.as_deref().unwrap_or("1-6"))?;
     let cols = &parse_range(args.cols.as_deref().unwrap_or("1-6"))?;
     let mut cells = Vec::new();
@@ -69,16 +83,16 @@ pub fn run(args: &Args) -> Result<String> {
     cells.sort_by_key(|&(_, _, board)| std::cmp::Reverse(board.squares()));
     let threads = rayon::current_num_threads() as u64;
     let budget = (args.search.memory / threads).max(1 << 20);
-    let bar = counting_bar(cells.len() as u64, &format!("{piece} table"));
+    let bar = counting_bar(cells.len() as u64, &format!("{name} table"));
     let started = Instant::now();
     let results: Vec<(usize, usize, Nimber, u64)> = cells
         .par_iter()
         .map_init(
             || None::<PlacementSolver>,
             |solver, &(i, j, board)| {
-                let game = PlacementGame::new(piece, board);
+                let game = PlacementGame::with_rules(rules.clone(), board);
                 // Each thread keeps one solver and its table for all its cells: component keys
-                // are shapes, valid on every board of the same piece.
+                // are shapes, valid on every board of the same rules.
                 let solver = match solver {
                     Some(solver) => {
                         solver.retarget(&game);
@@ -103,7 +117,9 @@ pub fn run(args: &Args) -> Result<String> {
     }
     if args.search.json {
         let report = json!({
-            "game": piece.to_string(),
+            "game": name,
+            "surface": rules.surface().to_string(),
+            "rays": rules.rays().to_string(),
             "rows": rows,
             "cols": cols,
             "nimbers": grid,
@@ -113,7 +129,10 @@ pub fn run(args: &Args) -> Result<String> {
         return Ok(format!("{report}\n"));
     }
     let mut out = value_grid_text(
-        &format!("{piece}: nim-values of the empty m x n board (m rows down, n columns across)"),
+        &format!(
+            "{name}{}: nim-values of the empty m x n board (m rows down, n columns across)",
+            rules_note(&rules)
+        ),
         rows,
         cols,
         &grid,

@@ -8,14 +8,18 @@ use anyhow::Result;
 use serde_json::json;
 
 use super::first_moves::FirstMoveSearch;
-use super::{heaps, GameArgs, SearchOptions};
+use super::{heaps, rules_note, GameArgs, SearchOptions};
 use crate::input::{is_graph_game, parse_game, parse_position, GameSpec};
+use crate::progress::SearchProgress;
 use crate::render::{draw_board, outcome_sentence, player_to_move, winner};
+use grundy::games::placement::PlacementSolver;
+use grundy::solver::SearchStats;
+use grundy::Nimber;
 
 /// Arguments of `grundy value`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  grundy value knights 5x5\n  grundy value queens 4x4 --position \".Q../..../..../....\"\n  grundy value leaper:1,3 6x6 --json\n  grundy value knights 6x6 --position \"N...../....../....../....../....../......\" --svg knights.svg\n  grundy value kayles 3 4 5 2 5\n  grundy value corner-knight 7 9\n  grundy value graph edges.txt\n  grundy value graph petersen.col --format dimacs"
+    after_help = "Examples:\n  grundy value knights 5x5\n  grundy value queens 4x4 --position \".Q../..../..../....\"\n  grundy value leaper:1,3 6x6 --json\n  grundy value knights 6x6 --position \"N...../....../....../....../....../......\" --svg knights.svg\n  grundy value kayles 3 4 5 2 5\n  grundy value corner-knight 7 9\n  grundy value bishops+knights 4x4\n  grundy value knights 6x6 --board torus\n  grundy value queens+rooks 5x5 --rays blocked\n  grundy value graph edges.txt\n  grundy value graph petersen.col --format dimacs"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -43,8 +47,9 @@ pub fn run(args: &Args) -> Result<String> {
         return super::graph_game::value_report(&args.target, &args.search);
     }
     let game = match parse_game(&args.target.game, &args.target.args)? {
-        GameSpec::Placement(game) => game,
+        GameSpec::Placement(game) => args.target.rules.apply(game)?,
         spec => {
+            args.target.rules.refuse(&args.target.game)?;
             heaps::refuse_position(args.target.position.as_deref())?;
             super::board_svg::refuse(args.svg.as_deref())?;
             return heaps::value_report(&spec, args.search.json);
@@ -56,30 +61,68 @@ pub fn run(args: &Args) -> Result<String> {
         |n| n as usize,
     );
     let started = Instant::now();
-    let mut search = FirstMoveSearch::new(
-        &game,
-        &position,
-        threads,
-        args.search.memory,
-        args.checkpoint.as_deref(),
-    )?;
-    let nimber = search.nim_value()?;
+    let searched = if game.pieces().len() == 1 {
+        // One piece: a move is a square, and the first moves split across the threads.
+        let mut search = FirstMoveSearch::new(
+            &game,
+            &position,
+            threads,
+            args.search.memory,
+            args.checkpoint.as_deref(),
+        )?;
+        let nimber = search.nim_value()?;
+        Searched {
+            nimber,
+            nodes: search.nodes(),
+            stats: search.stats(),
+            first_moves_up_to_symmetry: Some(search.groups().len()),
+            resumed: search.resumed(),
+            threads: search.threads(),
+        }
+    } else {
+        // Several pieces: a move is a square and a piece; one solver does it all.
+        if args.checkpoint.is_some() {
+            return Err(crate::input::input_error(format!(
+                "--checkpoint is for games of one piece, not for `{}`",
+                game.name()
+            )));
+        }
+        let progress = SearchProgress::new("searching");
+        let mut solver = PlacementSolver::new(&game, args.search.memory);
+        solver.set_observer(progress.observer());
+        let nimber = solver.nim_value(&position);
+        progress.finish();
+        let stats = solver.stats();
+        Searched {
+            nimber,
+            nodes: stats.positions,
+            stats,
+            first_moves_up_to_symmetry: None,
+            resumed: 0,
+            threads: 1,
+        }
+    };
     let seconds = started.elapsed().as_secs_f64();
-    let stats = search.stats();
-    let nodes = search.nodes();
+    let Searched {
+        nimber,
+        nodes,
+        stats,
+        ..
+    } = searched;
     let to_move = player_to_move(&game, &position);
     let outcome = nimber.outcome();
     if let Some(path) = &args.svg {
-        let winning = grundy::games::placement::PlacementSolver::new(&game, args.search.memory)
-            .winning_moves(&position);
-        let title = format!("{} on {}: nim-value {nimber}", game.piece(), game.board());
+        let winning = PlacementSolver::new(&game, args.search.memory).winning_moves(&position);
+        let title = format!("{} on {}: nim-value {nimber}", game.name(), game.board());
         let svg = super::board_svg::placement_svg(&title, &game, &position, &winning, &[]);
         super::board_svg::write(path, &svg)?;
     }
     if args.search.json {
         let report = json!({
-            "game": game.piece().to_string(),
+            "game": game.name(),
             "board": game.board().to_string(),
+            "surface": game.rules().surface().to_string(),
+            "rays": game.rules().rays().to_string(),
             "position": game.format_position(&position),
             "nimber": nimber.value(),
             "outcome": outcome.to_string(),
@@ -89,18 +132,19 @@ pub fn run(args: &Args) -> Result<String> {
             "nodes": nodes,
             "table_hits": stats.table_hits,
             "endgame_positions": stats.endgame_positions,
-            "first_moves_up_to_symmetry": search.groups().len(),
-            "resumed_from_checkpoint": search.resumed(),
-            "threads": search.threads(),
+            "first_moves_up_to_symmetry": searched.first_moves_up_to_symmetry,
+            "resumed_from_checkpoint": searched.resumed,
+            "threads": searched.threads,
             "seconds": seconds,
         });
         return Ok(format!("{report}\n"));
     }
     let mut out = String::new();
     out.push_str(&format!(
-        "game       {} on {}\n",
-        game.piece(),
-        game.board()
+        "game       {} on {}{}\n",
+        game.name(),
+        game.board(),
+        rules_note(game.rules())
     ));
     if args.target.position.is_some() {
         out.push_str(&format!("position   {}\n", game.format_position(&position)));
@@ -114,11 +158,21 @@ pub fn run(args: &Args) -> Result<String> {
     out.push_str(&format!(
         "searched   {nodes} positions and {} endgame positions in {seconds:.3} s on {} thread{}\n",
         stats.endgame_positions,
-        search.threads(),
-        if search.threads() == 1 { "" } else { "s" }
+        searched.threads,
+        if searched.threads == 1 { "" } else { "s" }
     ));
     if let Some(path) = &args.svg {
         out.push_str(&format!("wrote      {}\n", path.display()));
     }
     Ok(out)
+}
+
+/// What a value search found and what it cost.
+struct Searched {
+    nimber: Nimber,
+    nodes: u64,
+    stats: SearchStats,
+    first_moves_up_to_symmetry: Option<usize>,
+    resumed: usize,
+    threads: usize,
 }

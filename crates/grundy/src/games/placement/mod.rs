@@ -9,19 +9,47 @@
 //! let mut solver = PlacementSolver::new(&game, 1 << 24);
 //! assert_eq!(solver.nim_value(&game.empty()), Nimber::new(4));
 //! ```
+//!
+//! The rules are a value ([`PlacementRules`]): several pieces to choose from at each move, a
+//! board glued into a torus, cylinder or Möbius strip ([`Surface`]), and lines that pass or
+//! stop at occupied squares ([`RayRule`]).
+//!
+//! ```
+//! use grundy::games::placement::{
+//!     parse_pieces, PlacementGame, PlacementRules, PlacementSolver, RayRule, Surface,
+//! };
+//! use grundy::Nimber;
+//!
+//! // Seed 000, Figure A.1.6: bishops+queens on 2x3 is *4 (with lines stopped by pieces).
+//! let pieces = parse_pieces("bishops+queens").unwrap();
+//! let rules = PlacementRules::new(&pieces, Surface::Rectangle, RayRule::Blocked).unwrap();
+//! let game = PlacementGame::with_rules(rules, "2x3".parse().unwrap());
+//! let mut solver = PlacementSolver::new(&game, 1 << 24);
+//! assert_eq!(solver.nim_value(&game.empty()), Nimber::new(4));
+//! // A bishop on a1 attacks b2: four squares stay free, each for either piece.
+//! let position = game.parse_position("B../...").unwrap();
+//! assert_eq!(game.legal_moves(&position).len(), 4);
+//! assert_eq!(game.legal_placements(&position).len(), 8);
+//! ```
 
+mod multi;
 mod node_kayles;
 mod piece;
+mod rules;
 mod solve;
 mod strategy;
+mod surface;
 
+pub use multi::{Cells, RulesKayles, RulesKey};
 pub use node_kayles::{NodeKayles, ShapeKey};
 pub use piece::{Piece, PieceError};
+pub use rules::{parse_pieces, PieceSetError, PlacementRules, RayRule, RayRuleError, MAX_PIECES};
 pub use solve::{MoveValue, PlacementSolver};
 pub use strategy::{
     play_out, symmetry_strategy, CentreThenReflect, GameRecord, MirrorSecond, Perfect, Player,
     QueensFour, Random, Strategy, StrategyError, Symmetry,
 };
+pub use surface::{Surface, SurfaceError};
 
 use thiserror::Error;
 
@@ -31,19 +59,49 @@ use crate::square_set::SquareSet;
 /// Sets of squares on any board the placement games allow.
 pub type BoardSet = SquareSet<4>;
 
-/// The rules of one placement game: a piece and a board.
+/// The eight directions of the line pieces, as (rows, columns) steps.
+const DIRECTIONS: [(isize, isize); 8] = [
+    (0, 1),
+    (0, -1),
+    (1, 0),
+    (-1, 0),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// The rules of one placement game, configured once: the pieces a player may place, the
+/// surface, the ray rule and the board, with every attack set computed once.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlacementGame {
-    piece: Piece,
+    rules: PlacementRules,
     board: BoardSize,
-    /// Per square, the squares a piece there attacks together with the square itself.
-    closed_neighbourhood: Vec<BoardSet>,
+    /// Per piece (in the rules' order) and square: the square itself and every square the
+    /// piece attacks from it when lines pass through occupied squares.
+    closed_neighbourhood: Vec<Vec<BoardSet>>,
+    /// Per piece and square: the squares its leaps (or king steps) reach.
+    leaps: Vec<Vec<BoardSet>>,
+    /// Per square and direction (of [`DIRECTIONS`]): the squares of the ray, in order.
+    rays: Vec<Vec<Vec<u16>>>,
+    /// Per piece: the directions (indices into [`DIRECTIONS`]) it attacks along.
+    directions: Vec<Vec<usize>>,
 }
 
-/// A position: the squares occupied so far. The next player is to move.
+/// A move: a piece of the game put on a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlacementMove {
+    /// Where the piece goes.
+    pub square: Square,
+    /// Which piece.
+    pub piece: Piece,
+}
+
+/// A position: which piece stands on each occupied square. The next player is to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PlacementPosition {
-    occupied: BoardSet,
+    /// Per piece of the game (in the rules' order), the squares it stands on.
+    by_piece: [BoardSet; MAX_PIECES],
 }
 
 /// Why a position or a move was refused.
@@ -71,17 +129,15 @@ pub enum PositionError {
         /// Columns of the board.
         expected: usize,
     },
-    /// A character that is neither `.` nor the piece's letter.
-    #[error("square {square} of the position holds `{found}`: expected `.` for an empty square or `{letter}` for a {piece} piece")]
+    /// A character that is neither `.` nor the letter of one of the game's pieces.
+    #[error("square {square} of the position holds `{found}`: expected `.` for an empty square or {letters}")]
     BadSquare {
         /// The square.
         square: Square,
         /// The character found.
         found: char,
-        /// The piece's letter.
-        letter: char,
-        /// The game's piece.
-        piece: Piece,
+        /// The letters the game allows, described, such as "`B` (bishops) or `N` (knights)".
+        letters: String,
     },
     /// Two pieces attack each other: no sequence of legal moves produces that.
     #[error(
@@ -93,6 +149,13 @@ pub enum PositionError {
         /// A piece it attacks.
         second: Square,
     },
+    /// Pieces that attack each other in a cycle: the one placed last of them would have gone
+    /// on an attacked square, whatever the order.
+    #[error("the position cannot arise in play: {}; whichever of them was placed last would have gone on a square attacked by a piece placed before it", describe_cycle(.cycle))]
+    AttackCycle {
+        /// The squares of the pieces, each attacking the next and the last the first.
+        cycle: Vec<Square>,
+    },
     /// A move to a square that is occupied or attacked.
     #[error("{square} is not a legal move: it is {reason}")]
     IllegalMove {
@@ -101,23 +164,132 @@ pub enum PositionError {
         /// "occupied" or "attacked by the piece on ...".
         reason: String,
     },
+    /// A move with a piece the game does not have.
+    #[error("{piece} are not played in {game}")]
+    NotInGame {
+        /// The piece.
+        piece: Piece,
+        /// The game's name.
+        game: String,
+    },
+    /// A move by square alone in a game of several pieces.
+    #[error("{game} has several pieces: say which goes on {square}")]
+    PieceNeeded {
+        /// The square.
+        square: Square,
+        /// The game's name.
+        game: String,
+    },
+}
+
+fn describe_cycle(cycle: &[Square]) -> String {
+    let mut parts: Vec<String> = cycle
+        .iter()
+        .zip(cycle.iter().cycle().skip(1))
+        .map(|(from, to)| format!("{from} attacks {to}"))
+        .collect();
+    parts[0] = format!("the piece on {}", parts[0]);
+    let last = parts.pop().expect("a cycle has at least two pieces");
+    format!("{} and {last}", parts.join(", "))
 }
 
 impl PlacementGame {
-    /// The game of `piece` on `board`.
+    /// The game of `piece` on the rectangle `board`.
     #[must_use]
     pub fn new(piece: Piece, board: BoardSize) -> PlacementGame {
+        PlacementGame::with_rules(PlacementRules::single(piece), board)
+    }
+
+    /// The game of `rules` on `board`.
+    #[must_use]
+    pub fn with_rules(rules: PlacementRules, board: BoardSize) -> PlacementGame {
+        let surface = rules.surface();
+        let rays: Vec<Vec<Vec<u16>>> = board
+            .all_squares()
+            .map(|from| {
+                DIRECTIONS
+                    .iter()
+                    .map(|&direction| {
+                        surface
+                            .ray(board, from, direction)
+                            .into_iter()
+                            .map(|to| board.index_of(to) as u16)
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut leaps = Vec::new();
+        let mut directions = Vec::new();
+        let mut closed_neighbourhood = Vec::new();
+        for &piece in rules.pieces() {
+            let piece_leaps = piece.leaps().unwrap_or_default();
+            let piece_directions: Vec<usize> = piece
+                .rays()
+                .iter()
+                .map(|ray| {
+                    DIRECTIONS
+                        .iter()
+                        .position(|d| d == ray)
+                        .expect("a line piece's directions are among the eight")
+                })
+                .collect();
+            let reach: Vec<BoardSet> = board
+                .all_squares()
+                .map(|from| {
+                    surface
+                        .leap_targets(board, from, &piece_leaps)
+                        .into_iter()
+                        .map(|to| board.index_of(to))
+                        .collect()
+                })
+                .collect();
+            let closed = (0..board.squares())
+                .map(|square| {
+                    let mut set = reach[square];
+                    set.insert(square);
+                    for &d in &piece_directions {
+                        set |= rays[square][d].iter().map(|&t| usize::from(t)).collect();
+                    }
+                    set
+                })
+                .collect();
+            leaps.push(reach);
+            directions.push(piece_directions);
+            closed_neighbourhood.push(closed);
+        }
         PlacementGame {
-            piece,
+            rules,
             board,
-            closed_neighbourhood: piece.closed_neighbourhoods(board),
+            closed_neighbourhood,
+            leaps,
+            rays,
+            directions,
         }
     }
 
-    /// The piece.
+    /// The game's first piece: its only piece in a single-piece game.
     #[must_use]
     pub fn piece(&self) -> Piece {
-        self.piece
+        self.rules.pieces()[0]
+    }
+
+    /// The pieces a player may place, in canonical order.
+    #[must_use]
+    pub fn pieces(&self) -> &[Piece] {
+        self.rules.pieces()
+    }
+
+    /// The rules apart from the board.
+    #[must_use]
+    pub fn rules(&self) -> &PlacementRules {
+        &self.rules
+    }
+
+    /// The game's name: its pieces joined by `+`, such as `bishops+knights`.
+    #[must_use]
+    pub fn name(&self) -> String {
+        self.rules.name()
     }
 
     /// The board.
@@ -130,41 +302,92 @@ impl PlacementGame {
     #[must_use]
     pub fn empty(&self) -> PlacementPosition {
         PlacementPosition {
-            occupied: BoardSet::EMPTY,
+            by_piece: [BoardSet::EMPTY; MAX_PIECES],
         }
     }
 
-    /// The occupied squares of `position`.
+    /// The occupied squares of `position`, row by row.
     pub fn occupied<'a>(
         &'a self,
         position: &PlacementPosition,
     ) -> impl Iterator<Item = Square> + 'a {
-        let occupied = position.occupied;
-        occupied
+        self.occupied_set(position)
             .into_iter()
             .map(|index| self.board.square_at(index))
+    }
+
+    /// The occupied squares of `position` as a set of square indices.
+    #[must_use]
+    pub fn occupied_set(&self, position: &PlacementPosition) -> BoardSet {
+        position
+            .by_piece
+            .iter()
+            .fold(BoardSet::EMPTY, |all, &set| all | set)
+    }
+
+    /// The piece on `square`, if any.
+    #[must_use]
+    pub fn piece_at(&self, position: &PlacementPosition, square: Square) -> Option<Piece> {
+        let index = self.board.index_of(square);
+        self.pieces()
+            .iter()
+            .zip(&position.by_piece)
+            .find(|(_, set)| set.contains(index))
+            .map(|(&piece, _)| piece)
+    }
+
+    /// The square `square` and every square a `piece` (index into the pieces) there attacks
+    /// when `occupied` are the occupied squares: with blocked rays, each line stops at the
+    /// first occupied square, which it attacks.
+    #[must_use]
+    pub fn attack_set(&self, piece: usize, square: usize, occupied: &BoardSet) -> BoardSet {
+        match self.rules.rays() {
+            RayRule::Through => self.closed_neighbourhood[piece][square],
+            RayRule::Blocked => {
+                let mut set = self.leaps[piece][square];
+                set.insert(square);
+                for &d in &self.directions[piece] {
+                    for &to in &self.rays[square][d] {
+                        set.insert(usize::from(to));
+                        if occupied.contains(usize::from(to)) {
+                            break;
+                        }
+                    }
+                }
+                set
+            }
+        }
+    }
+
+    /// The pieces of `position` as (square index, piece index) pairs.
+    fn placed(&self, position: &PlacementPosition) -> Vec<(usize, usize)> {
+        let mut placed: Vec<(usize, usize)> = (0..self.pieces().len())
+            .flat_map(|p| position.by_piece[p].iter().map(move |s| (s, p)))
+            .collect();
+        placed.sort_unstable();
+        placed
     }
 
     /// The squares that are neither occupied nor attacked: where the next piece may go.
     #[must_use]
     pub fn available(&self, position: &PlacementPosition) -> BoardSet {
-        let mut blocked = BoardSet::EMPTY;
-        for index in position.occupied.iter() {
-            blocked |= self.closed_neighbourhood[index];
+        let occupied = self.occupied_set(position);
+        let mut blocked = occupied;
+        for (square, piece) in self.placed(position) {
+            blocked |= self.attack_set(piece, square, &occupied);
         }
         BoardSet::first_n(self.board.squares()).without(blocked)
     }
 
-    /// Whether `square` is attacked by some piece of `position` (occupied squares included).
+    /// Whether `square` is attacked by some piece of `position` (occupied squares excluded).
     #[must_use]
     pub fn is_attacked(&self, position: &PlacementPosition, square: Square) -> bool {
-        !self
-            .available(position)
-            .contains(self.board.index_of(square))
-            && !position.occupied.contains(self.board.index_of(square))
+        let index = self.board.index_of(square);
+        !self.available(position).contains(index) && !self.occupied_set(position).contains(index)
     }
 
-    /// The legal moves of `position`, row by row.
+    /// The squares where a piece may go in `position`, row by row (any of the game's pieces
+    /// may go on each).
     #[must_use]
     pub fn legal_moves(&self, position: &PlacementPosition) -> Vec<Square> {
         self.available(position)
@@ -173,35 +396,85 @@ impl PlacementGame {
             .collect()
     }
 
-    /// The position after a piece is put on `square`.
+    /// Every legal move of `position`: each free square with each piece, row by row.
+    #[must_use]
+    pub fn legal_placements(&self, position: &PlacementPosition) -> Vec<PlacementMove> {
+        self.legal_moves(position)
+            .into_iter()
+            .flat_map(|square| {
+                self.pieces()
+                    .iter()
+                    .map(move |&piece| PlacementMove { square, piece })
+            })
+            .collect()
+    }
+
+    /// The position after the game's only piece is put on `square`; a game of several pieces
+    /// needs [`PlacementGame::play_move`].
     pub fn play(
         &self,
         position: &PlacementPosition,
         square: Square,
     ) -> Result<PlacementPosition, PositionError> {
+        match self.pieces() {
+            [piece] => self.play_move(
+                position,
+                PlacementMove {
+                    square,
+                    piece: *piece,
+                },
+            ),
+            _ => Err(PositionError::PieceNeeded {
+                square,
+                game: self.name(),
+            }),
+        }
+    }
+
+    /// The position after `placement`.
+    pub fn play_move(
+        &self,
+        position: &PlacementPosition,
+        placement: PlacementMove,
+    ) -> Result<PlacementPosition, PositionError> {
+        let PlacementMove { square, piece } = placement;
+        let piece_index = self
+            .pieces()
+            .iter()
+            .position(|&p| p == piece)
+            .ok_or_else(|| PositionError::NotInGame {
+                piece,
+                game: self.name(),
+            })?;
         let index = self.board.index_of(square);
-        if position.occupied.contains(index) {
+        let occupied = self.occupied_set(position);
+        if occupied.contains(index) {
             return Err(PositionError::IllegalMove {
                 square,
                 reason: "occupied".to_string(),
             });
         }
-        if let Some(attacker) = self
-            .occupied(position)
-            .find(|&from| self.piece.attacks(from, square))
+        if let Some((attacker, _)) = self
+            .placed(position)
+            .into_iter()
+            .find(|&(from, p)| self.attack_set(p, from, &occupied).contains(index))
         {
             return Err(PositionError::IllegalMove {
                 square,
-                reason: format!("attacked by the piece on {attacker}"),
+                reason: format!(
+                    "attacked by the piece on {}",
+                    self.board.square_at(attacker)
+                ),
             });
         }
-        let mut occupied = position.occupied;
-        occupied.insert(index);
-        Ok(PlacementPosition { occupied })
+        let mut after = *position;
+        after.by_piece[piece_index].insert(index);
+        Ok(after)
     }
 
-    /// Reads a position: rows separated by `/`, row 1 first, `.` for an empty square and the
-    /// piece's letter for an occupied one. Spaces are ignored.
+    /// Reads a position: rows separated by `/`, row 1 first, `.` for an empty square and a
+    /// piece's letter (N B R Q K, L for another leaper) for an occupied one. Spaces are
+    /// ignored. A position that no order of legal moves produces is refused.
     pub fn parse_position(&self, text: &str) -> Result<PlacementPosition, PositionError> {
         let rows: Vec<&str> = text.split('/').collect();
         if rows.len() != self.board.rows() {
@@ -227,32 +500,95 @@ impl PlacementGame {
                     .board
                     .square(row, col)
                     .expect("row and column were checked against the board");
-                match cell {
-                    '.' => {}
-                    letter if letter.to_ascii_uppercase() == self.piece.letter() => {
-                        position.occupied.insert(self.board.index_of(square));
-                    }
-                    found => {
+                if cell == '.' {
+                    continue;
+                }
+                match self
+                    .pieces()
+                    .iter()
+                    .position(|piece| piece.letter() == cell.to_ascii_uppercase())
+                {
+                    Some(piece) => position.by_piece[piece].insert(self.board.index_of(square)),
+                    None => {
+                        let letters: Vec<String> = self
+                            .pieces()
+                            .iter()
+                            .map(|piece| format!("`{}` for a {piece} piece", piece.letter()))
+                            .collect();
                         return Err(PositionError::BadSquare {
                             square,
-                            found,
-                            letter: self.piece.letter(),
-                            piece: self.piece,
-                        })
+                            found: cell,
+                            letters: letters.join(" or "),
+                        });
                     }
                 }
             }
         }
-        let pieces: Vec<Square> = self.occupied(&position).collect();
-        for (i, &first) in pieces.iter().enumerate() {
-            if let Some(&second) = pieces[i + 1..]
-                .iter()
-                .find(|&&other| self.piece.attacks(first, other))
-            {
-                return Err(PositionError::Unreachable { first, second });
-            }
+        if let Some(cycle) = self.attack_cycle(&position) {
+            return Err(if let [first, second] = cycle[..] {
+                PositionError::Unreachable { first, second }
+            } else {
+                PositionError::AttackCycle { cycle }
+            });
         }
         Ok(position)
+    }
+
+    /// A cycle of pieces each attacking the next, if the position has one: then no order of
+    /// play produces it. Without one, placing the pieces so that every piece comes before
+    /// the pieces attacking it (a topological order) is a legal order of play, with either
+    /// ray rule: a piece attacked when placed, by a line that a later piece blocks, would put
+    /// the nearest such later piece on the line of an earlier piece, which attacks it.
+    fn attack_cycle(&self, position: &PlacementPosition) -> Option<Vec<Square>> {
+        let placed = self.placed(position);
+        let occupied = self.occupied_set(position);
+        let attacks: Vec<Vec<usize>> = placed
+            .iter()
+            .map(|&(square, piece)| {
+                let set = self.attack_set(piece, square, &occupied);
+                (0..placed.len())
+                    .filter(|&j| placed[j].0 != square && set.contains(placed[j].0))
+                    .collect()
+            })
+            .collect();
+        // Depth-first search: 0 unvisited, 1 on the current path, 2 done.
+        let mut state = vec![0u8; placed.len()];
+        let mut path: Vec<usize> = Vec::new();
+        for start in 0..placed.len() {
+            if state[start] != 0 {
+                continue;
+            }
+            let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+            state[start] = 1;
+            path.push(start);
+            while let Some(&mut (node, ref mut next)) = stack.last_mut() {
+                if let Some(&to) = attacks[node].get(*next) {
+                    *next += 1;
+                    match state[to] {
+                        0 => {
+                            state[to] = 1;
+                            path.push(to);
+                            stack.push((to, 0));
+                        }
+                        1 => {
+                            let from = path.iter().position(|&p| p == to).expect("on the path");
+                            return Some(
+                                path[from..]
+                                    .iter()
+                                    .map(|&i| self.board.square_at(placed[i].0))
+                                    .collect(),
+                            );
+                        }
+                        _ => {}
+                    }
+                } else {
+                    state[node] = 2;
+                    path.pop();
+                    stack.pop();
+                }
+            }
+        }
+        None
     }
 
     /// Writes a position in the form [`PlacementGame::parse_position`] reads.
@@ -263,11 +599,8 @@ impl PlacementGame {
                 (0..self.board.cols())
                     .map(|col| {
                         let square = self.board.square(row, col).expect("on the board");
-                        if position.occupied.contains(self.board.index_of(square)) {
-                            self.piece.letter()
-                        } else {
-                            '.'
-                        }
+                        self.piece_at(position, square)
+                            .map_or('.', |piece| piece.letter())
                     })
                     .collect()
             })
@@ -313,6 +646,31 @@ mod tests {
         }
         let error = queens.parse_position("Q..Q/..../..../....").unwrap_err();
         assert!(error.to_string().contains("a1") && error.to_string().contains("d1"));
+    }
+
+    /// On the rectangle the surface's cover arithmetic gives exactly the attack sets the Node
+    /// Kayles engine builds from the pieces' own definitions.
+    #[test]
+    fn rectangle_attacks_are_the_pieces_own() {
+        let pieces = [
+            Piece::Knight,
+            Piece::Bishop,
+            Piece::Rook,
+            Piece::Queen,
+            Piece::King,
+            Piece::Leaper(1, 3),
+            Piece::Leaper(0, 2),
+        ];
+        for piece in pieces {
+            for rows in 1..=7 {
+                for cols in 1..=7 {
+                    let board = BoardSize::new(rows, cols).unwrap();
+                    let game = PlacementGame::new(piece, board);
+                    let expected: Vec<BoardSet> = piece.closed_neighbourhoods(board);
+                    assert_eq!(game.closed_neighbourhood[0], expected, "{piece} {board}");
+                }
+            }
+        }
     }
 
     #[test]

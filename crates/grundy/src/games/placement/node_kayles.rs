@@ -194,7 +194,7 @@ pub struct ShapeKey<const W: usize> {
 impl<const W: usize> ShapeKey<W> {
     /// The key of `set` on a board of `cols <= 16` columns and at most 16 rows, computed a row
     /// at a time: the same key as [`ShapeKey::of`], several times faster.
-    fn of_rows(set: &SquareSet<W>, cols: usize) -> ShapeKey<W> {
+    pub(super) fn of_rows(set: &SquareSet<W>, cols: usize) -> ShapeKey<W> {
         let (Some(first), Some(last)) = (set.first(), set.last()) else {
             return ShapeKey {
                 height: 0,
@@ -259,7 +259,7 @@ impl<const W: usize> ShapeKey<W> {
     }
 
     /// The key of `set`, whose squares have the given rows and columns, a square at a time.
-    fn of(set: &SquareSet<W>, rows: &[u16], cols: &[u16]) -> ShapeKey<W> {
+    pub(super) fn of(set: &SquareSet<W>, rows: &[u16], cols: &[u16]) -> ShapeKey<W> {
         if set.is_empty() {
             return ShapeKey {
                 height: 0,

@@ -76,7 +76,7 @@ impl Piece {
     }
 
     /// The leaps of a leaper or king, one per direction; `None` for the line pieces.
-    fn leaps(self) -> Option<Vec<(isize, isize)>> {
+    pub(super) fn leaps(self) -> Option<Vec<(isize, isize)>> {
         let base: Vec<(isize, isize)> = match self {
             Piece::Knight => vec![(1, 2)],
             Piece::King => vec![(0, 1), (1, 1)],
@@ -98,7 +98,7 @@ impl Piece {
     }
 
     /// The directions of a line piece.
-    fn rays(self) -> &'static [(isize, isize)] {
+    pub(super) fn rays(self) -> &'static [(isize, isize)] {
         const ORTHOGONAL: [(isize, isize); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
         const DIAGONAL: [(isize, isize); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
         const BOTH: [(isize, isize); 8] = [

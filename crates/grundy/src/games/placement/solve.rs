@@ -1,18 +1,23 @@
-//! Solving placement games: the generic solver on the Node Kayles engine, at the narrowest bit
-//! width that holds the board.
+//! Solving placement games: the generic solver on the Node Kayles engine (one piece on a
+//! rectangle) or the rules engine (everything else), at the narrowest bit width that holds the
+//! board.
 
 use crate::board::{BoardSize, Square};
 use crate::solver::{ImpartialGame, SearchObserver, SearchStats, Solver};
+use crate::square_set::SquareSet;
 use crate::values::Nimber;
 
+use super::multi::{Cells, RulesKayles};
 use super::node_kayles::NodeKayles;
-use super::{BoardSet, Piece, PlacementGame, PlacementPosition};
+use super::{Piece, PlacementGame, PlacementMove, PlacementPosition, Surface};
 
 /// A legal move and the nimber of the position it leads to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveValue {
     /// Where the piece goes.
     pub square: Square,
+    /// Which piece goes there.
+    pub piece: Piece,
     /// The nimber of the position after the move; the move wins when it is 0.
     pub nimber: Nimber,
 }
@@ -28,6 +33,32 @@ enum Engine {
     One(Solver<NodeKayles<1>>),
     Two(Solver<NodeKayles<2>>),
     Four(Solver<NodeKayles<4>>),
+    RulesOne(Solver<RulesKayles<1>>),
+    RulesTwo(Solver<RulesKayles<2>>),
+    RulesFour(Solver<RulesKayles<4>>),
+}
+
+/// What the solver needs of an engine besides the game: how a position of the placement game
+/// becomes one of the engine's positions.
+trait PlacementEngine: ImpartialGame {
+    fn encode(&self, game: &PlacementGame, position: &PlacementPosition) -> Self::Position;
+}
+
+impl<const W: usize> PlacementEngine for NodeKayles<W> {
+    #[inline]
+    fn encode(&self, game: &PlacementGame, position: &PlacementPosition) -> SquareSet<W> {
+        game.available(position).resize()
+    }
+}
+
+impl<const W: usize> PlacementEngine for RulesKayles<W> {
+    #[inline]
+    fn encode(&self, game: &PlacementGame, position: &PlacementPosition) -> Cells<W> {
+        self.cells(
+            game.available(position).resize(),
+            game.occupied_set(position).resize(),
+        )
+    }
 }
 
 /// Runs `$body` with `$solver` bound to the engine's solver, whatever its width, and `$width`
@@ -38,6 +69,9 @@ macro_rules! with_engine {
             Engine::One($solver) => $body,
             Engine::Two($solver) => $body,
             Engine::Four($solver) => $body,
+            Engine::RulesOne($solver) => $body,
+            Engine::RulesTwo($solver) => $body,
+            Engine::RulesFour($solver) => $body,
         }
     };
 }
@@ -55,11 +89,47 @@ fn full_mex_size(piece: Piece) -> usize {
 /// The component size up to which the dense endgame search beats the main search, measured by
 /// instruction counts on the benchmark boards and time on queens 12×12 to 14×14
 /// (docs/PERFORMANCE.md): it pays most where endgames are dense and each expansion of the main
-/// search dear.
+/// search dear. (Only the single-piece engine offers dense endgames.)
 fn dense_size(piece: Piece) -> usize {
     match piece {
         Piece::Bishop | Piece::Rook | Piece::Queen => 12,
         Piece::Knight | Piece::King | Piece::Leaper(..) => 6,
+    }
+}
+
+/// The same for a game: the smallest over its pieces.
+fn game_dense_size(game: &PlacementGame) -> usize {
+    game.pieces()
+        .iter()
+        .map(|&piece| dense_size(piece))
+        .min()
+        .unwrap_or(6)
+}
+
+/// The same for a game: the smallest over its pieces.
+fn game_full_mex_size(game: &PlacementGame) -> usize {
+    game.pieces()
+        .iter()
+        .map(|&piece| full_mex_size(piece))
+        .min()
+        .unwrap_or(12)
+}
+
+/// Whether the game is one piece on a rectangle, solved by plain Node Kayles.
+fn is_node_kayles(game: &PlacementGame) -> bool {
+    game.pieces().len() == 1 && game.rules().surface() == Surface::Rectangle
+}
+
+/// A fresh engine for `game` at `words` words with a table of `budget_bytes`.
+fn engine_for(game: &PlacementGame, words: usize, budget_bytes: u64) -> Engine {
+    let (piece, board) = (game.piece(), game.board());
+    match (is_node_kayles(game), words) {
+        (true, 1) => Engine::One(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
+        (true, 2) => Engine::Two(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
+        (true, _) => Engine::Four(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
+        (false, 1) => Engine::RulesOne(Solver::new(RulesKayles::new(game), budget_bytes)),
+        (false, 2) => Engine::RulesTwo(Solver::new(RulesKayles::new(game), budget_bytes)),
+        (false, _) => Engine::RulesFour(Solver::new(RulesKayles::new(game), budget_bytes)),
     }
 }
 
@@ -83,18 +153,12 @@ impl PlacementSolver {
         budget_bytes: u64,
     ) -> PlacementSolver {
         let words = words_for(largest).max(words_for(game.board()));
-        let (piece, board) = (game.piece(), game.board());
-        let engine = match words {
-            1 => Engine::One(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
-            2 => Engine::Two(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
-            _ => Engine::Four(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
-        };
         let mut solver = PlacementSolver {
             game: game.clone(),
-            engine,
+            engine: engine_for(game, words, budget_bytes),
         };
-        solver.set_full_mex_size(full_mex_size(piece));
-        solver.set_dense_size(dense_size(piece));
+        solver.set_full_mex_size(game_full_mex_size(game));
+        solver.set_dense_size(game_dense_size(game));
         solver
     }
 
@@ -104,6 +168,7 @@ impl PlacementSolver {
     #[must_use]
     pub fn sharing(&self, exact_budget: u64) -> PlacementSolver {
         let (piece, board) = (self.game.piece(), self.game.board());
+        let game = &self.game;
         let engine = match &self.engine {
             Engine::One(solver) => Engine::One(Solver::with_table(
                 NodeKayles::new(piece, board),
@@ -120,38 +185,61 @@ impl PlacementSolver {
                 solver.shared_table(),
                 exact_budget,
             )),
+            Engine::RulesOne(solver) => Engine::RulesOne(Solver::with_table(
+                RulesKayles::new(game),
+                solver.shared_table(),
+                exact_budget,
+            )),
+            Engine::RulesTwo(solver) => Engine::RulesTwo(Solver::with_table(
+                RulesKayles::new(game),
+                solver.shared_table(),
+                exact_budget,
+            )),
+            Engine::RulesFour(solver) => Engine::RulesFour(Solver::with_table(
+                RulesKayles::new(game),
+                solver.shared_table(),
+                exact_budget,
+            )),
         };
         let mut solver = PlacementSolver {
             game: self.game.clone(),
             engine,
         };
-        solver.set_full_mex_size(full_mex_size(piece));
-        solver.set_dense_size(dense_size(piece));
+        solver.set_full_mex_size(game_full_mex_size(&self.game));
+        solver.set_dense_size(game_dense_size(&self.game));
         solver
     }
 
-    /// Points the solver at another game with the same piece, keeping what the table knows:
-    /// component keys are shapes, which mean the same on every board. A different piece or a
-    /// board too large for the solver's width starts a fresh table of the same budget.
+    /// Points the solver at another game with the same rules, keeping what the table knows:
+    /// component keys are shapes (or, on surfaces other than the rectangle, carry the board's
+    /// size), which mean the same on every board. Other rules or a board too large for the
+    /// solver's width start a fresh table of the same budget.
     pub fn retarget(&mut self, game: &PlacementGame) {
         let fits = words_for(game.board()) <= self.words();
-        if game.piece() != self.game.piece() || !fits {
+        if game.rules() != self.game.rules() || !fits {
             let budget = self.stats().table.budget;
             *self = PlacementSolver::for_boards(game, game.board(), budget);
             return;
         }
         let (piece, board) = (game.piece(), game.board());
-        with_engine!(&mut self.engine, solver => solver.replace_game(NodeKayles::new(piece, board)));
+        match &mut self.engine {
+            Engine::One(solver) => solver.replace_game(NodeKayles::new(piece, board)),
+            Engine::Two(solver) => solver.replace_game(NodeKayles::new(piece, board)),
+            Engine::Four(solver) => solver.replace_game(NodeKayles::new(piece, board)),
+            Engine::RulesOne(solver) => solver.replace_game(RulesKayles::new(game)),
+            Engine::RulesTwo(solver) => solver.replace_game(RulesKayles::new(game)),
+            Engine::RulesFour(solver) => solver.replace_game(RulesKayles::new(game)),
+        }
         self.game = game.clone();
-        self.set_full_mex_size(full_mex_size(piece));
-        self.set_dense_size(dense_size(piece));
+        self.set_full_mex_size(game_full_mex_size(game));
+        self.set_dense_size(game_dense_size(game));
     }
 
     fn words(&self) -> usize {
         match self.engine {
-            Engine::One(_) => 1,
-            Engine::Two(_) => 2,
-            Engine::Four(_) => 4,
+            Engine::One(_) | Engine::RulesOne(_) => 1,
+            Engine::Two(_) | Engine::RulesTwo(_) => 2,
+            Engine::Four(_) | Engine::RulesFour(_) => 4,
         }
     }
 
@@ -186,47 +274,85 @@ impl PlacementSolver {
 
     /// The nimber of `position`.
     pub fn nim_value(&mut self, position: &PlacementPosition) -> Nimber {
-        let available: BoardSet = self.game.available(position);
-        with_engine!(&mut self.engine, solver => solver.nim_value(&available.resize()))
-    }
-
-    /// The winning moves of `position` (those to a position of nimber 0), row by row. Decided
-    /// by outcome searches, without the full nimbers of the other moves.
-    pub fn winning_moves(&mut self, position: &PlacementPosition) -> Vec<Square> {
         let game = &self.game;
-        let available = game.available(position);
-        let mut winning = Vec::new();
-        for index in available.iter() {
-            let after = available.without(game.closed_neighbourhood[index]);
-            let wins = with_engine!(&mut self.engine, solver => solver.has_value(&after.resize(), Nimber::ZERO));
-            if wins {
-                winning.push(game.board.square_at(index));
-            }
-        }
-        winning
+        with_engine!(&mut self.engine, solver => {
+            let encoded = solver.game().encode(game, position);
+            solver.nim_value(&encoded)
+        })
     }
 
     /// Whether the nimber of `position` is `value`, by an outcome search; with 0, whether the
     /// player to move loses.
     pub fn has_value(&mut self, position: &PlacementPosition, value: Nimber) -> bool {
-        let available = self.game.available(position);
-        with_engine!(&mut self.engine, solver => solver.has_value(&available.resize(), value))
+        let game = &self.game;
+        with_engine!(&mut self.engine, solver => {
+            let encoded = solver.game().encode(game, position);
+            solver.has_value(&encoded, value)
+        })
+    }
+
+    /// The positions after each legal move of `position`, row by row and piece by piece.
+    fn after_each_move(
+        &self,
+        position: &PlacementPosition,
+    ) -> Vec<(PlacementMove, PlacementPosition)> {
+        self.game
+            .legal_placements(position)
+            .into_iter()
+            .map(|placement| {
+                let after = self
+                    .game
+                    .play_move(position, placement)
+                    .expect("legal moves can be played");
+                (placement, after)
+            })
+            .collect()
+    }
+
+    /// The winning moves of `position` (those to a position of nimber 0), row by row and
+    /// piece by piece. Decided by outcome searches, without the full nimbers of the other moves.
+    pub fn winning_placements(&mut self, position: &PlacementPosition) -> Vec<PlacementMove> {
+        self.after_each_move(position)
+            .into_iter()
+            .filter(|(_, after)| self.has_value(after, Nimber::ZERO))
+            .map(|(placement, _)| placement)
+            .collect()
+    }
+
+    /// The squares of the winning moves of `position`, row by row (with several pieces, a
+    /// square where some piece wins).
+    pub fn winning_moves(&mut self, position: &PlacementPosition) -> Vec<Square> {
+        let mut squares: Vec<Square> = self
+            .winning_placements(position)
+            .into_iter()
+            .map(|placement| placement.square)
+            .collect();
+        squares.dedup();
+        squares
     }
 
     /// The legal moves of `position` grouped by symmetry: moves in one group lead to positions
     /// that are translations, rotations or reflections of each other (as sets of free squares),
-    /// so they have the same value. Groups and their members come row by row.
+    /// so they have the same value. Groups and their members come row by row. A game of
+    /// several pieces groups the squares where the moves of every piece are alike.
     #[must_use]
     pub fn moves_up_to_symmetry(&self, position: &PlacementPosition) -> Vec<Vec<Square>> {
         let game = &self.game;
-        let available = game.available(position);
-        let moves: Vec<usize> = available.iter().collect();
+        let after = self.after_each_move(position);
+        let squares: Vec<Square> = game.legal_moves(position);
+        let pieces = game.pieces().len();
         let class_of: Vec<usize> = with_engine!(&self.engine, solver => {
-            let keys: Vec<_> = moves
-                .iter()
-                .map(|&index| {
-                    let after = available.without(game.closed_neighbourhood[index]);
-                    solver.game().key(&after.resize())
+            // The keys of the moves from each square, one per piece.
+            let keys: Vec<Vec<_>> = after
+                .chunks(pieces)
+                .map(|moves| {
+                    moves
+                        .iter()
+                        .map(|(_, after)| {
+                            let encoded = solver.game().encode(game, after);
+                            solver.game().key(&encoded)
+                        })
+                        .collect()
                 })
                 .collect();
             let mut representatives: Vec<usize> = Vec::new();
@@ -245,37 +371,30 @@ impl PlacementSolver {
         });
         let classes = class_of.iter().max().map_or(0, |&last| last + 1);
         let mut groups = vec![Vec::new(); classes];
-        for (&index, &class) in moves.iter().zip(&class_of) {
-            groups[class].push(game.board.square_at(index));
+        for (&square, &class) in squares.iter().zip(&class_of) {
+            groups[class].push(square);
         }
         groups
     }
 
     /// A winning move of `position`, the first row by row, or `None` when it has none.
     pub fn first_winning_move(&mut self, position: &PlacementPosition) -> Option<Square> {
-        let game = &self.game;
-        let available = game.available(position);
-        available.iter().find_map(|index| {
-            let after = available.without(game.closed_neighbourhood[index]);
-            let wins = with_engine!(&mut self.engine, solver => solver.has_value(&after.resize(), Nimber::ZERO));
-            wins.then(|| game.board.square_at(index))
-        })
+        self.after_each_move(position)
+            .into_iter()
+            .find(|(_, after)| self.has_value(after, Nimber::ZERO))
+            .map(|(placement, _)| placement.square)
     }
 
-    /// Every legal move of `position` with the nimber of the position it leads to, row by row.
+    /// Every legal move of `position` with the nimber of the position it leads to, row by row
+    /// and piece by piece.
     pub fn move_values(&mut self, position: &PlacementPosition) -> Vec<MoveValue> {
-        let game = &self.game;
-        let available = game.available(position);
-        let mut values = Vec::new();
-        for index in available.iter() {
-            let after = available.without(game.closed_neighbourhood[index]);
-            let nimber =
-                with_engine!(&mut self.engine, solver => solver.nim_value(&after.resize()));
-            values.push(MoveValue {
-                square: game.board.square_at(index),
-                nimber,
-            });
-        }
-        values
+        self.after_each_move(position)
+            .into_iter()
+            .map(|(placement, after)| MoveValue {
+                square: placement.square,
+                piece: placement.piece,
+                nimber: self.nim_value(&after),
+            })
+            .collect()
     }
 }
