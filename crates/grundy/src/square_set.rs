@@ -75,6 +75,35 @@ impl<const W: usize> SquareSet<W> {
         self.0.iter().all(|&word| word == 0)
     }
 
+    /// Calls `visit` with each connected part of the set, lowest element first, where two
+    /// elements are joined when one is in the other's `reach` (a closed neighbourhood, say).
+    #[inline]
+    pub fn for_each_connected_part(
+        self,
+        mut reach: impl FnMut(usize) -> SquareSet<W>,
+        mut visit: impl FnMut(SquareSet<W>),
+    ) {
+        let mut rest = self;
+        while let Some(start) = rest.first() {
+            let mut part = SquareSet::single(start);
+            let mut frontier = part;
+            loop {
+                let mut reached = SquareSet::EMPTY;
+                for element in frontier.iter() {
+                    reached |= reach(element);
+                }
+                let new = (reached & rest).without(part);
+                if new.is_empty() {
+                    break;
+                }
+                part |= new;
+                frontier = new;
+            }
+            rest = rest.without(part);
+            visit(part);
+        }
+    }
+
     /// Number of elements.
     #[inline]
     #[must_use]

@@ -67,26 +67,8 @@ impl<const W: usize> ImpartialGame for GraphKayles<W> {
         }
     }
 
-    fn for_each_component(&self, in_play: &VertexSet<W>, mut visit: impl FnMut(VertexSet<W>)) {
-        let mut rest = *in_play;
-        while let Some(start) = rest.first() {
-            let mut component = VertexSet::single(start);
-            let mut frontier = component;
-            loop {
-                let mut reach = VertexSet::EMPTY;
-                for vertex in frontier.iter() {
-                    reach |= self.closed[vertex];
-                }
-                let new = (reach & rest).without(component);
-                if new.is_empty() {
-                    break;
-                }
-                component |= new;
-                frontier = new;
-            }
-            rest = rest.without(component);
-            visit(component);
-        }
+    fn for_each_component(&self, in_play: &VertexSet<W>, visit: impl FnMut(VertexSet<W>)) {
+        in_play.for_each_connected_part(|vertex| self.closed[vertex], visit);
     }
 
     fn key(&self, component: &VertexSet<W>) -> VertexSet<W> {

@@ -355,33 +355,20 @@ impl<const W: usize> ImpartialGame for RulesKayles<W> {
     }
 
     fn for_each_component(&self, cells: &Cells<W>, mut visit: impl FnMut(Cells<W>)) {
-        let mut rest = cells.available;
-        while let Some(start) = rest.first() {
-            let mut component = SquareSet::single(start);
-            let mut frontier = component;
-            loop {
-                let mut reach = SquareSet::EMPTY;
-                for square in frontier.iter() {
-                    reach |= self.reach(square, &cells.occupied);
-                }
-                let new = (reach & rest).without(component);
-                if new.is_empty() {
-                    break;
-                }
-                component |= new;
-                frontier = new;
-            }
-            rest = rest.without(component);
-            let occupied = if self.blocked {
-                self.relevant_blockers(&component, &cells.occupied)
-            } else {
-                SquareSet::EMPTY
-            };
-            visit(Cells {
-                available: component,
-                occupied,
-            });
-        }
+        cells.available.for_each_connected_part(
+            |square| self.reach(square, &cells.occupied),
+            |component| {
+                let occupied = if self.blocked {
+                    self.relevant_blockers(&component, &cells.occupied)
+                } else {
+                    SquareSet::EMPTY
+                };
+                visit(Cells {
+                    available: component,
+                    occupied,
+                });
+            },
+        );
     }
 
     fn size(&self, cells: &Cells<W>) -> usize {

@@ -119,26 +119,8 @@ impl<const W: usize> ImpartialGame for NodeKayles<W> {
         }
     }
 
-    fn for_each_component(&self, available: &SquareSet<W>, mut visit: impl FnMut(SquareSet<W>)) {
-        let mut rest = *available;
-        while let Some(start) = rest.first() {
-            let mut component = SquareSet::single(start);
-            let mut frontier = component;
-            loop {
-                let mut reach = SquareSet::EMPTY;
-                for square in frontier.iter() {
-                    reach |= self.closed_neighbourhood[square];
-                }
-                let new = (reach & rest).without(component);
-                if new.is_empty() {
-                    break;
-                }
-                component |= new;
-                frontier = new;
-            }
-            rest = rest.without(component);
-            visit(component);
-        }
+    fn for_each_component(&self, available: &SquareSet<W>, visit: impl FnMut(SquareSet<W>)) {
+        available.for_each_connected_part(|square| self.closed_neighbourhood[square], visit);
     }
 
     fn size(&self, component: &SquareSet<W>) -> usize {
