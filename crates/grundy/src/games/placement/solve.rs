@@ -92,7 +92,7 @@ fn full_mex_size(piece: Piece) -> usize {
 /// search dear. (Only the single-piece engine offers dense endgames.)
 fn dense_size(piece: Piece) -> usize {
     match piece {
-        Piece::Bishop | Piece::Rook | Piece::Queen => 12,
+        Piece::Bishop | Piece::Rook | Piece::Queen => 14,
         Piece::Knight | Piece::King | Piece::Leaper(..) => 6,
     }
 }
