@@ -111,19 +111,17 @@ impl SmallGraphs {
     /// The nimber of the subgraph induced on `vertices` (at most [`SMALL_VERTICES`] of them) of
     /// the graph with closed neighbourhoods `closed`.
     fn value(&self, vertices: u64, closed: &[u64]) -> u32 {
-        let mut members = [0usize; SMALL_VERTICES];
-        let mut count = 0;
-        let mut bits = vertices;
-        while bits != 0 {
-            members[count] = bits.trailing_zeros() as usize;
-            count += 1;
-            bits &= bits - 1;
-        }
+        let count = vertices.count_ones() as usize;
         let mut index = 0;
-        for i in 0..count {
-            let neighbourhood = closed[members[i]];
-            for &j in &members[i + 1..count] {
-                index = index << 1 | (neighbourhood >> j & 1) as usize;
+        let mut rest = vertices;
+        while rest != 0 {
+            let neighbourhood = closed[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+            // The pairs of this vertex with the later ones, in order.
+            let mut later = rest;
+            while later != 0 {
+                index = index << 1 | (neighbourhood >> later.trailing_zeros() & 1) as usize;
+                later &= later - 1;
             }
         }
         u32::from(self.values[self.offsets[count] + index])
