@@ -437,7 +437,7 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         if !refuted {
             // Small options first: they are the cheapest to settle, and a single option of
             // value `candidate` settles the question.
-            self.options[first..unresolved].sort_by_key(|option| game.size(option));
+            self.options[first..unresolved].sort_unstable_by_key(|option| game.size(option));
             for index in first..unresolved {
                 let option = self.options[index];
                 if !self.sum_differs(game, &option, candidate) {
