@@ -247,6 +247,27 @@ fn outcome_agrees_with_the_nim_value_and_names_a_winning_move() {
     }
 }
 
+/// On an odd board the centre leaves a position the second player wins by point reflection
+/// (seed 004, section 4): found without search, so even 15x15 is answered at once, and a
+/// second search (`moves`, square by square) agrees that the centre wins on a smaller board.
+#[test]
+fn odd_boards_are_won_by_the_centre_without_search() {
+    for (board, centre) in [("9x9", "e5"), ("13x13", "g7"), ("15x15", "h8")] {
+        let outcome = json_of(&["outcome", "queens", board]);
+        assert_eq!(outcome["outcome"], "N", "{board}");
+        assert_eq!(outcome["winning_move"], centre, "{board}");
+        assert_eq!(outcome["nodes"], 0, "{board}");
+    }
+    let moves = json_of(&["moves", "queens", "9x9"]);
+    let winning: Vec<&str> = moves["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["square"].as_str().unwrap())
+        .collect();
+    assert!(winning.contains(&"e5"), "{winning:?}");
+}
+
 #[test]
 fn an_outcome_search_resumes_from_its_checkpoint() {
     let dir = std::env::temp_dir().join(format!("grundy-checkpoint-{}", std::process::id()));

@@ -164,6 +164,34 @@ impl<'a> FirstMoveSearch<'a> {
         if !self.groups_leaving(value).is_empty() {
             return Ok(true);
         }
+        // Some first moves leave a position whose value is known at once (on odd boards the
+        // centre leaves mirror play, a second-player win): settle those before searching any,
+        // since one of them may answer the question.
+        let mut to_search = Vec::with_capacity(pending.len());
+        for group in pending {
+            let square = self.groups[group][0];
+            let after = self
+                .game
+                .play(self.position, square)
+                .expect("legal moves can be played");
+            let Some(known) = self.solvers[0].value_without_search(&after) else {
+                to_search.push(group);
+                continue;
+            };
+            let settled = Settled {
+                leaves_value: known == value,
+                nodes: 0,
+            };
+            if let Some(file) = self.checkpoint.as_ref() {
+                append_checkpoint(file, heap, square, settled)?;
+            }
+            self.settled.insert((heap, square), settled);
+            bar.inc(1);
+            if settled.leaves_value {
+                return Ok(true);
+            }
+        }
+        let pending = to_search;
         let next = AtomicUsize::new(0);
         let found = AtomicBool::new(false);
         let nodes = Arc::new(AtomicU64::new(0));

@@ -105,6 +105,20 @@ pub fn rules_note(rules: &PlacementRules) -> String {
     }
 }
 
+/// The "searched" line of a search's report: positions, endgame positions when there were any
+/// (games whose endgames all fit the small-graph table have none), time and threads.
+pub fn searched_line(nodes: u64, endgame_positions: u64, seconds: f64, threads: usize) -> String {
+    let endgames = if endgame_positions == 0 {
+        String::new()
+    } else {
+        format!(" and {endgame_positions} endgame positions")
+    };
+    let plural = if threads == 1 { "" } else { "s" };
+    format!(
+        "searched   {nodes} positions{endgames} in {seconds:.3} s on {threads} thread{plural}\n"
+    )
+}
+
 /// Options shared by the commands that search.
 #[derive(Debug, Clone, Args)]
 pub struct SearchOptions {

@@ -9,7 +9,7 @@ use grundy::{Nimber, Outcome, Square};
 use serde_json::json;
 
 use super::first_moves::FirstMoveSearch;
-use super::{RuleOptions, SearchOptions};
+use super::{searched_line, RuleOptions, SearchOptions};
 use crate::input::{input_error, parse_game, parse_position, GameSpec};
 use crate::progress::counting_bar;
 use crate::render::{outcome_sentence, player_to_move, winner};
@@ -148,10 +148,11 @@ pub fn run(args: &Args) -> Result<String> {
             String::new()
         }
     ));
-    out.push_str(&format!(
-        "searched   {nodes} positions and {} endgame positions in {seconds:.3} s on {threads} thread{}\n",
+    out.push_str(&searched_line(
+        nodes,
         stats.endgame_positions,
-        if threads == 1 { "" } else { "s" }
+        seconds,
+        threads,
     ));
     Ok(out)
 }

@@ -8,7 +8,7 @@ use anyhow::Result;
 use serde_json::json;
 
 use super::first_moves::FirstMoveSearch;
-use super::{heaps, rules_note, GameArgs, SearchOptions};
+use super::{heaps, rules_note, searched_line, GameArgs, SearchOptions};
 use crate::input::{is_graph_game, parse_game, parse_position, GameSpec};
 use crate::progress::SearchProgress;
 use crate::render::{draw_board, outcome_sentence, player_to_move, winner};
@@ -155,11 +155,11 @@ pub fn run(args: &Args) -> Result<String> {
         "outcome    {}\n",
         outcome_sentence(to_move, outcome)
     ));
-    out.push_str(&format!(
-        "searched   {nodes} positions and {} endgame positions in {seconds:.3} s on {} thread{}\n",
+    out.push_str(&searched_line(
+        nodes,
         stats.endgame_positions,
+        seconds,
         searched.threads,
-        if searched.threads == 1 { "" } else { "s" }
     ));
     if let Some(path) = &args.svg {
         out.push_str(&format!("wrote      {}\n", path.display()));

@@ -249,6 +249,13 @@ impl<G: ImpartialGame> Solver<G> {
         self.state.position_value(&self.game, position)
     }
 
+    /// The nimber of `position` when it is known without searching: every component's value
+    /// is known to the game (a clique, mirror play), held in a table, or found by the dense
+    /// endgame search. `None` when some component would need a search.
+    pub fn value_without_search(&mut self, position: &G::Position) -> Option<Nimber> {
+        self.state.value_without_search(&self.game, position)
+    }
+
     /// Whether the nimber of `position` is `value`, by an outcome search of
     /// `position + *value`: often much cheaper than the nimber itself. With `value` 0 this
     /// asks whether the position is a second-player win.
@@ -294,6 +301,34 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         });
         self.exact.insert(*position, total, self.positions - start);
         total
+    }
+
+    fn value_without_search<G: ImpartialGame<Key = K, Position = P>>(
+        &mut self,
+        game: &G,
+        position: &P,
+    ) -> Option<Nimber> {
+        if let Some(value) = self.exact.get(position) {
+            self.table_hits += 1;
+            return Some(value);
+        }
+        let mut total = Nimber::ZERO;
+        let mut all_known = true;
+        game.for_each_component(position, |component| {
+            if !all_known {
+                return;
+            }
+            let known = self.known(game, &component, true).or_else(|| {
+                self.table
+                    .get(&game.key(&component))
+                    .and_then(Knowledge::value)
+            });
+            match known {
+                Some(value) => total += value,
+                None => all_known = false,
+            }
+        });
+        all_known.then_some(total)
     }
 
     /// The value of a component if it is known without search: by the game itself, by the

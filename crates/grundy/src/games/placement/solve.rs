@@ -291,6 +291,16 @@ impl PlacementSolver {
         })
     }
 
+    /// The nimber of `position` when it is known without searching (see
+    /// [`Solver::value_without_search`]); `None` when finding it needs a search.
+    pub fn value_without_search(&mut self, position: &PlacementPosition) -> Option<Nimber> {
+        let game = &self.game;
+        with_engine!(&mut self.engine, solver => {
+            let encoded = solver.game().encode(game, position);
+            solver.value_without_search(&encoded)
+        })
+    }
+
     /// The positions after each legal move of `position`, row by row and piece by piece.
     fn after_each_move(
         &self,
