@@ -193,7 +193,9 @@ impl<'a> FirstMoveSearch<'a> {
         }
         let pending = to_search;
         let next = AtomicUsize::new(0);
-        let found = AtomicBool::new(false);
+        // Raised when the question is answered (or writing the checkpoint failed): the other
+        // threads then abandon their searches instead of finishing moves nobody needs.
+        let found = Arc::new(AtomicBool::new(false));
         let nodes = Arc::new(AtomicU64::new(0));
         let results = Mutex::new(Vec::new());
         let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
@@ -220,7 +222,12 @@ impl<'a> FirstMoveSearch<'a> {
                         .play(position, square)
                         .expect("legal moves can be played");
                     let before = solver.stats().positions;
-                    let leaves_value = solver.has_value(&after, value);
+                    let Some(leaves_value) = solver.has_value_unless_stopped(&after, value, found)
+                    else {
+                        // Another thread answered the question first: this move stays
+                        // unsettled for this value.
+                        break;
+                    };
                     let settled = Settled {
                         leaves_value,
                         nodes: solver.stats().positions - before,

@@ -17,6 +17,7 @@ pub use naive::naive_nim_value;
 pub use shared::SharedTable;
 pub use table::{mix_words, TableKey, TableStats, TranspositionTable};
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::values::{MexSet, Nimber};
@@ -157,6 +158,11 @@ struct SearchState<K, P> {
     positions: u64,
     table_hits: u64,
     observer: Option<Box<dyn SearchObserver + Send>>,
+    /// Raised by another thread when the answer of the current search is no longer wanted.
+    stop: Option<Arc<AtomicBool>>,
+    /// The current search saw `stop` raised: from then on every probe returns at once with a
+    /// meaningless answer, and nothing more is written to the tables.
+    stopped: bool,
 }
 
 /// The share of the memory budget given to the table of whole positions.
@@ -196,6 +202,8 @@ impl<G: ImpartialGame> Solver<G> {
                 positions: 0,
                 table_hits: 0,
                 observer: None,
+                stop: None,
+                stopped: false,
             },
         }
     }
@@ -249,6 +257,23 @@ impl<G: ImpartialGame> Solver<G> {
         self.state.position_value(&self.game, position)
     }
 
+    /// Like [`Solver::has_value`], but gives up when `stop` is raised (by another thread that
+    /// no longer needs the answer), returning `None`. What was learnt before stopping stays in
+    /// the tables; nothing is learnt from the abandoned part.
+    pub fn has_value_unless_stopped(
+        &mut self,
+        position: &G::Position,
+        value: Nimber,
+        stop: &Arc<AtomicBool>,
+    ) -> Option<bool> {
+        self.state.stop = Some(Arc::clone(stop));
+        self.state.stopped = false;
+        let answer = !self.state.sum_differs(&self.game, position, value.value());
+        self.state.stop = None;
+        let stopped = std::mem::replace(&mut self.state.stopped, false);
+        (!stopped).then_some(answer)
+    }
+
     /// The nimber of `position` when it is known without searching: every component's value
     /// is known to the game (a clique, mirror play), held in a table, or found by the dense
     /// endgame search. `None` when some component would need a search.
@@ -276,6 +301,9 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
 
     fn count_position(&mut self) {
         self.positions += 1;
+        if let Some(stop) = &self.stop {
+            self.stopped |= stop.load(Ordering::Relaxed);
+        }
         if self.positions % PROGRESS_INTERVAL == 0 {
             let stats = self.stats();
             if let Some(observer) = self.observer.as_mut() {
@@ -299,7 +327,9 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         game.for_each_component(position, |component| {
             total += self.component_value(game, &component);
         });
-        self.exact.insert(*position, total, self.positions - start);
+        if !self.stopped {
+            self.exact.insert(*position, total, self.positions - start);
+        }
         total
     }
 
@@ -363,6 +393,9 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
     }
 
     fn remember(&mut self, key: K, component: &P, value: Nimber, work: u64) {
+        if self.stopped {
+            return;
+        }
         self.table.insert(key, Knowledge::exactly(value), work);
         self.exact.insert(*component, value, work);
     }
@@ -401,6 +434,9 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         game: &G,
         component: &P,
     ) -> Nimber {
+        if self.stopped {
+            return Nimber::ZERO;
+        }
         self.count_position();
         let first = self.gather_options(game, component);
         let mut seen = MexSet::default();
@@ -440,6 +476,10 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         key: K,
         candidate: u32,
     ) -> bool {
+        // A stopped search unwinds: "yes" ends every loop over candidates and options.
+        if self.stopped {
+            return true;
+        }
         let known = self.table.get(&key).unwrap_or_default();
         if let Some(value) = known.value() {
             self.table_hits += 1;
@@ -495,7 +535,7 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         let work = self.positions - start;
         if refuted {
             let mut known = self.table.get(&key).unwrap_or_default();
-            if candidate < 64 && known.value().is_none() {
+            if candidate < 64 && known.value().is_none() && !self.stopped {
                 known.excluded |= 1 << candidate;
                 self.table.insert(key, known, work);
             }
@@ -616,6 +656,71 @@ mod tests {
             assert_eq!(probing.nim_value(&heap), Nimber::new(heap));
             assert_eq!(solver.nim_value(&heap), Nimber::new(heap));
             assert_eq!(naive_nim_value(&NimHeap, &heap), Nimber::new(heap));
+        }
+    }
+
+    /// Nim heaps that raise `stop` once their options have been listed `budget` times: a
+    /// search stopped at every possible point.
+    struct StoppingNim {
+        stop: Arc<AtomicBool>,
+        listed: std::cell::Cell<u32>,
+        budget: std::cell::Cell<u32>,
+    }
+
+    impl ImpartialGame for StoppingNim {
+        type Position = u32;
+        type Key = u32;
+        fn for_each_option(&self, heap: &u32, visit: impl FnMut(u32)) {
+            self.listed.set(self.listed.get() + 1);
+            if self.listed.get() >= self.budget.get() {
+                self.stop.store(true, Ordering::Relaxed);
+            }
+            NimHeap.for_each_option(heap, visit);
+        }
+        fn key(&self, heap: &u32) -> u32 {
+            *heap
+        }
+        fn size(&self, heap: &u32) -> usize {
+            *heap as usize
+        }
+    }
+
+    #[test]
+    fn a_stopped_search_gives_no_answer_and_leaves_the_tables_right() {
+        for budget in 1..80 {
+            let stop = Arc::new(AtomicBool::new(false));
+            let game = StoppingNim {
+                stop: Arc::clone(&stop),
+                listed: std::cell::Cell::new(0),
+                budget: std::cell::Cell::new(budget),
+            };
+            let mut solver = Solver::new(game, 1 << 20);
+            solver.set_full_mex_size(0);
+            // The true answer is yes: an abandoned probe that claimed a refutation would be
+            // remembered as "30 is not its value".
+            let answer = solver.has_value_unless_stopped(&30, Nimber::new(30), &stop);
+            assert!(answer.is_none() || answer == Some(true), "budget {budget}");
+            if answer.is_none() {
+                assert!(stop.load(Ordering::Relaxed), "budget {budget}");
+            }
+            // Carry on without stopping: every answer must still be right.
+            stop.store(false, Ordering::Relaxed);
+            solver.game().budget.set(u32::MAX);
+            for heap in 0..36 {
+                assert!(
+                    solver.has_value(&heap, Nimber::new(heap)),
+                    "budget {budget}"
+                );
+                assert!(
+                    !solver.has_value(&heap, Nimber::new(heap ^ 1)),
+                    "budget {budget}"
+                );
+                assert_eq!(
+                    solver.nim_value(&heap),
+                    Nimber::new(heap),
+                    "budget {budget}"
+                );
+            }
         }
     }
 }

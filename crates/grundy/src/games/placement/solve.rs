@@ -2,6 +2,9 @@
 //! rectangle) or the rules engine (everything else), at the narrowest bit width that holds the
 //! board.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use crate::board::{BoardSize, Square};
 use crate::solver::{ImpartialGame, SearchObserver, SearchStats, Solver};
 use crate::square_set::SquareSet;
@@ -288,6 +291,21 @@ impl PlacementSolver {
         with_engine!(&mut self.engine, solver => {
             let encoded = solver.game().encode(game, position);
             solver.has_value(&encoded, value)
+        })
+    }
+
+    /// [`PlacementSolver::has_value`] that gives up, with `None`, when `stop` is raised (see
+    /// [`Solver::has_value_unless_stopped`]).
+    pub fn has_value_unless_stopped(
+        &mut self,
+        position: &PlacementPosition,
+        value: Nimber,
+        stop: &Arc<AtomicBool>,
+    ) -> Option<bool> {
+        let game = &self.game;
+        with_engine!(&mut self.engine, solver => {
+            let encoded = solver.game().encode(game, position);
+            solver.has_value_unless_stopped(&encoded, value, stop)
         })
     }
 
