@@ -15,10 +15,21 @@
 //! domain"); the mask and the kind of split are chosen by measuring which leaves the fewest
 //! expensive heaps. The answer never depends on that choice, only the speed does.
 //!
+//! Some games (0.007) have no mask that makes a class rare; there the sparse pass would cost
+//! O(n) scattered steps per heap, so it is dropped when a cost estimate says so. Either way a
+//! heap marks the nim-sums of a prefix of its breaks (a store per pair), and then *verifies* the
+//! values still missing in increasing order instead of marking the rest: a candidate `v` is
+//! checked by a branch-free scan of `g(a) ^ g(rest - a) == v` over the remaining pairs, 16-bit
+//! values read forwards and from a reversed copy so that the compiler vectorises it, stopping
+//! at the first block with a hit. The first candidate no pair reaches is the mex; every heap
+//! still scans all its breaks once, for its own value, but at a few times the speed of marking.
+//!
 //! For finite octal codes the periodicity is proven on the way with the Octal Periodicity
 //! Theorem (Guy and Smith): if `g(n + p) = g(n)` for all `e ≤ n < 2e + p + t`, where `t` is the
 //! most tokens one move takes, then `g(n + p) = g(n)` for every `n ≥ e`. Once that holds for the
 //! values computed so far, the rest of the sequence is copied from the period.
+
+use std::ops::Range;
 
 use super::rule::TakeBreak;
 use crate::values::{MexSet, Nimber};
@@ -34,10 +45,6 @@ impl SequenceObserver for () {}
 
 /// How many heap sizes pass between calls to the observer.
 const PROGRESS_INTERVAL: usize = 1 << 16;
-
-/// Heaps computed by the reference method before the sparse-space method takes over and picks
-/// its mask from what it has seen.
-const NAIVE_PREFIX: usize = 2048;
 
 /// How many recent values are looked at to choose a mask.
 const MASK_WINDOW: usize = 4096;
@@ -133,13 +140,23 @@ pub fn nim_sequence_until_settled(
     up_to: usize,
     observer: &mut impl SequenceObserver,
 ) -> NimSequence {
+    tuned_sequence_until_settled(rule, up_to, observer, &Tuning::DEFAULT)
+}
+
+/// [`nim_sequence_until_settled`] with the fast method's knobs set.
+fn tuned_sequence_until_settled(
+    rule: &TakeBreak,
+    up_to: usize,
+    observer: &mut impl SequenceObserver,
+    tuning: &Tuning,
+) -> NimSequence {
     let total = up_to + 1;
     let mut values: Vec<Nimber> = Vec::with_capacity(total.min(1 << 20));
     let fast = !rule.repeats() && !rule.breaks_into_three();
     let max_taken = rule.max_taken();
     let mut next_check = 16usize;
     let mut sparse: Option<SparseSpace> = None;
-    let mut next_mask_choice = NAIVE_PREFIX;
+    let mut next_mask_choice = tuning.naive_prefix.max(1);
     let mut periodicity = None;
     while values.len() < total {
         let heap = values.len();
@@ -147,7 +164,7 @@ pub fn nim_sequence_until_settled(
             observer.progress(heap, total);
         }
         if fast && heap == next_mask_choice {
-            sparse = Some(SparseSpace::choose(rule, &values));
+            sparse = Some(SparseSpace::choose(rule, &values, tuning));
             next_mask_choice *= 2;
         }
         let value = match sparse.as_mut() {
@@ -196,6 +213,59 @@ pub fn prove_period(values: &[Nimber], max_taken: usize) -> Option<Periodicity> 
     None
 }
 
+/// Knobs of the fast method. They change its speed, never a value: the tests turn them to
+/// extremes to send small heaps down every path.
+#[derive(Clone, Copy, Debug)]
+struct Tuning {
+    /// Heaps computed by the reference method before the sparse-space method takes over and
+    /// picks its mask from what it has seen (at least 1).
+    naive_prefix: usize,
+    /// Smaller parts per break that a heap marks at least before its remaining candidates are
+    /// verified by scans.
+    early_pairs: usize,
+    /// Without the sparse pass, the share of each heap's smaller parts, in 256ths, marked
+    /// before the candidates left are verified.
+    marked_share: usize,
+    /// How the options from breaks into two heaps are found.
+    breaks: Breaks,
+}
+
+/// How [`SparseSpace`] finds the options from breaks into two heaps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+// Only the tests force a way.
+#[cfg_attr(not(test), allow(dead_code))]
+enum Breaks {
+    /// Whichever of the two below the cost estimate favours, decided again with each mask.
+    Cheapest,
+    /// Every break involving a sparse heap is enumerated, so that only values two common
+    /// heaps can make need a scan.
+    Sparse,
+    /// No sparse pass: every candidate below the mex is marked or verified by a scan.
+    VerifyAll,
+}
+
+impl Tuning {
+    /// Measured on 0.007, 0.6 and Grundy's game to 10^5 and 10^6 (docs/PERFORMANCE.md).
+    const DEFAULT: Tuning = Tuning {
+        naive_prefix: 2048,
+        early_pairs: 4096,
+        marked_share: 64,
+        breaks: Breaks::Cheapest,
+    };
+}
+
+/// Pairs marked between checks of whether every candidate has turned up.
+const MARK_BLOCK: usize = 64;
+
+/// The cost of one step of the sparse pass (a scattered read and a store) in pairs of a heap
+/// without it (which marks a quarter of its pairs and scans the rest for its candidates), set
+/// by measuring 0.6, 0.007 and Grundy's game on x86-64 with SSE2. Used only to choose between
+/// the two ways.
+const SPARSE_STEP_IN_PAIRS: usize = 10;
+
+/// Values below this fit the byte table that the 16-bit scans mark.
+const COMPACT_LIMIT: usize = 1 << 16;
+
 /// The state of the sparse-space method: which values are "even", which positions are sparse.
 struct SparseSpace {
     mask: u32,
@@ -203,6 +273,10 @@ struct SparseSpace {
     domain: bool,
     /// The class (see [`SparseSpace::class_of`]) of the sparse positions.
     sparse_class: bool,
+    /// Whether each heap enumerates its breaks that involve a sparse heap. Without this pass
+    /// (for games where no mask makes one class rare) every candidate below the mex is
+    /// verified by scanning.
+    sparse_pass: bool,
     /// The sparse heap sizes, ascending, all at least 1.
     sparse: Vec<usize>,
     /// Their values.
@@ -215,33 +289,137 @@ struct SparseSpace {
     /// One more than the largest value so far, rounded up to a power of two: no nim-sum of
     /// values seen reaches it.
     limit: u32,
-    seen: Vec<u64>,
-    /// The unresolved values during a scan, by value.
-    wanted: Vec<bool>,
-    unresolved: Vec<u32>,
-    /// Every value so far as 16 bits, for the full scans (half the memory traffic of the
-    /// `Nimber`s); empty once a value needs more bits.
-    compact: Vec<u16>,
-    /// Nim-sums reached in a full scan, by value.
-    reached: Vec<bool>,
+    /// The values reached by the options of the current heap, by value; at least
+    /// [`COMPACT_LIMIT`] long, so that a 16-bit nim-sum needs no bounds check.
+    seen: Vec<bool>,
+    /// The breaks of the current heap: the heap left after taking and the largest smaller part.
+    breaks: Vec<(usize, usize)>,
+    /// Every value so far in 16 bits, for the verification scans; `None` once a value needs
+    /// more bits, and then every break is marked one at a time.
+    compact: Option<CompactValues>,
+    tuning: Tuning,
+}
+
+/// The values so far as 16 bits, forwards and backwards. The break of `rest` tokens into `a` and
+/// `rest - a` pairs `g(a)` with `g(rest - a)`: with the backward copy both runs are read at
+/// increasing addresses as `a` grows, which is what lets a scan over them be vectorised.
+struct CompactValues {
+    forward: Vec<u16>,
+    /// `backward[backward.len() - 1 - n] == forward[n]`; it grows at the front, doubling.
+    backward: Vec<u16>,
+}
+
+impl CompactValues {
+    /// `None` when some value needs more than 16 bits.
+    fn new(values: &[Nimber]) -> Option<CompactValues> {
+        let mut compact = CompactValues {
+            forward: Vec::with_capacity(values.len()),
+            backward: Vec::new(),
+        };
+        for value in values {
+            if !compact.push(value.value()) {
+                return None;
+            }
+        }
+        Some(compact)
+    }
+
+    /// Appends the value of the next heap; false (and nothing appended) when it needs more
+    /// than 16 bits.
+    fn push(&mut self, value: u32) -> bool {
+        let Ok(value) = u16::try_from(value) else {
+            return false;
+        };
+        let heap = self.forward.len();
+        if heap == self.backward.len() {
+            let mut grown = vec![0; 2 * heap.max(1024)];
+            let at = grown.len() - heap;
+            grown[at..].copy_from_slice(&self.backward);
+            self.backward = grown;
+        }
+        let at = self.backward.len() - 1 - heap;
+        self.backward[at] = value;
+        self.forward.push(value);
+        true
+    }
+
+    /// The values of the two parts of the breaks of `rest` tokens whose smaller part `a` runs
+    /// over `smaller` (parts are never empty, so `smaller.start ≥ 1`): `g(a)` and `g(rest - a)`
+    /// in the same order.
+    fn pairs(&self, rest: usize, smaller: Range<usize>) -> (&[u16], &[u16]) {
+        // g(rest - a) is at backward[len - 1 - rest + a].
+        let offset = self.backward.len() + smaller.start - 1 - rest;
+        (
+            &self.forward[smaller.clone()],
+            &self.backward[offset..offset + smaller.len()],
+        )
+    }
+}
+
+/// Marks the nim-sum of every pair `(low[k], high[k])`: one store per pair, with no bounds
+/// check and no dependency between pairs.
+fn mark_pairs(low: &[u16], high: &[u16], seen: &mut [bool; COMPACT_LIMIT]) {
+    // Eight nim-sums by one vector instruction, then eight independent stores.
+    const LANES: usize = 8;
+    let groups = low.chunks_exact(LANES).zip(high.chunks_exact(LANES));
+    for (low, high) in groups {
+        let mut sums = [0u16; LANES];
+        for ((sum, &a), &b) in sums.iter_mut().zip(low).zip(high) {
+            *sum = a ^ b;
+        }
+        for sum in sums {
+            seen[usize::from(sum)] = true;
+        }
+    }
+    let tail = low.len() - low.len() % LANES;
+    for (&a, &b) in low[tail..].iter().zip(&high[tail..]) {
+        seen[usize::from(a ^ b)] = true;
+    }
+}
+
+/// Pairs checked by one step of a verification scan, which stops after the first block with a
+/// hit.
+const VERIFY_BLOCK: usize = 128;
+
+/// Whether some pair `(low[k], high[k])` has nim-sum `target`. Each block of pairs is folded
+/// without a branch per pair, which the compiler turns into vector instructions (eight pairs
+/// to an SSE2 instruction); the only branch is per block.
+fn some_pair_reaches(low: &[u16], high: &[u16], target: u16) -> bool {
+    let block_reaches = |low: &[u16], high: &[u16]| {
+        let mut hit = false;
+        for (&a, &b) in low.iter().zip(high) {
+            hit |= a ^ b == target;
+        }
+        hit
+    };
+    let blocks = low
+        .chunks_exact(VERIFY_BLOCK)
+        .zip(high.chunks_exact(VERIFY_BLOCK));
+    for (low, high) in blocks {
+        if block_reaches(low, high) {
+            return true;
+        }
+    }
+    let tail = low.len() - low.len() % VERIFY_BLOCK;
+    block_reaches(&low[tail..], &high[tail..])
+}
+
+/// The least value in `from..end` missing from `seen`.
+fn first_missing(seen: &[bool], from: u32, end: u32) -> Option<u32> {
+    let range = from as usize..end.max(from) as usize;
+    let offset = seen[range].iter().position(|&reached| !reached)?;
+    Some(from + offset as u32)
 }
 
 fn parity(value: u32, mask: u32) -> bool {
     (value & mask).count_ones() & 1 == 1
 }
 
-fn bit(set: &[u64], value: u32) -> bool {
-    set[(value >> 6) as usize] & (1 << (value & 63)) != 0
-}
-
-fn set_bit(set: &mut [u64], value: u32) {
-    set[(value >> 6) as usize] |= 1 << (value & 63);
-}
-
 impl SparseSpace {
-    /// Picks the mask and kind of split that make the fewest of the recent heaps expensive, and
-    /// sorts the heaps computed so far into sparse and common.
-    fn choose(rule: &TakeBreak, values: &[Nimber]) -> SparseSpace {
+    /// Picks the mask and kind of split that make the fewest of the recent heaps expensive,
+    /// sorts the heaps computed so far into sparse and common, and decides whether the sparse
+    /// pass pays.
+    fn choose(rule: &TakeBreak, values: &[Nimber], tuning: &Tuning) -> SparseSpace {
         let takes = |bit: u8| -> Vec<usize> {
             (0..=rule.max_taken().unwrap_or(0))
                 .filter(|&taken| rule.digit(taken) & bit != 0)
@@ -271,7 +449,7 @@ impl SparseSpace {
                 }
             }
         }
-        let (_, _, mask, domain) = best;
+        let (expensive, _, mask, domain) = best;
         let odd = (1..values.len())
             .filter(|&heap| Self::class_of(values[heap].value(), heap, mask, domain))
             .count();
@@ -281,12 +459,24 @@ impl SparseSpace {
                 Self::class_of(values[heap].value(), heap, mask, domain) == sparse_class
             })
             .collect();
+        // Per heap, the sparse pass costs a step per sparse heap and spares each heap that is
+        // not expensive a scan over its n/2 breaks for its own value.
+        let window = values.len() - window_start;
+        let sparse_pass = match tuning.breaks {
+            Breaks::Sparse => true,
+            Breaks::VerifyAll => false,
+            Breaks::Cheapest => {
+                2 * sparse.len() * SPARSE_STEP_IN_PAIRS * window
+                    < (window - expensive) * values.len()
+            }
+        };
         let limit = (largest + 1).next_power_of_two();
         let sparse_values = sparse.iter().map(|&heap| values[heap].value()).collect();
         SparseSpace {
             mask,
             domain,
             sparse_class,
+            sparse_pass,
             sparse,
             sparse_values,
             take_all: takes(1),
@@ -294,43 +484,10 @@ impl SparseSpace {
             take_split,
             unequal_parts: rule.unequal_parts(),
             limit,
-            seen: vec![0; limit as usize / 64 + 1],
-            wanted: vec![false; limit as usize],
-            unresolved: Vec::new(),
-            compact: values
-                .iter()
-                .map(|v| u16::try_from(v.value()).ok())
-                .collect::<Option<Vec<u16>>>()
-                .unwrap_or_default(),
-            reached: vec![false; limit as usize],
-        }
-    }
-
-    /// Marks in `reached` the nim-sum of every break of `heap` into two heaps whose smaller
-    /// part is at least `start`: no early exit and no branch per pair, so the compiler can
-    /// keep the loop tight; this is where heaps with a value missing from the common class
-    /// spend their time.
-    fn scan_all_pairs(&mut self, heap: usize, start: usize) {
-        let values = &self.compact;
-        for &taken in &self.take_split {
-            if heap < taken + 2 {
-                continue;
-            }
-            let rest = heap - taken;
-            // Two equal parts are no break when the parts must differ.
-            let last = if self.unequal_parts && rest % 2 == 0 {
-                rest / 2 - 1
-            } else {
-                rest / 2
-            };
-            if start > last {
-                continue;
-            }
-            let low = &values[start..=last];
-            let high = &values[rest - last..=rest - start];
-            for (&a, &b) in low.iter().zip(high.iter().rev()) {
-                self.reached[usize::from(a ^ b)] = true;
-            }
+            seen: vec![false; (limit as usize).max(COMPACT_LIMIT)],
+            breaks: Vec::new(),
+            compact: CompactValues::new(values),
+            tuning: *tuning,
         }
     }
 
@@ -343,15 +500,13 @@ impl SparseSpace {
         let value = value.value();
         if value >= self.limit {
             self.limit = (value + 1).next_power_of_two();
-            let words = self.limit as usize / 64 + 1;
-            self.seen.resize(words, 0);
-            self.wanted.resize(self.limit as usize, false);
-            self.reached.resize(self.limit as usize, false);
+            if self.seen.len() < self.limit as usize {
+                self.seen.resize(self.limit as usize, false);
+            }
         }
-        if self.compact.len() == heap {
-            match u16::try_from(value) {
-                Ok(small) => self.compact.push(small),
-                Err(_) => self.compact = Vec::new(),
+        if let Some(compact) = &mut self.compact {
+            if !compact.push(value) {
+                self.compact = None;
             }
         }
         if heap > 0 && Self::class_of(value, heap, self.mask, self.domain) == self.sparse_class {
@@ -360,122 +515,147 @@ impl SparseSpace {
         }
     }
 
+    /// Marks the nim-sums of the breaks whose smaller part is in `smaller` (clipped to each
+    /// break).
+    fn mark_breaks(&mut self, values: &[Nimber], smaller: Range<usize>) {
+        for &(rest, last) in &self.breaks {
+            let end = smaller.end.min(last + 1);
+            if smaller.start >= end {
+                continue;
+            }
+            match &self.compact {
+                Some(compact) => {
+                    let (low, high) = compact.pairs(rest, smaller.start..end);
+                    let seen = (&mut self.seen[..COMPACT_LIMIT])
+                        .try_into()
+                        .expect("long enough");
+                    mark_pairs(low, high, seen);
+                }
+                None => {
+                    let low = &values[smaller.start..end];
+                    let high = &values[rest + 1 - end..=rest - smaller.start];
+                    for (&a, &b) in low.iter().zip(high.iter().rev()) {
+                        self.seen[(a.value() ^ b.value()) as usize] = true;
+                    }
+                }
+            }
+        }
+    }
+
     /// The nim-value of the next heap, `values.len()`.
     fn value(&mut self, values: &[Nimber]) -> Nimber {
         let heap = values.len();
         let g = |n: usize| values[n].value();
-        let words = self.limit as usize / 64 + 1;
-        self.seen[..words].fill(0);
+        self.seen[..self.limit as usize].fill(false);
         for &taken in &self.take_all {
             if heap == taken {
-                set_bit(&mut self.seen, 0);
+                self.seen[0] = true;
             }
         }
         for &taken in &self.take_one {
             if heap > taken {
-                set_bit(&mut self.seen, g(heap - taken));
+                self.seen[g(heap - taken) as usize] = true;
             }
         }
-        // Every break into two heaps that involves a sparse heap; and which parities of values
-        // two common heaps can make for this heap.
-        let mut common_parities = [false; 2];
+        self.breaks.clear();
         for &taken in &self.take_split {
-            if heap < taken + 2 {
-                continue;
-            }
-            let rest = heap - taken;
-            common_parities[usize::from(self.domain && rest % 2 == 1)] = true;
-            let usable = self.sparse.partition_point(|&small| small < rest);
-            for (&small, &value) in self.sparse[..usable].iter().zip(&self.sparse_values) {
-                if self.unequal_parts && 2 * small == rest {
-                    continue;
-                }
-                set_bit(&mut self.seen, value ^ g(rest - small));
-            }
-        }
-        // Candidates in increasing order. A value of a parity that two common heaps cannot
-        // make is settled by now; the others stay unresolved until a scan finds them.
-        self.unresolved.clear();
-        let mut settled = self.limit;
-        for value in 0..self.limit {
-            if bit(&self.seen, value) {
-                continue;
-            }
-            if !common_parities[usize::from(parity(value, self.mask))] {
-                settled = value;
-                break;
-            }
-            self.unresolved.push(value);
-        }
-        if self.unresolved.is_empty() {
-            return Nimber::new(settled);
-        }
-        for &value in &self.unresolved {
-            self.wanted[value as usize] = true;
-        }
-        let mut remaining = self.unresolved.len();
-        // Scan the breaks from the small end, a block of pairs per number taken in turn, until
-        // every unresolved value has turned up or the pairs run out. Most heaps settle within
-        // the first few thousand pairs; the rest go on to a full scan below.
-        const BLOCK: usize = 64;
-        const EARLY_PAIRS: usize = 4096;
-        let full_scan = self.compact.len() == heap;
-        let mut start = 1;
-        loop {
-            let mut any_pair = false;
-            for &taken in &self.take_split {
-                if heap < taken + 2 {
-                    continue;
-                }
+            if heap >= taken + 2 {
                 let rest = heap - taken;
-                let last = rest / 2;
-                if start > last {
-                    continue;
+                // Two equal parts are no break when the parts must differ.
+                let last = if self.unequal_parts && rest % 2 == 0 {
+                    rest / 2 - 1
+                } else {
+                    rest / 2
+                };
+                if last >= 1 {
+                    self.breaks.push((rest, last));
                 }
-                any_pair = true;
-                let end = (start + BLOCK).min(last + 1);
-                let wanted = &mut self.wanted[..];
-                let low = &values[start..end];
-                let high = &values[rest + 1 - end..=rest - start];
-                for (offset, (&a, &b)) in low.iter().zip(high.iter().rev()).enumerate() {
-                    let reached = (a.value() ^ b.value()) as usize;
-                    if wanted[reached] && !(self.unequal_parts && 2 * (start + offset) == rest) {
-                        wanted[reached] = false;
-                        remaining -= 1;
+            }
+        }
+        let most_parts = self.breaks.iter().map(|&(_, last)| last).max().unwrap_or(0);
+        // The least value that no option reaches so far and that two common heaps cannot make
+        // either: the mex, once every smaller value has turned up. Without the sparse pass
+        // nothing is settled that way.
+        let mut settled = self.limit;
+        // Breaks whose smaller part is below `first_unmarked` are marked in `seen`.
+        let first_unmarked = if self.sparse_pass {
+            // Every break that involves a sparse heap; and which parities of values two
+            // common heaps can make for this heap.
+            let mut common_parities = [false; 2];
+            for &(rest, _) in &self.breaks {
+                common_parities[usize::from(self.domain && rest % 2 == 1)] = true;
+                let usable = self.sparse.partition_point(|&small| small < rest);
+                for (&small, &value) in self.sparse[..usable].iter().zip(&self.sparse_values) {
+                    if self.unequal_parts && 2 * small == rest {
+                        continue;
                     }
+                    self.seen[(value ^ g(rest - small)) as usize] = true;
                 }
-                if remaining == 0 {
+            }
+            let mut from = 0;
+            while let Some(missing) = first_missing(&self.seen, from, self.limit) {
+                if !common_parities[usize::from(parity(missing, self.mask))] {
+                    settled = missing;
                     break;
                 }
+                from = missing + 1;
             }
-            if remaining == 0 || !any_pair {
-                break;
-            }
-            start += BLOCK;
-            if full_scan && start > EARLY_PAIRS {
-                self.scan_all_pairs(heap, start);
-                for &candidate in &self.unresolved {
-                    if self.reached[candidate as usize] {
-                        self.wanted[candidate as usize] = false;
-                    }
+            // Mark the breaks from the small end, a block of pairs per number taken in turn,
+            // until every value below `settled` has turned up; most heaps of games with a good
+            // mask stop within a few hundred pairs.
+            let mut missing = 0;
+            let mut start = 1;
+            loop {
+                missing = match first_missing(&self.seen, missing, settled) {
+                    Some(missing) => missing,
+                    None => return Nimber::new(settled),
+                };
+                if start > most_parts || (self.compact.is_some() && start > self.tuning.early_pairs)
+                {
+                    break start;
                 }
-                self.reached.fill(false);
-                break;
+                self.mark_breaks(values, start..start + MARK_BLOCK);
+                start += MARK_BLOCK;
             }
-        }
-        let mut value = settled;
-        for &candidate in &self.unresolved {
-            if self.wanted[candidate as usize] {
-                value = value.min(candidate);
-                self.wanted[candidate as usize] = false;
+        } else {
+            // Nothing is settled early: mark a share of the breaks, since while many candidates
+            // are left a store per pair is cheaper than a scan per candidate.
+            let end = match self.compact {
+                Some(_) => {
+                    let share = most_parts * self.tuning.marked_share / 256;
+                    share.max(self.tuning.early_pairs) + 1
+                }
+                None => most_parts + 1,
+            };
+            self.mark_breaks(values, 1..end);
+            end
+        };
+        let Some(compact) = &self.compact else {
+            return Nimber::new(first_missing(&self.seen, 0, settled).unwrap_or(settled));
+        };
+        // Verify the candidates left in increasing order, each by a scan of the breaks that
+        // stops at its first hit: the first that no break reaches is the mex.
+        self.breaks.retain(|&(_, last)| last >= first_unmarked);
+        let mut from = 0;
+        while let Some(candidate) = first_missing(&self.seen, from, settled) {
+            let target = u16::try_from(candidate).expect("a nim-sum of 16-bit values");
+            let reached = self.breaks.iter().any(|&(rest, last)| {
+                let (low, high) = compact.pairs(rest, first_unmarked..last + 1);
+                some_pair_reaches(low, high, target)
+            });
+            if !reached {
+                return Nimber::new(candidate);
             }
+            from = candidate + 1;
         }
-        Nimber::new(value)
+        Nimber::new(settled)
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     fn values(text: &str, up_to: usize) -> Vec<u32> {
@@ -523,5 +703,138 @@ mod tests {
         let dawson: TakeBreak = "0.07".parse().unwrap();
         let found = nim_sequence(&dawson, 10_000, &mut ()).periodicity.unwrap();
         assert_eq!((found.period, found.preperiod), (34, 53));
+    }
+
+    /// Ways through the fast method, each forced from small heaps on: scans only (nothing
+    /// marked first), a short marked prefix, and the cost-based choice with tiny thresholds.
+    const FORCED: [Tuning; 6] = [
+        Tuning {
+            naive_prefix: 1,
+            early_pairs: 0,
+            marked_share: 0,
+            breaks: Breaks::VerifyAll,
+        },
+        Tuning {
+            naive_prefix: 1,
+            early_pairs: 0,
+            marked_share: 0,
+            breaks: Breaks::Sparse,
+        },
+        Tuning {
+            naive_prefix: 16,
+            early_pairs: 5,
+            marked_share: 64,
+            breaks: Breaks::VerifyAll,
+        },
+        Tuning {
+            naive_prefix: 16,
+            early_pairs: 5,
+            marked_share: 0,
+            breaks: Breaks::Sparse,
+        },
+        Tuning {
+            naive_prefix: 40,
+            early_pairs: 100,
+            marked_share: 200,
+            breaks: Breaks::Cheapest,
+        },
+        Tuning {
+            naive_prefix: 3,
+            early_pairs: 0,
+            marked_share: 0,
+            breaks: Breaks::Cheapest,
+        },
+    ];
+
+    fn assert_every_path_is_naive(rule: &TakeBreak, up_to: usize) {
+        let naive = naive_nim_sequence(rule, up_to);
+        for tuning in &FORCED {
+            let fast = tuned_sequence_until_settled(rule, up_to, &mut (), tuning);
+            for (heap, &expected) in naive.iter().enumerate() {
+                assert_eq!(
+                    fast.value(heap),
+                    expected,
+                    "{rule}, heap {heap}, {tuning:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_path_gives_the_naive_values() {
+        for code in [
+            "0.007", "0.6", "0.77", "4.7", "0.137", "0.07", "0.165", "0.51", "4.07", "0.4",
+        ] {
+            assert_every_path_is_naive(&code.parse().unwrap(), 3000);
+        }
+        assert_every_path_is_naive(&TakeBreak::grundys_game(), 3000);
+    }
+
+    #[test]
+    fn compact_values_pair_each_part_with_its_partner() {
+        let values: Vec<Nimber> = (0..3000u32).map(|n| Nimber::new(n * 7 % 1001)).collect();
+        // Built at once and grown one value at a time, across the doublings of the backward
+        // copy.
+        let mut grown = CompactValues::new(&values[..10]).unwrap();
+        for value in &values[10..] {
+            assert!(grown.push(value.value()));
+        }
+        for compact in [CompactValues::new(&values).unwrap(), grown] {
+            for rest in [2, 3, 1024, 1025, 2047, 2048, 2999] {
+                let smaller = 1..rest / 2 + 1;
+                let (low, high) = compact.pairs(rest, smaller.clone());
+                for (k, a) in smaller.enumerate() {
+                    assert_eq!(u32::from(low[k]), values[a].value());
+                    assert_eq!(u32::from(high[k]), values[rest - a].value(), "{rest} {a}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn values_past_sixteen_bits_are_not_compact() {
+        assert!(CompactValues::new(&[Nimber::new(3), Nimber::new(1 << 16)]).is_none());
+        let mut compact = CompactValues::new(&[Nimber::new(3)]).unwrap();
+        assert!(compact.push(u32::from(u16::MAX)));
+        assert!(!compact.push(1 << 16));
+        assert_eq!(compact.forward, [3, u16::MAX]);
+    }
+
+    /// Codes with up to four digits below 8 and a leading 0 or 4.
+    fn octal_code() -> impl Strategy<Value = TakeBreak> {
+        (
+            prop::sample::select(vec![0u8, 4]),
+            prop::collection::vec(0u8..8, 1..=4),
+        )
+            .prop_filter_map("a game with moves", |(first, rest)| {
+                let mut digits = vec![first];
+                digits.extend(rest);
+                TakeBreak::from_digits(digits).ok()
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        #[test]
+        fn random_codes_give_the_naive_values_on_every_path(rule in octal_code()) {
+            let naive = naive_nim_sequence(&rule, 2000);
+            for tuning in &FORCED {
+                let fast = tuned_sequence_until_settled(&rule, 2000, &mut (), tuning);
+                for (heap, &expected) in naive.iter().enumerate() {
+                    prop_assert_eq!(fast.value(heap), expected, "heap {}, {:?}", heap, tuning);
+                }
+            }
+        }
+
+        #[test]
+        fn the_vector_scan_finds_exactly_the_pairs_that_reach(
+            pairs in prop::collection::vec((0u16..64, 0u16..64), 0..700),
+            target in 0u16..64,
+        ) {
+            let (low, high): (Vec<u16>, Vec<u16>) = pairs.iter().copied().unzip();
+            let expected = pairs.iter().any(|&(a, b)| a ^ b == target);
+            prop_assert_eq!(some_pair_reaches(&low, &high, target), expected);
+        }
     }
 }
