@@ -1,31 +1,16 @@
 //! The `grundy graph`, `grundy conjecture` and `value`/`moves graph FILE` commands, checked
 //! against published values (OEIS), the board solver, and for their handling of bad input.
 
+mod common;
+
 use std::path::PathBuf;
 
-use assert_cmd::Command;
 use grundy::games::placement::Piece;
 use grundy::graph::Graph;
 use grundy::BoardSize;
 use serde_json::Value;
 
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary is built")
-}
-
-fn json_of(args: &[&str]) -> Value {
-    let output = grundy()
-        .args(args)
-        .arg("--json")
-        .output()
-        .expect("grundy runs");
-    assert!(
-        output.status.success(),
-        "grundy {args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("--json prints one JSON object")
-}
+use common::{grundy, json_of};
 
 /// A file in the temporary directory, unique to this test process.
 fn temp_file(name: &str, contents: &str) -> PathBuf {

@@ -1,21 +1,14 @@
 //! The `grundy` command on heap games and corner games, end to end.
 
-use assert_cmd::Command;
+mod common;
+
 use predicates::str::contains;
-use serde_json::Value;
 
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary is built")
-}
-
-fn json(args: &[&str]) -> Value {
-    let output = grundy().args(args).arg("--json").assert().success();
-    serde_json::from_slice(&output.get_output().stdout).expect("valid JSON")
-}
+use common::{grundy, json_of};
 
 #[test]
 fn seed_003_worked_example() {
-    let report = json(&["value", "kayles", "3", "4", "5", "2", "5"]);
+    let report = json_of(&["value", "kayles", "3", "4", "5", "2", "5"]);
     assert_eq!(report["nimber"], 0);
     assert_eq!(report["outcome"], "P");
     assert_eq!(report["heap_nimbers"], serde_json::json!([3, 1, 4, 2, 4]));
@@ -26,7 +19,7 @@ fn seed_003_worked_example() {
         .success()
         .stdout(contains("nim-value *2"))
         .stdout(contains("3 -> 1 "));
-    let moves = json(&["moves", "kayles", "3", "2", "1", "5", "2", "5"]);
+    let moves = json_of(&["moves", "kayles", "3", "2", "1", "5", "2", "5"]);
     let winning: Vec<&str> = moves["moves"]
         .as_array()
         .unwrap()
@@ -52,7 +45,7 @@ fn winning_moves_are_heap_changes() {
 
 #[test]
 fn seed_003_exercises() {
-    let outcome = |args: &[&str]| json(args)["outcome"].as_str().unwrap().to_string();
+    let outcome = |args: &[&str]| json_of(args)["outcome"].as_str().unwrap().to_string();
     assert_eq!(outcome(&["value", "dawsons-kayles", "12", "13", "14"]), "N");
     assert_eq!(
         outcome(&["value", "dawsons-kayles", "8", "9", "10", "13"]),
@@ -61,18 +54,18 @@ fn seed_003_exercises() {
     assert_eq!(outcome(&["value", "grundys-game", "10", "11", "12"]), "N");
     assert_eq!(outcome(&["value", "grundys-game", "13", "14", "15"]), "P");
     assert_eq!(
-        json(&["value", "laskers-nim", "7", "11", "15"])["nimber"],
+        json_of(&["value", "laskers-nim", "7", "11", "15"])["nimber"],
         8 ^ 12 ^ 16
     );
     assert_eq!(outcome(&["value", "treblecross", "12"]), "P");
     assert_eq!(outcome(&["value", "treblecross", "13"]), "N");
     assert_eq!(outcome(&["value", "dawsons-chess", "8"]), "P");
-    assert_eq!(json(&["value", "kayles-2d", "7x4"])["outcome"], "N");
+    assert_eq!(json_of(&["value", "kayles-2d", "7x4"])["outcome"], "N");
 }
 
 #[test]
 fn sequences_with_proven_periods() {
-    let kayles = json(&["sequence", "0.77", "--to", "1000"]);
+    let kayles = json_of(&["sequence", "0.77", "--to", "1000"]);
     assert_eq!(kayles["period"], 12);
     assert_eq!(kayles["preperiod"], 71);
     let values = kayles["values"].as_array().unwrap();
@@ -80,13 +73,13 @@ fn sequences_with_proven_periods() {
     let start: Vec<u64> = values[..8].iter().map(|v| v.as_u64().unwrap()).collect();
     assert_eq!(start, vec![0, 1, 2, 3, 1, 4, 3, 2]);
     // A short sequence still gets its period: enough values are computed behind the scenes.
-    let short = json(&["sequence", "kayles", "--to", "20"]);
+    let short = json_of(&["sequence", "kayles", "--to", "20"]);
     assert_eq!(
         (short["period"].as_u64(), short["preperiod"].as_u64()),
         (Some(12), Some(71))
     );
     assert_eq!(short["values"].as_array().unwrap().len(), 21);
-    let grundy_game = json(&["sequence", "grundys-game", "--to", "300"]);
+    let grundy_game = json_of(&["sequence", "grundys-game", "--to", "300"]);
     assert!(grundy_game["period"].is_null());
     assert!(grundy_game["preperiod"].is_null());
     grundy()
@@ -140,7 +133,7 @@ fn bad_games_are_refused_with_what_is_allowed() {
 
 #[test]
 fn corner_the_knight_value_and_moves() {
-    let report = json(&["value", "corner-knight", "7", "9"]);
+    let report = json_of(&["value", "corner-knight", "7", "9"]);
     assert_eq!(report["nimber"], 3);
     assert_eq!(report["outcome"], "N");
     grundy()
@@ -148,15 +141,18 @@ fn corner_the_knight_value_and_moves() {
         .assert()
         .success()
         .stdout(contains("(7, 9) -> (5, 8)"));
-    let custom = json(&["value", "corner:-2,-1;-1,-2;-2,1;1,-2", "7", "9"]);
+    let custom = json_of(&["value", "corner:-2,-1;-1,-2;-2,1;1,-2", "7", "9"]);
     assert_eq!(custom["nimber"], 3);
     // Wythoff: (3, 5) is a P-position.
-    assert_eq!(json(&["value", "corner-queen", "3", "5"])["outcome"], "P");
+    assert_eq!(
+        json_of(&["value", "corner-queen", "3", "5"])["outcome"],
+        "P"
+    );
 }
 
 #[test]
 fn corner_table_reproduces_seed_001_table_1() {
-    let report = json(&["table", "corner-knight", "--rows", "0-15", "--cols", "0-11"]);
+    let report = json_of(&["table", "corner-knight", "--rows", "0-15", "--cols", "0-11"]);
     let oracle = include_str!("../../../../shared/oracles/corner-the-knight.tsv");
     for row in oracle.lines().skip(1) {
         let fields: Vec<&str> = row.split('\t').collect();
@@ -196,9 +192,9 @@ fn placement_tables_still_start_at_one() {
 
 #[test]
 fn corner_theorems_are_checked() {
-    let knight = json(&["check", "corner-knight", "--to", "300"]);
+    let knight = json_of(&["check", "corner-knight", "--to", "300"]);
     assert_eq!(knight["holds"], true);
-    let queen = json(&["check", "corner-queen", "--to", "300"]);
+    let queen = json_of(&["check", "corner-queen", "--to", "300"]);
     assert_eq!(queen["holds"], true);
     grundy()
         .args(["check", "corner-knight", "--to", "100"])
@@ -210,6 +206,6 @@ fn corner_theorems_are_checked() {
 
 #[test]
 fn treblecross_moves_name_cells() {
-    let report = json(&["moves", "treblecross", "13"]);
+    let report = json_of(&["moves", "treblecross", "13"]);
     assert_eq!(report["winning_cells"], serde_json::json!([7]));
 }

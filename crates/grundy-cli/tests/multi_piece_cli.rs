@@ -2,41 +2,12 @@
 //! of seed 000 (Figures A.1.4–A.1.9), under the ray rule that reproduces each figure, and the
 //! handling of positions and bad input.
 
+mod common;
+
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use assert_cmd::Command;
-use serde_json::Value;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary is built")
-}
-
-fn json_of(args: &[&str]) -> Value {
-    let output = grundy()
-        .args(args)
-        .arg("--json")
-        .output()
-        .expect("grundy runs");
-    assert!(
-        output.status.success(),
-        "grundy {args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("--json prints one JSON object")
-}
-
-fn fails_with(args: &[&str], needle: &str) {
-    let output = grundy().args(args).output().unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(2),
-        "grundy {args:?} should exit 2"
-    );
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(stderr.contains(needle), "grundy {args:?}: {stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
-}
+use common::{fails_with, grundy, json_of};
 
 /// (rows, cols) -> nimber for `game`, from the published tables of seed 000.
 fn published(game: &str) -> HashMap<(u64, u64), u64> {

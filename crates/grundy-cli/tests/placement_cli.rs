@@ -1,29 +1,12 @@
 //! The `grundy` command on the placement games, checked against published values and for its
 //! handling of bad input.
 
+mod common;
+
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use assert_cmd::Command;
-use serde_json::Value;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary is built")
-}
-
-fn json_of(args: &[&str]) -> Value {
-    let output = grundy()
-        .args(args)
-        .arg("--json")
-        .output()
-        .expect("grundy runs");
-    assert!(
-        output.status.success(),
-        "grundy {args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("--json prints one JSON object")
-}
+use common::{fails_with, grundy, json_of};
 
 fn oracle_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -148,22 +131,6 @@ fn position_with_knight(rows: usize, cols: usize, square: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join("/")
-}
-
-fn fails_with(args: &[&str], needle: &str) {
-    let output = grundy().args(args).output().unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(2),
-        "grundy {args:?} should exit 2"
-    );
-    assert!(
-        output.stdout.is_empty(),
-        "nothing is printed on stdout for {args:?}"
-    );
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(stderr.contains(needle), "grundy {args:?}: {stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
 #[test]

@@ -800,24 +800,11 @@ mod tests {
         assert_eq!(compact.forward, [3, u16::MAX]);
     }
 
-    /// Codes with up to four digits below 8 and a leading 0 or 4.
-    fn octal_code() -> impl Strategy<Value = TakeBreak> {
-        (
-            prop::sample::select(vec![0u8, 4]),
-            prop::collection::vec(0u8..8, 1..=4),
-        )
-            .prop_filter_map("a game with moves", |(first, rest)| {
-                let mut digits = vec![first];
-                digits.extend(rest);
-                TakeBreak::from_digits(digits).ok()
-            })
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(24))]
 
         #[test]
-        fn random_codes_give_the_naive_values_on_every_path(rule in octal_code()) {
+        fn random_codes_give_the_naive_values_on_every_path(rule in crate::games::heap::tests::octal_code(4)) {
             let naive = naive_nim_sequence(&rule, 2000);
             for tuning in &FORCED {
                 let fast = tuned_sequence_until_settled(&rule, 2000, &mut (), tuning);

@@ -184,11 +184,11 @@ fn subtraction_period_is_proven() {
     assert_eq!((found.period, found.preperiod), (4, 0));
 }
 
-/// Codes with up to three digits below 8 and a leading 0 or 4.
-fn octal_code() -> impl Strategy<Value = TakeBreak> {
+/// Codes with up to `digits` digits below 8 after a leading 0 or 4.
+pub(super) fn octal_code(digits: usize) -> impl Strategy<Value = TakeBreak> {
     (
         prop::sample::select(vec![0u8, 4]),
-        prop::collection::vec(0u8..8, 1..=3),
+        prop::collection::vec(0u8..8, 1..=digits),
     )
         .prop_filter_map("a game with moves", |(first, rest)| {
             let mut digits = vec![first];
@@ -201,14 +201,14 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
     #[test]
-    fn fast_sequence_equals_the_naive_mex(rule in octal_code()) {
+    fn fast_sequence_equals_the_naive_mex(rule in octal_code(3)) {
         let naive = naive_nim_sequence(&rule, 3000);
         let fast = nim_sequence(&rule, 3000, &mut ());
         prop_assert_eq!(fast.values, naive);
     }
 
     #[test]
-    fn codes_round_trip(rule in octal_code()) {
+    fn codes_round_trip(rule in octal_code(3)) {
         prop_assert_eq!(rule.to_string().parse::<TakeBreak>().unwrap(), rule);
     }
 }

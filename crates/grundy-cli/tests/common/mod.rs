@@ -1,0 +1,45 @@
+//! Running the `grundy` binary from the end-to-end tests.
+
+// Each test file is its own crate and uses only some of these.
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+/// The `grundy` binary of this build.
+pub fn grundy() -> Command {
+    Command::cargo_bin("grundy").expect("the grundy binary is built")
+}
+
+/// Runs `grundy ARGS --json`, which must succeed, and parses what it prints.
+pub fn json_of(args: &[&str]) -> Value {
+    let output = grundy()
+        .args(args)
+        .arg("--json")
+        .output()
+        .expect("grundy runs");
+    assert!(
+        output.status.success(),
+        "grundy {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("--json prints one JSON object")
+}
+
+/// Runs `grundy ARGS`, which must be refused as bad input: exit status 2, nothing on standard
+/// output, and a message containing `needle` on standard error, not a panic.
+pub fn fails_with(args: &[&str], needle: &str) {
+    let output = grundy().args(args).output().expect("grundy runs");
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "grundy {args:?} should exit 2"
+    );
+    assert!(
+        output.stdout.is_empty(),
+        "nothing is printed on stdout for {args:?}"
+    );
+    let stderr = String::from_utf8(output.stderr).expect("messages are UTF-8");
+    assert!(stderr.contains(needle), "grundy {args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
