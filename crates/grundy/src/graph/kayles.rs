@@ -62,9 +62,9 @@ impl<const W: usize> ImpartialGame for GraphKayles<W> {
     type Key = VertexSet<W>;
 
     fn for_each_option(&self, in_play: &VertexSet<W>, mut visit: impl FnMut(VertexSet<W>)) {
-        for vertex in in_play.iter() {
-            visit(in_play.without(self.closed[vertex]));
-        }
+        in_play
+            .iter()
+            .for_each(|vertex| visit(in_play.without(self.closed[vertex])));
     }
 
     fn for_each_component(&self, in_play: &VertexSet<W>, visit: impl FnMut(VertexSet<W>)) {

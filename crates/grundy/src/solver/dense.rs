@@ -36,16 +36,18 @@ pub fn renumber<const W: usize>(
     if count > DENSE_CAPACITY {
         return None;
     }
-    for (i, vertex) in component.iter().enumerate() {
-        scratch[vertex] = i as u8;
-    }
-    for (i, vertex) in component.iter().enumerate() {
+    // `for_each` rather than `for`: the set iterator's fold keeps each word in a register.
+    component
+        .iter()
+        .enumerate()
+        .for_each(|(i, vertex)| scratch[vertex] = i as u8);
+    component.iter().enumerate().for_each(|(i, vertex)| {
         let mut mask = 0u64;
-        for neighbour in (closed[vertex] & *component).iter() {
-            mask |= 1 << scratch[neighbour];
-        }
+        (closed[vertex] & *component)
+            .iter()
+            .for_each(|neighbour| mask |= 1 << scratch[neighbour]);
         neighbourhoods[i] = mask;
-    }
+    });
     Some(count)
 }
 

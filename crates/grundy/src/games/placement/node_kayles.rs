@@ -114,9 +114,9 @@ impl<const W: usize> ImpartialGame for NodeKayles<W> {
 
     #[inline]
     fn for_each_option(&self, available: &SquareSet<W>, mut visit: impl FnMut(SquareSet<W>)) {
-        for square in available.iter() {
-            visit(available.without(self.closed_neighbourhood[square]));
-        }
+        available
+            .iter()
+            .for_each(|square| visit(available.without(self.closed_neighbourhood[square])));
     }
 
     fn for_each_component(&self, available: &SquareSet<W>, visit: impl FnMut(SquareSet<W>)) {
