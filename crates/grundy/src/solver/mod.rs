@@ -278,7 +278,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// is known to the game (a clique, mirror play), held in a table, or found by the dense
     /// endgame search. `None` when some component would need a search.
     pub fn value_without_search(&mut self, position: &G::Position) -> Option<Nimber> {
-        self.state.value_without_search(&self.game, position)
+        self.state.value_without_search(&self.game, position, true)
     }
 
     /// Whether the nimber of `position` is `value`, by an outcome search of
@@ -331,34 +331,6 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
             self.exact.insert(*position, total, self.positions - start);
         }
         total
-    }
-
-    fn value_without_search<G: ImpartialGame<Key = K, Position = P>>(
-        &mut self,
-        game: &G,
-        position: &P,
-    ) -> Option<Nimber> {
-        if let Some(value) = self.exact.get(position) {
-            self.table_hits += 1;
-            return Some(value);
-        }
-        let mut total = Nimber::ZERO;
-        let mut all_known = true;
-        game.for_each_component(position, |component| {
-            if !all_known {
-                return;
-            }
-            let known = self.known(game, &component, true).or_else(|| {
-                self.table
-                    .get(&game.key(&component))
-                    .and_then(Knowledge::value)
-            });
-            match known {
-                Some(value) => total += value,
-                None => all_known = false,
-            }
-        });
-        all_known.then_some(total)
     }
 
     /// The value of a component if it is known without search: by the game itself, by the
@@ -554,22 +526,43 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         position: &P,
         heap: u32,
     ) -> Option<bool> {
+        self.value_without_search(game, position, false)
+            .map(|value| value.value() != heap)
+    }
+
+    /// The value of `position` when every component's value is known without search, by
+    /// [`SearchState::known`]; `thorough` also runs the dense endgame search and looks
+    /// components up by their canonical key, which the probes' cheap first pass leaves out.
+    #[inline]
+    fn value_without_search<G: ImpartialGame<Key = K, Position = P>>(
+        &mut self,
+        game: &G,
+        position: &P,
+        thorough: bool,
+    ) -> Option<Nimber> {
         if let Some(value) = self.exact.get(position) {
             self.table_hits += 1;
-            return Some(value.value() != heap);
+            return Some(value);
         }
-        let mut total = heap;
+        let mut total = Nimber::ZERO;
         let mut all_known = true;
         game.for_each_component(position, |component| {
             if !all_known {
                 return;
             }
-            match self.known(game, &component, false) {
-                Some(value) => total ^= value.value(),
+            let mut known = self.known(game, &component, thorough);
+            if thorough && known.is_none() {
+                known = self
+                    .table
+                    .get(&game.key(&component))
+                    .and_then(Knowledge::value);
+            }
+            match known {
+                Some(value) => total += value,
                 None => all_known = false,
             }
         });
-        all_known.then_some(total != 0)
+        all_known.then_some(total)
     }
 
     /// Whether the value of `position` differs from `heap`, that is whether `position + *heap`
