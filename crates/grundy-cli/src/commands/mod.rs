@@ -105,6 +105,14 @@ pub fn rules_note(rules: &PlacementRules) -> String {
     }
 }
 
+/// The worker threads to use: as many as asked for, or one per core.
+pub fn thread_count(requested: Option<u32>) -> usize {
+    requested.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        |n| n as usize,
+    )
+}
+
 /// The "searched" line of a search's report: positions, endgame positions when there were any
 /// (games whose endgames all fit the small-graph table have none), time and threads.
 pub fn searched_line(nodes: u64, endgame_positions: u64, seconds: f64, threads: usize) -> String {

@@ -9,7 +9,7 @@ use grundy::{Nimber, Outcome, Square};
 use serde_json::json;
 
 use super::first_moves::FirstMoveSearch;
-use super::{searched_line, RuleOptions, SearchOptions};
+use super::{searched_line, thread_count, RuleOptions, SearchOptions};
 use crate::input::{input_error, parse_game, parse_position, GameSpec};
 use crate::progress::counting_bar;
 use crate::render::{outcome_sentence, player_to_move, winner};
@@ -62,10 +62,7 @@ pub fn run(args: &Args) -> Result<String> {
         )));
     }
     let position = parse_position(&game, args.position.as_deref())?;
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        |n| n as usize,
-    );
+    let threads = thread_count(args.threads);
     let mut search = FirstMoveSearch::new(
         &game,
         &position,

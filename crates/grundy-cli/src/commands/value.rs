@@ -8,7 +8,7 @@ use anyhow::Result;
 use serde_json::json;
 
 use super::first_moves::FirstMoveSearch;
-use super::{heaps, rules_note, searched_line, GameArgs, SearchOptions};
+use super::{heaps, rules_note, searched_line, thread_count, GameArgs, SearchOptions};
 use crate::input::{is_graph_game, parse_game, parse_position, GameSpec};
 use crate::progress::SearchProgress;
 use crate::render::{draw_board, outcome_sentence, player_to_move, winner};
@@ -56,10 +56,7 @@ pub fn run(args: &Args) -> Result<String> {
         }
     };
     let position = parse_position(&game, args.target.position.as_deref())?;
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        |n| n as usize,
-    );
+    let threads = thread_count(args.threads);
     let started = Instant::now();
     let searched = if game.pieces().len() == 1 {
         // One piece: a move is a square, and the first moves split across the threads.
