@@ -46,6 +46,9 @@ pub struct FirstMoveSearch<'a> {
     settled: HashMap<(u32, Square), Settled>,
     resumed: usize,
     checkpoint: Option<Mutex<File>>,
+    /// The most positions any one question has taken, and at least [`FIRST_TRY_POSITIONS`]
+    /// (see [`settle_group`]).
+    hardest: AtomicU64,
 }
 
 impl<'a> FirstMoveSearch<'a> {
@@ -90,11 +93,14 @@ impl<'a> FirstMoveSearch<'a> {
             })
             .context("cannot install the Ctrl-C handler")?;
         }
+        let hardest = settled.values().map(|s| s.nodes).max().unwrap_or(0);
+        let hardest = AtomicU64::new(hardest.max(FIRST_TRY_POSITIONS));
         Ok(FirstMoveSearch {
             game,
             position,
             groups,
             solvers,
+            hardest,
             resumed: settled.len(),
             settled,
             checkpoint: file,
@@ -201,10 +207,12 @@ impl<'a> FirstMoveSearch<'a> {
         let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
         let (game, position, groups) = (self.game, self.position, &self.groups);
         let checkpoint = self.checkpoint.as_ref();
+        let settled_before = &self.settled;
+        let hardest = &self.hardest;
         std::thread::scope(|scope| {
             for solver in &mut self.solvers {
-                let (next, found, results, failure, pending) =
-                    (&next, &found, &results, &failure, &pending);
+                let (next, found, results, failure, pending, settled_before) =
+                    (&next, &found, &results, &failure, &pending, settled_before);
                 solver.set_observer(Box::new(NodeCounter {
                     bar: bar.clone(),
                     total: Arc::clone(&nodes),
@@ -221,29 +229,34 @@ impl<'a> FirstMoveSearch<'a> {
                     let after = game
                         .play(position, square)
                         .expect("legal moves can be played");
-                    let before = solver.stats().positions;
-                    let Some(leaves_value) = solver.has_value_unless_stopped(&after, value, found)
-                    else {
-                        // Another thread answered the question first: this move stays
-                        // unsettled for this value.
-                        break;
-                    };
-                    let settled = Settled {
-                        leaves_value,
-                        nodes: solver.stats().positions - before,
-                    };
-                    if let Some(file) = checkpoint {
-                        if let Err(error) = append_checkpoint(file, heap, square, settled) {
-                            *failure.lock().expect("no panics hold the lock") = Some(error);
-                            found.store(true, Ordering::Relaxed);
+                    let answers = settle_group(
+                        solver,
+                        &after,
+                        heap,
+                        |smaller| settled_before.get(&(smaller, square)).copied(),
+                        hardest,
+                        found,
+                    );
+                    for &(asked, settled) in &answers {
+                        if let Some(file) = checkpoint {
+                            if let Err(error) = append_checkpoint(file, asked, square, settled) {
+                                *failure.lock().expect("no panics hold the lock") = Some(error);
+                                found.store(true, Ordering::Relaxed);
+                            }
                         }
                     }
                     results
                         .lock()
                         .expect("no panics hold the lock")
-                        .push((square, settled));
+                        .extend(answers.iter().map(|&(asked, s)| (asked, square, s)));
+                    let Some(&(_, settled)) = answers.last().filter(|(asked, _)| *asked == heap)
+                    else {
+                        // Another thread answered the question first: this move stays
+                        // unsettled for this value.
+                        break;
+                    };
                     bar.inc(1);
-                    if leaves_value {
+                    if settled.leaves_value {
                         found.store(true, Ordering::Relaxed);
                     }
                 });
@@ -252,8 +265,8 @@ impl<'a> FirstMoveSearch<'a> {
         if let Some(error) = failure.into_inner().expect("no panics hold the lock") {
             return Err(error);
         }
-        for (square, settled) in results.into_inner().expect("no panics hold the lock") {
-            self.settled.insert((heap, square), settled);
+        for (asked, square, settled) in results.into_inner().expect("no panics hold the lock") {
+            self.settled.insert((asked, square), settled);
         }
         Ok(!self.groups_leaving(value).is_empty())
     }
@@ -270,6 +283,95 @@ impl<'a> FirstMoveSearch<'a> {
             }
             candidate = Nimber::new(candidate.value() + 1);
         }
+    }
+}
+
+/// The fewest positions the first try of each question in [`settle_group`] may search.
+const FIRST_TRY_POSITIONS: u64 = 1 << 16;
+
+/// Settles whether the position `after` a first move has the value `heap`, and returns what
+/// was settled on the way: (value asked, answer) pairs, the last for `heap` unless `stop` was
+/// raised first. `earlier(j)` is what an earlier round settled for the value `j`.
+///
+/// Asking for `heap` straight away is usually cheapest, but not when the position's value is
+/// smaller: the search then refutes every reply in the position before it tries the heap move
+/// that wins (on 15×15 the corner leaves 0, and "corner + *1" had not finished after 25
+/// minutes, where "corner + *0" takes two). Asking the smaller values first costs one more
+/// search per smaller value, which tripled the positions of 13×13. So the two questions take
+/// turns, each within a budget of positions that doubles every turn, until one is answered:
+/// at most about twice the work of the cheaper one (less, since the tables keep what the
+/// abandoned tries learnt). The first budget is `hardest`, the most any question of this search
+/// has taken so far (which this raises), so that a move no harder than those is settled
+/// straight away.
+fn settle_group(
+    solver: &mut PlacementSolver,
+    after: &PlacementPosition,
+    heap: u32,
+    earlier: impl Fn(u32) -> Option<Settled>,
+    hardest: &AtomicU64,
+    stop: &Arc<AtomicBool>,
+) -> Vec<(u32, Settled)> {
+    let mut answers = Vec::new();
+    let not_heap = Settled {
+        leaves_value: false,
+        nodes: 0,
+    };
+    // The least smaller value not settled yet, if any.
+    let mut smaller = 0;
+    let mut budget = hardest.load(Ordering::Relaxed).max(1);
+    // Positions of abandoned tries, counted with the next answer.
+    let mut abandoned = 0;
+    loop {
+        while smaller < heap {
+            match earlier(smaller) {
+                Some(settled) if settled.leaves_value => {
+                    answers.push((heap, not_heap));
+                    return answers;
+                }
+                Some(_) => smaller += 1,
+                None if answers.iter().any(|&(asked, _)| asked == smaller) => smaller += 1,
+                None => break,
+            }
+        }
+        let ladder_left = smaller < heap;
+        let questions = if ladder_left {
+            &[heap, smaller][..]
+        } else {
+            &[heap][..]
+        };
+        for &asked in questions {
+            let limit = if ladder_left { budget } else { u64::MAX };
+            let before = solver.stats().positions;
+            let answer = solver.has_value_within(after, Nimber::new(asked), stop, limit);
+            let nodes = solver.stats().positions - before;
+            let Some(leaves_value) = answer else {
+                if stop.load(Ordering::Relaxed) {
+                    // Another thread answered the round first.
+                    return answers;
+                }
+                abandoned += nodes;
+                continue;
+            };
+            let nodes = nodes + std::mem::take(&mut abandoned);
+            hardest.fetch_max(nodes, Ordering::Relaxed);
+            answers.push((
+                asked,
+                Settled {
+                    leaves_value,
+                    nodes,
+                },
+            ));
+            if asked == heap {
+                return answers;
+            }
+            if leaves_value {
+                // It leaves a smaller value, so not this one.
+                answers.push((heap, not_heap));
+                return answers;
+            }
+            break;
+        }
+        budget = budget.saturating_mul(2);
     }
 }
 
@@ -382,4 +484,51 @@ fn read_checkpoint(
         );
     }
     Ok(settled)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy::games::placement::Piece;
+    use grundy::BoardSize;
+
+    /// With a budget of one position, every question is abandoned again and again before it
+    /// is answered, by both routes: the answers must still be the moves' true values.
+    #[test]
+    fn settling_a_move_with_tiny_budgets_gives_its_true_value() {
+        for (piece, rows, cols) in [
+            (Piece::Queen, 5, 6),
+            (Piece::Queen, 6, 6),
+            (Piece::Knight, 4, 5),
+            (Piece::Bishop, 5, 5),
+        ] {
+            let game = PlacementGame::new(piece, BoardSize::new(rows, cols).unwrap());
+            let empty = game.empty();
+            let mut reference = PlacementSolver::new(&game, 1 << 22);
+            let never = Arc::new(AtomicBool::new(false));
+            for group in reference.moves_up_to_symmetry(&empty) {
+                let after = game.play(&empty, group[0]).unwrap();
+                let value = reference.nim_value(&after).value();
+                for heap in 0..=value + 1 {
+                    // A fresh solver: nothing known, so every try must be searched.
+                    let mut solver = PlacementSolver::new(&game, 1 << 22);
+                    let answers = settle_group(
+                        &mut solver,
+                        &after,
+                        heap,
+                        |_| None,
+                        &AtomicU64::new(1),
+                        &never,
+                    );
+                    let case = format!("{piece} {rows}x{cols} {} heap {heap}", group[0]);
+                    let &(asked, last) = answers.last().expect("an answer");
+                    assert_eq!(asked, heap, "{case}");
+                    assert_eq!(last.leaves_value, value == heap, "{case}");
+                    for (asked, settled) in answers {
+                        assert_eq!(settled.leaves_value, value == asked, "{case}: {asked}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -163,6 +163,8 @@ struct SearchState<K, P> {
     /// The current search saw `stop` raised: from then on every probe returns at once with a
     /// meaningless answer, and nothing more is written to the tables.
     stopped: bool,
+    /// The search gives up (as if `stop` were raised) once `positions` reaches this.
+    position_limit: u64,
 }
 
 /// The share of the memory budget given to the table of whole positions.
@@ -204,6 +206,7 @@ impl<G: ImpartialGame> Solver<G> {
                 observer: None,
                 stop: None,
                 stopped: false,
+                position_limit: u64::MAX,
             },
         }
     }
@@ -257,19 +260,23 @@ impl<G: ImpartialGame> Solver<G> {
         self.state.position_value(&self.game, position)
     }
 
-    /// Like [`Solver::has_value`], but gives up when `stop` is raised (by another thread that
-    /// no longer needs the answer), returning `None`. What was learnt before stopping stays in
-    /// the tables; nothing is learnt from the abandoned part.
-    pub fn has_value_unless_stopped(
+    /// Like [`Solver::has_value`], but gives up, returning `None`, when `stop` is raised (by
+    /// another thread that no longer needs the answer) or after searching `max_positions`
+    /// positions (so that a caller can try another question first). What was learnt before
+    /// giving up stays in the tables; nothing is learnt from the abandoned part.
+    pub fn has_value_within(
         &mut self,
         position: &G::Position,
         value: Nimber,
         stop: &Arc<AtomicBool>,
+        max_positions: u64,
     ) -> Option<bool> {
         self.state.stop = Some(Arc::clone(stop));
+        self.state.position_limit = self.state.positions.saturating_add(max_positions);
         self.state.stopped = false;
         let answer = !self.state.sum_differs(&self.game, position, value.value());
         self.state.stop = None;
+        self.state.position_limit = u64::MAX;
         let stopped = std::mem::replace(&mut self.state.stopped, false);
         (!stopped).then_some(answer)
     }
@@ -302,7 +309,7 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
     fn count_position(&mut self) {
         self.positions += 1;
         if let Some(stop) = &self.stop {
-            self.stopped |= stop.load(Ordering::Relaxed);
+            self.stopped |= stop.load(Ordering::Relaxed) || self.positions >= self.position_limit;
         }
         if self.positions % PROGRESS_INTERVAL == 0 {
             let stats = self.stats();
@@ -691,7 +698,7 @@ mod tests {
             solver.set_full_mex_size(0);
             // The true answer is yes: an abandoned probe that claimed a refutation would be
             // remembered as "30 is not its value".
-            let answer = solver.has_value_unless_stopped(&30, Nimber::new(30), &stop);
+            let answer = solver.has_value_within(&30, Nimber::new(30), &stop, u64::MAX);
             assert!(answer.is_none() || answer == Some(true), "budget {budget}");
             if answer.is_none() {
                 assert!(stop.load(Ordering::Relaxed), "budget {budget}");

@@ -294,18 +294,19 @@ impl PlacementSolver {
         })
     }
 
-    /// [`PlacementSolver::has_value`] that gives up, with `None`, when `stop` is raised (see
-    /// [`Solver::has_value_unless_stopped`]).
-    pub fn has_value_unless_stopped(
+    /// [`PlacementSolver::has_value`] that gives up, with `None`, when `stop` is raised or
+    /// after `max_positions` positions (see [`Solver::has_value_within`]).
+    pub fn has_value_within(
         &mut self,
         position: &PlacementPosition,
         value: Nimber,
         stop: &Arc<AtomicBool>,
+        max_positions: u64,
     ) -> Option<bool> {
         let game = &self.game;
         with_engine!(&mut self.engine, solver => {
             let encoded = solver.game().encode(game, position);
-            solver.has_value_unless_stopped(&encoded, value, stop)
+            solver.has_value_within(&encoded, value, stop, max_positions)
         })
     }
 
