@@ -152,6 +152,9 @@ struct SearchState<K, P> {
     options: Vec<P>,
     /// Components of the sums being probed, deepest last.
     parts: Vec<P>,
+    /// The order in which the options on `options` are searched, as (size, index) words,
+    /// deepest last.
+    order: Vec<u64>,
     full_mex_size: usize,
     dense_size: usize,
     dense: DenseNodeKayles,
@@ -198,6 +201,7 @@ impl<G: ImpartialGame> Solver<G> {
                 exact: TranspositionTable::with_budget(exact_budget),
                 options: Vec::new(),
                 parts: Vec::new(),
+                order: Vec::new(),
                 full_mex_size: DEFAULT_FULL_MEX_SIZE,
                 dense_size: DEFAULT_DENSE_SIZE,
                 dense: DenseNodeKayles::default(),
@@ -490,15 +494,22 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         }
         if !refuted {
             // Small options first: they are the cheapest to settle, and a single option of
-            // value `candidate` settles the question.
-            self.options[first..unresolved].sort_unstable_by_key(|option| game.size(option));
+            // value `candidate` settles the question. Sorted as (size, index) words, each size
+            // computed once.
+            let order = self.order.len();
             for index in first..unresolved {
-                let option = self.options[index];
+                let size = game.size(&self.options[index]) as u64;
+                self.order.push(size << 32 | index as u64);
+            }
+            self.order[order..].sort_unstable();
+            for next in order..self.order.len() {
+                let option = self.options[(self.order[next] & u64::from(u32::MAX)) as usize];
                 if !self.sum_differs(game, &option, candidate) {
                     refuted = true;
                     break;
                 }
             }
+            self.order.truncate(order);
         }
         self.options.truncate(first);
         // Moves in the heap, last: to `component + *j`, a second-player win when the value is
