@@ -59,8 +59,10 @@ const SMALL_VERTICES: usize = 6;
 
 /// The nimber of Node Kayles on every labelled graph of at most [`SMALL_VERTICES`] vertices.
 ///
-/// A graph on `k` vertices is indexed by its adjacency bits, one per pair `i < j` in the order
-/// (0,1), (0,2), ..., (0,k-1), (1,2), ..., first pair highest; the graphs of `k` vertices start at
+/// A graph on `k` vertices is indexed by its adjacency bits, one per pair `i < j`: vertex `i`
+/// has a field of `k - 1 - i` bits, one for each later vertex, and the field of vertex 0 is
+/// the highest. Within a field the bits lie in the order in which [`append_neighbours`] finds
+/// them fastest ([`SmallGraphs::bit_in_field`]). The graphs of `k` vertices start at
 /// `offsets[k]`. 2^15 graphs of six vertices dominate: 33 KB in all, computed once.
 struct SmallGraphs {
     offsets: [usize; SMALL_VERTICES + 1],
@@ -99,18 +101,29 @@ impl SmallGraphs {
     /// `adjacency`, in the order of the index.
     fn closed_neighbourhoods(vertices: usize, adjacency: usize) -> [u64; SMALL_VERTICES] {
         let mut closed = [0u64; SMALL_VERTICES];
-        let mut bit = vertices * vertices.saturating_sub(1) / 2;
         for i in 0..vertices {
             closed[i] |= 1 << i;
+            // The fields of the later vertices lie below this one's.
+            let later = vertices - 1 - i;
+            let field = later * later.saturating_sub(1) / 2;
             for j in i + 1..vertices {
-                bit -= 1;
-                if adjacency >> bit & 1 == 1 {
+                if adjacency >> (field + Self::bit_in_field(j - i - 1, later)) & 1 == 1 {
                     closed[i] |= 1 << j;
                     closed[j] |= 1 << i;
                 }
             }
         }
         closed
+    }
+
+    /// Where the pair of a vertex with its `nth` later vertex (from 0) lies in the vertex's
+    /// field of `later` bits: the order in which [`append_neighbours`] gathers them.
+    fn bit_in_field(nth: usize, later: usize) -> usize {
+        if cfg!(all(target_arch = "x86_64", target_feature = "bmi2")) {
+            nth
+        } else {
+            later - 1 - nth
+        }
     }
 
     /// The nimber of the subgraph induced on `vertices` (at most [`SMALL_VERTICES`] of them) of
@@ -122,14 +135,35 @@ impl SmallGraphs {
         while rest != 0 {
             let neighbourhood = closed[rest.trailing_zeros() as usize];
             rest &= rest - 1;
-            // The pairs of this vertex with the later ones, in order.
-            let mut later = rest;
-            while later != 0 {
-                index = index << 1 | (neighbourhood >> later.trailing_zeros() & 1) as usize;
-                later &= later - 1;
-            }
+            index = append_neighbours(index, neighbourhood, rest);
         }
-        u32::from(self.values[self.offsets[count] + index])
+        u32::from(self.values[self.offsets[count] + index as usize])
+    }
+}
+
+/// `index` followed by the bits of `neighbourhood` at the vertices of `later`: one `pext` with BMI2 (a build for the machine it runs on has it where the
+/// processor does, see `.cargo/config.toml`), a loop over `later` otherwise. Finding the
+/// small-graph table's index bit by bit took a quarter of the dense search's time.
+#[inline]
+fn append_neighbours(index: u64, neighbourhood: u64, later: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    #[allow(unsafe_code)]
+    // SAFETY: compiled only when the build enables BMI2 for the whole program, which then runs
+    // only on processors that have it.
+    unsafe {
+        index << later.count_ones() | std::arch::x86_64::_pext_u64(neighbourhood, later)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        // One bit at a time, the lowest vertex's first, so the bits lie in the opposite order
+        // to `pext`'s (see `SmallGraphs::bit_in_field`).
+        let mut index = index;
+        let mut rest = later;
+        while rest != 0 {
+            index = index << 1 | (neighbourhood >> rest.trailing_zeros() & 1);
+            rest &= rest - 1;
+        }
+        index
     }
 }
 
