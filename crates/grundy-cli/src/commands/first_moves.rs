@@ -329,7 +329,6 @@ fn settle_group(
                     return answers;
                 }
                 Some(_) => smaller += 1,
-                None if answers.iter().any(|&(asked, _)| asked == smaller) => smaller += 1,
                 None => break,
             }
         }
@@ -369,6 +368,7 @@ fn settle_group(
                 answers.push((heap, not_heap));
                 return answers;
             }
+            smaller += 1;
             break;
         }
         budget = budget.saturating_mul(2);

@@ -141,9 +141,10 @@ impl SmallGraphs {
     }
 }
 
-/// `index` followed by the bits of `neighbourhood` at the vertices of `later`: one `pext` with BMI2 (a build for the machine it runs on has it where the
-/// processor does, see `.cargo/config.toml`), a loop over `later` otherwise. Finding the
-/// small-graph table's index bit by bit took a quarter of the dense search's time.
+/// `index` followed by the bits of `neighbourhood` at the vertices of `later`: one `pext` with
+/// BMI2 (a build for the machine it runs on has it where the processor does, see
+/// `.cargo/config.toml`), a loop over `later` otherwise. Finding the small-graph table's index
+/// bit by bit took a quarter of the dense search's time.
 #[inline]
 fn append_neighbours(index: u64, neighbourhood: u64, later: u64) -> u64 {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
