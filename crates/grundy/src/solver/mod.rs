@@ -8,6 +8,7 @@
 //! threads may share, and a [`TranspositionTable`] of whole positions of its own.
 
 mod dense;
+mod huge_pages;
 mod naive;
 mod shared;
 mod table;
@@ -170,6 +171,17 @@ struct SearchState<K, P> {
     position_limit: u64,
 }
 
+/// What [`SearchState::first_look`] finds of an option.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum FirstLook {
+    /// Its value, known without search.
+    Known(Nimber),
+    /// A single connected component, not known without search.
+    Connected,
+    /// Several components, some not known without search.
+    Unknown,
+}
+
 /// The share of the memory budget given to the table of whole positions.
 const EXACT_SHARE: u64 = 4;
 
@@ -289,7 +301,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// is known to the game (a clique, mirror play), held in a table, or found by the dense
     /// endgame search. `None` when some component would need a search.
     pub fn value_without_search(&mut self, position: &G::Position) -> Option<Nimber> {
-        self.state.value_without_search(&self.game, position, true)
+        self.state.value_without_search(&self.game, position)
     }
 
     /// Whether the nimber of `position` is `value`, by an outcome search of
@@ -363,16 +375,28 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
             self.table_hits += 1;
             return Some(value);
         }
-        if dense && game.size(component) <= self.dense_size {
-            if let Some(vertices) = game.local_graph(component, self.dense.neighbourhoods_mut()) {
-                let start = self.dense.positions();
-                let value = self.dense.value(vertices);
-                let work = self.dense.positions() - start;
-                self.exact.insert(*component, value, work);
-                return Some(value);
-            }
+        if dense {
+            return self.dense_value(game, component);
         }
         None
+    }
+
+    /// The value of a small component by the dense endgame search, remembered as an exact
+    /// position; `None` when the component is too large or the game offers no dense search.
+    fn dense_value<G: ImpartialGame<Key = K, Position = P>>(
+        &mut self,
+        game: &G,
+        component: &P,
+    ) -> Option<Nimber> {
+        if game.size(component) > self.dense_size {
+            return None;
+        }
+        let vertices = game.local_graph(component, self.dense.neighbourhoods_mut())?;
+        let start = self.dense.positions();
+        let value = self.dense.value(vertices);
+        let work = self.dense.positions() - start;
+        self.exact.insert(*component, value, work);
+        Some(value)
     }
 
     fn remember(&mut self, key: K, component: &P, value: Nimber, work: u64) {
@@ -476,41 +500,44 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         self.count_position();
         let first = self.gather_options(game, component);
         // Options whose value is already known cost nothing to check: look at them first.
+        // The others wait on `order` as (size, index, connected) words.
+        let order = self.order.len();
         let mut refuted = false;
-        let mut unresolved = first;
         for index in first..self.options.len() {
             let option = self.options[index];
-            match self.sum_differs_cheaply(game, &option, candidate) {
-                Some(true) => {}
-                Some(false) => {
+            match self.first_look(game, &option) {
+                FirstLook::Known(value) if value.value() == candidate => {
                     refuted = true;
                     break;
                 }
-                None => {
-                    self.options[unresolved] = option;
-                    unresolved += 1;
+                FirstLook::Known(_) => {}
+                look => {
+                    let size = game.size(&option) as u64;
+                    let connected = u64::from(look == FirstLook::Connected);
+                    self.order
+                        .push(size << 32 | (index as u64) << 1 | connected);
                 }
             }
         }
         if !refuted {
             // Small options first: they are the cheapest to settle, and a single option of
-            // value `candidate` settles the question. Sorted as (size, index) words, each size
-            // computed once.
-            let order = self.order.len();
-            for index in first..unresolved {
-                let size = game.size(&self.options[index]) as u64;
-                self.order.push(size << 32 | index as u64);
-            }
+            // value `candidate` settles the question. Each size was computed once, above.
             self.order[order..].sort_unstable();
             for next in order..self.order.len() {
-                let option = self.options[(self.order[next] & u64::from(u32::MAX)) as usize];
-                if !self.sum_differs(game, &option, candidate) {
+                let word = self.order[next];
+                let option = self.options[(word as u32 >> 1) as usize];
+                let differs = if word & 1 == 1 {
+                    self.connected_differs(game, &option, candidate)
+                } else {
+                    self.sum_differs(game, &option, candidate)
+                };
+                if !differs {
                     refuted = true;
                     break;
                 }
             }
-            self.order.truncate(order);
         }
+        self.order.truncate(order);
         self.options.truncate(first);
         // Moves in the heap, last: to `component + *j`, a second-player win when the value is
         // j. They cost whole searches of the same component, while one option often settles
@@ -536,27 +563,67 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         }
     }
 
-    /// Whether `position + *heap` is a first-player win, when every component's value is
-    /// known without search; `None` otherwise.
-    fn sum_differs_cheaply<G: ImpartialGame<Key = K, Position = P>>(
+    /// What the probes' cheap first pass can say of an option without searching: its value
+    /// when every component's value is known by the game or the table of exact positions (see
+    /// [`SearchState::known`], without the dense search), or else whether it is a single
+    /// connected component, which [`SearchState::connected_differs`] then probes without
+    /// splitting it and looking it up again.
+    fn first_look<G: ImpartialGame<Key = K, Position = P>>(
         &mut self,
         game: &G,
         position: &P,
-        heap: u32,
-    ) -> Option<bool> {
-        self.value_without_search(game, position, false)
-            .map(|value| value.value() != heap)
+    ) -> FirstLook {
+        if let Some(value) = self.exact.get(position) {
+            self.table_hits += 1;
+            return FirstLook::Known(value);
+        }
+        let mut total = Nimber::ZERO;
+        let mut unknown = None;
+        game.for_each_component(position, |component| {
+            if unknown.is_some() {
+                return;
+            }
+            // A connected position is its own only component, just looked up in vain.
+            let whole = component == *position;
+            let known = if whole {
+                game.known_value(&component)
+            } else {
+                self.known(game, &component, false)
+            };
+            match known {
+                Some(value) => total += value,
+                None if whole => unknown = Some(FirstLook::Connected),
+                None => unknown = Some(FirstLook::Unknown),
+            }
+        });
+        unknown.unwrap_or(FirstLook::Known(total))
     }
 
-    /// The value of `position` when every component's value is known without search, by
-    /// [`SearchState::known`]; `thorough` also runs the dense endgame search and looks
-    /// components up by their canonical key, which the probes' cheap first pass leaves out.
-    #[inline]
+    /// Whether `component + *heap` is a first-player win, for a connected component that
+    /// [`SearchState::first_look`] found neither known to the game nor in the table of exact
+    /// positions: [`SearchState::sum_differs`] without splitting it or looking it up again.
+    fn connected_differs<G: ImpartialGame<Key = K, Position = P>>(
+        &mut self,
+        game: &G,
+        component: &P,
+        heap: u32,
+    ) -> bool {
+        if let Some(value) = self.dense_value(game, component) {
+            return value.value() != heap;
+        }
+        if game.size(component) <= self.full_mex_size {
+            return self.component_value(game, component).value() != heap;
+        }
+        let key = game.key(component);
+        !self.is_value(game, component, key, heap)
+    }
+
+    /// The value of `position` when every component's value is known without search: by
+    /// [`SearchState::known`] (with the dense endgame search), or by its canonical key.
     fn value_without_search<G: ImpartialGame<Key = K, Position = P>>(
         &mut self,
         game: &G,
         position: &P,
-        thorough: bool,
     ) -> Option<Nimber> {
         if let Some(value) = self.exact.get(position) {
             self.table_hits += 1;
@@ -568,8 +635,8 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
             if !all_known {
                 return;
             }
-            let mut known = self.known(game, &component, thorough);
-            if thorough && known.is_none() {
+            let mut known = self.known(game, &component, true);
+            if known.is_none() {
                 known = self
                     .table
                     .get(&game.key(&component))

@@ -5,6 +5,8 @@
 //! Entries store the whole key, never a hash alone, so a lookup can never answer for the wrong
 //! position: a lost entry only costs time.
 
+use super::huge_pages::filled_vec;
+
 /// A key the transposition table can store: a canonical form of a position.
 pub trait TableKey: Copy + Eq {
     /// A well-mixed 64-bit hash of the key.
@@ -134,7 +136,7 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
                 value,
                 work: 0,
             };
-            self.slots = vec![filler; self.buckets() + WINDOW - 1];
+            self.slots = filled_vec(self.buckets() + WINDOW - 1, filler);
         }
         let slot = Slot {
             key,
@@ -197,7 +199,7 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
         let old = std::mem::take(&mut self.slots);
         let buckets = self.buckets() * 2;
         let filler = old[0];
-        self.slots = vec![Slot { work: 0, ..filler }; buckets + WINDOW - 1];
+        self.slots = filled_vec(buckets + WINDOW - 1, Slot { work: 0, ..filler });
         self.mask = buckets - 1;
         self.stats.entries = 0;
         for slot in old.into_iter().filter(|slot| slot.work != 0) {
