@@ -36,19 +36,57 @@ pub fn renumber<const W: usize>(
     if count > DENSE_CAPACITY {
         return None;
     }
-    // `for_each` rather than `for`: the set iterator's fold keeps each word in a register.
-    component
-        .iter()
-        .enumerate()
-        .for_each(|(i, vertex)| scratch[vertex] = i as u8);
-    component.iter().enumerate().for_each(|(i, vertex)| {
-        let mut mask = 0u64;
-        (closed[vertex] & *component)
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // With `pext` a neighbourhood is gathered a word at a time: each word of
+        // `closed[vertex]` packed down to the bits where the component has vertices, at the
+        // count of the component's vertices in the words before it.
+        let _ = scratch;
+        let words = component.words();
+        let mut before = [0u32; W];
+        let mut seen = 0;
+        for (word, start) in words.iter().zip(before.iter_mut()) {
+            *start = seen;
+            seen += word.count_ones();
+        }
+        component.iter().enumerate().for_each(|(i, vertex)| {
+            let mut mask = 0u64;
+            for (w, &word) in words.iter().enumerate() {
+                if word != 0 {
+                    mask |= pext(closed[vertex].words()[w], word) << before[w];
+                }
+            }
+            neighbourhoods[i] = mask;
+        });
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        // `for_each` rather than `for`: the set iterator's fold keeps each word in a register.
+        component
             .iter()
-            .for_each(|neighbour| mask |= 1 << scratch[neighbour]);
-        neighbourhoods[i] = mask;
-    });
+            .enumerate()
+            .for_each(|(i, vertex)| scratch[vertex] = i as u8);
+        component.iter().enumerate().for_each(|(i, vertex)| {
+            let mut mask = 0u64;
+            (closed[vertex] & *component)
+                .iter()
+                .for_each(|neighbour| mask |= 1 << scratch[neighbour]);
+            neighbourhoods[i] = mask;
+        });
+    }
     Some(count)
+}
+
+/// The bits of `value` at the places of `mask`, packed into the low bits (BMI2's `pext`).
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[inline]
+fn pext(value: u64, mask: u64) -> u64 {
+    #[allow(unsafe_code)]
+    // SAFETY: compiled only when the build enables BMI2 for the whole program, which then runs
+    // only on processors that have it.
+    unsafe {
+        std::arch::x86_64::_pext_u64(value, mask)
+    }
 }
 
 /// Vertex sets of at most this many vertices, connected or not, are valued by looking their graph
@@ -148,11 +186,8 @@ impl SmallGraphs {
 #[inline]
 fn append_neighbours(index: u64, neighbourhood: u64, later: u64) -> u64 {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    #[allow(unsafe_code)]
-    // SAFETY: compiled only when the build enables BMI2 for the whole program, which then runs
-    // only on processors that have it.
-    unsafe {
-        index << later.count_ones() | std::arch::x86_64::_pext_u64(neighbourhood, later)
+    {
+        index << later.count_ones() | pext(neighbourhood, later)
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
     {
