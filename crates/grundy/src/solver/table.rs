@@ -27,8 +27,19 @@ const MINIMUM_BUCKETS: u64 = 1 << 4;
 struct Slot<K, V> {
     key: K,
     value: V,
-    /// log2 of the positions searched to compute this entry, plus one; 0 marks an empty slot.
+    /// log2 of the positions searched to compute this entry, plus one.
     work: u8,
+}
+
+/// The tag of an empty slot; [`tag_of`] never gives it.
+const EMPTY: u16 = 0;
+
+/// Sixteen bits of a key's hash, never [`EMPTY`], kept beside its slot. They are taken from
+/// above the bits that pick a bucket (which are the low bits) and below those that pick a shard
+/// of a [`super::SharedTable`] (the top six).
+#[inline]
+fn tag_of(hash: u64) -> u16 {
+    (hash >> 32) as u16 | 1
 }
 
 /// Counters describing how the table has been used.
@@ -68,7 +79,13 @@ impl<const W: usize> TableKey for crate::square_set::SquareSet<W> {
 }
 
 /// A bounded map from keys to values (nimbers, or partial knowledge of them).
+///
+/// Every slot has a 16-bit tag from its key's hash in a separate array: a window's tags share
+/// one cache line, so a lookup that misses (most do) reads that line alone, where comparing
+/// whole keys would read up to five lines of slots, and a lookup that hits reads the one slot
+/// whose tag matches.
 pub struct TranspositionTable<K, V> {
+    tags: Vec<u16>,
     slots: Vec<Slot<K, V>>,
     mask: usize,
     max_buckets: usize,
@@ -79,7 +96,7 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
     /// A table that will use at most `budget_bytes` of memory (and at least one small table).
     #[must_use]
     pub fn with_budget(budget_bytes: u64) -> TranspositionTable<K, V> {
-        let bucket_bytes = std::mem::size_of::<Slot<K, V>>() as u64;
+        let bucket_bytes = (std::mem::size_of::<Slot<K, V>>() + std::mem::size_of::<u16>()) as u64;
         let affordable = (budget_bytes / bucket_bytes)
             .saturating_sub(WINDOW as u64)
             .max(MINIMUM_BUCKETS);
@@ -87,6 +104,7 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
         let max_buckets = 1usize << (63 - affordable.leading_zeros()).min(40);
         // Slots are allocated on the first insert, when there is a key to fill them with.
         TranspositionTable {
+            tags: Vec::new(),
             slots: Vec::new(),
             mask: INITIAL_BUCKETS.min(max_buckets) - 1,
             max_buckets,
@@ -104,45 +122,45 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
         if self.slots.is_empty() {
             return None;
         }
-        let start = key.hash64() as usize & self.mask;
-        for slot in &self.slots[start..start + WINDOW] {
-            if slot.work == 0 {
+        let hash = key.hash64();
+        let start = hash as usize & self.mask;
+        let tag = tag_of(hash);
+        for (offset, &found) in self.tags[start..start + WINDOW].iter().enumerate() {
+            if found == EMPTY {
                 return None;
             }
-            if slot.key == *key {
-                return Some(slot.value);
+            if found == tag {
+                let slot = &self.slots[start + offset];
+                if slot.key == *key {
+                    return Some(slot.value);
+                }
             }
         }
         None
     }
 
-    /// Reads the first slot where `key` would be, so that a lookup soon after finds it in cache.
-    /// Returns a byte of it, which the caller should feed to `std::hint::black_box`.
+    /// Reads the tags where `key` would be, so that a lookup soon after finds them in cache.
+    /// Returns one of them, which the caller should feed to `std::hint::black_box`.
     #[inline]
-    pub fn touch(&self, key: &K) -> u8 {
-        if self.slots.is_empty() {
+    pub fn touch(&self, key: &K) -> u16 {
+        if self.tags.is_empty() {
             return 0;
         }
-        self.slots[key.hash64() as usize & self.mask].work
+        self.tags[key.hash64() as usize & self.mask]
     }
 
     /// Stores `value` for `key`; `work` is the number of positions its computation searched,
     /// so that an expensive entry is not overwritten by a cheap one.
     pub fn insert(&mut self, key: K, value: V, work: u64) {
-        if self.slots.is_empty() {
-            // An empty slot still holds some key; `work == 0` is what marks it empty.
-            let filler = Slot {
-                key,
-                value,
-                work: 0,
-            };
-            self.slots = filled_vec(self.buckets() + WINDOW - 1, filler);
-        }
         let slot = Slot {
             key,
             value,
             work: (64 - work.leading_zeros()) as u8 + 1,
         };
+        if self.slots.is_empty() {
+            // An empty slot still holds some key; its tag is what marks it empty.
+            self.allocate(self.buckets(), slot);
+        }
         // Grow rather than evict while the budget allows, keeping the load low enough that
         // windows rarely fill.
         if self.stats.entries * 3 >= self.buckets() as u64 * 2 && self.buckets() < self.max_buckets
@@ -163,49 +181,58 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
         self.mask + 1
     }
 
+    /// Empty slots and tags for `buckets` buckets, the slots filled with copies of `filler`.
+    fn allocate(&mut self, buckets: usize, filler: Slot<K, V>) {
+        self.tags = filled_vec(buckets + WINDOW - 1, EMPTY);
+        self.slots = filled_vec(buckets + WINDOW - 1, filler);
+        self.mask = buckets - 1;
+    }
+
     /// Puts `new` in its window; when the window is full, overwrites the cheapest entry if
     /// `evict`, and otherwise reports `false`.
     fn place(&mut self, new: Slot<K, V>, evict: bool) -> bool {
-        let start = new.key.hash64() as usize & self.mask;
-        let window = &mut self.slots[start..start + WINDOW];
+        let hash = new.key.hash64();
+        let start = hash as usize & self.mask;
+        let tag = tag_of(hash);
         // Occupied slots come first in a window (nothing is ever removed, only overwritten),
         // so the first empty slot ends the search.
-        for slot in window.iter_mut() {
-            if slot.work == 0 {
-                *slot = new;
+        for index in start..start + WINDOW {
+            if self.tags[index] == EMPTY {
+                self.tags[index] = tag;
+                self.slots[index] = new;
                 self.stats.entries += 1;
                 return true;
             }
-            if slot.key == new.key {
-                *slot = new;
+            if self.tags[index] == tag && self.slots[index].key == new.key {
+                self.slots[index] = new;
                 return true;
             }
         }
         if !evict {
             return false;
         }
-        let cheapest = window
-            .iter_mut()
-            .min_by_key(|slot| slot.work)
+        let cheapest = (start..start + WINDOW)
+            .min_by_key(|&index| self.slots[index].work)
             .expect("windows are not empty");
-        if cheapest.work <= new.work {
-            *cheapest = new;
+        if self.slots[cheapest].work <= new.work {
+            self.tags[cheapest] = tag;
+            self.slots[cheapest] = new;
         }
         self.stats.evictions += 1;
         true
     }
 
     fn grow(&mut self) {
+        let old_tags = std::mem::take(&mut self.tags);
         let old = std::mem::take(&mut self.slots);
-        let buckets = self.buckets() * 2;
-        let filler = old[0];
-        self.slots = filled_vec(buckets + WINDOW - 1, Slot { work: 0, ..filler });
-        self.mask = buckets - 1;
+        self.allocate(self.buckets() * 2, old[0]);
         self.stats.entries = 0;
-        for slot in old.into_iter().filter(|slot| slot.work != 0) {
-            // Growing never fills a window it did not fill before, except by chance; then the
-            // cheapest entry gives way.
-            self.place(slot, true);
+        for (slot, tag) in old.into_iter().zip(old_tags) {
+            if tag != EMPTY {
+                // Growing never fills a window it did not fill before, except by chance; then
+                // the cheapest entry gives way.
+                self.place(slot, true);
+            }
         }
     }
 
@@ -213,7 +240,8 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
     #[must_use]
     pub fn stats(&self) -> TableStats {
         TableStats {
-            bytes: (self.slots.capacity() * std::mem::size_of::<Slot<K, V>>()) as u64,
+            bytes: (self.slots.capacity() * std::mem::size_of::<Slot<K, V>>()
+                + self.tags.capacity() * std::mem::size_of::<u16>()) as u64,
             ..self.stats
         }
     }
