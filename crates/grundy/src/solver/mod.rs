@@ -151,6 +151,8 @@ struct SearchState<K, P> {
     exact: TranspositionTable<P, Nimber>,
     /// The options of the components being searched, deepest last.
     options: Vec<P>,
+    /// The hash of each option on `options`, computed once for all its lookups.
+    option_hashes: Vec<u64>,
     /// Components of the sums being probed, deepest last.
     parts: Vec<P>,
     /// The order in which the options on `options` are searched, as (size, index) words,
@@ -212,6 +214,7 @@ impl<G: ImpartialGame> Solver<G> {
                 table,
                 exact: TranspositionTable::with_budget(exact_budget),
                 options: Vec::new(),
+                option_hashes: Vec::new(),
                 parts: Vec::new(),
                 order: Vec::new(),
                 full_mex_size: DEFAULT_FULL_MEX_SIZE,
@@ -451,7 +454,7 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
             let option = self.options[index];
             seen.insert(self.position_value(game, &option));
         }
-        self.options.truncate(first);
+        self.drop_options(first);
         seen.mex()
     }
 
@@ -467,10 +470,18 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         // each stalling the search in turn.
         let mut touched = 0;
         for option in &self.options[first..] {
-            touched ^= self.exact.touch(option);
+            let hash = option.hash64();
+            touched ^= self.exact.touch(hash);
+            self.option_hashes.push(hash);
         }
         std::hint::black_box(touched);
         first
+    }
+
+    /// Pops the options from `first` on, pushed by [`SearchState::gather_options`].
+    fn drop_options(&mut self, first: usize) {
+        self.options.truncate(first);
+        self.option_hashes.truncate(first);
     }
 
     /// Whether the component's nimber is `candidate`, that is whether `component + *candidate`
@@ -505,7 +516,7 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         let mut refuted = false;
         for index in first..self.options.len() {
             let option = self.options[index];
-            match self.first_look(game, &option) {
+            match self.first_look(game, &option, self.option_hashes[index]) {
                 FirstLook::Known(value) if value.value() == candidate => {
                     refuted = true;
                     break;
@@ -538,7 +549,7 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
             }
         }
         self.order.truncate(order);
-        self.options.truncate(first);
+        self.drop_options(first);
         // Moves in the heap, last: to `component + *j`, a second-player win when the value is
         // j. They cost whole searches of the same component, while one option often settles
         // the question.
@@ -563,7 +574,8 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         }
     }
 
-    /// What the probes' cheap first pass can say of an option without searching: its value
+    /// What the probes' cheap first pass can say of an option (whose `hash` is given) without
+    /// searching: its value
     /// when every component's value is known by the game or the table of exact positions (see
     /// [`SearchState::known`], without the dense search), or else whether it is a single
     /// connected component, which [`SearchState::connected_differs`] then probes without
@@ -572,8 +584,9 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         &mut self,
         game: &G,
         position: &P,
+        hash: u64,
     ) -> FirstLook {
-        if let Some(value) = self.exact.get(position) {
+        if let Some(value) = self.exact.get_hashed(position, hash) {
             self.table_hits += 1;
             return FirstLook::Known(value);
         }

@@ -119,10 +119,16 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
     #[inline]
     #[must_use]
     pub fn get(&self, key: &K) -> Option<V> {
+        self.get_hashed(key, key.hash64())
+    }
+
+    /// [`TranspositionTable::get`] for a key whose [`TableKey::hash64`] is `hash`.
+    #[inline]
+    #[must_use]
+    pub fn get_hashed(&self, key: &K, hash: u64) -> Option<V> {
         if self.slots.is_empty() {
             return None;
         }
-        let hash = key.hash64();
         let start = hash as usize & self.mask;
         let tag = tag_of(hash);
         for (offset, &found) in self.tags[start..start + WINDOW].iter().enumerate() {
@@ -139,14 +145,15 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
         None
     }
 
-    /// Reads the tags where `key` would be, so that a lookup soon after finds them in cache.
-    /// Returns one of them, which the caller should feed to `std::hint::black_box`.
+    /// Reads the tags where the key whose [`TableKey::hash64`] is `hash` would be, so that a
+    /// lookup soon after finds them in cache. Returns one of them, which the caller should
+    /// feed to `std::hint::black_box`.
     #[inline]
-    pub fn touch(&self, key: &K) -> u16 {
+    pub fn touch(&self, hash: u64) -> u16 {
         if self.tags.is_empty() {
             return 0;
         }
-        self.tags[key.hash64() as usize & self.mask]
+        self.tags[hash as usize & self.mask]
     }
 
     /// Stores `value` for `key`; `work` is the number of positions its computation searched,

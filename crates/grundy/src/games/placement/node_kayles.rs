@@ -152,13 +152,17 @@ impl<const W: usize> ImpartialGame for NodeKayles<W> {
     #[inline]
     fn known_value(&self, component: &SquareSet<W>) -> Option<Nimber> {
         // One move ends a clique; a connected set of at most two squares is one.
-        match component.len() {
+        let squares = component.len();
+        match squares {
             0 => Some(Nimber::ZERO),
             1 | 2 => Some(Nimber::new(1)),
             3..=12 if self.is_clique(*component) => Some(Nimber::new(1)),
             // Mirror play is looked for only in large components, where it saves a search
-            // worth the cost of looking: small ones are valued faster than checked.
-            MIRROR_SIZE.. if self.mirror_strategy(component) => Some(Nimber::ZERO),
+            // worth the cost of looking: small ones are valued faster than checked. The mirror
+            // pairs the squares off, so their number is even.
+            MIRROR_SIZE.. if squares % 2 == 0 && self.mirror_strategy(component) => {
+                Some(Nimber::ZERO)
+            }
             _ => None,
         }
     }
