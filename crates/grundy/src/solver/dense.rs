@@ -263,14 +263,32 @@ impl DenseNodeKayles {
     }
 
     /// The nim-sum of the values of the components of `vertices`.
-    fn sum_value(&mut self, mut vertices: u64) -> u32 {
-        let mut total = 0;
-        while vertices.count_ones() as usize > SMALL_VERTICES {
-            let component = self.component_of(vertices);
-            vertices &= !component;
-            total ^= self.component_value(component);
+    fn sum_value(&mut self, vertices: u64) -> u32 {
+        if vertices.count_ones() as usize <= SMALL_VERTICES {
+            return self.small_value(vertices);
         }
-        total ^ self.small_value(vertices)
+        // A set is remembered whole, connected or not, so that a set met again (the same
+        // moves in another order) is not split into its components again.
+        if let Some(value) = self.recall(vertices) {
+            return value;
+        }
+        let mut component = self.component_of(vertices);
+        let value = if component == vertices {
+            self.expand(vertices)
+        } else {
+            let mut total = 0;
+            let mut rest = vertices;
+            loop {
+                rest &= !component;
+                total ^= self.component_value(component);
+                if rest.count_ones() as usize <= SMALL_VERTICES {
+                    break total ^ self.small_value(rest);
+                }
+                component = self.component_of(rest);
+            }
+        };
+        self.memorise(vertices, value);
+        value
     }
 
     /// The nimber of a set of at most [`SMALL_VERTICES`] vertices, from the table.
@@ -295,15 +313,21 @@ impl DenseNodeKayles {
         component
     }
 
+    /// The nimber of a connected set.
     fn component_value(&mut self, component: u64) -> u32 {
         if component.count_ones() as usize <= SMALL_VERTICES {
             return self.small_value(component);
         }
-        let slot = (component.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - MEMO_BITS)) as usize;
-        let remembered = self.memo[slot];
-        if remembered.stamp == self.stamp && remembered.vertices == component {
-            return remembered.value;
+        if let Some(value) = self.recall(component) {
+            return value;
         }
+        let value = self.expand(component);
+        self.memorise(component, value);
+        value
+    }
+
+    /// The nimber of a connected set by the mex rule over its options.
+    fn expand(&mut self, component: u64) -> u32 {
         self.positions += 1;
         // An option has fewer vertices than the component, so its value is below 64.
         let mut seen = 0u64;
@@ -313,13 +337,26 @@ impl DenseNodeKayles {
             bits &= bits - 1;
             seen |= 1 << self.sum_value(component & !self.neighbourhoods[vertex]);
         }
-        let value = (!seen).trailing_zeros();
-        self.memo[slot] = MemoSlot {
-            vertices: component,
+        (!seen).trailing_zeros()
+    }
+
+    fn memo_slot(vertices: u64) -> usize {
+        (vertices.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - MEMO_BITS)) as usize
+    }
+
+    /// The value of `vertices` if it is in the memo for this endgame.
+    fn recall(&self, vertices: u64) -> Option<u32> {
+        let remembered = self.memo[Self::memo_slot(vertices)];
+        (remembered.stamp == self.stamp && remembered.vertices == vertices)
+            .then_some(remembered.value)
+    }
+
+    fn memorise(&mut self, vertices: u64, value: u32) {
+        self.memo[Self::memo_slot(vertices)] = MemoSlot {
+            vertices,
             stamp: self.stamp,
             value,
         };
-        value
     }
 }
 
