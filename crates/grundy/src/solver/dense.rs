@@ -267,28 +267,29 @@ impl DenseNodeKayles {
         if vertices.count_ones() as usize <= SMALL_VERTICES {
             return self.small_value(vertices);
         }
-        // A set is remembered whole, connected or not, so that a set met again (the same
-        // moves in another order) is not split into its components again.
+        // A connected set met again (the same moves in another order) is in the memo: look
+        // for it there before splitting. Only connected sets are remembered: the sets of
+        // sparse graphs have so many components that remembering their unions would crowd
+        // the components out of the small memo.
         if let Some(value) = self.recall(vertices) {
             return value;
         }
         let mut component = self.component_of(vertices);
-        let value = if component == vertices {
-            self.expand(vertices)
-        } else {
-            let mut total = 0;
-            let mut rest = vertices;
-            loop {
-                rest &= !component;
-                total ^= self.component_value(component);
-                if rest.count_ones() as usize <= SMALL_VERTICES {
-                    break total ^ self.small_value(rest);
-                }
-                component = self.component_of(rest);
+        if component == vertices {
+            let value = self.expand(vertices);
+            self.memorise(vertices, value);
+            return value;
+        }
+        let mut total = 0;
+        let mut rest = vertices;
+        loop {
+            rest &= !component;
+            total ^= self.component_value(component);
+            if rest.count_ones() as usize <= SMALL_VERTICES {
+                return total ^ self.small_value(rest);
             }
-        };
-        self.memorise(vertices, value);
-        value
+            component = self.component_of(rest);
+        }
     }
 
     /// The nimber of a set of at most [`SMALL_VERTICES`] vertices, from the table.
