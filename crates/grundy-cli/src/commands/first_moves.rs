@@ -296,11 +296,11 @@ const FIRST_TRY_POSITIONS: u64 = 1 << 16;
 /// Asking for `heap` straight away is usually cheapest, but not when the position's value is
 /// smaller: the search then refutes every reply in the position before it tries the heap move
 /// that wins (on 15×15 the corner leaves 0, and "corner + *1" had not finished after 25
-/// CPU-minutes, where "corner + *0" takes 7.7 million positions, about two). Asking the smaller values first costs one more
-/// search per smaller value, which tripled the positions of 13×13. So the two questions take
-/// turns, each within a budget of positions that doubles every turn, until one is answered:
-/// at most about twice the work of the cheaper one (less, since the tables keep what the
-/// abandoned tries learnt). The first budget is `hardest`, the most any question of this search
+/// CPU-minutes, where "corner + *0" takes 7.7 million positions, about two). Asking the smaller
+/// values first costs one more search per smaller value, which tripled the positions of 13×13.
+/// So the two questions take turns, each within a budget of positions that doubles every turn,
+/// until one is answered: at most about twice the work of the cheaper one (less, since the
+/// tables keep what the abandoned tries learnt). The first budget is `hardest`, the most any question of this search
 /// has taken so far (which this raises), so that a move no harder than those is settled
 /// straight away.
 fn settle_group(

@@ -80,10 +80,10 @@ impl<const W: usize> TableKey for crate::square_set::SquareSet<W> {
 
 /// A bounded map from keys to values (nimbers, or partial knowledge of them).
 ///
-/// Every slot has a 16-bit tag from its key's hash in a separate array: a window's tags share
-/// one cache line, so a lookup that misses (most do) reads that line alone, where comparing
-/// whole keys would read up to five lines of slots, and a lookup that hits reads the one slot
-/// whose tag matches.
+/// Every slot has a 16-bit tag from its key's hash in a separate array: a window's 16 bytes of
+/// tags nearly always lie in one cache line, so a lookup that misses (most do) reads that line
+/// alone, where comparing whole keys would read up to five lines of slots, and a lookup that
+/// hits reads the one slot whose tag matches.
 pub struct TranspositionTable<K, V> {
     tags: Vec<u16>,
     slots: Vec<Slot<K, V>>,
