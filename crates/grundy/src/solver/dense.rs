@@ -95,31 +95,57 @@ fn pext(value: u64, mask: u64) -> u64 {
 /// probe per option, where a lookup costs a few dozen instructions.
 const SMALL_VERTICES: usize = 6;
 
-/// The nimber of Node Kayles on every labelled graph of at most [`SMALL_VERTICES`] vertices.
+/// Long searches also look up sets of this many vertices, in a larger table ([`SmallGraphs::
+/// large`]). Sets of seven vertices are the commonest expansions left (on queens 14×14, 24 of
+/// 55 million), and each costs seven lookups of its options; the table of their 2^21 graphs
+/// takes about half a second to build, too long for a short search to pay.
+const LARGE_VERTICES: usize = 7;
+
+/// Expansions of [`LARGE_VERTICES`]-vertex sets after which a search builds the larger table.
+/// Building it costs about as much as this many expansions (1.6 billion instructions against
+/// some 400 saved by each lookup), so a search pays at most about twice the better of the two
+/// ways, and short searches (queens 12×12 expands some 400 thousand) never build it.
+const LARGE_TABLE_AFTER: u64 = 1 << 22;
+
+/// The nimber of Node Kayles on every labelled graph of at most a few vertices.
 ///
 /// A graph on `k` vertices is indexed by its adjacency bits, one per pair `i < j`: vertex `i`
 /// has a field of `k - 1 - i` bits, one for each later vertex, and the field of vertex 0 is
 /// the highest. Within a field the bits lie in the order in which [`append_neighbours`] finds
 /// them fastest ([`SmallGraphs::bit_in_field`]). The graphs of `k` vertices start at
-/// `offsets[k]`. 2^15 graphs of six vertices dominate: 33 KB in all, computed once.
+/// `offsets[k]`. A nimber takes four bits (a graph of `k` vertices has nimber at most `k`), so
+/// the graphs of up to six vertices fill 18 KB and those of seven 1 MB, within the level-2
+/// cache.
 struct SmallGraphs {
-    offsets: [usize; SMALL_VERTICES + 1],
-    values: Vec<u8>,
+    offsets: [usize; LARGE_VERTICES + 1],
+    nibbles: Vec<u8>,
 }
 
 impl SmallGraphs {
-    fn get() -> &'static SmallGraphs {
+    /// The table of graphs of up to [`SMALL_VERTICES`] vertices.
+    fn small() -> &'static SmallGraphs {
         static TABLE: OnceLock<SmallGraphs> = OnceLock::new();
-        TABLE.get_or_init(SmallGraphs::compute)
+        TABLE.get_or_init(|| SmallGraphs::compute(SMALL_VERTICES))
     }
 
-    fn compute() -> SmallGraphs {
+    /// The table of graphs of up to [`LARGE_VERTICES`] vertices.
+    fn large() -> &'static SmallGraphs {
+        static TABLE: OnceLock<SmallGraphs> = OnceLock::new();
+        TABLE.get_or_init(|| SmallGraphs::compute(LARGE_VERTICES))
+    }
+
+    fn compute(most_vertices: usize) -> SmallGraphs {
+        let mut offsets = [0; LARGE_VERTICES + 1];
+        let mut graphs = 0;
+        for (vertices, offset) in offsets.iter_mut().enumerate().take(most_vertices + 1) {
+            *offset = graphs;
+            graphs += 1 << (vertices * vertices.saturating_sub(1) / 2);
+        }
         let mut table = SmallGraphs {
-            offsets: [0; SMALL_VERTICES + 1],
-            values: Vec::new(),
+            offsets,
+            nibbles: vec![0; graphs.div_ceil(2)],
         };
-        for vertices in 0..=SMALL_VERTICES {
-            table.offsets[vertices] = table.values.len();
+        for vertices in 0..=most_vertices {
             let pairs = vertices * vertices.saturating_sub(1) / 2;
             let all = (1u64 << vertices) - 1;
             for adjacency in 0..1usize << pairs {
@@ -129,7 +155,8 @@ impl SmallGraphs {
                 for neighbourhood in &closed[..vertices] {
                     seen |= 1 << table.value(all & !neighbourhood, &closed);
                 }
-                table.values.push((!seen).trailing_zeros() as u8);
+                let at = table.offsets[vertices] + adjacency;
+                table.nibbles[at / 2] |= ((!seen).trailing_zeros() as u8) << (at % 2 * 4);
             }
         }
         table
@@ -137,8 +164,8 @@ impl SmallGraphs {
 
     /// The closed neighbourhoods of the graph of `vertices` vertices with adjacency bits
     /// `adjacency`, in the order of the index.
-    fn closed_neighbourhoods(vertices: usize, adjacency: usize) -> [u64; SMALL_VERTICES] {
-        let mut closed = [0u64; SMALL_VERTICES];
+    fn closed_neighbourhoods(vertices: usize, adjacency: usize) -> [u64; LARGE_VERTICES] {
+        let mut closed = [0u64; LARGE_VERTICES];
         for i in 0..vertices {
             closed[i] |= 1 << i;
             // The fields of the later vertices lie below this one's.
@@ -164,8 +191,8 @@ impl SmallGraphs {
         }
     }
 
-    /// The nimber of the subgraph induced on `vertices` (at most [`SMALL_VERTICES`] of them) of
-    /// the graph with closed neighbourhoods `closed`.
+    /// The nimber of the subgraph induced on `vertices` (no more of them than the table's
+    /// graphs have) of the graph with closed neighbourhoods `closed`.
     fn value(&self, vertices: u64, closed: &[u64]) -> u32 {
         let count = vertices.count_ones() as usize;
         let mut index = 0;
@@ -175,7 +202,8 @@ impl SmallGraphs {
             rest &= rest - 1;
             index = append_neighbours(index, neighbourhood, rest);
         }
-        u32::from(self.values[self.offsets[count] + index as usize])
+        let at = self.offsets[count] + index as usize;
+        u32::from(self.nibbles[at / 2] >> (at % 2 * 4) & 15)
     }
 }
 
@@ -213,7 +241,13 @@ struct MemoSlot {
 /// Values Node Kayles endgames given as closed neighbourhoods over their own vertices.
 pub struct DenseNodeKayles {
     neighbourhoods: [u64; DENSE_CAPACITY],
+    /// The table of small graphs in use: [`SmallGraphs::small`] until this endgame search has
+    /// expanded [`LARGE_TABLE_AFTER`] sets of seven vertices, then [`SmallGraphs::large`].
     small: &'static SmallGraphs,
+    /// Sets of at most this many vertices are looked up in `small`.
+    small_vertices: usize,
+    /// Sets of [`LARGE_VERTICES`] vertices expanded so far.
+    large_expansions: u64,
     memo: Vec<MemoSlot>,
     stamp: u32,
     positions: u64,
@@ -223,7 +257,9 @@ impl Default for DenseNodeKayles {
     fn default() -> Self {
         DenseNodeKayles {
             neighbourhoods: [0; DENSE_CAPACITY],
-            small: SmallGraphs::get(),
+            small: SmallGraphs::small(),
+            small_vertices: SMALL_VERTICES,
+            large_expansions: 0,
             memo: vec![MemoSlot::default(); 1 << MEMO_BITS],
             stamp: 0,
             positions: 0,
@@ -232,6 +268,12 @@ impl Default for DenseNodeKayles {
 }
 
 impl DenseNodeKayles {
+    /// Looks up sets of [`LARGE_VERTICES`] vertices from now on instead of expanding them.
+    fn use_large_table(&mut self) {
+        self.small = SmallGraphs::large();
+        self.small_vertices = LARGE_VERTICES;
+    }
+
     /// The closed neighbourhoods to fill before [`DenseNodeKayles::value`]: bit `j` of entry
     /// `i` set when vertex `j` is `i` or adjacent to it.
     pub fn neighbourhoods_mut(&mut self) -> &mut [u64; DENSE_CAPACITY] {
@@ -264,7 +306,7 @@ impl DenseNodeKayles {
 
     /// The nim-sum of the values of the components of `vertices`.
     fn sum_value(&mut self, vertices: u64) -> u32 {
-        if vertices.count_ones() as usize <= SMALL_VERTICES {
+        if vertices.count_ones() as usize <= self.small_vertices {
             return self.small_value(vertices);
         }
         // A connected set met again (the same moves in another order) is in the memo: look
@@ -285,14 +327,14 @@ impl DenseNodeKayles {
         loop {
             rest &= !component;
             total ^= self.component_value(component);
-            if rest.count_ones() as usize <= SMALL_VERTICES {
+            if rest.count_ones() as usize <= self.small_vertices {
                 return total ^ self.small_value(rest);
             }
             component = self.component_of(rest);
         }
     }
 
-    /// The nimber of a set of at most [`SMALL_VERTICES`] vertices, from the table.
+    /// The nimber of a set of at most `small_vertices` vertices, from the table.
     fn small_value(&self, vertices: u64) -> u32 {
         self.small.value(vertices, &self.neighbourhoods)
     }
@@ -316,7 +358,7 @@ impl DenseNodeKayles {
 
     /// The nimber of a connected set.
     fn component_value(&mut self, component: u64) -> u32 {
-        if component.count_ones() as usize <= SMALL_VERTICES {
+        if component.count_ones() as usize <= self.small_vertices {
             return self.small_value(component);
         }
         if let Some(value) = self.recall(component) {
@@ -330,6 +372,12 @@ impl DenseNodeKayles {
     /// The nimber of a connected set by the mex rule over its options.
     fn expand(&mut self, component: u64) -> u32 {
         self.positions += 1;
+        if component.count_ones() as usize == LARGE_VERTICES {
+            self.large_expansions += 1;
+            if self.large_expansions == LARGE_TABLE_AFTER {
+                self.use_large_table();
+            }
+        }
         // An option has fewer vertices than the component, so its value is below 64.
         let mut seen = 0u64;
         let mut bits = component;
@@ -438,9 +486,15 @@ mod tests {
                     }
                 }
             }
+            let expected = by_subsets(&closed);
             let mut dense = DenseNodeKayles::default();
             dense.neighbourhoods_mut()[..vertices].copy_from_slice(&closed);
-            proptest::prop_assert_eq!(dense.value(vertices).value(), by_subsets(&closed));
+            proptest::prop_assert_eq!(dense.value(vertices).value(), expected);
+            // The same with the table of seven-vertex graphs that long searches switch to.
+            let mut dense = DenseNodeKayles::default();
+            dense.use_large_table();
+            dense.neighbourhoods_mut()[..vertices].copy_from_slice(&closed);
+            proptest::prop_assert_eq!(dense.value(vertices).value(), expected);
         }
     }
 }
