@@ -30,26 +30,28 @@ impl<K: TableKey, V: Copy> SharedTable<K, V> {
         }
     }
 
-    fn shard(&self, key: &K) -> &Mutex<TranspositionTable<K, V>> {
+    fn shard(&self, hash: u64) -> &Mutex<TranspositionTable<K, V>> {
         // The top bits pick the shard; the table inside uses the low bits for its buckets.
-        &self.shards[(key.hash64() >> 58) as usize % SHARDS]
+        &self.shards[(hash >> 58) as usize % SHARDS]
     }
 
     /// The value stored for `key`, if any.
     #[must_use]
     pub fn get(&self, key: &K) -> Option<V> {
-        self.shard(key)
+        let hash = key.hash64();
+        self.shard(hash)
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .get(key)
+            .get_hashed(key, hash)
     }
 
     /// Stores `value` for `key`; `work` as in [`TranspositionTable::insert`].
     pub fn insert(&self, key: K, value: V, work: u64) {
-        self.shard(&key)
+        let hash = key.hash64();
+        self.shard(hash)
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .insert(key, value, work);
+            .insert_hashed(key, hash, value, work);
     }
 
     /// How the table is used, summed over the shards.

@@ -27,8 +27,6 @@ const MINIMUM_BUCKETS: u64 = 1 << 4;
 struct Slot<K, V> {
     key: K,
     value: V,
-    /// log2 of the positions searched to compute this entry, plus one.
-    work: u8,
 }
 
 /// The tag of an empty slot; [`tag_of`] never gives it.
@@ -83,9 +81,13 @@ impl<const W: usize> TableKey for crate::square_set::SquareSet<W> {
 /// Every slot has a 16-bit tag from its key's hash in a separate array: a window's 16 bytes of
 /// tags nearly always lie in one cache line, so a lookup that misses (most do) reads that line
 /// alone, where comparing whole keys would read up to five lines of slots, and a lookup that
-/// hits reads the one slot whose tag matches.
+/// hits reads the one slot whose tag matches. The work of each entry is in a third array, for
+/// the same reason: a full table evicts on nearly every insert, and choosing the cheapest entry
+/// of a window then reads one line of work bytes instead of the window's five lines of slots.
 pub struct TranspositionTable<K, V> {
     tags: Vec<u16>,
+    /// log2 of the positions searched to compute each slot's entry, plus one.
+    works: Vec<u8>,
     slots: Vec<Slot<K, V>>,
     mask: usize,
     max_buckets: usize,
@@ -96,7 +98,8 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
     /// A table that will use at most `budget_bytes` of memory (and at least one small table).
     #[must_use]
     pub fn with_budget(budget_bytes: u64) -> TranspositionTable<K, V> {
-        let bucket_bytes = (std::mem::size_of::<Slot<K, V>>() + std::mem::size_of::<u16>()) as u64;
+        let bucket_bytes =
+            (std::mem::size_of::<Slot<K, V>>() + std::mem::size_of::<u16>() + 1) as u64;
         let affordable = (budget_bytes / bucket_bytes)
             .saturating_sub(WINDOW as u64)
             .max(MINIMUM_BUCKETS);
@@ -105,6 +108,7 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
         // Slots are allocated on the first insert, when there is a key to fill them with.
         TranspositionTable {
             tags: Vec::new(),
+            works: Vec::new(),
             slots: Vec::new(),
             mask: INITIAL_BUCKETS.min(max_buckets) - 1,
             max_buckets,
@@ -159,11 +163,13 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
     /// Stores `value` for `key`; `work` is the number of positions its computation searched,
     /// so that an expensive entry is not overwritten by a cheap one.
     pub fn insert(&mut self, key: K, value: V, work: u64) {
-        let slot = Slot {
-            key,
-            value,
-            work: (64 - work.leading_zeros()) as u8 + 1,
-        };
+        self.insert_hashed(key, key.hash64(), value, work);
+    }
+
+    /// [`TranspositionTable::insert`] for a key whose [`TableKey::hash64`] is `hash`.
+    pub fn insert_hashed(&mut self, key: K, hash: u64, value: V, work: u64) {
+        let slot = Slot { key, value };
+        let work = (64 - work.leading_zeros()) as u8 + 1;
         if self.slots.is_empty() {
             // An empty slot still holds some key; its tag is what marks it empty.
             self.allocate(self.buckets(), slot);
@@ -174,11 +180,11 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
         {
             self.grow();
         }
-        while !self.place(slot, false) {
+        while !self.place(slot, hash, work, false) {
             if self.buckets() < self.max_buckets {
                 self.grow();
             } else {
-                self.place(slot, true);
+                self.place(slot, hash, work, true);
                 break;
             }
         }
@@ -191,14 +197,14 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
     /// Empty slots and tags for `buckets` buckets, the slots filled with copies of `filler`.
     fn allocate(&mut self, buckets: usize, filler: Slot<K, V>) {
         self.tags = filled_vec(buckets + WINDOW - 1, EMPTY);
+        self.works = filled_vec(buckets + WINDOW - 1, 0);
         self.slots = filled_vec(buckets + WINDOW - 1, filler);
         self.mask = buckets - 1;
     }
 
-    /// Puts `new` in its window; when the window is full, overwrites the cheapest entry if
-    /// `evict`, and otherwise reports `false`.
-    fn place(&mut self, new: Slot<K, V>, evict: bool) -> bool {
-        let hash = new.key.hash64();
+    /// Puts `new`, whose key has hash `hash`, in its window with `work`; when the window is
+    /// full, overwrites the cheapest entry if `evict`, and otherwise reports `false`.
+    fn place(&mut self, new: Slot<K, V>, hash: u64, work: u8, evict: bool) -> bool {
         let start = hash as usize & self.mask;
         let tag = tag_of(hash);
         // Occupied slots come first in a window (nothing is ever removed, only overwritten),
@@ -206,11 +212,13 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
         for index in start..start + WINDOW {
             if self.tags[index] == EMPTY {
                 self.tags[index] = tag;
+                self.works[index] = work;
                 self.slots[index] = new;
                 self.stats.entries += 1;
                 return true;
             }
             if self.tags[index] == tag && self.slots[index].key == new.key {
+                self.works[index] = work;
                 self.slots[index] = new;
                 return true;
             }
@@ -219,10 +227,11 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
             return false;
         }
         let cheapest = (start..start + WINDOW)
-            .min_by_key(|&index| self.slots[index].work)
+            .min_by_key(|&index| self.works[index])
             .expect("windows are not empty");
-        if self.slots[cheapest].work <= new.work {
+        if self.works[cheapest] <= work {
             self.tags[cheapest] = tag;
+            self.works[cheapest] = work;
             self.slots[cheapest] = new;
         }
         self.stats.evictions += 1;
@@ -231,14 +240,15 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
 
     fn grow(&mut self) {
         let old_tags = std::mem::take(&mut self.tags);
+        let old_works = std::mem::take(&mut self.works);
         let old = std::mem::take(&mut self.slots);
         self.allocate(self.buckets() * 2, old[0]);
         self.stats.entries = 0;
-        for (slot, tag) in old.into_iter().zip(old_tags) {
+        for ((slot, tag), work) in old.into_iter().zip(old_tags).zip(old_works) {
             if tag != EMPTY {
                 // Growing never fills a window it did not fill before, except by chance; then
                 // the cheapest entry gives way.
-                self.place(slot, true);
+                self.place(slot, slot.key.hash64(), work, true);
             }
         }
     }
@@ -248,7 +258,8 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
     pub fn stats(&self) -> TableStats {
         TableStats {
             bytes: (self.slots.capacity() * std::mem::size_of::<Slot<K, V>>()
-                + self.tags.capacity() * std::mem::size_of::<u16>()) as u64,
+                + self.tags.capacity() * std::mem::size_of::<u16>()
+                + self.works.capacity()) as u64,
             ..self.stats
         }
     }
