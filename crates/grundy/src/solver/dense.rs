@@ -114,7 +114,7 @@ const LARGE_TABLE_AFTER: u64 = 1 << 22;
 /// the highest. Within a field the bits lie in the order in which [`append_neighbours`] finds
 /// them fastest ([`SmallGraphs::bit_in_field`]). The graphs of `k` vertices start at
 /// `offsets[k]`. A nimber takes four bits (a graph of `k` vertices has nimber at most `k`), so
-/// the graphs of up to six vertices fill 18 KB and those of seven 1 MB, within the level-2
+/// the graphs of up to six vertices fill 17 KB and those of seven 1 MB, within the level-2
 /// cache.
 struct SmallGraphs {
     offsets: [usize; LARGE_VERTICES + 1],
