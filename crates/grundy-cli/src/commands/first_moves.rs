@@ -300,9 +300,9 @@ const FIRST_TRY_POSITIONS: u64 = 1 << 16;
 /// values first costs one more search per smaller value, which tripled the positions of 13×13.
 /// So the two questions take turns, each within a budget of positions that doubles every turn,
 /// until one is answered: at most about twice the work of the cheaper one (less, since the
-/// tables keep what the abandoned tries learnt). The first budget is `hardest`, the most any question of this search
-/// has taken so far (which this raises), so that a move no harder than those is settled
-/// straight away.
+/// tables keep what the abandoned tries learnt). The first budget is `hardest`, the most any
+/// question of this search has taken so far (which this raises), so that a move no harder than
+/// those is settled straight away.
 fn settle_group(
     solver: &mut PlacementSolver,
     after: &PlacementPosition,

@@ -244,7 +244,9 @@ pub struct DenseNodeKayles {
     /// The table of small graphs in use: [`SmallGraphs::small`] until this endgame search has
     /// expanded [`LARGE_TABLE_AFTER`] sets of seven vertices, then [`SmallGraphs::large`].
     small: &'static SmallGraphs,
-    /// Sets of at most this many vertices are looked up in `small`.
+    /// Sets of at most this many vertices are looked up in `small`: the most vertices of its
+    /// graphs, kept here because every sub-position tests it, and a field saves a load
+    /// through `small` on that path.
     small_vertices: usize,
     /// Sets of [`LARGE_VERTICES`] vertices expanded so far.
     large_expansions: u64,
