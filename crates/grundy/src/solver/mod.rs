@@ -55,6 +55,14 @@ pub trait ImpartialGame {
         None
     }
 
+    /// A cheap guess that `position` is a second-player win, for the order in which options
+    /// are tried: when the search looks for an option of value 0, the options guessed so go
+    /// first. The guess may be wrong either way; it changes only the speed. The default
+    /// guesses never.
+    fn likely_zero(&self, _position: &Self::Position) -> bool {
+        false
+    }
+
     /// For games that are Node Kayles on a graph (a move takes a vertex and its neighbours):
     /// the component as a graph numbered afresh, which the solver values by a fast dense search
     /// when it is small. Writes the closed neighbourhood of the component's `i`-th vertex, as a
@@ -512,13 +520,20 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
                 }
                 Some(_) => self.table_hits += 1,
                 None => {
-                    let size = game.size(&option) as u64;
-                    self.order.push(size << 32 | index as u64);
+                    // An option the game guesses to be a second-player win goes first when
+                    // that is the value sought (mirror replies in the placement games).
+                    let rank = if candidate == 0 && game.likely_zero(&option) {
+                        0
+                    } else {
+                        game.size(&option) as u64
+                    };
+                    self.order.push(rank << 32 | index as u64);
                 }
             }
         }
         if !refuted {
-            // Small options first: they are the cheapest to settle, and a single option of
+            // Small options first (after any the game guesses to be of value 0): they are the
+            // cheapest to settle, and a single option of
             // value `candidate` settles the question. Each is split into its components only
             // now: most searches end at one of the first options, and splitting all of them
             // up front, to find the few whose components are all known, cost more than it
