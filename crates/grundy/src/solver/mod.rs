@@ -507,7 +507,7 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         let first = self.gather_options(game, component);
         // Options whose value is in the table of exact positions cost nothing to check: look
         // at them first (their table slots were touched together when they were gathered).
-        // The others wait on `order` as (size, index) words.
+        // The others wait on `order` as (rank, index) words, the rank being the size.
         let order = self.order.len();
         let mut refuted = false;
         for index in first..self.options.len() {
@@ -533,11 +533,11 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         }
         if !refuted {
             // Small options first (after any the game guesses to be of value 0): they are the
-            // cheapest to settle, and a single option of
-            // value `candidate` settles the question. Each is split into its components only
-            // now: most searches end at one of the first options, and splitting all of them
-            // up front, to find the few whose components are all known, cost more than it
-            // saved (queens 12x12: 13 % more instructions for the same positions).
+            // cheapest to settle, and a single option of value `candidate` settles the
+            // question. Each is split into its components only now: most searches end at one
+            // of the first options, and splitting all of them up front, to find the few whose
+            // components are all known, cost more than it saved (queens 12x12: 13 % more
+            // instructions for the same positions).
             self.order[order..].sort_unstable();
             for next in order..self.order.len() {
                 let option = self.options[(self.order[next] & u64::from(u32::MAX)) as usize];
