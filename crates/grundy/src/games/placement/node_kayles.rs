@@ -413,7 +413,7 @@ mod tests {
                 set.without(game.closed_neighbourhood(square(name)))
             })
         };
-        // b1 answered by its image under the half turn, o16; then a third and a fourth pair.
+        // b1 answered by its image under the half turn, o16; then g9 answered by its image, j8.
         assert!(game.likely_zero(&after(&["b1", "o16"])));
         assert!(game.likely_zero(&after(&["b1", "o16", "g9", "j8"])));
         // Any other reply, or the pair with one move more, breaks the symmetry.
