@@ -55,12 +55,13 @@ pub trait ImpartialGame {
         None
     }
 
-    /// A cheap guess that `position` is a second-player win, for the order in which options
-    /// are tried: when the search looks for an option of value 0, the options guessed so go
-    /// first. The guess may be wrong either way; it changes only the speed. The default
-    /// guesses never.
-    fn likely_zero(&self, _position: &Self::Position) -> bool {
-        false
+    /// The rank of an option when the search looks for an option of value 0: options are
+    /// tried lowest rank first (ties in the order of `for_each_option`), and a single option
+    /// of value 0 settles the question, so a good rank puts likely second-player wins first.
+    /// The rank changes only the speed. The default is the size, the order used for every
+    /// other value sought: small options are the cheapest to settle.
+    fn zero_seeking_rank(&self, option: &Self::Position) -> u64 {
+        self.size(option) as u64
     }
 
     /// For games that are Node Kayles on a graph (a move takes a vertex and its neighbours):
@@ -507,7 +508,8 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         let first = self.gather_options(game, component);
         // Options whose value is in the table of exact positions cost nothing to check: look
         // at them first (their table slots were touched together when they were gathered).
-        // The others wait on `order` as (rank, index) words, the rank being the size.
+        // The others wait on `order` as (rank, index) words, the rank being the size (the
+        // game's own rank when the value sought is 0).
         let order = self.order.len();
         let mut refuted = false;
         for index in first..self.options.len() {
@@ -520,10 +522,10 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
                 }
                 Some(_) => self.table_hits += 1,
                 None => {
-                    // An option the game guesses to be a second-player win goes first when
-                    // that is the value sought (mirror replies in the placement games).
-                    let rank = if candidate == 0 && game.likely_zero(&option) {
-                        0
+                    // Seeking 0, the game may know better than the size (mirror replies in
+                    // the placement games).
+                    let rank = if candidate == 0 {
+                        game.zero_seeking_rank(&option)
                     } else {
                         game.size(&option) as u64
                     };
@@ -532,7 +534,7 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
             }
         }
         if !refuted {
-            // Small options first (after any the game guesses to be of value 0): they are the
+            // Small options first (or the game's order when seeking 0): they are the
             // cheapest to settle, and a single option of value `candidate` settles the
             // question. Each is split into its components only now: most searches end at one
             // of the first options, and splitting all of them up front, to find the few whose

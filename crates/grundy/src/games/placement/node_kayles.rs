@@ -14,9 +14,9 @@ use crate::values::Nimber;
 
 use super::piece::Piece;
 
-/// The fewest squares a position needs before [`NodeKayles::likely_zero`] looks at its
+/// The fewest squares an option needs before [`NodeKayles::zero_seeking_rank`] looks at its
 /// symmetry: the mirror replies matter in the first moves of a large board, where a wrong
-/// guess costs most, and checking every small position would cost more than it saves.
+/// guess costs most, and checking every small option would cost more than it saves.
 const MIRROR_ORDER_SIZE: usize = 40;
 
 /// The fewest squares a component needs before [`NodeKayles::mirror_strategy`] is tried.
@@ -124,6 +124,15 @@ impl<const W: usize> NodeKayles<W> {
         set.iter().all(|square| set.contains(centre_sum - square))
     }
 
+    /// The squares of `set` whose image under the half turn of the whole board is not in
+    /// `set`: 0 for a set the half turn maps onto itself.
+    fn half_turn_defect(&self, set: &SquareSet<W>) -> usize {
+        let last = self.row.len() - 1;
+        set.iter()
+            .filter(|&square| !set.contains(last - square))
+            .count()
+    }
+
     fn is_clique(&self, set: SquareSet<W>) -> bool {
         set.iter()
             .all(|v| set.is_subset(&self.closed_neighbourhood[v]))
@@ -171,16 +180,25 @@ impl<const W: usize> ImpartialGame for NodeKayles<W> {
         )
     }
 
-    /// A large position that a half turn maps onto itself: the second player has just answered
-    /// a move with its mirror image. On even boards of the Queens game that reply is often the
-    /// winning one, and an outcome search that tries it first settles such a first move with a
-    /// fraction of the positions (queens 16x16, first moves e1 and g1: 15.4 M and 18.0 M
-    /// positions → 5.5 M and 4.7 M). The guess is only a guess: the mirror strategy fails
-    /// when a move attacks its own image, as on the diagonals, and after c1 the mirror reply
-    /// n16 loses (16.8 M → 28.7 M).
-    fn likely_zero(&self, position: &SquareSet<W>) -> bool {
-        let squares = position.len();
-        squares >= MIRROR_ORDER_SIZE && squares % 2 == 0 && self.is_half_turn_symmetric(position)
+    /// Mirror replies first, then the options nearest to symmetry. A large option that a half
+    /// turn maps onto itself goes first: the player to move has just answered a move with its
+    /// mirror image, and on even boards of the Queens game that reply is often the winning one
+    /// (queens 16x16, first moves e1 and g1: 15.4 M and 18.0 M positions → 5.5 M and 4.7 M).
+    /// The other large options follow by their size plus the squares whose image under the
+    /// board's half turn they lack. When the mirror reply is missing or loses, the reply that
+    /// restores most of the symmetry often wins: after b1, o8 (in the column of the mirror
+    /// square o16), which the size alone ranks 144th of 209 (b1: 206 M positions → 34 M);
+    /// after b1 g7, o16. It is only a guess: after c1 it prefers edge replies that lose, while
+    /// the winning reply, h9, is central (c1: 29 M → 82 M).
+    fn zero_seeking_rank(&self, option: &SquareSet<W>) -> u64 {
+        let squares = option.len();
+        if squares < MIRROR_ORDER_SIZE {
+            return squares as u64;
+        }
+        if squares % 2 == 0 && self.is_half_turn_symmetric(option) {
+            return 0;
+        }
+        (squares + self.half_turn_defect(option)) as u64
     }
 
     #[inline]
@@ -404,7 +422,7 @@ mod tests {
     }
 
     #[test]
-    fn a_mirror_reply_is_guessed_a_second_player_win() {
+    fn mirror_replies_go_first_and_near_mirrors_next() {
         let board = BoardSize::new(16, 16).unwrap();
         let game = NodeKayles::<4>::new(Piece::Queen, board);
         let square = |name: &str| board.index_of(board.parse_square(name).unwrap());
@@ -413,17 +431,31 @@ mod tests {
                 set.without(game.closed_neighbourhood(square(name)))
             })
         };
+        let rank = |moves: &[&str]| game.zero_seeking_rank(&after(moves));
         // b1 answered by its image under the half turn, o16; then g9 answered by its image, j8.
-        assert!(game.likely_zero(&after(&["b1", "o16"])));
-        assert!(game.likely_zero(&after(&["b1", "o16", "g9", "j8"])));
+        assert_eq!(rank(&["b1", "o16"]), 0);
+        assert_eq!(rank(&["b1", "o16", "g9", "j8"]), 0);
         // Any other reply, or the pair with one move more, breaks the symmetry.
-        assert!(!game.likely_zero(&after(&["b1", "n16"])));
-        assert!(!game.likely_zero(&after(&["b1", "o16", "g9"])));
-        // Small positions are not looked at: their search is cheaper than the check.
+        assert!(rank(&["b1", "n16"]) > 0);
+        assert!(rank(&["b1", "o16", "g9"]) > 0);
+        // Among the others, b1's winning reply o8 (nearly symmetric) goes before the central g7,
+        // which leaves fewer squares but loses.
+        assert!(after(&["b1", "o8"]).len() > after(&["b1", "g7"]).len());
+        assert!(rank(&["b1", "o8"]) < rank(&["b1", "g7"]));
+        // After b1 g7, o16 restores most of the symmetry and goes first.
+        let third_moves = after(&["b1", "g7"]);
+        let best = third_moves
+            .iter()
+            .min_by_key(|&third| {
+                game.zero_seeking_rank(&third_moves.without(game.closed_neighbourhood(third)))
+            })
+            .unwrap();
+        assert_eq!(best, square("o16"));
+        // Small options are ranked by size alone: their search is cheaper than the check.
         let corner = SquareSet::<4>::first_n(2) | SquareSet::single(16) | SquareSet::single(17);
         assert!(game.is_half_turn_symmetric(&corner));
-        assert!(!game.likely_zero(&corner));
-        // The half turn is about the set's own bounding box, wherever the set lies.
+        assert_eq!(game.zero_seeking_rank(&corner), 4);
+        // The exact test is about the set's own bounding box, wherever the set lies.
         let shifted: SquareSet<4> = [square("k9"), square("l10"), square("k11"), square("j10")]
             .into_iter()
             .collect();
@@ -432,6 +464,8 @@ mod tests {
             .into_iter()
             .collect();
         assert!(!game.is_half_turn_symmetric(&lopsided));
+        assert_eq!(game.half_turn_defect(&SquareSet::first_n(256)), 0);
+        assert_eq!(game.half_turn_defect(&lopsided), 3);
     }
 
     #[test]
