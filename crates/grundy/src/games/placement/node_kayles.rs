@@ -187,9 +187,9 @@ impl<const W: usize> ImpartialGame for NodeKayles<W> {
     /// The other large options follow by their size plus the squares whose image under the
     /// board's half turn they lack. When the mirror reply is missing or loses, the reply that
     /// restores most of the symmetry often wins: after b1, o8 (in the column of the mirror
-    /// square o16), which the size alone ranks 144th of 209 (b1: 206 M positions → 34 M);
+    /// square o16), which the size alone ranks 144th of 209 (b1: 206 M positions → 29 M);
     /// after b1 g7, o16. It is only a guess: after c1 it prefers edge replies that lose, while
-    /// the winning reply, h9, is central (c1: 29 M → 82 M).
+    /// the winning reply, h9, is central (c1: 29 M → 81 M).
     fn zero_seeking_rank(&self, option: &SquareSet<W>) -> u64 {
         let squares = option.len();
         if squares < MIRROR_ORDER_SIZE {
