@@ -10,6 +10,7 @@
 mod dense;
 mod huge_pages;
 mod naive;
+mod option_order;
 mod shared;
 mod table;
 
@@ -55,11 +56,12 @@ pub trait ImpartialGame {
         None
     }
 
-    /// The rank of an option when the search looks for an option of value 0: options are
-    /// tried lowest rank first (ties in the order of `for_each_option`), and a single option
+    /// The rank of an option when the search looks for an option of value 0: a single option
     /// of value 0 settles the question, so a good rank puts likely second-player wins first.
-    /// The rank changes only the speed. The default is the size, the order used for every
-    /// other value sought: small options are the cheapest to settle.
+    /// The search takes turns between this order (lowest rank first, ties in the order of
+    /// `for_each_option`) and the order of size, so that a wrong guess costs at most twice
+    /// the tries. The rank changes only the speed. The default is the size, the order used
+    /// for every other value sought: small options are the cheapest to settle.
     fn zero_seeking_rank(&self, option: &Self::Position) -> u64 {
         self.size(option) as u64
     }
@@ -167,6 +169,11 @@ struct SearchState<K, P> {
     /// The order in which the options on `options` are searched, as (size, index) words,
     /// deepest last.
     order: Vec<u64>,
+    /// Seeking 0: the options by size, and a copy of the game's order, while the two orders
+    /// are merged (see [`option_order::take_turns`]).
+    by_size: Vec<u64>,
+    /// Scratch for the merge, by option index.
+    taken: Vec<bool>,
     full_mex_size: usize,
     dense_size: usize,
     dense: DenseNodeKayles,
@@ -215,6 +222,8 @@ impl<G: ImpartialGame> Solver<G> {
                 option_hashes: Vec::new(),
                 parts: Vec::new(),
                 order: Vec::new(),
+                by_size: Vec::new(),
+                taken: Vec::new(),
                 full_mex_size: DEFAULT_FULL_MEX_SIZE,
                 dense_size: DEFAULT_DENSE_SIZE,
                 dense: DenseNodeKayles::default(),
@@ -511,6 +520,8 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         // The others wait on `order` as (rank, index) words, the rank being the size (the
         // game's own rank when the value sought is 0).
         let order = self.order.len();
+        let sizes = self.by_size.len();
+        let mut guessed = false;
         let mut refuted = false;
         for index in first..self.options.len() {
             let option = self.options[index];
@@ -524,25 +535,38 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
                 None => {
                     // Seeking 0, the game may know better than the size (mirror replies in
                     // the placement games).
-                    let rank = if candidate == 0 {
-                        game.zero_seeking_rank(&option)
+                    let size = game.size(&option) as u64;
+                    if candidate == 0 {
+                        let rank = game.zero_seeking_rank(&option);
+                        guessed |= rank != size;
+                        self.order.push(option_order::word(rank, index));
+                        self.by_size.push(option_order::word(size, index));
                     } else {
-                        game.size(&option) as u64
-                    };
-                    self.order.push(rank << 32 | index as u64);
+                        self.order.push(option_order::word(size, index));
+                    }
                 }
             }
         }
         if !refuted {
-            // Small options first (or the game's order when seeking 0): they are the
-            // cheapest to settle, and a single option of value `candidate` settles the
+            // Small options first (seeking 0, taking turns with the game's order): they are
+            // the cheapest to settle, and a single option of value `candidate` settles the
             // question. Each is split into its components only now: most searches end at one
             // of the first options, and splitting all of them up front, to find the few whose
             // components are all known, cost more than it saved (queens 12x12: 13 % more
             // instructions for the same positions).
             self.order[order..].sort_unstable();
+            if guessed {
+                self.by_size[sizes..].sort_unstable();
+                self.by_size.extend_from_slice(&self.order[order..]);
+                if self.taken.len() < self.options.len() {
+                    self.taken.resize(self.options.len(), false);
+                }
+                let options = self.order.len() - order;
+                let (by_size, guess) = self.by_size[sizes..].split_at(options);
+                option_order::take_turns(&mut self.order[order..], guess, by_size, &mut self.taken);
+            }
             for next in order..self.order.len() {
-                let option = self.options[(self.order[next] & u64::from(u32::MAX)) as usize];
+                let option = self.options[option_order::index(self.order[next])];
                 if !self.sum_differs(game, &option, candidate, true) {
                     refuted = true;
                     break;
@@ -550,6 +574,7 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
             }
         }
         self.order.truncate(order);
+        self.by_size.truncate(sizes);
         self.drop_options(first);
         // Moves in the heap, last: to `component + *j`, a second-player win when the value is
         // j. They cost whole searches of the same component, while one option often settles
