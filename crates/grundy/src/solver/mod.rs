@@ -166,8 +166,8 @@ struct SearchState<K, P> {
     option_hashes: Vec<u64>,
     /// Components of the sums being probed, deepest last.
     parts: Vec<P>,
-    /// The order in which the options on `options` are searched, as (size, index) words,
-    /// deepest last.
+    /// The order in which the options on `options` are searched, as (rank, index) words
+    /// (see [`option_order`]; after the two orders are merged, the rank is 0), deepest last.
     order: Vec<u64>,
     /// Seeking 0: the options by size, and a copy of the game's order, while the two orders
     /// are merged (see [`option_order::take_turns`]).
@@ -518,7 +518,8 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         // Options whose value is in the table of exact positions cost nothing to check: look
         // at them first (their table slots were touched together when they were gathered).
         // The others wait on `order` as (rank, index) words, the rank being the size (the
-        // game's own rank when the value sought is 0).
+        // game's own rank when the value sought is 0, with the sizes on `by_size` to take
+        // turns with).
         let order = self.order.len();
         let sizes = self.by_size.len();
         let mut guessed = false;
