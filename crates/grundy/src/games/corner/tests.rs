@@ -4,7 +4,7 @@ use super::*;
 
 #[test]
 fn table_1_of_seed_001_is_reproduced() {
-    let oracle = include_str!("../../../../../../shared/oracles/corner-the-knight.tsv");
+    let oracle = include_str!("../../../tests/oracles/corner-the-knight.tsv");
     let knight: CornerGame = "corner-knight".parse().unwrap();
     let table = knight.table(16, 12);
     let mut rows = 0;

@@ -51,7 +51,7 @@ fn oeis_sequences_are_reproduced() {
 
 #[test]
 fn seed_kayles_values_match_the_oracle() {
-    let oracle = include_str!("../../../../../../shared/oracles/kayles.tsv");
+    let oracle = include_str!("../../../tests/oracles/kayles.tsv");
     let values = line("kayles").nim_values(20);
     for row in oracle.lines().skip(1) {
         let fields: Vec<&str> = row.split('\t').collect();

@@ -1,8 +1,5 @@
 //! Running the `grundy` binary from the end-to-end tests.
 
-// Each test file is its own crate and uses only some of these.
-#![allow(dead_code)]
-
 use assert_cmd::Command;
 use serde_json::Value;
 

@@ -1,16 +1,14 @@
 //! The `grundy` command on the placement games, checked against published values and for its
 //! handling of bad input.
 
-mod common;
-
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use common::{fails_with, grundy, json_of};
+use crate::common::{fails_with, grundy, json_of};
 
 fn oracle_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/oracles")
+        .join("../grundy/tests/oracles")
         .join(name)
 }
 
@@ -208,6 +206,31 @@ fn outcome_agrees_with_the_nim_value_and_names_a_winning_move() {
     }
 }
 
+/// Who wins the queens game on n x n, as Jenrich (2014) published it for n <= 16: `outcome`
+/// agrees on every board up to 14 x 14 (15 and 16 take minutes; see docs/PERFORMANCE.md).
+#[test]
+fn queens_outcomes_match_the_published_winners() {
+    let text = std::fs::read_to_string(oracle_path("queens-game-outcomes.tsv")).unwrap();
+    let mut checked = 0;
+    for line in text.lines().skip(1) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let n: u32 = fields[0].parse().expect("numeric n");
+        if n > 14 {
+            continue;
+        }
+        let board = format!("{n}x{n}");
+        let outcome = json_of(&["outcome", "queens", &board]);
+        let winner = if outcome["outcome"] == "N" {
+            "first"
+        } else {
+            "second"
+        };
+        assert_eq!(winner, fields[1], "queens {board}");
+        checked += 1;
+    }
+    assert_eq!(checked, 14);
+}
+
 /// On an odd board the centre leaves a position the second player wins by point reflection
 /// (seed 004, section 4): found without search, so even 15x15 is answered at once, and a
 /// second search (`moves`, square by square) agrees that the centre wins on a smaller board.
@@ -235,10 +258,8 @@ fn winning_squares(args: &[&str]) -> Vec<String> {
 
 #[test]
 fn an_outcome_search_resumes_from_its_checkpoint() {
-    let dir = std::env::temp_dir().join(format!("grundy-checkpoint-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("queens8.jsonl");
-    let _ = std::fs::remove_file(&path);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("queens8.jsonl");
     let file = path.to_str().unwrap();
     let full = json_of(&[
         "outcome",
@@ -274,9 +295,8 @@ fn an_outcome_search_resumes_from_its_checkpoint() {
 
 #[test]
 fn a_value_search_resumes_from_its_checkpoint_and_agrees_with_one_thread() {
-    let dir = std::env::temp_dir().join(format!("grundy-value-checkpoint-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("queens7.jsonl");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("queens7.jsonl");
     let file = path.to_str().unwrap();
     let full = json_of(&["value", "queens", "7x7", "--checkpoint", file]);
     assert_eq!(full["nimber"], 2, "OEIS A344227: queens 7x7 is *2");

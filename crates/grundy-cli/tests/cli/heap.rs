@@ -1,10 +1,8 @@
 //! The `grundy` command on heap games and corner games, end to end.
 
-mod common;
-
 use predicates::str::contains;
 
-use common::{grundy, json_of};
+use crate::common::{grundy, json_of};
 
 #[test]
 fn seed_003_worked_example() {
@@ -92,14 +90,14 @@ fn sequences_with_proven_periods() {
 
 #[test]
 fn sequence_svg_is_written() {
-    let path = std::env::temp_dir().join(format!("grundy-heap-cli-{}.svg", std::process::id()));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sequence.svg");
     grundy()
         .args(["sequence", "0.6", "--to", "300", "--show", "0", "--svg"])
         .arg(&path)
         .assert()
         .success();
     let svg = std::fs::read_to_string(&path).unwrap();
-    std::fs::remove_file(&path).ok();
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
 }
 
@@ -153,7 +151,7 @@ fn corner_the_knight_value_and_moves() {
 #[test]
 fn corner_table_reproduces_seed_001_table_1() {
     let report = json_of(&["table", "corner-knight", "--rows", "0-15", "--cols", "0-11"]);
-    let oracle = include_str!("../../../../shared/oracles/corner-the-knight.tsv");
+    let oracle = include_str!("../../../grundy/tests/oracles/corner-the-knight.tsv");
     for row in oracle.lines().skip(1) {
         let fields: Vec<&str> = row.split('\t').collect();
         let m: usize = fields[0].parse().unwrap();
@@ -161,7 +159,8 @@ fn corner_table_reproduces_seed_001_table_1() {
         let value: u64 = fields[2].parse().unwrap();
         assert_eq!(report["nimbers"][m][n].as_u64(), Some(value), "g({m}, {n})");
     }
-    let path = std::env::temp_dir().join(format!("grundy-corner-cli-{}.svg", std::process::id()));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("corner.svg");
     grundy()
         .args([
             "table",
@@ -177,7 +176,6 @@ fn corner_table_reproduces_seed_001_table_1() {
         .success()
         .stdout(contains("m\\n"));
     let svg = std::fs::read_to_string(&path).unwrap();
-    std::fs::remove_file(&path).ok();
     assert!(svg.starts_with("<svg"));
 }
 

@@ -1,12 +1,9 @@
 //! The `grundy tour` command end to end: finding, checking, existence and counting.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary is built")
-}
+use crate::common::grundy;
 
 fn json_of(args: &[&str]) -> Value {
     let output = grundy().args(args).output().expect("grundy runs");
@@ -132,8 +129,8 @@ fn bad_input_exits_two_and_names_it() {
 
 #[test]
 fn verify_reads_json_and_grids_and_names_faults() {
-    let dir = std::env::temp_dir().join(format!("grundy-tour-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let good = grundy()
         .args(["tour", "6x6", "--closed", "--json"])
         .output()
@@ -175,12 +172,12 @@ fn verify_reads_json_and_grids_and_names_faults() {
         .assert()
         .code(1)
         .stdout(predicate::str::contains("at move 4 and again at move 8"));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn writes_an_svg() {
-    let file = std::env::temp_dir().join(format!("grundy-tour-{}.svg", std::process::id()));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tour.svg");
     grundy()
         .args(["tour", "6x6", "--closed", "--svg", file.to_str().unwrap()])
         .assert()
@@ -189,7 +186,6 @@ fn writes_an_svg() {
     assert!(
         svg.starts_with("<svg") && svg.contains("<polyline") && svg.trim_end().ends_with("</svg>")
     );
-    std::fs::remove_file(&file).ok();
 }
 
 #[test]
@@ -212,9 +208,11 @@ fn counts_match_oeis() {
         .stdout(predicate::str::contains("count      104"));
 }
 
-/// The 6x6 counts of the issue, through the command: closed by the frontier program, directed
-/// open by the search on both cores (about a minute and a half on two idle cores).
+/// The 6x6 counts, through the command: closed by the frontier program, directed open by the
+/// search on both cores (half a minute to a minute and a half on two cores, so it runs only
+/// with `cargo test --release -- --ignored`, as `.ci/run` does).
 #[test]
+#[ignore = "exhaustive 6x6 count: run with --ignored"]
 fn six_by_six_counts_match_oeis() {
     let count = |args: &[&str]| json_of(args)["count"].as_u64().unwrap();
     assert_eq!(

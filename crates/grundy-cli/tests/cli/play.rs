@@ -1,10 +1,6 @@
 //! `grundy play` driven through stdin, and `--svg` on `value` and `moves`.
 
-use assert_cmd::Command;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary is built")
-}
+use crate::common::grundy;
 
 /// Every square of a `rows` x `cols` board as typed input, row by row: fed to `play`, the
 /// person plays the first square that is still legal each turn (the others are refused).
@@ -132,15 +128,10 @@ fn hints_bad_input_and_quit() {
     assert!(out.contains("end of input: game abandoned"), "{out}");
 }
 
-fn temp_path(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-play-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
 #[test]
 fn moves_svg_shows_pieces_winning_moves_and_values() {
-    let path = temp_path("moves.svg");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("moves.svg");
     grundy()
         .args([
             "moves",
@@ -186,7 +177,8 @@ fn moves_svg_shows_pieces_winning_moves_and_values() {
 
 #[test]
 fn value_svg_marks_the_winning_moves_and_refuses_games_without_a_board() {
-    let path = temp_path("value.svg");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("value.svg");
     let out = grundy()
         .args(["value", "knights", "3x3", "--svg"])
         .arg(&path)
@@ -206,7 +198,8 @@ fn value_svg_marks_the_winning_moves_and_refuses_games_without_a_board() {
     assert!(count > 0);
     assert_eq!(svg.matches(r#"stroke="green""#).count(), count);
 
-    let refused = temp_path("refused.svg");
+    let dir = tempfile::tempdir().unwrap();
+    let refused = dir.path().join("refused.svg");
     let out = grundy()
         .args(["value", "kayles", "3", "4", "--svg"])
         .arg(&refused)

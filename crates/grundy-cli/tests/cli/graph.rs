@@ -1,22 +1,26 @@
 //! The `grundy graph`, `grundy conjecture` and `value`/`moves graph FILE` commands, checked
 //! against published values (OEIS), the board solver, and for their handling of bad input.
 
-mod common;
-
-use std::path::PathBuf;
+use std::io::Write;
 
 use grundy::games::placement::Piece;
 use grundy::graph::Graph;
 use grundy::BoardSize;
 use serde_json::Value;
+use tempfile::TempPath;
 
-use common::{grundy, json_of};
+use crate::common::{grundy, json_of};
 
-/// A file in the temporary directory, unique to this test process.
-fn temp_file(name: &str, contents: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("grundy-graph-{}-{name}", std::process::id()));
-    std::fs::write(&path, contents).expect("the temporary directory is writable");
-    path
+/// A temporary file holding `contents`, removed when the returned path is dropped; `name`
+/// becomes part of its file name, so a failing test's message says which file it was.
+fn temp_file(name: &str, contents: &str) -> TempPath {
+    let mut file = tempfile::Builder::new()
+        .prefix(&format!("grundy-graph-{name}-"))
+        .tempfile()
+        .expect("the temporary directory is writable");
+    file.write_all(contents.as_bytes())
+        .expect("the temporary directory is writable");
+    file.into_temp_path()
 }
 
 fn edge_list(graph: &Graph) -> String {
@@ -297,7 +301,8 @@ fn the_parity_conjecture_fails_on_3x3_knights() {
 
 #[test]
 fn svg_shows_a_smallest_terminal_position() {
-    let path = std::env::temp_dir().join(format!("grundy-graph-{}-k5.svg", std::process::id()));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("k5.svg");
     let report = json_of(&["graph", "knights", "5x5", "--svg", path.to_str().unwrap()]);
     let svg = std::fs::read_to_string(&path).expect("--svg writes the file");
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));

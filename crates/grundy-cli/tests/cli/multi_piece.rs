@@ -2,17 +2,15 @@
 //! of seed 000 (Figures A.1.4–A.1.9), under the ray rule that reproduces each figure, and the
 //! handling of positions and bad input.
 
-mod common;
-
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use common::{fails_with, grundy, json_of};
+use crate::common::{fails_with, grundy, json_of};
 
 /// (rows, cols) -> nimber for `game`, from the published tables of seed 000.
 fn published(game: &str) -> HashMap<(u64, u64), u64> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/oracles/placement-nimbers.tsv");
+        .join("../grundy/tests/oracles/placement-nimbers.tsv");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read the oracle {}: {e}", path.display()));
     text.lines()

@@ -1,0 +1,10 @@
+//! The `grundy` command end to end, one module per part of the command line, in one test
+//! binary so that the binary is linked once.
+
+mod common;
+mod graph;
+mod heap;
+mod multi_piece;
+mod placement;
+mod play;
+mod tour;
