@@ -2,6 +2,7 @@
 
 mod commands;
 mod input;
+mod interrupt;
 mod progress;
 mod render;
 mod svg;
@@ -81,6 +82,10 @@ fn main() -> ExitCode {
             // A "no" is an answer, not a failure: it goes to stdout, with exit status 1.
             print!("{error}");
             ExitCode::FAILURE
+        }
+        Err(error) if error.is::<interrupt::Interrupted>() => {
+            eprintln!("{error}");
+            ExitCode::from(interrupt::INTERRUPTED_STATUS)
         }
         Err(error) => {
             eprintln!("error: {error:#}");
