@@ -1,0 +1,15 @@
+//! The README's examples, run as they are written: every ```console block's `$ grundy ...`
+//! commands must print what the README shows. `[..]` stands for any text within a line (times,
+//! thread counts) and a line `...` for any number of lines left out.
+//!
+//! A test binary of its own: it runs the commands from the repository's root (where a reader
+//! runs them), and the working directory is the whole process's.
+
+#[test]
+fn readme_examples_print_what_the_readme_shows() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    std::env::set_current_dir(&root).expect("the repository's root exists");
+    trycmd::TestCases::new()
+        .register_bin("grundy", trycmd::cargo::cargo_bin!("grundy"))
+        .case("README.md");
+}
