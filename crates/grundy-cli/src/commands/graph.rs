@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::Result;
 use grundy::games::placement::{PlacementGame, PlacementPosition};
 use grundy::graph::search::{
-    domination_observed, independence_number_observed, Bounds, SearchLimit,
+    domination_observed, independence_number_observed, tighten_by_order, Bounds, SearchLimit,
 };
 use grundy::graph::terminal::{
     board_orders, narrowest_order, terminal_sets, TerminalLimit, TerminalSets,
@@ -99,9 +99,12 @@ pub fn run(args: &Args) -> Result<String> {
     let limit = SearchLimit { nodes: args.limit };
     let progress = SearchProgress::new("independence and domination");
     let mut observer = progress.observer();
-    let alpha = independence_number_observed(&graph, limit, &mut *observer).map_err(input_error)?;
-    let gamma = domination_observed(&graph, false, limit, &mut *observer).map_err(input_error)?;
-    let i = domination_observed(&graph, true, limit, &mut *observer).map_err(input_error)?;
+    let mut alpha =
+        independence_number_observed(&graph, limit, &mut *observer).map_err(input_error)?;
+    let mut gamma =
+        domination_observed(&graph, false, limit, &mut *observer).map_err(input_error)?;
+    let mut i = domination_observed(&graph, true, limit, &mut *observer).map_err(input_error)?;
+    tighten_by_order(&mut alpha, &mut gamma, &mut i);
     progress.finish();
     let search_seconds = started.elapsed().as_secs_f64();
 

@@ -326,3 +326,65 @@ fn svg_shows_a_smallest_terminal_position() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// gamma <= i <= alpha: a search stopped by --limit reports bounds no looser than what the other
+/// searches proved. Knights 9x9 at 2,000 nodes settles i = 14 before gamma's search gets below
+/// 15; knights 7x7 settles gamma = 10 while i's search alone knows only 6.
+#[test]
+fn stopped_searches_keep_gamma_at_most_i_at_most_alpha() {
+    // Few --states: the terminal positions of 9x9 take seconds to count and are not the point.
+    let report = json_of(&[
+        "graph", "knights", "9x9", "--limit", "2000", "--states", "1000",
+    ]);
+    let bounds = &report["bounds"];
+    let (gamma, i) = (
+        &bounds["domination_number"],
+        &bounds["independent_domination_number"],
+    );
+    assert_eq!(report["independent_domination_number"], 14, "{report}");
+    assert_eq!(gamma["upper"], 14, "{report}");
+    assert_eq!(gamma["witness"].as_array().unwrap().len(), 14);
+    let text = grundy()
+        .args([
+            "graph", "knights", "9x9", "--limit", "2000", "--states", "1000",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains("domination number: between 10 and 14"),
+        "{text}"
+    );
+
+    let report = json_of(&["graph", "knights", "7x7", "--limit", "2000"]);
+    let bounds = &report["bounds"];
+    assert_eq!(report["domination_number"], 10, "{report}");
+    assert_eq!(
+        bounds["independent_domination_number"]["lower"], 10,
+        "{report}"
+    );
+    for report in [
+        json_of(&[
+            "graph", "knights", "8x8", "--limit", "100", "--states", "1000",
+        ]),
+        json_of(&["graph", "queens", "7x7", "--limit", "50"]),
+    ] {
+        let b = &report["bounds"];
+        let number = |key: &str, end: &str| b[key][end].as_u64().unwrap();
+        assert!(
+            number("domination_number", "upper")
+                <= number("independent_domination_number", "upper"),
+            "{report}"
+        );
+        assert!(
+            number("domination_number", "lower")
+                <= number("independent_domination_number", "lower"),
+            "{report}"
+        );
+        assert!(
+            number("independent_domination_number", "upper")
+                <= number("independence_number", "upper"),
+            "{report}"
+        );
+    }
+}
