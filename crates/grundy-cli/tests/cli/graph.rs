@@ -9,7 +9,7 @@ use grundy::BoardSize;
 use serde_json::Value;
 use tempfile::TempPath;
 
-use crate::common::{grundy, json_of};
+use crate::common::{fails_with, grundy, json_of};
 
 /// A temporary file holding `contents`, removed when the returned path is dropped; `name`
 /// becomes part of its file name, so a failing test's message says which file it was.
@@ -385,6 +385,45 @@ fn stopped_searches_keep_gamma_at_most_i_at_most_alpha() {
             number("independent_domination_number", "upper")
                 <= number("independence_number", "upper"),
             "{report}"
+        );
+    }
+}
+
+/// Graph files are bounded before anything is read or allocated for them: a 20-byte DIMACS
+/// header declaring 300 million vertices (it took 18.6 GiB), a file of NUL bytes and
+/// /dev/zero (read whole until memory ran out) are refused at once with the limit named.
+#[test]
+fn graph_files_are_bounded_before_reading_or_allocating() {
+    let huge = temp_file("huge-header", "p edge 300000000 0\n");
+    let huge = huge.to_str().unwrap();
+    for command in ["value", "graph", "moves"] {
+        fails_with(
+            &[command, "graph", huge],
+            "declares 300000000 vertices: a graph may have at most 1024",
+        );
+    }
+    let zeros = temp_file("nul-bytes", &"\0".repeat(10 << 20));
+    fails_with(
+        &["value", "graph", zeros.to_str().unwrap()],
+        "is not text: byte 0 is NUL",
+    );
+    let long = temp_file("too-long", &"# a comment line\n".repeat(600_000));
+    fails_with(
+        &["graph", "graph", long.to_str().unwrap()],
+        "is longer than 8388608 bytes (8 MiB)",
+    );
+    let many = temp_file(
+        "many-vertices",
+        &(0..1100).map(|v| format!("v{v}\n")).collect::<String>(),
+    );
+    fails_with(
+        &["value", "graph", many.to_str().unwrap()],
+        "line 1025: `v1024`: vertex `v1024` would be number 1025: a graph may have at most 1024 vertices",
+    );
+    if std::path::Path::new("/dev/zero").exists() {
+        fails_with(
+            &["value", "graph", "/dev/zero"],
+            "is not text: byte 0 is NUL",
         );
     }
 }
