@@ -59,7 +59,7 @@ fn knights_8x8_facts_match_the_literature() {
     assert_eq!(report["components"], 1);
     assert_eq!(report["degree"]["min"], 2);
     assert_eq!(report["degree"]["max"], 8);
-    // Seed 000 section 1.3: alpha = mn/2 and gamma = 12; OEIS A342576: i = 14.
+    // Boone (2016), section 1.3: alpha = mn/2 and gamma = 12; OEIS A342576: i = 14.
     assert_eq!(report["independence_number"], 32);
     assert_eq!(report["domination_number"], 12);
     assert_eq!(report["independent_domination_number"], 14);

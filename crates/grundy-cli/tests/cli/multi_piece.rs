@@ -1,5 +1,5 @@
 //! The `grundy` command on games of several pieces and on other surfaces: every two-piece value
-//! of seed 000 (Figures A.1.4–A.1.9), under the ray rule that reproduces each figure, and the
+//! of Boone (2016), *Abstractions and Analyses of Grid Games* (Figures A.1.4–A.1.9), under the ray rule that reproduces each figure, and the
 //! handling of positions and bad input.
 
 use std::collections::HashMap;
@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use crate::common::{fails_with, grundy, json_of};
 
-/// (rows, cols) -> nimber for `game`, from the published tables of seed 000.
+/// (rows, cols) -> nimber for `game`, from the published tables of Boone (2016).
 fn published(game: &str) -> HashMap<(u64, u64), u64> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../grundy/tests/oracles/placement-nimbers.tsv");

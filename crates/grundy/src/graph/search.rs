@@ -534,7 +534,7 @@ mod tests {
 
     #[test]
     fn independence_numbers_of_known_boards() {
-        // Knights: ceil(mn/2) from 3x3 up (seed 000, section 1.3); 2x2 has no edges. Queens:
+        // Knights: ceil(mn/2) from 3x3 up (Boone (2016), section 1.3); 2x2 has no edges. Queens:
         // n from 4 up (the n-queens puzzle); kings: ceil(m/2) ceil(n/2).
         for n in 3..=9u32 {
             let knights =
