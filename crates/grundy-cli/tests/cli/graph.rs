@@ -342,6 +342,7 @@ fn stopped_searches_keep_gamma_at_most_i_at_most_alpha() {
         &bounds["independent_domination_number"],
     );
     assert_eq!(report["independent_domination_number"], 14, "{report}");
+    assert_eq!(i["upper"], 14, "{report}");
     assert_eq!(gamma["upper"], 14, "{report}");
     assert_eq!(gamma["witness"].as_array().unwrap().len(), 14);
     let text = grundy()
