@@ -397,17 +397,18 @@ fn parse_move(game: &PlacementGame, text: &str) -> Result<PlacementMove, String>
         }
         Err(error) => error,
     };
-    let mut chars = text.chars();
-    let first = chars.next();
-    let last = text.chars().next_back();
-    let split = [
-        first
-            .filter(char::is_ascii_alphabetic)
-            .map(|letter| (letter, &text[1..])),
-        last.filter(char::is_ascii_alphabetic)
-            .map(|letter| (letter, &text[..text.len() - 1])),
-    ];
-    for (letter, rest) in split.into_iter().flatten() {
+    // Then a letter before the square, or after it (ASCII, so one byte either way).
+    let letter_first = text
+        .chars()
+        .next()
+        .filter(char::is_ascii_alphabetic)
+        .map(|letter| (letter, &text[1..]));
+    let letter_last = text
+        .chars()
+        .next_back()
+        .filter(char::is_ascii_alphabetic)
+        .map(|letter| (letter, &text[..text.len() - 1]));
+    for (letter, rest) in [letter_first, letter_last].into_iter().flatten() {
         let Ok(square) = parse_square(board, rest.trim()) else {
             continue;
         };
