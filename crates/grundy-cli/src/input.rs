@@ -9,7 +9,7 @@ use grundy::games::heap::{looks_like_heap_game, HeapGame, HeapRuleset, Rectangle
 use grundy::games::placement::{
     parse_pieces, PieceSetError, PlacementGame, PlacementPosition, PlacementRules, RayRule, Surface,
 };
-use grundy::graph::{parse_graph, Graph, GraphFormat};
+use grundy::graph::{parse_graph, Graph, GraphFormat, MAX_GRAPH_TEXT_BYTES, MAX_SEARCH_VERTICES};
 use grundy::BoardSize;
 
 /// An error in the user's input (as opposed to a failure of the program).
@@ -148,8 +148,7 @@ pub fn read_graph(args: &[String], format: Option<&str>) -> Result<(String, Grap
     let format = format
         .map(|text| text.parse::<GraphFormat>().map_err(input_error))
         .transpose()?;
-    let text = std::fs::read_to_string(path)
-        .map_err(|error| input_error(format!("cannot read graph file `{path}`: {error}")))?;
+    let text = read_graph_text(path)?;
     let graph = parse_graph(&text, format).map_err(|error| {
         if error.line == 0 {
             input_error(format!("graph file `{path}`: {}", error.problem))
@@ -158,6 +157,35 @@ pub fn read_graph(args: &[String], format: Option<&str>) -> Result<(String, Grap
         }
     })?;
     Ok((path.clone(), graph))
+}
+
+/// The text of the graph file `path`, read only up to [`MAX_GRAPH_TEXT_BYTES`] (so `/dev/zero`
+/// or a huge file costs no more) and refused if it is binary (a NUL byte), longer, or not UTF-8.
+fn read_graph_text(path: &str) -> Result<String> {
+    use std::io::Read;
+    let cannot_read =
+        |error: std::io::Error| input_error(format!("cannot read graph file `{path}`: {error}"));
+    let file = std::fs::File::open(path).map_err(cannot_read)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_GRAPH_TEXT_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot_read)?;
+    if let Some(offset) = bytes.iter().position(|&byte| byte == 0) {
+        return Err(input_error(format!(
+            "graph file `{path}` is not text: byte {offset} is NUL; give an edge list or DIMACS"
+        )));
+    }
+    if bytes.len() > MAX_GRAPH_TEXT_BYTES {
+        return Err(input_error(format!(
+            "graph file `{path}` is longer than {MAX_GRAPH_TEXT_BYTES} bytes (8 MiB), the most a graph file may have: enough for the complete graph on {MAX_SEARCH_VERTICES} vertices, the most a graph may have"
+        )));
+    }
+    String::from_utf8(bytes).map_err(|error| {
+        input_error(format!(
+            "graph file `{path}` is not UTF-8 text (byte {} is not part of a character); give an edge list or DIMACS",
+            error.utf8_error().valid_up_to()
+        ))
+    })
 }
 
 /// Reads a range of boards `AxB..CxD`: every board with `A..=C` rows and `B..=D` columns,

@@ -70,7 +70,7 @@ pub fn draw_board(
     out
 }
 
-/// A nimber written as a plain number, as in the seed paper's tables.
+/// A nimber written as a plain number, as in the published tables (Boone (2016)).
 pub fn plain(nimber: Nimber) -> String {
     nimber.value().to_string()
 }

@@ -39,7 +39,7 @@ fn play_some(game: &PlacementGame, choices: &[usize]) -> PlacementPosition {
 }
 
 fn naive(game: &PlacementGame, position: &PlacementPosition) -> Nimber {
-    let engine = NodeKayles::<1>::new(game.piece(), game.board());
+    let engine = NodeKayles::<1>::new(game.single_piece().expect("one piece"), game.board());
     let available: SquareSet<1> = game.available(position).resize();
     naive_nim_value(&engine, &available)
 }

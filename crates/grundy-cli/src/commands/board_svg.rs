@@ -24,7 +24,8 @@ pub fn refuse(svg: Option<&Path>) -> Result<()> {
 }
 
 /// The picture of `position`: pieces, attacked squares, `winning` squares marked, and the
-/// nim-value after each move of `values` written in its square.
+/// nim-value after each move of `values` written in its square (with several pieces, the
+/// values of the pieces' moves there in the game's order of pieces, such as `1/5`).
 pub fn placement_svg(
     title: &str,
     game: &PlacementGame,
@@ -35,7 +36,8 @@ pub fn placement_svg(
     let board = game.board();
     let mut picture = BoardPicture::new(title, board);
     for square in game.occupied(position) {
-        picture.squares[board.index_of(square)].piece = Some(game.piece().letter());
+        picture.squares[board.index_of(square)].piece =
+            game.piece_at(position, square).map(|piece| piece.letter());
     }
     for square in board.all_squares() {
         let style = &mut picture.squares[board.index_of(square)];
@@ -43,7 +45,14 @@ pub fn placement_svg(
         style.marked = winning.contains(&square);
     }
     for value in values {
-        picture.squares[board.index_of(value.square)].label = Some(plain(value.nimber));
+        let label = &mut picture.squares[board.index_of(value.square)].label;
+        match label {
+            Some(text) => {
+                text.push('/');
+                text.push_str(&plain(value.nimber));
+            }
+            None => *label = Some(plain(value.nimber)),
+        }
     }
     board_picture(&picture)
 }

@@ -1,7 +1,8 @@
-//! `grundy conjecture`: tests a conjecture of the seed papers on a range of boards and prints
+//! `grundy conjecture`: tests a published conjecture on a range of boards and prints
 //! the first counterexample found.
 //!
-//! `parity` is seed 000's Proposition 2.2.3, stated there without proof: every terminal
+//! `parity` is Proposition 2.2.3 of Boone (2016), *Abstractions and Analyses of Grid Games*,
+//! stated there without proof: every terminal
 //! position of Knights on an `m×n` board has as many pieces as `m·n` has parity. Each board's
 //! terminal positions are counted by size (`grundy::graph::terminal`), so a board where the
 //! statement holds is checked completely, not sampled.
@@ -30,7 +31,7 @@ pub struct Args {
 /// The conjectures that can be tested.
 #[derive(Debug, Subcommand)]
 pub enum Conjecture {
-    /// Seed 000, Proposition 2.2.3: every terminal position on an m x n board has a number of
+    /// Boone (2016), Proposition 2.2.3: every terminal position on an m x n board has a number of
     /// pieces with the parity of m*n.
     #[command(
         after_help = "Examples:\n  grundy conjecture parity knights 3x3..8x8\n  \
@@ -42,7 +43,7 @@ grundy conjecture parity kings 1x1..6x6 --json"
 /// Arguments of `grundy conjecture parity`.
 #[derive(Debug, clap::Args)]
 pub struct ParityArgs {
-    /// The piece (the seed states it for knights; any piece may be tried).
+    /// The piece (Boone (2016) states it for knights; any piece may be tried).
     pub piece: String,
     /// The boards: AxB..CxD for every board with A to C rows and B to D columns (fewest squares
     /// first), or one board such as 5x5.
@@ -125,7 +126,7 @@ fn run_parity(args: &ParityArgs) -> Result<String> {
         return Ok(format!("{report}\n"));
     }
     let mut out = format!(
-        "conjecture (seed 000, Proposition 2.2.3): every terminal position of {piece} on an m x n board has as many pieces as m*n has parity\n"
+        "conjecture (Boone (2016), Proposition 2.2.3): every terminal position of {piece} on an m x n board has as many pieces as m*n has parity\n"
     );
     match &counterexample {
         Some(c) => {

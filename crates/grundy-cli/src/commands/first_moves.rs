@@ -69,7 +69,7 @@ impl<'a> FirstMoveSearch<'a> {
         let exact_budget = (memory / 4 / threads as u64).max(1 << 20);
         let solvers = (0..threads).map(|_| shared.sharing(exact_budget)).collect();
         let mut header = json!({
-            "game": game.piece().to_string(),
+            "game": game.name(),
             "board": game.board().to_string(),
             "position": game.format_position(position),
         });

@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::Result;
 use grundy::games::placement::{PlacementGame, PlacementPosition};
 use grundy::graph::search::{
-    domination_observed, independence_number_observed, Bounds, SearchLimit,
+    domination_observed, independence_number_observed, tighten_by_order, Bounds, SearchLimit,
 };
 use grundy::graph::terminal::{
     board_orders, narrowest_order, terminal_sets, TerminalLimit, TerminalSets,
@@ -84,7 +84,10 @@ pub fn run(args: &Args) -> Result<String> {
                 args.game
             )));
         };
-        let graph = Graph::attack_graph(game.piece(), game.board());
+        let Some(piece) = game.single_piece() else {
+            return Err(several_pieces_refused(&game));
+        };
+        let graph = Graph::attack_graph(piece, game.board());
         (Subject::Board(game), graph)
     };
     if args.svg.is_some() && matches!(subject, Subject::File(_)) {
@@ -96,9 +99,12 @@ pub fn run(args: &Args) -> Result<String> {
     let limit = SearchLimit { nodes: args.limit };
     let progress = SearchProgress::new("independence and domination");
     let mut observer = progress.observer();
-    let alpha = independence_number_observed(&graph, limit, &mut *observer).map_err(input_error)?;
-    let gamma = domination_observed(&graph, false, limit, &mut *observer).map_err(input_error)?;
-    let i = domination_observed(&graph, true, limit, &mut *observer).map_err(input_error)?;
+    let mut alpha =
+        independence_number_observed(&graph, limit, &mut *observer).map_err(input_error)?;
+    let mut gamma =
+        domination_observed(&graph, false, limit, &mut *observer).map_err(input_error)?;
+    let mut i = domination_observed(&graph, true, limit, &mut *observer).map_err(input_error)?;
+    tighten_by_order(&mut alpha, &mut gamma, &mut i);
     progress.finish();
     let search_seconds = started.elapsed().as_secs_f64();
 
@@ -122,7 +128,7 @@ pub fn run(args: &Args) -> Result<String> {
     if let (Some(path), Subject::Board(game)) = (&args.svg, &subject) {
         let title = format!(
             "{} on {}: a smallest terminal position, {} pieces",
-            game.piece(),
+            game.name(),
             game.board(),
             i.witness.len()
         );
@@ -179,7 +185,7 @@ pub fn run(args: &Args) -> Result<String> {
         });
         match &subject {
             Subject::Board(game) => {
-                report["game"] = json!(game.piece().to_string());
+                report["game"] = json!(game.name());
                 report["board"] = json!(game.board().to_string());
             }
             Subject::File(path) => {
@@ -194,7 +200,7 @@ pub fn run(args: &Args) -> Result<String> {
     match &subject {
         Subject::Board(game) => out.push_str(&format!(
             "attack graph of {} on {}\n",
-            game.piece(),
+            game.name(),
             game.board()
         )),
         Subject::File(path) => out.push_str(&format!("graph {path}\n")),
@@ -255,6 +261,25 @@ pub fn run(args: &Args) -> Result<String> {
     Ok(out)
 }
 
+/// Why `graph` refuses a game of several pieces: its facts are those of one graph whose
+/// independent sets are the game's positions, and with pieces of different kinds there is no
+/// such graph.
+fn several_pieces_refused(game: &PlacementGame) -> anyhow::Error {
+    let (name, board) = (game.name(), game.board());
+    let each: Vec<String> = game
+        .pieces()
+        .iter()
+        .map(|piece| format!("`grundy graph {piece} {board}`"))
+        .collect();
+    input_error(format!(
+        "graph describes the attack graph of one piece, whose independent sets are the positions of its game; \
+{name} has pieces that attack differently, and a piece may go on a square from which it attacks a piece of another kind \
+placed before it (only the square it goes on must be unattacked), so its positions are not the independent sets of one graph \
+and alpha, gamma, i and the terminal counts would not describe it. Try {} for each piece's graph, or `grundy value {name} {board}` for the game",
+        each.join(" or ")
+    ))
+}
+
 /// The position with pieces on `squares` (an independent set, so each placement is legal).
 fn position_of(game: &PlacementGame, squares: &[usize]) -> PlacementPosition {
     squares.iter().fold(game.empty(), |position, &index| {
@@ -269,8 +294,8 @@ fn terminal_picture(game: &PlacementGame, squares: &[usize], title: &str) -> Boa
     let mut picture = BoardPicture::new(title, game.board());
     for (index, style) in picture.squares.iter_mut().enumerate() {
         let square = game.board().square_at(index);
-        if squares.contains(&index) {
-            style.piece = Some(game.piece().letter());
+        if let Some(piece) = game.piece_at(&position, square) {
+            style.piece = Some(piece.letter());
         } else {
             style.attacked = game.is_attacked(&position, square);
         }

@@ -83,7 +83,7 @@ pub fn run(args: &Args) -> Result<String> {
             .map(|m| m.square)
             .collect();
         let values = if args.all { &moves[..] } else { &[] };
-        let title = format!("{} on {}: nim-value {nimber}", game.piece(), game.board());
+        let title = format!("{} on {}: nim-value {nimber}", game.name(), game.board());
         let svg = super::board_svg::placement_svg(&title, &game, &position, &winning, values);
         super::board_svg::write(path, &svg)?;
     }

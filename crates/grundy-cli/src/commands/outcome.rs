@@ -91,7 +91,7 @@ pub fn run(args: &Args) -> Result<String> {
     let to_move = player_to_move(&game, &position);
     if args.search.json {
         let report = json!({
-            "game": game.piece().to_string(),
+            "game": game.name(),
             "board": game.board().to_string(),
             "surface": game.rules().surface().to_string(),
             "position": game.format_position(&position),
@@ -112,7 +112,7 @@ pub fn run(args: &Args) -> Result<String> {
     }
     let mut out = format!(
         "game       {} on {}{}\n",
-        game.piece(),
+        game.name(),
         game.board(),
         super::rules_note(game.rules())
     );

@@ -8,7 +8,8 @@ use std::io::{BufRead, Write};
 
 use anyhow::{Context, Result};
 use grundy::games::placement::{
-    symmetry_strategy, Perfect, PlacementGame, PlacementSolver, Player, Random, Strategy,
+    symmetry_strategy, Perfect, PlacementGame, PlacementMove, PlacementSolver, Player, Random,
+    Strategy,
 };
 use grundy::{BoardSize, Square};
 
@@ -19,17 +20,19 @@ use crate::render::draw_board;
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "During the game type a square (c3, or (3,3) as row,column), `hint` for the \
-winning moves, `moves` for the legal moves, `board` to draw the board again, `help`, or `quit`.\n\n\
---opponent symmetry plays the strategy of seed 000's Theorem 2.2.2 for the computer's side: \
+winning moves, `moves` for the legal moves, `board` to draw the board again, `help`, or `quit`. \
+In a game of several pieces (knights+bishops) say which piece with its letter before or after \
+the square: Nc3, N c3, c3 N or B (1,1).\n\n\
+--opponent symmetry plays the strategy of Boone (2016), Theorem 2.2.2, for the computer's side: \
 mirror play as second player, the centre and then the half turn as first player on odd x odd \
-boards (queens 4x4: seed 004's strategy). Where no symmetry strategy applies to that side and \
-board, grundy says why and exits with status 2 before the game starts.\n\nExamples:\n  \
+boards (queens 4x4: the strategy of Jenrich (2014)). Where no symmetry strategy applies to that \
+side and board, grundy says why and exits with status 2 before the game starts.\n\nExamples:\n  \
 grundy play knights 5x5\n  grundy play knights 6x6 --second --opponent symmetry\n  \
-grundy play queens 7x7 --opponent random --seed 42"
+grundy play queens 7x7 --opponent random --seed 42\n  grundy play knights+bishops 5x5"
 )]
 pub struct Args {
     /// The piece: knights, bishops, rooks, queens, kings, camels, zebras, giraffes or
-    /// leaper:A,B.
+    /// leaper:A,B; or several joined by `+` (knights+bishops), any of which may be placed.
     pub game: String,
     /// The board size ROWSxCOLS, for example 5x5.
     pub board: String,
@@ -132,7 +135,7 @@ pub fn opponent_strategy(
                 };
                 return Err(input_error(format!(
                     "no symmetry strategy for the computer as {side} player in {} on {}: {error}; {hint}",
-                    game.piece(),
+                    game.name(),
                     game.board()
                 )));
             }
@@ -140,14 +143,88 @@ pub fn opponent_strategy(
     })
 }
 
-const HELP: &str = "commands:
-  c3 or (3,3)  put a piece on that square (column letter and row number, or row,column)
-  hint         the winning moves, found by the solver
-  moves        every legal move
-  board        draw the board again
-  help         this list
-  quit         stop the game
-";
+/// The longest line read as a move or command: far longer than any of them, short enough that
+/// no input can make the game hold much of it.
+const MAX_LINE_BYTES: usize = 1024;
+
+/// The commands, with the move syntax of `game`.
+fn help(game: &PlacementGame) -> String {
+    let moves = match game.single_piece() {
+        Some(_) => "  c3 or (3,3)  put a piece on that square (column letter and row number, or row,column)\n"
+            .to_string(),
+        None => {
+            let letters: Vec<String> = game
+                .pieces()
+                .iter()
+                .map(|piece| format!("{} for {piece}", piece.letter()))
+                .collect();
+            format!(
+                "  Nc3, N c3, c3 N or N (3,3)\n               put a piece on that square: its letter ({}), then the square\n               (column letter and row number, or row,column), or the other way round\n",
+                letters.join(", ")
+            )
+        }
+    };
+    format!(
+        "commands:\n{moves}  hint         the winning moves, found by the solver\n  moves        every legal move\n  board        draw the board again\n  help         this list\n  quit         stop the game\n"
+    )
+}
+
+/// One line typed by the player.
+enum Typed {
+    /// A line of text, without its line break.
+    Line(String),
+    /// A line longer than [`MAX_LINE_BYTES`], skipped without being kept.
+    TooLong,
+    /// The end of the input.
+    End,
+}
+
+/// Reads one line of at most [`MAX_LINE_BYTES`] bytes; a longer line is skipped to its end
+/// without being held. Input that is not text (a NUL byte, or not UTF-8) is an error: it is
+/// no one typing, and reading on would only consume it.
+fn read_typed_line(input: &mut impl BufRead) -> Result<Typed> {
+    let mut line: Vec<u8> = Vec::new();
+    let mut too_long = false;
+    let mut read_any = false;
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            break;
+        }
+        read_any = true;
+        let (chunk, ends_line) = match buffer.iter().position(|&byte| byte == b'\n') {
+            Some(end) => (&buffer[..end], true),
+            None => (buffer, false),
+        };
+        if chunk.contains(&0) {
+            return Err(input_error(
+                "the input is not text (it holds a NUL byte): the game is abandoned",
+            ));
+        }
+        if !too_long {
+            if line.len() + chunk.len() > MAX_LINE_BYTES {
+                too_long = true;
+                line = Vec::new();
+            } else {
+                line.extend_from_slice(chunk);
+            }
+        }
+        let consumed = chunk.len() + usize::from(ends_line);
+        input.consume(consumed);
+        if ends_line {
+            break;
+        }
+    }
+    if !read_any {
+        return Ok(Typed::End);
+    }
+    if too_long {
+        return Ok(Typed::TooLong);
+    }
+    String::from_utf8(line)
+        .map(Typed::Line)
+        .map_err(|_| input_error("the input is not text (it is not UTF-8): the game is abandoned"))
+}
 
 /// Plays one game between the person at `input`/`output`, as `human`, and `computer`; the
 /// board is drawn after every move. Input errors are answered and asked again; the session ends
@@ -165,7 +242,7 @@ pub fn play_session(
     writeln!(
         output,
         "{} on {}: you play {}, the computer plays {} with {}.",
-        game.piece(),
+        game.name(),
         game.board(),
         human,
         human.other(),
@@ -175,6 +252,17 @@ pub fn play_session(
         output,
         "Put a piece on a square neither occupied nor attacked (x); whoever cannot move loses. Type help for the commands."
     )?;
+    if game.single_piece().is_none() {
+        writeln!(
+            output,
+            "Say which piece with its letter, {}, before or after the square: for example {}.",
+            piece_letters(game),
+            game.move_name(PlacementMove {
+                square: game.board().square_at(0),
+                piece: game.pieces()[0],
+            })
+        )?;
+    }
     write!(output, "{}", draw_board(game, &position, &none))?;
     loop {
         let to_move = Player::to_move(game, &position);
@@ -193,23 +281,32 @@ pub fn play_session(
             return Ok(Ending::Won(winner));
         }
         if to_move != human {
-            let square = computer
+            let placement = computer
                 .choose(&position)
                 .context("the computer's strategy gave no move")?;
             position = game
-                .play(&position, square)
+                .play_move(&position, placement)
                 .context("the computer's strategy chose an illegal move")?;
-            writeln!(output, "computer plays {}", describe(square))?;
+            writeln!(output, "computer plays {}", describe(game, placement))?;
             write!(output, "{}", draw_board(game, &position, &none))?;
             continue;
         }
         write!(output, "your move> ")?;
         output.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(output, "\nend of input: game abandoned")?;
-            return Ok(Ending::Quit);
-        }
+        let line = match read_typed_line(input)? {
+            Typed::Line(line) => line,
+            Typed::TooLong => {
+                writeln!(
+                    output,
+                    "that line is longer than {MAX_LINE_BYTES} bytes: no move or command is (type help for the commands)"
+                )?;
+                continue;
+            }
+            Typed::End => {
+                writeln!(output, "\nend of input: game abandoned")?;
+                return Ok(Ending::Quit);
+            }
+        };
         let command = line.trim();
         match command.to_ascii_lowercase().as_str() {
             "" => {}
@@ -217,35 +314,43 @@ pub fn play_session(
                 writeln!(output, "game abandoned")?;
                 return Ok(Ending::Quit);
             }
-            "help" | "?" => write!(output, "{HELP}")?,
+            "help" | "?" => write!(output, "{}", help(game))?,
             "board" => write!(output, "{}", draw_board(game, &position, &none))?,
             "moves" => {
-                let moves: Vec<String> = game
+                let squares: Vec<String> = game
                     .legal_moves(&position)
                     .into_iter()
                     .map(|square| square.to_string())
                     .collect();
-                writeln!(output, "legal moves: {}", moves.join(" "))?;
+                match game.single_piece() {
+                    Some(_) => writeln!(output, "legal moves: {}", squares.join(" "))?,
+                    None => writeln!(
+                        output,
+                        "legal moves: {} on any of {}",
+                        piece_letters(game),
+                        squares.join(" ")
+                    )?,
+                }
             }
             "hint" => {
-                let winning = hints.winning_moves(&position);
+                let winning = hints.winning_placements(&position);
                 if winning.is_empty() {
                     writeln!(
                         output,
                         "no winning move: the position has nim-value 0, so every move loses against perfect play"
                     )?;
                 } else {
-                    let names: Vec<String> = winning.iter().map(|&s| describe(s)).collect();
+                    let names: Vec<String> = winning.iter().map(|&m| describe(game, m)).collect();
                     writeln!(output, "winning moves: {}", names.join(", "))?;
                 }
             }
-            _ => match parse_move(game.board(), command) {
+            _ => match parse_move(game, command) {
                 Err(message) => writeln!(output, "{message} (type help for the commands)")?,
-                Ok(square) => match game.play(&position, square) {
+                Ok(placement) => match game.play_move(&position, placement) {
                     Err(error) => writeln!(output, "{error}; try another square")?,
                     Ok(after) => {
                         position = after;
-                        writeln!(output, "you play {}", describe(square))?;
+                        writeln!(output, "you play {}", describe(game, placement))?;
                         write!(output, "{}", draw_board(game, &position, &none))?;
                     }
                 },
@@ -254,14 +359,77 @@ pub fn play_session(
     }
 }
 
-/// `c3 (3,3)`.
-fn describe(square: Square) -> String {
-    let (row, col) = square.coordinates();
-    format!("{square} ({row},{col})")
+/// `c3 (3,3)`, or `Nc3 (3,3)` in a game of several pieces.
+fn describe(game: &PlacementGame, placement: PlacementMove) -> String {
+    let (row, col) = placement.square.coordinates();
+    format!("{} ({row},{col})", game.move_name(placement))
 }
 
-/// A move typed as a square name (`c3`) or as `(row,col)` / `row,col`, both from 1.
-fn parse_move(board: BoardSize, text: &str) -> Result<Square, String> {
+/// The game's piece letters for people: `B or N`.
+fn piece_letters(game: &PlacementGame) -> String {
+    let letters: Vec<String> = game
+        .pieces()
+        .iter()
+        .map(|piece| piece.letter().to_string())
+        .collect();
+    letters.join(" or ")
+}
+
+/// A move: a square (see [`parse_square`]), with the piece's letter before or after it
+/// (`Nc3`, `N c3`, `c3 N`, `N (3,3)`). The letter may be left out only in a game of one piece.
+fn parse_move(game: &PlacementGame, text: &str) -> Result<PlacementMove, String> {
+    let board = game.board();
+    // The square alone first: on a board of many columns `bc1` names a square.
+    let square_error = match parse_square(board, text) {
+        Ok(square) => {
+            return match game.single_piece() {
+                Some(piece) => Ok(PlacementMove { square, piece }),
+                None => Err(format!(
+                    "{} has several pieces: say which goes on {square}, for example {}",
+                    game.name(),
+                    game.pieces()
+                        .iter()
+                        .map(|&piece| game.move_name(PlacementMove { square, piece }))
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                )),
+            }
+        }
+        Err(error) => error,
+    };
+    // Then a letter before the square, or after it (ASCII, so one byte either way).
+    let letter_first = text
+        .chars()
+        .next()
+        .filter(char::is_ascii_alphabetic)
+        .map(|letter| (letter, &text[1..]));
+    let letter_last = text
+        .chars()
+        .next_back()
+        .filter(char::is_ascii_alphabetic)
+        .map(|letter| (letter, &text[..text.len() - 1]));
+    for (letter, rest) in [letter_first, letter_last].into_iter().flatten() {
+        let Ok(square) = parse_square(board, rest.trim()) else {
+            continue;
+        };
+        return match game
+            .pieces()
+            .iter()
+            .find(|piece| piece.letter() == letter.to_ascii_uppercase())
+        {
+            Some(&piece) => Ok(PlacementMove { square, piece }),
+            None => Err(format!(
+                "`{letter}` in `{text}` is not a piece of {}: use {}",
+                game.name(),
+                piece_letters(game)
+            )),
+        };
+    }
+    Err(square_error)
+}
+
+/// A square typed as a name (`c3`) or as `(row,col)` / `row,col`, both from 1.
+fn parse_square(board: BoardSize, text: &str) -> Result<Square, String> {
     let inner = text
         .strip_prefix('(')
         .and_then(|rest| rest.strip_suffix(')'))
@@ -316,14 +484,120 @@ mod tests {
     fn moves_are_read_in_both_notations() {
         let board: BoardSize = "5x5".parse().unwrap();
         let c3: Square = "c3".parse().unwrap();
-        assert_eq!(parse_move(board, "c3"), Ok(c3));
-        assert_eq!(parse_move(board, "C3"), Ok(c3));
-        assert_eq!(parse_move(board, "(3,3)"), Ok(c3));
-        assert_eq!(parse_move(board, "3, 3"), Ok(c3));
-        assert_eq!(parse_move(board, "(1,5)"), Ok("e1".parse().unwrap()));
+        assert_eq!(parse_square(board, "c3"), Ok(c3));
+        assert_eq!(parse_square(board, "C3"), Ok(c3));
+        assert_eq!(parse_square(board, "(3,3)"), Ok(c3));
+        assert_eq!(parse_square(board, "3, 3"), Ok(c3));
+        assert_eq!(parse_square(board, "(1,5)"), Ok("e1".parse().unwrap()));
         for bad in ["(0,1)", "(6,1)", "f1", "c", "(a,b)", "hello"] {
-            assert!(parse_move(board, bad).is_err(), "{bad}");
+            assert!(parse_square(board, bad).is_err(), "{bad}");
         }
+        let knights = PlacementGame::new(Piece::Knight, board);
+        let knight_c3 = PlacementMove {
+            square: c3,
+            piece: Piece::Knight,
+        };
+        for text in ["c3", "Nc3", "N c3", "c3 N", "(3,3)"] {
+            assert_eq!(parse_move(&knights, text), Ok(knight_c3), "{text}");
+        }
+    }
+
+    fn knights_and_bishops(board: &str) -> PlacementGame {
+        let pieces = grundy::games::placement::parse_pieces("knights+bishops").unwrap();
+        let rules = grundy::games::placement::PlacementRules::new(
+            &pieces,
+            grundy::games::placement::Surface::Rectangle,
+            grundy::games::placement::RayRule::Through,
+        )
+        .unwrap();
+        PlacementGame::with_rules(rules, board.parse().unwrap())
+    }
+
+    #[test]
+    fn several_pieces_are_named_by_their_letter_before_or_after_the_square() {
+        let game = knights_and_bishops("5x5");
+        let bishop_a1 = PlacementMove {
+            square: "a1".parse().unwrap(),
+            piece: Piece::Bishop,
+        };
+        for text in [
+            "Ba1", "B a1", "b a1", "a1 B", "a1B", "B (1,1)", "(1,1) B", "B 1,1",
+        ] {
+            assert_eq!(parse_move(&game, text), Ok(bishop_a1), "{text}");
+        }
+        assert_eq!(parse_move(&game, "Nc3").map(|m| m.piece), Ok(Piece::Knight));
+        let error = parse_move(&game, "c3").unwrap_err();
+        assert!(
+            error.contains("say which goes on c3, for example Bc3 or Nc3"),
+            "{error}"
+        );
+        let error = parse_move(&game, "Qc3").unwrap_err();
+        assert!(
+            error.contains("`Q` in `Qc3` is not a piece of bishops+knights"),
+            "{error}"
+        );
+        assert!(parse_move(&game, "Nz9").is_err());
+    }
+
+    #[test]
+    fn a_game_of_several_pieces_is_played_to_the_end() {
+        let game = knights_and_bishops("3x3");
+        // The person takes the first winning move the hint names, or else any legal one.
+        for human in [Player::First, Player::Second] {
+            let mut typed = String::new();
+            let mut position = game.empty();
+            let mut hints = PlacementSolver::new(&game, 1 << 22);
+            let mut computer =
+                opponent_strategy(&game, Opponent::Perfect, human.other(), 3, 1 << 22).unwrap();
+            while !game.available(&position).is_empty() {
+                let placement = if Player::to_move(&game, &position) == human {
+                    let placement = hints
+                        .winning_placements(&position)
+                        .first()
+                        .copied()
+                        .unwrap_or(game.legal_placements(&position)[0]);
+                    typed.push_str(&format!("hint\nmoves\n{}\n", game.move_name(placement)));
+                    placement
+                } else {
+                    computer.choose(&position).unwrap()
+                };
+                position = game.play_move(&position, placement).unwrap();
+            }
+            let (ending, text) = session(&game, human, Opponent::Perfect, &typed);
+            assert!(matches!(ending, Ending::Won(_)), "{text}");
+            assert!(!text.contains("not a legal move"), "{text}");
+            assert!(text.contains("legal moves: B or N on any of"), "{text}");
+            assert!(text.contains("computer plays "), "{text}");
+            let computer_moves = text.matches("\ncomputer plays ").count();
+            let person_moves = text.matches("> you play ").count();
+            assert_eq!(
+                computer_moves + person_moves,
+                game.occupied(&position).count(),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn long_lines_are_refused_and_binary_input_stops_the_game() {
+        let game = PlacementGame::new(Piece::Knight, "3x3".parse().unwrap());
+        let long = format!("{}\nquit\n", "a".repeat(5000));
+        let (ending, text) = session(&game, Player::First, Opponent::Perfect, &long);
+        assert_eq!(ending, Ending::Quit);
+        assert!(text.contains("longer than 1024 bytes"), "{text}");
+        let mut computer = Perfect::new(&game, 1 << 20);
+        let mut hints = PlacementSolver::new(&game, 1 << 20);
+        let zeros = vec![0u8; 1 << 20];
+        let error = play_session(
+            &game,
+            Player::First,
+            &mut computer,
+            &mut hints,
+            &mut zeros.as_slice(),
+            &mut Vec::new(),
+        )
+        .unwrap_err();
+        assert!(error.to_string().contains("NUL byte"), "{error}");
     }
 
     #[test]
@@ -346,14 +620,14 @@ mod tests {
         let mut typed = String::new();
         let mut position = game.empty();
         while !game.available(&position).is_empty() {
-            let square = if Player::to_move(&game, &position) == Player::First {
-                let square = hints.winning_moves(&position)[0];
-                typed.push_str(&format!("hint\n{square}\n"));
-                square
+            let placement = if Player::to_move(&game, &position) == Player::First {
+                let placement = hints.winning_placements(&position)[0];
+                typed.push_str(&format!("hint\n{}\n", placement.square));
+                placement
             } else {
                 computer.choose(&position).unwrap()
             };
-            position = game.play(&position, square).unwrap();
+            position = game.play_move(&position, placement).unwrap();
         }
         let (ending, text) = session(&game, Player::First, Opponent::Perfect, &typed);
         assert_eq!(ending, Ending::Won(Player::First), "{text}");

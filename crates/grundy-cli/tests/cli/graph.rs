@@ -9,7 +9,7 @@ use grundy::BoardSize;
 use serde_json::Value;
 use tempfile::TempPath;
 
-use crate::common::{grundy, json_of};
+use crate::common::{fails_with, grundy, json_of};
 
 /// A temporary file holding `contents`, removed when the returned path is dropped; `name`
 /// becomes part of its file name, so a failing test's message says which file it was.
@@ -59,7 +59,7 @@ fn knights_8x8_facts_match_the_literature() {
     assert_eq!(report["components"], 1);
     assert_eq!(report["degree"]["min"], 2);
     assert_eq!(report["degree"]["max"], 8);
-    // Seed 000 section 1.3: alpha = mn/2 and gamma = 12; OEIS A342576: i = 14.
+    // Boone (2016), section 1.3: alpha = mn/2 and gamma = 12; OEIS A342576: i = 14.
     assert_eq!(report["independence_number"], 32);
     assert_eq!(report["domination_number"], 12);
     assert_eq!(report["independent_domination_number"], 14);
@@ -325,4 +325,106 @@ fn svg_shows_a_smallest_terminal_position() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
+}
+
+/// gamma <= i <= alpha: a search stopped by --limit reports bounds no looser than what the other
+/// searches proved. Knights 9x9 at 2,000 nodes settles i = 14 before gamma's search gets below
+/// 15; knights 7x7 settles gamma = 10 while i's search alone knows only 6.
+#[test]
+fn stopped_searches_keep_gamma_at_most_i_at_most_alpha() {
+    // Few --states: the terminal positions of 9x9 take seconds to count and are not the point.
+    let report = json_of(&[
+        "graph", "knights", "9x9", "--limit", "2000", "--states", "1000",
+    ]);
+    let bounds = &report["bounds"];
+    let (gamma, i) = (
+        &bounds["domination_number"],
+        &bounds["independent_domination_number"],
+    );
+    assert_eq!(report["independent_domination_number"], 14, "{report}");
+    assert_eq!(i["upper"], 14, "{report}");
+    assert_eq!(gamma["upper"], 14, "{report}");
+    assert_eq!(gamma["witness"].as_array().unwrap().len(), 14);
+    let text = grundy()
+        .args([
+            "graph", "knights", "9x9", "--limit", "2000", "--states", "1000",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains("domination number: between 10 and 14"),
+        "{text}"
+    );
+
+    let report = json_of(&["graph", "knights", "7x7", "--limit", "2000"]);
+    let bounds = &report["bounds"];
+    assert_eq!(report["domination_number"], 10, "{report}");
+    assert_eq!(
+        bounds["independent_domination_number"]["lower"], 10,
+        "{report}"
+    );
+    for report in [
+        json_of(&[
+            "graph", "knights", "8x8", "--limit", "100", "--states", "1000",
+        ]),
+        json_of(&["graph", "queens", "7x7", "--limit", "50"]),
+    ] {
+        let b = &report["bounds"];
+        let number = |key: &str, end: &str| b[key][end].as_u64().unwrap();
+        assert!(
+            number("domination_number", "upper")
+                <= number("independent_domination_number", "upper"),
+            "{report}"
+        );
+        assert!(
+            number("domination_number", "lower")
+                <= number("independent_domination_number", "lower"),
+            "{report}"
+        );
+        assert!(
+            number("independent_domination_number", "upper")
+                <= number("independence_number", "upper"),
+            "{report}"
+        );
+    }
+}
+
+/// Graph files are bounded before anything is read or allocated for them: a 20-byte DIMACS
+/// header declaring 300 million vertices (it took 18.6 GiB), a file of NUL bytes and
+/// /dev/zero (read whole until memory ran out) are refused at once with the limit named.
+#[test]
+fn graph_files_are_bounded_before_reading_or_allocating() {
+    let huge = temp_file("huge-header", "p edge 300000000 0\n");
+    let huge = huge.to_str().unwrap();
+    for command in ["value", "graph", "moves"] {
+        fails_with(
+            &[command, "graph", huge],
+            "declares 300000000 vertices: a graph may have at most 1024",
+        );
+    }
+    let zeros = temp_file("nul-bytes", &"\0".repeat(10 << 20));
+    fails_with(
+        &["value", "graph", zeros.to_str().unwrap()],
+        "is not text: byte 0 is NUL",
+    );
+    let long = temp_file("too-long", &"# a comment line\n".repeat(600_000));
+    fails_with(
+        &["graph", "graph", long.to_str().unwrap()],
+        "is longer than 8388608 bytes (8 MiB)",
+    );
+    let many = temp_file(
+        "many-vertices",
+        &(0..1100).map(|v| format!("v{v}\n")).collect::<String>(),
+    );
+    fails_with(
+        &["value", "graph", many.to_str().unwrap()],
+        "line 1025: `v1024`: vertex `v1024` would be number 1025: a graph may have at most 1024 vertices",
+    );
+    if std::path::Path::new("/dev/zero").exists() {
+        fails_with(
+            &["value", "graph", "/dev/zero"],
+            "is not text: byte 0 is NUL",
+        );
+    }
 }

@@ -1,5 +1,5 @@
 //! The `grundy` command on games of several pieces and on other surfaces: every two-piece value
-//! of seed 000 (Figures A.1.4–A.1.9), under the ray rule that reproduces each figure, and the
+//! of Boone (2016), *Abstractions and Analyses of Grid Games* (Figures A.1.4–A.1.9), under the ray rule that reproduces each figure, and the
 //! handling of positions and bad input.
 
 use std::collections::HashMap;
@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use crate::common::{fails_with, grundy, json_of};
 
-/// (rows, cols) -> nimber for `game`, from the published tables of seed 000.
+/// (rows, cols) -> nimber for `game`, from the published tables of Boone (2016).
 fn published(game: &str) -> HashMap<(u64, u64), u64> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../grundy/tests/oracles/placement-nimbers.tsv");
@@ -258,4 +258,66 @@ fn bad_rules_are_refused() {
         "placement games",
     );
     fails_with(&["outcome", "bishops+knights", "4x4"], "one piece");
+}
+
+/// `--svg` draws each piece with its own letter and, with `moves --all`, the values of every
+/// piece's move on each square, as the text board does.
+#[test]
+fn svg_pictures_of_several_pieces_show_each_piece_and_every_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("value.svg");
+    grundy()
+        .args([
+            "value",
+            "bishops+knights",
+            "4x4",
+            "--position",
+            "B.../..../.N../....",
+            "--svg",
+        ])
+        .arg(&path)
+        .assert()
+        .success();
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(svg.matches(">B</text>").count(), 1, "{svg}");
+    assert_eq!(svg.matches(">N</text>").count(), 1, "{svg}");
+
+    let path = dir.path().join("moves.svg");
+    let out = grundy()
+        .args(["moves", "bishops+knights", "3x3", "--all", "--svg"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        svg.contains("bishops+knights on 3x3: nim-value *3"),
+        "{svg}"
+    );
+    // The text board's labels, such as 1/5 on a corner, are the picture's labels.
+    let text = String::from_utf8_lossy(&out.stdout);
+    let labels: Vec<&str> = text
+        .lines()
+        .skip(2)
+        .take(3)
+        .flat_map(|line| line.split_whitespace().skip(1))
+        .collect();
+    assert_eq!(labels.len(), 9, "{text}");
+    assert!(labels.contains(&"1/5"), "{text}");
+    for label in labels {
+        assert!(svg.contains(&format!(">{label}</text>")), "{label}: {svg}");
+    }
+}
+
+/// The attack graph's facts are those of one piece: `graph` refuses several, saying why.
+#[test]
+fn graph_refuses_several_pieces_and_says_why() {
+    fails_with(
+        &["graph", "bishops+knights", "3x3"],
+        "its positions are not the independent sets of one graph",
+    );
+    fails_with(
+        &["graph", "bishops+knights", "3x3", "--json"],
+        "`grundy graph bishops 3x3` or `grundy graph knights 3x3`",
+    );
 }

@@ -222,3 +222,80 @@ fn value_svg_marks_the_winning_moves_and_refuses_games_without_a_board() {
     assert_eq!(out.status.code(), Some(2), "a1 and c2 attack each other");
     assert!(!refused.exists(), "nothing written on error");
 }
+
+/// A game of several pieces is played to its end through stdin, on either side and against
+/// either opponent, with moves typed in every notation (the letter before the square or after
+/// it, the square as a name or as (row,column)); a square without a letter is refused.
+#[test]
+fn a_whole_game_of_several_pieces_through_stdin() {
+    // Each turn: ask for a hint and the legal moves, then try every notation of every square
+    // with the knight (the legal ones are played, the others refused with a reason).
+    let mut typed = String::from("c3\nhelp\n");
+    for round in 0..14 {
+        typed.push_str("hint\nmoves\n");
+        for row in 1..=5 {
+            for col in ['a', 'b', 'c', 'd', 'e'] {
+                let square = format!("{col}{row}");
+                typed.push_str(&match (round + row) % 3 {
+                    0 => format!("N{square}\n"),
+                    1 => format!("{square} N\n"),
+                    _ => format!("B ({row},{})\n", col as u8 - b'a' + 1),
+                });
+            }
+        }
+    }
+    for args in [
+        &["knights+bishops", "5x5"][..],
+        &["knights+bishops", "5x5", "--second"],
+        &["knights+bishops", "5x5", "--opponent", "random"],
+    ] {
+        let (ok, out, err) = run_play(args, &typed);
+        assert!(ok, "{args:?}: {err}");
+        assert!(
+            out.contains("say which goes on c3, for example Bc3 or Nc3"),
+            "{out}"
+        );
+        assert!(out.contains("Nc3, N c3, c3 N or N (3,3)"), "{out}");
+        assert!(out.contains("legal moves: B or N on any of"), "{out}");
+        assert!(
+            out.contains("you win!") || out.contains("the computer wins"),
+            "{args:?}: the game was played to its end: {out}"
+        );
+        assert!(!out.contains("illegal"), "{out}");
+        // Every move names its piece: `you play Nc3 (3,3)`, `computer plays Bb2 (2,2)`.
+        let moves: Vec<&str> = out
+            .lines()
+            .filter_map(|line| {
+                line.split("you play ")
+                    .nth(1)
+                    .or_else(|| line.split("computer plays ").nth(1))
+            })
+            .filter(|played| played.ends_with(')'))
+            .collect();
+        assert!(moves.len() >= 4, "{out}");
+        for played in moves {
+            assert!(
+                played.starts_with('B') || played.starts_with('N'),
+                "{played}: {out}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_line_too_long_is_refused_and_binary_input_ends_the_game() {
+    let long = format!("{}\nquit\n", "c".repeat(100_000));
+    let (ok, out, err) = run_play(&["knights", "3x3"], &long);
+    assert!(ok, "{err}");
+    assert!(out.contains("longer than 1024 bytes"), "{out}");
+    assert!(out.ends_with("game abandoned\n"), "{out}");
+    let output = grundy()
+        .args(["play", "knights", "3x3"])
+        .write_stdin(vec![0u8; 4 << 20])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("not text (it holds a NUL byte)"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

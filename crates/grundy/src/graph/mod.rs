@@ -33,14 +33,15 @@ use crate::board::BoardSize;
 use crate::games::placement::Piece;
 use crate::square_set::SquareSet;
 
-pub use parse::{parse_graph, GraphFormat, GraphParseError};
+pub use parse::{parse_graph, GraphFormat, GraphParseError, MAX_GRAPH_TEXT_BYTES};
 
 /// Sets of vertices for the searches: the engine's fixed-width bit sets, indexed by vertex.
 pub type VertexSet<const W: usize> = SquareSet<W>;
 
 /// The most vertices the searches (independence, domination, terminal positions, Node Kayles)
 /// accept: sixteen 64-bit words per vertex set. Counting edges, degrees, components and
-/// bipartiteness works on any graph.
+/// bipartiteness works on any graph, but every graph read from text is searched, so
+/// [`parse_graph`] refuses more vertices as it reads.
 pub const MAX_SEARCH_VERTICES: usize = 1024;
 
 /// Why a graph was refused.

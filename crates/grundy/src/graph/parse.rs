@@ -7,8 +7,10 @@
 //!   `N` vertices named `1` to `N` (the edge count `M` is not checked, since many files count
 //!   each edge twice), and `e u v` is an edge.
 //!
-//! The text is parsed, not read: the caller reads the file. Errors give the line number (from
-//! 1) and its text.
+//! The text is parsed, not read: the caller reads the file, at most [`MAX_GRAPH_TEXT_BYTES`] of
+//! it. Errors give the line number (from 1) and its text. A graph may have at most
+//! [`MAX_SEARCH_VERTICES`] vertices (every question asked of it is a search): a DIMACS problem
+//! line declaring more is refused before anything is allocated for them.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -16,7 +18,13 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::{Graph, GraphError};
+use super::{Graph, GraphError, MAX_SEARCH_VERTICES};
+
+/// The longest graph text read: 8 MiB. The complete graph on [`MAX_SEARCH_VERTICES`] vertices
+/// (523,776 edges) takes 5,152,851 bytes as DIMACS `e U V` lines, 5,676,627 with CRLF line
+/// ends, and 4,105,299 as an edge list of its vertex numbers; this leaves room for comments
+/// and longer names, and is little to hold.
+pub const MAX_GRAPH_TEXT_BYTES: usize = 8 << 20;
 
 /// The two text formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,8 +100,28 @@ fn error(line: usize, text: &str, problem: impl Into<String>) -> GraphParseError
     }
 }
 
-/// Reads a graph in `format`, or in the format [`GraphFormat::detect`] finds.
+fn whole_text_error(problem: String) -> GraphParseError {
+    GraphParseError {
+        line: 0,
+        text: String::new(),
+        problem,
+    }
+}
+
+/// Reads a graph in `format`, or in the format [`GraphFormat::detect`] finds. Text longer than
+/// [`MAX_GRAPH_TEXT_BYTES`], or holding a NUL character (binary data, not a graph), is refused.
 pub fn parse_graph(text: &str, format: Option<GraphFormat>) -> Result<Graph, GraphParseError> {
+    if text.len() > MAX_GRAPH_TEXT_BYTES {
+        return Err(whole_text_error(format!(
+            "the text has {} bytes: a graph may take at most {MAX_GRAPH_TEXT_BYTES} (enough for the complete graph on {MAX_SEARCH_VERTICES} vertices)",
+            text.len()
+        )));
+    }
+    if let Some(offset) = text.find('\0') {
+        return Err(whole_text_error(format!(
+            "byte {offset} is NUL: this is binary data, not a graph's text"
+        )));
+    }
     match format.unwrap_or_else(|| GraphFormat::detect(text)) {
         GraphFormat::EdgeList => parse_edge_list(text),
         GraphFormat::Dimacs => parse_dimacs(text),
@@ -104,13 +132,23 @@ fn parse_edge_list(text: &str) -> Result<Graph, GraphParseError> {
     let mut names: Vec<String> = Vec::new();
     let mut index: HashMap<String, usize> = HashMap::new();
     let mut edges = Vec::new();
-    let mut vertex = |name: &str| -> usize {
+    let mut vertex = |name: &str| -> Option<usize> {
         if let Some(&i) = index.get(name) {
-            return i;
+            return Some(i);
+        }
+        if names.len() == MAX_SEARCH_VERTICES {
+            return None;
         }
         names.push(name.to_string());
         index.insert(name.to_string(), names.len() - 1);
-        names.len() - 1
+        Some(names.len() - 1)
+    };
+    let too_many = |number: usize, line: &str, name: &str| {
+        error(
+            number,
+            line,
+            format!("vertex `{name}` would be number {}: a graph may have at most {MAX_SEARCH_VERTICES} vertices", MAX_SEARCH_VERTICES + 1),
+        )
     };
     for (number, line) in text.lines().enumerate() {
         let content = line.split('#').next().unwrap_or("");
@@ -118,7 +156,7 @@ fn parse_edge_list(text: &str) -> Result<Graph, GraphParseError> {
         match tokens[..] {
             [] => {}
             [single] => {
-                vertex(single);
+                vertex(single).ok_or_else(|| too_many(number, line, single))?;
             }
             [u, v] => {
                 if u == v {
@@ -128,8 +166,9 @@ fn parse_edge_list(text: &str) -> Result<Graph, GraphParseError> {
                         format!("vertex `{u}` is joined to itself: loops are not allowed"),
                     ));
                 }
-                let edge = (vertex(u), vertex(v));
-                edges.push(edge);
+                let u = vertex(u).ok_or_else(|| too_many(number, line, u))?;
+                let v = vertex(v).ok_or_else(|| too_many(number, line, v))?;
+                edges.push((u, v));
             }
             _ => {
                 return Err(error(
@@ -147,11 +186,7 @@ fn parse_edge_list(text: &str) -> Result<Graph, GraphParseError> {
 }
 
 fn whole_text(e: &GraphError) -> GraphParseError {
-    GraphParseError {
-        line: 0,
-        text: String::new(),
-        problem: e.to_string(),
-    }
+    whole_text_error(e.to_string())
 }
 
 fn parse_dimacs(text: &str) -> Result<Graph, GraphParseError> {
@@ -177,6 +212,13 @@ fn parse_dimacs(text: &str) -> Result<Graph, GraphParseError> {
                     _ => None,
                 };
                 match count {
+                    Some(n) if n > MAX_SEARCH_VERTICES => {
+                        return Err(error(
+                            number,
+                            line,
+                            format!("the problem line declares {n} vertices: a graph may have at most {MAX_SEARCH_VERTICES}"),
+                        ))
+                    }
                     Some(n) => vertices = Some(n),
                     None => {
                         return Err(error(
@@ -284,6 +326,47 @@ mod tests {
             assert!(e.to_string().contains(bad));
         }
         assert!(parse_graph("1 2\n", Some(GraphFormat::Dimacs)).is_err());
+    }
+
+    /// Graphs too large for any search are refused as the text is read, before anything is
+    /// allocated for them: a 20-byte DIMACS header declaring 300 million vertices, an edge
+    /// list naming a 1,025th vertex, and text that is binary or longer than the limit.
+    #[test]
+    fn graphs_beyond_the_limits_are_refused_before_allocation() {
+        let e = parse_graph("p edge 300000000 0\n", None).unwrap_err();
+        assert_eq!(e.line, 1, "{e}");
+        assert!(e.to_string().contains("300000000 vertices"), "{e}");
+        assert!(e.to_string().contains("at most 1024"), "{e}");
+        let header = format!("p edge {MAX_SEARCH_VERTICES} 0\n");
+        assert_eq!(parse_graph(&header, None).unwrap().vertex_count(), 1024);
+        let path: String = (0..MAX_SEARCH_VERTICES)
+            .map(|v| format!("v{v} v{}\n", v + 1))
+            .collect();
+        let e = parse_graph(&path, None).unwrap_err();
+        assert_eq!(e.line, MAX_SEARCH_VERTICES, "{e}");
+        assert!(
+            e.to_string().contains("`v1024` would be number 1025"),
+            "{e}"
+        );
+        let e = parse_graph("1 2\n\0\0\0", None).unwrap_err();
+        assert!(e.problem.contains("byte 4 is NUL"), "{e}");
+        let long = "# comment\n".repeat(MAX_GRAPH_TEXT_BYTES / 10 + 1);
+        let e = parse_graph(&long, None).unwrap_err();
+        assert!(e.problem.contains("at most 8388608"), "{e}");
+    }
+
+    /// The limit holds the largest graph allowed, written out in full.
+    #[test]
+    fn the_complete_graph_on_the_most_vertices_fits_the_text_limit() {
+        let mut text = format!("p edge {MAX_SEARCH_VERTICES} 0\r\n");
+        for u in 1..=MAX_SEARCH_VERTICES {
+            for v in u + 1..=MAX_SEARCH_VERTICES {
+                text.push_str(&format!("e {u} {v}\r\n"));
+            }
+        }
+        assert!(text.len() <= MAX_GRAPH_TEXT_BYTES, "{}", text.len());
+        let graph = parse_graph(&text, None).unwrap();
+        assert_eq!(graph.edge_count(), 523_776);
     }
 
     #[test]

@@ -57,6 +57,27 @@ impl Bounds {
     }
 }
 
+/// Tightens the bounds of three searches of one graph by γ ≤ i ≤ α: an independent dominating
+/// set dominates, so i's witness bounds γ from above; γ's lower bound is one for i; and i's
+/// witness is independent, so it bounds α from below. Each witness keeps the size its bound
+/// names. (The searches stop separately at their node limits, so one may settle what another
+/// only bounds.)
+pub fn tighten_by_order(
+    independence: &mut Bounds,
+    domination: &mut Bounds,
+    independent_domination: &mut Bounds,
+) {
+    if independent_domination.upper < domination.upper {
+        domination.upper = independent_domination.upper;
+        domination.witness = independent_domination.witness.clone();
+    }
+    independent_domination.lower = independent_domination.lower.max(domination.lower);
+    if independent_domination.witness.len() > independence.lower {
+        independence.lower = independent_domination.witness.len();
+        independence.witness = independent_domination.witness.clone();
+    }
+}
+
 /// How many nodes pass between reports to the observer.
 const PROGRESS_INTERVAL: u64 = 1 << 18;
 
@@ -513,7 +534,7 @@ mod tests {
 
     #[test]
     fn independence_numbers_of_known_boards() {
-        // Knights: ceil(mn/2) from 3x3 up (seed 000, section 1.3); 2x2 has no edges. Queens:
+        // Knights: ceil(mn/2) from 3x3 up (Boone (2016), section 1.3); 2x2 has no edges. Queens:
         // n from 4 up (the n-queens puzzle); kings: ceil(m/2) ceil(n/2).
         for n in 3..=9u32 {
             let knights =
@@ -567,6 +588,57 @@ mod tests {
                 assert_eq!(i.exact(), Some(brute_force(&graph, both, false)), "{label}");
             }
         }
+    }
+
+    /// Stopped at different points, the three searches of one graph can each settle or bound
+    /// what another could not; after tightening, γ ≤ i ≤ α holds for the printed bounds too and
+    /// every witness still has its property and its size.
+    #[test]
+    fn bounds_obey_gamma_at_most_i_at_most_alpha() {
+        for (n, nodes) in [(7, 2000), (9, 2000), (8, 10), (8, 100), (6, 50)] {
+            let graph = square_board(Piece::Knight, n);
+            let limit = SearchLimit { nodes };
+            let mut alpha = independence_number(&graph, limit).unwrap();
+            let mut gamma = domination_number(&graph, limit).unwrap();
+            let mut i = independent_domination_number(&graph, limit).unwrap();
+            let before = (gamma.upper, i.lower);
+            tighten_by_order(&mut alpha, &mut gamma, &mut i);
+            assert!(gamma.upper <= i.upper, "{n} {nodes}: {gamma:?} {i:?}");
+            assert!(gamma.lower <= i.lower, "{n} {nodes}: {gamma:?} {i:?}");
+            assert!(i.upper <= alpha.upper, "{n} {nodes}: {i:?} {alpha:?}");
+            assert!(alpha.lower >= i.witness.len());
+            assert!(gamma.upper <= before.0 && i.lower >= before.1);
+            assert_eq!(gamma.witness.len(), gamma.upper);
+            assert!(graph.is_dominating(&gamma.witness));
+            assert_eq!(alpha.witness.len(), alpha.lower);
+            assert!(graph.is_independent(&alpha.witness));
+            for bounds in [&alpha, &gamma, &i] {
+                assert!(bounds.lower <= bounds.upper, "{n} {nodes}: {bounds:?}");
+            }
+        }
+        // Knights 9x9 at 2,000 nodes: i = 14 is settled while gamma's search still bounds it
+        // by 15; knights 7x7: gamma = 10 is settled while i's search only knows 6.
+        let graph = square_board(Piece::Knight, 9);
+        let limit = SearchLimit { nodes: 2000 };
+        let mut alpha = independence_number(&graph, limit).unwrap();
+        let mut gamma = domination_number(&graph, limit).unwrap();
+        let mut i = independent_domination_number(&graph, limit).unwrap();
+        assert!(
+            gamma.upper > i.upper,
+            "the case still arises: {gamma:?} {i:?}"
+        );
+        tighten_by_order(&mut alpha, &mut gamma, &mut i);
+        assert_eq!(gamma.upper, i.upper);
+        let graph = square_board(Piece::Knight, 7);
+        let mut alpha = independence_number(&graph, limit).unwrap();
+        let mut gamma = domination_number(&graph, limit).unwrap();
+        let mut i = independent_domination_number(&graph, limit).unwrap();
+        assert!(
+            i.lower < gamma.lower,
+            "the case still arises: {gamma:?} {i:?}"
+        );
+        tighten_by_order(&mut alpha, &mut gamma, &mut i);
+        assert_eq!(i.lower, gamma.lower);
     }
 
     #[test]

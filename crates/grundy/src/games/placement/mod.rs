@@ -20,7 +20,7 @@
 //! };
 //! use grundy::Nimber;
 //!
-//! // Seed 000, Figure A.1.6: bishops+queens on 2x3 is *4 (with lines stopped by pieces).
+//! // Boone (2016), Figure A.1.6: bishops+queens on 2x3 is *4 (with lines stopped by pieces).
 //! let pieces = parse_pieces("bishops+queens").unwrap();
 //! let rules = PlacementRules::new(&pieces, Surface::Rectangle, RayRule::Blocked).unwrap();
 //! let game = PlacementGame::with_rules(rules, "2x3".parse().unwrap());
@@ -268,10 +268,14 @@ impl PlacementGame {
         }
     }
 
-    /// The game's first piece: its only piece in a single-piece game.
+    /// The game's piece when it has only one; `None` for a game of several pieces, whose
+    /// callers must say which piece they mean (see [`PlacementGame::pieces`]).
     #[must_use]
-    pub fn piece(&self) -> Piece {
-        self.rules.pieces()[0]
+    pub fn single_piece(&self) -> Option<Piece> {
+        match self.rules.pieces() {
+            [piece] => Some(*piece),
+            _ => None,
+        }
     }
 
     /// The pieces a player may place, in canonical order.
@@ -407,6 +411,16 @@ impl PlacementGame {
                     .map(move |&piece| PlacementMove { square, piece })
             })
             .collect()
+    }
+
+    /// A move as people write it: the square alone (`c3`) when the game has one piece, the
+    /// piece's letter and the square (`Nc3`) when it has several.
+    #[must_use]
+    pub fn move_name(&self, placement: PlacementMove) -> String {
+        match self.single_piece() {
+            Some(_) => placement.square.to_string(),
+            None => format!("{}{}", placement.piece.letter(), placement.square),
+        }
     }
 
     /// The position after the game's only piece is put on `square`; a game of several pieces

@@ -125,7 +125,8 @@ fn is_node_kayles(game: &PlacementGame) -> bool {
 
 /// A fresh engine for `game` at `words` words with a table of `budget_bytes`.
 fn engine_for(game: &PlacementGame, words: usize, budget_bytes: u64) -> Engine {
-    let (piece, board) = (game.piece(), game.board());
+    // The first piece is the only one wherever a Node Kayles engine is built.
+    let (piece, board) = (game.pieces()[0], game.board());
     match (is_node_kayles(game), words) {
         (true, 1) => Engine::One(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
         (true, 2) => Engine::Two(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
@@ -170,7 +171,7 @@ impl PlacementSolver {
     /// positions of `exact_budget` bytes.
     #[must_use]
     pub fn sharing(&self, exact_budget: u64) -> PlacementSolver {
-        let (piece, board) = (self.game.piece(), self.game.board());
+        let (piece, board) = (self.game.pieces()[0], self.game.board());
         let game = &self.game;
         let engine = match &self.engine {
             Engine::One(solver) => Engine::One(Solver::with_table(
@@ -224,7 +225,7 @@ impl PlacementSolver {
             *self = PlacementSolver::for_boards(game, game.board(), budget);
             return;
         }
-        let (piece, board) = (game.piece(), game.board());
+        let (piece, board) = (game.pieces()[0], game.board());
         match &mut self.engine {
             Engine::One(solver) => solver.replace_game(NodeKayles::new(piece, board)),
             Engine::Two(solver) => solver.replace_game(NodeKayles::new(piece, board)),

@@ -1,13 +1,16 @@
 //! Strategies: rules that pick the next move of a placement game, as values that can be played
 //! against each other, against a person, or checked against every reply.
 //!
-//! - [`MirrorSecond`]: the second player answers each move with its mirror image (seed 000,
-//!   Theorem 2.2.2 (a)), under the first board symmetry that has no fixed square and never maps
-//!   a square to one a piece there attacks.
+//! - [`MirrorSecond`]: the second player answers each move with its mirror image (Boone
+//!   (2016), Theorem 2.2.2 (a)), under the first board symmetry that has no fixed square and
+//!   never maps a square to one a piece there attacks.
 //! - [`CentreThenReflect`]: on a board with both sides odd, the first player takes the centre
-//!   and then answers each move with its image under the half turn (Theorem 2.2.2 (b), and seed
-//!   004 for queens), when no free square attacks its own image.
-//! - [`QueensFour`]: seed 004's first-player strategy for queens on 4×4.
+//!   and then answers each move with its image under the half turn (Boone (2016), Theorem
+//!   2.2.2 (b), and Jenrich (2014) for queens), when no free square attacks its own image.
+//! - [`QueensFour`]: Jenrich (2014)'s first-player strategy for queens on 4×4.
+//!
+//! In a game of several pieces a move names its piece ([`PlacementMove`]); the mirror
+//! strategies answer a move with the same piece on the image square.
 //! - [`Perfect`]: a winning move found by the solver, when there is one.
 //! - [`Random`]: a legal move chosen by a small seeded generator.
 //!
@@ -35,7 +38,8 @@ use thiserror::Error;
 
 use crate::board::{BoardSize, Square};
 
-use super::{Piece, PlacementGame, PlacementPosition, PlacementSolver};
+use super::{Piece, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver};
+use crate::values::Nimber;
 
 /// One of the two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -107,10 +111,11 @@ pub trait Strategy {
     /// A short name for people, such as `mirror play (half turn)`.
     fn name(&self) -> String;
 
-    /// The move to make in `position`, which must be a position of the strategy's game.
-    /// [`StrategyError::NoLegalMove`] when the game is over, [`StrategyError::DoesNotApply`]
-    /// when the position is not one the strategy can answer; never an illegal move.
-    fn choose(&mut self, position: &PlacementPosition) -> Result<Square, StrategyError>;
+    /// The move to make in `position`, which must be a position of the strategy's game: a
+    /// square and the piece put there. [`StrategyError::NoLegalMove`] when the game is over,
+    /// [`StrategyError::DoesNotApply`] when the position is not one the strategy can answer;
+    /// never an illegal move.
+    fn choose(&mut self, position: &PlacementPosition) -> Result<PlacementMove, StrategyError>;
 }
 
 /// A symmetry of every rectangular board that maps each piece's attacks onto attacks: the
@@ -149,17 +154,24 @@ impl Symmetry {
             .expect("a symmetry keeps squares on the board")
     }
 
-    /// The first square of `squares` that is its own image or attacks its image, with that
-    /// image: the square that breaks mirror play.
+    /// The first square of `squares` that is its own image, or from which some piece of the
+    /// game attacks its image: the square that breaks mirror play, its image, and the piece
+    /// (`None` for a fixed square).
     fn first_clash(
         self,
         game: &PlacementGame,
         squares: impl IntoIterator<Item = Square>,
-    ) -> Option<(Square, Square)> {
+    ) -> Option<(Square, Square, Option<Piece>)> {
         let board = game.board();
         squares.into_iter().find_map(|square| {
             let image = self.image(board, square);
-            (image == square || game.piece().attacks(square, image)).then_some((square, image))
+            if image == square {
+                return Some((square, image, None));
+            }
+            game.pieces()
+                .iter()
+                .find(|piece| piece.attacks(square, image))
+                .map(|&piece| (square, image, Some(piece)))
         })
     }
 }
@@ -190,21 +202,30 @@ fn unpaired(
         .collect()
 }
 
-/// The reply that restores symmetry after the one move that broke it, checked to be legal.
+/// The reply that restores symmetry after the one move that broke it, checked to be legal:
+/// the same piece on the image square.
 fn restore_symmetry(
     strategy: &str,
     game: &PlacementGame,
     position: &PlacementPosition,
     symmetry: Symmetry,
     centre: Option<Square>,
-) -> Result<Square, StrategyError> {
+) -> Result<PlacementMove, StrategyError> {
     match unpaired(game, position, symmetry, centre).as_slice() {
         [last] => {
-            let reply = symmetry.image(game.board(), *last);
-            game.play(position, reply).map_err(|error| {
+            let reply = PlacementMove {
+                square: symmetry.image(game.board(), *last),
+                piece: game
+                    .piece_at(position, *last)
+                    .expect("an unpaired square is occupied"),
+            };
+            game.play_move(position, reply).map_err(|error| {
                 does_not_apply(
                     strategy,
-                    format!("the image {reply} of the piece on {last} cannot be played: {error}"),
+                    format!(
+                        "the image {} of the piece on {last} cannot be played: {error}",
+                        reply.square
+                    ),
                 )
             })?;
             Ok(reply)
@@ -235,13 +256,14 @@ fn ensure_moves_left(
     }
 }
 
-/// The second player's mirror strategy (seed 000, Lemma 2.1.2 and Theorem 2.2.2 (a)): answer
-/// every move with its image under a symmetry `σ` of the board.
+/// The second player's mirror strategy (Boone (2016), Lemma 2.1.2 and Theorem 2.2.2 (a)):
+/// answer every move with its image under a symmetry `σ` of the board, with the same piece.
 ///
 /// It wins whenever no square is its own image and no piece attacks its own image: from a
 /// symmetric position the free squares are symmetric too, so after the opponent takes a free
 /// square `s`, the square `σ(s)` was free, is not `s`, and is not attacked by `s` — nor by any
-/// other piece, whose image would attack `s`. The reply restores symmetry, so the second player
+/// other piece, whose image (the same piece on the image square) would attack `s`. With
+/// several pieces the test covers every piece, since any of them may be put on `s`. The reply restores symmetry, so the second player
 /// always has a move and the first runs out. [`MirrorSecond::for_game`] tries the reflections
 /// in the middle lines (an even side) and then the half turn, and takes the first that passes
 /// this test on every square:
@@ -272,18 +294,17 @@ impl MirrorSecond {
                         symmetry,
                     })
                 }
-                Some((square, image)) if square == image => {
+                Some((square, _, None)) => {
                     failures.push(format!("the {symmetry} fixes {square}"));
                 }
-                Some((square, image)) => failures.push(format!(
-                    "under the {symmetry} a {} on {square} attacks its image {image}",
-                    game.piece()
+                Some((square, image, Some(piece))) => failures.push(format!(
+                    "under the {symmetry} one of the {piece} on {square} attacks its image {image}"
                 )),
             }
         }
         Err(does_not_apply(
             "mirror play for the second player",
-            format!("{} on {board}: {}", game.piece(), failures.join("; ")),
+            format!("{} on {board}: {}", game.name(), failures.join("; ")),
         ))
     }
 
@@ -299,15 +320,15 @@ impl Strategy for MirrorSecond {
         format!("mirror play ({})", self.symmetry)
     }
 
-    fn choose(&mut self, position: &PlacementPosition) -> Result<Square, StrategyError> {
+    fn choose(&mut self, position: &PlacementPosition) -> Result<PlacementMove, StrategyError> {
         ensure_moves_left(&self.game, position)?;
         restore_symmetry(&self.name(), &self.game, position, self.symmetry, None)
     }
 }
 
-/// The first player's strategy on a board with both sides odd (seed 000, Theorem 2.2.2 (b);
-/// seed 004 §4 for queens): take the centre `c`, then answer each move with its image under the
-/// half turn about `c`.
+/// The first player's strategy on a board with both sides odd (Boone (2016), Theorem 2.2.2
+/// (b); Jenrich (2014) §4 for queens): take the centre `c`, then answer each move with its
+/// image under the half turn about `c`.
 ///
 /// It wins whenever no square left free by the centre piece attacks its own image: the
 /// argument of [`MirrorSecond`] then applies to every later move. For the line pieces (rooks,
@@ -315,11 +336,12 @@ impl Strategy for MirrorSecond {
 /// `c` attacked the square already and it was never free: the strategy always applies. For a
 /// leaper `(a, b)` a square attacks its image only if the leap is twice a vector, so `a` and
 /// `b` both even: knights, kings, camels, zebras and giraffes always qualify; a `(0, 2)` or
-/// `(2, 2)` leaper does not.
+/// `(2, 2)` leaper does not. In a game of several pieces the strategy opens with the first
+/// piece after whose placement on the centre no free square attacks its image, for any piece.
 #[derive(Clone, Debug)]
 pub struct CentreThenReflect {
     game: PlacementGame,
-    centre: Square,
+    centre: PlacementMove,
 }
 
 impl CentreThenReflect {
@@ -333,56 +355,61 @@ impl CentreThenReflect {
                 format!("{board} has an even side, so it has no centre square"),
             ));
         }
-        let centre = board
+        let centre_square = board
             .square(board.rows() / 2, board.cols() / 2)
             .expect("the centre is on the board");
-        let after_centre = game
-            .play(&game.empty(), centre)
-            .expect("the empty board allows any move");
-        let free = game.legal_moves(&after_centre);
-        if let Some((square, image)) = Symmetry::HalfTurn.first_clash(game, free) {
-            return Err(does_not_apply(
-                NAME,
-                format!(
-                    "{} on {board}: {square} is free after the centre {centre} is taken, and a piece there attacks its image {image}",
-                    game.piece()
-                ),
-            ));
+        let mut failures = Vec::new();
+        for &piece in game.pieces() {
+            let centre = PlacementMove {
+                square: centre_square,
+                piece,
+            };
+            let after_centre = game
+                .play_move(&game.empty(), centre)
+                .expect("the empty board allows any move");
+            let free = game.legal_moves(&after_centre);
+            match Symmetry::HalfTurn.first_clash(game, free) {
+                None => {
+                    return Ok(CentreThenReflect {
+                        game: game.clone(),
+                        centre,
+                    })
+                }
+                Some((square, image, attacker)) => failures.push(format!(
+                    "{square} is free after {} is taken, and one of the {} there attacks its image {image}",
+                    game.move_name(centre),
+                    attacker.expect("only the centre is its own image, and it is taken")
+                )),
+            }
         }
-        Ok(CentreThenReflect {
-            game: game.clone(),
-            centre,
-        })
+        Err(does_not_apply(
+            NAME,
+            format!("{} on {board}: {}", game.name(), failures.join("; ")),
+        ))
     }
 
     /// The opening move.
     #[must_use]
-    pub fn centre(&self) -> Square {
+    pub fn centre(&self) -> PlacementMove {
         self.centre
     }
 }
 
 impl Strategy for CentreThenReflect {
     fn name(&self) -> String {
-        format!("centre {} then half turn", self.centre)
+        format!("centre {} then half turn", self.game.move_name(self.centre))
     }
 
-    fn choose(&mut self, position: &PlacementPosition) -> Result<Square, StrategyError> {
+    fn choose(&mut self, position: &PlacementPosition) -> Result<PlacementMove, StrategyError> {
         ensure_moves_left(&self.game, position)?;
         if *position == self.game.empty() {
             return Ok(self.centre);
         }
-        if !self
-            .game
-            .occupied(position)
-            .any(|square| square == self.centre)
-        {
+        let centre = self.centre.square;
+        if !self.game.occupied(position).any(|square| square == centre) {
             return Err(does_not_apply(
                 &self.name(),
-                format!(
-                    "the centre {} is empty: the strategy opens there",
-                    self.centre
-                ),
+                format!("the centre {centre} is empty: the strategy opens there"),
             ));
         }
         restore_symmetry(
@@ -390,12 +417,12 @@ impl Strategy for CentreThenReflect {
             &self.game,
             position,
             Symmetry::HalfTurn,
-            Some(self.centre),
+            Some(centre),
         )
     }
 }
 
-/// Seed 004's first-player strategy for queens on 4×4: a queen on an inner square (`b2`) leaves
+/// Jenrich (2014)'s first-player strategy for queens on 4×4: a queen on an inner square (`b2`) leaves
 /// four free squares, each attacking two others in a cycle, so whichever the second player
 /// takes leaves exactly one square, which the first player takes last.
 #[derive(Clone, Debug)]
@@ -409,12 +436,14 @@ impl QueensFour {
 
     /// The strategy for `game`, which must be queens on 4×4.
     pub fn for_game(game: &PlacementGame) -> Result<QueensFour, StrategyError> {
-        if game.piece() != Piece::Queen || game.board() != BoardSize::new(4, 4).expect("4x4") {
+        if game.single_piece() != Some(Piece::Queen)
+            || game.board() != BoardSize::new(4, 4).expect("4x4")
+        {
             return Err(does_not_apply(
                 "the queens 4x4 strategy",
                 format!(
                     "it is for queens on 4x4, not {} on {}",
-                    game.piece(),
+                    game.name(),
                     game.board()
                 ),
             ));
@@ -426,6 +455,13 @@ impl QueensFour {
         let (row, col) = Self::OPENING;
         self.game.board().square(row, col).expect("on 4x4")
     }
+
+    fn queen_on(square: Square) -> PlacementMove {
+        PlacementMove {
+            square,
+            piece: Piece::Queen,
+        }
+    }
 }
 
 impl Strategy for QueensFour {
@@ -433,10 +469,10 @@ impl Strategy for QueensFour {
         format!("queens 4x4: {} then the last free square", self.opening())
     }
 
-    fn choose(&mut self, position: &PlacementPosition) -> Result<Square, StrategyError> {
+    fn choose(&mut self, position: &PlacementPosition) -> Result<PlacementMove, StrategyError> {
         ensure_moves_left(&self.game, position)?;
         if *position == self.game.empty() {
-            return Ok(self.opening());
+            return Ok(Self::queen_on(self.opening()));
         }
         let opening = self.opening();
         if !self.game.occupied(position).any(|square| square == opening) {
@@ -446,7 +482,7 @@ impl Strategy for QueensFour {
             ));
         }
         match self.game.legal_moves(position).as_slice() {
-            [only] => Ok(*only),
+            [only] => Ok(Self::queen_on(*only)),
             moves => Err(does_not_apply(
                 &self.name(),
                 format!(
@@ -485,18 +521,18 @@ impl Strategy for Perfect {
         "perfect play".to_string()
     }
 
-    fn choose(&mut self, position: &PlacementPosition) -> Result<Square, StrategyError> {
+    fn choose(&mut self, position: &PlacementPosition) -> Result<PlacementMove, StrategyError> {
         let game = self.solver.game().clone();
         ensure_moves_left(&game, position)?;
-        if let Some(winning) = self.solver.first_winning_move(position) {
-            return Ok(winning);
-        }
-        let mut best: Option<(usize, Square)> = None;
-        for square in game.legal_moves(position) {
-            let after = game.play(position, square).expect("a legal move");
+        let mut best: Option<(usize, PlacementMove)> = None;
+        for placement in game.legal_placements(position) {
+            let after = game.play_move(position, placement).expect("a legal move");
+            if self.solver.has_value(&after, Nimber::ZERO) {
+                return Ok(placement);
+            }
             let replies = game.available(&after).len();
             if best.is_none_or(|(most, _)| replies > most) {
-                best = Some((replies, square));
+                best = Some((replies, placement));
             }
         }
         Ok(best.expect("a move exists").1)
@@ -537,8 +573,8 @@ impl Strategy for Random {
         "random moves".to_string()
     }
 
-    fn choose(&mut self, position: &PlacementPosition) -> Result<Square, StrategyError> {
-        let moves = self.game.legal_moves(position);
+    fn choose(&mut self, position: &PlacementPosition) -> Result<PlacementMove, StrategyError> {
+        let moves = self.game.legal_placements(position);
         if moves.is_empty() {
             return Err(StrategyError::NoLegalMove);
         }
@@ -576,7 +612,7 @@ pub fn symmetry_strategy(
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
     /// The moves, first player's first.
-    pub moves: Vec<Square>,
+    pub moves: Vec<PlacementMove>,
     /// Who made the last move.
     pub winner: Player,
 }
@@ -606,14 +642,14 @@ pub fn play_out(
             Player::First => &mut *first,
             Player::Second => &mut *second,
         };
-        let square = strategy.choose(&position)?;
-        position = game.play(&position, square).map_err(|error| {
+        let placement = strategy.choose(&position)?;
+        position = game.play_move(&position, placement).map_err(|error| {
             does_not_apply(
                 &strategy.name(),
                 format!("it chose an illegal move: {error}"),
             )
         })?;
-        moves.push(square);
+        moves.push(placement);
     }
 }
 
@@ -622,7 +658,7 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
-    use crate::values::Nimber;
+    use crate::games::placement::{parse_pieces, PlacementRules, RayRule, Surface};
 
     fn game(piece: Piece, board: &str) -> PlacementGame {
         PlacementGame::new(piece, board.parse().unwrap())
@@ -647,8 +683,8 @@ mod tests {
             if !checked.insert(position) {
                 return Ok(());
             }
-            for reply in game.legal_moves(&position) {
-                let after = game.play(&position, reply).expect("a legal move");
+            for reply in game.legal_placements(&position) {
+                let after = game.play_move(&position, reply).expect("a legal move");
                 strategy_moves(game, strategy, after, checked)?;
             }
             Ok(())
@@ -659,10 +695,10 @@ mod tests {
             position: PlacementPosition,
             checked: &mut HashSet<PlacementPosition>,
         ) -> Result<(), String> {
-            let square = strategy
+            let placement = strategy
                 .choose(&position)
                 .map_err(|error| format!("at {}: {error}", game.format_position(&position)))?;
-            let after = game.play(&position, square).map_err(|error| {
+            let after = game.play_move(&position, placement).map_err(|error| {
                 format!("at {}: illegal {error}", game.format_position(&position))
             })?;
             opponent_moves(game, strategy, after, checked)
@@ -887,7 +923,7 @@ mod tests {
     }
 
     #[test]
-    fn queens_on_four_by_four_follow_seed_004() {
+    fn queens_on_four_by_four_follow_jenrich() {
         let game = game(Piece::Queen, "4x4");
         let mut strategy = QueensFour::for_game(&game).unwrap();
         let checked = wins_against_every_reply(&game, &mut strategy, Player::First).unwrap();
@@ -1005,6 +1041,61 @@ mod tests {
         let mut mirror_first = MirrorSecond::for_game(&knights).unwrap();
         let mut random = Random::new(&knights, 1);
         assert!(play_out(&knights, &mut mirror_first, &mut random).is_err());
+    }
+
+    fn several(pieces: &str, board: &str) -> PlacementGame {
+        let pieces = parse_pieces(pieces).unwrap();
+        let rules = PlacementRules::new(&pieces, Surface::Rectangle, RayRule::Through).unwrap();
+        PlacementGame::with_rules(rules, board.parse().unwrap())
+    }
+
+    /// Every strategy names its piece in a game of several pieces, and its moves are legal:
+    /// the perfect player wins against every reply, the mirror answers with the same piece.
+    #[test]
+    fn strategies_play_games_of_several_pieces() {
+        for board in ["3x3", "3x4", "4x4"] {
+            let game = several("bishops+knights", board);
+            let mut perfect = Perfect::new(&game, 1 << 22);
+            let value = perfect.solver().nim_value(&game.empty());
+            let winner = if value == Nimber::ZERO {
+                Player::Second
+            } else {
+                Player::First
+            };
+            wins_against_every_reply(&game, &mut perfect, winner)
+                .unwrap_or_else(|error| panic!("{board}: {error}"));
+            let mut random = Random::new(&game, 5);
+            let mut other = Random::new(&game, 6);
+            let record = play_out(&game, &mut random, &mut other).unwrap();
+            assert!(!record.moves.is_empty());
+        }
+        // A bishop and a knight each keep away from their image across the middle row of 4x4
+        // (same column, an odd number of rows apart), so mirror play wins there.
+        let game = several("bishops+knights", "4x4");
+        let mut mirror = MirrorSecond::for_game(&game).unwrap();
+        assert_eq!(mirror.symmetry(), Symmetry::RowMirror);
+        wins_against_every_reply(&game, &mut mirror, Player::Second).unwrap();
+        let opened = game
+            .play_move(
+                &game.empty(),
+                PlacementMove {
+                    square: "b1".parse().unwrap(),
+                    piece: Piece::Knight,
+                },
+            )
+            .unwrap();
+        let reply = mirror.choose(&opened).unwrap();
+        assert_eq!(reply.piece, Piece::Knight);
+        assert_eq!(reply.square, "b4".parse().unwrap());
+        // Kings attack their image across the middle row, so adding them breaks the mirror.
+        let error = MirrorSecond::for_game(&several("bishops+kings", "4x4")).unwrap_err();
+        assert!(error.to_string().contains("one of the kings on"), "{error}");
+        // On 3x3 a bishop in the centre takes the corners; from the four edge squares left
+        // neither piece attacks the opposite edge, so the half turn answers every move.
+        let game = several("bishops+knights", "3x3");
+        let mut centre = CentreThenReflect::for_game(&game).unwrap();
+        assert_eq!(centre.centre().piece, Piece::Bishop);
+        wins_against_every_reply(&game, &mut centre, Player::First).unwrap();
     }
 
     #[test]
