@@ -125,7 +125,7 @@ fn is_node_kayles(game: &PlacementGame) -> bool {
 
 /// A fresh engine for `game` at `words` words with a table of `budget_bytes`.
 fn engine_for(game: &PlacementGame, words: usize, budget_bytes: u64) -> Engine {
-    let (piece, board) = (game.piece(), game.board());
+    let (piece, board) = (game.pieces()[0], game.board());
     match (is_node_kayles(game), words) {
         (true, 1) => Engine::One(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
         (true, 2) => Engine::Two(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
@@ -170,7 +170,7 @@ impl PlacementSolver {
     /// positions of `exact_budget` bytes.
     #[must_use]
     pub fn sharing(&self, exact_budget: u64) -> PlacementSolver {
-        let (piece, board) = (self.game.piece(), self.game.board());
+        let (piece, board) = (self.game.pieces()[0], self.game.board());
         let game = &self.game;
         let engine = match &self.engine {
             Engine::One(solver) => Engine::One(Solver::with_table(
@@ -224,7 +224,7 @@ impl PlacementSolver {
             *self = PlacementSolver::for_boards(game, game.board(), budget);
             return;
         }
-        let (piece, board) = (game.piece(), game.board());
+        let (piece, board) = (game.pieces()[0], game.board());
         match &mut self.engine {
             Engine::One(solver) => solver.replace_game(NodeKayles::new(piece, board)),
             Engine::Two(solver) => solver.replace_game(NodeKayles::new(piece, board)),
@@ -281,6 +281,20 @@ impl PlacementSolver {
         with_engine!(&mut self.engine, solver => {
             let encoded = solver.game().encode(game, position);
             solver.nim_value(&encoded)
+        })
+    }
+
+    /// [`PlacementSolver::nim_value`] that gives up, with `None`, when `stop` is raised (see
+    /// [`Solver::nim_value_within`]).
+    pub fn nim_value_within(
+        &mut self,
+        position: &PlacementPosition,
+        stop: &Arc<AtomicBool>,
+    ) -> Option<Nimber> {
+        let game = &self.game;
+        with_engine!(&mut self.engine, solver => {
+            let encoded = solver.game().encode(game, position);
+            solver.nim_value_within(&encoded, stop)
         })
     }
 
