@@ -257,5 +257,4 @@ fn bad_rules_are_refused() {
         &["value", "kayles", "3", "--board", "torus"],
         "placement games",
     );
-    fails_with(&["outcome", "bishops+knights", "4x4"], "one piece");
 }

@@ -9,12 +9,14 @@
 
 mod dense;
 mod huge_pages;
+mod machine;
 mod naive;
 mod option_order;
 mod shared;
 mod table;
 
 pub use dense::{renumber, DENSE_CAPACITY};
+pub use machine::physical_memory;
 pub use naive::naive_nim_value;
 pub use shared::SharedTable;
 pub use table::{mix_words, TableKey, TableStats, TranspositionTable};
