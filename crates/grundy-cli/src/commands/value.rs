@@ -9,7 +9,7 @@ use serde_json::json;
 
 use super::first_moves::search_first_moves;
 use super::{heaps, rules_note, searched_line, thread_count, GameArgs, SearchOptions};
-use crate::input::{is_graph_game, parse_game, parse_position, GameSpec};
+use crate::input::{input_error, is_graph_game, parse_game, parse_position, GameSpec};
 use crate::render::{draw_board, outcome_sentence, player_to_move, winner};
 use grundy::games::placement::root_search::RootValue;
 use grundy::games::placement::PlacementSolver;
@@ -38,9 +38,22 @@ pub struct Args {
     pub search: SearchOptions,
 }
 
+/// Refuses `--checkpoint` for a game that is not a placement game: nothing would be recorded,
+/// and a user counting on resuming would find an empty file.
+fn refuse_checkpoint(args: &Args) -> Result<()> {
+    if args.checkpoint.is_some() {
+        return Err(input_error(format!(
+            "--checkpoint is for the placement games (pieces on a board), not for `{}`",
+            args.target.game
+        )));
+    }
+    Ok(())
+}
+
 /// Runs `grundy value`.
 pub fn run(args: &Args) -> Result<String> {
     if is_graph_game(&args.target.game) {
+        refuse_checkpoint(args)?;
         super::board_svg::refuse(args.svg.as_deref())?;
         return super::graph_game::value_report(&args.target, &args.search);
     }
@@ -49,6 +62,7 @@ pub fn run(args: &Args) -> Result<String> {
         spec => {
             args.target.rules.refuse(&args.target.game)?;
             heaps::refuse_position(args.target.position.as_deref())?;
+            refuse_checkpoint(args)?;
             super::board_svg::refuse(args.svg.as_deref())?;
             return heaps::value_report(&spec, args.search.json);
         }

@@ -602,4 +602,9 @@ fn ctrl_c_prints_the_finished_cells_of_a_table() {
 fn sizes_that_cannot_be_given_are_refused() {
     fails_with(&["value", "queens", "4x4", "--memory", "1000T"], "1000T");
     fails_with(&["bench", "--dense-size", "30"], "from 0 to 24");
+    // Nothing would be recorded for a heap game: a checkpoint is refused, not ignored.
+    fails_with(
+        &["value", "kayles", "5", "--checkpoint", "unused.jsonl"],
+        "--checkpoint is for the placement games",
+    );
 }
