@@ -51,10 +51,14 @@ pub fn search_first_moves<T>(
     // Before the tables are allocated, which takes a moment: a Ctrl-C from now on stops the
     // search as soon as it starts.
     let stop = interrupt::stop_flag()?;
+    // The checkpoint is read before the tables are allocated, so that a wrong file is refused
+    // at once.
+    let opened = checkpoint
+        .map(|path| Checkpoint::open(path, game, position))
+        .transpose()?;
     let mut root = RootSearch::new(game, position, threads, memory);
-    let mut checkpoint = match checkpoint {
-        Some(path) => {
-            let (checkpoint, records, lines) = Checkpoint::open(path, game, position)?;
+    let mut checkpoint = match opened {
+        Some((checkpoint, records, lines)) => {
             root.resume(&records).map_err(|error| {
                 let why = match error {
                     ResumeError::NotAFirstMove { index, .. } => format!(
@@ -66,7 +70,7 @@ pub fn search_first_moves<T>(
                         lines[first], lines[second]
                     ),
                 };
-                input_error(format!("checkpoint {}: {why}", path.display()))
+                input_error(format!("checkpoint {}: {why}", checkpoint.path.display()))
             })?;
             Some(checkpoint)
         }
