@@ -92,8 +92,9 @@ pub fn search_first_moves<T>(
     answer.map_err(|Interrupted { report }| {
         let kept = match &checkpoint {
             Some(checkpoint) if checkpoint.failure.is_none() => format!(
-                "they are in {}: run the same command again to resume",
-                checkpoint.path.display()
+                "they are in {}: run the same command again to resume:\n  {}",
+                checkpoint.path.display(),
+                this_command()
             ),
             Some(checkpoint) => format!(
                 "the checkpoint {} holds those settled before writing it failed",
@@ -107,6 +108,26 @@ pub fn search_first_moves<T>(
         ))
         .into()
     })
+}
+
+/// The command line that ran this program, for the user to run again: `grundy` and the
+/// arguments, those with spaces or quotes quoted.
+fn this_command() -> String {
+    let arguments = std::env::args().skip(1).map(|argument| {
+        if !argument.is_empty()
+            && argument
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_.,:/=+@%".contains(c))
+        {
+            argument
+        } else {
+            format!("'{}'", argument.replace('\'', "'\\''"))
+        }
+    });
+    std::iter::once("grundy".to_string())
+        .chain(arguments)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The observer of the command line: records go to the checkpoint, progress to the bar, and
