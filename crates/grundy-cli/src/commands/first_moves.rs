@@ -235,16 +235,7 @@ impl Checkpoint {
     }
 
     fn append(&mut self, record: &SettledRecord) {
-        let mut line = json!({
-            "value": record.value.value(),
-            "square": record.first_move.square.to_string(),
-            "leaves_value": record.leaves_value,
-            "nodes": record.positions,
-        });
-        if self.names_pieces {
-            line["piece"] = json!(record.first_move.piece.to_string());
-        }
-        self.write_line(format!("{line}\n"));
+        self.write_line(record_line(record, self.names_pieces));
     }
 
     /// Writes `line` (ending in a newline) by one write, so that no other line and no stop
@@ -277,6 +268,21 @@ impl Checkpoint {
             );
         }
     }
+}
+
+/// The line of the checkpoint for `record`, newline included: formatted whole, to be written
+/// by one write.
+fn record_line(record: &SettledRecord, names_pieces: bool) -> String {
+    let mut line = json!({
+        "value": record.value.value(),
+        "square": record.first_move.square.to_string(),
+        "leaves_value": record.leaves_value,
+        "nodes": record.positions,
+    });
+    if names_pieces {
+        line["piece"] = json!(record.first_move.piece.to_string());
+    }
+    format!("{line}\n")
 }
 
 /// The header of the checkpoint of a search of `position`.
@@ -493,6 +499,35 @@ mod tests {
         assert_eq!(read.whole_bytes, 0);
         let read = parse_checkpoint(b"", &header, &game).unwrap();
         assert!(!read.has_header);
+    }
+
+    #[test]
+    fn records_round_trip_through_their_lines() {
+        for (pieces, names_pieces) in [("queens", false), ("bishops+knights", true)] {
+            let rules = grundy::games::placement::PlacementRules::new(
+                &grundy::games::placement::parse_pieces(pieces).unwrap(),
+                grundy::games::placement::Surface::Rectangle,
+                grundy::games::placement::RayRule::Through,
+            )
+            .unwrap();
+            let game = PlacementGame::with_rules(rules, "5x6".parse().unwrap());
+            for &piece in game.pieces() {
+                let record = SettledRecord {
+                    value: Nimber::new(3),
+                    first_move: PlacementMove {
+                        square: game.board().parse_square("f5").unwrap(),
+                        piece,
+                    },
+                    leaves_value: true,
+                    positions: 123_456_789_012,
+                };
+                let line = record_line(&record, names_pieces);
+                assert_eq!(line.matches('\n').count(), 1, "{line}");
+                assert!(line.ends_with('\n'), "{line}");
+                let value: Value = serde_json::from_str(&line).unwrap();
+                assert_eq!(parse_record(&value, &game), Ok(record), "{line}");
+            }
+        }
     }
 
     #[test]
