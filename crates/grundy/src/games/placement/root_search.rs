@@ -729,24 +729,30 @@ mod tests {
         ];
         for (pieces, size, surface, rays) in cases {
             let game = game_of(pieces, size, surface, rays);
-            let empty = game.empty();
-            let expected = PlacementSolver::new(&game, 1 << 22).nim_value(&empty);
-            for threads in [1, 2, 3] {
-                let case = format!("{pieces} {size} {surface} {rays}, {threads} threads");
-                let mut search = RootSearch::new(&game, &empty, threads, 1 << 24);
+            // The empty board, and the position after the last legal move (a piece of the
+            // game's last kind in the last free square).
+            let last = *game.legal_placements(&game.empty()).last().unwrap();
+            let started = game.play_move(&game.empty(), last).unwrap();
+            for (position, threads) in [(game.empty(), 1), (game.empty(), 2), (started, 3)] {
+                let expected = PlacementSolver::new(&game, 1 << 22).nim_value(&position);
+                let case = format!(
+                    "{pieces} {size} {surface} {rays}, {threads} threads, {}",
+                    game.format_position(&position)
+                );
+                let mut search = RootSearch::new(&game, &position, threads, 1 << 24);
                 assert_eq!(
                     search.nim_value(&mut ()).unwrap().nimber,
                     expected,
                     "{case}"
                 );
-                let mut search = RootSearch::new(&game, &empty, threads, 1 << 24);
+                let mut search = RootSearch::new(&game, &position, threads, 1 << 24);
                 let answer = search.outcome(&mut ()).unwrap();
                 assert_eq!(answer.outcome, expected.outcome(), "{case}");
-                // The winning moves named do win, and belong to one group.
+                // The winning moves named (one group of symmetric moves) do win.
                 let mut solver = PlacementSolver::new(&game, 1 << 22);
                 assert_eq!(answer.winning_moves.is_empty(), expected.value() == 0);
                 for &first in &answer.winning_moves {
-                    let after = game.play_move(&empty, first).unwrap();
+                    let after = game.play_move(&position, first).unwrap();
                     assert_eq!(solver.nim_value(&after), Nimber::ZERO, "{case}: {first:?}");
                 }
             }
