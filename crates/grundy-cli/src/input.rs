@@ -290,10 +290,32 @@ pub fn parse_memory(text: &str) -> Result<u64, String> {
             "memory size `{text}` is too small: the transposition table needs at least 1M"
         ));
     }
-    if bytes > (1u64 << 50) as f64 {
-        return Err(format!("memory size `{text}` is too large: at most 1024T"));
+    // The tables are filled when they are made: more than the machine has would be swapped
+    // out or the program killed before the search starts. Where the system does not say, a
+    // fixed bound still stops a typo from asking for petabytes.
+    let (limit, whose) = match grundy::solver::physical_memory() {
+        Some(bytes) => (bytes, "this machine's memory"),
+        None => (1u64 << 40, "the largest accepted"),
+    };
+    if bytes > limit as f64 {
+        return Err(format!(
+            "memory size `{text}` is more than {whose}, {}: give at most that",
+            format_memory(limit)
+        ));
     }
     Ok(bytes as u64)
+}
+
+/// A memory size for people: `23.4G`.
+fn format_memory(bytes: u64) -> String {
+    let (scale, suffix) = if bytes >= 1 << 40 {
+        (1u64 << 40, 'T')
+    } else if bytes >= 1 << 30 {
+        (1 << 30, 'G')
+    } else {
+        (1 << 20, 'M')
+    };
+    format!("{:.1}{suffix}", bytes as f64 / scale as f64)
 }
 
 /// Reads a range of board sides: `1-6`, `4` or `2,4,8`.
@@ -314,7 +336,7 @@ mod tests {
         assert_eq!(parse_memory("512M").unwrap(), 512 << 20);
         assert_eq!(parse_memory("1.5GiB").unwrap(), 3 << 29);
         assert_eq!(parse_memory("2097152").unwrap(), 2 << 20);
-        for bad in ["", "G", "abc", "-1G", "1Q", "10"] {
+        for bad in ["", "G", "abc", "-1G", "1Q", "10", "1000T", "1e30"] {
             assert!(parse_memory(bad).unwrap_err().contains(bad), "{bad}");
         }
     }

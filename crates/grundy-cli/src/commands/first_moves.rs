@@ -1,534 +1,549 @@
-//! The parallel search behind `grundy outcome` and `grundy value` on placement games: for a
-//! nim-value `g`, does some first move leave a position of value `g`? Each group of symmetric
-//! first moves is settled by an outcome search (is the position after it plus `*g` a
-//! second-player win?), the groups spread over the threads, and every settled group can be
-//! written to a checkpoint file so that a stopped search resumes where it was.
+//! The command line's side of the parallel first-move search of `grundy outcome` and
+//! `grundy value` (the search itself is [`grundy::games::placement::root_search`]): the
+//! checkpoint file, the progress bar and Ctrl-C.
 //!
-//! The outcome is the question for `g = 0`; the nim-value is the least `g` that no first move
-//! leaves (the mex rule, with each option's value probed rather than computed).
+//! A checkpoint is JSON lines: a header naming the format, the game and the position, then
+//! one line per settled question ("does this first move leave the value asked about?"). Each
+//! line is written whole by one write, so a run killed at any moment leaves at most a torn last
+//! line, which the next run drops (that question was never settled) before carrying on.
 
-use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use anyhow::{Context, Result};
-use grundy::games::placement::{PlacementGame, PlacementPosition, PlacementSolver, Surface};
-use grundy::solver::{SearchObserver, SearchStats};
-use grundy::{Nimber, Square};
+use anyhow::Result;
+use grundy::games::placement::root_search::{
+    Interrupted, ResumeError, RootObserver, RootProgress, RootSearch, SettledRecord,
+};
+use grundy::games::placement::{Piece, PlacementGame, PlacementMove, PlacementPosition};
+use grundy::Nimber;
 use indicatif::ProgressBar;
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 
 use crate::input::input_error;
+use crate::interrupt;
 use crate::progress::counting_bar;
 
-/// What was settled for one group of symmetric first moves and one nim-value.
-#[derive(Clone, Copy, Debug)]
-struct Settled {
-    /// The move leaves a position of the value asked about.
-    leaves_value: bool,
-    nodes: u64,
-}
+/// The checkpoint format this program writes, named in the header: a program that reads
+/// another format refuses the file rather than misreading it. Files written before the header
+/// named a format hold the same lines and are read as this one.
+pub const CHECKPOINT_FORMAT: u64 = 1;
 
-/// A search over the first moves of one position of a one-piece game (a move is a square),
-/// kept across the values asked about.
-pub struct FirstMoveSearch<'a> {
-    game: &'a PlacementGame,
-    position: &'a PlacementPosition,
-    /// The first moves, grouped by symmetry; the first of each group stands for it.
-    groups: Vec<Vec<Square>>,
-    /// One solver per thread, all sharing one table of components and each with its own
-    /// table of exact positions; kept from one value to the next, with what they learnt.
-    solvers: Vec<PlacementSolver>,
-    /// What is settled, by (value asked about, the group's first square).
-    settled: HashMap<(u32, Square), Settled>,
-    resumed: usize,
-    checkpoint: Option<Mutex<File>>,
-    /// The most positions any one question has taken, and at least [`FIRST_TRY_POSITIONS`]
-    /// (see [`settle_group`]).
-    hardest: AtomicU64,
-}
+/// The largest checkpoint read. A line is about 70 bytes, and the largest search has at most a
+/// few thousand groups of first moves (256 squares, 4 pieces) times a few values: a few
+/// megabytes. A larger file is not a checkpoint of this program.
+const MAX_CHECKPOINT_BYTES: u64 = 64 << 20;
 
-impl<'a> FirstMoveSearch<'a> {
-    /// A search of `position` on `threads` threads within `memory` bytes, resuming from and
-    /// recording to `checkpoint` when one is given.
-    pub fn new(
-        game: &'a PlacementGame,
-        position: &'a PlacementPosition,
-        threads: usize,
-        memory: u64,
-        checkpoint: Option<&Path>,
-    ) -> Result<FirstMoveSearch<'a>> {
-        // One table of components for all threads (what one learns, all use); a table of
-        // exact positions for each. Three quarters of the budget go to the shared table.
-        let shared = PlacementSolver::new(game, memory / 4 * 3);
-        let groups = shared.moves_up_to_symmetry(position);
-        let threads = threads.clamp(1, groups.len().max(1));
-        let exact_budget = (memory / 4 / threads as u64).max(1 << 20);
-        let solvers = (0..threads).map(|_| shared.sharing(exact_budget)).collect();
-        let mut header = json!({
-            "game": game.name(),
-            "board": game.board().to_string(),
-            "position": game.format_position(position),
-        });
-        if game.rules().surface() != Surface::Rectangle {
-            header["surface"] = json!(game.rules().surface().to_string());
+/// Runs `search` (an outcome or a nim-value search of `position`) on `threads` threads within
+/// `memory` bytes, with a progress bar, resuming from and recording to `checkpoint` when one
+/// is given. Ctrl-C stops it: what was settled is kept in the checkpoint and the error is
+/// [`interrupt::Interrupted`].
+pub fn search_first_moves<T>(
+    game: &PlacementGame,
+    position: &PlacementPosition,
+    threads: usize,
+    memory: u64,
+    checkpoint: Option<&Path>,
+    label_values: bool,
+    search: impl FnOnce(&mut RootSearch, &mut dyn RootObserver) -> Result<T, Interrupted>,
+) -> Result<T> {
+    // Before the tables are allocated, which takes a moment: a Ctrl-C from now on stops the
+    // search as soon as it starts.
+    let stop = interrupt::stop_flag()?;
+    // The checkpoint is read before the tables are allocated, so that a wrong file is refused
+    // at once.
+    let opened = checkpoint
+        .map(|path| Checkpoint::open(path, game, position))
+        .transpose()?;
+    let mut root = RootSearch::new(game, position, threads, memory);
+    let mut checkpoint = match opened {
+        Some((checkpoint, records, lines)) => {
+            root.resume(&records).map_err(|error| {
+                let why = match error {
+                    ResumeError::NotAFirstMove { index, .. } => format!(
+                        "line {}: its move is not a first move of this position",
+                        lines[index]
+                    ),
+                    ResumeError::Contradiction { first, second } => format!(
+                        "lines {} and {} settle the same first moves two different ways (the file was edited or mixes two searches); use another file",
+                        lines[first], lines[second]
+                    ),
+                };
+                input_error(format!("checkpoint {}: {why}", checkpoint.path.display()))
+            })?;
+            Some(checkpoint)
         }
-        let mut settled = HashMap::new();
-        let mut file = None;
-        if let Some(path) = checkpoint {
-            let fresh = !path.exists();
-            if !fresh {
-                settled = read_checkpoint(path, &header, game)?;
-            }
-            file = Some(Mutex::new(open_checkpoint(path, &header, fresh)?));
-            let shown = path.display().to_string();
-            ctrlc::set_handler(move || {
-                eprintln!(
-                    "\ninterrupted: what was settled so far is in {shown}; run the same command again to resume"
-                );
-                std::process::exit(130);
-            })
-            .context("cannot install the Ctrl-C handler")?;
-        }
-        let hardest = settled.values().map(|s| s.nodes).max().unwrap_or(0);
-        let hardest = AtomicU64::new(hardest.max(FIRST_TRY_POSITIONS));
-        Ok(FirstMoveSearch {
-            game,
-            position,
-            groups,
-            solvers,
-            hardest,
-            resumed: settled.len(),
-            settled,
-            checkpoint: file,
-        })
-    }
-
-    /// The first moves grouped by symmetry.
-    pub fn groups(&self) -> &[Vec<Square>] {
-        &self.groups
-    }
-
-    /// The threads searching.
-    pub fn threads(&self) -> usize {
-        self.solvers.len()
-    }
-
-    /// How many settled groups were read from the checkpoint.
-    pub fn resumed(&self) -> usize {
-        self.resumed
-    }
-
-    /// Groups settled so far, over all the values asked about.
-    pub fn settled(&self) -> usize {
-        self.settled.len()
-    }
-
-    /// Positions searched to settle the groups, including those settled before a resume.
-    pub fn nodes(&self) -> u64 {
-        self.settled.values().map(|s| s.nodes).sum()
-    }
-
-    /// The counters of this run's solvers, summed (the table counters are the shared table's).
-    pub fn stats(&self) -> SearchStats {
-        self.solvers
-            .iter()
-            .fold(SearchStats::default(), |sum, solver| {
-                let stats = solver.stats();
-                SearchStats {
-                    positions: sum.positions + stats.positions,
-                    table_hits: sum.table_hits + stats.table_hits,
-                    endgame_positions: sum.endgame_positions + stats.endgame_positions,
-                    table: stats.table,
-                }
-            })
-    }
-
-    /// The groups whose moves leave a position of value `value`, as settled so far.
-    pub fn groups_leaving(&self, value: Nimber) -> Vec<&Vec<Square>> {
-        self.groups
-            .iter()
-            .filter(|group| {
-                self.settled
-                    .get(&(value.value(), group[0]))
-                    .is_some_and(|s| s.leaves_value)
-            })
-            .collect()
-    }
-
-    /// Whether some first move leaves a position of value `value`; stops at the first found.
-    pub fn some_move_leaves(&mut self, value: Nimber, bar: &ProgressBar) -> Result<bool> {
-        let heap = value.value();
-        let pending: Vec<usize> = (0..self.groups.len())
-            .filter(|&g| !self.settled.contains_key(&(heap, self.groups[g][0])))
-            .collect();
-        bar.set_length(self.groups.len() as u64);
-        bar.set_position((self.groups.len() - pending.len()) as u64);
-        if !self.groups_leaving(value).is_empty() {
-            return Ok(true);
-        }
-        // Some first moves leave a position whose value is known at once (on odd boards the
-        // centre leaves mirror play, a second-player win): settle those before searching any,
-        // since one of them may answer the question.
-        let mut to_search = Vec::with_capacity(pending.len());
-        for group in pending {
-            let square = self.groups[group][0];
-            let after = self
-                .game
-                .play(self.position, square)
-                .expect("legal moves can be played");
-            let Some(known) = self.solvers[0].value_without_search(&after) else {
-                to_search.push(group);
-                continue;
-            };
-            let settled = Settled {
-                leaves_value: known == value,
-                nodes: 0,
-            };
-            if let Some(file) = self.checkpoint.as_ref() {
-                append_checkpoint(file, heap, square, settled)?;
-            }
-            self.settled.insert((heap, square), settled);
-            bar.inc(1);
-            if settled.leaves_value {
-                return Ok(true);
-            }
-        }
-        let pending = to_search;
-        let next = AtomicUsize::new(0);
-        // Raised when the question is answered (or writing the checkpoint failed): the other
-        // threads then abandon their searches instead of finishing moves nobody needs.
-        let found = Arc::new(AtomicBool::new(false));
-        let nodes = Arc::new(AtomicU64::new(0));
-        let results = Mutex::new(Vec::new());
-        let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
-        let (game, position, groups) = (self.game, self.position, &self.groups);
-        let checkpoint = self.checkpoint.as_ref();
-        let settled_before = &self.settled;
-        let hardest = &self.hardest;
-        std::thread::scope(|scope| {
-            for solver in &mut self.solvers {
-                let (next, found, results, failure, pending, settled_before) =
-                    (&next, &found, &results, &failure, &pending, settled_before);
-                solver.set_observer(Box::new(NodeCounter {
-                    bar: bar.clone(),
-                    total: Arc::clone(&nodes),
-                    last: solver.stats().positions,
-                }));
-                scope.spawn(move || loop {
-                    if found.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let Some(&group) = pending.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                        break;
-                    };
-                    let square = groups[group][0];
-                    let after = game
-                        .play(position, square)
-                        .expect("legal moves can be played");
-                    let answers = settle_group(
-                        solver,
-                        &after,
-                        heap,
-                        |smaller| settled_before.get(&(smaller, square)).copied(),
-                        hardest,
-                        found,
-                    );
-                    for &(asked, settled) in &answers {
-                        if let Some(file) = checkpoint {
-                            if let Err(error) = append_checkpoint(file, asked, square, settled) {
-                                *failure.lock().expect("no panics hold the lock") = Some(error);
-                                found.store(true, Ordering::Relaxed);
-                            }
-                        }
-                    }
-                    results
-                        .lock()
-                        .expect("no panics hold the lock")
-                        .extend(answers.iter().map(|&(asked, s)| (asked, square, s)));
-                    let Some(&(_, settled)) = answers.last().filter(|(asked, _)| *asked == heap)
-                    else {
-                        // Another thread answered the question first: this move stays
-                        // unsettled for this value.
-                        break;
-                    };
-                    bar.inc(1);
-                    if settled.leaves_value {
-                        found.store(true, Ordering::Relaxed);
-                    }
-                });
-            }
-        });
-        if let Some(error) = failure.into_inner().expect("no panics hold the lock") {
-            return Err(error);
-        }
-        for (asked, square, settled) in results.into_inner().expect("no panics hold the lock") {
-            self.settled.insert((asked, square), settled);
-        }
-        Ok(!self.groups_leaving(value).is_empty())
-    }
-
-    /// The nim-value: the least value that no first move leaves.
-    pub fn nim_value(&mut self) -> Result<Nimber> {
-        let bar = counting_bar(self.groups.len() as u64, "first moves settled");
-        let mut candidate = Nimber::ZERO;
-        loop {
-            bar.set_prefix(format!("moves to value {candidate}: first moves settled"));
-            if !self.some_move_leaves(candidate, &bar)? {
-                bar.finish_and_clear();
-                return Ok(candidate);
-            }
-            candidate = Nimber::new(candidate.value() + 1);
-        }
-    }
-}
-
-/// The fewest positions the first try of each question in [`settle_group`] may search.
-const FIRST_TRY_POSITIONS: u64 = 1 << 16;
-
-/// Settles whether the position `after` a first move has the value `heap`, and returns what
-/// was settled on the way: (value asked, answer) pairs, the last for `heap` unless `stop` was
-/// raised first. `earlier(j)` is what an earlier round settled for the value `j`.
-///
-/// Asking for `heap` straight away is usually cheapest, but not when the position's value is
-/// smaller: the search then refutes every reply in the position before it tries the heap move
-/// that wins (on 15×15 the corner leaves 0, and "corner + *1" had not finished after 25
-/// CPU-minutes, where "corner + *0" takes 7.7 million positions, about two). Asking the smaller
-/// values first costs one more search per smaller value, which tripled the positions of 13×13.
-/// So the two questions take turns, each within a budget of positions that doubles every turn,
-/// until one is answered: at most about twice the work of the cheaper one (less, since the
-/// tables keep what the abandoned tries learnt). The first budget is `hardest`, the most any
-/// question of this search has taken so far (which this raises), so that a move no harder than
-/// those is settled straight away.
-fn settle_group(
-    solver: &mut PlacementSolver,
-    after: &PlacementPosition,
-    heap: u32,
-    earlier: impl Fn(u32) -> Option<Settled>,
-    hardest: &AtomicU64,
-    stop: &Arc<AtomicBool>,
-) -> Vec<(u32, Settled)> {
-    let mut answers = Vec::new();
-    let not_heap = Settled {
-        leaves_value: false,
-        nodes: 0,
+        None => None,
     };
-    // The least smaller value not settled yet, if any.
-    let mut smaller = 0;
-    let mut budget = hardest.load(Ordering::Relaxed).max(1);
-    // Positions of abandoned tries, counted with the next answer.
-    let mut abandoned = 0;
-    loop {
-        while smaller < heap {
-            match earlier(smaller) {
-                Some(settled) if settled.leaves_value => {
-                    answers.push((heap, not_heap));
-                    return answers;
-                }
-                Some(_) => smaller += 1,
-                None => break,
-            }
-        }
-        let ladder_left = smaller < heap;
-        let questions = if ladder_left {
-            &[heap, smaller][..]
-        } else {
-            &[heap][..]
-        };
-        for &asked in questions {
-            let limit = if ladder_left { budget } else { u64::MAX };
-            let before = solver.stats().positions;
-            let answer = solver.has_value_within(after, Nimber::new(asked), stop, limit);
-            let nodes = solver.stats().positions - before;
-            let Some(leaves_value) = answer else {
-                if stop.load(Ordering::Relaxed) {
-                    // Another thread answered the round first.
-                    return answers;
-                }
-                abandoned += nodes;
-                continue;
-            };
-            let nodes = nodes + std::mem::take(&mut abandoned);
-            hardest.fetch_max(nodes, Ordering::Relaxed);
-            answers.push((
-                asked,
-                Settled {
-                    leaves_value,
-                    nodes,
-                },
-            ));
-            if asked == heap {
-                return answers;
-            }
-            if leaves_value {
-                // It leaves a smaller value, so not this one.
-                answers.push((heap, not_heap));
-                return answers;
-            }
-            smaller += 1;
-            break;
-        }
-        budget = budget.saturating_mul(2);
+    let bar = counting_bar(root.groups().len() as u64, "first moves settled");
+    let mut observer = CommandLine {
+        checkpoint: checkpoint.as_mut(),
+        bar: bar.clone(),
+        stop,
+        label_values,
+        value: None,
+    };
+    let answer = search(&mut root, &mut observer);
+    bar.finish_and_clear();
+    if let Some(checkpoint) = &checkpoint {
+        checkpoint.warn_if_incomplete();
     }
+    answer.map_err(|Interrupted { report }| {
+        let kept = match &checkpoint {
+            Some(checkpoint) if checkpoint.failure.is_none() => format!(
+                "they are in {}: run the same command again to resume:\n  {}",
+                checkpoint.path.display(),
+                this_command()
+            ),
+            Some(checkpoint) => format!(
+                "the checkpoint {} holds those settled before writing it failed",
+                checkpoint.path.display()
+            ),
+            None => "nothing was kept: give --checkpoint FILE to keep what is settled".to_string(),
+        };
+        interrupt::Interrupted(format!(
+            "interrupted: {} questions about the {} groups of first moves settled ({} from the checkpoint); {kept}",
+            report.settled, report.groups, report.resumed
+        ))
+        .into()
+    })
 }
 
-/// Adds each solver's positions to a shared count shown on the progress bar.
-struct NodeCounter {
+/// The command line that ran this program, for the user to run again: `grundy` and the
+/// arguments, those with spaces or quotes quoted.
+fn this_command() -> String {
+    let arguments = std::env::args().skip(1).map(|argument| {
+        if !argument.is_empty()
+            && argument
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_.,:/=+@%".contains(c))
+        {
+            argument
+        } else {
+            format!("'{}'", argument.replace('\'', "'\\''"))
+        }
+    });
+    std::iter::once("grundy".to_string())
+        .chain(arguments)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The observer of the command line: records go to the checkpoint, progress to the bar, and
+/// Ctrl-C stops the search.
+struct CommandLine<'a> {
+    checkpoint: Option<&'a mut Checkpoint>,
     bar: ProgressBar,
-    total: Arc<AtomicU64>,
-    last: u64,
+    stop: &'static AtomicBool,
+    /// The bar names the value asked about (for `grundy value`, which asks several).
+    label_values: bool,
+    value: Option<Nimber>,
 }
 
-impl SearchObserver for NodeCounter {
-    fn progress(&mut self, stats: &SearchStats) {
-        let added = stats.positions - self.last;
-        self.last = stats.positions;
-        let total = self.total.fetch_add(added, Ordering::Relaxed) + added;
+impl RootObserver for CommandLine<'_> {
+    fn settled(&mut self, record: &SettledRecord) {
+        if let Some(checkpoint) = self.checkpoint.as_deref_mut() {
+            checkpoint.append(record);
+        }
+    }
+
+    fn progress(&mut self, progress: &RootProgress) {
+        if self.label_values && self.value != Some(progress.value) {
+            self.value = Some(progress.value);
+            self.bar.set_prefix(format!(
+                "moves to value {}: first moves settled",
+                progress.value
+            ));
+        }
+        self.bar.set_length(progress.groups as u64);
+        self.bar.set_position(progress.settled as u64);
         let seconds = self.bar.elapsed().as_secs_f64().max(1e-9);
         self.bar.set_message(format!(
-            "{total} positions ({:.0}/s)",
-            total as f64 / seconds
+            "{} positions ({:.0}/s)",
+            progress.positions,
+            progress.positions as f64 / seconds
         ));
     }
-}
 
-fn open_checkpoint(path: &Path, header: &Value, fresh: bool) -> Result<File> {
-    let mut file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| {
-            input_error(format!(
-                "cannot open the checkpoint {}: {e}",
-                path.display()
-            ))
-        })?;
-    if fresh {
-        writeln!(file, "{header}")
-            .with_context(|| format!("cannot write the checkpoint {}", path.display()))?;
+    fn should_stop(&mut self) -> bool {
+        self.stop.load(Ordering::Relaxed)
     }
-    Ok(file)
 }
 
-fn append_checkpoint(
-    file: &Mutex<File>,
-    heap: u32,
-    square: Square,
-    settled: Settled,
-) -> Result<()> {
-    let line = json!({
-        "value": heap,
-        "square": square.to_string(),
-        "leaves_value": settled.leaves_value,
-        "nodes": settled.nodes,
+/// A checkpoint file being appended to.
+struct Checkpoint {
+    path: PathBuf,
+    /// `None` once a write has failed: the search goes on without the checkpoint.
+    file: Option<File>,
+    /// Bytes of whole lines in the file: a failed write is cut back to this.
+    written: u64,
+    /// Why writing failed, if it did.
+    failure: Option<String>,
+    /// Lines name the piece placed: a game of several pieces. (Games of one piece leave it
+    /// out, as their lines did before games of several pieces had checkpoints.)
+    names_pieces: bool,
+}
+
+impl Checkpoint {
+    /// Opens the checkpoint at `path` for a search of `position`: reads the settled records
+    /// it holds (with the line of each), drops a torn last line, and writes the header to a
+    /// new or empty file. A file that is not a regular file (`/dev/null`) is only written to.
+    fn open(
+        path: &Path,
+        game: &PlacementGame,
+        position: &PlacementPosition,
+    ) -> Result<(Checkpoint, Vec<SettledRecord>, Vec<usize>)> {
+        let header = header(game, position);
+        let shown = path.display();
+        let regular = std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file());
+        let contents = if regular {
+            read_bounded(path)?
+        } else {
+            Vec::new()
+        };
+        let read = parse_checkpoint(&contents, &header, game)
+            .map_err(|why| input_error(format!("checkpoint {shown} {why}")))?;
+        if let Some(line) = read.torn_line {
+            eprintln!(
+                "note: checkpoint {shown} line {line} was cut short (the run writing it was stopped); dropped, its question will be searched again"
+            );
+        }
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| input_error(format!("cannot open the checkpoint {shown}: {e}")))?;
+        if regular && read.whole_bytes < contents.len() as u64 {
+            file.set_len(read.whole_bytes).map_err(|e| {
+                input_error(format!(
+                    "cannot cut the torn last line off the checkpoint {shown}: {e}"
+                ))
+            })?;
+        }
+        let mut checkpoint = Checkpoint {
+            path: path.to_path_buf(),
+            file: Some(file),
+            written: read.whole_bytes,
+            failure: None,
+            names_pieces: game.pieces().len() > 1,
+        };
+        if !read.has_header {
+            checkpoint.write_line(format!("{header}\n"));
+        }
+        Ok((checkpoint, read.records, read.lines))
+    }
+
+    fn append(&mut self, record: &SettledRecord) {
+        self.write_line(record_line(record, self.names_pieces));
+    }
+
+    /// Writes `line` (ending in a newline) by one write, so that no other line and no stop
+    /// can split it. On failure (a full disk) says so once, cuts off what was written of the
+    /// line, and writes no more.
+    fn write_line(&mut self, line: String) {
+        let Some(file) = self.file.as_mut() else {
+            return;
+        };
+        match file.write_all(line.as_bytes()).and_then(|()| file.flush()) {
+            Ok(()) => self.written += line.len() as u64,
+            Err(error) => {
+                // Best effort: a device cannot be cut, and then holds nothing to resume.
+                let _ = file.set_len(self.written);
+                eprintln!(
+                    "warning: cannot write the checkpoint {}: {error}; the search goes on, but the checkpoint lacks what is settled from now on",
+                    self.path.display()
+                );
+                self.failure = Some(error.to_string());
+                self.file = None;
+            }
+        }
+    }
+
+    fn warn_if_incomplete(&self) {
+        if let Some(failure) = &self.failure {
+            eprintln!(
+                "warning: the checkpoint {} is incomplete (writing it failed: {failure}); the answer printed is complete",
+                self.path.display()
+            );
+        }
+    }
+}
+
+/// The line of the checkpoint for `record`, newline included: formatted whole, to be written
+/// by one write.
+fn record_line(record: &SettledRecord, names_pieces: bool) -> String {
+    let mut line = json!({
+        "value": record.value.value(),
+        "square": record.first_move.square.to_string(),
+        "leaves_value": record.leaves_value,
+        "nodes": record.positions,
     });
-    let mut file = file.lock().expect("no panics hold the lock");
-    writeln!(file, "{line}").context("cannot write the checkpoint")?;
-    file.flush().context("cannot write the checkpoint")?;
-    Ok(())
+    if names_pieces {
+        line["piece"] = json!(record.first_move.piece.to_string());
+    }
+    format!("{line}\n")
 }
 
-/// Reads a checkpoint written by an earlier run of the same search.
-fn read_checkpoint(
-    path: &Path,
-    header: &Value,
-    game: &PlacementGame,
-) -> Result<HashMap<(u32, Square), Settled>> {
+/// The header of the checkpoint of a search of `position`.
+fn header(game: &PlacementGame, position: &PlacementPosition) -> Value {
+    let mut header = json!({
+        "format": CHECKPOINT_FORMAT,
+        "game": game.name(),
+        "board": game.board().to_string(),
+        "position": game.format_position(position),
+    });
+    if game.rules().surface() != grundy::games::placement::Surface::Rectangle {
+        header["surface"] = json!(game.rules().surface().to_string());
+    }
+    if game.rules().rays_matter() {
+        header["rays"] = json!(game.rules().rays().to_string());
+    }
+    header
+}
+
+/// The bytes of the file at `path`, refused when there are more than a checkpoint can hold.
+fn read_bounded(path: &Path) -> Result<Vec<u8>> {
+    let too_large = || {
+        input_error(format!(
+            "checkpoint {} is larger than {} MiB, more than any checkpoint of this program: is it the right file?",
+            path.display(),
+            MAX_CHECKPOINT_BYTES >> 20
+        ))
+    };
     let file = File::open(path).map_err(|e| {
         input_error(format!(
             "cannot read the checkpoint {}: {e}",
             path.display()
         ))
     })?;
-    let bad = |line: usize, why: &str| {
-        input_error(format!("checkpoint {} line {line}: {why}", path.display()))
-    };
-    let mut settled = HashMap::new();
-    for (number, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(|e| bad(number + 1, &e.to_string()))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let value: Value =
-            serde_json::from_str(&line).map_err(|e| bad(number + 1, &format!("not JSON: {e}")))?;
-        if number == 0 {
-            if &value != header {
-                return Err(bad(
-                    1,
-                    &format!("it is for {value}, not for this search ({header}); use another file"),
-                ));
-            }
-            continue;
-        }
-        let heap = value["value"]
-            .as_u64()
-            .and_then(|v| u32::try_from(v).ok())
-            .ok_or_else(|| bad(number + 1, "expected a \"value\" (a nim-value)"))?;
-        let square = value["square"]
-            .as_str()
-            .and_then(|s| game.board().parse_square(s).ok())
-            .ok_or_else(|| bad(number + 1, "expected a \"square\" on the board"))?;
-        let leaves_value = value["leaves_value"]
-            .as_bool()
-            .ok_or_else(|| bad(number + 1, "expected \"leaves_value\": true or false"))?;
-        let nodes = value["nodes"].as_u64().unwrap_or(0);
-        settled.insert(
-            (heap, square),
-            Settled {
-                leaves_value,
-                nodes,
-            },
-        );
+    if file
+        .metadata()
+        .is_ok_and(|m| m.len() > MAX_CHECKPOINT_BYTES)
+    {
+        return Err(too_large());
     }
-    Ok(settled)
+    let mut contents = Vec::new();
+    file.take(MAX_CHECKPOINT_BYTES + 1)
+        .read_to_end(&mut contents)
+        .map_err(|e| {
+            input_error(format!(
+                "cannot read the checkpoint {}: {e}",
+                path.display()
+            ))
+        })?;
+    if contents.len() as u64 > MAX_CHECKPOINT_BYTES {
+        return Err(too_large());
+    }
+    Ok(contents)
+}
+
+/// What a checkpoint holds.
+#[derive(Debug, Default)]
+struct CheckpointContents {
+    has_header: bool,
+    records: Vec<SettledRecord>,
+    /// The line of each record, from 1.
+    lines: Vec<usize>,
+    /// The bytes up to the end of the last whole line kept.
+    whole_bytes: u64,
+    /// The torn last line dropped, if any.
+    torn_line: Option<usize>,
+}
+
+/// Reads the text of a checkpoint for the search whose header is `header`. The last line is
+/// torn when it has no newline or is not JSON: it is dropped. Errors say which line is wrong
+/// and why, after the file's name.
+fn parse_checkpoint(
+    contents: &[u8],
+    header: &Value,
+    game: &PlacementGame,
+) -> Result<CheckpointContents, String> {
+    let mut read = CheckpointContents::default();
+    let mut start = 0;
+    let mut number = 0;
+    while start < contents.len() {
+        number += 1;
+        let (line, end, whole) = match contents[start..].iter().position(|&b| b == b'\n') {
+            Some(at) => (&contents[start..start + at], start + at + 1, true),
+            None => (&contents[start..], contents.len(), false),
+        };
+        let last = end == contents.len();
+        let json = std::str::from_utf8(line)
+            .ok()
+            .and_then(|text| serde_json::from_str::<Value>(text).ok());
+        let blank = line.iter().all(u8::is_ascii_whitespace);
+        if last && !blank && (!whole || json.is_none()) {
+            read.torn_line = Some(number);
+            break;
+        }
+        start = end;
+        read.whole_bytes = end as u64;
+        if blank {
+            continue;
+        }
+        let bad = |why: &str| format!("line {number}: {why}");
+        let Some(value) = json else {
+            return Err(bad(
+                "not a line of JSON; the file was damaged or is not a checkpoint",
+            ));
+        };
+        if !read.has_header {
+            check_header(value, header).map_err(|why| bad(&why))?;
+            read.has_header = true;
+            continue;
+        }
+        read.records
+            .push(parse_record(&value, game).map_err(|why| bad(&why))?);
+        read.lines.push(number);
+    }
+    if !read.has_header {
+        // Nothing whole to keep: the header is written afresh.
+        read.whole_bytes = 0;
+    }
+    Ok(read)
+}
+
+/// Checks that a checkpoint's header is for the search whose header is `expected`.
+fn check_header(mut found: Value, expected: &Value) -> Result<(), String> {
+    let Some(fields) = found.as_object_mut() else {
+        return Err("expected the header, a JSON object naming the game".to_string());
+    };
+    let format = fields.remove("format").unwrap_or(json!(CHECKPOINT_FORMAT));
+    if format != json!(CHECKPOINT_FORMAT) {
+        return Err(format!(
+            "the checkpoint is in format {format}, and this grundy reads format {CHECKPOINT_FORMAT}: use the grundy that wrote it, or another file"
+        ));
+    }
+    let mut expected: Map<String, Value> = expected.as_object().cloned().unwrap_or_default();
+    expected.remove("format");
+    if *fields != expected {
+        return Err(format!(
+            "it is for {found}, not for this search ({}); use another file",
+            Value::Object(expected)
+        ));
+    }
+    Ok(())
+}
+
+/// Reads one settled question.
+fn parse_record(value: &Value, game: &PlacementGame) -> Result<SettledRecord, String> {
+    let asked = value["value"]
+        .as_u64()
+        .and_then(|v| u32::try_from(v).ok())
+        .ok_or("expected a \"value\" (a nim-value)")?;
+    let square = value["square"]
+        .as_str()
+        .and_then(|s| game.board().parse_square(s).ok())
+        .ok_or_else(|| format!("expected a \"square\" on the {} board", game.board()))?;
+    let piece = match (value.get("piece"), game.pieces()) {
+        (None, [only]) => *only,
+        (None, _) => return Err(format!("expected a \"piece\" of {}", game.name())),
+        (Some(name), pieces) => name
+            .as_str()
+            .and_then(|name| name.parse::<Piece>().ok())
+            .filter(|piece| pieces.contains(piece))
+            .ok_or_else(|| format!("expected a \"piece\" of {}", game.name()))?,
+    };
+    let leaves_value = value["leaves_value"]
+        .as_bool()
+        .ok_or("expected \"leaves_value\": true or false")?;
+    Ok(SettledRecord {
+        value: Nimber::new(asked),
+        first_move: PlacementMove { square, piece },
+        leaves_value,
+        positions: value["nodes"].as_u64().unwrap_or(0),
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy::games::placement::Piece;
-    use grundy::BoardSize;
 
-    /// With a budget of one position, every question is abandoned again and again before it
-    /// is answered, by both routes: the answers must still be the moves' true values.
+    fn queens(size: &str) -> PlacementGame {
+        PlacementGame::new(Piece::Queen, size.parse().unwrap())
+    }
+
+    fn text_of(game: &PlacementGame, lines: &[&str]) -> Vec<u8> {
+        let mut text = format!("{}\n", header(game, &game.empty()));
+        for line in lines {
+            text.push_str(line);
+        }
+        text.into_bytes()
+    }
+
     #[test]
-    fn settling_a_move_with_tiny_budgets_gives_its_true_value() {
-        for (piece, rows, cols) in [
-            (Piece::Queen, 5, 6),
-            (Piece::Queen, 6, 6),
-            (Piece::Knight, 4, 5),
-            (Piece::Bishop, 5, 5),
-        ] {
-            let game = PlacementGame::new(piece, BoardSize::new(rows, cols).unwrap());
-            let empty = game.empty();
-            let mut reference = PlacementSolver::new(&game, 1 << 22);
-            let never = Arc::new(AtomicBool::new(false));
-            for group in reference.moves_up_to_symmetry(&empty) {
-                let after = game.play(&empty, group[0]).unwrap();
-                let value = reference.nim_value(&after).value();
-                for heap in 0..=value + 1 {
-                    // A fresh solver: nothing known, so every try must be searched.
-                    let mut solver = PlacementSolver::new(&game, 1 << 22);
-                    let answers = settle_group(
-                        &mut solver,
-                        &after,
-                        heap,
-                        |_| None,
-                        &AtomicU64::new(1),
-                        &never,
-                    );
-                    let case = format!("{piece} {rows}x{cols} {} heap {heap}", group[0]);
-                    let &(asked, last) = answers.last().expect("an answer");
-                    assert_eq!(asked, heap, "{case}");
-                    assert_eq!(last.leaves_value, value == heap, "{case}");
-                    for (asked, settled) in answers {
-                        assert_eq!(settled.leaves_value, value == asked, "{case}: {asked}");
-                    }
-                }
+    fn a_torn_last_line_is_dropped_and_a_torn_middle_line_refused() {
+        let game = queens("5x5");
+        let header = header(&game, &game.empty());
+        let whole = r#"{"value":0,"square":"a1","leaves_value":false,"nodes":5}"#;
+        let text = text_of(&game, &[whole, "\n", r#"{"value":0,"squ"#]);
+        let read = parse_checkpoint(&text, &header, &game).unwrap();
+        assert_eq!(read.records.len(), 1);
+        assert_eq!(read.lines, [2]);
+        assert_eq!(read.torn_line, Some(3));
+        assert_eq!(
+            read.whole_bytes as usize,
+            text.len() - r#"{"value":0,"squ"#.len()
+        );
+        // A whole record lacking only its newline was cut just before it: dropped too.
+        let text = text_of(&game, &[whole]);
+        let read = parse_checkpoint(&text, &header, &game).unwrap();
+        assert!(read.records.is_empty() && read.torn_line == Some(2));
+        let text = text_of(&game, &[r#"{"value":0,"squ"#, "\n", whole, "\n"]);
+        let error = parse_checkpoint(&text, &header, &game).unwrap_err();
+        assert!(error.contains("line 2"), "{error}");
+        // A torn header leaves nothing: the header is written afresh.
+        let read = parse_checkpoint(br#"{"format":1,"ga"#, &header, &game).unwrap();
+        assert!(!read.has_header);
+        assert_eq!(read.whole_bytes, 0);
+        let read = parse_checkpoint(b"", &header, &game).unwrap();
+        assert!(!read.has_header);
+    }
+
+    #[test]
+    fn records_round_trip_through_their_lines() {
+        for (pieces, names_pieces) in [("queens", false), ("bishops+knights", true)] {
+            let rules = grundy::games::placement::PlacementRules::new(
+                &grundy::games::placement::parse_pieces(pieces).unwrap(),
+                grundy::games::placement::Surface::Rectangle,
+                grundy::games::placement::RayRule::Through,
+            )
+            .unwrap();
+            let game = PlacementGame::with_rules(rules, "5x6".parse().unwrap());
+            for &piece in game.pieces() {
+                let record = SettledRecord {
+                    value: Nimber::new(3),
+                    first_move: PlacementMove {
+                        square: game.board().parse_square("f5").unwrap(),
+                        piece,
+                    },
+                    leaves_value: true,
+                    positions: 123_456_789_012,
+                };
+                let line = record_line(&record, names_pieces);
+                assert_eq!(line.matches('\n').count(), 1, "{line}");
+                assert!(line.ends_with('\n'), "{line}");
+                let value: Value = serde_json::from_str(&line).unwrap();
+                assert_eq!(parse_record(&value, &game), Ok(record), "{line}");
             }
         }
+    }
+
+    #[test]
+    fn headers_name_the_format_and_the_search() {
+        let game = queens("5x5");
+        let header = header(&game, &game.empty());
+        // Files from before the format was named are read as format 1.
+        let mut old = header.clone();
+        old.as_object_mut().unwrap().remove("format");
+        assert!(check_header(old, &header).is_ok());
+        let mut future = header.clone();
+        future["format"] = json!(2);
+        let error = check_header(future, &header).unwrap_err();
+        assert!(error.contains("format 2"), "{error}");
+        let other = self::header(&queens("6x6"), &queens("6x6").empty());
+        let error = check_header(other, &header).unwrap_err();
+        assert!(error.contains("not for this search"), "{error}");
     }
 }

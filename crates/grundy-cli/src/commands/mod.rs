@@ -130,7 +130,8 @@ pub fn searched_line(nodes: u64, endgame_positions: u64, seconds: f64, threads: 
 /// Options shared by the commands that search.
 #[derive(Debug, Clone, Args)]
 pub struct SearchOptions {
-    /// Memory for the transposition table (K, M, G, T suffixes; powers of 1024).
+    /// Memory for the transposition table (K, M, G, T suffixes; powers of 1024), at most the
+    /// machine's memory: the tables are filled when they are made.
     #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_memory)]
     pub memory: u64,
     /// Print one JSON object instead of text.

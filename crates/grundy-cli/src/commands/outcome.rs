@@ -5,13 +5,12 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Result;
-use grundy::{Nimber, Outcome, Square};
+use grundy::games::placement::root_search::RootOutcome;
 use serde_json::json;
 
-use super::first_moves::FirstMoveSearch;
+use super::first_moves::search_first_moves;
 use super::{searched_line, thread_count, RuleOptions, SearchOptions};
 use crate::input::{input_error, parse_game, parse_position, GameSpec};
-use crate::progress::counting_bar;
 use crate::render::{outcome_sentence, player_to_move, winner};
 
 /// Arguments of `grundy outcome`.
@@ -21,12 +20,13 @@ use crate::render::{outcome_sentence, player_to_move, winner};
 by an outcome search that stops at the first winning reply: usually much faster than the \
 nim-value. The search stops as soon as one first move is found to win.\n\n\
 With --checkpoint FILE every settled first move is written to FILE as it is settled; Ctrl-C \
-stops the search, and the same command run again resumes without searching those moves \
-again.\n\nExamples:\n  grundy outcome queens 12x12\n  grundy outcome queens 14x14 --checkpoint \
+stops the search (exit status 130), and the same command run again resumes without searching \
+those moves again.\n\nExamples:\n  grundy outcome queens 12x12\n  grundy outcome queens 14x14 --checkpoint \
 q14.jsonl --threads 2 --memory 8G\n  grundy outcome knights 7x7 --json"
 )]
 pub struct Args {
-    /// The game: knights, bishops, rooks, queens, kings, camels, zebras, giraffes or leaper:A,B.
+    /// The game: knights, bishops, rooks, queens, kings, camels, zebras, giraffes or
+    /// leaper:A,B, or several joined by + (bishops+knights: each move places one of them).
     pub game: String,
     /// The board size, ROWSxCOLS.
     #[arg(value_name = "BOARD")]
@@ -55,60 +55,51 @@ pub fn run(args: &Args) -> Result<String> {
         )));
     };
     let game = args.rules.apply(game)?;
-    if game.pieces().len() > 1 {
-        return Err(input_error(format!(
-            "`grundy outcome` searches games of one piece; for `{}` use `grundy value` or `grundy moves`",
-            game.name()
-        )));
-    }
     let position = parse_position(&game, args.position.as_deref())?;
-    let threads = thread_count(args.threads);
-    let mut search = FirstMoveSearch::new(
+    let (answer, seconds) = search_first_moves(
         &game,
         &position,
-        threads,
+        thread_count(args.threads),
         args.search.memory,
         args.checkpoint.as_deref(),
+        false,
+        // Timed without making the tables, as the figures in docs/PERFORMANCE.md are.
+        |search, observer| {
+            let started = Instant::now();
+            let answer = search.outcome(observer)?;
+            Ok((answer, started.elapsed().as_secs_f64()))
+        },
     )?;
-    let started = Instant::now();
-    let bar = counting_bar(search.groups().len() as u64, "first moves settled");
-    let first_player_wins = search.some_move_leaves(Nimber::ZERO, &bar)?;
-    bar.finish_and_clear();
-    let seconds = started.elapsed().as_secs_f64();
-
-    let outcome = if first_player_wins {
-        Outcome::N
-    } else {
-        Outcome::P
-    };
-    let winning = search.groups_leaving(Nimber::ZERO);
-    let winning_move = winning.first().map(|group| group[0]);
-    let groups = search.groups();
-    let first_moves = groups.iter().map(Vec::len).sum::<usize>();
-    let (nodes, resumed, settled) = (search.nodes(), search.resumed(), search.settled());
-    let stats = search.stats();
-    let threads = search.threads();
+    let RootOutcome {
+        outcome,
+        winning_moves,
+        report,
+    } = answer;
+    let winning_move = winning_moves.first().copied();
+    let several = game.pieces().len() > 1;
     let to_move = player_to_move(&game, &position);
     if args.search.json {
-        let report = json!({
+        let json = json!({
             "game": game.name(),
             "board": game.board().to_string(),
             "surface": game.rules().surface().to_string(),
+            "rays": game.rules().rays().to_string(),
             "position": game.format_position(&position),
             "outcome": outcome.to_string(),
             "to_move": to_move,
             "winner": winner(to_move, outcome),
-            "winning_move": winning_move.map(|square| square.to_string()),
-            "first_moves": first_moves,
-            "first_moves_up_to_symmetry": groups.len(),
-            "first_moves_settled": settled,
-            "resumed_from_checkpoint": resumed,
-            "nodes": nodes,
-            "endgame_positions": stats.endgame_positions,
-            "threads": threads,
+            "winning_move": winning_move.map(|first| first.square.to_string()),
+            "winning_piece": winning_move.map(|first| first.piece.to_string()),
+            "first_moves": report.first_moves,
+            "first_moves_up_to_symmetry": report.groups,
+            "first_moves_settled": report.settled,
+            "resumed_from_checkpoint": report.resumed,
+            "nodes": report.positions,
+            "endgame_positions": report.stats.endgame_positions,
+            "threads": report.threads,
             "seconds": seconds,
         });
-        return Ok(format!("{report}\n"));
+        return Ok(format!("{json}\n"));
     }
     let mut out = format!(
         "game       {} on {}{}\n",
@@ -123,33 +114,43 @@ pub fn run(args: &Args) -> Result<String> {
         "outcome    {}\n",
         outcome_sentence(to_move, outcome)
     ));
-    if let Some(group) = winning.first() {
-        let (row, col) = group[0].coordinates();
-        let others: Vec<String> = group[1..].iter().map(Square::to_string).collect();
+    if let Some(first) = winning_move {
+        let (row, col) = first.square.coordinates();
+        let others: Vec<String> = winning_moves[1..]
+            .iter()
+            .map(|other| other.square.to_string())
+            .collect();
         let symmetric = if others.is_empty() {
             String::new()
         } else {
             format!(", and by symmetry {}", others.join(" "))
         };
+        let piece = if several {
+            format!("{} ", first.piece.letter())
+        } else {
+            String::new()
+        };
         out.push_str(&format!(
-            "winning    {} ({row},{col}){symmetric}\n",
-            group[0]
+            "winning    {piece}{} ({row},{col}){symmetric}\n",
+            first.square
         ));
     }
     out.push_str(&format!(
-        "first      {first_moves} moves, {} up to symmetry, {settled} settled{}\n",
-        groups.len(),
-        if resumed > 0 {
-            format!(" ({resumed} from the checkpoint)")
+        "first      {} moves, {} up to symmetry, {} settled{}\n",
+        report.first_moves,
+        report.groups,
+        report.settled,
+        if report.resumed > 0 {
+            format!(" ({} from the checkpoint)", report.resumed)
         } else {
             String::new()
         }
     ));
     out.push_str(&searched_line(
-        nodes,
-        stats.endgame_positions,
+        report.positions,
+        report.stats.endgame_positions,
         seconds,
-        threads,
+        report.threads,
     ));
     Ok(out)
 }

@@ -1,7 +1,9 @@
 //! `grundy table`: empty-board nim-values over ranges of board sizes, on every core.
 
 use std::fmt::Display;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use grundy::games::placement::{
@@ -13,6 +15,7 @@ use serde_json::json;
 
 use super::{rules_note, RuleOptions, SearchOptions};
 use crate::input::{input_error, parse_coordinates, parse_range};
+use crate::interrupt::{self, Interrupted};
 use crate::progress::counting_bar;
 use crate::svg::value_grid;
 use grundy::games::corner::{looks_like_corner_game, CornerGame};
@@ -20,8 +23,9 @@ use grundy::games::corner::{looks_like_corner_game, CornerGame};
 /// Arguments of `grundy table`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Cell (m, n) is the nim-value of the empty board with m rows and n columns, \
-laid out as in the seed paper's figures.\n\nExamples:\n  grundy table knights --rows 1-6 --cols 1-6\n  \
+    after_help = "Ctrl-C stops the table: the finished cells are printed, the others shown as ?, \
+and the exit status is 130.\n\nCell (m, n) is the nim-value of the empty board with m rows and n columns, \
+laid out as in the figures of Boone (2016).\n\nExamples:\n  grundy table knights --rows 1-6 --cols 1-6\n  \
 grundy table queens --rows 1-8 --cols 1-8 --json\n  grundy table bishops+knights --rows 1-8 --cols 1-8\n  \
 grundy table queens+rooks --rays blocked\n  grundy table knights --board torus --rows 3-8 --cols 3-8\n\nFor a corner game, cell (m, n) is the nim-value with the \
 piece on (m, n); rows and columns start at 0:\n  grundy table corner-knight --rows 0-15 --cols 0-11\n  \
@@ -85,38 +89,62 @@ pub fn run(args: &Args) -> Result<String> {
     let budget = (args.search.memory / threads).max(1 << 20);
     let bar = counting_bar(cells.len() as u64, &format!("{name} table"));
     let started = Instant::now();
-    let results: Vec<(usize, usize, Nimber, u64)> = cells
-        .par_iter()
-        .map_init(
-            || None::<PlacementSolver>,
-            |solver, &(i, j, board)| {
-                let game = PlacementGame::with_rules(rules.clone(), board);
-                // Each thread keeps one solver and its table for all its cells: component keys
-                // are shapes, valid on every board of the same rules.
-                let solver = match solver {
-                    Some(solver) => {
-                        solver.retarget(&game);
-                        solver
+    // Ctrl-C raises its flag; the solvers poll one of their own, raised from it by a watcher.
+    interrupt::stop_flag()?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let finished = AtomicBool::new(false);
+    let results: Vec<(usize, usize, Option<Nimber>, u64)> = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !finished.load(Ordering::Relaxed) {
+                if interrupt::interrupted() {
+                    stop.store(true, Ordering::Relaxed);
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        });
+        let results = cells
+            .par_iter()
+            .map_init(
+                || None::<PlacementSolver>,
+                |solver, &(i, j, board)| {
+                    if stop.load(Ordering::Relaxed) {
+                        return (i, j, None, 0);
                     }
-                    None => solver.insert(PlacementSolver::for_boards(&game, largest, budget)),
-                };
-                let before = solver.stats().positions;
-                let nimber = solver.nim_value(&game.empty());
-                bar.inc(1);
-                (i, j, nimber, solver.stats().positions - before)
-            },
-        )
-        .collect();
+                    let game = PlacementGame::with_rules(rules.clone(), board);
+                    // Each thread keeps one solver and its table for all its cells: component
+                    // keys are shapes, valid on every board of the same rules.
+                    let solver = match solver {
+                        Some(solver) => {
+                            solver.retarget(&game);
+                            solver
+                        }
+                        None => solver.insert(PlacementSolver::for_boards(&game, largest, budget)),
+                    };
+                    let before = solver.stats().positions;
+                    let nimber = solver.nim_value_within(&game.empty(), &stop);
+                    if nimber.is_some() {
+                        bar.inc(1);
+                    }
+                    (i, j, nimber, solver.stats().positions - before)
+                },
+            )
+            .collect();
+        finished.store(true, Ordering::Relaxed);
+        results
+    });
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
-    let mut grid = vec![vec![0u32; cols.len()]; rows.len()];
+    let mut grid = vec![vec![None::<u32>; cols.len()]; rows.len()];
     let mut positions = 0;
     for (i, j, nimber, searched) in results {
-        grid[i][j] = nimber.value();
+        grid[i][j] = nimber.map(Nimber::value);
         positions += searched;
     }
-    if args.search.json {
-        let report = json!({
+    let done = grid.iter().flatten().filter(|cell| cell.is_some()).count();
+    let interrupted = done < cells.len();
+    let report = if args.search.json {
+        let mut report = json!({
             "game": name,
             "surface": rules.surface().to_string(),
             "rays": rules.rays().to_string(),
@@ -126,22 +154,49 @@ pub fn run(args: &Args) -> Result<String> {
             "positions_searched": positions,
             "seconds": seconds,
         });
-        return Ok(format!("{report}\n"));
+        if interrupted {
+            report["interrupted"] = json!(true);
+            report["finished_cells"] = json!(done);
+        }
+        format!("{report}\n")
+    } else {
+        let shown: Vec<Vec<String>> = grid
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|cell| cell.map_or_else(|| "?".to_string(), |value| value.to_string()))
+                    .collect()
+            })
+            .collect();
+        let mut out = value_grid_text(
+            &format!(
+                "{name}{}: nim-values of the empty m x n board (m rows down, n columns across)",
+                rules_note(&rules)
+            ),
+            rows,
+            cols,
+            &shown,
+        );
+        if interrupted {
+            out.push_str("(? : not finished, stopped by Ctrl-C)\n");
+        }
+        out.push_str(&format!(
+            "{} boards, {positions} positions searched in {seconds:.3} s on {threads} threads\n",
+            cells.len()
+        ));
+        out
+    };
+    if interrupted {
+        // The finished cells are the answer so far: printed before the exit status says the
+        // table is incomplete.
+        print!("{report}");
+        return Err(Interrupted(format!(
+            "interrupted: {done} of {} cells finished",
+            cells.len()
+        ))
+        .into());
     }
-    let mut out = value_grid_text(
-        &format!(
-            "{name}{}: nim-values of the empty m x n board (m rows down, n columns across)",
-            rules_note(&rules)
-        ),
-        rows,
-        cols,
-        &grid,
-    );
-    out.push_str(&format!(
-        "{} boards, {positions} positions searched in {seconds:.3} s on {threads} threads\n",
-        cells.len()
-    ));
-    Ok(out)
+    Ok(report)
 }
 
 /// The table of a corner game: `g(m, n)` for the chosen `m` (rows) and `n` (columns).
@@ -184,12 +239,12 @@ fn corner_table(args: &Args) -> Result<String> {
 }
 
 /// A table of values as text: a title line, the column labels, then one labelled row per
-/// row label, laid out like the seed papers' figures.
-fn value_grid_text<R: Display, C: Display>(
+/// row label, laid out like the figures of Boone (2016).
+fn value_grid_text<R: Display, C: Display, V: Display>(
     title: &str,
     rows: &[R],
     cols: &[C],
-    grid: &[Vec<u32>],
+    grid: &[Vec<V>],
 ) -> String {
     let width = grid
         .iter()

@@ -7,14 +7,12 @@ use std::time::Instant;
 use anyhow::Result;
 use serde_json::json;
 
-use super::first_moves::FirstMoveSearch;
+use super::first_moves::search_first_moves;
 use super::{heaps, rules_note, searched_line, thread_count, GameArgs, SearchOptions};
-use crate::input::{is_graph_game, parse_game, parse_position, GameSpec};
-use crate::progress::SearchProgress;
+use crate::input::{input_error, is_graph_game, parse_game, parse_position, GameSpec};
 use crate::render::{draw_board, outcome_sentence, player_to_move, winner};
+use grundy::games::placement::root_search::RootValue;
 use grundy::games::placement::PlacementSolver;
-use grundy::solver::SearchStats;
-use grundy::Nimber;
 
 /// Arguments of `grundy value`.
 #[derive(Debug, clap::Args)]
@@ -29,7 +27,7 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
     /// For a placement game: record what is settled in FILE (JSON lines) and resume from it
-    /// if it exists; Ctrl-C then stops the search cleanly.
+    /// if it exists. Ctrl-C stops the search with what is settled kept in FILE.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// For a placement game: draw the position to FILE as SVG, attacked squares shaded and the
@@ -40,9 +38,22 @@ pub struct Args {
     pub search: SearchOptions,
 }
 
+/// Refuses `--checkpoint` for a game that is not a placement game: nothing would be recorded,
+/// and a user counting on resuming would find an empty file.
+fn refuse_checkpoint(args: &Args) -> Result<()> {
+    if args.checkpoint.is_some() {
+        return Err(input_error(format!(
+            "--checkpoint is for the placement games (pieces on a board), not for `{}`",
+            args.target.game
+        )));
+    }
+    Ok(())
+}
+
 /// Runs `grundy value`.
 pub fn run(args: &Args) -> Result<String> {
     if is_graph_game(&args.target.game) {
+        refuse_checkpoint(args)?;
         super::board_svg::refuse(args.svg.as_deref())?;
         return super::graph_game::value_report(&args.target, &args.search);
     }
@@ -51,61 +62,29 @@ pub fn run(args: &Args) -> Result<String> {
         spec => {
             args.target.rules.refuse(&args.target.game)?;
             heaps::refuse_position(args.target.position.as_deref())?;
+            refuse_checkpoint(args)?;
             super::board_svg::refuse(args.svg.as_deref())?;
             return heaps::value_report(&spec, args.search.json);
         }
     };
     let position = parse_position(&game, args.target.position.as_deref())?;
     let threads = thread_count(args.threads);
-    let started = Instant::now();
-    let searched = if game.pieces().len() == 1 {
-        // One piece: a move is a square, and the first moves split across the threads.
-        let mut search = FirstMoveSearch::new(
-            &game,
-            &position,
-            threads,
-            args.search.memory,
-            args.checkpoint.as_deref(),
-        )?;
-        let nimber = search.nim_value()?;
-        Searched {
-            nimber,
-            nodes: search.nodes(),
-            stats: search.stats(),
-            first_moves_up_to_symmetry: Some(search.groups().len()),
-            resumed: search.resumed(),
-            threads: search.threads(),
-        }
-    } else {
-        // Several pieces: a move is a square and a piece; one solver does it all.
-        if args.checkpoint.is_some() {
-            return Err(crate::input::input_error(format!(
-                "--checkpoint is for games of one piece, not for `{}`",
-                game.name()
-            )));
-        }
-        let progress = SearchProgress::new("searching");
-        let mut solver = PlacementSolver::new(&game, args.search.memory);
-        solver.set_observer(progress.observer());
-        let nimber = solver.nim_value(&position);
-        progress.finish();
-        let stats = solver.stats();
-        Searched {
-            nimber,
-            nodes: stats.positions,
-            stats,
-            first_moves_up_to_symmetry: None,
-            resumed: 0,
-            threads: 1,
-        }
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    let Searched {
-        nimber,
-        nodes,
-        stats,
-        ..
-    } = searched;
+    let (answer, seconds) = search_first_moves(
+        &game,
+        &position,
+        threads,
+        args.search.memory,
+        args.checkpoint.as_deref(),
+        true,
+        // Timed without making the tables, as the figures in docs/PERFORMANCE.md are.
+        |search, observer| {
+            let started = Instant::now();
+            let answer = search.nim_value(observer)?;
+            Ok((answer, started.elapsed().as_secs_f64()))
+        },
+    )?;
+    let RootValue { nimber, report } = answer;
+    let (nodes, stats) = (report.positions, report.stats);
     let to_move = player_to_move(&game, &position);
     let outcome = nimber.outcome();
     if let Some(path) = &args.svg {
@@ -129,9 +108,9 @@ pub fn run(args: &Args) -> Result<String> {
             "nodes": nodes,
             "table_hits": stats.table_hits,
             "endgame_positions": stats.endgame_positions,
-            "first_moves_up_to_symmetry": searched.first_moves_up_to_symmetry,
-            "resumed_from_checkpoint": searched.resumed,
-            "threads": searched.threads,
+            "first_moves_up_to_symmetry": report.groups,
+            "resumed_from_checkpoint": report.resumed,
+            "threads": report.threads,
             "seconds": seconds,
         });
         return Ok(format!("{report}\n"));
@@ -152,24 +131,20 @@ pub fn run(args: &Args) -> Result<String> {
         "outcome    {}\n",
         outcome_sentence(to_move, outcome)
     ));
+    if report.resumed > 0 {
+        out.push_str(&format!(
+            "resumed    {} answers from the checkpoint (whether a first move leaves a value)\n",
+            report.resumed
+        ));
+    }
     out.push_str(&searched_line(
         nodes,
         stats.endgame_positions,
         seconds,
-        searched.threads,
+        report.threads,
     ));
     if let Some(path) = &args.svg {
         out.push_str(&format!("wrote      {}\n", path.display()));
     }
     Ok(out)
-}
-
-/// What a value search found and what it cost.
-struct Searched {
-    nimber: Nimber,
-    nodes: u64,
-    stats: SearchStats,
-    first_moves_up_to_symmetry: Option<usize>,
-    resumed: usize,
-    threads: usize,
 }

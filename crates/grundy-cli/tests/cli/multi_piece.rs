@@ -257,7 +257,6 @@ fn bad_rules_are_refused() {
         &["value", "kayles", "3", "--board", "torus"],
         "placement games",
     );
-    fails_with(&["outcome", "bishops+knights", "4x4"], "one piece");
 }
 
 /// `--svg` draws each piece with its own letter and, with `moves --all`, the values of every

@@ -12,7 +12,7 @@ fn oracle_path(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// (game, rows, cols) -> nimber, from the published tables of seed 000.
+/// (game, rows, cols) -> nimber, from the published tables of Boone (2016).
 fn published_nimbers() -> HashMap<(String, u32, u32), u32> {
     let path = oracle_path("placement-nimbers.tsv");
     let text = std::fs::read_to_string(&path)
@@ -232,7 +232,7 @@ fn queens_outcomes_match_the_published_winners() {
 }
 
 /// On an odd board the centre leaves a position the second player wins by point reflection
-/// (seed 004, section 4): found without search, so even 15x15 is answered at once, and a
+/// (Jenrich (2014), section 4): found without search, so even 15x15 is answered at once, and a
 /// second search (`moves`, square by square) agrees that the centre wins on a smaller board.
 #[test]
 fn odd_boards_are_won_by_the_centre_without_search() {
@@ -331,4 +331,292 @@ fn value_and_outcome_reproduce_the_queens_sequence() {
         assert_eq!(outcome["outcome"], expected_outcome, "queens {board}");
         assert!(outcome["nodes"].is_u64());
     }
+}
+
+/// The lines of a checkpoint file, each of which must be whole JSON.
+fn checkpoint_lines(path: &std::path::Path) -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.is_empty() || text.ends_with('\n'), "{text}");
+    text.lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}")))
+        .collect()
+}
+
+/// Runs `grundy ARGS --json`, which must succeed, and returns the report and standard error.
+fn json_and_stderr(args: &[&str]) -> (serde_json::Value, String) {
+    let output = grundy().args(args).arg("--json").output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(output.status.success(), "grundy {args:?}: {stderr}");
+    (serde_json::from_slice(&output.stdout).unwrap(), stderr)
+}
+
+/// Games of several pieces, other surfaces and blocked lines go through the parallel search
+/// too: its value is the mex of the values `moves --all` lists (the single-threaded solver),
+/// its outcome agrees, the winning move it names wins, and a checkpoint resumes.
+#[test]
+fn several_piece_games_search_on_threads_and_agree_with_the_solver() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [&[&str]; 4] = [
+        &["bishops+knights", "5x5"],
+        &["knights+kings", "4x5", "--board", "torus"],
+        &["queens+rooks", "4x4", "--rays", "blocked"],
+        &["bishops+rooks", "3x5", "--board", "cylinder"],
+    ];
+    for (number, game) in cases.iter().enumerate() {
+        let with = |command: &str, extra: &[&str]| -> Vec<String> {
+            let mut args = vec![command.to_string()];
+            args.extend(game.iter().map(|a| a.to_string()));
+            args.extend(extra.iter().map(|a| a.to_string()));
+            args
+        };
+        let refs = |args: &[String]| -> serde_json::Value {
+            json_of(&args.iter().map(String::as_str).collect::<Vec<_>>())
+        };
+        let moves = refs(&with("moves", &["--all"]));
+        let values: Vec<(String, String, u64)> = moves["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                (
+                    m["square"].as_str().unwrap().to_string(),
+                    m["piece"].as_str().unwrap_or_default().to_string(),
+                    m["nimber"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        let mut mex = 0;
+        while values.iter().any(|(_, _, v)| *v == mex) {
+            mex += 1;
+        }
+        let path = dir.path().join(format!("game{number}.jsonl"));
+        let file = path.to_str().unwrap();
+        let value = refs(&with("value", &["--threads", "2", "--checkpoint", file]));
+        assert_eq!(value["nimber"], mex, "{game:?}");
+        assert_eq!(value["threads"], 2, "{game:?}");
+        let outcome = refs(&with("outcome", &["--threads", "2"]));
+        assert_eq!(outcome["outcome"], value["outcome"], "{game:?}");
+        if let Some(square) = outcome["winning_move"].as_str() {
+            let piece = outcome["winning_piece"].as_str().unwrap();
+            assert!(
+                values
+                    .iter()
+                    .any(|(s, p, v)| s == square && p == piece && *v == 0),
+                "{game:?}: {square} {piece} wins"
+            );
+        }
+        // Keep the header and one settled move, as if the search had been stopped there.
+        let lines = checkpoint_lines(&path);
+        assert!(lines[1]["piece"].is_string(), "{game:?}: {:?}", lines[1]);
+        std::fs::write(&path, format!("{}\n{}\n", lines[0], lines[1])).unwrap();
+        let resumed = refs(&with("value", &["--checkpoint", file]));
+        assert_eq!(resumed["resumed_from_checkpoint"], 1, "{game:?}");
+        assert_eq!(resumed["nimber"], mex, "{game:?}");
+    }
+}
+
+/// A run stopped mid-line (SIGKILL, or Ctrl-C in the old handler) leaves a torn last line: the
+/// next run drops it with a note, cuts it off the file and carries on.
+#[test]
+fn a_torn_last_line_is_dropped_and_the_search_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("torn.jsonl");
+    let file = path.to_str().unwrap();
+    let full = json_of(&["value", "queens", "7x7", "--checkpoint", file]);
+    let lines = checkpoint_lines(&path);
+    let torn = &lines[2].to_string()[..20];
+    std::fs::write(&path, format!("{}\n{}\n{torn}", lines[0], lines[1])).unwrap();
+    let (resumed, stderr) = json_and_stderr(&["value", "queens", "7x7", "--checkpoint", file]);
+    assert!(stderr.contains("line 3 was cut short"), "{stderr}");
+    assert_eq!(resumed["resumed_from_checkpoint"], 1);
+    assert_eq!(resumed["nimber"], full["nimber"]);
+    // The torn bytes are gone: every line is whole, and a third run resumes from them all.
+    let after = checkpoint_lines(&path);
+    assert!(after.len() > 2, "{after:?}");
+    let (again, stderr) = json_and_stderr(&["value", "queens", "7x7", "--checkpoint", file]);
+    assert!(stderr.is_empty(), "{stderr}");
+    assert_eq!(again["resumed_from_checkpoint"], after.len() - 1);
+    // A bad line in the middle is not torn: it is refused, by its line.
+    std::fs::write(&path, format!("{}\n{torn}\n{}\n", lines[0], lines[1])).unwrap();
+    fails_with(
+        &["value", "queens", "7x7", "--checkpoint", file],
+        "line 2: not a line of JSON",
+    );
+}
+
+#[test]
+fn an_empty_checkpoint_gets_its_header_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("empty.jsonl");
+    let file = path.to_str().unwrap();
+    std::fs::write(&path, "").unwrap();
+    json_of(&["outcome", "queens", "8x8", "--checkpoint", file]);
+    let lines = checkpoint_lines(&path);
+    assert_eq!(lines[0]["game"], "queens");
+    assert_eq!(lines[0]["format"], 1);
+    assert!(lines.len() >= 2);
+    let resumed = json_of(&["outcome", "queens", "8x8", "--checkpoint", file]);
+    assert_eq!(resumed["resumed_from_checkpoint"], lines.len() - 1);
+}
+
+#[test]
+fn contradicting_and_foreign_checkpoints_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("q7.jsonl");
+    let file = path.to_str().unwrap();
+    json_of(&["value", "queens", "7x7", "--checkpoint", file]);
+    let lines = checkpoint_lines(&path);
+    let mut flipped = lines[1].clone();
+    flipped["leaves_value"] = serde_json::json!(!lines[1]["leaves_value"].as_bool().unwrap());
+    std::fs::write(&path, format!("{}\n{}\n{flipped}\n", lines[0], lines[1])).unwrap();
+    fails_with(
+        &["value", "queens", "7x7", "--checkpoint", file],
+        "lines 2 and 3 settle the same first moves two different ways",
+    );
+    // A line for another board.
+    let mut elsewhere = lines[1].clone();
+    elsewhere["square"] = serde_json::json!("h8");
+    std::fs::write(&path, format!("{}\n{elsewhere}\n", lines[0])).unwrap();
+    fails_with(
+        &["value", "queens", "7x7", "--checkpoint", file],
+        "line 2: expected a \"square\" on the 7x7 board",
+    );
+    // A format this program does not know.
+    let mut future = lines[0].clone();
+    future["format"] = serde_json::json!(99);
+    std::fs::write(&path, format!("{future}\n")).unwrap();
+    fails_with(
+        &["value", "queens", "7x7", "--checkpoint", file],
+        "format 99",
+    );
+    // A header from before the format was named is read as the present format.
+    let mut old = lines[0].clone();
+    old.as_object_mut().unwrap().remove("format");
+    std::fs::write(&path, format!("{old}\n{}\n", lines[1])).unwrap();
+    assert_eq!(
+        json_of(&["value", "queens", "7x7", "--checkpoint", file])["resumed_from_checkpoint"],
+        1
+    );
+    // A file far larger than any checkpoint is refused before it is read.
+    let large = std::fs::File::create(&path).unwrap();
+    large.set_len(1 << 30).unwrap();
+    fails_with(
+        &["value", "queens", "7x7", "--checkpoint", file],
+        "larger than",
+    );
+}
+
+/// A full disk: the search goes on and its answer is printed; standard error says that the
+/// checkpoint is incomplete.
+#[test]
+fn a_checkpoint_on_a_full_disk_still_gives_the_answer() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    let expected = json_of(&["value", "queens", "7x7"]);
+    let (answer, stderr) =
+        json_and_stderr(&["value", "queens", "7x7", "--checkpoint", "/dev/full"]);
+    assert_eq!(answer["nimber"], expected["nimber"]);
+    assert!(stderr.contains("cannot write the checkpoint"), "{stderr}");
+    assert!(stderr.contains("incomplete"), "{stderr}");
+    assert_eq!(stderr.matches("cannot write").count(), 1, "{stderr}");
+}
+
+/// Sends SIGINT (as Ctrl-C does) to the process `child` after `delay`, unless it has ended.
+fn interrupt_after(child: &std::process::Child, delay: std::time::Duration) {
+    std::thread::sleep(delay);
+    // The process may have ended meanwhile; the exit status checked afterwards tells.
+    let _ = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+}
+
+/// Ctrl-C stops a long search: exit status 130, every line of the checkpoint whole, and the
+/// same command run again resumes from it and gives the right answer.
+#[test]
+fn ctrl_c_keeps_what_is_settled_and_the_search_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("q13.jsonl");
+    let file = path.to_str().unwrap();
+    let args = [
+        "value",
+        "queens",
+        "13x13",
+        "--threads",
+        "1",
+        "--memory",
+        "64M",
+        "--checkpoint",
+        file,
+    ];
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut child = child;
+    // Once some first moves are settled (the handler is installed before the search starts),
+    // and unless the search has already finished.
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none()
+        && std::fs::read_to_string(&path).map_or(0, |text| text.lines().count()) < 4
+        && started.elapsed() < std::time::Duration::from_secs(60)
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    if child.try_wait().unwrap().is_none() {
+        interrupt_after(&child, std::time::Duration::ZERO);
+    }
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let lines = checkpoint_lines(&path);
+    let settled = lines.len() - 1;
+    // A machine fast enough to finish first interrupts nothing.
+    if !output.status.success() {
+        assert_eq!(output.status.code(), Some(130), "{stderr}");
+        assert!(output.stdout.is_empty());
+        assert!(
+            stderr.contains("run the same command again to resume"),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    let (resumed, _) = json_and_stderr(&args);
+    assert_eq!(resumed["resumed_from_checkpoint"], settled);
+    let one_run = json_of(&["value", "queens", "13x13", "--memory", "64M"]);
+    assert_eq!(resumed["nimber"], one_run["nimber"]);
+}
+
+/// Ctrl-C stops a table: the finished cells are printed, the others as `?`, exit status 130.
+#[test]
+fn ctrl_c_prints_the_finished_cells_of_a_table() {
+    // 12x13 takes minutes; the small boards a moment.
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["table", "queens", "--rows", "1,2,12", "--cols", "1,2,13"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    interrupt_after(&child, std::time::Duration::from_millis(1500));
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(130), "{stdout}{stderr}");
+    assert!(stdout.contains("m\\n"), "{stdout}");
+    assert!(stdout.contains("?"), "{stdout}");
+    assert!(stdout.contains("not finished"), "{stdout}");
+    assert!(stderr.contains("cells finished"), "{stderr}");
+}
+
+#[test]
+fn sizes_that_cannot_be_given_are_refused() {
+    fails_with(&["value", "queens", "4x4", "--memory", "1000T"], "1000T");
+    fails_with(&["bench", "--dense-size", "30"], "from 0 to 24");
+    // Nothing would be recorded for a heap game: a checkpoint is refused, not ignored.
+    fails_with(
+        &["value", "kayles", "5", "--checkpoint", "unused.jsonl"],
+        "--checkpoint is for the placement games",
+    );
 }

@@ -9,12 +9,14 @@
 
 mod dense;
 mod huge_pages;
+mod machine;
 mod naive;
 mod option_order;
 mod shared;
 mod table;
 
 pub use dense::{renumber, DENSE_CAPACITY};
+pub use machine::physical_memory;
 pub use naive::naive_nim_value;
 pub use shared::SharedTable;
 pub use table::{mix_words, TableKey, TableStats, TranspositionTable};
@@ -284,6 +286,22 @@ impl<G: ImpartialGame> Solver<G> {
     /// The nimber of `position`.
     pub fn nim_value(&mut self, position: &G::Position) -> Nimber {
         self.state.position_value(&self.game, position)
+    }
+
+    /// Like [`Solver::nim_value`], but gives up, returning `None`, when `stop` is raised (by a
+    /// person pressing Ctrl-C, say). What was learnt before giving up stays in the tables;
+    /// nothing is learnt from the abandoned part.
+    pub fn nim_value_within(
+        &mut self,
+        position: &G::Position,
+        stop: &Arc<AtomicBool>,
+    ) -> Option<Nimber> {
+        self.state.stop = Some(Arc::clone(stop));
+        self.state.stopped = stop.load(Ordering::Relaxed);
+        let value = self.state.position_value(&self.game, position);
+        self.state.stop = None;
+        let stopped = std::mem::replace(&mut self.state.stopped, false);
+        (!stopped).then_some(value)
     }
 
     /// Like [`Solver::has_value`], but gives up, returning `None`, when `stop` is raised (by
@@ -774,6 +792,18 @@ mod tests {
             if answer.is_none() {
                 assert!(stop.load(Ordering::Relaxed), "budget {budget}");
             }
+            // A nim-value stopped in the same way gives no answer or the right one.
+            stop.store(false, Ordering::Relaxed);
+            solver.game().listed.set(0);
+            let value = solver.nim_value_within(&33, &stop);
+            assert!(
+                value.is_none() || value == Some(Nimber::new(33)),
+                "budget {budget}"
+            );
+            assert!(
+                value.is_some() || stop.load(Ordering::Relaxed),
+                "budget {budget}"
+            );
             // Carry on without stopping: every answer must still be right.
             stop.store(false, Ordering::Relaxed);
             solver.game().budget.set(u32::MAX);

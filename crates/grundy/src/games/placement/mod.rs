@@ -35,6 +35,7 @@
 mod multi;
 mod node_kayles;
 mod piece;
+pub mod root_search;
 mod rules;
 mod solve;
 mod strategy;

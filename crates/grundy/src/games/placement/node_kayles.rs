@@ -59,7 +59,7 @@ impl<const W: usize> NodeKayles<W> {
     /// The second player answers every move with its mirror image, which is still free (the
     /// move did not attack it, and the symmetry maps attacks to attacks), and leaves a
     /// symmetric position again. This is how the first player wins the Queens game on an odd
-    /// board after taking the centre (seed 004), found here without search.
+    /// board after taking the centre (Jenrich (2014)), found here without search.
     fn mirror_strategy(&self, set: &SquareSet<W>) -> bool {
         let Some((top, bottom, left, right)) = self.bounding_box(set) else {
             return false;

@@ -285,6 +285,20 @@ impl PlacementSolver {
         })
     }
 
+    /// [`PlacementSolver::nim_value`] that gives up, with `None`, when `stop` is raised (see
+    /// [`Solver::nim_value_within`]).
+    pub fn nim_value_within(
+        &mut self,
+        position: &PlacementPosition,
+        stop: &Arc<AtomicBool>,
+    ) -> Option<Nimber> {
+        let game = &self.game;
+        with_engine!(&mut self.engine, solver => {
+            let encoded = solver.game().encode(game, position);
+            solver.nim_value_within(&encoded, stop)
+        })
+    }
+
     /// Whether the nimber of `position` is `value`, by an outcome search; with 0, whether the
     /// player to move loses.
     pub fn has_value(&mut self, position: &PlacementPosition, value: Nimber) -> bool {

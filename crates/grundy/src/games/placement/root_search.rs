@@ -1,0 +1,870 @@
+//! The parallel search of a position's first moves: for a nim-value `g`, does some first move
+//! leave a position of value `g`? Each group of symmetric first moves is settled by an outcome
+//! search (is the position after it plus `*g` a second-player win?), and the groups spread over
+//! the threads.
+//!
+//! The outcome is the question for `g = 0`; the nim-value is the least `g` that no first move
+//! leaves (the mex rule, with each option's value probed rather than computed).
+//!
+//! A front end watches through one [`RootObserver`]: it is told of every settled group as a
+//! [`SettledRecord`] (to keep, so that a stopped search can [resume](RootSearch::resume)), of
+//! progress, and is asked whether to stop. The observer is called on the thread that called the
+//! search, never on the workers, so it needs to be neither `Send` nor `Sync`.
+//!
+//! ```
+//! use grundy::games::placement::root_search::RootSearch;
+//! use grundy::games::placement::{Piece, PlacementGame};
+//! use grundy::Nimber;
+//!
+//! let game = PlacementGame::new(Piece::Queen, "5x5".parse().unwrap());
+//! let mut search = RootSearch::new(&game, &game.empty(), 2, 1 << 24);
+//! let answer = search.nim_value(&mut ()).unwrap();
+//! assert_eq!(answer.nimber, Nimber::new(3));
+//! ```
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::Arc;
+use std::time::Duration;
+
+use thiserror::Error;
+
+use crate::solver::{SearchObserver, SearchStats};
+use crate::values::{Nimber, Outcome};
+
+use super::{PlacementGame, PlacementMove, PlacementPosition, PlacementSolver};
+
+/// What was settled for one group of symmetric first moves and one nim-value: what a front end
+/// keeps so that a stopped search can resume.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SettledRecord {
+    /// The value asked about.
+    pub value: Nimber,
+    /// The move that stands for its group (any move of the group is read as the group).
+    pub first_move: PlacementMove,
+    /// Whether the move leaves a position of exactly `value`.
+    pub leaves_value: bool,
+    /// The positions it took to settle.
+    pub positions: u64,
+}
+
+/// How far a search has got, for progress displays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootProgress {
+    /// The value being asked about: does some first move leave it?
+    pub value: Nimber,
+    /// The groups of symmetric first moves.
+    pub groups: usize,
+    /// The groups settled for `value` so far.
+    pub settled: usize,
+    /// Positions searched by this run so far, over all threads (updated every few tens of
+    /// thousands of positions per thread).
+    pub positions: u64,
+}
+
+/// Watches a [`RootSearch`]. Every method has a default that does nothing, and `()` is the
+/// observer that watches nothing.
+pub trait RootObserver {
+    /// A group was settled for a value; `record` is what to keep for a resume.
+    fn settled(&mut self, _record: &SettledRecord) {}
+
+    /// Progress, a few times a second while the threads search.
+    fn progress(&mut self, _progress: &RootProgress) {}
+
+    /// Asked a few times a second: `true` stops the search, which then returns
+    /// [`Interrupted`] with what was settled.
+    fn should_stop(&mut self) -> bool {
+        false
+    }
+}
+
+/// The observer that watches nothing.
+impl RootObserver for () {}
+
+/// What a search has done, with or without an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootReport {
+    /// The legal first moves.
+    pub first_moves: usize,
+    /// The first moves grouped by symmetry (one piece: moves of a group lead to positions alike).
+    pub groups: usize,
+    /// The (value, group) questions settled, those resumed included.
+    pub settled: usize,
+    /// How many of them were [resumed](RootSearch::resume) rather than searched.
+    pub resumed: usize,
+    /// The positions the settled questions took, those resumed included.
+    pub positions: u64,
+    /// The counters of this run's solvers, summed (the table counters are the shared table's).
+    pub stats: SearchStats,
+    /// The threads searching.
+    pub threads: usize,
+}
+
+/// The outcome of a position, from [`RootSearch::outcome`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootOutcome {
+    /// N when some first move leaves a second-player win.
+    pub outcome: Outcome,
+    /// The first group of winning moves (symmetric to each other), first row by row; empty
+    /// when the position is a second-player win.
+    pub winning_moves: Vec<PlacementMove>,
+    /// What the search did.
+    pub report: RootReport,
+}
+
+/// The nim-value of a position, from [`RootSearch::nim_value`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootValue {
+    /// The nim-value.
+    pub nimber: Nimber,
+    /// What the search did.
+    pub report: RootReport,
+}
+
+/// The search stopped because the observer asked it to, before it had an answer. What it
+/// settled was reported to the observer and stays in the [`RootSearch`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("stopped before the answer, with {} questions about the {} groups of first moves settled", .report.settled, .report.groups)]
+pub struct Interrupted {
+    /// What the search did before it stopped.
+    pub report: RootReport,
+}
+
+/// Why records given to [`RootSearch::resume`] were refused. Indices count from 0 in the
+/// records given.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ResumeError {
+    /// The record's move is not a legal first move of the position.
+    #[error("record {index}: {} on {} is not a legal first move of this position", .first_move.piece, .first_move.square)]
+    NotAFirstMove {
+        /// The record.
+        index: usize,
+        /// Its move.
+        first_move: PlacementMove,
+    },
+    /// Two records settle the same moves two different ways: the same value both left and not
+    /// left, or two different values both left (a position has one value).
+    #[error("records {first} and {second} settle the same first moves two different ways")]
+    Contradiction {
+        /// The earlier record.
+        first: usize,
+        /// The later one.
+        second: usize,
+    },
+}
+
+/// What was settled for one group and one value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Settled {
+    /// The move leaves a position of the value asked about.
+    leaves_value: bool,
+    positions: u64,
+}
+
+/// How often the calling thread passes progress to the observer and asks it whether to stop.
+const POLL_PERIOD: Duration = Duration::from_millis(50);
+
+/// A search over the first moves of one position, kept across the values asked about.
+pub struct RootSearch {
+    game: PlacementGame,
+    position: PlacementPosition,
+    /// The first moves, grouped by symmetry and by piece; the first of each group stands for it.
+    groups: Vec<Vec<PlacementMove>>,
+    /// One solver per thread, all sharing one table of components and each with its own
+    /// table of exact positions; kept from one value to the next, with what they learnt.
+    solvers: Vec<PlacementSolver>,
+    /// What is settled, by (value asked about, group).
+    settled: HashMap<(u32, usize), Settled>,
+    resumed: usize,
+    /// The most positions any one question has taken, and at least [`FIRST_TRY_POSITIONS`]
+    /// (see [`settle_group`]).
+    hardest: AtomicU64,
+    /// Positions searched by this run's solvers, as last reported by them.
+    searched: Arc<AtomicU64>,
+}
+
+impl RootSearch {
+    /// A search of `position` on `threads` threads (at most one per group of first moves)
+    /// within `memory` bytes.
+    #[must_use]
+    pub fn new(
+        game: &PlacementGame,
+        position: &PlacementPosition,
+        threads: usize,
+        memory: u64,
+    ) -> RootSearch {
+        // One table of components for all threads (what one learns, all use); a table of
+        // exact positions for each. Three quarters of the budget go to the shared table.
+        let shared = PlacementSolver::new(game, memory / 4 * 3);
+        let groups: Vec<Vec<PlacementMove>> = shared
+            .moves_up_to_symmetry(position)
+            .into_iter()
+            .flat_map(|squares| {
+                // With several pieces, squares are grouped where every piece's moves are alike:
+                // one group per piece.
+                game.pieces().iter().map(move |&piece| {
+                    squares
+                        .iter()
+                        .map(|&square| PlacementMove { square, piece })
+                        .collect()
+                })
+            })
+            .collect();
+        let threads = threads.clamp(1, groups.len().max(1));
+        let exact_budget = (memory / 4 / threads as u64).max(1 << 20);
+        let searched = Arc::new(AtomicU64::new(0));
+        let solvers = (0..threads)
+            .map(|_| {
+                let mut solver = shared.sharing(exact_budget);
+                solver.set_observer(Box::new(PositionCounter {
+                    total: Arc::clone(&searched),
+                    last: 0,
+                }));
+                solver
+            })
+            .collect();
+        RootSearch {
+            game: game.clone(),
+            position: *position,
+            groups,
+            solvers,
+            settled: HashMap::new(),
+            resumed: 0,
+            hardest: AtomicU64::new(FIRST_TRY_POSITIONS),
+            searched,
+        }
+    }
+
+    /// The first moves grouped by symmetry (and by piece); the first of each group stands for
+    /// it in [`SettledRecord`]s.
+    #[must_use]
+    pub fn groups(&self) -> &[Vec<PlacementMove>] {
+        &self.groups
+    }
+
+    /// The threads searching.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.solvers.len()
+    }
+
+    /// Takes what an earlier run settled, given back as the records it reported, and returns
+    /// how many questions they settle. Call it before searching. Records repeating one already
+    /// taken are skipped; records that contradict each other, or name a move that is not a
+    /// first move of this position, are refused and nothing is taken.
+    pub fn resume(&mut self, records: &[SettledRecord]) -> Result<usize, ResumeError> {
+        let group_of: HashMap<PlacementMove, usize> = self
+            .groups
+            .iter()
+            .enumerate()
+            .flat_map(|(group, moves)| moves.iter().map(move |&first| (first, group)))
+            .collect();
+        // By (value, group): what was taken and from which record.
+        let mut taken: HashMap<(u32, usize), (Settled, usize)> = HashMap::new();
+        // By group: the value its moves leave, and the record that says so.
+        let mut leaves: HashMap<usize, (u32, usize)> = HashMap::new();
+        for (index, record) in records.iter().enumerate() {
+            let group = *group_of
+                .get(&record.first_move)
+                .ok_or(ResumeError::NotAFirstMove {
+                    index,
+                    first_move: record.first_move,
+                })?;
+            let value = record.value.value();
+            if let Some(&(earlier, first)) = taken.get(&(value, group)) {
+                if earlier.leaves_value != record.leaves_value {
+                    return Err(ResumeError::Contradiction {
+                        first,
+                        second: index,
+                    });
+                }
+                continue;
+            }
+            if record.leaves_value {
+                if let Some(&(_, first)) = leaves.get(&group) {
+                    return Err(ResumeError::Contradiction {
+                        first,
+                        second: index,
+                    });
+                }
+                leaves.insert(group, (value, index));
+            }
+            let settled = Settled {
+                leaves_value: record.leaves_value,
+                positions: record.positions,
+            };
+            taken.insert((value, group), (settled, index));
+        }
+        let mut count = 0;
+        for (key, (settled, _)) in taken {
+            if let std::collections::hash_map::Entry::Vacant(entry) = self.settled.entry(key) {
+                entry.insert(settled);
+                self.hardest.fetch_max(settled.positions, Ordering::Relaxed);
+                count += 1;
+            }
+        }
+        self.resumed += count;
+        Ok(count)
+    }
+
+    /// What the search has done so far.
+    #[must_use]
+    pub fn report(&self) -> RootReport {
+        let stats = self
+            .solvers
+            .iter()
+            .fold(SearchStats::default(), |sum, solver| {
+                let stats = solver.stats();
+                SearchStats {
+                    positions: sum.positions + stats.positions,
+                    table_hits: sum.table_hits + stats.table_hits,
+                    endgame_positions: sum.endgame_positions + stats.endgame_positions,
+                    table: stats.table,
+                }
+            });
+        RootReport {
+            first_moves: self.groups.iter().map(Vec::len).sum(),
+            groups: self.groups.len(),
+            settled: self.settled.len(),
+            resumed: self.resumed,
+            positions: self.settled.values().map(|s| s.positions).sum(),
+            stats,
+            threads: self.solvers.len(),
+        }
+    }
+
+    /// The groups whose moves leave a position of value `value`, as settled so far.
+    #[must_use]
+    pub fn groups_leaving(&self, value: Nimber) -> Vec<&[PlacementMove]> {
+        (0..self.groups.len())
+            .filter(|&group| self.leaves(value.value(), group))
+            .map(|group| self.groups[group].as_slice())
+            .collect()
+    }
+
+    fn leaves(&self, value: u32, group: usize) -> bool {
+        self.settled
+            .get(&(value, group))
+            .is_some_and(|s| s.leaves_value)
+    }
+
+    /// Who wins, and a winning move when the player to move wins; stops at the first found.
+    pub fn outcome(&mut self, observer: &mut dyn RootObserver) -> Result<RootOutcome, Interrupted> {
+        let first_player_wins = self.some_move_leaves(Nimber::ZERO, observer)?;
+        let winning_moves = self
+            .groups_leaving(Nimber::ZERO)
+            .first()
+            .map(|group| group.to_vec())
+            .unwrap_or_default();
+        Ok(RootOutcome {
+            outcome: if first_player_wins {
+                Outcome::N
+            } else {
+                Outcome::P
+            },
+            winning_moves,
+            report: self.report(),
+        })
+    }
+
+    /// The nim-value: the least value that no first move leaves.
+    pub fn nim_value(&mut self, observer: &mut dyn RootObserver) -> Result<RootValue, Interrupted> {
+        let mut candidate = Nimber::ZERO;
+        while self.some_move_leaves(candidate, observer)? {
+            candidate = Nimber::new(candidate.value() + 1);
+        }
+        Ok(RootValue {
+            nimber: candidate,
+            report: self.report(),
+        })
+    }
+
+    /// Whether some first move leaves a position of value `value`; stops at the first found.
+    pub fn some_move_leaves(
+        &mut self,
+        value: Nimber,
+        observer: &mut dyn RootObserver,
+    ) -> Result<bool, Interrupted> {
+        let heap = value.value();
+        if !self.groups_leaving(value).is_empty() {
+            return Ok(true);
+        }
+        let pending: Vec<usize> = (0..self.groups.len())
+            .filter(|&group| !self.settled.contains_key(&(heap, group)))
+            .collect();
+        let mut settled_now = self.groups.len() - pending.len();
+        observer.progress(&RootProgress {
+            value,
+            groups: self.groups.len(),
+            settled: settled_now,
+            positions: self.searched.load(Ordering::Relaxed),
+        });
+        if observer.should_stop() {
+            return Err(self.interrupted());
+        }
+        // Some first moves leave a position whose value is known at once (on odd boards the
+        // centre leaves mirror play, a second-player win): settle those before searching any,
+        // since one of them may answer the question.
+        let mut to_search = Vec::with_capacity(pending.len());
+        for group in pending {
+            let after = self.after(group);
+            let Some(known) = self.solvers[0].value_without_search(&after) else {
+                to_search.push(group);
+                continue;
+            };
+            let settled = Settled {
+                leaves_value: known == value,
+                positions: 0,
+            };
+            observer.settled(&self.record(heap, group, settled));
+            self.settled.insert((heap, group), settled);
+            settled_now += 1;
+            if settled.leaves_value {
+                return Ok(true);
+            }
+        }
+        let next = AtomicUsize::new(0);
+        // Raised when the question is answered or the observer asks to stop: the threads then
+        // abandon their searches instead of finishing moves nobody needs.
+        let stop = Arc::new(AtomicBool::new(false));
+        let (sender, receiver) = mpsc::channel::<(u32, usize, Settled)>();
+        let mut fresh = Vec::new();
+        let mut interrupted = false;
+        let RootSearch {
+            game,
+            position,
+            groups,
+            solvers,
+            settled,
+            hardest,
+            searched,
+            ..
+        } = self;
+        let (game, position, groups, settled, hardest) =
+            (&*game, &*position, &*groups, &*settled, &*hardest);
+        std::thread::scope(|scope| {
+            for solver in solvers.iter_mut() {
+                let (next, stop, to_search, sender) = (&next, &stop, &to_search, sender.clone());
+                scope.spawn(move || loop {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let Some(&group) = to_search.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                        break;
+                    };
+                    let after = game
+                        .play_move(position, groups[group][0])
+                        .expect("legal moves can be played");
+                    let answers = settle_group(
+                        solver,
+                        &after,
+                        heap,
+                        |smaller| settled.get(&(smaller, group)).copied(),
+                        hardest,
+                        stop,
+                    );
+                    let last = answers.last().copied();
+                    for (asked, answer) in answers {
+                        // The receiver lives until every worker has ended.
+                        let _ = sender.send((asked, group, answer));
+                    }
+                    match last {
+                        Some((asked, answer)) if asked == heap => {
+                            if answer.leaves_value {
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                        }
+                        // Stopped before this move was settled for `heap`.
+                        _ => break,
+                    }
+                });
+            }
+            drop(sender);
+            loop {
+                match receiver.recv_timeout(POLL_PERIOD) {
+                    Ok((asked, group, answer)) => {
+                        let first_move = groups[group][0];
+                        observer.settled(&SettledRecord {
+                            value: Nimber::new(asked),
+                            first_move,
+                            leaves_value: answer.leaves_value,
+                            positions: answer.positions,
+                        });
+                        if asked == heap {
+                            settled_now += 1;
+                        }
+                        fresh.push((asked, group, answer));
+                    }
+                    Err(RecvTimeoutError::Timeout) => {}
+                    Err(RecvTimeoutError::Disconnected) => break,
+                }
+                observer.progress(&RootProgress {
+                    value,
+                    groups: groups.len(),
+                    settled: settled_now,
+                    positions: searched.load(Ordering::Relaxed),
+                });
+                if !interrupted && observer.should_stop() {
+                    interrupted = true;
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        });
+        for (asked, group, answer) in fresh {
+            self.settled.insert((asked, group), answer);
+        }
+        if !self.groups_leaving(value).is_empty() {
+            return Ok(true);
+        }
+        if interrupted {
+            return Err(self.interrupted());
+        }
+        debug_assert!((0..self.groups.len()).all(|g| self.settled.contains_key(&(heap, g))));
+        Ok(false)
+    }
+
+    fn after(&self, group: usize) -> PlacementPosition {
+        self.game
+            .play_move(&self.position, self.groups[group][0])
+            .expect("legal moves can be played")
+    }
+
+    fn record(&self, value: u32, group: usize, settled: Settled) -> SettledRecord {
+        SettledRecord {
+            value: Nimber::new(value),
+            first_move: self.groups[group][0],
+            leaves_value: settled.leaves_value,
+            positions: settled.positions,
+        }
+    }
+
+    fn interrupted(&self) -> Interrupted {
+        Interrupted {
+            report: self.report(),
+        }
+    }
+}
+
+/// The fewest positions the first try of each question in [`settle_group`] may search.
+const FIRST_TRY_POSITIONS: u64 = 1 << 16;
+
+/// Settles whether the position `after` a first move has the value `heap`, and returns what
+/// was settled on the way: (value asked, answer) pairs, the last for `heap` unless `stop` was
+/// raised first. `earlier(j)` is what an earlier round settled for the value `j`.
+///
+/// Asking for `heap` straight away is usually cheapest, but not when the position's value is
+/// smaller: the search then refutes every reply in the position before it tries the heap move
+/// that wins (on 15×15 the corner leaves 0, and "corner + *1" had not finished after 25
+/// CPU-minutes, where "corner + *0" takes 7.7 million positions, about two). Asking the smaller
+/// values first costs one more search per smaller value, which tripled the positions of 13×13.
+/// So the two questions take turns, each within a budget of positions that doubles every turn,
+/// until one is answered: at most about twice the work of the cheaper one (less, since the
+/// tables keep what the abandoned tries learnt). The first budget is `hardest`, the most any
+/// question of this search has taken so far (which this raises), so that a move no harder than
+/// those is settled straight away.
+fn settle_group(
+    solver: &mut PlacementSolver,
+    after: &PlacementPosition,
+    heap: u32,
+    earlier: impl Fn(u32) -> Option<Settled>,
+    hardest: &AtomicU64,
+    stop: &Arc<AtomicBool>,
+) -> Vec<(u32, Settled)> {
+    let mut answers = Vec::new();
+    let not_heap = Settled {
+        leaves_value: false,
+        positions: 0,
+    };
+    // The least smaller value not settled yet, if any.
+    let mut smaller = 0;
+    let mut budget = hardest.load(Ordering::Relaxed).max(1);
+    // Positions of abandoned tries, counted with the next answer.
+    let mut abandoned = 0;
+    loop {
+        while smaller < heap {
+            match earlier(smaller) {
+                Some(settled) if settled.leaves_value => {
+                    answers.push((heap, not_heap));
+                    return answers;
+                }
+                Some(_) => smaller += 1,
+                None => break,
+            }
+        }
+        let ladder_left = smaller < heap;
+        let questions = if ladder_left {
+            &[heap, smaller][..]
+        } else {
+            &[heap][..]
+        };
+        for &asked in questions {
+            let limit = if ladder_left { budget } else { u64::MAX };
+            let before = solver.stats().positions;
+            let answer = solver.has_value_within(after, Nimber::new(asked), stop, limit);
+            let positions = solver.stats().positions - before;
+            let Some(leaves_value) = answer else {
+                if stop.load(Ordering::Relaxed) {
+                    // Answered by another thread, or the search was asked to stop.
+                    return answers;
+                }
+                abandoned += positions;
+                continue;
+            };
+            let positions = positions + std::mem::take(&mut abandoned);
+            hardest.fetch_max(positions, Ordering::Relaxed);
+            answers.push((
+                asked,
+                Settled {
+                    leaves_value,
+                    positions,
+                },
+            ));
+            if asked == heap {
+                return answers;
+            }
+            if leaves_value {
+                // It leaves a smaller value, so not this one.
+                answers.push((heap, not_heap));
+                return answers;
+            }
+            smaller += 1;
+            break;
+        }
+        budget = budget.saturating_mul(2);
+    }
+}
+
+/// Adds a solver's positions to the count of the whole search.
+struct PositionCounter {
+    total: Arc<AtomicU64>,
+    last: u64,
+}
+
+impl SearchObserver for PositionCounter {
+    fn progress(&mut self, stats: &SearchStats) {
+        let added = stats.positions - self.last;
+        self.last = stats.positions;
+        self.total.fetch_add(added, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::placement::{parse_pieces, Piece, PlacementRules, RayRule, Surface};
+    use crate::BoardSize;
+
+    fn board(text: &str) -> BoardSize {
+        text.parse().unwrap()
+    }
+
+    fn game_of(pieces: &str, size: &str, surface: Surface, rays: RayRule) -> PlacementGame {
+        let rules = PlacementRules::new(&parse_pieces(pieces).unwrap(), surface, rays).unwrap();
+        PlacementGame::with_rules(rules, board(size))
+    }
+
+    /// With a budget of one position, every question is abandoned again and again before it
+    /// is answered, by both routes: the answers must still be the moves' true values.
+    #[test]
+    fn settling_a_move_with_tiny_budgets_gives_its_true_value() {
+        for (piece, rows, cols) in [
+            (Piece::Queen, 5, 6),
+            (Piece::Queen, 6, 6),
+            (Piece::Knight, 4, 5),
+            (Piece::Bishop, 5, 5),
+        ] {
+            let game = PlacementGame::new(piece, BoardSize::new(rows, cols).unwrap());
+            let empty = game.empty();
+            let mut reference = PlacementSolver::new(&game, 1 << 22);
+            let never = Arc::new(AtomicBool::new(false));
+            for group in reference.moves_up_to_symmetry(&empty) {
+                let after = game.play(&empty, group[0]).unwrap();
+                let value = reference.nim_value(&after).value();
+                for heap in 0..=value + 1 {
+                    // A fresh solver: nothing known, so every try must be searched.
+                    let mut solver = PlacementSolver::new(&game, 1 << 22);
+                    let answers = settle_group(
+                        &mut solver,
+                        &after,
+                        heap,
+                        |_| None,
+                        &AtomicU64::new(1),
+                        &never,
+                    );
+                    let case = format!("{piece} {rows}x{cols} {} heap {heap}", group[0]);
+                    let &(asked, last) = answers.last().expect("an answer");
+                    assert_eq!(asked, heap, "{case}");
+                    assert_eq!(last.leaves_value, value == heap, "{case}");
+                    for (asked, settled) in answers {
+                        assert_eq!(settled.leaves_value, value == asked, "{case}: {asked}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Games of one piece and of several, on other surfaces and with blocked lines: the
+    /// parallel search gives the single-threaded solver's value and outcome.
+    #[test]
+    fn the_parallel_search_agrees_with_the_solver() {
+        let cases = [
+            ("queens", "5x5", Surface::Rectangle, RayRule::Through),
+            ("knights", "4x5", Surface::Torus, RayRule::Through),
+            (
+                "bishops+knights",
+                "3x4",
+                Surface::Rectangle,
+                RayRule::Through,
+            ),
+            (
+                "bishops+knights",
+                "4x4",
+                Surface::Rectangle,
+                RayRule::Through,
+            ),
+            ("queens+rooks", "3x4", Surface::Rectangle, RayRule::Blocked),
+            ("kings+rooks", "3x3", Surface::Cylinder, RayRule::Through),
+            ("knights+kings", "3x5", Surface::Mobius, RayRule::Through),
+        ];
+        for (pieces, size, surface, rays) in cases {
+            let game = game_of(pieces, size, surface, rays);
+            // The empty board, and the position after the last legal move (a piece of the
+            // game's last kind in the last free square).
+            let last = *game.legal_placements(&game.empty()).last().unwrap();
+            let started = game.play_move(&game.empty(), last).unwrap();
+            for (position, threads) in [(game.empty(), 1), (game.empty(), 2), (started, 3)] {
+                let expected = PlacementSolver::new(&game, 1 << 22).nim_value(&position);
+                let case = format!(
+                    "{pieces} {size} {surface} {rays}, {threads} threads, {}",
+                    game.format_position(&position)
+                );
+                let mut search = RootSearch::new(&game, &position, threads, 1 << 24);
+                assert_eq!(
+                    search.nim_value(&mut ()).unwrap().nimber,
+                    expected,
+                    "{case}"
+                );
+                let mut search = RootSearch::new(&game, &position, threads, 1 << 24);
+                let answer = search.outcome(&mut ()).unwrap();
+                assert_eq!(answer.outcome, expected.outcome(), "{case}");
+                // The winning moves named (one group of symmetric moves) do win.
+                let mut solver = PlacementSolver::new(&game, 1 << 22);
+                assert_eq!(answer.winning_moves.is_empty(), expected.value() == 0);
+                for &first in &answer.winning_moves {
+                    let after = game.play_move(&position, first).unwrap();
+                    assert_eq!(solver.nim_value(&after), Nimber::ZERO, "{case}: {first:?}");
+                }
+            }
+        }
+    }
+
+    /// Keeps the records reported, and stops after `stop_after` of them.
+    struct Recorder {
+        records: Vec<SettledRecord>,
+        stop_after: usize,
+        progress_seen: bool,
+    }
+
+    impl RootObserver for Recorder {
+        fn settled(&mut self, record: &SettledRecord) {
+            self.records.push(*record);
+        }
+        fn progress(&mut self, _progress: &RootProgress) {
+            self.progress_seen = true;
+        }
+        fn should_stop(&mut self) -> bool {
+            self.records.len() >= self.stop_after
+        }
+    }
+
+    /// A search stopped by its observer returns `Interrupted`; a new search resumed from the
+    /// records reported gives the same answer, taking every record.
+    #[test]
+    fn a_stopped_search_resumes_from_its_records() {
+        let mut resumed_with_records = 0;
+        for (pieces, size) in [
+            ("queens", "6x6"),
+            ("queens", "7x7"),
+            ("bishops+knights", "4x4"),
+        ] {
+            let game = game_of(pieces, size, Surface::Rectangle, RayRule::Through);
+            let empty = game.empty();
+            let expected = PlacementSolver::new(&game, 1 << 22).nim_value(&empty);
+            for stop_after in [0, 1, 3] {
+                let mut recorder = Recorder {
+                    records: Vec::new(),
+                    stop_after,
+                    progress_seen: false,
+                };
+                let mut search = RootSearch::new(&game, &empty, 2, 1 << 24);
+                let case = format!("{pieces} {size} stopped after {stop_after}");
+                let stopped = search.nim_value(&mut recorder);
+                assert!(recorder.progress_seen, "{case}");
+                let Err(Interrupted { report }) = stopped else {
+                    // Answered before the observer was asked again.
+                    continue;
+                };
+                assert_eq!(report.settled, recorder.records.len(), "{case}");
+                let mut resumed = RootSearch::new(&game, &empty, 2, 1 << 24);
+                let taken = resumed.resume(&recorder.records).unwrap();
+                assert_eq!(taken, recorder.records.len(), "{case}");
+                let answer = resumed.nim_value(&mut ()).unwrap();
+                assert_eq!(answer.nimber, expected, "{case}");
+                assert_eq!(answer.report.resumed, taken, "{case}");
+                resumed_with_records += usize::from(taken > 0);
+            }
+        }
+        assert!(resumed_with_records > 0, "some search stopped part way");
+    }
+
+    #[test]
+    fn contradicting_records_are_refused() {
+        let game = game_of("queens", "5x5", Surface::Rectangle, RayRule::Through);
+        let empty = game.empty();
+        let mut search = RootSearch::new(&game, &empty, 1, 1 << 22);
+        let groups = search.groups().to_vec();
+        let record = |value: u32, first_move: PlacementMove, leaves_value: bool| SettledRecord {
+            value: Nimber::new(value),
+            first_move,
+            leaves_value,
+            positions: 1,
+        };
+        let (a1, b1) = (groups[0][0], groups[1][0]);
+        // The last move of a1's group stands for the same group as a1 itself.
+        let a1_again = *groups[0].last().unwrap();
+        assert_ne!(a1, a1_again);
+        assert_eq!(
+            search.resume(&[
+                record(0, a1, true),
+                record(0, b1, false),
+                record(0, a1_again, false)
+            ]),
+            Err(ResumeError::Contradiction {
+                first: 0,
+                second: 2
+            })
+        );
+        assert_eq!(
+            search.resume(&[record(0, a1, true), record(1, a1_again, true)]),
+            Err(ResumeError::Contradiction {
+                first: 0,
+                second: 1
+            })
+        );
+        let off_board = PlacementMove {
+            square: a1.square,
+            piece: Piece::Knight,
+        };
+        assert!(matches!(
+            search.resume(&[record(0, off_board, true)]),
+            Err(ResumeError::NotAFirstMove { index: 0, .. })
+        ));
+        // Nothing was taken from the refused records; repeats are taken once.
+        assert_eq!(search.report().settled, 0);
+        assert_eq!(
+            search.resume(&[record(1, a1, false), record(1, a1_again, false)]),
+            Ok(1)
+        );
+    }
+}
