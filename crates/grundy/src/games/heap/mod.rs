@@ -9,7 +9,8 @@
 //!
 //! let kayles: HeapRuleset = "kayles".parse().unwrap();
 //! let HeapRuleset::Line(kayles) = kayles else { unreachable!() };
-//! // Seed 003: the heaps 3, 4, 5, 2, 5 have nim-sum 0, a second-player win.
+//! // Combinatorial Game Theory IV (lesson 4): the heaps 3, 4, 5, 2, 5 have nim-sum 0, a
+//! // second-player win.
 //! assert_eq!(kayles.value_of_sum(&[3, 4, 5, 2, 5]), Nimber::ZERO);
 //! ```
 
@@ -86,7 +87,7 @@ pub enum HeapGameError {
 pub enum HeapRuleset {
     /// Heaps of tokens under a take-and-break code.
     Line(HeapGame),
-    /// Two-dimensional Kayles (seed 003, exercise 5).
+    /// Two-dimensional Kayles (*Combinatorial Game Theory IV*, lesson 4, exercise 5).
     Kayles2d(Kayles2d),
 }
 
@@ -117,7 +118,7 @@ impl FromStr for HeapRuleset {
                 if let Some(set) = lower.strip_prefix("sub:") {
                     return HeapGame::subtraction(set).map(HeapRuleset::Line);
                 }
-                if lower.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+                if looks_like_code(&lower) {
                     let rule: TakeBreak = text.trim().parse()?;
                     return Ok(HeapRuleset::Line(HeapGame {
                         name: rule.to_string(),
@@ -136,8 +137,19 @@ impl FromStr for HeapRuleset {
 pub fn looks_like_heap_game(text: &str) -> bool {
     let lower = text.trim().to_ascii_lowercase();
     lower.starts_with("sub:")
-        || lower.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        || looks_like_code(&lower)
         || NAMED_GAMES.iter().any(|(name, _)| *name == lower)
+}
+
+/// Whether `lower` (lower case) is written like a code: a decimal digit or the point first, or
+/// a hexadecimal digit before the point (`c.7`), or a digit past 9 in brackets (`[12].7`).
+fn looks_like_code(lower: &str) -> bool {
+    let mut chars = lower.chars();
+    match (chars.next(), chars.next()) {
+        (Some(first), _) if first.is_ascii_digit() || first == '.' || first == '[' => true,
+        (Some('a'..='f'), Some('.')) => true,
+        _ => false,
+    }
 }
 
 /// A take-and-break game played on heaps of tokens, with the name it was given.

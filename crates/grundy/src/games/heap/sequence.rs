@@ -167,7 +167,7 @@ fn tuned_sequence_until_settled(
 ) -> NimSequence {
     let total = up_to + 1;
     let mut values: Vec<Nimber> = Vec::with_capacity(total.min(1 << 20));
-    let fast = !rule.repeats() && !rule.breaks_into_three();
+    let fast = rule.has_fast_sequence();
     let progress_interval = if fast {
         PROGRESS_INTERVAL
     } else {
@@ -757,7 +757,7 @@ mod tests {
     }
 
     #[test]
-    fn kayles_starts_as_in_the_seed() {
+    fn kayles_starts_as_in_the_lesson() {
         assert_eq!(values("0.77", 7), vec![0, 1, 2, 3, 1, 4, 3, 2]);
     }
 
@@ -804,8 +804,13 @@ mod tests {
         let needed = 2 * 46_578 + 2 * 4 + 3;
         assert_eq!(needed, 93_167);
         let sequence = nim_sequence(&rule, needed - 1, &mut ());
-        let found = sequence.periodicity.expect("93,166 values prove the period");
-        assert_eq!((found.period, found.preperiod, found.computed), (4, 46_578, needed));
+        let found = sequence
+            .periodicity
+            .expect("93,166 values prove the period");
+        assert_eq!(
+            (found.period, found.preperiod, found.computed),
+            (4, 46_578, needed)
+        );
         // One value fewer proves nothing.
         assert_eq!(nim_sequence(&rule, needed - 2, &mut ()).periodicity, None);
     }
@@ -818,7 +823,11 @@ mod tests {
             let needed = 2 * preperiod + 2 * period + rule.max_taken().unwrap();
             let found = nim_sequence(&rule, needed - 1, &mut ()).periodicity;
             let found = found.unwrap_or_else(|| panic!("{code}: {needed} values prove it"));
-            assert_eq!((found.period, found.preperiod), (period, preperiod), "{code}");
+            assert_eq!(
+                (found.period, found.preperiod),
+                (period, preperiod),
+                "{code}"
+            );
         }
     }
 
