@@ -1,4 +1,4 @@
-//! Corner games whose piece moves by fixed steps, like the knight of seed 001.
+//! Corner games whose piece moves by fixed steps, like the knight of Katayama and Koyama (2021).
 
 use std::fmt;
 use std::str::FromStr;
@@ -128,6 +128,23 @@ impl StepMoves {
             let to_n = n as i64 + dn;
             (to_m >= 0 && to_n >= 0).then_some((to_m as usize, to_n as usize))
         })
+    }
+
+    /// The bytes [`StepMoves::table`] allocates for `rows` by `cols`: a byte per cell of the box
+    /// holding every position of lower weight (which a move away may reach), and when the
+    /// weights are large an 8-byte entry per cell to sort them. Computed without allocating,
+    /// so that callers can refuse first: the box grows with the weights, and `corner:-1,1000`
+    /// at (5000, 5000) needs 25 billion cells.
+    #[must_use]
+    pub fn table_bytes(&self, rows: usize, cols: usize) -> u128 {
+        if rows == 0 || cols == 0 {
+            return 0;
+        }
+        let (a, b) = (u128::from(self.weights.0), u128::from(self.weights.1));
+        let limit = a * (rows as u128 - 1) + b * (cols as u128 - 1);
+        let box_cells = (limit / a + 1) * (limit / b + 1);
+        let per_cell = if a * b <= 64 { 1 } else { 9 };
+        box_cells * per_cell + 4 * rows as u128 * cols as u128
     }
 
     /// The nim-values of the positions `(m, n)`, `m < rows`, `n < cols`.

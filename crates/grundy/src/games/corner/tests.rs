@@ -1,9 +1,9 @@
-//! Seed 001's Table 1 and the theorems, on squares small enough for a unit test.
+//! Table 1 of Katayama and Koyama (2021) and the theorems, on squares small enough for a unit test.
 
 use super::*;
 
 #[test]
-fn table_1_of_seed_001_is_reproduced() {
+fn table_1_of_katayama_and_koyama_is_reproduced() {
     let oracle = include_str!("../../../tests/oracles/corner-the-knight.tsv");
     let knight: CornerGame = "corner-knight".parse().unwrap();
     let table = knight.table(16, 12);
@@ -106,7 +106,7 @@ fn endless_move_sets_are_refused() {
 }
 
 #[test]
-fn seed_example_and_display() {
+fn the_papers_example_and_display() {
     let knight: CornerGame = "corner:-2,-1;-1,-2;-2,1;1,-2".parse().unwrap();
     assert_eq!(knight.to_string(), "corner-knight");
     assert_eq!(knight.value(7, 9), crate::Nimber::new(3));
@@ -154,4 +154,20 @@ fn steps_with_large_weights_are_ordered_too() {
             );
         }
     }
+}
+
+#[test]
+fn table_sizes_are_known_before_allocating() {
+    let knight: CornerGame = "corner-knight".parse().unwrap();
+    // Weights (1, 1): the box of weight up to 10,000 holds 10,001 x 10,001 bytes.
+    assert_eq!(
+        knight.table_bytes(5001, 5001),
+        10_001 * 10_001 + 4 * 5001 * 5001
+    );
+    // Weights (1001, 1): moves to n + 1000 need 5 million columns per row.
+    let long: CornerGame = "corner:-1,1000".parse().unwrap();
+    assert!(long.value_bytes(5000, 5000) > 20_000_000_000);
+    let queen: CornerGame = "corner-queen".parse().unwrap();
+    assert!(queen.table_bytes(5001, 5001) < 200_000_000);
+    assert_eq!(knight.table_bytes(0, 7), 0);
 }
