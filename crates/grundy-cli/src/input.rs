@@ -5,7 +5,9 @@ use std::fmt;
 
 use anyhow::Result;
 use grundy::games::corner::{looks_like_corner_game, CornerGame};
-use grundy::games::heap::{looks_like_heap_game, HeapGame, HeapRuleset, Rectangle};
+use grundy::games::heap::{
+    looks_like_heap_game, nim_sequence_until_settled, HeapGame, HeapRuleset, Rectangle,
+};
 use grundy::games::placement::{
     parse_pieces, PieceSetError, PlacementGame, PlacementPosition, PlacementRules, RayRule, Surface,
 };
@@ -47,6 +49,87 @@ pub const MAX_HEAP: usize = 100_000_000;
 /// The largest coordinate accepted for a corner game's piece.
 pub const MAX_CORNER: usize = 5000;
 
+/// The most bytes a corner game's table may take (its size is known before it is computed).
+pub const MAX_CORNER_BYTES: u128 = 1 << 30;
+
+/// The most options the reference method may visit (codes with repeating digits or breaks into
+/// three heaps): at 60 to 200 million a second, about half a minute to a minute and a half.
+pub const MAX_REFERENCE_WORK: f64 = 5e9;
+
+/// The largest heap `value` and `moves` accept when no period is proven by then: every smaller
+/// heap must be computed, and the fast method takes about 3 s per million heaps near 10^6,
+/// growing faster than linearly.
+pub const MAX_HEAP_WITHOUT_PERIOD: usize = 10_000_000;
+
+/// Refuses heap `largest` (given as `what`) when the reference method would visit more than
+/// [`MAX_REFERENCE_WORK`] options to reach it, naming the largest heap it can reach.
+pub fn check_reference_work(game: &HeapGame, largest: usize, what: &str) -> Result<()> {
+    let rule = game.rule();
+    if rule.has_fast_sequence() || rule.reference_work(largest) <= MAX_REFERENCE_WORK {
+        return Ok(());
+    }
+    // The work grows with the heap: the largest heap within it by bisection.
+    let (mut within, mut beyond) = (0usize, largest);
+    while beyond - within > 1 {
+        let middle = within + (beyond - within) / 2;
+        if rule.reference_work(middle) <= MAX_REFERENCE_WORK {
+            within = middle;
+        } else {
+            beyond = middle;
+        }
+    }
+    Err(input_error(format!(
+        "{what} {largest} is too large for {}: its values are found by trying every move of every smaller heap (about {:.1e} moves, at most {MAX_REFERENCE_WORK:.0e}), so at most {within} for this game",
+        game.name(),
+        rule.reference_work(largest)
+    )))
+}
+
+/// Refuses heap `largest` of a game when computing every smaller heap's value cannot finish:
+/// past [`MAX_HEAP_WITHOUT_PERIOD`] only a period proven by then (computed here, so it can take
+/// a while for a large heap of a finite octal code) lets the value be read off.
+fn check_heap_bound(game: &HeapGame, largest: usize) -> Result<()> {
+    check_reference_work(game, largest, "heap")?;
+    if largest <= MAX_HEAP_WITHOUT_PERIOD {
+        return Ok(());
+    }
+    let rule = game.rule();
+    if rule.is_finite_octal()
+        && nim_sequence_until_settled(rule, MAX_HEAP_WITHOUT_PERIOD, &mut ())
+            .periodicity
+            .is_some()
+    {
+        return Ok(());
+    }
+    let why = if rule.is_finite_octal() {
+        format!("no period is proven by heap {MAX_HEAP_WITHOUT_PERIOD}")
+    } else {
+        "its period cannot be proven (the Octal Periodicity Theorem needs finitely many digits below 8 and no condition on the parts)".to_string()
+    };
+    Err(input_error(format!(
+        "heap {largest} is too large for {}: {why}, so the value of every smaller heap would be needed; at most {MAX_HEAP_WITHOUT_PERIOD}",
+        game.name()
+    )))
+}
+
+/// Refuses a corner game's table of `rows` by `cols` when it would take more than
+/// [`MAX_CORNER_BYTES`], before anything is allocated.
+pub fn check_corner_memory(game: &CornerGame, rows: usize, cols: usize, what: &str) -> Result<()> {
+    let bytes = game.table_bytes(rows, cols);
+    if bytes <= MAX_CORNER_BYTES {
+        return Ok(());
+    }
+    Err(input_error(format!(
+        "{what} of {game} is too large: its table needs about {} MiB (the moves reach positions up to weight a·m + b·n with weights {}), at most {} MiB",
+        bytes >> 20,
+        match game {
+            CornerGame::Steps(steps) => format!("{:?}", steps.weights()),
+            CornerGame::Queen => "(1, 1)".to_string(),
+        },
+        MAX_CORNER_BYTES >> 20
+    )))
+}
+
 /// Reads `GAME ARGS...`: a corner game and a position `M N`, a heap game and heap sizes, or a
 /// piece name and a board size. Heap and corner games are recognised first, so that a mistake in
 /// one is reported as such.
@@ -69,7 +152,11 @@ pub fn parse_game(game: &str, args: &[String]) -> Result<GameSpec> {
                 })
         };
         return match args {
-            [m, n] => Ok(GameSpec::Corner(corner, coordinate(m)?, coordinate(n)?)),
+            [m, n] => {
+                let (m, n) = (coordinate(m)?, coordinate(n)?);
+                check_corner_memory(&corner, m + 1, n + 1, &format!("position ({m}, {n})"))?;
+                Ok(GameSpec::Corner(corner, m, n))
+            }
             _ => Err(input_error(format!(
                 "{corner} needs the piece's position as two numbers M N, for example `grundy value {corner} 7 9`"
             ))),
@@ -88,6 +175,7 @@ pub fn parse_game(game: &str, args: &[String]) -> Result<GameSpec> {
                     .iter()
                     .map(|text| parse_heap(text))
                     .collect::<Result<Vec<_>>>()?;
+                check_heap_bound(&heap_game, heaps.iter().copied().max().unwrap_or(0))?;
                 Ok(GameSpec::Heaps(heap_game, heaps))
             }
             HeapRuleset::Kayles2d(_) => {
