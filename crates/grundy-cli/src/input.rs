@@ -2,17 +2,21 @@
 //! here is the user's to fix and ends the program with exit status 2.
 
 use std::fmt;
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use grundy::games::corner::{looks_like_corner_game, CornerGame};
 use grundy::games::heap::{
-    looks_like_heap_game, nim_sequence_until_settled, HeapGame, HeapRuleset, Rectangle,
+    looks_like_heap_game, HeapGame, HeapRuleset, Rectangle, SequenceObserver,
 };
 use grundy::games::placement::{
     parse_pieces, PieceSetError, PlacementGame, PlacementPosition, PlacementRules, RayRule, Surface,
 };
 use grundy::graph::{parse_graph, Graph, GraphFormat};
 use grundy::BoardSize;
+use indicatif::ProgressBar;
+
+use crate::progress::counting_bar;
 
 /// An error in the user's input (as opposed to a failure of the program).
 #[derive(Debug)]
@@ -61,6 +65,11 @@ pub const MAX_REFERENCE_WORK: f64 = 5e9;
 /// growing faster than linearly.
 pub const MAX_HEAP_WITHOUT_PERIOD: usize = 10_000_000;
 
+/// How long `value` and `moves` compute a nim-sequence before giving up: a game without a
+/// useful sparse-space mask (0.007) grows as n², so a heap within the limits above can still
+/// need hours.
+pub const HEAP_SECONDS: u64 = 60;
+
 /// Refuses heap `largest` (given as `what`) when the reference method would visit more than
 /// [`MAX_REFERENCE_WORK`] options to reach it, naming the largest heap it can reach.
 pub fn check_reference_work(game: &HeapGame, largest: usize, what: &str) -> Result<()> {
@@ -85,31 +94,66 @@ pub fn check_reference_work(game: &HeapGame, largest: usize, what: &str) -> Resu
     )))
 }
 
-/// Refuses heap `largest` of a game when computing every smaller heap's value cannot finish:
-/// past [`MAX_HEAP_WITHOUT_PERIOD`] only a period proven by then (computed here, so it can take
-/// a while for a large heap of a finite octal code) lets the value be read off.
-fn check_heap_bound(game: &HeapGame, largest: usize) -> Result<()> {
-    check_reference_work(game, largest, "heap")?;
-    if largest <= MAX_HEAP_WITHOUT_PERIOD {
-        return Ok(());
-    }
-    let rule = game.rule();
-    if rule.is_finite_octal()
-        && nim_sequence_until_settled(rule, MAX_HEAP_WITHOUT_PERIOD, &mut ())
-            .periodicity
-            .is_some()
-    {
-        return Ok(());
-    }
-    let why = if rule.is_finite_octal() {
-        format!("no period is proven by heap {MAX_HEAP_WITHOUT_PERIOD}")
-    } else {
-        "its period cannot be proven (the Octal Periodicity Theorem needs finitely many digits below 8 and no condition on the parts)".to_string()
+/// The game with its nim-sequence computed as far as `largest` needs, or an error naming the
+/// limit when that cannot finish: past [`MAX_HEAP_WITHOUT_PERIOD`] only a period proven by
+/// then lets the value be read off, and the computation is given [`HEAP_SECONDS`].
+fn with_values_for(game: HeapGame, largest: usize) -> Result<HeapGame> {
+    check_reference_work(&game, largest, "heap")?;
+    let rule = game.rule().clone();
+    let name = game.name().to_string();
+    let too_large = |why: String| {
+        input_error(format!(
+            "heap {largest} is too large for {name}: {why}, so the value of every smaller heap would be needed; at most {MAX_HEAP_WITHOUT_PERIOD}"
+        ))
     };
-    Err(input_error(format!(
-        "heap {largest} is too large for {}: {why}, so the value of every smaller heap would be needed; at most {MAX_HEAP_WITHOUT_PERIOD}",
-        game.name()
-    )))
+    if largest > MAX_HEAP_WITHOUT_PERIOD && !rule.is_finite_octal() {
+        return Err(too_large(
+            "its period cannot be proven (the Octal Periodicity Theorem needs finitely many digits below 8 and no condition on the parts)".to_string(),
+        ));
+    }
+    let up_to = largest.min(MAX_HEAP_WITHOUT_PERIOD);
+    let bar = counting_bar(up_to as u64 + 1, &format!("{name} values"));
+    let mut observer = DeadlineObserver {
+        bar: bar.clone(),
+        deadline: Instant::now() + Duration::from_secs(HEAP_SECONDS),
+        heaps_since_look: 0,
+    };
+    let finished = game.with_values_to(up_to, &mut observer);
+    bar.finish_and_clear();
+    let Some(game) = finished else {
+        return Err(input_error(format!(
+            "heap {largest} of {name} cannot be answered in reasonable time: the values of the smaller heaps were not finished within {HEAP_SECONDS} s (`grundy sequence {rule} --to {largest}` computes them with progress, and Ctrl-C keeps what is done)"
+        )));
+    };
+    if largest > MAX_HEAP_WITHOUT_PERIOD && !game.has_proven_period() {
+        return Err(too_large(format!(
+            "no period is proven by heap {MAX_HEAP_WITHOUT_PERIOD}"
+        )));
+    }
+    Ok(game)
+}
+
+/// Shows the progress of a nim-sequence and stops it at a deadline.
+struct DeadlineObserver {
+    bar: ProgressBar,
+    deadline: Instant,
+    heaps_since_look: u32,
+}
+
+impl SequenceObserver for DeadlineObserver {
+    fn progress(&mut self, computed: usize, _total: usize) {
+        self.bar.set_position(computed as u64);
+    }
+
+    fn should_stop(&mut self) -> bool {
+        // A look at the clock costs about as much as a fast heap: look every 64 heaps.
+        self.heaps_since_look += 1;
+        if self.heaps_since_look < 64 {
+            return false;
+        }
+        self.heaps_since_look = 0;
+        Instant::now() > self.deadline
+    }
 }
 
 /// Refuses a corner game's table of `rows` by `cols` when it would take more than
@@ -175,7 +219,8 @@ pub fn parse_game(game: &str, args: &[String]) -> Result<GameSpec> {
                     .iter()
                     .map(|text| parse_heap(text))
                     .collect::<Result<Vec<_>>>()?;
-                check_heap_bound(&heap_game, heaps.iter().copied().max().unwrap_or(0))?;
+                let heap_game =
+                    with_values_for(heap_game, heaps.iter().copied().max().unwrap_or(0))?;
                 Ok(GameSpec::Heaps(heap_game, heaps))
             }
             HeapRuleset::Kayles2d(_) => {

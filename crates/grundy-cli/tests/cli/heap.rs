@@ -365,3 +365,10 @@ fn ctrl_c_keeps_the_values_finished() {
         "{stderr}"
     );
 }
+
+#[test]
+#[ignore = "waits out the 60 s that value gives a nim-sequence; .ci/run runs it"]
+fn a_heap_whose_values_take_too_long_is_refused_after_the_deadline() {
+    // 0.007 has no useful sparse-space mask: its values grow as n², an hour or more to 10^7.
+    fails_with(&["value", "0.007", "10000000"], "not finished within 60 s");
+}

@@ -26,8 +26,10 @@ pub use sequence::{
     Periodicity, SequenceObserver,
 };
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use thiserror::Error;
 
@@ -100,6 +102,7 @@ impl FromStr for HeapRuleset {
             Ok(HeapRuleset::Line(HeapGame {
                 rule: code.parse().expect("the named codes are valid"),
                 name: name.to_string(),
+                known: None,
             }))
         };
         match lower.as_str() {
@@ -112,6 +115,7 @@ impl FromStr for HeapRuleset {
             "grundys-game" => Ok(HeapRuleset::Line(HeapGame {
                 rule: TakeBreak::grundys_game(),
                 name: "grundys-game".to_string(),
+                known: None,
             })),
             "kayles-2d" => Ok(HeapRuleset::Kayles2d(Kayles2d)),
             _ => {
@@ -123,6 +127,7 @@ impl FromStr for HeapRuleset {
                     return Ok(HeapRuleset::Line(HeapGame {
                         name: rule.to_string(),
                         rule,
+                        known: None,
                     }));
                 }
                 Err(HeapGameError::UnknownName(text.to_string()))
@@ -157,6 +162,8 @@ fn looks_like_code(lower: &str) -> bool {
 pub struct HeapGame {
     rule: TakeBreak,
     name: String,
+    /// A nim-sequence computed already, see [`HeapGame::with_values_to`].
+    known: Option<Arc<NimSequence>>,
 }
 
 /// One move in a sum of heaps: heap number `index` (from 0), of `from` tokens, becomes the heaps
@@ -205,6 +212,7 @@ impl HeapGame {
         HeapGame {
             name: rule.to_string(),
             rule,
+            known: None,
         }
     }
 
@@ -230,6 +238,7 @@ impl HeapGame {
         Ok(HeapGame {
             rule: TakeBreak::from_digits(digits)?,
             name: format!("sub:{}", list.join(",")),
+            known: None,
         })
     }
 
@@ -251,10 +260,41 @@ impl HeapGame {
         nim_sequence(&self.rule, up_to, &mut ()).values
     }
 
+    /// Computes the nim-sequence to heap `up_to` (or to the proof of its period) under
+    /// `observer`, and keeps it for the values and moves asked later: a caller can show
+    /// progress or give up (when `observer` stops it, `None`) before answering. The same game
+    /// with the sequence kept.
+    pub fn with_values_to(
+        mut self,
+        up_to: usize,
+        observer: &mut impl SequenceObserver,
+    ) -> Option<HeapGame> {
+        let sequence = nim_sequence_until_settled(&self.rule, up_to, observer);
+        if sequence.stopped {
+            return None;
+        }
+        self.known = Some(Arc::new(sequence));
+        Some(self)
+    }
+
+    /// Whether the sequence kept by [`HeapGame::with_values_to`] has a proven period, so that
+    /// every heap's value is known.
+    #[must_use]
+    pub fn has_proven_period(&self) -> bool {
+        self.known
+            .as_ref()
+            .is_some_and(|known| known.periodicity.is_some())
+    }
+
     /// The nim-sequence far enough for `heaps` (for periodic games only up to the proof).
-    fn sequence_for(&self, heaps: &[usize]) -> NimSequence {
+    fn sequence_for(&self, heaps: &[usize]) -> Cow<'_, NimSequence> {
         let largest = heaps.iter().copied().max().unwrap_or(0);
-        nim_sequence_until_settled(&self.rule, largest, &mut ())
+        match &self.known {
+            Some(known) if known.values.len() > largest || known.periodicity.is_some() => {
+                Cow::Borrowed(known)
+            }
+            _ => Cow::Owned(nim_sequence_until_settled(&self.rule, largest, &mut ())),
+        }
     }
 
     /// The nim-value of each of `heaps`.
