@@ -857,7 +857,7 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "about 16 s in release (4.7 M values); .ci/run runs it"]
+    #[ignore = "about 10 s in release (5 M values); .ci/run runs it"]
     fn the_376_period_is_proven_in_linear_time() {
         let rule: TakeBreak = "0.376".parse().unwrap();
         let found = nim_sequence(&rule, 5_000_000, &mut ()).periodicity.unwrap();
