@@ -247,14 +247,15 @@ pub fn prove_period(values: &[Nimber], max_taken: usize) -> Option<Periodicity> 
     // Whether an exception at `n` leaves too few values to prove `period`.
     let forbids = |n: usize, period: usize| computed < 2 * (n + 1) + 2 * period + max_taken;
     // Per period: RULED_OUT, or a heap `anchor` whose pair `(anchor - period, anchor)` is
-    // compared first, or 0 when nothing is known.
-    const RULED_OUT: usize = usize::MAX;
-    let mut known = vec![0usize; most + 1];
+    // compared first, or 0 when nothing is known. 32 bits, half the size of the values: a
+    // heap past them is simply not kept as an anchor.
+    const RULED_OUT: u32 = u32::MAX;
+    let mut known = vec![0u32; most + 1];
     for period in 1..=most {
-        let anchor = known[period];
-        if anchor == RULED_OUT {
+        if known[period] == RULED_OUT {
             continue;
         }
+        let anchor = known[period] as usize;
         if anchor >= period
             && values[anchor - period] != values[anchor]
             && forbids(anchor - period, period)
@@ -285,7 +286,10 @@ pub fn prove_period(values: &[Nimber], max_taken: usize) -> Option<Periodicity> 
             if exception + multiple < computed {
                 known[multiple] = RULED_OUT;
             } else if known[multiple] == 0 {
-                known[multiple] = exception + period;
+                known[multiple] = u32::try_from(exception + period)
+                    .ok()
+                    .filter(|&anchor| anchor != RULED_OUT)
+                    .unwrap_or(0);
             }
             multiple += period;
         }
