@@ -5,7 +5,7 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use grundy::games::corner::{looks_like_corner_game, CornerGame};
+use grundy::games::corner::{looks_like_corner_game, CornerGame, CornerMove};
 use grundy::games::heap::{
     looks_like_heap_game, HeapGame, HeapRuleset, Rectangle, SequenceObserver,
 };
@@ -13,7 +13,7 @@ use grundy::games::placement::{
     parse_pieces, PieceSetError, PlacementGame, PlacementPosition, PlacementRules, RayRule, Surface,
 };
 use grundy::graph::{parse_graph, Graph, GraphFormat};
-use grundy::BoardSize;
+use grundy::{BoardSize, Nimber};
 use indicatif::ProgressBar;
 
 use crate::progress::counting_bar;
@@ -55,6 +55,10 @@ pub const MAX_CORNER: usize = 5000;
 
 /// The most bytes a corner game's table may take (its size is known before it is computed).
 pub const MAX_CORNER_BYTES: u128 = 1 << 30;
+
+/// The most positions searched for a corner game's value when its table is too large (about
+/// 250 MB and two seconds).
+pub const MAX_CORNER_SEARCH: usize = 5_000_000;
 
 /// The most options the reference method may visit (codes with repeating digits or breaks into
 /// three heaps): at 60 to 200 million a second, about half a minute to a minute and a half.
@@ -156,6 +160,23 @@ impl SequenceObserver for DeadlineObserver {
     }
 }
 
+/// The value of the piece at `(m, n)` and its moves, within [`MAX_CORNER_BYTES`], or an error
+/// naming the limit.
+pub fn corner_value_and_moves(
+    game: &CornerGame,
+    m: usize,
+    n: usize,
+) -> Result<(Nimber, Vec<CornerMove>)> {
+    game.value_and_moves_within(m, n, MAX_CORNER_BYTES, MAX_CORNER_SEARCH)
+        .ok_or_else(|| {
+            input_error(format!(
+                "position ({m}, {n}) of {game} is too large: its table needs about {} MiB (at most {} MiB), and its moves reach more than {MAX_CORNER_SEARCH} positions (at most that many are searched)",
+                game.value_bytes(m, n) >> 20,
+                MAX_CORNER_BYTES >> 20,
+            ))
+        })
+}
+
 /// Refuses a corner game's table of `rows` by `cols` when it would take more than
 /// [`MAX_CORNER_BYTES`], before anything is allocated.
 pub fn check_corner_memory(game: &CornerGame, rows: usize, cols: usize, what: &str) -> Result<()> {
@@ -196,11 +217,7 @@ pub fn parse_game(game: &str, args: &[String]) -> Result<GameSpec> {
                 })
         };
         return match args {
-            [m, n] => {
-                let (m, n) = (coordinate(m)?, coordinate(n)?);
-                check_corner_memory(&corner, m + 1, n + 1, &format!("position ({m}, {n})"))?;
-                Ok(GameSpec::Corner(corner, m, n))
-            }
+            [m, n] => Ok(GameSpec::Corner(corner, coordinate(m)?, coordinate(n)?)),
             _ => Err(input_error(format!(
                 "{corner} needs the piece's position as two numbers M N, for example `grundy value {corner} 7 9`"
             ))),

@@ -21,7 +21,7 @@ mod steps;
 mod wythoff;
 
 pub use check::{check_knight, check_wythoff, knight_formula, CheckReport};
-pub use steps::StepMoves;
+pub use steps::{BuildPositionHasher, PositionHasher, StepMoves};
 pub use wythoff::{wythoff_pair, wythoff_table, wythoff_table_bytes};
 
 use std::fmt;
@@ -165,6 +165,37 @@ impl CornerGame {
     #[must_use]
     pub fn value_bytes(&self, m: usize, n: usize) -> u128 {
         self.table_bytes(m + 1, n + 1)
+    }
+
+    /// The nim-value of the piece at `(m, n)` and the moves from there: from the table when it
+    /// takes at most `max_table_bytes`, else (for fixed steps) from a search of at most
+    /// `max_searched` positions that the piece can reach (each about 50 bytes). `None` when
+    /// neither is enough.
+    #[must_use]
+    pub fn value_and_moves_within(
+        &self,
+        m: usize,
+        n: usize,
+        max_table_bytes: u128,
+        max_searched: usize,
+    ) -> Option<(Nimber, Vec<CornerMove>)> {
+        if self.value_bytes(m, n) <= max_table_bytes {
+            return Some((self.value(m, n), self.moves(m, n)));
+        }
+        let CornerGame::Steps(steps) = self else {
+            return None;
+        };
+        let known = steps.search_values(&[(m, n)], max_searched)?;
+        let value = |position: (usize, usize)| Nimber::new(u32::from(known[&position]));
+        let moves = steps
+            .targets(m, n)
+            .map(|(m, n)| CornerMove {
+                m,
+                n,
+                nimber: value((m, n)),
+            })
+            .collect();
+        Some((value((m, n)), moves))
     }
 
     /// The nim-value of the piece at `(m, n)`.

@@ -171,3 +171,51 @@ fn table_sizes_are_known_before_allocating() {
     assert!(queen.table_bytes(5001, 5001) < 200_000_000);
     assert_eq!(knight.table_bytes(0, 7), 0);
 }
+
+#[test]
+fn a_search_finds_the_values_of_the_table() {
+    for steps in [
+        "-2,-1;-1,-2;-2,1;1,-2",
+        "-1,20;1,-21",
+        "-1,3;-2,0;0,-1",
+        "-3,1;1,-3",
+    ] {
+        let game: StepMoves = steps.parse().unwrap();
+        let table = game.table(30, 30);
+        let starts: Vec<(usize, usize)> =
+            (0..30).flat_map(|m| (0..30).map(move |n| (m, n))).collect();
+        let known = game.search_values(&starts, usize::MAX).unwrap();
+        for &(m, n) in &starts {
+            assert_eq!(
+                u32::from(known[&(m, n)]),
+                table.get(m, n).value(),
+                "{steps} ({m}, {n})"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_vast_box_with_few_reachable_positions_is_searched() {
+    let long: CornerGame = "corner:-1,1000".parse().unwrap();
+    let (value, moves) = long
+        .value_and_moves_within(5000, 5000, 1 << 30, 10_000)
+        .expect("5001 positions are reachable");
+    // The piece moves 5000 times whatever happens, an even number: the second player wins.
+    assert_eq!(value, crate::Nimber::ZERO);
+    let (odd, _) = long
+        .value_and_moves_within(4999, 5000, 1 << 30, 10_000)
+        .unwrap();
+    assert_eq!(odd, crate::Nimber::new(1));
+    assert_eq!(moves.len(), 1);
+    // Steps that reach billions of positions are refused rather than searched.
+    let wide: CornerGame = "corner:-1,1000;0,-1".parse().unwrap();
+    assert!(wide
+        .value_and_moves_within(5000, 5000, 1 << 30, 100_000)
+        .is_none());
+    // Where the table fits, it answers, with the same moves as before.
+    let knight: CornerGame = "corner-knight".parse().unwrap();
+    let (value, moves) = knight.value_and_moves_within(7, 9, 1 << 30, 0).unwrap();
+    assert_eq!(value, knight.value(7, 9));
+    assert_eq!(moves, knight.moves(7, 9));
+}
