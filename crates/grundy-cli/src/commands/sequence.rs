@@ -27,7 +27,9 @@ const DEFAULT_SHOWN: usize = 1000;
 the nim-sum of its heaps' values. For finite octal codes the period and pre-period are proven by the \
 Octal Periodicity Theorem (Guy and Smith): if g(n + p) = g(n) for e <= n < 2e + p + t, where t is the \
 most tokens a move takes, the sequence repeats for ever; the computation stops there and the rest is \
-copied from the period.\n\nExamples:\n  grundy sequence kayles --to 1000\n  grundy sequence 0.6 --to 1000000\n  \
+copied from the period. Codes with a repeating digit or a digit of 8 or more are computed by trying every \
+move, only to --to, and refused when that is too much work. Ctrl-C stops the computation, prints the \
+values finished and exits with status 130.\n\nExamples:\n  grundy sequence kayles --to 1000\n  grundy sequence 0.6 --to 1000000\n  \
 grundy sequence grundys-game --to 100000 --json\n  grundy sequence 0.137 --to 200 --svg dawson.svg"
 )]
 pub struct Args {
@@ -44,7 +46,8 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Also draw the sequence as an SVG plot into this file.
+    /// Also draw the sequence as an SVG plot into this file (zeros in red, the periodic part
+    /// shaded).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
 }
