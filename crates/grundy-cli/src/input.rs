@@ -2,15 +2,21 @@
 //! here is the user's to fix and ends the program with exit status 2.
 
 use std::fmt;
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use grundy::games::corner::{looks_like_corner_game, CornerGame};
-use grundy::games::heap::{looks_like_heap_game, HeapGame, HeapRuleset, Rectangle};
+use grundy::games::corner::{looks_like_corner_game, CornerGame, CornerMove};
+use grundy::games::heap::{
+    looks_like_heap_game, HeapGame, HeapRuleset, Rectangle, SequenceObserver,
+};
 use grundy::games::placement::{
     parse_pieces, PieceSetError, PlacementGame, PlacementPosition, PlacementRules, RayRule, Surface,
 };
 use grundy::graph::{parse_graph, Graph, GraphFormat, MAX_GRAPH_TEXT_BYTES, MAX_SEARCH_VERTICES};
-use grundy::BoardSize;
+use grundy::{BoardSize, Nimber};
+use indicatif::ProgressBar;
+
+use crate::progress::counting_bar;
 
 /// An error in the user's input (as opposed to a failure of the program).
 #[derive(Debug)]
@@ -46,6 +52,148 @@ pub const MAX_HEAP: usize = 100_000_000;
 
 /// The largest coordinate accepted for a corner game's piece.
 pub const MAX_CORNER: usize = 5000;
+
+/// The most bytes a corner game's table may take (its size is known before it is computed).
+pub const MAX_CORNER_BYTES: u128 = 1 << 30;
+
+/// The most positions searched for a corner game's value when its table is too large (about
+/// 250 MB and two seconds).
+pub const MAX_CORNER_SEARCH: usize = 5_000_000;
+
+/// The most options the reference method may visit (codes with repeating digits or breaks into
+/// three heaps): at 60 to 200 million a second, about half a minute to a minute and a half.
+pub const MAX_REFERENCE_WORK: f64 = 5e9;
+
+/// The largest heap `value` and `moves` accept when no period is proven by then: every smaller
+/// heap must be computed, and the fast method takes about 3 s per million heaps near 10^6,
+/// growing faster than linearly.
+pub const MAX_HEAP_WITHOUT_PERIOD: usize = 10_000_000;
+
+/// How long `value` and `moves` compute a nim-sequence before giving up: a game without a
+/// useful sparse-space mask (0.007) grows as n², so a heap within the limits above can still
+/// need hours.
+pub const HEAP_SECONDS: u64 = 60;
+
+/// Refuses heap `largest` (given as `what`) when the reference method would visit more than
+/// [`MAX_REFERENCE_WORK`] options to reach it, naming the largest heap it can reach.
+pub fn check_reference_work(game: &HeapGame, largest: usize, what: &str) -> Result<()> {
+    let rule = game.rule();
+    if rule.has_fast_sequence() || rule.reference_work(largest) <= MAX_REFERENCE_WORK {
+        return Ok(());
+    }
+    // The work grows with the heap: the largest heap within it by bisection.
+    let (mut within, mut beyond) = (0usize, largest);
+    while beyond - within > 1 {
+        let middle = within + (beyond - within) / 2;
+        if rule.reference_work(middle) <= MAX_REFERENCE_WORK {
+            within = middle;
+        } else {
+            beyond = middle;
+        }
+    }
+    Err(input_error(format!(
+        "{what} {largest} is too large for {}: its values are found by trying every move of every smaller heap (about {:.1e} moves, at most {MAX_REFERENCE_WORK:.0e}), so at most {within} for this game",
+        game.name(),
+        rule.reference_work(largest)
+    )))
+}
+
+/// The game with its nim-sequence computed as far as `largest` needs, or an error naming the
+/// limit when that cannot finish: past [`MAX_HEAP_WITHOUT_PERIOD`] only a period proven by
+/// then lets the value be read off, and the computation is given [`HEAP_SECONDS`].
+fn with_values_for(game: HeapGame, largest: usize) -> Result<HeapGame> {
+    check_reference_work(&game, largest, "heap")?;
+    let rule = game.rule().clone();
+    let name = game.name().to_string();
+    let too_large = |why: String| {
+        input_error(format!(
+            "heap {largest} is too large for {name}: {why}, so the value of every smaller heap would be needed; at most {MAX_HEAP_WITHOUT_PERIOD}"
+        ))
+    };
+    if largest > MAX_HEAP_WITHOUT_PERIOD && !rule.is_finite_octal() {
+        return Err(too_large(
+            "its period cannot be proven (the Octal Periodicity Theorem needs finitely many digits below 8 and no condition on the parts)".to_string(),
+        ));
+    }
+    let up_to = largest.min(MAX_HEAP_WITHOUT_PERIOD);
+    let bar = counting_bar(up_to as u64 + 1, &format!("{name} values"));
+    let mut observer = DeadlineObserver {
+        bar: bar.clone(),
+        deadline: Instant::now() + Duration::from_secs(HEAP_SECONDS),
+        heaps_since_look: 0,
+    };
+    let finished = game.with_values_to(up_to, &mut observer);
+    bar.finish_and_clear();
+    let Some(game) = finished else {
+        return Err(input_error(format!(
+            "heap {largest} of {name} cannot be answered in reasonable time: the values of the smaller heaps were not finished within {HEAP_SECONDS} s (`grundy sequence {rule} --to {largest}` computes them with progress, and Ctrl-C keeps what is done)"
+        )));
+    };
+    if largest > MAX_HEAP_WITHOUT_PERIOD && !game.has_proven_period() {
+        return Err(too_large(format!(
+            "no period is proven by heap {MAX_HEAP_WITHOUT_PERIOD}"
+        )));
+    }
+    Ok(game)
+}
+
+/// Shows the progress of a nim-sequence and stops it at a deadline.
+struct DeadlineObserver {
+    bar: ProgressBar,
+    deadline: Instant,
+    heaps_since_look: u32,
+}
+
+impl SequenceObserver for DeadlineObserver {
+    fn progress(&mut self, computed: usize, _total: usize) {
+        self.bar.set_position(computed as u64);
+    }
+
+    fn should_stop(&mut self) -> bool {
+        // A look at the clock costs about as much as a fast heap: look every 64 heaps.
+        self.heaps_since_look += 1;
+        if self.heaps_since_look < 64 {
+            return false;
+        }
+        self.heaps_since_look = 0;
+        Instant::now() > self.deadline
+    }
+}
+
+/// The value of the piece at `(m, n)` and its moves, within [`MAX_CORNER_BYTES`], or an error
+/// naming the limit.
+pub fn corner_value_and_moves(
+    game: &CornerGame,
+    m: usize,
+    n: usize,
+) -> Result<(Nimber, Vec<CornerMove>)> {
+    game.value_and_moves_within(m, n, MAX_CORNER_BYTES, MAX_CORNER_SEARCH)
+        .ok_or_else(|| {
+            input_error(format!(
+                "position ({m}, {n}) of {game} is too large: its table needs about {} MiB (at most {} MiB), and its moves reach more than {MAX_CORNER_SEARCH} positions (at most that many are searched)",
+                game.value_bytes(m, n) >> 20,
+                MAX_CORNER_BYTES >> 20,
+            ))
+        })
+}
+
+/// Refuses a corner game's table of `rows` by `cols` when it would take more than
+/// [`MAX_CORNER_BYTES`], before anything is allocated.
+pub fn check_corner_memory(game: &CornerGame, rows: usize, cols: usize, what: &str) -> Result<()> {
+    let bytes = game.table_bytes(rows, cols);
+    if bytes <= MAX_CORNER_BYTES {
+        return Ok(());
+    }
+    Err(input_error(format!(
+        "{what} of {game} is too large: its table needs about {} MiB (the moves reach positions up to weight a·m + b·n with weights {}), at most {} MiB",
+        bytes >> 20,
+        match game {
+            CornerGame::Steps(steps) => format!("{:?}", steps.weights()),
+            CornerGame::Queen => "(1, 1)".to_string(),
+        },
+        MAX_CORNER_BYTES >> 20
+    )))
+}
 
 /// Reads `GAME ARGS...`: a corner game and a position `M N`, a heap game and heap sizes, or a
 /// piece name and a board size. Heap and corner games are recognised first, so that a mistake in
@@ -88,6 +236,8 @@ pub fn parse_game(game: &str, args: &[String]) -> Result<GameSpec> {
                     .iter()
                     .map(|text| parse_heap(text))
                     .collect::<Result<Vec<_>>>()?;
+                let heap_game =
+                    with_values_for(heap_game, heaps.iter().copied().max().unwrap_or(0))?;
                 Ok(GameSpec::Heaps(heap_game, heaps))
             }
             HeapRuleset::Kayles2d(_) => {

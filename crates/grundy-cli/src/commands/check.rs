@@ -11,7 +11,7 @@ use crate::input::{input_error, MAX_CORNER};
 /// Arguments of `grundy check`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "corner-knight: seed 001's Theorem 2.2, symmetry g(m, n) = g(n, m), period 4 \
+    after_help = "corner-knight: Theorem 2.2 of Katayama and Koyama (2021), Corner the Knight Game, symmetry g(m, n) = g(n, m), period 4 \
 g(m + 4, n + 4) = g(m, n) and the closed form.\ncorner-queen: the P-positions of Wythoff's game are \
 exactly the pairs (floor(k phi), floor(k phi^2)) and their mirror images.\n\nExamples:\n  \
 grundy check corner-knight --to 2000\n  grundy check corner-queen --to 2000 --json"

@@ -5,12 +5,12 @@
 use std::time::Instant;
 
 use anyhow::Result;
-use grundy::games::corner::CornerGame;
+use grundy::games::corner::CornerMove;
 use grundy::games::heap::{treblecross_winning_cells, HeapGame, Kayles2d, Rectangle};
 use grundy::Nimber;
 use serde_json::json;
 
-use crate::input::{input_error, GameSpec};
+use crate::input::{corner_value_and_moves, input_error, GameSpec};
 
 /// The most moves listed for a heap game; the rest are counted.
 const LIST_LIMIT: usize = 1000;
@@ -59,7 +59,7 @@ pub fn value_report(spec: &GameSpec, json_output: bool) -> Result<String> {
             ("kayles-2d".to_string(), join(boards, " "), parts, nimber)
         }
         GameSpec::Corner(game, m, n) => {
-            let nimber = game.value(*m, *n);
+            let (nimber, _) = corner_value_and_moves(game, *m, *n)?;
             (game.to_string(), format!("({m}, {n})"), Vec::new(), nimber)
         }
         GameSpec::Placement(_) => unreachable!("placement games are reported by their command"),
@@ -151,8 +151,8 @@ pub fn moves_report(spec: &GameSpec, all: bool, json_output: bool) -> Result<Str
             ("kayles-2d".to_string(), join(boards, " "), nimber, moves)
         }
         GameSpec::Corner(game, m, n) => {
-            let nimber = game.value(*m, *n);
-            let moves = corner_moves(game, *m, *n);
+            let (nimber, moves) = corner_value_and_moves(game, *m, *n)?;
+            let moves = corner_moves(*m, *n, moves);
             (game.to_string(), format!("({m}, {n})"), nimber, moves)
         }
         GameSpec::Placement(_) => unreachable!("placement games are reported by their command"),
@@ -238,8 +238,8 @@ pub fn moves_report(spec: &GameSpec, all: bool, json_output: bool) -> Result<Str
     Ok(out)
 }
 
-fn corner_moves(game: &CornerGame, m: usize, n: usize) -> Vec<Listed> {
-    game.moves(m, n)
+fn corner_moves(m: usize, n: usize, moves: Vec<CornerMove>) -> Vec<Listed> {
+    moves
         .into_iter()
         .map(|mv| Listed {
             text: format!("({m}, {n}) -> ({}, {})", mv.m, mv.n),

@@ -1,18 +1,20 @@
 //! `grundy sequence`: the nim-sequence of a take-and-break game, with its period when proven.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use grundy::games::heap::{nim_sequence, HeapRuleset, SequenceObserver};
+use grundy::games::heap::{nim_sequence, HeapGame, HeapRuleset, Periodicity, SequenceObserver};
 use indicatif::ProgressBar;
 use serde_json::json;
 
-use crate::input::{input_error, MAX_HEAP};
+use crate::input::{check_reference_work, input_error, MAX_HEAP};
+use crate::interrupt;
 use crate::progress::counting_bar;
-use crate::svg::sequence_plot;
+use crate::svg::{sequence_plot, PeriodMark};
 
-/// Short sequences are computed at least this far, so that a period can be proven even when
-/// only a few values are asked for.
+/// Short sequences of finite octal codes are computed at least this far, so that a period can
+/// be proven even when only a few values are asked for.
 const PERIOD_HORIZON: usize = 4096;
 
 /// Values printed in the text report unless `--show` says otherwise.
@@ -25,7 +27,9 @@ const DEFAULT_SHOWN: usize = 1000;
 the nim-sum of its heaps' values. For finite octal codes the period and pre-period are proven by the \
 Octal Periodicity Theorem (Guy and Smith): if g(n + p) = g(n) for e <= n < 2e + p + t, where t is the \
 most tokens a move takes, the sequence repeats for ever; the computation stops there and the rest is \
-copied from the period.\n\nExamples:\n  grundy sequence kayles --to 1000\n  grundy sequence 0.6 --to 1000000\n  \
+copied from the period. Codes with a repeating digit or a digit of 8 or more are computed by trying every \
+move, only to --to, and refused when that is too much work. Ctrl-C stops the computation, prints the \
+values finished and exits with status 130.\n\nExamples:\n  grundy sequence kayles --to 1000\n  grundy sequence 0.6 --to 1000000\n  \
 grundy sequence grundys-game --to 100000 --json\n  grundy sequence 0.137 --to 200 --svg dawson.svg"
 )]
 pub struct Args {
@@ -42,16 +46,25 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Also draw the sequence as an SVG plot into this file.
+    /// Also draw the sequence as an SVG plot into this file (zeros in red, the periodic part
+    /// shaded).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
 }
 
-struct BarObserver(ProgressBar);
+/// Shows progress on the bar and stops the computation on Ctrl-C.
+struct BarObserver {
+    bar: ProgressBar,
+    stop: &'static AtomicBool,
+}
 
 impl SequenceObserver for BarObserver {
     fn progress(&mut self, computed: usize, _total: usize) {
-        self.0.set_position(computed as u64);
+        self.bar.set_position(computed as u64);
+    }
+
+    fn should_stop(&mut self) -> bool {
+        self.stop.load(Ordering::Relaxed)
     }
 }
 
@@ -71,88 +84,180 @@ pub fn run(args: &Args) -> Result<String> {
             args.to
         )));
     }
-    let bar = counting_bar(args.to as u64 + 1, &format!("{} sequence", game.name()));
-    let mut observer = BarObserver(bar.clone());
+    check_reference_work(&game, args.to, "--to")?;
+    // Only a proof can use values past --to, and only finite octal codes have one.
+    let horizon = if game.rule().is_finite_octal() {
+        args.to.max(PERIOD_HORIZON)
+    } else {
+        args.to
+    };
+    let stop = interrupt::stop_flag()?;
+    let bar = counting_bar(horizon as u64 + 1, &format!("{} sequence", game.name()));
+    let mut observer = BarObserver {
+        bar: bar.clone(),
+        stop,
+    };
     let started = Instant::now();
-    let horizon = args.to.max(PERIOD_HORIZON);
     let sequence = nim_sequence(game.rule(), horizon, &mut observer);
     let seconds = started.elapsed().as_secs_f64();
     bar.finish_and_clear();
-    let values: Vec<u32> = sequence.values[..=args.to]
-        .iter()
-        .map(|v| v.value())
-        .collect();
-    let largest = values.iter().copied().max().unwrap_or(0);
-    let max_taken = game.rule().max_taken();
-    let computed = sequence
-        .periodicity
-        .map_or(horizon + 1, |found| found.computed);
-    let label = if game.name() == game.rule().to_string() {
-        game.name().to_string()
-    } else {
-        format!("{} ({})", game.name(), game.rule())
+    let finished = sequence.values.len().min(args.to + 1);
+    let report = Report {
+        game: &game,
+        values: sequence.values[..finished]
+            .iter()
+            .map(|v| v.value())
+            .collect(),
+        periodicity: sequence.periodicity,
+        computed: sequence
+            .periodicity
+            .map_or(sequence.values.len(), |found| found.computed),
+        horizon,
+        seconds,
+        stopped: sequence.stopped,
     };
     if let Some(path) = &args.svg {
-        let title = format!("{label}: nim-values of heaps 0 to {}", args.to);
-        std::fs::write(path, sequence_plot(&title, &values))
+        std::fs::write(path, report.plot(args.to))
             .with_context(|| format!("cannot write the plot to {}", path.display()))?;
     }
-    if args.json {
-        let report = json!({
-            "game": game.name(),
-            "code": game.rule().to_string(),
-            "to": args.to,
-            "values": values,
-            "period": sequence.periodicity.map(|p| p.period),
-            "preperiod": sequence.periodicity.map(|p| p.preperiod),
-            "computed": computed,
-            "largest": largest,
-            "seconds": seconds,
-        });
-        return Ok(format!("{report}\n"));
+    let out = if args.json {
+        report.json(args.to)
+    } else {
+        report.text(args.to, args.show.unwrap_or(DEFAULT_SHOWN))
+    };
+    if !sequence.stopped {
+        return Ok(out);
     }
-    let mut out = format!("{label}: nim-values of heaps 0 to {}\n", args.to);
-    match (sequence.periodicity, max_taken) {
-        (Some(found), Some(taken)) => {
+    // What was finished is printed before the error, which only says why the rest is missing.
+    print!("{out}");
+    let kept = match report.values.len() {
+        0 => "no value was finished".to_string(),
+        count => format!("the values of heaps 0 to {} are above", count - 1),
+    };
+    Err(interrupt::Interrupted(format!("interrupted: {kept}; the rest were not computed")).into())
+}
+
+/// What `grundy sequence` found, to print as text, JSON or a plot.
+struct Report<'a> {
+    game: &'a HeapGame,
+    /// The values of heaps `0..values.len()`: up to --to, or fewer when stopped.
+    values: Vec<u32>,
+    periodicity: Option<Periodicity>,
+    /// How many values were computed rather than copied from the period.
+    computed: usize,
+    /// The last heap computed unless a proof came first.
+    horizon: usize,
+    seconds: f64,
+    stopped: bool,
+}
+
+impl Report<'_> {
+    fn label(&self) -> String {
+        let code = self.game.rule().to_string();
+        if self.game.name() == code {
+            code
+        } else {
+            format!("{} ({code})", self.game.name())
+        }
+    }
+
+    fn largest(&self) -> u32 {
+        self.values.iter().copied().max().unwrap_or(0)
+    }
+
+    /// The heading: which heaps, and why fewer than asked when stopped.
+    fn heading(&self, to: usize) -> String {
+        let label = self.label();
+        match self.values.len() {
+            _ if !self.stopped || self.values.len() == to + 1 => {
+                format!("{label}: nim-values of heaps 0 to {to}")
+            }
+            0 => format!("{label}: interrupted before any value (--to {to} was asked)"),
+            count => format!(
+                "{label}: nim-values of heaps 0 to {} (interrupted; --to {to} was asked)",
+                count - 1
+            ),
+        }
+    }
+
+    fn plot(&self, to: usize) -> String {
+        let mark = self.periodicity.map(|found| PeriodMark {
+            period: found.period,
+            preperiod: found.preperiod,
+        });
+        sequence_plot(&self.heading(to), &self.values, mark)
+    }
+
+    fn json(&self, to: usize) -> String {
+        let report = json!({
+            "game": self.game.name(),
+            "code": self.game.rule().to_string(),
+            "to": to,
+            "values": self.values,
+            "period": self.periodicity.map(|p| p.period),
+            "preperiod": self.periodicity.map(|p| p.preperiod),
+            "computed": self.computed,
+            "largest": self.largest(),
+            "seconds": self.seconds,
+            "interrupted": self.stopped,
+        });
+        format!("{report}\n")
+    }
+
+    fn text(&self, to: usize, show: usize) -> String {
+        let mut out = format!("{}\n", self.heading(to));
+        let rule = self.game.rule();
+        match (self.periodicity, rule.max_taken()) {
+            (Some(found), Some(taken)) => {
+                out.push_str(&format!(
+                    "period     {} (pre-period {}: g(n + {}) = g(n) for every n >= {}{})\n",
+                    found.period,
+                    found.preperiod,
+                    found.period,
+                    found.preperiod,
+                    if found.preperiod > 0 {
+                        format!(", last exception at n = {}", found.preperiod - 1)
+                    } else {
+                        String::new()
+                    }
+                ));
+                out.push_str(&format!(
+                    "proof      Octal Periodicity Theorem: checked for {} <= n < 2e + p + t = {} (t = {taken}); computed {} values, the rest follow\n",
+                    found.preperiod,
+                    2 * found.preperiod + found.period + taken,
+                    found.computed
+                ));
+            }
+            _ if rule.is_finite_octal() && self.stopped => out.push_str(&format!(
+                "period     not settled: interrupted after {} values, and they prove no period\n",
+                self.computed
+            )),
+            _ if rule.is_finite_octal() => out.push_str(&format!(
+                "period     not settled by heap {}: no period is proven by the values computed\n",
+                self.horizon
+            )),
+            _ => out.push_str(
+                "period     not checked: the Octal Periodicity Theorem needs finitely many digits below 8 and no condition on the parts\n",
+            ),
+        }
+        out.push_str(&format!(
+            "largest    {}\ntime       {:.3} s for {} values\n",
+            self.largest(),
+            self.seconds,
+            self.computed
+        ));
+        let values = &self.values;
+        let shown = show.min(values.len());
+        for (row, chunk) in values[..shown].chunks(20).enumerate() {
+            let line: Vec<String> = chunk.iter().map(u32::to_string).collect();
+            out.push_str(&format!("{:>8}: {}\n", row * 20, line.join(" ")));
+        }
+        if shown < values.len() {
             out.push_str(&format!(
-                "period     {} (pre-period {}: g(n + {}) = g(n) for every n >= {}{})\n",
-                found.period,
-                found.preperiod,
-                found.period,
-                found.preperiod,
-                if found.preperiod > 0 {
-                    format!(", last exception at n = {}", found.preperiod - 1)
-                } else {
-                    String::new()
-                }
-            ));
-            out.push_str(&format!(
-                "proof      Octal Periodicity Theorem: checked for {} <= n < 2e + p + t = {} (t = {taken}); computed {} values, the rest follow\n",
-                found.preperiod,
-                2 * found.preperiod + found.period + taken,
-                found.computed
+                "... {} more values (--show COUNT prints more, --json prints all)\n",
+                values.len() - shown
             ));
         }
-        _ if game.rule().is_finite_octal() => out.push_str(&format!(
-            "period     not settled by heap {horizon}: no period is proven by the values computed\n"
-        )),
-        _ => out.push_str(
-            "period     not checked: the Octal Periodicity Theorem needs finitely many digits below 8 and no condition on the parts\n",
-        ),
+        out
     }
-    out.push_str(&format!(
-        "largest    {largest}\ntime       {seconds:.3} s for {computed} values\n"
-    ));
-    let shown = args.show.unwrap_or(DEFAULT_SHOWN).min(values.len());
-    for (row, chunk) in values[..shown].chunks(20).enumerate() {
-        let line: Vec<String> = chunk.iter().map(u32::to_string).collect();
-        out.push_str(&format!("{:>8}: {}\n", row * 20, line.join(" ")));
-    }
-    if shown < values.len() {
-        out.push_str(&format!(
-            "... {} more values (--show COUNT prints more, --json prints all)\n",
-            values.len() - shown
-        ));
-    }
-    Ok(out)
 }

@@ -14,10 +14,10 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use super::{rules_note, RuleOptions, SearchOptions};
-use crate::input::{input_error, parse_coordinates, parse_range};
+use crate::input::{check_corner_memory, input_error, parse_coordinates, parse_range};
 use crate::interrupt::{self, Interrupted};
 use crate::progress::counting_bar;
-use crate::svg::value_grid;
+use crate::svg::{value_grid, MAX_GRID_CELLS};
 use grundy::games::corner::{looks_like_corner_game, CornerGame};
 
 /// Arguments of `grundy table`.
@@ -204,9 +204,23 @@ fn corner_table(args: &Args) -> Result<String> {
     let game: CornerGame = args.game.parse().map_err(input_error)?;
     let rows = parse_coordinates(args.rows.as_deref().unwrap_or("0-15"))?;
     let cols = parse_coordinates(args.cols.as_deref().unwrap_or("0-11"))?;
-    let started = Instant::now();
+    let cells = rows.len() * cols.len();
+    if args.svg.is_some() && cells > MAX_GRID_CELLS {
+        return Err(input_error(format!(
+            "--svg draws at most {MAX_GRID_CELLS} cells (200 x 200), and this table has {} x {} = {cells}: choose fewer --rows or --cols",
+            rows.len(),
+            cols.len()
+        )));
+    }
     let last_row = rows.iter().copied().max().unwrap_or(0);
     let last_col = cols.iter().copied().max().unwrap_or(0);
+    check_corner_memory(
+        &game,
+        last_row + 1,
+        last_col + 1,
+        &format!("the table to m = {last_row}, n = {last_col}"),
+    )?;
+    let started = Instant::now();
     let table = game.table(last_row + 1, last_col + 1);
     let seconds = started.elapsed().as_secs_f64();
     let grid: Vec<Vec<u32>> = rows

@@ -27,7 +27,7 @@ impl CheckReport {
     }
 }
 
-/// Seed 001's closed form of Corner the Knight (Theorem 2.2), for any `m, n ≥ 0`.
+/// Katayama and Koyama's (2021) closed form of Corner the Knight (Theorem 2.2), for any `m, n ≥ 0`.
 ///
 /// By symmetry take `m ≥ n`; then, with `n = 4k + r`, the value depends only on `r` and on `m`:
 /// `r = 0`: `⌊m/2⌋ mod 2`; `r = 1`: 2 when `m = n + 1`, else `⌊m/2⌋ mod 2`; `r = 2`: 3 when
@@ -50,7 +50,7 @@ pub fn knight_formula(m: usize, n: usize) -> u32 {
     }
 }
 
-/// Checks on the square `0 ≤ m, n < size` the theorems of seed 001 about Corner the Knight:
+/// Checks on the square `0 ≤ m, n < size` the theorems of Katayama and Koyama (2021) about Corner the Knight:
 /// symmetry `g(m, n) = g(n, m)`, period 4 along the diagonal `g(m + 4, n + 4) = g(m, n)`, and
 /// the closed form [`knight_formula`].
 #[must_use]

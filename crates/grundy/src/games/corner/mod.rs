@@ -2,7 +2,7 @@
 //! takes it by one of a fixed set of steps (or, for the queen, any distance left, down or
 //! diagonally down-left) and must stay on the board; whoever cannot move loses.
 //!
-//! - Corner the Knight (seed 001): steps `(-2,-1)`, `(-1,-2)`, `(-2,+1)`, `(+1,-2)`.
+//! - Corner the Knight (Katayama and Koyama (2021), *Corner the Knight Game*): steps `(-2,-1)`, `(-1,-2)`, `(-2,+1)`, `(+1,-2)`.
 //! - Corner the Queen, which is Wythoff's game.
 //! - Any set of steps, provided no play goes on for ever.
 //!
@@ -21,8 +21,8 @@ mod steps;
 mod wythoff;
 
 pub use check::{check_knight, check_wythoff, knight_formula, CheckReport};
-pub use steps::StepMoves;
-pub use wythoff::{wythoff_pair, wythoff_table};
+pub use steps::{BuildPositionHasher, PositionHasher, StepMoves};
+pub use wythoff::{wythoff_pair, wythoff_table, wythoff_table_bytes};
 
 use std::fmt;
 use std::str::FromStr;
@@ -148,6 +148,54 @@ impl CornerGame {
             CornerGame::Steps(steps) => steps.table(rows, cols),
             CornerGame::Queen => wythoff_table(rows, cols),
         }
+    }
+
+    /// The bytes [`CornerGame::table`] allocates for `rows` by `cols`, known before it does:
+    /// callers bound it first.
+    #[must_use]
+    pub fn table_bytes(&self, rows: usize, cols: usize) -> u128 {
+        match self {
+            CornerGame::Steps(steps) => steps.table_bytes(rows, cols),
+            CornerGame::Queen => wythoff_table_bytes(rows, cols),
+        }
+    }
+
+    /// The bytes [`CornerGame::value`] and [`CornerGame::moves`] allocate for the piece at
+    /// `(m, n)`.
+    #[must_use]
+    pub fn value_bytes(&self, m: usize, n: usize) -> u128 {
+        self.table_bytes(m + 1, n + 1)
+    }
+
+    /// The nim-value of the piece at `(m, n)` and the moves from there: from the table when it
+    /// takes at most `max_table_bytes`, else (for fixed steps) from a search of at most
+    /// `max_searched` positions that the piece can reach (each about 50 bytes). `None` when
+    /// neither is enough.
+    #[must_use]
+    pub fn value_and_moves_within(
+        &self,
+        m: usize,
+        n: usize,
+        max_table_bytes: u128,
+        max_searched: usize,
+    ) -> Option<(Nimber, Vec<CornerMove>)> {
+        if self.value_bytes(m, n) <= max_table_bytes {
+            return Some((self.value(m, n), self.moves(m, n)));
+        }
+        let CornerGame::Steps(steps) = self else {
+            return None;
+        };
+        let known = steps.search_values(&[(m, n)], max_searched)?;
+        let value = |position: (usize, usize)| Nimber::new(u32::from(known[&position]));
+        let moves = steps
+            .targets(m, n)
+            .map(|(m, n)| CornerMove {
+                m,
+                n,
+                nimber: value((m, n)),
+            })
+            .collect();
+        Some((value((m, n)), moves))
     }
 
     /// The nim-value of the piece at `(m, n)`.

@@ -1,5 +1,6 @@
-//! Corner games whose piece moves by fixed steps, like the knight of seed 001.
+//! Corner games whose piece moves by fixed steps, like the knight of Katayama and Koyama (2021).
 
+use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -130,6 +131,65 @@ impl StepMoves {
         })
     }
 
+    /// The nim-values of the positions in `starts` and of every position they reach, by a
+    /// search from them: no box, so a set of steps whose box is vast but whose moves reach
+    /// few positions (`corner:-1,1000`, which from (5000, 5000) reaches 5001) is answered
+    /// cheaply. `None` when more than `max_positions` would be needed.
+    pub fn search_values(
+        &self,
+        starts: &[(usize, usize)],
+        max_positions: usize,
+    ) -> Option<HashMap<(usize, usize), u8, BuildPositionHasher>> {
+        let mut known: HashMap<(usize, usize), u8, BuildPositionHasher> = HashMap::default();
+        // Positions whose value is wanted, each above the one that needs it. Every play ends,
+        // so no position is below itself; one may be on the stack twice, and is done once.
+        let mut stack: Vec<(usize, usize)> = Vec::new();
+        for &start in starts {
+            stack.push(start);
+            while let Some(&position) = stack.last() {
+                if known.contains_key(&position) {
+                    stack.pop();
+                    continue;
+                }
+                let unknown = self
+                    .targets(position.0, position.1)
+                    .find(|target| !known.contains_key(target));
+                if let Some(target) = unknown {
+                    stack.push(target);
+                    if known.len() + stack.len() > max_positions {
+                        return None;
+                    }
+                    continue;
+                }
+                let mut seen = MexSet::default();
+                for target in self.targets(position.0, position.1) {
+                    seen.insert(crate::Nimber::new(u32::from(known[&target])));
+                }
+                let value = u8::try_from(seen.mex().value()).expect("at most 64 options");
+                known.insert(position, value);
+                stack.pop();
+            }
+        }
+        Some(known)
+    }
+
+    /// The bytes [`StepMoves::table`] allocates for `rows` by `cols`: a byte per cell of the box
+    /// holding every position of lower weight (which a move away may reach), and when the
+    /// weights are large an 8-byte entry per cell to sort them. Computed without allocating,
+    /// so that callers can refuse first: the box grows with the weights, and `corner:-1,1000`
+    /// at (5000, 5000) needs 25 billion cells.
+    #[must_use]
+    pub fn table_bytes(&self, rows: usize, cols: usize) -> u128 {
+        if rows == 0 || cols == 0 {
+            return 0;
+        }
+        let (a, b) = (u128::from(self.weights.0), u128::from(self.weights.1));
+        let limit = a * (rows as u128 - 1) + b * (cols as u128 - 1);
+        let box_cells = (limit / a + 1) * (limit / b + 1);
+        let per_cell = if a * b <= 64 { 1 } else { 9 };
+        box_cells * per_cell + 4 * rows as u128 * cols as u128
+    }
+
     /// The nim-values of the positions `(m, n)`, `m < rows`, `n < cols`.
     ///
     /// Positions are computed in increasing order of the weight `a·m + b·n`, so every option
@@ -186,6 +246,43 @@ impl StepMoves {
             }
         }
         CornerTable::from_values(rows, cols, table)
+    }
+}
+
+/// A fast hash for positions (the multiply-rotate of Firefox's FxHash): the default SipHash
+/// guards against crafted keys, which positions are not, and is several times slower.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BuildPositionHasher;
+
+impl std::hash::BuildHasher for BuildPositionHasher {
+    type Hasher = PositionHasher;
+
+    fn build_hasher(&self) -> PositionHasher {
+        PositionHasher(0)
+    }
+}
+
+/// The hasher of [`BuildPositionHasher`].
+#[derive(Clone, Copy, Debug)]
+pub struct PositionHasher(u64);
+
+impl std::hash::Hasher for PositionHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
 }
 

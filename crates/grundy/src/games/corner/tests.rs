@@ -1,9 +1,9 @@
-//! Seed 001's Table 1 and the theorems, on squares small enough for a unit test.
+//! Table 1 of Katayama and Koyama (2021) and the theorems, on squares small enough for a unit test.
 
 use super::*;
 
 #[test]
-fn table_1_of_seed_001_is_reproduced() {
+fn table_1_of_katayama_and_koyama_is_reproduced() {
     let oracle = include_str!("../../../tests/oracles/corner-the-knight.tsv");
     let knight: CornerGame = "corner-knight".parse().unwrap();
     let table = knight.table(16, 12);
@@ -106,7 +106,7 @@ fn endless_move_sets_are_refused() {
 }
 
 #[test]
-fn seed_example_and_display() {
+fn the_papers_example_and_display() {
     let knight: CornerGame = "corner:-2,-1;-1,-2;-2,1;1,-2".parse().unwrap();
     assert_eq!(knight.to_string(), "corner-knight");
     assert_eq!(knight.value(7, 9), crate::Nimber::new(3));
@@ -154,4 +154,68 @@ fn steps_with_large_weights_are_ordered_too() {
             );
         }
     }
+}
+
+#[test]
+fn table_sizes_are_known_before_allocating() {
+    let knight: CornerGame = "corner-knight".parse().unwrap();
+    // Weights (1, 1): the box of weight up to 10,000 holds 10,001 x 10,001 bytes.
+    assert_eq!(
+        knight.table_bytes(5001, 5001),
+        10_001 * 10_001 + 4 * 5001 * 5001
+    );
+    // Weights (1001, 1): moves to n + 1000 need 5 million columns per row.
+    let long: CornerGame = "corner:-1,1000".parse().unwrap();
+    assert!(long.value_bytes(5000, 5000) > 20_000_000_000);
+    let queen: CornerGame = "corner-queen".parse().unwrap();
+    assert!(queen.table_bytes(5001, 5001) < 200_000_000);
+    assert_eq!(knight.table_bytes(0, 7), 0);
+}
+
+#[test]
+fn a_search_finds_the_values_of_the_table() {
+    for steps in [
+        "-2,-1;-1,-2;-2,1;1,-2",
+        "-1,20;1,-21",
+        "-1,3;-2,0;0,-1",
+        "-3,1;1,-3",
+    ] {
+        let game: StepMoves = steps.parse().unwrap();
+        let table = game.table(30, 30);
+        let starts: Vec<(usize, usize)> =
+            (0..30).flat_map(|m| (0..30).map(move |n| (m, n))).collect();
+        let known = game.search_values(&starts, usize::MAX).unwrap();
+        for &(m, n) in &starts {
+            assert_eq!(
+                u32::from(known[&(m, n)]),
+                table.get(m, n).value(),
+                "{steps} ({m}, {n})"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_vast_box_with_few_reachable_positions_is_searched() {
+    let long: CornerGame = "corner:-1,1000".parse().unwrap();
+    let (value, moves) = long
+        .value_and_moves_within(5000, 5000, 1 << 30, 10_000)
+        .expect("5001 positions are reachable");
+    // The piece moves 5000 times whatever happens, an even number: the second player wins.
+    assert_eq!(value, crate::Nimber::ZERO);
+    let (odd, _) = long
+        .value_and_moves_within(4999, 5000, 1 << 30, 10_000)
+        .unwrap();
+    assert_eq!(odd, crate::Nimber::new(1));
+    assert_eq!(moves.len(), 1);
+    // Steps that reach billions of positions are refused rather than searched.
+    let wide: CornerGame = "corner:-1,1000;0,-1".parse().unwrap();
+    assert!(wide
+        .value_and_moves_within(5000, 5000, 1 << 30, 100_000)
+        .is_none());
+    // Where the table fits, it answers, with the same moves as before.
+    let knight: CornerGame = "corner-knight".parse().unwrap();
+    let (value, moves) = knight.value_and_moves_within(7, 9, 1 << 30, 0).unwrap();
+    assert_eq!(value, knight.value(7, 9));
+    assert_eq!(moves, knight.moves(7, 9));
 }

@@ -3,6 +3,15 @@
 
 use super::CornerTable;
 
+/// The bytes [`wythoff_table`] allocates for `rows` by `cols`: the values and the bit sets of
+/// the columns and diagonals.
+#[must_use]
+pub fn wythoff_table_bytes(rows: usize, cols: usize) -> u128 {
+    let (rows, cols) = (rows as u128, cols as u128);
+    let words = (2 * (rows + cols)) / 64 + 1;
+    4 * rows * cols + 8 * words * (cols + rows + cols + 1)
+}
+
 /// The nim-values of Wythoff's game for `m < rows`, `n < cols`.
 ///
 /// Each value is the mex of the values already seen in its row, its column and its diagonal;

@@ -1,4 +1,4 @@
-//! Two-dimensional Kayles (seed 003, exercise 5): the heaps are `m×n` boards; a move takes one
+//! Two-dimensional Kayles (*Combinatorial Game Theory IV*, lesson 4, exercise 5): the heaps are `m×n` boards; a move takes one
 //! board and removes a whole row or a whole column of it, leaving the boards on either side.
 
 use std::fmt;

@@ -9,7 +9,8 @@
 //!
 //! let kayles: HeapRuleset = "kayles".parse().unwrap();
 //! let HeapRuleset::Line(kayles) = kayles else { unreachable!() };
-//! // Seed 003: the heaps 3, 4, 5, 2, 5 have nim-sum 0, a second-player win.
+//! // Combinatorial Game Theory IV (lesson 4): the heaps 3, 4, 5, 2, 5 have nim-sum 0, a
+//! // second-player win.
 //! assert_eq!(kayles.value_of_sum(&[3, 4, 5, 2, 5]), Nimber::ZERO);
 //! ```
 
@@ -25,8 +26,10 @@ pub use sequence::{
     Periodicity, SequenceObserver,
 };
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use thiserror::Error;
 
@@ -86,7 +89,7 @@ pub enum HeapGameError {
 pub enum HeapRuleset {
     /// Heaps of tokens under a take-and-break code.
     Line(HeapGame),
-    /// Two-dimensional Kayles (seed 003, exercise 5).
+    /// Two-dimensional Kayles (*Combinatorial Game Theory IV*, lesson 4, exercise 5).
     Kayles2d(Kayles2d),
 }
 
@@ -99,6 +102,7 @@ impl FromStr for HeapRuleset {
             Ok(HeapRuleset::Line(HeapGame {
                 rule: code.parse().expect("the named codes are valid"),
                 name: name.to_string(),
+                known: None,
             }))
         };
         match lower.as_str() {
@@ -111,17 +115,19 @@ impl FromStr for HeapRuleset {
             "grundys-game" => Ok(HeapRuleset::Line(HeapGame {
                 rule: TakeBreak::grundys_game(),
                 name: "grundys-game".to_string(),
+                known: None,
             })),
             "kayles-2d" => Ok(HeapRuleset::Kayles2d(Kayles2d)),
             _ => {
                 if let Some(set) = lower.strip_prefix("sub:") {
                     return HeapGame::subtraction(set).map(HeapRuleset::Line);
                 }
-                if lower.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+                if looks_like_code(&lower) {
                     let rule: TakeBreak = text.trim().parse()?;
                     return Ok(HeapRuleset::Line(HeapGame {
                         name: rule.to_string(),
                         rule,
+                        known: None,
                     }));
                 }
                 Err(HeapGameError::UnknownName(text.to_string()))
@@ -136,8 +142,19 @@ impl FromStr for HeapRuleset {
 pub fn looks_like_heap_game(text: &str) -> bool {
     let lower = text.trim().to_ascii_lowercase();
     lower.starts_with("sub:")
-        || lower.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        || looks_like_code(&lower)
         || NAMED_GAMES.iter().any(|(name, _)| *name == lower)
+}
+
+/// Whether `lower` (lower case) is written like a code: a decimal digit or the point first, or
+/// a hexadecimal digit before the point (`c.7`), or a digit past 9 in brackets (`[12].7`).
+fn looks_like_code(lower: &str) -> bool {
+    let mut chars = lower.chars();
+    match (chars.next(), chars.next()) {
+        (Some(first), _) if first.is_ascii_digit() || first == '.' || first == '[' => true,
+        (Some('a'..='f'), Some('.')) => true,
+        _ => false,
+    }
 }
 
 /// A take-and-break game played on heaps of tokens, with the name it was given.
@@ -145,6 +162,8 @@ pub fn looks_like_heap_game(text: &str) -> bool {
 pub struct HeapGame {
     rule: TakeBreak,
     name: String,
+    /// A nim-sequence computed already, see [`HeapGame::with_values_to`].
+    known: Option<Arc<NimSequence>>,
 }
 
 /// One move in a sum of heaps: heap number `index` (from 0), of `from` tokens, becomes the heaps
@@ -193,6 +212,7 @@ impl HeapGame {
         HeapGame {
             name: rule.to_string(),
             rule,
+            known: None,
         }
     }
 
@@ -218,6 +238,7 @@ impl HeapGame {
         Ok(HeapGame {
             rule: TakeBreak::from_digits(digits)?,
             name: format!("sub:{}", list.join(",")),
+            known: None,
         })
     }
 
@@ -239,10 +260,41 @@ impl HeapGame {
         nim_sequence(&self.rule, up_to, &mut ()).values
     }
 
+    /// Computes the nim-sequence to heap `up_to` (or to the proof of its period) under
+    /// `observer`, and keeps it for the values and moves asked later: a caller can show
+    /// progress or give up (when `observer` stops it, `None`) before answering. The same game
+    /// with the sequence kept.
+    pub fn with_values_to(
+        mut self,
+        up_to: usize,
+        observer: &mut impl SequenceObserver,
+    ) -> Option<HeapGame> {
+        let sequence = nim_sequence_until_settled(&self.rule, up_to, observer);
+        if sequence.stopped {
+            return None;
+        }
+        self.known = Some(Arc::new(sequence));
+        Some(self)
+    }
+
+    /// Whether the sequence kept by [`HeapGame::with_values_to`] has a proven period, so that
+    /// every heap's value is known.
+    #[must_use]
+    pub fn has_proven_period(&self) -> bool {
+        self.known
+            .as_ref()
+            .is_some_and(|known| known.periodicity.is_some())
+    }
+
     /// The nim-sequence far enough for `heaps` (for periodic games only up to the proof).
-    fn sequence_for(&self, heaps: &[usize]) -> NimSequence {
+    fn sequence_for(&self, heaps: &[usize]) -> Cow<'_, NimSequence> {
         let largest = heaps.iter().copied().max().unwrap_or(0);
-        nim_sequence_until_settled(&self.rule, largest, &mut ())
+        match &self.known {
+            Some(known) if known.values.len() > largest || known.periodicity.is_some() => {
+                Cow::Borrowed(known)
+            }
+            _ => Cow::Owned(nim_sequence_until_settled(&self.rule, largest, &mut ())),
+        }
     }
 
     /// The nim-value of each of `heaps`.

@@ -160,6 +160,57 @@ impl TakeBreak {
         !self.repeats && !self.unequal_parts && !self.breaks_into_three()
     }
 
+    /// Whether nim-sequences of this code are computed by the fast (sparse-space) method:
+    /// finitely many digits and at most two heaps left by a move. The others take the mex over
+    /// every option of every heap, see [`TakeBreak::reference_work`].
+    #[must_use]
+    pub fn has_fast_sequence(&self) -> bool {
+        !self.repeats && !self.breaks_into_three()
+    }
+
+    /// About how many options the reference method visits to compute the values of heaps
+    /// `0..=up_to`: per digit, `n` for taking all or leaving one heap, `n²/4` for two heaps and
+    /// `n³/36` for three, summed over the heaps up to `n`; a repeating digit counts once for
+    /// every number taken, which adds a power of `n`. An estimate to refuse what cannot finish
+    /// before it starts, within a factor of two or so.
+    #[must_use]
+    pub fn reference_work(&self, up_to: usize) -> f64 {
+        let n = up_to as f64 + 1.0;
+        let digit_work = |digit: u8, scale: f64| {
+            let mut work = 0.0;
+            if digit & 3 != 0 {
+                work += n * scale;
+            }
+            if digit & 4 != 0 {
+                work += n * n / 4.0 * scale;
+            }
+            if digit & 8 != 0 {
+                work += n * n * n / 36.0 * scale;
+            }
+            work
+        };
+        let mut work: f64 = self
+            .digits
+            .iter()
+            .map(|&digit| digit_work(digit, 1.0))
+            .sum();
+        if self.repeats {
+            // Taking k tokens for every k up to the heap: a sum over k of what one digit costs,
+            // about n/(power + 1) times the cost of one digit at the full heap.
+            let last = *self.digits.last().expect("codes have a digit");
+            if last & 3 != 0 {
+                work += n * n / 2.0;
+            }
+            if last & 4 != 0 {
+                work += n * n * n / 12.0;
+            }
+            if last & 8 != 0 {
+                work += n * n * n * n / 144.0;
+            }
+        }
+        work
+    }
+
     /// Calls `visit` with the heaps left by each move from a heap of `heap` tokens (sizes in
     /// non-decreasing order, none empty). The same result may be visited more than once when
     /// different moves lead to it.
@@ -280,7 +331,8 @@ mod tests {
     #[test]
     fn codes_round_trip() {
         for text in [
-            "0.77", "0.07", "0.137", "4.7", "0.6", "0.007", "0.3...", "4.3...", "0.F1",
+            "0.77", "0.07", "0.137", "4.7", "0.6", "0.007", "0.3...", "4.3...", "0.F1", "C.7",
+            "8.1",
         ] {
             let rule: TakeBreak = text.parse().unwrap();
             assert_eq!(rule.to_string(), text);
@@ -306,6 +358,17 @@ mod tests {
             let error = bad.parse::<TakeBreak>().unwrap_err().to_string();
             assert!(error.contains(bad), "{bad}: {error}");
         }
+    }
+
+    #[test]
+    fn the_reference_work_grows_with_the_power_the_digits_allow() {
+        let work =
+            |code: &str, up_to: usize| code.parse::<TakeBreak>().unwrap().reference_work(up_to);
+        // Nim visits about n²/2 options, a digit 8 about n³/36, Kayles about n²/4 per digit.
+        assert!((work("0.3...", 9999) / 5e7 - 1.0).abs() < 0.01);
+        assert!((work("0.8", 5999) / 6e9 - 1.0).abs() < 0.01);
+        assert!(work("0.77", 1000) < 1e6);
+        assert!(work("C.7", 1000) > work("4.7", 1000));
     }
 
     #[test]

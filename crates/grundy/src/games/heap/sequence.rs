@@ -34,17 +34,29 @@ use std::ops::Range;
 use super::rule::TakeBreak;
 use crate::values::{MexSet, Nimber};
 
-/// Watches a long computation; called every few tens of thousands of heap sizes.
+/// Watches a long computation: told of progress now and then, and asked before every heap
+/// whether to stop (a person pressed Ctrl-C, say), in which case the values finished so far are
+/// returned.
 pub trait SequenceObserver {
     /// `computed` values of `total` are known.
     fn progress(&mut self, _computed: usize, _total: usize) {}
+
+    /// Whether to stop before the next heap.
+    fn should_stop(&mut self) -> bool {
+        false
+    }
 }
 
-/// The observer that ignores everything.
+/// The observer that ignores everything and never stops.
 impl SequenceObserver for () {}
 
-/// How many heap sizes pass between calls to the observer.
+/// How many heap sizes pass between calls to the observer's `progress` when the fast method
+/// runs: each heap costs about a microsecond.
 const PROGRESS_INTERVAL: usize = 1 << 16;
+
+/// The same for the reference method, whose heaps cost O(n) or O(n²) each: a few thousand
+/// heaps can take seconds, and the bar should move.
+const NAIVE_PROGRESS_INTERVAL: usize = 1 << 6;
 
 /// How many recent values are looked at to choose a mask.
 const MASK_WINDOW: usize = 4096;
@@ -72,6 +84,9 @@ pub struct NimSequence {
     pub values: Vec<Nimber>,
     /// The period and pre-period when the Octal Periodicity Theorem settles them.
     pub periodicity: Option<Periodicity>,
+    /// Whether the observer stopped the computation before the heap asked for: `values` then
+    /// holds only the heaps finished (and `periodicity` what they prove).
+    pub stopped: bool,
 }
 
 impl NimSequence {
@@ -123,7 +138,7 @@ pub fn nim_sequence(
     observer: &mut impl SequenceObserver,
 ) -> NimSequence {
     let mut sequence = nim_sequence_until_settled(rule, up_to, observer);
-    if let Some(found) = sequence.periodicity {
+    if let (Some(found), false) = (sequence.periodicity, sequence.stopped) {
         let values = &mut sequence.values;
         while values.len() <= up_to {
             let copied = values[values.len() - found.period];
@@ -152,19 +167,31 @@ fn tuned_sequence_until_settled(
 ) -> NimSequence {
     let total = up_to + 1;
     let mut values: Vec<Nimber> = Vec::with_capacity(total.min(1 << 20));
-    let fast = !rule.repeats() && !rule.breaks_into_three();
-    let max_taken = rule.max_taken();
+    let fast = rule.has_fast_sequence();
+    let progress_interval = if fast {
+        PROGRESS_INTERVAL
+    } else {
+        NAIVE_PROGRESS_INTERVAL
+    };
+    let max_taken = rule.max_taken().unwrap_or(0);
     let mut next_check = 16usize;
+    let mut checked_at = 0;
     let mut sparse: Option<SparseSpace> = None;
     let mut next_mask_choice = tuning.naive_prefix.max(1);
     let mut periodicity = None;
+    let mut stopped = false;
     while values.len() < total {
         let heap = values.len();
-        if heap % PROGRESS_INTERVAL == 0 && heap > 0 {
+        if heap % progress_interval == 0 && heap > 0 {
             observer.progress(heap, total);
         }
+        if observer.should_stop() {
+            stopped = true;
+            break;
+        }
         if fast && heap == next_mask_choice {
-            sparse = Some(SparseSpace::choose(rule, &values, tuning));
+            let in_use = sparse.as_ref().map(|space| (space.mask, space.domain));
+            sparse = Some(SparseSpace::choose(rule, &values, tuning, in_use));
             next_mask_choice *= 2;
         }
         let value = match sparse.as_mut() {
@@ -176,28 +203,65 @@ fn tuned_sequence_until_settled(
             space.record(heap, value);
         }
         if rule.is_finite_octal() && values.len() == next_check {
-            next_check = next_check + next_check / 4 + 1;
-            if let Some(found) = prove_period(&values, max_taken.unwrap_or(0)) {
+            // Checks grow by an eighth, so a period is proven at most 13% after the values
+            // first suffice, and the checks cost O(n) in all (see `prove_period`).
+            next_check = next_check + next_check / 8 + 1;
+            checked_at = values.len();
+            if let Some(found) = prove_period(&values, max_taken) {
                 periodicity = Some(found);
                 break;
             }
         }
     }
-    observer.progress(total, total);
+    // The last values may prove what no checkpoint could: check them too.
+    if rule.is_finite_octal() && periodicity.is_none() && checked_at != values.len() {
+        periodicity = prove_period(&values, max_taken);
+    }
+    if !stopped {
+        observer.progress(total, total);
+    }
     NimSequence {
         values,
         periodicity,
+        stopped,
     }
 }
 
 /// The least period `p` (and its pre-period) that the Octal Periodicity Theorem proves from
 /// `values`, for a game whose moves take at most `max_taken` tokens.
+///
+/// Each period is scanned from the end down to its last exception (the last `n` with
+/// `g(n) != g(n + p)`): a wrong period stops almost at once. A multiple `kp` of a period `p`
+/// that is right but not yet proven would be scanned far down, again and again, which made
+/// long sequences quadratic. It needs no scan. If `x` is the last exception of `p`, every step
+/// of `p` above `x` keeps the value, so `g(x + p) = g(x + kp)` while `g(x) != g(x + p)`:
+/// - when `x + kp` is still a value, `x` is an exception of `kp` too, whose pre-period is then
+///   at least that of `p`: with a longer period it cannot be proven where `p` was not;
+/// - otherwise `g(x + p - kp)` is compared with `g(x + p)` first, and a difference there, high
+///   enough to forbid a proof, rules `kp` out at once (with few exceptions below `x`, as in a
+///   sequence settling into its period, it almost always differs).
 #[must_use]
 pub fn prove_period(values: &[Nimber], max_taken: usize) -> Option<Periodicity> {
     let computed = values.len();
-    for period in 1..=computed / 2 {
-        // The last heap n with g(n) != g(n + p), scanning down from the end: for a wrong period
-        // this stops almost at once.
+    let most = computed / 2;
+    // Whether an exception at `n` leaves too few values to prove `period`.
+    let forbids = |n: usize, period: usize| computed < 2 * (n + 1) + 2 * period + max_taken;
+    // Per period: RULED_OUT, or a heap `anchor` whose pair `(anchor - period, anchor)` is
+    // compared first, or 0 when nothing is known. 32 bits, half the size of the values: a
+    // heap past them is simply not kept as an anchor.
+    const RULED_OUT: u32 = u32::MAX;
+    let mut known = vec![0u32; most + 1];
+    for period in 1..=most {
+        if known[period] == RULED_OUT {
+            continue;
+        }
+        let anchor = known[period] as usize;
+        if anchor >= period
+            && values[anchor - period] != values[anchor]
+            && forbids(anchor - period, period)
+        {
+            continue;
+        }
         let last_exception = (0..computed - period)
             .rev()
             .find(|&n| values[n] != values[n + period]);
@@ -209,8 +273,45 @@ pub fn prove_period(values: &[Nimber], max_taken: usize) -> Option<Periodicity> 
                 computed,
             });
         }
+        let Some(exception) = last_exception else {
+            continue;
+        };
+        // A wrong period stops near the end, and its multiples are left to their own scans,
+        // which also stop at once: marking them would cost more.
+        if computed - period - exception < 64 {
+            continue;
+        }
+        let mut multiple = 2 * period;
+        while multiple <= most {
+            if exception + multiple < computed {
+                known[multiple] = RULED_OUT;
+            } else if known[multiple] == 0 {
+                known[multiple] = u32::try_from(exception + period)
+                    .ok()
+                    .filter(|&anchor| anchor != RULED_OUT)
+                    .unwrap_or(0);
+            }
+            multiple += period;
+        }
     }
     None
+}
+
+/// The reference [`prove_period`]: every period scanned, none skipped.
+#[cfg(test)]
+fn prove_period_by_every_scan(values: &[Nimber], max_taken: usize) -> Option<Periodicity> {
+    let computed = values.len();
+    (1..=computed / 2).find_map(|period| {
+        let preperiod = (0..computed - period)
+            .rev()
+            .find(|&n| values[n] != values[n + period])
+            .map_or(0, |n| n + 1);
+        (computed >= 2 * preperiod + 2 * period + max_taken).then_some(Periodicity {
+            period,
+            preperiod,
+            computed,
+        })
+    })
 }
 
 /// Knobs of the fast method. They change its speed, never a value: the tests turn them to
@@ -419,7 +520,18 @@ impl SparseSpace {
     /// Picks the mask and kind of split that make the fewest of the recent heaps expensive,
     /// sorts the heaps computed so far into sparse and common, and decides whether the sparse
     /// pass pays.
-    fn choose(rule: &TakeBreak, values: &[Nimber], tuning: &Tuning) -> SparseSpace {
+    ///
+    /// The mask `in_use` wins ties. The window of recent heaps cannot tell how many sparse heaps
+    /// a mask has in the whole history, and when the recent values are few (a sequence settling
+    /// into its period, like 0.376 near 2 million) many masks tie at no expensive heap: a
+    /// stranger among them can make a quarter of a million heaps sparse and every later heap
+    /// cost a scan of all its breaks (0.376 took 80 s from 2.1 to 2.2 million instead of 0.3 s).
+    fn choose(
+        rule: &TakeBreak,
+        values: &[Nimber],
+        tuning: &Tuning,
+        in_use: Option<(u32, bool)>,
+    ) -> SparseSpace {
         let takes = |bit: u8| -> Vec<usize> {
             (0..=rule.max_taken().unwrap_or(0))
                 .filter(|&taken| rule.digit(taken) & bit != 0)
@@ -430,6 +542,7 @@ impl SparseSpace {
         let bits = (32 - largest.leading_zeros()).min(MASK_BITS);
         let window_start = values.len().saturating_sub(MASK_WINDOW).max(1);
         let mut best = (usize::MAX, usize::MAX, 0u32, false);
+        let mut kept = None;
         for domain in [false, true] {
             for mask in 0..(1u32 << bits) {
                 let expensive = (window_start..values.len())
@@ -447,9 +560,15 @@ impl SparseSpace {
                 if (expensive, sparse) < (best.0, best.1) {
                     best = (expensive, sparse, mask, domain);
                 }
+                if in_use == Some((mask, domain)) {
+                    kept = Some((expensive, mask, domain));
+                }
             }
         }
-        let (expensive, _, mask, domain) = best;
+        let (expensive, mask, domain) = match kept {
+            Some(kept) if kept.0 <= best.0 => kept,
+            _ => (best.0, best.2, best.3),
+        };
         let odd = (1..values.len())
             .filter(|&heap| Self::class_of(values[heap].value(), heap, mask, domain))
             .count();
@@ -667,7 +786,7 @@ mod tests {
     }
 
     #[test]
-    fn kayles_starts_as_in_the_seed() {
+    fn kayles_starts_as_in_the_lesson() {
         assert_eq!(values("0.77", 7), vec![0, 1, 2, 3, 1, 4, 3, 2]);
     }
 
@@ -703,6 +822,100 @@ mod tests {
         let dawson: TakeBreak = "0.07".parse().unwrap();
         let found = nim_sequence(&dawson, 10_000, &mut ()).periodicity.unwrap();
         assert_eq!((found.period, found.preperiod), (34, 53));
+    }
+
+    /// Published pre-periods and periods (Flammenkamp's table of octal games), each with the
+    /// fewest values that prove it: `2e + 2p + t`.
+    #[test]
+    fn the_last_values_prove_the_period_even_between_checkpoints() {
+        let rule: TakeBreak = "0.127".parse().unwrap();
+        // Heaps 0 to 93,166: t = 3.
+        let needed = 2 * 46_578 + 2 * 4 + 3;
+        assert_eq!(needed, 93_167);
+        let sequence = nim_sequence(&rule, needed - 1, &mut ());
+        let found = sequence
+            .periodicity
+            .expect("93,166 values prove the period");
+        assert_eq!(
+            (found.period, found.preperiod, found.computed),
+            (4, 46_578, needed)
+        );
+        // One value fewer proves nothing.
+        assert_eq!(nim_sequence(&rule, needed - 2, &mut ()).periodicity, None);
+    }
+
+    #[test]
+    #[ignore = "about 1 s in release but a minute in a debug build; .ci/run runs it"]
+    fn long_pre_periods_are_proven_by_the_final_values() {
+        for (code, preperiod, period) in [("0.16", 105_351, 149_459), ("0.56", 326_640, 144)] {
+            let rule: TakeBreak = code.parse().unwrap();
+            let needed = 2 * preperiod + 2 * period + rule.max_taken().unwrap();
+            let found = nim_sequence(&rule, needed - 1, &mut ()).periodicity;
+            let found = found.unwrap_or_else(|| panic!("{code}: {needed} values prove it"));
+            assert_eq!(
+                (found.period, found.preperiod),
+                (period, preperiod),
+                "{code}"
+            );
+        }
+    }
+
+    #[test]
+    #[ignore = "about 10 s in release (5 M values); .ci/run runs it"]
+    fn the_376_period_is_proven_in_linear_time() {
+        let rule: TakeBreak = "0.376".parse().unwrap();
+        let found = nim_sequence(&rule, 5_000_000, &mut ()).periodicity.unwrap();
+        assert_eq!((found.period, found.preperiod), (4, 2_268_248));
+    }
+
+    #[test]
+    fn multiples_are_skipped_exactly_in_a_sequence_settling_into_its_period() {
+        // Period 4 with defects up to heap 1200, as in a game near the end of its pre-period:
+        // every prefix sends multiples of 4 down both the ruled-out and the probed paths.
+        let mut state = 12345u64;
+        let values: Vec<Nimber> = (0..2000u64)
+            .map(|n| {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let defect = n < 1200 && (state >> 33) % 23 == 0;
+                Nimber::new(if defect {
+                    7
+                } else {
+                    [1, 2, 1, 3][(n % 4) as usize]
+                })
+            })
+            .collect();
+        for length in (500..=2000).step_by(13) {
+            for max_taken in [0, 3] {
+                assert_eq!(
+                    prove_period(&values[..length], max_taken),
+                    prove_period_by_every_scan(&values[..length], max_taken),
+                    "{length} {max_taken}"
+                );
+            }
+        }
+    }
+
+    struct StopAfter(usize);
+
+    impl SequenceObserver for StopAfter {
+        fn should_stop(&mut self) -> bool {
+            let stop = self.0 == 0;
+            self.0 = self.0.saturating_sub(1);
+            stop
+        }
+    }
+
+    #[test]
+    fn a_stopped_computation_keeps_the_heaps_it_finished() {
+        let rule: TakeBreak = "0.6".parse().unwrap();
+        let stopped = nim_sequence(&rule, 10_000, &mut StopAfter(500));
+        assert!(stopped.stopped);
+        assert_eq!(stopped.values, naive_nim_sequence(&rule, 499));
+        let whole = nim_sequence(&rule, 10_000, &mut ());
+        assert!(!whole.stopped);
+        assert_eq!(whole.values.len(), 10_001);
     }
 
     /// Ways through the fast method, each forced from small heaps on: scans only (nothing
@@ -812,6 +1025,30 @@ mod tests {
                     prop_assert_eq!(fast.value(heap), expected, "heap {}, {:?}", heap, tuning);
                 }
             }
+        }
+
+        #[test]
+        fn skipping_multiples_proves_what_every_scan_proves(
+            head in prop::collection::vec(0u32..4, 0..60),
+            pattern in prop::collection::vec(0u32..4, 1..6),
+            noise in prop::collection::vec((0usize..1200, 0u32..4), 0..4),
+            repeats in 1usize..250,
+            max_taken in 0usize..4,
+        ) {
+            let mut values: Vec<u32> = head;
+            for _ in 0..repeats {
+                values.extend(&pattern);
+            }
+            for (at, value) in noise {
+                if at < values.len() {
+                    values[at] = value;
+                }
+            }
+            let values: Vec<Nimber> = values.into_iter().map(Nimber::new).collect();
+            prop_assert_eq!(
+                prove_period(&values, max_taken),
+                prove_period_by_every_scan(&values, max_taken)
+            );
         }
 
         #[test]

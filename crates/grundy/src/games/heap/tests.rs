@@ -1,4 +1,5 @@
-//! Known answers (OEIS, seed 003) and the fast sequence against the reference.
+//! Known answers (OEIS; *Combinatorial Game Theory IV*, lesson 4) and the fast sequence against the
+//! reference.
 
 use proptest::prelude::*;
 
@@ -50,7 +51,7 @@ fn oeis_sequences_are_reproduced() {
 }
 
 #[test]
-fn seed_kayles_values_match_the_oracle() {
+fn kayles_values_match_the_oracle() {
     let oracle = include_str!("../../../tests/oracles/kayles.tsv");
     let values = line("kayles").nim_values(20);
     for row in oracle.lines().skip(1) {
@@ -62,7 +63,7 @@ fn seed_kayles_values_match_the_oracle() {
 }
 
 #[test]
-fn seed_worked_example() {
+fn the_lesson_worked_example() {
     let kayles = line("kayles");
     // 3 4 5 2 5 is a second-player win.
     assert_eq!(kayles.value_of_sum(&[3, 4, 5, 2, 5]), Nimber::ZERO);
@@ -79,7 +80,7 @@ fn seed_worked_example() {
 }
 
 #[test]
-fn seed_exercises() {
+fn the_lesson_exercises() {
     // 1: Dawson's Kayles.
     let dawson = line("dawsons-kayles");
     assert_ne!(dawson.value_of_sum(&[12, 13, 14]), Nimber::ZERO);
@@ -220,5 +221,26 @@ fn huge_heaps_of_periodic_games_use_the_period() {
     for huge in [100_000_000usize, 99_999_999, 12_345_677] {
         let expected = values[71 + (huge - 71) % 12];
         assert_eq!(kayles.value_of_sum(&[huge]), expected, "{huge}");
+    }
+}
+
+#[test]
+fn hexadecimal_digits_before_the_point_name_codes() {
+    for code in ["C.7", "c.7", "8.1", "4.7", ".77", "[12].7"] {
+        assert!(super::looks_like_heap_game(code), "{code}");
+        let HeapRuleset::Line(game) = code.parse::<HeapRuleset>().unwrap() else {
+            panic!("{code} is a line game");
+        };
+        assert_eq!(
+            game.rule().digits()[1],
+            if code.ends_with('1') { 1 } else { 7 }
+        );
+    }
+    assert_eq!(
+        "c.7".parse::<HeapRuleset>().unwrap(),
+        "[12].7".parse::<HeapRuleset>().unwrap()
+    );
+    for name in ["corner-knight", "knights", "e", "bishops+knights"] {
+        assert!(!super::looks_like_heap_game(name), "{name}");
     }
 }
