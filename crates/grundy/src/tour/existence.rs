@@ -92,10 +92,10 @@ pub fn tour_from(board: TourBoard, closed: bool, start: u32) -> Option<Existence
     }
     let closed_board = closed_tour_exists(board);
     if closed_board.exists {
-        let kind = if closed { "closed" } else { "open" };
+        let kind = if closed { "a closed" } else { "an open" };
         return Some(Existence {
             exists: true,
-            reason: format!("an {kind} knight's tour of the {board} board starts on {square}: a closed tour passes through every square and may start on any of them, and {board} has one by {SCHWENK}."),
+            reason: format!("{kind} knight's tour of the {board} board starts on {square}: a closed tour passes through every square and may start on any of them, and {board} has one by {SCHWENK}."),
         });
     }
     let (rows, cols) = (board.rows(), board.cols());
@@ -250,4 +250,3 @@ mod tests {
         }
     }
 }
-
