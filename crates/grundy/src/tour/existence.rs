@@ -6,8 +6,8 @@
 //!   boards by Conrad, Hindrichs, Morsy & Wegener (1994). An `m×n` board with `m ≤ n` has an open
 //!   tour unless `m = 1 < n`, or `m = 2`, or `m = 3` and `n ∈ {3, 5, 6}`, or `m = n = 4`. The
 //!   1×1 board is toured by standing still.
-//! - From a given first square ([`tour_from`]): a closed tour passes through every square, so
-//!   where Schwenk gives one, every square starts a tour. Otherwise two necessary conditions
+//! - From a given first square ([`tour_from`]): a closed tour passes through every square,
+//!   so where Schwenk gives one, every square starts a tour. Otherwise two necessary conditions
 //!   decide many squares at once: on a board of odd area an open tour alternates colours and so
 //!   begins and ends on the colour with one square more; on a 4×n board it begins and ends on
 //!   one of the two long edge rows (the argument Schwenk (1991) uses against closed 4×n tours,
