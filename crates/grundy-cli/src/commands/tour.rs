@@ -674,13 +674,23 @@ fn verify_file(args: &VerifyArgs) -> Result<String> {
             "the tour file `{shown}` has {size} bytes: tour files are limited to {MAX_TOUR_FILE_BYTES} bytes"
         )));
     }
-    let text = std::fs::read_to_string(path).map_err(unreadable)?;
-    let is_json = text.trim_start().starts_with('{');
+    // Whether it is JSON, from its first bytes, so a text file is refused before it is read.
+    let is_json = {
+        use std::io::Read as _;
+        let mut head = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|file| file.take(4096).read_to_end(&mut head))
+            .map_err(unreadable)?;
+        head.iter()
+            .find(|byte| !byte.is_ascii_whitespace())
+            .is_some_and(|&byte| byte == b'{')
+    };
     if !is_json && size > MAX_TEXT_TOUR_BYTES {
         return Err(input_error(format!(
             "the tour file `{shown}` has {size} bytes: text tours are limited to {MAX_TEXT_TOUR_BYTES} bytes (JSON tours to {MAX_TOUR_FILE_BYTES})"
         )));
     }
+    let text = std::fs::read_to_string(path).map_err(unreadable)?;
     let (board, path, claimed_closed) = if is_json {
         read_json_tour(&text).map_err(|why| input_error(format!("{shown}: {why}")))?
     } else {

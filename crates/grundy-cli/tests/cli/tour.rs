@@ -479,3 +479,40 @@ fn help_has_examples_and_the_bare_board_still_finds() {
     fails_with(&["tour", "count", "5x5", "--method", "divide"], "--method");
     fails_with(&["tour", "8x8", "--undirected"], "--undirected");
 }
+
+/// Ctrl-C during a closed count (which has no partial result) says so and exits 130.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_closed_count_says_it_has_no_result() {
+    let binary = assert_cmd::cargo::cargo_bin("grundy");
+    let child = std::process::Command::new(binary)
+        .args(["tour", "count", "6x8", "--closed"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(2));
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("no partial result"), "{stderr}");
+    assert!(output.stdout.is_empty());
+}
+
+/// A text file too large to be a tour is refused before it is read.
+#[test]
+fn oversized_text_tours_are_refused() {
+    let scratch = tempfile::tempdir().unwrap();
+    let file = scratch.path().join("huge.txt");
+    let handle = std::fs::File::create(&file).unwrap();
+    handle.set_len(65 << 20).unwrap();
+    fails_with(
+        &["tour", "verify", file.to_str().unwrap()],
+        "text tours are limited to 67108864 bytes",
+    );
+}
