@@ -18,7 +18,7 @@ use grundy::tour::frontier::{
 };
 use grundy::tour::neural::{self, NeuralOptions};
 use grundy::tour::warnsdorff::{self, TieBreak};
-use grundy::tour::{backtrack, divide, verify, FindError, Tour, TourBoard};
+use grundy::tour::{backtrack, divide, four_rows, verify, FindError, Tour, TourBoard};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde_json::{json, Value};
@@ -336,6 +336,23 @@ fn budget_ran_out(board: TourBoard, closed: bool, start: Option<u32>, nodes: u64
     )
 }
 
+/// A budgeted search for a tour from `start`: on 4×n boards the two-halves search, which
+/// finds open tours from every edge square quickly where the plain search can lose itself;
+/// elsewhere backtracking.
+fn search_from(
+    board: TourBoard,
+    closed: bool,
+    start: Option<u32>,
+    limit: u64,
+) -> Result<Tour, FindError> {
+    match start {
+        Some(first) if !closed && board.rows().min(board.cols()) == 4 => {
+            four_rows::open_tour_from(board, first, limit)
+        }
+        _ => backtrack::search(board, closed, start, Some(limit)),
+    }
+}
+
 /// `grundy tour BOARD` and `grundy tour find BOARD`.
 fn find(args: &FindArgs) -> Result<String> {
     let board = parse_board(operand(args.board.as_deref(), "find", "board size", "8x8")?)?;
@@ -377,6 +394,8 @@ fn find(args: &FindArgs) -> Result<String> {
     let limit = args.limit.unwrap_or(DEFAULT_SEARCH_NODES);
     let started = Instant::now();
     let mut notes = Vec::new();
+    // What found the tour, as printed: the method asked for, or the search it fell back on.
+    let mut found_by = method.to_string();
     let found = match method {
         Method::Backtrack => backtrack::search(board, args.closed, start, Some(limit)),
         Method::Warnsdorff => warnsdorff::find(board, args.closed, start, args.tie_break),
@@ -410,8 +429,18 @@ fn find(args: &FindArgs) -> Result<String> {
                     board,
                     &format!("{why}; the backtracking search that would be tried instead"),
                 )?;
-                notes.push(format!("{why}; used backtracking instead"));
-                backtrack::search(board, args.closed, start, Some(limit))
+                let four_rows = !args.closed && board.rows().min(board.cols()) == 4;
+                found_by = if four_rows {
+                    "two-halves search"
+                } else {
+                    "backtrack"
+                }
+                .to_string();
+                notes.push(format!(
+                    "{}; found by {found_by} instead",
+                    why.trim_end_matches("; try --method backtrack")
+                ));
+                search_from(board, args.closed, start, limit)
             }
             other => other,
         },
@@ -435,7 +464,7 @@ fn find(args: &FindArgs) -> Result<String> {
             .with_context(|| format!("cannot write the SVG file {}", path.display()))?;
     }
     if args.json {
-        return Ok(tour_json(&tour, &method.to_string(), seconds));
+        return Ok(tour_json(&tour, &found_by, seconds));
     }
     let mut out = String::new();
     let kind = if tour.is_closed() { "closed" } else { "open" };
@@ -443,7 +472,7 @@ fn find(args: &FindArgs) -> Result<String> {
     let last = board.square_name(tour.path()[tour.path().len() - 1]);
     writeln!(
         out,
-        "{kind} knight's tour of {board} by {method}, from {first} to {last}"
+        "{kind} knight's tour of {board} by {found_by}, from {first} to {last}"
     )?;
     if board.squares() <= MAX_DRAWN_SQUARES {
         out.push_str(&draw_numbers(&tour));
@@ -616,7 +645,7 @@ fn exists(args: &ExistsArgs) -> Result<String> {
             let limit = args.limit.unwrap_or(DEFAULT_SEARCH_NODES);
             let kind = if args.closed { "closed" } else { "open" };
             let square = board.square_name(first);
-            match backtrack::search(board, args.closed, Some(first), Some(limit)) {
+            match search_from(board, args.closed, Some(first), limit) {
                 Ok(_) => (
                     Some(true),
                     format!("a search found an {kind} knight's tour of {board} starting on {square} (verified); the theorems alone do not decide this square"),

@@ -260,21 +260,54 @@ fn impossible_starts_answer_no_at_once() {
     assert_eq!(value["start"], "b1");
 }
 
+/// Every edge square of a long 4×n board starts a tour, found by the two-halves search where
+/// the plain search lost itself (4x11 from c1 ran out of a budget of 100,000,000 nodes).
+#[test]
+fn four_row_boards_give_tours_from_every_edge_square() {
+    for (board, start) in [
+        ("4x11", "c1"),
+        ("4x12", "f4"),
+        ("4x1000", "ab1"),
+        ("999x4", "a500"),
+    ] {
+        let value = json_of(&["tour", board, "--start", start, "--json"]);
+        let (rows, cols) = (
+            value["rows"].as_u64().unwrap(),
+            value["cols"].as_u64().unwrap(),
+        );
+        assert_valid_path(&value, rows, cols);
+        assert_eq!(value["start"], start);
+    }
+    grundy()
+        .args(["tour", "exists", "4x11", "--start", "c1"])
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("yes:"));
+}
+
 /// Where the theorems leave a square open, the search is bounded and says so.
 #[test]
 fn an_undecided_start_gives_up_within_the_budget() {
     grundy()
-        .args(["tour", "4x11", "--start", "c1", "--limit", "100000"])
+        .args([
+            "tour",
+            "9x9",
+            "--start",
+            "c5",
+            "--method",
+            "backtrack",
+            "--limit",
+            "10",
+        ])
         .timeout(Duration::from_secs(20))
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "within the search budget of 100000 nodes",
+            "within the search budget of 10 nodes",
         ));
     grundy()
-        .args([
-            "tour", "exists", "4x11", "--start", "c1", "--limit", "100000",
-        ])
+        .args(["tour", "exists", "9x9", "--start", "c5", "--limit", "10"])
         .timeout(Duration::from_secs(20))
         .assert()
         .code(1)
