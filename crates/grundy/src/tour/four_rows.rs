@@ -14,6 +14,7 @@
 //! start costs an exponential hunt through the far end. The second half's search depends only
 //! on its first square, so its answer is kept for each.
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
 use super::backtrack::distance_from_centre;
@@ -182,64 +183,52 @@ pub fn open_tour_from(board: TourBoard, start: u32, limit: u64) -> Result<Tour, 
     let in_first_half = |square: u32| on_edge(square) == (colour(square) == first_colour);
     let (first, first_local) = Half::new(board, &in_first_half);
     let (second, second_local) = Half::new(board, &|square| !in_first_half(square));
-    let mut nodes = 0u64;
+    // Each half has its own count of nodes, each bounded by `limit`.
+    let mut second_nodes = 0u64;
     let mut second_from: HashMap<u32, Option<Vec<u32>>> = HashMap::new();
     let mut found: Option<Vec<u32>> = None;
-    let mut out_of_budget = false;
-    let outcome = {
-        let nodes_cell = std::cell::Cell::new(0u64);
-        let mut on_first_half = |half: &[u32]| -> Option<bool> {
-            let end = half[half.len() - 1];
-            for to in board.knight_moves(end) {
-                let Some(&local) = second_local.get(&to) else {
-                    continue;
-                };
-                let rest = match second_from.get(&to) {
-                    Some(known) => known.clone(),
-                    None => {
-                        let mut spent = nodes_cell.get();
-                        let mut first_path = None;
-                        let searched = second.paths(local, &mut spent, limit, &mut |path| {
-                            first_path = Some(path.to_vec());
-                            Some(true)
-                        });
-                        nodes_cell.set(spent);
-                        searched?;
-                        second_from.insert(to, first_path.clone());
-                        first_path
-                    }
-                };
-                if let Some(rest) = rest {
-                    let mut whole = half.to_vec();
-                    whole.extend(rest);
-                    found = Some(whole);
-                    return Some(true);
+    let mut on_first_half = |half: &[u32]| -> Option<bool> {
+        let end = half[half.len() - 1];
+        for to in board.knight_moves(end) {
+            let Some(&local) = second_local.get(&to) else {
+                continue;
+            };
+            let rest = match second_from.entry(to) {
+                Entry::Occupied(known) => known.into_mut(),
+                Entry::Vacant(slot) => {
+                    let mut rest = None;
+                    second.paths(local, &mut second_nodes, limit, &mut |path| {
+                        rest = Some(path.to_vec());
+                        Some(true)
+                    })?;
+                    slot.insert(rest)
                 }
+            };
+            if let Some(rest) = rest {
+                let mut whole = half.to_vec();
+                whole.extend_from_slice(rest);
+                found = Some(whole);
+                return Some(true);
             }
-            Some(false)
-        };
-        let start_local = first_local[&start];
-        // The first half's budget is shared with the second's through `nodes_cell`.
-        let mut spent = 0u64;
-        let result = first.paths(start_local, &mut spent, limit, &mut |half| {
-            let outcome = on_first_half(half);
-            if outcome.is_none() {
-                out_of_budget = true;
-            }
-            outcome
-        });
-        nodes = spent + nodes_cell.get();
-        result
+        }
+        Some(false)
     };
+    let mut first_nodes = 0u64;
+    let searched = first.paths(
+        first_local[&start],
+        &mut first_nodes,
+        limit,
+        &mut on_first_half,
+    );
     if let Some(path) = found {
         return Tour::new(board, path, false)
             .map_err(|fault| FindError::MethodFailed(format!("internal error: {fault}")));
     }
-    match outcome {
+    match searched {
         None => Err(FindError::LimitReached { nodes: limit }),
-        _ if out_of_budget || nodes > limit => Err(FindError::LimitReached { nodes: limit }),
-        _ => Err(FindError::NoTour(format!(
-            "exhaustive search of both halves ({nodes} nodes) found no open knight's tour of the {board} board starting at {}",
+        Some(_) => Err(FindError::NoTour(format!(
+            "exhaustive search of both halves ({} nodes) found no open knight's tour of the {board} board starting at {}",
+            first_nodes + second_nodes,
             board.square_name(start)
         ))),
     }
