@@ -142,7 +142,8 @@ struct FindArgs {
     /// Warnsdorff's tie-break rule: first, pohl or roth.
     #[arg(long, value_name = "RULE", default_value = "roth", value_parser = parse_tie_break)]
     tie_break: TieBreak,
-    /// Backtracking: give up after this many search nodes [default: 100000000, a few seconds].
+    /// Searches (backtracking, and the search tried where divide and conquer has no tour from
+    /// --start): give up after this many nodes [default: 100000000, a few seconds].
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
     /// Neural network: restarts before joining the best cover's cycles.

@@ -12,6 +12,8 @@
 //!   begins and ends on the colour with one square more; on a 4×n board it begins and ends on
 //!   one of the two long edge rows (the argument Schwenk (1991) uses against closed 4×n tours,
 //!   see [`tour_from`]). Checked against exhaustive search on every small board in the tests.
+//!   What these leave open (the majority colour of odd boards, the long edges of 4×n) is left
+//!   to a search; on 4×n boards [`super::four_rows`] finds a tour from every edge square tried.
 
 use super::TourBoard;
 
