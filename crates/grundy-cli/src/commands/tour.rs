@@ -1,27 +1,30 @@
 //! `grundy tour`: find, check and count knight's tours.
 //!
-//! `grundy tour BOARD` finds a tour; `grundy tour exists BOARD`, `grundy tour verify FILE` and
-//! `grundy tour count BOARD` do the rest. One subcommand with a leading word rather than nested
-//! subcommands, so that the common case needs no word at all.
+//! `grundy tour BOARD` finds a tour (short for `grundy tour find BOARD`); the subcommands
+//! `exists`, `verify` and `count` do the rest. The bare form keeps the common case to one word.
 
 use std::fmt;
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use grundy::tour::count::{self, CountProgress, MAX_COUNT_SQUARES};
-use grundy::tour::existence::tour_exists;
-use grundy::tour::frontier::{closed_tours_by_frontier, FrontierProgress, MAX_NARROW_SIDE};
+use grundy::tour::count::{self, CountProgress};
+use grundy::tour::existence::{tour_exists, tour_from};
+use grundy::tour::frontier::{
+    closed_tours_by_frontier, FrontierError, FrontierProgress, MAX_NARROW_SIDE,
+};
 use grundy::tour::neural::{self, NeuralOptions};
 use grundy::tour::warnsdorff::{self, TieBreak};
-use grundy::tour::{backtrack, divide, verify, FindError, Tour, TourBoard};
+use grundy::tour::{backtrack, divide, four_rows, verify, FindError, Tour, TourBoard};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde_json::{json, Value};
 
 use crate::input::input_error;
+use crate::interrupt;
 use crate::progress::counting_bar;
 
 /// Boards with more squares than this are summarised instead of drawn.
@@ -30,22 +33,103 @@ const MAX_DRAWN_SQUARES: usize = 10_000;
 /// `--svg` draws boards up to this many squares.
 const MAX_SVG_SQUARES: usize = 250_000;
 
-/// Arguments of `grundy tour`.
-#[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:
-  grundy tour 8x8
+/// `--json` writes the path of boards up to this many squares (10000x10000): about 14 bytes of
+/// text a square on top of the 4-byte path, some 1.8 GB at the limit, where 20000x20000 would
+/// need over 7 GB.
+const MAX_JSON_SQUARES: usize = 100_000_000;
+
+/// The search methods (backtracking, and the search divide and conquer falls back on) keep
+/// about 80 bytes a square: 2000x2000 is some 320 MB.
+const MAX_SEARCH_SQUARES: usize = 4_000_000;
+
+/// Search nodes a backtracking search may use unless --limit says otherwise: a few seconds.
+const DEFAULT_SEARCH_NODES: u64 = 100_000_000;
+
+/// Directed open tours are counted by search up to this many squares: 6x6 (36 squares) takes
+/// about a minute on two cores, and each further square multiplies the time several times over.
+const MAX_OPEN_COUNT_SQUARES: usize = 36;
+
+const TOUR_EXAMPLES: &str = "Examples:
+  grundy tour 8x8                          an open tour (same as `grundy tour find 8x8`)
   grundy tour 8x8 --closed --start c3 --method warnsdorff
   grundy tour 1000x1000 --closed
   grundy tour 30x30 --svg tour.svg
   grundy tour exists 3x8 --closed
-  grundy tour verify tour.json
+  grundy tour exists 7x7 --start b1
+  grundy tour 8x8 > tour.txt; grundy tour verify tour.txt
   grundy tour count 5x5
-  grundy tour count 6x6 --closed")]
+  grundy tour count 6x6 --closed";
+
+const FIND_EXAMPLES: &str = "Examples:
+  grundy tour find 8x8                     the same as `grundy tour 8x8`
+  grundy tour find 8x8 --closed --start c3
+  grundy tour find 12x12 --method backtrack --limit 1000000000
+  grundy tour find 10000x10000 --json > tour.json";
+
+const EXISTS_EXAMPLES: &str = "Examples:
+  grundy tour exists 3x8                   yes: an open tour
+  grundy tour exists 3x8 --closed          no, by Schwenk (1991)
+  grundy tour exists 7x7 --start b1        no: the minority colour of an odd board
+  grundy tour exists 4x10 --start a1 --json
+Exit status: 0 yes, 1 no (or unknown: the theorems do not decide and the search budget ran out).";
+
+const VERIFY_EXAMPLES: &str = "Examples:
+  grundy tour 8x8 > tour.txt; grundy tour verify tour.txt
+  grundy tour 8x8 --json > tour.json; grundy tour verify tour.json
+  grundy tour verify grid.txt --closed     rows of move numbers, checked as a closed tour
+Reads what `grundy tour` prints (text or --json) or plain rows of move numbers.
+Exit status: 0 valid, 1 not a valid tour, 2 unreadable.";
+
+const COUNT_EXAMPLES: &str = "Examples:
+  grundy tour count 5x5                    1,728 directed open tours
+  grundy tour count 5x5 --undirected       864
+  grundy tour count 5x5 --start a1         304
+  grundy tour count 6x6 --closed           9,862 closed tours
+  grundy tour count 5x20 --closed
+Open tours are counted by search up to 36 squares (6x6: about a minute on two cores); closed
+tours by a frontier program on boards with a side of at most 5 (any length to 1000), or 6 by
+at most 8. Ctrl-C stops an open count and prints what was counted so far as a lower bound
+(exit status 130).";
+
+/// Arguments of `grundy tour`.
+#[derive(Debug, clap::Args)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    after_help = TOUR_EXAMPLES
+)]
 pub struct Args {
-    /// BOARD (ROWSxCOLS, e.g. 8x8) to find a tour; or `exists BOARD`, `verify FILE` or
-    /// `count BOARD`.
-    #[arg(value_name = "BOARD | exists BOARD | verify FILE | count BOARD", required = true, num_args = 1..=2)]
-    words: Vec<String>,
+    #[command(subcommand)]
+    command: Option<TourCommand>,
+    #[command(flatten)]
+    find: FindArgs,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum TourCommand {
+    /// Find a tour: `grundy tour BOARD` is short for this.
+    #[command(after_help = FIND_EXAMPLES)]
+    Find(FindArgs),
+    /// Whether a tour exists (from --start; closed with --closed), by the theorems, or by a
+    /// bounded search where they do not decide.
+    #[command(after_help = EXISTS_EXAMPLES)]
+    Exists(ExistsArgs),
+    /// Check a tour in a file: what `grundy tour` prints (text or --json), or rows of move
+    /// numbers.
+    #[command(after_help = VERIFY_EXAMPLES)]
+    Verify(VerifyArgs),
+    /// Count the tours of a small board exactly.
+    #[command(after_help = COUNT_EXAMPLES)]
+    Count(CountArgs),
+}
+
+/// Arguments of finding a tour.
+#[derive(Debug, clap::Args)]
+struct FindArgs {
+    /// The board: ROWSxCOLS, e.g. 8x8.
+    // An Option only so that the subcommands can leave it out; clap requires it otherwise.
+    #[arg(value_name = "BOARD", required = true)]
+    board: Option<String>,
     /// A closed tour: the last square a knight's move from the first.
     #[arg(long)]
     closed: bool,
@@ -58,8 +142,8 @@ pub struct Args {
     /// Warnsdorff's tie-break rule: first, pohl or roth.
     #[arg(long, value_name = "RULE", default_value = "roth", value_parser = parse_tie_break)]
     tie_break: TieBreak,
-    /// Backtracking: give up after this many search nodes (closed tours beyond about 12x12 can
-    /// take very long without one).
+    /// Searches (backtracking, and the search tried where divide and conquer has no tour from
+    /// --start): give up after this many nodes [default: 100000000, a few seconds].
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
     /// Neural network: restarts before joining the best cover's cycles.
@@ -70,8 +154,60 @@ pub struct Args {
     seed: u64,
     /// Write the tour as an SVG drawing to FILE.
     #[arg(long, value_name = "FILE")]
-    svg: Option<std::path::PathBuf>,
-    /// `count`: count undirected tours (each path once, not once from each end).
+    svg: Option<PathBuf>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `grundy tour exists`.
+#[derive(Debug, clap::Args)]
+struct ExistsArgs {
+    /// The board: ROWSxCOLS, e.g. 8x8.
+    #[arg(value_name = "BOARD")]
+    board: Option<String>,
+    /// Ask about closed tours.
+    #[arg(long)]
+    closed: bool,
+    /// Ask about tours that start on this square, e.g. c3.
+    #[arg(long, value_name = "SQUARE")]
+    start: Option<String>,
+    /// Where the theorems do not decide: search this many nodes at most [default: 100000000].
+    #[arg(long, value_name = "N")]
+    limit: Option<u64>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `grundy tour verify`.
+#[derive(Debug, clap::Args)]
+struct VerifyArgs {
+    /// The file holding the tour.
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+    /// Check that the tour is closed (a JSON or text tour that says it is closed is checked so
+    /// anyway).
+    #[arg(long)]
+    closed: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `grundy tour count`.
+#[derive(Debug, clap::Args)]
+struct CountArgs {
+    /// The board: ROWSxCOLS, e.g. 5x5.
+    #[arg(value_name = "BOARD")]
+    board: Option<String>,
+    /// Count closed tours (each once, whatever its direction and first square).
+    #[arg(long)]
+    closed: bool,
+    /// Count only the open tours that start on this square.
+    #[arg(long, value_name = "SQUARE")]
+    start: Option<String>,
+    /// Count undirected open tours (each path once, not once from each end).
     #[arg(long)]
     undirected: bool,
     /// Print one JSON object instead of text.
@@ -121,33 +257,22 @@ impl std::error::Error for NegativeAnswer {}
 
 /// Runs `grundy tour`.
 pub fn run(args: &Args) -> Result<String> {
-    let word = args.words[0].as_str();
-    let operand = || -> Result<&str> {
-        args.words.get(1).map(String::as_str).ok_or_else(|| {
-            input_error(format!(
-                "`grundy tour {word}` needs a {}, for example `grundy tour {word} {}`",
-                if word == "verify" {
-                    "file"
-                } else {
-                    "board size"
-                },
-                if word == "verify" { "tour.json" } else { "8x8" }
-            ))
-        })
-    };
-    match word {
-        "exists" => exists(args, parse_board(operand()?)?),
-        "verify" => verify_file(args, operand()?),
-        "count" => count_tours(args, parse_board(operand()?)?),
-        _ => {
-            if let Some(extra) = args.words.get(1) {
-                return Err(input_error(format!(
-                    "unexpected argument `{extra}`: `grundy tour BOARD` takes one board size; the words before a board are exists, verify and count"
-                )));
-            }
-            find(args, parse_board(word)?)
-        }
+    match &args.command {
+        None => find(&args.find),
+        Some(TourCommand::Find(find_args)) => find(find_args),
+        Some(TourCommand::Exists(exists_args)) => exists(exists_args),
+        Some(TourCommand::Verify(verify_args)) => verify_file(verify_args),
+        Some(TourCommand::Count(count_args)) => count_tours(count_args),
     }
+}
+
+/// The operand of a subcommand, with an example when it is missing.
+fn operand<'a>(given: Option<&'a str>, word: &str, what: &str, example: &str) -> Result<&'a str> {
+    given.ok_or_else(|| {
+        input_error(format!(
+            "`grundy tour {word}` needs a {what}, for example `grundy tour {word} {example}`"
+        ))
+    })
 }
 
 fn parse_board(text: &str) -> Result<TourBoard> {
@@ -155,7 +280,7 @@ fn parse_board(text: &str) -> Result<TourBoard> {
         let hint = if text.contains('x') || text.chars().all(|c| c.is_ascii_digit()) {
             String::new()
         } else {
-            " (or start with one of the words exists, verify, count)".to_string()
+            " (or start with one of the words find, exists, verify, count)".to_string()
         };
         input_error(format!("{error}{hint}"))
     })
@@ -167,17 +292,71 @@ fn parse_start(board: TourBoard, start: Option<&str>) -> Result<Option<u32>> {
         .transpose()
 }
 
-fn refuse_flag(set: bool, flag: &str, applies_to: &str) -> Result<()> {
-    if set {
-        Err(input_error(format!("{flag} applies only to {applies_to}")))
+/// The search methods allocate for every square, so they are refused on boards too large to
+/// hold, before anything is allocated.
+fn refuse_search_on_huge_board(board: TourBoard, what: &str) -> Result<()> {
+    if board.squares() > MAX_SEARCH_SQUARES {
+        return Err(input_error(format!(
+            "{what} is limited to {MAX_SEARCH_SQUARES} squares (2000x2000) and {board} has {}: the search keeps about 80 bytes a square",
+            board.squares()
+        )));
+    }
+    Ok(())
+}
+
+/// "no" (exit status 1) as text, or as JSON with the board and the question.
+fn no_answer(
+    json: bool,
+    board: TourBoard,
+    closed: bool,
+    start: Option<u32>,
+    reason: &str,
+) -> anyhow::Error {
+    if json {
+        let report = json!({
+            "board": board.to_string(),
+            "closed": closed,
+            "start": start.map(|square| board.square_name(square)),
+            "exists": false,
+            "reason": reason,
+        });
+        NegativeAnswer(format!("{report}\n")).into()
     } else {
-        Ok(())
+        NegativeAnswer(format!("no: {reason}\n")).into()
     }
 }
 
-/// `grundy tour BOARD`.
-fn find(args: &Args, board: TourBoard) -> Result<String> {
-    refuse_flag(args.undirected, "--undirected", "`grundy tour count`")?;
+/// Why a budgeted search gave no tour, in words.
+fn budget_ran_out(board: TourBoard, closed: bool, start: Option<u32>, nodes: u64) -> String {
+    let kind = if closed { "closed" } else { "open" };
+    let from = start.map_or(String::new(), |square| {
+        format!(" starting on {}", board.square_name(square))
+    });
+    format!(
+        "no {kind} knight's tour of {board}{from} was found within the search budget of {nodes} nodes; the theorems do not decide whether one exists, and the search neither found one nor ruled one out (--limit N raises the budget)"
+    )
+}
+
+/// A budgeted search for a tour from `start`: on 4×n boards the two-halves search, which
+/// finds open tours from every edge square quickly where the plain search can lose itself;
+/// elsewhere backtracking.
+fn search_from(
+    board: TourBoard,
+    closed: bool,
+    start: Option<u32>,
+    limit: u64,
+) -> Result<Tour, FindError> {
+    match start {
+        Some(first) if !closed && board.rows().min(board.cols()) == 4 => {
+            four_rows::open_tour_from(board, first, limit)
+        }
+        _ => backtrack::search(board, closed, start, Some(limit)),
+    }
+}
+
+/// `grundy tour BOARD` and `grundy tour find BOARD`.
+fn find(args: &FindArgs) -> Result<String> {
+    let board = parse_board(operand(args.board.as_deref(), "find", "board size", "8x8")?)?;
     let start = parse_start(board, args.start.as_deref())?;
     if let Some(path) = &args.svg {
         if board.squares() > MAX_SVG_SQUARES {
@@ -188,15 +367,38 @@ fn find(args: &Args, board: TourBoard) -> Result<String> {
             )));
         }
     }
-    let existence = tour_exists(board, args.closed);
-    if !existence.exists {
-        anyhow::bail!("{}", existence.reason);
+    if args.json && board.squares() > MAX_JSON_SQUARES {
+        return Err(input_error(format!(
+            "--json writes the path of boards of at most {MAX_JSON_SQUARES} squares (10000x10000); {board} has {} (without --json the tour is found and summarised)",
+            board.squares()
+        )));
+    }
+    let decided = match start {
+        Some(start) => tour_from(board, args.closed, start),
+        None => Some(tour_exists(board, args.closed)),
+    };
+    if let Some(existence) = &decided {
+        if !existence.exists {
+            return Err(no_answer(
+                args.json,
+                board,
+                args.closed,
+                start,
+                &existence.reason,
+            ));
+        }
     }
     let method = args.method.unwrap_or(Method::Divide);
+    if method == Method::Backtrack || method == Method::Neural {
+        refuse_search_on_huge_board(board, &format!("--method {method}"))?;
+    }
+    let limit = args.limit.unwrap_or(DEFAULT_SEARCH_NODES);
     let started = Instant::now();
     let mut notes = Vec::new();
+    // What found the tour, as printed: the method asked for, or the search it fell back on.
+    let mut found_by = method.to_string();
     let found = match method {
-        Method::Backtrack => backtrack::search(board, args.closed, start, args.limit),
+        Method::Backtrack => backtrack::search(board, args.closed, start, Some(limit)),
         Method::Warnsdorff => warnsdorff::find(board, args.closed, start, args.tie_break),
         Method::Neural => {
             let options = NeuralOptions {
@@ -224,13 +426,36 @@ fn find(args: &Args, board: TourBoard) -> Result<String> {
         }
         Method::Divide => match divide::construct(board, args.closed, start) {
             Err(FindError::MethodFailed(why)) if args.method.is_none() => {
-                notes.push(format!("{why}; used backtracking instead"));
-                backtrack::search(board, args.closed, start, args.limit)
+                refuse_search_on_huge_board(
+                    board,
+                    &format!("{why}; the backtracking search that would be tried instead"),
+                )?;
+                let four_rows = !args.closed && board.rows().min(board.cols()) == 4;
+                found_by = if four_rows {
+                    "two-halves search"
+                } else {
+                    "backtrack"
+                }
+                .to_string();
+                notes.push(format!(
+                    "{}; found by {found_by} instead",
+                    why.trim_end_matches("; try --method backtrack")
+                ));
+                search_from(board, args.closed, start, limit)
             }
             other => other,
         },
     };
-    let tour = found.map_err(anyhow::Error::new)?;
+    let tour = match found {
+        Ok(tour) => tour,
+        Err(FindError::NoTour(reason)) => {
+            return Err(no_answer(args.json, board, args.closed, start, &reason))
+        }
+        Err(FindError::LimitReached { nodes }) => {
+            anyhow::bail!("{}", budget_ran_out(board, args.closed, start, nodes))
+        }
+        Err(error) => return Err(error.into()),
+    };
     let seconds = started.elapsed().as_secs_f64();
     // The methods verify before returning; check again here so nothing unverified is printed.
     verify::verify(board, tour.path(), tour.is_closed())
@@ -240,10 +465,7 @@ fn find(args: &Args, board: TourBoard) -> Result<String> {
             .with_context(|| format!("cannot write the SVG file {}", path.display()))?;
     }
     if args.json {
-        return Ok(format!(
-            "{}\n",
-            tour_json(&tour, &method.to_string(), seconds)
-        ));
+        return Ok(tour_json(&tour, &found_by, seconds));
     }
     let mut out = String::new();
     let kind = if tour.is_closed() { "closed" } else { "open" };
@@ -251,7 +473,7 @@ fn find(args: &Args, board: TourBoard) -> Result<String> {
     let last = board.square_name(tour.path()[tour.path().len() - 1]);
     writeln!(
         out,
-        "{kind} knight's tour of {board} by {method}, from {first} to {last}"
+        "{kind} knight's tour of {board} by {found_by}, from {first} to {last}"
     )?;
     if board.squares() <= MAX_DRAWN_SQUARES {
         out.push_str(&draw_numbers(&tour));
@@ -307,19 +529,35 @@ fn draw_numbers(tour: &Tour) -> String {
     out
 }
 
-fn tour_json(tour: &Tour, method: &str, seconds: f64) -> Value {
+/// The tour as one JSON object and a newline, written straight into text: a `serde_json::Value`
+/// of the path would take some hundred bytes a square, where this takes what the text needs.
+fn tour_json(tour: &Tour, method: &str, seconds: f64) -> String {
     let board = tour.board();
-    let path: Vec<[u32; 2]> = tour.coordinates().map(|(row, col)| [row, col]).collect();
-    json!({
-        "board": board.to_string(),
-        "rows": board.rows(),
-        "cols": board.cols(),
-        "closed": tour.is_closed(),
-        "method": method,
-        "start": board.square_name(tour.path()[0]),
-        "path": path,
-        "seconds": seconds,
-    })
+    let text = |value: String| Value::String(value).to_string();
+    // "[row,col]," is at most 2 × 5 digits and 4 marks for the boards --json accepts.
+    let mut out = String::with_capacity(tour.path().len() * 14 + 256);
+    let _ = write!(
+        out,
+        "{{\"board\":{},\"closed\":{},\"cols\":{},\"method\":{},\"path\":[",
+        text(board.to_string()),
+        tour.is_closed(),
+        board.cols(),
+        text(method.to_string())
+    );
+    for (at, (row, col)) in tour.coordinates().enumerate() {
+        if at > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "[{row},{col}]");
+    }
+    let _ = writeln!(
+        out,
+        "],\"rows\":{},\"seconds\":{},\"start\":{}}}",
+        board.rows(),
+        json!(seconds),
+        text(board.square_name(tour.path()[0]))
+    );
+    out
 }
 
 /// The tour as a path over a chequered board.
@@ -386,41 +624,109 @@ fn svg(tour: &Tour) -> String {
     out
 }
 
-/// `grundy tour exists BOARD`.
-fn exists(args: &Args, board: TourBoard) -> Result<String> {
-    refuse_flag(args.undirected, "--undirected", "`grundy tour count`")?;
-    let existence = tour_exists(board, args.closed);
+/// `grundy tour exists BOARD`: the theorems where they decide, else a bounded search.
+fn exists(args: &ExistsArgs) -> Result<String> {
+    let board = parse_board(operand(
+        args.board.as_deref(),
+        "exists",
+        "board size",
+        "8x8",
+    )?)?;
+    let start = parse_start(board, args.start.as_deref())?;
+    let decided = match start {
+        None => Some(tour_exists(board, args.closed)),
+        Some(start) => tour_from(board, args.closed, start),
+    };
+    // `None`: neither the theorems nor the search within its budget decide.
+    let (answer, reason) = match (decided, start) {
+        (Some(existence), _) => (Some(existence.exists), existence.reason),
+        (None, None) => unreachable!("the theorems decide every board"),
+        (None, Some(first)) => {
+            refuse_search_on_huge_board(board, "the search for a tour from a given square")?;
+            let limit = args.limit.unwrap_or(DEFAULT_SEARCH_NODES);
+            let kind = if args.closed { "closed" } else { "open" };
+            let square = board.square_name(first);
+            match search_from(board, args.closed, Some(first), limit) {
+                Ok(_) => (
+                    Some(true),
+                    format!("a search found an {kind} knight's tour of {board} starting on {square} (verified); the theorems alone do not decide this square"),
+                ),
+                Err(FindError::NoTour(why)) => (Some(false), why),
+                Err(FindError::LimitReached { nodes }) => (
+                    None,
+                    budget_ran_out(board, args.closed, start, nodes),
+                ),
+                Err(error) => return Err(error.into()),
+            }
+        }
+    };
     if args.json {
         let report = json!({
             "board": board.to_string(),
             "closed": args.closed,
-            "exists": existence.exists,
-            "reason": existence.reason,
+            "start": start.map(|square| board.square_name(square)),
+            "exists": answer,
+            "reason": reason,
         });
-        return if existence.exists {
-            Ok(format!("{report}\n"))
-        } else {
-            Err(NegativeAnswer(format!("{report}\n")).into())
+        return match answer {
+            Some(true) => Ok(format!("{report}\n")),
+            _ => Err(NegativeAnswer(format!("{report}\n")).into()),
         };
     }
-    if existence.exists {
-        Ok(format!("yes: {}\n", existence.reason))
-    } else {
-        Err(NegativeAnswer(format!("no: {}\n", existence.reason)).into())
+    match answer {
+        Some(true) => Ok(format!("yes: {reason}\n")),
+        Some(false) => Err(NegativeAnswer(format!("no: {reason}\n")).into()),
+        None => Err(NegativeAnswer(format!("unknown: {reason}\n")).into()),
     }
 }
 
-/// `grundy tour verify FILE`: a tour in the `--json` format or as a numbered grid.
-fn verify_file(args: &Args, file: &str) -> Result<String> {
-    refuse_flag(args.undirected, "--undirected", "`grundy tour count`")?;
-    let text = std::fs::read_to_string(file)
-        .map_err(|error| input_error(format!("cannot read the tour file `{file}`: {error}")))?;
-    let (board, path, claimed_closed) = if text.trim_start().starts_with('{') {
-        read_json_tour(&text).map_err(|why| input_error(format!("{file}: {why}")))?
-    } else {
-        read_grid_tour(&text).map_err(|why| input_error(format!("{file}: {why}")))?
+/// Tour files are read whole, so they are refused beyond what the largest tour `grundy tour
+/// --json` writes could take (about 14 bytes a square).
+const MAX_TOUR_FILE_BYTES: u64 = MAX_JSON_SQUARES as u64 * 16;
+
+/// Text grids are read word by word (some 20 bytes a word in memory); `grundy tour` draws
+/// boards up to 10000 squares, and this leaves room for grids far larger, written by hand.
+const MAX_TEXT_TOUR_BYTES: u64 = 64 << 20;
+
+/// `grundy tour verify FILE`: a tour as `grundy tour` prints it (text or `--json`), or rows of
+/// move numbers.
+fn verify_file(args: &VerifyArgs) -> Result<String> {
+    let path = args.file.as_deref().ok_or_else(|| {
+        input_error("`grundy tour verify` needs a file, for example `grundy tour verify tour.json`")
+    })?;
+    let shown = path.display().to_string();
+    let unreadable = |error: std::io::Error| {
+        input_error(format!("cannot read the tour file `{shown}`: {error}"))
     };
-    let check_closed = claimed_closed.unwrap_or(args.closed);
+    let size = std::fs::metadata(path).map_err(unreadable)?.len();
+    if size > MAX_TOUR_FILE_BYTES {
+        return Err(input_error(format!(
+            "the tour file `{shown}` has {size} bytes: tour files are limited to {MAX_TOUR_FILE_BYTES} bytes"
+        )));
+    }
+    // Whether it is JSON, from its first bytes, so a text file is refused before it is read.
+    let is_json = {
+        use std::io::Read as _;
+        let mut head = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|file| file.take(4096).read_to_end(&mut head))
+            .map_err(unreadable)?;
+        head.iter()
+            .find(|byte| !byte.is_ascii_whitespace())
+            .is_some_and(|&byte| byte == b'{')
+    };
+    if !is_json && size > MAX_TEXT_TOUR_BYTES {
+        return Err(input_error(format!(
+            "the tour file `{shown}` has {size} bytes: text tours are limited to {MAX_TEXT_TOUR_BYTES} bytes (JSON tours to {MAX_TOUR_FILE_BYTES})"
+        )));
+    }
+    let text = std::fs::read_to_string(path).map_err(unreadable)?;
+    let (board, path, claimed_closed) = if is_json {
+        read_json_tour(&text).map_err(|why| input_error(format!("{shown}: {why}")))?
+    } else {
+        read_text_tour(&text).map_err(|why| input_error(format!("{shown}: {why}")))?
+    };
+    let check_closed = args.closed || claimed_closed.unwrap_or(false);
     match verify::verify(board, &path, check_closed) {
         Ok(()) => {
             let closes = board.squares() > 1 && board.is_knight_move(path[path.len() - 1], path[0]);
@@ -451,47 +757,41 @@ fn verify_file(args: &Args, file: &str) -> Result<String> {
 
 type ReadTour = (TourBoard, Vec<u32>, Option<bool>);
 
+/// The keys of a JSON tour that `verify` reads; others (`method`, `seconds`, ...) are passed
+/// over. Read straight into pairs: 8 bytes a square, where a `serde_json::Value` takes about
+/// a hundred.
+#[derive(serde::Deserialize)]
+struct JsonTour {
+    path: Vec<(u32, u32)>,
+    rows: Option<u32>,
+    cols: Option<u32>,
+    closed: Option<bool>,
+}
+
 fn read_json_tour(text: &str) -> Result<ReadTour, String> {
-    let value: Value =
-        serde_json::from_str(text).map_err(|error| format!("not valid JSON: {error}"))?;
-    let pairs = value
-        .get("path")
-        .and_then(Value::as_array)
-        .ok_or("no \"path\" array: expected [[row, column], ...] from 1")?;
-    let mut coordinates = Vec::with_capacity(pairs.len());
-    for (at, pair) in pairs.iter().enumerate() {
-        let numbers = pair
-            .as_array()
-            .filter(|pair| pair.len() == 2)
-            .and_then(|pair| Some((pair[0].as_u64()?, pair[1].as_u64()?)));
-        match numbers {
-            Some((row, col))
-                if row >= 1
-                    && col >= 1
-                    && row <= u64::from(u32::MAX)
-                    && col <= u64::from(u32::MAX) =>
-            {
-                coordinates.push((row as u32, col as u32))
-            }
-            _ => {
-                return Err(format!(
-                    "path entry {} is {pair}: expected a [row, column] pair of numbers from 1",
-                    at + 1
-                ))
-            }
-        }
-    }
+    let tour: JsonTour = serde_json::from_str(text).map_err(|error| {
+        format!("not a JSON tour ({error}): expected {{\"path\": [[row, column], ...]}} with rows and columns from 1")
+    })?;
+    let coordinates = tour.path;
     if coordinates.is_empty() {
         return Err("the path is empty".to_string());
     }
-    let rows = match value.get("rows").and_then(Value::as_u64) {
-        Some(rows) => rows as u32,
-        None => coordinates.iter().map(|&(row, _)| row).max().unwrap_or(1),
-    };
-    let cols = match value.get("cols").and_then(Value::as_u64) {
-        Some(cols) => cols as u32,
-        None => coordinates.iter().map(|&(_, col)| col).max().unwrap_or(1),
-    };
+    if let Some(at) = coordinates
+        .iter()
+        .position(|&(row, col)| row == 0 || col == 0)
+    {
+        let (row, col) = coordinates[at];
+        return Err(format!(
+            "path entry {} is [{row}, {col}]: rows and columns are counted from 1",
+            at + 1
+        ));
+    }
+    let rows = tour
+        .rows
+        .unwrap_or_else(|| coordinates.iter().map(|&(row, _)| row).max().unwrap_or(1));
+    let cols = tour
+        .cols
+        .unwrap_or_else(|| coordinates.iter().map(|&(_, col)| col).max().unwrap_or(1));
     let board = TourBoard::new(rows, cols).map_err(|error| error.to_string())?;
     let mut path = Vec::with_capacity(coordinates.len());
     for (at, &(row, col)) in coordinates.iter().enumerate() {
@@ -503,19 +803,127 @@ fn read_json_tour(text: &str) -> Result<ReadTour, String> {
         }
         path.push(board.index(row - 1, col - 1));
     }
-    let closed = value.get("closed").and_then(Value::as_bool);
-    Ok((board, path, closed))
+    Ok((board, path, tour.closed))
 }
 
-fn read_grid_tour(text: &str) -> Result<ReadTour, String> {
-    let rows: Vec<Vec<&str>> = text
+/// A tour as text: what `grundy tour` prints (a first line naming the tour, column letters,
+/// rows of move numbers each after its row number, then `verified ...` lines), or bare rows of
+/// move numbers. Lines of words before and after the grid are passed over; inside it they are
+/// an error, as is any word in a row.
+fn read_text_tour(text: &str) -> Result<ReadTour, String> {
+    let lines: Vec<(usize, Vec<&str>)> = text
         .lines()
-        .map(|line| line.split_whitespace().collect::<Vec<_>>())
-        .filter(|row| !row.is_empty())
+        .enumerate()
+        .map(|(at, line)| (at + 1, line.split_whitespace().collect::<Vec<_>>()))
+        .filter(|(_, words)| !words.is_empty())
         .collect();
-    if rows.is_empty() {
-        return Err("the file is empty: expected a JSON tour or rows of move numbers".to_string());
+    let starts_with_number =
+        |words: &[&str]| words[0].chars().next().is_some_and(|c| c.is_ascii_digit());
+    let Some(first_row) = lines
+        .iter()
+        .position(|(_, words)| starts_with_number(words))
+    else {
+        return Err(if text.contains("too many to draw") {
+            "the tour is summarised, not drawn (boards of more than 10000 squares): write it with --json to check it".to_string()
+        } else {
+            "no rows of move numbers: expected a JSON tour, the text `grundy tour` prints, or rows of move numbers".to_string()
+        });
+    };
+    let last_row = lines
+        .iter()
+        .rposition(|(_, words)| starts_with_number(words))
+        .expect("there is a first row");
+    if let Some((line, words)) = lines[first_row..=last_row]
+        .iter()
+        .find(|(_, words)| !starts_with_number(words))
+    {
+        return Err(format!(
+            "line {line} (`{}`) interrupts the rows of move numbers",
+            words.join(" ")
+        ));
     }
+    let before = &lines[..first_row];
+    // What the printed tour claims: "closed knight's tour of 8x8 ..." and the column letters.
+    let mut claimed_closed = None;
+    let mut claimed_board = None;
+    for (_, words) in before {
+        if words.len() >= 5 && words[1] == "knight's" && words[2] == "tour" && words[3] == "of" {
+            claimed_closed = match words[0] {
+                "closed" => Some(true),
+                "open" => Some(false),
+                _ => None,
+            };
+            claimed_board = Some(words[4].trim_end_matches(',').to_string());
+        }
+    }
+    let letters = before
+        .last()
+        .map(|(_, words)| words.clone())
+        .filter(|words| {
+            words
+                .iter()
+                .all(|word| word.chars().all(|c| c.is_ascii_lowercase()))
+        });
+    let mut rows: Vec<Vec<&str>> = lines[first_row..=last_row]
+        .iter()
+        .map(|(_, words)| words.clone())
+        .collect();
+    if let Some(letters) = &letters {
+        // Printed rows carry their row number first, one word more than the column letters.
+        for (at, row) in rows.iter_mut().enumerate() {
+            if row.len() == letters.len() + 1 {
+                if row[0] != (at + 1).to_string() {
+                    return Err(format!(
+                        "row {} is labelled `{}`: expected its row number {}",
+                        at + 1,
+                        row[0],
+                        at + 1
+                    ));
+                }
+                row.remove(0);
+            }
+        }
+        if let Some((at, row)) = rows
+            .iter()
+            .enumerate()
+            .find(|(_, row)| row.len() != letters.len())
+        {
+            return Err(format!(
+                "row {} has {} numbers but there are {} column letters",
+                at + 1,
+                row.len(),
+                letters.len()
+            ));
+        }
+    }
+    let (board, path, _) = read_grid_rows(&rows)?;
+    if let Some(letters) = &letters {
+        let expected: Vec<String> = (0..board.cols())
+            .map(|col| {
+                let name = board.square_name(board.index(0, col));
+                name.trim_end_matches(|c: char| c.is_ascii_digit())
+                    .to_string()
+            })
+            .collect();
+        if *letters != expected {
+            return Err(format!(
+                "the column letters `{}` are not those of the {board} board",
+                letters.join(" ")
+            ));
+        }
+    }
+    if let Some(claimed) = claimed_board {
+        if claimed != board.to_string() {
+            return Err(format!(
+                "the first line says the board is {claimed}, but the grid is {board}"
+            ));
+        }
+    }
+    Ok((board, path, claimed_closed))
+}
+
+/// Rows of move numbers, each row as many as the first.
+fn read_grid_rows(rows: &[Vec<&str>]) -> Result<ReadTour, String> {
     let cols = rows[0].len();
     if let Some((at, row)) = rows.iter().enumerate().find(|(_, row)| row.len() != cols) {
         return Err(format!(
@@ -561,10 +969,14 @@ fn read_grid_tour(text: &str) -> Result<ReadTour, String> {
     Ok((board, path, None))
 }
 
-/// Reports counting progress on the bar: nodes searched so far, from every thread.
+/// Reports counting progress on the bar (nodes searched so far, from every thread) and passes
+/// Ctrl-C on to the search.
 struct BarProgress {
     bar: ProgressBar,
     nodes: Arc<AtomicU64>,
+    stop: &'static AtomicBool,
+    /// Raised when the search was told to stop, so the count is known to be partial.
+    cut_short: Arc<AtomicBool>,
 }
 
 impl CountProgress for BarProgress {
@@ -572,16 +984,36 @@ impl CountProgress for BarProgress {
         let total = self.nodes.fetch_add(nodes, Ordering::Relaxed) + nodes;
         self.bar.set_message(format!("{total} nodes searched"));
     }
+
+    fn should_stop(&self) -> bool {
+        let stop = self.stop.load(Ordering::Relaxed);
+        if stop {
+            self.cut_short.store(true, Ordering::Relaxed);
+        }
+        stop
+    }
 }
 
 /// Frontier states the closed count may keep alive at once: two maps of this many entries of
 /// 32 bytes (plus the maps' overhead) stay within a few GiB.
 const MAX_FRONTIER_STATES: usize = 40_000_000;
 
-/// Shows the frontier count's progress: squares processed and live states.
+/// The closed count's frontier states multiply several times with each square of width. With
+/// a side of at most 5, a row takes a fraction of a second (5x16 in 1.6 s), and the count
+/// passes 128 bits (refused, not wrapped) long before the length limit; a side of 6 takes
+/// 16 s at 6x8 (6x7: 14 s; 6x10 more than 100 s); from 7 on no count finishes.
+const MAX_CLOSED_COUNT_NARROW_SIDE: u32 = 6;
+
+/// The longest board the closed count takes with a side of 6, and with a narrower side.
+const MAX_CLOSED_COUNT_LENGTH_AT_SIX: u32 = 8;
+const MAX_CLOSED_COUNT_LENGTH: u32 = 1000;
+
+/// Shows the frontier count's progress (squares processed and live states) and passes Ctrl-C
+/// on to it.
 struct FrontierBar {
     bar: ProgressBar,
     peak_states: usize,
+    stop: &'static AtomicBool,
 }
 
 impl FrontierProgress for FrontierBar {
@@ -590,28 +1022,46 @@ impl FrontierProgress for FrontierBar {
         self.bar.set_position(square as u64);
         self.bar.set_message(format!("{states} frontier states"));
     }
+
+    fn should_stop(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// The count as JSON: a number, or a string where it is beyond what JSON readers hold exactly.
+fn count_json(count: u128) -> Value {
+    u64::try_from(count).map_or_else(|_| json!(count.to_string()), |small| json!(small))
 }
 
 /// `grundy tour count BOARD --closed` by the frontier dynamic program.
-fn count_closed_by_frontier(args: &Args, board: TourBoard) -> Result<String> {
+fn count_closed_by_frontier(args: &CountArgs, board: TourBoard) -> Result<String> {
     let started = Instant::now();
     let mut progress = FrontierBar {
         bar: counting_bar(board.squares() as u64, "squares"),
         peak_states: 0,
+        stop: interrupt::stop_flag()?,
     };
-    let count = closed_tours_by_frontier(board, MAX_FRONTIER_STATES, &mut progress)
-        .map_err(|error| anyhow::anyhow!("{error}"))?;
+    let counted = closed_tours_by_frontier(board, MAX_FRONTIER_STATES, &mut progress);
     progress.bar.finish_and_clear();
+    let count = match counted {
+        Ok(count) => count,
+        Err(FrontierError::Stopped { square, squares, .. }) => {
+            return Err(interrupt::Interrupted(format!(
+                "interrupted after {square} of {squares} squares: the frontier count of {board} has no partial result (it counts whole tours only at the last square)"
+            ))
+            .into())
+        }
+        Err(error) => anyhow::bail!("{error}"),
+    };
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
-        let count_value =
-            u64::try_from(count).map_or_else(|_| json!(count.to_string()), |small| json!(small));
         let report = json!({
             "board": board.to_string(),
             "closed": true,
             "directed": false,
             "start": null,
-            "count": count_value,
+            "count": count_json(count),
+            "complete": true,
             "method": "frontier",
             "peak_states": progress.peak_states,
             "seconds": seconds,
@@ -626,62 +1076,103 @@ fn count_closed_by_frontier(args: &Args, board: TourBoard) -> Result<String> {
 }
 
 /// `grundy tour count BOARD`.
-fn count_tours(args: &Args, board: TourBoard) -> Result<String> {
-    if args.method.is_some() || args.svg.is_some() {
-        return Err(input_error(
-            "--method and --svg apply to finding a tour, not to `grundy tour count`",
-        ));
-    }
+fn count_tours(args: &CountArgs) -> Result<String> {
+    let board = parse_board(operand(
+        args.board.as_deref(),
+        "count",
+        "board size",
+        "5x5",
+    )?)?;
     if args.closed && args.start.is_some() {
         return Err(input_error(
             "--start does not apply to --closed counts: every closed tour passes through every square",
         ));
     }
-    // Closed tours are counted square by square, not tour by tour, whenever a side is narrow
-    // enough for the frontier states.
-    if args.closed && board.rows().min(board.cols()) <= MAX_NARROW_SIDE {
-        return count_closed_by_frontier(args, board);
-    }
-    if board.squares() > MAX_COUNT_SQUARES {
-        return Err(input_error(format!(
-            "counting by search is limited to {MAX_COUNT_SQUARES} squares and {board} has {}: it could not finish (6x6 takes about a minute)",
-            board.squares()
-        )));
-    }
-    if args.closed && args.start.is_some() {
+    if args.closed && args.undirected {
         return Err(input_error(
-            "--start does not apply to --closed counts: every closed tour passes through every square",
+            "--undirected applies to open counts: closed tours are already counted once whatever their direction",
         ));
     }
     let start = parse_start(board, args.start.as_deref())?;
+    if args.closed {
+        let (narrow, long) = (
+            board.rows().min(board.cols()),
+            board.rows().max(board.cols()),
+        );
+        let schwenk = tour_exists(board, true);
+        if !schwenk.exists {
+            // No search needed: the count is 0 by the theorem, which is cited.
+            let report = json!({
+                "board": board.to_string(),
+                "closed": true,
+                "directed": false,
+                "start": null,
+                "count": 0,
+                "complete": true,
+                "method": "theorem",
+                "reason": schwenk.reason,
+            });
+            return Ok(if args.json {
+                format!("{report}\n")
+            } else {
+                format!("board      {board}\ncounting   closed tours (Hamiltonian cycles, up to direction and starting square)\ncount      0\nreason     {}\n", schwenk.reason)
+            });
+        }
+        let longest = if narrow < MAX_CLOSED_COUNT_NARROW_SIDE {
+            MAX_CLOSED_COUNT_LENGTH
+        } else {
+            MAX_CLOSED_COUNT_LENGTH_AT_SIX
+        };
+        if narrow > MAX_CLOSED_COUNT_NARROW_SIDE.min(MAX_NARROW_SIDE) || long > longest {
+            return Err(input_error(format!(
+                "counting closed tours is limited to boards with a side of at most 5 and the other at most {MAX_CLOSED_COUNT_LENGTH}, or a side of 6 and the other at most {MAX_CLOSED_COUNT_LENGTH_AT_SIX} (6x8 takes about 20 s, 6x10 over a minute and a half), and {board} is neither: the count could not finish"
+            )));
+        }
+        return count_closed_by_frontier(args, board);
+    }
+    if board.squares() > MAX_OPEN_COUNT_SQUARES {
+        return Err(input_error(format!(
+            "counting open tours is limited to {MAX_OPEN_COUNT_SQUARES} squares (6x6) and {board} has {}: the search could not finish (6x6 takes about a minute on two cores, and each further square multiplies the time several times over)",
+            board.squares()
+        )));
+    }
+    let stop = interrupt::stop_flag()?;
+    let cut_short = Arc::new(AtomicBool::new(false));
     let started = Instant::now();
     let nodes = Arc::new(AtomicU64::new(0));
-    let jobs = count::count_jobs(board, args.closed, start);
+    let jobs = count::count_jobs(board, false, start);
     let bar = counting_bar(jobs.len() as u64, "counting");
+    let finished_jobs = AtomicU64::new(0);
     // The shares are independent: rayon spreads them over both cores.
     let total: u128 = jobs
         .par_iter()
         .map(|job| {
+            if stop.load(Ordering::Relaxed) {
+                cut_short.store(true, Ordering::Relaxed);
+                return 0;
+            }
             let mut progress = BarProgress {
                 bar: bar.clone(),
                 nodes: nodes.clone(),
+                stop,
+                cut_short: cut_short.clone(),
             };
             let paths = count::run_job(board, job, &mut progress);
             bar.inc(1);
+            // A share that saw Ctrl-C may have stopped short; only the others are finished.
+            if !stop.load(Ordering::Relaxed) {
+                finished_jobs.fetch_add(1, Ordering::Relaxed);
+            }
             paths
         })
         .sum();
     bar.finish_and_clear();
+    let complete = !cut_short.load(Ordering::Relaxed);
     let from = match start {
         Some(start) => format!(" starting at {}", board.square_name(start)),
         None => String::new(),
     };
-    let (count, what) = if args.closed {
-        (
-            total,
-            "closed tours (Hamiltonian cycles, up to direction and starting square)".to_string(),
-        )
-    } else if args.undirected {
+    let (count, what) = if args.undirected {
         // From a fixed start, each undirected path with an end there is one directed path;
         // over all starts, each is counted from both ends (a single square has one).
         let undirected = if start.is_some() || board.squares() == 1 {
@@ -701,24 +1192,41 @@ fn count_tours(args: &Args, board: TourBoard) -> Result<String> {
     };
     let seconds = started.elapsed().as_secs_f64();
     let searched = nodes.load(Ordering::Relaxed);
-    if args.json {
-        let count_value =
-            u64::try_from(count).map_or_else(|_| json!(count.to_string()), |small| json!(small));
+    let report = if args.json {
         let report = json!({
             "board": board.to_string(),
-            "closed": args.closed,
-            "directed": !args.closed && !args.undirected,
+            "closed": false,
+            "directed": !args.undirected,
             "start": start.map(|square| board.square_name(square)),
-            "count": count_value,
+            "count": count_json(count),
+            "complete": complete,
             "nodes": searched,
             "seconds": seconds,
         });
-        return Ok(format!("{report}\n"));
+        format!("{report}\n")
+    } else if complete {
+        format!(
+            "board      {board}\ncounting   {what}\ncount      {}\nsearched   {searched} nodes in {seconds:.3} s\n",
+            group_digits(count)
+        )
+    } else {
+        format!(
+            "board      {board}\ncounting   {what}\ncount      at least {} (interrupted: a lower bound, not the count)\nsearched   {searched} nodes in {seconds:.3} s, {} of {} shares finished\n",
+            group_digits(count),
+            finished_jobs.load(Ordering::Relaxed),
+            jobs.len()
+        )
+    };
+    if complete {
+        Ok(report)
+    } else {
+        // What was counted is kept on stdout; the exit status says it is not the whole count.
+        print!("{report}");
+        Err(
+            interrupt::Interrupted("interrupted: the count printed is a lower bound".to_string())
+                .into(),
+        )
     }
-    Ok(format!(
-        "board      {board}\ncounting   {what}\ncount      {}\nsearched   {searched} nodes in {seconds:.3} s\n",
-        group_digits(count)
-    ))
 }
 
 /// 6637920 as 6,637,920.
@@ -747,10 +1255,10 @@ mod tests {
 
     #[test]
     fn grids_read_back() {
-        let (board, path, _) = read_grid_tour("1 4 7 10\n8 11 2 5\n3 6 9 12\n").unwrap();
+        let (board, path, _) = read_text_tour("1 4 7 10\n8 11 2 5\n3 6 9 12\n").unwrap();
         assert_eq!(board.to_string(), "3x4");
         assert_eq!(verify::verify(board, &path, false), Ok(()));
-        let error = read_grid_tour("1 4 7 10\n8 11 2 5\n3 6 9 9\n").unwrap_err();
+        let error = read_text_tour("1 4 7 10\n8 11 2 5\n3 6 9 9\n").unwrap_err();
         assert_eq!(error, "move 9 is written on two squares, c3 and d3");
     }
 }

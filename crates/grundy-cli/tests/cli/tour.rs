@@ -3,7 +3,9 @@
 use predicates::prelude::*;
 use serde_json::Value;
 
-use crate::common::grundy;
+use std::time::Duration;
+
+use crate::common::{fails_with, grundy};
 
 fn json_of(args: &[&str]) -> Value {
     let output = grundy().args(args).output().expect("grundy runs");
@@ -72,16 +74,18 @@ fn large_boards_are_summarised() {
 
 #[test]
 fn no_tour_exits_one_with_the_theorem() {
+    // A "no" is the answer, on stdout like `grundy tour exists` gives it.
     grundy()
         .args(["tour", "5x5", "--closed"])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("Schwenk (1991)"));
+        .stdout(predicate::str::starts_with("no:"))
+        .stdout(predicate::str::contains("Schwenk (1991)"));
     grundy()
         .args(["tour", "4x4"])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("Conrad et al. (1994)"));
+        .stdout(predicate::str::contains("Conrad et al. (1994)"));
 }
 
 #[test]
@@ -112,7 +116,7 @@ fn bad_input_exits_two_and_names_it() {
         (vec!["tour", "0x8"], "0x8"),
         (vec!["tour", "8x8", "--start", "z9"], "z9"),
         (vec!["tour", "exists"], "needs a board size"),
-        (vec!["tour", "count", "9x12"], "limited to 100 squares"),
+        (vec!["tour", "count", "9x12"], "limited to 36 squares"),
         (
             vec!["tour", "verify", "/nonexistent/tour.json"],
             "tour.json",
@@ -224,4 +228,324 @@ fn six_by_six_counts_match_oeis() {
         44_202
     );
     assert_eq!(count(&["tour", "count", "6x6", "--json"]), 6_637_920);
+}
+
+/// Squares no tour starts on are refused at once, by the colour argument on odd boards and the
+/// edge-row argument on 4×n boards, instead of a search that never ends.
+#[test]
+fn impossible_starts_answer_no_at_once() {
+    for (board, start, reason) in [
+        ("7x7", "b1", "colour of a1"),
+        ("4x10", "a3", "Schwenk (1991)"),
+        ("4x12", "a3", "Schwenk (1991)"),
+        ("4x20", "a3", "Schwenk (1991)"),
+        ("10x4", "b5", "first and last columns"),
+    ] {
+        grundy()
+            .args(["tour", board, "--start", start])
+            .timeout(Duration::from_secs(20))
+            .assert()
+            .code(1)
+            .stdout(predicate::str::starts_with("no:"))
+            .stdout(predicate::str::contains(reason));
+    }
+    let output = grundy()
+        .args(["tour", "7x7", "--start", "b1", "--json"])
+        .timeout(Duration::from_secs(20))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let value: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(value["exists"], false);
+    assert_eq!(value["start"], "b1");
+}
+
+/// Every edge square of a long 4×n board starts a tour, found by the two-halves search where
+/// the plain search lost itself (4x11 from c1 ran out of a budget of 100,000,000 nodes).
+#[test]
+fn four_row_boards_give_tours_from_every_edge_square() {
+    for (board, start) in [
+        ("4x11", "c1"),
+        ("4x12", "f4"),
+        ("4x1000", "ab1"),
+        ("999x4", "a500"),
+    ] {
+        let value = json_of(&["tour", board, "--start", start, "--json"]);
+        let (rows, cols) = (
+            value["rows"].as_u64().unwrap(),
+            value["cols"].as_u64().unwrap(),
+        );
+        assert_valid_path(&value, rows, cols);
+        assert_eq!(value["start"], start);
+    }
+    grundy()
+        .args(["tour", "exists", "4x11", "--start", "c1"])
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("yes:"));
+}
+
+/// Where the theorems leave a square open, the search is bounded and says so.
+#[test]
+fn an_undecided_start_gives_up_within_the_budget() {
+    grundy()
+        .args([
+            "tour",
+            "9x9",
+            "--start",
+            "c5",
+            "--method",
+            "backtrack",
+            "--limit",
+            "10",
+        ])
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "within the search budget of 10 nodes",
+        ));
+    grundy()
+        .args(["tour", "exists", "9x9", "--start", "c5", "--limit", "10"])
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with("unknown:"));
+}
+
+#[test]
+fn exists_honours_start_and_closed() {
+    let answer = |args: &[&str]| {
+        let output = grundy()
+            .args(["tour", "exists"])
+            .args(args)
+            .arg("--json")
+            .timeout(Duration::from_secs(20))
+            .output()
+            .unwrap();
+        let value: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let exists = value["exists"].as_bool();
+        assert_eq!(output.status.success(), exists == Some(true), "{args:?}");
+        exists
+    };
+    assert_eq!(answer(&["4x5", "--start", "d2"]), Some(false));
+    assert_eq!(answer(&["4x5", "--start", "d1"]), Some(true));
+    assert_eq!(answer(&["5x5", "--start", "b1"]), Some(false));
+    assert_eq!(answer(&["5x5", "--start", "c3"]), Some(true));
+    assert_eq!(answer(&["7x7", "--start", "a1"]), Some(true));
+    assert_eq!(answer(&["3x7", "--start", "d2"]), Some(false));
+    assert_eq!(answer(&["6x6", "--closed", "--start", "b1"]), Some(true));
+    assert_eq!(answer(&["5x6", "--closed", "--start", "a1"]), Some(true));
+    assert_eq!(answer(&["5x5", "--closed", "--start", "a1"]), Some(false));
+    grundy()
+        .args(["tour", "exists", "4x5", "--start", "d2"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with("no:"))
+        .stdout(predicate::str::contains("d2"));
+}
+
+/// `grundy tour verify` reads what `grundy tour` prints, text and JSON, and still reads plain
+/// grids; a printed tour with two numbers swapped is caught.
+#[test]
+fn verify_reads_what_tour_prints() {
+    let scratch = tempfile::tempdir().unwrap();
+    for args in [
+        vec!["tour", "8x8"],
+        vec!["tour", "8x8", "--closed"],
+        vec!["tour", "5x5", "--start", "c3", "--method", "backtrack"],
+        vec!["tour", "12x30", "--closed"],
+        vec!["tour", "3x4"],
+        vec!["tour", "8x8", "--json"],
+        vec!["tour", "find", "6x6", "--closed", "--json"],
+    ] {
+        let printed = grundy().args(&args).output().unwrap();
+        assert!(printed.status.success(), "{args:?}");
+        let file = scratch.path().join("printed");
+        std::fs::write(&file, &printed.stdout).unwrap();
+        let closed = args.contains(&"--closed");
+        grundy()
+            .args(["tour", "verify", file.to_str().unwrap()])
+            .assert()
+            .success()
+            .stdout(predicate::str::starts_with(if closed {
+                "valid closed knight's tour"
+            } else {
+                "valid "
+            }));
+    }
+    let printed =
+        String::from_utf8(grundy().args(["tour", "5x5"]).output().unwrap().stdout).unwrap();
+    // Swap moves 1 and 2 in the drawing (not the row numbers before them): no longer a tour.
+    let swapped = printed
+        .lines()
+        .map(|line| {
+            if line.starts_with(|c: char| c.is_ascii_digit()) {
+                line.split(' ')
+                    .enumerate()
+                    .map(|(at, word)| match word {
+                        "1" if at > 0 => "2",
+                        "2" if at > 0 => "1",
+                        other => other,
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            } else {
+                line.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let file = scratch.path().join("swapped");
+    std::fs::write(&file, swapped).unwrap();
+    grundy()
+        .args(["tour", "verify", file.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with("not a valid tour of 5x5"));
+    let summary = scratch.path().join("summary");
+    std::fs::write(
+        &summary,
+        grundy().args(["tour", "101x101"]).output().unwrap().stdout,
+    )
+    .unwrap();
+    fails_with(
+        &["tour", "verify", summary.to_str().unwrap()],
+        "write it with --json",
+    );
+}
+
+/// Counts that could not finish are refused, naming the limit.
+#[test]
+fn counts_that_cannot_finish_are_refused() {
+    fails_with(&["tour", "count", "7x7"], "limited to 36 squares");
+    fails_with(
+        &["tour", "count", "8x8", "--closed"],
+        "a side of 6 and the other at most 8",
+    );
+    fails_with(
+        &["tour", "count", "6x10", "--closed"],
+        "a side of 6 and the other at most 8",
+    );
+    fails_with(&["tour", "count", "5x1002", "--closed"], "at most 1000");
+    // Beyond 128 bits the count is refused, not wrapped.
+    grundy()
+        .args(["tour", "count", "3x400", "--closed"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("passes 2^128 - 1"));
+    // No closed tour at all: 0 by the theorem, at once, whatever the size.
+    let value = crate::common::json_of(&["tour", "count", "9x9", "--closed"]);
+    assert_eq!(value["count"], 0);
+    assert_eq!(value["method"], "theorem");
+}
+
+/// Ctrl-C during a count prints what was counted as a lower bound and exits 130.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_count_keeps_a_lower_bound() {
+    let binary = assert_cmd::cargo::cargo_bin("grundy");
+    let child = std::process::Command::new(binary)
+        .args(["tour", "count", "6x6"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(3));
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(130), "{stdout}");
+    assert!(stdout.contains("count      at least"), "{stdout}");
+    assert!(stdout.contains("lower bound"), "{stdout}");
+}
+
+/// Every size the board limit accepts either works or is refused before allocating, naming
+/// the limit: never an abort.
+#[test]
+fn outputs_at_the_size_limits_are_refused_cleanly() {
+    fails_with(
+        &["tour", "20000x20000", "--json"],
+        "at most 100000000 squares",
+    );
+    fails_with(
+        &["tour", "1000x1000", "--svg", "x.svg"],
+        "at most 250000 squares",
+    );
+    fails_with(
+        &["tour", "2001x2001", "--method", "backtrack"],
+        "limited to 4000000 squares",
+    );
+}
+
+/// The subcommands go through clap, each with examples in its help; the bare board still finds.
+#[test]
+fn help_has_examples_and_the_bare_board_still_finds() {
+    for args in [
+        vec!["tour", "--help"],
+        vec!["tour", "find", "--help"],
+        vec!["tour", "exists", "--help"],
+        vec!["tour", "verify", "--help"],
+        vec!["tour", "count", "--help"],
+    ] {
+        grundy()
+            .args(&args)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Examples:"))
+            .stdout(predicate::str::contains("grundy tour"));
+    }
+    grundy()
+        .args(["tour", "--help"])
+        .assert()
+        .stdout(predicate::str::contains("count"))
+        .stdout(predicate::str::contains("verify"));
+    let bare = json_of(&["tour", "6x6", "--json"]);
+    let named = json_of(&["tour", "find", "6x6", "--json"]);
+    assert_eq!(bare["path"], named["path"]);
+    // Flags that belong to another subcommand are refused by clap, with status 2.
+    fails_with(&["tour", "count", "5x5", "--method", "divide"], "--method");
+    fails_with(&["tour", "8x8", "--undirected"], "--undirected");
+}
+
+/// Ctrl-C during a closed count (which has no partial result) says so and exits 130.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_closed_count_says_it_has_no_result() {
+    let binary = assert_cmd::cargo::cargo_bin("grundy");
+    let child = std::process::Command::new(binary)
+        .args(["tour", "count", "6x8", "--closed"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(2));
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("no partial result"), "{stderr}");
+    assert!(output.stdout.is_empty());
+}
+
+/// A text file too large to be a tour is refused before it is read.
+#[test]
+fn oversized_text_tours_are_refused() {
+    let scratch = tempfile::tempdir().unwrap();
+    let file = scratch.path().join("huge.txt");
+    let handle = std::fs::File::create(&file).unwrap();
+    handle.set_len(65 << 20).unwrap();
+    fails_with(
+        &["tour", "verify", file.to_str().unwrap()],
+        "text tours are limited to 67108864 bytes",
+    );
 }

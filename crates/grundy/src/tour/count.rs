@@ -10,8 +10,10 @@
 //! The search is the pruned depth-first search of [`super::backtrack`] that keeps going after
 //! each success. Open counts over every start use the board's symmetries: only one square of
 //! each orbit is searched from, and its count is multiplied by the orbit's size. Search counts
-//! reach 6×6; larger boards need a dynamic program over the board's frontier, which this module
-//! does not have yet. Counts are `u128`: ample for every board a search can finish.
+//! reach 6×6 in under a minute on two cores; closed tours of longer boards are counted square
+//! by square in [`super::frontier`]. Counts are `u128`: ample for every board a search can
+//! finish. A count can be stopped through [`CountProgress::should_stop`]; what it returns then
+//! is a lower bound.
 
 use super::backtrack::{viable_move, KnightGraph};
 use super::TourBoard;
@@ -20,10 +22,16 @@ use super::TourBoard;
 /// this is never going to finish anyway.
 pub const MAX_COUNT_SQUARES: usize = 100;
 
-/// Hears how far a count has got. The no-op `()` costs nothing.
+/// Hears how far a count has got, and may stop it. The no-op `()` costs nothing.
 pub trait CountProgress {
     /// Called every few million search nodes with the nodes searched since the last call.
     fn nodes(&mut self, nodes: u64);
+
+    /// Polled every [`POLL_EVERY`] nodes: `true` stops the count, which then returns the paths
+    /// found so far, a lower bound (every path counted is a real one).
+    fn should_stop(&self) -> bool {
+        false
+    }
 }
 
 impl CountProgress for () {
@@ -32,6 +40,10 @@ impl CountProgress for () {
 
 /// How often progress is reported, in nodes.
 const REPORT_EVERY: u64 = 1 << 22;
+
+/// How often [`CountProgress::should_stop`] is asked, in nodes: often enough that a stop takes
+/// effect within milliseconds.
+pub const POLL_EVERY: u64 = 1 << 16;
 
 struct Counter<'a> {
     graph: KnightGraph,
@@ -42,6 +54,7 @@ struct Counter<'a> {
     nodes: u64,
     unreported: u64,
     progress: &'a mut dyn CountProgress,
+    stopped: bool,
 }
 
 impl Counter<'_> {
@@ -67,6 +80,12 @@ impl Counter<'_> {
             self.progress.nodes(self.unreported);
             self.unreported = 0;
         }
+        if self.nodes % POLL_EVERY == 0 && self.progress.should_stop() {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
         if remaining == 0 {
             let ends_well = self.end.is_none_or(|end| end == current);
             return u128::from(ends_well);
@@ -78,6 +97,9 @@ impl Counter<'_> {
         let count = self.graph.move_count[current as usize] as usize;
         let mut total = 0;
         for &next in &moves[..count] {
+            if self.stopped {
+                break;
+            }
             if self.visited[next as usize]
                 || !viable_move(&self.graph, &self.visited, &self.degree, current, next)
             {
@@ -113,6 +135,7 @@ fn count_from(
         nodes: 0,
         unreported: 0,
         progress,
+        stopped: false,
     };
     for &square in prefix {
         counter.visit(square);
@@ -321,6 +344,22 @@ mod tests {
             .map(|job| run_job(b, job, &mut ()))
             .sum();
         assert_eq!(from_corner, directed_paths_from(b, 0, &mut ()));
+    }
+
+    /// A count told to stop returns a lower bound at once.
+    #[test]
+    fn a_stopped_count_is_a_lower_bound() {
+        struct StopAfter(u64);
+        impl CountProgress for StopAfter {
+            fn nodes(&mut self, _nodes: u64) {}
+            fn should_stop(&self) -> bool {
+                self.0 == 0
+            }
+        }
+        let b = board(5, 5);
+        let partial = directed_paths_from(b, 0, &mut StopAfter(0));
+        assert!(partial < 304, "stopped before the end: {partial}");
+        assert_eq!(directed_paths_from(b, 0, &mut StopAfter(1)), 304);
     }
 
     #[test]

@@ -13,11 +13,12 @@
 //! - 3×n closed (n even ≥ 10): a closed tour of 3×10 or 3×12 is lengthened four columns at a
 //!   time by cutting the move at its top-right corner and splicing in a path through a 3×4
 //!   block;
-//! - 3×n open: seed 002's construction, open tours of 3×4, 3×7, 3×9 and 3×10 from their top-left
-//!   corners strung together, each ending a knight's move from the next one's start;
-//! - 4×n open (n ≥ 5): seed 002's two phases: across the board on the "grey" squares, a
-//!   searched path through the last 5 to 8 columns, and back on the "white" squares (see
-//!   `four_row_open`);
+//! - 3×n open: the construction of Bhutada and Meshram (2020), *Knights Tour*: open tours of
+//!   3×4, 3×7, 3×9 and 3×10 from their top-left corners strung together, each ending a
+//!   knight's move from the next one's start;
+//! - 4×n open (n ≥ 5): Bhutada and Meshram's two phases: across the board on the "grey"
+//!   squares, a searched path through the last 5 to 8 columns, and back on the "white" squares
+//!   (see `four_row_open`);
 //! - both sides odd (open only): a closed tour of all but a 5-wide strip (or corner) to which an
 //!   open tour of the rest is attached at one end.
 //!
@@ -32,10 +33,10 @@ use super::links::Links;
 use super::warnsdorff::TieBreak;
 use super::{rotate_to_start, FindError, Tour, TourBoard};
 
-/// Seed 002's open tours of 3×4, 3×7, 3×9 and 3×10, as move numbers row by row. Each starts at
-/// the top-left corner and ends a knight's move from the square just right of its top-right
-/// corner, so copies placed side by side join into one tour.
-const SEED_THREE_ROW_TOURS: [(u32, &[u32]); 4] = [
+/// Bhutada and Meshram's (2020) open tours of 3×4, 3×7, 3×9 and 3×10, as move numbers row by
+/// row. Each starts at the top-left corner and ends a knight's move from the square just right
+/// of its top-right corner, so copies placed side by side join into one tour.
+const PUBLISHED_THREE_ROW_TOURS: [(u32, &[u32]); 4] = [
     (4, &[1, 4, 7, 10, 8, 11, 2, 5, 3, 6, 9, 12]),
     (
         7,
@@ -398,7 +399,7 @@ fn open_path(board: TourBoard) -> Result<Vec<u32>, FindError> {
     }
 }
 
-/// Seed 002's 3×n construction.
+/// Bhutada and Meshram's (2020) 3×n construction.
 fn three_row_open(board: TourBoard) -> Vec<u32> {
     let mut widths = Vec::new();
     let mut left = board.cols();
@@ -414,10 +415,10 @@ fn three_row_open(board: TourBoard) -> Vec<u32> {
     let mut path = Vec::with_capacity(board.squares());
     let mut x = 0;
     for width in widths {
-        let (_, numbers) = SEED_THREE_ROW_TOURS
+        let (_, numbers) = PUBLISHED_THREE_ROW_TOURS
             .iter()
             .find(|(w, _)| *w == width)
-            .expect("widths come from the seed's list");
+            .expect("widths come from the published list");
         let mut block = vec![0; numbers.len()];
         for (square, &number) in numbers.iter().enumerate() {
             block[number as usize - 1] = square as u32;
@@ -431,11 +432,12 @@ fn three_row_open(board: TourBoard) -> Vec<u32> {
     path
 }
 
-/// 4×n, n ≥ 5, after the two-phase idea of seed 002: colour the board in 2×1 stripes, rows 1–2
-/// of even columns and rows 3–4 of odd columns "grey", the rest "white". Each colour falls into
-/// two tracks along the board (grey: a1, c2… → the squares `(0,c)`/`(2,c)` alternately, and
-/// `(1,c)`/`(3,c)`), consecutive squares of a track a knight's move apart, and square `c` of one
-/// track a knight's move from squares `c ± 2` of the other. With tracks A and B, the walk
+/// 4×n, n ≥ 5, after the two-phase idea of Bhutada and Meshram (2020): colour the board in 2×1
+/// stripes, rows 1–2 of even columns and rows 3–4 of odd columns "grey", the rest "white".
+/// Each colour falls into two tracks along the board (grey: a1, c2… → the squares
+/// `(0,c)`/`(2,c)` alternately, and `(1,c)`/`(3,c)`), consecutive squares of a track a
+/// knight's move apart, and square `c` of one track a knight's move from squares `c ± 2` of
+/// the other. With tracks A and B, the walk
 /// `A0 A1 B3 B2 B1 B0 A2 A3`, repeated every four columns, covers both tracks from left to
 /// right. So the knight crosses the first `L = 4K` columns on the grey squares, covers the
 /// last 5 to 8 columns entirely by a path found by search (its ends fixed so it joins the two
@@ -645,8 +647,8 @@ mod tests {
     }
 
     #[test]
-    fn seed_three_row_tours_are_valid() {
-        for (width, numbers) in SEED_THREE_ROW_TOURS {
+    fn published_three_row_tours_are_valid() {
+        for (width, numbers) in PUBLISHED_THREE_ROW_TOURS {
             let b = board(3, width);
             let mut path = vec![0; numbers.len()];
             for (square, &number) in numbers.iter().enumerate() {

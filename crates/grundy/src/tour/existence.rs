@@ -6,6 +6,14 @@
 //!   boards by Conrad, Hindrichs, Morsy & Wegener (1994). An `m×n` board with `m ≤ n` has an open
 //!   tour unless `m = 1 < n`, or `m = 2`, or `m = 3` and `n ∈ {3, 5, 6}`, or `m = n = 4`. The
 //!   1×1 board is toured by standing still.
+//! - From a given first square ([`tour_from`]): a closed tour passes through every square,
+//!   so where Schwenk gives one, every square starts a tour. Otherwise two necessary conditions
+//!   decide many squares at once: on a board of odd area an open tour alternates colours and so
+//!   begins and ends on the colour with one square more; on a 4×n board it begins and ends on
+//!   one of the two long edge rows (the argument Schwenk (1991) uses against closed 4×n tours,
+//!   see [`tour_from`]). Checked against exhaustive search on every small board in the tests.
+//!   What these leave open (the majority colour of odd boards, the long edges of 4×n) is left
+//!   to a search; on 4×n boards [`super::four_rows`] finds a tour from every edge square tried.
 
 use super::TourBoard;
 
@@ -67,6 +75,56 @@ pub fn tour_exists(board: TourBoard, closed: bool) -> Existence {
     }
 }
 
+/// Whether a tour (closed if `closed`) can start on `start`, where theory decides it: `None`
+/// when it does not, and a search has to.
+///
+/// The 4×n rule: each square of the two long edge rows moves only into the two middle rows,
+/// which hold exactly half the board. In an open tour no two edge squares are consecutive, so
+/// the tour either alternates edge and middle squares throughout, or begins and ends on an edge
+/// square with a single step between two middle squares somewhere. Knight's moves alternate
+/// colours, so alternating throughout would put every edge square on one colour; but each
+/// edge row holds both colours. Hence every open tour of a 4×n board begins (and ends) on a
+/// long edge row.
+#[must_use]
+pub fn tour_from(board: TourBoard, closed: bool, start: u32) -> Option<Existence> {
+    let square = board.square_name(start);
+    let whole_board = tour_exists(board, closed);
+    if !whole_board.exists {
+        return Some(whole_board);
+    }
+    let closed_board = closed_tour_exists(board);
+    if closed_board.exists {
+        let kind = if closed { "a closed" } else { "an open" };
+        return Some(Existence {
+            exists: true,
+            reason: format!("{kind} knight's tour of the {board} board starts on {square}: a closed tour passes through every square and may start on any of them, and {board} has one by {SCHWENK}."),
+        });
+    }
+    let (rows, cols) = (board.rows(), board.cols());
+    let (row, col) = board.position(start);
+    let odd_area = rows % 2 == 1 && cols % 2 == 1;
+    // The corner a1 has the majority colour on a board of odd area.
+    if odd_area && (row + col) % 2 == 1 {
+        return Some(Existence {
+            exists: false,
+            reason: format!("no open knight's tour of the {board} board starts on {square}: the board has one square more of the colour of a1 than of the other, every knight's move changes colour, so an open tour of its {} squares begins and ends on the colour of a1, and {square} has the other colour.", board.squares()),
+        });
+    }
+    let middle_row = |side: u32, at: u32| side == 4 && (at == 1 || at == 2);
+    if middle_row(rows, row) || middle_row(cols, col) {
+        let edges = if rows == 4 {
+            "rows 1 and 4"
+        } else {
+            "the first and last columns"
+        };
+        return Some(Existence {
+            exists: false,
+            reason: format!("no open knight's tour of the {board} board starts on {square}: on a 4×n board every open tour begins and ends on one of the two long edges ({edges}), because the edge squares move only to the two middle lines, which hold half the board, and knight's moves alternate colours (the argument of Schwenk (1991) against closed 4×n tours)."),
+        });
+    }
+    None
+}
+
 fn sides(board: TourBoard) -> (u32, u32) {
     let (rows, cols) = (board.rows(), board.cols());
     (rows.min(cols), rows.max(cols))
@@ -110,6 +168,67 @@ mod tests {
         assert!(closed_tour_exists(board(8, 3))
             .reason
             .contains("Schwenk (1991)"));
+    }
+
+    /// Every answer [`tour_from`] gives agrees with exhaustive search from that square, on every
+    /// board small enough for the search to finish.
+    #[test]
+    fn start_rules_agree_with_exhaustive_search_on_small_boards() {
+        let mut decided = 0;
+        for (rows, cols) in [
+            (1, 1),
+            (3, 4),
+            (3, 5),
+            (3, 7),
+            (3, 8),
+            (3, 9),
+            (4, 5),
+            (4, 6),
+            (4, 7),
+            (5, 5),
+            (5, 6),
+            (6, 6),
+        ] {
+            let board = board(rows, cols);
+            for start in 0..board.squares() as u32 {
+                for closed in [false, true] {
+                    let Some(claim) = tour_from(board, closed, start) else {
+                        continue;
+                    };
+                    decided += 1;
+                    // Where the rules say yes the search finds a tour quickly; where they say no
+                    // it must exhaust every branch, which the budget is ample for on these boards.
+                    let found = backtrack::search(board, closed, Some(start), Some(200_000_000));
+                    let square = board.square_name(start);
+                    match found {
+                        Ok(_) => assert!(claim.exists, "{board} {square} closed={closed}"),
+                        Err(crate::tour::FindError::NoTour(_)) => {
+                            assert!(!claim.exists, "{board} {square} closed={closed}")
+                        }
+                        Err(other) => panic!("{board} {square} closed={closed}: {other}"),
+                    }
+                }
+            }
+        }
+        assert!(decided > 300, "the rules decide most of these squares");
+    }
+
+    #[test]
+    fn start_rules_name_their_reason() {
+        let b1 = |b: TourBoard| b.parse_square("b1").unwrap();
+        let seven = board(7, 7);
+        let no = tour_from(seven, false, b1(seven)).unwrap();
+        assert!(!no.exists && no.reason.contains("colour of a1"));
+        let a3 = board(4, 10).parse_square("a3").unwrap();
+        let no = tour_from(board(4, 10), false, a3).unwrap();
+        assert!(!no.exists && no.reason.contains("Schwenk (1991)"));
+        let sideways = board(12, 4);
+        let no = tour_from(sideways, false, sideways.parse_square("b5").unwrap()).unwrap();
+        assert!(!no.exists && no.reason.contains("first and last columns"));
+        assert!(tour_from(board(8, 8), false, 9).unwrap().exists);
+        // Theory leaves the majority colour of odd boards and the edges of 4×n to a search.
+        assert!(tour_from(seven, false, 0).is_none());
+        assert!(tour_from(board(4, 10), false, 0).is_none());
     }
 
     /// Both theorems checked against exhaustive search on every board small enough for it.

@@ -47,12 +47,33 @@ pub enum FrontierError {
         /// All squares.
         squares: usize,
     },
+    /// A count passed 2^128 - 1, which the count type holds; no wrong number is returned.
+    #[error("the number of closed tours of {0} passes 2^128 - 1 = 340282366920938463463374607431768211455, the largest count this program holds")]
+    Overflow(TourBoard),
+    /// The caller asked the count to stop ([`FrontierProgress::should_stop`]). No partial count
+    /// is a bound on the whole: the states hold partial tours, not finished ones.
+    #[error(
+        "the frontier count of {board} was stopped after square {square} of {squares}: no count"
+    )]
+    Stopped {
+        /// The board.
+        board: TourBoard,
+        /// The squares processed.
+        square: usize,
+        /// All squares.
+        squares: usize,
+    },
 }
 
 /// Reports how far the count has got: squares processed and the live states.
 pub trait FrontierProgress {
     /// Called after each square.
     fn square_done(&mut self, _square: usize, _squares: usize, _states: usize) {}
+
+    /// Polled after each square: `true` stops the count.
+    fn should_stop(&self) -> bool {
+        false
+    }
 }
 
 impl FrontierProgress for () {}
@@ -125,6 +146,7 @@ pub fn closed_tours_by_frontier(
             .filter(|&d| last_reach[v - d] == v)
             .collect();
         let mut next: StateMap = StateMap::default();
+        let mut overflowed = false;
         for (&state, &count) in &states {
             // Checked as the map grows, not after the square: one square can multiply the
             // states several times over.
@@ -138,7 +160,11 @@ pub fn closed_tours_by_frontier(
             }
             let mut add = |labels: u128| {
                 if finished.iter().all(|&d| label(labels, d) == DONE) {
-                    *next.entry(normalise(labels, window)).or_insert(0) += count;
+                    let entry = next.entry(normalise(labels, window)).or_insert(0);
+                    match entry.checked_add(count) {
+                        Some(sum) => *entry = sum,
+                        None => overflowed = true,
+                    }
                 }
             };
             add(state);
@@ -157,16 +183,29 @@ pub fn closed_tours_by_frontier(
                         Some(Joined::Closed(two))
                             if v + 1 == squares && (0..window).all(|d| label(two, d) == DONE) =>
                         {
-                            closed += count;
+                            match closed.checked_add(count) {
+                                Some(sum) => closed = sum,
+                                None => return Err(FrontierError::Overflow(board)),
+                            }
                         }
                         Some(Joined::Closed(_)) | None => {}
                     }
                 }
             }
         }
+        if overflowed {
+            return Err(FrontierError::Overflow(board));
+        }
         progress.square_done(v + 1, squares, next.len());
         if v + 1 == squares {
             break;
+        }
+        if progress.should_stop() {
+            return Err(FrontierError::Stopped {
+                board,
+                square: v + 1,
+                squares,
+            });
         }
         // Move the frontier one square on: the oldest slot leaves (done, as checked), the new
         // square enters free.
@@ -298,6 +337,12 @@ mod tests {
     fn stops_at_the_state_limit() {
         let board = TourBoard::new(6, 6).unwrap();
         let error = closed_tours_by_frontier(board, 1000, &mut ()).unwrap_err();
+        let long = TourBoard::new(3, 400).unwrap();
+        assert_eq!(
+            closed_tours_by_frontier(long, 1 << 20, &mut ()),
+            Err(FrontierError::Overflow(long)),
+            "a count beyond 128 bits is refused, not wrapped"
+        );
         assert!(matches!(
             error,
             FrontierError::TooManyStates { limit: 1000, .. }

@@ -8,7 +8,8 @@
 //!
 //! - [`verify`]: the independent checker every method's answer passes through;
 //! - [`existence`]: which boards have open and closed tours (Schwenk; Conrad et al.);
-//! - [`backtrack`], [`warnsdorff`], [`neural`], [`divide`]: four ways of finding a tour;
+//! - [`backtrack`], [`warnsdorff`], [`neural`], [`divide`]: four ways of finding a tour, and
+//!   [`four_rows`] for 4×n tours from a given square;
 //! - [`count`]: exact numbers of tours on small boards.
 //!
 //! ```
@@ -24,6 +25,7 @@ pub mod backtrack;
 pub mod count;
 pub mod divide;
 pub mod existence;
+pub mod four_rows;
 pub mod frontier;
 mod links;
 pub mod neural;

@@ -127,21 +127,21 @@ pub fn verify(board: TourBoard, path: &[u32], closed: bool) -> Result<(), TourFa
 mod tests {
     use super::*;
 
-    /// Seed 002's open tour of the 3×4 board, as move numbers row by row.
-    const SEED_3X4: [u32; 12] = [1, 4, 7, 10, 8, 11, 2, 5, 3, 6, 9, 12];
+    /// Bhutada and Meshram's (2020) open tour of the 3×4 board, as move numbers row by row.
+    const PUBLISHED_3X4: [u32; 12] = [1, 4, 7, 10, 8, 11, 2, 5, 3, 6, 9, 12];
 
-    fn seed_path() -> (TourBoard, Vec<u32>) {
+    fn published_path() -> (TourBoard, Vec<u32>) {
         let board = TourBoard::new(3, 4).unwrap();
         let mut path = vec![0; 12];
-        for (square, &number) in SEED_3X4.iter().enumerate() {
+        for (square, &number) in PUBLISHED_3X4.iter().enumerate() {
             path[number as usize - 1] = square as u32;
         }
         (board, path)
     }
 
     #[test]
-    fn the_seed_tour_is_valid_and_open() {
-        let (board, path) = seed_path();
+    fn the_published_tour_is_valid_and_open() {
+        let (board, path) = published_path();
         assert_eq!(verify(board, &path, false), Ok(()));
         assert!(matches!(
             verify(board, &path, true),
@@ -151,7 +151,7 @@ mod tests {
 
     #[test]
     fn faults_are_named_precisely() {
-        let (board, path) = seed_path();
+        let (board, path) = published_path();
         let mut repeated = path.clone();
         repeated[5] = repeated[1];
         let fault = verify(board, &repeated, false).unwrap_err();
