@@ -34,4 +34,4 @@ pub mod tour;
 pub mod values;
 
 pub use board::{BoardError, BoardSize, Square};
-pub use values::{mex, MexSet, Nimber, Outcome};
+pub use values::{mex, MexSet, Nimber, NimberError, Outcome};

@@ -55,6 +55,39 @@ impl fmt::Display for Nimber {
     }
 }
 
+/// Why text is not a nimber.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a nimber: expected `*N` for a whole number N below 2^32 (`*` is *1, `0` or `*0` is 0)")]
+pub struct NimberError(pub String);
+
+/// Reads a nimber as it is written: `*3`, `*` (which is `*1`), `0` or `*0`.
+///
+/// ```
+/// use grundy::Nimber;
+/// assert_eq!("*3".parse::<Nimber>(), Ok(Nimber::new(3)));
+/// assert_eq!("*".parse::<Nimber>(), Ok(Nimber::new(1)));
+/// assert_eq!("0".parse::<Nimber>(), Ok(Nimber::ZERO));
+/// assert!("3".parse::<Nimber>().is_err());
+/// ```
+impl std::str::FromStr for Nimber {
+    type Err = NimberError;
+
+    fn from_str(text: &str) -> Result<Nimber, NimberError> {
+        let error = || NimberError(text.to_string());
+        match text.trim() {
+            "0" | "*0" => Ok(Nimber::ZERO),
+            "*" => Ok(Nimber(1)),
+            trimmed => {
+                let digits = trimmed.strip_prefix('*').ok_or_else(error)?;
+                if !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(error());
+                }
+                digits.parse::<u32>().map(Nimber).map_err(|_| error())
+            }
+        }
+    }
+}
+
 impl Add for Nimber {
     type Output = Nimber;
 
@@ -195,6 +228,17 @@ mod tests {
         assert_eq!(mex(values), Nimber::new(200));
         let gap = (0..200).filter(|&v| v != 150).map(Nimber::new);
         assert_eq!(mex(gap), Nimber::new(150));
+    }
+
+    #[test]
+    fn nimbers_round_trip_through_their_text() {
+        for value in (0..300).chain([u32::MAX - 1, u32::MAX]) {
+            let nimber = Nimber::new(value);
+            assert_eq!(nimber.to_string().parse::<Nimber>(), Ok(nimber));
+        }
+        for bad in ["", "3", "**3", "*-1", "*+1", "*3x", "*4294967296", "* 3"] {
+            assert!(bad.parse::<Nimber>().is_err(), "{bad:?}");
+        }
     }
 
     #[test]

@@ -16,7 +16,7 @@ use crate::render::{outcome_sentence, winner};
 
 /// The graph, its file, and a solver for it.
 fn load(target: &GameArgs, search: &SearchOptions) -> Result<(String, Graph, GraphSolver)> {
-    heaps::refuse_position(target.position.as_deref())?;
+    heaps::refuse_position(target.position()?)?;
     let (path, graph) = read_graph(&target.args, target.format.as_deref())?;
     let solver = GraphSolver::new(&graph, search.memory).map_err(input_error)?;
     Ok((path, graph, solver))

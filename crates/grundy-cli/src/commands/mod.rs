@@ -12,6 +12,7 @@ pub mod moves;
 pub mod outcome;
 pub mod play;
 pub mod sequence;
+pub mod sum;
 pub mod table;
 pub mod tour;
 pub mod value;
@@ -37,15 +38,29 @@ pub struct GameArgs {
     pub args: Vec<String>,
     /// Start from this position instead of the empty board: rows separated by `/`, row 1
     /// first, `.` for an empty square and the piece letter (N B R Q K, L for a leaper) for an
-    /// occupied one. Placement games only.
-    #[arg(long)]
-    pub position: Option<String>,
+    /// occupied one. Placement games only; in a sum of games, one --position for each placement
+    /// game, in order.
+    #[arg(long = "position", value_name = "POSITION")]
+    pub positions: Vec<String>,
     /// For `graph FILE`: the file's format, edges or dimacs (default: detected from the
     /// content; a `p edge` line means DIMACS).
     #[arg(long, value_name = "edges|dimacs")]
     pub format: Option<String>,
     #[command(flatten)]
     pub rules: RuleOptions,
+}
+
+impl GameArgs {
+    /// The one `--position` of a single game, if given; more than one is for sums of games.
+    pub fn position(&self) -> anyhow::Result<Option<&str>> {
+        match self.positions.as_slice() {
+            [] => Ok(None),
+            [position] => Ok(Some(position)),
+            [_, second, ..] => Err(input_error(format!(
+                "--position `{second}` is one too many: one game takes one position (several are for a sum of games, one per placement game)"
+            ))),
+        }
+    }
 }
 
 /// The surface and ray rule of a placement game.

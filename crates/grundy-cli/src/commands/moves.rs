@@ -37,6 +37,10 @@ pub struct Args {
 
 /// Runs `grundy moves`.
 pub fn run(args: &Args) -> Result<String> {
+    if let Some(words) = super::sum::sum_words(&args.target) {
+        super::board_svg::refuse(args.svg.as_deref())?;
+        return super::sum::moves_report(&words, &args.target, args.all, &args.search);
+    }
     if is_graph_game(&args.target.game) {
         super::board_svg::refuse(args.svg.as_deref())?;
         return super::graph_game::moves_report(&args.target, args.all, &args.search);
@@ -45,12 +49,12 @@ pub fn run(args: &Args) -> Result<String> {
         GameSpec::Placement(game) => args.target.rules.apply(game)?,
         spec => {
             args.target.rules.refuse(&args.target.game)?;
-            heaps::refuse_position(args.target.position.as_deref())?;
+            heaps::refuse_position(args.target.position()?)?;
             super::board_svg::refuse(args.svg.as_deref())?;
             return heaps::moves_report(&spec, args.all, args.search.json);
         }
     };
-    let position = parse_position(&game, args.target.position.as_deref())?;
+    let position = parse_position(&game, args.target.position()?)?;
     let progress = SearchProgress::new("searching");
     let mut solver = PlacementSolver::new(&game, args.search.memory);
     solver.set_observer(progress.observer());

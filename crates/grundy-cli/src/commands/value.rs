@@ -52,6 +52,11 @@ fn refuse_checkpoint(args: &Args) -> Result<()> {
 
 /// Runs `grundy value`.
 pub fn run(args: &Args) -> Result<String> {
+    if let Some(words) = super::sum::sum_words(&args.target) {
+        refuse_checkpoint(args)?;
+        super::board_svg::refuse(args.svg.as_deref())?;
+        return super::sum::value_report(&words, &args.target, &args.search);
+    }
     if is_graph_game(&args.target.game) {
         refuse_checkpoint(args)?;
         super::board_svg::refuse(args.svg.as_deref())?;
@@ -61,13 +66,13 @@ pub fn run(args: &Args) -> Result<String> {
         GameSpec::Placement(game) => args.target.rules.apply(game)?,
         spec => {
             args.target.rules.refuse(&args.target.game)?;
-            heaps::refuse_position(args.target.position.as_deref())?;
+            heaps::refuse_position(args.target.position()?)?;
             refuse_checkpoint(args)?;
             super::board_svg::refuse(args.svg.as_deref())?;
             return heaps::value_report(&spec, args.search.json);
         }
     };
-    let position = parse_position(&game, args.target.position.as_deref())?;
+    let position = parse_position(&game, args.target.position()?)?;
     let threads = thread_count(args.threads);
     let (answer, seconds) = search_first_moves(
         &game,
@@ -122,7 +127,7 @@ pub fn run(args: &Args) -> Result<String> {
         game.board(),
         rules_note(game.rules())
     ));
-    if args.target.position.is_some() {
+    if args.target.position()?.is_some() {
         out.push_str(&format!("position   {}\n", game.format_position(&position)));
         out.push_str(&draw_board(&game, &position, &HashMap::new()));
     }

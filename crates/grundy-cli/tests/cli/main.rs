@@ -7,4 +7,5 @@ mod heap;
 mod multi_piece;
 mod placement;
 mod play;
+mod sum;
 mod tour;

@@ -3,3 +3,4 @@
 pub mod corner;
 pub mod heap;
 pub mod placement;
+pub mod sum;

@@ -1,0 +1,119 @@
+//! Sums of games from different families: `grundy value "knights 5x5 + kayles 7 + *3"`.
+
+use crate::common::{fails_with, json_of};
+
+/// The nim-value `grundy value` gives one game on its own.
+fn alone(words: &[&str]) -> u64 {
+    json_of(&[&["value"], words].concat())["nimber"]
+        .as_u64()
+        .unwrap()
+}
+
+#[test]
+fn a_sum_is_the_nim_sum_of_its_games_each_valued_alone() {
+    // Boone (2016): knights on 5x5 is *1; a Kayles row of 7 is *2 (the lesson's worked example).
+    let sum = json_of(&["value", "knights 5x5 + kayles 7 + *3"]);
+    assert_eq!(sum["nimber"], 0);
+    assert_eq!(sum["outcome"], "P");
+    for expression in [
+        "queens 4x4 + corner-knight 7 9 + dawsons-kayles 5 6",
+        "bishops+knights 3x3 + kayles-2d 2x3 + *5 + grundys-game 9",
+        "kings 3x4 + nim 3 5 + corner-queen 4 6",
+    ] {
+        let expected = expression
+            .split(" + ")
+            .map(|part| match part.strip_prefix('*') {
+                Some(n) => n.parse::<u64>().unwrap(),
+                None => alone(&part.split(' ').collect::<Vec<_>>()),
+            })
+            .fold(0, |a, b| a ^ b);
+        let sum = json_of(&["value", expression]);
+        assert_eq!(sum["nimber"].as_u64(), Some(expected), "{expression}");
+        // Typed without quotes, the words make the same sum.
+        let words: Vec<&str> = expression.split(' ').collect();
+        assert_eq!(
+            json_of(&[&["value"], &words[..]].concat())["nimber"],
+            sum["nimber"]
+        );
+    }
+}
+
+#[test]
+fn winning_moves_of_a_sum_leave_zero_and_each_summand_moves_alone() {
+    let all = json_of(&["moves", "knights 3x3 + kayles 4 + *2", "--all"]);
+    let total = all["nimber"].as_u64().unwrap();
+    let moves = all["moves"].as_array().unwrap();
+    // Every move changes one summand: the new total is the old one with that summand's value
+    // swapped, and exactly the moves to total 0 are winning.
+    let alone_values = [alone(&["knights", "3x3"]), alone(&["kayles", "4"]), 2];
+    assert_eq!(total, alone_values.iter().fold(0, |a, b| a ^ b));
+    for m in moves {
+        let summand = m["summand"].as_u64().unwrap() as usize - 1;
+        let after = m["summand_nimber"].as_u64().unwrap();
+        assert_eq!(
+            m["nimber"].as_u64().unwrap(),
+            total ^ alone_values[summand] ^ after
+        );
+        assert_eq!(m["winning"], m["nimber"] == 0);
+    }
+    // *2 moves to 0 and *1; knights 3x3 has nine squares.
+    assert_eq!(moves.iter().filter(|m| m["summand"] == 3).count(), 2);
+    assert_eq!(moves.iter().filter(|m| m["summand"] == 1).count(), 9);
+    let winning = json_of(&["moves", "knights 3x3 + kayles 4 + *2"]);
+    let listed = winning["moves"].as_array().unwrap();
+    assert_eq!(
+        listed.len() as u64,
+        all["winning_moves"].as_u64().unwrap(),
+        "{winning}"
+    );
+    assert!(listed.iter().all(|m| m["nimber"] == 0));
+}
+
+#[test]
+fn each_placement_game_of_a_sum_takes_its_own_position() {
+    let sum = json_of(&[
+        "value",
+        "knights 4x4 + queens 4x4",
+        "--position",
+        "N.../..../..../....",
+        "--position",
+        ".Q../..../..../....",
+    ]);
+    let knights = alone(&["knights", "4x4", "--position", "N.../..../..../...."]);
+    let queens = alone(&["queens", "4x4", "--position", ".Q../..../..../...."]);
+    assert_eq!(sum["nimber"].as_u64(), Some(knights ^ queens));
+}
+
+#[test]
+fn malformed_sums_are_refused_naming_the_part() {
+    fails_with(
+        &["value", "knights 5x5 + "],
+        "summand 2 of the sum is empty",
+    );
+    fails_with(&["value", "kayles 3 + *x"], "`*x` is not a nimber");
+    fails_with(&["value", "*3 4"], "a nimber stands alone");
+    fails_with(&["value", "kayles 3 + pawns 5x5"], "unknown piece `pawns`");
+    fails_with(
+        &[
+            "value",
+            "knights 3x3 + *1",
+            "--position",
+            "N../.../...",
+            "--position",
+            "...",
+        ],
+        "has no placement game to go to",
+    );
+    fails_with(
+        &[
+            "value",
+            "knights",
+            "3x3",
+            "--position",
+            "N../.../...",
+            "--position",
+            "N../.../...",
+        ],
+        "one too many",
+    );
+}

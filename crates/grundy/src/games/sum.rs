@@ -1,0 +1,332 @@
+//! Sums of games from different families: a placement game beside a row of Kayles pins and a
+//! Nim heap, as CGSuite writes `G + H + *3`. A move in a sum is a move in exactly one summand,
+//! so by the Sprague–Grundy theorem the sum's nim-value is the nim-sum of the summands' values,
+//! and a move wins exactly when it takes its summand to the value that makes the total 0.
+//!
+//! ```
+//! use grundy::games::heap::HeapRuleset;
+//! use grundy::games::placement::{Piece, PlacementGame};
+//! use grundy::games::sum::{GameSum, Summand};
+//! use grundy::Nimber;
+//!
+//! let knights = PlacementGame::new(Piece::Knight, "5x5".parse().unwrap());
+//! let position = knights.empty();
+//! let Ok(HeapRuleset::Line(kayles)) = "kayles".parse() else { unreachable!() };
+//! let mut sum = GameSum::new(vec![
+//!     Summand::Placement { game: knights, position },
+//!     Summand::Heaps { game: kayles, heaps: vec![7] },
+//!     Summand::Nimber(Nimber::new(3)),
+//! ], 1 << 24).unwrap();
+//! // knights on 5x5 is *1, a Kayles row of 7 is *2: *1 + *2 + *3 = 0.
+//! assert_eq!(sum.nim_value(), Nimber::ZERO);
+//! assert!(sum.winning_moves().is_empty());
+//! ```
+
+use crate::games::corner::CornerGame;
+use crate::games::heap::{HeapGame, Kayles2d, Rectangle};
+use crate::games::placement::{PlacementGame, PlacementPosition, PlacementSolver};
+use crate::graph::kayles::GraphSolver;
+use crate::graph::{Graph, GraphError, MAX_SEARCH_VERTICES};
+use crate::values::Nimber;
+
+/// One game of a sum, in its position, with the rules of its own family.
+#[derive(Clone, Debug)]
+pub enum Summand {
+    /// Pieces placed on a board.
+    Placement {
+        /// The rules and the board.
+        game: PlacementGame,
+        /// The position.
+        position: PlacementPosition,
+    },
+    /// A take-and-break game on heaps of these sizes.
+    Heaps {
+        /// The rules.
+        game: HeapGame,
+        /// The heap sizes.
+        heaps: Vec<usize>,
+    },
+    /// Two-dimensional Kayles on these boards.
+    Rectangles(Vec<Rectangle>),
+    /// A corner game with its piece at `(m, n)`.
+    Corner {
+        /// The rules.
+        game: CornerGame,
+        /// The piece's first coordinate.
+        m: usize,
+        /// The piece's second coordinate.
+        n: usize,
+    },
+    /// Node Kayles on a graph.
+    Graph(Graph),
+    /// A Nim heap, written as its nimber `*n`.
+    Nimber(Nimber),
+}
+
+/// A move in one summand of a sum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SumMove {
+    /// Which summand it is played in, counting from 0 in the order given.
+    pub summand: usize,
+    /// The move as its own family writes it (`c3`, `Nc3`, `7 -> 2 + 4`, `(7, 9) -> (5, 8)`, a
+    /// vertex's name, `*3 -> *1`).
+    pub notation: String,
+    /// The nim-value of the summand after the move.
+    pub summand_value: Nimber,
+    /// The nim-value of the whole sum after the move: 0 for a winning move.
+    pub nimber: Nimber,
+}
+
+/// A sum of games, each valued once and then kept.
+pub struct GameSum {
+    summands: Vec<Summand>,
+    budget_bytes: u64,
+    values: Vec<Option<Nimber>>,
+    positions_searched: u64,
+}
+
+impl GameSum {
+    /// The sum of `summands`; the searches of placement games and graphs each get a table of
+    /// `budget_bytes`.
+    ///
+    /// # Errors
+    /// When a graph has more vertices than the search handles.
+    pub fn new(summands: Vec<Summand>, budget_bytes: u64) -> Result<GameSum, GraphError> {
+        for summand in &summands {
+            if let Summand::Graph(graph) = summand {
+                if graph.vertex_count() > MAX_SEARCH_VERTICES {
+                    return Err(GraphError::TooLarge(graph.vertex_count()));
+                }
+            }
+        }
+        let values = vec![None; summands.len()];
+        Ok(GameSum {
+            summands,
+            budget_bytes,
+            values,
+            positions_searched: 0,
+        })
+    }
+
+    /// The summands, in the order given.
+    #[must_use]
+    pub fn summands(&self) -> &[Summand] {
+        &self.summands
+    }
+
+    /// The nim-value of each summand.
+    pub fn summand_values(&mut self) -> Vec<Nimber> {
+        (0..self.summands.len())
+            .map(|index| self.summand_value(index))
+            .collect()
+    }
+
+    /// The nim-value of the sum: the nim-sum of the summands' values.
+    pub fn nim_value(&mut self) -> Nimber {
+        self.summand_values().into_iter().sum()
+    }
+
+    /// The positions the searches of placement games and graphs have visited so far.
+    #[must_use]
+    pub fn positions_searched(&self) -> u64 {
+        self.positions_searched
+    }
+
+    /// Every legal move of the sum with the value it leads to, summand by summand.
+    pub fn moves(&mut self) -> Vec<SumMove> {
+        let total = self.nim_value();
+        let mut moves = Vec::new();
+        for index in 0..self.summands.len() {
+            // The rest of the sum is unchanged by a move here.
+            let rest = total + self.summand_value(index);
+            for (notation, summand_value) in self.summand_moves(index) {
+                moves.push(SumMove {
+                    summand: index,
+                    notation,
+                    summand_value,
+                    nimber: rest + summand_value,
+                });
+            }
+        }
+        moves
+    }
+
+    /// The moves to a sum of value 0.
+    pub fn winning_moves(&mut self) -> Vec<SumMove> {
+        let mut moves = self.moves();
+        moves.retain(|m| m.nimber == Nimber::ZERO);
+        moves
+    }
+
+    fn summand_value(&mut self, index: usize) -> Nimber {
+        if let Some(value) = self.values[index] {
+            return value;
+        }
+        let value = match &self.summands[index] {
+            Summand::Placement { game, position } => {
+                let mut solver = PlacementSolver::new(game, self.budget_bytes);
+                let value = solver.nim_value(position);
+                self.positions_searched += solver.stats().positions;
+                value
+            }
+            Summand::Heaps { game, heaps } => game.value_of_sum(heaps),
+            Summand::Rectangles(boards) => Kayles2d.value_of_sum(boards),
+            Summand::Corner { game, m, n } => game.value(*m, *n),
+            Summand::Graph(graph) => {
+                let mut solver = graph_solver(graph, self.budget_bytes);
+                let value = solver.nim_value();
+                self.positions_searched += solver.stats().positions;
+                value
+            }
+            Summand::Nimber(nimber) => *nimber,
+        };
+        self.values[index] = Some(value);
+        value
+    }
+
+    /// The moves of one summand, each with the summand's value after it.
+    fn summand_moves(&mut self, index: usize) -> Vec<(String, Nimber)> {
+        match &self.summands[index] {
+            Summand::Placement { game, position } => {
+                let mut solver = PlacementSolver::new(game, self.budget_bytes);
+                let moves = solver
+                    .move_values(position)
+                    .into_iter()
+                    .map(|m| {
+                        let placement = crate::games::placement::PlacementMove {
+                            square: m.square,
+                            piece: m.piece,
+                        };
+                        (game.move_name(placement), m.nimber)
+                    })
+                    .collect();
+                self.positions_searched += solver.stats().positions;
+                moves
+            }
+            Summand::Heaps { game, heaps } => game
+                .moves(heaps)
+                .into_iter()
+                .map(|m| (m.to_string(), m.nimber))
+                .collect(),
+            Summand::Rectangles(boards) => Kayles2d
+                .moves(boards)
+                .into_iter()
+                .map(|m| (m.to_string(), m.nimber))
+                .collect(),
+            Summand::Corner { game, m, n } => game
+                .moves(*m, *n)
+                .into_iter()
+                .map(|to| (format!("({m}, {n}) -> ({}, {})", to.m, to.n), to.nimber))
+                .collect(),
+            Summand::Graph(graph) => {
+                let mut solver = graph_solver(graph, self.budget_bytes);
+                let moves = solver
+                    .move_values()
+                    .into_iter()
+                    .map(|(vertex, value)| (graph.name(vertex).to_string(), value))
+                    .collect();
+                self.positions_searched += solver.stats().positions;
+                moves
+            }
+            Summand::Nimber(nimber) => (0..nimber.value())
+                .map(|to| {
+                    let to = Nimber::new(to);
+                    (format!("{nimber} -> {to}"), to)
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A solver for a graph of a sum: [`GameSum::new`] refused every graph the solver cannot hold.
+fn graph_solver(graph: &Graph, budget_bytes: u64) -> GraphSolver {
+    GraphSolver::new(graph, budget_bytes)
+        .unwrap_or_else(|error| unreachable!("GameSum::new checks the graph's size: {error}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::heap::HeapRuleset;
+    use crate::games::placement::Piece;
+    use crate::values::mex;
+
+    fn kayles() -> HeapGame {
+        match "kayles".parse() {
+            Ok(HeapRuleset::Line(game)) => game,
+            other => panic!("kayles is a game of heaps: {other:?}"),
+        }
+    }
+
+    fn knights(board: &str) -> Summand {
+        let game = PlacementGame::new(Piece::Knight, board.parse().unwrap());
+        let position = game.empty();
+        Summand::Placement { game, position }
+    }
+
+    /// The slow, obviously right value of a sum: the mex of the values after every move,
+    /// each computed as a sum of its own.
+    fn value_by_mex(summands: &[Summand]) -> Nimber {
+        let mut sum = GameSum::new(summands.to_vec(), 1 << 22).unwrap();
+        let values: Vec<Nimber> = sum.moves().iter().map(|m| m.nimber).collect();
+        mex(values)
+    }
+
+    #[test]
+    fn the_sum_is_the_nim_sum_of_its_parts_and_the_mex_of_its_moves() {
+        let cases: Vec<Vec<Summand>> = vec![
+            vec![knights("3x3"), Summand::Nimber(Nimber::new(2))],
+            vec![
+                knights("2x3"),
+                Summand::Heaps {
+                    game: kayles(),
+                    heaps: vec![4, 2],
+                },
+            ],
+            vec![
+                Summand::Corner {
+                    game: "corner-knight".parse().unwrap(),
+                    m: 5,
+                    n: 4,
+                },
+                Summand::Nimber(Nimber::new(1)),
+                Summand::Rectangles(vec!["2x3".parse().unwrap()]),
+            ],
+        ];
+        for summands in cases {
+            let mut sum = GameSum::new(summands.clone(), 1 << 22).unwrap();
+            let parts = sum.summand_values();
+            assert_eq!(sum.nim_value(), parts.iter().copied().sum());
+            assert_eq!(sum.nim_value(), value_by_mex(&summands));
+        }
+    }
+
+    #[test]
+    fn winning_moves_lead_to_zero_and_exist_exactly_when_the_sum_is_not_zero() {
+        let summands = vec![
+            knights("5x5"),
+            Summand::Heaps {
+                game: kayles(),
+                heaps: vec![7],
+            },
+            Summand::Nimber(Nimber::new(2)),
+        ];
+        let mut sum = GameSum::new(summands, 1 << 24).unwrap();
+        // *1 + *2 + *2 = *1: the winning moves take the knights to 0 or Kayles to *3, or the
+        // heap *2 to *3 (impossible), so some exist and each leaves 0.
+        assert_eq!(sum.nim_value(), Nimber::new(1));
+        let winning = sum.winning_moves();
+        assert!(!winning.is_empty());
+        for m in &winning {
+            assert_eq!(m.nimber, Nimber::ZERO);
+            assert_ne!(m.summand, 2, "{m:?}");
+        }
+    }
+
+    #[test]
+    fn a_nim_heap_moves_to_every_smaller_heap() {
+        let mut sum = GameSum::new(vec![Summand::Nimber(Nimber::new(3))], 0).unwrap();
+        let moves: Vec<String> = sum.moves().into_iter().map(|m| m.notation).collect();
+        assert_eq!(moves, ["*3 -> 0", "*3 -> *1", "*3 -> *2"]);
+    }
+}
