@@ -30,6 +30,8 @@ use crate::graph::{Graph, GraphError, MAX_SEARCH_VERTICES};
 use crate::values::Nimber;
 
 /// One game of a sum, in its position, with the rules of its own family.
+// A sum holds a few summands, made once: boxing the large placement position would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Summand {
     /// Pieces placed on a board.
