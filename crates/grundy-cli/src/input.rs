@@ -5,13 +5,12 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use grundy::games::corner::{looks_like_corner_game, CornerGame, CornerMove};
-use grundy::games::heap::{
-    looks_like_heap_game, HeapGame, HeapRuleset, Rectangle, SequenceObserver,
-};
+use grundy::games::corner::{CornerGame, CornerMove};
+use grundy::games::heap::{HeapGame, HeapRuleset, Rectangle, SequenceObserver};
 use grundy::games::placement::{
     parse_pieces, PieceSetError, PlacementGame, PlacementPosition, PlacementRules, RayRule, Surface,
 };
+use grundy::games::registry::{Family, Verb};
 use grundy::graph::{parse_graph, Graph, GraphFormat, MAX_GRAPH_TEXT_BYTES, MAX_SEARCH_VERTICES};
 use grundy::{BoardSize, Nimber};
 use indicatif::ProgressBar;
@@ -196,15 +195,23 @@ pub fn check_corner_memory(game: &CornerGame, rows: usize, cols: usize, what: &s
 }
 
 /// Reads `GAME ARGS...`: a corner game and a position `M N`, a heap game and heap sizes, or a
-/// piece name and a board size. Heap and corner games are recognised first, so that a mistake in
-/// one is reported as such.
+/// piece name and a board size, the family told by [`Family::of`] (so that a mistake in a code
+/// is reported as such, not as an unknown piece). Graphs and nimbers are read where they apply.
 pub fn parse_game(game: &str, args: &[String]) -> Result<GameSpec> {
-    if is_graph_game(game) {
-        return Err(input_error(
-            "`graph FILE` (Node Kayles on a graph read from a file) works with value, moves and graph",
-        ));
+    let family = Family::of(game);
+    if matches!(family, Family::Graph | Family::Nimber) {
+        return Err(input_error(format!(
+            "`{game}` is {}: it works with grundy {} (and in a sum of games, G + H)",
+            family.title(),
+            family
+                .verbs()
+                .iter()
+                .map(|verb| verb.command())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
     }
-    if looks_like_corner_game(game) {
+    if family == Family::Corner {
         let corner: CornerGame = game.parse().map_err(input_error)?;
         let coordinate = |text: &String| {
             text.parse::<usize>()
@@ -223,7 +230,7 @@ pub fn parse_game(game: &str, args: &[String]) -> Result<GameSpec> {
             ))),
         };
     }
-    if looks_like_heap_game(game) {
+    if family == Family::Heap {
         let ruleset: HeapRuleset = game.parse().map_err(input_error)?;
         if args.is_empty() {
             return Err(input_error(format!(
@@ -251,7 +258,11 @@ pub fn parse_game(game: &str, args: &[String]) -> Result<GameSpec> {
     }
     let pieces = parse_pieces(game).map_err(|error| match error {
         PieceSetError::Piece(_) => input_error(format!(
-            "{error}; other games: a heap game (a code such as 0.77, or nim, kayles, dawsons-kayles, grundys-game, laskers-nim, sub:1,2,3, treblecross, dawsons-chess, kayles-2d) or a corner game (corner-knight, corner-queen, corner:DX,DY;...)"
+            "{error}; other games: {} ({}), {} ({}), `graph FILE` or a nimber *N",
+            Family::Heap.title(),
+            Family::Heap.names(),
+            Family::Corner.title(),
+            Family::Corner.names()
         )),
         other => input_error(other),
     })?;
@@ -276,7 +287,19 @@ pub fn parse_game(game: &str, args: &[String]) -> Result<GameSpec> {
 
 /// Whether the game named is Node Kayles on a graph read from a file: `graph FILE`.
 pub fn is_graph_game(game: &str) -> bool {
-    game.eq_ignore_ascii_case("graph")
+    Family::of(game) == Family::Graph
+}
+
+/// Refuses `game` for `verb` when the verb does not apply to its family, naming the verbs that
+/// do. A name that is no piece either is left to the verb's own parser, whose message says what
+/// it expected (`sequence kayless`: an unknown heap game, not "a placement game").
+pub fn require_verb(game: &str, verb: Verb) -> Result<()> {
+    let family = Family::of(game);
+    if family.supports(verb) || (family == Family::Placement && parse_pieces(game).is_err()) {
+        Ok(())
+    } else {
+        Err(input_error(family.refusal(verb, game)))
+    }
 }
 
 /// Reads the graph of `graph FILE`: the file's text, in `format` (`edges` or `dimacs`) or the

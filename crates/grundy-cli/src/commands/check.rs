@@ -6,7 +6,8 @@ use anyhow::{bail, Result};
 use grundy::games::corner::{check_knight, check_wythoff, CornerGame};
 use serde_json::json;
 
-use crate::input::{input_error, MAX_CORNER};
+use crate::input::{input_error, require_verb, MAX_CORNER};
+use grundy::games::registry::Verb;
 
 /// Arguments of `grundy check`.
 #[derive(Debug, clap::Args)]
@@ -29,6 +30,7 @@ pub struct Args {
 
 /// Runs `grundy check`. A theorem that fails is an error (exit status 1) after the report.
 pub fn run(args: &Args) -> Result<String> {
+    require_verb(&args.game, Verb::Check)?;
     let game: CornerGame = args.game.parse().map_err(input_error)?;
     if args.to == 0 || args.to > MAX_CORNER {
         return Err(input_error(format!(

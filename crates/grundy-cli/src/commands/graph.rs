@@ -16,10 +16,11 @@ use grundy::graph::terminal::{
 use grundy::graph::Graph;
 use serde_json::{json, Value};
 
-use crate::input::{input_error, is_graph_game, parse_game, read_graph, GameSpec};
+use crate::input::{input_error, is_graph_game, parse_game, read_graph, require_verb, GameSpec};
 use crate::progress::{counting_bar, SearchProgress};
 use crate::render::draw_board;
 use crate::svg::{board_picture, BoardPicture};
+use grundy::games::registry::{Family, Verb};
 
 /// Arguments of `grundy graph`.
 #[derive(Debug, clap::Args)]
@@ -30,8 +31,8 @@ Examples:\n  grundy graph knights 8x8\n  grundy graph queens 8x8 --json\n  \
 grundy graph knights 8x8 --svg knights.svg\n  grundy graph graph edges.txt"
 )]
 pub struct Args {
-    /// A piece (knights, bishops, rooks, queens, kings, camels, zebras, giraffes,
-    /// leaper:A,B), or `graph` for a graph read from a file.
+    /// A piece (the list: `grundy graph --help`), or `graph` for a graph read from a file.
+    #[arg(long_help = format!("A piece: {}; or `graph` for a graph read from a file.", Family::Placement.names()))]
     pub game: String,
     /// The board size ROWSxCOLS (at most 256 squares), or the graph's file.
     #[arg(value_name = "BOARD|FILE")]
@@ -74,15 +75,13 @@ fn count_json(count: u128) -> Value {
 
 /// Runs `grundy graph`.
 pub fn run(args: &Args) -> Result<String> {
+    require_verb(&args.game, Verb::Graph)?;
     let (subject, graph) = if is_graph_game(&args.game) {
         let (path, graph) = read_graph(&args.args, args.format.as_deref())?;
         (Subject::File(path), graph)
     } else {
         let GameSpec::Placement(game) = parse_game(&args.game, &args.args)? else {
-            return Err(input_error(format!(
-                "`{}` is not a placement game: graph takes a piece and a board (knights 8x8) or `graph FILE`",
-                args.game
-            )));
+            unreachable!("require_verb let through only placement games and graph files");
         };
         let Some(piece) = game.single_piece() else {
             return Err(several_pieces_refused(&game));

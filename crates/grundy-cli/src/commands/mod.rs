@@ -25,12 +25,10 @@ use crate::input::{input_error, parse_memory};
 /// The game and position of `value` and `moves`.
 #[derive(Debug, Clone, Args)]
 pub struct GameArgs {
-    /// The game: a piece (knights, bishops, rooks, queens, kings, camels, zebras, giraffes,
-    /// leaper:A,B) or several joined by + (bishops+knights: each move places one of them), a
-    /// heap game (a code such as 0.77, or nim, kayles, dawsons-kayles, grundys-game,
-    /// laskers-nim, sub:1,2,3, treblecross, dawsons-chess, kayles-2d), a corner game
-    /// (corner-knight, corner-queen, corner:DX,DY;DX,DY;...) or `graph FILE`: Node Kayles on a
-    /// graph given as an edge list or in DIMACS format.
+    /// The game: pieces on a board (knights 5x5), a heap game (kayles 3 4 5), a corner game
+    /// (corner-knight 7 9), `graph FILE`, a nimber (*3), or a sum of these joined by ` + `
+    /// ("knights 5x5 + kayles 7 + *3"). `--help` lists every game.
+    #[arg(long_help = grundy::games::registry::catalogue())]
     pub game: String,
     /// For a piece, the board size ROWSxCOLS (at most 256 squares, e.g. 16x16). For a heap game
     /// the heap sizes (kayles-2d: boards MxN); for a corner game the square M N.

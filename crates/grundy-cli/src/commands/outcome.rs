@@ -10,8 +10,9 @@ use serde_json::json;
 
 use super::first_moves::search_first_moves;
 use super::{searched_line, thread_count, RuleOptions, SearchOptions};
-use crate::input::{input_error, parse_game, parse_position, GameSpec};
+use crate::input::{parse_game, parse_position, require_verb, GameSpec};
 use crate::render::{outcome_sentence, player_to_move, winner};
+use grundy::games::registry::{Family, Verb};
 
 /// Arguments of `grundy outcome`.
 #[derive(Debug, clap::Args)]
@@ -25,8 +26,8 @@ those moves again.\n\nExamples:\n  grundy outcome queens 12x12\n  grundy outcome
 q14.jsonl --threads 2 --memory 8G\n  grundy outcome knights 7x7 --json"
 )]
 pub struct Args {
-    /// The game: knights, bishops, rooks, queens, kings, camels, zebras, giraffes or
-    /// leaper:A,B, or several joined by + (bishops+knights: each move places one of them).
+    /// The pieces: a placement game (the list: `grundy outcome --help`).
+    #[arg(long_help = format!("The pieces: {}.", Family::Placement.names()))]
     pub game: String,
     /// The board size, ROWSxCOLS.
     #[arg(value_name = "BOARD")]
@@ -48,11 +49,9 @@ pub struct Args {
 
 /// Runs `grundy outcome`.
 pub fn run(args: &Args) -> Result<String> {
+    require_verb(&args.game, Verb::Outcome)?;
     let GameSpec::Placement(game) = parse_game(&args.game, &args.args)? else {
-        return Err(input_error(format!(
-            "`grundy outcome` searches the placement games; for `{}` use `grundy value`, which gives the outcome with the nim-value",
-            args.game
-        )));
+        unreachable!("only placement games answer `outcome`, and require_verb checked that");
     };
     let game = args.rules.apply(game)?;
     let position = parse_position(&game, args.position.as_deref())?;

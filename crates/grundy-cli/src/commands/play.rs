@@ -13,8 +13,9 @@ use grundy::games::placement::{
 };
 use grundy::{BoardSize, Square};
 
-use crate::input::{input_error, parse_game, parse_memory, GameSpec};
+use crate::input::{input_error, parse_game, parse_memory, require_verb, GameSpec};
 use crate::render::draw_board;
+use grundy::games::registry::{Family, Verb};
 
 /// Arguments of `grundy play`.
 #[derive(Debug, clap::Args)]
@@ -31,8 +32,9 @@ grundy play knights 5x5\n  grundy play knights 6x6 --second --opponent symmetry\
 grundy play queens 7x7 --opponent random --seed 42\n  grundy play knights+bishops 5x5"
 )]
 pub struct Args {
-    /// The piece: knights, bishops, rooks, queens, kings, camels, zebras, giraffes or
-    /// leaper:A,B; or several joined by `+` (knights+bishops), any of which may be placed.
+    /// The pieces (the list: `grundy play --help`); with several joined by `+` (knights+bishops)
+    /// any of them may be placed.
+    #[arg(long_help = format!("The pieces: {}.", Family::Placement.names()))]
     pub game: String,
     /// The board size ROWSxCOLS, for example 5x5.
     pub board: String,
@@ -76,14 +78,10 @@ pub enum Ending {
 
 /// Runs `grundy play` on the terminal.
 pub fn run(args: &Args) -> Result<String> {
-    let game = match parse_game(&args.game, std::slice::from_ref(&args.board))? {
-        GameSpec::Placement(game) => game,
-        _ => {
-            return Err(input_error(format!(
-                "play is for the placement games: a piece and a board, for example `grundy play knights 5x5`, not `{}`",
-                args.game
-            )))
-        }
+    require_verb(&args.game, Verb::Play)?;
+    let GameSpec::Placement(game) = parse_game(&args.game, std::slice::from_ref(&args.board))?
+    else {
+        unreachable!("only placement games are played, and require_verb checked that");
     };
     let human = if args.second {
         Player::Second

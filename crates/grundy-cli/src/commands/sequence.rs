@@ -8,10 +8,11 @@ use grundy::games::heap::{nim_sequence, HeapGame, HeapRuleset, Periodicity, Sequ
 use indicatif::ProgressBar;
 use serde_json::json;
 
-use crate::input::{check_reference_work, input_error, MAX_HEAP};
+use crate::input::{check_reference_work, input_error, require_verb, MAX_HEAP};
 use crate::interrupt;
 use crate::progress::counting_bar;
 use crate::svg::{sequence_plot, PeriodMark};
+use grundy::games::registry::{Family, Verb};
 
 /// Short sequences of finite octal codes are computed at least this far, so that a period can
 /// be proven even when only a few values are asked for.
@@ -33,9 +34,8 @@ values finished and exits with status 130.\n\nExamples:\n  grundy sequence kayle
 grundy sequence grundys-game --to 100000 --json\n  grundy sequence 0.137 --to 200 --svg dawson.svg"
 )]
 pub struct Args {
-    /// The game: a code such as 0.77, 0.07, 0.137, 4.7 or 0.3... (hexadecimal digits allowed), or
-    /// nim, kayles, dawsons-kayles, grundys-game, laskers-nim, sub:1,2,3, treblecross,
-    /// dawsons-chess.
+    /// The heap game: a code such as 0.77 or 0.137, or a name (the list: `grundy sequence --help`).
+    #[arg(long_help = format!("The heap game: {}.", Family::Heap.names()))]
     pub game: String,
     /// The largest heap.
     #[arg(long, default_value_t = 100)]
@@ -70,6 +70,7 @@ impl SequenceObserver for BarObserver {
 
 /// Runs `grundy sequence`.
 pub fn run(args: &Args) -> Result<String> {
+    require_verb(&args.game, Verb::Sequence)?;
     let game = match args.game.parse::<HeapRuleset>().map_err(input_error)? {
         HeapRuleset::Line(game) => game,
         HeapRuleset::Kayles2d(_) => {

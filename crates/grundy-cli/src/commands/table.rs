@@ -14,11 +14,14 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use super::{rules_note, RuleOptions, SearchOptions};
-use crate::input::{check_corner_memory, input_error, parse_coordinates, parse_range};
+use crate::input::{
+    check_corner_memory, input_error, parse_coordinates, parse_range, require_verb,
+};
 use crate::interrupt::{self, Interrupted};
 use crate::progress::counting_bar;
 use crate::svg::{value_grid, MAX_GRID_CELLS};
-use grundy::games::corner::{looks_like_corner_game, CornerGame};
+use grundy::games::corner::CornerGame;
+use grundy::games::registry::{Family, Verb};
 
 /// Arguments of `grundy table`.
 #[derive(Debug, clap::Args)]
@@ -32,9 +35,8 @@ piece on (m, n); rows and columns start at 0:\n  grundy table corner-knight --ro
 grundy table corner-queen --rows 0-9 --cols 0-9 --svg wythoff.svg"
 )]
 pub struct Args {
-    /// The piece: knights, bishops, rooks, queens, kings, camels, zebras, giraffes or leaper:A,B,
-    /// or several joined by + (bishops+knights); or a corner game: corner-knight, corner-queen,
-    /// corner:DX,DY;...
+    /// The pieces of a placement game, or a corner game (the lists: `grundy table --help`).
+    #[arg(long_help = format!("The pieces of a placement game: {}.\nOr a corner game: {}.", Family::Placement.names(), Family::Corner.names()))]
     pub game: String,
     /// Numbers of rows: FROM-TO, a single number, or a list like 2,4,8 (default 1-6; for a
     /// corner game the values of m, from 0, default 0-15).
@@ -54,7 +56,8 @@ pub struct Args {
 
 /// Runs `grundy table`.
 pub fn run(args: &Args) -> Result<String> {
-    if looks_like_corner_game(&args.game) {
+    require_verb(&args.game, Verb::Table)?;
+    if Family::of(&args.game) == Family::Corner {
         args.rules.refuse(&args.game)?;
         return corner_table(args);
     }

@@ -7,5 +7,6 @@ mod heap;
 mod multi_piece;
 mod placement;
 mod play;
+mod registry;
 mod sum;
 mod tour;

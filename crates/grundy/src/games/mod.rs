@@ -3,4 +3,5 @@
 pub mod corner;
 pub mod heap;
 pub mod placement;
+pub mod registry;
 pub mod sum;

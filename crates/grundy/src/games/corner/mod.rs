@@ -31,11 +31,28 @@ use thiserror::Error;
 
 use crate::values::Nimber;
 
+/// The corner games with names, with what each is (`corner:STEPS` names any other).
+pub const CORNER_GAMES: [(&str, &str); 2] = [
+    (
+        "corner-knight",
+        "a knight moving towards the corner (Katayama and Koyama 2021)",
+    ),
+    (
+        "corner-queen",
+        "a queen moving towards the corner: Wythoff's game (also `wythoff`)",
+    ),
+];
+
+/// The named corner games for messages: `corner-knight, corner-queen`.
+fn corner_names() -> String {
+    CORNER_GAMES.map(|(name, _)| name).join(", ")
+}
+
 /// Why a corner game was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CornerError {
     /// Not a known name nor `corner:STEPS`.
-    #[error("unknown corner game `{0}`: expected corner-knight, corner-queen (Wythoff's game) or corner:DX,DY;DX,DY;... such as corner:-2,-1;-1,-2;-2,1;1,-2")]
+    #[error("unknown corner game `{0}`: expected {names} or corner:DX,DY;DX,DY;... such as corner:-2,-1;-1,-2;-2,1;1,-2", names = corner_names())]
     UnknownName(String),
     /// A step list that cannot be read.
     #[error("move set `{0}` is malformed: expected steps DX,DY separated by `;`, each coordinate between -1000 and 1000, at most 64 steps, for example corner:-2,-1;-1,-2;-2,1;1,-2")]

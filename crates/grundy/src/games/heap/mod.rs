@@ -76,7 +76,7 @@ pub enum HeapGameError {
     #[error(transparent)]
     Code(#[from] CodeError),
     /// A name that is neither a known heap game nor a code.
-    #[error("unknown heap game `{0}`: expected a code like 0.77 or 4.7, or one of nim, kayles, dawsons-kayles, grundys-game, laskers-nim, sub:A,B,..., treblecross, dawsons-chess, kayles-2d")]
+    #[error("unknown heap game `{0}`: expected a code like 0.77 or 4.7, or one of {names}", names = NAMED_GAMES.map(|(name, _)| name).join(", "))]
     UnknownName(String),
     /// A subtraction set that is not a list of positive numbers.
     #[error("subtraction set `{0}` is malformed: expected positive whole numbers separated by commas, at most 4096, for example sub:1,2,3")]

@@ -33,7 +33,7 @@ pub enum Piece {
 
 /// Why a piece name was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown piece `{0}`: expected knights, bishops, rooks, queens, kings, camels, zebras, giraffes or leaper:A,B (for example leaper:1,3) with 0 <= A,B <= 15, not both 0")]
+#[error("unknown piece `{0}`: expected {names} or leaper:A,B (for example leaper:1,3) with 0 <= A,B <= 15, not both 0", names = Piece::NAMED.map(|(name, _)| name).join(", "))]
 pub struct PieceError(pub String);
 
 impl Piece {

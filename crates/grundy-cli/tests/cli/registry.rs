@@ -1,0 +1,55 @@
+//! The one registry of games: every command recognises games alike, refuses a game its
+//! question does not apply to by naming the questions that do, and lists every game in help.
+
+use crate::common::{fails_with, grundy};
+
+#[test]
+fn a_verb_refuses_the_games_it_does_not_apply_to_naming_those_that_apply() {
+    fails_with(
+        &["outcome", "kayles", "3"],
+        "`grundy outcome` is for a placement game; `kayles` is a heap game, which takes grundy value, moves, sequence",
+    );
+    fails_with(&["sequence", "knights"], "`knights` is a placement game");
+    fails_with(
+        &["play", "corner-knight", "7"],
+        "`grundy play` is for a placement game",
+    );
+    fails_with(
+        &["table", "0.77"],
+        "`grundy table` is for a placement game or a corner game",
+    );
+    fails_with(
+        &["check", "queens", "--to", "10"],
+        "`queens` is a placement game",
+    );
+    // A name of no family is left to the verb's own parser, which says what it expected.
+    fails_with(&["sequence", "kayless"], "unknown heap game `kayless`");
+    fails_with(&["outcome", "pawns", "5x5"], "unknown piece `pawns`");
+}
+
+#[test]
+fn help_lists_every_game_of_every_family() {
+    let output = grundy().args(["value", "--help"]).output().unwrap();
+    let help = String::from_utf8(output.stdout).unwrap();
+    for name in [
+        "knights",
+        "camels",
+        "giraffes",
+        "leaper:A,B",
+        "nim",
+        "grundys-game",
+        "kayles-2d",
+        "sub:",
+        "corner-knight",
+        "corner-queen",
+        "corner:DX,DY",
+        "graph",
+        "*3",
+        "knights 5x5 + kayles 7 + *3",
+    ] {
+        assert!(
+            help.contains(name),
+            "`grundy value --help` names {name}:\n{help}"
+        );
+    }
+}

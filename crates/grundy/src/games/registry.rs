@@ -1,0 +1,297 @@
+//! The families of games grundy knows, written once: how a game of each family is named, what
+//! follows its name, which of grundy's questions (verbs) apply to it, and the text that lists
+//! every game for help pages. Every front end recognises a game by [`Family::of`] and describes
+//! the games by [`catalogue`], so a new game or piece appears everywhere at once.
+//!
+//! ```
+//! use grundy::games::registry::{Family, Verb};
+//!
+//! assert_eq!(Family::of("bishops+knights"), Family::Placement);
+//! assert_eq!(Family::of("0.137"), Family::Heap);
+//! assert_eq!(Family::of("corner-knight"), Family::Corner);
+//! assert_eq!(Family::of("*3"), Family::Nimber);
+//! assert!(Family::Placement.supports(Verb::Outcome));
+//! assert!(!Family::Heap.supports(Verb::Outcome));
+//! ```
+
+use std::fmt;
+
+use crate::games::corner::{looks_like_corner_game, CORNER_GAMES};
+use crate::games::heap::{looks_like_heap_game, NAMED_GAMES};
+use crate::games::placement::Piece;
+
+/// A family of games: the games of one folder under [`crate::games`], or a graph, or a nimber.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// Pieces placed on a board, none on a square an earlier piece attacks.
+    Placement,
+    /// Take-and-break games on heaps of tokens (octal and hexadecimal codes, Grundy's game,
+    /// subtraction games) and two-dimensional Kayles.
+    Heap,
+    /// A piece moving towards the corner of a quarter-plane (Corner the Knight, Wythoff's game).
+    Corner,
+    /// Node Kayles on a graph read from a file.
+    Graph,
+    /// A Nim heap written as its nimber, `*3`: a summand of sums of games.
+    Nimber,
+}
+
+/// A question grundy answers: one of its commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verb {
+    /// The nim-value and who wins.
+    Value,
+    /// Who wins, by outcome searches that stop at the first winning reply.
+    Outcome,
+    /// The winning moves, or every move with the value it leaves.
+    Moves,
+    /// A table of values over a range of sizes.
+    Table,
+    /// The nim-sequence of heap sizes and its period.
+    Sequence,
+    /// Checks a family's theorems over many positions.
+    Check,
+    /// A game against the computer.
+    Play,
+    /// The facts of the attack graph: independence and domination numbers, terminal positions.
+    Graph,
+    /// Tests a conjecture on a range of boards.
+    Conjecture,
+}
+
+impl Verb {
+    /// The command's name.
+    #[must_use]
+    pub const fn command(self) -> &'static str {
+        match self {
+            Verb::Value => "value",
+            Verb::Outcome => "outcome",
+            Verb::Moves => "moves",
+            Verb::Table => "table",
+            Verb::Sequence => "sequence",
+            Verb::Check => "check",
+            Verb::Play => "play",
+            Verb::Graph => "graph",
+            Verb::Conjecture => "conjecture",
+        }
+    }
+}
+
+impl fmt::Display for Verb {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.command())
+    }
+}
+
+impl Family {
+    /// Every family, in the order help pages list them.
+    pub const ALL: [Family; 5] = [
+        Family::Placement,
+        Family::Heap,
+        Family::Corner,
+        Family::Graph,
+        Family::Nimber,
+    ];
+
+    /// The family a game's name belongs to. Names of the other families are recognised by
+    /// their form, and everything else is read as pieces, so a misspelt piece is reported as
+    /// an unknown piece, a misspelt code as a bad code.
+    #[must_use]
+    pub fn of(name: &str) -> Family {
+        let name = name.trim();
+        if name.eq_ignore_ascii_case("graph") {
+            Family::Graph
+        } else if name.starts_with('*') {
+            Family::Nimber
+        } else if looks_like_corner_game(name) {
+            Family::Corner
+        } else if looks_like_heap_game(name) {
+            Family::Heap
+        } else {
+            Family::Placement
+        }
+    }
+
+    /// The family's name in a sentence: "a placement game".
+    #[must_use]
+    pub const fn title(self) -> &'static str {
+        match self {
+            Family::Placement => "a placement game",
+            Family::Heap => "a heap game",
+            Family::Corner => "a corner game",
+            Family::Graph => "Node Kayles on a graph",
+            Family::Nimber => "a nimber",
+        }
+    }
+
+    /// What follows a game's name on a command line.
+    #[must_use]
+    pub const fn arguments(self) -> &'static str {
+        match self {
+            Family::Placement => "a board ROWSxCOLS of at most 256 squares",
+            Family::Heap => "the heap sizes (kayles-2d: boards MxN)",
+            Family::Corner => "the piece's square M N",
+            Family::Graph => "a file: an edge list (`u v` per line) or DIMACS (`p edge N M`)",
+            Family::Nimber => "nothing: `*3` stands alone",
+        }
+    }
+
+    /// An example of a game of the family with its arguments.
+    #[must_use]
+    pub const fn example(self) -> &'static str {
+        match self {
+            Family::Placement => "knights 5x5",
+            Family::Heap => "kayles 3 4 5",
+            Family::Corner => "corner-knight 7 9",
+            Family::Graph => "graph petersen.col",
+            Family::Nimber => "*3",
+        }
+    }
+
+    /// The names of the family's games, as a person types them.
+    #[must_use]
+    pub fn names(self) -> String {
+        match self {
+            Family::Placement => {
+                let named: Vec<&str> = Piece::NAMED.iter().map(|(name, _)| *name).collect();
+                format!(
+                    "{}, leaper:A,B (any leaper, such as leaper:1,3), or up to five joined by + (bishops+knights: each move places one of them)",
+                    named.join(", ")
+                )
+            }
+            Family::Heap => {
+                let named: Vec<&str> = NAMED_GAMES.iter().map(|(name, _)| *name).collect();
+                format!(
+                    "a code such as 0.77, 0.137, 4.7 or C.7 (hexadecimal digits), or {}",
+                    named.join(", ")
+                )
+            }
+            Family::Corner => {
+                let named: Vec<&str> = CORNER_GAMES.iter().map(|(name, _)| *name).collect();
+                format!(
+                    "{} or corner:DX,DY;DX,DY;... (a piece moving by those steps)",
+                    named.join(", ")
+                )
+            }
+            Family::Graph => "graph".to_string(),
+            Family::Nimber => "*N, such as *3 (a Nim heap of 3)".to_string(),
+        }
+    }
+
+    /// The verbs that apply to the family's games.
+    #[must_use]
+    pub const fn verbs(self) -> &'static [Verb] {
+        match self {
+            Family::Placement => &[
+                Verb::Value,
+                Verb::Outcome,
+                Verb::Moves,
+                Verb::Table,
+                Verb::Play,
+                Verb::Graph,
+                Verb::Conjecture,
+            ],
+            Family::Heap => &[Verb::Value, Verb::Moves, Verb::Sequence],
+            Family::Corner => &[Verb::Value, Verb::Moves, Verb::Table, Verb::Check],
+            Family::Graph => &[Verb::Value, Verb::Moves, Verb::Graph],
+            Family::Nimber => &[Verb::Value, Verb::Moves],
+        }
+    }
+
+    /// Whether `verb` applies to the family's games.
+    #[must_use]
+    pub fn supports(self, verb: Verb) -> bool {
+        self.verbs().contains(&verb)
+    }
+
+    /// Why `verb` does not apply to `game` (of this family), naming the verbs that do.
+    #[must_use]
+    pub fn refusal(self, verb: Verb, game: &str) -> String {
+        let verbs: Vec<&str> = self.verbs().iter().map(|v| v.command()).collect();
+        let families: Vec<&str> = Family::ALL
+            .iter()
+            .filter(|family| family.supports(verb))
+            .map(|family| family.title())
+            .collect();
+        format!(
+            "`grundy {verb}` is for {}; `{game}` is {}, which takes grundy {}",
+            families.join(" or "),
+            self.title(),
+            verbs.join(", ")
+        )
+    }
+}
+
+/// Every game grundy knows, family by family, with what follows its name and the verbs that
+/// apply: the text help pages show.
+#[must_use]
+pub fn catalogue() -> String {
+    let mut text = String::from(
+        "Games (a sum of games is written G + H + ..., such as \"knights 5x5 + kayles 7 + *3\"):\n",
+    );
+    for family in Family::ALL {
+        let verbs: Vec<&str> = family.verbs().iter().map(|v| v.command()).collect();
+        text.push_str(&format!(
+            "  {} ({}): {}\n    then {}; for example `{}`\n",
+            family.title(),
+            verbs.join(", "),
+            family.names(),
+            family.arguments(),
+            family.example()
+        ));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_named_game_is_recognised_as_its_family() {
+        for (name, _) in Piece::NAMED {
+            assert_eq!(Family::of(name), Family::Placement, "{name}");
+        }
+        for (name, _) in NAMED_GAMES {
+            assert_eq!(Family::of(name), Family::Heap, "{name}");
+        }
+        for (name, _) in CORNER_GAMES {
+            assert_eq!(Family::of(name), Family::Corner, "{name}");
+        }
+        for (name, family) in [
+            ("leaper:1,3", Family::Placement),
+            ("queens+rooks", Family::Placement),
+            ("pawns", Family::Placement),
+            ("0.77", Family::Heap),
+            ("C.7", Family::Heap),
+            ("sub:1,2,3", Family::Heap),
+            ("kayles-2d", Family::Heap),
+            ("corner:-2,-1;-1,-2", Family::Corner),
+            ("GRAPH", Family::Graph),
+            ("*3", Family::Nimber),
+        ] {
+            assert_eq!(Family::of(name), family, "{name}");
+        }
+    }
+
+    #[test]
+    fn the_catalogue_names_every_game_and_the_refusal_the_verbs_that_apply() {
+        let catalogue = catalogue();
+        for (name, _) in Piece::NAMED {
+            assert!(catalogue.contains(name), "{name}");
+        }
+        for (name, _) in NAMED_GAMES.iter().chain(CORNER_GAMES.iter()) {
+            assert!(catalogue.contains(name), "{name}");
+        }
+        let refusal = Family::Heap.refusal(Verb::Outcome, "kayles");
+        assert!(
+            refusal.contains("`grundy outcome` is for a placement game"),
+            "{refusal}"
+        );
+        assert!(refusal.contains("value, moves, sequence"), "{refusal}");
+        // Every family answers `value`, the question every game has an answer to.
+        assert!(Family::ALL
+            .iter()
+            .all(|family| family.supports(Verb::Value)));
+    }
+}
