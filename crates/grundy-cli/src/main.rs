@@ -1,6 +1,7 @@
 //! `grundy`: nim-values, outcomes, winning moves and tables of impartial games from the terminal.
 
 mod commands;
+mod files;
 mod input;
 mod interrupt;
 mod progress;
@@ -70,10 +71,17 @@ fn main() -> ExitCode {
                 .write_all(report.as_bytes())
                 .and_then(|()| stdout.flush())
             {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Ok(()) => {}
+                Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => {}
                 Err(error) => {
                     eprintln!("error: cannot write the output: {error}");
+                    return ExitCode::FAILURE;
+                }
+            }
+            match files::write_pending() {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("error: {error:#}");
                     ExitCode::FAILURE
                 }
             }

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use grundy::games::placement::{MoveValue, PlacementGame, PlacementPosition};
 use grundy::Square;
 
@@ -55,11 +55,6 @@ pub fn placement_svg(
         }
     }
     board_picture(&picture)
-}
-
-/// Writes `svg` to `path`; called only once the computation has succeeded.
-pub fn write(path: &Path, svg: &str) -> Result<()> {
-    std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))
 }
 
 #[cfg(test)]

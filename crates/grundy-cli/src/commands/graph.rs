@@ -131,11 +131,10 @@ pub fn run(args: &Args) -> Result<String> {
             game.board(),
             i.witness.len()
         );
-        std::fs::write(
+        crate::files::write_after_report(
             path,
             board_picture(&terminal_picture(game, &i.witness, &title)),
-        )
-        .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", path.display()))?;
+        );
     }
 
     let components = graph.components();

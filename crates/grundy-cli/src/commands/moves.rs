@@ -89,7 +89,7 @@ pub fn run(args: &Args) -> Result<String> {
         let values = if args.all { &moves[..] } else { &[] };
         let title = format!("{} on {}: nim-value {nimber}", game.name(), game.board());
         let svg = super::board_svg::placement_svg(&title, &game, &position, &winning, values);
-        super::board_svg::write(path, &svg)?;
+        crate::files::write_after_report(path, svg);
     }
     let listed: Vec<_> = moves
         .iter()

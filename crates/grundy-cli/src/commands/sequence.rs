@@ -3,7 +3,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use grundy::games::heap::{nim_sequence, HeapGame, HeapRuleset, Periodicity, SequenceObserver};
 use indicatif::ProgressBar;
 use serde_json::json;
@@ -118,8 +118,7 @@ pub fn run(args: &Args) -> Result<String> {
         stopped: sequence.stopped,
     };
     if let Some(path) = &args.svg {
-        std::fs::write(path, report.plot(args.to))
-            .with_context(|| format!("cannot write the plot to {}", path.display()))?;
+        crate::files::write_after_report(path, report.plot(args.to));
     }
     let out = if args.json {
         report.json(args.to)

@@ -232,9 +232,7 @@ fn corner_table(args: &Args) -> Result<String> {
         .collect();
     if let Some(path) = &args.svg {
         let title = format!("{game}: nim-value g(m, n), m up, n across");
-        std::fs::write(path, value_grid(&title, &rows, &cols, &grid)).map_err(|error| {
-            anyhow::anyhow!("cannot write the grid to {}: {error}", path.display())
-        })?;
+        crate::files::write_after_report(path, value_grid(&title, &rows, &cols, &grid));
     }
     if args.search.json {
         let report = json!({

@@ -461,8 +461,7 @@ fn find(args: &FindArgs) -> Result<String> {
     verify::verify(board, tour.path(), tour.is_closed())
         .context("internal error: a method returned an invalid tour")?;
     if let Some(path) = &args.svg {
-        std::fs::write(path, svg(&tour))
-            .with_context(|| format!("cannot write the SVG file {}", path.display()))?;
+        crate::files::write_after_report(path, svg(&tour));
     }
     if args.json {
         return Ok(tour_json(&tour, &found_by, seconds));

@@ -96,7 +96,7 @@ pub fn run(args: &Args) -> Result<String> {
         let winning = PlacementSolver::new(&game, args.search.memory).winning_moves(&position);
         let title = format!("{} on {}: nim-value {nimber}", game.name(), game.board());
         let svg = super::board_svg::placement_svg(&title, &game, &position, &winning, &[]);
-        super::board_svg::write(path, &svg)?;
+        crate::files::write_after_report(path, svg);
     }
     if args.search.json {
         let report = json!({

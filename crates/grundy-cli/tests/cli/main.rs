@@ -2,6 +2,7 @@
 //! binary so that the binary is linked once.
 
 mod common;
+mod files;
 mod graph;
 mod heap;
 mod multi_piece;
