@@ -12,13 +12,13 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use grundy::tour::count::{self, CountProgress};
-use grundy::tour::existence::{tour_exists, tour_from};
+use grundy::tour::existence::{tour_exists, tour_from, Existence};
 use grundy::tour::frontier::{
     closed_tours_by_frontier, FrontierError, FrontierProgress, MAX_NARROW_SIDE,
 };
 use grundy::tour::neural::{self, NeuralOptions};
 use grundy::tour::warnsdorff::{self, TieBreak};
-use grundy::tour::{backtrack, divide, four_rows, verify, FindError, Tour, TourBoard};
+use grundy::tour::{backtrack, divide, four_rows, narrow, verify, FindError, Tour, TourBoard};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde_json::{json, Value};
@@ -337,6 +337,36 @@ fn budget_ran_out(board: TourBoard, closed: bool, start: Option<u32>, nodes: u64
     )
 }
 
+/// The exact program for open tours from a square ([`narrow`]) is run on boards with a side of
+/// at most 3 up to this many squares (about 0.2 ms a square: 3x10000 in 2 s, 3x99999 in 56 s)
+const MAX_NARROW_PROGRAM_SQUARES_THIN: usize = 30_000;
+/// ... and on boards with a side of 5 up to this many (5x9 in 2 s, 5x21 in 26 s).
+const MAX_NARROW_PROGRAM_SQUARES_FIVE: usize = 75;
+/// States the exact program may keep at once (a side of 5 needs about 150,000).
+const MAX_NARROW_PROGRAM_STATES: usize = 4_000_000;
+
+/// Whether an open tour starts on `start`, decided exactly by the frontier program where the
+/// board is narrow and short enough for it to finish in seconds; `None` elsewhere.
+fn open_tour_starts_on_exactly(board: TourBoard, start: u32) -> Option<Existence> {
+    let narrow_side = board.rows().min(board.cols());
+    let fits = match narrow_side {
+        1..=3 => board.squares() <= MAX_NARROW_PROGRAM_SQUARES_THIN,
+        5 => board.squares() <= MAX_NARROW_PROGRAM_SQUARES_FIVE,
+        _ => false,
+    };
+    if !fits {
+        return None;
+    }
+    let exists = narrow::open_tour_starts_on(board, start, MAX_NARROW_PROGRAM_STATES).ok()?;
+    let square = board.square_name(start);
+    let reason = if exists {
+        format!("an open knight's tour of {board} starts on {square}: decided exactly by a frontier program over every partial tour (the theorems alone do not decide this square)")
+    } else {
+        format!("no open knight's tour of {board} starts on {square}: ruled out exactly by a frontier program over every partial tour")
+    };
+    Some(Existence { exists, reason })
+}
+
 /// A budgeted search for a tour from `start`: on 4×n boards the two-halves search, which
 /// finds open tours from every edge square quickly where the plain search can lose itself;
 /// elsewhere backtracking.
@@ -374,7 +404,11 @@ fn find(args: &FindArgs) -> Result<String> {
         )));
     }
     let decided = match start {
-        Some(start) => tour_from(board, args.closed, start),
+        Some(first) => tour_from(board, args.closed, first).or_else(|| {
+            (!args.closed)
+                .then(|| open_tour_starts_on_exactly(board, first))
+                .flatten()
+        }),
         None => Some(tour_exists(board, args.closed)),
     };
     if let Some(existence) = &decided {
@@ -451,9 +485,13 @@ fn find(args: &FindArgs) -> Result<String> {
         Err(FindError::NoTour(reason)) => {
             return Err(no_answer(args.json, board, args.closed, start, &reason))
         }
-        Err(FindError::LimitReached { nodes }) => {
-            anyhow::bail!("{}", budget_ran_out(board, args.closed, start, nodes))
-        }
+        Err(FindError::LimitReached { nodes }) => match &decided {
+            Some(existence) if start.is_some() => anyhow::bail!(
+                "no tour was found within the search budget of {nodes} nodes (--limit N raises it), though one exists: {}",
+                existence.reason
+            ),
+            _ => anyhow::bail!("{}", budget_ran_out(board, args.closed, start, nodes)),
+        },
         Err(error) => return Err(error.into()),
     };
     let seconds = started.elapsed().as_secs_f64();
@@ -635,7 +673,11 @@ fn exists(args: &ExistsArgs) -> Result<String> {
     let start = parse_start(board, args.start.as_deref())?;
     let decided = match start {
         None => Some(tour_exists(board, args.closed)),
-        Some(start) => tour_from(board, args.closed, start),
+        Some(first) => tour_from(board, args.closed, first).or_else(|| {
+            (!args.closed)
+                .then(|| open_tour_starts_on_exactly(board, first))
+                .flatten()
+        }),
     };
     // `None`: neither the theorems nor the search within its budget decide.
     let (answer, reason) = match (decided, start) {

@@ -335,6 +335,9 @@ fn exists_honours_start_and_closed() {
     assert_eq!(answer(&["5x5", "--start", "c3"]), Some(true));
     assert_eq!(answer(&["7x7", "--start", "a1"]), Some(true));
     assert_eq!(answer(&["3x7", "--start", "d2"]), Some(false));
+    // Decided exactly by the frontier program where backtracking runs out of budget.
+    assert_eq!(answer(&["3x21", "--start", "i1"]), Some(true));
+    assert_eq!(answer(&["3x21", "--start", "e3"]), Some(true));
     assert_eq!(answer(&["6x6", "--closed", "--start", "b1"]), Some(true));
     assert_eq!(answer(&["5x6", "--closed", "--start", "a1"]), Some(true));
     assert_eq!(answer(&["5x5", "--closed", "--start", "a1"]), Some(false));
