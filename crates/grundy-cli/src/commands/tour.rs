@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use grundy::tour::count::{self, CountProgress};
-use grundy::tour::existence::{tour_exists, tour_from, Existence};
+use grundy::tour::existence::{tour_exists, tour_from};
 use grundy::tour::frontier::{
     closed_tours_by_frontier, FrontierError, FrontierProgress, MAX_NARROW_SIDE,
 };
@@ -340,47 +340,67 @@ fn budget_ran_out(board: TourBoard, closed: bool, start: Option<u32>, nodes: u64
 /// The exact program for open tours from a square ([`narrow`]) is run on boards with a side of
 /// at most 3 up to this many squares (about 0.2 ms a square: 3x10000 in 2 s, 3x99999 in 56 s)
 const MAX_NARROW_PROGRAM_SQUARES_THIN: usize = 30_000;
-/// ... and on boards with a side of 5 up to this many (5x9 in 2 s, 5x21 in 26 s).
-const MAX_NARROW_PROGRAM_SQUARES_FIVE: usize = 75;
+/// ... and on boards with a side of 5 up to this many (5x9 in about 2 s, 5x21 in 26 s).
+const MAX_NARROW_PROGRAM_SQUARES_FIVE: usize = 45;
 /// States the exact program may keep at once (a side of 5 needs about 150,000).
 const MAX_NARROW_PROGRAM_STATES: usize = 4_000_000;
 
-/// Whether an open tour starts on `start`, decided exactly by the frontier program where the
-/// board is narrow and short enough for it to finish in seconds; `None` elsewhere.
-fn open_tour_starts_on_exactly(board: TourBoard, start: u32) -> Option<Existence> {
-    let narrow_side = board.rows().min(board.cols());
-    let fits = match narrow_side {
+/// The nodes of the short search tried before the exact program.
+const QUICK_SEARCH_NODES: u64 = 2_000_000;
+
+/// States the exact program may keep over all its steps to read a tour back (some 40 bytes
+/// each).
+const MAX_NARROW_PROGRAM_KEPT: usize = 5_000_000;
+
+/// Whether the exact program for open tours from a square finishes in seconds on `board`.
+fn narrow_program_fits(board: TourBoard) -> bool {
+    match board.rows().min(board.cols()) {
         1..=3 => board.squares() <= MAX_NARROW_PROGRAM_SQUARES_THIN,
         5 => board.squares() <= MAX_NARROW_PROGRAM_SQUARES_FIVE,
         _ => false,
-    };
-    if !fits {
-        return None;
     }
-    let exists = narrow::open_tour_starts_on(board, start, MAX_NARROW_PROGRAM_STATES).ok()?;
-    let square = board.square_name(start);
-    let reason = if exists {
-        format!("an open knight's tour of {board} starts on {square}: decided exactly by a frontier program over every partial tour (the theorems alone do not decide this square)")
-    } else {
-        format!("no open knight's tour of {board} starts on {square}: ruled out exactly by a frontier program over every partial tour")
-    };
-    Some(Existence { exists, reason })
 }
 
-/// A budgeted search for a tour from `start`: on 4×n boards the two-halves search, which
-/// finds open tours from every edge square quickly where the plain search can lose itself;
-/// elsewhere backtracking.
+/// A budgeted search for a tour from `start`, with the name of what found it: on 4×n boards
+/// the two-halves search, which finds open tours from every edge square quickly where the
+/// plain search can lose itself; on boards with a side of 3 or 5 within the program's limits
+/// a short backtracking search, then the exact frontier program, read back; elsewhere
+/// backtracking.
 fn search_from(
     board: TourBoard,
     closed: bool,
     start: Option<u32>,
     limit: u64,
-) -> Result<Tour, FindError> {
+) -> Result<(Tour, &'static str), FindError> {
+    let backtracking = |nodes: u64| {
+        backtrack::search(board, closed, start, Some(nodes)).map(|tour| (tour, "backtrack"))
+    };
     match start {
         Some(first) if !closed && board.rows().min(board.cols()) == 4 => {
-            four_rows::open_tour_from(board, first, limit)
+            four_rows::open_tour_from(board, first, limit).map(|tour| (tour, "two-halves search"))
         }
-        _ => backtrack::search(board, closed, start, Some(limit)),
+        Some(first) if !closed && narrow_program_fits(board) => {
+            // A short search first: it usually finds a tour at once, where the exact program
+            // takes seconds on a side of 5.
+            match backtracking(limit.min(QUICK_SEARCH_NODES)) {
+                Err(FindError::LimitReached { .. }) => {}
+                settled => return settled,
+            }
+            match narrow::open_tour_from(
+                board,
+                first,
+                MAX_NARROW_PROGRAM_STATES,
+                MAX_NARROW_PROGRAM_KEPT,
+            ) {
+                Ok(Some(tour)) => Ok((tour, "frontier program")),
+                Ok(None) => Err(FindError::NoTour(format!(
+                    "no open knight's tour of {board} starts on {}: ruled out exactly by a frontier program over every partial tour",
+                    board.square_name(first)
+                ))),
+                Err(_) => backtracking(limit),
+            }
+        }
+        _ => backtracking(limit),
     }
 }
 
@@ -403,12 +423,10 @@ fn find(args: &FindArgs) -> Result<String> {
             board.squares()
         )));
     }
+    // Only the theorems here: where they do not decide, the methods below settle it (the
+    // searches they fall back on are exact when they finish).
     let decided = match start {
-        Some(first) => tour_from(board, args.closed, first).or_else(|| {
-            (!args.closed)
-                .then(|| open_tour_starts_on_exactly(board, first))
-                .flatten()
-        }),
+        Some(first) => tour_from(board, args.closed, first),
         None => Some(tour_exists(board, args.closed)),
     };
     if let Some(existence) = &decided {
@@ -464,18 +482,14 @@ fn find(args: &FindArgs) -> Result<String> {
                     board,
                     &format!("{why}; the backtracking search that would be tried instead"),
                 )?;
-                let four_rows = !args.closed && board.rows().min(board.cols()) == 4;
-                found_by = if four_rows {
-                    "two-halves search"
-                } else {
-                    "backtrack"
-                }
-                .to_string();
-                notes.push(format!(
-                    "{}; found by {found_by} instead",
-                    why.trim_end_matches("; try --method backtrack")
-                ));
-                search_from(board, args.closed, start, limit)
+                search_from(board, args.closed, start, limit).map(|(tour, name)| {
+                    found_by = name.to_string();
+                    notes.push(format!(
+                        "{}; found by {name} instead",
+                        why.trim_end_matches("; try --method backtrack")
+                    ));
+                    tour
+                })
             }
             other => other,
         },
@@ -673,11 +687,7 @@ fn exists(args: &ExistsArgs) -> Result<String> {
     let start = parse_start(board, args.start.as_deref())?;
     let decided = match start {
         None => Some(tour_exists(board, args.closed)),
-        Some(first) => tour_from(board, args.closed, first).or_else(|| {
-            (!args.closed)
-                .then(|| open_tour_starts_on_exactly(board, first))
-                .flatten()
-        }),
+        Some(first) => tour_from(board, args.closed, first),
     };
     // `None`: neither the theorems nor the search within its budget decide.
     let (answer, reason) = match (decided, start) {
@@ -689,9 +699,9 @@ fn exists(args: &ExistsArgs) -> Result<String> {
             let kind = if args.closed { "closed" } else { "open" };
             let square = board.square_name(first);
             match search_from(board, args.closed, Some(first), limit) {
-                Ok(_) => (
+                Ok((_, name)) => (
                     Some(true),
-                    format!("a search found an {kind} knight's tour of {board} starting on {square} (verified); the theorems alone do not decide this square"),
+                    format!("an {kind} knight's tour of {board} starting on {square} was found by {name} (and verified); the theorems alone do not decide this square"),
                 ),
                 Err(FindError::NoTour(why)) => (Some(false), why),
                 Err(FindError::LimitReached { nodes }) => (

@@ -9,11 +9,11 @@
 //! only one is an end of the whole tour: the given first square, or the one last square.
 //! States are sets, not counts: the question is only whether some tour exists.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 use thiserror::Error;
 
-use super::TourBoard;
+use super::{Tour, TourBoard};
 
 /// The widest narrow side the program takes: a frontier of `2w + 2 = 12` squares.
 pub const MAX_NARROW_SIDE: u32 = 5;
@@ -39,6 +39,9 @@ pub enum NarrowError {
         "the frontier program needs a side of at most {MAX_NARROW_SIDE} squares; {0} has none"
     )]
     TooWide(TourBoard),
+    /// The tour read back failed the independent check: a bug, reported rather than hidden.
+    #[error("internal error: the frontier program's tour of {0} is not a tour: {1}")]
+    Internal(TourBoard, String),
     /// More states than the caller allowed.
     #[error("the frontier program for {0} passed {1} states")]
     TooManyStates(TourBoard, usize),
@@ -135,6 +138,39 @@ pub fn open_tour_starts_on(
     start: u32,
     max_states: usize,
 ) -> Result<bool, NarrowError> {
+    Ok(program(board, start, max_states, None)?.is_some())
+}
+
+/// An open knight's tour of `board` from `start`, if there is one, read back from the
+/// program's steps. Each step's states are kept with the state and edges they came from, so
+/// memory grows with the board: `max_kept` bounds the states kept over all steps.
+pub fn open_tour_from(
+    board: TourBoard,
+    start: u32,
+    max_states: usize,
+    max_kept: usize,
+) -> Result<Option<Tour>, NarrowError> {
+    let Some(path) = program(board, start, max_states, Some(max_kept))?.flatten() else {
+        return Ok(None);
+    };
+    Tour::new(board, path, false)
+        .map(Some)
+        .map_err(|fault| NarrowError::Internal(board, fault.to_string()))
+}
+
+/// Where a state came from: the previous step's state and which backward moves were taken.
+type Parents = HashMap<u64, (u64, u8)>;
+
+/// The program itself: `None` if no tour starts on `start`; otherwise `Some`, holding the
+/// tour (board squares in order) if `record` (at most that many states kept over all steps).
+fn program(
+    board: TourBoard,
+    start_square: u32,
+    max_states: usize,
+    record: Option<usize>,
+) -> Result<Option<Option<Vec<u32>>>, NarrowError> {
+    let mut kept = 0usize;
+    let start = start_square;
     // Walk along the long side, so that the frontier is as short as it can be.
     let (height, width, start) = if board.cols() <= board.rows() {
         (board.rows() as usize, board.cols() as usize, start as usize)
@@ -148,7 +184,7 @@ pub fn open_tour_starts_on(
     }
     let squares = height * width;
     if squares == 1 {
-        return Ok(true);
+        return Ok(Some(record.map(|_| vec![start_square])));
     }
     let window = 2 * width + 2;
     let mask: u64 = (1u64 << (window as u32 * BITS)) - 1;
@@ -174,7 +210,10 @@ pub fn open_tour_starts_on(
         .collect();
     // Before square 0 every slot is a square off the board: done.
     let all_done = (1..window).fold(0u64, |state, slot| with_label(state, slot, DONE));
-    let mut states: HashSet<u64> = HashSet::from([all_done]);
+    // Each live state, with the previous step's state (before the shift) it stands for.
+    let mut states: HashMap<u64, u64> = HashMap::from([(all_done, all_done)]);
+    let mut history: Vec<Parents> = Vec::new();
+    let mut backs: Vec<Vec<usize>> = Vec::new();
     for v in 0..squares {
         let (row, col) = (v / width, v % width);
         let back: Vec<usize> = backward
@@ -198,24 +237,25 @@ pub fn open_tour_starts_on(
                 _ => end_tour_at(state, slot, window),
             }
         };
-        let mut next: HashSet<u64> = HashSet::new();
-        for &state in &states {
+        let mut next: Parents = HashMap::new();
+        for (&state, &before_shift) in &states {
             if next.len() > max_states {
                 return Err(NarrowError::TooManyStates(board, max_states));
             }
-            let mut candidates = vec![state];
+            // Each candidate with the backward moves it takes, as bits of `back`.
+            let mut candidates = vec![(state, 0u8)];
             for (i, &first) in back.iter().enumerate() {
                 let Some(one) = join(state, 0, first, window).and_then(&seal) else {
                     continue;
                 };
-                candidates.push(one);
-                for &second in &back[i + 1..] {
+                candidates.push((one, 1 << i));
+                for (j, &second) in back.iter().enumerate().skip(i + 1) {
                     if let Some(two) = join(one, 0, second, window).and_then(&seal) {
-                        candidates.push(two);
+                        candidates.push((two, (1 << i) | (1 << j)));
                     }
                 }
             }
-            'candidate: for mut candidate in candidates {
+            'candidate: for (mut candidate, moves) in candidates {
                 // Squares that can gain no more edges: none may be bare, and one with a single
                 // edge is the last square of the tour.
                 for &d in &finished {
@@ -233,20 +273,83 @@ pub fn open_tour_starts_on(
                         }
                     }
                 }
-                next.insert(normalise(candidate, window));
+                next.entry(normalise(candidate, window))
+                    .or_insert((before_shift, moves));
             }
         }
         if v + 1 == squares {
-            return Ok(next.iter().any(|&state| state & COMPLETE != 0));
+            let Some(&complete) = next.keys().find(|&&state| state & COMPLETE != 0) else {
+                return Ok(None);
+            };
+            if record.is_none() {
+                return Ok(Some(None));
+            }
+            history.push(next);
+            backs.push(back);
+            return Ok(Some(Some(read_back(
+                board, &history, &backs, complete, width, start,
+            ))));
         }
         // The oldest slot leaves (done, as checked) and the next square enters free.
         let flags = LAST_FIXED | COMPLETE;
         states = next
-            .into_iter()
-            .map(|state| (state & flags) | ((state << BITS) & mask))
+            .keys()
+            .map(|&state| ((state & flags) | ((state << BITS) & mask), state))
             .collect();
+        if let Some(max_kept) = record {
+            kept += next.len();
+            if kept > max_kept {
+                return Err(NarrowError::TooManyStates(board, max_kept));
+            }
+            history.push(next);
+            backs.push(back);
+        }
     }
     unreachable!("the last square returns")
+}
+
+/// The tour the recorded steps lead to, from the complete final state: each step's moves
+/// give the tour's edges, and the tour is walked from `start` (squares along the long side).
+fn read_back(
+    board: TourBoard,
+    history: &[Parents],
+    backs: &[Vec<usize>],
+    complete: u64,
+    width: usize,
+    start: usize,
+) -> Vec<u32> {
+    let squares = history.len();
+    let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); squares];
+    let mut state = complete;
+    for v in (0..squares).rev() {
+        let (before, moves) = history[v][&state];
+        for (i, &distance) in backs[v].iter().enumerate() {
+            if moves & (1 << i) != 0 {
+                neighbours[v].push(v - distance);
+                neighbours[v - distance].push(v);
+            }
+        }
+        state = before;
+    }
+    // Back to board squares: the program walked along the long side.
+    let to_board = |square: usize| -> u32 {
+        let (along, across) = ((square / width) as u32, (square % width) as u32);
+        if board.cols() as usize == width {
+            board.index(along, across)
+        } else {
+            board.index(across, along)
+        }
+    };
+    let mut path = vec![to_board(start)];
+    let (mut previous, mut current) = (usize::MAX, start);
+    while let Some(&next) = neighbours[current].iter().find(|&&next| next != previous) {
+        path.push(to_board(next));
+        (previous, current) = (current, next);
+        if path.len() > squares {
+            break;
+        }
+    }
+    path
 }
 
 #[cfg(test)]
@@ -270,6 +373,11 @@ mod tests {
                 );
             }
         }
+        let long = TourBoard::new(3, 1001).unwrap();
+        let tour = open_tour_from(long, long.parse_square("i1").unwrap(), 1 << 20, 1 << 24)
+            .unwrap()
+            .expect("a tour from i1");
+        assert_eq!(tour.path().len(), 3003);
         // 3x7 has one square of the majority colour that starts no tour.
         let board = TourBoard::new(3, 7).unwrap();
         assert!(!open_tour_starts_on(board, board.parse_square("d2").unwrap(), 1 << 20).unwrap());
@@ -304,6 +412,11 @@ mod tests {
                     Err(other) => panic!("{other}"),
                 };
                 assert_eq!(exact, searched, "{board} {}", board.square_name(start));
+                let tour = open_tour_from(board, start, 1 << 22, 1 << 24).unwrap();
+                assert_eq!(tour.is_some(), exact);
+                if let Some(tour) = tour {
+                    assert_eq!(tour.path()[0], start, "{board}");
+                }
             }
         }
     }
