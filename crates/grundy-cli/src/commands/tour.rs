@@ -337,9 +337,10 @@ fn budget_ran_out(board: TourBoard, closed: bool, start: Option<u32>, nodes: u64
     )
 }
 
-/// The exact program for open tours from a square ([`narrow`]) is run on boards with a side of
-/// at most 3 up to this many squares (about 0.2 ms a square: 3x10000 in 2 s, 3x99999 in 56 s)
-const MAX_NARROW_PROGRAM_SQUARES_THIN: usize = 30_000;
+/// The exact program for open tours from a square ([`narrow`]) is run, and its tour read
+/// back, on boards with a side of at most 3 up to this many squares: reading back keeps about
+/// 1,600 states a square (3x1001: 1.2 s, 180 MB; 3x1499 passes [`MAX_NARROW_PROGRAM_KEPT`]) ...
+const MAX_NARROW_PROGRAM_SQUARES_THIN: usize = 3_100;
 /// ... and on boards with a side of 5 up to this many (5x9 in about 2 s, 5x21 in 26 s).
 const MAX_NARROW_PROGRAM_SQUARES_FIVE: usize = 45;
 /// States the exact program may keep at once (a side of 5 needs about 150,000).
