@@ -38,8 +38,9 @@ const MAX_SVG_SQUARES: usize = 250_000;
 /// need over 7 GB.
 const MAX_JSON_SQUARES: usize = 100_000_000;
 
-/// The search methods (backtracking, and the search divide and conquer falls back on) keep
-/// about 80 bytes a square: 2000x2000 is some 320 MB.
+/// The search methods (backtracking, and the searches divide and conquer falls back on) keep
+/// about 80 bytes a square, the two-halves search of 4xn boards about 150: at this limit
+/// 2000x2000 takes some 320 MB, and 4x1000000 from c1 600 MB and 7 s.
 const MAX_SEARCH_SQUARES: usize = 4_000_000;
 
 /// Search nodes a backtracking search may use unless --limit says otherwise: a few seconds.
