@@ -18,7 +18,7 @@ use grundy::tour::frontier::{
 };
 use grundy::tour::neural::{self, NeuralOptions};
 use grundy::tour::warnsdorff::{self, TieBreak};
-use grundy::tour::{backtrack, divide, four_rows, verify, FindError, Tour, TourBoard};
+use grundy::tour::{backtrack, divide, four_rows, narrow, verify, FindError, Tour, TourBoard};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde_json::{json, Value};
@@ -38,8 +38,9 @@ const MAX_SVG_SQUARES: usize = 250_000;
 /// need over 7 GB.
 const MAX_JSON_SQUARES: usize = 100_000_000;
 
-/// The search methods (backtracking, and the search divide and conquer falls back on) keep
-/// about 80 bytes a square: 2000x2000 is some 320 MB.
+/// The search methods (backtracking, and the searches divide and conquer falls back on) keep
+/// about 80 bytes a square, the two-halves search of 4xn boards about 150: at this limit
+/// 2000x2000 takes some 320 MB, and 4x1000000 from c1 600 MB and 7 s.
 const MAX_SEARCH_SQUARES: usize = 4_000_000;
 
 /// Search nodes a backtracking search may use unless --limit says otherwise: a few seconds.
@@ -337,20 +338,71 @@ fn budget_ran_out(board: TourBoard, closed: bool, start: Option<u32>, nodes: u64
     )
 }
 
-/// A budgeted search for a tour from `start`: on 4×n boards the two-halves search, which
-/// finds open tours from every edge square quickly where the plain search can lose itself;
-/// elsewhere backtracking.
+/// The exact program for open tours from a square ([`narrow`]) is run, and its tour read
+/// back, on boards with a side of at most 3 up to this many squares: reading back keeps about
+/// 1,600 states a square (3x1001: 1.2 s, 180 MB; 3x1499 passes [`MAX_NARROW_PROGRAM_KEPT`]) ...
+const MAX_NARROW_PROGRAM_SQUARES_THIN: usize = 3_100;
+/// ... and on boards with a side of 5 up to this many (5x9 in about 2 s, 5x21 in 26 s).
+const MAX_NARROW_PROGRAM_SQUARES_FIVE: usize = 45;
+/// States the exact program may keep at once (a side of 5 needs about 150,000).
+const MAX_NARROW_PROGRAM_STATES: usize = 4_000_000;
+
+/// The nodes of the short search tried before the exact program.
+const QUICK_SEARCH_NODES: u64 = 2_000_000;
+
+/// States the exact program may keep over all its steps to read a tour back (some 40 bytes
+/// each).
+const MAX_NARROW_PROGRAM_KEPT: usize = 5_000_000;
+
+/// Whether the exact program for open tours from a square finishes in seconds on `board`.
+fn narrow_program_fits(board: TourBoard) -> bool {
+    match board.rows().min(board.cols()) {
+        1..=3 => board.squares() <= MAX_NARROW_PROGRAM_SQUARES_THIN,
+        5 => board.squares() <= MAX_NARROW_PROGRAM_SQUARES_FIVE,
+        _ => false,
+    }
+}
+
+/// A budgeted search for a tour from `start`, with the name of what found it: on 4×n boards
+/// the two-halves search, which finds open tours from every edge square quickly where the
+/// plain search can lose itself; on boards with a side of 3 or 5 within the program's limits
+/// a short backtracking search, then the exact frontier program, read back; elsewhere
+/// backtracking.
 fn search_from(
     board: TourBoard,
     closed: bool,
     start: Option<u32>,
     limit: u64,
-) -> Result<Tour, FindError> {
+) -> Result<(Tour, &'static str), FindError> {
+    let backtracking = |nodes: u64| {
+        backtrack::search(board, closed, start, Some(nodes)).map(|tour| (tour, "backtrack"))
+    };
     match start {
         Some(first) if !closed && board.rows().min(board.cols()) == 4 => {
-            four_rows::open_tour_from(board, first, limit)
+            four_rows::open_tour_from(board, first, limit).map(|tour| (tour, "two-halves search"))
         }
-        _ => backtrack::search(board, closed, start, Some(limit)),
+        Some(first) if !closed && narrow_program_fits(board) => {
+            // A short search first: it usually finds a tour at once, where the exact program
+            // takes seconds on a side of 5.
+            match backtracking(limit.min(QUICK_SEARCH_NODES)) {
+                Err(FindError::LimitReached { .. }) => {}
+                settled => return settled,
+            }
+            match narrow::open_tour_from(
+                board,
+                first,
+                MAX_NARROW_PROGRAM_STATES,
+                MAX_NARROW_PROGRAM_KEPT,
+            ) {
+                Ok(Some(tour)) => Ok((tour, "frontier program")),
+                Ok(None) => Err(FindError::NoTour(format!(
+                    "no open knight's tour of {board} starts on {}: ruled out exactly by a frontier program over every partial tour",
+                    board.square_name(first)
+                ))),
+                Err(_) => backtracking(limit),
+            }
+        }
+        _ => backtracking(limit),
     }
 }
 
@@ -373,8 +425,10 @@ fn find(args: &FindArgs) -> Result<String> {
             board.squares()
         )));
     }
+    // Only the theorems here: where they do not decide, the methods below settle it (the
+    // searches they fall back on are exact when they finish).
     let decided = match start {
-        Some(start) => tour_from(board, args.closed, start),
+        Some(first) => tour_from(board, args.closed, first),
         None => Some(tour_exists(board, args.closed)),
     };
     if let Some(existence) = &decided {
@@ -430,18 +484,14 @@ fn find(args: &FindArgs) -> Result<String> {
                     board,
                     &format!("{why}; the backtracking search that would be tried instead"),
                 )?;
-                let four_rows = !args.closed && board.rows().min(board.cols()) == 4;
-                found_by = if four_rows {
-                    "two-halves search"
-                } else {
-                    "backtrack"
-                }
-                .to_string();
-                notes.push(format!(
-                    "{}; found by {found_by} instead",
-                    why.trim_end_matches("; try --method backtrack")
-                ));
-                search_from(board, args.closed, start, limit)
+                search_from(board, args.closed, start, limit).map(|(tour, name)| {
+                    found_by = name.to_string();
+                    notes.push(format!(
+                        "{}; found by {name} instead",
+                        why.trim_end_matches("; try --method backtrack")
+                    ));
+                    tour
+                })
             }
             other => other,
         },
@@ -451,9 +501,13 @@ fn find(args: &FindArgs) -> Result<String> {
         Err(FindError::NoTour(reason)) => {
             return Err(no_answer(args.json, board, args.closed, start, &reason))
         }
-        Err(FindError::LimitReached { nodes }) => {
-            anyhow::bail!("{}", budget_ran_out(board, args.closed, start, nodes))
-        }
+        Err(FindError::LimitReached { nodes }) => match &decided {
+            Some(existence) if start.is_some() => anyhow::bail!(
+                "no tour was found within the search budget of {nodes} nodes (--limit N raises it), though one exists: {}",
+                existence.reason
+            ),
+            _ => anyhow::bail!("{}", budget_ran_out(board, args.closed, start, nodes)),
+        },
         Err(error) => return Err(error.into()),
     };
     let seconds = started.elapsed().as_secs_f64();
@@ -634,7 +688,7 @@ fn exists(args: &ExistsArgs) -> Result<String> {
     let start = parse_start(board, args.start.as_deref())?;
     let decided = match start {
         None => Some(tour_exists(board, args.closed)),
-        Some(start) => tour_from(board, args.closed, start),
+        Some(first) => tour_from(board, args.closed, first),
     };
     // `None`: neither the theorems nor the search within its budget decide.
     let (answer, reason) = match (decided, start) {
@@ -646,9 +700,9 @@ fn exists(args: &ExistsArgs) -> Result<String> {
             let kind = if args.closed { "closed" } else { "open" };
             let square = board.square_name(first);
             match search_from(board, args.closed, Some(first), limit) {
-                Ok(_) => (
+                Ok((_, name)) => (
                     Some(true),
-                    format!("a search found an {kind} knight's tour of {board} starting on {square} (verified); the theorems alone do not decide this square"),
+                    format!("an {kind} knight's tour of {board} starting on {square} was found by {name} (and verified); the theorems alone do not decide this square"),
                 ),
                 Err(FindError::NoTour(why)) => (Some(false), why),
                 Err(FindError::LimitReached { nodes }) => (

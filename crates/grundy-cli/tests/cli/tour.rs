@@ -261,7 +261,8 @@ fn impossible_starts_answer_no_at_once() {
 }
 
 /// Every edge square of a long 4×n board starts a tour, found by the two-halves search where
-/// the plain search lost itself (4x11 from c1 ran out of a budget of 100,000,000 nodes).
+/// the plain search lost itself (4x11 from c1 ran out of a budget of 100,000,000 nodes); on
+/// boards with a side of 3 the frontier program finds them.
 #[test]
 fn four_row_boards_give_tours_from_every_edge_square() {
     for (board, start) in [
@@ -269,6 +270,10 @@ fn four_row_boards_give_tours_from_every_edge_square() {
         ("4x12", "f4"),
         ("4x1000", "ab1"),
         ("999x4", "a500"),
+        // By the exact frontier program, where backtracking ran out of budget.
+        ("3x21", "i1"),
+        ("21x3", "b12"),
+        ("5x13", "c3"),
     ] {
         let value = json_of(&["tour", board, "--start", start, "--json"]);
         let (rows, cols) = (
@@ -335,6 +340,9 @@ fn exists_honours_start_and_closed() {
     assert_eq!(answer(&["5x5", "--start", "c3"]), Some(true));
     assert_eq!(answer(&["7x7", "--start", "a1"]), Some(true));
     assert_eq!(answer(&["3x7", "--start", "d2"]), Some(false));
+    // Decided exactly by the frontier program where backtracking runs out of budget.
+    assert_eq!(answer(&["3x21", "--start", "i1"]), Some(true));
+    assert_eq!(answer(&["3x21", "--start", "e3"]), Some(true));
     assert_eq!(answer(&["6x6", "--closed", "--start", "b1"]), Some(true));
     assert_eq!(answer(&["5x6", "--closed", "--start", "a1"]), Some(true));
     assert_eq!(answer(&["5x5", "--closed", "--start", "a1"]), Some(false));

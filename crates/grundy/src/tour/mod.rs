@@ -7,7 +7,8 @@
 //! 10000×10000 board is then the 4 bytes a square that the answer itself needs.
 //!
 //! - [`verify`]: the independent checker every method's answer passes through;
-//! - [`existence`]: which boards have open and closed tours (Schwenk; Conrad et al.);
+//! - [`existence`]: which boards have open and closed tours (Schwenk; Conrad et al.), and
+//!   [`narrow`]: from which squares, exactly, on boards with a side of at most 5;
 //! - [`backtrack`], [`warnsdorff`], [`neural`], [`divide`]: four ways of finding a tour, and
 //!   [`four_rows`] for 4×n tours from a given square;
 //! - [`count`]: exact numbers of tours on small boards.
@@ -28,6 +29,7 @@ pub mod existence;
 pub mod four_rows;
 pub mod frontier;
 mod links;
+pub mod narrow;
 pub mod neural;
 pub mod verify;
 pub mod warnsdorff;
