@@ -35,6 +35,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::board::Symmetry;
 use crate::notation::{column_letters, split_dimensions, split_square_name};
 
 pub use verify::TourFault;
@@ -155,6 +156,26 @@ impl TourBoard {
         let on_board =
             (0..i64::from(self.rows)).contains(&row) && (0..i64::from(self.cols)).contains(&col);
         on_board.then(|| self.index(row as u32, col as u32))
+    }
+
+    /// The image of `square` under `symmetry`, a square of the board
+    /// [`TourBoard::image_board`] gives.
+    #[must_use]
+    pub fn image(self, symmetry: Symmetry, square: u32) -> u32 {
+        let (row, col) = self.position(square);
+        let size = (self.rows as usize, self.cols as usize);
+        let (row, col) = symmetry.map(size, (row as usize, col as usize));
+        self.image_board(symmetry).index(row as u32, col as u32)
+    }
+
+    /// The board `symmetry` maps this one onto: itself, or its transpose.
+    #[must_use]
+    pub const fn image_board(self, symmetry: Symmetry) -> TourBoard {
+        if symmetry.transposes() {
+            self.transposed()
+        } else {
+            self
+        }
     }
 
     /// The squares a knight attacks from `square`, in [`KNIGHT_STEPS`] order.

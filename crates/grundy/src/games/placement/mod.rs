@@ -48,9 +48,13 @@ pub use rules::{parse_pieces, PieceSetError, PlacementRules, RayRule, RayRuleErr
 pub use solve::{MoveValue, PlacementSolver};
 pub use strategy::{
     play_out, symmetry_strategy, CentreThenReflect, GameRecord, MirrorSecond, Perfect, Player,
-    QueensFour, Random, Strategy, StrategyError, Symmetry,
+    QueensFour, Random, Strategy, StrategyError,
 };
 pub use surface::{Surface, SurfaceError};
+
+/// The symmetries of the board, which the strategies answer with (kept here for callers that
+/// found them beside the strategies).
+pub use crate::board::Symmetry;
 
 use thiserror::Error;
 
