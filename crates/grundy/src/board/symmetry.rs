@@ -313,7 +313,9 @@ mod tests {
             .filter(|&s| s != Symmetry::IDENTITY && s.then(s) == Symmetry::IDENTITY)
             .collect();
         assert_eq!(involutions.len(), Symmetry::INVOLUTIONS.len());
-        assert!(involutions.iter().all(|s| Symmetry::INVOLUTIONS.contains(s)));
+        assert!(involutions
+            .iter()
+            .all(|s| Symmetry::INVOLUTIONS.contains(s)));
         let five_by_three = BoardSize::new(5, 3).unwrap();
         assert_eq!(Symmetry::of_board(five_by_three).count(), 4);
         assert_eq!(Symmetry::of_box((4, 4)).count(), 8);

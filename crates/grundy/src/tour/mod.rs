@@ -373,6 +373,38 @@ mod tests {
             }
         }
     }
+
+    /// The tours' knight (kept in its own clockwise order, which the tours found depend on) is
+    /// the knight of the placement games, square for square on every board up to 8x8.
+    #[test]
+    fn the_tours_knight_is_the_placement_knight() {
+        use crate::games::placement::Piece;
+        for rows in 1..=8 {
+            for cols in 1..=8 {
+                let tours = TourBoard::new(rows, cols).unwrap();
+                let board = crate::BoardSize::new(rows, cols).unwrap();
+                for from in board.all_squares() {
+                    let square = board.index_of(from) as u32;
+                    let mut moves: Vec<u32> = tours.knight_moves(square).collect();
+                    moves.sort_unstable();
+                    let mut expected: Vec<u32> = Piece::Knight
+                        .attacked_squares(board, from)
+                        .into_iter()
+                        .map(|to| board.index_of(to) as u32)
+                        .collect();
+                    expected.sort_unstable();
+                    assert_eq!(moves, expected, "{board} from {from}");
+                    for to in board.all_squares() {
+                        assert_eq!(
+                            tours.is_knight_move(square, board.index_of(to) as u32),
+                            Piece::Knight.attacks(from, to),
+                            "{board} {from} {to}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Property tests: whatever a method returns is a valid tour of the kind asked for, on random

@@ -31,7 +31,7 @@ use crate::square_set::SquareSet;
 use crate::values::Nimber;
 
 use super::node_kayles::ShapeKey;
-use super::{PlacementGame, RayRule, Surface, DIRECTIONS};
+use super::{ray_until_blocked, PlacementGame, RayRule, Surface};
 
 /// A position of [`RulesKayles`]: the free squares and (with blocked lines) the occupied
 /// squares that can stop a line between two of them; with lines passing through, `occupied`
@@ -255,19 +255,13 @@ impl<const W: usize> RulesKayles<W> {
         set
     }
 
+    /// [`ray_until_blocked`], with the whole ray at once when nothing stands on it.
     #[inline]
     fn ray_until_blocked(&self, ray: &Ray<W>, occupied: &SquareSet<W>) -> SquareSet<W> {
         if !ray.all.intersects(occupied) {
             return ray.all;
         }
-        let mut set = SquareSet::EMPTY;
-        for &to in &ray.squares {
-            set.insert(usize::from(to));
-            if occupied.contains(usize::from(to)) {
-                break;
-            }
-        }
-        set
+        ray_until_blocked(&ray.squares, occupied)
     }
 
     /// Everything any piece on `square` attacks, with the square.
@@ -557,7 +551,6 @@ fn is_symmetry(game: &PlacementGame, map: &[u16]) -> bool {
             }
         }
     }
-    debug_assert_eq!(DIRECTIONS.len(), 8);
     true
 }
 
