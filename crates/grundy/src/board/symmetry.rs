@@ -179,6 +179,24 @@ impl Symmetry {
             .collect()
     }
 
+    /// The canonical form of a shape in a `size` box up to the symmetries of the grid: the
+    /// least `image(symmetry, image_size)` over the symmetries whose image lies flat (never
+    /// taller than wide; on a square box, all eight).
+    #[inline]
+    pub fn least_flat_image<K: Ord>(
+        size: (usize, usize),
+        mut image: impl FnMut(Symmetry, (usize, usize)) -> K,
+    ) -> K {
+        Symmetry::ALL
+            .into_iter()
+            .filter_map(|symmetry| {
+                let (rows, cols) = symmetry.image_size(size);
+                (rows <= cols).then(|| image(symmetry, (rows, cols)))
+            })
+            .min()
+            .expect("a box or its transpose lies flat")
+    }
+
     /// `self` followed by `then`.
     #[must_use]
     pub fn then(self, then: Symmetry) -> Symmetry {

@@ -433,54 +433,34 @@ fn pattern_key<const W: usize>(cells: &Cells<W>, rows: &[u16], cols: &[u16]) -> 
         right = right.max(cols[square]);
     }
     let size = (usize::from(bottom - top + 1), usize::from(right - left + 1));
-    let mut best: Option<RulesKey<W>> = None;
-    for symmetry in Symmetry::ALL {
-        let (h, w) = symmetry.image_size(size);
-        if h > w {
-            continue;
-        }
-        let place = |set: &SquareSet<W>| -> [u64; W] {
-            let mut bits = [0u64; W];
-            for square in set.iter() {
-                let cell = (
-                    usize::from(rows[square] - top),
-                    usize::from(cols[square] - left),
-                );
-                let (r, c) = symmetry.map(size, cell);
-                let index = r * w + c;
-                bits[index / 64] |= 1 << (index % 64);
-            }
-            bits
-        };
-        let candidate = RulesKey::Pattern {
-            height: h as u16,
-            width: w as u16,
-            available: place(&cells.available),
-            occupied: place(&cells.occupied),
-        };
-        let better = match (&best, &candidate) {
-            (None, _) => true,
+    let (height, width, available, occupied) =
+        Symmetry::least_flat_image(size, |symmetry, (h, w)| {
+            let place = |set: &SquareSet<W>| -> [u64; W] {
+                let mut bits = [0u64; W];
+                for square in set.iter() {
+                    let cell = (
+                        usize::from(rows[square] - top),
+                        usize::from(cols[square] - left),
+                    );
+                    let (r, c) = symmetry.map(size, cell);
+                    let index = r * w + c;
+                    bits[index / 64] |= 1 << (index % 64);
+                }
+                bits
+            };
             (
-                Some(RulesKey::Pattern {
-                    height: bh,
-                    width: bw,
-                    available: ba,
-                    occupied: bo,
-                }),
-                RulesKey::Pattern {
-                    height: ch,
-                    width: cw,
-                    available: ca,
-                    occupied: co,
-                },
-            ) => (ch, cw, ca, co) < (bh, bw, ba, bo),
-            _ => false,
-        };
-        if better {
-            best = Some(candidate);
-        }
+                h as u16,
+                w as u16,
+                place(&cells.available),
+                place(&cells.occupied),
+            )
+        });
+    RulesKey::Pattern {
+        height,
+        width,
+        available,
+        occupied,
     }
-    best.expect("a flat orientation always exists")
 }
 
 /// Candidate symmetries of the game's surface, as maps of square indices: the symmetries of

@@ -253,19 +253,15 @@ impl<const W: usize> ShapeKey<W> {
                 bits &= bits - 1;
             }
         }
-        let mut best: Option<ShapeKey<W>> = None;
         // Each symmetry as bit operations on whole lines: a transposing one reads the columns
         // as lines, flipping the rows reverses the order of the lines and flipping the columns
-        // reverses the bits of each line. Canonical shapes lie flat (never taller than wide).
-        for symmetry in Symmetry::ALL {
-            let (lines, h, w) = if symmetry.transposes() {
-                (&columns, width, height)
+        // reverses the bits of each line.
+        Symmetry::least_flat_image((height, width), |symmetry, (h, w)| {
+            let lines = if symmetry.transposes() {
+                &columns
             } else {
-                (&rows, height, width)
+                &rows
             };
-            if h > w {
-                continue;
-            }
             let mut bits = [0u64; W];
             for i in 0..h {
                 let mut line = if symmetry.flips_rows() {
@@ -283,16 +279,12 @@ impl<const W: usize> ShapeKey<W> {
                     bits[word + 1] |= u64::from(line) >> (64 - shift);
                 }
             }
-            let candidate = ShapeKey {
+            ShapeKey {
                 height: h as u16,
                 width: w as u16,
                 bits,
-            };
-            if best.is_none_or(|best| candidate < best) {
-                best = Some(candidate);
             }
-        }
-        best.expect("a flat orientation always exists")
+        })
     }
 
     /// The key of `set`, whose squares have the given rows and columns, a square at a time.
@@ -322,29 +314,19 @@ impl<const W: usize> ShapeKey<W> {
         }
         let (height, width) = (bottom - top + 1, right - left + 1);
         let size = (usize::from(height), usize::from(width));
-        let mut best: Option<ShapeKey<W>> = None;
-        for symmetry in Symmetry::ALL {
-            let (h, w) = symmetry.image_size(size);
-            // Canonical shapes lie flat: never taller than wide.
-            if h > w {
-                continue;
-            }
+        Symmetry::least_flat_image(size, |symmetry, (h, w)| {
             let mut bits = [0u64; W];
             for &(r, c) in cells.iter() {
                 let (r, c) = symmetry.map(size, (usize::from(r), usize::from(c)));
                 let index = r * w + c;
                 bits[index / 64] |= 1 << (index % 64);
             }
-            let candidate = ShapeKey {
+            ShapeKey {
                 height: h as u16,
                 width: w as u16,
                 bits,
-            };
-            if best.is_none_or(|best| candidate < best) {
-                best = Some(candidate);
             }
-        }
-        best.expect("a flat orientation always exists")
+        })
     }
 }
 
