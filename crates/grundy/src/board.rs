@@ -1,8 +1,8 @@
-//! Rectangular boards and their squares.
+//! Rectangular boards, their squares and their symmetries ([`Symmetry`]).
 //!
-//! Rows and columns are numbered from 1 as in the seed paper: square `(i, j)` is in row `i` and
+//! Rows and columns are numbered from 1 as in Boone (2016): square `(i, j)` is in row `i` and
 //! column `j`. A square's short name is its column letter followed by its row number, so `c3` is
-//! `(3, 3)` and `b1` is `(1, 2)`. Row 1 is drawn at the top, as in the paper's tables.
+//! `(3, 3)` and `b1` is `(1, 2)`. Row 1 is drawn at the top, as in that work's tables.
 
 use std::fmt;
 use std::str::FromStr;
@@ -10,6 +10,10 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::notation::{column_letters, split_dimensions, split_square_name};
+
+mod symmetry;
+
+pub use symmetry::Symmetry;
 
 /// The largest number of squares a board may have: positions are sets of at most 256 squares.
 pub const MAX_SQUARES: usize = 256;
@@ -176,7 +180,7 @@ impl Square {
         self.col as usize
     }
 
-    /// The `(row, column)` pair numbered from 1, as the seed paper writes squares.
+    /// The `(row, column)` pair numbered from 1, as Boone (2016) writes squares.
     #[must_use]
     pub const fn coordinates(self) -> (usize, usize) {
         (self.row as usize + 1, self.col as usize + 1)

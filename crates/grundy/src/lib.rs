@@ -3,7 +3,8 @@
 //!
 //! The crate does no I/O. Its layers:
 //! - [`values`]: nimbers, outcome classes, mex and nim-sum;
-//! - [`board`] and [`square_set`]: rectangular boards, squares and bit sets of squares;
+//! - [`board`] and [`square_set`]: rectangular boards, squares, the eight symmetries of the
+//!   grid and bit sets of squares;
 //! - [`solver`]: a generic memoising solver for impartial games that splits positions into
 //!   independent components and keys them by canonical forms;
 //! - [`games`]: the rulesets: [`games::placement`], [`games::heap`] (take-and-break games and
@@ -33,5 +34,5 @@ pub mod square_set;
 pub mod tour;
 pub mod values;
 
-pub use board::{BoardError, BoardSize, Square};
+pub use board::{BoardError, BoardSize, Square, Symmetry};
 pub use values::{mex, MexSet, Nimber, NimberError, Outcome};

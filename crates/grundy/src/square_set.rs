@@ -200,6 +200,13 @@ impl<const W: usize> SquareSet<W> {
         SquareSet(words)
     }
 
+    /// The image of the set under a map of indices (`table[i]` is the image of `i`), such as a
+    /// [`Symmetry::permutation`](crate::board::Symmetry::permutation).
+    #[must_use]
+    pub fn permuted(&self, table: &[u16]) -> SquareSet<W> {
+        self.iter().map(|index| usize::from(table[index])).collect()
+    }
+
     /// The raw words, least significant first.
     #[must_use]
     pub const fn words(&self) -> &[u64; W] {

@@ -17,6 +17,7 @@
 
 use super::backtrack::{viable_move, KnightGraph};
 use super::TourBoard;
+use crate::board::Symmetry;
 
 /// The most squares counting accepts: the search is exponential, and deeper recursion than
 /// this is never going to finish anyway.
@@ -157,24 +158,11 @@ pub fn directed_paths_from(board: TourBoard, start: u32, progress: &mut dyn Coun
 /// a square board).
 #[must_use]
 pub fn symmetric_starts(board: TourBoard) -> Vec<(u32, u32)> {
-    let (rows, cols) = (board.rows(), board.cols());
+    let size = (board.rows() as usize, board.cols() as usize);
     let images = |square: u32| -> Vec<u32> {
-        let (r, c) = board.position(square);
-        let (fr, fc) = (rows - 1 - r, cols - 1 - c);
-        let mut images = vec![
-            board.index(r, c),
-            board.index(fr, c),
-            board.index(r, fc),
-            board.index(fr, fc),
-        ];
-        if rows == cols {
-            images.extend([
-                board.index(c, r),
-                board.index(fc, r),
-                board.index(c, fr),
-                board.index(fc, fr),
-            ]);
-        }
+        let mut images: Vec<u32> = Symmetry::of_box(size)
+            .map(|symmetry| board.image(symmetry, square))
+            .collect();
         images.sort_unstable();
         images.dedup();
         images

@@ -32,6 +32,7 @@ use super::existence::{closed_tour_exists, open_tour_exists};
 use super::links::Links;
 use super::warnsdorff::TieBreak;
 use super::{rotate_to_start, FindError, Tour, TourBoard};
+use crate::board::Symmetry;
 
 /// Bhutada and Meshram's (2020) open tours of 3×4, 3×7, 3×9 and 3×10, as move numbers row by
 /// row. Each starts at the top-left corner and ends a knight's move from the square just right
@@ -321,10 +322,7 @@ fn transpose(links: &Links) -> Links {
     let board = links.board();
     let turned = board.transposed();
     let mut result = Links::new(turned);
-    let flip = |square: u32| {
-        let (row, col) = board.position(square);
-        turned.index(col, row)
-    };
+    let flip = |square: u32| board.image(Symmetry::TRANSPOSE, square);
     for square in 0..board.squares() as u32 {
         for linked in links.neighbours(square) {
             if square < linked {
@@ -386,10 +384,7 @@ fn open_path(board: TourBoard) -> Result<Vec<u32>, FindError> {
     }
     if rows > cols {
         let turned = open_path(board.transposed())?;
-        let flip = |square: u32| {
-            let (row, col) = board.transposed().position(square);
-            board.index(col, row)
-        };
+        let flip = |square: u32| board.transposed().image(Symmetry::TRANSPOSE, square);
         return Ok(turned.into_iter().map(flip).collect());
     }
     match rows {
@@ -610,24 +605,13 @@ fn odd_open(board: TourBoard) -> Vec<u32> {
     links.walk(a2)
 }
 
-/// A reflection of the board: `(row, col, rows, cols)` to the new `(row, col)`.
-type Reflection = fn(u32, u32, u32, u32) -> (u32, u32);
-
-/// The path, or a copy of it under one of the board's symmetries, that starts at `start`.
+/// The path, or a copy of it under one of the symmetries of every rectangle, that starts at
+/// `start`.
 fn starting_at(board: TourBoard, path: Vec<u32>, start: u32) -> Option<Vec<u32>> {
-    let (rows, cols) = (board.rows(), board.cols());
-    let maps: [Reflection; 4] = [
-        |r, c, _, _| (r, c),
-        |r, c, m, _| (m - 1 - r, c),
-        |r, c, _, n| (r, n - 1 - c),
-        |r, c, m, n| (m - 1 - r, n - 1 - c),
-    ];
-    for map in maps {
-        let image = |square: u32| {
-            let (row, col) = board.position(square);
-            let (row, col) = map(row, col, rows, cols);
-            board.index(row, col)
-        };
+    let size = (board.rows() as usize, board.cols() as usize);
+    for symmetry in Symmetry::ALL.into_iter().filter(|s| !s.transposes()) {
+        debug_assert!(symmetry.keeps(size));
+        let image = |square: u32| board.image(symmetry, square);
         if image(path[0]) == start {
             return Some(path.iter().map(|&square| image(square)).collect());
         }

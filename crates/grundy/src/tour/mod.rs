@@ -39,6 +39,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::board::Symmetry;
 use crate::notation::{column_letters, split_dimensions, split_square_name};
 
 pub use verify::TourFault;
@@ -159,6 +160,26 @@ impl TourBoard {
         let on_board =
             (0..i64::from(self.rows)).contains(&row) && (0..i64::from(self.cols)).contains(&col);
         on_board.then(|| self.index(row as u32, col as u32))
+    }
+
+    /// The image of `square` under `symmetry`, a square of the board
+    /// [`TourBoard::image_board`] gives.
+    #[must_use]
+    pub fn image(self, symmetry: Symmetry, square: u32) -> u32 {
+        let (row, col) = self.position(square);
+        let size = (self.rows as usize, self.cols as usize);
+        let (row, col) = symmetry.map(size, (row as usize, col as usize));
+        self.image_board(symmetry).index(row as u32, col as u32)
+    }
+
+    /// The board `symmetry` maps this one onto: itself, or its transpose.
+    #[must_use]
+    pub const fn image_board(self, symmetry: Symmetry) -> TourBoard {
+        if symmetry.transposes() {
+            self.transposed()
+        } else {
+            self
+        }
     }
 
     /// The squares a knight attacks from `square`, in [`KNIGHT_STEPS`] order.
@@ -353,6 +374,38 @@ mod tests {
         for square in 0..12 {
             for to in board.knight_moves(square) {
                 assert!(board.is_knight_move(square, to));
+            }
+        }
+    }
+
+    /// The tours' knight (kept in its own clockwise order, which the tours found depend on) is
+    /// the knight of the placement games, square for square on every board up to 8x8.
+    #[test]
+    fn the_tours_knight_is_the_placement_knight() {
+        use crate::games::placement::Piece;
+        for rows in 1..=8 {
+            for cols in 1..=8 {
+                let tours = TourBoard::new(rows, cols).unwrap();
+                let board = crate::BoardSize::new(rows, cols).unwrap();
+                for from in board.all_squares() {
+                    let square = board.index_of(from) as u32;
+                    let mut moves: Vec<u32> = tours.knight_moves(square).collect();
+                    moves.sort_unstable();
+                    let mut expected: Vec<u32> = Piece::Knight
+                        .attacked_squares(board, from)
+                        .into_iter()
+                        .map(|to| board.index_of(to) as u32)
+                        .collect();
+                    expected.sort_unstable();
+                    assert_eq!(moves, expected, "{board} from {from}");
+                    for to in board.all_squares() {
+                        assert_eq!(
+                            tours.is_knight_move(square, board.index_of(to) as u32),
+                            Piece::Knight.attacks(from, to),
+                            "{board} {from} {to}"
+                        );
+                    }
+                }
             }
         }
     }

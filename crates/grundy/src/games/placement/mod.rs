@@ -48,29 +48,23 @@ pub use rules::{parse_pieces, PieceSetError, PlacementRules, RayRule, RayRuleErr
 pub use solve::{MoveValue, PlacementSolver};
 pub use strategy::{
     play_out, symmetry_strategy, CentreThenReflect, GameRecord, MirrorSecond, Perfect, Player,
-    QueensFour, Random, Strategy, StrategyError, Symmetry,
+    QueensFour, Random, Strategy, StrategyError,
 };
 pub use surface::{Surface, SurfaceError};
+
+/// The symmetries of the board, which the strategies answer with (kept here for callers that
+/// found them beside the strategies).
+pub use crate::board::Symmetry;
 
 use thiserror::Error;
 
 use crate::board::{BoardSize, Square};
 use crate::square_set::SquareSet;
 
+use piece::LINE_DIRECTIONS;
+
 /// Sets of squares on any board the placement games allow.
 pub type BoardSet = SquareSet<4>;
-
-/// The eight directions of the line pieces, as (rows, columns) steps.
-const DIRECTIONS: [(isize, isize); 8] = [
-    (0, 1),
-    (0, -1),
-    (1, 0),
-    (-1, 0),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
 
 /// The rules of one placement game, configured once: the pieces a player may place, the
 /// surface, the ray rule and the board, with every attack set computed once.
@@ -83,9 +77,9 @@ pub struct PlacementGame {
     closed_neighbourhood: Vec<Vec<BoardSet>>,
     /// Per piece and square: the squares its leaps (or king steps) reach.
     leaps: Vec<Vec<BoardSet>>,
-    /// Per square and direction (of [`DIRECTIONS`]): the squares of the ray, in order.
+    /// Per square and direction (of [`LINE_DIRECTIONS`]): the squares of the ray, in order.
     rays: Vec<Vec<Vec<u16>>>,
-    /// Per piece: the directions (indices into [`DIRECTIONS`]) it attacks along.
+    /// Per piece: the directions (indices into [`LINE_DIRECTIONS`]) it attacks along.
     directions: Vec<Vec<usize>>,
 }
 
@@ -183,6 +177,20 @@ pub enum PositionError {
     },
 }
 
+/// The squares of `ray` (in order) up to and with the first occupied one: what a line
+/// attacks when pieces stop it.
+#[inline]
+fn ray_until_blocked<const W: usize>(ray: &[u16], occupied: &SquareSet<W>) -> SquareSet<W> {
+    let mut set = SquareSet::EMPTY;
+    for &to in ray {
+        set.insert(usize::from(to));
+        if occupied.contains(usize::from(to)) {
+            break;
+        }
+    }
+    set
+}
+
 fn describe_cycle(cycle: &[Square]) -> String {
     let mut parts: Vec<String> = cycle
         .iter()
@@ -208,7 +216,7 @@ impl PlacementGame {
         let rays: Vec<Vec<Vec<u16>>> = board
             .all_squares()
             .map(|from| {
-                DIRECTIONS
+                LINE_DIRECTIONS
                     .iter()
                     .map(|&direction| {
                         surface
@@ -229,7 +237,7 @@ impl PlacementGame {
                 .rays()
                 .iter()
                 .map(|ray| {
-                    DIRECTIONS
+                    LINE_DIRECTIONS
                         .iter()
                         .position(|d| d == ray)
                         .expect("a line piece's directions are among the eight")
@@ -245,13 +253,15 @@ impl PlacementGame {
                         .collect()
                 })
                 .collect();
-            let closed = (0..board.squares())
-                .map(|square| {
-                    let mut set = reach[square];
-                    set.insert(square);
-                    for &d in &piece_directions {
-                        set |= rays[square][d].iter().map(|&t| usize::from(t)).collect();
-                    }
+            let closed = board
+                .all_squares()
+                .map(|from| {
+                    let mut set: BoardSet = surface
+                        .attacked_squares(board, from, piece)
+                        .into_iter()
+                        .map(|to| board.index_of(to))
+                        .collect();
+                    set.insert(board.index_of(from));
                     set
                 })
                 .collect();
@@ -352,12 +362,7 @@ impl PlacementGame {
                 let mut set = self.leaps[piece][square];
                 set.insert(square);
                 for &d in &self.directions[piece] {
-                    for &to in &self.rays[square][d] {
-                        set.insert(usize::from(to));
-                        if occupied.contains(usize::from(to)) {
-                            break;
-                        }
-                    }
+                    set |= ray_until_blocked(&self.rays[square][d], occupied);
                 }
                 set
             }
@@ -683,6 +688,52 @@ mod tests {
                     let game = PlacementGame::new(piece, board);
                     let expected: Vec<BoardSet> = piece.closed_neighbourhoods(board);
                     assert_eq!(game.closed_neighbourhood[0], expected, "{piece} {board}");
+                }
+            }
+        }
+    }
+
+    /// With blocked lines, a piece attacks what the definition says, unless an occupied
+    /// square stands strictly between (the first occupied square on a line is attacked).
+    #[test]
+    fn blocked_attack_sets_agree_with_the_definition() {
+        let pieces = [Piece::Queen, Piece::Knight, Piece::Bishop, Piece::Rook];
+        let rules = PlacementRules::new(&pieces, Surface::Rectangle, RayRule::Blocked).unwrap();
+        for board in ["5x5", "4x6", "1x7"] {
+            let board: BoardSize = board.parse().unwrap();
+            let game = PlacementGame::with_rules(rules.clone(), board);
+            for seed in 0..40u64 {
+                let occupied: BoardSet = (0..board.squares())
+                    .filter(|&s| (seed.wrapping_mul(0x9E37_79B9) >> (s % 29)) % 3 == 0)
+                    .collect();
+                for (index, &piece) in game.pieces().iter().enumerate() {
+                    for from in board.all_squares() {
+                        let between = |to: Square| {
+                            let (r0, c0) = (from.row() as isize, from.col() as isize);
+                            let (dr, dc) = (to.row() as isize - r0, to.col() as isize - c0);
+                            let steps = dr.abs().max(dc.abs());
+                            (1..steps).any(|k| {
+                                let square = board
+                                    .square(
+                                        (r0 + k * dr / steps) as usize,
+                                        (c0 + k * dc / steps) as usize,
+                                    )
+                                    .unwrap();
+                                occupied.contains(board.index_of(square))
+                            })
+                        };
+                        let expected: BoardSet = board
+                            .all_squares()
+                            .filter(|&to| {
+                                to == from
+                                    || piece.attacks(from, to)
+                                        && (piece.leaps().is_some() || !between(to))
+                            })
+                            .map(|to| board.index_of(to))
+                            .collect();
+                        let fast = game.attack_set(index, board.index_of(from), &occupied);
+                        assert_eq!(fast, expected, "{piece} {board} {from}");
+                    }
                 }
             }
         }

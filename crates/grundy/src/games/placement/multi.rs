@@ -25,12 +25,13 @@
 //!   the surface's symmetries, each checked when the game is built to map every piece's leaps
 //!   and lines (in order) onto leaps and lines of the same piece.
 
+use crate::board::Symmetry;
 use crate::solver::{mix_words, ImpartialGame, TableKey};
 use crate::square_set::SquareSet;
 use crate::values::Nimber;
 
 use super::node_kayles::ShapeKey;
-use super::{PlacementGame, RayRule, Surface, DIRECTIONS};
+use super::{ray_until_blocked, PlacementGame, RayRule, Surface};
 
 /// A position of [`RulesKayles`]: the free squares and (with blocked lines) the occupied
 /// squares that can stop a line between two of them; with lines passing through, `occupied`
@@ -254,19 +255,13 @@ impl<const W: usize> RulesKayles<W> {
         set
     }
 
+    /// [`ray_until_blocked`], with the whole ray at once when nothing stands on it.
     #[inline]
     fn ray_until_blocked(&self, ray: &Ray<W>, occupied: &SquareSet<W>) -> SquareSet<W> {
         if !ray.all.intersects(occupied) {
             return ray.all;
         }
-        let mut set = SquareSet::EMPTY;
-        for &to in &ray.squares {
-            set.insert(usize::from(to));
-            if occupied.contains(usize::from(to)) {
-                break;
-            }
-        }
-        set
+        ray_until_blocked(&ray.squares, occupied)
     }
 
     /// Everything any piece on `square` attacks, with the square.
@@ -388,11 +383,10 @@ impl<const W: usize> ImpartialGame for RulesKayles<W> {
             KeyMode::Image { board, symmetries } => {
                 let mut best: Option<([u64; W], [u64; W])> = None;
                 for map in symmetries {
-                    let image = |set: &SquareSet<W>| -> [u64; W] {
-                        let moved: SquareSet<W> = set.iter().map(|s| usize::from(map[s])).collect();
-                        *moved.words()
-                    };
-                    let candidate = (image(&cells.available), image(&cells.occupied));
+                    let candidate = (
+                        *cells.available.permuted(map).words(),
+                        *cells.occupied.permuted(map).words(),
+                    );
                     if best.is_none_or(|best| candidate < best) {
                         best = Some(candidate);
                     }
@@ -438,67 +432,39 @@ fn pattern_key<const W: usize>(cells: &Cells<W>, rows: &[u16], cols: &[u16]) -> 
         left = left.min(cols[square]);
         right = right.max(cols[square]);
     }
-    let (height, width) = (bottom - top + 1, right - left + 1);
-    let mut best: Option<RulesKey<W>> = None;
-    for symmetry in 0..8u8 {
-        let transposed = symmetry & 4 != 0;
-        let (h, w) = if transposed {
-            (width, height)
-        } else {
-            (height, width)
-        };
-        if h > w {
-            continue;
-        }
-        let place = |set: &SquareSet<W>| -> [u64; W] {
-            let mut bits = [0u64; W];
-            for square in set.iter() {
-                let (r, c) = (rows[square] - top, cols[square] - left);
-                let (mut r, mut c) = if transposed { (c, r) } else { (r, c) };
-                if symmetry & 1 != 0 {
-                    r = h - 1 - r;
+    let size = (usize::from(bottom - top + 1), usize::from(right - left + 1));
+    let (height, width, available, occupied) =
+        Symmetry::least_flat_image(size, |symmetry, (h, w)| {
+            let place = |set: &SquareSet<W>| -> [u64; W] {
+                let mut bits = [0u64; W];
+                for square in set.iter() {
+                    let cell = (
+                        usize::from(rows[square] - top),
+                        usize::from(cols[square] - left),
+                    );
+                    let (r, c) = symmetry.map(size, cell);
+                    let index = r * w + c;
+                    bits[index / 64] |= 1 << (index % 64);
                 }
-                if symmetry & 2 != 0 {
-                    c = w - 1 - c;
-                }
-                let index = usize::from(r) * usize::from(w) + usize::from(c);
-                bits[index / 64] |= 1 << (index % 64);
-            }
-            bits
-        };
-        let candidate = RulesKey::Pattern {
-            height: h,
-            width: w,
-            available: place(&cells.available),
-            occupied: place(&cells.occupied),
-        };
-        let better = match (&best, &candidate) {
-            (None, _) => true,
+                bits
+            };
             (
-                Some(RulesKey::Pattern {
-                    height: bh,
-                    width: bw,
-                    available: ba,
-                    occupied: bo,
-                }),
-                RulesKey::Pattern {
-                    height: ch,
-                    width: cw,
-                    available: ca,
-                    occupied: co,
-                },
-            ) => (ch, cw, ca, co) < (bh, bw, ba, bo),
-            _ => false,
-        };
-        if better {
-            best = Some(candidate);
-        }
+                h as u16,
+                w as u16,
+                place(&cells.available),
+                place(&cells.occupied),
+            )
+        });
+    RulesKey::Pattern {
+        height,
+        width,
+        available,
+        occupied,
     }
-    best.expect("a flat orientation always exists")
 }
 
-/// Candidate symmetries of the game's surface, as maps of square indices: the rectangle's
-/// reflections (and, on square boards, transpositions) followed by the translations along the
+/// Candidate symmetries of the game's surface, as maps of square indices: the symmetries of
+/// the board ([`Symmetry::of_board`]) followed by the translations along the
 /// glued directions. Not all need be symmetries of every game; [`is_symmetry`] checks.
 fn surface_symmetries(game: &PlacementGame) -> Vec<Vec<u16>> {
     let board = game.board();
@@ -507,36 +473,20 @@ fn surface_symmetries(game: &PlacementGame) -> Vec<Vec<u16>> {
     let row_shifts = if surface.wraps_rows() { m } else { 1 };
     let col_shifts = if surface == Surface::Rectangle { 1 } else { n };
     let mut maps: Vec<Vec<u16>> = Vec::new();
-    for transpose in [false, true] {
-        if transpose && m != n {
-            continue;
-        }
-        for flip_rows in [false, true] {
-            for flip_cols in [false, true] {
-                for dr in 0..row_shifts {
-                    for dc in 0..col_shifts {
-                        let map: Option<Vec<u16>> = board
-                            .all_squares()
-                            .map(|square| {
-                                let (mut r, mut c) = (square.row(), square.col());
-                                if transpose {
-                                    (r, c) = (c, r);
-                                }
-                                if flip_rows {
-                                    r = m - 1 - r;
-                                }
-                                if flip_cols {
-                                    c = n - 1 - c;
-                                }
-                                surface
-                                    .wrap(board, (r + dr) as isize, (c + dc) as isize)
-                                    .map(|to| board.index_of(to) as u16)
-                            })
-                            .collect();
-                        if let Some(map) = map.filter(|map| !maps.contains(map)) {
-                            maps.push(map);
-                        }
-                    }
+    for symmetry in Symmetry::of_board(board) {
+        for dr in 0..row_shifts {
+            for dc in 0..col_shifts {
+                let map: Option<Vec<u16>> = board
+                    .all_squares()
+                    .map(|square| {
+                        let (r, c) = symmetry.map((m, n), (square.row(), square.col()));
+                        surface
+                            .wrap(board, (r + dr) as isize, (c + dc) as isize)
+                            .map(|to| board.index_of(to) as u16)
+                    })
+                    .collect();
+                if let Some(map) = map.filter(|map| !maps.contains(map)) {
+                    maps.push(map);
                 }
             }
         }
@@ -555,9 +505,7 @@ fn is_symmetry(game: &PlacementGame, map: &[u16]) -> bool {
             return false;
         }
     }
-    let image = |set: &super::BoardSet| -> super::BoardSet {
-        set.iter().map(|s| usize::from(map[s])).collect()
-    };
+    let image = |set: &super::BoardSet| set.permuted(map);
     for piece in 0..game.pieces().len() {
         for from in 0..squares {
             let to = usize::from(map[from]);
@@ -583,7 +531,6 @@ fn is_symmetry(game: &PlacementGame, map: &[u16]) -> bool {
             }
         }
     }
-    debug_assert_eq!(DIRECTIONS.len(), 8);
     true
 }
 

@@ -7,7 +7,7 @@
 //! symmetries of the square grid. A connected component of available squares is therefore keyed
 //! by its shape alone: translated to its bounding box and put in the least of its orientations.
 
-use crate::board::BoardSize;
+use crate::board::{BoardSize, Symmetry};
 use crate::solver::{mix_words, renumber, ImpartialGame, TableKey, DENSE_CAPACITY};
 use crate::square_set::SquareSet;
 use crate::values::Nimber;
@@ -64,31 +64,23 @@ impl<const W: usize> NodeKayles<W> {
         let Some((top, bottom, left, right)) = self.bounding_box(set) else {
             return false;
         };
-        let (rows_sum, cols_sum) = (top + bottom, left + right);
-        let square_box = bottom - top == right - left;
-        // The half turn and the mirrors in the two axes map the bounding box onto itself; on a
-        // square box so do the mirrors in its two diagonals.
-        let image = |symmetry: u8, r: usize, c: usize| -> (usize, usize) {
-            match symmetry {
-                0 => (rows_sum - r, cols_sum - c),
-                1 => (rows_sum - r, c),
-                2 => (r, cols_sum - c),
-                3 => (c - left + top, r - top + left),
-                _ => (rows_sum - (c - left + top), cols_sum - (r - top + left)),
-            }
-        };
-        let symmetries = if square_box { 5 } else { 3 };
-        (0..symmetries).any(|symmetry| {
-            set.iter().all(|square| {
-                let (r, c) = image(
-                    symmetry,
-                    usize::from(self.row[square]),
-                    usize::from(self.col[square]),
-                );
-                let mirror = r * self.cols + c;
-                set.contains(mirror) && !self.closed_neighbourhood[square].contains(mirror)
+        let size = (bottom - top + 1, right - left + 1);
+        Symmetry::INVOLUTIONS
+            .into_iter()
+            .filter(|symmetry| symmetry.keeps(size))
+            .any(|symmetry| {
+                set.iter().all(|square| {
+                    let (r, c) = symmetry.map(
+                        size,
+                        (
+                            usize::from(self.row[square]) - top,
+                            usize::from(self.col[square]) - left,
+                        ),
+                    );
+                    let mirror = (r + top) * self.cols + c + left;
+                    set.contains(mirror) && !self.closed_neighbourhood[square].contains(mirror)
+                })
             })
-        })
     }
 
     /// The first and last rows and columns of `set`; `None` when it is empty.
@@ -261,41 +253,38 @@ impl<const W: usize> ShapeKey<W> {
                 bits &= bits - 1;
             }
         }
-        let mut best: Option<ShapeKey<W>> = None;
-        // The eight symmetries: the rows or the columns (transposed), each possibly read
-        // bottom-up and possibly mirrored; canonical shapes lie flat (never taller than wide).
-        let orientations = [(&rows, height, width), (&columns, width, height)];
-        for (lines, h, w) in orientations {
-            if h > w {
-                continue;
-            }
-            for flip in [false, true] {
-                for mirror in [false, true] {
-                    let mut bits = [0u64; W];
-                    for i in 0..h {
-                        let mut line = if flip { lines[h - 1 - i] } else { lines[i] };
-                        if mirror {
-                            line = line.reverse_bits() >> (16 - w);
-                        }
-                        let offset = i * w;
-                        let (word, shift) = (offset / 64, offset % 64);
-                        bits[word] |= u64::from(line) << shift;
-                        if shift + w > 64 {
-                            bits[word + 1] |= u64::from(line) >> (64 - shift);
-                        }
-                    }
-                    let candidate = ShapeKey {
-                        height: h as u16,
-                        width: w as u16,
-                        bits,
-                    };
-                    if best.is_none_or(|best| candidate < best) {
-                        best = Some(candidate);
-                    }
+        // Each symmetry as bit operations on whole lines: a transposing one reads the columns
+        // as lines, flipping the rows reverses the order of the lines and flipping the columns
+        // reverses the bits of each line.
+        Symmetry::least_flat_image((height, width), |symmetry, (h, w)| {
+            let lines = if symmetry.transposes() {
+                &columns
+            } else {
+                &rows
+            };
+            let mut bits = [0u64; W];
+            for i in 0..h {
+                let mut line = if symmetry.flips_rows() {
+                    lines[h - 1 - i]
+                } else {
+                    lines[i]
+                };
+                if symmetry.flips_cols() {
+                    line = line.reverse_bits() >> (16 - w);
+                }
+                let offset = i * w;
+                let (word, shift) = (offset / 64, offset % 64);
+                bits[word] |= u64::from(line) << shift;
+                if shift + w > 64 {
+                    bits[word + 1] |= u64::from(line) >> (64 - shift);
                 }
             }
-        }
-        best.expect("a flat orientation always exists")
+            ShapeKey {
+                height: h as u16,
+                width: w as u16,
+                bits,
+            }
+        })
     }
 
     /// The key of `set`, whose squares have the given rows and columns, a square at a time.
@@ -324,40 +313,20 @@ impl<const W: usize> ShapeKey<W> {
             *cell = (cell.0 - top, cell.1 - left);
         }
         let (height, width) = (bottom - top + 1, right - left + 1);
-        let mut best: Option<ShapeKey<W>> = None;
-        for symmetry in 0..8u8 {
-            let transposed = symmetry & 4 != 0;
-            let (h, w) = if transposed {
-                (width, height)
-            } else {
-                (height, width)
-            };
-            // Canonical shapes lie flat: never taller than wide.
-            if h > w {
-                continue;
-            }
+        let size = (usize::from(height), usize::from(width));
+        Symmetry::least_flat_image(size, |symmetry, (h, w)| {
             let mut bits = [0u64; W];
             for &(r, c) in cells.iter() {
-                let (mut r, mut c) = if transposed { (c, r) } else { (r, c) };
-                if symmetry & 1 != 0 {
-                    r = h - 1 - r;
-                }
-                if symmetry & 2 != 0 {
-                    c = w - 1 - c;
-                }
-                let index = usize::from(r) * usize::from(w) + usize::from(c);
+                let (r, c) = symmetry.map(size, (usize::from(r), usize::from(c)));
+                let index = r * w + c;
                 bits[index / 64] |= 1 << (index % 64);
             }
-            let candidate = ShapeKey {
-                height: h,
-                width: w,
+            ShapeKey {
+                height: h as u16,
+                width: w as u16,
                 bits,
-            };
-            if best.is_none_or(|best| candidate < best) {
-                best = Some(candidate);
             }
-        }
-        best.expect("a flat orientation always exists")
+        })
     }
 }
 
@@ -402,6 +371,40 @@ mod tests {
                 let small: SquareSet<1> = set.resize();
                 let game = NodeKayles::<1>::new(Piece::Queen, board);
                 prop_assert_eq!(ShapeKey::of_rows(&small, cols), ShapeKey::of(&small, &game.row, &game.col));
+            }
+        }
+    }
+
+    /// The half turn's index arithmetic (`centre_sum - i`, `last - i`) is the fast form of
+    /// [`Symmetry::HALF_TURN`]: checked against it on every board up to 6x6.
+    #[test]
+    fn half_turn_index_arithmetic_is_the_half_turn() {
+        for rows in 1..=6 {
+            for cols in 1..=6 {
+                let board = BoardSize::new(rows, cols).unwrap();
+                let game = NodeKayles::<1>::new(Piece::King, board);
+                for seed in 0..200u64 {
+                    let set: SquareSet<1> = random_set(seed * 7919 + 1, board.squares());
+                    let image = |square: usize, size, (top, left)| {
+                        let s = board.square_at(square);
+                        let (r, c) = Symmetry::HALF_TURN.map(size, (s.row() - top, s.col() - left));
+                        board.index_of(board.square(r + top, c + left).unwrap())
+                    };
+                    let whole = ((board.rows(), board.cols()), (0, 0));
+                    let defect = set
+                        .iter()
+                        .filter(|&s| !set.contains(image(s, whole.0, whole.1)))
+                        .count();
+                    assert_eq!(game.half_turn_defect(&set), defect, "{board}");
+                    let symmetric = match game.bounding_box(&set) {
+                        None => true,
+                        Some((top, bottom, left, right)) => set.iter().all(|s| {
+                            let size = (bottom - top + 1, right - left + 1);
+                            set.contains(image(s, size, (top, left)))
+                        }),
+                    };
+                    assert_eq!(game.is_half_turn_symmetric(&set), symmetric, "{board}");
+                }
             }
         }
     }

@@ -8,6 +8,21 @@ use thiserror::Error;
 use crate::board::{BoardSize, Square};
 use crate::square_set::SquareSet;
 
+use super::Surface;
+
+/// The eight directions of the line pieces, as `(rows, columns)` steps: the rook's four, then
+/// the bishop's four.
+pub(super) const LINE_DIRECTIONS: [(isize, isize); 8] = [
+    (0, 1),
+    (0, -1),
+    (1, 0),
+    (-1, 0),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
 /// A chess piece, or any leaper, as used in the placement games.
 ///
 /// A leaper `(a, b)` attacks the squares `a` rows and `b` columns away, in every direction and
@@ -97,53 +112,23 @@ impl Piece {
         Some(leaps)
     }
 
-    /// The directions of a line piece.
+    /// The directions of a line piece, as `(rows, columns)` steps: a slice of
+    /// [`LINE_DIRECTIONS`].
     pub(super) fn rays(self) -> &'static [(isize, isize)] {
-        const ORTHOGONAL: [(isize, isize); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
-        const DIAGONAL: [(isize, isize); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-        const BOTH: [(isize, isize); 8] = [
-            (0, 1),
-            (0, -1),
-            (1, 0),
-            (-1, 0),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ];
         match self {
-            Piece::Rook => &ORTHOGONAL,
-            Piece::Bishop => &DIAGONAL,
-            Piece::Queen => &BOTH,
+            Piece::Rook => &LINE_DIRECTIONS[..4],
+            Piece::Bishop => &LINE_DIRECTIONS[4..],
+            Piece::Queen => &LINE_DIRECTIONS,
             _ => &[],
         }
     }
 
-    /// The squares of `board` this piece attacks from `from`, walking its leaps or rays.
+    /// The squares of `board` this piece attacks from `from`: its leaps, then its rays, each
+    /// walked on the rectangle by [`Surface::attacked_squares`], the one walk every surface
+    /// shares.
     #[must_use]
     pub fn attacked_squares(self, board: BoardSize, from: Square) -> Vec<Square> {
-        let step = |square: Square, (dr, dc): (isize, isize)| {
-            let row = square.row().checked_add_signed(dr)?;
-            let col = square.col().checked_add_signed(dc)?;
-            board.square(row, col)
-        };
-        match self.leaps() {
-            Some(leaps) => leaps
-                .into_iter()
-                .filter_map(|leap| step(from, leap))
-                .collect(),
-            None => {
-                let mut squares = Vec::new();
-                for &ray in self.rays() {
-                    let mut square = from;
-                    while let Some(next) = step(square, ray) {
-                        squares.push(next);
-                        square = next;
-                    }
-                }
-                squares
-            }
-        }
+        Surface::Rectangle.attacked_squares(board, from, self)
     }
 
     /// For every square of `board` (row-major), the square itself and the squares this piece
@@ -164,8 +149,8 @@ impl Piece {
             .collect()
     }
 
-    /// Whether a piece on `from` attacks `to`, straight from the definition of the piece.
-    /// The slow reference that [`Piece::attacked_squares`] is tested against.
+    /// Whether a piece on `from` attacks `to` on a rectangle, straight from the definition of
+    /// the piece: the slow reference that every table of attacks is tested against.
     #[must_use]
     pub fn attacks(self, from: Square, to: Square) -> bool {
         let dr = from.row().abs_diff(to.row());

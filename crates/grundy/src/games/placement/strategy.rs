@@ -36,7 +36,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::board::{BoardSize, Square};
+use crate::board::{BoardSize, Square, Symmetry};
 
 use super::{Piece, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver};
 use crate::values::Nimber;
@@ -118,72 +118,34 @@ pub trait Strategy {
     fn choose(&mut self, position: &PlacementPosition) -> Result<PlacementMove, StrategyError>;
 }
 
-/// A symmetry of every rectangular board that maps each piece's attacks onto attacks: the
-/// attack relations of all the pieces depend only on the absolute row and column differences,
-/// which these symmetries keep.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Symmetry {
-    /// Reflection in the horizontal middle line: row `i` to row `m + 1 - i`.
-    RowMirror,
-    /// Reflection in the vertical middle line: column `j` to column `n + 1 - j`.
-    ColumnMirror,
-    /// Rotation by 180° about the centre of the board: both at once.
-    HalfTurn,
-}
+/// The symmetries [`MirrorSecond`] tries, in order: those of every rectangular board that
+/// undo themselves. Each maps every piece's attacks onto attacks: the attack relations of all
+/// the pieces depend only on the absolute row and column differences, which they keep.
+const MIRROR_SYMMETRIES: [Symmetry; 3] = [
+    Symmetry::ROW_MIRROR,
+    Symmetry::COLUMN_MIRROR,
+    Symmetry::HALF_TURN,
+];
 
-impl Symmetry {
-    /// Every symmetry, in the order [`MirrorSecond`] tries them.
-    pub const ALL: [Symmetry; 3] = [
-        Symmetry::RowMirror,
-        Symmetry::ColumnMirror,
-        Symmetry::HalfTurn,
-    ];
-
-    /// The image of `square` on `board`.
-    #[must_use]
-    pub fn image(self, board: BoardSize, square: Square) -> Square {
-        let row = board.rows() - 1 - square.row();
-        let col = board.cols() - 1 - square.col();
-        let (row, col) = match self {
-            Symmetry::RowMirror => (row, square.col()),
-            Symmetry::ColumnMirror => (square.row(), col),
-            Symmetry::HalfTurn => (row, col),
-        };
-        board
-            .square(row, col)
-            .expect("a symmetry keeps squares on the board")
-    }
-
-    /// The first square of `squares` that is its own image, or from which some piece of the
-    /// game attacks its image: the square that breaks mirror play, its image, and the piece
-    /// (`None` for a fixed square).
-    fn first_clash(
-        self,
-        game: &PlacementGame,
-        squares: impl IntoIterator<Item = Square>,
-    ) -> Option<(Square, Square, Option<Piece>)> {
-        let board = game.board();
-        squares.into_iter().find_map(|square| {
-            let image = self.image(board, square);
-            if image == square {
-                return Some((square, image, None));
-            }
-            game.pieces()
-                .iter()
-                .find(|piece| piece.attacks(square, image))
-                .map(|&piece| (square, image, Some(piece)))
-        })
-    }
-}
-
-impl fmt::Display for Symmetry {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Symmetry::RowMirror => "reflection in the horizontal middle line",
-            Symmetry::ColumnMirror => "reflection in the vertical middle line",
-            Symmetry::HalfTurn => "half turn about the centre",
-        })
-    }
+/// The first square of `squares` that is its own image under `symmetry`, or from which some
+/// piece of the game attacks its image: the square that breaks mirror play, its image, and
+/// the piece (`None` for a fixed square).
+fn first_clash(
+    symmetry: Symmetry,
+    game: &PlacementGame,
+    squares: impl IntoIterator<Item = Square>,
+) -> Option<(Square, Square, Option<Piece>)> {
+    let board = game.board();
+    squares.into_iter().find_map(|square| {
+        let image = symmetry.image(board, square);
+        if image == square {
+            return Some((square, image, None));
+        }
+        game.pieces()
+            .iter()
+            .find(|piece| piece.attacks(square, image))
+            .map(|&piece| (square, image, Some(piece)))
+    })
 }
 
 /// The occupied squares of `position` whose image under `symmetry` is empty.
@@ -286,8 +248,8 @@ impl MirrorSecond {
     pub fn for_game(game: &PlacementGame) -> Result<MirrorSecond, StrategyError> {
         let board = game.board();
         let mut failures = Vec::new();
-        for symmetry in Symmetry::ALL {
-            match symmetry.first_clash(game, board.all_squares()) {
+        for symmetry in MIRROR_SYMMETRIES {
+            match first_clash(symmetry, game, board.all_squares()) {
                 None => {
                     return Ok(MirrorSecond {
                         game: game.clone(),
@@ -368,7 +330,7 @@ impl CentreThenReflect {
                 .play_move(&game.empty(), centre)
                 .expect("the empty board allows any move");
             let free = game.legal_moves(&after_centre);
-            match Symmetry::HalfTurn.first_clash(game, free) {
+            match first_clash(Symmetry::HALF_TURN, game, free) {
                 None => {
                     return Ok(CentreThenReflect {
                         game: game.clone(),
@@ -416,7 +378,7 @@ impl Strategy for CentreThenReflect {
             &self.name(),
             &self.game,
             position,
-            Symmetry::HalfTurn,
+            Symmetry::HALF_TURN,
             Some(centre),
         )
     }
@@ -736,10 +698,12 @@ mod tests {
             for board in boards(1..=5) {
                 let game = game(piece, &board);
                 let size = game.board();
-                for symmetry in Symmetry::ALL {
+                for symmetry in Symmetry::of_board(size) {
                     for from in size.all_squares() {
                         let image = symmetry.image(size, from);
-                        assert_eq!(symmetry.image(size, image), from, "an involution");
+                        if MIRROR_SYMMETRIES.contains(&symmetry) {
+                            assert_eq!(symmetry.image(size, image), from, "an involution");
+                        }
                         for to in size.all_squares() {
                             assert_eq!(
                                 piece.attacks(from, to),
@@ -764,9 +728,9 @@ mod tests {
                     assert!(even, "{board}");
                     let row_mirror = size.rows() % 2 == 0;
                     let expected = if row_mirror {
-                        Symmetry::RowMirror
+                        Symmetry::ROW_MIRROR
                     } else {
-                        Symmetry::ColumnMirror
+                        Symmetry::COLUMN_MIRROR
                     };
                     assert_eq!(mirror.symmetry(), expected, "{board}");
                     wins_against_every_reply(&game, &mut mirror, Player::Second)
@@ -785,10 +749,10 @@ mod tests {
         // Forced onto boards where for_game refuses them, the mirrors lose some line of play,
         // and the check finds it.
         for (piece, board, symmetry) in [
-            (Piece::King, "4x4", Symmetry::RowMirror),
-            (Piece::King, "4x4", Symmetry::HalfTurn),
-            (Piece::Queen, "4x4", Symmetry::HalfTurn),
-            (Piece::Rook, "4x4", Symmetry::ColumnMirror),
+            (Piece::King, "4x4", Symmetry::ROW_MIRROR),
+            (Piece::King, "4x4", Symmetry::HALF_TURN),
+            (Piece::Queen, "4x4", Symmetry::HALF_TURN),
+            (Piece::Rook, "4x4", Symmetry::COLUMN_MIRROR),
         ] {
             let game = game(piece, board);
             let mut mirror = MirrorSecond {
@@ -1073,7 +1037,7 @@ mod tests {
         // (same column, an odd number of rows apart), so mirror play wins there.
         let game = several("bishops+knights", "4x4");
         let mut mirror = MirrorSecond::for_game(&game).unwrap();
-        assert_eq!(mirror.symmetry(), Symmetry::RowMirror);
+        assert_eq!(mirror.symmetry(), Symmetry::ROW_MIRROR);
         wins_against_every_reply(&game, &mut mirror, Player::Second).unwrap();
         let opened = game
             .play_move(

@@ -1,4 +1,4 @@
-//! The surfaces a board can be glued into (seed 000, section 4.2), and what a piece attacks on
+//! The surfaces a board can be glued into (Boone (2016), section 4.2), and what a piece attacks on
 //! each.
 //!
 //! Every surface is the quotient of a covering board by a group of translations:
@@ -25,6 +25,8 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::board::{BoardSize, Square};
+
+use super::Piece;
 
 /// The surface the board is glued into.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -124,6 +126,18 @@ impl Surface {
         squares
     }
 
+    /// The squares `piece` attacks from `from`: the targets of its leaps, then the squares of
+    /// its rays, direction by direction (a square may appear twice on a Möbius strip). The one
+    /// walk behind every attack set of the placement games.
+    #[must_use]
+    pub fn attacked_squares(self, board: BoardSize, from: Square, piece: Piece) -> Vec<Square> {
+        let mut squares = self.leap_targets(board, from, &piece.leaps().unwrap_or_default());
+        for &direction in piece.rays() {
+            squares.extend(self.ray(board, from, direction));
+        }
+        squares
+    }
+
     /// Whether the surface's seams wrap the rows (top to bottom) as well as the columns.
     #[must_use]
     pub const fn wraps_rows(self) -> bool {
@@ -163,7 +177,7 @@ impl FromStr for Surface {
 mod tests {
     use super::*;
 
-    /// One unit step (`dr`, `dc` in -1..=1) by the gluing rules alone, as the seed describes
+    /// One unit step (`dr`, `dc` in -1..=1) by the gluing rules alone, as Boone (2016) describes
     /// the surfaces: the new square and the new direction. Leaving the right or left edge of a
     /// Möbius strip lands on the mirrored row, heading the mirrored way vertically.
     fn glued_step(
@@ -260,17 +274,6 @@ mod tests {
         (-3, 2),
         (0, -4),
     ];
-    const DIRECTIONS: [(isize, isize); 8] = [
-        (0, 1),
-        (0, -1),
-        (1, 0),
-        (-1, 0),
-        (1, 1),
-        (1, -1),
-        (-1, 1),
-        (-1, -1),
-    ];
-
     #[test]
     fn cover_arithmetic_agrees_with_the_gluing_rules() {
         for (_, surface) in Surface::ALL {
@@ -287,7 +290,7 @@ mod tests {
                             let slow = reference_leap(surface, board, from, leap);
                             assert_eq!(fast, slow, "{surface} {board} {from} leap {leap:?}");
                         }
-                        for direction in DIRECTIONS {
+                        for direction in crate::games::placement::piece::LINE_DIRECTIONS {
                             assert_eq!(
                                 surface.ray(board, from, direction),
                                 reference_ray(surface, board, from, direction),
