@@ -1,4 +1,4 @@
-//! The optimised placement solver against the plain mex recursion, and the seed paper's
+//! The optimised placement solver against the plain mex recursion, and Boone (2016)'s
 //! theorems against the search.
 
 use grundy::games::placement::{
@@ -112,7 +112,7 @@ fn a_solver_reused_across_boards_gives_the_same_values() {
     }
 }
 
-/// Seed 000, Theorem 2.2.2: on an m x n board the empty Knights position is 0 when m (or, by
+/// Boone (2016), Theorem 2.2.2: on an m x n board the empty Knights position is 0 when m (or, by
 /// symmetry, n) is even, and not 0 when both are odd. Checked by search, not assumed.
 #[test]
 fn knights_symmetry_theorem_holds_on_every_board_searched() {
@@ -170,7 +170,7 @@ fn symmetry_strategies_are_winning_moves() {
     }
 }
 
-/// Seed 000, Lemma 3.2.1 (Noon): Bishops is a second-player win exactly when mn is even.
+/// Boone (2016), Lemma 3.2.1 (Noon): Bishops is a second-player win exactly when mn is even.
 #[test]
 fn bishops_outcome_follows_the_parity_of_the_area() {
     for rows in 1..=7u32 {

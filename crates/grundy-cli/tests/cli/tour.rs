@@ -150,7 +150,7 @@ fn verify_reads_json_and_grids_and_names_faults() {
             "valid closed knight's tour of 6x6",
         ));
 
-    let grid_file = dir.join("seed.txt");
+    let grid_file = dir.join("three_by_four.txt");
     std::fs::write(&grid_file, "1 4 7 10\n8 11 2 5\n3 6 9 12\n").unwrap();
     grundy()
         .args(["tour", "verify", grid_file.to_str().unwrap()])
