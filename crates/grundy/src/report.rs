@@ -412,6 +412,406 @@ impl GameReport {
     }
 }
 
+/// A count that may pass what JSON readers hold exactly (2^53): a number when it fits in 64
+/// bits, its decimal digits as a string beyond.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Count {
+    /// A count that fits in 64 bits.
+    Exact(u64),
+    /// A larger count, in decimal.
+    Decimal(String),
+}
+
+impl From<u128> for Count {
+    fn from(count: u128) -> Count {
+        u64::try_from(count).map_or_else(|_| Count::Decimal(count.to_string()), Count::Exact)
+    }
+}
+
+/// The answer of `grundy table`: the nim-values of a family of boards or positions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableReport {
+    /// [`SCHEMA_VERSION`].
+    pub schema: u32,
+    /// [`Command::Table`].
+    pub command: Command,
+    /// The game as typed.
+    pub game: String,
+    /// Placement games: the boards' surface.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub surface: Option<String>,
+    /// Placement games: the ray rule.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rays: Option<String>,
+    /// The row labels: board heights, or a corner game's first coordinates.
+    pub rows: Vec<usize>,
+    /// The column labels: board widths, or the second coordinates.
+    pub cols: Vec<usize>,
+    /// `nimbers[i][j]` is the value at `rows[i]`, `cols[j]`; `null` where an interrupted
+    /// search did not finish it.
+    pub nimbers: Vec<Vec<Option<u32>>>,
+    /// Placement games: positions searched for the whole table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub positions_searched: Option<u64>,
+    /// Whether Ctrl-C stopped the search before every cell was finished.
+    pub interrupted: bool,
+    /// How many cells were finished.
+    pub finished_cells: usize,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// The answer of `grundy sequence`: the nim-sequence of a heap game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SequenceReport {
+    /// [`SCHEMA_VERSION`].
+    pub schema: u32,
+    /// [`Command::Sequence`].
+    pub command: Command,
+    /// The game as typed back (`kayles`, `0.137`).
+    pub game: String,
+    /// The octal code of its rules.
+    pub code: String,
+    /// The last heap size asked for.
+    pub to: usize,
+    /// `values[n]` is the nim-value of a heap of `n`.
+    pub values: Vec<u32>,
+    /// The period, when one is proved; `null` otherwise.
+    pub period: Option<usize>,
+    /// Where the period starts, when one is proved; `null` otherwise.
+    pub preperiod: Option<usize>,
+    /// How many values were computed (past `to` when the proof of a period needs them).
+    pub computed: usize,
+    /// The largest value listed.
+    pub largest: u32,
+    /// Whether Ctrl-C stopped the computation (the values listed are then those finished).
+    pub interrupted: bool,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// The answer of `grundy tour` (find a knight's tour).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TourReport {
+    /// [`SCHEMA_VERSION`].
+    pub schema: u32,
+    /// [`Command::Tour`].
+    pub command: Command,
+    /// The board, `ROWSxCOLS`.
+    pub board: String,
+    /// Whether a closed tour was asked for (found tours: whether it closes).
+    pub closed: bool,
+    /// The starting square asked for, or the tour's first square; `null` when none was asked
+    /// and none found.
+    pub start: Option<String>,
+    /// Whether a tour was found.
+    pub exists: bool,
+    /// Found tours: the board's rows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rows: Option<usize>,
+    /// Found tours: the board's columns.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cols: Option<usize>,
+    /// Found tours: the method that found it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<String>,
+    /// Found tours: the squares in order, each `[row, col]` counting from 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<Vec<[usize; 2]>>,
+    /// No tour: why, citing the theorem or the search.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Found tours: wall-clock seconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<f64>,
+}
+
+/// The answer of `grundy tour exists`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TourExistsReport {
+    /// [`SCHEMA_VERSION`].
+    pub schema: u32,
+    /// [`Command::TourExists`].
+    pub command: Command,
+    /// The board, `ROWSxCOLS`.
+    pub board: String,
+    /// Whether the question is about closed tours.
+    pub closed: bool,
+    /// The starting square asked for, or `null`.
+    pub start: Option<String>,
+    /// Yes or no; `null` when a bounded search could not decide.
+    pub exists: Option<bool>,
+    /// Why: the theorem cited, or what the search found.
+    pub reason: String,
+}
+
+/// The answer of `grundy tour verify`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TourVerifyReport {
+    /// [`SCHEMA_VERSION`].
+    pub schema: u32,
+    /// [`Command::TourVerify`].
+    pub command: Command,
+    /// The board, `ROWSxCOLS`.
+    pub board: String,
+    /// Whether the file holds a valid tour.
+    pub valid: bool,
+    /// Valid tours: whether the last square is a knight's move from the first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub closed: Option<bool>,
+    /// Invalid tours: the first fault found.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fault: Option<String>,
+}
+
+/// The answer of `grundy tour count`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TourCountReport {
+    /// [`SCHEMA_VERSION`].
+    pub schema: u32,
+    /// [`Command::TourCount`].
+    pub command: Command,
+    /// The board, `ROWSxCOLS`.
+    pub board: String,
+    /// Whether closed tours are counted.
+    pub closed: bool,
+    /// Whether a tour and its reverse count twice.
+    pub directed: bool,
+    /// The starting square asked for, or `null`.
+    pub start: Option<String>,
+    /// The count (a lower bound when `complete` is false).
+    pub count: Count,
+    /// Whether the count is finished (false when Ctrl-C stopped it).
+    pub complete: bool,
+    /// How it was counted: `theorem`, `frontier` or `search`.
+    pub method: String,
+    /// `theorem`: the theorem that gives 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// `search`: the nodes of the backtracking search (partial paths tried).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search_nodes: Option<u64>,
+    /// `frontier`: the most frontier states held at once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_states: Option<u64>,
+    /// Wall-clock seconds (not for `theorem`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<f64>,
+}
+
+/// A search's proven bounds on a graph number, and the best set found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoundsReport {
+    /// A proven lower bound.
+    pub lower: usize,
+    /// A proven upper bound.
+    pub upper: usize,
+    /// The best set found, by vertex (square) names.
+    pub witness: Vec<String>,
+    /// Branch-and-bound nodes searched.
+    pub search_nodes: u64,
+}
+
+/// The three graph numbers `grundy graph` bounds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GraphNumbers<T> {
+    /// The largest independent set.
+    pub independence_number: T,
+    /// The smallest dominating set.
+    pub domination_number: T,
+    /// The smallest independent dominating set: the fewest pieces of a terminal position.
+    pub independent_domination_number: T,
+}
+
+/// How many vertices have each degree.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DegreeReport {
+    /// The smallest degree (`null` for an empty graph).
+    pub min: Option<usize>,
+    /// The largest degree (`null` for an empty graph).
+    pub max: Option<usize>,
+    /// Degree (as a string key) to the number of vertices with it.
+    pub counts: std::collections::BTreeMap<String, usize>,
+}
+
+/// Terminal positions (maximal independent sets) counted by size.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TerminalCount {
+    /// How many there are in all (`null` past what the count holds).
+    pub total: Option<Count>,
+    /// One entry per size that occurs.
+    pub sizes: Vec<TerminalSize>,
+    /// The widest frontier of the count's sweep.
+    pub frontier_width: usize,
+    /// The most states held at once.
+    pub peak_states: usize,
+}
+
+/// Terminal positions of one size.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TerminalSize {
+    /// The number of pieces (vertices).
+    pub size: usize,
+    /// How many terminal positions have it.
+    pub count: Count,
+    /// One of them, by vertex names.
+    pub example: Vec<String>,
+}
+
+/// The answer of `grundy graph`: the attack graph of a board, or a graph from a file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GraphReport {
+    /// [`SCHEMA_VERSION`].
+    pub schema: u32,
+    /// [`Command::Graph`].
+    pub command: Command,
+    /// The piece(s) (`knights`), or `graph` for a file.
+    pub game: String,
+    /// Boards: `ROWSxCOLS`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+    /// Files: the file name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// Vertices (squares).
+    pub vertices: usize,
+    /// Edges (pairs of squares that attack each other).
+    pub edges: usize,
+    /// The degree distribution.
+    pub degree: DegreeReport,
+    /// Connected components.
+    pub components: usize,
+    /// Their sizes.
+    pub component_sizes: Vec<usize>,
+    /// Whether the graph is two-coloured.
+    pub bipartite: bool,
+    /// The graph numbers when the searches settled them (`null` each one that was not).
+    #[serde(flatten)]
+    pub numbers: GraphNumbers<Option<usize>>,
+    /// The searches' bounds and witnesses.
+    pub bounds: GraphNumbers<BoundsReport>,
+    /// The count of terminal positions; `null` when it could not be made.
+    pub terminal_positions: Option<TerminalCount>,
+    /// Why the count could not be made, or `null`.
+    pub terminal_error: Option<String>,
+    /// Seconds of the three searches.
+    pub search_seconds: f64,
+    /// Seconds of the count.
+    pub count_seconds: f64,
+}
+
+/// A smallest terminal position of the wrong parity.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ParityCounterexample {
+    /// Its board.
+    pub board: String,
+    /// Its occupied squares.
+    pub squares: Vec<String>,
+    /// How many pieces.
+    pub size: usize,
+    /// The board's squares (m·n).
+    pub area: usize,
+    /// The position, rows separated by `/`.
+    pub position: String,
+}
+
+/// A board the check could not decide.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Undecided {
+    /// The board.
+    pub board: String,
+    /// Why.
+    pub reason: String,
+}
+
+/// The answer of `grundy conjecture`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConjectureReport {
+    /// [`SCHEMA_VERSION`].
+    pub schema: u32,
+    /// [`Command::Conjecture`].
+    pub command: Command,
+    /// Which conjecture (`parity`).
+    pub conjecture: String,
+    /// What it says.
+    pub statement: String,
+    /// The piece, by plural name.
+    pub game: String,
+    /// The boards asked for, as typed.
+    pub boards: String,
+    /// Whether it held on every board checked and none was undecided.
+    pub holds: bool,
+    /// The counterexample found, or `null`.
+    pub counterexample: Option<ParityCounterexample>,
+    /// The boards checked, in order.
+    pub boards_checked: Vec<String>,
+    /// The boards left undecided.
+    pub undecided: Vec<Undecided>,
+}
+
+/// One statement `grundy check` tested.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Checked {
+    /// The statement.
+    pub statement: String,
+    /// How many positions it was tested on.
+    pub cases: usize,
+}
+
+/// The answer of `grundy check`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CheckReport {
+    /// [`SCHEMA_VERSION`].
+    pub schema: u32,
+    /// [`Command::Check`].
+    pub command: Command,
+    /// The corner game.
+    pub game: String,
+    /// Every position `(m, n)` with `m, n` below this was checked.
+    pub to: usize,
+    /// The statements and their cases.
+    pub checked: Vec<Checked>,
+    /// Whether every statement held.
+    pub holds: bool,
+    /// The failing cases, described (at most 20).
+    pub failures: Vec<String>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// One timed case of `grundy bench`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchCase {
+    /// The piece.
+    pub game: String,
+    /// The board.
+    pub board: String,
+    /// Its nim-value.
+    pub nimber: u32,
+    /// Positions searched.
+    pub positions_searched: u64,
+    /// Positions answered from the transposition table.
+    pub table_hits: u64,
+    /// Positions valued by the endgame table.
+    pub endgame_positions: u64,
+    /// Bytes of the transposition table.
+    pub table_bytes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// The answer of `grundy bench`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchReport {
+    /// [`SCHEMA_VERSION`].
+    pub schema: u32,
+    /// [`Command::Bench`].
+    pub command: Command,
+    /// The cases run.
+    pub cases: Vec<BenchCase>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
