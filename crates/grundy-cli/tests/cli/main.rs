@@ -4,6 +4,7 @@
 mod common;
 mod graph;
 mod heap;
+mod json_contract;
 mod multi_piece;
 mod placement;
 mod play;
