@@ -5,6 +5,19 @@
 //!
 //! Nothing here does I/O: a report is built from the answers of the searches and serialized by
 //! the caller.
+//!
+//! ```
+//! use grundy::games::heap::HeapGame;
+//! use grundy::report::{Command, GameReport, Player};
+//!
+//! let kayles = HeapGame::from_rule("0.77".parse().unwrap());
+//! let nimber = kayles.value_of_sum(&[3, 4, 5]);
+//! let position = "3 4 5".to_string();
+//! let report = GameReport::of_value(Command::Value, "kayles".into(), position, nimber, Player::First);
+//! let json = serde_json::to_string(&report).unwrap();
+//! assert!(json.starts_with(r#"{"schema":1,"command":"value","game":"kayles","position":"3 4 5","nimber":6,"#));
+//! assert!(json.contains(r#""outcome":"N","to_move":"first","winner":"first""#));
+//! ```
 
 use serde::{Deserialize, Serialize};
 
@@ -886,6 +899,16 @@ mod tests {
         let several = Move::placement(c3, Piece::Knight, true, Nimber::ZERO);
         assert_eq!(several.notation, "Nc3");
         assert!(json(&several).get("heap").is_none());
+    }
+
+    #[test]
+    fn counts_past_64_bits_stay_exact_as_decimal_strings() {
+        assert_eq!(json(&Count::from(1728)), 1728);
+        assert_eq!(json(&Count::from(u128::from(u64::MAX))), u64::MAX);
+        let big = u128::from(u64::MAX) + 1;
+        assert_eq!(json(&Count::from(big)), "18446744073709551616");
+        let back: Count = serde_json::from_value(json(&Count::from(big))).unwrap();
+        assert_eq!(back, Count::Decimal(big.to_string()));
     }
 
     #[test]
