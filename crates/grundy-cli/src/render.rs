@@ -3,28 +3,30 @@
 use std::collections::HashMap;
 
 use grundy::games::placement::{PlacementGame, PlacementPosition};
+use grundy::report::Player;
 use grundy::{Nimber, Outcome, Square};
 
 /// Which player is to move in `position`: the first player when an even number of pieces has
 /// been placed.
-pub fn player_to_move(game: &PlacementGame, position: &PlacementPosition) -> &'static str {
+pub fn player_to_move(game: &PlacementGame, position: &PlacementPosition) -> Player {
     if game.occupied(position).count() % 2 == 0 {
-        "first"
+        Player::First
     } else {
-        "second"
+        Player::Second
     }
 }
 
-/// Which player wins with perfect play.
-pub fn winner(to_move: &'static str, outcome: Outcome) -> &'static str {
-    match (to_move, outcome) {
-        ("first", Outcome::N) | ("second", Outcome::P) => "first",
-        _ => "second",
-    }
+/// A report as one line of JSON, as `--json` prints it.
+pub fn json_line<T: serde::Serialize>(report: &T) -> String {
+    // The report types hold only strings, numbers, booleans and lists of them, which always
+    // serialize.
+    let mut line = serde_json::to_string(report).expect("a report serializes");
+    line.push('\n');
+    line
 }
 
 /// One line saying who wins, for people.
-pub fn outcome_sentence(to_move: &str, outcome: Outcome) -> String {
+pub fn outcome_sentence(to_move: Player, outcome: Outcome) -> String {
     match outcome {
         Outcome::N => format!("N: the player to move ({to_move} player) wins"),
         Outcome::P => format!("P: the player to move ({to_move} player) loses"),

@@ -29,6 +29,7 @@ pub mod board;
 pub mod games;
 pub mod graph;
 mod notation;
+pub mod report;
 pub mod solver;
 pub mod square_set;
 pub mod tour;

@@ -5,8 +5,10 @@ use std::time::Instant;
 
 use anyhow::Result;
 use grundy::games::placement::{Piece, PlacementGame, PlacementSolver};
+use grundy::report::{BenchCase, BenchReport, Command, SCHEMA_VERSION};
 use grundy::BoardSize;
-use serde_json::json;
+
+use crate::render::json_line;
 
 use super::SearchOptions;
 use crate::input::input_error;
@@ -90,22 +92,26 @@ pub fn run(args: &Args) -> Result<String> {
         let nimber = solver.nim_value(&game.empty());
         let seconds = started.elapsed().as_secs_f64();
         let stats = solver.stats();
-        rows.push(json!({
-            "game": piece.to_string(),
-            "board": board.to_string(),
-            "nimber": nimber.value(),
-            "seconds": seconds,
-            "positions_searched": stats.positions,
-            "table_hits": stats.table_hits,
-            "endgame_positions": stats.endgame_positions,
-            "table_bytes": stats.table.bytes,
-        }));
+        rows.push(BenchCase {
+            game: piece.to_string(),
+            board: board.to_string(),
+            nimber: nimber.value(),
+            positions_searched: stats.positions,
+            table_hits: stats.table_hits,
+            endgame_positions: stats.endgame_positions,
+            table_bytes: stats.table.bytes,
+            seconds,
+        });
         if std::io::stderr().is_terminal() {
             eprintln!("{piece} {board}: {nimber} in {seconds:.3} s");
         }
     }
     if args.search.json {
-        return Ok(format!("{}\n", json!({ "cases": rows })));
+        return Ok(json_line(&BenchReport {
+            schema: SCHEMA_VERSION,
+            command: Command::Bench,
+            cases: rows,
+        }));
     }
     let mut out = format!(
         "{:<8} {:>6} {:>6} {:>10} {:>12} {:>12}\n",
@@ -114,12 +120,12 @@ pub fn run(args: &Args) -> Result<String> {
     for row in rows {
         out.push_str(&format!(
             "{:<8} {:>6} {:>6} {:>10.3} {:>12} {:>12}\n",
-            row["game"].as_str().unwrap_or_default(),
-            row["board"].as_str().unwrap_or_default(),
-            row["nimber"].as_u64().unwrap_or_default(),
-            row["seconds"].as_f64().unwrap_or_default(),
-            row["positions_searched"].as_u64().unwrap_or_default(),
-            row["table_bytes"].as_u64().unwrap_or_default() >> 20,
+            row.game,
+            row.board,
+            row.nimber,
+            row.seconds,
+            row.positions_searched,
+            row.table_bytes >> 20,
         ));
     }
     Ok(out)

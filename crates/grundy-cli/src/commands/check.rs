@@ -4,7 +4,9 @@ use std::time::Instant;
 
 use anyhow::{bail, Result};
 use grundy::games::corner::{check_knight, check_wythoff, CornerGame};
-use serde_json::json;
+use grundy::report::{CheckReport, Checked, Command, SCHEMA_VERSION};
+
+use crate::render::json_line;
 
 use crate::input::{input_error, require_verb, MAX_CORNER};
 use grundy::games::registry::Verb;
@@ -50,22 +52,23 @@ pub fn run(args: &Args) -> Result<String> {
     };
     let seconds = started.elapsed().as_secs_f64();
     let out = if args.json {
-        let checked: Vec<_> = report
-            .checked
-            .iter()
-            .map(|(statement, cases)| json!({ "statement": statement, "cases": cases }))
-            .collect();
-        format!(
-            "{}\n",
-            json!({
-                "game": game.to_string(),
-                "to": args.to,
-                "checked": checked,
-                "holds": report.holds(),
-                "failures": report.failures,
-                "seconds": seconds,
-            })
-        )
+        json_line(&CheckReport {
+            schema: SCHEMA_VERSION,
+            command: Command::Check,
+            game: game.to_string(),
+            to: args.to,
+            checked: report
+                .checked
+                .iter()
+                .map(|(statement, cases)| Checked {
+                    statement: statement.clone(),
+                    cases: *cases,
+                })
+                .collect(),
+            holds: report.holds(),
+            failures: report.failures.clone(),
+            seconds,
+        })
     } else {
         let mut out = format!("{game} on 0 <= m, n < {}\n", args.to);
         for (statement, cases) in &report.checked {

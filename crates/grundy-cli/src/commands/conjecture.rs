@@ -14,8 +14,10 @@ use clap::Subcommand;
 use grundy::games::placement::{Piece, PlacementGame};
 use grundy::graph::terminal::{board_orders, narrowest_order, terminal_sets, TerminalLimit};
 use grundy::graph::Graph;
+use grundy::report::{Command, ConjectureReport, ParityCounterexample, Undecided, SCHEMA_VERSION};
 use grundy::BoardSize;
-use serde_json::json;
+
+use crate::render::json_line;
 
 use crate::input::{input_error, parse_board_range};
 use crate::progress::counting_bar;
@@ -102,28 +104,39 @@ fn run_parity(args: &ParityArgs) -> Result<String> {
     bar.finish_and_clear();
     let holds = counterexample.is_none() && undecided.is_empty();
     if args.json {
-        let counterexample_json = counterexample.as_ref().map(|c| {
+        let counterexample = counterexample.as_ref().map(|c| {
             let game = PlacementGame::new(piece, c.board);
             let position = position_of(&game, &c.squares);
-            json!({
-                "board": c.board.to_string(),
-                "squares": c.squares.iter().map(|&i| c.board.square_at(i).to_string()).collect::<Vec<_>>(),
-                "size": c.squares.len(),
-                "area": c.board.squares(),
-                "position": game.format_position(&position),
-            })
+            ParityCounterexample {
+                board: c.board.to_string(),
+                squares: c
+                    .squares
+                    .iter()
+                    .map(|&i| c.board.square_at(i).to_string())
+                    .collect(),
+                size: c.squares.len(),
+                area: c.board.squares(),
+                position: game.format_position(&position),
+            }
         });
-        let report = json!({
-            "conjecture": "parity",
-            "statement": "every terminal position on an m x n board has a number of pieces with the parity of m*n",
-            "piece": piece.to_string(),
-            "boards": args.boards,
-            "holds": holds,
-            "counterexample": counterexample_json,
-            "boards_checked": checked.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            "undecided": undecided.iter().map(|(b, e)| json!({"board": b.to_string(), "reason": e})).collect::<Vec<_>>(),
-        });
-        return Ok(format!("{report}\n"));
+        return Ok(json_line(&ConjectureReport {
+            schema: SCHEMA_VERSION,
+            command: Command::Conjecture,
+            conjecture: "parity".to_string(),
+            statement: "every terminal position on an m x n board has a number of pieces with the parity of m*n".to_string(),
+            game: piece.to_string(),
+            boards: args.boards.clone(),
+            holds,
+            counterexample,
+            boards_checked: checked.iter().map(ToString::to_string).collect(),
+            undecided: undecided
+                .iter()
+                .map(|(board, reason)| Undecided {
+                    board: board.to_string(),
+                    reason: reason.clone(),
+                })
+                .collect(),
+        }));
     }
     let mut out = format!(
         "conjecture (Boone (2016), Proposition 2.2.3): every terminal position of {piece} on an m x n board has as many pieces as m*n has parity\n"

@@ -14,11 +14,14 @@ use grundy::graph::terminal::{
     board_orders, narrowest_order, terminal_sets, TerminalLimit, TerminalSets,
 };
 use grundy::graph::Graph;
-use serde_json::{json, Value};
+use grundy::report::{
+    BoundsReport, Command, Count, DegreeReport, GraphNumbers, GraphReport, TerminalCount,
+    TerminalSize, SCHEMA_VERSION,
+};
 
 use crate::input::{input_error, is_graph_game, parse_game, read_graph, require_verb, GameSpec};
 use crate::progress::{counting_bar, SearchProgress};
-use crate::render::draw_board;
+use crate::render::{draw_board, json_line};
 use crate::svg::{board_picture, BoardPicture};
 use grundy::games::registry::{Family, Verb};
 
@@ -61,16 +64,6 @@ pub struct Args {
 enum Subject {
     Board(PlacementGame),
     File(String),
-}
-
-/// A value in `json`: the number when settled, `null` otherwise.
-fn exact_json(bounds: &Bounds) -> Value {
-    bounds.exact().map_or(Value::Null, |v| json!(v))
-}
-
-/// A count as a JSON number when it fits in 64 bits, as a decimal string beyond.
-fn count_json(count: u128) -> Value {
-    u64::try_from(count).map_or_else(|_| json!(count.to_string()), |c| json!(c))
 }
 
 /// Runs `grundy graph`.
@@ -143,55 +136,62 @@ pub fn run(args: &Args) -> Result<String> {
     let name_list =
         |set: &[usize]| -> Vec<String> { set.iter().map(|&v| graph.name(v).to_string()).collect() };
     if args.json {
-        let bounds = |b: &Bounds| json!({"lower": b.lower, "upper": b.upper, "witness": name_list(&b.witness), "nodes": b.nodes});
-        let terminal_json = match &terminal {
-            Ok(sets) => json!({
-                "total": sets.total().map_or(Value::Null, count_json),
-                "sizes": sets.sizes.iter().map(|c| json!({
-                    "size": c.size,
-                    "count": count_json(c.count),
-                    "example": name_list(&c.example),
-                })).collect::<Vec<_>>(),
-                "frontier_width": sets.frontier_width,
-                "peak_states": sets.peak_entries,
-            }),
-            Err(_) => Value::Null,
+        let bounds = |b: &Bounds| BoundsReport {
+            lower: b.lower,
+            upper: b.upper,
+            witness: name_list(&b.witness),
+            search_nodes: b.nodes,
         };
-        let mut report = json!({
-            "vertices": graph.vertex_count(),
-            "edges": graph.edge_count(),
-            "degree": {
-                "min": degrees.keys().next(),
-                "max": degrees.keys().next_back(),
-                "counts": degrees.iter().map(|(d, c)| (d.to_string(), json!(c))).collect::<serde_json::Map<_, _>>(),
-            },
-            "components": components.len(),
-            "component_sizes": components.iter().map(Vec::len).collect::<Vec<_>>(),
-            "bipartite": bipartite,
-            "independence_number": exact_json(&alpha),
-            "domination_number": exact_json(&gamma),
-            "independent_domination_number": exact_json(&i),
-            "bounds": {
-                "independence_number": bounds(&alpha),
-                "domination_number": bounds(&gamma),
-                "independent_domination_number": bounds(&i),
-            },
-            "terminal_positions": terminal_json,
-            "terminal_error": terminal.as_ref().err().map(ToString::to_string),
-            "search_seconds": search_seconds,
-            "count_seconds": count_seconds,
+        let terminal_positions = terminal.as_ref().ok().map(|sets| TerminalCount {
+            total: sets.total().map(Count::from),
+            sizes: sets
+                .sizes
+                .iter()
+                .map(|c| TerminalSize {
+                    size: c.size,
+                    count: c.count.into(),
+                    example: name_list(&c.example),
+                })
+                .collect(),
+            frontier_width: sets.frontier_width,
+            peak_states: sets.peak_entries,
         });
-        match &subject {
-            Subject::Board(game) => {
-                report["game"] = json!(game.name());
-                report["board"] = json!(game.board().to_string());
-            }
-            Subject::File(path) => {
-                report["game"] = json!("graph");
-                report["graph"] = json!(path);
-            }
-        }
-        return Ok(format!("{report}\n"));
+        let (game, board, position) = match &subject {
+            Subject::Board(game) => (game.name(), Some(game.board().to_string()), None),
+            Subject::File(path) => ("graph".to_string(), None, Some(path.clone())),
+        };
+        let report = GraphReport {
+            schema: SCHEMA_VERSION,
+            command: Command::Graph,
+            game,
+            board,
+            position,
+            vertices: graph.vertex_count(),
+            edges: graph.edge_count(),
+            degree: DegreeReport {
+                min: degrees.keys().next().copied(),
+                max: degrees.keys().next_back().copied(),
+                counts: degrees.iter().map(|(d, &c)| (d.to_string(), c)).collect(),
+            },
+            components: components.len(),
+            component_sizes: components.iter().map(Vec::len).collect(),
+            bipartite,
+            numbers: GraphNumbers {
+                independence_number: alpha.exact(),
+                domination_number: gamma.exact(),
+                independent_domination_number: i.exact(),
+            },
+            bounds: GraphNumbers {
+                independence_number: bounds(&alpha),
+                domination_number: bounds(&gamma),
+                independent_domination_number: bounds(&i),
+            },
+            terminal_positions,
+            terminal_error: terminal.as_ref().err().map(ToString::to_string),
+            search_seconds,
+            count_seconds,
+        };
+        return Ok(json_line(&report));
     }
 
     let mut out = String::new();

@@ -6,13 +6,13 @@ use std::time::Instant;
 use anyhow::Result;
 use grundy::graph::kayles::GraphSolver;
 use grundy::graph::Graph;
+use grundy::report::{Command, GameReport, Move, Player};
 use grundy::{Nimber, Outcome};
-use serde_json::json;
 
 use super::{heaps, GameArgs, SearchOptions};
 use crate::input::{input_error, read_graph};
 use crate::progress::SearchProgress;
-use crate::render::{outcome_sentence, winner};
+use crate::render::{json_line, outcome_sentence};
 
 /// The graph, its file, and a solver for it.
 fn load(target: &GameArgs, search: &SearchOptions) -> Result<(String, Graph, GraphSolver)> {
@@ -42,26 +42,26 @@ pub fn value_report(target: &GameArgs, search: &SearchOptions) -> Result<String>
     let stats = solver.stats();
     let outcome = nimber.outcome();
     if search.json {
-        let report = json!({
-            "game": "graph",
-            "graph": path,
-            "vertices": graph.vertex_count(),
-            "edges": graph.edge_count(),
-            "nimber": nimber.value(),
-            "outcome": outcome.to_string(),
-            "to_move": "first",
-            "winner": winner("first", outcome),
-            "positions_searched": stats.positions,
-            "nodes": stats.positions,
-            "table_hits": stats.table_hits,
-            "seconds": seconds,
-        });
-        return Ok(format!("{report}\n"));
+        let report = GameReport {
+            vertices: Some(graph.vertex_count()),
+            edges: Some(graph.edge_count()),
+            positions_searched: Some(stats.positions),
+            table_hits: Some(stats.table_hits),
+            seconds,
+            ..GameReport::of_value(
+                Command::Value,
+                "graph".to_string(),
+                path,
+                nimber,
+                Player::First,
+            )
+        };
+        return Ok(json_line(&report));
     }
     Ok(format!(
         "game       {}\nnim-value  {nimber}\noutcome    {}\nsearched   {} positions ({} table hits) in {seconds:.3} s\n",
         describe(&path, &graph),
-        outcome_sentence("first", outcome),
+        outcome_sentence(Player::First, outcome),
         stats.positions,
         stats.table_hits,
     ))
@@ -90,30 +90,29 @@ pub fn moves_report(target: &GameArgs, all: bool, search: &SearchOptions) -> Res
     let legal_moves = graph.vertex_count();
     let winning = moves.iter().filter(|(_, n)| *n == Nimber::ZERO).count();
     if search.json {
-        let moves_json: Vec<_> = moves
-            .iter()
-            .map(|&(v, n)| {
-                json!({
-                    "vertex": graph.name(v),
-                    "nimber": n.value(),
-                    "winning": n == Nimber::ZERO,
-                })
-            })
-            .collect();
-        let report = json!({
-            "game": "graph",
-            "graph": path,
-            "vertices": graph.vertex_count(),
-            "edges": graph.edge_count(),
-            "nimber": nimber.value(),
-            "outcome": nimber.outcome().to_string(),
-            "to_move": "first",
-            "legal_moves": legal_moves,
-            "moves": moves_json,
-            "positions_searched": stats.positions,
-            "seconds": seconds,
-        });
-        return Ok(format!("{report}\n"));
+        let report = GameReport {
+            vertices: Some(graph.vertex_count()),
+            edges: Some(graph.edge_count()),
+            legal_moves: Some(legal_moves),
+            winning_moves: Some(winning),
+            moves: Some(
+                moves
+                    .iter()
+                    .map(|&(v, n)| Move::vertex(graph.name(v), n))
+                    .collect(),
+            ),
+            positions_searched: Some(stats.positions),
+            table_hits: Some(stats.table_hits),
+            seconds,
+            ..GameReport::of_value(
+                Command::Moves,
+                "graph".to_string(),
+                path,
+                nimber,
+                Player::First,
+            )
+        };
+        return Ok(json_line(&report));
     }
     let mut out = format!(
         "{}: nim-value {nimber}, {legal_moves} legal moves, {winning} winning\n",

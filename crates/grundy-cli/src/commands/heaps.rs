@@ -6,11 +6,12 @@ use std::time::Instant;
 
 use anyhow::Result;
 use grundy::games::corner::CornerMove;
-use grundy::games::heap::{treblecross_winning_cells, HeapGame, Kayles2d, Rectangle};
+use grundy::games::heap::{treblecross_winning_cells, HeapGame, Kayles2d};
+use grundy::report::{Command, GameReport, Move, Player};
 use grundy::Nimber;
-use serde_json::json;
 
 use crate::input::{corner_value_and_moves, input_error, GameSpec};
+use crate::render::json_line;
 
 /// The most moves listed for a heap game; the rest are counted.
 const LIST_LIMIT: usize = 1000;
@@ -41,6 +42,7 @@ fn join<T: ToString>(items: &[T], separator: &str) -> String {
 /// The report of `grundy value` for a heap or corner game.
 pub fn value_report(spec: &GameSpec, json_output: bool) -> Result<String> {
     let started = Instant::now();
+    let named = Named::of(spec);
     let (game, position, parts, nimber): (String, String, Vec<u32>, Nimber) = match spec {
         GameSpec::Heaps(game, heaps) => {
             let values = game.heap_values(heaps);
@@ -66,15 +68,19 @@ pub fn value_report(spec: &GameSpec, json_output: bool) -> Result<String> {
     };
     let seconds = started.elapsed().as_secs_f64();
     if json_output {
-        let report = json!({
-            "game": game,
-            "position": position,
-            "heap_nimbers": parts,
-            "nimber": nimber.value(),
-            "outcome": nimber.outcome().to_string(),
-            "seconds": seconds,
-        });
-        return Ok(format!("{report}\n"));
+        let report = GameReport {
+            code: named.code,
+            heap_nimbers: (!matches!(spec, GameSpec::Corner(..))).then_some(parts),
+            seconds,
+            ..GameReport::of_value(
+                Command::Value,
+                named.game,
+                named.position,
+                nimber,
+                Player::First,
+            )
+        };
+        return Ok(json_line(&report));
     }
     let mut out = format!("game       {game}\nposition   {position}\n");
     if !parts.is_empty() {
@@ -95,15 +101,47 @@ fn describe(game: &HeapGame) -> String {
     }
 }
 
+/// The game and position of a heap or corner game as the user types them back:
+/// `kayles` and `3 4 5`, `0.137` and `6`, `corner-knight` and `7 9`.
+struct Named {
+    game: String,
+    code: Option<String>,
+    position: String,
+}
+
+impl Named {
+    fn of(spec: &GameSpec) -> Named {
+        match spec {
+            GameSpec::Heaps(game, heaps) => Named {
+                game: game.name().to_string(),
+                code: Some(game.rule().to_string()),
+                position: join(heaps, " "),
+            },
+            GameSpec::Rectangles(boards) => Named {
+                game: "kayles-2d".to_string(),
+                code: None,
+                position: join(boards, " "),
+            },
+            GameSpec::Corner(game, m, n) => Named {
+                game: game.to_string(),
+                code: None,
+                position: format!("{m} {n}"),
+            },
+            GameSpec::Placement(_) => unreachable!("placement games are reported by their command"),
+        }
+    }
+}
+
 /// One move for the report: what it does and the value it leads to.
 struct Listed {
     text: String,
     nimber: Nimber,
-    detail: serde_json::Value,
+    detail: Move,
 }
 
 /// The report of `grundy moves` for a heap or corner game.
 pub fn moves_report(spec: &GameSpec, all: bool, json_output: bool) -> Result<String> {
+    let started = Instant::now();
     // Heap games count their moves while listing only some; the others list them all.
     let mut legal_count = 0;
     let mut listed_count = 0;
@@ -126,7 +164,7 @@ pub fn moves_report(spec: &GameSpec, all: bool, json_output: bool) -> Result<Str
                     moves.push(Listed {
                         text: m.to_string(),
                         nimber: m.nimber,
-                        detail: json!({ "heap": m.index, "from": m.from, "to": m.to }),
+                        detail: Move::heap(&m),
                     });
                 }
             });
@@ -141,11 +179,7 @@ pub fn moves_report(spec: &GameSpec, all: bool, json_output: bool) -> Result<Str
                 .map(|m| Listed {
                     text: m.to_string(),
                     nimber: m.nimber,
-                    detail: json!({
-                        "board": m.index,
-                        "from": m.from.to_string(),
-                        "to": m.to.iter().map(Rectangle::to_string).collect::<Vec<_>>(),
-                    }),
+                    detail: Move::rectangle(&m),
                 })
                 .collect();
             ("kayles-2d".to_string(), join(boards, " "), nimber, moves)
@@ -185,28 +219,24 @@ pub fn moves_report(spec: &GameSpec, all: bool, json_output: bool) -> Result<Str
         .filter(|m| all || m.nimber == Nimber::ZERO)
         .collect();
     if json_output {
-        let moves_json: Vec<_> = listed
-            .iter()
-            .map(|m| {
-                let mut detail = m.detail.clone();
-                detail["move"] = json!(m.text);
-                detail["nimber"] = json!(m.nimber.value());
-                detail["winning"] = json!(m.nimber == Nimber::ZERO);
-                detail
-            })
-            .collect();
-        let report = json!({
-            "game": game,
-            "position": position,
-            "nimber": nimber.value(),
-            "outcome": nimber.outcome().to_string(),
-            "legal_moves": legal,
-            "winning_moves": winning,
-            "moves": moves_json,
-            "moves_not_listed": unlisted,
-            "winning_cells": cells,
-        });
-        return Ok(format!("{report}\n"));
+        let named = Named::of(spec);
+        let report = GameReport {
+            code: named.code,
+            legal_moves: Some(legal),
+            winning_moves: Some(winning),
+            moves: Some(listed.iter().map(|m| m.detail.clone()).collect()),
+            moves_not_listed: Some(unlisted),
+            winning_cells: cells,
+            seconds: started.elapsed().as_secs_f64(),
+            ..GameReport::of_value(
+                Command::Moves,
+                named.game,
+                named.position,
+                nimber,
+                Player::First,
+            )
+        };
+        return Ok(json_line(&report));
     }
     let mut out = format!(
         "{game} at {position}: nim-value {nimber}, {legal} different moves, {winning} winning\n"
@@ -241,10 +271,13 @@ pub fn moves_report(spec: &GameSpec, all: bool, json_output: bool) -> Result<Str
 fn corner_moves(m: usize, n: usize, moves: Vec<CornerMove>) -> Vec<Listed> {
     moves
         .into_iter()
-        .map(|mv| Listed {
-            text: format!("({m}, {n}) -> ({}, {})", mv.m, mv.n),
-            nimber: mv.nimber,
-            detail: json!({ "m": mv.m, "n": mv.n }),
+        .map(|mv| {
+            let detail = Move::corner(m, n, &mv);
+            Listed {
+                text: detail.notation.clone(),
+                nimber: mv.nimber,
+                detail,
+            }
         })
         .collect()
 }

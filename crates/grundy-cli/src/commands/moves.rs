@@ -5,13 +5,13 @@ use std::time::Instant;
 
 use anyhow::Result;
 use grundy::games::placement::{MoveValue, PlacementSolver};
+use grundy::report::{Command, GameReport, Move};
 use grundy::Nimber;
-use serde_json::json;
 
 use super::{heaps, rules_note, GameArgs, SearchOptions};
 use crate::input::{is_graph_game, parse_game, parse_position, GameSpec};
 use crate::progress::SearchProgress;
-use crate::render::{draw_board, plain, player_to_move};
+use crate::render::{draw_board, json_line, plain, player_to_move};
 
 /// Arguments of `grundy moves`.
 #[derive(Debug, clap::Args)]
@@ -96,35 +96,31 @@ pub fn run(args: &Args) -> Result<String> {
         .filter(|m| args.all || m.nimber == Nimber::ZERO)
         .collect();
     if args.search.json {
-        let moves_json: Vec<_> = listed
-            .iter()
-            .map(|m| {
-                let (row, col) = m.square.coordinates();
-                json!({
-                    "square": m.square.to_string(),
-                    "piece": m.piece.to_string(),
-                    "row": row,
-                    "col": col,
-                    "nimber": m.nimber.value(),
-                    "winning": m.nimber == Nimber::ZERO,
-                })
-            })
-            .collect();
-        let report = json!({
-            "game": game.name(),
-            "board": game.board().to_string(),
-            "surface": game.rules().surface().to_string(),
-            "rays": game.rules().rays().to_string(),
-            "position": game.format_position(&position),
-            "nimber": nimber.value(),
-            "outcome": nimber.outcome().to_string(),
-            "to_move": player_to_move(&game, &position),
-            "legal_moves": legal_moves,
-            "moves": moves_json,
-            "positions_searched": stats.positions,
-            "seconds": seconds,
-        });
-        return Ok(format!("{report}\n"));
+        let report = GameReport {
+            board: Some(game.board().to_string()),
+            surface: Some(game.rules().surface().to_string()),
+            rays: Some(game.rules().rays().to_string()),
+            legal_moves: Some(legal_moves),
+            winning_moves: Some(moves.iter().filter(|m| m.nimber == Nimber::ZERO).count()),
+            moves: Some(
+                listed
+                    .iter()
+                    .map(|m| Move::placement(m.square, m.piece, several, m.nimber))
+                    .collect(),
+            ),
+            positions_searched: Some(stats.positions),
+            table_hits: Some(stats.table_hits),
+            endgame_positions: Some(stats.endgame_positions),
+            seconds,
+            ..GameReport::of_value(
+                Command::Moves,
+                game.name(),
+                game.format_position(&position),
+                nimber,
+                player_to_move(&game, &position),
+            )
+        };
+        return Ok(json_line(&report));
     }
     let mut out = String::new();
     let winning = moves.iter().filter(|m| m.nimber == Nimber::ZERO).count();

@@ -6,12 +6,12 @@ use std::time::Instant;
 
 use anyhow::Result;
 use grundy::games::placement::root_search::RootOutcome;
-use serde_json::json;
+use grundy::report::{Command, GameReport, Move};
 
 use super::first_moves::search_first_moves;
 use super::{searched_line, thread_count, RuleOptions, SearchOptions};
 use crate::input::{parse_game, parse_position, require_verb, GameSpec};
-use crate::render::{outcome_sentence, player_to_move, winner};
+use crate::render::{json_line, outcome_sentence, player_to_move};
 use grundy::games::registry::{Family, Verb};
 
 /// Arguments of `grundy outcome`.
@@ -78,27 +78,33 @@ pub fn run(args: &Args) -> Result<String> {
     let several = game.pieces().len() > 1;
     let to_move = player_to_move(&game, &position);
     if args.search.json {
-        let json = json!({
-            "game": game.name(),
-            "board": game.board().to_string(),
-            "surface": game.rules().surface().to_string(),
-            "rays": game.rules().rays().to_string(),
-            "position": game.format_position(&position),
-            "outcome": outcome.to_string(),
-            "to_move": to_move,
-            "winner": winner(to_move, outcome),
-            "winning_move": winning_move.map(|first| first.square.to_string()),
-            "winning_piece": winning_move.map(|first| first.piece.to_string()),
-            "first_moves": report.first_moves,
-            "first_moves_up_to_symmetry": report.groups,
-            "first_moves_settled": report.settled,
-            "resumed_from_checkpoint": report.resumed,
-            "nodes": report.positions,
-            "endgame_positions": report.stats.endgame_positions,
-            "threads": report.threads,
-            "seconds": seconds,
-        });
-        return Ok(format!("{json}\n"));
+        let as_move = |first: &grundy::games::placement::PlacementMove| {
+            Move::placement(first.square, first.piece, several, grundy::Nimber::ZERO)
+        };
+        let report = GameReport {
+            board: Some(game.board().to_string()),
+            surface: Some(game.rules().surface().to_string()),
+            rays: Some(game.rules().rays().to_string()),
+            winning_move: winning_move.as_ref().map(as_move),
+            symmetric_winning_moves: winning_move
+                .map(|_| winning_moves[1..].iter().map(as_move).collect()),
+            first_moves: Some(report.first_moves),
+            first_moves_up_to_symmetry: Some(report.groups),
+            first_moves_settled: Some(report.settled),
+            resumed_from_checkpoint: Some(report.resumed),
+            positions_searched: Some(report.positions),
+            endgame_positions: Some(report.stats.endgame_positions),
+            threads: Some(report.threads),
+            seconds,
+            ..GameReport::new(
+                Command::Outcome,
+                game.name(),
+                game.format_position(&position),
+                outcome,
+                to_move,
+            )
+        };
+        return Ok(json_line(&report));
     }
     let mut out = format!(
         "game       {} on {}{}\n",

@@ -5,8 +5,10 @@ use std::time::Instant;
 
 use anyhow::Result;
 use grundy::games::heap::{nim_sequence, HeapGame, HeapRuleset, Periodicity, SequenceObserver};
+use grundy::report::{Command, SequenceReport, SCHEMA_VERSION};
 use indicatif::ProgressBar;
-use serde_json::json;
+
+use crate::render::json_line;
 
 use crate::input::{check_reference_work, input_error, require_verb, MAX_HEAP};
 use crate::interrupt;
@@ -189,19 +191,20 @@ impl Report<'_> {
     }
 
     fn json(&self, to: usize) -> String {
-        let report = json!({
-            "game": self.game.name(),
-            "code": self.game.rule().to_string(),
-            "to": to,
-            "values": self.values,
-            "period": self.periodicity.map(|p| p.period),
-            "preperiod": self.periodicity.map(|p| p.preperiod),
-            "computed": self.computed,
-            "largest": self.largest(),
-            "seconds": self.seconds,
-            "interrupted": self.stopped,
-        });
-        format!("{report}\n")
+        json_line(&SequenceReport {
+            schema: SCHEMA_VERSION,
+            command: Command::Sequence,
+            game: self.game.name().to_string(),
+            code: self.game.rule().to_string(),
+            to,
+            values: self.values.clone(),
+            period: self.periodicity.map(|p| p.period),
+            preperiod: self.periodicity.map(|p| p.preperiod),
+            computed: self.computed,
+            largest: self.largest(),
+            interrupted: self.stopped,
+            seconds: self.seconds,
+        })
     }
 
     fn text(&self, to: usize, show: usize) -> String {

@@ -9,9 +9,9 @@ use anyhow::Result;
 use grundy::games::placement::{
     parse_pieces, PlacementGame, PlacementRules, PlacementSolver, RayRule, Surface,
 };
+use grundy::report::{Command, TableReport, SCHEMA_VERSION};
 use grundy::{BoardSize, Nimber};
 use rayon::prelude::*;
-use serde_json::json;
 
 use super::{rules_note, RuleOptions, SearchOptions};
 use crate::input::{
@@ -19,6 +19,7 @@ use crate::input::{
 };
 use crate::interrupt::{self, Interrupted};
 use crate::progress::counting_bar;
+use crate::render::json_line;
 use crate::svg::{value_grid, MAX_GRID_CELLS};
 use grundy::games::corner::CornerGame;
 use grundy::games::registry::{Family, Verb};
@@ -147,21 +148,20 @@ pub fn run(args: &Args) -> Result<String> {
     let done = grid.iter().flatten().filter(|cell| cell.is_some()).count();
     let interrupted = done < cells.len();
     let report = if args.search.json {
-        let mut report = json!({
-            "game": name,
-            "surface": rules.surface().to_string(),
-            "rays": rules.rays().to_string(),
-            "rows": rows,
-            "cols": cols,
-            "nimbers": grid,
-            "positions_searched": positions,
-            "seconds": seconds,
-        });
-        if interrupted {
-            report["interrupted"] = json!(true);
-            report["finished_cells"] = json!(done);
-        }
-        format!("{report}\n")
+        json_line(&TableReport {
+            schema: SCHEMA_VERSION,
+            command: Command::Table,
+            game: name.clone(),
+            surface: Some(rules.surface().to_string()),
+            rays: Some(rules.rays().to_string()),
+            rows: rows.iter().map(|&r| r as usize).collect(),
+            cols: cols.iter().map(|&c| c as usize).collect(),
+            nimbers: grid.clone(),
+            positions_searched: Some(positions),
+            interrupted,
+            finished_cells: done,
+            seconds,
+        })
     } else {
         let shown: Vec<Vec<String>> = grid
             .iter()
@@ -235,14 +235,24 @@ fn corner_table(args: &Args) -> Result<String> {
         crate::files::write_after_report(path, value_grid(&title, &rows, &cols, &grid));
     }
     if args.search.json {
-        let report = json!({
-            "game": game.to_string(),
-            "rows": rows,
-            "cols": cols,
-            "nimbers": grid,
-            "seconds": seconds,
-        });
-        return Ok(format!("{report}\n"));
+        let cells = grid.iter().map(Vec::len).sum();
+        return Ok(json_line(&TableReport {
+            schema: SCHEMA_VERSION,
+            command: Command::Table,
+            game: game.to_string(),
+            surface: None,
+            rays: None,
+            rows: rows.clone(),
+            cols: cols.clone(),
+            nimbers: grid
+                .iter()
+                .map(|row| row.iter().map(|&value| Some(value)).collect())
+                .collect(),
+            positions_searched: None,
+            interrupted: false,
+            finished_cells: cells,
+            seconds,
+        }));
     }
     let out = value_grid_text(
         &format!("{game}: nim-values g(m, n) (m down, n across)"),

@@ -11,6 +11,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
+use grundy::report::{
+    Command, TourCountReport, TourExistsReport, TourReport, TourVerifyReport, SCHEMA_VERSION,
+};
 use grundy::tour::count::{self, CountProgress};
 use grundy::tour::existence::{tour_exists, tour_from};
 use grundy::tour::frontier::{
@@ -22,6 +25,8 @@ use grundy::tour::{backtrack, divide, four_rows, narrow, verify, FindError, Tour
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde_json::{json, Value};
+
+use crate::render::json_line;
 
 use crate::input::input_error;
 use crate::interrupt;
@@ -314,14 +319,21 @@ fn no_answer(
     reason: &str,
 ) -> anyhow::Error {
     if json {
-        let report = json!({
-            "board": board.to_string(),
-            "closed": closed,
-            "start": start.map(|square| board.square_name(square)),
-            "exists": false,
-            "reason": reason,
-        });
-        NegativeAnswer(format!("{report}\n")).into()
+        NegativeAnswer(json_line(&TourReport {
+            schema: SCHEMA_VERSION,
+            command: Command::Tour,
+            board: board.to_string(),
+            closed,
+            start: start.map(|square| board.square_name(square)),
+            exists: false,
+            rows: None,
+            cols: None,
+            method: None,
+            path: None,
+            reason: Some(reason.to_string()),
+            seconds: None,
+        }))
+        .into()
     } else {
         NegativeAnswer(format!("no: {reason}\n")).into()
     }
@@ -591,9 +603,11 @@ fn tour_json(tour: &Tour, method: &str, seconds: f64) -> String {
     let mut out = String::with_capacity(tour.path().len() * 14 + 256);
     let _ = write!(
         out,
-        "{{\"board\":{},\"closed\":{},\"cols\":{},\"method\":{},\"path\":[",
+        "{{\"schema\":{SCHEMA_VERSION},\"command\":\"tour\",\"board\":{},\"closed\":{},\"start\":{},\"exists\":true,\"rows\":{},\"cols\":{},\"method\":{},\"path\":[",
         text(board.to_string()),
         tour.is_closed(),
+        text(board.square_name(tour.path()[0])),
+        board.rows(),
         board.cols(),
         text(method.to_string())
     );
@@ -603,13 +617,7 @@ fn tour_json(tour: &Tour, method: &str, seconds: f64) -> String {
         }
         let _ = write!(out, "[{row},{col}]");
     }
-    let _ = writeln!(
-        out,
-        "],\"rows\":{},\"seconds\":{},\"start\":{}}}",
-        board.rows(),
-        json!(seconds),
-        text(board.square_name(tour.path()[0]))
-    );
+    let _ = writeln!(out, "],\"seconds\":{}}}", json!(seconds));
     out
 }
 
@@ -714,16 +722,18 @@ fn exists(args: &ExistsArgs) -> Result<String> {
         }
     };
     if args.json {
-        let report = json!({
-            "board": board.to_string(),
-            "closed": args.closed,
-            "start": start.map(|square| board.square_name(square)),
-            "exists": answer,
-            "reason": reason,
+        let report = json_line(&TourExistsReport {
+            schema: SCHEMA_VERSION,
+            command: Command::TourExists,
+            board: board.to_string(),
+            closed: args.closed,
+            start: start.map(|square| board.square_name(square)),
+            exists: answer,
+            reason: reason.to_string(),
         });
         return match answer {
-            Some(true) => Ok(format!("{report}\n")),
-            _ => Err(NegativeAnswer(format!("{report}\n")).into()),
+            Some(true) => Ok(report),
+            _ => Err(NegativeAnswer(report).into()),
         };
     }
     match answer {
@@ -785,10 +795,14 @@ fn verify_file(args: &VerifyArgs) -> Result<String> {
             let closes = board.squares() > 1 && board.is_knight_move(path[path.len() - 1], path[0]);
             let kind = if closes { "closed" } else { "open" };
             if args.json {
-                return Ok(format!(
-                    "{}\n",
-                    json!({"board": board.to_string(), "valid": true, "closed": closes})
-                ));
+                return Ok(json_line(&TourVerifyReport {
+                    schema: SCHEMA_VERSION,
+                    command: Command::TourVerify,
+                    board: board.to_string(),
+                    valid: true,
+                    closed: Some(closes),
+                    fault: None,
+                }));
             }
             Ok(format!(
                 "valid {kind} knight's tour of {board}: {} squares, each once, every step a knight's move\n",
@@ -797,10 +811,14 @@ fn verify_file(args: &VerifyArgs) -> Result<String> {
         }
         Err(fault) => {
             if args.json {
-                return Err(NegativeAnswer(format!(
-                    "{}\n",
-                    json!({"board": board.to_string(), "valid": false, "fault": fault.to_string()})
-                ))
+                return Err(NegativeAnswer(json_line(&TourVerifyReport {
+                    schema: SCHEMA_VERSION,
+                    command: Command::TourVerify,
+                    board: board.to_string(),
+                    valid: false,
+                    closed: None,
+                    fault: Some(fault.to_string()),
+                }))
                 .into());
             }
             Err(NegativeAnswer(format!("not a valid tour of {board}: {fault}\n")).into())
@@ -1081,9 +1099,31 @@ impl FrontierProgress for FrontierBar {
     }
 }
 
-/// The count as JSON: a number, or a string where it is beyond what JSON readers hold exactly.
-fn count_json(count: u128) -> Value {
-    u64::try_from(count).map_or_else(|_| json!(count.to_string()), |small| json!(small))
+/// The keys every count report has; the caller adds how it was counted.
+fn count_report(
+    board: TourBoard,
+    closed: bool,
+    directed: bool,
+    start: Option<String>,
+    count: u128,
+    complete: bool,
+    method: &str,
+) -> TourCountReport {
+    TourCountReport {
+        schema: SCHEMA_VERSION,
+        command: Command::TourCount,
+        board: board.to_string(),
+        closed,
+        directed,
+        start,
+        count: count.into(),
+        complete,
+        method: method.to_string(),
+        reason: None,
+        search_nodes: None,
+        peak_states: None,
+        seconds: None,
+    }
 }
 
 /// `grundy tour count BOARD --closed` by the frontier dynamic program.
@@ -1108,18 +1148,11 @@ fn count_closed_by_frontier(args: &CountArgs, board: TourBoard) -> Result<String
     };
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
-        let report = json!({
-            "board": board.to_string(),
-            "closed": true,
-            "directed": false,
-            "start": null,
-            "count": count_json(count),
-            "complete": true,
-            "method": "frontier",
-            "peak_states": progress.peak_states,
-            "seconds": seconds,
-        });
-        return Ok(format!("{report}\n"));
+        return Ok(json_line(&TourCountReport {
+            peak_states: Some(progress.peak_states as u64),
+            seconds: Some(seconds),
+            ..count_report(board, true, false, None, count, true, "frontier")
+        }));
     }
     Ok(format!(
         "board      {board}\ncounting   closed tours (Hamiltonian cycles, up to direction and starting square)\ncount      {}\nmethod     frontier dynamic program, at most {} states at once, in {seconds:.3} s\n",
@@ -1155,18 +1188,11 @@ fn count_tours(args: &CountArgs) -> Result<String> {
         let schwenk = tour_exists(board, true);
         if !schwenk.exists {
             // No search needed: the count is 0 by the theorem, which is cited.
-            let report = json!({
-                "board": board.to_string(),
-                "closed": true,
-                "directed": false,
-                "start": null,
-                "count": 0,
-                "complete": true,
-                "method": "theorem",
-                "reason": schwenk.reason,
-            });
             return Ok(if args.json {
-                format!("{report}\n")
+                json_line(&TourCountReport {
+                    reason: Some(schwenk.reason.to_string()),
+                    ..count_report(board, true, false, None, 0, true, "theorem")
+                })
             } else {
                 format!("board      {board}\ncounting   closed tours (Hamiltonian cycles, up to direction and starting square)\ncount      0\nreason     {}\n", schwenk.reason)
             });
@@ -1246,17 +1272,19 @@ fn count_tours(args: &CountArgs) -> Result<String> {
     let seconds = started.elapsed().as_secs_f64();
     let searched = nodes.load(Ordering::Relaxed);
     let report = if args.json {
-        let report = json!({
-            "board": board.to_string(),
-            "closed": false,
-            "directed": !args.undirected,
-            "start": start.map(|square| board.square_name(square)),
-            "count": count_json(count),
-            "complete": complete,
-            "nodes": searched,
-            "seconds": seconds,
-        });
-        format!("{report}\n")
+        json_line(&TourCountReport {
+            search_nodes: Some(searched),
+            seconds: Some(seconds),
+            ..count_report(
+                board,
+                false,
+                !args.undirected,
+                start.map(|square| board.square_name(square)),
+                count,
+                complete,
+                "search",
+            )
+        })
     } else if complete {
         format!(
             "board      {board}\ncounting   {what}\ncount      {}\nsearched   {searched} nodes in {seconds:.3} s\n",

@@ -5,14 +5,14 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Result;
-use serde_json::json;
 
 use super::first_moves::search_first_moves;
 use super::{heaps, rules_note, searched_line, thread_count, GameArgs, SearchOptions};
 use crate::input::{input_error, is_graph_game, parse_game, parse_position, GameSpec};
-use crate::render::{draw_board, outcome_sentence, player_to_move, winner};
+use crate::render::{draw_board, json_line, outcome_sentence, player_to_move};
 use grundy::games::placement::root_search::RootValue;
 use grundy::games::placement::PlacementSolver;
+use grundy::report::{Command, GameReport};
 
 /// Arguments of `grundy value`.
 #[derive(Debug, clap::Args)]
@@ -99,26 +99,26 @@ pub fn run(args: &Args) -> Result<String> {
         crate::files::write_after_report(path, svg);
     }
     if args.search.json {
-        let report = json!({
-            "game": game.name(),
-            "board": game.board().to_string(),
-            "surface": game.rules().surface().to_string(),
-            "rays": game.rules().rays().to_string(),
-            "position": game.format_position(&position),
-            "nimber": nimber.value(),
-            "outcome": outcome.to_string(),
-            "to_move": to_move,
-            "winner": winner(to_move, outcome),
-            "positions_searched": nodes,
-            "nodes": nodes,
-            "table_hits": stats.table_hits,
-            "endgame_positions": stats.endgame_positions,
-            "first_moves_up_to_symmetry": report.groups,
-            "resumed_from_checkpoint": report.resumed,
-            "threads": report.threads,
-            "seconds": seconds,
-        });
-        return Ok(format!("{report}\n"));
+        let report = GameReport {
+            board: Some(game.board().to_string()),
+            surface: Some(game.rules().surface().to_string()),
+            rays: Some(game.rules().rays().to_string()),
+            positions_searched: Some(nodes),
+            table_hits: Some(stats.table_hits),
+            endgame_positions: Some(stats.endgame_positions),
+            first_moves_up_to_symmetry: Some(report.groups),
+            resumed_from_checkpoint: Some(report.resumed),
+            threads: Some(report.threads),
+            seconds,
+            ..GameReport::of_value(
+                Command::Value,
+                game.name(),
+                game.format_position(&position),
+                nimber,
+                to_move,
+            )
+        };
+        return Ok(json_line(&report));
     }
     let mut out = String::new();
     out.push_str(&format!(

@@ -373,3 +373,20 @@ fn a_heap_whose_values_take_too_long_is_refused_after_the_deadline() {
     // 0.007 has no useful sparse-space mask: its values grow as n², an hour or more to 10^7.
     fails_with(&["value", "0.007", "10000000"], "not finished within 60 s");
 }
+
+/// Heaps are numbered from 1 in reports, as a person counts them, in every heap family.
+#[test]
+fn moves_number_heaps_from_one() {
+    let report = json_of(&["moves", "kayles", "3", "2", "1", "5"]);
+    let moves = report["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["heap"], 4);
+    assert_eq!(moves[0]["from"], 5);
+    assert_eq!(moves[0]["to"], serde_json::json!([2, 2]));
+    let boards = json_of(&["moves", "kayles-2d", "1x1", "2x3", "--all"]);
+    assert!(boards["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m["heap"] == 2 && m["from_board"] == "2x3"));
+}

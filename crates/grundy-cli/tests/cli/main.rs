@@ -5,6 +5,7 @@ mod common;
 mod files;
 mod graph;
 mod heap;
+mod json_contract;
 mod multi_piece;
 mod placement;
 mod play;

@@ -192,8 +192,8 @@ fn outcome_agrees_with_the_nim_value_and_names_a_winning_move() {
         let value = json_of(&["value", game, board]);
         let outcome = json_of(&["outcome", game, board]);
         assert_eq!(outcome["outcome"], value["outcome"], "{game} {board}");
-        assert!(outcome["nodes"].as_u64().unwrap() > 0);
-        match outcome["winning_move"].as_str() {
+        assert!(outcome["positions_searched"].as_u64().unwrap() > 0);
+        match outcome["winning_move"]["square"].as_str() {
             None => assert_eq!(outcome["outcome"], "P"),
             Some(square) => {
                 let winning = winning_squares(&["moves", game, board]);
@@ -239,8 +239,8 @@ fn odd_boards_are_won_by_the_centre_without_search() {
     for (board, centre) in [("9x9", "e5"), ("13x13", "g7"), ("15x15", "h8")] {
         let outcome = json_of(&["outcome", "queens", board]);
         assert_eq!(outcome["outcome"], "N", "{board}");
-        assert_eq!(outcome["winning_move"], centre, "{board}");
-        assert_eq!(outcome["nodes"], 0, "{board}");
+        assert_eq!(outcome["winning_move"]["square"], centre, "{board}");
+        assert_eq!(outcome["positions_searched"], 0, "{board}");
     }
     let winning = winning_squares(&["moves", "queens", "9x9"]);
     assert!(winning.iter().any(|w| w == "e5"), "{winning:?}");
@@ -329,7 +329,7 @@ fn value_and_outcome_reproduce_the_queens_sequence() {
         let outcome = json_of(&["outcome", "queens", &board]);
         let expected_outcome = if expected == 0 { "P" } else { "N" };
         assert_eq!(outcome["outcome"], expected_outcome, "queens {board}");
-        assert!(outcome["nodes"].is_u64());
+        assert!(outcome["positions_searched"].is_u64());
     }
 }
 
@@ -396,8 +396,8 @@ fn several_piece_games_search_on_threads_and_agree_with_the_solver() {
         assert_eq!(value["threads"], 2, "{game:?}");
         let outcome = refs(&with("outcome", &["--threads", "2"]));
         assert_eq!(outcome["outcome"], value["outcome"], "{game:?}");
-        if let Some(square) = outcome["winning_move"].as_str() {
-            let piece = outcome["winning_piece"].as_str().unwrap();
+        if let Some(square) = outcome["winning_move"]["square"].as_str() {
+            let piece = outcome["winning_move"]["piece"].as_str().unwrap();
             assert!(
                 values
                     .iter()
