@@ -24,6 +24,7 @@ use serde::{Deserialize, Serialize};
 use crate::games::corner::CornerMove;
 use crate::games::heap::{HeapMove, RectangleMove};
 use crate::games::placement::Piece;
+use crate::games::sum::SumMove;
 use crate::{Nimber, Outcome, Square};
 
 /// The version of the JSON contract, printed as `"schema"` in every report. It goes up only
@@ -182,6 +183,12 @@ pub struct Move {
     /// Graph games: the vertex taken (with its neighbours) by the move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vertex: Option<String>,
+    /// Sums of games: which game of the sum the move is played in, counting from 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summand: Option<usize>,
+    /// Sums of games: the nim-value of that game after the move (`nimber` is the whole sum's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summand_nimber: Option<u32>,
 }
 
 impl Move {
@@ -201,6 +208,8 @@ impl Move {
             to_boards: None,
             corner: None,
             vertex: None,
+            summand: None,
+            summand_nimber: None,
         }
     }
 
@@ -265,6 +274,27 @@ impl Move {
             ..Move::bare(vertex.to_string(), nimber)
         }
     }
+
+    /// A move of a sum of games: `sum_move` in game `sum_move.summand` (from 0) of the sum.
+    #[must_use]
+    pub fn in_sum(sum_move: &SumMove) -> Move {
+        Move {
+            summand: Some(sum_move.summand + 1),
+            summand_nimber: Some(sum_move.summand_value.value()),
+            ..Move::bare(sum_move.notation.clone(), sum_move.nimber)
+        }
+    }
+}
+
+/// One game of a sum of games, in [`GameReport::summands`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SummandReport {
+    /// The game as typed in the sum: `knights 5x5`, `kayles 7`, `*3`.
+    pub game: String,
+    /// Its position: a placement game's rows, the heaps, the corner piece's square, `*3`.
+    pub position: String,
+    /// Its nim-value.
+    pub nimber: u32,
 }
 
 /// The answer of `grundy value`, `grundy outcome` and `grundy moves` for any game family: the
@@ -313,6 +343,9 @@ pub struct GameReport {
     pub to_move: Player,
     /// Who wins with perfect play.
     pub winner: Player,
+    /// Sums of games: each game of the sum with its nim-value, in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summands: Option<Vec<SummandReport>>,
     /// `grundy moves`: how many legal moves there are (heap games: moves that differ, a move
     /// on one of several equal heaps counted once).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -388,6 +421,7 @@ impl GameReport {
             nimber: None,
             heap_nimbers: None,
             outcome,
+            summands: None,
             to_move,
             winner: to_move.winner(outcome),
             legal_moves: None,

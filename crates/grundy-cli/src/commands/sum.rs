@@ -7,11 +7,12 @@ use std::time::Instant;
 
 use anyhow::Result;
 use grundy::games::sum::{GameSum, Summand};
+use grundy::report::{Command, GameReport, Move, Player, SummandReport};
 use grundy::Nimber;
-use serde_json::json;
 
 use super::{rules_note, GameArgs, SearchOptions};
 use crate::input::{input_error, parse_game, parse_position, read_graph, GameSpec};
+use crate::render::json_line;
 
 /// The most games one sum may hold.
 const MAX_SUMMANDS: usize = 64;
@@ -31,8 +32,12 @@ pub fn sum_words(target: &GameArgs) -> Option<Vec<String>> {
 
 /// One summand as typed, and what it became.
 struct Part {
+    /// As typed: `knights 5x5`, `kayles 7`, `*3`.
     text: String,
+    /// For people: `knights on 5x5 at N..../...`.
     title: String,
+    /// Its position: a placement game's rows, the heaps, the corner piece's square, `*3`.
+    position: String,
 }
 
 /// Reads the summands of `words` (split at each `+`), giving the placement games the
@@ -56,6 +61,7 @@ fn parse_sum(words: &[String], target: &GameArgs) -> Result<(Vec<Part>, Vec<Summ
             )));
         };
         let text = group.join(" ");
+        let mut position_text = args.join(" ");
         let (title, summand) = if game.starts_with('*') {
             if let Some(extra) = args.first() {
                 return Err(input_error(format!(
@@ -63,6 +69,7 @@ fn parse_sum(words: &[String], target: &GameArgs) -> Result<(Vec<Part>, Vec<Summ
                 )));
             }
             let nimber: Nimber = game.parse().map_err(input_error)?;
+            position_text = nimber.to_string();
             (nimber.to_string(), Summand::Nimber(nimber))
         } else if game.eq_ignore_ascii_case("graph") {
             let (path, graph) = read_graph(args, target.format.as_deref())?;
@@ -79,8 +86,9 @@ fn parse_sum(words: &[String], target: &GameArgs) -> Result<(Vec<Part>, Vec<Summ
                         game.board(),
                         rules_note(game.rules())
                     );
+                    position_text = game.format_position(&position);
                     if position != game.empty() {
-                        title.push_str(&format!(" at {}", game.format_position(&position)));
+                        title.push_str(&format!(" at {position_text}"));
                     }
                     (title, Summand::Placement { game, position })
                 }
@@ -89,7 +97,11 @@ fn parse_sum(words: &[String], target: &GameArgs) -> Result<(Vec<Part>, Vec<Summ
                 GameSpec::Corner(game, m, n) => (text.clone(), Summand::Corner { game, m, n }),
             }
         };
-        parts.push(Part { text, title });
+        parts.push(Part {
+            text,
+            title,
+            position: position_text,
+        });
         summands.push(summand);
     }
     if let Some(extra) = positions.next() {
@@ -124,6 +136,26 @@ fn expression(parts: &[Part]) -> String {
         .join(" + ")
 }
 
+/// The report's keys every sum has: the expression as the game and the position (each game's
+/// own position is in `summands`), with the first player to move.
+fn sum_report(command: Command, parts: &[Part], nimber: Nimber) -> GameReport {
+    let written = expression(parts);
+    GameReport::of_value(command, written.clone(), written, nimber, Player::First)
+}
+
+/// Each game of the sum with its value, for the JSON report.
+fn summand_reports(parts: &[Part], values: &[Nimber]) -> Vec<SummandReport> {
+    parts
+        .iter()
+        .zip(values)
+        .map(|(part, value)| SummandReport {
+            game: part.text.clone(),
+            position: part.position.clone(),
+            nimber: value.value(),
+        })
+        .collect()
+}
+
 /// The report of `grundy value` on a sum.
 pub fn value_report(words: &[String], target: &GameArgs, search: &SearchOptions) -> Result<String> {
     let (parts, mut sum) = load(words, target, search)?;
@@ -133,20 +165,13 @@ pub fn value_report(words: &[String], target: &GameArgs, search: &SearchOptions)
     let seconds = started.elapsed().as_secs_f64();
     let outcome = nimber.outcome();
     if search.json {
-        let summands: Vec<_> = parts
-            .iter()
-            .zip(&values)
-            .map(|(part, value)| json!({"game": part.text, "title": part.title, "nimber": value.value()}))
-            .collect();
-        let report = json!({
-            "game": expression(&parts),
-            "summands": summands,
-            "nimber": nimber.value(),
-            "outcome": outcome.to_string(),
-            "positions_searched": sum.positions_searched(),
-            "seconds": seconds,
-        });
-        return Ok(format!("{report}\n"));
+        let report = GameReport {
+            summands: Some(summand_reports(&parts, &values)),
+            positions_searched: Some(sum.positions_searched()),
+            seconds,
+            ..sum_report(Command::Value, &parts, nimber)
+        };
+        return Ok(json_line(&report));
     }
     let width = parts.iter().map(|part| part.title.len()).max().unwrap_or(0);
     let mut out = format!("game       {}\n", expression(&parts));
@@ -175,7 +200,8 @@ pub fn moves_report(
 ) -> Result<String> {
     let (parts, mut sum) = load(words, target, search)?;
     let started = Instant::now();
-    let nimber = sum.nim_value();
+    let values = sum.summand_values();
+    let nimber: Nimber = values.iter().copied().sum();
     let moves = sum.moves();
     let seconds = started.elapsed().as_secs_f64();
     let winning = moves.iter().filter(|m| m.nimber == Nimber::ZERO).count();
@@ -184,29 +210,16 @@ pub fn moves_report(
         .filter(|m| all || m.nimber == Nimber::ZERO)
         .collect();
     if search.json {
-        let moves: Vec<_> = listed
-            .iter()
-            .map(|m| {
-                json!({
-                    "summand": m.summand + 1,
-                    "move": m.notation,
-                    "summand_nimber": m.summand_value.value(),
-                    "nimber": m.nimber.value(),
-                    "winning": m.nimber == Nimber::ZERO,
-                })
-            })
-            .collect();
-        let report = json!({
-            "game": expression(&parts),
-            "nimber": nimber.value(),
-            "outcome": nimber.outcome().to_string(),
-            "legal_moves": moves.len(),
-            "winning_moves": winning,
-            "moves": moves,
-            "positions_searched": sum.positions_searched(),
-            "seconds": seconds,
-        });
-        return Ok(format!("{report}\n"));
+        let report = GameReport {
+            summands: Some(summand_reports(&parts, &values)),
+            legal_moves: Some(moves.len()),
+            winning_moves: Some(winning),
+            moves: Some(listed.iter().map(|m| Move::in_sum(m)).collect()),
+            positions_searched: Some(sum.positions_searched()),
+            seconds,
+            ..sum_report(Command::Moves, &parts, nimber)
+        };
+        return Ok(json_line(&report));
     }
     let mut out = format!(
         "{}: nim-value {nimber}, {} legal moves, {winning} winning\n",

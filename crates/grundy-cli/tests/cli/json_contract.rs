@@ -222,6 +222,8 @@ fn every_command_prints_what_docs_json_md_describes() {
         &["value", "kayles-2d", "2x3", "1x4"],
         &["value", "corner-knight", "7", "9"],
         &["value", "graph", edges],
+        &["value", "knights 3x3 + kayles 7 + *3"],
+        &["moves", "knights 3x3 + corner-knight 7 9 + *1", "--all"],
         &["outcome", "knights", "5x5"],
         &["outcome", "knights", "4x4"],
         &["outcome", "queens+rooks", "3x3", "--rays", "blocked"],
