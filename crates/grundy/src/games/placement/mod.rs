@@ -32,6 +32,7 @@
 //! assert_eq!(game.legal_placements(&position).len(), 8);
 //! ```
 
+pub mod checkpoint;
 mod multi;
 mod node_kayles;
 mod piece;
