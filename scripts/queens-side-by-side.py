@@ -88,7 +88,7 @@ def main():
     print("| case | grundy / peer: wall | CPU | peak memory |")
     print("|---|---|---|---|")
     for case, (wall, cpu, peak) in ratios:
-        print(f"| {case} | {wall:.2f} | {cpu:.2f} | {peak:.2f} |")
+        print(f"| {case} | {wall:.3g} | {cpu:.3g} | {peak:.3g} |")
 
 
 if __name__ == "__main__":
