@@ -105,46 +105,14 @@ pub fn closed_tours_by_frontier(
     } else {
         (1u128 << (window * LABEL_BITS as usize)) - 1
     };
-    // Knight moves back to earlier squares, as distances in squares.
-    let backward: [(usize, usize, isize); 4] = [
-        (1, width + 2, -2),
-        (1, width - 2, 2),
-        (2, 2 * width + 1, -1),
-        (2, 2 * width - 1, 1),
-    ];
-    // The last square from which a tour edge can reach each square.
-    let last_reach: Vec<usize> = (0..squares)
-        .map(|u| {
-            let (row, col) = (u / width, u % width);
-            let mut last = u;
-            for (rows_down, distance, col_shift) in backward {
-                let target_col = col as isize - col_shift;
-                if row + rows_down < height && (0..width as isize).contains(&target_col) {
-                    last = last.max(u + distance);
-                }
-            }
-            last
-        })
-        .collect();
+    let sweep = Sweep::new(height, width, window);
 
     // Before square 0 every frontier slot is a square off the board: done.
     let mut states: StateMap = StateMap::default();
     states.insert(all_done(window) & !0xF, 1);
     let mut closed = 0u128;
     for v in 0..squares {
-        let (row, col) = (v / width, v % width);
-        let back: Vec<usize> = backward
-            .iter()
-            .filter(|&&(rows_up, _, col_shift)| {
-                let target_col = col as isize + col_shift;
-                row >= rows_up && (0..width as isize).contains(&target_col)
-            })
-            .map(|&(_, distance, _)| distance)
-            .collect();
-        // Squares that can gain no tour edge after this one must be done by now.
-        let finished: Vec<usize> = (0..window.min(v + 1))
-            .filter(|&d| last_reach[v - d] == v)
-            .collect();
+        let (back, finished) = (&sweep.back[v], &sweep.finished[v]);
         let mut next: StateMap = StateMap::default();
         let mut overflowed = false;
         for (&state, &count) in &states {
@@ -311,6 +279,64 @@ impl Hasher for StateHasher {
 }
 
 type StateMap = HashMap<u128, u128, BuildHasherDefault<StateHasher>>;
+
+/// Knight moves as a sweep of the board square by square, row by row, sees them: for each
+/// square, the moves back to earlier squares (as distances in squares), and the squares
+/// (as distances back, within the `window` the sweep remembers) that can gain no tour edge
+/// after it and so must be finished once it is placed. Shared by the sweeps that count tours
+/// and that find one from a given square.
+pub(super) struct Sweep {
+    /// Per square, the distances back to the squares a knight's move reaches.
+    pub(super) back: Vec<Vec<usize>>,
+    /// Per square, the distances back to the squares finished with it.
+    pub(super) finished: Vec<Vec<usize>>,
+}
+
+impl Sweep {
+    pub(super) fn new(height: usize, width: usize, window: usize) -> Sweep {
+        let squares = height * width;
+        // (rows up, distance in squares, column shift) of the moves back to earlier squares.
+        let backward: [(usize, usize, isize); 4] = [
+            (1, width + 2, -2),
+            (1, width - 2, 2),
+            (2, 2 * width + 1, -1),
+            (2, 2 * width - 1, 1),
+        ];
+        let on_board =
+            |col: usize, shift: isize| (0..width as isize).contains(&(col as isize + shift));
+        // The last square from which a tour edge can reach each square.
+        let last_reach: Vec<usize> = (0..squares)
+            .map(|u| {
+                let (row, col) = (u / width, u % width);
+                backward
+                    .iter()
+                    .filter(|&&(rows_down, _, shift)| {
+                        row + rows_down < height && on_board(col, -shift)
+                    })
+                    .map(|&(_, distance, _)| u + distance)
+                    .fold(u, usize::max)
+            })
+            .collect();
+        let back = (0..squares)
+            .map(|v| {
+                let (row, col) = (v / width, v % width);
+                backward
+                    .iter()
+                    .filter(|&&(rows_up, _, shift)| row >= rows_up && on_board(col, shift))
+                    .map(|&(_, distance, _)| distance)
+                    .collect()
+            })
+            .collect();
+        let finished = (0..squares)
+            .map(|v| {
+                (0..window.min(v + 1))
+                    .filter(|&d| last_reach[v - d] == v)
+                    .collect()
+            })
+            .collect();
+        Sweep { back, finished }
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -13,6 +13,7 @@ use std::collections::HashMap;
 
 use thiserror::Error;
 
+use super::frontier::Sweep;
 use super::{Tour, TourBoard};
 
 /// The widest narrow side the program takes: a frontier of `2w + 2 = 12` squares.
@@ -188,45 +189,14 @@ fn program(
     }
     let window = 2 * width + 2;
     let mask: u64 = (1u64 << (window as u32 * BITS)) - 1;
-    // Knight moves back to earlier squares: (rows up, distance in squares, column shift).
-    let backward: [(usize, usize, isize); 4] = [
-        (1, width + 2, -2),
-        (1, width - 2, 2),
-        (2, 2 * width + 1, -1),
-        (2, 2 * width - 1, 1),
-    ];
-    let forward_reach: Vec<usize> = (0..squares)
-        .map(|u| {
-            let (row, col) = (u / width, u % width);
-            let mut last = u;
-            for (rows_down, distance, col_shift) in backward {
-                let target_col = col as isize - col_shift;
-                if row + rows_down < height && (0..width as isize).contains(&target_col) {
-                    last = last.max(u + distance);
-                }
-            }
-            last
-        })
-        .collect();
+    let sweep = Sweep::new(height, width, window);
     // Before square 0 every slot is a square off the board: done.
     let all_done = (1..window).fold(0u64, |state, slot| with_label(state, slot, DONE));
     // Each live state, with the previous step's state (before the shift) it stands for.
     let mut states: HashMap<u64, u64> = HashMap::from([(all_done, all_done)]);
     let mut history: Vec<Parents> = Vec::new();
-    let mut backs: Vec<Vec<usize>> = Vec::new();
     for v in 0..squares {
-        let (row, col) = (v / width, v % width);
-        let back: Vec<usize> = backward
-            .iter()
-            .filter(|&&(rows_up, _, col_shift)| {
-                let target_col = col as isize + col_shift;
-                row >= rows_up && (0..width as isize).contains(&target_col)
-            })
-            .map(|&(_, distance, _)| distance)
-            .collect();
-        let finished: Vec<usize> = (0..window.min(v + 1))
-            .filter(|&d| forward_reach[v - d] == v)
-            .collect();
+        let (back, finished) = (&sweep.back[v], &sweep.finished[v]);
         // The first square is sealed as an end of the tour as soon as it has its one edge.
         let seal = |state: u64| -> Option<u64> {
             let Some(slot) = v.checked_sub(start).filter(|&d| d < window) else {
@@ -258,7 +228,7 @@ fn program(
             'candidate: for (mut candidate, moves) in candidates {
                 // Squares that can gain no more edges: none may be bare, and one with a single
                 // edge is the last square of the tour.
-                for &d in &finished {
+                for &d in finished {
                     match label(candidate, d) {
                         DONE => {}
                         FREE => continue 'candidate,
@@ -285,9 +255,13 @@ fn program(
                 return Ok(Some(None));
             }
             history.push(next);
-            backs.push(back);
             return Ok(Some(Some(read_back(
-                board, &history, &backs, complete, width, start,
+                board,
+                &history,
+                &sweep.back,
+                complete,
+                width,
+                start,
             ))));
         }
         // The oldest slot leaves (done, as checked) and the next square enters free.
@@ -302,7 +276,6 @@ fn program(
                 return Err(NarrowError::TooManyStates(board, max_kept));
             }
             history.push(next);
-            backs.push(back);
         }
     }
     unreachable!("the last square returns")
