@@ -84,7 +84,24 @@ pub struct GameSum {
     summands: Vec<Summand>,
     budget_bytes: u64,
     values: Vec<Option<Nimber>>,
-    positions_searched: u64,
+    /// The search of each placement game and graph, made when first needed and kept, so that
+    /// its moves are valued with the table that valued the game.
+    searches: Vec<Option<Search>>,
+}
+
+/// The search of one summand that needs one.
+enum Search {
+    Placement(Box<PlacementSolver>),
+    Graph(Box<GraphSolver>),
+}
+
+impl Search {
+    fn positions(&self) -> u64 {
+        match self {
+            Search::Placement(solver) => solver.stats().positions,
+            Search::Graph(solver) => solver.stats().positions,
+        }
+    }
 }
 
 impl GameSum {
@@ -102,11 +119,12 @@ impl GameSum {
             }
         }
         let values = vec![None; summands.len()];
+        let searches = summands.iter().map(|_| None).collect();
         Ok(GameSum {
             summands,
             budget_bytes,
             values,
-            positions_searched: 0,
+            searches,
         })
     }
 
@@ -131,7 +149,23 @@ impl GameSum {
     /// The positions the searches of placement games and graphs have visited so far.
     #[must_use]
     pub fn positions_searched(&self) -> u64 {
-        self.positions_searched
+        self.searches.iter().flatten().map(Search::positions).sum()
+    }
+
+    /// The search of summand `index`, a placement game or a graph, made on first use.
+    fn search(&mut self, index: usize) -> &mut Search {
+        let (summands, budget_bytes) = (&self.summands, self.budget_bytes);
+        self.searches[index].get_or_insert_with(|| match &summands[index] {
+            Summand::Placement { game, .. } => {
+                Search::Placement(Box::new(PlacementSolver::new(game, budget_bytes)))
+            }
+            Summand::Graph(graph) => Search::Graph(Box::new(
+                GraphSolver::new(graph, budget_bytes).unwrap_or_else(|error| {
+                    unreachable!("GameSum::new checks the graph's size: {error}")
+                }),
+            )),
+            _ => unreachable!("only placement games and graphs are searched"),
+        })
     }
 
     /// Every legal move of the sum with the value it leads to, summand by summand.
@@ -165,20 +199,21 @@ impl GameSum {
             return value;
         }
         let value = match &self.summands[index] {
-            Summand::Placement { game, position } => {
-                let mut solver = PlacementSolver::new(game, self.budget_bytes);
-                let value = solver.nim_value(position);
-                self.positions_searched += solver.stats().positions;
-                value
+            Summand::Placement { position, .. } => {
+                let position = *position;
+                let Search::Placement(solver) = self.search(index) else {
+                    unreachable!("a placement game's search")
+                };
+                solver.nim_value(&position)
             }
             Summand::Heaps { game, heaps } => game.value_of_sum(heaps),
             Summand::Rectangles(boards) => Kayles2d.value_of_sum(boards),
             Summand::Corner { game, m, n } => game.value(*m, *n),
-            Summand::Graph(graph) => {
-                let mut solver = graph_solver(graph, self.budget_bytes);
-                let value = solver.nim_value();
-                self.positions_searched += solver.stats().positions;
-                value
+            Summand::Graph(_) => {
+                let Search::Graph(solver) = self.search(index) else {
+                    unreachable!("a graph's search")
+                };
+                solver.nim_value()
             }
             Summand::Nimber(nimber) => *nimber,
         };
@@ -190,9 +225,12 @@ impl GameSum {
     fn summand_moves(&mut self, index: usize) -> Vec<(String, Nimber)> {
         match &self.summands[index] {
             Summand::Placement { game, position } => {
-                let mut solver = PlacementSolver::new(game, self.budget_bytes);
-                let moves = solver
-                    .move_values(position)
+                let (game, position) = (game.clone(), *position);
+                let Search::Placement(solver) = self.search(index) else {
+                    unreachable!("a placement game's search")
+                };
+                solver
+                    .move_values(&position)
                     .into_iter()
                     .map(|m| {
                         let placement = crate::games::placement::PlacementMove {
@@ -201,9 +239,7 @@ impl GameSum {
                         };
                         (game.move_name(placement), m.nimber)
                     })
-                    .collect();
-                self.positions_searched += solver.stats().positions;
-                moves
+                    .collect()
             }
             Summand::Heaps { game, heaps } => game
                 .moves(heaps)
@@ -221,14 +257,15 @@ impl GameSum {
                 .map(|to| (format!("({m}, {n}) -> ({}, {})", to.m, to.n), to.nimber))
                 .collect(),
             Summand::Graph(graph) => {
-                let mut solver = graph_solver(graph, self.budget_bytes);
-                let moves = solver
+                let graph = graph.clone();
+                let Search::Graph(solver) = self.search(index) else {
+                    unreachable!("a graph's search")
+                };
+                solver
                     .move_values()
                     .into_iter()
                     .map(|(vertex, value)| (graph.name(vertex).to_string(), value))
-                    .collect();
-                self.positions_searched += solver.stats().positions;
-                moves
+                    .collect()
             }
             Summand::Nimber(nimber) => (0..nimber.value())
                 .map(|to| {
@@ -238,12 +275,6 @@ impl GameSum {
                 .collect(),
         }
     }
-}
-
-/// A solver for a graph of a sum: [`GameSum::new`] refused every graph the solver cannot hold.
-fn graph_solver(graph: &Graph, budget_bytes: u64) -> GraphSolver {
-    GraphSolver::new(graph, budget_bytes)
-        .unwrap_or_else(|error| unreachable!("GameSum::new checks the graph's size: {error}"))
 }
 
 #[cfg(test)]
