@@ -207,6 +207,12 @@ impl<const W: usize> SquareSet<W> {
         self.iter().map(|index| usize::from(table[index])).collect()
     }
 
+    /// The set whose raw words, least significant first, are `words`.
+    #[must_use]
+    pub const fn from_words(words: [u64; W]) -> SquareSet<W> {
+        SquareSet(words)
+    }
+
     /// The raw words, least significant first.
     #[must_use]
     pub const fn words(&self) -> &[u64; W] {

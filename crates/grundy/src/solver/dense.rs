@@ -93,19 +93,19 @@ fn pext(value: u64, mask: u64) -> u64 {
 /// up in [`SmallGraphs`]. Most sub-positions of an endgame are this small: on queens 12×12 four
 /// in five expansions of the dense search were of 3 to 6 vertices, each a flood fill and a memo
 /// probe per option, where a lookup costs a few dozen instructions.
-const SMALL_VERTICES: usize = 6;
+pub(super) const SMALL_VERTICES: usize = 6;
 
 /// Long searches also look up sets of this many vertices, in a larger table ([`SmallGraphs::
 /// large`]). Sets of seven vertices are the commonest expansions left (on queens 14×14, 24 of
 /// 55 million), and each costs seven lookups of its options; the table of their 2^21 graphs
 /// takes about half a second to build, too long for a short search to pay.
-const LARGE_VERTICES: usize = 7;
+pub(super) const LARGE_VERTICES: usize = 7;
 
 /// Expansions of [`LARGE_VERTICES`]-vertex sets after which a search builds the larger table.
 /// Building it costs about as much as this many expansions (1.6 billion instructions against
 /// some 400 saved by each lookup), so a search pays at most about twice the better of the two
 /// ways, and short searches (queens 12×12 expands some 400 thousand) never build it.
-const LARGE_TABLE_AFTER: u64 = 1 << 22;
+pub(super) const LARGE_TABLE_AFTER: u64 = 1 << 22;
 
 /// The nimber of Node Kayles on every labelled graph of at most a few vertices.
 ///
@@ -116,20 +116,20 @@ const LARGE_TABLE_AFTER: u64 = 1 << 22;
 /// `offsets[k]`. A nimber takes four bits (a graph of `k` vertices has nimber at most `k`), so
 /// the graphs of up to six vertices fill 17 KB and those of seven 1 MB, within the level-2
 /// cache.
-struct SmallGraphs {
+pub(super) struct SmallGraphs {
     offsets: [usize; LARGE_VERTICES + 1],
     nibbles: Vec<u8>,
 }
 
 impl SmallGraphs {
     /// The table of graphs of up to [`SMALL_VERTICES`] vertices.
-    fn small() -> &'static SmallGraphs {
+    pub(super) fn small() -> &'static SmallGraphs {
         static TABLE: OnceLock<SmallGraphs> = OnceLock::new();
         TABLE.get_or_init(|| SmallGraphs::compute(SMALL_VERTICES))
     }
 
     /// The table of graphs of up to [`LARGE_VERTICES`] vertices.
-    fn large() -> &'static SmallGraphs {
+    pub(super) fn large() -> &'static SmallGraphs {
         static TABLE: OnceLock<SmallGraphs> = OnceLock::new();
         TABLE.get_or_init(|| SmallGraphs::compute(LARGE_VERTICES))
     }
@@ -193,7 +193,8 @@ impl SmallGraphs {
 
     /// The nimber of the subgraph induced on `vertices` (no more of them than the table's
     /// graphs have) of the graph with closed neighbourhoods `closed`.
-    fn value(&self, vertices: u64, closed: &[u64]) -> u32 {
+    #[inline]
+    pub(super) fn value(&self, vertices: u64, closed: &[u64]) -> u32 {
         let count = vertices.count_ones() as usize;
         let mut index = 0;
         let mut rest = vertices;

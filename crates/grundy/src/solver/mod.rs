@@ -14,12 +14,16 @@ mod naive;
 mod option_order;
 mod shared;
 mod table;
+mod win_sweep;
+mod win_table;
 
 pub use dense::{renumber, DENSE_CAPACITY};
 pub use machine::physical_memory;
 pub use naive::naive_nim_value;
 pub use shared::SharedTable;
 pub use table::{mix_words, TableKey, TableStats, TranspositionTable};
+pub use win_sweep::WinSweep;
+pub use win_table::{WinSlots, WinTable};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

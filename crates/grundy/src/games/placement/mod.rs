@@ -37,6 +37,7 @@ mod multi;
 mod node_kayles;
 mod piece;
 pub mod root_search;
+pub mod win_search;
 mod rules;
 mod solve;
 mod strategy;

@@ -30,10 +30,11 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use crate::solver::{SearchObserver, SearchStats};
+use crate::solver::{SearchObserver, SearchStats, WinTable};
 use crate::values::{Nimber, Outcome};
 
-use super::{PlacementGame, PlacementMove, PlacementPosition, PlacementSolver};
+use super::win_search::WinSearch;
+use super::{Piece, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver};
 
 /// What was settled for one group of symmetric first moves and one nim-value: what a front end
 /// keeps so that a stopped search can resume.
@@ -174,6 +175,9 @@ pub struct RootSearch {
     /// One solver per thread, all sharing one table of components and each with its own
     /// table of exact positions; kept from one value to the next, with what they learnt.
     solvers: Vec<PlacementSolver>,
+    /// For the games the win search is used for (see [`uses_win_search`]), one per thread,
+    /// sharing one table, searching in place of `solvers`; empty for the others.
+    win_searches: Vec<WinSearch>,
     /// What is settled, by (value asked about, group).
     settled: HashMap<(u32, usize), Settled>,
     resumed: usize,
@@ -195,8 +199,16 @@ impl RootSearch {
         memory: u64,
     ) -> RootSearch {
         // One table of components for all threads (what one learns, all use); a table of
-        // exact positions for each. Three quarters of the budget go to the shared table.
-        let shared = PlacementSolver::new(game, memory / 4 * 3);
+        // exact positions for each. Three quarters of the budget go to the shared table. When
+        // the win search does the searching, the solvers only value positions known without
+        // search, and its table takes the budget.
+        let win_search = uses_win_search(game);
+        let solver_memory = if win_search {
+            (memory / 16).min(GENERAL_MEMORY_BESIDE_WIN_SEARCH)
+        } else {
+            memory
+        };
+        let shared = PlacementSolver::new(game, solver_memory / 4 * 3);
         let groups: Vec<Vec<PlacementMove>> = shared
             .moves_up_to_symmetry(position)
             .into_iter()
@@ -212,8 +224,22 @@ impl RootSearch {
             })
             .collect();
         let threads = threads.clamp(1, groups.len().max(1));
-        let exact_budget = (memory / 4 / threads as u64).max(1 << 20);
+        let exact_budget = (solver_memory / 4 / threads as u64).max(1 << 20);
         let searched = Arc::new(AtomicU64::new(0));
+        let win_searches = if win_search {
+            let table = Arc::new(WinTable::with_budget(memory - solver_memory));
+            let mut first = WinSearch::new(game, table);
+            first.count_into(Arc::clone(&searched));
+            let mut searches = vec![first];
+            while searches.len() < threads {
+                let mut another = searches[0].another();
+                another.count_into(Arc::clone(&searched));
+                searches.push(another);
+            }
+            searches
+        } else {
+            Vec::new()
+        };
         let solvers = (0..threads)
             .map(|_| {
                 let mut solver = shared.sharing(exact_budget);
@@ -229,6 +255,7 @@ impl RootSearch {
             position: *position,
             groups,
             solvers,
+            win_searches,
             settled: HashMap::new(),
             resumed: 0,
             hardest: AtomicU64::new(FIRST_TRY_POSITIONS),
@@ -322,6 +349,14 @@ impl RootSearch {
                     endgame_positions: sum.endgame_positions + stats.endgame_positions,
                     table: stats.table,
                 }
+            });
+        let stats = self
+            .win_searches
+            .iter()
+            .fold(stats, |sum, search| SearchStats {
+                positions: sum.positions + search.positions(),
+                endgame_positions: sum.endgame_positions + search.sweep_positions(),
+                ..sum
             });
         RootReport {
             first_moves: self.groups.iter().map(Vec::len).sum(),
@@ -436,6 +471,7 @@ impl RootSearch {
             position,
             groups,
             solvers,
+            win_searches,
             settled,
             hardest,
             searched,
@@ -443,8 +479,13 @@ impl RootSearch {
         } = self;
         let (game, position, groups, settled, hardest) =
             (&*game, &*position, &*groups, &*settled, &*hardest);
+        let workers: Vec<Worker<'_>> = if win_searches.is_empty() {
+            solvers.iter_mut().map(Worker::General).collect()
+        } else {
+            win_searches.iter_mut().map(Worker::Wins).collect()
+        };
         std::thread::scope(|scope| {
-            for solver in solvers.iter_mut() {
+            for mut solver in workers {
                 let (next, stop, to_search, sender) = (&next, &stop, &to_search, sender.clone());
                 scope.spawn(move || loop {
                     if stop.load(Ordering::Relaxed) {
@@ -457,7 +498,8 @@ impl RootSearch {
                         .play_move(position, groups[group][0])
                         .expect("legal moves can be played");
                     let answers = settle_group(
-                        solver,
+                        &mut solver,
+                        game,
                         &after,
                         heap,
                         |smaller| settled.get(&(smaller, group)).copied(),
@@ -564,7 +606,8 @@ const FIRST_TRY_POSITIONS: u64 = 1 << 16;
 /// question of this search has taken so far (which this raises), so that a move no harder than
 /// those is settled straight away.
 fn settle_group(
-    solver: &mut PlacementSolver,
+    solver: &mut Worker<'_>,
+    game: &PlacementGame,
     after: &PlacementPosition,
     heap: u32,
     earlier: impl Fn(u32) -> Option<Settled>,
@@ -600,9 +643,9 @@ fn settle_group(
         };
         for &asked in questions {
             let limit = if ladder_left { budget } else { u64::MAX };
-            let before = solver.stats().positions;
-            let answer = solver.has_value_within(after, Nimber::new(asked), stop, limit);
-            let positions = solver.stats().positions - before;
+            let before = solver.positions();
+            let answer = solver.has_value_within(game, after, Nimber::new(asked), stop, limit);
+            let positions = solver.positions() - before;
             let Some(leaves_value) = answer else {
                 if stop.load(Ordering::Relaxed) {
                     // Answered by another thread, or the search was asked to stop.
@@ -632,6 +675,49 @@ fn settle_group(
             break;
         }
         budget = budget.saturating_mul(2);
+    }
+}
+
+/// The most memory the general solvers keep when the win search does the searching: they
+/// only value first moves known without search (the centre of an odd board).
+const GENERAL_MEMORY_BESIDE_WIN_SEARCH: u64 = 64 << 20;
+
+/// Whether the first moves of `game` are searched by the [`WinSearch`]: the Queens game on a
+/// board of up to 16 × 16, where it is measured several times faster than the general
+/// solver (docs/PERFORMANCE.md). The other pieces' attack graphs split into components early,
+/// and the general solver, which values components apart, stays faster there.
+fn uses_win_search(game: &PlacementGame) -> bool {
+    WinSearch::plays(game) && game.single_piece() == Some(Piece::Queen)
+}
+
+/// What a thread of the search asks its questions of.
+enum Worker<'a> {
+    General(&'a mut PlacementSolver),
+    Wins(&'a mut WinSearch),
+}
+
+impl Worker<'_> {
+    fn has_value_within(
+        &mut self,
+        game: &PlacementGame,
+        position: &PlacementPosition,
+        value: Nimber,
+        stop: &Arc<AtomicBool>,
+        max_positions: u64,
+    ) -> Option<bool> {
+        match self {
+            Worker::General(solver) => solver.has_value_within(position, value, stop, max_positions),
+            Worker::Wins(search) => {
+                search.has_value_within(&game.available(position), value, stop, max_positions)
+            }
+        }
+    }
+
+    fn positions(&self) -> u64 {
+        match self {
+            Worker::General(solver) => solver.stats().positions,
+            Worker::Wins(search) => search.positions(),
+        }
     }
 }
 
@@ -681,18 +767,28 @@ mod tests {
             for group in reference.moves_up_to_symmetry(&empty) {
                 let after = game.play(&empty, group[0]).unwrap();
                 let value = reference.nim_value(&after).value();
-                for heap in 0..=value + 1 {
+                for (heap, win_search) in (0..=value + 1).flat_map(|h| [(h, false), (h, true)]) {
                     // A fresh solver: nothing known, so every try must be searched.
                     let mut solver = PlacementSolver::new(&game, 1 << 22);
+                    let mut search = WinSearch::new(&game, Arc::new(WinTable::with_budget(0)));
+                    let mut worker = if win_search {
+                        Worker::Wins(&mut search)
+                    } else {
+                        Worker::General(&mut solver)
+                    };
                     let answers = settle_group(
-                        &mut solver,
+                        &mut worker,
+                        &game,
                         &after,
                         heap,
                         |_| None,
                         &AtomicU64::new(1),
                         &never,
                     );
-                    let case = format!("{piece} {rows}x{cols} {} heap {heap}", group[0]);
+                    let case = format!(
+                        "{piece} {rows}x{cols} {} heap {heap}, win search {win_search}",
+                        group[0]
+                    );
                     let &(asked, last) = answers.last().expect("an answer");
                     assert_eq!(asked, heap, "{case}");
                     assert_eq!(last.leaves_value, value == heap, "{case}");

@@ -1,0 +1,479 @@
+//! Who wins a position of one piece on a board of up to 16 × 16, plus a nim heap, by a search
+//! that keeps one bit per position.
+//!
+//! The general solver ([`crate::solver::Solver`]) splits positions into components, keys each
+//! by its shape and learns nimbers or values they are not. On the Queens game that generality
+//! costs more than it gives: the attack graph is so dense that a position stays one component
+//! until the last few moves, so the only question the first-move search asks, "is this
+//! position plus `*h` a second-player win?", is best answered directly. Following the 2026
+//! solver of Rudd (queens-nimbers, whose paper measures each of these choices):
+//! - a position is its set of live squares, laid out 16 to a row, and is keyed by the least of
+//!   its images under the board's symmetries, so that rotated and reflected positions share a
+//!   slot of a lock-free table of one word each ([`WinTable`]), shared by every thread;
+//! - positions of at most [`DEFAULT_SWEEP_SIZE`] live squares never touch the table: they are
+//!   renumbered into one machine word and decided by [`WinSweep`];
+//! - the replies are tried most constraining first (fewest live squares left), after the reply
+//!   that refuted the last position at the same depth (a killer, kept across first moves) and
+//!   the mirror image of the move just made, which restores a half-turn symmetry;
+//! - moves in the heap come last.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+
+use crate::board::BoardSize;
+use crate::solver::{mix_words, renumber, WinSlots, WinSweep, WinTable};
+use crate::square_set::SquareSet;
+use crate::values::Nimber;
+
+use super::piece::Piece;
+use super::{BoardSet, PlacementGame, Surface};
+
+/// Live squares, square `(row, col)` at bit `16 * row + col`.
+type Rows = SquareSet<4>;
+
+/// Squares a row of [`Rows`] has room for, and so the most rows and columns of a board.
+const STRIDE: usize = 16;
+
+/// Positions of at most this many live squares are decided by [`WinSweep`], without the
+/// table. Measured on the Queens game in docs/PERFORMANCE.md.
+pub const DEFAULT_SWEEP_SIZE: usize = 16;
+
+/// The deepest a search can go: a move per square, then the moves in the heap.
+const MOST_PLIES: usize = STRIDE * STRIDE + 64;
+
+/// How many positions pass between looks at the stop flag and reports of the count.
+const POLL_INTERVAL: u64 = 1 << 12;
+
+/// Seeds of the two independent hashes of a position: one picks its bucket, the other is its
+/// fingerprint.
+const INDEX_SEED: u64 = 0x243F_6A88_85A3_08D3;
+const CHECK_SEED: u64 = 0x1319_8A2E_0370_7344;
+
+/// The board as the search sees it: neighbourhoods and symmetries in the [`Rows`] layout.
+#[derive(Debug)]
+struct Geometry {
+    rows: usize,
+    cols: usize,
+    /// The closed neighbourhood of each square, by its [`Rows`] index.
+    closed: Vec<Rows>,
+    /// The square a half turn of the board maps each square to, by [`Rows`] index.
+    half_turn: Vec<u16>,
+    /// The low `cols` bits of each 16-bit row.
+    row_mask: u64,
+}
+
+impl Geometry {
+    fn new(piece: Piece, board: BoardSize) -> Geometry {
+        let (rows, cols) = (board.rows(), board.cols());
+        let packed: Vec<BoardSet> = piece.closed_neighbourhoods(board);
+        let mut closed = vec![Rows::EMPTY; STRIDE * STRIDE];
+        let mut half_turn = vec![0u16; STRIDE * STRIDE];
+        for square in board.all_squares() {
+            let (row, col) = (square.row(), square.col());
+            closed[row * STRIDE + col] = packed[row * cols + col]
+                .iter()
+                .map(|index| index / cols * STRIDE + index % cols)
+                .collect();
+            half_turn[row * STRIDE + col] = ((rows - 1 - row) * STRIDE + cols - 1 - col) as u16;
+        }
+        let lane = (1u64 << cols) - 1;
+        Geometry {
+            rows,
+            cols,
+            closed,
+            half_turn,
+            row_mask: lane | lane << 16 | lane << 32 | lane << 48,
+        }
+    }
+
+    /// The set laid out 16 to a row, from the game's layout (`cols` to a row).
+    fn rows_of(&self, set: &BoardSet) -> Rows {
+        set.iter()
+            .map(|index| index / self.cols * STRIDE + index % self.cols)
+            .collect()
+    }
+
+    /// The set with each row read backwards: the columns mirrored.
+    fn mirror_cols(&self, set: &Rows) -> Rows {
+        let mut words = *set.words();
+        for word in &mut words {
+            // Bits reversed within each byte, then the bytes of each row swapped: each 16-bit
+            // row reversed, its squares now in the top `cols` bits.
+            let reversed = word.reverse_bits().swap_bytes();
+            let reversed = (reversed & 0x00FF_00FF_00FF_00FF) << 8 | reversed >> 8 & 0x00FF_00FF_00FF_00FF;
+            *word = reversed >> (STRIDE - self.cols) & self.row_mask;
+        }
+        Rows::from_words(words)
+    }
+
+    /// The set with its rows in the opposite order: the rows mirrored.
+    fn mirror_rows(&self, set: &Rows) -> Rows {
+        let words = set.words();
+        // All sixteen rows reversed (the words in the opposite order, the four rows within
+        // each word too), then moved down so that the board's last row comes first.
+        let mut reversed = [0u64; 4];
+        for (to, &from) in reversed.iter_mut().zip(words.iter().rev()) {
+            let halves = from.rotate_left(32);
+            *to = (halves & 0x0000_FFFF_0000_FFFF) << 16 | halves >> 16 & 0x0000_FFFF_0000_FFFF;
+        }
+        let shift = (STRIDE - self.rows) * STRIDE;
+        let (word_shift, bit_shift) = (shift / 64, shift % 64);
+        let mut words = [0u64; 4];
+        for (i, word) in words.iter_mut().enumerate() {
+            let Some(&low) = reversed.get(i + word_shift) else {
+                break;
+            };
+            *word = low >> bit_shift;
+            if bit_shift != 0 {
+                if let Some(&high) = reversed.get(i + word_shift + 1) {
+                    *word |= high << (64 - bit_shift);
+                }
+            }
+        }
+        Rows::from_words(words)
+    }
+
+    /// The set reflected in the main diagonal (square boards only): square `(r, c)` to
+    /// `(c, r)`, by swapping ever smaller blocks of the 16 × 16 bit matrix.
+    fn transpose(set: &Rows) -> Rows {
+        let [mut a, mut b, mut c, mut d] = *set.words();
+        // 8 × 8 blocks: rows 0-7 (words a, b) with rows 8-15 (words c, d).
+        for (upper, lower) in [(&mut a, &mut c), (&mut b, &mut d)] {
+            let t = (*upper >> 8 ^ *lower) & 0x00FF_00FF_00FF_00FF;
+            *upper ^= t << 8;
+            *lower ^= t;
+        }
+        // 4 × 4 blocks: rows 0-3 with 4-7, 8-11 with 12-15.
+        for (upper, lower) in [(&mut a, &mut b), (&mut c, &mut d)] {
+            let t = (*upper >> 4 ^ *lower) & 0x0F0F_0F0F_0F0F_0F0F;
+            *upper ^= t << 4;
+            *lower ^= t;
+        }
+        // 2 × 2 and 1 × 1 blocks, within a word: rows 0 and 1 with 2 and 3, then 0 with 1
+        // and 2 with 3.
+        for word in [&mut a, &mut b, &mut c, &mut d] {
+            let t = (*word >> 2 ^ *word >> 32) & 0x0000_0000_3333_3333;
+            *word ^= t << 2 ^ t << 32;
+            let t = (*word >> 1 ^ *word >> 16) & 0x0000_5555_0000_5555;
+            *word ^= t << 1 ^ t << 16;
+        }
+        Rows::from_words([a, b, c, d])
+    }
+
+    /// The least of the set's images under the board's symmetries (eight on a square board,
+    /// four on another rectangle): one key for a position and all its turns and reflections.
+    fn canonical(&self, set: &Rows) -> Rows {
+        let least = |a: Rows, b: Rows| if b.words() < a.words() { b } else { a };
+        let cols_mirrored = self.mirror_cols(set);
+        let rows_mirrored = self.mirror_rows(set);
+        let mut best = least(*set, cols_mirrored);
+        best = least(best, rows_mirrored);
+        best = least(best, self.mirror_cols(&rows_mirrored));
+        if self.rows == self.cols {
+            let transposed = Self::transpose(set);
+            let rows_mirrored = self.mirror_rows(&transposed);
+            best = least(best, transposed);
+            best = least(best, self.mirror_cols(&transposed));
+            best = least(best, rows_mirrored);
+            best = least(best, self.mirror_cols(&rows_mirrored));
+        }
+        best
+    }
+}
+
+/// Decides positions of one piece's placement game on a rectangle plus a nim heap, keeping
+/// what it learns in a table it may share with searches on other threads.
+pub struct WinSearch {
+    geometry: Arc<Geometry>,
+    table: Arc<WinTable>,
+    /// The table's slots as this search took them last.
+    slots: Arc<WinSlots>,
+    /// Slots this search filled in `slots` and has not reported to `table`.
+    filled: u64,
+    sweep: WinSweep,
+    sweep_size: usize,
+    scratch: Vec<u8>,
+    /// The replies of the positions being searched, as (rank, square) words, deepest last.
+    waiting: Vec<u32>,
+    /// The reply that last refuted a position at each depth, plus one (0: none).
+    killers: Vec<u16>,
+    positions: u64,
+    /// Positions already added to `searched`.
+    reported: u64,
+    searched: Option<Arc<AtomicU64>>,
+    stop: Option<Arc<AtomicBool>>,
+    /// The current question was given up: from here on answers mean nothing and nothing is
+    /// stored.
+    stopped: bool,
+    position_limit: u64,
+}
+
+impl WinSearch {
+    /// Whether this search plays `game`: one piece on a rectangle of at most 16 × 16. It is
+    /// used for the Queens game, where it is measured faster (docs/PERFORMANCE.md); the
+    /// sparse attack graphs of the leapers split into components early, which the general
+    /// solver values far faster.
+    #[must_use]
+    pub fn plays(game: &PlacementGame) -> bool {
+        let board = game.board();
+        game.single_piece().is_some()
+            && game.rules().surface() == Surface::Rectangle
+            && board.rows() <= STRIDE
+            && board.cols() <= STRIDE
+    }
+
+    /// A search of `game` (which it must [play](WinSearch::plays)) storing what it learns in
+    /// `table`.
+    ///
+    /// # Panics
+    /// When the search does not play `game`: a caller error.
+    #[must_use]
+    pub fn new(game: &PlacementGame, table: Arc<WinTable>) -> WinSearch {
+        assert!(WinSearch::plays(game), "the win search does not play {}", game.name());
+        let piece = game.single_piece().expect("a single piece");
+        WinSearch::sharing(Arc::new(Geometry::new(piece, game.board())), table)
+    }
+
+    fn sharing(geometry: Arc<Geometry>, table: Arc<WinTable>) -> WinSearch {
+        WinSearch {
+            geometry,
+            slots: table.slots(),
+            table,
+            filled: 0,
+            sweep: WinSweep::default(),
+            sweep_size: DEFAULT_SWEEP_SIZE,
+            scratch: vec![0; STRIDE * STRIDE],
+            waiting: Vec::new(),
+            killers: vec![0; MOST_PLIES],
+            positions: 0,
+            reported: 0,
+            searched: None,
+            stop: None,
+            stopped: false,
+            position_limit: u64::MAX,
+        }
+    }
+
+    /// Another search of the same game on the same table, for another thread.
+    #[must_use]
+    pub fn another(&self) -> WinSearch {
+        WinSearch::sharing(Arc::clone(&self.geometry), Arc::clone(&self.table))
+    }
+
+    /// Positions of at most `squares` live squares are decided by the sweep; any value gives
+    /// the same answers at another speed.
+    pub fn set_sweep_size(&mut self, squares: usize) {
+        self.sweep_size = squares.min(crate::solver::DENSE_CAPACITY);
+    }
+
+    /// Adds the positions this search expands to `total` as it goes.
+    pub fn count_into(&mut self, total: Arc<AtomicU64>) {
+        self.searched = Some(total);
+    }
+
+    /// Positions expanded so far (those neither swept nor found in the table).
+    #[must_use]
+    pub fn positions(&self) -> u64 {
+        self.positions
+    }
+
+    /// Positions decided by the sweep's own expansions so far.
+    #[must_use]
+    pub fn sweep_positions(&self) -> u64 {
+        self.sweep.positions()
+    }
+
+    /// Whether the position whose live squares are `available` (in the game's numbering) has
+    /// the nim-value `value`, that is whether it plus `*value` is a second-player win.
+    pub fn has_value(&mut self, available: &BoardSet, value: Nimber) -> bool {
+        let live = self.geometry.rows_of(available);
+        let answer = !self.wins(live, value.value(), 0, None);
+        self.report();
+        answer
+    }
+
+    /// Like [`WinSearch::has_value`], but gives up, returning `None`, when `stop` is raised or
+    /// after expanding `max_positions` positions. What was learnt before stays in the table.
+    pub fn has_value_within(
+        &mut self,
+        available: &BoardSet,
+        value: Nimber,
+        stop: &Arc<AtomicBool>,
+        max_positions: u64,
+    ) -> Option<bool> {
+        self.stop = Some(Arc::clone(stop));
+        self.stopped = stop.load(Ordering::Relaxed);
+        self.position_limit = self.positions.saturating_add(max_positions);
+        let answer = self.has_value(available, value);
+        self.stop = None;
+        self.position_limit = u64::MAX;
+        let stopped = std::mem::replace(&mut self.stopped, false);
+        (!stopped).then_some(answer)
+    }
+
+    fn report(&mut self) {
+        self.slots = self
+            .table
+            .report_filled(&self.slots, std::mem::take(&mut self.filled));
+        if let Some(total) = &self.searched {
+            total.fetch_add(self.positions - self.reported, Ordering::Relaxed);
+            self.reported = self.positions;
+        }
+    }
+
+    /// Counts a position expanded; every [`POLL_INTERVAL`] looks whether to give up.
+    fn count_position(&mut self) {
+        self.positions += 1;
+        if self.positions % POLL_INTERVAL == 0 {
+            self.report();
+            if let Some(stop) = &self.stop {
+                self.stopped |=
+                    stop.load(Ordering::Relaxed) || self.positions >= self.position_limit;
+            }
+        }
+    }
+
+    /// Whether the player to move wins `live` plus a heap of `heap`; `ply` is the depth, and
+    /// `last` the square just played, if any.
+    fn wins(&mut self, live: Rows, heap: u32, ply: usize, last: Option<usize>) -> bool {
+        let size = live.len();
+        if size <= self.sweep_size {
+            let vertices = renumber(
+                &self.geometry.closed,
+                &live,
+                &mut self.scratch,
+                self.sweep.neighbourhoods_mut(),
+            )
+            .expect("a swept position has at most 64 squares");
+            return self.sweep.wins(vertices, heap);
+        }
+        let key = self.geometry.canonical(&live);
+        let index_hash = mix_words(INDEX_SEED ^ u64::from(heap), key.words());
+        let check_hash = mix_words(CHECK_SEED ^ u64::from(heap), key.words());
+        if let Some(wins) = self.slots.get(index_hash, check_hash) {
+            return wins;
+        }
+        self.count_position();
+        if self.stopped {
+            return true;
+        }
+        let killer = usize::from(self.killers[ply]).checked_sub(1);
+        let mirror = last.map(|square| usize::from(self.geometry.half_turn[square]));
+        let first = self.waiting.len();
+        for square in live.iter() {
+            let rank = if Some(square) == killer {
+                0
+            } else if Some(square) == mirror {
+                1
+            } else {
+                live.without(self.geometry.closed[square]).len() + 2
+            };
+            self.waiting.push((rank << 16 | square) as u32);
+        }
+        self.waiting[first..].sort_unstable();
+        let mut won = false;
+        for next in first..self.waiting.len() {
+            let square = (self.waiting[next] & 0xFFFF) as usize;
+            let option = live.without(self.geometry.closed[square]);
+            if !self.wins(option, heap, ply + 1, Some(square)) {
+                self.killers[ply] = square as u16 + 1;
+                won = true;
+                break;
+            }
+        }
+        self.waiting.truncate(first);
+        if !won {
+            won = (0..heap).any(|smaller| !self.wins(live, smaller, ply + 1, None));
+        }
+        if !self.stopped {
+            self.filled += u64::from(self.slots.put(index_hash, check_hash, won, size));
+        }
+        won
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Symmetry;
+    use crate::games::placement::node_kayles::NodeKayles;
+    use crate::solver::naive_nim_value;
+
+    fn board(text: &str) -> BoardSize {
+        text.parse().unwrap()
+    }
+
+    /// A pseudo-random subset of the board's squares, each kept with probability `keep`/16.
+    fn random_subset(board: BoardSize, keep: u64, state: &mut u64) -> BoardSet {
+        board
+            .all_squares()
+            .map(|square| square.row() * board.cols() + square.col())
+            .filter(|_| {
+                *state ^= *state << 13;
+                *state ^= *state >> 7;
+                *state ^= *state << 17;
+                *state % 16 < keep
+            })
+            .collect()
+    }
+
+    /// The symmetries' images through the geometric reference, [`Symmetry::permutation`].
+    #[test]
+    fn the_images_are_the_boards_symmetries() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for (rows, cols) in [(1, 1), (3, 5), (5, 3), (6, 6), (7, 7), (11, 16), (16, 9), (16, 16)] {
+            let board = BoardSize::new(rows, cols).unwrap();
+            let geometry = Geometry::new(Piece::Queen, board);
+            for _ in 0..40 {
+                let set = random_subset(board, 7, &mut state);
+                let image = |symmetry: Symmetry| {
+                    geometry.rows_of(&set.permuted(&symmetry.permutation(board)))
+                };
+                let rows_set = geometry.rows_of(&set);
+                assert_eq!(geometry.mirror_cols(&rows_set), image(Symmetry::COLUMN_MIRROR));
+                assert_eq!(geometry.mirror_rows(&rows_set), image(Symmetry::ROW_MIRROR));
+                if rows == cols {
+                    assert_eq!(Geometry::transpose(&rows_set), image(Symmetry::TRANSPOSE));
+                }
+                let canonical = geometry.canonical(&rows_set);
+                for symmetry in Symmetry::of_board(board) {
+                    assert_eq!(geometry.canonical(&image(symmetry)), canonical);
+                }
+            }
+        }
+    }
+
+    /// Every answer against the naive recursion, for several pieces and boards, heaps 0 to 3,
+    /// the sweep taking everything, nothing, or the positions of up to 8 squares.
+    #[test]
+    fn answers_agree_with_the_naive_recursion() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for (piece, size) in [
+            (Piece::Queen, "5x5"),
+            (Piece::Queen, "4x6"),
+            (Piece::Rook, "4x5"),
+            (Piece::Bishop, "5x5"),
+            (Piece::Knight, "4x5"),
+            (Piece::King, "5x4"),
+        ] {
+            let game = PlacementGame::new(piece, board(size));
+            let reference = NodeKayles::<4>::new(piece, game.board());
+            for sweep_size in [0, 8, 64] {
+                let mut search = WinSearch::new(&game, Arc::new(WinTable::with_budget(1 << 16)));
+                search.set_sweep_size(sweep_size);
+                for keep in [8, 12, 16] {
+                    let available = random_subset(game.board(), keep, &mut state);
+                    let value = naive_nim_value(&reference, &available);
+                    for heap in 0..4 {
+                        assert_eq!(
+                            search.has_value(&available, Nimber::new(heap)),
+                            value == Nimber::new(heap),
+                            "{} {size}, sweep {sweep_size}, heap {heap}",
+                            game.name()
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! Who wins small Node Kayles positions plus a nim heap, by a sweep with no table of its own.
+//!
+//! The outcome search ([`crate::games::placement::win_search`]) settles every position of a
+//! few live squares here instead of in its table: most positions of a search are that small,
+//! each is met about once, and a table probe costs a miss in memory where a sweep of a graph
+//! renumbered into one machine word stays in the cache. A move takes a vertex and its
+//! neighbours, so the options fall several sizes at once, and after a level or two they are
+//! small enough to look up in the table of every graph of up to seven vertices
+//! ([`SmallGraphs`], the one the dense nimber search uses).
+
+use super::dense::{SmallGraphs, LARGE_TABLE_AFTER, LARGE_VERTICES, SMALL_VERTICES};
+use super::DENSE_CAPACITY;
+
+/// Decides `G + *heap` for small graphs `G` given as closed neighbourhoods over their own
+/// vertices: whether the player to move wins.
+pub struct WinSweep {
+    neighbourhoods: [u64; DENSE_CAPACITY],
+    /// The table of small graphs in use: [`SmallGraphs::small`] until this sweep has expanded
+    /// [`LARGE_TABLE_AFTER`] sets of seven vertices, then [`SmallGraphs::large`] (building it
+    /// takes about half a second, more than a short search spends in all).
+    small: &'static SmallGraphs,
+    small_vertices: usize,
+    large_expansions: u64,
+    positions: u64,
+}
+
+impl Default for WinSweep {
+    fn default() -> Self {
+        WinSweep {
+            neighbourhoods: [0; DENSE_CAPACITY],
+            small: SmallGraphs::small(),
+            small_vertices: SMALL_VERTICES,
+            large_expansions: 0,
+            positions: 0,
+        }
+    }
+}
+
+impl WinSweep {
+    /// The closed neighbourhoods to fill before [`WinSweep::wins`]: bit `j` of entry `i` set
+    /// when vertex `j` is `i` or adjacent to it.
+    pub fn neighbourhoods_mut(&mut self) -> &mut [u64; DENSE_CAPACITY] {
+        &mut self.neighbourhoods
+    }
+
+    /// Whether the player to move wins Node Kayles on the first `vertices` vertices of the
+    /// graph just written by [`WinSweep::neighbourhoods_mut`], plus a nim heap of `heap`.
+    pub fn wins(&mut self, vertices: usize, heap: u32) -> bool {
+        debug_assert!(vertices <= DENSE_CAPACITY);
+        let all = if vertices == 64 {
+            u64::MAX
+        } else {
+            (1 << vertices) - 1
+        };
+        self.sweep(all, heap)
+    }
+
+    /// Sets of vertices expanded so far (those not looked up in the table).
+    #[must_use]
+    pub fn positions(&self) -> u64 {
+        self.positions
+    }
+
+    fn sweep(&mut self, live: u64, heap: u32) -> bool {
+        let count = live.count_ones() as usize;
+        if count <= self.small_vertices {
+            return self.small.value(live, &self.neighbourhoods) != heap;
+        }
+        self.positions += 1;
+        if count == LARGE_VERTICES {
+            self.large_expansions += 1;
+            if self.large_expansions == LARGE_TABLE_AFTER {
+                self.small = SmallGraphs::large();
+                self.small_vertices = LARGE_VERTICES;
+            }
+        }
+        // Options small enough to look up are looked at as they are found; the rest wait, as
+        // (size, vertex) words, to be searched smallest first: the most constraining moves
+        // leave the fewest replies, so their searches are the cheapest and the likeliest to
+        // end the sweep.
+        let mut waiting = [0u16; DENSE_CAPACITY];
+        let mut waiting_count = 0;
+        let mut rest = live;
+        while rest != 0 {
+            let vertex = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let option = live & !self.neighbourhoods[vertex];
+            let size = option.count_ones() as usize;
+            if size <= self.small_vertices {
+                if self.small.value(option, &self.neighbourhoods) == heap {
+                    return true;
+                }
+            } else {
+                waiting[waiting_count] = (size << 8 | vertex) as u16;
+                waiting_count += 1;
+            }
+        }
+        let waiting = &mut waiting[..waiting_count];
+        waiting.sort_unstable();
+        for &word in waiting.iter() {
+            let option = live & !self.neighbourhoods[usize::from(word & 0xFF)];
+            if !self.sweep(option, heap) {
+                return true;
+            }
+        }
+        // Moves in the heap, last: each is a sweep of the whole set again.
+        (0..heap).any(|smaller| !self.sweep(live, smaller))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Node Kayles values by the mex rule over every vertex subset: the reference.
+    fn by_subsets(closed: &[u64]) -> u32 {
+        let vertices = closed.len();
+        let mut value = vec![0u32; 1 << vertices];
+        for subset in 1..1usize << vertices {
+            let mut seen = 0u64;
+            for (vertex, &neighbourhood) in closed.iter().enumerate() {
+                if subset >> vertex & 1 == 1 {
+                    seen |= 1 << value[subset & !(neighbourhood as usize)];
+                }
+            }
+            value[subset] = (!seen).trailing_zeros();
+        }
+        value[(1 << vertices) - 1]
+    }
+
+    proptest::proptest! {
+        /// Random graphs of up to 15 vertices, sparse to dense, with heaps of 0 to 3: the
+        /// player to move wins exactly when the graph's nimber is not the heap.
+        #[test]
+        fn the_sweep_wins_where_the_nimber_is_not_the_heap(
+            vertices in 0usize..16,
+            density in 0u64..=16,
+            heap in 0u32..4,
+            large in proptest::prelude::any::<bool>(),
+            seed in proptest::prelude::any::<u64>(),
+        ) {
+            let mut state = seed | 1;
+            let mut closed = vec![0u64; vertices];
+            for i in 0..vertices {
+                closed[i] |= 1 << i;
+                for j in i + 1..vertices {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    if state % 16 < density {
+                        closed[i] |= 1 << j;
+                        closed[j] |= 1 << i;
+                    }
+                }
+            }
+            let nimber = by_subsets(&closed);
+            let mut sweep = WinSweep::default();
+            if large {
+                sweep.small = SmallGraphs::large();
+                sweep.small_vertices = LARGE_VERTICES;
+            }
+            sweep.neighbourhoods_mut()[..vertices].copy_from_slice(&closed);
+            proptest::prop_assert_eq!(sweep.wins(vertices, heap), nimber != heap);
+        }
+    }
+}
