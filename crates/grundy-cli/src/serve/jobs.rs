@@ -1,0 +1,475 @@
+//! Running the commands a page asks for, and the jobs that hold long ones.
+//!
+//! Each command runs as a child process of this program (`grundy value ... --json`), not as a
+//! call inside the server: its JSON is what the command line prints, byte for byte; a search
+//! that runs past the time limit, or is cancelled, is ended at once by killing the process
+//! (no search needs to poll a flag for it, and none leaves memory behind); and a search that
+//! fails cannot take the server down with it. Progress comes from the child's stderr, where
+//! the command writes JSON lines when the server asks for them
+//! ([`crate::progress::PROGRESS_JSON_VARIABLE`]).
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
+use tokio::process::Command;
+use tokio::sync::{watch, Semaphore};
+
+use super::words::checked_command;
+use crate::progress::PROGRESS_JSON_VARIABLE;
+
+/// The largest answer kept: far more than any report the page draws (a 500x500 tour is about
+/// 3 MB of JSON).
+pub const MAX_ANSWER_BYTES: usize = 32 << 20;
+/// The last bytes of a command's stderr kept for its error message.
+const MAX_ERROR_BYTES: usize = 16 << 10;
+/// Jobs kept at most (finished ones are forgotten first, oldest first).
+pub const MAX_JOBS_KEPT: usize = 64;
+/// Jobs waiting for a free slot at most; more are refused until some finish.
+pub const MAX_JOBS_WAITING: usize = 16;
+/// How long a finished job's answer is kept for the page to fetch.
+const KEEP_FINISHED: Duration = Duration::from_secs(600);
+
+/// What one request may cost.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Limits {
+    /// Seconds a command may run before it is stopped.
+    pub max_seconds: u64,
+    /// Bytes of transposition table a command may ask for (`--memory`).
+    pub memory: u64,
+    /// Commands running at once; more wait for a free slot.
+    pub jobs: usize,
+}
+
+/// How far a command has come, as its progress lines say.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Progress {
+    /// Positions searched so far.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub positions_searched: Option<u64>,
+    /// In a search of the first moves: how many are settled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_moves_settled: Option<usize>,
+    /// In a search of the first moves: how many there are (up to symmetry).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_moves_total: Option<usize>,
+}
+
+/// Why a command gave no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The command line was refused (by the server's checks or the command's parsers): the
+    /// message says what is wrong.
+    Input(String),
+    /// The command ran past the server's limit and was stopped.
+    TooLong(String),
+    /// Too many jobs wait already.
+    Busy(String),
+    /// Cancelled by the page.
+    Cancelled,
+    /// The command failed for another reason (it ran out of memory, ...).
+    Failed(String),
+}
+
+impl Failure {
+    /// The message for the page.
+    pub fn message(&self) -> String {
+        match self {
+            Failure::Input(message)
+            | Failure::TooLong(message)
+            | Failure::Busy(message)
+            | Failure::Failed(message) => message.clone(),
+            Failure::Cancelled => "cancelled".to_string(),
+        }
+    }
+}
+
+/// Runs checked commands as child processes, at most [`Limits::jobs`] at once.
+pub struct Runner {
+    program: PathBuf,
+    limits: Limits,
+    slots: Semaphore,
+}
+
+impl Runner {
+    /// A runner of `program` (this program) within `limits`.
+    pub fn new(program: PathBuf, limits: Limits) -> Runner {
+        Runner {
+            program,
+            limits,
+            slots: Semaphore::new(limits.jobs),
+        }
+    }
+
+    /// The limits each command runs within.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Checks `words`, waits for a free slot, runs the command, and returns what it printed
+    /// (one JSON line). `progress` hears each progress line; when `cancel` turns true the
+    /// command is stopped. Dropping the future kills the command too.
+    pub async fn run(
+        &self,
+        words: &[String],
+        mut progress: impl FnMut(Progress),
+        mut cancel: watch::Receiver<bool>,
+    ) -> Result<String, Failure> {
+        let arguments = checked_command(words, self.limits.memory).map_err(Failure::Input)?;
+        let _slot = tokio::select! {
+            slot = self.slots.acquire() => slot.map_err(|_| Failure::Failed("the server is stopping".to_string()))?,
+            _ = cancel.wait_for(|cancelled| *cancelled) => return Err(Failure::Cancelled),
+        };
+        let started = Instant::now();
+        let mut child = Command::new(&self.program)
+            .args(&arguments)
+            .env(PROGRESS_JSON_VARIABLE, "1")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|error| Failure::Failed(format!("cannot start the command: {error}")))?;
+        progress(Progress::default());
+        let mut stdout = child.stdout.take().expect("stdout is piped");
+        let stderr = child.stderr.take().expect("stderr is piped");
+        let read_answer = async {
+            let mut answer = Vec::new();
+            let mut limited = (&mut stdout).take(MAX_ANSWER_BYTES as u64 + 1);
+            limited.read_to_end(&mut answer).await.map(|_| answer)
+        };
+        let read_errors = async {
+            let mut lines = BufReader::new(stderr).lines();
+            let mut errors = String::new();
+            while let Ok(Some(line)) = lines.next_line().await {
+                if let Some(reported) = parse_progress(&line) {
+                    progress(reported);
+                    continue;
+                }
+                errors.push_str(&line);
+                errors.push('\n');
+                if errors.len() > MAX_ERROR_BYTES {
+                    let cut = errors.len() - MAX_ERROR_BYTES;
+                    let cut = (cut..errors.len())
+                        .find(|&i| errors.is_char_boundary(i))
+                        .unwrap_or(errors.len());
+                    errors.drain(..cut);
+                }
+            }
+            errors
+        };
+        let time_limit = Duration::from_secs(self.limits.max_seconds);
+        let finished = async {
+            let (answer, errors) = tokio::join!(read_answer, read_errors);
+            let status = child.wait().await;
+            (answer, errors, status)
+        };
+        let (answer, errors, status) = tokio::select! {
+            finished = finished => finished,
+            () = tokio::time::sleep(time_limit) => {
+                return Err(Failure::TooLong(too_long_message(&self.limits, &arguments)));
+            }
+            _ = cancel.wait_for(|cancelled| *cancelled) => return Err(Failure::Cancelled),
+        };
+        let answer = answer
+            .map_err(|error| Failure::Failed(format!("cannot read the command's answer: {error}")))?;
+        if answer.len() > MAX_ANSWER_BYTES {
+            return Err(Failure::Input(format!(
+                "the answer is larger than the {} MiB the server returns: ask for a smaller board or range (the command line has no such limit)",
+                MAX_ANSWER_BYTES >> 20
+            )));
+        }
+        let status =
+            status.map_err(|error| Failure::Failed(format!("the command failed: {error}")))?;
+        let answer = String::from_utf8_lossy(&answer).into_owned();
+        let error_message = || {
+            let text = errors.trim();
+            text.strip_prefix("error: ").unwrap_or(text).to_string()
+        };
+        match status.code() {
+            Some(0) => Ok(answer),
+            // A "no" (no tour from that square) is an answer with status 1; it is still one
+            // JSON line.
+            Some(1) if serde_json::from_str::<serde_json::Value>(&answer).is_ok() => Ok(answer),
+            Some(2) => Err(Failure::Input(error_message())),
+            _ => Err(Failure::Failed(format!(
+                "the command failed after {:.1} s ({status}): {}",
+                started.elapsed().as_secs_f64(),
+                error_message()
+            ))),
+        }
+    }
+}
+
+/// The message of a command stopped at the time limit.
+fn too_long_message(limits: &Limits, arguments: &[String]) -> String {
+    let command_line: Vec<String> = arguments
+        .iter()
+        .filter(|word| *word != "--json")
+        .map(|word| {
+            if word.is_empty() || word.contains([' ', '*', '"', '\'', ';', '$']) {
+                format!("'{word}'")
+            } else {
+                word.clone()
+            }
+        })
+        .collect();
+    format!(
+        "stopped after {} s, the server's limit for one request: start `grundy serve --max-seconds N` to allow more, or run `grundy {}` in a terminal",
+        limits.max_seconds,
+        command_line.join(" ")
+    )
+}
+
+/// The progress a line of the command's stderr reports, if it is a progress line.
+fn parse_progress(line: &str) -> Option<Progress> {
+    #[derive(Deserialize)]
+    struct Line {
+        progress: Progress,
+    }
+    if !line.starts_with("{\"progress\"") {
+        return None;
+    }
+    serde_json::from_str::<Line>(line)
+        .ok()
+        .map(|line| line.progress)
+}
+
+/// Where a job is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum JobState {
+    /// Waiting for a free slot.
+    Queued,
+    /// Running.
+    Running,
+    /// Finished with an answer.
+    Done,
+    /// Finished without one (refused, too long, failed).
+    Failed,
+    /// Cancelled by the page.
+    Cancelled,
+}
+
+/// A job as the page sees it.
+#[derive(Clone, Debug, Serialize)]
+pub struct JobReport {
+    /// The job's number.
+    pub id: u64,
+    /// Where it is.
+    pub state: JobState,
+    /// The command's words, as given.
+    pub command: Vec<String>,
+    /// How far it has come.
+    pub progress: Progress,
+    /// The command's JSON, when done.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<serde_json::Value>,
+    /// Why it has no answer, when failed or cancelled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// Seconds since it was started (until it finished).
+    pub seconds: f64,
+}
+
+struct Job {
+    report: JobReport,
+    started: Instant,
+    finished: Option<Instant>,
+    cancel: watch::Sender<bool>,
+}
+
+/// The jobs of all the pages, bounded in number.
+pub struct Jobs {
+    runner: Arc<Runner>,
+    next_id: AtomicU64,
+    jobs: Arc<Mutex<HashMap<u64, Job>>>,
+}
+
+impl Jobs {
+    /// No jobs yet; they will run on `runner`.
+    pub fn new(runner: Arc<Runner>) -> Jobs {
+        Jobs {
+            runner,
+            next_id: AtomicU64::new(1),
+            jobs: Arc::new(Mutex::new(HashMap::new())),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Job>> {
+        self.jobs
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Starts a job running `words` and returns its number; refused when the command is
+    /// malformed (checked at once, so the page hears of a typo now) or too many jobs wait.
+    pub fn start(&self, words: Vec<String>) -> Result<u64, Failure> {
+        checked_command(&words, self.runner.limits().memory).map_err(Failure::Input)?;
+        let (cancel, cancelled) = watch::channel(false);
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        {
+            let mut jobs = self.lock();
+            forget_old_jobs(&mut jobs)?;
+            jobs.insert(
+                id,
+                Job {
+                    report: JobReport {
+                        id,
+                        state: JobState::Queued,
+                        command: words.clone(),
+                        progress: Progress::default(),
+                        result: None,
+                        error: None,
+                        seconds: 0.0,
+                    },
+                    started: Instant::now(),
+                    finished: None,
+                    cancel,
+                },
+            );
+        }
+        let runner = Arc::clone(&self.runner);
+        let jobs = Arc::clone(&self.jobs);
+        tokio::spawn(async move {
+            let update = |change: &dyn Fn(&mut Job)| {
+                if let Some(job) = jobs
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .get_mut(&id)
+                {
+                    change(job);
+                }
+            };
+            let outcome = runner
+                .run(
+                    &words,
+                    |progress| {
+                        update(&|job: &mut Job| {
+                            job.report.state = JobState::Running;
+                            job.report.progress = progress.clone();
+                        });
+                    },
+                    cancelled,
+                )
+                .await;
+            update(&|job: &mut Job| {
+                job.finished = Some(Instant::now());
+                match &outcome {
+                    Ok(answer) => match serde_json::from_str(answer) {
+                        Ok(result) => {
+                            job.report.state = JobState::Done;
+                            job.report.result = Some(result);
+                        }
+                        Err(error) => {
+                            job.report.state = JobState::Failed;
+                            job.report.error =
+                                Some(format!("the command's answer is not JSON: {error}"));
+                        }
+                    },
+                    Err(Failure::Cancelled) => {
+                        job.report.state = JobState::Cancelled;
+                        job.report.error = Some("cancelled".to_string());
+                    }
+                    Err(failure) => {
+                        job.report.state = JobState::Failed;
+                        job.report.error = Some(failure.message());
+                    }
+                }
+            });
+        });
+        Ok(id)
+    }
+
+    /// The job numbered `id`, if it is still kept.
+    pub fn report(&self, id: u64) -> Option<JobReport> {
+        let jobs = self.lock();
+        let job = jobs.get(&id)?;
+        let mut report = job.report.clone();
+        report.seconds = job
+            .finished
+            .unwrap_or_else(Instant::now)
+            .duration_since(job.started)
+            .as_secs_f64();
+        Some(report)
+    }
+
+    /// Cancels the job numbered `id` (a finished job stays as it was); `None` if unknown.
+    pub fn cancel(&self, id: u64) -> Option<JobReport> {
+        {
+            let jobs = self.lock();
+            let job = jobs.get(&id)?;
+            // The job's task sees the flag, kills the command and records the cancellation.
+            let _ = job.cancel.send(true);
+        }
+        self.report(id)
+    }
+}
+
+/// Forgets finished jobs kept longer than [`KEEP_FINISHED`], then the oldest finished ones
+/// while [`MAX_JOBS_KEPT`] are kept; refuses a new job when too many wait or run.
+fn forget_old_jobs(jobs: &mut HashMap<u64, Job>) -> Result<(), Failure> {
+    jobs.retain(|_, job| job.finished.is_none_or(|at| at.elapsed() < KEEP_FINISHED));
+    while jobs.len() >= MAX_JOBS_KEPT {
+        let oldest_finished = jobs
+            .iter()
+            .filter(|(_, job)| job.finished.is_some())
+            .min_by_key(|(_, job)| job.finished)
+            .map(|(&id, _)| id);
+        match oldest_finished {
+            Some(id) => {
+                jobs.remove(&id);
+            }
+            None => break,
+        }
+    }
+    let unfinished = jobs.values().filter(|job| job.finished.is_none()).count();
+    if unfinished >= MAX_JOBS_WAITING || jobs.len() >= MAX_JOBS_KEPT {
+        return Err(Failure::Busy(format!(
+            "{unfinished} jobs are waiting or running, the most the server keeps: cancel one or wait for one to finish"
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_lines_are_read_and_other_lines_are_not() {
+        assert_eq!(
+            parse_progress(r#"{"progress":{"positions_searched":12,"first_moves_settled":3,"first_moves_total":7}}"#),
+            Some(Progress {
+                positions_searched: Some(12),
+                first_moves_settled: Some(3),
+                first_moves_total: Some(7),
+            })
+        );
+        assert_eq!(parse_progress("error: board size `0x0` is malformed"), None);
+    }
+
+    #[test]
+    fn the_time_limit_message_says_how_to_raise_it_and_the_command() {
+        let limits = Limits {
+            max_seconds: 5,
+            memory: 1 << 30,
+            jobs: 2,
+        };
+        let message = too_long_message(
+            &limits,
+            &["value".into(), "knights 3x3 + *2".into(), "--json".into()],
+        );
+        assert!(message.contains("5 s"), "{message}");
+        assert!(message.contains("--max-seconds"), "{message}");
+        assert!(
+            message.contains("grundy value 'knights 3x3 + *2'"),
+            "{message}"
+        );
+    }
+}

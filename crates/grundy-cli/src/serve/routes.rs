@@ -1,0 +1,291 @@
+//! The endpoints: the page and its files, the catalogue of games, commands answered at once
+//! (`/api/run`) and jobs for long ones (`/api/jobs`). docs/WEB.md describes each.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Path, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use serde::Deserialize;
+use serde_json::json;
+use tokio::sync::watch;
+
+use super::jobs::{Failure, Jobs, Runner, MAX_JOBS_KEPT, MAX_JOBS_WAITING};
+use super::words::{memory_text, COMMANDS, MAX_WORDS, MAX_WORD_BYTES};
+use grundy::games::corner::CORNER_GAMES;
+use grundy::games::heap::NAMED_GAMES;
+use grundy::games::placement::{Piece, RayRule, Surface};
+use grundy::games::registry::{catalogue, Family};
+
+/// The largest request body read.
+pub const MAX_BODY_BYTES: usize = 64 << 10;
+
+const INDEX_HTML: &str = include_str!("assets/index.html");
+const APP_JS: &str = include_str!("assets/app.js");
+const STYLE_CSS: &str = include_str!("assets/style.css");
+
+struct Server {
+    runner: Arc<Runner>,
+    jobs: Jobs,
+}
+
+/// The server's routes, running commands on `runner`.
+pub fn router(runner: Arc<Runner>) -> Router {
+    let server = Arc::new(Server {
+        jobs: Jobs::new(Arc::clone(&runner)),
+        runner,
+    });
+    Router::new()
+        .route("/", get(|| async { page(INDEX_HTML, "text/html; charset=utf-8") }))
+        .route(
+            "/app.js",
+            get(|| async { page(APP_JS, "text/javascript; charset=utf-8") }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { page(STYLE_CSS, "text/css; charset=utf-8") }),
+        )
+        .route("/api/games", get(games))
+        .route("/api/limits", get(limits))
+        .route("/api/run", post(run))
+        .route("/api/jobs", post(start_job))
+        .route("/api/jobs/{id}", get(job).delete(cancel_job))
+        .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page or endpoint: the endpoints are in docs/WEB.md") })
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(middleware::from_fn(same_origin_only))
+        .with_state(server)
+}
+
+fn page(text: &'static str, content_type: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+fn error(status: StatusCode, message: impl Into<String>) -> Response {
+    (status, axum::Json(json!({ "error": message.into() }))).into_response()
+}
+
+fn json_text(status: StatusCode, text: String) -> Response {
+    (
+        status,
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        text,
+    )
+        .into_response()
+}
+
+/// Refuses requests that another site's page sends through the browser (their `Origin` is
+/// not this server), so a page on the web cannot make the browser run searches here.
+async fn same_origin_only(request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let host = headers
+            .get(header::HOST)
+            .and_then(|host| host.to_str().ok())
+            .unwrap_or_default();
+        let origin = origin.to_str().unwrap_or_default();
+        let origin_host = origin
+            .strip_prefix("http://")
+            .or_else(|| origin.strip_prefix("https://"))
+            .unwrap_or_default();
+        if origin_host != host {
+            return error(
+                StatusCode::FORBIDDEN,
+                format!("requests from the page {origin} are refused: only this server's own page may call it"),
+            );
+        }
+    }
+    next.run(request).await
+}
+
+/// The games, family by family: the names the page offers and the text of `--help`.
+async fn games() -> Response {
+    let pieces: Vec<&str> = Piece::NAMED.iter().map(|(name, _)| *name).collect();
+    let heaps: Vec<&str> = NAMED_GAMES.iter().map(|(name, _)| *name).collect();
+    let corners: Vec<&str> = CORNER_GAMES.iter().map(|(name, _)| *name).collect();
+    let families: Vec<serde_json::Value> = Family::ALL
+        .iter()
+        .map(|family| {
+            let names: Vec<&str> = match family {
+                Family::Placement => pieces.clone(),
+                Family::Heap => heaps.clone(),
+                Family::Corner => corners.clone(),
+                Family::Graph | Family::Nimber => Vec::new(),
+            };
+            json!({
+                "family": format!("{family:?}").to_lowercase(),
+                "title": family.title(),
+                "games": names,
+                "names": family.names(),
+                "arguments": family.arguments(),
+                "example": family.example(),
+                "commands": family.verbs().iter().map(|verb| verb.command()).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let surfaces: Vec<String> = [
+        Surface::Rectangle,
+        Surface::Torus,
+        Surface::Cylinder,
+        Surface::Mobius,
+    ]
+    .iter()
+    .map(ToString::to_string)
+    .collect();
+    let rays: Vec<String> = [RayRule::Through, RayRule::Blocked]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    axum::Json(json!({
+        "families": families,
+        "surfaces": surfaces,
+        "rays": rays,
+        "catalogue": catalogue(),
+    }))
+    .into_response()
+}
+
+async fn limits(State(server): State<Arc<Server>>) -> Response {
+    let limits = server.runner.limits();
+    axum::Json(json!({
+        "max_seconds": limits.max_seconds,
+        "memory": memory_text(limits.memory),
+        "memory_bytes": limits.memory,
+        "jobs": limits.jobs,
+        "max_body_bytes": MAX_BODY_BYTES,
+        "max_words": MAX_WORDS,
+        "max_word_bytes": MAX_WORD_BYTES,
+        "max_jobs_kept": MAX_JOBS_KEPT,
+        "max_jobs_waiting": MAX_JOBS_WAITING,
+        "commands": COMMANDS,
+    }))
+    .into_response()
+}
+
+/// A request's body: `{"command": ["value", "knights", "5x5"]}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CommandBody {
+    command: Vec<String>,
+}
+
+fn command_of(body: Result<Bytes, BytesRejection>) -> Result<Vec<String>, Response> {
+    let body = body.map_err(|rejection| {
+        let status = rejection.status();
+        let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
+            format!(
+                "the request is larger than the {} KiB the server reads",
+                MAX_BODY_BYTES >> 10
+            )
+        } else {
+            rejection.body_text()
+        };
+        error(status, message)
+    })?;
+    serde_json::from_slice::<CommandBody>(&body)
+        .map(|body| body.command)
+        .map_err(|why| {
+            error(
+                StatusCode::BAD_REQUEST,
+                format!("the request must be JSON like {{\"command\": [\"value\", \"knights\", \"5x5\"]}}: {why}"),
+            )
+        })
+}
+
+fn failure(failure: &Failure) -> Response {
+    let status = match failure {
+        Failure::Input(_) => StatusCode::BAD_REQUEST,
+        Failure::TooLong(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        Failure::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+        Failure::Cancelled => StatusCode::CONFLICT,
+        Failure::Failed(_) => StatusCode::INTERNAL_SERVER_ERROR,
+    };
+    error(status, failure.message())
+}
+
+/// Runs a command and answers with its JSON; the command is stopped if the page goes away.
+async fn run(
+    State(server): State<Arc<Server>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let words = match command_of(body) {
+        Ok(words) => words,
+        Err(response) => return response,
+    };
+    // Nothing cancels a plain request but the page closing the connection, which drops this
+    // future and with it the command.
+    let (_keep_open, never_cancelled) = watch::channel(false);
+    match server.runner.run(&words, |_| {}, never_cancelled).await {
+        Ok(answer) => json_text(StatusCode::OK, answer),
+        Err(why) => failure(&why),
+    }
+}
+
+async fn start_job(
+    State(server): State<Arc<Server>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let words = match command_of(body) {
+        Ok(words) => words,
+        Err(response) => return response,
+    };
+    match server.jobs.start(words) {
+        Ok(id) => match server.jobs.report(id) {
+            Some(report) => (StatusCode::ACCEPTED, axum::Json(report)).into_response(),
+            None => error(StatusCode::INTERNAL_SERVER_ERROR, "the job was lost"),
+        },
+        Err(why) => failure(&why),
+    }
+}
+
+fn job_id(text: &str) -> Result<u64, Response> {
+    text.parse().map_err(|_| {
+        error(
+            StatusCode::BAD_REQUEST,
+            format!("job `{text}` is not a job number"),
+        )
+    })
+}
+
+fn unknown_job(id: u64) -> Response {
+    error(
+        StatusCode::NOT_FOUND,
+        format!("no job {id}: it never was, or it finished long ago and was forgotten"),
+    )
+}
+
+async fn job(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
+    let id = match job_id(&id) {
+        Ok(id) => id,
+        Err(response) => return response,
+    };
+    match server.jobs.report(id) {
+        Some(report) => axum::Json(report).into_response(),
+        None => unknown_job(id),
+    }
+}
+
+async fn cancel_job(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
+    let id = match job_id(&id) {
+        Ok(id) => id,
+        Err(response) => return response,
+    };
+    match server.jobs.cancel(id) {
+        Some(report) => axum::Json(report).into_response(),
+        None => unknown_job(id),
+    }
+}
