@@ -103,8 +103,8 @@ const SERVER_REPORT_INTERVAL: Duration = Duration::from_millis(250);
 pub fn report_to_server(positions_searched: u64, first_moves: Option<(usize, usize)>) {
     static ENABLED: OnceLock<Option<Instant>> = OnceLock::new();
     static LAST_MILLIS: AtomicU64 = AtomicU64::new(0);
-    let Some(started) = ENABLED
-        .get_or_init(|| std::env::var_os(PROGRESS_JSON_VARIABLE).map(|_| Instant::now()))
+    let Some(started) =
+        ENABLED.get_or_init(|| std::env::var_os(PROGRESS_JSON_VARIABLE).map(|_| Instant::now()))
     else {
         return;
     };

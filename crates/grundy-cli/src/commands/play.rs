@@ -17,8 +17,8 @@ use grundy::{BoardSize, Square};
 use super::RuleOptions;
 use crate::input::{input_error, parse_game, parse_memory, parse_position, require_verb, GameSpec};
 use crate::render::{draw_board, json_line, player_to_move};
-use grundy::report::{Command, GameReport, Move};
 use grundy::games::registry::{Family, Verb};
+use grundy::report::{Command, GameReport, Move};
 
 /// Arguments of `grundy play`.
 #[derive(Debug, clap::Args)]

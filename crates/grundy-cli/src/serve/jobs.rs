@@ -72,7 +72,10 @@ pub enum Failure {
     Busy(String),
     /// Cancelled by the page.
     Cancelled,
-    /// The command failed for another reason (it ran out of memory, ...).
+    /// The command ran and found no answer (exit status 1: a tour method that did not
+    /// close its tour, ...): the message says why.
+    NoAnswer(String),
+    /// The command failed for another reason (it was killed, ran out of memory, ...).
     Failed(String),
 }
 
@@ -83,6 +86,7 @@ impl Failure {
             Failure::Input(message)
             | Failure::TooLong(message)
             | Failure::Busy(message)
+            | Failure::NoAnswer(message)
             | Failure::Failed(message) => message.clone(),
             Failure::Cancelled => "cancelled".to_string(),
         }
@@ -176,8 +180,9 @@ impl Runner {
             }
             _ = cancel.wait_for(|cancelled| *cancelled) => return Err(Failure::Cancelled),
         };
-        let answer = answer
-            .map_err(|error| Failure::Failed(format!("cannot read the command's answer: {error}")))?;
+        let answer = answer.map_err(|error| {
+            Failure::Failed(format!("cannot read the command's answer: {error}"))
+        })?;
         if answer.len() > MAX_ANSWER_BYTES {
             return Err(Failure::Input(format!(
                 "the answer is larger than the {} MiB the server returns: ask for a smaller board or range (the command line has no such limit)",
@@ -197,6 +202,7 @@ impl Runner {
             // JSON line.
             Some(1) if serde_json::from_str::<serde_json::Value>(&answer).is_ok() => Ok(answer),
             Some(2) => Err(Failure::Input(error_message())),
+            Some(1) => Err(Failure::NoAnswer(error_message())),
             _ => Err(Failure::Failed(format!(
                 "the command failed after {:.1} s ({status}): {}",
                 started.elapsed().as_secs_f64(),
@@ -444,7 +450,9 @@ mod tests {
     #[test]
     fn progress_lines_are_read_and_other_lines_are_not() {
         assert_eq!(
-            parse_progress(r#"{"progress":{"positions_searched":12,"first_moves_settled":3,"first_moves_total":7}}"#),
+            parse_progress(
+                r#"{"progress":{"positions_searched":12,"first_moves_settled":3,"first_moves_total":7}}"#
+            ),
             Some(Progress {
                 positions_searched: Some(12),
                 first_moves_settled: Some(3),

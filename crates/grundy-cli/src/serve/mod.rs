@@ -88,16 +88,18 @@ pub fn run(args: &Args) -> Result<String> {
         };
         {
             use std::io::Write;
-            let mut stdout = std::io::stdout().lock();
-            writeln!(stdout, "{url}")?;
-            writeln!(
-                stdout,
-                "serving the grundy page: each request at most {} s and {} of table, {} at once (Ctrl-C stops)",
+            // Said in one write, and a closed stdout (a caller that read the address and went
+            // away) does not stop the server.
+            let announcement = format!(
+                "{url}\nserving the grundy page: each request at most {} s and {} of table, {} at once (Ctrl-C stops)\n",
                 limits.max_seconds,
                 words::memory_text(limits.memory),
                 limits.jobs
-            )?;
-            stdout.flush()?;
+            );
+            let mut stdout = std::io::stdout().lock();
+            let _ = stdout
+                .write_all(announcement.as_bytes())
+                .and_then(|()| stdout.flush());
         }
         if args.open {
             open_in_browser(&url);

@@ -41,7 +41,10 @@ pub fn router(runner: Arc<Runner>) -> Router {
         runner,
     });
     Router::new()
-        .route("/", get(|| async { page(INDEX_HTML, "text/html; charset=utf-8") }))
+        .route(
+            "/",
+            get(|| async { page(INDEX_HTML, "text/html; charset=utf-8") }),
+        )
         .route(
             "/app.js",
             get(|| async { page(APP_JS, "text/javascript; charset=utf-8") }),
@@ -55,7 +58,12 @@ pub fn router(runner: Arc<Runner>) -> Router {
         .route("/api/run", post(run))
         .route("/api/jobs", post(start_job))
         .route("/api/jobs/{id}", get(job).delete(cancel_job))
-        .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page or endpoint: the endpoints are in docs/WEB.md") })
+        .fallback(|| async {
+            error(
+                StatusCode::NOT_FOUND,
+                "no such page or endpoint: the endpoints are in docs/WEB.md",
+            )
+        })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(middleware::from_fn(same_origin_only))
         .with_state(server)
@@ -209,7 +217,7 @@ fn command_of(body: Result<Bytes, BytesRejection>) -> Result<Vec<String>, Respon
 fn failure(failure: &Failure) -> Response {
     let status = match failure {
         Failure::Input(_) => StatusCode::BAD_REQUEST,
-        Failure::TooLong(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        Failure::TooLong(_) | Failure::NoAnswer(_) => StatusCode::UNPROCESSABLE_ENTITY,
         Failure::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
         Failure::Cancelled => StatusCode::CONFLICT,
         Failure::Failed(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -218,10 +226,7 @@ fn failure(failure: &Failure) -> Response {
 }
 
 /// Runs a command and answers with its JSON; the command is stopped if the page goes away.
-async fn run(
-    State(server): State<Arc<Server>>,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
+async fn run(State(server): State<Arc<Server>>, body: Result<Bytes, BytesRejection>) -> Response {
     let words = match command_of(body) {
         Ok(words) => words,
         Err(response) => return response,

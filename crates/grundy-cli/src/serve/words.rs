@@ -28,11 +28,7 @@ const VALUE_FLAGS: [Flag; 4] = [
 fn allowed_flags(command: &str) -> Option<Vec<Flag>> {
     let mut flags: Vec<Flag> = match command {
         "value" | "outcome" => VALUE_FLAGS.to_vec(),
-        "moves" => vec![
-            ("--position", true),
-            ("--memory", true),
-            ("--all", false),
-        ],
+        "moves" => vec![("--position", true), ("--memory", true), ("--all", false)],
         "table" => vec![("--rows", true), ("--cols", true), ("--memory", true)],
         "sequence" => vec![("--to", true), ("--show", true)],
         "tour" => vec![
@@ -225,7 +221,10 @@ mod tests {
             ("moves knights 5x5 + graph e.txt", "reads no file"),
             ("tour verify tour.json", "tour verify"),
             ("bench", "does not run `bench`"),
-            ("value knights 5x5 --memory 2G", "more than the server allows"),
+            (
+                "value knights 5x5 --memory 2G",
+                "more than the server allows",
+            ),
             ("value knights 5x5 --memory", "--memory needs a value"),
             ("moves knights 5x5 --all=yes", "--all takes no value"),
             ("value knights 5x5 --help", "not `--help`"),
@@ -236,7 +235,9 @@ mod tests {
         }
         assert!(checked_command(&[], 1 << 30).unwrap_err().contains("empty"));
         let long = vec!["value".to_string(), "x".repeat(MAX_WORD_BYTES + 1)];
-        assert!(checked_command(&long, 1 << 30).unwrap_err().contains("longer"));
+        assert!(checked_command(&long, 1 << 30)
+            .unwrap_err()
+            .contains("longer"));
     }
 
     #[test]
@@ -248,7 +249,13 @@ mod tests {
         ];
         assert_eq!(
             checked_command(&command, 1 << 30).unwrap(),
-            vec!["value", "knights 3x3 + kayles 4", "--memory", "16M", "--json"]
+            vec![
+                "value",
+                "knights 3x3 + kayles 4",
+                "--memory",
+                "16M",
+                "--json"
+            ]
         );
     }
 }
