@@ -166,6 +166,38 @@ test('a heap game: Kayles rows played by their moves', async () => {
   await page.uncheck('#play-values');
 });
 
+test('Node Kayles on a pasted edge list: the computer answers a move', async () => {
+  await page.selectOption('#play-family', 'graph');
+  await page.selectOption('#play-side', 'first');
+  await page.fill('#play-edges', 'a b\nb c\nc d\nd e\ne a\na f');
+  await page.click('#play-new');
+  await page.waitForSelector('[data-vertex="f"]');
+  await idle();
+  assert.equal(await page.textContent('[data-testid="nimber"]'), '*3');
+  // Taking b removes a and c; the computer answers in what is left: d - e and f.
+  await page.click('[data-vertex="b"]');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 2);
+  await idle();
+  assert.equal(await page.$('[data-vertex="a"]'), null);
+  // b was a winning move, so whatever the computer answered, the person wins again.
+  assert.match(await page.textContent('[data-testid="outcome"]'), /: you \(first player\) win/);
+  await page.screenshot({ path: join(screenshots, 'node-kayles.png') });
+});
+
+test('a corner game on a grid', async () => {
+  await page.selectOption('#play-family', 'corner');
+  await page.fill('#play-args', '7 9');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await page.waitForSelector('#board .square.legal');
+  await idle();
+  const before = await page.textContent('[data-testid="nimber"]');
+  assert.match(before, /^(0|\*\d+)$/);
+  await page.click('#board .square.legal');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length >= 1);
+  await idle();
+});
+
 test('no console errors', () => {
   assert.deepEqual(consoleErrors, []);
 });

@@ -121,10 +121,19 @@ impl Runner {
     pub async fn run(
         &self,
         words: &[String],
+        graph: Option<&str>,
         mut progress: impl FnMut(Progress),
         mut cancel: watch::Receiver<bool>,
     ) -> Result<String, Failure> {
-        let arguments = checked_command(words, self.limits.memory).map_err(Failure::Input)?;
+        // The graph a page sent is written to a file of the server's own, removed when the
+        // command is done; the page never names a file.
+        let graph_file = graph.map(write_graph).transpose()?;
+        let arguments = checked_command(
+            words,
+            self.limits.memory,
+            graph_file.as_ref().map(tempfile::NamedTempFile::path),
+        )
+        .map_err(Failure::Input)?;
         let _slot = tokio::select! {
             slot = self.slots.acquire() => slot.map_err(|_| Failure::Failed("the server is stopping".to_string()))?,
             _ = cancel.wait_for(|cancelled| *cancelled) => return Err(Failure::Cancelled),
@@ -210,6 +219,24 @@ impl Runner {
             ))),
         }
     }
+}
+
+/// A temporary file holding `graph`, the edges a page sent.
+fn write_graph(graph: &str) -> Result<tempfile::NamedTempFile, Failure> {
+    use std::io::Write;
+    let failed = |error: std::io::Error| {
+        Failure::Failed(format!(
+            "cannot write the graph to a temporary file: {error}"
+        ))
+    };
+    let mut file = tempfile::Builder::new()
+        .prefix("grundy-serve-graph-")
+        .suffix(".txt")
+        .tempfile()
+        .map_err(failed)?;
+    file.write_all(graph.as_bytes()).map_err(failed)?;
+    file.flush().map_err(failed)?;
+    Ok(file)
 }
 
 /// The message of a command stopped at the time limit.
@@ -315,8 +342,10 @@ impl Jobs {
 
     /// Starts a job running `words` and returns its number; refused when the command is
     /// malformed (checked at once, so the page hears of a typo now) or too many jobs wait.
-    pub fn start(&self, words: Vec<String>) -> Result<u64, Failure> {
-        checked_command(&words, self.runner.limits().memory).map_err(Failure::Input)?;
+    pub fn start(&self, words: Vec<String>, graph: Option<String>) -> Result<u64, Failure> {
+        let placeholder = graph.as_ref().map(|_| std::path::Path::new("graph.txt"));
+        checked_command(&words, self.runner.limits().memory, placeholder)
+            .map_err(Failure::Input)?;
         let (cancel, cancelled) = watch::channel(false);
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         {
@@ -355,6 +384,7 @@ impl Jobs {
             let outcome = runner
                 .run(
                     &words,
+                    graph.as_deref(),
                     |progress| {
                         update(&|job: &mut Job| {
                             job.report.state = JobState::Running;

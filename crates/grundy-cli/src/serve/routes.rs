@@ -184,14 +184,17 @@ async fn limits(State(server): State<Arc<Server>>) -> Response {
     .into_response()
 }
 
-/// A request's body: `{"command": ["value", "knights", "5x5"]}`.
+/// A request's body: `{"command": ["value", "knights", "5x5"]}`, and for Node Kayles the
+/// graph's edges: `{"command": ["moves", "graph", "--all"], "graph": "a b\nb c\n"}`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CommandBody {
     command: Vec<String>,
+    #[serde(default)]
+    graph: Option<String>,
 }
 
-fn command_of(body: Result<Bytes, BytesRejection>) -> Result<Vec<String>, Response> {
+fn command_of(body: Result<Bytes, BytesRejection>) -> Result<CommandBody, Response> {
     let body = body.map_err(|rejection| {
         let status = rejection.status();
         let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
@@ -204,9 +207,7 @@ fn command_of(body: Result<Bytes, BytesRejection>) -> Result<Vec<String>, Respon
         };
         error(status, message)
     })?;
-    serde_json::from_slice::<CommandBody>(&body)
-        .map(|body| body.command)
-        .map_err(|why| {
+    serde_json::from_slice::<CommandBody>(&body).map_err(|why| {
             error(
                 StatusCode::BAD_REQUEST,
                 format!("the request must be JSON like {{\"command\": [\"value\", \"knights\", \"5x5\"]}}: {why}"),
@@ -227,14 +228,23 @@ fn failure(failure: &Failure) -> Response {
 
 /// Runs a command and answers with its JSON; the command is stopped if the page goes away.
 async fn run(State(server): State<Arc<Server>>, body: Result<Bytes, BytesRejection>) -> Response {
-    let words = match command_of(body) {
-        Ok(words) => words,
+    let body = match command_of(body) {
+        Ok(body) => body,
         Err(response) => return response,
     };
     // Nothing cancels a plain request but the page closing the connection, which drops this
     // future and with it the command.
     let (_keep_open, never_cancelled) = watch::channel(false);
-    match server.runner.run(&words, |_| {}, never_cancelled).await {
+    match server
+        .runner
+        .run(
+            &body.command,
+            body.graph.as_deref(),
+            |_| {},
+            never_cancelled,
+        )
+        .await
+    {
         Ok(answer) => json_text(StatusCode::OK, answer),
         Err(why) => failure(&why),
     }
@@ -244,11 +254,11 @@ async fn start_job(
     State(server): State<Arc<Server>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let words = match command_of(body) {
-        Ok(words) => words,
+    let body = match command_of(body) {
+        Ok(body) => body,
         Err(response) => return response,
     };
-    match server.jobs.start(words) {
+    match server.jobs.start(body.command, body.graph) {
         Ok(id) => match server.jobs.report(id) {
             Some(report) => (StatusCode::ACCEPTED, axum::Json(report)).into_response(),
             None => error(StatusCode::INTERNAL_SERVER_ERROR, "the job was lost"),

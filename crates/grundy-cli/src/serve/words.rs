@@ -3,6 +3,8 @@
 //! file, and with the server's memory bound; the values themselves are then checked by the
 //! same parsers as on the command line, in the process that runs them.
 
+use std::path::Path;
+
 use grundy::games::registry::Family;
 
 use crate::input::parse_memory;
@@ -70,7 +72,15 @@ fn takes_memory(command: &str) -> bool {
 /// "5x5"]`) and returns the arguments to run: the same words with `--json` (and `play
 /// --reply`) added and `--memory` set to at most `memory_limit` bytes. The error is a message
 /// for the page.
-pub fn checked_command(words: &[String], memory_limit: u64) -> Result<Vec<String>, String> {
+///
+/// `graph_file` is where the server wrote the graph a page sent (Node Kayles on a pasted edge
+/// list): then the game must be `graph`, and the file's path follows that word. No other
+/// `graph` word is accepted, so no page names a file.
+pub fn checked_command(
+    words: &[String],
+    memory_limit: u64,
+    graph_file: Option<&Path>,
+) -> Result<Vec<String>, String> {
     if words.is_empty() {
         return Err(format!(
             "the command is empty: give its words, for example [\"value\", \"knights\", \"5x5\"] (commands: {COMMANDS})"
@@ -106,18 +116,38 @@ pub fn checked_command(words: &[String], memory_limit: u64) -> Result<Vec<String
     }
     let mut arguments: Vec<String> = Vec::with_capacity(words.len() + 4);
     arguments.push(command.to_string());
+    let mut rest = words[1..].iter();
+    let mut flags = flags;
+    if let Some(path) = graph_file {
+        if !matches!(command, "value" | "moves" | "graph")
+            || words.get(1).is_none_or(|game| game != "graph")
+        {
+            return Err(format!(
+                "a graph is sent for the game `graph` of value, moves or graph (such as [\"moves\", \"graph\", \"--all\"]), not for `{}`",
+                words.join(" ")
+            ));
+        }
+        rest.next();
+        arguments.push("graph".to_string());
+        arguments.push(path.display().to_string());
+        flags.push(("--format", true));
+    }
     let mut memory_given = false;
     let mut reply_given = false;
-    let mut rest = words[1..].iter();
     while let Some(word) = rest.next() {
         for token in word.split_whitespace() {
             if Family::of(token) == Family::Graph {
                 return Err(format!(
-                    "the server reads no file, so `{token} FILE` cannot be run from the page: give the game's pieces and board instead"
+                    "the server reads no file, so `{token} FILE` cannot be run from the page: send the graph's edges in the request's \"graph\" field, or give a game's pieces and board"
                 ));
             }
         }
         if !word.starts_with('-') {
+            if graph_file.is_some() {
+                return Err(format!(
+                    "`{word}`: the game `graph` takes its edges from the request's \"graph\" field, and no other words but options"
+                ));
+            }
             arguments.push(word.clone());
             continue;
         }
@@ -195,19 +225,20 @@ mod tests {
     #[test]
     fn a_plain_command_gains_json_and_the_memory_bound() {
         assert_eq!(
-            checked_command(&words("value knights 5x5"), 1 << 30).unwrap(),
+            checked_command(&words("value knights 5x5"), 1 << 30, None).unwrap(),
             words("value knights 5x5 --memory 1073741824 --json")
         );
         assert_eq!(
             checked_command(
                 &words("play knights 5x5 --position=N..../...../...../...../..... --json"),
-                1 << 30
+                1 << 30,
+                None
             )
             .unwrap(),
             words("play knights 5x5 --position N..../...../...../...../..... --reply --memory 1073741824 --json")
         );
         assert_eq!(
-            checked_command(&words("play knights 5x5 --opponent random"), 1 << 20).unwrap(),
+            checked_command(&words("play knights 5x5 --opponent random"), 1 << 20, None).unwrap(),
             words("play knights 5x5 --opponent random --reply --memory 1048576 --json")
         );
     }
@@ -230,14 +261,31 @@ mod tests {
             ("value knights 5x5 --help", "not `--help`"),
             ("", "does not run ``"),
         ] {
-            let error = checked_command(&words(command), 1 << 30).unwrap_err();
+            let error = checked_command(&words(command), 1 << 30, None).unwrap_err();
             assert!(error.contains(needle), "{command}: {error}");
         }
-        assert!(checked_command(&[], 1 << 30).unwrap_err().contains("empty"));
+        assert!(checked_command(&[], 1 << 30, None)
+            .unwrap_err()
+            .contains("empty"));
         let long = vec!["value".to_string(), "x".repeat(MAX_WORD_BYTES + 1)];
-        assert!(checked_command(&long, 1 << 30)
+        assert!(checked_command(&long, 1 << 30, None)
             .unwrap_err()
             .contains("longer"));
+    }
+
+    #[test]
+    fn a_graph_sent_by_the_page_is_read_from_the_servers_file_only() {
+        let file = Path::new("/tmp/sent.txt");
+        assert_eq!(
+            checked_command(&words("moves graph --all"), 1 << 20, Some(file)).unwrap(),
+            words("moves graph /tmp/sent.txt --all --memory 1048576 --json")
+        );
+        for command in ["moves graph /etc/passwd", "moves knights 5x5", "tour graph"] {
+            assert!(
+                checked_command(&words(command), 1 << 20, Some(file)).is_err(),
+                "{command}"
+            );
+        }
     }
 
     #[test]
@@ -248,7 +296,7 @@ mod tests {
             "--memory=16M".to_string(),
         ];
         assert_eq!(
-            checked_command(&command, 1 << 30).unwrap(),
+            checked_command(&command, 1 << 30, None).unwrap(),
             vec![
                 "value",
                 "knights 3x3 + kayles 4",

@@ -437,6 +437,33 @@ fn serve_answers_several_pages_at_once() {
 }
 
 #[test]
+fn serve_plays_node_kayles_on_the_edges_a_page_sends() {
+    let server = Server::start(&[]);
+    let edges = "a b\nb c\nc d\nd e\ne a\na f\n";
+    let body = json!({ "command": ["moves", "graph", "--all"], "graph": edges }).to_string();
+    let (status, text) = server.request("POST", "/api/run", Some(&body), &[]);
+    assert_eq!(status, 200, "{text}");
+    let answer = parse(&text);
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), edges).unwrap();
+    let expected = json_of(&["moves", "graph", file.path().to_str().unwrap(), "--all"]);
+    assert_eq!(answer["nimber"], expected["nimber"]);
+    assert_eq!(answer["moves"], expected["moves"]);
+    // A page names no file: the graph's words are the server's alone.
+    let body =
+        json!({ "command": ["moves", "graph", "/etc/hostname"], "graph": edges }).to_string();
+    let (status, text) = server.request("POST", "/api/run", Some(&body), &[]);
+    assert_eq!(status, 400, "{text}");
+    let body = json!({ "command": ["moves", "graph", "--all"], "graph": "a b c d\n" }).to_string();
+    let (status, text) = server.request("POST", "/api/run", Some(&body), &[]);
+    assert_eq!(status, 400, "{text}");
+    assert!(
+        parse(&text)["error"].as_str().unwrap().contains("4 tokens"),
+        "{text}"
+    );
+}
+
+#[test]
 fn serve_lists_the_games_of_the_registry() {
     let server = Server::start(&[]);
     let (status, text) = server.get("/api/games");

@@ -77,11 +77,11 @@ function showWork(job) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function runCommand(command) {
+async function runCommand(command, graph) {
   const started = await fetch('/api/jobs', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ command }),
+    body: JSON.stringify(graph === undefined ? { command } : { command, graph }),
   });
   let job = await started.json();
   if (!started.ok) throw new Error(job.error);
@@ -171,7 +171,12 @@ function fillGameNames() {
 // ---- Play
 
 const PIECE_LETTERS = { knights: 'N', bishops: 'B', rooks: 'R', queens: 'Q', kings: 'K' };
-const DEFAULT_ARGS = { placement: ['knights', '5x5', 'Board'], heap: ['kayles', '3 4 5', 'Heaps'], corner: ['corner-knight', '7 9', 'Square M N'] };
+const DEFAULT_ARGS = {
+  placement: ['knights', '5x5', 'Board'],
+  heap: ['kayles', '3 4 5', 'Heaps'],
+  corner: ['corner-knight', '7 9', 'Square M N'],
+  graph: ['graph', '', 'Edges'],
+};
 
 const play = {
   names: null,
@@ -212,7 +217,51 @@ function gameWords() {
   return [play.game, ...play.position.split(/\s+/).filter((word) => word !== '')];
 }
 
+// A graph's edge list (`u v` a line, a lone name a vertex, `#` comments): its vertices in
+// order of appearance and its edges.
+function parseEdges(text) {
+  const vertices = [];
+  const seen = new Set();
+  const edges = [];
+  const vertex = (name) => {
+    if (!seen.has(name)) {
+      seen.add(name);
+      vertices.push(name);
+    }
+  };
+  for (const line of text.split('\n')) {
+    const tokens = line.replace(/#.*/, '').trim().split(/\s+/).filter((token) => token !== '');
+    tokens.forEach(vertex);
+    if (tokens.length === 2 && tokens[0] !== tokens[1]) edges.push(tokens);
+  }
+  return { vertices, edges };
+}
+
+// The graph after a move on `chosen`: it and its neighbours are gone.
+function graphAfter(text, chosen) {
+  const { vertices, edges } = parseEdges(text);
+  const gone = new Set([chosen]);
+  for (const [u, v] of edges) {
+    if (u === chosen) gone.add(v);
+    if (v === chosen) gone.add(u);
+  }
+  const lines = [];
+  const touched = new Set();
+  for (const [u, v] of edges) {
+    if (!gone.has(u) && !gone.has(v)) {
+      lines.push(`${u} ${v}`);
+      touched.add(u);
+      touched.add(v);
+    }
+  }
+  for (const name of vertices) {
+    if (!gone.has(name) && !touched.has(name)) lines.push(name);
+  }
+  return lines.join('\n');
+}
+
 function emptyPosition() {
+  if (play.family === 'graph') return $('play-edges').value;
   if (play.family === 'placement') {
     const board = parseBoard(play.args);
     if (!board) throw new Error(`board \`${play.args}\` is not ROWSxCOLS, such as 5x5`);
@@ -231,6 +280,12 @@ function gameOver() {
 }
 
 async function analyse() {
+  if (play.family === 'graph') {
+    play.analysis = parseEdges(play.position).vertices.length === 0
+      ? { nimber: 0, outcome: 'P', legal_moves: 0, moves: [] }
+      : await runCommand(['moves', 'graph', '--all'], play.position);
+    return;
+  }
   const words = gameWords();
   if (play.family === 'heap' && words.length === 1) {
     // Every heap is gone: no move is left.
@@ -266,6 +321,7 @@ function positionAfter(move) {
     return rows.join('/');
   }
   if (play.family === 'heap') return heapsAfter(move);
+  if (play.family === 'graph') return graphAfter(play.position, move.vertex);
   return `${move.corner[0]} ${move.corner[1]}`;
 }
 
@@ -358,7 +414,8 @@ function renderStatus() {
       ? 'The computer has no move left: you win!'
       : 'You have no move left: the computer wins.';
   } else {
-    $('outcome').textContent = `${analysis.outcome}: ${you(winner)} (${winner} player) wins with perfect play`;
+    const verb = winner === play.human ? 'win' : 'wins';
+    $('outcome').textContent = `${analysis.outcome}: ${you(winner)} (${winner} player) ${verb} with perfect play`;
   }
   const history = $('history');
   history.replaceChildren(...play.history.map((entry) => {
@@ -366,7 +423,7 @@ function renderStatus() {
     item.textContent = `${entry.by}: ${entry.notation}`;
     return item;
   }));
-  $('setup-position').value = play.position;
+  $('setup-position').value = play.family === 'graph' ? '' : play.position;
 }
 
 function renderLegend(values) {
@@ -400,6 +457,7 @@ function renderPlay() {
   const analysis = play.analysis;
   if (play.family === 'placement') renderPlacement(container, analysis);
   else if (play.family === 'heap') renderHeaps(container, analysis);
+  else if (play.family === 'graph') renderGraphGame(container, analysis);
   else renderCorner(container, analysis);
 }
 
@@ -567,6 +625,37 @@ function renderCorner(container, analysis) {
   renderLegend(showValues ? moves.map((move) => move.nimber) : null);
 }
 
+function renderGraphGame(container, analysis) {
+  $('piece-choice').replaceChildren();
+  const { vertices, edges } = parseEdges(play.position);
+  const moves = new Map((analysis ? analysis.moves : []).map((move) => [move.vertex, move]));
+  const showValues = $('play-values').checked;
+  const humanTurn = analysis && !gameOver() && toMove() === play.human;
+  const size = 420;
+  const radius = size / 2 - 40;
+  const svg = svgElement('svg', { width: size, height: size, 'font-family': 'sans-serif', 'font-size': 12, 'data-testid': 'graph-game' }, container);
+  const place = new Map(vertices.map((name, i) => {
+    const angle = (2 * Math.PI * i) / Math.max(1, vertices.length) - Math.PI / 2;
+    return [name, [size / 2 + radius * Math.cos(angle), size / 2 + radius * Math.sin(angle)]];
+  }));
+  for (const [u, v] of edges) {
+    const [x1, y1] = place.get(u);
+    const [x2, y2] = place.get(v);
+    svgElement('line', { x1, y1, x2, y2, stroke: '#555' }, svg);
+  }
+  for (const name of vertices) {
+    const [x, y] = place.get(name);
+    const move = moves.get(name);
+    const group = svgElement('g', { class: move && humanTurn ? 'square legal' : 'square', 'data-vertex': name }, svg);
+    svgElement('circle', { cx: x, cy: y, r: 16, fill: showValues && move ? valueColour(move.nimber) : '#f0ead8', stroke: move && move.winning && (showValues || play.hint) ? 'green' : '#2f3b4a', 'stroke-width': move && move.winning && (showValues || play.hint) ? 4 : 1 }, group);
+    svgText(group, x, y + 4, name, { 'text-anchor': 'middle' });
+    if (showValues && move) svgText(group, x + 18, y - 14, nimberText(move.nimber), { 'font-size': 11 });
+    if (move) group.addEventListener('click', () => humanMove(move));
+  }
+  if (vertices.length === 0) svgText(svg, size / 2, size / 2, 'no vertices left', { 'text-anchor': 'middle' });
+  renderLegend(showValues ? [...moves.values()].map((move) => move.nimber) : null);
+}
+
 $('play-form').addEventListener('submit', (event) => {
   event.preventDefault();
   newGame();
@@ -578,7 +667,10 @@ $('play-family').addEventListener('change', () => {
   $('play-args').value = args;
   $('play-args-label').textContent = label;
   const placement = $('play-family').value === 'placement';
+  const graph = $('play-family').value === 'graph';
   for (const element of document.querySelectorAll('.placement-only')) element.hidden = !placement;
+  for (const element of document.querySelectorAll('.graph-only')) element.hidden = !graph;
+  for (const element of document.querySelectorAll('.args-only')) element.hidden = graph;
   $('play-opponent').querySelector('option[value="symmetry"]').disabled = !placement;
   if (!placement && $('play-opponent').value === 'symmetry') $('play-opponent').value = 'perfect';
   fillGameNames();
@@ -616,7 +708,7 @@ $('play-swap').addEventListener('click', () => busyWhile(async () => {
 
 $('setup-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  newGame($('setup-position').value.trim());
+  newGame(play.family === 'graph' ? $('play-edges').value : $('setup-position').value.trim());
 });
 
 // ---- Table
