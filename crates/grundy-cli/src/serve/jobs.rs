@@ -300,9 +300,9 @@ pub struct JobReport {
     pub command: Vec<String>,
     /// How far it has come.
     pub progress: Progress,
-    /// The command's JSON, when done.
+    /// The command's JSON, when done: the line it printed, as it printed it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub result: Option<serde_json::Value>,
+    pub result: Option<Box<serde_json::value::RawValue>>,
     /// Why it has no answer, when failed or cancelled.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -397,7 +397,9 @@ impl Jobs {
             update(&|job: &mut Job| {
                 job.finished = Some(Instant::now());
                 match &outcome {
-                    Ok(answer) => match serde_json::from_str(answer) {
+                    Ok(answer) => match serde_json::value::RawValue::from_string(
+                        answer.trim_end().to_string(),
+                    ) {
                         Ok(result) => {
                             job.report.state = JobState::Done;
                             job.report.result = Some(result);

@@ -194,7 +194,10 @@ struct CommandBody {
     graph: Option<String>,
 }
 
-fn command_of(body: Result<Bytes, BytesRejection>) -> Result<CommandBody, Response> {
+/// Why a request is refused before anything runs: the status and the message.
+type Refusal = (StatusCode, String);
+
+fn command_of(body: Result<Bytes, BytesRejection>) -> Result<CommandBody, Refusal> {
     let body = body.map_err(|rejection| {
         let status = rejection.status();
         let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
@@ -205,14 +208,14 @@ fn command_of(body: Result<Bytes, BytesRejection>) -> Result<CommandBody, Respon
         } else {
             rejection.body_text()
         };
-        error(status, message)
+        (status, message)
     })?;
     serde_json::from_slice::<CommandBody>(&body).map_err(|why| {
-            error(
-                StatusCode::BAD_REQUEST,
-                format!("the request must be JSON like {{\"command\": [\"value\", \"knights\", \"5x5\"]}}: {why}"),
-            )
-        })
+        (
+            StatusCode::BAD_REQUEST,
+            format!("the request must be JSON like {{\"command\": [\"value\", \"knights\", \"5x5\"]}}: {why}"),
+        )
+    })
 }
 
 fn failure(failure: &Failure) -> Response {
@@ -230,7 +233,7 @@ fn failure(failure: &Failure) -> Response {
 async fn run(State(server): State<Arc<Server>>, body: Result<Bytes, BytesRejection>) -> Response {
     let body = match command_of(body) {
         Ok(body) => body,
-        Err(response) => return response,
+        Err((status, message)) => return error(status, message),
     };
     // Nothing cancels a plain request but the page closing the connection, which drops this
     // future and with it the command.
@@ -256,7 +259,7 @@ async fn start_job(
 ) -> Response {
     let body = match command_of(body) {
         Ok(body) => body,
-        Err(response) => return response,
+        Err((status, message)) => return error(status, message),
     };
     match server.jobs.start(body.command, body.graph) {
         Ok(id) => match server.jobs.report(id) {
@@ -267,9 +270,9 @@ async fn start_job(
     }
 }
 
-fn job_id(text: &str) -> Result<u64, Response> {
+fn job_id(text: &str) -> Result<u64, Refusal> {
     text.parse().map_err(|_| {
-        error(
+        (
             StatusCode::BAD_REQUEST,
             format!("job `{text}` is not a job number"),
         )
@@ -286,7 +289,7 @@ fn unknown_job(id: u64) -> Response {
 async fn job(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
     let id = match job_id(&id) {
         Ok(id) => id,
-        Err(response) => return response,
+        Err((status, message)) => return error(status, message),
     };
     match server.jobs.report(id) {
         Some(report) => axum::Json(report).into_response(),
@@ -297,7 +300,7 @@ async fn job(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Respo
 async fn cancel_job(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
     let id = match job_id(&id) {
         Ok(id) => id,
-        Err(response) => return response,
+        Err((status, message)) => return error(status, message),
     };
     match server.jobs.cancel(id) {
         Some(report) => axum::Json(report).into_response(),

@@ -18,11 +18,10 @@ pub const MAX_WORD_BYTES: usize = 1024;
 type Flag = (&'static str, bool);
 
 const PLACEMENT_RULES: [Flag; 2] = [("--board", true), ("--rays", true)];
-const VALUE_FLAGS: [Flag; 4] = [
+const VALUE_FLAGS: [Flag; 3] = [
     ("--position", true),
     ("--threads", true),
     ("--memory", true),
-    ("--json", false),
 ];
 
 /// The commands the server runs, each with the options it accepts from a page. Everything
