@@ -100,6 +100,37 @@ test('hint and undo', async () => {
   assert.equal(await page.textContent('[data-testid="nimber"]'), '*1');
 });
 
+test('several pieces: the person chooses the piece', async () => {
+  await page.fill('#play-game', 'bishops+knights');
+  await page.fill('#play-args', '3x3');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await page.waitForSelector('input[data-piece="bishops"]');
+  await idle();
+  await page.check('input[data-piece="bishops"]');
+  await page.click('[data-square="a1"]');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length >= 1);
+  await idle();
+  assert.equal(await page.textContent('#history li'), 'you: Ba1');
+  assert.match(await page.inputValue('#setup-position'), /^B/);
+});
+
+test('long work shows its progress and is cancelled; the page answers on', async () => {
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '4x44');
+  await page.click('#play-new');
+  await page.waitForSelector('#work:not([hidden])');
+  assert.match(await page.textContent('#work-text'), /moves (queued|running)/);
+  await page.click('#work-cancel');
+  await page.waitForSelector('#error:not([hidden])');
+  assert.equal(await page.textContent('#error'), 'cancelled');
+  assert.equal(await page.isHidden('#work'), true);
+  await page.fill('#play-args', '5x5');
+  await page.click('#play-new');
+  await idle();
+  assert.equal(await page.textContent('[data-testid="nimber"]'), '*1');
+});
+
 test('the queens table as a heat map; a cell opens its board', async () => {
   await page.click('button[data-tab="table"]');
   await page.fill('#table-game', 'queens');

@@ -59,7 +59,7 @@ impl SearchObserver for SearchProgress {
             self.bar.enable_steady_tick(Duration::from_millis(200));
             self.shown = true;
         }
-        report_to_server(stats.positions, None);
+        report_to_server(&[("positions_searched", stats.positions)]);
         let rate = stats.positions as f64 / elapsed.as_secs_f64().max(1e-9);
         self.bar.set_message(format!(
             "{} positions searched ({:.0}/s), table {} MiB",
@@ -98,9 +98,9 @@ pub const PROGRESS_JSON_VARIABLE: &str = "GRUNDY_PROGRESS_JSON";
 const SERVER_REPORT_INTERVAL: Duration = Duration::from_millis(250);
 
 /// Writes a progress line for `grundy serve` when it ran this command (and at most every
-/// [`SERVER_REPORT_INTERVAL`]): positions searched and, in a first-move search, the first
-/// moves settled out of all of them.
-pub fn report_to_server(positions_searched: u64, first_moves: Option<(usize, usize)>) {
+/// [`SERVER_REPORT_INTERVAL`]): named counts such as `positions_searched`,
+/// `first_moves_settled` and `first_moves_total`, or `cells_finished` and `cells_total`.
+pub fn report_to_server(counts: &[(&str, u64)]) {
     static ENABLED: OnceLock<Option<Instant>> = OnceLock::new();
     static LAST_MILLIS: AtomicU64 = AtomicU64::new(0);
     let Some(started) =
@@ -119,10 +119,9 @@ pub fn report_to_server(positions_searched: u64, first_moves: Option<(usize, usi
     {
         return;
     }
-    let mut progress = serde_json::json!({ "positions_searched": positions_searched });
-    if let Some((settled, total)) = first_moves {
-        progress["first_moves_settled"] = settled.into();
-        progress["first_moves_total"] = total.into();
-    }
+    let progress: serde_json::Map<String, serde_json::Value> = counts
+        .iter()
+        .map(|&(name, count)| (name.to_string(), count.into()))
+        .collect();
     eprintln!("{}", serde_json::json!({ "progress": progress }));
 }

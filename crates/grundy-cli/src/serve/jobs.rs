@@ -58,6 +58,12 @@ pub struct Progress {
     /// In a search of the first moves: how many there are (up to symmetry).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_moves_total: Option<usize>,
+    /// In a table: the cells valued so far.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cells_finished: Option<u64>,
+    /// In a table: how many cells it has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cells_total: Option<u64>,
 }
 
 /// Why a command gave no answer.
@@ -489,6 +495,7 @@ mod tests {
                 positions_searched: Some(12),
                 first_moves_settled: Some(3),
                 first_moves_total: Some(7),
+                ..Progress::default()
             })
         );
         assert_eq!(parse_progress("error: board size `0x0` is malformed"), None);

@@ -105,7 +105,7 @@ pub fn run(args: &Args) -> Result<String> {
             open_in_browser(&url);
         }
         let runner = Arc::new(Runner::new(program, limits));
-        let app = routes::router(runner);
+        let app = routes::router(runner, bound.ip().is_loopback());
         axum::serve(listener, app)
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;

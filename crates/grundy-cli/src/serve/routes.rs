@@ -34,8 +34,9 @@ struct Server {
     jobs: Jobs,
 }
 
-/// The server's routes, running commands on `runner`.
-pub fn router(runner: Arc<Runner>) -> Router {
+/// The server's routes, running commands on `runner`. `loopback_only`: the server listens
+/// only on this machine, and refuses requests addressed to any other name.
+pub fn router(runner: Arc<Runner>, loopback_only: bool) -> Router {
     let server = Arc::new(Server {
         jobs: Jobs::new(Arc::clone(&runner)),
         runner,
@@ -65,7 +66,10 @@ pub fn router(runner: Arc<Runner>) -> Router {
             )
         })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .layer(middleware::from_fn(same_origin_only))
+        .layer(middleware::from_fn_with_state(
+            loopback_only,
+            same_origin_only,
+        ))
         .with_state(server)
 }
 
@@ -97,9 +101,27 @@ fn json_text(status: StatusCode, text: String) -> Response {
 }
 
 /// Refuses requests that another site's page sends through the browser (their `Origin` is
-/// not this server), so a page on the web cannot make the browser run searches here.
-async fn same_origin_only(request: Request, next: Next) -> Response {
+/// not this server), so a page on the web cannot make the browser run searches here; and, on
+/// a server for this machine only, requests for another host name (a web site whose name was
+/// made to point at 127.0.0.1, which would pass the first check).
+async fn same_origin_only(
+    State(loopback_only): State<bool>,
+    request: Request,
+    next: Next,
+) -> Response {
     let headers = request.headers();
+    if loopback_only {
+        let host = headers
+            .get(header::HOST)
+            .and_then(|host| host.to_str().ok())
+            .unwrap_or_default();
+        if !names_this_machine(host) {
+            return error(
+                StatusCode::FORBIDDEN,
+                format!("requests for the host `{host}` are refused: this server answers only for 127.0.0.1, localhost and [::1]"),
+            );
+        }
+    }
     if let Some(origin) = headers.get(header::ORIGIN) {
         let host = headers
             .get(header::HOST)
@@ -118,6 +140,19 @@ async fn same_origin_only(request: Request, next: Next) -> Response {
         }
     }
     next.run(request).await
+}
+
+/// Whether the `Host` header `host` (a name and maybe a port) names this machine.
+fn names_this_machine(host: &str) -> bool {
+    let name = if let Some(bracketed) = host.strip_prefix('[') {
+        bracketed.split(']').next().unwrap_or_default()
+    } else {
+        host.split(':').next().unwrap_or_default()
+    };
+    name.eq_ignore_ascii_case("localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|address| address.is_loopback())
 }
 
 /// The games, family by family: the names the page offers and the text of `--help`.
@@ -305,5 +340,32 @@ async fn cancel_job(State(server): State<Arc<Server>>, Path(id): Path<String>) -
     match server.jobs.cancel(id) {
         Some(report) => axum::Json(report).into_response(),
         None => unknown_job(id),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_this_machine;
+
+    #[test]
+    fn only_loopback_names_are_this_machine() {
+        for host in [
+            "127.0.0.1:7878",
+            "localhost:1",
+            "LOCALHOST",
+            "[::1]:80",
+            "127.1.2.3",
+        ] {
+            assert!(names_this_machine(host), "{host}");
+        }
+        for host in [
+            "",
+            "example.com:7878",
+            "10.0.0.1:7878",
+            "[::2]:80",
+            "localhost.evil.com",
+        ] {
+            assert!(!names_this_machine(host), "{host}");
+        }
     }
 }

@@ -71,6 +71,9 @@ function showWork(job) {
   if (progress.first_moves_total) {
     parts.push(`first moves settled ${progress.first_moves_settled}/${progress.first_moves_total}`);
   }
+  if (progress.cells_total) {
+    parts.push(`cells ${progress.cells_finished}/${progress.cells_total}`);
+  }
   $('work-text').textContent = parts.join(' · ');
   $('work').hidden = false;
 }
@@ -381,7 +384,15 @@ function readPlayForm() {
   play.human = $('play-side').value;
 }
 
-function newGame(position) {
+// Cancels the work running for the page, if any, and waits until the game is free again.
+async function cancelRunning() {
+  if (runningJob !== null) await fetch(`/api/jobs/${runningJob}`, { method: 'DELETE' });
+  while (play.busy) await sleep(20);
+}
+
+async function newGame(position) {
+  // A new game replaces the old one, even while the old one is still being searched.
+  await cancelRunning();
   return busyWhile(async () => {
     readPlayForm();
     play.position = position === undefined ? emptyPosition() : position;
@@ -828,7 +839,17 @@ $('sequence-form').addEventListener('submit', (event) => {
 
 let tourAnimation = null;
 
+// The largest tour the page draws: its path is a few megabytes of JSON and one SVG line; the
+// command line finds far larger ones (`grundy tour 1000x1000 --closed`).
+const MAX_TOUR_SQUARES = 250 * 250;
+// Above this many squares the board is one rectangle, not a square each.
+const MAX_DRAWN_SQUARES = 10000;
+
 async function drawTour() {
+  const asked = parseBoard($('tour-board').value);
+  if (asked && asked.rows * asked.cols > MAX_TOUR_SQUARES) {
+    throw new Error(`the page draws tours of boards of at most ${MAX_TOUR_SQUARES} squares (250x250); ${asked.rows}x${asked.cols} has ${asked.rows * asked.cols}: find it with \`grundy tour ${asked.rows}x${asked.cols}\` in a terminal`);
+  }
   const words = ['tour', $('tour-board').value.trim(), '--method', $('tour-method').value];
   if ($('tour-closed').checked) words.push('--closed');
   const start = $('tour-start').value.trim();
@@ -842,17 +863,20 @@ async function drawTour() {
     return;
   }
   const { rows, cols, path } = tour;
-  const cell = Math.max(6, Math.min(40, Math.floor(640 / Math.max(rows, cols))));
+  const cell = Math.max(2, Math.min(40, Math.floor(640 / Math.max(rows, cols))));
   const margin = 24;
   const svg = svgElement('svg', { width: cols * cell + margin + 8, height: rows * cell + margin + 8, 'font-family': 'sans-serif', 'font-size': Math.min(12, Math.max(8, cell / 2)), 'data-testid': 'tour' }, view);
+  const labelEvery = cell >= 12 ? 1 : Math.ceil(12 / cell / 5) * 5;
+  const squares = rows * cols <= MAX_DRAWN_SQUARES;
+  if (!squares) svgElement('rect', { x: margin, y: margin, width: cols * cell, height: rows * cell, fill: '#f0ead8' }, svg);
   for (let row = 1; row <= rows; row += 1) {
-    if (cell >= 12 || row % 5 === 0 || row === 1) svgText(svg, margin - 4, margin + (row - 0.5) * cell + 4, String(row), { 'text-anchor': 'end' });
-    for (let col = 1; col <= cols; col += 1) {
+    if (row % labelEvery === 0 || row === 1) svgText(svg, margin - 4, margin + (row - 0.5) * cell + 4, String(row), { 'text-anchor': 'end' });
+    for (let col = 1; squares && col <= cols; col += 1) {
       svgElement('rect', { x: margin + (col - 1) * cell, y: margin + (row - 1) * cell, width: cell, height: cell, fill: (row + col) % 2 === 0 ? '#f0ead8' : '#d9cfb4', 'data-square': squareName(row, col) }, svg);
     }
   }
   for (let col = 1; col <= cols; col += 1) {
-    if (cell >= 12 || col % 5 === 0 || col === 1) svgText(svg, margin + (col - 0.5) * cell, margin - 6, columnLetters(col - 1), { 'text-anchor': 'middle' });
+    if (col % labelEvery === 0 || col === 1) svgText(svg, margin + (col - 0.5) * cell, margin - 6, columnLetters(col - 1), { 'text-anchor': 'middle' });
   }
   const centre = ([row, col]) => `${margin + (col - 0.5) * cell},${margin + (row - 0.5) * cell}`;
   const line = svgElement('polyline', { fill: 'none', stroke: '#2f3b4a', 'stroke-width': Math.max(1, cell / 10), 'stroke-linejoin': 'round', 'data-testid': 'tour-path', 'data-drawn': '0' }, svg);
