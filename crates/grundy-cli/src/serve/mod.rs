@@ -134,8 +134,10 @@ fn open_in_browser(url: &str) {
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn();
-        if started.is_ok() {
+        if let Ok(mut child) = started {
             eprintln!("opened {url} with {opener}");
+            // The opener exits at once (the browser goes on without it); collect it.
+            std::thread::spawn(move || child.wait());
             return;
         }
     }

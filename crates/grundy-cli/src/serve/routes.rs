@@ -59,6 +59,12 @@ pub fn router(runner: Arc<Runner>, loopback_only: bool) -> Router {
         .route("/api/run", post(run))
         .route("/api/jobs", post(start_job))
         .route("/api/jobs/{id}", get(job).delete(cancel_job))
+        .method_not_allowed_fallback(|| async {
+            error(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "this endpoint does not take that method: the endpoints and their methods are in docs/WEB.md",
+            )
+        })
         .fallback(|| async {
             error(
                 StatusCode::NOT_FOUND,

@@ -173,6 +173,15 @@ pub fn checked_command(
         };
         match name {
             "--reply" => reply_given = true,
+            "--threads" => {
+                let cores = std::thread::available_parallelism().map_or(1, usize::from);
+                let text = value.as_deref().unwrap_or_default();
+                if text.parse::<usize>().is_ok_and(|threads| threads > cores) {
+                    return Err(format!(
+                        "--threads {text} is more than this machine's {cores} cores: the server runs a request on at most that many"
+                    ));
+                }
+            }
             "--memory" => {
                 let text = value.as_deref().unwrap_or_default();
                 let bytes = parse_memory(text)?;
@@ -258,6 +267,7 @@ mod tests {
             ("value knights 5x5 --memory", "--memory needs a value"),
             ("moves knights 5x5 --all=yes", "--all takes no value"),
             ("value knights 5x5 --help", "not `--help`"),
+            ("value knights 5x5 --threads 100000", "cores"),
             ("", "does not run ``"),
         ] {
             let error = checked_command(&words(command), 1 << 30, None).unwrap_err();

@@ -348,6 +348,9 @@ fn serve_refuses_bad_requests_with_the_command_lines_message() {
     assert!(parse(&text)["error"].as_str().unwrap().contains("64 KiB"));
     let (status, text) = server.get("/api/nothing");
     assert_eq!(status, 404, "{text}");
+    let (status, text) = server.get("/api/run");
+    assert_eq!(status, 405, "{text}");
+    assert!(parse(&text)["error"].as_str().unwrap().contains("method"));
     let (status, text) = server.get("/api/jobs/12345");
     assert_eq!(status, 404, "{text}");
     let (status, text) = server.get("/api/jobs/twelve");
