@@ -196,6 +196,7 @@ const play = {
   history: [],
   analysis: null,
   piece: null,
+  graphLayout: [],
   hint: false,
   busy: false,
   seed: 1,
@@ -396,6 +397,7 @@ async function newGame(position) {
   return busyWhile(async () => {
     readPlayForm();
     play.position = position === undefined ? emptyPosition() : position;
+    play.graphLayout = play.family === 'graph' ? parseEdges(play.position).vertices : [];
     play.plies = 0;
     play.startFirst = true;
     play.history = [];
@@ -639,22 +641,34 @@ function renderCorner(container, analysis) {
 function renderGraphGame(container, analysis) {
   $('piece-choice').replaceChildren();
   const { vertices, edges } = parseEdges(play.position);
+  // Each vertex keeps its place of the first position, so the picture does not move as
+  // vertices are taken; those gone are drawn faint.
+  const layout = play.graphLayout.length ? play.graphLayout : vertices;
+  const left = new Set(vertices);
   const moves = new Map((analysis ? analysis.moves : []).map((move) => [move.vertex, move]));
   const showValues = $('play-values').checked;
   const humanTurn = analysis && !gameOver() && toMove() === play.human;
   const size = 420;
   const radius = size / 2 - 40;
   const svg = svgElement('svg', { width: size, height: size, 'font-family': 'sans-serif', 'font-size': 12, 'data-testid': 'graph-game' }, container);
-  const place = new Map(vertices.map((name, i) => {
-    const angle = (2 * Math.PI * i) / Math.max(1, vertices.length) - Math.PI / 2;
+  const place = new Map(layout.map((name, i) => {
+    const angle = (2 * Math.PI * i) / Math.max(1, layout.length) - Math.PI / 2;
     return [name, [size / 2 + radius * Math.cos(angle), size / 2 + radius * Math.sin(angle)]];
   }));
+  for (const name of layout) {
+    if (left.has(name)) continue;
+    const [x, y] = place.get(name);
+    svgElement('circle', { cx: x, cy: y, r: 16, fill: 'none', stroke: '#bbb', 'stroke-dasharray': '3 3' }, svg);
+    svgText(svg, x, y + 4, name, { 'text-anchor': 'middle', fill: '#bbb' });
+  }
   for (const [u, v] of edges) {
+    if (!place.has(u) || !place.has(v)) continue;
     const [x1, y1] = place.get(u);
     const [x2, y2] = place.get(v);
     svgElement('line', { x1, y1, x2, y2, stroke: '#555' }, svg);
   }
   for (const name of vertices) {
+    if (!place.has(name)) continue;
     const [x, y] = place.get(name);
     const move = moves.get(name);
     const group = svgElement('g', { class: move && humanTurn ? 'square legal' : 'square', 'data-vertex': name }, svg);
