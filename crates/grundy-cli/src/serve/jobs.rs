@@ -72,8 +72,9 @@ pub enum Failure {
     /// The command line was refused (by the server's checks or the command's parsers): the
     /// message says what is wrong.
     Input(String),
-    /// The command ran past the server's limit and was stopped.
-    TooLong(String),
+    /// The command ran past one of the server's limits (time, the answer's size) and was
+    /// stopped.
+    OverLimit(String),
     /// Too many jobs wait already.
     Busy(String),
     /// Cancelled by the page.
@@ -90,7 +91,7 @@ impl Failure {
     pub fn message(&self) -> String {
         match self {
             Failure::Input(message)
-            | Failure::TooLong(message)
+            | Failure::OverLimit(message)
             | Failure::Busy(message)
             | Failure::NoAnswer(message)
             | Failure::Failed(message) => message.clone(),
@@ -157,11 +158,6 @@ impl Runner {
         progress(Progress::default());
         let mut stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
-        let read_answer = async {
-            let mut answer = Vec::new();
-            let mut limited = (&mut stdout).take(MAX_ANSWER_BYTES as u64 + 1);
-            limited.read_to_end(&mut answer).await.map(|_| answer)
-        };
         let read_errors = async {
             let mut lines = BufReader::new(stderr).lines();
             let mut errors = String::new();
@@ -184,6 +180,19 @@ impl Runner {
         };
         let time_limit = Duration::from_secs(self.limits.max_seconds);
         let finished = async {
+            let read_answer = async {
+                let mut answer = Vec::new();
+                let read = (&mut stdout)
+                    .take(MAX_ANSWER_BYTES as u64 + 1)
+                    .read_to_end(&mut answer)
+                    .await;
+                if answer.len() > MAX_ANSWER_BYTES {
+                    // The rest is not read: stop the command rather than leave it blocked
+                    // writing until the time limit.
+                    let _ = child.start_kill();
+                }
+                read.map(|_| answer)
+            };
             let (answer, errors) = tokio::join!(read_answer, read_errors);
             let status = child.wait().await;
             (answer, errors, status)
@@ -191,7 +200,7 @@ impl Runner {
         let (answer, errors, status) = tokio::select! {
             finished = finished => finished,
             () = tokio::time::sleep(time_limit) => {
-                return Err(Failure::TooLong(too_long_message(&self.limits, &arguments)));
+                return Err(Failure::OverLimit(too_long_message(&self.limits, &arguments)));
             }
             _ = cancel.wait_for(|cancelled| *cancelled) => return Err(Failure::Cancelled),
         };
@@ -199,7 +208,7 @@ impl Runner {
             Failure::Failed(format!("cannot read the command's answer: {error}"))
         })?;
         if answer.len() > MAX_ANSWER_BYTES {
-            return Err(Failure::Input(format!(
+            return Err(Failure::OverLimit(format!(
                 "the answer is larger than the {} MiB the server returns: ask for a smaller board or range (the command line has no such limit)",
                 MAX_ANSWER_BYTES >> 20
             )));

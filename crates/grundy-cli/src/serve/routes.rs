@@ -262,7 +262,7 @@ fn command_of(body: Result<Bytes, BytesRejection>) -> Result<CommandBody, Refusa
 fn failure(failure: &Failure) -> Response {
     let status = match failure {
         Failure::Input(_) => StatusCode::BAD_REQUEST,
-        Failure::TooLong(_) | Failure::NoAnswer(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        Failure::OverLimit(_) | Failure::NoAnswer(_) => StatusCode::UNPROCESSABLE_ENTITY,
         Failure::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
         Failure::Cancelled => StatusCode::CONFLICT,
         Failure::Failed(_) => StatusCode::INTERNAL_SERVER_ERROR,

@@ -377,6 +377,15 @@ fn serve_stops_a_request_at_the_time_limit_and_says_how_to_raise_it() {
     );
     assert!(message.contains("grundy value knights 4x44"), "{message}");
     assert!(started.elapsed() < Duration::from_secs(30));
+    // An answer larger than the server returns stops the command at once.
+    let started = Instant::now();
+    let (status, answer) = server.post("/api/run", &["tour", "2000x2000"]);
+    assert_eq!(status, 422, "{answer}");
+    assert!(
+        answer["error"].as_str().unwrap().contains("32 MiB"),
+        "{answer}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(30));
     let (status, limits) = server.get("/api/limits");
     assert_eq!(status, 200);
     assert_eq!(parse(&limits)["max_seconds"], 1);
