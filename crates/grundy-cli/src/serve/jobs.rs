@@ -100,11 +100,25 @@ impl Failure {
     }
 }
 
+/// Requests waiting for a free slot at most (jobs and plain requests together); more are
+/// refused until some finish.
+pub const MAX_WAITING: usize = 64;
+
 /// Runs checked commands as child processes, at most [`Limits::jobs`] at once.
 pub struct Runner {
     program: PathBuf,
     limits: Limits,
     slots: Semaphore,
+    waiting: std::sync::atomic::AtomicUsize,
+}
+
+/// Counts a request as waiting for a slot while it lives.
+struct Waiting<'a>(&'a std::sync::atomic::AtomicUsize);
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 impl Runner {
@@ -114,6 +128,7 @@ impl Runner {
             program,
             limits,
             slots: Semaphore::new(limits.jobs),
+            waiting: std::sync::atomic::AtomicUsize::new(0),
         }
     }
 
@@ -141,10 +156,17 @@ impl Runner {
             graph_file.as_ref().map(tempfile::NamedTempFile::path),
         )
         .map_err(Failure::Input)?;
+        let waiting = Waiting(&self.waiting);
+        if self.waiting.fetch_add(1, Ordering::Relaxed) >= MAX_WAITING {
+            return Err(Failure::Busy(format!(
+                "{MAX_WAITING} requests are waiting already, the most the server holds: try again when some have finished"
+            )));
+        }
         let _slot = tokio::select! {
             slot = self.slots.acquire() => slot.map_err(|_| Failure::Failed("the server is stopping".to_string()))?,
             _ = cancel.wait_for(|cancelled| *cancelled) => return Err(Failure::Cancelled),
         };
+        drop(waiting);
         let started = Instant::now();
         let mut child = Command::new(&self.program)
             .args(&arguments)
