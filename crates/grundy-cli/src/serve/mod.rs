@@ -24,7 +24,7 @@ use jobs::{Limits, Runner};
 #[command(
     after_help = "Prints the page's address, http://127.0.0.1:PORT/, and serves until Ctrl-C. \
 Every request runs one grundy command (the page's requests and the API are in docs/WEB.md), \
-within the limits below; more than --jobs at once wait their turn.\n\nExamples:\n  \
+within the limits these options set; more than --jobs at once wait their turn.\n\nExamples:\n  \
 grundy serve\n  grundy serve --open\n  grundy serve --port 0 --max-seconds 600 --memory 4G"
 )]
 pub struct Args {
@@ -65,7 +65,7 @@ pub fn run(args: &Args) -> Result<String> {
         .enable_all()
         .build()
         .context("cannot start the server's threads")?;
-    runtime.block_on(async {
+    let served = runtime.block_on(async {
         let address = SocketAddr::new(args.host, args.port);
         let listener = tokio::net::TcpListener::bind(address)
             .await
@@ -113,7 +113,11 @@ pub fn run(args: &Args) -> Result<String> {
             .await
             .context("the server stopped")?;
         Ok::<_, anyhow::Error>(())
-    })?;
+    });
+    // The jobs still running are dropped with the runtime, which kills their commands; no
+    // task is left to wait for.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(200));
+    served?;
     Ok(String::new())
 }
 
