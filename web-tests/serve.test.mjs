@@ -100,6 +100,27 @@ test('hint and undo', async () => {
   assert.equal(await page.textContent('[data-testid="nimber"]'), '*1');
 });
 
+test('a position set up by clicking, then played from', async () => {
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '3x3');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await idle();
+  await page.check('#setup-mode');
+  await page.click('[data-square="b2"]');
+  await page.click('[data-square="a1"]');
+  await page.click('[data-square="a1"]');
+  await page.uncheck('#setup-mode');
+  // One knight stands (a1 was put and taken off again), so the second player is to move; the
+  // person plays first, so the computer moves at once, and the person is to move again.
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 1);
+  await idle();
+  const position = await page.inputValue('#setup-position');
+  assert.equal(position.split('/')[1][1], 'N', position);
+  assert.equal(position.split('N').length - 1, 2, position);
+  assert.match(await page.textContent('[data-testid="to-move"]'), /first player to move \(you\)/);
+});
+
 test('several pieces: the person chooses the piece', async () => {
   await page.fill('#play-game', 'bishops+knights');
   await page.fill('#play-args', '3x3');

@@ -394,6 +394,7 @@ async function cancelRunning() {
 async function newGame(position) {
   // A new game replaces the old one, even while the old one is still being searched.
   await cancelRunning();
+  $('setup-mode').checked = false;
   return busyWhile(async () => {
     readPlayForm();
     play.position = position === undefined ? emptyPosition() : position;
@@ -519,6 +520,7 @@ function renderPlacement(container, analysis) {
   const anyPiece = new Set(moves.map((move) => move.square));
   const showValues = $('play-values').checked;
   const humanTurn = analysis && !gameOver() && toMove() === play.human;
+  const settingUp = $('setup-mode').checked;
   for (let col = 1; col <= colCount; col += 1) {
     svgText(svg, margin + (col - 0.5) * cell, margin - 8, columnLetters(col - 1), { 'text-anchor': 'middle' });
   }
@@ -549,7 +551,12 @@ function renderPlacement(container, analysis) {
       } else if (showValues && move) {
         svgText(group, x + cell - 3, y + cell - 4, nimberText(move.nimber), { 'text-anchor': 'end', 'font-size': Math.min(11, cell / 3) });
       }
-      if (move) group.addEventListener('click', () => humanMove(move));
+      if (settingUp) {
+        group.classList.add('legal');
+        group.addEventListener('click', () => toggleSetupPiece(row, col));
+      } else if (move) {
+        group.addEventListener('click', () => humanMove(move));
+      }
     }
   }
   svgElement('rect', { x: margin, y: margin, width: colCount * cell, height: rowCount * cell, fill: 'none', stroke: 'black' }, svg);
@@ -730,6 +737,33 @@ $('play-swap').addEventListener('click', () => busyWhile(async () => {
   $('message').textContent = `you now play ${play.human}`;
   await refresh();
 }));
+
+// Setting up by clicking: a click puts the chosen piece on an empty square or takes a piece
+// off; the command's parser checks the position when play starts from it.
+function toggleSetupPiece(row, col) {
+  const rows = play.position.split('/');
+  const current = rows[row - 1][col - 1];
+  let letter = PIECE_LETTERS[play.game] || 'L';
+  if (play.game.includes('+') && play.piece) {
+    const names = play.game.split('+');
+    const known = names.map((name) => PIECE_LETTERS[name] || 'L');
+    letter = known[Math.max(0, names.indexOf(play.piece))];
+  }
+  const next = current === '.' ? letter : '.';
+  rows[row - 1] = rows[row - 1].slice(0, col - 1) + next + rows[row - 1].slice(col);
+  play.position = rows.join('/');
+  play.hint = false;
+  renderPlay();
+  $('message').textContent = 'setting up: click squares, then uncheck to play from this position';
+}
+
+$('setup-mode').addEventListener('change', () => {
+  if ($('setup-mode').checked) {
+    cancelRunning().then(renderPlay);
+  } else {
+    newGame(play.position);
+  }
+});
 
 $('setup-form').addEventListener('submit', (event) => {
   event.preventDefault();
