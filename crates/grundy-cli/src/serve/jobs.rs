@@ -66,6 +66,17 @@ pub struct Progress {
     pub cells_total: Option<u64>,
 }
 
+impl Progress {
+    /// Takes the counts `newer` reports, keeping those it does not mention.
+    fn update(&mut self, newer: &Progress) {
+        self.positions_searched = newer.positions_searched.or(self.positions_searched);
+        self.first_moves_settled = newer.first_moves_settled.or(self.first_moves_settled);
+        self.first_moves_total = newer.first_moves_total.or(self.first_moves_total);
+        self.cells_finished = newer.cells_finished.or(self.cells_finished);
+        self.cells_total = newer.cells_total.or(self.cells_total);
+    }
+}
+
 /// Why a command gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Failure {
@@ -425,7 +436,7 @@ impl Jobs {
                     |progress| {
                         update(&|job: &mut Job| {
                             job.report.state = JobState::Running;
-                            job.report.progress = progress.clone();
+                            job.report.progress.update(&progress);
                         });
                     },
                     cancelled,
@@ -530,6 +541,21 @@ mod tests {
             })
         );
         assert_eq!(parse_progress("error: board size `0x0` is malformed"), None);
+    }
+
+    #[test]
+    fn progress_keeps_the_counts_a_newer_line_leaves_out() {
+        let mut progress = Progress {
+            positions_searched: Some(5),
+            first_moves_total: Some(9),
+            ..Progress::default()
+        };
+        progress.update(&Progress {
+            positions_searched: Some(8),
+            ..Progress::default()
+        });
+        assert_eq!(progress.positions_searched, Some(8));
+        assert_eq!(progress.first_moves_total, Some(9));
     }
 
     #[test]
