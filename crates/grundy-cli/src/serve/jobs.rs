@@ -233,7 +233,7 @@ impl Runner {
         let (answer, errors, status) = tokio::select! {
             finished = finished => finished,
             () = tokio::time::sleep(time_limit) => {
-                return Err(Failure::OverLimit(too_long_message(&self.limits, &arguments)));
+                return Err(Failure::OverLimit(too_long_message(&self.limits, words)));
             }
             _ = cancel.wait_for(|cancelled| *cancelled) => return Err(Failure::Cancelled),
         };
@@ -287,16 +287,21 @@ fn write_graph(graph: &str) -> Result<tempfile::NamedTempFile, Failure> {
     Ok(file)
 }
 
-/// The message of a command stopped at the time limit.
+/// The message of a command stopped at the time limit, with the command as the page gave it
+/// (`words`) for a terminal.
 fn too_long_message(limits: &Limits, arguments: &[String]) -> String {
     let command_line: Vec<String> = arguments
         .iter()
         .filter(|word| *word != "--json")
         .map(|word| {
-            if word.is_empty() || word.contains([' ', '*', '"', '\'', ';', '$']) {
-                format!("'{word}'")
-            } else {
+            if !word.is_empty()
+                && word
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_.,:/=+@%".contains(c))
+            {
                 word.clone()
+            } else {
+                format!("'{}'", word.replace('\'', "'\\''"))
             }
         })
         .collect();
