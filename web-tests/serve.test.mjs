@@ -90,6 +90,10 @@ test('hint and undo', async () => {
   assert.equal(await page.textContent('[data-testid="nimber"]'), '*1');
   await page.click('#play-hint');
   assert.ok((await page.$$('#board [data-winning="true"]')).length > 0);
+  // The picture the README shows: the first player's move values, winning moves framed.
+  await page.check('#play-values');
+  await page.screenshot({ path: join(screenshots, 'play-first.png'), clip: { x: 0, y: 0, width: 1000, height: 560 } });
+  await page.uncheck('#play-values');
   const first = await page.$('#board .square.legal');
   await first.click();
   await page.waitForFunction(() => document.querySelectorAll('#history li').length === 2);
