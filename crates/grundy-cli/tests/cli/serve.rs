@@ -502,3 +502,40 @@ fn serve_lists_the_games_of_the_registry() {
         .unwrap()
         .contains(&json!("torus")));
 }
+
+#[test]
+fn serve_open_without_an_opener_says_so_and_serves_on() {
+    let empty = tempfile::tempdir().unwrap();
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["serve", "--port", "0", "--open"])
+        .env("PATH", empty.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("grundy serve starts");
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut address = String::new();
+    stdout.read_line(&mut address).unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut said = String::new();
+    stderr.read_line(&mut said).unwrap();
+    assert!(said.contains("--open: found no"), "{said}");
+    assert!(said.contains(address.trim()), "{said}");
+    let address = address
+        .trim()
+        .trim_start_matches("http://")
+        .trim_end_matches('/');
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream
+        .write_all(
+            format!("GET /api/limits HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        )
+        .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    let _ = child.kill();
+    let _ = child.wait();
+}
