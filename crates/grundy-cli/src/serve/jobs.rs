@@ -111,6 +111,34 @@ impl Failure {
     }
 }
 
+/// What a command printed: its JSON line, and why it was stopped early when it was (a table
+/// or a sequence stopped at the time limit or cancelled prints what it finished, marked
+/// `"interrupted": true`).
+#[derive(Debug)]
+pub struct Answer {
+    /// The JSON line, as the command printed it.
+    pub json: String,
+    /// Why the command was stopped before it finished, if it was.
+    pub stopped: Option<Failure>,
+}
+
+/// How long a command stopped early may take to print what it finished before it is killed.
+const GRACE: Duration = Duration::from_secs(3);
+
+/// Asks the command `pid` to stop as Ctrl-C does, so that it prints what it finished.
+#[cfg(unix)]
+fn interrupt(pid: u32) {
+    use nix::sys::signal::{kill, Signal};
+    use nix::unistd::Pid;
+    if let Ok(pid) = i32::try_from(pid) {
+        let _ = kill(Pid::from_raw(pid), Signal::SIGINT);
+    }
+}
+
+/// Elsewhere the command is killed when it is dropped, keeping nothing.
+#[cfg(not(unix))]
+fn interrupt(_pid: u32) {}
+
 /// Requests waiting for a free slot at most (jobs and plain requests together); more are
 /// refused until some finish.
 pub const MAX_WAITING: usize = 64;
@@ -149,15 +177,17 @@ impl Runner {
     }
 
     /// Checks `words`, waits for a free slot, runs the command, and returns what it printed
-    /// (one JSON line). `progress` hears each progress line; when `cancel` turns true the
-    /// command is stopped. Dropping the future kills the command too.
+    /// (one JSON line). `progress` hears each progress line. When `cancel` turns true or the
+    /// time limit passes, the command is interrupted as by Ctrl-C, and what it then prints
+    /// is the answer (marked as stopped), or, when it prints nothing, the failure. Dropping
+    /// the future kills the command.
     pub async fn run(
         &self,
         words: &[String],
         graph: Option<&str>,
         mut progress: impl FnMut(Progress),
         mut cancel: watch::Receiver<bool>,
-    ) -> Result<String, Failure> {
+    ) -> Result<Answer, Failure> {
         // The graph a page sent is written to a file of the server's own, removed when the
         // command is done; the page never names a file.
         let graph_file = graph.map(write_graph).transpose()?;
@@ -189,6 +219,7 @@ impl Runner {
             .spawn()
             .map_err(|error| Failure::Failed(format!("cannot start the command: {error}")))?;
         progress(Progress::default());
+        let pid = child.id();
         let mut stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
         let read_errors = async {
@@ -230,12 +261,22 @@ impl Runner {
             let status = child.wait().await;
             (answer, errors, status)
         };
-        let (answer, errors, status) = tokio::select! {
-            finished = finished => finished,
+        tokio::pin!(finished);
+        let mut stopped = None;
+        let outcome = tokio::select! {
+            finished = &mut finished => Some(finished),
             () = tokio::time::sleep(time_limit) => {
-                return Err(Failure::OverLimit(too_long_message(&self.limits, words)));
+                stopped = Some(Failure::OverLimit(too_long_message(&self.limits, words)));
+                None
             }
-            _ = cancel.wait_for(|cancelled| *cancelled) => return Err(Failure::Cancelled),
+            _ = cancel.wait_for(|cancelled| *cancelled) => {
+                stopped = Some(Failure::Cancelled);
+                None
+            }
+        };
+        let (answer, errors, status) = match outcome {
+            Some(finished) => finished,
+            None => self.stop(pid, &mut finished, stopped.clone()).await?,
         };
         let answer = answer.map_err(|error| {
             Failure::Failed(format!("cannot read the command's answer: {error}"))
@@ -253,11 +294,31 @@ impl Runner {
             let text = errors.trim();
             text.strip_prefix("error: ").unwrap_or(text).to_string()
         };
+        let is_json = serde_json::from_str::<serde_json::Value>(&answer).is_ok();
+        if let Some(why) = stopped {
+            // What the command finished before it stopped, if it printed any.
+            return if is_json {
+                Ok(Answer {
+                    json: answer,
+                    stopped: Some(why),
+                })
+            } else {
+                // What the command says on stderr when interrupted is for a terminal (press
+                // Ctrl-C again, give --checkpoint): the page hears only why it stopped.
+                Err(why)
+            };
+        }
+        let done = |json: String| {
+            Ok(Answer {
+                json,
+                stopped: None,
+            })
+        };
         match status.code() {
-            Some(0) => Ok(answer),
+            Some(0) => done(answer),
             // A "no" (no tour from that square) is an answer with status 1; it is still one
             // JSON line.
-            Some(1) if serde_json::from_str::<serde_json::Value>(&answer).is_ok() => Ok(answer),
+            Some(1) if is_json => done(answer),
             Some(2) => Err(Failure::Input(error_message())),
             Some(1) => Err(Failure::NoAnswer(error_message())),
             _ => Err(Failure::Failed(format!(
@@ -266,6 +327,24 @@ impl Runner {
                 error_message()
             ))),
         }
+    }
+}
+
+impl Runner {
+    /// Interrupts the command `pid` and waits a moment for `finished` (its output and exit);
+    /// when it takes longer, gives up with `why` (and dropping `finished` kills it).
+    async fn stop<T>(
+        &self,
+        pid: Option<u32>,
+        finished: &mut std::pin::Pin<&mut impl std::future::Future<Output = T>>,
+        why: Option<Failure>,
+    ) -> Result<T, Failure> {
+        if let Some(pid) = pid {
+            interrupt(pid);
+        }
+        tokio::time::timeout(GRACE, finished.as_mut())
+            .await
+            .map_err(|_| why.unwrap_or(Failure::Cancelled))
     }
 }
 
@@ -451,11 +530,19 @@ impl Jobs {
                 job.finished = Some(Instant::now());
                 match &outcome {
                     Ok(answer) => match serde_json::value::RawValue::from_string(
-                        answer.trim_end().to_string(),
+                        answer.json.trim_end().to_string(),
                     ) {
                         Ok(result) => {
-                            job.report.state = JobState::Done;
                             job.report.result = Some(result);
+                            // Stopped early, the job keeps what the command finished.
+                            job.report.state = match &answer.stopped {
+                                None => JobState::Done,
+                                Some(Failure::Cancelled) => JobState::Cancelled,
+                                Some(_) => JobState::Failed,
+                            };
+                            job.report.error = answer.stopped.as_ref().map(|why| {
+                                format!("{}; the result holds what was finished", why.message())
+                            });
                         }
                         Err(error) => {
                             job.report.state = JobState::Failed;

@@ -289,7 +289,16 @@ async fn run(State(server): State<Arc<Server>>, body: Result<Bytes, BytesRejecti
         )
         .await
     {
-        Ok(answer) => json_text(StatusCode::OK, answer),
+        Ok(answer) => {
+            let mut response = json_text(StatusCode::OK, answer.json);
+            if let Some(why) = answer.stopped {
+                // The report says `"interrupted": true`; the header says why.
+                if let Ok(value) = HeaderValue::from_str(&why.message()) {
+                    response.headers_mut().insert("x-grundy-stopped", value);
+                }
+            }
+            response
+        }
         Err(why) => failure(&why),
     }
 }

@@ -392,6 +392,41 @@ fn serve_stops_a_request_at_the_time_limit_and_says_how_to_raise_it() {
 }
 
 #[test]
+fn serve_keeps_what_a_table_finished_when_it_is_stopped() {
+    let server = Server::start(&["--max-seconds", "2"]);
+    // Queens up to 16x16: the small boards are done at once, the largest take hours.
+    let words = ["table", "queens", "--rows", "1-16", "--cols", "1-16"];
+    let body = json!({ "command": words }).to_string();
+    let started = Instant::now();
+    let (status, text) = server.request("POST", "/api/run", Some(&body), &[]);
+    assert_eq!(status, 200, "{text}");
+    assert!(started.elapsed() < Duration::from_secs(30));
+    let table = parse(&text);
+    assert_eq!(table["interrupted"], true, "{table}");
+    let finished = table["finished_cells"].as_u64().unwrap();
+    assert!(finished > 0 && finished < 256, "{finished}");
+    assert_eq!(table["nimbers"][0][0], 1, "queens 1x1 has value *1");
+    assert!(table["nimbers"][15][15].is_null());
+
+    // Cancelled, a table job keeps what it finished too.
+    let (status, job) = server.post("/api/jobs", &words);
+    assert_eq!(status, 202, "{job}");
+    let id = job["id"].as_u64().unwrap();
+    server.wait_for_job(id, 30, |job| {
+        job["progress"]["cells_finished"].as_u64().unwrap_or(0) > 0
+    });
+    let (status, _) = server.request("DELETE", &format!("/api/jobs/{id}"), None, &[]);
+    assert_eq!(status, 200);
+    let cancelled = server.wait_for_job(id, 30, |job| job["state"] != "running");
+    assert_eq!(cancelled["state"], "cancelled", "{cancelled}");
+    assert_eq!(cancelled["result"]["interrupted"], true, "{cancelled}");
+    assert!(cancelled["error"]
+        .as_str()
+        .unwrap()
+        .contains("what was finished"));
+}
+
+#[test]
 fn serve_runs_jobs_with_progress_and_cancels_them() {
     // One slot: the request after the cancelled job is answered only if the job's command
     // was stopped and its slot freed.

@@ -105,6 +105,11 @@ async function runCommand(command, graph) {
     $('work').hidden = true;
   }
   if (job.state === 'done') return job.result;
+  if (job.result) {
+    // Stopped early (the time limit, Cancel): a table or sequence keeps what it finished.
+    showError(job.error);
+    return job.result;
+  }
   throw new Error(job.error || job.state);
 }
 
@@ -873,7 +878,13 @@ async function drawSequence() {
   }
   svgText(svg, left + plotWidth / 2, height - 6, 'n (heap size); g(n) upwards; red: g(n) = 0', { 'text-anchor': 'middle' });
   const points = svgElement('g', { 'data-testid': 'points' }, svg);
+  // One mark per pixel column and value: a long sequence draws as many marks as the plot
+  // has room for, not one per heap size.
+  const drawn = new Set();
   values.forEach((value, n) => {
+    const key = `${Math.round(x(n))},${value}`;
+    if (values.length > 2000 && drawn.has(key)) return;
+    drawn.add(key);
     svgElement('circle', { cx: x(n), cy: y(value), r: values.length > 400 ? 1.2 : 2.5, fill: value === 0 ? 'crimson' : 'steelblue' }, points);
   });
 }
