@@ -732,8 +732,8 @@ $('play-undo').addEventListener('click', () => busyWhile(async () => {
     if (entry.by === 'you') break;
   }
   $('message').textContent = 'move taken back';
-  await analyse();
-  renderPlay();
+  // With only the computer's opening to take back, it plays again.
+  await refresh();
 }));
 
 $('play-swap').addEventListener('click', () => busyWhile(async () => {
