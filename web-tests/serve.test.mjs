@@ -222,6 +222,20 @@ test('a heap game: Kayles rows played by their moves', async () => {
   await page.uncheck('#play-values');
 });
 
+test('two-dimensional Kayles: boards of pins, a move splits one', async () => {
+  await page.fill('#play-game', 'kayles-2d');
+  await page.fill('#play-args', '2x3 1x2');
+  await page.click('#play-new');
+  await page.waitForSelector('[data-heap="2"]');
+  await idle();
+  // Both players lose from 2x3 + 1x2 (nim-value 0); the person moves first and takes a move.
+  assert.equal(await page.textContent('[data-testid="nimber"]'), '0');
+  await page.click('[data-heap="1"] button[data-move="2x3 -> 2x1 + 2x1"]');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length >= 2);
+  await idle();
+  assert.ok(!(await page.inputValue('#setup-position')).includes('2x3'));
+});
+
 test('Node Kayles on a pasted edge list: the computer answers a move', async () => {
   await page.selectOption('#play-family', 'graph');
   await page.selectOption('#play-side', 'first');

@@ -313,10 +313,13 @@ async function refresh() {
   if (!gameOver() && toMove() !== play.human) await computerMove();
 }
 
+// The heaps after a heap move: heap `move.heap` (from 1) replaced by what the move leaves,
+// sizes (`to`) or, in two-dimensional Kayles, boards (`to_boards`).
 function heapsAfter(move) {
-  const heaps = play.position.split(/\s+/).filter((word) => word !== '').map(Number);
-  heaps.splice(move.heap - 1, 1, ...move.to);
-  return heaps.filter((size) => size > 0).join(' ');
+  const heaps = play.position.split(/\s+/).filter((word) => word !== '');
+  const left = (move.to_boards || move.to).map(String);
+  heaps.splice(move.heap - 1, 1, ...left);
+  return heaps.filter((heap) => heap !== '0').join(' ');
 }
 
 function positionAfter(move) {
@@ -570,7 +573,7 @@ function renderPlacement(container, analysis) {
 
 function renderHeaps(container, analysis) {
   $('piece-choice').replaceChildren();
-  const heaps = play.position.split(/\s+/).filter((word) => word !== '').map(Number);
+  const heaps = play.position.split(/\s+/).filter((word) => word !== '');
   const moves = analysis ? analysis.moves : [];
   const showValues = $('play-values').checked;
   const humanTurn = analysis && !gameOver() && toMove() === play.human;
@@ -584,14 +587,19 @@ function renderHeaps(container, analysis) {
     label.className = 'label';
     label.textContent = `${size}`;
     heap.appendChild(label);
+    // A heap is a row of pins; a board of two-dimensional Kayles a grid of them.
+    const board = parseBoard(size);
+    const [rows, cols] = board ? [board.rows, board.cols] : [1, Number(size)];
     const pins = document.createElement('span');
-    for (let pin = 0; pin < Math.min(size, 40); pin += 1) {
+    pins.className = 'pins';
+    pins.style.gridTemplateColumns = `repeat(${Math.min(cols, 40)}, auto)`;
+    for (let pin = 0; pin < Math.min(rows, 12) * Math.min(cols, 40); pin += 1) {
       const element = document.createElement('span');
       element.className = 'pin';
       pins.appendChild(element);
     }
-    if (size > 40) pins.append(` … (${size})`);
     heap.appendChild(pins);
+    if (rows > 12 || cols > 40) heap.append(' …');
     const buttons = document.createElement('span');
     buttons.className = 'heap-moves';
     for (const move of moves.filter((m) => m.heap === index + 1)) {
