@@ -6,6 +6,7 @@ mod input;
 mod interrupt;
 mod progress;
 mod render;
+mod serve;
 mod svg;
 
 use std::io::Write;
@@ -46,6 +47,8 @@ enum Command {
     Conjecture(commands::conjecture::Args),
     /// Play a placement game against the computer: `play knights 5x5 --opponent perfect`.
     Play(commands::play::Args),
+    /// A local web page to play and explore the games: `serve --open`.
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -62,6 +65,7 @@ fn main() -> ExitCode {
         Command::Graph(args) => commands::graph::run(&args),
         Command::Conjecture(args) => commands::conjecture::run(&args),
         Command::Play(args) => commands::play::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     match result {
         Ok(report) => {

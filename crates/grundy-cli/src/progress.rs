@@ -3,6 +3,8 @@
 //! The bar stays hidden for the first second, so quick answers print nothing extra, and
 //! indicatif draws nothing when stderr is not a terminal.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use grundy::solver::{SearchObserver, SearchStats};
@@ -57,6 +59,7 @@ impl SearchObserver for SearchProgress {
             self.bar.enable_steady_tick(Duration::from_millis(200));
             self.shown = true;
         }
+        report_to_server(&[("positions_searched", stats.positions)]);
         let rate = stats.positions as f64 / elapsed.as_secs_f64().max(1e-9);
         self.bar.set_message(format!(
             "{} positions searched ({:.0}/s), table {} MiB",
@@ -85,4 +88,40 @@ pub fn counting_bar(total: u64, label: &str) -> ProgressBar {
         }
     });
     bar
+}
+
+/// Set by `grundy serve` for the commands it runs: progress is then also written to stderr as
+/// JSON lines (`{"progress":{...}}`), which the server reads to show how far a job has come.
+pub const PROGRESS_JSON_VARIABLE: &str = "GRUNDY_PROGRESS_JSON";
+
+/// How often at most a progress line is written for the server.
+const SERVER_REPORT_INTERVAL: Duration = Duration::from_millis(250);
+
+/// Writes a progress line for `grundy serve` when it ran this command (and at most every
+/// [`SERVER_REPORT_INTERVAL`]): named counts such as `positions_searched`,
+/// `first_moves_settled` and `first_moves_total`, or `cells_finished` and `cells_total`.
+pub fn report_to_server(counts: &[(&str, u64)]) {
+    static ENABLED: OnceLock<Option<Instant>> = OnceLock::new();
+    static LAST_MILLIS: AtomicU64 = AtomicU64::new(0);
+    let Some(started) =
+        ENABLED.get_or_init(|| std::env::var_os(PROGRESS_JSON_VARIABLE).map(|_| Instant::now()))
+    else {
+        return;
+    };
+    let now = started.elapsed().as_millis() as u64;
+    let last = LAST_MILLIS.load(Ordering::Relaxed);
+    if last != 0 && now < last + SERVER_REPORT_INTERVAL.as_millis() as u64 {
+        return;
+    }
+    if LAST_MILLIS
+        .compare_exchange(last, now.max(1), Ordering::Relaxed, Ordering::Relaxed)
+        .is_err()
+    {
+        return;
+    }
+    let progress: serde_json::Map<String, serde_json::Value> = counts
+        .iter()
+        .map(|&(name, count)| (name.to_string(), count.into()))
+        .collect();
+    eprintln!("{}", serde_json::json!({ "progress": progress }));
 }

@@ -74,6 +74,9 @@ pub enum Command {
     /// `grundy bench`.
     #[serde(rename = "bench")]
     Bench,
+    /// `grundy play --reply`: the computer's move.
+    #[serde(rename = "play")]
+    Play,
 }
 
 /// A player, named by the order of play from the position's start: printed `"first"` or

@@ -151,6 +151,11 @@ impl RootObserver for CommandLine<'_> {
                 progress.value
             ));
         }
+        crate::progress::report_to_server(&[
+            ("positions_searched", progress.positions),
+            ("first_moves_settled", progress.settled as u64),
+            ("first_moves_total", progress.groups as u64),
+        ]);
         self.bar.set_length(progress.groups as u64);
         self.bar.set_position(progress.settled as u64);
         let seconds = self.bar.elapsed().as_secs_f64().max(1e-9);

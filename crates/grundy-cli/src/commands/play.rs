@@ -5,17 +5,20 @@
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
+use std::time::Instant;
 
 use anyhow::{Context, Result};
 use grundy::games::placement::{
     symmetry_strategy, Perfect, PlacementGame, PlacementMove, PlacementSolver, Player, Random,
-    Strategy,
+    Strategy, StrategyError,
 };
 use grundy::{BoardSize, Square};
 
-use crate::input::{input_error, parse_game, parse_memory, require_verb, GameSpec};
-use crate::render::draw_board;
+use super::RuleOptions;
+use crate::input::{input_error, parse_game, parse_memory, parse_position, require_verb, GameSpec};
+use crate::render::{draw_board, json_line, player_to_move};
 use grundy::games::registry::{Family, Verb};
+use grundy::report::{Command, GameReport, Move};
 
 /// Arguments of `grundy play`.
 #[derive(Debug, clap::Args)]
@@ -54,6 +57,20 @@ pub struct Args {
     /// Memory for the solver's transposition tables (K, M, G, T suffixes).
     #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_memory)]
     pub memory: u64,
+    #[command(flatten)]
+    pub rules: RuleOptions,
+    /// Play no game: print the computer's move in --position (the empty board if none), the
+    /// position it leaves and that position's nim-value, then exit. The computer plays the
+    /// side to move there.
+    #[arg(long, conflicts_with_all = ["first", "second"])]
+    pub reply: bool,
+    /// With --reply: the position the computer moves in, rows separated by `/`, row 1 first
+    /// (as for `grundy value --position`).
+    #[arg(long, value_name = "POSITION", requires = "reply")]
+    pub position: Option<String>,
+    /// With --reply: print one JSON object instead of text.
+    #[arg(long, requires = "reply")]
+    pub json: bool,
 }
 
 /// The computer's strategy.
@@ -83,6 +100,10 @@ pub fn run(args: &Args) -> Result<String> {
     else {
         unreachable!("only placement games are played, and require_verb checked that");
     };
+    let game = args.rules.apply(game)?;
+    if args.reply {
+        return reply(args, &game);
+    }
     let human = if args.second {
         Player::Second
     } else {
@@ -103,6 +124,63 @@ pub fn run(args: &Args) -> Result<String> {
         &mut stdout,
     )?;
     Ok(String::new())
+}
+
+/// `grundy play --reply`: the computer's move in `--position`, for scripts and the web page,
+/// which keep the game themselves.
+fn reply(args: &Args, game: &PlacementGame) -> Result<String> {
+    let position = parse_position(game, args.position.as_deref())?;
+    let side = Player::to_move(game, &position);
+    let started = Instant::now();
+    let budget = args.memory / 2;
+    let mut computer = opponent_strategy(game, args.opponent, side, args.seed, budget)?;
+    let placement = match computer.choose(&position) {
+        Ok(placement) => placement,
+        Err(StrategyError::NoLegalMove) => {
+            return Err(input_error(format!(
+                "no legal move in the position `{}`: the game is over, the {side} player to move has lost",
+                game.format_position(&position)
+            )))
+        }
+        Err(error) => return Err(input_error(error)),
+    };
+    let after = game
+        .play_move(&position, placement)
+        .context("the computer's strategy chose an illegal move")?;
+    let mut solver = PlacementSolver::new(game, budget);
+    let nimber = solver.nim_value(&after);
+    let seconds = started.elapsed().as_secs_f64();
+    let several = game.pieces().len() > 1;
+    if args.json {
+        let report = GameReport {
+            board: Some(game.board().to_string()),
+            surface: Some(game.rules().surface().to_string()),
+            rays: Some(game.rules().rays().to_string()),
+            legal_moves: Some(game.legal_placements(&after).len()),
+            moves: Some(vec![Move::placement(
+                placement.square,
+                placement.piece,
+                several,
+                nimber,
+            )]),
+            positions_searched: Some(solver.stats().positions),
+            seconds,
+            ..GameReport::of_value(
+                Command::Play,
+                game.name(),
+                game.format_position(&after),
+                nimber,
+                player_to_move(game, &after),
+            )
+        };
+        return Ok(json_line(&report));
+    }
+    Ok(format!(
+        "computer plays {} ({})\nposition   {}\nnim-value  {nimber}\n",
+        describe(game, placement),
+        computer.name(),
+        game.format_position(&after)
+    ))
 }
 
 /// The computer's strategy for `side`, or an input error saying why it cannot play there.

@@ -129,6 +129,10 @@ pub fn run(args: &Args) -> Result<String> {
                     let nimber = solver.nim_value_within(&game.empty(), &stop);
                     if nimber.is_some() {
                         bar.inc(1);
+                        crate::progress::report_to_server(&[
+                            ("cells_finished", bar.position()),
+                            ("cells_total", cells.len() as u64),
+                        ]);
                     }
                     (i, j, nimber, solver.stats().positions - before)
                 },

@@ -254,6 +254,15 @@ fn every_command_prints_what_docs_json_md_describes() {
         &["check", "corner-knight", "--to", "20"],
         &["check", "corner-queen", "--to", "20"],
         &["bench", "--only", "knights 5x9"],
+        &["play", "knights", "5x5", "--reply"],
+        &[
+            "play",
+            "bishops+knights",
+            "3x3",
+            "--reply",
+            "--opponent",
+            "random",
+        ],
     ];
     let mut seen = BTreeSet::new();
     for args in runs {

@@ -10,5 +10,6 @@ mod multi_piece;
 mod placement;
 mod play;
 mod registry;
+mod serve;
 mod sum;
 mod tour;

@@ -1,6 +1,6 @@
 //! `grundy play` driven through stdin, and `--svg` on `value` and `moves`.
 
-use crate::common::grundy;
+use crate::common::{fails_with, grundy, json_of};
 
 /// Every square of a `rows` x `cols` board as typed input, row by row: fed to `play`, the
 /// person plays the first square that is still legal each turn (the others are refused).
@@ -298,4 +298,32 @@ fn a_line_too_long_is_refused_and_binary_input_ends_the_game() {
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(err.contains("not text (it holds a NUL byte)"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn play_reply_prints_the_computers_move_and_refuses_a_finished_game() {
+    // Knights 3x3 after a1 and c1, the second player to move: the reply is one legal move
+    // (one more knight), and its nim-value is the position's.
+    let reply = json_of(&[
+        "play",
+        "knights",
+        "3x3",
+        "--reply",
+        "--position",
+        "N.N/.../...",
+    ]);
+    assert_eq!(reply["command"], "play");
+    let position = reply["position"].as_str().unwrap();
+    assert_eq!(position.matches('N').count(), 3, "{position}");
+    let check = json_of(&["value", "knights", "3x3", "--position", position]);
+    assert_eq!(reply["nimber"], check["nimber"]);
+    // The king fills a 1x1 board: no move is left.
+    fails_with(
+        &["play", "kings", "1x1", "--reply", "--position", "K"],
+        "no legal move",
+    );
+    fails_with(
+        &["play", "knights", "3x3", "--position", "N../.../..."],
+        "--reply",
+    );
 }

@@ -1,0 +1,1088 @@
+// The grundy page: plain JavaScript, no framework, nothing loaded from elsewhere. Every answer
+// comes from the server's jobs API, which runs `grundy <command> ... --json` (docs/WEB.md).
+'use strict';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const $ = (id) => document.getElementById(id);
+
+function svgElement(tag, attributes, parent) {
+  const element = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attributes || {})) {
+    element.setAttribute(name, value);
+  }
+  if (parent) parent.appendChild(element);
+  return element;
+}
+
+function svgText(parent, x, y, text, attributes) {
+  const element = svgElement('text', Object.assign({ x, y }, attributes || {}), parent);
+  element.textContent = text;
+  return element;
+}
+
+// The colours of the command line's pictures (crates/grundy-cli/src/svg.rs): 0 is white,
+// larger values run through hues so that neighbours differ.
+function valueColour(value) {
+  if (value === 0) return '#ffffff';
+  return `hsl(${(value * 137) % 360}, 65%, 60%)`;
+}
+
+// Column letters as the command line writes squares: a..z, aa, ab, ...
+function columnLetters(index) {
+  let number = index + 1;
+  let letters = '';
+  while (number > 0) {
+    letters = String.fromCharCode(97 + ((number - 1) % 26)) + letters;
+    number = Math.floor((number - 1) / 26);
+  }
+  return letters;
+}
+
+function squareName(row, col) {
+  return columnLetters(col - 1) + row;
+}
+
+function nimberText(value) {
+  return value === 0 ? '0' : `*${value}`;
+}
+
+function parseBoard(text) {
+  const match = /^\s*(\d+)\s*x\s*(\d+)\s*$/i.exec(text);
+  return match ? { rows: Number(match[1]), cols: Number(match[2]) } : null;
+}
+
+// ---- Running commands: every request is a job, so long ones show progress and can be
+// cancelled, and the page stays responsive while they run.
+
+let runningJob = null;
+
+function showError(message) {
+  const box = $('error');
+  box.textContent = message || '';
+  box.hidden = !message;
+}
+
+function showWork(job) {
+  const progress = job.progress || {};
+  const parts = [`${job.command[0]} ${job.state}`, `${job.seconds.toFixed(1)} s`];
+  if (progress.positions_searched !== undefined) {
+    parts.push(`${progress.positions_searched.toLocaleString()} positions searched`);
+  }
+  if (progress.first_moves_total) {
+    parts.push(`first moves settled ${progress.first_moves_settled}/${progress.first_moves_total}`);
+  }
+  if (progress.cells_total) {
+    parts.push(`cells ${progress.cells_finished}/${progress.cells_total}`);
+  }
+  $('work-text').textContent = parts.join(' · ');
+  $('work').hidden = false;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function runCommand(command, graph) {
+  const started = await fetch('/api/jobs', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(graph === undefined ? { command } : { command, graph }),
+  });
+  let job = await started.json();
+  if (!started.ok) throw new Error(job.error);
+  runningJob = job.id;
+  const quietUntil = Date.now() + 400;
+  let delay = 15;
+  try {
+    while (job.state === 'queued' || job.state === 'running') {
+      if (Date.now() > quietUntil) showWork(job);
+      await sleep(delay);
+      delay = Math.min(delay * 2, 250);
+      const response = await fetch(`/api/jobs/${job.id}`);
+      job = await response.json();
+      if (!response.ok) throw new Error(job.error);
+    }
+  } finally {
+    runningJob = null;
+    $('work').hidden = true;
+  }
+  if (job.state === 'done') return job.result;
+  if (job.result) {
+    // Stopped early (the time limit, Cancel): a table or sequence keeps what it finished.
+    showError(job.error);
+    return job.result;
+  }
+  throw new Error(job.error || job.state);
+}
+
+$('work-cancel').addEventListener('click', () => {
+  if (runningJob !== null) fetch(`/api/jobs/${runningJob}`, { method: 'DELETE' });
+});
+
+// Runs `task`, showing its error instead of throwing.
+async function guarded(task) {
+  showError('');
+  try {
+    await task();
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+// ---- Tabs
+
+function showTab(name) {
+  for (const button of document.querySelectorAll('#tabs button')) {
+    button.classList.toggle('active', button.dataset.tab === name);
+  }
+  for (const section of document.querySelectorAll('.tab')) {
+    section.hidden = section.id !== name;
+  }
+}
+
+for (const button of document.querySelectorAll('#tabs button')) {
+  button.addEventListener('click', () => showTab(button.dataset.tab));
+}
+
+// ---- The catalogue of games fills the choices.
+
+async function loadCatalogue() {
+  const response = await fetch('/api/games');
+  const catalogue = await response.json();
+  const names = {};
+  for (const family of catalogue.families) names[family.family] = family.games;
+  const fill = (id, list) => {
+    $(id).replaceChildren(...list.map((name) => {
+      const option = document.createElement('option');
+      option.value = name;
+      return option;
+    }));
+  };
+  fill('piece-names', names.placement);
+  fill('heap-names', names.heap);
+  fill('table-names', names.placement.concat(names.corner));
+  play.names = names;
+  fillGameNames();
+  for (const id of ['play-surface', 'table-surface']) {
+    $(id).replaceChildren(...catalogue.surfaces.map((surface) => new Option(surface, surface)));
+  }
+  $('play-rays').replaceChildren(...catalogue.rays.map((rule) => new Option(rule, rule)));
+}
+
+function fillGameNames() {
+  const list = (play.names && play.names[$('play-family').value]) || [];
+  $('game-names').replaceChildren(...list.map((name) => {
+    const option = document.createElement('option');
+    option.value = name;
+    return option;
+  }));
+}
+
+// ---- Play
+
+const PIECE_LETTERS = { knights: 'N', bishops: 'B', rooks: 'R', queens: 'Q', kings: 'K' };
+const DEFAULT_ARGS = {
+  placement: ['knights', '5x5', 'Board'],
+  heap: ['kayles', '3 4 5', 'Heaps'],
+  corner: ['corner-knight', '7 9', 'Square M N'],
+  graph: ['graph', '', 'Edges'],
+};
+
+const play = {
+  names: null,
+  family: 'placement',
+  game: 'knights',
+  args: '5x5',
+  surface: 'rectangle',
+  rays: 'through',
+  opponent: 'perfect',
+  human: 'first',
+  position: '',
+  startFirst: true,
+  plies: 0,
+  history: [],
+  analysis: null,
+  piece: null,
+  graphLayout: [],
+  hint: false,
+  busy: false,
+  seed: 1,
+};
+
+function other(player) {
+  return player === 'first' ? 'second' : 'first';
+}
+
+function rulesWords() {
+  const words = [];
+  if (play.surface !== 'rectangle') words.push('--board', play.surface);
+  if (play.rays !== 'through') words.push('--rays', play.rays);
+  return words;
+}
+
+// The words naming the game in its current position, as `grundy moves` takes them.
+function gameWords() {
+  if (play.family === 'placement') {
+    return [play.game, play.args, ...rulesWords(), '--position', play.position];
+  }
+  return [play.game, ...play.position.split(/\s+/).filter((word) => word !== '')];
+}
+
+// A graph's edge list (`u v` a line, a lone name a vertex, `#` comments): its vertices in
+// order of appearance and its edges.
+function parseEdges(text) {
+  const vertices = [];
+  const seen = new Set();
+  const edges = [];
+  const vertex = (name) => {
+    if (!seen.has(name)) {
+      seen.add(name);
+      vertices.push(name);
+    }
+  };
+  for (const line of text.split('\n')) {
+    const tokens = line.replace(/#.*/, '').trim().split(/\s+/).filter((token) => token !== '');
+    tokens.forEach(vertex);
+    if (tokens.length === 2 && tokens[0] !== tokens[1]) edges.push(tokens);
+  }
+  return { vertices, edges };
+}
+
+// The graph after a move on `chosen`: it and its neighbours are gone.
+function graphAfter(text, chosen) {
+  const { vertices, edges } = parseEdges(text);
+  const gone = new Set([chosen]);
+  for (const [u, v] of edges) {
+    if (u === chosen) gone.add(v);
+    if (v === chosen) gone.add(u);
+  }
+  const lines = [];
+  const touched = new Set();
+  for (const [u, v] of edges) {
+    if (!gone.has(u) && !gone.has(v)) {
+      lines.push(`${u} ${v}`);
+      touched.add(u);
+      touched.add(v);
+    }
+  }
+  for (const name of vertices) {
+    if (!gone.has(name) && !touched.has(name)) lines.push(name);
+  }
+  return lines.join('\n');
+}
+
+function emptyPosition() {
+  if (play.family === 'graph') return $('play-edges').value;
+  if (play.family === 'placement') {
+    const board = parseBoard(play.args);
+    if (!board) throw new Error(`board \`${play.args}\` is not ROWSxCOLS, such as 5x5`);
+    return Array(board.rows).fill('.'.repeat(board.cols)).join('/');
+  }
+  return play.args.trim();
+}
+
+function toMove() {
+  if (play.family === 'placement' && play.analysis) return play.analysis.to_move;
+  return (play.plies % 2 === 0) === play.startFirst ? 'first' : 'second';
+}
+
+function gameOver() {
+  return play.analysis && play.analysis.legal_moves === 0;
+}
+
+async function analyse() {
+  if (play.family === 'graph') {
+    play.analysis = parseEdges(play.position).vertices.length === 0
+      ? { nimber: 0, outcome: 'P', legal_moves: 0, moves: [] }
+      : await runCommand(['moves', 'graph', '--all'], play.position);
+    return;
+  }
+  const words = gameWords();
+  if (play.family === 'heap' && words.length === 1) {
+    // Every heap is gone: no move is left.
+    play.analysis = { nimber: 0, outcome: 'P', legal_moves: 0, moves: [] };
+    return;
+  }
+  play.analysis = await runCommand(['moves', ...words, '--all']);
+  if (play.family === 'placement' && play.plies === 0) {
+    play.startFirst = play.analysis.to_move === 'first';
+  }
+}
+
+async function refresh() {
+  await analyse();
+  renderPlay();
+  if (!gameOver() && toMove() !== play.human) await computerMove();
+}
+
+// The heaps after a heap move: heap `move.heap` (from 1) replaced by what the move leaves,
+// sizes (`to`) or, in two-dimensional Kayles, boards (`to_boards`).
+function heapsAfter(move) {
+  const heaps = play.position.split(/\s+/).filter((word) => word !== '');
+  const left = (move.to_boards || move.to).map(String);
+  heaps.splice(move.heap - 1, 1, ...left);
+  return heaps.filter((heap) => heap !== '0').join(' ');
+}
+
+function positionAfter(move) {
+  if (play.family === 'placement') {
+    const rows = play.position.split('/');
+    const letter = play.game.includes('+')
+      ? move.move.slice(0, move.move.length - move.square.length)
+      : (PIECE_LETTERS[play.game] || 'L');
+    const row = rows[move.row - 1];
+    rows[move.row - 1] = row.slice(0, move.col - 1) + letter + row.slice(move.col);
+    return rows.join('/');
+  }
+  if (play.family === 'heap') return heapsAfter(move);
+  if (play.family === 'graph') return graphAfter(play.position, move.vertex);
+  return `${move.corner[0]} ${move.corner[1]}`;
+}
+
+function makeMove(move, by) {
+  play.history.push({ position: play.position, plies: play.plies, by, notation: move.move });
+  play.position = positionAfter(move);
+  play.plies += 1;
+  play.hint = false;
+}
+
+async function computerMove() {
+  const side = toMove();
+  if (play.family === 'placement') {
+    const reply = await runCommand(['play', play.game, play.args, ...rulesWords(),
+      '--position', play.position, '--opponent', play.opponent, '--seed', String(play.seed + play.plies)]);
+    const move = reply.moves[0];
+    play.history.push({ position: play.position, plies: play.plies, by: 'computer', notation: move.move });
+    play.position = reply.position;
+    play.plies += 1;
+  } else {
+    if (play.opponent === 'symmetry') {
+      throw new Error('the symmetry strategies are for placement games: choose perfect or random');
+    }
+    const moves = play.analysis.moves;
+    let move = play.opponent === 'perfect' ? moves.find((m) => m.winning) : null;
+    if (!move) move = moves[Math.floor(Math.random() * moves.length)];
+    makeMove(move, 'computer');
+  }
+  $('message').textContent = `the computer (${side}) played ${play.history[play.history.length - 1].notation}`;
+  await refresh();
+}
+
+function humanMove(move) {
+  if (play.busy || gameOver() || toMove() !== play.human) return;
+  makeMove(move, 'you');
+  $('message').textContent = `you played ${move.move}`;
+  busyWhile(refresh);
+}
+
+async function busyWhile(task) {
+  if (play.busy) return;
+  play.busy = true;
+  try {
+    await guarded(task);
+  } finally {
+    play.busy = false;
+  }
+}
+
+function readPlayForm() {
+  play.family = $('play-family').value;
+  play.game = $('play-game').value.trim();
+  play.args = $('play-args').value.trim();
+  play.surface = $('play-surface').value || 'rectangle';
+  play.rays = $('play-rays').value || 'through';
+  play.opponent = $('play-opponent').value;
+  play.human = $('play-side').value;
+}
+
+// Cancels the work running for the page, if any, and waits until the game is free again.
+async function cancelRunning() {
+  if (runningJob !== null) await fetch(`/api/jobs/${runningJob}`, { method: 'DELETE' });
+  while (play.busy) await sleep(20);
+}
+
+async function newGame(position) {
+  // A new game replaces the old one, even while the old one is still being searched.
+  await cancelRunning();
+  $('setup-mode').checked = false;
+  return busyWhile(async () => {
+    readPlayForm();
+    play.position = position === undefined ? emptyPosition() : position;
+    play.graphLayout = play.family === 'graph' ? parseEdges(play.position).vertices : [];
+    play.plies = 0;
+    play.startFirst = true;
+    play.history = [];
+    play.analysis = null;
+    play.piece = null;
+    play.hint = false;
+    $('message').textContent = '';
+    renderPlay();
+    await refresh();
+  });
+}
+
+function renderStatus() {
+  const analysis = play.analysis;
+  const mover = toMove();
+  const you = (player) => (player === play.human ? 'you' : 'the computer');
+  $('to-move').textContent = analysis ? `${mover} player to move (${you(mover)})` : '';
+  $('nimber').textContent = analysis ? nimberText(analysis.nimber) : '?';
+  if (!analysis) {
+    $('outcome').textContent = '';
+    return;
+  }
+  const winner = analysis.outcome === 'N' ? mover : other(mover);
+  if (gameOver()) {
+    $('outcome').textContent = `${analysis.outcome}: game over, ${you(winner)} won`;
+    $('message').textContent = winner === play.human
+      ? 'The computer has no move left: you win!'
+      : 'You have no move left: the computer wins.';
+  } else {
+    const verb = winner === play.human ? 'win' : 'wins';
+    $('outcome').textContent = `${analysis.outcome}: ${you(winner)} (${winner} player) ${verb} with perfect play`;
+  }
+  const history = $('history');
+  history.replaceChildren(...play.history.map((entry) => {
+    const item = document.createElement('li');
+    item.textContent = `${entry.by}: ${entry.notation}`;
+    return item;
+  }));
+  $('setup-position').value = play.family === 'graph' ? '' : play.position;
+}
+
+function renderLegend(values) {
+  const legend = $('legend');
+  legend.replaceChildren();
+  const add = (swatch, text, frame) => {
+    const row = document.createElement('div');
+    const box = document.createElement('span');
+    box.className = 'swatch';
+    box.style.background = swatch;
+    if (frame) box.style.outline = '3px solid green';
+    row.append(box, text);
+    legend.appendChild(row);
+  };
+  if (play.family === 'placement') {
+    add('#f0ead8', 'free square');
+    add('#f2b8b5', 'attacked or occupied: no piece may go there');
+  }
+  if (values) {
+    for (const value of [...new Set(values)].sort((a, b) => a - b)) {
+      add(valueColour(value), `the move leads to nim-value ${nimberText(value)}`);
+    }
+  }
+  if (values || play.hint) add('transparent', 'winning move (leads to 0)', true);
+}
+
+function renderPlay() {
+  renderStatus();
+  const container = $('board');
+  container.replaceChildren();
+  const analysis = play.analysis;
+  if (play.family === 'placement') renderPlacement(container, analysis);
+  else if (play.family === 'heap') renderHeaps(container, analysis);
+  else if (play.family === 'graph') renderGraphGame(container, analysis);
+  else renderCorner(container, analysis);
+}
+
+function renderPieceChoice(analysis) {
+  const choice = $('piece-choice');
+  choice.replaceChildren();
+  if (!play.game.includes('+') || !analysis) return;
+  const pieces = [...new Set(analysis.moves.map((move) => move.piece))];
+  if (!pieces.includes(play.piece)) play.piece = pieces[0] || null;
+  choice.append('Piece: ');
+  for (const piece of pieces) {
+    const label = document.createElement('label');
+    const radio = document.createElement('input');
+    radio.type = 'radio';
+    radio.name = 'piece';
+    radio.value = piece;
+    radio.dataset.piece = piece;
+    radio.checked = piece === play.piece;
+    radio.addEventListener('change', () => {
+      play.piece = piece;
+      renderPlay();
+    });
+    label.append(radio, ` ${piece} `);
+    choice.appendChild(label);
+  }
+}
+
+function renderPlacement(container, analysis) {
+  renderPieceChoice(analysis);
+  const rows = play.position.split('/');
+  const rowCount = rows.length;
+  const colCount = rows[0].length;
+  const cell = Math.max(16, Math.min(48, Math.floor(560 / Math.max(rowCount, colCount))));
+  const margin = 28;
+  const svg = svgElement('svg', {
+    width: colCount * cell + margin + 8,
+    height: rowCount * cell + margin + 8,
+    'font-family': 'sans-serif',
+    'font-size': Math.min(13, cell / 2.5),
+    'data-testid': 'board',
+  }, container);
+  const moves = analysis ? analysis.moves : [];
+  const several = play.game.includes('+');
+  const shown = several ? moves.filter((move) => move.piece === play.piece) : moves;
+  const bySquare = new Map(shown.map((move) => [move.square, move]));
+  const anyPiece = new Set(moves.map((move) => move.square));
+  const showValues = $('play-values').checked;
+  const humanTurn = analysis && !gameOver() && toMove() === play.human;
+  const settingUp = $('setup-mode').checked;
+  for (let col = 1; col <= colCount; col += 1) {
+    svgText(svg, margin + (col - 0.5) * cell, margin - 8, columnLetters(col - 1), { 'text-anchor': 'middle' });
+  }
+  for (let row = 1; row <= rowCount; row += 1) {
+    const y = margin + (row - 1) * cell;
+    svgText(svg, margin - 6, y + cell / 2 + 4, String(row), { 'text-anchor': 'end' });
+    for (let col = 1; col <= colCount; col += 1) {
+      const x = margin + (col - 1) * cell;
+      const name = squareName(row, col);
+      const letter = rows[row - 1][col - 1];
+      const move = bySquare.get(name);
+      const light = (row + col) % 2 === 0;
+      let fill;
+      if (letter !== '.' || !anyPiece.has(name)) fill = light ? '#f2b8b5' : '#e39a96';
+      else if (showValues && move) fill = valueColour(move.nimber);
+      else fill = light ? '#f0ead8' : '#d9cfb4';
+      const group = svgElement('g', {
+        class: move && humanTurn ? 'square legal' : 'square',
+        'data-square': name,
+      }, svg);
+      svgElement('rect', { x, y, width: cell, height: cell, fill }, group);
+      if (move && move.winning && (showValues || play.hint)) {
+        svgElement('rect', { x: x + 2, y: y + 2, width: cell - 4, height: cell - 4, fill: 'none', stroke: 'green', 'stroke-width': 3, 'data-winning': 'true' }, group);
+      }
+      if (letter !== '.') {
+        svgElement('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell / 3, fill: '#222222' }, group);
+        svgText(group, x + cell / 2, y + cell / 2 + 4, letter, { 'text-anchor': 'middle', fill: 'white', 'font-weight': 'bold' });
+      } else if (showValues && move) {
+        svgText(group, x + cell - 3, y + cell - 4, nimberText(move.nimber), { 'text-anchor': 'end', 'font-size': Math.min(11, cell / 3) });
+      }
+      if (settingUp) {
+        group.classList.add('legal');
+        group.addEventListener('click', () => toggleSetupPiece(row, col));
+      } else if (move) {
+        group.addEventListener('click', () => humanMove(move));
+      }
+    }
+  }
+  svgElement('rect', { x: margin, y: margin, width: colCount * cell, height: rowCount * cell, fill: 'none', stroke: 'black' }, svg);
+  renderLegend(showValues ? shown.map((move) => move.nimber) : null);
+}
+
+function renderHeaps(container, analysis) {
+  $('piece-choice').replaceChildren();
+  const heaps = play.position.split(/\s+/).filter((word) => word !== '');
+  const moves = analysis ? analysis.moves : [];
+  const showValues = $('play-values').checked;
+  const humanTurn = analysis && !gameOver() && toMove() === play.human;
+  const list = document.createElement('div');
+  list.className = 'heaps';
+  heaps.forEach((size, index) => {
+    const heap = document.createElement('div');
+    heap.className = 'heap';
+    heap.dataset.heap = String(index + 1);
+    const label = document.createElement('span');
+    label.className = 'label';
+    label.textContent = `${size}`;
+    heap.appendChild(label);
+    // A heap is a row of pins; a board of two-dimensional Kayles a grid of them.
+    const board = parseBoard(size);
+    const [rows, cols] = board ? [board.rows, board.cols] : [1, Number(size)];
+    const pins = document.createElement('span');
+    pins.className = 'pins';
+    pins.style.gridTemplateColumns = `repeat(${Math.min(cols, 40)}, auto)`;
+    for (let pin = 0; pin < Math.min(rows, 12) * Math.min(cols, 40); pin += 1) {
+      const element = document.createElement('span');
+      element.className = 'pin';
+      pins.appendChild(element);
+    }
+    heap.appendChild(pins);
+    if (rows > 12 || cols > 40) heap.append(' …');
+    const buttons = document.createElement('span');
+    buttons.className = 'heap-moves';
+    for (const move of moves.filter((m) => m.heap === index + 1)) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.dataset.move = move.move;
+      button.disabled = !humanTurn;
+      button.textContent = showValues ? `${move.move} (${nimberText(move.nimber)})` : move.move;
+      if (move.winning && (showValues || play.hint)) button.classList.add('winning');
+      if (showValues) button.style.background = valueColour(move.nimber);
+      button.addEventListener('click', () => humanMove(move));
+      buttons.appendChild(button);
+    }
+    heap.appendChild(buttons);
+    list.appendChild(heap);
+  });
+  if (heaps.length === 0) list.textContent = 'no heaps left';
+  container.appendChild(list);
+  renderLegend(showValues ? moves.map((move) => move.nimber) : null);
+}
+
+function renderCorner(container, analysis) {
+  $('piece-choice').replaceChildren();
+  const [row, col] = play.position.split(/\s+/).map(Number);
+  const moves = analysis ? analysis.moves : [];
+  const targets = new Map(moves.map((move) => [`${move.corner[0]},${move.corner[1]}`, move]));
+  const showValues = $('play-values').checked;
+  const humanTurn = analysis && !gameOver() && toMove() === play.human;
+  const rowCount = Math.max(row, ...moves.map((m) => m.corner[0])) + 1;
+  const colCount = Math.max(col, ...moves.map((m) => m.corner[1])) + 1;
+  const cell = Math.max(14, Math.min(40, Math.floor(520 / Math.max(rowCount, colCount))));
+  const margin = 28;
+  const svg = svgElement('svg', { width: colCount * cell + margin + 8, height: rowCount * cell + margin + 8, 'font-family': 'sans-serif', 'font-size': 11 }, container);
+  for (let c = 0; c < colCount; c += 1) svgText(svg, margin + (c + 0.5) * cell, margin - 8, String(c), { 'text-anchor': 'middle' });
+  for (let r = 0; r < rowCount; r += 1) {
+    svgText(svg, margin - 6, margin + r * cell + cell / 2 + 4, String(r), { 'text-anchor': 'end' });
+    for (let c = 0; c < colCount; c += 1) {
+      const x = margin + c * cell;
+      const y = margin + r * cell;
+      const move = targets.get(`${r},${c}`);
+      const group = svgElement('g', { class: move && humanTurn ? 'square legal' : 'square', 'data-square': `${r},${c}` }, svg);
+      const fill = showValues && move ? valueColour(move.nimber) : ((r + c) % 2 === 0 ? '#f0ead8' : '#d9cfb4');
+      svgElement('rect', { x, y, width: cell, height: cell, fill }, group);
+      if (move && (showValues || play.hint) && move.winning) {
+        svgElement('rect', { x: x + 2, y: y + 2, width: cell - 4, height: cell - 4, fill: 'none', stroke: 'green', 'stroke-width': 3 }, group);
+      } else if (move) {
+        svgElement('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell / 8, fill: '#555' }, group);
+      }
+      if (r === row && c === col) {
+        svgElement('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell / 3, fill: '#222222' }, group);
+      }
+      if (move) group.addEventListener('click', () => humanMove(move));
+    }
+  }
+  svgElement('rect', { x: margin, y: margin, width: cell, height: cell, fill: 'none', stroke: 'crimson', 'stroke-width': 2 }, svg);
+  renderLegend(showValues ? moves.map((move) => move.nimber) : null);
+}
+
+function renderGraphGame(container, analysis) {
+  $('piece-choice').replaceChildren();
+  const { vertices, edges } = parseEdges(play.position);
+  // Each vertex keeps its place of the first position, so the picture does not move as
+  // vertices are taken; those gone are drawn faint.
+  const layout = play.graphLayout.length ? play.graphLayout : vertices;
+  const left = new Set(vertices);
+  const moves = new Map((analysis ? analysis.moves : []).map((move) => [move.vertex, move]));
+  const showValues = $('play-values').checked;
+  const humanTurn = analysis && !gameOver() && toMove() === play.human;
+  const size = 420;
+  const radius = size / 2 - 40;
+  const svg = svgElement('svg', { width: size, height: size, 'font-family': 'sans-serif', 'font-size': 12, 'data-testid': 'graph-game' }, container);
+  const place = new Map(layout.map((name, i) => {
+    const angle = (2 * Math.PI * i) / Math.max(1, layout.length) - Math.PI / 2;
+    return [name, [size / 2 + radius * Math.cos(angle), size / 2 + radius * Math.sin(angle)]];
+  }));
+  for (const name of layout) {
+    if (left.has(name)) continue;
+    const [x, y] = place.get(name);
+    svgElement('circle', { cx: x, cy: y, r: 16, fill: 'none', stroke: '#bbb', 'stroke-dasharray': '3 3' }, svg);
+    svgText(svg, x, y + 4, name, { 'text-anchor': 'middle', fill: '#bbb' });
+  }
+  for (const [u, v] of edges) {
+    if (!place.has(u) || !place.has(v)) continue;
+    const [x1, y1] = place.get(u);
+    const [x2, y2] = place.get(v);
+    svgElement('line', { x1, y1, x2, y2, stroke: '#555' }, svg);
+  }
+  for (const name of vertices) {
+    if (!place.has(name)) continue;
+    const [x, y] = place.get(name);
+    const move = moves.get(name);
+    const group = svgElement('g', { class: move && humanTurn ? 'square legal' : 'square', 'data-vertex': name }, svg);
+    svgElement('circle', { cx: x, cy: y, r: 16, fill: showValues && move ? valueColour(move.nimber) : '#f0ead8', stroke: move && move.winning && (showValues || play.hint) ? 'green' : '#2f3b4a', 'stroke-width': move && move.winning && (showValues || play.hint) ? 4 : 1 }, group);
+    svgText(group, x, y + 4, name, { 'text-anchor': 'middle' });
+    if (showValues && move) svgText(group, x + 18, y - 14, nimberText(move.nimber), { 'font-size': 11 });
+    if (move) group.addEventListener('click', () => humanMove(move));
+  }
+  if (vertices.length === 0) svgText(svg, size / 2, size / 2, 'no vertices left', { 'text-anchor': 'middle' });
+  renderLegend(showValues ? [...moves.values()].map((move) => move.nimber) : null);
+}
+
+$('play-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  newGame();
+});
+
+$('play-family').addEventListener('change', () => {
+  const [game, args, label] = DEFAULT_ARGS[$('play-family').value];
+  $('play-game').value = game;
+  $('play-args').value = args;
+  $('play-args-label').textContent = label;
+  const placement = $('play-family').value === 'placement';
+  const graph = $('play-family').value === 'graph';
+  for (const element of document.querySelectorAll('.placement-only')) element.hidden = !placement;
+  for (const element of document.querySelectorAll('.graph-only')) element.hidden = !graph;
+  for (const element of document.querySelectorAll('.args-only')) element.hidden = graph;
+  $('play-opponent').querySelector('option[value="symmetry"]').disabled = !placement;
+  if (!placement && $('play-opponent').value === 'symmetry') $('play-opponent').value = 'perfect';
+  fillGameNames();
+});
+
+$('play-hint').addEventListener('click', () => {
+  play.hint = true;
+  const winning = play.analysis ? play.analysis.moves.filter((move) => move.winning) : [];
+  $('message').textContent = winning.length
+    ? `winning moves: ${winning.map((move) => move.move).join(', ')}`
+    : 'no winning move: every move leads to a position the opponent wins';
+  renderPlay();
+});
+
+$('play-values').addEventListener('change', renderPlay);
+
+$('play-undo').addEventListener('click', () => busyWhile(async () => {
+  while (play.history.length > 0) {
+    const entry = play.history.pop();
+    play.position = entry.position;
+    play.plies = entry.plies;
+    if (entry.by === 'you') break;
+  }
+  $('message').textContent = 'move taken back';
+  // With only the computer's opening to take back, it plays again.
+  await refresh();
+}));
+
+$('play-swap').addEventListener('click', () => busyWhile(async () => {
+  play.human = other(play.human);
+  $('play-side').value = play.human;
+  $('message').textContent = `you now play ${play.human}`;
+  await refresh();
+}));
+
+// Setting up by clicking: a click puts the chosen piece on an empty square or takes a piece
+// off; the command's parser checks the position when play starts from it.
+function toggleSetupPiece(row, col) {
+  const rows = play.position.split('/');
+  const current = rows[row - 1][col - 1];
+  let letter = PIECE_LETTERS[play.game] || 'L';
+  if (play.game.includes('+') && play.piece) {
+    const names = play.game.split('+');
+    const known = names.map((name) => PIECE_LETTERS[name] || 'L');
+    letter = known[Math.max(0, names.indexOf(play.piece))];
+  }
+  const next = current === '.' ? letter : '.';
+  rows[row - 1] = rows[row - 1].slice(0, col - 1) + next + rows[row - 1].slice(col);
+  play.position = rows.join('/');
+  play.hint = false;
+  renderPlay();
+  $('message').textContent = 'setting up: click squares, then uncheck to play from this position';
+}
+
+$('setup-mode').addEventListener('change', () => {
+  if ($('setup-mode').checked) {
+    cancelRunning().then(renderPlay);
+  } else {
+    newGame(play.position);
+  }
+});
+
+$('setup-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  newGame(play.family === 'graph' ? $('play-edges').value : $('setup-position').value.trim());
+});
+
+// ---- Table
+
+async function drawTable() {
+  const game = $('table-game').value.trim();
+  const words = ['table', game, '--rows', $('table-rows').value.trim(), '--cols', $('table-cols').value.trim()];
+  const surface = $('table-surface').value;
+  if (surface && surface !== 'rectangle') words.push('--board', surface);
+  const table = await runCommand(words);
+  const view = $('table-view');
+  view.replaceChildren();
+  const cell = 36;
+  const margin = 40;
+  const svg = svgElement('svg', { width: table.cols.length * cell + margin + 8, height: table.rows.length * cell + margin + 8, 'font-family': 'sans-serif', 'font-size': 12, 'data-testid': 'table' }, view);
+  svgText(svg, 4, 14, 'rows ↓ cols →', { 'font-size': 10 });
+  table.cols.forEach((col, j) => svgText(svg, margin + (j + 0.5) * cell, margin - 8, String(col), { 'text-anchor': 'middle' }));
+  const values = [];
+  table.rows.forEach((row, i) => {
+    svgText(svg, margin - 6, margin + i * cell + cell / 2 + 4, String(row), { 'text-anchor': 'end' });
+    table.cols.forEach((col, j) => {
+      const value = table.nimbers[i][j];
+      const group = svgElement('g', { class: 'cell', 'data-cell': `${row}x${col}` }, svg);
+      svgElement('rect', { x: margin + j * cell, y: margin + i * cell, width: cell, height: cell, fill: value === null ? '#ddd' : valueColour(value), stroke: 'gray' }, group);
+      svgText(group, margin + (j + 0.5) * cell, margin + i * cell + cell / 2 + 4, value === null ? '?' : String(value), { 'text-anchor': 'middle' });
+      if (value !== null) values.push(value);
+      const title = svgElement('title', {}, group);
+      title.textContent = `${game} ${row}x${col}: nim-value ${value === null ? 'not computed' : nimberText(value)} (click to play)`;
+      group.addEventListener('click', () => openFromTable(game, row, col, surface));
+    });
+  });
+  const legend = $('table-legend');
+  legend.replaceChildren();
+  for (const value of [...new Set(values)].sort((a, b) => a - b)) {
+    const row = document.createElement('div');
+    const box = document.createElement('span');
+    box.className = 'swatch';
+    box.style.background = valueColour(value);
+    row.append(box, `nim-value ${nimberText(value)}${value === 0 ? ' (second player wins)' : ''}`);
+    legend.appendChild(row);
+  }
+}
+
+function openFromTable(game, row, col, surface) {
+  const corner = game.startsWith('corner');
+  $('play-family').value = corner ? 'corner' : 'placement';
+  $('play-family').dispatchEvent(new Event('change'));
+  $('play-game').value = game;
+  $('play-args').value = corner ? `${row} ${col}` : `${row}x${col}`;
+  if (!corner && surface) $('play-surface').value = surface;
+  showTab('play');
+  newGame();
+}
+
+$('table-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  guarded(drawTable);
+});
+
+// ---- Sequence
+
+async function drawSequence() {
+  const game = $('sequence-game').value.trim();
+  const sequence = await runCommand(['sequence', game, '--to', $('sequence-to').value.trim()]);
+  const values = sequence.values;
+  const largest = Math.max(1, ...values);
+  const width = 900;
+  const height = 320;
+  const left = 40;
+  const top = 20;
+  const plotWidth = width - left - 20;
+  const plotHeight = height - top - 40;
+  const x = (n) => left + (n / Math.max(1, values.length - 1)) * plotWidth;
+  const y = (value) => top + plotHeight - (value / largest) * plotHeight;
+  const view = $('sequence-view');
+  view.replaceChildren();
+  const svg = svgElement('svg', { width, height, 'font-family': 'sans-serif', 'font-size': 12, 'data-testid': 'sequence-plot' }, view);
+  const period = sequence.period;
+  const preperiod = sequence.preperiod;
+  let summary = `${sequence.game}${sequence.code ? ` (${sequence.code})` : ''}: ${values.length} values, largest ${sequence.largest}`;
+  if (period) {
+    summary += `; period ${period} from n = ${preperiod} (pre-period ${preperiod})`;
+    if (preperiod < values.length) {
+      svgElement('rect', { x: x(preperiod), y: top, width: x(values.length - 1) - x(preperiod), height: plotHeight, fill: '#fff3c4', 'data-testid': 'periodic-part' }, svg);
+      svgElement('line', { x1: x(preperiod), y1: top, x2: x(preperiod), y2: top + plotHeight, stroke: '#b08800', 'stroke-dasharray': '4 3', 'data-testid': 'preperiod-mark' }, svg);
+      const end = Math.min(preperiod + period, values.length - 1);
+      svgElement('line', { x1: x(preperiod), y1: top + 6, x2: x(end), y2: top + 6, stroke: '#805f00', 'stroke-width': 3, 'data-testid': 'period-mark' }, svg);
+      svgText(svg, x(preperiod) + 4, top + 20, `period ${period} from n = ${preperiod}`, { fill: '#805f00' });
+    } else {
+      svgText(svg, width - 20, top + 14, `period ${period} from n = ${preperiod} (past this plot)`, { 'text-anchor': 'end', fill: '#805f00', 'data-testid': 'period-mark' });
+    }
+  } else {
+    summary += '; no period proven in this range';
+  }
+  $('sequence-summary').textContent = summary;
+  svgElement('line', { x1: left, y1: top + plotHeight, x2: left + plotWidth, y2: top + plotHeight, stroke: 'black' }, svg);
+  svgElement('line', { x1: left, y1: top, x2: left, y2: top + plotHeight, stroke: 'black' }, svg);
+  for (let tick = 0; tick <= 4; tick += 1) {
+    const n = Math.round(((values.length - 1) * tick) / 4);
+    svgText(svg, x(n), top + plotHeight + 16, String(n), { 'text-anchor': 'middle' });
+    const value = Math.round((largest * tick) / 4);
+    svgText(svg, left - 6, y(value) + 4, String(value), { 'text-anchor': 'end' });
+  }
+  svgText(svg, left + plotWidth / 2, height - 6, 'n (heap size); g(n) upwards; red: g(n) = 0', { 'text-anchor': 'middle' });
+  const points = svgElement('g', { 'data-testid': 'points' }, svg);
+  // One mark per pixel column and value: a long sequence draws as many marks as the plot
+  // has room for, not one per heap size.
+  const drawn = new Set();
+  values.forEach((value, n) => {
+    const key = `${Math.round(x(n))},${value}`;
+    if (values.length > 2000 && drawn.has(key)) return;
+    drawn.add(key);
+    svgElement('circle', { cx: x(n), cy: y(value), r: values.length > 400 ? 1.2 : 2.5, fill: value === 0 ? 'crimson' : 'steelblue' }, points);
+  });
+}
+
+$('sequence-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  guarded(drawSequence);
+});
+
+// ---- Tour
+
+let tourAnimation = null;
+
+// The largest tour the page draws: its path is a few megabytes of JSON and one SVG line; the
+// command line finds far larger ones (`grundy tour 1000x1000 --closed`).
+const MAX_TOUR_SQUARES = 250 * 250;
+// Above this many squares the board is one rectangle, not a square each.
+const MAX_DRAWN_SQUARES = 10000;
+
+async function drawTour() {
+  const asked = parseBoard($('tour-board').value);
+  if (asked && asked.rows * asked.cols > MAX_TOUR_SQUARES) {
+    throw new Error(`the page draws tours of boards of at most ${MAX_TOUR_SQUARES} squares (250x250); ${asked.rows}x${asked.cols} has ${asked.rows * asked.cols}: find it with \`grundy tour ${asked.rows}x${asked.cols}\` in a terminal`);
+  }
+  const words = ['tour', $('tour-board').value.trim(), '--method', $('tour-method').value];
+  if ($('tour-closed').checked) words.push('--closed');
+  const start = $('tour-start').value.trim();
+  if (start) words.push('--start', start);
+  const tour = await runCommand(words);
+  const view = $('tour-view');
+  view.replaceChildren();
+  if (tourAnimation) cancelAnimationFrame(tourAnimation);
+  if (!tour.exists) {
+    $('tour-summary').textContent = `no ${tour.closed ? 'closed ' : ''}tour on ${tour.board}${tour.reason ? `: ${tour.reason}` : ''}`;
+    return;
+  }
+  const { rows, cols, path } = tour;
+  const cell = Math.max(2, Math.min(40, Math.floor(640 / Math.max(rows, cols))));
+  const margin = 24;
+  const svg = svgElement('svg', { width: cols * cell + margin + 8, height: rows * cell + margin + 8, 'font-family': 'sans-serif', 'font-size': Math.min(12, Math.max(8, cell / 2)), 'data-testid': 'tour' }, view);
+  const labelEvery = cell >= 12 ? 1 : Math.ceil(12 / cell / 5) * 5;
+  const squares = rows * cols <= MAX_DRAWN_SQUARES;
+  if (!squares) svgElement('rect', { x: margin, y: margin, width: cols * cell, height: rows * cell, fill: '#f0ead8' }, svg);
+  for (let row = 1; row <= rows; row += 1) {
+    if (row % labelEvery === 0 || row === 1) svgText(svg, margin - 4, margin + (row - 0.5) * cell + 4, String(row), { 'text-anchor': 'end' });
+    for (let col = 1; squares && col <= cols; col += 1) {
+      svgElement('rect', { x: margin + (col - 1) * cell, y: margin + (row - 1) * cell, width: cell, height: cell, fill: (row + col) % 2 === 0 ? '#f0ead8' : '#d9cfb4', 'data-square': squareName(row, col) }, svg);
+    }
+  }
+  for (let col = 1; col <= cols; col += 1) {
+    if (col % labelEvery === 0 || col === 1) svgText(svg, margin + (col - 0.5) * cell, margin - 6, columnLetters(col - 1), { 'text-anchor': 'middle' });
+  }
+  const centre = ([row, col]) => `${margin + (col - 0.5) * cell},${margin + (row - 0.5) * cell}`;
+  const line = svgElement('polyline', { fill: 'none', stroke: '#2f3b4a', 'stroke-width': Math.max(1, cell / 10), 'stroke-linejoin': 'round', 'data-testid': 'tour-path', 'data-drawn': '0' }, svg);
+  const [firstRow, firstCol] = path[0];
+  svgElement('circle', { cx: margin + (firstCol - 0.5) * cell, cy: margin + (firstRow - 0.5) * cell, r: Math.max(3, cell / 4), fill: 'green' }, svg);
+  const valid = path.every(([row, col], i) => {
+    if (i === 0) return true;
+    const [r, c] = path[i - 1];
+    const dr = Math.abs(row - r);
+    const dc = Math.abs(col - c);
+    return (dr === 1 && dc === 2) || (dr === 2 && dc === 1);
+  });
+  $('tour-summary').textContent = `${tour.closed ? 'closed' : 'open'} tour of ${tour.board} from ${tour.start} by ${tour.method}: ${path.length} squares${valid ? ', every step a knight\u2019s move' : ' (a step is not a knight\u2019s move!)'}`;
+  const points = path.map(centre);
+  if (tour.closed) points.push(points[0]);
+  const duration = Math.min(4000, 400 + points.length * 4);
+  const began = performance.now();
+  const step = (now) => {
+    const shown = Math.min(points.length, Math.max(1, Math.ceil(((now - began) / duration) * points.length)));
+    line.setAttribute('points', points.slice(0, shown).join(' '));
+    line.setAttribute('data-drawn', String(shown));
+    if (shown < points.length) tourAnimation = requestAnimationFrame(step);
+    else tourAnimation = null;
+  };
+  tourAnimation = requestAnimationFrame(step);
+}
+
+$('tour-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  guarded(drawTour);
+});
+
+// ---- Graph
+
+// The attacks of the named pieces on a rectangle, to draw the graph's edges; the counts are
+// checked against the command's, and the edges left out where they differ.
+function pieceMoves(name) {
+  const leapers = { knights: [1, 2], camels: [1, 3], zebras: [2, 3], giraffes: [1, 4] };
+  const match = /^leaper:(\d+),(\d+)$/.exec(name);
+  const leap = leapers[name] || (match ? [Number(match[1]), Number(match[2])] : null);
+  const steps = [];
+  const symmetric = ([a, b]) => [[a, b], [b, a], [-a, b], [-b, a], [a, -b], [b, -a], [-a, -b], [-b, -a]];
+  if (leap) return { leaps: symmetric(leap), lines: [] };
+  if (name === 'kings') return { leaps: symmetric([0, 1]).concat(symmetric([1, 1])), lines: [] };
+  if (name === 'rooks' || name === 'queens') steps.push([0, 1], [1, 0], [0, -1], [-1, 0]);
+  if (name === 'bishops' || name === 'queens') steps.push([1, 1], [1, -1], [-1, 1], [-1, -1]);
+  return steps.length ? { leaps: [], lines: steps } : null;
+}
+
+function attackEdges(game, rows, cols) {
+  const pieces = game.split('+').map(pieceMoves);
+  if (pieces.some((piece) => piece === null)) return null;
+  const edges = new Set();
+  const add = (r1, c1, r2, c2) => {
+    if (r2 < 1 || r2 > rows || c2 < 1 || c2 > cols) return;
+    const a = (r1 - 1) * cols + c1;
+    const b = (r2 - 1) * cols + c2;
+    if (a !== b) edges.add(a < b ? `${a}-${b}` : `${b}-${a}`);
+  };
+  for (const piece of pieces) {
+    for (let r = 1; r <= rows; r += 1) {
+      for (let c = 1; c <= cols; c += 1) {
+        for (const [dr, dc] of piece.leaps) add(r, c, r + dr, c + dc);
+        for (const [dr, dc] of piece.lines) {
+          for (let k = 1; k < Math.max(rows, cols); k += 1) add(r, c, r + k * dr, c + k * dc);
+        }
+      }
+    }
+  }
+  return [...edges].map((edge) => edge.split('-').map(Number));
+}
+
+async function drawGraph() {
+  const game = $('graph-game').value.trim();
+  const graph = await runCommand(['graph', game, $('graph-board').value.trim()]);
+  const facts = $('graph-facts');
+  facts.replaceChildren();
+  const fact = (name, value, id) => {
+    const term = document.createElement('span');
+    term.textContent = name;
+    const answer = document.createElement('b');
+    answer.textContent = value;
+    if (id) answer.dataset.testid = id;
+    facts.append(term, answer);
+  };
+  const number = (key) => (graph[key] === null || graph[key] === undefined ? 'not settled' : String(graph[key]));
+  fact('vertices (squares)', String(graph.vertices));
+  fact('edges (attacks)', String(graph.edges));
+  fact('independence number α', number('independence_number'), 'alpha');
+  fact('domination number γ', number('domination_number'), 'gamma');
+  fact('independent domination number i', number('independent_domination_number'), 'i');
+  fact('components', String(graph.components));
+  fact('bipartite', String(graph.bipartite));
+  if (graph.terminal_positions) fact('terminal positions (maximal independent sets)', String(graph.terminal_positions.total));
+  const board = parseBoard(graph.board || '');
+  const view = $('graph-view');
+  view.replaceChildren();
+  if (!board || board.rows * board.cols > 144) {
+    view.textContent = 'the graph is drawn for boards of at most 144 squares';
+    return;
+  }
+  const witnessKey = $('graph-witness').value;
+  const bound = graph.bounds && graph.bounds[witnessKey];
+  const witness = new Set(bound ? bound.witness : []);
+  const cell = Math.min(60, Math.floor(560 / Math.max(board.rows, board.cols)));
+  const margin = 24;
+  const svg = svgElement('svg', { width: board.cols * cell + margin + 8, height: board.rows * cell + margin + 8, 'font-family': 'sans-serif', 'font-size': 11, 'data-testid': 'graph' }, view);
+  const centre = (vertex) => {
+    const row = Math.floor((vertex - 1) / board.cols) + 1;
+    const col = vertex - (row - 1) * board.cols;
+    return [margin + (col - 0.5) * cell, margin + (row - 0.5) * cell, row, col];
+  };
+  const edges = attackEdges(game, board.rows, board.cols);
+  if (edges && edges.length === graph.edges) {
+    for (const [a, b] of edges) {
+      const [x1, y1] = centre(a);
+      const [x2, y2] = centre(b);
+      svgElement('line', { x1, y1, x2, y2, stroke: '#9ab8d6', 'stroke-width': 1 }, svg);
+    }
+  }
+  for (let vertex = 1; vertex <= board.rows * board.cols; vertex += 1) {
+    const [x, y, row, col] = centre(vertex);
+    const name = squareName(row, col);
+    const chosen = witness.has(name);
+    const group = svgElement('g', { 'data-square': name }, svg);
+    svgElement('circle', { cx: x, cy: y, r: cell / 4, fill: chosen ? '#f0c040' : 'white', stroke: '#2f3b4a' }, group);
+    svgText(group, x, y + 4, name, { 'text-anchor': 'middle' });
+  }
+}
+
+$('graph-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  guarded(drawGraph);
+});
+$('graph-witness').addEventListener('change', () => guarded(drawGraph));
+
+// ---- Start
+
+guarded(async () => {
+  await loadCatalogue();
+  await newGame();
+});

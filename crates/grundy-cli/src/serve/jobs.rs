@@ -1,0 +1,671 @@
+//! Running the commands a page asks for, and the jobs that hold long ones.
+//!
+//! Each command runs as a child process of this program (`grundy value ... --json`), not as a
+//! call inside the server: its JSON is what the command line prints, byte for byte; a search
+//! that runs past the time limit, or is cancelled, is ended at once by killing the process
+//! (no search needs to poll a flag for it, and none leaves memory behind); and a search that
+//! fails cannot take the server down with it. Progress comes from the child's stderr, where
+//! the command writes JSON lines when the server asks for them
+//! ([`crate::progress::PROGRESS_JSON_VARIABLE`]).
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
+use tokio::process::Command;
+use tokio::sync::{watch, Semaphore};
+
+use super::words::checked_command;
+use crate::progress::PROGRESS_JSON_VARIABLE;
+
+/// The largest answer kept: far more than any report the page draws (a 500x500 tour is about
+/// 3 MB of JSON).
+pub const MAX_ANSWER_BYTES: usize = 32 << 20;
+/// The last bytes of a command's stderr kept for its error message.
+const MAX_ERROR_BYTES: usize = 16 << 10;
+/// Jobs kept at most (finished ones are forgotten first, oldest first).
+pub const MAX_JOBS_KEPT: usize = 64;
+/// Jobs waiting for a free slot at most; more are refused until some finish.
+pub const MAX_JOBS_WAITING: usize = 16;
+/// How long a finished job's answer is kept for the page to fetch.
+const KEEP_FINISHED: Duration = Duration::from_secs(600);
+
+/// What one request may cost.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Limits {
+    /// Seconds a command may run before it is stopped.
+    pub max_seconds: u64,
+    /// Bytes of transposition table a command may ask for (`--memory`).
+    pub memory: u64,
+    /// Commands running at once; more wait for a free slot.
+    pub jobs: usize,
+}
+
+/// How far a command has come, as its progress lines say.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Progress {
+    /// Positions searched so far.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub positions_searched: Option<u64>,
+    /// In a search of the first moves: how many are settled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_moves_settled: Option<usize>,
+    /// In a search of the first moves: how many there are (up to symmetry).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_moves_total: Option<usize>,
+    /// In a table: the cells valued so far.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cells_finished: Option<u64>,
+    /// In a table: how many cells it has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cells_total: Option<u64>,
+}
+
+impl Progress {
+    /// Takes the counts `newer` reports, keeping those it does not mention.
+    fn update(&mut self, newer: &Progress) {
+        self.positions_searched = newer.positions_searched.or(self.positions_searched);
+        self.first_moves_settled = newer.first_moves_settled.or(self.first_moves_settled);
+        self.first_moves_total = newer.first_moves_total.or(self.first_moves_total);
+        self.cells_finished = newer.cells_finished.or(self.cells_finished);
+        self.cells_total = newer.cells_total.or(self.cells_total);
+    }
+}
+
+/// Why a command gave no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The command line was refused (by the server's checks or the command's parsers): the
+    /// message says what is wrong.
+    Input(String),
+    /// The command ran past one of the server's limits (time, the answer's size) and was
+    /// stopped.
+    OverLimit(String),
+    /// Too many jobs wait already.
+    Busy(String),
+    /// Cancelled by the page.
+    Cancelled,
+    /// The command ran and found no answer (exit status 1: a tour method that did not
+    /// close its tour, ...): the message says why.
+    NoAnswer(String),
+    /// The command failed for another reason (it was killed, ran out of memory, ...).
+    Failed(String),
+}
+
+impl Failure {
+    /// The message for the page.
+    pub fn message(&self) -> String {
+        match self {
+            Failure::Input(message)
+            | Failure::OverLimit(message)
+            | Failure::Busy(message)
+            | Failure::NoAnswer(message)
+            | Failure::Failed(message) => message.clone(),
+            Failure::Cancelled => "cancelled".to_string(),
+        }
+    }
+}
+
+/// What a command printed: its JSON line, and why it was stopped early when it was (a table
+/// or a sequence stopped at the time limit or cancelled prints what it finished, marked
+/// `"interrupted": true`).
+#[derive(Debug)]
+pub struct Answer {
+    /// The JSON line, as the command printed it.
+    pub json: String,
+    /// Why the command was stopped before it finished, if it was.
+    pub stopped: Option<Failure>,
+}
+
+/// How long a command stopped early may take to print what it finished before it is killed.
+const GRACE: Duration = Duration::from_secs(3);
+
+/// Asks the command `pid` to stop as Ctrl-C does, so that it prints what it finished.
+#[cfg(unix)]
+fn interrupt(pid: u32) {
+    use nix::sys::signal::{kill, Signal};
+    use nix::unistd::Pid;
+    if let Ok(pid) = i32::try_from(pid) {
+        let _ = kill(Pid::from_raw(pid), Signal::SIGINT);
+    }
+}
+
+/// Elsewhere the command is killed when it is dropped, keeping nothing.
+#[cfg(not(unix))]
+fn interrupt(_pid: u32) {}
+
+/// Requests waiting for a free slot at most (jobs and plain requests together); more are
+/// refused until some finish.
+pub const MAX_WAITING: usize = 64;
+
+/// Runs checked commands as child processes, at most [`Limits::jobs`] at once.
+pub struct Runner {
+    program: PathBuf,
+    limits: Limits,
+    slots: Semaphore,
+    waiting: std::sync::atomic::AtomicUsize,
+}
+
+/// Counts a request as waiting for a slot while it lives.
+struct Waiting<'a>(&'a std::sync::atomic::AtomicUsize);
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl Runner {
+    /// A runner of `program` (this program) within `limits`.
+    pub fn new(program: PathBuf, limits: Limits) -> Runner {
+        Runner {
+            program,
+            limits,
+            slots: Semaphore::new(limits.jobs),
+            waiting: std::sync::atomic::AtomicUsize::new(0),
+        }
+    }
+
+    /// The limits each command runs within.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Checks `words`, waits for a free slot, runs the command, and returns what it printed
+    /// (one JSON line). `progress` hears each progress line. When `cancel` turns true or the
+    /// time limit passes, the command is interrupted as by Ctrl-C, and what it then prints
+    /// is the answer (marked as stopped), or, when it prints nothing, the failure. Dropping
+    /// the future kills the command.
+    pub async fn run(
+        &self,
+        words: &[String],
+        graph: Option<&str>,
+        mut progress: impl FnMut(Progress),
+        mut cancel: watch::Receiver<bool>,
+    ) -> Result<Answer, Failure> {
+        // The graph a page sent is written to a file of the server's own, removed when the
+        // command is done; the page never names a file.
+        let graph_file = graph.map(write_graph).transpose()?;
+        let arguments = checked_command(
+            words,
+            self.limits.memory,
+            graph_file.as_ref().map(tempfile::NamedTempFile::path),
+        )
+        .map_err(Failure::Input)?;
+        let waiting = Waiting(&self.waiting);
+        if self.waiting.fetch_add(1, Ordering::Relaxed) >= MAX_WAITING {
+            return Err(Failure::Busy(format!(
+                "{MAX_WAITING} requests are waiting already, the most the server holds: try again when some have finished"
+            )));
+        }
+        let _slot = tokio::select! {
+            slot = self.slots.acquire() => slot.map_err(|_| Failure::Failed("the server is stopping".to_string()))?,
+            _ = cancel.wait_for(|cancelled| *cancelled) => return Err(Failure::Cancelled),
+        };
+        drop(waiting);
+        let started = Instant::now();
+        let mut child = Command::new(&self.program)
+            .args(&arguments)
+            .env(PROGRESS_JSON_VARIABLE, "1")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|error| Failure::Failed(format!("cannot start the command: {error}")))?;
+        progress(Progress::default());
+        let pid = child.id();
+        let mut stdout = child.stdout.take().expect("stdout is piped");
+        let stderr = child.stderr.take().expect("stderr is piped");
+        let read_errors = async {
+            let mut lines = BufReader::new(stderr).lines();
+            let mut errors = String::new();
+            while let Ok(Some(line)) = lines.next_line().await {
+                if let Some(reported) = parse_progress(&line) {
+                    progress(reported);
+                    continue;
+                }
+                errors.push_str(&line);
+                errors.push('\n');
+                if errors.len() > MAX_ERROR_BYTES {
+                    let cut = errors.len() - MAX_ERROR_BYTES;
+                    let cut = (cut..errors.len())
+                        .find(|&i| errors.is_char_boundary(i))
+                        .unwrap_or(errors.len());
+                    errors.drain(..cut);
+                }
+            }
+            errors
+        };
+        let time_limit = Duration::from_secs(self.limits.max_seconds);
+        let finished = async {
+            let read_answer = async {
+                let mut answer = Vec::new();
+                let read = (&mut stdout)
+                    .take(MAX_ANSWER_BYTES as u64 + 1)
+                    .read_to_end(&mut answer)
+                    .await;
+                if answer.len() > MAX_ANSWER_BYTES {
+                    // The rest is not read: stop the command rather than leave it blocked
+                    // writing until the time limit.
+                    let _ = child.start_kill();
+                }
+                read.map(|_| answer)
+            };
+            let (answer, errors) = tokio::join!(read_answer, read_errors);
+            let status = child.wait().await;
+            (answer, errors, status)
+        };
+        tokio::pin!(finished);
+        let mut stopped = None;
+        let outcome = tokio::select! {
+            finished = &mut finished => Some(finished),
+            () = tokio::time::sleep(time_limit) => {
+                stopped = Some(Failure::OverLimit(too_long_message(&self.limits, words)));
+                None
+            }
+            _ = cancel.wait_for(|cancelled| *cancelled) => {
+                stopped = Some(Failure::Cancelled);
+                None
+            }
+        };
+        let (answer, errors, status) = match outcome {
+            Some(finished) => finished,
+            None => self.stop(pid, &mut finished, stopped.clone()).await?,
+        };
+        let answer = answer.map_err(|error| {
+            Failure::Failed(format!("cannot read the command's answer: {error}"))
+        })?;
+        if answer.len() > MAX_ANSWER_BYTES {
+            return Err(Failure::OverLimit(format!(
+                "the answer is larger than the {} MiB the server returns: ask for a smaller board or range (the command line has no such limit)",
+                MAX_ANSWER_BYTES >> 20
+            )));
+        }
+        let status =
+            status.map_err(|error| Failure::Failed(format!("the command failed: {error}")))?;
+        let answer = String::from_utf8_lossy(&answer).into_owned();
+        let error_message = || {
+            let text = errors.trim();
+            text.strip_prefix("error: ").unwrap_or(text).to_string()
+        };
+        let is_json = serde_json::from_str::<serde_json::Value>(&answer).is_ok();
+        if let Some(why) = stopped {
+            // What the command finished before it stopped, if it printed any.
+            return if is_json {
+                Ok(Answer {
+                    json: answer,
+                    stopped: Some(why),
+                })
+            } else {
+                // What the command says on stderr when interrupted is for a terminal (press
+                // Ctrl-C again, give --checkpoint): the page hears only why it stopped.
+                Err(why)
+            };
+        }
+        let done = |json: String| {
+            Ok(Answer {
+                json,
+                stopped: None,
+            })
+        };
+        match status.code() {
+            Some(0) => done(answer),
+            // A "no" (no tour from that square) is an answer with status 1; it is still one
+            // JSON line.
+            Some(1) if is_json => done(answer),
+            Some(2) => Err(Failure::Input(error_message())),
+            Some(1) => Err(Failure::NoAnswer(error_message())),
+            _ => Err(Failure::Failed(format!(
+                "the command failed after {:.1} s ({status}): {}",
+                started.elapsed().as_secs_f64(),
+                error_message()
+            ))),
+        }
+    }
+}
+
+impl Runner {
+    /// Interrupts the command `pid` and waits a moment for `finished` (its output and exit);
+    /// when it takes longer, gives up with `why` (and dropping `finished` kills it).
+    async fn stop<T>(
+        &self,
+        pid: Option<u32>,
+        finished: &mut std::pin::Pin<&mut impl std::future::Future<Output = T>>,
+        why: Option<Failure>,
+    ) -> Result<T, Failure> {
+        if let Some(pid) = pid {
+            interrupt(pid);
+        }
+        tokio::time::timeout(GRACE, finished.as_mut())
+            .await
+            .map_err(|_| why.unwrap_or(Failure::Cancelled))
+    }
+}
+
+/// A temporary file holding `graph`, the edges a page sent.
+fn write_graph(graph: &str) -> Result<tempfile::NamedTempFile, Failure> {
+    use std::io::Write;
+    let failed = |error: std::io::Error| {
+        Failure::Failed(format!(
+            "cannot write the graph to a temporary file: {error}"
+        ))
+    };
+    let mut file = tempfile::Builder::new()
+        .prefix("grundy-serve-graph-")
+        .suffix(".txt")
+        .tempfile()
+        .map_err(failed)?;
+    file.write_all(graph.as_bytes()).map_err(failed)?;
+    file.flush().map_err(failed)?;
+    Ok(file)
+}
+
+/// The message of a command stopped at the time limit, with the command as the page gave it
+/// (`words`) for a terminal.
+fn too_long_message(limits: &Limits, arguments: &[String]) -> String {
+    let command_line: Vec<String> = arguments
+        .iter()
+        .filter(|word| *word != "--json")
+        .map(|word| {
+            if !word.is_empty()
+                && word
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_.,:/=+@%".contains(c))
+            {
+                word.clone()
+            } else {
+                format!("'{}'", word.replace('\'', "'\\''"))
+            }
+        })
+        .collect();
+    format!(
+        "stopped after {} s, the server's limit for one request: start `grundy serve --max-seconds N` to allow more, or run `grundy {}` in a terminal",
+        limits.max_seconds,
+        command_line.join(" ")
+    )
+}
+
+/// The progress a line of the command's stderr reports, if it is a progress line.
+fn parse_progress(line: &str) -> Option<Progress> {
+    #[derive(Deserialize)]
+    struct Line {
+        progress: Progress,
+    }
+    if !line.starts_with("{\"progress\"") {
+        return None;
+    }
+    serde_json::from_str::<Line>(line)
+        .ok()
+        .map(|line| line.progress)
+}
+
+/// Where a job is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum JobState {
+    /// Waiting for a free slot.
+    Queued,
+    /// Running.
+    Running,
+    /// Finished with an answer.
+    Done,
+    /// Finished without one (refused, too long, failed).
+    Failed,
+    /// Cancelled by the page.
+    Cancelled,
+}
+
+/// A job as the page sees it.
+#[derive(Clone, Debug, Serialize)]
+pub struct JobReport {
+    /// The job's number.
+    pub id: u64,
+    /// Where it is.
+    pub state: JobState,
+    /// The command's words, as given.
+    pub command: Vec<String>,
+    /// How far it has come.
+    pub progress: Progress,
+    /// The command's JSON, when done: the line it printed, as it printed it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<Box<serde_json::value::RawValue>>,
+    /// Why it has no answer, when failed or cancelled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// Seconds since it was started (until it finished).
+    pub seconds: f64,
+}
+
+struct Job {
+    report: JobReport,
+    started: Instant,
+    finished: Option<Instant>,
+    cancel: watch::Sender<bool>,
+}
+
+/// The jobs of all the pages, bounded in number.
+pub struct Jobs {
+    runner: Arc<Runner>,
+    next_id: AtomicU64,
+    jobs: Arc<Mutex<HashMap<u64, Job>>>,
+}
+
+impl Jobs {
+    /// No jobs yet; they will run on `runner`.
+    pub fn new(runner: Arc<Runner>) -> Jobs {
+        Jobs {
+            runner,
+            next_id: AtomicU64::new(1),
+            jobs: Arc::new(Mutex::new(HashMap::new())),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Job>> {
+        self.jobs
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Starts a job running `words` and returns its number; refused when the command is
+    /// malformed (checked at once, so the page hears of a typo now) or too many jobs wait.
+    pub fn start(&self, words: Vec<String>, graph: Option<String>) -> Result<u64, Failure> {
+        let placeholder = graph.as_ref().map(|_| std::path::Path::new("graph.txt"));
+        checked_command(&words, self.runner.limits().memory, placeholder)
+            .map_err(Failure::Input)?;
+        let (cancel, cancelled) = watch::channel(false);
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        {
+            let mut jobs = self.lock();
+            forget_old_jobs(&mut jobs)?;
+            jobs.insert(
+                id,
+                Job {
+                    report: JobReport {
+                        id,
+                        state: JobState::Queued,
+                        command: words.clone(),
+                        progress: Progress::default(),
+                        result: None,
+                        error: None,
+                        seconds: 0.0,
+                    },
+                    started: Instant::now(),
+                    finished: None,
+                    cancel,
+                },
+            );
+        }
+        let runner = Arc::clone(&self.runner);
+        let jobs = Arc::clone(&self.jobs);
+        tokio::spawn(async move {
+            let update = |change: &dyn Fn(&mut Job)| {
+                if let Some(job) = jobs
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .get_mut(&id)
+                {
+                    change(job);
+                }
+            };
+            let outcome = runner
+                .run(
+                    &words,
+                    graph.as_deref(),
+                    |progress| {
+                        update(&|job: &mut Job| {
+                            job.report.state = JobState::Running;
+                            job.report.progress.update(&progress);
+                        });
+                    },
+                    cancelled,
+                )
+                .await;
+            update(&|job: &mut Job| {
+                job.finished = Some(Instant::now());
+                match &outcome {
+                    Ok(answer) => match serde_json::value::RawValue::from_string(
+                        answer.json.trim_end().to_string(),
+                    ) {
+                        Ok(result) => {
+                            job.report.result = Some(result);
+                            // Stopped early, the job keeps what the command finished.
+                            job.report.state = match &answer.stopped {
+                                None => JobState::Done,
+                                Some(Failure::Cancelled) => JobState::Cancelled,
+                                Some(_) => JobState::Failed,
+                            };
+                            job.report.error = answer.stopped.as_ref().map(|why| {
+                                format!("{}; the result holds what was finished", why.message())
+                            });
+                        }
+                        Err(error) => {
+                            job.report.state = JobState::Failed;
+                            job.report.error =
+                                Some(format!("the command's answer is not JSON: {error}"));
+                        }
+                    },
+                    Err(Failure::Cancelled) => {
+                        job.report.state = JobState::Cancelled;
+                        job.report.error = Some("cancelled".to_string());
+                    }
+                    Err(failure) => {
+                        job.report.state = JobState::Failed;
+                        job.report.error = Some(failure.message());
+                    }
+                }
+            });
+        });
+        Ok(id)
+    }
+
+    /// The job numbered `id`, if it is still kept.
+    pub fn report(&self, id: u64) -> Option<JobReport> {
+        let jobs = self.lock();
+        let job = jobs.get(&id)?;
+        let mut report = job.report.clone();
+        report.seconds = job
+            .finished
+            .unwrap_or_else(Instant::now)
+            .duration_since(job.started)
+            .as_secs_f64();
+        Some(report)
+    }
+
+    /// Cancels the job numbered `id` (a finished job stays as it was); `None` if unknown.
+    pub fn cancel(&self, id: u64) -> Option<JobReport> {
+        {
+            let jobs = self.lock();
+            let job = jobs.get(&id)?;
+            // The job's task sees the flag, kills the command and records the cancellation.
+            let _ = job.cancel.send(true);
+        }
+        self.report(id)
+    }
+}
+
+/// Forgets finished jobs kept longer than [`KEEP_FINISHED`], then the oldest finished ones
+/// while [`MAX_JOBS_KEPT`] are kept; refuses a new job when too many wait or run.
+fn forget_old_jobs(jobs: &mut HashMap<u64, Job>) -> Result<(), Failure> {
+    jobs.retain(|_, job| job.finished.is_none_or(|at| at.elapsed() < KEEP_FINISHED));
+    while jobs.len() >= MAX_JOBS_KEPT {
+        let oldest_finished = jobs
+            .iter()
+            .filter(|(_, job)| job.finished.is_some())
+            .min_by_key(|(_, job)| job.finished)
+            .map(|(&id, _)| id);
+        match oldest_finished {
+            Some(id) => {
+                jobs.remove(&id);
+            }
+            None => break,
+        }
+    }
+    let unfinished = jobs.values().filter(|job| job.finished.is_none()).count();
+    if unfinished >= MAX_JOBS_WAITING || jobs.len() >= MAX_JOBS_KEPT {
+        return Err(Failure::Busy(format!(
+            "{unfinished} jobs are waiting or running, the most the server keeps: cancel one or wait for one to finish"
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_lines_are_read_and_other_lines_are_not() {
+        assert_eq!(
+            parse_progress(
+                r#"{"progress":{"positions_searched":12,"first_moves_settled":3,"first_moves_total":7}}"#
+            ),
+            Some(Progress {
+                positions_searched: Some(12),
+                first_moves_settled: Some(3),
+                first_moves_total: Some(7),
+                ..Progress::default()
+            })
+        );
+        assert_eq!(parse_progress("error: board size `0x0` is malformed"), None);
+    }
+
+    #[test]
+    fn progress_keeps_the_counts_a_newer_line_leaves_out() {
+        let mut progress = Progress {
+            positions_searched: Some(5),
+            first_moves_total: Some(9),
+            ..Progress::default()
+        };
+        progress.update(&Progress {
+            positions_searched: Some(8),
+            ..Progress::default()
+        });
+        assert_eq!(progress.positions_searched, Some(8));
+        assert_eq!(progress.first_moves_total, Some(9));
+    }
+
+    #[test]
+    fn the_time_limit_message_says_how_to_raise_it_and_the_command() {
+        let limits = Limits {
+            max_seconds: 5,
+            memory: 1 << 30,
+            jobs: 2,
+        };
+        let message = too_long_message(
+            &limits,
+            &["value".into(), "knights 3x3 + *2".into(), "--json".into()],
+        );
+        assert!(message.contains("5 s"), "{message}");
+        assert!(message.contains("--max-seconds"), "{message}");
+        assert!(
+            message.contains("grundy value 'knights 3x3 + *2'"),
+            "{message}"
+        );
+    }
+}

@@ -1,0 +1,152 @@
+//! `grundy serve`: a local web page to play and explore the games, with an HTTP API that
+//! answers with the same JSON as the command line's `--json` (docs/WEB.md lists the
+//! endpoints).
+//!
+//! The page (HTML, CSS and JavaScript) is compiled into the binary; it loads nothing from
+//! elsewhere. The server reads and writes no file on a page's behalf: it runs only the
+//! answering commands, without their file options ([`words`]), each as a child process within
+//! the limits of [`jobs::Limits`].
+
+mod jobs;
+mod routes;
+mod words;
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+
+use anyhow::{Context, Result};
+
+use crate::input::{input_error, parse_memory};
+use jobs::{Limits, Runner};
+
+/// Arguments of `grundy serve`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Prints the page's address, http://127.0.0.1:PORT/, and serves until Ctrl-C. \
+Every request runs one grundy command (the page's requests and the API are in docs/WEB.md), \
+within the limits these options set; more than --jobs at once wait their turn.\n\nExamples:\n  \
+grundy serve\n  grundy serve --open\n  grundy serve --port 0 --max-seconds 600 --memory 4G"
+)]
+pub struct Args {
+    /// The address to listen on. The default answers only this machine; another address
+    /// (0.0.0.0: every interface) lets other machines run searches on this one.
+    #[arg(long, value_name = "ADDRESS", default_value = "127.0.0.1")]
+    pub host: IpAddr,
+    /// The port; 0 takes any free one (the address printed says which).
+    #[arg(long, value_name = "PORT", default_value_t = 7878)]
+    pub port: u16,
+    /// Open the page in the desktop's browser (xdg-open or open) once the server listens.
+    #[arg(long)]
+    pub open: bool,
+    /// The longest a request may run, in seconds; a search still running then is stopped.
+    #[arg(long, value_name = "S", default_value_t = 60,
+          value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub max_seconds: u64,
+    /// The most transposition-table memory one request may use (K, M, G, T suffixes); a
+    /// request that asks for more is refused, one that does not ask gets this much.
+    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_memory)]
+    pub memory: u64,
+    /// Requests running at once; more wait for a free slot.
+    #[arg(long, value_name = "N", default_value_t = 2,
+          value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub jobs: u16,
+}
+
+/// Runs `grundy serve` until Ctrl-C.
+pub fn run(args: &Args) -> Result<String> {
+    let limits = Limits {
+        max_seconds: args.max_seconds,
+        memory: args.memory,
+        jobs: usize::from(args.jobs),
+    };
+    let program = std::env::current_exe().context("cannot find this program to run commands")?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("cannot start the server's threads")?;
+    let served = runtime.block_on(async {
+        let address = SocketAddr::new(args.host, args.port);
+        let listener = tokio::net::TcpListener::bind(address)
+            .await
+            .map_err(|error| {
+                input_error(format!(
+                    "cannot listen on {address}: {error}{}",
+                    if error.kind() == std::io::ErrorKind::AddrInUse {
+                        " (another program uses the port: give --port 0 for any free one)"
+                    } else {
+                        ""
+                    }
+                ))
+            })?;
+        let bound = listener
+            .local_addr()
+            .context("cannot read the address listened on")?;
+        let url = match bound.ip() {
+            IpAddr::V6(ip) => format!("http://[{ip}]:{}/", bound.port()),
+            IpAddr::V4(ip) => format!("http://{ip}:{}/", bound.port()),
+        };
+        {
+            use std::io::Write;
+            // Said in one write, and a closed stdout (a caller that read the address and went
+            // away) does not stop the server.
+            let announcement = format!(
+                "{url}\nserving the grundy page: each request at most {} s and {} of table, {} at once (Ctrl-C stops)\n",
+                limits.max_seconds,
+                words::memory_text(limits.memory),
+                limits.jobs
+            );
+            let mut stdout = std::io::stdout().lock();
+            let _ = stdout
+                .write_all(announcement.as_bytes())
+                .and_then(|()| stdout.flush());
+        }
+        if args.open {
+            open_in_browser(&url);
+        }
+        let runner = Arc::new(Runner::new(program, limits));
+        let app = routes::router(runner, bound.ip().is_loopback());
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .context("the server stopped")?;
+        Ok::<_, anyhow::Error>(())
+    });
+    // The jobs still running are dropped with the runtime, which kills their commands; no
+    // task is left to wait for.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(200));
+    served?;
+    Ok(String::new())
+}
+
+/// Opens `url` with the desktop's opener, saying so on stderr if there is none: the server
+/// runs either way.
+fn open_in_browser(url: &str) {
+    let openers: &[&str] = if cfg!(target_os = "macos") {
+        &["open"]
+    } else if cfg!(windows) {
+        &["explorer"]
+    } else {
+        &["xdg-open", "open"]
+    };
+    for opener in openers {
+        let started = std::process::Command::new(opener)
+            .arg(url)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn();
+        if let Ok(mut child) = started {
+            eprintln!("opened {url} with {opener}");
+            // The opener exits at once (the browser goes on without it); collect it.
+            std::thread::spawn(move || child.wait());
+            return;
+        }
+    }
+    eprintln!(
+        "--open: found no {} to open the page with; open {url} in a browser",
+        openers.join(" or ")
+    );
+}

@@ -1,0 +1,71 @@
+//! The page of `grundy serve` in a real browser: starts the server and runs the browser tests
+//! in `web-tests/` (Node, playwright-core, Debian's Chromium), which play a whole game of
+//! knights 5x5, open a table cell, plot a sequence, draw a tour and keep a screenshot of each
+//! view in `target/web-screenshots/`.
+//!
+//! Without Chromium or `web-tests/node_modules` (`npm ci` in `web-tests/`) the test says why
+//! and passes, except in CI (`CI=true`), where it fails so that the browser tests cannot be
+//! skipped unseen.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+fn repository() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("the repository's folder")
+}
+
+/// Why the browser tests cannot run here, if they cannot.
+fn missing(web_tests: &Path) -> Option<String> {
+    if !Path::new(CHROMIUM).exists() {
+        return Some(format!("{CHROMIUM} is missing (apt-get install chromium)"));
+    }
+    if !web_tests.join("node_modules/playwright-core").exists() {
+        return Some("web-tests/node_modules is missing (run `npm ci` in web-tests/)".to_string());
+    }
+    if Command::new("node").arg("--version").output().is_err() {
+        return Some("node is missing".to_string());
+    }
+    None
+}
+
+#[test]
+fn the_page_works_in_chromium() {
+    let repository = repository();
+    let web_tests = repository.join("web-tests");
+    if let Some(why) = missing(&web_tests) {
+        if std::env::var("CI").is_ok_and(|value| value == "true") {
+            panic!("the browser tests cannot run in CI: {why}");
+        }
+        eprintln!("skipping the browser tests: {why}");
+        return;
+    }
+    let mut server = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["serve", "--port", "0"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("grundy serve starts");
+    let mut stdout = BufReader::new(server.stdout.take().expect("stdout is piped"));
+    let mut url = String::new();
+    stdout
+        .read_line(&mut url)
+        .expect("grundy serve prints its address");
+    let screenshots = repository.join("target/web-screenshots");
+    let status = Command::new("node")
+        .args(["--test", "--test-reporter=spec"])
+        .current_dir(&web_tests)
+        .env("GRUNDY_URL", url.trim())
+        .env("SCREENSHOT_DIR", &screenshots)
+        .status();
+    let _ = server.kill();
+    let _ = server.wait();
+    drop(stdout);
+    let status = status.expect("node runs");
+    assert!(status.success(), "the browser tests failed: {status}");
+}

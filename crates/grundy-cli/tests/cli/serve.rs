@@ -1,0 +1,576 @@
+//! `grundy serve`: every endpoint over real HTTP, with good and bad requests, the limits and
+//! cancellation. Each test starts its own server on a free port and kills it at the end.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use crate::common::json_of;
+
+/// A `grundy serve --port 0` running for one test.
+struct Server {
+    child: Child,
+    address: String,
+    /// The server's stdout, kept open as a terminal would be.
+    _stdout: BufReader<std::process::ChildStdout>,
+}
+
+impl Server {
+    fn start(options: &[&str]) -> Server {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+            .args(["serve", "--port", "0"])
+            .args(options)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("grundy serve starts");
+        let mut first_line = String::new();
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout is piped"));
+        stdout
+            .read_line(&mut first_line)
+            .expect("grundy serve prints its address");
+        let address = first_line
+            .trim()
+            .strip_prefix("http://")
+            .and_then(|rest| rest.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("the first line is the page's address: {first_line:?}"))
+            .to_string();
+        assert!(address.starts_with("127.0.0.1:"), "{address}");
+        Server {
+            child,
+            address,
+            _stdout: stdout,
+        }
+    }
+
+    /// Sends one request and returns the status and the body.
+    fn request(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<&str>,
+        headers: &[&str],
+    ) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.address).expect("the server accepts");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(120)))
+            .expect("a timeout can be set");
+        let body = body.unwrap_or("");
+        let mut request = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n",
+            self.address,
+            body.len()
+        );
+        if !body.is_empty() {
+            request.push_str("Content-Type: application/json\r\n");
+        }
+        for header in headers {
+            request.push_str(header);
+            request.push_str("\r\n");
+        }
+        request.push_str("\r\n");
+        // A refused request may be answered before all of a large body is sent.
+        let _ = stream.write_all(request.as_bytes());
+        let _ = stream.write_all(body.as_bytes());
+        let mut response = Vec::new();
+        if let Err(error) = stream.read_to_end(&mut response) {
+            assert!(!response.is_empty(), "{method} {path} {body}: {error}");
+        }
+        let response = String::from_utf8(response).expect("responses are UTF-8");
+        let (head, body) = response
+            .split_once("\r\n\r\n")
+            .expect("a response has a head and a body");
+        let status = head
+            .split(' ')
+            .nth(1)
+            .and_then(|code| code.parse().ok())
+            .expect("a status code");
+        (status, body.to_string())
+    }
+
+    fn get(&self, path: &str) -> (u16, String) {
+        self.request("GET", path, None, &[])
+    }
+
+    /// POSTs `{"command": words}` to `path` and parses the JSON answer.
+    fn post(&self, path: &str, words: &[&str]) -> (u16, Value) {
+        let body = json!({ "command": words }).to_string();
+        let (status, text) = self.request("POST", path, Some(&body), &[]);
+        (status, parse(&text))
+    }
+
+    fn job(&self, id: u64) -> Value {
+        let (status, text) = self.get(&format!("/api/jobs/{id}"));
+        assert_eq!(status, 200, "{text}");
+        parse(&text)
+    }
+
+    /// Polls job `id` until `done` says it is where the test wants it, for at most `seconds`.
+    fn wait_for_job(&self, id: u64, seconds: u64, done: impl Fn(&Value) -> bool) -> Value {
+        let until = Instant::now() + Duration::from_secs(seconds);
+        loop {
+            let job = self.job(id);
+            if done(&job) {
+                return job;
+            }
+            assert!(Instant::now() < until, "job {id} did not get there: {job}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn parse(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|error| panic!("not JSON ({error}): {text}"))
+}
+
+/// The keys that differ from one run to the next.
+fn without_timings(mut report: Value) -> Value {
+    let object = report.as_object_mut().expect("a report is an object");
+    for key in [
+        "seconds",
+        "threads",
+        "table_hits",
+        "positions_searched",
+        "endgame_positions",
+    ] {
+        object.remove(key);
+    }
+    report
+}
+
+/// A search that runs for minutes on any machine: the nim-value of knights on a 4x44 board.
+const LONG_SEARCH: [&str; 3] = ["value", "knights", "4x44"];
+
+#[test]
+fn serve_the_page_and_its_files_load_nothing_from_elsewhere() {
+    let server = Server::start(&[]);
+    let (status, page) = server.get("/");
+    assert_eq!(status, 200);
+    for needle in [
+        "data-testid=\"nimber\"",
+        "data-testid=\"outcome\"",
+        "/app.js",
+        "/style.css",
+    ] {
+        assert!(page.contains(needle), "the page has {needle}");
+    }
+    let (status, script) = server.get("/app.js");
+    assert_eq!(status, 200);
+    assert!(script.contains("data-square"));
+    let (status, style) = server.get("/style.css");
+    assert_eq!(status, 200);
+    for text in [&page, &script, &style] {
+        let outside = text
+            .replace("http://www.w3.org/2000/svg", "")
+            .replace("http://127.0.0.1:PORT/", "");
+        assert!(
+            !outside.contains("http://")
+                && !outside.contains("https://")
+                && !outside.contains("//cdn"),
+            "the page loads nothing from elsewhere"
+        );
+    }
+}
+
+#[test]
+fn serve_answers_with_the_same_json_as_the_command_line() {
+    let server = Server::start(&[]);
+    for words in [
+        &["value", "knights", "5x5"][..],
+        &["moves", "queens", "4x4", "--all"],
+        &[
+            "moves",
+            "bishops+knights",
+            "3x3",
+            "--all",
+            "--position",
+            "N../.../...",
+        ],
+        &["value", "knights", "5x5", "--board", "torus"],
+        &["moves", "kayles", "3", "4", "5", "--all"],
+        &["moves", "corner-knight", "7", "9", "--all"],
+        &["value", "knights 3x3 + kayles 4 + *2"],
+        &["table", "queens", "--rows", "1-5", "--cols", "1-5"],
+        &["sequence", "dawsons-kayles", "--to", "120"],
+        &["tour", "8x8", "--closed"],
+        &["tour", "6x6", "--method", "warnsdorff", "--start", "c3"],
+        &["graph", "knights", "4x4"],
+    ] {
+        let (status, answer) = server.post("/api/run", words);
+        assert_eq!(status, 200, "{words:?}: {answer}");
+        let mut timings_removed = without_timings(answer);
+        let mut expected = without_timings(json_of(words));
+        for report in [&mut timings_removed, &mut expected] {
+            for key in ["search_seconds", "count_seconds"] {
+                report.as_object_mut().unwrap().remove(key);
+            }
+        }
+        assert_eq!(timings_removed, expected, "{words:?}");
+    }
+}
+
+#[test]
+fn serve_plays_the_computers_reply() {
+    let server = Server::start(&[]);
+    // Knights 5x5 is a first-player win (nim-value *1): the perfect computer's first move wins.
+    let (status, reply) = server.post("/api/run", &["play", "knights", "5x5"]);
+    assert_eq!(status, 200, "{reply}");
+    assert_eq!(reply["command"], "play");
+    assert_eq!(reply["nimber"], 0);
+    assert_eq!(reply["moves"][0]["winning"], true);
+    assert_eq!(reply["to_move"], "second");
+    let position = reply["position"].as_str().unwrap();
+    assert_eq!(position.matches('N').count(), 1, "{position}");
+    // The reply is the command line's, and a winning move by the library's own check.
+    assert_eq!(
+        without_timings(reply.clone()),
+        without_timings(json_of(&["play", "knights", "5x5", "--reply"]))
+    );
+    let after = json_of(&["value", "knights", "5x5", "--position", position]);
+    assert_eq!(after["nimber"], 0);
+    let (status, random) = server.post(
+        "/api/run",
+        &[
+            "play",
+            "knights",
+            "5x5",
+            "--opponent",
+            "random",
+            "--seed",
+            "7",
+            "--position",
+            position,
+        ],
+    );
+    assert_eq!(status, 200, "{random}");
+    assert_eq!(random["position"].as_str().unwrap().matches('N').count(), 2);
+    let (status, refused) = server.post(
+        "/api/run",
+        &["play", "kings", "4x4", "--opponent", "symmetry"],
+    );
+    assert_eq!(status, 400);
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("no symmetry strategy"),
+        "{refused}"
+    );
+}
+
+#[test]
+fn serve_refuses_bad_requests_with_the_command_lines_message() {
+    let server = Server::start(&["--memory", "64M"]);
+    for (words, status, needle) in [
+        (&["value", "knights", "0x5"][..], 400, "0x5"),
+        (&["value", "knights", "17x17"], 400, "at most 256"),
+        (&["value", "dragons", "5x5"], 400, "dragons"),
+        (&["bench"], 400, "does not run `bench`"),
+        (
+            &["value", "knights", "5x5", "--svg", "/tmp/x.svg"],
+            400,
+            "not `--svg`",
+        ),
+        (
+            &["value", "knights", "5x5", "--checkpoint", "c.txt"],
+            400,
+            "not `--checkpoint`",
+        ),
+        (&["value", "graph", "/etc/passwd"], 400, "reads no file"),
+        (&["tour", "verify", "/etc/passwd"], 400, "tour verify"),
+        (&["value", "knights", "5x5", "--memory", "1G"], 400, "64M"),
+        (
+            &[
+                "moves",
+                "knights",
+                "5x5",
+                "--position",
+                "N..../..N../...../...../.....",
+            ],
+            400,
+            "attack",
+        ),
+        (&[], 400, "empty"),
+    ] {
+        let (got, answer) = server.post("/api/run", words);
+        assert_eq!(got, status, "{words:?}: {answer}");
+        let message = answer["error"].as_str().expect("an error message");
+        assert!(message.contains(needle), "{words:?}: {message}");
+        assert!(!message.contains("panicked"), "{message}");
+    }
+    // A method that finds no tour answers why, as the command line does.
+    let (status, answer) = server.post(
+        "/api/run",
+        &["tour", "8x8", "--closed", "--method", "warnsdorff"],
+    );
+    assert_eq!(status, 422, "{answer}");
+    assert!(
+        answer["error"].as_str().unwrap().contains("does not close"),
+        "{answer}"
+    );
+    // A command the server does not run is refused as a job at once; one the command's
+    // parsers refuse makes a failed job with their message.
+    let (status, answer) = server.post("/api/jobs", &["bench"]);
+    assert_eq!(status, 400, "{answer}");
+    let (status, job) = server.post("/api/jobs", &["value", "knights", "0x5"]);
+    assert_eq!(status, 202, "{job}");
+    let failed = server.wait_for_job(job["id"].as_u64().unwrap(), 30, |job| {
+        !matches!(job["state"].as_str(), Some("queued" | "running"))
+    });
+    assert_eq!(failed["state"], "failed", "{failed}");
+    assert!(
+        failed["error"].as_str().unwrap().contains("0x5"),
+        "{failed}"
+    );
+
+    let (status, text) = server.request("POST", "/api/run", Some("{\"command\": \"value\"}"), &[]);
+    assert_eq!(status, 400, "{text}");
+    assert!(parse(&text)["error"]
+        .as_str()
+        .unwrap()
+        .contains("must be JSON like"));
+    let (status, text) = server.request("POST", "/api/run", Some("not json"), &[]);
+    assert_eq!(status, 400, "{text}");
+    let large = json!({ "command": ["value", "x".repeat(70_000)] }).to_string();
+    let (status, text) = server.request("POST", "/api/run", Some(&large), &[]);
+    assert_eq!(status, 413, "{text}");
+    assert!(parse(&text)["error"].as_str().unwrap().contains("64 KiB"));
+    let (status, text) = server.get("/api/nothing");
+    assert_eq!(status, 404, "{text}");
+    let (status, text) = server.get("/api/run");
+    assert_eq!(status, 405, "{text}");
+    assert!(parse(&text)["error"].as_str().unwrap().contains("method"));
+    let (status, text) = server.get("/api/jobs/12345");
+    assert_eq!(status, 404, "{text}");
+    let (status, text) = server.get("/api/jobs/twelve");
+    assert_eq!(status, 400, "{text}");
+    let (status, text) = server.request(
+        "GET",
+        "/api/limits",
+        None,
+        &["Origin: http://example.invalid"],
+    );
+    assert_eq!(status, 403, "{text}");
+}
+
+#[test]
+fn serve_stops_a_request_at_the_time_limit_and_says_how_to_raise_it() {
+    let server = Server::start(&["--max-seconds", "1"]);
+    let started = Instant::now();
+    let (status, answer) = server.post("/api/run", &LONG_SEARCH);
+    assert_eq!(status, 422, "{answer}");
+    let message = answer["error"].as_str().unwrap();
+    assert!(
+        message.contains("1 s") && message.contains("--max-seconds"),
+        "{message}"
+    );
+    assert!(message.contains("grundy value knights 4x44"), "{message}");
+    assert!(started.elapsed() < Duration::from_secs(30));
+    // An answer larger than the server returns stops the command at once.
+    let started = Instant::now();
+    let (status, answer) = server.post("/api/run", &["tour", "2000x2000"]);
+    assert_eq!(status, 422, "{answer}");
+    assert!(
+        answer["error"].as_str().unwrap().contains("32 MiB"),
+        "{answer}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(30));
+    let (status, limits) = server.get("/api/limits");
+    assert_eq!(status, 200);
+    assert_eq!(parse(&limits)["max_seconds"], 1);
+}
+
+#[test]
+fn serve_keeps_what_a_table_finished_when_it_is_stopped() {
+    let server = Server::start(&["--max-seconds", "2"]);
+    // Queens up to 16x16: the small boards are done at once, the largest take hours.
+    let words = ["table", "queens", "--rows", "1-16", "--cols", "1-16"];
+    let body = json!({ "command": words }).to_string();
+    let started = Instant::now();
+    let (status, text) = server.request("POST", "/api/run", Some(&body), &[]);
+    assert_eq!(status, 200, "{text}");
+    assert!(started.elapsed() < Duration::from_secs(30));
+    let table = parse(&text);
+    assert_eq!(table["interrupted"], true, "{table}");
+    let finished = table["finished_cells"].as_u64().unwrap();
+    assert!(finished > 0 && finished < 256, "{finished}");
+    assert_eq!(table["nimbers"][0][0], 1, "queens 1x1 has value *1");
+    assert!(table["nimbers"][15][15].is_null());
+
+    // Cancelled, a table job keeps what it finished too.
+    let (status, job) = server.post("/api/jobs", &words);
+    assert_eq!(status, 202, "{job}");
+    let id = job["id"].as_u64().unwrap();
+    server.wait_for_job(id, 30, |job| {
+        job["progress"]["cells_finished"].as_u64().unwrap_or(0) > 0
+    });
+    let (status, _) = server.request("DELETE", &format!("/api/jobs/{id}"), None, &[]);
+    assert_eq!(status, 200);
+    let cancelled = server.wait_for_job(id, 30, |job| job["state"] != "running");
+    assert_eq!(cancelled["state"], "cancelled", "{cancelled}");
+    assert_eq!(cancelled["result"]["interrupted"], true, "{cancelled}");
+    assert!(cancelled["error"]
+        .as_str()
+        .unwrap()
+        .contains("what was finished"));
+}
+
+#[test]
+fn serve_runs_jobs_with_progress_and_cancels_them() {
+    // One slot: the request after the cancelled job is answered only if the job's command
+    // was stopped and its slot freed.
+    let server = Server::start(&["--jobs", "1"]);
+    let (status, job) = server.post("/api/jobs", &LONG_SEARCH);
+    assert_eq!(status, 202, "{job}");
+    let id = job["id"].as_u64().unwrap();
+    assert!(
+        matches!(job["state"].as_str(), Some("queued" | "running")),
+        "{job}"
+    );
+    let running = server.wait_for_job(id, 60, |job| {
+        job["progress"]["positions_searched"].as_u64().unwrap_or(0) > 0
+    });
+    assert_eq!(running["state"], "running");
+    assert!(
+        running["progress"]["first_moves_total"].as_u64().unwrap() > 0,
+        "{running}"
+    );
+    let (status, text) = server.request("DELETE", &format!("/api/jobs/{id}"), None, &[]);
+    assert_eq!(status, 200, "{text}");
+    let cancelled = server.wait_for_job(id, 10, |job| job["state"] != "running");
+    assert_eq!(cancelled["state"], "cancelled", "{cancelled}");
+    let started = Instant::now();
+    let (status, answer) = server.post("/api/run", &["value", "knights", "5x5"]);
+    assert_eq!(status, 200, "{answer}");
+    assert!(started.elapsed() < Duration::from_secs(20));
+
+    let (status, job) = server.post("/api/jobs", &["value", "knights", "5x5"]);
+    assert_eq!(status, 202, "{job}");
+    let done = server.wait_for_job(job["id"].as_u64().unwrap(), 30, |job| {
+        job["state"] == "done"
+    });
+    assert_eq!(done["result"]["nimber"], 1);
+    assert_eq!(done["result"]["command"], "value");
+}
+
+#[test]
+fn serve_answers_several_pages_at_once() {
+    let server = Server::start(&["--jobs", "2"]);
+    std::thread::scope(|scope| {
+        let answers: Vec<_> = ["4x4", "5x5", "3x6", "4x5"]
+            .iter()
+            .map(|board| {
+                let server = &server;
+                scope.spawn(move || server.post("/api/run", &["value", "queens", board]))
+            })
+            .collect();
+        for answer in answers {
+            let (status, report) = answer.join().unwrap();
+            assert_eq!(status, 200, "{report}");
+            assert_eq!(report["command"], "value");
+        }
+    });
+}
+
+#[test]
+fn serve_plays_node_kayles_on_the_edges_a_page_sends() {
+    let server = Server::start(&[]);
+    let edges = "a b\nb c\nc d\nd e\ne a\na f\n";
+    let body = json!({ "command": ["moves", "graph", "--all"], "graph": edges }).to_string();
+    let (status, text) = server.request("POST", "/api/run", Some(&body), &[]);
+    assert_eq!(status, 200, "{text}");
+    let answer = parse(&text);
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), edges).unwrap();
+    let expected = json_of(&["moves", "graph", file.path().to_str().unwrap(), "--all"]);
+    assert_eq!(answer["nimber"], expected["nimber"]);
+    assert_eq!(answer["moves"], expected["moves"]);
+    // A page names no file: the graph's words are the server's alone.
+    let body =
+        json!({ "command": ["moves", "graph", "/etc/hostname"], "graph": edges }).to_string();
+    let (status, text) = server.request("POST", "/api/run", Some(&body), &[]);
+    assert_eq!(status, 400, "{text}");
+    let body = json!({ "command": ["moves", "graph", "--all"], "graph": "a b c d\n" }).to_string();
+    let (status, text) = server.request("POST", "/api/run", Some(&body), &[]);
+    assert_eq!(status, 400, "{text}");
+    assert!(
+        parse(&text)["error"].as_str().unwrap().contains("4 tokens"),
+        "{text}"
+    );
+}
+
+#[test]
+fn serve_lists_the_games_of_the_registry() {
+    let server = Server::start(&[]);
+    let (status, text) = server.get("/api/games");
+    assert_eq!(status, 200);
+    let games = parse(&text);
+    let names: Vec<&str> = games["families"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|family| family["games"].as_array().unwrap())
+        .map(|name| name.as_str().unwrap())
+        .collect();
+    for name in [
+        "knights",
+        "queens",
+        "kayles",
+        "grundys-game",
+        "corner-knight",
+    ] {
+        assert!(names.contains(&name), "{name} in {names:?}");
+    }
+    assert!(games["surfaces"]
+        .as_array()
+        .unwrap()
+        .contains(&json!("torus")));
+}
+
+#[test]
+fn serve_open_without_an_opener_says_so_and_serves_on() {
+    let empty = tempfile::tempdir().unwrap();
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["serve", "--port", "0", "--open"])
+        .env("PATH", empty.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("grundy serve starts");
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut address = String::new();
+    stdout.read_line(&mut address).unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut said = String::new();
+    stderr.read_line(&mut said).unwrap();
+    assert!(said.contains("--open: found no"), "{said}");
+    assert!(said.contains(address.trim()), "{said}");
+    let address = address
+        .trim()
+        .trim_start_matches("http://")
+        .trim_end_matches('/');
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream
+        .write_all(
+            format!("GET /api/limits HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        )
+        .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    let _ = child.kill();
+    let _ = child.wait();
+}

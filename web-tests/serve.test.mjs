@@ -1,0 +1,273 @@
+// Browser tests of `grundy serve` in Debian's Chromium, driven by playwright-core.
+//
+// The server is started by the Rust test crates/grundy-cli/tests/browser.rs, which passes its
+// address in GRUNDY_URL and the folder for screenshots in SCREENSHOT_DIR; run by hand:
+//   grundy serve --port 0   # prints the address
+//   GRUNDY_URL=http://127.0.0.1:PORT/ node --test web-tests/
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const url = process.env.GRUNDY_URL;
+const screenshots = process.env.SCREENSHOT_DIR || 'screenshots';
+const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+
+let browser;
+let page;
+const consoleErrors = [];
+
+before(async () => {
+  assert.ok(url, 'GRUNDY_URL must name the running server, such as http://127.0.0.1:7878/');
+  mkdirSync(screenshots, { recursive: true });
+  browser = await chromium.launch({
+    executablePath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+  });
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  page.setDefaultTimeout(20000);
+  await page.goto(url);
+  await page.waitForSelector('[data-square="a1"]');
+});
+
+after(async () => {
+  if (browser) await browser.close();
+});
+
+async function idle() {
+  // The page has answered when no job runs and the status is filled in.
+  await page.waitForFunction(() => document.querySelector('#work').hidden
+    && document.querySelector('[data-testid="nimber"]').textContent !== '?');
+  await page.waitForTimeout(50);
+  await page.waitForFunction(() => document.querySelector('#work').hidden);
+}
+
+test('a whole game of knights 5x5 against the perfect computer, which wins', async () => {
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '5x5');
+  await page.selectOption('#play-opponent', 'perfect');
+  await page.selectOption('#play-side', 'second');
+  await page.click('#play-new');
+  // The computer opens; knights 5x5 has nim-value *1 on the empty board, so the first player
+  // (the computer) wins, and after its move the position is a second-player win: 0.
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length >= 1);
+  await idle();
+  assert.equal(await page.textContent('[data-testid="nimber"]'), '0');
+  assert.match(await page.textContent('[data-testid="outcome"]'), /P: the computer \(first player\) wins/);
+  await page.check('#play-values');
+  await page.screenshot({ path: join(screenshots, 'play-values.png') });
+  let moves = 0;
+  for (;;) {
+    const over = await page.evaluate(() => /game over/.test(document.querySelector('[data-testid="outcome"]').textContent));
+    if (over) break;
+    const legal = await page.$$('#board .square.legal');
+    assert.ok(legal.length > 0, 'a legal square to click');
+    // Every move the person has leads to a nonzero value: the computer has a winning reply.
+    const winning = await page.$$('#board [data-winning="true"]');
+    assert.equal(winning.length, 0, 'no winning move for the person in a lost position');
+    const before = await page.$$eval('#history li', (items) => items.length);
+    await legal[0].click();
+    await page.waitForFunction((count) => document.querySelectorAll('#history li').length >= count + 1, before);
+    await idle();
+    moves += 1;
+    assert.ok(moves <= 13, 'a game of knights 5x5 has at most 13 moves each');
+  }
+  assert.match(await page.textContent('[data-testid="message"]'), /the computer wins/);
+  await page.uncheck('#play-values');
+  await page.screenshot({ path: join(screenshots, 'play.png') });
+});
+
+test('hint and undo', async () => {
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await idle();
+  assert.equal(await page.textContent('[data-testid="nimber"]'), '*1');
+  await page.click('#play-hint');
+  assert.ok((await page.$$('#board [data-winning="true"]')).length > 0);
+  // The picture the README shows: the first player's move values, winning moves framed.
+  await page.check('#play-values');
+  await page.screenshot({ path: join(screenshots, 'play-first.png'), clip: { x: 0, y: 0, width: 1000, height: 560 } });
+  await page.uncheck('#play-values');
+  const first = await page.$('#board .square.legal');
+  await first.click();
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 2);
+  await idle();
+  await page.click('#play-undo');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 0);
+  await idle();
+  assert.equal(await page.textContent('[data-testid="nimber"]'), '*1');
+});
+
+test('a position set up by clicking, then played from', async () => {
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '3x3');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await idle();
+  await page.check('#setup-mode');
+  await page.click('[data-square="b2"]');
+  await page.click('[data-square="a1"]');
+  await page.click('[data-square="a1"]');
+  await page.uncheck('#setup-mode');
+  // One knight stands (a1 was put and taken off again), so the second player is to move; the
+  // person plays first, so the computer moves at once, and the person is to move again.
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 1);
+  await idle();
+  const position = await page.inputValue('#setup-position');
+  assert.equal(position.split('/')[1][1], 'N', position);
+  assert.equal(position.split('N').length - 1, 2, position);
+  assert.match(await page.textContent('[data-testid="to-move"]'), /first player to move \(you\)/);
+});
+
+test('several pieces: the person chooses the piece', async () => {
+  await page.fill('#play-game', 'bishops+knights');
+  await page.fill('#play-args', '3x3');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await page.waitForSelector('input[data-piece="bishops"]');
+  await idle();
+  await page.check('input[data-piece="bishops"]');
+  await page.click('[data-square="a1"]');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length >= 1);
+  await idle();
+  assert.equal(await page.textContent('#history li'), 'you: Ba1');
+  assert.match(await page.inputValue('#setup-position'), /^B/);
+});
+
+test('long work shows its progress and is cancelled; the page answers on', async () => {
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '4x44');
+  await page.click('#play-new');
+  await page.waitForSelector('#work:not([hidden])');
+  assert.match(await page.textContent('#work-text'), /moves (queued|running)/);
+  await page.click('#work-cancel');
+  await page.waitForSelector('#error:not([hidden])');
+  assert.equal(await page.textContent('#error'), 'cancelled');
+  assert.equal(await page.isHidden('#work'), true);
+  await page.fill('#play-args', '5x5');
+  await page.click('#play-new');
+  await idle();
+  assert.equal(await page.textContent('[data-testid="nimber"]'), '*1');
+});
+
+test('the queens table as a heat map; a cell opens its board', async () => {
+  await page.click('button[data-tab="table"]');
+  await page.fill('#table-game', 'queens');
+  await page.fill('#table-rows', '1-6');
+  await page.fill('#table-cols', '1-6');
+  await page.click('#table-form button[type="submit"]');
+  await page.waitForSelector('[data-cell="6x6"]');
+  assert.equal((await page.$$('[data-cell]')).length, 36);
+  await page.screenshot({ path: join(screenshots, 'table.png') });
+  await page.click('[data-cell="4x5"]');
+  await page.waitForSelector('#play:not([hidden]) [data-square="e4"]');
+  await idle();
+  assert.equal(await page.inputValue('#play-args'), '4x5');
+  assert.equal(await page.inputValue('#play-game'), 'queens');
+});
+
+test('a nim-sequence plotted with its period marked', async () => {
+  await page.click('button[data-tab="sequence"]');
+  await page.fill('#sequence-game', 'dawsons-kayles');
+  await page.fill('#sequence-to', '200');
+  await page.click('#sequence-form button[type="submit"]');
+  await page.waitForSelector('[data-testid="points"] circle');
+  assert.equal((await page.$$('[data-testid="points"] circle')).length, 201);
+  assert.ok(await page.$('[data-testid="preperiod-mark"]'), 'the pre-period is marked');
+  assert.match(await page.textContent('#sequence-summary'), /period 34/);
+  await page.screenshot({ path: join(screenshots, 'sequence.png') });
+});
+
+test('a 30x30 closed tour drawn and animated', async () => {
+  await page.click('button[data-tab="tour"]');
+  await page.fill('#tour-board', '30x30');
+  await page.check('#tour-closed');
+  await page.click('#tour-form button[type="submit"]');
+  await page.waitForSelector('[data-testid="tour-path"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="tour-path"]').getAttribute('data-drawn') === '901');
+  assert.match(await page.textContent('[data-testid="tour-summary"]'), /closed tour of 30x30 .*900 squares, every step a knight/);
+  await page.screenshot({ path: join(screenshots, 'tour.png') });
+});
+
+test('the attack graph with alpha, gamma and i', async () => {
+  await page.click('button[data-tab="graph"]');
+  await page.fill('#graph-game', 'knights');
+  await page.fill('#graph-board', '4x4');
+  await page.click('#graph-form button[type="submit"]');
+  await page.waitForSelector('[data-testid="alpha"]');
+  assert.equal(await page.textContent('[data-testid="alpha"]'), '8');
+  assert.equal(await page.textContent('[data-testid="gamma"]'), '4');
+  assert.equal(await page.textContent('[data-testid="i"]'), '4');
+  assert.equal((await page.$$('[data-testid="graph"] line')).length, 24);
+  await page.screenshot({ path: join(screenshots, 'graph.png') });
+});
+
+test('a heap game: Kayles rows played by their moves', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'heap');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await page.waitForSelector('[data-heap="3"]');
+  await idle();
+  await page.check('#play-values');
+  const winning = await page.$$('.heap-moves button.winning');
+  assert.ok(winning.length > 0, 'kayles 3 4 5 is a first-player win');
+  await page.screenshot({ path: join(screenshots, 'heaps.png') });
+  await page.uncheck('#play-values');
+});
+
+test('two-dimensional Kayles: boards of pins, a move splits one', async () => {
+  await page.fill('#play-game', 'kayles-2d');
+  await page.fill('#play-args', '2x3 1x2');
+  await page.click('#play-new');
+  await page.waitForSelector('[data-heap="2"]');
+  await idle();
+  // Both players lose from 2x3 + 1x2 (nim-value 0); the person moves first and takes a move.
+  assert.equal(await page.textContent('[data-testid="nimber"]'), '0');
+  await page.click('[data-heap="1"] button[data-move="2x3 -> 2x1 + 2x1"]');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length >= 2);
+  await idle();
+  assert.ok(!(await page.inputValue('#setup-position')).includes('2x3'));
+});
+
+test('Node Kayles on a pasted edge list: the computer answers a move', async () => {
+  await page.selectOption('#play-family', 'graph');
+  await page.selectOption('#play-side', 'first');
+  await page.fill('#play-edges', 'a b\nb c\nc d\nd e\ne a\na f');
+  await page.click('#play-new');
+  await page.waitForSelector('[data-vertex="f"]');
+  await idle();
+  assert.equal(await page.textContent('[data-testid="nimber"]'), '*3');
+  // Taking b removes a and c; the computer answers in what is left: d - e and f.
+  await page.click('[data-vertex="b"]');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 2);
+  await idle();
+  assert.equal(await page.$('[data-vertex="a"]'), null);
+  // b was a winning move, so whatever the computer answered, the person wins again.
+  assert.match(await page.textContent('[data-testid="outcome"]'), /: you \(first player\) win/);
+  await page.screenshot({ path: join(screenshots, 'node-kayles.png') });
+});
+
+test('a corner game on a grid', async () => {
+  await page.selectOption('#play-family', 'corner');
+  await page.fill('#play-args', '7 9');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await page.waitForSelector('#board .square.legal');
+  await idle();
+  const before = await page.textContent('[data-testid="nimber"]');
+  assert.match(before, /^(0|\*\d+)$/);
+  await page.click('#board .square.legal');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length >= 1);
+  await idle();
+});
+
+test('no console errors', () => {
+  assert.deepEqual(consoleErrors, []);
+});
