@@ -8,8 +8,44 @@
 //! small enough to look up in the table of every graph of up to seven vertices
 //! ([`SmallGraphs`], the one the dense nimber search uses).
 
-use super::dense::{SmallGraphs, LARGE_TABLE_AFTER, LARGE_VERTICES, SMALL_VERTICES};
+use std::sync::OnceLock;
+
+use super::dense::{
+    adjacency_code, pext, SmallGraphs, LARGE_TABLE_AFTER, LARGE_VERTICES, SMALL_VERTICES,
+};
 use super::DENSE_CAPACITY;
+
+/// Sets of at most this many vertices are expanded through their adjacency code, whose bits
+/// (one per pair, 55 for 11 vertices) fit a word.
+const CODED_VERTICES: usize = 11;
+
+/// For `k` up to [`CODED_VERTICES`] and each subset `s` of `0..k`, the bits of the adjacency
+/// code of a `k`-vertex graph that are pairs within `s`: one `pext` of a set's code with the
+/// mask of an option's vertices is the option's code, in the table's layout, with no walk over
+/// its vertices. Most options of a coded set are small enough to look up, and building each
+/// one's code vertex by vertex took most of the sweep's time.
+fn pair_masks() -> &'static [Vec<u64>] {
+    static MASKS: OnceLock<Vec<Vec<u64>>> = OnceLock::new();
+    MASKS.get_or_init(|| {
+        (0..=CODED_VERTICES)
+            .map(|k| {
+                (0..1usize << k)
+                    .map(|subset| {
+                        let mut mask = 0u64;
+                        for i in (0..k).filter(|i| subset >> i & 1 == 1) {
+                            let later = k - 1 - i;
+                            let field = later * later.saturating_sub(1) / 2;
+                            for j in (i + 1..k).filter(|j| subset >> j & 1 == 1) {
+                                mask |= 1 << (field + SmallGraphs::bit_in_field(j - i - 1, later));
+                            }
+                        }
+                        mask
+                    })
+                    .collect()
+            })
+            .collect()
+    })
+}
 
 /// Decides `G + *heap` for small graphs `G` given as closed neighbourhoods over their own
 /// vertices: whether the player to move wins.
@@ -22,6 +58,7 @@ pub struct WinSweep {
     small_vertices: usize,
     large_expansions: u64,
     positions: u64,
+    pair_masks: &'static [Vec<u64>],
 }
 
 impl Default for WinSweep {
@@ -32,6 +69,7 @@ impl Default for WinSweep {
             small_vertices: SMALL_VERTICES,
             large_expansions: 0,
             positions: 0,
+            pair_masks: pair_masks(),
         }
     }
 }
@@ -61,11 +99,33 @@ impl WinSweep {
         self.positions
     }
 
+    /// Whether the small set `live` has nimber `heap`, from the table.
+    #[inline]
+    fn small_is(&self, live: u64, heap: u32) -> bool {
+        if heap == 0 {
+            self.small.is_zero(live, &self.neighbourhoods)
+        } else {
+            self.small.value(live, &self.neighbourhoods) == heap
+        }
+    }
+
     fn sweep(&mut self, live: u64, heap: u32) -> bool {
         let count = live.count_ones() as usize;
         if count <= self.small_vertices {
-            return self.small.value(live, &self.neighbourhoods) != heap;
+            return !self.small_is(live, heap);
         }
+        let code = if count <= CODED_VERTICES {
+            adjacency_code(live, &self.neighbourhoods)
+        } else {
+            0
+        };
+        self.expand(live, count, code, heap)
+    }
+
+    /// Whether the player to move wins `live` (of `count` vertices, more than the table
+    /// holds) plus `heap`; `code` is its adjacency code when it has at most
+    /// [`CODED_VERTICES`] vertices.
+    fn expand(&mut self, live: u64, count: usize, code: u64, heap: u32) -> bool {
         self.positions += 1;
         if count == LARGE_VERTICES {
             self.large_expansions += 1;
@@ -80,31 +140,51 @@ impl WinSweep {
         // end the sweep.
         let mut waiting = [0u16; DENSE_CAPACITY];
         let mut waiting_count = 0;
+        let coded = count <= CODED_VERTICES;
+        let masks = if coded {
+            self.pair_masks[count].as_slice()
+        } else {
+            &[][..]
+        };
         let mut rest = live;
         while rest != 0 {
             let vertex = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let option = live & !self.neighbourhoods[vertex];
             let size = option.count_ones() as usize;
-            if size <= self.small_vertices {
-                if self.small.value(option, &self.neighbourhoods) == heap {
-                    return true;
-                }
-            } else {
+            if size > self.small_vertices {
                 waiting[waiting_count] = (size << 8 | vertex) as u16;
                 waiting_count += 1;
+            } else if coded {
+                let option_code = pext(code, masks[pext(option, live) as usize]);
+                let is_heap = if heap == 0 {
+                    self.small.code_is_zero(size, option_code)
+                } else {
+                    self.small.code_value(size, option_code) == heap
+                };
+                if is_heap {
+                    return true;
+                }
+            } else if self.small_is(option, heap) {
+                return true;
             }
         }
         let waiting = &mut waiting[..waiting_count];
         waiting.sort_unstable();
         for &word in waiting.iter() {
             let option = live & !self.neighbourhoods[usize::from(word & 0xFF)];
-            if !self.sweep(option, heap) {
+            let wins = if coded {
+                let option_code = pext(code, masks[pext(option, live) as usize]);
+                self.expand(option, usize::from(word >> 8), option_code, heap)
+            } else {
+                self.sweep(option, heap)
+            };
+            if !wins {
                 return true;
             }
         }
         // Moves in the heap, last: each is a sweep of the whole set again.
-        (0..heap).any(|smaller| !self.sweep(live, smaller))
+        (0..heap).any(|smaller| !self.expand(live, count, code, smaller))
     }
 }
 

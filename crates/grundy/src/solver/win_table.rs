@@ -225,7 +225,11 @@ mod tests {
         assert_eq!(table.report_filled(&first, u64::MAX / 4).generation, 1);
         let capacity = (grown.buckets * BUCKET) as u64;
         let last = table.report_filled(&grown, capacity);
-        assert_eq!(last.buckets, FIRST_BUCKETS * GROWTH * 2, "capped by the budget");
+        assert_eq!(
+            last.buckets,
+            FIRST_BUCKETS * GROWTH * 2,
+            "capped by the budget"
+        );
         let full = (last.buckets * BUCKET) as u64;
         assert_eq!(table.report_filled(&last, full).generation, 2);
         assert_eq!(table.bytes(), budget);

@@ -37,11 +37,11 @@ mod multi;
 mod node_kayles;
 mod piece;
 pub mod root_search;
-pub mod win_search;
 mod rules;
 mod solve;
 mod strategy;
 mod surface;
+pub mod win_search;
 
 pub use multi::{Cells, RulesKayles, RulesKey};
 pub use node_kayles::{NodeKayles, ShapeKey};

@@ -706,7 +706,9 @@ impl Worker<'_> {
         max_positions: u64,
     ) -> Option<bool> {
         match self {
-            Worker::General(solver) => solver.has_value_within(position, value, stop, max_positions),
+            Worker::General(solver) => {
+                solver.has_value_within(position, value, stop, max_positions)
+            }
             Worker::Wins(search) => {
                 search.has_value_within(&game.available(position), value, stop, max_positions)
             }

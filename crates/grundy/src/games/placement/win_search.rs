@@ -13,9 +13,13 @@
 //! - positions of at most [`DEFAULT_SWEEP_SIZE`] live squares never touch the table: they are
 //!   renumbered into one machine word and decided by [`WinSweep`];
 //! - the replies are tried most constraining first (fewest live squares left), after the reply
-//!   that refuted the last position at the same depth (a killer, kept across first moves) and
-//!   the mirror image of the move just made, which restores a half-turn symmetry;
+//!   that refuted the last position at the same depth (a killer, kept across first moves);
+//!   near the root, a reply the table already knows to win is taken before any is searched
+//!   (an enhanced transposition cut-off);
 //! - moves in the heap come last.
+//!
+//! The mirror image of the move just made, tried early, is what made the general solver fast
+//! on even boards; here it cost more positions than it saved (docs/PERFORMANCE.md).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -35,8 +39,14 @@ type Rows = SquareSet<4>;
 const STRIDE: usize = 16;
 
 /// Positions of at most this many live squares are decided by [`WinSweep`], without the
-/// table. Measured on the Queens game in docs/PERFORMANCE.md.
-pub const DEFAULT_SWEEP_SIZE: usize = 16;
+/// table. Measured on the Queens game in docs/PERFORMANCE.md: on 16 × 16 the time falls from
+/// 16 squares to 24 and is flat to 32, while the table's use falls sevenfold.
+pub const DEFAULT_SWEEP_SIZE: usize = 24;
+
+/// Positions of at least this many live squares look their replies up in the table before
+/// searching any (see [`WinSearch::wins`]): near the root, where a cut-off saves most
+/// (measured in docs/PERFORMANCE.md).
+const CUT_OFF_LOOKUP_SIZE: usize = 40;
 
 /// The deepest a search can go: a move per square, then the moves in the heap.
 const MOST_PLIES: usize = STRIDE * STRIDE + 64;
@@ -56,8 +66,6 @@ struct Geometry {
     cols: usize,
     /// The closed neighbourhood of each square, by its [`Rows`] index.
     closed: Vec<Rows>,
-    /// The square a half turn of the board maps each square to, by [`Rows`] index.
-    half_turn: Vec<u16>,
     /// The low `cols` bits of each 16-bit row.
     row_mask: u64,
 }
@@ -67,21 +75,18 @@ impl Geometry {
         let (rows, cols) = (board.rows(), board.cols());
         let packed: Vec<BoardSet> = piece.closed_neighbourhoods(board);
         let mut closed = vec![Rows::EMPTY; STRIDE * STRIDE];
-        let mut half_turn = vec![0u16; STRIDE * STRIDE];
         for square in board.all_squares() {
             let (row, col) = (square.row(), square.col());
             closed[row * STRIDE + col] = packed[row * cols + col]
                 .iter()
                 .map(|index| index / cols * STRIDE + index % cols)
                 .collect();
-            half_turn[row * STRIDE + col] = ((rows - 1 - row) * STRIDE + cols - 1 - col) as u16;
         }
         let lane = (1u64 << cols) - 1;
         Geometry {
             rows,
             cols,
             closed,
-            half_turn,
             row_mask: lane | lane << 16 | lane << 32 | lane << 48,
         }
     }
@@ -100,7 +105,8 @@ impl Geometry {
             // Bits reversed within each byte, then the bytes of each row swapped: each 16-bit
             // row reversed, its squares now in the top `cols` bits.
             let reversed = word.reverse_bits().swap_bytes();
-            let reversed = (reversed & 0x00FF_00FF_00FF_00FF) << 8 | reversed >> 8 & 0x00FF_00FF_00FF_00FF;
+            let reversed =
+                (reversed & 0x00FF_00FF_00FF_00FF) << 8 | reversed >> 8 & 0x00FF_00FF_00FF_00FF;
             *word = reversed >> (STRIDE - self.cols) & self.row_mask;
         }
         Rows::from_words(words)
@@ -229,7 +235,11 @@ impl WinSearch {
     /// When the search does not play `game`: a caller error.
     #[must_use]
     pub fn new(game: &PlacementGame, table: Arc<WinTable>) -> WinSearch {
-        assert!(WinSearch::plays(game), "the win search does not play {}", game.name());
+        assert!(
+            WinSearch::plays(game),
+            "the win search does not play {}",
+            game.name()
+        );
         let piece = game.single_piece().expect("a single piece");
         WinSearch::sharing(Arc::new(Geometry::new(piece, game.board())), table)
     }
@@ -287,7 +297,7 @@ impl WinSearch {
     /// the nim-value `value`, that is whether it plus `*value` is a second-player win.
     pub fn has_value(&mut self, available: &BoardSet, value: Nimber) -> bool {
         let live = self.geometry.rows_of(available);
-        let answer = !self.wins(live, value.value(), 0, None);
+        let answer = !self.wins(live, value.value(), 0);
         self.report();
         answer
     }
@@ -335,7 +345,17 @@ impl WinSearch {
 
     /// Whether the player to move wins `live` plus a heap of `heap`; `ply` is the depth, and
     /// `last` the square just played, if any.
-    fn wins(&mut self, live: Rows, heap: u32, ply: usize, last: Option<usize>) -> bool {
+    /// The two hashes of a position plus a heap, through its canonical image.
+    fn hashes(&self, live: &Rows, heap: u32) -> (u64, u64) {
+        let key = self.geometry.canonical(live);
+        (
+            mix_words(INDEX_SEED ^ u64::from(heap), key.words()),
+            mix_words(CHECK_SEED ^ u64::from(heap), key.words()),
+        )
+    }
+
+    /// Whether the player to move wins `live` plus a heap of `heap`; `ply` is the depth.
+    fn wins(&mut self, live: Rows, heap: u32, ply: usize) -> bool {
         let size = live.len();
         if size <= self.sweep_size {
             let vertices = renumber(
@@ -347,9 +367,7 @@ impl WinSearch {
             .expect("a swept position has at most 64 squares");
             return self.sweep.wins(vertices, heap);
         }
-        let key = self.geometry.canonical(&live);
-        let index_hash = mix_words(INDEX_SEED ^ u64::from(heap), key.words());
-        let check_hash = mix_words(CHECK_SEED ^ u64::from(heap), key.words());
+        let (index_hash, check_hash) = self.hashes(&live, heap);
         if let Some(wins) = self.slots.get(index_hash, check_hash) {
             return wins;
         }
@@ -357,33 +375,48 @@ impl WinSearch {
         if self.stopped {
             return true;
         }
+        // The replies as (rank, square) words: the killer first, then the most constraining.
         let killer = usize::from(self.killers[ply]).checked_sub(1);
-        let mirror = last.map(|square| usize::from(self.geometry.half_turn[square]));
         let first = self.waiting.len();
         for square in live.iter() {
             let rank = if Some(square) == killer {
                 0
-            } else if Some(square) == mirror {
-                1
             } else {
-                live.without(self.geometry.closed[square]).len() + 2
+                live.without(self.geometry.closed[square]).len() + 1
             };
             self.waiting.push((rank << 16 | square) as u32);
         }
         self.waiting[first..].sort_unstable();
-        let mut won = false;
+        let mut winning = None;
+        if size >= CUT_OFF_LOOKUP_SIZE {
+            // An enhanced transposition cut-off: a reply whose position the table knows lost
+            // (for the player then to move) wins at once, before any reply is searched.
+            winning = self.waiting[first..].iter().find_map(|&word| {
+                let square = (word & 0xFFFF) as usize;
+                let option = live.without(self.geometry.closed[square]);
+                if option.len() <= self.sweep_size {
+                    return None;
+                }
+                let (index_hash, check_hash) = self.hashes(&option, heap);
+                (self.slots.get(index_hash, check_hash) == Some(false)).then_some(square)
+            });
+        }
         for next in first..self.waiting.len() {
+            if winning.is_some() {
+                break;
+            }
             let square = (self.waiting[next] & 0xFFFF) as usize;
             let option = live.without(self.geometry.closed[square]);
-            if !self.wins(option, heap, ply + 1, Some(square)) {
-                self.killers[ply] = square as u16 + 1;
-                won = true;
-                break;
+            if !self.wins(option, heap, ply + 1) {
+                winning = Some(square);
             }
         }
         self.waiting.truncate(first);
-        if !won {
-            won = (0..heap).any(|smaller| !self.wins(live, smaller, ply + 1, None));
+        let mut won = winning.is_some();
+        if let Some(square) = winning {
+            self.killers[ply] = square as u16 + 1;
+        } else {
+            won = (0..heap).any(|smaller| !self.wins(live, smaller, ply + 1));
         }
         if !self.stopped {
             self.filled += u64::from(self.slots.put(index_hash, check_hash, won, size));
@@ -421,7 +454,16 @@ mod tests {
     #[test]
     fn the_images_are_the_boards_symmetries() {
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        for (rows, cols) in [(1, 1), (3, 5), (5, 3), (6, 6), (7, 7), (11, 16), (16, 9), (16, 16)] {
+        for (rows, cols) in [
+            (1, 1),
+            (3, 5),
+            (5, 3),
+            (6, 6),
+            (7, 7),
+            (11, 16),
+            (16, 9),
+            (16, 16),
+        ] {
             let board = BoardSize::new(rows, cols).unwrap();
             let geometry = Geometry::new(Piece::Queen, board);
             for _ in 0..40 {
@@ -430,7 +472,10 @@ mod tests {
                     geometry.rows_of(&set.permuted(&symmetry.permutation(board)))
                 };
                 let rows_set = geometry.rows_of(&set);
-                assert_eq!(geometry.mirror_cols(&rows_set), image(Symmetry::COLUMN_MIRROR));
+                assert_eq!(
+                    geometry.mirror_cols(&rows_set),
+                    image(Symmetry::COLUMN_MIRROR)
+                );
                 assert_eq!(geometry.mirror_rows(&rows_set), image(Symmetry::ROW_MIRROR));
                 if rows == cols {
                     assert_eq!(Geometry::transpose(&rows_set), image(Symmetry::TRANSPOSE));
