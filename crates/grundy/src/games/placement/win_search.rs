@@ -12,14 +12,15 @@
 //!   slot of a lock-free table of one word each ([`WinTable`]), shared by every thread;
 //! - positions of at most [`DEFAULT_SWEEP_SIZE`] live squares never touch the table: they are
 //!   renumbered into one machine word and decided by [`WinSweep`];
-//! - the replies are tried most constraining first (fewest live squares left), after the reply
-//!   that refuted the last position at the same depth (a killer, kept across first moves);
-//!   near the root, a reply the table already knows to win is taken before any is searched
-//!   (an enhanced transposition cut-off);
+//! - the replies are tried most constraining first (fewest live squares left); near the root,
+//!   a reply the table already knows to win is taken before any is searched (an enhanced
+//!   transposition cut-off);
 //! - moves in the heap come last.
 //!
-//! The mirror image of the move just made, tried early, is what made the general solver fast
-//! on even boards; here it cost more positions than it saved (docs/PERFORMANCE.md).
+//! Two orderings that pay elsewhere cost more positions than they saved here
+//! (docs/PERFORMANCE.md): the mirror image of the move just made first (what made the general
+//! solver fast on even boards), and killer replies (the reply that refuted the last position
+//! at the same depth).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -47,9 +48,6 @@ pub const DEFAULT_SWEEP_SIZE: usize = 24;
 /// searching any (see [`WinSearch::wins`]): near the root, where a cut-off saves most
 /// (measured in docs/PERFORMANCE.md).
 const CUT_OFF_LOOKUP_SIZE: usize = 40;
-
-/// The deepest a search can go: a move per square, then the moves in the heap.
-const MOST_PLIES: usize = STRIDE * STRIDE + 64;
 
 /// How many positions pass between looks at the stop flag and reports of the count.
 const POLL_INTERVAL: u64 = 1 << 12;
@@ -201,8 +199,6 @@ pub struct WinSearch {
     scratch: Vec<u8>,
     /// The replies of the positions being searched, as (rank, square) words, deepest last.
     waiting: Vec<u32>,
-    /// The reply that last refuted a position at each depth, plus one (0: none).
-    killers: Vec<u16>,
     positions: u64,
     /// Positions already added to `searched`.
     reported: u64,
@@ -254,7 +250,6 @@ impl WinSearch {
             sweep_size: DEFAULT_SWEEP_SIZE,
             scratch: vec![0; STRIDE * STRIDE],
             waiting: Vec::new(),
-            killers: vec![0; MOST_PLIES],
             positions: 0,
             reported: 0,
             searched: None,
@@ -297,7 +292,7 @@ impl WinSearch {
     /// the nim-value `value`, that is whether it plus `*value` is a second-player win.
     pub fn has_value(&mut self, available: &BoardSet, value: Nimber) -> bool {
         let live = self.geometry.rows_of(available);
-        let answer = !self.wins(live, value.value(), 0);
+        let answer = !self.wins(live, value.value());
         self.report();
         answer
     }
@@ -343,8 +338,6 @@ impl WinSearch {
         }
     }
 
-    /// Whether the player to move wins `live` plus a heap of `heap`; `ply` is the depth, and
-    /// `last` the square just played, if any.
     /// The two hashes of a position plus a heap, through its canonical image.
     fn hashes(&self, live: &Rows, heap: u32) -> (u64, u64) {
         let key = self.geometry.canonical(live);
@@ -354,8 +347,8 @@ impl WinSearch {
         )
     }
 
-    /// Whether the player to move wins `live` plus a heap of `heap`; `ply` is the depth.
-    fn wins(&mut self, live: Rows, heap: u32, ply: usize) -> bool {
+    /// Whether the player to move wins `live` plus a heap of `heap`.
+    fn wins(&mut self, live: Rows, heap: u32) -> bool {
         let size = live.len();
         if size <= self.sweep_size {
             let vertices = renumber(
@@ -375,16 +368,13 @@ impl WinSearch {
         if self.stopped {
             return true;
         }
-        // The replies as (rank, square) words: the killer first, then the most constraining.
-        let killer = usize::from(self.killers[ply]).checked_sub(1);
+        // The replies as (size, square) words, the most constraining (fewest squares left)
+        // first: they leave the opponent least, so their searches are the cheapest, and they
+        // end the search soonest when the position is won.
         let first = self.waiting.len();
         for square in live.iter() {
-            let rank = if Some(square) == killer {
-                0
-            } else {
-                live.without(self.geometry.closed[square]).len() + 1
-            };
-            self.waiting.push((rank << 16 | square) as u32);
+            let size = live.without(self.geometry.closed[square]).len();
+            self.waiting.push((size << 16 | square) as u32);
         }
         self.waiting[first..].sort_unstable();
         let mut winning = None;
@@ -407,17 +397,12 @@ impl WinSearch {
             }
             let square = (self.waiting[next] & 0xFFFF) as usize;
             let option = live.without(self.geometry.closed[square]);
-            if !self.wins(option, heap, ply + 1) {
+            if !self.wins(option, heap) {
                 winning = Some(square);
             }
         }
         self.waiting.truncate(first);
-        let mut won = winning.is_some();
-        if let Some(square) = winning {
-            self.killers[ply] = square as u16 + 1;
-        } else {
-            won = (0..heap).any(|smaller| !self.wins(live, smaller, ply + 1));
-        }
+        let won = winning.is_some() || (0..heap).any(|smaller| !self.wins(live, smaller));
         if !self.stopped {
             self.filled += u64::from(self.slots.put(index_hash, check_hash, won, size));
         }
