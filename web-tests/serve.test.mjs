@@ -64,8 +64,14 @@ test('a whole game of knights 5x5 against the perfect computer, which wins', asy
   await page.screenshot({ path: join(screenshots, 'play-values.png') });
   let moves = 0;
   for (;;) {
+    // The board is drawn anew once the computer's reply has come: wait until it offers the
+    // person a move or says the game is over (on a loaded machine the reply may still be on
+    // its way when the page first looks idle).
+    await page.waitForFunction(() => /game over/.test(document.querySelector('[data-testid="outcome"]').textContent)
+      || document.querySelectorAll('#board .square.legal').length > 0);
     const over = await page.evaluate(() => /game over/.test(document.querySelector('[data-testid="outcome"]').textContent));
     if (over) break;
+    await idle();
     const legal = await page.$$('#board .square.legal');
     assert.ok(legal.length > 0, 'a legal square to click');
     // Every move the person has leads to a nonzero value: the computer has a winning reply.
