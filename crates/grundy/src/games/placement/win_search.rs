@@ -340,7 +340,11 @@ impl WinSearch {
 
     /// The two hashes of a position plus a heap, through its canonical image.
     fn hashes(&self, live: &Rows, heap: u32) -> (u64, u64) {
-        let key = self.geometry.canonical(live);
+        Self::key_hashes(&self.geometry.canonical(live), heap)
+    }
+
+    /// The two hashes of a canonical image plus a heap.
+    fn key_hashes(key: &Rows, heap: u32) -> (u64, u64) {
         (
             mix_words(INDEX_SEED ^ u64::from(heap), key.words()),
             mix_words(CHECK_SEED ^ u64::from(heap), key.words()),
@@ -360,12 +364,22 @@ impl WinSearch {
             .expect("a swept position has at most 64 squares");
             return self.sweep.wins(vertices, heap);
         }
-        let (index_hash, check_hash) = self.hashes(&live, heap);
+        let key = self.geometry.canonical(&live);
+        let (index_hash, check_hash) = Self::key_hashes(&key, heap);
         if let Some(wins) = self.slots.get(index_hash, check_hash) {
             return wins;
         }
         self.count_position();
         if self.stopped {
+            return true;
+        }
+        // A move in the heap to a size the table knows lost for the opponent wins at once:
+        // one lookup each, where the heap moves' searches come last.
+        if (0..heap).any(|smaller| {
+            let (index_hash, check_hash) = Self::key_hashes(&key, smaller);
+            self.slots.get(index_hash, check_hash) == Some(false)
+        }) {
+            self.filled += u64::from(self.slots.put(index_hash, check_hash, true, size));
             return true;
         }
         // The replies as (size, square) words, the most constraining (fewest squares left)
