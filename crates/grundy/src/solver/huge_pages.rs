@@ -21,34 +21,10 @@ pub(super) fn filled_vec<T: Copy>(count: usize, filler: T) -> Vec<T> {
     items
 }
 
-/// `count` atomic words, all 0, whose memory the system is asked to back with large pages.
-/// The memory comes zeroed from the system and untouched, so the pages of a large table that
-/// are never written take no memory.
-pub(super) fn zeroed_atomic_vec(count: usize) -> Vec<std::sync::atomic::AtomicU64> {
-    use std::sync::atomic::AtomicU64;
-    if count == 0 {
-        return Vec::new();
-    }
-    let layout = std::alloc::Layout::array::<AtomicU64>(count)
-        .unwrap_or_else(|_| panic!("{count} words exceed the address space"));
-    #[allow(unsafe_code)]
-    // SAFETY: the layout's size is not zero; all-zero bytes are a valid `AtomicU64` (0); the
-    // pointer comes from the global allocator with the layout of a vector of `count` words, so
-    // the vector may own it and free it.
-    unsafe {
-        let pointer = std::alloc::alloc_zeroed(layout).cast::<AtomicU64>();
-        if pointer.is_null() {
-            std::alloc::handle_alloc_error(layout);
-        }
-        advise_large_pages(pointer.cast::<u8>(), count * 8);
-        Vec::from_raw_parts(pointer, count, count)
-    }
-}
-
 /// Asks Linux to use transparent huge pages for the whole 4 KB pages within `bytes` bytes from
 /// `start`. Only advice: when the system declines, the memory works the same on small pages.
 #[cfg(target_os = "linux")]
-fn advise_large_pages(start: *mut u8, bytes: usize) {
+pub(super) fn advise_large_pages(start: *mut u8, bytes: usize) {
     const PAGE: usize = 4096;
     if bytes < LARGE {
         return;
@@ -64,7 +40,7 @@ fn advise_large_pages(start: *mut u8, bytes: usize) {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn advise_large_pages(_start: *mut u8, _bytes: usize) {}
+pub(super) fn advise_large_pages(_start: *mut u8, _bytes: usize) {}
 
 #[cfg(test)]
 mod tests {
@@ -76,14 +52,5 @@ mod tests {
         assert_eq!(items.len(), 3 << 20);
         assert!(items.iter().all(|&item| item == 7));
         assert_eq!(filled_vec(0, 1u8), Vec::<u8>::new());
-    }
-
-    #[test]
-    fn atomic_words_start_at_zero() {
-        use std::sync::atomic::Ordering;
-        let words = zeroed_atomic_vec(3 << 20);
-        assert_eq!(words.len(), 3 << 20);
-        assert!(words.iter().all(|word| word.load(Ordering::Relaxed) == 0));
-        assert!(zeroed_atomic_vec(0).is_empty());
     }
 }

@@ -13,10 +13,39 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use super::huge_pages::zeroed_atomic_vec;
+use super::huge_pages::advise_large_pages;
 
-/// Slots a position may occupy: the four words of one 32-byte, aligned half cache line.
+/// Slots a position may occupy: the four words of one [`Bucket`].
 const BUCKET: usize = 4;
+
+/// The slots a position may occupy, aligned to half a cache line so that a lookup reads one
+/// line (and a prefetch brings in the whole bucket).
+#[repr(C, align(32))]
+#[derive(Default)]
+struct Bucket([AtomicU64; BUCKET]);
+
+/// `count` buckets, all empty, whose memory the system is asked to back with large pages.
+/// Zeroed memory comes from the system untouched, so the pages of a large table that are
+/// never written take no memory.
+fn empty_buckets(count: usize) -> Vec<Bucket> {
+    if count == 0 {
+        return Vec::new();
+    }
+    let layout = std::alloc::Layout::array::<Bucket>(count)
+        .unwrap_or_else(|_| panic!("{count} buckets exceed the address space"));
+    #[allow(unsafe_code)]
+    // SAFETY: the layout's size is not zero; all-zero bytes are a valid `Bucket` (four atomic
+    // zeros); the pointer comes from the global allocator with the layout of a vector of
+    // `count` buckets, so the vector may own it and free it.
+    unsafe {
+        let pointer = std::alloc::alloc_zeroed(layout).cast::<Bucket>();
+        if pointer.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        advise_large_pages(pointer.cast::<u8>(), layout.size());
+        Vec::from_raw_parts(pointer, count, count)
+    }
+}
 
 /// The buckets of a new table: 4 MB. A short search never needs more, and a flat table is
 /// read at random places, so a large one would soon have every page of its budget in memory.
@@ -46,7 +75,8 @@ pub struct WinTable {
 }
 
 impl WinTable {
-    /// A table that grows to at most `budget_bytes` (and has at least its first size).
+    /// A table that grows to at most `budget_bytes` (and has at least its first size), counting
+    /// the slots it replaces while threads still hold them.
     #[must_use]
     pub fn with_budget(budget_bytes: u64) -> WinTable {
         let affordable = budget_bytes / (BUCKET as u64 * 8);
@@ -75,8 +105,12 @@ impl WinTable {
         }
         let filled = self.filled.fetch_add(filled, Ordering::Relaxed) + filled;
         let capacity = (current.buckets * BUCKET) as u64;
-        if filled > capacity / 2 && current.buckets < self.most_buckets {
-            let buckets = (current.buckets * GROWTH).min(self.most_buckets);
+        // Old slots live until every thread has taken the new ones (and a thread idle since
+        // the growth before may hold the slots before those, an eighth the size): all of
+        // them together stay within the budget.
+        let held = current.buckets + current.buckets / GROWTH;
+        let buckets = (current.buckets * GROWTH).min(self.most_buckets.saturating_sub(held));
+        if filled > capacity / 2 && buckets > current.buckets {
             *current = Arc::new(WinSlots::new(buckets, current.generation + 1));
             self.filled.store(0, Ordering::Relaxed);
         }
@@ -86,13 +120,13 @@ impl WinTable {
     /// The bytes the table holds now.
     #[must_use]
     pub fn bytes(&self) -> u64 {
-        self.slots().words.len() as u64 * 8
+        (self.slots().buckets * std::mem::size_of::<Bucket>()) as u64
     }
 }
 
 /// The slots of a [`WinTable`] of one size.
 pub struct WinSlots {
-    words: Vec<AtomicU64>,
+    storage: Vec<Bucket>,
     buckets: usize,
     /// How many times the table had grown when these slots were made.
     generation: u64,
@@ -101,15 +135,15 @@ pub struct WinSlots {
 impl WinSlots {
     fn new(buckets: usize, generation: u64) -> WinSlots {
         WinSlots {
-            words: zeroed_atomic_vec(buckets * BUCKET),
+            storage: empty_buckets(buckets),
             buckets,
             generation,
         }
     }
 
-    fn bucket(&self, index_hash: u64) -> usize {
+    fn bucket(&self, index_hash: u64) -> &[AtomicU64; BUCKET] {
         // Lemire's multiply-shift: a bucket count of any size, no division.
-        ((u128::from(index_hash) * self.buckets as u128) >> 64) as usize * BUCKET
+        &self.storage[((u128::from(index_hash) * self.buckets as u128) >> 64) as usize].0
     }
 
     fn fingerprint(check_hash: u64) -> u64 {
@@ -121,7 +155,7 @@ impl WinSlots {
     pub fn prefetch(&self, index_hash: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let slot: *const AtomicU64 = &self.words[self.bucket(index_hash)];
+            let slot: *const [AtomicU64; BUCKET] = self.bucket(index_hash);
             #[allow(unsafe_code)]
             // SAFETY: a prefetch is a hint; it reads nothing into the program and cannot fault.
             unsafe {
@@ -137,8 +171,7 @@ impl WinSlots {
     #[must_use]
     pub fn get(&self, index_hash: u64, check_hash: u64) -> Option<bool> {
         let fingerprint = Self::fingerprint(check_hash);
-        let start = self.bucket(index_hash);
-        self.words[start..start + BUCKET].iter().find_map(|slot| {
+        self.bucket(index_hash).iter().find_map(|slot| {
             let word = slot.load(Ordering::Relaxed);
             (word >> FINGERPRINT_SHIFT << FINGERPRINT_SHIFT == fingerprint)
                 .then_some(word & WINS == WINS)
@@ -151,8 +184,7 @@ impl WinSlots {
     pub fn put(&self, index_hash: u64, check_hash: u64, wins: bool, size: usize) -> bool {
         let fingerprint = Self::fingerprint(check_hash);
         let word = fingerprint | (size as u64).min(SIZE_MASK) << SIZE_SHIFT | u64::from(wins);
-        let start = self.bucket(index_hash);
-        let bucket = &self.words[start..start + BUCKET];
+        let bucket = self.bucket(index_hash);
         let mut victim = 0;
         let mut victim_size = u64::MAX;
         let mut empty = false;
@@ -213,8 +245,10 @@ mod tests {
     }
 
     #[test]
-    fn a_half_full_table_grows_to_its_budget_and_no_further() {
-        let budget = (FIRST_BUCKETS * BUCKET * 8 * GROWTH * 2) as u64;
+    fn a_half_full_table_grows_within_its_budget() {
+        let budget = (FIRST_BUCKETS * BUCKET * 8 * GROWTH * 3) as u64;
+        assert_eq!(std::mem::size_of::<Bucket>(), BUCKET * 8);
+        assert_eq!(std::mem::align_of::<Bucket>(), 32);
         let table = WinTable::with_budget(budget);
         let first = table.slots();
         let half = (FIRST_BUCKETS * BUCKET / 2) as u64;
@@ -223,15 +257,17 @@ mod tests {
         assert_eq!(grown.buckets, FIRST_BUCKETS * GROWTH);
         // A thread still on the old slots is handed the new ones, and its count is dropped.
         assert_eq!(table.report_filled(&first, u64::MAX / 4).generation, 1);
+        // The next growth leaves room for the slots it replaces and those before: all three
+        // within the budget.
         let capacity = (grown.buckets * BUCKET) as u64;
         let last = table.report_filled(&grown, capacity);
-        assert_eq!(
-            last.buckets,
-            FIRST_BUCKETS * GROWTH * 2,
-            "capped by the budget"
-        );
+        assert_eq!(last.buckets, FIRST_BUCKETS * GROWTH * 2 - FIRST_BUCKETS);
+        assert!(last.buckets + grown.buckets + first.buckets <= FIRST_BUCKETS * GROWTH * 3);
         let full = (last.buckets * BUCKET) as u64;
-        assert_eq!(table.report_filled(&last, full).generation, 2);
-        assert_eq!(table.bytes(), budget);
+        assert_eq!(
+            table.report_filled(&last, full).generation,
+            2,
+            "no room to grow again"
+        );
     }
 }

@@ -15,7 +15,8 @@
 //! - the replies are tried most constraining first (fewest live squares left); near the root,
 //!   a reply the table already knows to win is taken before any is searched (an enhanced
 //!   transposition cut-off);
-//! - moves in the heap come last.
+//! - a move in the heap to a size the table already knows lost for the opponent is taken at
+//!   once; other moves in the heap come last.
 //!
 //! Two orderings that pay elsewhere cost more positions than they saved here
 //! (docs/PERFORMANCE.md): the mirror image of the move just made first (what made the general
@@ -26,7 +27,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use crate::board::BoardSize;
-use crate::solver::{mix_words, renumber, WinSlots, WinSweep, WinTable};
+use crate::solver::{renumber, WinSlots, WinSweep, WinTable};
 use crate::square_set::SquareSet;
 use crate::values::Nimber;
 
@@ -56,6 +57,13 @@ const POLL_INTERVAL: u64 = 1 << 12;
 /// fingerprint.
 const INDEX_SEED: u64 = 0x243F_6A88_85A3_08D3;
 const CHECK_SEED: u64 = 0x1319_8A2E_0370_7344;
+
+/// The finaliser of SplitMix64: every bit of the result depends on every bit of `value`.
+fn mix64(value: u64) -> u64 {
+    let value = (value ^ value >> 30).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    let value = (value ^ value >> 27).wrapping_mul(0x94D0_49BB_1331_11EB);
+    value ^ value >> 31
+}
 
 /// The board as the search sees it: neighbourhoods and symmetries in the [`Rows`] layout.
 #[derive(Debug)]
@@ -276,7 +284,8 @@ impl WinSearch {
         self.searched = Some(total);
     }
 
-    /// Positions expanded so far (those neither swept nor found in the table).
+    /// Positions expanded so far: those neither swept nor found in the table (including those
+    /// settled by a heap move found in the table).
     #[must_use]
     pub fn positions(&self) -> u64 {
         self.positions
@@ -343,16 +352,31 @@ impl WinSearch {
         Self::key_hashes(&self.geometry.canonical(live), heap)
     }
 
-    /// The two hashes of a canonical image plus a heap.
+    /// The two hashes of a canonical image plus a heap. Each chains the words through a full
+    /// mix, from its own seed and with its own way of taking a word in, so that neither is a
+    /// function of the other: two keys that share a bucket by chance agree in the
+    /// fingerprint only by another chance. (Two sums of the words under one set of multipliers,
+    /// finished alike, would be one 64-bit hash twice.)
     fn key_hashes(key: &Rows, heap: u32) -> (u64, u64) {
+        let mut index = INDEX_SEED;
+        let mut check = CHECK_SEED;
+        for &word in key.words() {
+            index = mix64(index ^ word);
+            check = mix64(check.wrapping_add(word).rotate_left(29));
+        }
+        let heap = u64::from(heap);
         (
-            mix_words(INDEX_SEED ^ u64::from(heap), key.words()),
-            mix_words(CHECK_SEED ^ u64::from(heap), key.words()),
+            mix64(index.wrapping_add(heap.wrapping_mul(0x9E37_79B9_7F4A_7C15))),
+            mix64(check ^ heap.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)),
         )
     }
 
     /// Whether the player to move wins `live` plus a heap of `heap`.
     fn wins(&mut self, live: Rows, heap: u32) -> bool {
+        if self.stopped {
+            // Unwinding a given-up search: no answer is wanted.
+            return true;
+        }
         let size = live.len();
         if size <= self.sweep_size {
             let vertices = renumber(
@@ -387,8 +411,8 @@ impl WinSearch {
         // end the search soonest when the position is won.
         let first = self.waiting.len();
         for square in live.iter() {
-            let size = live.without(self.geometry.closed[square]).len();
-            self.waiting.push((size << 16 | square) as u32);
+            let left = live.without(self.geometry.closed[square]).len();
+            self.waiting.push((left << 16 | square) as u32);
         }
         self.waiting[first..].sort_unstable();
         let mut winning = None;
@@ -406,7 +430,7 @@ impl WinSearch {
             });
         }
         for next in first..self.waiting.len() {
-            if winning.is_some() {
+            if winning.is_some() || self.stopped {
                 break;
             }
             let square = (self.waiting[next] & 0xFFFF) as usize;
