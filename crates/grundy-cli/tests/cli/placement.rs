@@ -192,7 +192,12 @@ fn outcome_agrees_with_the_nim_value_and_names_a_winning_move() {
         let value = json_of(&["value", game, board]);
         let outcome = json_of(&["outcome", game, board]);
         assert_eq!(outcome["outcome"], value["outcome"], "{game} {board}");
-        assert!(outcome["positions_searched"].as_u64().unwrap() > 0);
+        // Some search happened: the Queens game's win search decides positions of up to 24
+        // squares by its sweep, counted as endgame positions, so on small boards all of its
+        // work may be there.
+        let searched = outcome["positions_searched"].as_u64().unwrap()
+            + outcome["endgame_positions"].as_u64().unwrap_or(0);
+        assert!(searched > 0, "{game} {board}: no search");
         match outcome["winning_move"]["square"].as_str() {
             None => assert_eq!(outcome["outcome"], "P"),
             Some(square) => {
