@@ -224,13 +224,6 @@ impl SmallGraphs {
         u32::from(self.nibbles[at / 2] >> (at % 2 * 4) & 15)
     }
 
-    /// Whether the subgraph induced on `vertices` has nimber 0, as [`SmallGraphs::value`].
-    #[inline]
-    pub(super) fn is_zero(&self, vertices: u64, closed: &[u64]) -> bool {
-        let at = self.index(vertices, closed);
-        self.zeros[at / 64] >> (at % 64) & 1 == 1
-    }
-
     /// Where the subgraph induced on `vertices` lies in the table.
     #[inline]
     fn index(&self, vertices: u64, closed: &[u64]) -> usize {
@@ -471,7 +464,7 @@ impl DenseNodeKayles {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     fn path(dense: &mut DenseNodeKayles, vertices: usize) {
@@ -507,8 +500,8 @@ mod tests {
     }
 
     /// Node Kayles by the mex rule over every vertex subset, with no components, memo or
-    /// table: the reference for the dense search.
-    fn by_subsets(closed: &[u64]) -> u32 {
+    /// table: the reference for the dense search and the win sweep.
+    pub(in crate::solver) fn by_subsets(closed: &[u64]) -> u32 {
         let vertices = closed.len();
         let mut value = vec![0u32; 1 << vertices];
         for subset in 1..1usize << vertices {
@@ -523,6 +516,27 @@ mod tests {
         value[(1 << vertices) - 1]
     }
 
+    /// The closed neighbourhoods of a pseudo-random graph on `vertices` vertices, each edge
+    /// present with probability `density`/16.
+    pub(in crate::solver) fn random_graph(vertices: usize, density: u64, seed: u64) -> Vec<u64> {
+        let mut state = seed | 1;
+        let mut closed = vec![0u64; vertices];
+        for i in 0..vertices {
+            closed[i] |= 1 << i;
+            for j in i + 1..vertices {
+                // xorshift: a cheap stream of pseudo-random bits for the edges.
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                if state % 16 < density {
+                    closed[i] |= 1 << j;
+                    closed[j] |= 1 << i;
+                }
+            }
+        }
+        closed
+    }
+
     proptest::proptest! {
         /// Random graphs of up to 13 vertices, sparse to dense, so that the small-graph table
         /// is used both for whole endgames and for the parts of larger ones.
@@ -532,21 +546,7 @@ mod tests {
             density in 0u64..=16,
             seed in proptest::prelude::any::<u64>(),
         ) {
-            let mut state = seed | 1;
-            let mut closed = vec![0u64; vertices];
-            for i in 0..vertices {
-                closed[i] |= 1 << i;
-                for j in i + 1..vertices {
-                    // xorshift: a cheap stream of pseudo-random bits for the edges.
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    if state % 16 < density {
-                        closed[i] |= 1 << j;
-                        closed[j] |= 1 << i;
-                    }
-                }
-            }
+            let closed = random_graph(vertices, density, seed);
             let expected = by_subsets(&closed);
             let mut dense = DenseNodeKayles::default();
             dense.neighbourhoods_mut()[..vertices].copy_from_slice(&closed);

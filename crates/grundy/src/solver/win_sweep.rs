@@ -102,10 +102,18 @@ impl WinSweep {
     /// Whether the small set `live` has nimber `heap`, from the table.
     #[inline]
     fn small_is(&self, live: u64, heap: u32) -> bool {
+        let code = adjacency_code(live, &self.neighbourhoods);
+        self.code_is(live.count_ones() as usize, code, heap)
+    }
+
+    /// Whether the graph of `vertices` vertices with adjacency code `code` has nimber `heap`:
+    /// the bit table for 0, the nimbers otherwise.
+    #[inline]
+    fn code_is(&self, vertices: usize, code: u64, heap: u32) -> bool {
         if heap == 0 {
-            self.small.is_zero(live, &self.neighbourhoods)
+            self.small.code_is_zero(vertices, code)
         } else {
-            self.small.value(live, &self.neighbourhoods) == heap
+            self.small.code_value(vertices, code) == heap
         }
     }
 
@@ -157,12 +165,7 @@ impl WinSweep {
                 waiting_count += 1;
             } else if coded {
                 let option_code = pext(code, masks[pext(option, live) as usize]);
-                let is_heap = if heap == 0 {
-                    self.small.code_is_zero(size, option_code)
-                } else {
-                    self.small.code_value(size, option_code) == heap
-                };
-                if is_heap {
+                if self.code_is(size, option_code, heap) {
                     return true;
                 }
             } else if self.small_is(option, heap) {
@@ -190,23 +193,8 @@ impl WinSweep {
 
 #[cfg(test)]
 mod tests {
+    use super::super::dense::tests::{by_subsets, random_graph};
     use super::*;
-
-    /// Node Kayles values by the mex rule over every vertex subset: the reference.
-    fn by_subsets(closed: &[u64]) -> u32 {
-        let vertices = closed.len();
-        let mut value = vec![0u32; 1 << vertices];
-        for subset in 1..1usize << vertices {
-            let mut seen = 0u64;
-            for (vertex, &neighbourhood) in closed.iter().enumerate() {
-                if subset >> vertex & 1 == 1 {
-                    seen |= 1 << value[subset & !(neighbourhood as usize)];
-                }
-            }
-            value[subset] = (!seen).trailing_zeros();
-        }
-        value[(1 << vertices) - 1]
-    }
 
     proptest::proptest! {
         /// Random graphs of up to 15 vertices, sparse to dense, with heaps of 0 to 3: the
@@ -219,20 +207,7 @@ mod tests {
             large in proptest::prelude::any::<bool>(),
             seed in proptest::prelude::any::<u64>(),
         ) {
-            let mut state = seed | 1;
-            let mut closed = vec![0u64; vertices];
-            for i in 0..vertices {
-                closed[i] |= 1 << i;
-                for j in i + 1..vertices {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    if state % 16 < density {
-                        closed[i] |= 1 << j;
-                        closed[j] |= 1 << i;
-                    }
-                }
-            }
+            let closed = random_graph(vertices, density, seed);
             let nimber = by_subsets(&closed);
             let mut sweep = WinSweep::default();
             if large {

@@ -19,7 +19,7 @@ use super::huge_pages::advise_large_pages;
 const BUCKET: usize = 4;
 
 /// The slots a position may occupy, aligned to half a cache line so that a lookup reads one
-/// line (and a prefetch brings in the whole bucket).
+/// line.
 #[repr(C, align(32))]
 #[derive(Default)]
 struct Bucket([AtomicU64; BUCKET]);
@@ -148,22 +148,6 @@ impl WinSlots {
 
     fn fingerprint(check_hash: u64) -> u64 {
         (check_hash | 1 << 63) >> FINGERPRINT_SHIFT << FINGERPRINT_SHIFT
-    }
-
-    /// Asks the processor to bring the position's bucket into the cache, ahead of a lookup.
-    #[inline]
-    pub fn prefetch(&self, index_hash: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let slot: *const [AtomicU64; BUCKET] = self.bucket(index_hash);
-            #[allow(unsafe_code)]
-            // SAFETY: a prefetch is a hint; it reads nothing into the program and cannot fault.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch(slot.cast::<i8>(), std::arch::x86_64::_MM_HINT_T0);
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = index_hash;
     }
 
     /// Whether the player to move wins the position with these hashes, if stored.
