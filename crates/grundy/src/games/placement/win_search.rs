@@ -12,7 +12,9 @@
 //!   slot of a lock-free table of one word each ([`WinTable`]), shared by every thread;
 //! - positions of at most [`DEFAULT_SWEEP_SIZE`] live squares never touch the table: they are
 //!   renumbered into one machine word and decided by [`WinSweep`];
-//! - the replies are tried most constraining first (fewest live squares left); near the root,
+//! - the replies are tried most constraining first (fewest live squares left), except one move
+//!   below the position asked about, where the squares that refuted replies most often come
+//!   first ([`REFUTATION_DEPTH`]); near the root,
 //!   a reply the table already knows to win is taken before any is searched (an enhanced
 //!   transposition cut-off);
 //! - a move in the heap to a size the table already knows lost for the opponent is taken at
@@ -20,9 +22,10 @@
 //!
 //! Two orderings that pay elsewhere cost more positions than they saved here
 //! (docs/PERFORMANCE.md): the mirror image of the move just made first (what made the general
-//! solver fast on even boards), and killer replies (the reply that refuted the last position
-//! at the same depth).
+//! solver fast on even boards), and killer replies at every depth (the reply that refuted the
+//! last position at the same depth).
 
+use std::cmp::Reverse;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -49,6 +52,14 @@ pub const DEFAULT_SWEEP_SIZE: usize = 24;
 /// searching any (see [`WinSearch::wins`]): near the root, where a cut-off saves most
 /// (measured in docs/PERFORMANCE.md).
 const CUT_OFF_LOOKUP_SIZE: usize = 40;
+
+/// The depth below the position asked about (a first move's, in the first-move search) at which
+/// replies are tried in the order of how often each square won there before: the positions
+/// after a reply, where the player who asked looks for a refutation. On 16 × 16 the winning
+/// replies to a first move are mostly the most constraining, but when they are not, the
+/// refutations of the wrong ones are mostly on the border, among the least constraining
+/// moves, and the same few squares refute many replies (measured in docs/PERFORMANCE.md).
+const REFUTATION_DEPTH: usize = 1;
 
 /// How many positions pass between looks at the stop flag and reports of the count.
 const POLL_INTERVAL: u64 = 1 << 12;
@@ -216,6 +227,11 @@ pub struct WinSearch {
     /// stored.
     stopped: bool,
     position_limit: u64,
+    /// Moves from the position asked about to the one being searched.
+    depth: usize,
+    /// By square: how often it refuted a reply to the position asked about (at
+    /// [`REFUTATION_DEPTH`]), over every question this search was asked.
+    refutations: Vec<u32>,
 }
 
 impl WinSearch {
@@ -264,6 +280,8 @@ impl WinSearch {
             stop: None,
             stopped: false,
             position_limit: u64::MAX,
+            depth: 0,
+            refutations: vec![0; STRIDE * STRIDE],
         }
     }
 
@@ -415,6 +433,13 @@ impl WinSearch {
             self.waiting.push((left << 16 | square) as u32);
         }
         self.waiting[first..].sort_unstable();
+        let depth = self.depth;
+        if depth == REFUTATION_DEPTH {
+            // The squares that refuted replies most often go first, the rest as above.
+            let refutations = &self.refutations;
+            self.waiting[first..]
+                .sort_by_key(|&word| (Reverse(refutations[(word & 0xFFFF) as usize]), word));
+        }
         let mut winning = None;
         if size >= CUT_OFF_LOOKUP_SIZE {
             // An enhanced transposition cut-off: a reply whose position the table knows lost
@@ -435,12 +460,20 @@ impl WinSearch {
             }
             let square = (self.waiting[next] & 0xFFFF) as usize;
             let option = live.without(self.geometry.closed[square]);
-            if !self.wins(option, heap) {
+            self.depth += 1;
+            let option_wins = self.wins(option, heap);
+            self.depth -= 1;
+            if !option_wins {
                 winning = Some(square);
+                if depth == REFUTATION_DEPTH && !self.stopped {
+                    self.refutations[square] += 1;
+                }
             }
         }
         self.waiting.truncate(first);
+        self.depth += 1;
         let won = winning.is_some() || (0..heap).any(|smaller| !self.wins(live, smaller));
+        self.depth -= 1;
         if !self.stopped {
             self.filled += u64::from(self.slots.put(index_hash, check_hash, won, size));
         }
