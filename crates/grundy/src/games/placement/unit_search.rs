@@ -8,16 +8,21 @@
 //! A unit is the question "is the position after `path` (moves from the root), plus a nim
 //! heap of `heap`, a second-player win?", asked within a budget of positions. The first units
 //! are those of [`RootSearch`](super::root_search::RootSearch): one per group of symmetric
-//! first moves and value asked. A unit that comes back over its budget is split two moves
-//! deeper, as the outcome rule reads:
+//! first moves and value asked. A unit that comes back over its budget is split one move
+//! deeper, as the outcome rule reads, by the answer it is expected to have:
 //!
 //! - "X + *h is P" holds when every move from it (board moves up to symmetry, and heap moves to
-//!   `*j`, `j < h`) leaves a position that is N;
-//! - "Y is N" holds when some reply from it leaves a position that is P. The replies are tried
-//!   one at a time, in the win search's order (the reply leaving the fewest live squares
-//!   first, heap moves last): when the reply chosen turns out not to win, the next is issued.
+//!   `*j`, `j < h`) leaves a position that is not P: a question expected P is split into a
+//!   unit per move, all handed out at once;
+//! - "Y is not P" holds when some reply from it leaves a position that is P: a question
+//!   expected not P (a first move, or a move of a question split over every move: in a
+//!   position few moves win) is split into its replies, tried one at a time in the win
+//!   search's order (the reply leaving the fewest live squares first, heap moves last). When
+//!   the reply chosen turns out not to win, the next is issued.
 //!
-//! The units below a split have larger budgets (four times for every two moves), and from
+//! A question expected not P is thus first asked whole, and the worker tries its replies
+//! with its tables, which is far cheaper than a unit per reply; only a question too large for
+//! its budget is split. The units below a split have larger budgets (twice for every move), and from
 //! [`UnitBudget::unbounded_from`] moves on they run to the end, so that no question is cut
 //! without end. What is decided is remembered by position, so a question met twice, or settled
 //! by an earlier run (see [`UnitCoordinator::resume`]), is not asked again.
@@ -79,7 +84,8 @@ pub enum UnitResult {
 /// The position budgets of units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UnitBudget {
-    /// The positions a unit of one move (a first move) may search before it is split.
+    /// The positions a unit of one move (a first move) may search before it is split; each
+    /// move deeper doubles it.
     pub first: u64,
     /// Units of this many moves or more run to the end, however long.
     pub unbounded_from: usize,
@@ -265,23 +271,41 @@ enum Reply {
     Heap(u32),
 }
 
-/// Who waits for a question "is P".
+/// Who waits for a question "is P", and so which answer it expects.
 #[derive(Clone, Copy, Debug)]
 enum Asker {
-    /// The root, for one group of first moves.
+    /// The root, for one group of first moves: usually not P (at most a few first moves win).
     Root,
-    /// A question "is N" trying this reply.
-    Reply(usize),
+    /// A question split over every move, all of which must not be P: this is one of them,
+    /// usually not P.
+    All(usize),
+    /// A question split over its replies, one of which should be P: this is the one tried.
+    Any(usize),
+}
+
+impl Asker {
+    /// Whether the question is expected to be P, which decides how it is split.
+    fn expects_p(self) -> bool {
+        matches!(self, Asker::Any(_))
+    }
 }
 
 #[derive(Clone, Debug)]
 enum PState {
     Queued,
     Running(u64),
-    /// Split into questions "is N", one per move; `open` of them are undecided.
-    Split {
+    /// Split over every move (expected P): the question of each move must come back not P;
+    /// `open` of them have not.
+    All {
         children: Vec<usize>,
         open: usize,
+    },
+    /// Split over the replies (expected not P), tried one at a time: one that comes back P
+    /// decides it.
+    Any {
+        replies: Vec<Reply>,
+        next: usize,
+        current: Option<usize>,
     },
     Decided(bool),
     /// No longer needed: an ancestor was decided.
@@ -298,29 +322,6 @@ struct PNode {
     plies: usize,
     asker: Asker,
     state: PState,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum NState {
-    Open,
-    Decided(bool),
-    Dropped,
-}
-
-/// The question "is the position after `path` plus `*heap` N?", tried reply by reply.
-#[derive(Clone, Debug)]
-struct NNode {
-    position: PlacementPosition,
-    path: Vec<PlacementMove>,
-    heap: u32,
-    plies: usize,
-    /// The question "is P" this one is a move of.
-    parent: usize,
-    replies: Vec<Reply>,
-    next: usize,
-    /// The reply's question being asked.
-    current: Option<usize>,
-    state: NState,
 }
 
 /// The coordinator of a distributed search: a deterministic state machine without threads or
@@ -344,8 +345,7 @@ pub struct UnitCoordinator {
     /// Whether the root's first question was asked.
     started: bool,
     result: Option<UnitResult>,
-    p_nodes: Vec<PNode>,
-    n_nodes: Vec<NNode>,
+    nodes: Vec<PNode>,
     known: HashMap<PlacementPosition, Known>,
     queue: VecDeque<usize>,
     running: HashMap<u64, usize>,
@@ -381,8 +381,7 @@ impl UnitCoordinator {
             root_questions: Vec::new(),
             started: false,
             result: None,
-            p_nodes: Vec::new(),
-            n_nodes: Vec::new(),
+            nodes: Vec::new(),
             known: HashMap::new(),
             queue: VecDeque::new(),
             running: HashMap::new(),
@@ -466,7 +465,7 @@ impl UnitCoordinator {
                 self.queue.clear();
                 return None;
             }
-            let p = &mut self.p_nodes[node];
+            let p = &mut self.nodes[node];
             if !matches!(p.state, PState::Queued) {
                 continue;
             }
@@ -491,12 +490,12 @@ impl UnitCoordinator {
         let Some(node) = self.running.remove(&answer.id) else {
             return;
         };
-        let running = matches!(self.p_nodes[node].state, PState::Running(id) if id == answer.id);
+        let running = matches!(self.nodes[node].state, PState::Running(id) if id == answer.id);
         match answer.is_p {
             Some(is_p) => {
                 self.counts.settled += 1;
                 self.counts.positions += answer.positions;
-                let p = &self.p_nodes[node];
+                let p = &self.nodes[node];
                 self.settled_log.push(SettledUnit {
                     path: p.path.clone(),
                     heap: p.heap,
@@ -511,12 +510,12 @@ impl UnitCoordinator {
                 }
             }
             None if running => {
-                if self.budget.for_plies(self.p_nodes[node].plies).is_some() {
+                if self.budget.for_plies(self.nodes[node].plies).is_some() {
                     self.counts.split += 1;
                     self.split(node);
                 } else {
                     // Abandoned although unbounded (the worker was stopped): ask it again.
-                    self.p_nodes[node].state = PState::Queued;
+                    self.nodes[node].state = PState::Queued;
                     self.queue.push_back(node);
                 }
             }
@@ -559,7 +558,7 @@ impl UnitCoordinator {
             let states: Vec<Option<bool>> = self
                 .root_questions
                 .iter()
-                .map(|&node| match self.p_nodes[node].state {
+                .map(|&node| match self.nodes[node].state {
                     PState::Decided(is_p) => Some(is_p),
                     _ => None,
                 })
@@ -633,8 +632,8 @@ impl UnitCoordinator {
         asker: Asker,
     ) -> usize {
         let known = self.lookup(&position, heap, plies);
-        let node = self.p_nodes.len();
-        self.p_nodes.push(PNode {
+        let node = self.nodes.len();
+        self.nodes.push(PNode {
             position,
             path,
             heap,
@@ -648,17 +647,17 @@ impl UnitCoordinator {
         node
     }
 
-    /// Decides a question "is P" and tells who asked it.
+    /// Decides a question and tells who asked it.
     fn decide_p(&mut self, node: usize, is_p: bool) {
-        if matches!(
-            self.p_nodes[node].state,
-            PState::Decided(_) | PState::Dropped
-        ) {
+        if matches!(self.nodes[node].state, PState::Decided(_) | PState::Dropped) {
             return;
         }
-        let was_split = matches!(self.p_nodes[node].state, PState::Split { .. });
-        self.drop_below_p(node);
-        let p = &mut self.p_nodes[node];
+        let was_split = matches!(
+            self.nodes[node].state,
+            PState::All { .. } | PState::Any { .. }
+        );
+        self.drop_below(node);
+        let p = &mut self.nodes[node];
         p.state = PState::Decided(is_p);
         let (position, heap, asker) = (p.position, p.heap, p.asker);
         if was_split {
@@ -672,55 +671,66 @@ impl UnitCoordinator {
             });
         }
         self.remember(position, heap, is_p);
+        self.tell(asker, node, is_p);
+    }
+
+    /// Tells `asker` that the question `node` it asked is decided.
+    fn tell(&mut self, asker: Asker, node: usize, is_p: bool) {
         match asker {
             Asker::Root => {}
-            Asker::Reply(n) => {
-                if self.n_nodes[n].state != NState::Open {
+            Asker::All(parent) => {
+                let PState::All { open, .. } = &mut self.nodes[parent].state else {
+                    return;
+                };
+                if is_p {
+                    // A move to a P-position: the parent is not P.
+                    self.decide_p(parent, false);
+                } else {
+                    *open -= 1;
+                    if *open == 0 {
+                        self.decide_p(parent, true);
+                    }
+                }
+            }
+            Asker::Any(parent) => {
+                let PState::Any { current, .. } = &mut self.nodes[parent].state else {
+                    return;
+                };
+                if *current != Some(node) {
                     return;
                 }
-                self.n_nodes[n].current = None;
+                *current = None;
                 if is_p {
-                    self.decide_n(n, true);
+                    // A reply to a P-position: the parent is not P.
+                    self.decide_p(parent, false);
                 } else {
-                    self.advance(n);
+                    self.advance(parent);
                 }
             }
         }
     }
 
-    /// Decides a question "is N" and tells the question "is P" it is a move of.
-    fn decide_n(&mut self, node: usize, is_n: bool) {
-        if self.n_nodes[node].state != NState::Open {
-            return;
-        }
-        if let Some(current) = self.n_nodes[node].current.take() {
-            self.drop_p(current);
-        }
-        self.n_nodes[node].state = NState::Decided(is_n);
-        let parent = self.n_nodes[node].parent;
-        if !is_n {
-            // A move to a P-position: the parent is N.
-            self.decide_p(parent, false);
-            return;
-        }
-        if let PState::Split { open, .. } = &mut self.p_nodes[parent].state {
-            *open -= 1;
-            if *open == 0 {
-                self.decide_p(parent, true);
-            }
-        }
-    }
-
-    /// Asks the next reply of a question "is N", or decides it when none is left.
+    /// Asks the next reply of a question split over its replies, or decides it (P) when none
+    /// is left.
     fn advance(&mut self, node: usize) {
-        while self.n_nodes[node].state == NState::Open {
-            let n = &mut self.n_nodes[node];
-            let Some(&reply) = n.replies.get(n.next) else {
-                self.decide_n(node, false);
+        loop {
+            let PNode {
+                position,
+                ref path,
+                heap,
+                plies,
+                ref state,
+                ..
+            } = self.nodes[node];
+            let PState::Any { replies, next, .. } = state else {
                 return;
             };
-            n.next += 1;
-            let (position, mut path, heap, plies) = (n.position, n.path.clone(), n.heap, n.plies);
+            let Some(&reply) = replies.get(*next) else {
+                // No reply leaves a P-position.
+                self.decide_p(node, true);
+                return;
+            };
+            let mut path = path.clone();
             let (position, heap) = match reply {
                 Reply::Board(step) => {
                     path.push(step);
@@ -732,29 +742,49 @@ impl UnitCoordinator {
                 }
                 Reply::Heap(to) => (position, to),
             };
-            let child = self.new_p(position, path, heap, plies + 1, Asker::Reply(node));
-            match self.p_nodes[child].state {
-                PState::Decided(true) => self.decide_n(node, true),
-                PState::Decided(false) => {}
-                _ => {
-                    self.n_nodes[node].current = Some(child);
+            let child = self.new_p(position, path, heap, plies + 1, Asker::Any(node));
+            let known = match self.nodes[child].state {
+                PState::Decided(is_p) => Some(is_p),
+                _ => None,
+            };
+            let PState::Any { next, current, .. } = &mut self.nodes[node].state else {
+                unreachable!("checked above");
+            };
+            *next += 1;
+            match known {
+                Some(true) => {
+                    self.decide_p(node, false);
+                    return;
+                }
+                Some(false) => {}
+                None => {
+                    *current = Some(child);
                     return;
                 }
             }
         }
     }
 
-    /// Splits a question "is P" that came back over its budget into one question "is N" per
-    /// move (board moves up to symmetry, heap moves), each asking its first reply.
+    /// Splits a question that came back over its budget one move deeper: over every move when
+    /// it is expected P, over its replies one at a time when it is expected not P.
     fn split(&mut self, node: usize) {
         let PNode {
             position,
-            ref path,
             heap,
-            plies,
+            asker,
             ..
-        } = self.p_nodes[node];
-        let path = path.clone();
+        } = self.nodes[node];
+        if !asker.expects_p() {
+            self.nodes[node].state = PState::Any {
+                replies: self.replies(&position, heap),
+                next: 0,
+                current: None,
+            };
+            self.advance(node);
+            return;
+        }
+        let path = self.nodes[node].path.clone();
+        let plies = self.nodes[node].plies;
         let mut moves: Vec<(PlacementPosition, Vec<PlacementMove>, u32)> = Vec::new();
         for group in first_move_groups(&self.solver, &position) {
             let step = group[0];
@@ -767,46 +797,34 @@ impl UnitCoordinator {
             moves.push((after, child_path, heap));
         }
         moves.extend((0..heap).map(|to| (position, path.clone(), to)));
+        self.nodes[node].state = PState::All {
+            children: Vec::new(),
+            open: 0,
+        };
         let mut children = Vec::new();
         for (after, child_path, child_heap) in moves {
-            match self.lookup(&after, child_heap, plies + 1) {
+            let child = self.new_p(after, child_path, child_heap, plies + 1, Asker::All(node));
+            match self.nodes[child].state {
                 // A move to a P-position: the question is answered.
-                Some(true) => {
+                PState::Decided(true) => {
+                    for asked in children {
+                        self.drop_p(asked);
+                    }
                     self.decide_p(node, false);
                     return;
                 }
-                Some(false) => {}
-                None => {
-                    let replies = self.replies(&after, child_heap);
-                    children.push(self.n_nodes.len());
-                    self.n_nodes.push(NNode {
-                        position: after,
-                        path: child_path,
-                        heap: child_heap,
-                        plies: plies + 1,
-                        parent: node,
-                        replies,
-                        next: 0,
-                        current: None,
-                        state: NState::Open,
-                    });
-                }
+                PState::Decided(false) => {}
+                _ => children.push(child),
             }
         }
         if children.is_empty() {
             self.decide_p(node, true);
             return;
         }
-        self.p_nodes[node].state = PState::Split {
+        self.nodes[node].state = PState::All {
             open: children.len(),
-            children: children.clone(),
+            children,
         };
-        for child in children {
-            if !matches!(self.p_nodes[node].state, PState::Split { .. }) {
-                return;
-            }
-            self.advance(child);
-        }
     }
 
     /// The replies from `position` plus `*heap`, in the win search's order: the board moves
@@ -832,14 +850,18 @@ impl UnitCoordinator {
             .collect()
     }
 
-    /// Drops what hangs below a question "is P", which is being decided.
-    fn drop_below_p(&mut self, node: usize) {
-        match std::mem::replace(&mut self.p_nodes[node].state, PState::Dropped) {
-            PState::Split { children, .. } => {
+    /// Drops what hangs below a question, which is being decided or dropped.
+    fn drop_below(&mut self, node: usize) {
+        match std::mem::replace(&mut self.nodes[node].state, PState::Dropped) {
+            PState::All { children, .. } => {
                 for child in children {
-                    self.drop_n(child);
+                    self.drop_p(child);
                 }
             }
+            PState::Any {
+                current: Some(child),
+                ..
+            } => self.drop_p(child),
             // Not when it is being decided by its own answer.
             PState::Running(id) if self.running.contains_key(&id) => self.abandoned.push(id),
             _ => {}
@@ -848,20 +870,10 @@ impl UnitCoordinator {
 
     /// Drops a question no longer needed, and what hangs below it.
     fn drop_p(&mut self, node: usize) {
-        if matches!(self.p_nodes[node].state, PState::Decided(_)) {
+        if matches!(self.nodes[node].state, PState::Decided(_)) {
             return;
         }
-        self.drop_below_p(node);
-    }
-
-    fn drop_n(&mut self, node: usize) {
-        if self.n_nodes[node].state != NState::Open {
-            return;
-        }
-        self.n_nodes[node].state = NState::Dropped;
-        if let Some(current) = self.n_nodes[node].current.take() {
-            self.drop_p(current);
-        }
+        self.drop_below(node);
     }
 }
 
@@ -1376,7 +1388,7 @@ mod tests {
             }
         }
         assert!(
-            deep >= 8,
+            deep >= 4,
             "units were split several levels deep in {deep} cases"
         );
     }
