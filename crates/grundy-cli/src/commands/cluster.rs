@@ -51,7 +51,7 @@ impl Distributed {
         let report = RootReport {
             first_moves: groups.iter().map(Vec::len).sum(),
             groups: groups.len(),
-            settled: (counts.settled + counts.resumed) as usize,
+            settled: counts.first_moves_settled as usize,
             resumed: counts.resumed as usize,
             positions: counts.positions,
             stats: SearchStats {

@@ -192,6 +192,8 @@ impl SettledUnit {
 pub struct UnitCounts {
     /// The value being asked about (0 for the outcome).
     pub value: u32,
+    /// The groups of first moves settled for `value`: known to leave it or not.
+    pub first_moves_settled: u64,
     /// Units answered by workers in this run.
     pub settled: u64,
     /// Units handed out and not answered yet.
@@ -398,8 +400,8 @@ impl UnitCoordinator {
         &self.groups
     }
 
-    /// Takes what an earlier run settled, and returns how many questions the records settle
-    /// that were not known. Call it before the first [`next_unit`](Self::next_unit). A record
+    /// Takes what an earlier run settled, and returns how many records were taken (all of
+    /// them, repeats included). Call it before the first [`next_unit`](Self::next_unit). A record
     /// of one move may name any move of its group. Records that contradict each other or
     /// whose moves are not legal are refused, and nothing is taken.
     pub fn resume(&mut self, records: &[SettledUnit]) -> Result<usize, UnitResumeError> {
@@ -426,12 +428,14 @@ impl UnitCoordinator {
             if record.path.is_empty() {
                 return Err(UnitResumeError::IllegalPath { index });
             }
-            let known = taken.entry(position).or_default();
-            let new = known.is_p_with(record.heap).is_none();
-            if !known.take(record.heap, record.is_p) {
+            if !taken
+                .entry(position)
+                .or_default()
+                .take(record.heap, record.is_p)
+            {
                 return Err(UnitResumeError::Contradiction { index });
             }
-            count += usize::from(new);
+            count += 1;
         }
         self.known = taken;
         self.counts.resumed += count as u64;
@@ -447,8 +451,14 @@ impl UnitCoordinator {
     /// How far the search has got.
     #[must_use]
     pub fn counts(&self) -> UnitCounts {
+        let first_moves_settled = self
+            .root_questions
+            .iter()
+            .filter(|&&node| matches!(self.nodes[node].state, PState::Decided(_)))
+            .count() as u64;
         UnitCounts {
             value: self.value,
+            first_moves_settled,
             running: self.running.len() as u64,
             ..self.counts
         }
@@ -1419,7 +1429,7 @@ mod tests {
                 }
                 let mut coordinator = UnitCoordinator::new(&game, &empty, Goal::NimValue, tiny(6));
                 let taken = coordinator.resume(&kept).unwrap();
-                assert!(taken > 0 && taken <= kept.len(), "{case}");
+                assert_eq!(taken, kept.len(), "{case}");
                 assert_eq!(coordinator.counts().resumed, taken as u64, "{case}");
                 let mut searchers = SearchThreads::new(&game, 2, 1 << 22);
                 let mut again: Vec<SettledUnit> = Vec::new();
@@ -1488,7 +1498,7 @@ mod tests {
         assert_eq!(coordinator.counts().resumed, 0);
         assert_eq!(
             coordinator.resume(&[unit(&["a1", "b3"], 1, false), unit(&["a1", "b3"], 1, false)]),
-            Ok(1)
+            Ok(2)
         );
     }
 
