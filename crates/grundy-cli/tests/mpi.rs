@@ -180,4 +180,16 @@ fn a_killed_run_resumes_from_its_checkpoint() {
             "{question:?} was kept and searched again"
         );
     }
+    // The single-process search resumes from the same file, taking its first-move lines.
+    let first_move_lines = all.iter().filter(|line| !line.contains("\"path\"")).count();
+    let alone_resumed = run(
+        0,
+        &args[..3]
+            .iter()
+            .chain(&args[5..])
+            .copied()
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(alone_resumed["outcome"], alone["outcome"]);
+    assert_eq!(alone_resumed["resumed_from_checkpoint"], first_move_lines);
 }

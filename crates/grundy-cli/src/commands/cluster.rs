@@ -11,6 +11,8 @@ use std::path::Path;
 
 use anyhow::Result;
 use grundy::games::placement::root_search::{RootOutcome, RootReport, RootValue};
+#[cfg(feature = "mpi")]
+use grundy::games::placement::unit_search::UnitBudget;
 use grundy::games::placement::unit_search::{Goal, UnitCounts, UnitResult};
 use grundy::games::placement::{PlacementGame, PlacementPosition};
 use grundy::solver::SearchStats;
@@ -21,9 +23,10 @@ use grundy::Nimber;
 #[derive(Debug, Default, clap::Args)]
 pub struct ClusterOptions {
     /// Under mpirun or srun: the positions a unit of one move may search before it is split
-    /// into units two moves deeper (each level deeper may search four times as many).
+    /// into units one move deeper (each move deeper may search twice as many; from eight moves
+    /// on units are not split).
     #[cfg(feature = "mpi")]
-    #[arg(long, value_name = "N", default_value_t = 1 << 24, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = UnitBudget::default().first, value_parser = clap::value_parser!(u64).range(1..))]
     pub unit_positions: u64,
 }
 

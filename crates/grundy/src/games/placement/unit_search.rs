@@ -92,11 +92,15 @@ pub struct UnitBudget {
 }
 
 impl Default for UnitBudget {
-    /// First units of 2^24 positions (seconds on one core), unbounded from six moves down.
+    /// First units of 2^20 positions (about five seconds of one core on the Queens game,
+    /// docs/PERFORMANCE.md measures 195 thousand positions per CPU-second on 16×16), doubling
+    /// with each move, unbounded from eight moves down (2^27 positions and more, over ten
+    /// minutes). On 16×16 a first move takes up to 45 million positions: split, no unit
+    /// comes near it.
     fn default() -> UnitBudget {
         UnitBudget {
-            first: 1 << 24,
-            unbounded_from: 6,
+            first: 1 << 20,
+            unbounded_from: 8,
         }
     }
 }
