@@ -410,7 +410,7 @@ mod ranks {
         if interrupted {
             let kept = match &checkpoint {
                 Some(checkpoint) if checkpoint.failure.is_none() => format!(
-                    "they are in {}: run the same command again to resume:\n  {}",
+                    "they are in {}: run the same command again, under mpirun or srun as this one, to resume:\n  {}",
                     checkpoint.path.display(),
                     this_command()
                 ),

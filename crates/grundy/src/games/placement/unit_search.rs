@@ -206,6 +206,8 @@ pub struct UnitCounts {
     pub issued: u64,
     /// Units that came back over their budget and were split.
     pub split: u64,
+    /// Replies tried after the one before them turned out not to win.
+    pub next_replies: u64,
     /// Questions taken from an earlier run's records.
     pub resumed: u64,
     /// Positions searched by the units answered in this run.
@@ -718,6 +720,7 @@ impl UnitCoordinator {
                     // A reply to a P-position: the parent is not P.
                     self.decide_p(parent, false);
                 } else {
+                    self.counts.next_replies += 1;
                     self.advance(parent);
                 }
             }
@@ -975,14 +978,15 @@ impl UnitQueue {
         self.ready.notify_one();
     }
 
-    /// Tells the worker of unit `id` to give it up (it then answers `None`).
+    /// Tells the worker of unit `id` to give it up (it then answers `None` at once); a unit
+    /// already answered is left alone.
     pub fn abandon(&self, id: u64) {
         let mut state = self.lock();
-        match state.running.get(&id) {
-            Some(flag) => flag.store(true, Ordering::Relaxed),
-            None => {
-                state.abandoned.insert(id);
-            }
+        if let Some(flag) = state.running.get(&id) {
+            flag.store(true, Ordering::Relaxed);
+        } else if state.waiting.iter().any(|unit| unit.id == id) {
+            // Still answered, so that whoever counts the units running sees it end.
+            state.abandoned.insert(id);
         }
     }
 
@@ -1344,6 +1348,7 @@ mod tests {
             ("queens+rooks", "4x4", RayRule::Blocked),
         ];
         let mut deep = 0;
+        let mut next_replies = 0;
         for (pieces, size, rays) in cases {
             let game = game_of(pieces, size, rays);
             let last = *game.legal_placements(&game.empty()).last().unwrap();
@@ -1398,9 +1403,14 @@ mod tests {
                         assert_eq!(unit.is_p, value == unit.heap, "{case}: {unit:?}");
                     }
                     deep += usize::from(counts.split > 0 && kept.iter().any(|u| u.path.len() >= 4));
+                    next_replies += counts.next_replies;
                 }
             }
         }
+        assert!(
+            next_replies > 0,
+            "a reply that did not win was followed by the next"
+        );
         assert!(
             deep >= 4,
             "units were split several levels deep in {deep} cases"
@@ -1574,6 +1584,37 @@ mod tests {
                 decode_unit(text, &bishops, &bishops.empty()).is_err(),
                 "{text}"
             );
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+        /// Random positions of random games, units cut at random depths: the nim-value is the
+        /// naive recursion's.
+        #[test]
+        fn random_positions_get_the_naive_value(
+            game_index in 0usize..4,
+            moves in proptest::collection::vec(0usize..64, 0..3),
+            first in 1u64..64,
+            unbounded_from in 2usize..8,
+            threads in 1usize..3,
+        ) {
+            let (pieces, size) = [("queens", "6x6"), ("knights", "5x5"), ("kings", "4x5"),
+                ("bishops+knights", "3x4")][game_index];
+            let game = game_of(pieces, size, RayRule::Through);
+            let mut position = game.empty();
+            for choice in moves {
+                let legal = game.legal_placements(&position);
+                if legal.is_empty() {
+                    break;
+                }
+                position = game.play_move(&position, legal[choice % legal.len()]).unwrap();
+            }
+            let expected = naive_value(&game, &position, &mut HashMap::new());
+            let budget = UnitBudget { first, unbounded_from };
+            let (result, _, _) = solve(&game, &position, Goal::NimValue, budget, threads);
+            proptest::prop_assert_eq!(result, UnitResult::NimValue(Nimber::new(expected)));
         }
     }
 }
