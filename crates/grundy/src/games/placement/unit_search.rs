@@ -844,9 +844,12 @@ impl UnitCoordinator {
         };
     }
 
-    /// The replies from `position` plus `*heap`, in the win search's order: the board moves
-    /// leaving the fewest live squares first (row by row among equals), then the heap moves.
+    /// The replies from `position` plus `*heap`, in the win search's order: a heap move
+    /// already known to win first, then the board moves leaving the fewest live squares first
+    /// (row by row among equals), then the other heap moves.
     fn replies(&self, position: &PlacementPosition, heap: u32) -> Vec<Reply> {
+        let known = self.known.get(position);
+        let winning_heap = (0..heap).find(|&to| known.and_then(|k| k.is_p_with(to)) == Some(true));
         let mut board: Vec<(usize, PlacementMove)> = self
             .game
             .legal_placements(position)
@@ -860,10 +863,15 @@ impl UnitCoordinator {
             })
             .collect();
         board.sort_by_key(|&(live, _)| live);
-        board
+        winning_heap
+            .map(Reply::Heap)
             .into_iter()
-            .map(|(_, step)| Reply::Board(step))
-            .chain((0..heap).map(Reply::Heap))
+            .chain(board.into_iter().map(|(_, step)| Reply::Board(step)))
+            .chain(
+                (0..heap)
+                    .filter(|&to| Some(to) != winning_heap)
+                    .map(Reply::Heap),
+            )
             .collect()
     }
 
