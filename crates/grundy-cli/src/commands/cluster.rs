@@ -168,6 +168,7 @@ pub fn search_if_launched(
 #[cfg(feature = "mpi")]
 mod ranks {
     use std::collections::HashMap;
+    use std::io::IsTerminal;
     use std::path::Path;
     use std::sync::atomic::Ordering;
     use std::sync::mpsc::{self, RecvTimeoutError};
@@ -201,6 +202,9 @@ mod ranks {
     const TAG_ABANDON: i32 = 4;
     /// The search is over: the worker ends.
     const TAG_STOP: i32 = 5;
+
+    /// How often rank 0 writes a line of progress when stderr is not a terminal.
+    const LOG_PERIOD: Duration = Duration::from_secs(60);
 
     /// How long a rank waits, when nothing came, before it looks again.
     const IDLE: Duration = Duration::from_millis(1);
@@ -327,6 +331,8 @@ mod ranks {
         let mut threads = 0;
         let mut buffer = vec![0u8; MAX_UNIT_TEXT_BYTES];
         let mut last_shown = Instant::now();
+        let mut last_logged = Instant::now();
+        let terminal = std::io::stderr().is_terminal();
         let interrupted = loop {
             let mut busy = false;
             while let Some((message, status)) = world.any_process().immediate_matched_probe() {
@@ -392,10 +398,20 @@ mod ranks {
                 if label_values {
                     bar.set_prefix(format!("moves to value {}:", counts.value));
                 }
-                bar.set_message(format!(
+                let progress = format!(
                     "units {} settled, {} running, {rate:.1}/s ({} split, {} resumed), {} positions",
                     counts.settled, counts.running, counts.split, counts.resumed, counts.positions
-                ));
+                );
+                // A batch job's log has no terminal to draw the bar on: a line a minute there.
+                if !terminal && last_logged.elapsed() >= LOG_PERIOD {
+                    last_logged = Instant::now();
+                    eprintln!(
+                        "progress: {:.0} s, value {}: {progress}",
+                        started.elapsed().as_secs_f64(),
+                        counts.value
+                    );
+                }
+                bar.set_message(progress);
                 bar.tick();
             }
             if !busy {
