@@ -1595,6 +1595,42 @@ mod tests {
         }
     }
 
+    /// A unit abandoned before a worker takes it is answered at once without an answer; the
+    /// others are answered.
+    #[test]
+    fn an_abandoned_unit_is_given_up() {
+        let game = game_of("queens", "9x9", RayRule::Through);
+        let empty = game.empty();
+        let mut threads = SearchThreads::new(&game, 1, 1 << 22);
+        let workers = UnitWorker::all(&game, &empty, &mut threads);
+        let queue = UnitQueue::new();
+        let whole = |id| Unit {
+            id,
+            path: Vec::new(),
+            heap: 0,
+            budget: None,
+        };
+        queue.push(whole(1));
+        queue.push(whole(2));
+        queue.abandon(1);
+        // Units already answered or never handed out are left alone.
+        queue.abandon(7);
+        let (sender, receiver) = mpsc::channel();
+        let answers = std::thread::scope(|scope| {
+            scope.spawn(|| serve_units(workers, &queue, &sender));
+            let answers: Vec<UnitAnswer> = (0..2).map(|_| receiver.recv().unwrap()).collect();
+            queue.close();
+            answers
+        });
+        assert_eq!(answers[0].id, 1);
+        assert_eq!(answers[0].is_p, None);
+        assert_eq!(answers[0].positions, 0);
+        assert_eq!(answers[1].id, 2);
+        // Queens 9x9 is a first-player win (the centre, then mirror play).
+        assert_eq!(answers[1].is_p, Some(false));
+        assert!(queue.lock().abandoned.is_empty());
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
 
