@@ -16,9 +16,11 @@
 //!   unit per move, all handed out at once;
 //! - "Y is not P" holds when some reply from it leaves a position that is P: a question
 //!   expected not P (a first move, or a move of a question split over every move: in a
-//!   position few moves win) is split into its replies, tried one at a time in the win
-//!   search's order (the reply leaving the fewest live squares first, heap moves last). When
-//!   the reply chosen turns out not to win, the next is issued.
+//!   position few moves win) is split into its replies, tried in the win search's order (the
+//!   reply leaving the fewest live squares first, heap moves last), first one at a time.
+//!   When the reply chosen turns out not to win, the next is issued, and each reply that
+//!   does not win doubles how many are tried at once: a P-position, where none wins, soon has
+//!   all its replies searched side by side.
 //!
 //! A question expected not P is thus first asked whole, and the worker tries its replies
 //! with its tables, which is far cheaper than a unit per reply; only a question too large for
@@ -308,12 +310,15 @@ enum PState {
         children: Vec<usize>,
         open: usize,
     },
-    /// Split over the replies (expected not P), tried one at a time: one that comes back P
-    /// decides it.
+    /// Split over the replies (expected not P), tried in order, `width` at a time: one that
+    /// comes back P decides it. The width starts at one and doubles with each reply that
+    /// comes back not P, so that a position whose first replies do not win (a P-position,
+    /// where none does) soon has all its replies searched at once.
     Any {
         replies: Vec<Reply>,
         next: usize,
-        current: Option<usize>,
+        trying: Vec<usize>,
+        width: usize,
     },
     Decided(bool),
     /// No longer needed: an ancestor was decided.
@@ -709,17 +714,18 @@ impl UnitCoordinator {
                 }
             }
             Asker::Any(parent) => {
-                let PState::Any { current, .. } = &mut self.nodes[parent].state else {
+                let PState::Any { trying, width, .. } = &mut self.nodes[parent].state else {
                     return;
                 };
-                if *current != Some(node) {
+                let Some(at) = trying.iter().position(|&child| child == node) else {
                     return;
-                }
-                *current = None;
+                };
+                trying.swap_remove(at);
                 if is_p {
                     // A reply to a P-position: the parent is not P.
                     self.decide_p(parent, false);
                 } else {
+                    *width = width.saturating_mul(2);
                     self.counts.next_replies += 1;
                     self.advance(parent);
                 }
@@ -727,8 +733,8 @@ impl UnitCoordinator {
         }
     }
 
-    /// Asks the next reply of a question split over its replies, or decides it (P) when none
-    /// is left.
+    /// Asks the next replies of a question split over its replies, up to its width, or
+    /// decides it (P) when every reply has come back not P.
     fn advance(&mut self, node: usize) {
         loop {
             let PNode {
@@ -739,12 +745,23 @@ impl UnitCoordinator {
                 ref state,
                 ..
             } = self.nodes[node];
-            let PState::Any { replies, next, .. } = state else {
+            let PState::Any {
+                replies,
+                next,
+                trying,
+                width,
+            } = state
+            else {
                 return;
             };
+            if trying.len() >= *width {
+                return;
+            }
             let Some(&reply) = replies.get(*next) else {
-                // No reply leaves a P-position.
-                self.decide_p(node, true);
+                if trying.is_empty() {
+                    // No reply leaves a P-position.
+                    self.decide_p(node, true);
+                }
                 return;
             };
             let mut path = path.clone();
@@ -764,7 +781,7 @@ impl UnitCoordinator {
                 PState::Decided(is_p) => Some(is_p),
                 _ => None,
             };
-            let PState::Any { next, current, .. } = &mut self.nodes[node].state else {
+            let PState::Any { next, trying, .. } = &mut self.nodes[node].state else {
                 unreachable!("checked above");
             };
             *next += 1;
@@ -774,10 +791,7 @@ impl UnitCoordinator {
                     return;
                 }
                 Some(false) => {}
-                None => {
-                    *current = Some(child);
-                    return;
-                }
+                None => trying.push(child),
             }
         }
     }
@@ -795,7 +809,8 @@ impl UnitCoordinator {
             self.nodes[node].state = PState::Any {
                 replies: self.replies(&position, heap),
                 next: 0,
-                current: None,
+                trying: Vec::new(),
+                width: 1,
             };
             self.advance(node);
             return;
@@ -844,16 +859,16 @@ impl UnitCoordinator {
         };
     }
 
-    /// The replies from `position` plus `*heap`, in the win search's order: a heap move
-    /// already known to win first, then the board moves leaving the fewest live squares first
-    /// (row by row among equals), then the other heap moves.
+    /// The replies from `position` plus `*heap` (board moves up to symmetry), in the win
+    /// search's order: a heap move already known to win first, then the board moves leaving
+    /// the fewest live squares first (row by row among equals), then the other heap moves.
     fn replies(&self, position: &PlacementPosition, heap: u32) -> Vec<Reply> {
         let known = self.known.get(position);
         let winning_heap = (0..heap).find(|&to| known.and_then(|k| k.is_p_with(to)) == Some(true));
-        let mut board: Vec<(usize, PlacementMove)> = self
-            .game
-            .legal_placements(position)
+        // Symmetric replies leave positions of one value: one of each group is enough.
+        let mut board: Vec<(usize, PlacementMove)> = first_move_groups(&self.solver, position)
             .into_iter()
+            .map(|group| group[0])
             .map(|step| {
                 let after = self
                     .game
@@ -883,10 +898,11 @@ impl UnitCoordinator {
                     self.drop_p(child);
                 }
             }
-            PState::Any {
-                current: Some(child),
-                ..
-            } => self.drop_p(child),
+            PState::Any { trying, .. } => {
+                for child in trying {
+                    self.drop_p(child);
+                }
+            }
             // Not when it is being decided by its own answer.
             PState::Running(id) if self.running.contains_key(&id) => self.abandoned.push(id),
             _ => {}
@@ -1357,6 +1373,7 @@ mod tests {
         ];
         let mut deep = 0;
         let mut next_replies = 0;
+        let mut deepest = 0;
         for (pieces, size, rays) in cases {
             let game = game_of(pieces, size, rays);
             let last = *game.legal_placements(&game.empty()).last().unwrap();
@@ -1410,7 +1427,8 @@ mod tests {
                         let value = naive_value(&game, &after, &mut HashMap::new());
                         assert_eq!(unit.is_p, value == unit.heap, "{case}: {unit:?}");
                     }
-                    deep += usize::from(counts.split > 0 && kept.iter().any(|u| u.path.len() >= 4));
+                    deep += usize::from(counts.split > 0 && kept.iter().any(|u| u.path.len() >= 3));
+                    deepest = kept.iter().map(|u| u.path.len()).fold(deepest, usize::max);
                     next_replies += counts.next_replies;
                 }
             }
@@ -1420,8 +1438,8 @@ mod tests {
             "a reply that did not win was followed by the next"
         );
         assert!(
-            deep >= 4,
-            "units were split several levels deep in {deep} cases"
+            deep >= 6,
+            "units were split below the first moves in {deep} cases"
         );
     }
 
