@@ -26,7 +26,10 @@ fn command(ranks: usize, args: &[&str]) -> Command {
             .args(["--oversubscribe", "-np", &ranks.to_string(), GRUNDY])
             // CI runs as root, which Open MPI refuses unless told.
             .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
-            .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+            .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+            // Every rank on this machine: no remote shell needed (Open MPI otherwise refuses
+            // to start where ssh is not installed, as in a bare container).
+            .env("OMPI_MCA_plm", "isolated");
         mpirun
     };
     command
