@@ -168,7 +168,8 @@ pub fn run(args: &Args) -> Result<String> {
         report.first_moves,
         report.groups,
         report.settled,
-        if report.resumed > 0 {
+        // A distributed search counts what it resumed on its `units` line.
+        if report.resumed > 0 && distributed.is_none() {
             format!(" ({} from the checkpoint)", report.resumed)
         } else {
             String::new()

@@ -158,7 +158,8 @@ pub fn run(args: &Args) -> Result<String> {
         "outcome    {}\n",
         outcome_sentence(to_move, outcome)
     ));
-    if report.resumed > 0 {
+    // A distributed search counts what it resumed on its `units` line.
+    if report.resumed > 0 && distributed.is_none() {
         out.push_str(&format!(
             "resumed    {} answers from the checkpoint (whether a first move leaves a value)\n",
             report.resumed
