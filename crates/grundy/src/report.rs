@@ -396,6 +396,12 @@ pub struct GameReport {
     /// Searches on several threads: how many.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub threads: Option<usize>,
+    /// Searches spread over the ranks of an MPI job: the ranks, the coordinator's included.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ranks: Option<usize>,
+    /// Searches spread over the ranks of an MPI job: the units the workers answered in this run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub units_settled: Option<u64>,
     /// Wall-clock seconds of the answer.
     pub seconds: f64,
 }
@@ -442,6 +448,8 @@ impl GameReport {
             table_hits: None,
             endgame_positions: None,
             threads: None,
+            ranks: None,
+            units_settled: None,
             seconds: 0.0,
         }
     }

@@ -107,7 +107,7 @@ pub fn search_first_moves<T>(
 
 /// The command line that ran this program, for the user to run again: `grundy` and the
 /// arguments, those with spaces or quotes quoted.
-fn this_command() -> String {
+pub(crate) fn this_command() -> String {
     let arguments = std::env::args().skip(1).map(|argument| {
         if !argument.is_empty()
             && argument
@@ -172,14 +172,14 @@ impl RootObserver for CommandLine<'_> {
 }
 
 /// A checkpoint file being appended to.
-struct Checkpoint {
-    path: PathBuf,
+pub(crate) struct Checkpoint {
+    pub(crate) path: PathBuf,
     /// `None` once a write has failed: the search goes on without the checkpoint.
     file: Option<File>,
     /// Bytes of whole lines in the file: a failed write is cut back to this.
     written: u64,
     /// Why writing failed, if it did.
-    failure: Option<String>,
+    pub(crate) failure: Option<String>,
     /// The game searched, whose records are written.
     game: PlacementGame,
 }
@@ -188,7 +188,7 @@ impl Checkpoint {
     /// Opens the checkpoint at `path` for a search of `position`: reads the settled records
     /// it holds (with the line of each), drops a torn last line, and writes the header to a
     /// new or empty file. A file that is not a regular file (`/dev/null`) is only written to.
-    fn open(
+    pub(crate) fn open(
         path: &Path,
         game: &PlacementGame,
         position: &PlacementPosition,
@@ -239,7 +239,7 @@ impl Checkpoint {
     /// Writes `line` (ending in a newline) by one write, so that no other line and no stop
     /// can split it. On failure (a full disk) says so once, cuts off what was written of the
     /// line, and writes no more.
-    fn write_line(&mut self, line: String) {
+    pub(crate) fn write_line(&mut self, line: String) {
         let Some(file) = self.file.as_mut() else {
             return;
         };
@@ -258,7 +258,7 @@ impl Checkpoint {
         }
     }
 
-    fn warn_if_incomplete(&self) {
+    pub(crate) fn warn_if_incomplete(&self) {
         if let Some(failure) = &self.failure {
             eprintln!(
                 "warning: the checkpoint {} is incomplete (writing it failed: {failure}); the answer printed is complete",
@@ -269,7 +269,7 @@ impl Checkpoint {
 }
 
 /// The bytes of the file at `path`, refused when there are more than a checkpoint can hold.
-fn read_bounded(path: &Path) -> Result<Vec<u8>> {
+pub(crate) fn read_bounded(path: &Path) -> Result<Vec<u8>> {
     let too_large = || {
         input_error(format!(
             "checkpoint {} is larger than {} MiB, more than any checkpoint of this program: is it the right file?",

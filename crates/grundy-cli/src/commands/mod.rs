@@ -3,6 +3,7 @@
 pub mod bench;
 mod board_svg;
 pub mod check;
+pub mod cluster;
 pub mod conjecture;
 mod first_moves;
 pub mod graph;

@@ -6,8 +6,10 @@ use std::time::Instant;
 
 use anyhow::Result;
 use grundy::games::placement::root_search::RootOutcome;
+use grundy::games::placement::unit_search::Goal;
 use grundy::report::{Command, GameReport, Move};
 
+use super::cluster::{search_if_launched, ClusterOptions};
 use super::first_moves::search_first_moves;
 use super::{searched_line, thread_count, RuleOptions, SearchOptions};
 use crate::input::{parse_game, parse_position, require_verb, GameSpec};
@@ -45,6 +47,8 @@ pub struct Args {
     pub rules: RuleOptions,
     #[command(flatten)]
     pub search: SearchOptions,
+    #[command(flatten)]
+    pub cluster: ClusterOptions,
 }
 
 /// Runs `grundy outcome`.
@@ -55,20 +59,37 @@ pub fn run(args: &Args) -> Result<String> {
     };
     let game = args.rules.apply(game)?;
     let position = parse_position(&game, args.position.as_deref())?;
-    let (answer, seconds) = search_first_moves(
+    let threads = thread_count(args.threads);
+    let checkpoint = args.checkpoint.as_deref();
+    let memory = args.search.memory;
+    // Under mpirun or srun (built with the `mpi` feature) the ranks share the search.
+    let distributed = search_if_launched(
         &game,
         &position,
-        thread_count(args.threads),
-        args.search.memory,
-        args.checkpoint.as_deref(),
+        Goal::Outcome,
+        threads,
+        memory,
+        checkpoint,
         false,
-        // Timed without making the tables, as the figures in docs/PERFORMANCE.md are.
-        |search, observer| {
-            let started = Instant::now();
-            let answer = search.outcome(observer)?;
-            Ok((answer, started.elapsed().as_secs_f64()))
-        },
+        &args.cluster,
     )?;
+    let (answer, seconds) = match &distributed {
+        Some(distributed) => (distributed.outcome(), distributed.seconds),
+        None => search_first_moves(
+            &game,
+            &position,
+            threads,
+            memory,
+            checkpoint,
+            false,
+            // Timed without making the tables, as the figures in docs/PERFORMANCE.md are.
+            |search, observer| {
+                let started = Instant::now();
+                let answer = search.outcome(observer)?;
+                Ok((answer, started.elapsed().as_secs_f64()))
+            },
+        )?,
+    };
     let RootOutcome {
         outcome,
         winning_moves,
@@ -95,6 +116,8 @@ pub fn run(args: &Args) -> Result<String> {
             positions_searched: Some(report.positions),
             endgame_positions: Some(report.stats.endgame_positions),
             threads: Some(report.threads),
+            ranks: distributed.as_ref().map(|d| d.ranks),
+            units_settled: distributed.as_ref().map(|d| d.units_settled()),
             seconds,
             ..GameReport::new(
                 Command::Outcome,
@@ -145,12 +168,16 @@ pub fn run(args: &Args) -> Result<String> {
         report.first_moves,
         report.groups,
         report.settled,
-        if report.resumed > 0 {
+        // A distributed search counts what it resumed on its `units` line.
+        if report.resumed > 0 && distributed.is_none() {
             format!(" ({} from the checkpoint)", report.resumed)
         } else {
             String::new()
         }
     ));
+    if let Some(distributed) = &distributed {
+        out.push_str(&distributed.units_line());
+    }
     out.push_str(&searched_line(
         report.positions,
         report.stats.endgame_positions,

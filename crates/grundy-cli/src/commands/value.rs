@@ -6,11 +6,13 @@ use std::time::Instant;
 
 use anyhow::Result;
 
+use super::cluster::{search_if_launched, ClusterOptions};
 use super::first_moves::search_first_moves;
 use super::{heaps, rules_note, searched_line, thread_count, GameArgs, SearchOptions};
 use crate::input::{input_error, is_graph_game, parse_game, parse_position, GameSpec};
 use crate::render::{draw_board, json_line, outcome_sentence, player_to_move};
 use grundy::games::placement::root_search::RootValue;
+use grundy::games::placement::unit_search::Goal;
 use grundy::games::placement::PlacementSolver;
 use grundy::report::{Command, GameReport};
 
@@ -36,6 +38,8 @@ pub struct Args {
     pub svg: Option<PathBuf>,
     #[command(flatten)]
     pub search: SearchOptions,
+    #[command(flatten)]
+    pub cluster: ClusterOptions,
 }
 
 /// Refuses `--checkpoint` for a game that is not a placement game: nothing would be recorded,
@@ -74,20 +78,36 @@ pub fn run(args: &Args) -> Result<String> {
     };
     let position = parse_position(&game, args.target.position()?)?;
     let threads = thread_count(args.threads);
-    let (answer, seconds) = search_first_moves(
+    let checkpoint = args.checkpoint.as_deref();
+    let memory = args.search.memory;
+    // Under mpirun or srun (built with the `mpi` feature) the ranks share the search.
+    let distributed = search_if_launched(
         &game,
         &position,
+        Goal::NimValue,
         threads,
-        args.search.memory,
-        args.checkpoint.as_deref(),
+        memory,
+        checkpoint,
         true,
-        // Timed without making the tables, as the figures in docs/PERFORMANCE.md are.
-        |search, observer| {
-            let started = Instant::now();
-            let answer = search.nim_value(observer)?;
-            Ok((answer, started.elapsed().as_secs_f64()))
-        },
+        &args.cluster,
     )?;
+    let (answer, seconds) = match &distributed {
+        Some(distributed) => (distributed.value(), distributed.seconds),
+        None => search_first_moves(
+            &game,
+            &position,
+            threads,
+            memory,
+            checkpoint,
+            true,
+            // Timed without making the tables, as the figures in docs/PERFORMANCE.md are.
+            |search, observer| {
+                let started = Instant::now();
+                let answer = search.nim_value(observer)?;
+                Ok((answer, started.elapsed().as_secs_f64()))
+            },
+        )?,
+    };
     let RootValue { nimber, report } = answer;
     let (nodes, stats) = (report.positions, report.stats);
     let to_move = player_to_move(&game, &position);
@@ -109,6 +129,8 @@ pub fn run(args: &Args) -> Result<String> {
             first_moves_up_to_symmetry: Some(report.groups),
             resumed_from_checkpoint: Some(report.resumed),
             threads: Some(report.threads),
+            ranks: distributed.as_ref().map(|d| d.ranks),
+            units_settled: distributed.as_ref().map(|d| d.units_settled()),
             seconds,
             ..GameReport::of_value(
                 Command::Value,
@@ -136,11 +158,15 @@ pub fn run(args: &Args) -> Result<String> {
         "outcome    {}\n",
         outcome_sentence(to_move, outcome)
     ));
-    if report.resumed > 0 {
+    // A distributed search counts what it resumed on its `units` line.
+    if report.resumed > 0 && distributed.is_none() {
         out.push_str(&format!(
             "resumed    {} answers from the checkpoint (whether a first move leaves a value)\n",
             report.resumed
         ));
+    }
+    if let Some(distributed) = &distributed {
+        out.push_str(&distributed.units_line());
     }
     out.push_str(&searched_line(
         nodes,

@@ -1,6 +1,10 @@
-//! The text of a checkpoint of a [`RootSearch`](super::root_search::RootSearch): JSON lines,
+//! The text of a checkpoint of a [`RootSearch`](super::root_search::RootSearch) or of a
+//! distributed search ([`UnitCoordinator`](super::unit_search::UnitCoordinator)): JSON lines,
 //! a header naming the format, the game and the position, then one line per settled question
-//! ("does this first move leave the value asked about?"). A front end writes each line whole,
+//! ("does this first move leave the value asked about?", or for a distributed search "is the
+//! position after these moves, plus this heap, a second-player win?"; the questions of one
+//! move are written as the first-move search writes them, so either search resumes from the
+//! other's file). A front end writes each line whole,
 //! by one write, so a run stopped at any moment leaves at most a torn last line, which
 //! [`parse_checkpoint`] drops (that question was never settled). This module is text only:
 //! reading and writing the file is the front end's.
@@ -9,6 +13,7 @@ use serde_json::{json, Map, Value};
 use thiserror::Error;
 
 use super::root_search::SettledRecord;
+use super::unit_search::{parse_path, path_text, SettledUnit};
 use super::{Piece, PlacementGame, PlacementMove, PlacementPosition, Surface};
 use crate::values::Nimber;
 
@@ -52,6 +57,24 @@ pub fn record_line(record: &SettledRecord, game: &PlacementGame) -> String {
     format!("{line}\n")
 }
 
+/// The line of the checkpoint for a question settled by a distributed search, newline
+/// included. A question about one move is written as [`record_line`] writes it; a deeper one as
+/// `{"path":"c1 h9 e4","heap":0,"is_p":true,"nodes":123}`, the moves from the searched position
+/// as [`path_text`] writes them.
+#[must_use]
+pub fn unit_line(unit: &SettledUnit, game: &PlacementGame) -> String {
+    if let Some(record) = unit.as_first_move_record() {
+        return record_line(&record, game);
+    }
+    let line = json!({
+        "path": path_text(&unit.path, game),
+        "heap": unit.heap,
+        "is_p": unit.is_p,
+        "nodes": unit.positions,
+    });
+    format!("{line}\n")
+}
+
 /// The header of the checkpoint of a search of `position`.
 fn header(game: &PlacementGame, position: &PlacementPosition) -> Value {
     let mut header = json!({
@@ -79,6 +102,11 @@ pub struct CheckpointText {
     pub records: Vec<SettledRecord>,
     /// The line of each record, from 1.
     pub lines: Vec<usize>,
+    /// The deeper questions settled by a distributed search, in the file's order (the
+    /// first-move search has no use for them).
+    pub units: Vec<SettledUnit>,
+    /// The line of each of `units`, from 1.
+    pub unit_lines: Vec<usize>,
     /// The bytes up to the end of the last whole line kept: the file is cut back to them.
     pub whole_bytes: u64,
     /// The torn last line dropped, if any.
@@ -132,6 +160,12 @@ pub fn parse_checkpoint(
         if !read.has_header {
             check_header(value, header).map_err(|why| bad(&why))?;
             read.has_header = true;
+            continue;
+        }
+        if value.get("path").is_some() {
+            read.units
+                .push(parse_unit(&value, game, position).map_err(|why| bad(&why))?);
+            read.unit_lines.push(number);
             continue;
         }
         read.records
@@ -193,6 +227,38 @@ fn parse_record(value: &Value, game: &PlacementGame) -> Result<SettledRecord, St
         value: Nimber::new(asked),
         first_move: PlacementMove { square, piece },
         leaves_value,
+        positions: value["nodes"].as_u64().unwrap_or(0),
+    })
+}
+
+/// Reads one question settled by a distributed search.
+fn parse_unit(
+    value: &Value,
+    game: &PlacementGame,
+    position: &PlacementPosition,
+) -> Result<SettledUnit, String> {
+    let path = value["path"]
+        .as_str()
+        .ok_or_else(|| "expected a \"path\" of moves".to_string())
+        .and_then(|text| {
+            parse_path(text, game, position).map_err(|e| {
+                format!("expected a \"path\" of legal moves from the position searched: {e}")
+            })
+        })?;
+    if path.len() < 2 {
+        return Err("expected a \"path\" of two moves or more".to_string());
+    }
+    let heap = value["heap"]
+        .as_u64()
+        .and_then(|v| u32::try_from(v).ok())
+        .ok_or("expected a \"heap\" (a nim-value)")?;
+    let is_p = value["is_p"]
+        .as_bool()
+        .ok_or("expected \"is_p\": true or false")?;
+    Ok(SettledUnit {
+        path,
+        heap,
+        is_p,
         positions: value["nodes"].as_u64().unwrap_or(0),
     })
 }
@@ -287,5 +353,47 @@ mod tests {
         let other = self::header(&queens("6x6"), &queens("6x6").empty());
         let error = check_header(other, &header).unwrap_err();
         assert!(error.contains("not for this search"), "{error}");
+    }
+
+    #[test]
+    fn questions_of_a_distributed_search_round_trip_through_their_lines() {
+        let game = queens("6x6");
+        let empty = game.empty();
+        let path = parse_path("a1 b3 c5", &game, &empty).unwrap();
+        let deep = SettledUnit {
+            path: path.clone(),
+            heap: 2,
+            is_p: true,
+            positions: 99,
+        };
+        let first = SettledUnit {
+            path: path[..1].to_vec(),
+            heap: 1,
+            is_p: false,
+            positions: 7,
+        };
+        let deep_line = unit_line(&deep, &game);
+        let first_line = unit_line(&first, &game);
+        // A question of one move is the first-move search's record.
+        assert_eq!(
+            first_line,
+            record_line(&first.as_first_move_record().unwrap(), &game)
+        );
+        let text = text_of(&game, &[&first_line, &deep_line]);
+        let read = parse_checkpoint(&text, &game, &empty).unwrap();
+        assert_eq!(read.records, [first.as_first_move_record().unwrap()]);
+        assert_eq!(read.units, [deep]);
+        assert_eq!((read.lines, read.unit_lines), (vec![2], vec![3]));
+        // A path that is not legal, or too short, is refused by its line.
+        for bad in [
+            r#"{"path":"a1 b2","heap":0,"is_p":true,"nodes":1}"#,
+            r#"{"path":"a1","heap":0,"is_p":true,"nodes":1}"#,
+            r#"{"path":"a1 b3","heap":-1,"is_p":true,"nodes":1}"#,
+            r#"{"path":"a1 b3","heap":0,"nodes":1}"#,
+        ] {
+            let text = text_of(&game, &[bad, "\n"]);
+            let error = parse_checkpoint(&text, &game, &empty).unwrap_err();
+            assert_eq!(error.line, 2, "{bad}: {error}");
+        }
     }
 }

@@ -41,6 +41,7 @@ mod rules;
 mod solve;
 mod strategy;
 mod surface;
+pub mod unit_search;
 pub mod win_search;
 
 pub use multi::{Cells, RulesKayles, RulesKey};

@@ -172,20 +172,14 @@ pub struct RootSearch {
     position: PlacementPosition,
     /// The first moves, grouped by symmetry and by piece; the first of each group stands for it.
     groups: Vec<Vec<PlacementMove>>,
-    /// One solver per thread, all sharing one table of components and each with its own
-    /// table of exact positions; kept from one value to the next, with what they learnt.
-    solvers: Vec<PlacementSolver>,
-    /// For the games the win search is used for (see [`uses_win_search`]), one per thread,
-    /// sharing one table, searching in place of `solvers`; empty for the others.
-    win_searches: Vec<WinSearch>,
+    /// The solvers of the threads, kept from one value to the next with what they learnt.
+    threads: SearchThreads,
     /// What is settled, by (value asked about, group).
     settled: HashMap<(u32, usize), Settled>,
     resumed: usize,
     /// The most positions any one question has taken, and at least [`FIRST_TRY_POSITIONS`]
     /// (see [`settle_group`]).
     hardest: AtomicU64,
-    /// Positions searched by this run's solvers, as last reported by them.
-    searched: Arc<AtomicU64>,
 }
 
 impl RootSearch {
@@ -198,68 +192,17 @@ impl RootSearch {
         threads: usize,
         memory: u64,
     ) -> RootSearch {
-        // One table of components for all threads (what one learns, all use); a table of
-        // exact positions for each. Three quarters of the budget go to the shared table. When
-        // the win search does the searching, the solvers only value positions known without
-        // search, and its table takes the budget.
-        let win_search = uses_win_search(game);
-        let solver_memory = if win_search {
-            (memory / 16).min(GENERAL_MEMORY_BESIDE_WIN_SEARCH)
-        } else {
-            memory
-        };
-        let shared = PlacementSolver::new(game, solver_memory / 4 * 3);
-        let groups: Vec<Vec<PlacementMove>> = shared
-            .moves_up_to_symmetry(position)
-            .into_iter()
-            .flat_map(|squares| {
-                // With several pieces, squares are grouped where every piece's moves are alike:
-                // one group per piece.
-                game.pieces().iter().map(move |&piece| {
-                    squares
-                        .iter()
-                        .map(|&square| PlacementMove { square, piece })
-                        .collect()
-                })
-            })
-            .collect();
+        let shared = SearchThreads::shared_solver(game, memory);
+        let groups = first_move_groups(&shared, position);
         let threads = threads.clamp(1, groups.len().max(1));
-        let exact_budget = (solver_memory / 4 / threads as u64).max(1 << 20);
-        let searched = Arc::new(AtomicU64::new(0));
-        let win_searches = if win_search {
-            let table = Arc::new(WinTable::with_budget(memory - solver_memory));
-            let mut first = WinSearch::new(game, table);
-            first.count_into(Arc::clone(&searched));
-            let mut searches = vec![first];
-            while searches.len() < threads {
-                let mut another = searches[0].another();
-                another.count_into(Arc::clone(&searched));
-                searches.push(another);
-            }
-            searches
-        } else {
-            Vec::new()
-        };
-        let solvers = (0..threads)
-            .map(|_| {
-                let mut solver = shared.sharing(exact_budget);
-                solver.set_observer(Box::new(PositionCounter {
-                    total: Arc::clone(&searched),
-                    last: 0,
-                }));
-                solver
-            })
-            .collect();
         RootSearch {
             game: game.clone(),
             position: *position,
             groups,
-            solvers,
-            win_searches,
+            threads: SearchThreads::sharing(game, &shared, threads, memory),
             settled: HashMap::new(),
             resumed: 0,
             hardest: AtomicU64::new(FIRST_TRY_POSITIONS),
-            searched,
         }
     }
 
@@ -273,7 +216,7 @@ impl RootSearch {
     /// The threads searching.
     #[must_use]
     pub fn threads(&self) -> usize {
-        self.solvers.len()
+        self.threads.len()
     }
 
     /// Takes what an earlier run settled, given back as the records it reported, and returns
@@ -338,26 +281,7 @@ impl RootSearch {
     /// What the search has done so far.
     #[must_use]
     pub fn report(&self) -> RootReport {
-        let stats = self
-            .solvers
-            .iter()
-            .fold(SearchStats::default(), |sum, solver| {
-                let stats = solver.stats();
-                SearchStats {
-                    positions: sum.positions + stats.positions,
-                    table_hits: sum.table_hits + stats.table_hits,
-                    endgame_positions: sum.endgame_positions + stats.endgame_positions,
-                    table: stats.table,
-                }
-            });
-        let stats = self
-            .win_searches
-            .iter()
-            .fold(stats, |sum, search| SearchStats {
-                positions: sum.positions + search.positions(),
-                endgame_positions: sum.endgame_positions + search.sweep_positions(),
-                ..sum
-            });
+        let stats = self.threads.stats();
         RootReport {
             first_moves: self.groups.iter().map(Vec::len).sum(),
             groups: self.groups.len(),
@@ -365,7 +289,7 @@ impl RootSearch {
             resumed: self.resumed,
             positions: self.settled.values().map(|s| s.positions).sum(),
             stats,
-            threads: self.solvers.len(),
+            threads: self.threads.len(),
         }
     }
 
@@ -433,7 +357,7 @@ impl RootSearch {
             value,
             groups: self.groups.len(),
             settled: settled_now,
-            positions: self.searched.load(Ordering::Relaxed),
+            positions: self.threads.searched(),
         });
         if observer.should_stop() {
             return Err(self.interrupted());
@@ -444,7 +368,7 @@ impl RootSearch {
         let mut to_search = Vec::with_capacity(pending.len());
         for group in pending {
             let after = self.after(group);
-            let Some(known) = self.solvers[0].value_without_search(&after) else {
+            let Some(known) = self.threads.solvers[0].value_without_search(&after) else {
                 to_search.push(group);
                 continue;
             };
@@ -470,20 +394,15 @@ impl RootSearch {
             game,
             position,
             groups,
-            solvers,
-            win_searches,
+            threads,
             settled,
             hardest,
-            searched,
             ..
         } = self;
         let (game, position, groups, settled, hardest) =
             (&*game, &*position, &*groups, &*settled, &*hardest);
-        let workers: Vec<Worker<'_>> = if win_searches.is_empty() {
-            solvers.iter_mut().map(Worker::General).collect()
-        } else {
-            win_searches.iter_mut().map(Worker::Wins).collect()
-        };
+        let searched = Arc::clone(&threads.searched);
+        let workers = threads.workers();
         std::thread::scope(|scope| {
             for mut solver in workers {
                 let (next, stop, to_search, sender) = (&next, &stop, &to_search, sender.clone());
@@ -690,14 +609,172 @@ fn uses_win_search(game: &PlacementGame) -> bool {
     WinSearch::plays(game) && game.single_piece() == Some(Piece::Queen)
 }
 
+/// The first moves of `position` grouped by symmetry and by piece (one piece: moves of a
+/// group lead to positions alike); the first of each group stands for it.
+pub(super) fn first_move_groups(
+    solver: &PlacementSolver,
+    position: &PlacementPosition,
+) -> Vec<Vec<PlacementMove>> {
+    let pieces = solver.game().pieces().to_vec();
+    solver
+        .moves_up_to_symmetry(position)
+        .into_iter()
+        .flat_map(|squares| {
+            // With several pieces, squares are grouped where every piece's moves are alike:
+            // one group per piece.
+            pieces
+                .clone()
+                .into_iter()
+                .map(move |piece| {
+                    squares
+                        .iter()
+                        .map(|&square| PlacementMove { square, piece })
+                        .collect()
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The solvers of one process, one per thread, kept with what they learnt: the general
+/// solvers share one table of components and each has its own table of exact positions; for
+/// the games the win search is used for (see [`uses_win_search`]) the win searches, sharing
+/// one table, do the searching instead. Both the search of first moves ([`RootSearch`]) and the
+/// workers of a distributed search
+/// ([`UnitWorker`](super::unit_search::UnitWorker)) search with these.
+pub struct SearchThreads {
+    pub(super) solvers: Vec<PlacementSolver>,
+    win_searches: Vec<WinSearch>,
+    /// Positions searched by the solvers, as last reported by them.
+    pub(super) searched: Arc<AtomicU64>,
+}
+
+impl SearchThreads {
+    /// The solvers of `threads` threads searching `game` within `memory` bytes.
+    #[must_use]
+    pub fn new(game: &PlacementGame, threads: usize, memory: u64) -> SearchThreads {
+        let shared = SearchThreads::shared_solver(game, memory);
+        SearchThreads::sharing(game, &shared, threads.max(1), memory)
+    }
+
+    /// The solver whose table of components the threads share. Three quarters of the budget
+    /// go to it, a table of exact positions for each thread takes the rest. When the win
+    /// search does the searching, the solvers only value positions known without search, and
+    /// the win search's table takes the budget.
+    pub(super) fn shared_solver(game: &PlacementGame, memory: u64) -> PlacementSolver {
+        PlacementSolver::new(game, SearchThreads::solver_memory(game, memory) / 4 * 3)
+    }
+
+    fn solver_memory(game: &PlacementGame, memory: u64) -> u64 {
+        if uses_win_search(game) {
+            (memory / 16).min(GENERAL_MEMORY_BESIDE_WIN_SEARCH)
+        } else {
+            memory
+        }
+    }
+
+    /// `threads` solvers sharing the table of `shared`, made by [`SearchThreads::shared_solver`].
+    pub(super) fn sharing(
+        game: &PlacementGame,
+        shared: &PlacementSolver,
+        threads: usize,
+        memory: u64,
+    ) -> SearchThreads {
+        let solver_memory = SearchThreads::solver_memory(game, memory);
+        let exact_budget = (solver_memory / 4 / threads as u64).max(1 << 20);
+        let searched = Arc::new(AtomicU64::new(0));
+        let win_searches = if uses_win_search(game) {
+            let table = Arc::new(WinTable::with_budget(memory - solver_memory));
+            let mut first = WinSearch::new(game, table);
+            first.count_into(Arc::clone(&searched));
+            let mut searches = vec![first];
+            while searches.len() < threads {
+                let mut another = searches[0].another();
+                another.count_into(Arc::clone(&searched));
+                searches.push(another);
+            }
+            searches
+        } else {
+            Vec::new()
+        };
+        let solvers = (0..threads)
+            .map(|_| {
+                let mut solver = shared.sharing(exact_budget);
+                solver.set_observer(Box::new(PositionCounter {
+                    total: Arc::clone(&searched),
+                    last: 0,
+                }));
+                solver
+            })
+            .collect();
+        SearchThreads {
+            solvers,
+            win_searches,
+            searched,
+        }
+    }
+
+    /// The threads.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.solvers.len()
+    }
+
+    /// Never: there is at least one thread.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.solvers.is_empty()
+    }
+
+    /// Positions searched so far, over all threads (updated every few tens of thousands of
+    /// positions per thread).
+    #[must_use]
+    pub fn searched(&self) -> u64 {
+        self.searched.load(Ordering::Relaxed)
+    }
+
+    /// The counters of the solvers, summed (the table counters are the shared table's).
+    #[must_use]
+    pub fn stats(&self) -> SearchStats {
+        let stats = self
+            .solvers
+            .iter()
+            .fold(SearchStats::default(), |sum, solver| {
+                let stats = solver.stats();
+                SearchStats {
+                    positions: sum.positions + stats.positions,
+                    table_hits: sum.table_hits + stats.table_hits,
+                    endgame_positions: sum.endgame_positions + stats.endgame_positions,
+                    table: stats.table,
+                }
+            });
+        self.win_searches
+            .iter()
+            .fold(stats, |sum, search| SearchStats {
+                positions: sum.positions + search.positions(),
+                endgame_positions: sum.endgame_positions + search.sweep_positions(),
+                ..sum
+            })
+    }
+
+    /// What each thread asks its questions of.
+    pub(super) fn workers(&mut self) -> Vec<Worker<'_>> {
+        if self.win_searches.is_empty() {
+            self.solvers.iter_mut().map(Worker::General).collect()
+        } else {
+            self.win_searches.iter_mut().map(Worker::Wins).collect()
+        }
+    }
+}
+
 /// What a thread of the search asks its questions of.
-enum Worker<'a> {
+pub(super) enum Worker<'a> {
     General(&'a mut PlacementSolver),
     Wins(&'a mut WinSearch),
 }
 
 impl Worker<'_> {
-    fn has_value_within(
+    pub(super) fn has_value_within(
         &mut self,
         game: &PlacementGame,
         position: &PlacementPosition,
@@ -715,7 +792,7 @@ impl Worker<'_> {
         }
     }
 
-    fn positions(&self) -> u64 {
+    pub(super) fn positions(&self) -> u64 {
         match self {
             Worker::General(solver) => solver.stats().positions,
             Worker::Wins(search) => search.positions(),
