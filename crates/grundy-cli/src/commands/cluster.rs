@@ -508,6 +508,18 @@ mod ranks {
         threads: usize,
         memory: u64,
     ) -> Result<()> {
+        // Open MPI binds each rank to one core when there are no more ranks than cores: its
+        // threads would then take turns on that core (measured: a rank of two threads on two
+        // cores ran at one core's speed).
+        let cores = std::thread::available_parallelism().map_or(threads, usize::from);
+        if cores < threads {
+            eprintln!(
+                "warning: rank {} may run on {cores} core(s) only (its CPU binding) but has \
+                 --threads {threads}: with Open MPI add `--bind-to none` (or \
+                 `--map-by slot:PE={threads}`), under Slurm `--cpus-per-task={threads}`",
+                world.rank()
+            );
+        }
         let mut searchers = SearchThreads::new(game, threads, memory);
         let workers = UnitWorker::all(game, position, &mut searchers);
         let coordinator = world.process_at_rank(0);
