@@ -57,6 +57,7 @@ use thiserror::Error;
 use crate::values::{Nimber, Outcome};
 
 use super::root_search::{first_move_groups, SearchThreads, SettledRecord, Worker};
+use super::win_search::{take_ends_in_turn, CENTRAL_REPLIES};
 use super::{PlacementGame, PlacementMove, PlacementPosition, PlacementSolver};
 
 /// What a distributed search is asked.
@@ -806,8 +807,9 @@ impl UnitCoordinator {
             ..
         } = self.nodes[node];
         if !asker.expects_p() {
+            let first_move = self.nodes[node].path.len() == 1;
             self.nodes[node].state = PState::Any {
-                replies: self.replies(&position, heap),
+                replies: self.replies(&position, heap, first_move),
                 next: 0,
                 trying: Vec::new(),
                 width: 1,
@@ -861,8 +863,10 @@ impl UnitCoordinator {
 
     /// The replies from `position` plus `*heap` (board moves up to symmetry), in the win
     /// search's order: a heap move already known to win first, then the board moves leaving
-    /// the fewest live squares first (row by row among equals), then the other heap moves.
-    fn replies(&self, position: &PlacementPosition, heap: u32) -> Vec<Reply> {
+    /// the fewest live squares first (row by row among equals; after a first move, the two
+    /// fewest and then the ends of the rest in turn, as the win search orders them there),
+    /// then the other heap moves.
+    fn replies(&self, position: &PlacementPosition, heap: u32, first_move: bool) -> Vec<Reply> {
         let known = self.known.get(position);
         let winning_heap = (0..heap).find(|&to| known.and_then(|k| k.is_p_with(to)) == Some(true));
         // Symmetric replies leave positions of one value: one of each group is enough.
@@ -878,6 +882,9 @@ impl UnitCoordinator {
             })
             .collect();
         board.sort_by_key(|&(live, _)| live);
+        if first_move {
+            take_ends_in_turn(&mut board, CENTRAL_REPLIES);
+        }
         winning_heap
             .map(Reply::Heap)
             .into_iter()

@@ -64,7 +64,7 @@ const REFUTATION_DEPTH: usize = 1;
 
 /// In the position asked about, how many of the most constraining replies are tried before
 /// the least constraining ones take turns with the rest (see [`take_ends_in_turn`]).
-const CENTRAL_REPLIES: usize = 2;
+pub(super) const CENTRAL_REPLIES: usize = 2;
 
 /// Reorders replies sorted most constraining first: the first `leading` stay first, then the
 /// most and the least constraining of the rest take turns. On 16 × 16 a first move's winning
@@ -72,7 +72,7 @@ const CENTRAL_REPLIES: usize = 2;
 /// it is one of the least constraining, far from the first move (k6 and l10, the 23rd and 26th
 /// in the plain order): with this order they are tried fourth, and b1's question fell from
 /// 14.2 M positions to 5.1 M (docs/PERFORMANCE.md).
-fn take_ends_in_turn(replies: &mut [u32], leading: usize) {
+pub(super) fn take_ends_in_turn<T: Copy>(replies: &mut [T], leading: usize) {
     let rest = &replies[leading.min(replies.len())..];
     let mut order = Vec::with_capacity(rest.len());
     let (mut low, mut high) = (0, rest.len());
