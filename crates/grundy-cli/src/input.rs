@@ -5,6 +5,7 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
+use grundy::board::MAX_SQUARES;
 use grundy::games::corner::{CornerGame, CornerMove};
 use grundy::games::heap::{HeapGame, HeapRuleset, Rectangle, SequenceObserver};
 use grundy::games::placement::{
@@ -493,8 +494,8 @@ fn format_memory(bytes: u64) -> String {
 
 /// Reads a range of board sides: `1-6`, `4` or `2,4,8`.
 pub fn parse_range(text: &str) -> Result<Vec<u32>> {
-    let sides = parse_number_list(text, 1, 256).ok_or_else(|| {
-        input_error(format!("range `{text}` is malformed: expected FROM-TO (for example 1-6), a single number, or a list like 2,4,8, with sides from 1 to 256"))
+    let sides = parse_number_list(text, 1, MAX_SQUARES).ok_or_else(|| {
+        input_error(format!("range `{text}` is malformed: expected FROM-TO (for example 1-6), a single number, or a list like 2,4,8, with sides from 1 to {MAX_SQUARES}"))
     })?;
     Ok(sides.into_iter().map(|side| side as u32).collect())
 }
@@ -519,7 +520,7 @@ mod tests {
         assert_eq!(parse_range("1-6").unwrap(), vec![1, 2, 3, 4, 5, 6]);
         assert_eq!(parse_range("4").unwrap(), vec![4]);
         assert_eq!(parse_range("2,4, 8").unwrap(), vec![2, 4, 8]);
-        for bad in ["", "0-3", "3-1", "a", "1-300", "1--2"] {
+        for bad in ["", "0-3", "3-1", "a", "1-600", "1--2"] {
             assert!(parse_range(bad).is_err(), "{bad}");
         }
     }
@@ -530,7 +531,7 @@ mod tests {
         let names: Vec<String> = boards.iter().map(ToString::to_string).collect();
         assert_eq!(names, ["3x3", "3x4", "4x3", "3x5", "4x4", "4x5"]);
         assert_eq!(parse_board_range("5x5").unwrap().len(), 1);
-        for bad in ["", "3x3..", "4x4..3x3", "3x3..20x20", "a..b"] {
+        for bad in ["", "3x3..", "4x4..3x3", "3x3..23x23", "a..b"] {
             assert!(parse_board_range(bad).is_err(), "{bad}");
         }
     }

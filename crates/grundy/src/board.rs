@@ -15,8 +15,9 @@ mod symmetry;
 
 pub use symmetry::Symmetry;
 
-/// The largest number of squares a board may have: positions are sets of at most 256 squares.
-pub const MAX_SQUARES: usize = 256;
+/// The largest number of squares a board may have: positions are sets of at most 512 squares
+/// (eight words), room for the 20 × 20 board whose outcome is an open record.
+pub const MAX_SQUARES: usize = 512;
 
 /// Why a board size or square name was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -29,7 +30,7 @@ pub enum BoardError {
     ZeroSide(String),
     /// More squares than positions can hold.
     #[error(
-        "board size `{text}` has {squares} squares: at most {MAX_SQUARES} are allowed (16x16 is the largest square board)"
+        "board size `{text}` has {squares} squares: at most {MAX_SQUARES} are allowed (22x22 is the largest square board)"
     )]
     TooLarge {
         /// The size as given.
@@ -52,7 +53,7 @@ pub enum BoardError {
     },
 }
 
-/// The dimensions of an `m×n` board: `rows` × `cols`, each at least 1, at most 256 squares.
+/// The dimensions of an `m×n` board: `rows` × `cols`, each at least 1, at most [`MAX_SQUARES`] squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BoardSize {
     rows: u16,
@@ -234,8 +235,9 @@ mod tests {
             "0x5".parse::<BoardSize>(),
             Err(BoardError::ZeroSide(_))
         ));
-        let error = "17x16".parse::<BoardSize>().unwrap_err();
-        assert!(error.to_string().contains("17x16"));
+        let error = "23x23".parse::<BoardSize>().unwrap_err();
+        assert!(error.to_string().contains("23x23"));
+        assert!("22x22".parse::<BoardSize>().is_ok());
         assert!("99999999999x2".parse::<BoardSize>().is_err());
     }
 

@@ -338,3 +338,49 @@ fn empty_boards_equal_the_reference() {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Boards of more than 256 squares, whose positions take eight words, played down to a few
+    /// free squares: the solver's nimber and the nimbers of all moves equal the reference's.
+    /// (Few cases: the reference scans the whole board for every square it looks at.)
+    #[test]
+    fn solver_equals_the_reference_on_large_boards(
+        piece_bits in 1u8..64,
+        surface in 0..SURFACES.len(),
+        blocked in any::<bool>(),
+        rows in 17u32..=20,
+        cols in 16u32..=25,
+        seed in any::<u64>(),
+    ) {
+        prop_assume!(rows * cols > 256 && rows * cols <= 512);
+        let game = PlacementGame::with_rules(
+            rules(piece_bits, surface, blocked),
+            BoardSize::new(rows, cols).unwrap(),
+        );
+        let reference = Reference::of(&game);
+        let mut position = game.empty();
+        let mut state = seed | 1;
+        loop {
+            let moves = game.legal_placements(&position);
+            if game.legal_moves(&position).len() <= 6 {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let pick = moves[(state % moves.len() as u64) as usize];
+            position = game.play_move(&position, pick).expect("legal moves can be played");
+        }
+        let mut memo = HashMap::new();
+        let board = reference.board_of(&game, &position);
+        let mut solver = PlacementSolver::new(&game, 1 << 20);
+        prop_assert_eq!(solver.nim_value(&position), reference.value(&board, &mut memo));
+        for mv in solver.move_values(&position) {
+            let after = game.play_move(&position, PlacementMove { square: mv.square, piece: mv.piece }).unwrap();
+            let expected = reference.value(&reference.board_of(&game, &after), &mut memo);
+            prop_assert_eq!(mv.nimber, expected, "{} {}", mv.piece, mv.square);
+        }
+    }
+}

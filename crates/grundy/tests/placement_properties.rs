@@ -238,3 +238,54 @@ fn outcome_searches_agree_with_nim_values() {
         }
     }
 }
+
+/// Plays moves picked by a generator seeded with `seed` until at most `few` squares are free.
+fn play_until_few(game: &PlacementGame, seed: u64, few: usize) -> PlacementPosition {
+    let mut position = game.empty();
+    let mut state = seed | 1;
+    loop {
+        let moves = game.legal_moves(&position);
+        if moves.len() <= few {
+            return position;
+        }
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let pick = moves[(state % moves.len() as u64) as usize];
+        position = game
+            .play(&position, pick)
+            .expect("legal moves can be played");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// Boards of more than 256 squares, whose positions take eight words: the solver agrees
+    /// with the plain mex recursion on positions played down to a few free squares, and so do
+    /// the values of all moves.
+    #[test]
+    fn solver_equals_plain_mex_recursion_on_large_boards(
+        piece in 0..PIECES.len(),
+        rows in 17u32..=22,
+        cols in 12u32..=29,
+        seed in any::<u64>(),
+        few in 8usize..=18,
+    ) {
+        prop_assume!(rows * cols > 256 && rows * cols <= 512);
+        let game = PlacementGame::new(PIECES[piece], BoardSize::new(rows, cols).unwrap());
+        let position = play_until_few(&game, seed, few);
+        let piece = game.single_piece().expect("one piece");
+        let reference = NodeKayles::<8>::new(piece, game.board());
+        let naive = |position: &PlacementPosition| {
+            let available: SquareSet<8> = game.available(position).resize();
+            naive_nim_value(&reference, &available)
+        };
+        let mut solver = PlacementSolver::new(&game, 1 << 20);
+        prop_assert_eq!(solver.nim_value(&position), naive(&position));
+        for mv in solver.move_values(&position) {
+            let after = game.play(&position, mv.square).unwrap();
+            prop_assert_eq!(mv.nimber, naive(&after), "move {}", mv.square);
+        }
+    }
+}

@@ -26,7 +26,7 @@ use crate::interrupt;
 use crate::progress::counting_bar;
 
 /// The largest checkpoint read. A line is about 70 bytes, and the largest search has at most a
-/// few thousand groups of first moves (256 squares, 4 pieces) times a few values: a few
+/// few thousand groups of first moves (512 squares, 4 pieces) times a few values: a few
 /// megabytes. A larger file is not a checkpoint of this program.
 const MAX_CHECKPOINT_BYTES: u64 = 64 << 20;
 

@@ -37,7 +37,7 @@ pub struct Args {
     /// A piece (the list: `grundy graph --help`), or `graph` for a graph read from a file.
     #[arg(long_help = format!("A piece: {}; or `graph` for a graph read from a file.", Family::Placement.names()))]
     pub game: String,
-    /// The board size ROWSxCOLS (at most 256 squares), or the graph's file.
+    /// The board size ROWSxCOLS (at most 512 squares), or the graph's file.
     #[arg(value_name = "BOARD|FILE")]
     pub args: Vec<String>,
     /// For `graph FILE`: the file's format, edges or dimacs (default: detected).

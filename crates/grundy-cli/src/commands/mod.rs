@@ -31,7 +31,7 @@ pub struct GameArgs {
     /// ("knights 5x5 + kayles 7 + *3"). `--help` lists every game.
     #[arg(long_help = grundy::games::registry::catalogue())]
     pub game: String,
-    /// For a piece, the board size ROWSxCOLS (at most 256 squares, e.g. 16x16). For a heap game
+    /// For a piece, the board size ROWSxCOLS (at most 512 squares, e.g. 16x16). For a heap game
     /// the heap sizes (kayles-2d: boards MxN); for a corner game the square M N.
     #[arg(value_name = "BOARD|HEAPS|M N")]
     pub args: Vec<String>,

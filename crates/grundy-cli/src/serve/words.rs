@@ -11,7 +11,7 @@ use crate::input::parse_memory;
 
 /// The most words a command may have (a sum of games or a long heap list fits easily).
 pub const MAX_WORDS: usize = 256;
-/// The longest word: a position of the largest board (256 squares and 15 slashes) fits.
+/// The longest word: a position of the largest board (512 squares, or 484 and 21 slashes) fits.
 pub const MAX_WORD_BYTES: usize = 1024;
 
 /// An option of a command: its name and whether a value follows it.

@@ -253,7 +253,7 @@ fn bad_graph_files_name_the_file_line_and_text() {
         vec!["graph", "graph", "/no/such/file"],
         vec!["value", "graph", "x", "--format", "csv"],
         vec!["graph", "pawns", "8x8"],
-        vec!["graph", "knights", "17x17"],
+        vec!["graph", "knights", "23x23"],
         vec!["conjecture", "parity", "knights", "8x8..3x3"],
         vec!["outcome", "graph", "x"],
     ] {

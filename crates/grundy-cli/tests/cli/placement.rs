@@ -134,7 +134,7 @@ fn position_with_knight(rows: usize, cols: usize, square: &str) -> String {
 #[test]
 fn bad_input_is_refused_with_a_clear_message() {
     fails_with(&["value", "knights", "0x5"], "0x5");
-    fails_with(&["value", "knights", "17x16"], "17x16");
+    fails_with(&["value", "knights", "23x23"], "23x23");
     fails_with(&["value", "knights", "5by5"], "5by5");
     fails_with(&["value", "pawns", "5x5"], "pawns");
     fails_with(&["value", "leaper:0,0", "5x5"], "leaper:0,0");
@@ -167,8 +167,8 @@ fn bad_input_is_refused_with_a_clear_message() {
     fails_with(&["value", "knights", "5x5", "--memory", "lots"], "lots");
     fails_with(&["table", "knights", "--rows", "0-3"], "0-3");
     fails_with(
-        &["table", "knights", "--rows", "1-20", "--cols", "1-20"],
-        "at most 256",
+        &["table", "knights", "--rows", "1-30", "--cols", "1-30"],
+        "at most 512",
     );
 }
 
@@ -207,6 +207,64 @@ fn outcome_agrees_with_the_nim_value_and_names_a_winning_move() {
                     "{game} {board}: {square} not in {winning:?}"
                 );
             }
+        }
+    }
+}
+
+/// A queens position on an `n` x `n` board with queens on `squares` (named like `c11`).
+fn queens_position(n: usize, squares: &[&str]) -> String {
+    let coordinates: Vec<(usize, usize)> = squares
+        .iter()
+        .map(|name| {
+            let col = usize::from(name.as_bytes()[0] - b'a');
+            let row: usize = name[1..].parse().unwrap();
+            (row - 1, col)
+        })
+        .collect();
+    (0..n)
+        .map(|row| {
+            (0..n)
+                .map(|col| {
+                    if coordinates.contains(&(row, col)) {
+                        'Q'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Boards larger than 16 x 16 (the win search's wide layout, eight-word positions): on
+/// positions a few queens into the game, `outcome` and `value` agree, and the winning move
+/// `outcome` names is one of those `moves` (the general solver) finds.
+#[test]
+fn outcome_and_moves_agree_on_boards_larger_than_16x16() {
+    for (n, queens, expected) in [
+        (18, &["a3", "o10", "i14", "g6", "c11", "l16"][..], "P"),
+        (18, &["o13", "a3", "q17", "i12", "g4", "r9"], "N"),
+        (20, &["l4", "p14", "c2", "j11", "r13", "i15", "a18"], "P"),
+        (20, &["f4", "n14", "q5", "b13", "c15", "i11", "l7"], "N"),
+    ] {
+        let board = format!("{n}x{n}");
+        let position = queens_position(n, queens);
+        let args = |command| [command, "queens", &board, "--position", &position];
+        let outcome = json_of(&args("outcome"));
+        assert_eq!(outcome["outcome"], expected, "{board} {queens:?}");
+        assert_eq!(
+            json_of(&args("value"))["outcome"],
+            expected,
+            "{board} {queens:?}"
+        );
+        let winning = winning_squares(&args("moves"));
+        match outcome["winning_move"]["square"].as_str() {
+            None => assert!(winning.is_empty(), "{board} {queens:?}: {winning:?}"),
+            Some(square) => assert!(
+                winning.iter().any(|w| w == square),
+                "{board} {queens:?}: {square} not in {winning:?}"
+            ),
         }
     }
 }

@@ -274,7 +274,7 @@ fn serve_refuses_bad_requests_with_the_command_lines_message() {
     let server = Server::start(&["--memory", "64M"]);
     for (words, status, needle) in [
         (&["value", "knights", "0x5"][..], 400, "0x5"),
-        (&["value", "knights", "17x17"], 400, "at most 256"),
+        (&["value", "knights", "23x23"], 400, "at most 512"),
         (&["value", "dragons", "5x5"], 400, "dragons"),
         (&["bench"], 400, "does not run `bench`"),
         (

@@ -128,7 +128,7 @@ impl Family {
     #[must_use]
     pub const fn arguments(self) -> &'static str {
         match self {
-            Family::Placement => "a board ROWSxCOLS of at most 256 squares",
+            Family::Placement => "a board ROWSxCOLS of at most 512 squares",
             Family::Heap => "the heap sizes (kayles-2d: boards MxN)",
             Family::Corner => "the piece's square M N",
             Family::Graph => "a file: an edge list (`u v` per line) or DIMACS (`p edge N M`)",

@@ -67,7 +67,7 @@ use crate::square_set::SquareSet;
 use piece::LINE_DIRECTIONS;
 
 /// Sets of squares on any board the placement games allow.
-pub type BoardSet = SquareSet<4>;
+pub type BoardSet = SquareSet<8>;
 
 /// The rules of one placement game, configured once: the pieces a player may place, the
 /// surface, the ray rule and the board, with every attack set computed once.

@@ -7,7 +7,7 @@
 //! symmetries of the square grid. A connected component of available squares is therefore keyed
 //! by its shape alone: translated to its bounding box and put in the least of its orientations.
 
-use crate::board::{BoardSize, Symmetry};
+use crate::board::{BoardSize, Symmetry, MAX_SQUARES};
 use crate::solver::{mix_words, renumber, ImpartialGame, TableKey, DENSE_CAPACITY};
 use crate::square_set::SquareSet;
 use crate::values::Nimber;
@@ -162,8 +162,7 @@ impl<const W: usize> ImpartialGame for NodeKayles<W> {
         component: &SquareSet<W>,
         neighbourhoods: &mut [u64; DENSE_CAPACITY],
     ) -> Option<usize> {
-        // A board has at most 256 squares.
-        let mut scratch = [0u8; 256];
+        let mut scratch = [0u8; MAX_SQUARES];
         renumber(
             &self.closed_neighbourhood,
             component,
@@ -296,7 +295,7 @@ impl<const W: usize> ShapeKey<W> {
                 bits: [0; W],
             };
         }
-        let mut cells = [(0u16, 0u16); 256];
+        let mut cells = [(0u16, 0u16); MAX_SQUARES];
         let mut count = 0;
         let (mut top, mut bottom, mut left, mut right) = (u16::MAX, 0, u16::MAX, 0);
         for square in set.iter() {

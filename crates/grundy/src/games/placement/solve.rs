@@ -36,9 +36,11 @@ enum Engine {
     One(Solver<NodeKayles<1>>),
     Two(Solver<NodeKayles<2>>),
     Four(Solver<NodeKayles<4>>),
+    Eight(Solver<NodeKayles<8>>),
     RulesOne(Solver<RulesKayles<1>>),
     RulesTwo(Solver<RulesKayles<2>>),
     RulesFour(Solver<RulesKayles<4>>),
+    RulesEight(Solver<RulesKayles<8>>),
 }
 
 /// What the solver needs of an engine besides the game: how a position of the placement game
@@ -72,9 +74,11 @@ macro_rules! with_engine {
             Engine::One($solver) => $body,
             Engine::Two($solver) => $body,
             Engine::Four($solver) => $body,
+            Engine::Eight($solver) => $body,
             Engine::RulesOne($solver) => $body,
             Engine::RulesTwo($solver) => $body,
             Engine::RulesFour($solver) => $body,
+            Engine::RulesEight($solver) => $body,
         }
     };
 }
@@ -130,10 +134,12 @@ fn engine_for(game: &PlacementGame, words: usize, budget_bytes: u64) -> Engine {
     match (is_node_kayles(game), words) {
         (true, 1) => Engine::One(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
         (true, 2) => Engine::Two(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
-        (true, _) => Engine::Four(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
+        (true, 4) => Engine::Four(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
+        (true, _) => Engine::Eight(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
         (false, 1) => Engine::RulesOne(Solver::new(RulesKayles::new(game), budget_bytes)),
         (false, 2) => Engine::RulesTwo(Solver::new(RulesKayles::new(game), budget_bytes)),
-        (false, _) => Engine::RulesFour(Solver::new(RulesKayles::new(game), budget_bytes)),
+        (false, 4) => Engine::RulesFour(Solver::new(RulesKayles::new(game), budget_bytes)),
+        (false, _) => Engine::RulesEight(Solver::new(RulesKayles::new(game), budget_bytes)),
     }
 }
 
@@ -189,6 +195,11 @@ impl PlacementSolver {
                 solver.shared_table(),
                 exact_budget,
             )),
+            Engine::Eight(solver) => Engine::Eight(Solver::with_table(
+                NodeKayles::new(piece, board),
+                solver.shared_table(),
+                exact_budget,
+            )),
             Engine::RulesOne(solver) => Engine::RulesOne(Solver::with_table(
                 RulesKayles::new(game),
                 solver.shared_table(),
@@ -200,6 +211,11 @@ impl PlacementSolver {
                 exact_budget,
             )),
             Engine::RulesFour(solver) => Engine::RulesFour(Solver::with_table(
+                RulesKayles::new(game),
+                solver.shared_table(),
+                exact_budget,
+            )),
+            Engine::RulesEight(solver) => Engine::RulesEight(Solver::with_table(
                 RulesKayles::new(game),
                 solver.shared_table(),
                 exact_budget,
@@ -230,9 +246,11 @@ impl PlacementSolver {
             Engine::One(solver) => solver.replace_game(NodeKayles::new(piece, board)),
             Engine::Two(solver) => solver.replace_game(NodeKayles::new(piece, board)),
             Engine::Four(solver) => solver.replace_game(NodeKayles::new(piece, board)),
+            Engine::Eight(solver) => solver.replace_game(NodeKayles::new(piece, board)),
             Engine::RulesOne(solver) => solver.replace_game(RulesKayles::new(game)),
             Engine::RulesTwo(solver) => solver.replace_game(RulesKayles::new(game)),
             Engine::RulesFour(solver) => solver.replace_game(RulesKayles::new(game)),
+            Engine::RulesEight(solver) => solver.replace_game(RulesKayles::new(game)),
         }
         self.game = game.clone();
         self.set_full_mex_size(game_full_mex_size(game));
@@ -244,6 +262,7 @@ impl PlacementSolver {
             Engine::One(_) | Engine::RulesOne(_) => 1,
             Engine::Two(_) | Engine::RulesTwo(_) => 2,
             Engine::Four(_) | Engine::RulesFour(_) => 4,
+            Engine::Eight(_) | Engine::RulesEight(_) => 8,
         }
     }
 

@@ -38,11 +38,16 @@ use crate::values::Nimber;
 use super::piece::Piece;
 use super::{BoardSet, PlacementGame, Surface};
 
-/// Live squares, square `(row, col)` at bit `16 * row + col`.
-type Rows = SquareSet<4>;
+/// Live squares, square `(row, col)` at bit `stride * row + col`, in `W` words: 4 words of
+/// 16 × 16 ([`Geometry::STRIDE`] 16) or 16 words of 32 × 32 (stride 32). Rows of a power of
+/// two make each symmetry a few shifts and masks of whole words.
+type Rows<const W: usize> = SquareSet<W>;
 
-/// Squares a row of [`Rows`] has room for, and so the most rows and columns of a board.
-const STRIDE: usize = 16;
+/// The words of the layout for boards of up to 16 rows and columns.
+const NARROW_WORDS: usize = 4;
+
+/// The words of the layout for boards of up to 32 rows and columns.
+const WIDE_WORDS: usize = 16;
 
 /// Positions of at most this many live squares are decided by [`WinSweep`], without the
 /// table. Measured on the Queens game in docs/PERFORMANCE.md: on 16 × 16 the time falls from
@@ -105,70 +110,93 @@ fn mix64(value: u64) -> u64 {
 
 /// The board as the search sees it: neighbourhoods and symmetries in the [`Rows`] layout.
 #[derive(Debug)]
-struct Geometry {
+struct Geometry<const W: usize> {
     rows: usize,
     cols: usize,
     /// The closed neighbourhood of each square, by its [`Rows`] index.
-    closed: Vec<Rows>,
-    /// The low `cols` bits of each 16-bit row.
+    closed: Vec<Rows<W>>,
+    /// The low `cols` bits of each row of a word.
     row_mask: u64,
 }
 
-impl Geometry {
-    fn new(piece: Piece, board: BoardSize) -> Geometry {
+impl<const W: usize> Geometry<W> {
+    /// Squares a row has room for, and so the most rows and columns of a board: the square
+    /// root of the layout's bits.
+    const STRIDE: usize = if W == NARROW_WORDS { 16 } else { 32 };
+
+    /// Rows in one word.
+    const ROWS_PER_WORD: usize = 64 / Self::STRIDE;
+
+    /// Whether a board fits the layout.
+    fn fits(board: BoardSize) -> bool {
+        board.rows() <= Self::STRIDE && board.cols() <= Self::STRIDE
+    }
+
+    fn new(piece: Piece, board: BoardSize) -> Geometry<W> {
+        debug_assert!(Self::STRIDE * Self::STRIDE == 64 * W && Self::fits(board));
         let (rows, cols) = (board.rows(), board.cols());
         let packed: Vec<BoardSet> = piece.closed_neighbourhoods(board);
-        let mut closed = vec![Rows::EMPTY; STRIDE * STRIDE];
+        let mut closed = vec![Rows::EMPTY; Self::STRIDE * Self::STRIDE];
         for square in board.all_squares() {
             let (row, col) = (square.row(), square.col());
-            closed[row * STRIDE + col] = packed[row * cols + col]
+            closed[row * Self::STRIDE + col] = packed[row * cols + col]
                 .iter()
-                .map(|index| index / cols * STRIDE + index % cols)
+                .map(|index| index / cols * Self::STRIDE + index % cols)
                 .collect();
         }
         let lane = (1u64 << cols) - 1;
+        let row_mask =
+            (0..Self::ROWS_PER_WORD).fold(0, |mask, i| mask | lane << (i * Self::STRIDE));
         Geometry {
             rows,
             cols,
             closed,
-            row_mask: lane | lane << 16 | lane << 32 | lane << 48,
+            row_mask,
         }
     }
 
-    /// The set laid out 16 to a row, from the game's layout (`cols` to a row).
-    fn rows_of(&self, set: &BoardSet) -> Rows {
+    /// The set laid out `STRIDE` to a row, from the game's layout (`cols` to a row).
+    fn rows_of(&self, set: &BoardSet) -> Rows<W> {
         set.iter()
-            .map(|index| index / self.cols * STRIDE + index % self.cols)
+            .map(|index| index / self.cols * Self::STRIDE + index % self.cols)
             .collect()
     }
 
+    /// The rows of a word in the opposite order, each row as it was.
+    #[inline]
+    fn reverse_rows_of_word(word: u64) -> u64 {
+        let halves = word.rotate_left(32);
+        if Self::STRIDE == 16 {
+            (halves & 0x0000_FFFF_0000_FFFF) << 16 | halves >> 16 & 0x0000_FFFF_0000_FFFF
+        } else {
+            halves
+        }
+    }
+
     /// The set with each row read backwards: the columns mirrored.
-    fn mirror_cols(&self, set: &Rows) -> Rows {
+    fn mirror_cols(&self, set: &Rows<W>) -> Rows<W> {
         let mut words = *set.words();
         for word in &mut words {
-            // Bits reversed within each byte, then the bytes of each row swapped: each 16-bit
-            // row reversed, its squares now in the top `cols` bits.
-            let reversed = word.reverse_bits().swap_bytes();
-            let reversed =
-                (reversed & 0x00FF_00FF_00FF_00FF) << 8 | reversed >> 8 & 0x00FF_00FF_00FF_00FF;
-            *word = reversed >> (STRIDE - self.cols) & self.row_mask;
+            // Every bit of the word reversed, then its rows put back in order: each row
+            // reversed, its squares now in the top `cols` bits.
+            let reversed = Self::reverse_rows_of_word(word.reverse_bits());
+            *word = reversed >> (Self::STRIDE - self.cols) & self.row_mask;
         }
         Rows::from_words(words)
     }
 
     /// The set with its rows in the opposite order: the rows mirrored.
-    fn mirror_rows(&self, set: &Rows) -> Rows {
+    fn mirror_rows(&self, set: &Rows<W>) -> Rows<W> {
         let words = set.words();
-        // All sixteen rows reversed (the words in the opposite order, the four rows within
+        // All the layout's rows reversed (the words in the opposite order, the rows within
         // each word too), then moved down so that the board's last row comes first.
-        let mut reversed = [0u64; 4];
+        let mut reversed = [0u64; W];
         for (to, &from) in reversed.iter_mut().zip(words.iter().rev()) {
-            let halves = from.rotate_left(32);
-            *to = (halves & 0x0000_FFFF_0000_FFFF) << 16 | halves >> 16 & 0x0000_FFFF_0000_FFFF;
+            *to = Self::reverse_rows_of_word(from);
         }
-        let shift = (STRIDE - self.rows) * STRIDE;
+        let shift = (Self::STRIDE - self.rows) * Self::STRIDE;
         let (word_shift, bit_shift) = (shift / 64, shift % 64);
-        let mut words = [0u64; 4];
+        let mut words = [0u64; W];
         for (i, word) in words.iter_mut().enumerate() {
             let Some(&low) = reversed.get(i + word_shift) else {
                 break;
@@ -184,36 +212,48 @@ impl Geometry {
     }
 
     /// The set reflected in the main diagonal (square boards only): square `(r, c)` to
-    /// `(c, r)`, by swapping ever smaller blocks of the 16 × 16 bit matrix.
-    fn transpose(set: &Rows) -> Rows {
-        let [mut a, mut b, mut c, mut d] = *set.words();
-        // 8 × 8 blocks: rows 0-7 (words a, b) with rows 8-15 (words c, d).
-        for (upper, lower) in [(&mut a, &mut c), (&mut b, &mut d)] {
-            let t = (*upper >> 8 ^ *lower) & 0x00FF_00FF_00FF_00FF;
-            *upper ^= t << 8;
-            *lower ^= t;
+    /// `(c, r)`, by swapping ever smaller blocks of the `STRIDE` × `STRIDE` bit matrix. For
+    /// blocks of `b` rows and columns, the columns with bit `b` set in the rows with bit `b`
+    /// clear trade places with the columns with bit `b` clear in the rows `b` further on.
+    fn transpose(set: &Rows<W>) -> Rows<W> {
+        let mut words = *set.words();
+        let mut block = Self::STRIDE / 2;
+        while block > 0 {
+            // The columns with bit `block` clear, in every row of a word.
+            let low_cols = u64::MAX / ((1u64 << (2 * block)) - 1) * ((1u64 << block) - 1);
+            let distance = block * Self::STRIDE;
+            if distance >= 64 {
+                // The rows `block` further on are in the word `distance / 64` further on.
+                let apart = distance / 64;
+                for upper in (0..W).filter(|i| i / apart % 2 == 0) {
+                    let lower = upper + apart;
+                    let t = (words[upper] >> block ^ words[lower]) & low_cols;
+                    words[upper] ^= t << block;
+                    words[lower] ^= t;
+                }
+            } else {
+                // Both rows are in one word: the rows with bit `block` clear, `distance` bits
+                // below their partners.
+                let upper_rows = (0..Self::ROWS_PER_WORD)
+                    .filter(|row| row & block == 0)
+                    .fold(0u64, |mask, row| {
+                        mask | (u64::MAX >> (64 - Self::STRIDE)) << (row * Self::STRIDE)
+                    });
+                let mask = low_cols & upper_rows;
+                for word in &mut words {
+                    let t = (*word >> block ^ *word >> distance) & mask;
+                    *word ^= t << block ^ t << distance;
+                }
+            }
+            block /= 2;
         }
-        // 4 × 4 blocks: rows 0-3 with 4-7, 8-11 with 12-15.
-        for (upper, lower) in [(&mut a, &mut b), (&mut c, &mut d)] {
-            let t = (*upper >> 4 ^ *lower) & 0x0F0F_0F0F_0F0F_0F0F;
-            *upper ^= t << 4;
-            *lower ^= t;
-        }
-        // 2 × 2 and 1 × 1 blocks, within a word: rows 0 and 1 with 2 and 3, then 0 with 1
-        // and 2 with 3.
-        for word in [&mut a, &mut b, &mut c, &mut d] {
-            let t = (*word >> 2 ^ *word >> 32) & 0x0000_0000_3333_3333;
-            *word ^= t << 2 ^ t << 32;
-            let t = (*word >> 1 ^ *word >> 16) & 0x0000_5555_0000_5555;
-            *word ^= t << 1 ^ t << 16;
-        }
-        Rows::from_words([a, b, c, d])
+        Rows::from_words(words)
     }
 
     /// The least of the set's images under the board's symmetries (eight on a square board,
     /// four on another rectangle): one key for a position and all its turns and reflections.
-    fn canonical(&self, set: &Rows) -> Rows {
-        let least = |a: Rows, b: Rows| if b.words() < a.words() { b } else { a };
+    fn canonical(&self, set: &Rows<W>) -> Rows<W> {
+        let least = |a: Rows<W>, b: Rows<W>| if b.words() < a.words() { b } else { a };
         let cols_mirrored = self.mirror_cols(set);
         let rows_mirrored = self.mirror_rows(set);
         let mut best = least(*set, cols_mirrored);
@@ -232,9 +272,119 @@ impl Geometry {
 }
 
 /// Decides positions of one piece's placement game on a rectangle plus a nim heap, keeping
-/// what it learns in a table it may share with searches on other threads.
-pub struct WinSearch {
-    geometry: Arc<Geometry>,
+/// what it learns in a table it may share with searches on other threads. Boards of up to
+/// 16 × 16 are laid out in four words, larger ones (up to 32 × 32) in sixteen.
+pub enum WinSearch {
+    /// Boards of up to 16 rows and columns.
+    Narrow(RowsSearch<NARROW_WORDS>),
+    /// Boards of up to 32 rows and columns.
+    Wide(RowsSearch<WIDE_WORDS>),
+}
+
+/// Runs `$body` with `$search` bound to the search, whatever its layout.
+macro_rules! with_layout {
+    ($win_search:expr, $search:ident => $body:expr) => {
+        match $win_search {
+            WinSearch::Narrow($search) => $body,
+            WinSearch::Wide($search) => $body,
+        }
+    };
+}
+
+impl WinSearch {
+    /// Whether this search plays `game`: one piece on a rectangle of at most 32 × 32. It is
+    /// used for the Queens game, where it is measured faster (docs/PERFORMANCE.md); the
+    /// sparse attack graphs of the leapers split into components early, which the general
+    /// solver values far faster.
+    #[must_use]
+    pub fn plays(game: &PlacementGame) -> bool {
+        game.single_piece().is_some()
+            && game.rules().surface() == Surface::Rectangle
+            && Geometry::<WIDE_WORDS>::fits(game.board())
+    }
+
+    /// A search of `game` (which it must [play](WinSearch::plays)) storing what it learns in
+    /// `table`.
+    ///
+    /// # Panics
+    /// When the search does not play `game`: a caller error.
+    #[must_use]
+    pub fn new(game: &PlacementGame, table: Arc<WinTable>) -> WinSearch {
+        assert!(
+            WinSearch::plays(game),
+            "the win search does not play {}",
+            game.name()
+        );
+        let piece = game.single_piece().expect("a single piece");
+        let board = game.board();
+        if Geometry::<NARROW_WORDS>::fits(board) {
+            WinSearch::Narrow(RowsSearch::sharing(
+                Arc::new(Geometry::new(piece, board)),
+                table,
+            ))
+        } else {
+            WinSearch::Wide(RowsSearch::sharing(
+                Arc::new(Geometry::new(piece, board)),
+                table,
+            ))
+        }
+    }
+
+    /// Another search of the same game on the same table, for another thread.
+    #[must_use]
+    pub fn another(&self) -> WinSearch {
+        match self {
+            WinSearch::Narrow(search) => WinSearch::Narrow(search.another()),
+            WinSearch::Wide(search) => WinSearch::Wide(search.another()),
+        }
+    }
+
+    /// Positions of at most `squares` live squares are decided by the sweep; any value gives
+    /// the same answers at another speed.
+    pub fn set_sweep_size(&mut self, squares: usize) {
+        with_layout!(self, search => search.sweep_size = squares.min(crate::solver::DENSE_CAPACITY));
+    }
+
+    /// Adds the positions this search expands to `total` as it goes.
+    pub fn count_into(&mut self, total: Arc<AtomicU64>) {
+        with_layout!(self, search => search.searched = Some(total));
+    }
+
+    /// Positions expanded so far: those neither swept nor found in the table (including those
+    /// settled by a heap move found in the table).
+    #[must_use]
+    pub fn positions(&self) -> u64 {
+        with_layout!(self, search => search.positions)
+    }
+
+    /// Positions decided by the sweep's own expansions so far.
+    #[must_use]
+    pub fn sweep_positions(&self) -> u64 {
+        with_layout!(self, search => search.sweep.positions())
+    }
+
+    /// Whether the position whose live squares are `available` (in the game's numbering) has
+    /// the nim-value `value`, that is whether it plus `*value` is a second-player win.
+    pub fn has_value(&mut self, available: &BoardSet, value: Nimber) -> bool {
+        with_layout!(self, search => search.has_value(available, value))
+    }
+
+    /// Like [`WinSearch::has_value`], but gives up, returning `None`, when `stop` is raised or
+    /// after expanding `max_positions` positions. What was learnt before stays in the table.
+    pub fn has_value_within(
+        &mut self,
+        available: &BoardSet,
+        value: Nimber,
+        stop: &Arc<AtomicBool>,
+        max_positions: u64,
+    ) -> Option<bool> {
+        with_layout!(self, search => search.has_value_within(available, value, stop, max_positions))
+    }
+}
+
+/// The search in one layout of [`Rows`].
+pub struct RowsSearch<const W: usize> {
+    geometry: Arc<Geometry<W>>,
     table: Arc<WinTable>,
     /// The table's slots as this search took them last.
     slots: Arc<WinSlots>,
@@ -261,45 +411,17 @@ pub struct WinSearch {
     refutations: Vec<u32>,
 }
 
-impl WinSearch {
-    /// Whether this search plays `game`: one piece on a rectangle of at most 16 × 16. It is
-    /// used for the Queens game, where it is measured faster (docs/PERFORMANCE.md); the
-    /// sparse attack graphs of the leapers split into components early, which the general
-    /// solver values far faster.
-    #[must_use]
-    pub fn plays(game: &PlacementGame) -> bool {
-        let board = game.board();
-        game.single_piece().is_some()
-            && game.rules().surface() == Surface::Rectangle
-            && board.rows() <= STRIDE
-            && board.cols() <= STRIDE
-    }
-
-    /// A search of `game` (which it must [play](WinSearch::plays)) storing what it learns in
-    /// `table`.
-    ///
-    /// # Panics
-    /// When the search does not play `game`: a caller error.
-    #[must_use]
-    pub fn new(game: &PlacementGame, table: Arc<WinTable>) -> WinSearch {
-        assert!(
-            WinSearch::plays(game),
-            "the win search does not play {}",
-            game.name()
-        );
-        let piece = game.single_piece().expect("a single piece");
-        WinSearch::sharing(Arc::new(Geometry::new(piece, game.board())), table)
-    }
-
-    fn sharing(geometry: Arc<Geometry>, table: Arc<WinTable>) -> WinSearch {
-        WinSearch {
+impl<const W: usize> RowsSearch<W> {
+    fn sharing(geometry: Arc<Geometry<W>>, table: Arc<WinTable>) -> RowsSearch<W> {
+        let layout_squares = Geometry::<W>::STRIDE * Geometry::<W>::STRIDE;
+        RowsSearch {
             geometry,
             slots: table.slots(),
             table,
             filled: 0,
             sweep: WinSweep::default(),
             sweep_size: DEFAULT_SWEEP_SIZE,
-            scratch: vec![0; STRIDE * STRIDE],
+            scratch: vec![0; layout_squares],
             waiting: Vec::new(),
             positions: 0,
             reported: 0,
@@ -308,52 +430,22 @@ impl WinSearch {
             stopped: false,
             position_limit: u64::MAX,
             depth: 0,
-            refutations: vec![0; STRIDE * STRIDE],
+            refutations: vec![0; layout_squares],
         }
     }
 
-    /// Another search of the same game on the same table, for another thread.
-    #[must_use]
-    pub fn another(&self) -> WinSearch {
-        WinSearch::sharing(Arc::clone(&self.geometry), Arc::clone(&self.table))
+    fn another(&self) -> RowsSearch<W> {
+        RowsSearch::sharing(Arc::clone(&self.geometry), Arc::clone(&self.table))
     }
 
-    /// Positions of at most `squares` live squares are decided by the sweep; any value gives
-    /// the same answers at another speed.
-    pub fn set_sweep_size(&mut self, squares: usize) {
-        self.sweep_size = squares.min(crate::solver::DENSE_CAPACITY);
-    }
-
-    /// Adds the positions this search expands to `total` as it goes.
-    pub fn count_into(&mut self, total: Arc<AtomicU64>) {
-        self.searched = Some(total);
-    }
-
-    /// Positions expanded so far: those neither swept nor found in the table (including those
-    /// settled by a heap move found in the table).
-    #[must_use]
-    pub fn positions(&self) -> u64 {
-        self.positions
-    }
-
-    /// Positions decided by the sweep's own expansions so far.
-    #[must_use]
-    pub fn sweep_positions(&self) -> u64 {
-        self.sweep.positions()
-    }
-
-    /// Whether the position whose live squares are `available` (in the game's numbering) has
-    /// the nim-value `value`, that is whether it plus `*value` is a second-player win.
-    pub fn has_value(&mut self, available: &BoardSet, value: Nimber) -> bool {
+    fn has_value(&mut self, available: &BoardSet, value: Nimber) -> bool {
         let live = self.geometry.rows_of(available);
         let answer = !self.wins(live, value.value());
         self.report();
         answer
     }
 
-    /// Like [`WinSearch::has_value`], but gives up, returning `None`, when `stop` is raised or
-    /// after expanding `max_positions` positions. What was learnt before stays in the table.
-    pub fn has_value_within(
+    fn has_value_within(
         &mut self,
         available: &BoardSet,
         value: Nimber,
@@ -393,7 +485,7 @@ impl WinSearch {
     }
 
     /// The two hashes of a position plus a heap, through its canonical image.
-    fn hashes(&self, live: &Rows, heap: u32) -> (u64, u64) {
+    fn hashes(&self, live: &Rows<W>, heap: u32) -> (u64, u64) {
         Self::key_hashes(&self.geometry.canonical(live), heap)
     }
 
@@ -402,7 +494,7 @@ impl WinSearch {
     /// function of the other: two keys that share a bucket by chance agree in the
     /// fingerprint only by another chance. (Two sums of the words under one set of multipliers,
     /// finished alike, would be one 64-bit hash twice.)
-    fn key_hashes(key: &Rows, heap: u32) -> (u64, u64) {
+    fn key_hashes(key: &Rows<W>, heap: u32) -> (u64, u64) {
         let mut index = INDEX_SEED;
         let mut check = CHECK_SEED;
         for &word in key.words() {
@@ -417,7 +509,7 @@ impl WinSearch {
     }
 
     /// Whether the player to move wins `live` plus a heap of `heap`.
-    fn wins(&mut self, live: Rows, heap: u32) -> bool {
+    fn wins(&mut self, live: Rows<W>, heap: u32) -> bool {
         if self.stopped {
             // Unwinding a given-up search: no answer is wanted.
             return true;
@@ -550,11 +642,48 @@ mod tests {
         assert_eq!(few, [7]);
     }
 
-    /// The symmetries' images through the geometric reference, [`Symmetry::permutation`].
+    /// The symmetries' images in the layout of `W` words against the geometric reference,
+    /// [`Symmetry::permutation`], on each of `boards`.
+    fn check_images<const W: usize>(boards: &[(u32, u32)]) {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for &(rows, cols) in boards {
+            let board = BoardSize::new(rows, cols).unwrap();
+            let geometry = Geometry::<W>::new(Piece::Queen, board);
+            for _ in 0..40 {
+                let set = random_subset(board, 7, &mut state);
+                let image = |symmetry: Symmetry| {
+                    geometry.rows_of(&set.permuted(&symmetry.permutation(board)))
+                };
+                let rows_set = geometry.rows_of(&set);
+                let name = format!("{board} in {W} words");
+                assert_eq!(
+                    geometry.mirror_cols(&rows_set),
+                    image(Symmetry::COLUMN_MIRROR),
+                    "{name}"
+                );
+                assert_eq!(
+                    geometry.mirror_rows(&rows_set),
+                    image(Symmetry::ROW_MIRROR),
+                    "{name}"
+                );
+                if rows == cols {
+                    assert_eq!(
+                        Geometry::transpose(&rows_set),
+                        image(Symmetry::TRANSPOSE),
+                        "{name}"
+                    );
+                }
+                let canonical = geometry.canonical(&rows_set);
+                for symmetry in Symmetry::of_board(board) {
+                    assert_eq!(geometry.canonical(&image(symmetry)), canonical, "{name}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn the_images_are_the_boards_symmetries() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        for (rows, cols) in [
+        let small = [
             (1, 1),
             (3, 5),
             (5, 3),
@@ -563,33 +692,44 @@ mod tests {
             (11, 16),
             (16, 9),
             (16, 16),
-        ] {
-            let board = BoardSize::new(rows, cols).unwrap();
-            let geometry = Geometry::new(Piece::Queen, board);
-            for _ in 0..40 {
-                let set = random_subset(board, 7, &mut state);
-                let image = |symmetry: Symmetry| {
-                    geometry.rows_of(&set.permuted(&symmetry.permutation(board)))
-                };
-                let rows_set = geometry.rows_of(&set);
-                assert_eq!(
-                    geometry.mirror_cols(&rows_set),
-                    image(Symmetry::COLUMN_MIRROR)
-                );
-                assert_eq!(geometry.mirror_rows(&rows_set), image(Symmetry::ROW_MIRROR));
-                if rows == cols {
-                    assert_eq!(Geometry::transpose(&rows_set), image(Symmetry::TRANSPOSE));
-                }
-                let canonical = geometry.canonical(&rows_set);
-                for symmetry in Symmetry::of_board(board) {
-                    assert_eq!(geometry.canonical(&image(symmetry)), canonical);
-                }
-            }
+        ];
+        check_images::<NARROW_WORDS>(&small);
+        check_images::<WIDE_WORDS>(&small);
+        check_images::<WIDE_WORDS>(&[
+            (17, 17),
+            (18, 18),
+            (19, 19),
+            (20, 20),
+            (22, 22),
+            (17, 30),
+            (30, 17),
+            (32, 16),
+            (16, 32),
+            (1, 32),
+            (32, 1),
+        ]);
+    }
+
+    /// Every answer of `search` against the naive recursion on `available`, heaps 0 to 3.
+    fn check_answers(search: &mut WinSearch, game: &PlacementGame, available: &BoardSet) {
+        let piece = game.single_piece().unwrap();
+        let reference = NodeKayles::<8>::new(piece, game.board());
+        let value = naive_nim_value(&reference, available);
+        for heap in 0..4 {
+            assert_eq!(
+                search.has_value(available, Nimber::new(heap)),
+                value == Nimber::new(heap),
+                "{} {}, heap {heap}, {} live squares",
+                game.name(),
+                game.board(),
+                available.len()
+            );
         }
     }
 
-    /// Every answer against the naive recursion, for several pieces and boards, heaps 0 to 3,
-    /// the sweep taking everything, nothing, or the positions of up to 8 squares.
+    /// Every answer against the naive recursion, for several pieces and boards, in both
+    /// layouts, heaps 0 to 3, the sweep taking everything, nothing, or the positions of up to
+    /// 8 squares.
     #[test]
     fn answers_agree_with_the_naive_recursion() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
@@ -602,22 +742,68 @@ mod tests {
             (Piece::King, "5x4"),
         ] {
             let game = PlacementGame::new(piece, board(size));
-            let reference = NodeKayles::<4>::new(piece, game.board());
             for sweep_size in [0, 8, 64] {
-                let mut search = WinSearch::new(&game, Arc::new(WinTable::with_budget(1 << 16)));
-                search.set_sweep_size(sweep_size);
-                for keep in [8, 12, 16] {
-                    let available = random_subset(game.board(), keep, &mut state);
-                    let value = naive_nim_value(&reference, &available);
-                    for heap in 0..4 {
-                        assert_eq!(
-                            search.has_value(&available, Nimber::new(heap)),
-                            value == Nimber::new(heap),
-                            "{} {size}, sweep {sweep_size}, heap {heap}",
-                            game.name()
-                        );
+                let table = || Arc::new(WinTable::with_budget(1 << 16));
+                for mut search in [
+                    WinSearch::Narrow(RowsSearch::sharing(
+                        Arc::new(Geometry::new(piece, game.board())),
+                        table(),
+                    )),
+                    WinSearch::Wide(RowsSearch::sharing(
+                        Arc::new(Geometry::new(piece, game.board())),
+                        table(),
+                    )),
+                ] {
+                    search.set_sweep_size(sweep_size);
+                    for keep in [8, 12, 16] {
+                        let available = random_subset(game.board(), keep, &mut state);
+                        check_answers(&mut search, &game, &available);
                     }
                 }
+            }
+        }
+    }
+
+    /// The same on boards larger than 16 × 16, which take the wide layout: a few live squares
+    /// spread over the whole board, and a block in the corner far from a1, where the last
+    /// rows and columns of the layout are.
+    #[test]
+    fn answers_agree_with_the_naive_recursion_on_large_boards() {
+        let mut state = 0x5851_F42D_4C95_7F2Du64;
+        for (piece, size) in [
+            (Piece::Queen, "17x17"),
+            (Piece::Queen, "18x18"),
+            (Piece::Queen, "20x20"),
+            (Piece::Queen, "17x24"),
+            (Piece::Rook, "22x22"),
+            (Piece::Bishop, "19x19"),
+        ] {
+            let game = PlacementGame::new(piece, board(size));
+            let board = game.board();
+            let far_corner: BoardSet = random_subset(board, 10, &mut state)
+                .iter()
+                .filter(|&index| {
+                    index / board.cols() + 6 >= board.rows()
+                        && index % board.cols() + 6 >= board.cols()
+                })
+                .collect();
+            for sweep_size in [0, 8, 64] {
+                let mut search = WinSearch::new(&game, Arc::new(WinTable::with_budget(1 << 16)));
+                assert!(matches!(search, WinSearch::Wide(_)));
+                search.set_sweep_size(sweep_size);
+                for _ in 0..3 {
+                    // About 18 squares: few enough for the naive recursion, whatever the piece.
+                    let keep = 18 * 16 * 64 / board.squares() as u64;
+                    let spread: BoardSet = random_subset(board, 64, &mut state)
+                        .iter()
+                        .filter(|_| {
+                            state = mix64(state);
+                            state % (16 * 64) < keep
+                        })
+                        .collect();
+                    check_answers(&mut search, &game, &spread);
+                }
+                check_answers(&mut search, &game, &far_corner);
             }
         }
     }
