@@ -1,6 +1,8 @@
 //! Ctrl-C: the first press asks the running search to stop, so that it can keep what it has
 //! finished (a checkpoint's last whole line, the values computed so far) and say so; a second
-//! press exits at once, as a person pressing it twice expects.
+//! press exits at once, as a person pressing it twice expects. SIGTERM and SIGHUP do the same:
+//! a batch queue sends SIGTERM at the end of a job's time, and a search then keeps its work as
+//! for Ctrl-C.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;

@@ -587,10 +587,15 @@ fn a_checkpoint_on_a_full_disk_still_gives_the_answer() {
 
 /// Sends SIGINT (as Ctrl-C does) to the process `child` after `delay`, unless it has ended.
 fn interrupt_after(child: &std::process::Child, delay: std::time::Duration) {
+    signal_after(child, "-INT", delay);
+}
+
+/// Sends `signal` (`-INT`, `-TERM`) to the process `child` after `delay`, unless it has ended.
+fn signal_after(child: &std::process::Child, signal: &str, delay: std::time::Duration) {
     std::thread::sleep(delay);
     // The process may have ended meanwhile; the exit status checked afterwards tells.
     let _ = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([signal, &child.id().to_string()])
         .status()
         .expect("kill runs");
 }
@@ -653,8 +658,15 @@ fn ctrl_c_keeps_what_is_settled_and_the_search_resumes() {
 }
 
 /// Ctrl-C stops a table: the finished cells are printed, the others as `?`, exit status 130.
+/// SIGTERM (what a batch queue sends at the end of a job's time) does the same.
 #[test]
 fn ctrl_c_prints_the_finished_cells_of_a_table() {
+    for signal in ["-INT", "-TERM"] {
+        table_stopped_by(signal);
+    }
+}
+
+fn table_stopped_by(signal: &str) {
     // 12x13 takes minutes; the small boards a moment.
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
         .args(["table", "queens", "--rows", "1,2,12", "--cols", "1,2,13"])
@@ -662,11 +674,11 @@ fn ctrl_c_prints_the_finished_cells_of_a_table() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    interrupt_after(&child, std::time::Duration::from_millis(1500));
+    signal_after(&child, signal, std::time::Duration::from_millis(1500));
     let output = child.wait_with_output().unwrap();
     let stdout = String::from_utf8(output.stdout).unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(output.status.code(), Some(130), "{stdout}{stderr}");
+    assert_eq!(output.status.code(), Some(130), "{signal} {stdout}{stderr}");
     assert!(stdout.contains("m\\n"), "{stdout}");
     assert!(stdout.contains("?"), "{stdout}");
     assert!(stdout.contains("not finished"), "{stdout}");
