@@ -602,9 +602,9 @@ fn settle_group(
 const GENERAL_MEMORY_BESIDE_WIN_SEARCH: u64 = 64 << 20;
 
 /// Whether the first moves of `game` are searched by the [`WinSearch`]: the Queens game on a
-/// board of up to 16 × 16, where it is measured several times faster than the general
-/// solver (docs/PERFORMANCE.md). The other pieces' attack graphs split into components early,
-/// and the general solver, which values components apart, stays faster there.
+/// rectangle (every board up to 22 × 22), where it is measured several times faster than the
+/// general solver (docs/PERFORMANCE.md). The other pieces' attack graphs split into components
+/// early, and the general solver, which values components apart, stays faster there.
 fn uses_win_search(game: &PlacementGame) -> bool {
     WinSearch::plays(game) && game.single_piece() == Some(Piece::Queen)
 }

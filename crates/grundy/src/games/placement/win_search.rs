@@ -1,5 +1,5 @@
-//! Who wins a position of one piece on a board of up to 16 × 16, plus a nim heap, by a search
-//! that keeps one bit per position.
+//! Who wins a position of one piece on a board of up to 22 rows and 32 columns, plus a nim heap,
+//! by a search that keeps one bit per position.
 //!
 //! The general solver ([`crate::solver::Solver`]) splits positions into components, keys each
 //! by its shape and learns nimbers or values they are not. On the Queens game that generality
@@ -7,9 +7,10 @@
 //! until the last few moves, so the only question the first-move search asks, "is this
 //! position plus `*h` a second-player win?", is best answered directly. Following the 2026
 //! solver of Rudd (queens-nimbers, whose paper measures each of these choices):
-//! - a position is its set of live squares, laid out 16 to a row, and is keyed by the least of
-//!   its images under the board's symmetries, so that rotated and reflected positions share a
-//!   slot of a lock-free table of one word each ([`WinTable`]), shared by every thread;
+//! - a position is its set of live squares, laid out 16 to a row (32 on boards over 16 × 16,
+//!   which then take four times the words), and is keyed by the least of its images under the
+//!   board's symmetries, so that rotated and reflected positions share a slot of a lock-free
+//!   table of one word each ([`WinTable`]), shared by every thread;
 //! - positions of at most [`DEFAULT_SWEEP_SIZE`] live squares never touch the table: they are
 //!   renumbered into one machine word and decided by [`WinSweep`];
 //! - the replies are tried most constraining first (fewest live squares left), except in the
@@ -39,15 +40,20 @@ use super::piece::Piece;
 use super::{BoardSet, PlacementGame, Surface};
 
 /// Live squares, square `(row, col)` at bit `stride * row + col`, in `W` words: 4 words of
-/// 16 × 16 ([`Geometry::STRIDE`] 16) or 16 words of 32 × 32 (stride 32). Rows of a power of
-/// two make each symmetry a few shifts and masks of whole words.
+/// 16 rows of 16 ([`Geometry::STRIDE`] 16) or 11 words of 22 rows of 32 (stride 32). Rows of a
+/// power of two make each symmetry a few shifts and masks of whole words.
 type Rows<const W: usize> = SquareSet<W>;
 
 /// The words of the layout for boards of up to 16 rows and columns.
 const NARROW_WORDS: usize = 4;
 
-/// The words of the layout for boards of up to 32 rows and columns.
-const WIDE_WORDS: usize = 16;
+/// The words of the layout for boards of up to 22 rows and 32 columns: 22 × 22, the largest
+/// square board, in eleven words rather than the sixteen of a full 32 × 32 (every word is
+/// hashed and compared at every position).
+const WIDE_WORDS: usize = 11;
+
+/// The most words of a layout's full square matrix (32 × 32), which the transposition needs.
+const SQUARE_WORDS: usize = 16;
 
 /// Positions of at most this many live squares are decided by [`WinSweep`], without the
 /// table. Measured on the Queens game in docs/PERFORMANCE.md: on 16 × 16 the time falls from
@@ -127,16 +133,25 @@ impl<const W: usize> Geometry<W> {
     /// Rows in one word.
     const ROWS_PER_WORD: usize = 64 / Self::STRIDE;
 
+    /// Rows in the layout.
+    const ROWS: usize = W * Self::ROWS_PER_WORD;
+
+    /// Words of the full `STRIDE` × `STRIDE` matrix.
+    const SQUARE_WORDS: usize = Self::STRIDE * Self::STRIDE / 64;
+
+    /// Squares in the layout.
+    const SQUARES: usize = W * 64;
+
     /// Whether a board fits the layout.
     fn fits(board: BoardSize) -> bool {
-        board.rows() <= Self::STRIDE && board.cols() <= Self::STRIDE
+        board.rows() <= Self::ROWS && board.cols() <= Self::STRIDE
     }
 
     fn new(piece: Piece, board: BoardSize) -> Geometry<W> {
-        debug_assert!(Self::STRIDE * Self::STRIDE == 64 * W && Self::fits(board));
+        debug_assert!(Self::SQUARE_WORDS <= SQUARE_WORDS && Self::fits(board));
         let (rows, cols) = (board.rows(), board.cols());
         let packed: Vec<BoardSet> = piece.closed_neighbourhoods(board);
-        let mut closed = vec![Rows::EMPTY; Self::STRIDE * Self::STRIDE];
+        let mut closed = vec![Rows::EMPTY; Self::SQUARES];
         for square in board.all_squares() {
             let (row, col) = (square.row(), square.col());
             closed[row * Self::STRIDE + col] = packed[row * cols + col]
@@ -194,7 +209,7 @@ impl<const W: usize> Geometry<W> {
         for (to, &from) in reversed.iter_mut().zip(words.iter().rev()) {
             *to = Self::reverse_rows_of_word(from);
         }
-        let shift = (Self::STRIDE - self.rows) * Self::STRIDE;
+        let shift = (Self::ROWS - self.rows) * Self::STRIDE;
         let (word_shift, bit_shift) = (shift / 64, shift % 64);
         let mut words = [0u64; W];
         for (i, word) in words.iter_mut().enumerate() {
@@ -216,7 +231,10 @@ impl<const W: usize> Geometry<W> {
     /// blocks of `b` rows and columns, the columns with bit `b` set in the rows with bit `b`
     /// clear trade places with the columns with bit `b` clear in the rows `b` further on.
     fn transpose(set: &Rows<W>) -> Rows<W> {
-        let mut words = *set.words();
+        // The layout's rows, then the empty rows that make up the square matrix.
+        let mut matrix = [0u64; SQUARE_WORDS];
+        matrix[..W].copy_from_slice(set.words());
+        let words = &mut matrix[..Self::SQUARE_WORDS];
         let mut block = Self::STRIDE / 2;
         while block > 0 {
             // The columns with bit `block` clear, in every row of a word.
@@ -225,7 +243,7 @@ impl<const W: usize> Geometry<W> {
             if distance >= 64 {
                 // The rows `block` further on are in the word `distance / 64` further on.
                 let apart = distance / 64;
-                for upper in (0..W).filter(|i| i / apart % 2 == 0) {
+                for upper in (0..Self::SQUARE_WORDS).filter(|i| i / apart % 2 == 0) {
                     let lower = upper + apart;
                     let t = (words[upper] >> block ^ words[lower]) & low_cols;
                     words[upper] ^= t << block;
@@ -240,13 +258,16 @@ impl<const W: usize> Geometry<W> {
                         mask | (u64::MAX >> (64 - Self::STRIDE)) << (row * Self::STRIDE)
                     });
                 let mask = low_cols & upper_rows;
-                for word in &mut words {
+                for word in words.iter_mut() {
                     let t = (*word >> block ^ *word >> distance) & mask;
                     *word ^= t << block ^ t << distance;
                 }
             }
             block /= 2;
         }
+        // A square board's transpose stays within its rows, which the layout holds.
+        let mut words = [0u64; W];
+        words.copy_from_slice(&matrix[..W]);
         Rows::from_words(words)
     }
 
@@ -273,11 +294,11 @@ impl<const W: usize> Geometry<W> {
 
 /// Decides positions of one piece's placement game on a rectangle plus a nim heap, keeping
 /// what it learns in a table it may share with searches on other threads. Boards of up to
-/// 16 × 16 are laid out in four words, larger ones (up to 32 × 32) in sixteen.
+/// 16 × 16 are laid out in four words, larger ones (up to 22 rows of 32) in eleven.
 pub enum WinSearch {
     /// Boards of up to 16 rows and columns.
     Narrow(RowsSearch<NARROW_WORDS>),
-    /// Boards of up to 32 rows and columns.
+    /// Boards of up to 22 rows and 32 columns.
     Wide(RowsSearch<WIDE_WORDS>),
 }
 
@@ -292,7 +313,8 @@ macro_rules! with_layout {
 }
 
 impl WinSearch {
-    /// Whether this search plays `game`: one piece on a rectangle of at most 32 × 32. It is
+    /// Whether this search plays `game`: one piece on a rectangle of at most 22 rows and 32
+    /// columns (taller boards, up to 32 × 16, are left to the general solver). It is
     /// used for the Queens game, where it is measured faster (docs/PERFORMANCE.md); the
     /// sparse attack graphs of the leapers split into components early, which the general
     /// solver values far faster.
@@ -413,7 +435,7 @@ pub struct RowsSearch<const W: usize> {
 
 impl<const W: usize> RowsSearch<W> {
     fn sharing(geometry: Arc<Geometry<W>>, table: Arc<WinTable>) -> RowsSearch<W> {
-        let layout_squares = Geometry::<W>::STRIDE * Geometry::<W>::STRIDE;
+        let layout_squares = Geometry::<W>::SQUARES;
         RowsSearch {
             geometry,
             slots: table.slots(),
@@ -702,11 +724,10 @@ mod tests {
             (20, 20),
             (22, 22),
             (17, 30),
-            (30, 17),
-            (32, 16),
+            (22, 23),
             (16, 32),
             (1, 32),
-            (32, 1),
+            (22, 1),
         ]);
     }
 
