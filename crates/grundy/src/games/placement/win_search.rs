@@ -8,9 +8,9 @@
 //! position plus `*h` a second-player win?", is best answered directly. Following the 2026
 //! solver of Rudd (queens-nimbers, whose paper measures each of these choices):
 //! - a position is its set of live squares, laid out 16 to a row (32 on boards over 16 × 16,
-//!   which then take four times the words), and is keyed by the least of its images under the
-//!   board's symmetries, so that rotated and reflected positions share a slot of a lock-free
-//!   table of one word each ([`WinTable`]), shared by every thread;
+//!   which then take eleven words rather than four), and is keyed by the least of its images
+//!   under the board's symmetries, so that rotated and reflected positions share a slot of a
+//!   lock-free table of one word each ([`WinTable`]), shared by every thread;
 //! - positions of at most [`DEFAULT_SWEEP_SIZE`] live squares never touch the table: they are
 //!   renumbered into one machine word and decided by [`WinSweep`];
 //! - the replies are tried most constraining first (fewest live squares left), except in the
@@ -798,6 +798,8 @@ mod tests {
             (Piece::Queen, "17x24"),
             (Piece::Rook, "22x22"),
             (Piece::Bishop, "19x19"),
+            (Piece::Queen, "16x32"),
+            (Piece::Queen, "22x23"),
         ] {
             let game = PlacementGame::new(piece, board(size));
             let board = game.board();
