@@ -16,6 +16,9 @@ use grundy::games::placement::{
 use grundy::{mex, BoardSize, Nimber, Square};
 use proptest::prelude::*;
 
+mod common;
+use common::play_until_few;
+
 const PIECES: [Piece; 6] = [
     Piece::Bishop,
     Piece::King,
@@ -211,6 +214,38 @@ fn play_some(game: &PlacementGame, choices: &[usize]) -> PlacementPosition {
     position
 }
 
+/// The solver's nimber of `position`, the free squares and the nimbers of all moves against
+/// the reference's.
+fn check_against_reference(
+    solver: &mut PlacementSolver,
+    game: &PlacementGame,
+    position: &PlacementPosition,
+) -> Result<(), TestCaseError> {
+    let reference = Reference::of(game);
+    let mut memo = HashMap::new();
+    let board = reference.board_of(game, position);
+    prop_assert_eq!(
+        solver.nim_value(position),
+        reference.value(&board, &mut memo)
+    );
+    let free: Vec<Square> = game
+        .board()
+        .all_squares()
+        .filter(|&s| reference.is_free(&board, s))
+        .collect();
+    prop_assert_eq!(game.legal_moves(position), free);
+    for mv in solver.move_values(position) {
+        let placement = PlacementMove {
+            square: mv.square,
+            piece: mv.piece,
+        };
+        let after = game.play_move(position, placement).unwrap();
+        let expected = reference.value(&reference.board_of(game, &after), &mut memo);
+        prop_assert_eq!(mv.nimber, expected, "{} {}", mv.piece, mv.square);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -232,22 +267,11 @@ proptest! {
             rules(piece_bits, surface, blocked),
             BoardSize::new(rows, cols).unwrap(),
         );
-        let reference = Reference::of(&game);
         let position = play_some(&game, &choices);
-        let mut memo = HashMap::new();
-        let board = reference.board_of(&game, &position);
         let budget = if tiny_table { 0 } else { 1 << 20 };
         let mut solver = PlacementSolver::new(&game, budget);
         solver.set_full_mex_size(full_mex_size);
-        prop_assert_eq!(solver.nim_value(&position), reference.value(&board, &mut memo));
-        // The free squares are the reference's, and each move's value too.
-        let free: Vec<Square> = game.board().all_squares().filter(|&s| reference.is_free(&board, s)).collect();
-        prop_assert_eq!(game.legal_moves(&position), free);
-        for mv in solver.move_values(&position) {
-            let after = game.play_move(&position, PlacementMove { square: mv.square, piece: mv.piece }).unwrap();
-            let expected = reference.value(&reference.board_of(&game, &after), &mut memo);
-            prop_assert_eq!(mv.nimber, expected, "{} {}", mv.piece, mv.square);
-        }
+        check_against_reference(&mut solver, &game, &position)?;
     }
 
     /// A position is accepted exactly when some order of legal moves produces it.
@@ -359,28 +383,8 @@ proptest! {
             rules(piece_bits, surface, blocked),
             BoardSize::new(rows, cols).unwrap(),
         );
-        let reference = Reference::of(&game);
-        let mut position = game.empty();
-        let mut state = seed | 1;
-        loop {
-            let moves = game.legal_placements(&position);
-            if game.legal_moves(&position).len() <= 6 {
-                break;
-            }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let pick = moves[(state % moves.len() as u64) as usize];
-            position = game.play_move(&position, pick).expect("legal moves can be played");
-        }
-        let mut memo = HashMap::new();
-        let board = reference.board_of(&game, &position);
+        let position = play_until_few(&game, seed, 6);
         let mut solver = PlacementSolver::new(&game, 1 << 20);
-        prop_assert_eq!(solver.nim_value(&position), reference.value(&board, &mut memo));
-        for mv in solver.move_values(&position) {
-            let after = game.play_move(&position, PlacementMove { square: mv.square, piece: mv.piece }).unwrap();
-            let expected = reference.value(&reference.board_of(&game, &after), &mut memo);
-            prop_assert_eq!(mv.nimber, expected, "{} {}", mv.piece, mv.square);
-        }
+        check_against_reference(&mut solver, &game, &position)?;
     }
 }

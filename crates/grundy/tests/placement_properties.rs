@@ -9,6 +9,9 @@ use grundy::square_set::SquareSet;
 use grundy::{BoardSize, Nimber, Outcome};
 use proptest::prelude::*;
 
+mod common;
+use common::play_until_few;
+
 const PIECES: [Piece; 10] = [
     Piece::Knight,
     Piece::Bishop,
@@ -236,25 +239,6 @@ fn outcome_searches_agree_with_nim_values() {
                 assert!(has_its_value, "{piece} {rows}x{cols} = {value}");
             }
         }
-    }
-}
-
-/// Plays moves picked by a generator seeded with `seed` until at most `few` squares are free.
-fn play_until_few(game: &PlacementGame, seed: u64, few: usize) -> PlacementPosition {
-    let mut position = game.empty();
-    let mut state = seed | 1;
-    loop {
-        let moves = game.legal_moves(&position);
-        if moves.len() <= few {
-            return position;
-        }
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let pick = moves[(state % moves.len() as u64) as usize];
-        position = game
-            .play(&position, pick)
-            .expect("legal moves can be played");
     }
 }
 
