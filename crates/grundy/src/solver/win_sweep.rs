@@ -142,12 +142,13 @@ impl WinSweep {
                 self.small_vertices = LARGE_VERTICES;
             }
         }
-        // Options small enough to look up are looked at as they are found; the rest wait, as
-        // (size, vertex) words, to be searched smallest first: the most constraining moves
-        // leave the fewest replies, so their searches are the cheapest and the likeliest to
-        // end the sweep.
-        let mut waiting = [0u16; DENSE_CAPACITY];
-        let mut waiting_count = 0;
+        // Options small enough to look up are looked at as they are found; the rest wait, by
+        // size, to be searched smallest first (lowest vertex first among equals): the most
+        // constraining moves leave the fewest replies, so their searches are the cheapest and
+        // the likeliest to end the sweep. A set of vertices per size, and a set of the sizes
+        // met, order them with no comparisons.
+        let mut waiting_by_size = [0u64; DENSE_CAPACITY];
+        let mut waiting_sizes = 0u64;
         let coded = count <= CODED_VERTICES;
         let masks = if coded {
             self.pair_masks[count].as_slice()
@@ -161,8 +162,9 @@ impl WinSweep {
             let option = live & !self.neighbourhoods[vertex];
             let size = option.count_ones() as usize;
             if size > self.small_vertices {
-                waiting[waiting_count] = (size << 8 | vertex) as u16;
-                waiting_count += 1;
+                // An option leaves fewer vertices than `live`, so `size` < 64.
+                waiting_by_size[size] |= 1 << vertex;
+                waiting_sizes |= 1 << size;
             } else if coded {
                 let option_code = pext(code, masks[pext(option, live) as usize]);
                 if self.code_is(size, option_code, heap) {
@@ -172,18 +174,23 @@ impl WinSweep {
                 return true;
             }
         }
-        let waiting = &mut waiting[..waiting_count];
-        waiting.sort_unstable();
-        for &word in waiting.iter() {
-            let option = live & !self.neighbourhoods[usize::from(word & 0xFF)];
-            let wins = if coded {
-                let option_code = pext(code, masks[pext(option, live) as usize]);
-                self.expand(option, usize::from(word >> 8), option_code, heap)
-            } else {
-                self.sweep(option, heap)
-            };
-            if !wins {
-                return true;
+        while waiting_sizes != 0 {
+            let size = waiting_sizes.trailing_zeros() as usize;
+            waiting_sizes &= waiting_sizes - 1;
+            let mut vertices = waiting_by_size[size];
+            while vertices != 0 {
+                let vertex = vertices.trailing_zeros() as usize;
+                vertices &= vertices - 1;
+                let option = live & !self.neighbourhoods[vertex];
+                let wins = if coded {
+                    let option_code = pext(code, masks[pext(option, live) as usize]);
+                    self.expand(option, size, option_code, heap)
+                } else {
+                    self.sweep(option, heap)
+                };
+                if !wins {
+                    return true;
+                }
             }
         }
         // Moves in the heap, last: each is a sweep of the whole set again.
