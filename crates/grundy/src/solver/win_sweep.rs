@@ -93,6 +93,19 @@ impl WinSweep {
         self.sweep(all, heap)
     }
 
+    /// Whether the player to move wins the option left by taking `vertex` from the first
+    /// `vertices` vertices of the graph written by [`WinSweep::neighbourhoods_mut`], plus a
+    /// nim heap of `heap`: one graph serves every option of a position.
+    pub fn wins_after(&mut self, vertices: usize, vertex: usize, heap: u32) -> bool {
+        debug_assert!(vertex < vertices && vertices <= DENSE_CAPACITY);
+        let all = if vertices == 64 {
+            u64::MAX
+        } else {
+            (1 << vertices) - 1
+        };
+        self.sweep(all & !self.neighbourhoods[vertex], heap)
+    }
+
     /// Sets of vertices expanded so far (those not looked up in the table).
     #[must_use]
     pub fn positions(&self) -> u64 {

@@ -32,7 +32,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use crate::board::BoardSize;
-use crate::solver::{renumber, WinSlots, WinSweep, WinTable};
+use crate::solver::{renumber, WinSlots, WinSweep, WinTable, DENSE_CAPACITY};
 use crate::square_set::SquareSet;
 use crate::values::Nimber;
 
@@ -101,6 +101,15 @@ pub(super) fn take_ends_in_turn<T: Copy>(replies: &mut [T], leading: usize) {
 
 /// How many positions pass between looks at the stop flag and reports of the count.
 const POLL_INTERVAL: u64 = 1 << 12;
+
+/// A reply waiting to be searched is one word: the squares it leaves (from bit
+/// [`LEFT_SHIFT`]), then its square's rank among the live squares (from bit [`RANK_SHIFT`],
+/// for positions of at most [`DENSE_CAPACITY`] squares, else 0), then its square. Sorted as
+/// numbers, the replies that leave least come first, in the order of their squares.
+const LEFT_SHIFT: u32 = 16;
+const RANK_SHIFT: u32 = 10;
+const SQUARE_MASK: u32 = (1 << RANK_SHIFT) - 1;
+const RANK_MASK: u32 = (1 << (LEFT_SHIFT - RANK_SHIFT)) - 1;
 
 /// Seeds of the two independent hashes of a position: one picks its bucket, the other is its
 /// fingerprint.
@@ -425,6 +434,9 @@ pub struct RowsSearch<const W: usize> {
     /// By square: how often it refuted a reply to the position asked about (at
     /// [`REFUTATION_DEPTH`]), over every question this search was asked.
     refutations: Vec<u32>,
+    /// The position whose live squares, numbered in order, are the sweep's graph now: its
+    /// replies small enough to sweep are swept in that graph, with no numbering of their own.
+    swept_graph: Option<Rows<W>>,
 }
 
 impl<const W: usize> RowsSearch<W> {
@@ -452,6 +464,7 @@ impl<const W: usize> RowsSearch<W> {
             position_limit: u64::MAX,
             depth: 0,
             refutations: vec![0; layout_squares],
+            swept_graph: None,
         }
     }
 
@@ -544,6 +557,7 @@ impl<const W: usize> RowsSearch<W> {
                 self.sweep.neighbourhoods_mut(),
             )
             .expect("a swept position has at most 64 squares");
+            self.swept_graph = Some(live);
             return self.sweep.wins(vertices, heap);
         }
         let key = self.geometry.canonical(&live);
@@ -568,9 +582,12 @@ impl<const W: usize> RowsSearch<W> {
         // first: they leave the opponent least, so their searches are the cheapest, and they
         // end the search soonest when the position is won.
         let first = self.waiting.len();
-        for square in live.iter() {
+        let ranked = size <= DENSE_CAPACITY;
+        for (rank, square) in live.iter().enumerate() {
             let left = live.without(self.geometry.closed[square]).len();
-            self.waiting.push((left << 16 | square) as u32);
+            let rank = if ranked { rank } else { 0 };
+            self.waiting
+                .push((left << LEFT_SHIFT | rank << RANK_SHIFT | square) as u32);
         }
         self.waiting[first..].sort_unstable();
         let depth = self.depth;
@@ -580,14 +597,14 @@ impl<const W: usize> RowsSearch<W> {
             // The squares that refuted replies most often go first, the rest as above.
             let refutations = &self.refutations;
             self.waiting[first..]
-                .sort_by_key(|&word| (Reverse(refutations[(word & 0xFFFF) as usize]), word));
+                .sort_by_key(|&word| (Reverse(refutations[(word & SQUARE_MASK) as usize]), word));
         }
         let mut winning = None;
         if size >= CUT_OFF_LOOKUP_SIZE {
             // An enhanced transposition cut-off: a reply whose position the table knows lost
             // (for the player then to move) wins at once, before any reply is searched.
             winning = self.waiting[first..].iter().find_map(|&word| {
-                let square = (word & 0xFFFF) as usize;
+                let square = (word & SQUARE_MASK) as usize;
                 let option = live.without(self.geometry.closed[square]);
                 if option.len() <= self.sweep_size {
                     return None;
@@ -600,11 +617,17 @@ impl<const W: usize> RowsSearch<W> {
             if winning.is_some() || self.stopped {
                 break;
             }
-            let square = (self.waiting[next] & 0xFFFF) as usize;
-            let option = live.without(self.geometry.closed[square]);
-            self.depth += 1;
-            let option_wins = self.wins(option, heap);
-            self.depth -= 1;
+            let word = self.waiting[next];
+            let square = (word & SQUARE_MASK) as usize;
+            let option_wins = if ranked && (word >> LEFT_SHIFT) as usize <= self.sweep_size {
+                self.sweep_reply(&live, (word >> RANK_SHIFT & RANK_MASK) as usize, heap)
+            } else {
+                let option = live.without(self.geometry.closed[square]);
+                self.depth += 1;
+                let option_wins = self.wins(option, heap);
+                self.depth -= 1;
+                option_wins
+            };
             if !option_wins {
                 winning = Some(square);
                 if depth == REFUTATION_DEPTH && !self.stopped {
@@ -620,6 +643,23 @@ impl<const W: usize> RowsSearch<W> {
             self.filled += u64::from(self.slots.put(index_hash, check_hash, won, size));
         }
         won
+    }
+
+    /// Whether the player to move wins the reply at the square of rank `rank` in `live` (a
+    /// position of at most [`DENSE_CAPACITY`] squares whose reply is small enough to sweep),
+    /// plus `heap`: swept in the graph of `live`, numbered once for all its replies.
+    fn sweep_reply(&mut self, live: &Rows<W>, rank: usize, heap: u32) -> bool {
+        if self.swept_graph.as_ref() != Some(live) {
+            renumber(
+                &self.geometry.closed,
+                live,
+                &mut self.scratch,
+                self.sweep.neighbourhoods_mut(),
+            )
+            .expect("a position with ranked replies has at most 64 squares");
+            self.swept_graph = Some(*live);
+        }
+        self.sweep.wins_after(live.len(), rank, heap)
     }
 }
 
