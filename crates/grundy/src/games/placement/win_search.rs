@@ -56,9 +56,10 @@ const WIDE_WORDS: usize = 11;
 const SQUARE_WORDS: usize = 16;
 
 /// Positions of at most this many live squares are decided by [`WinSweep`], without the
-/// table. Measured on the Queens game in docs/PERFORMANCE.md: on 16 × 16 the time falls from
-/// 16 squares to 24 and is flat to 32, while the table's use falls sevenfold.
-pub const DEFAULT_SWEEP_SIZE: usize = 24;
+/// table. Measured on the Queens game in docs/PERFORMANCE.md: the time falls to about 30
+/// squares and is flat beyond, and the table's use falls with it. (The sweep's positions are
+/// each met about once, so keeping them would fill the table for little.)
+pub const DEFAULT_SWEEP_SIZE: usize = 30;
 
 /// Positions of at least this many live squares look their replies up in the table before
 /// searching any (see [`WinSearch::wins`]): near the root, where a cut-off saves most
