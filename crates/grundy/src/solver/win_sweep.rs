@@ -237,5 +237,37 @@ mod tests {
             sweep.neighbourhoods_mut()[..vertices].copy_from_slice(&closed);
             proptest::prop_assert_eq!(sweep.wins(vertices, heap), nimber != heap);
         }
+
+        /// The option left by taking one vertex, swept in the graph of the whole position (as
+        /// the win search sweeps every reply of a position in one numbering), against the
+        /// recursion over subsets on that option's graph numbered afresh.
+        #[test]
+        fn an_option_is_swept_in_its_positions_graph(
+            vertices in 1usize..16,
+            density in 0u64..=16,
+            heap in 0u32..4,
+            taken in proptest::prelude::any::<usize>(),
+            seed in proptest::prelude::any::<u64>(),
+        ) {
+            let closed = random_graph(vertices, density, seed);
+            let taken = taken % vertices;
+            let left: Vec<usize> =
+                (0..vertices).filter(|&v| closed[taken] >> v & 1 == 0).collect();
+            let option: Vec<u64> = left
+                .iter()
+                .map(|&v| {
+                    left.iter()
+                        .enumerate()
+                        .filter(|&(_, &u)| closed[v] >> u & 1 == 1)
+                        .fold(0, |set, (i, _)| set | 1 << i)
+                })
+                .collect();
+            let mut sweep = WinSweep::default();
+            sweep.neighbourhoods_mut()[..vertices].copy_from_slice(&closed);
+            proptest::prop_assert_eq!(
+                sweep.wins_after(vertices, taken, heap),
+                by_subsets(&option) != heap
+            );
+        }
     }
 }
