@@ -77,6 +77,16 @@ pub fn renumber<const W: usize>(
     Some(count)
 }
 
+/// The set of vertices `0..count` (`count` at most [`DENSE_CAPACITY`]).
+#[inline]
+pub(super) fn first_vertices(count: usize) -> u64 {
+    if count == DENSE_CAPACITY {
+        u64::MAX
+    } else {
+        (1 << count) - 1
+    }
+}
+
 /// The bits of `value` at the places of `mask`, packed into the low bits (BMI2's `pext`).
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 #[inline]
@@ -344,11 +354,7 @@ impl DenseNodeKayles {
             self.memo.fill(MemoSlot::default());
             self.stamp = 1;
         }
-        let all = if vertices == 64 {
-            u64::MAX
-        } else {
-            (1 << vertices) - 1
-        };
+        let all = first_vertices(vertices);
         Nimber::new(self.sum_value(all))
     }
 

@@ -11,7 +11,8 @@
 use std::sync::OnceLock;
 
 use super::dense::{
-    adjacency_code, pext, SmallGraphs, LARGE_TABLE_AFTER, LARGE_VERTICES, SMALL_VERTICES,
+    adjacency_code, first_vertices, pext, SmallGraphs, LARGE_TABLE_AFTER, LARGE_VERTICES,
+    SMALL_VERTICES,
 };
 use super::DENSE_CAPACITY;
 
@@ -85,11 +86,7 @@ impl WinSweep {
     /// graph just written by [`WinSweep::neighbourhoods_mut`], plus a nim heap of `heap`.
     pub fn wins(&mut self, vertices: usize, heap: u32) -> bool {
         debug_assert!(vertices <= DENSE_CAPACITY);
-        let all = if vertices == 64 {
-            u64::MAX
-        } else {
-            (1 << vertices) - 1
-        };
+        let all = first_vertices(vertices);
         self.sweep(all, heap)
     }
 
@@ -98,11 +95,7 @@ impl WinSweep {
     /// nim heap of `heap`: one graph serves every option of a position.
     pub fn wins_after(&mut self, vertices: usize, vertex: usize, heap: u32) -> bool {
         debug_assert!(vertex < vertices && vertices <= DENSE_CAPACITY);
-        let all = if vertices == 64 {
-            u64::MAX
-        } else {
-            (1 << vertices) - 1
-        };
+        let all = first_vertices(vertices);
         self.sweep(all & !self.neighbourhoods[vertex], heap)
     }
 

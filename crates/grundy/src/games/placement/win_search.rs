@@ -551,15 +551,8 @@ impl<const W: usize> RowsSearch<W> {
         }
         let size = live.len();
         if size <= self.sweep_size {
-            let vertices = renumber(
-                &self.geometry.closed,
-                &live,
-                &mut self.scratch,
-                self.sweep.neighbourhoods_mut(),
-            )
-            .expect("a swept position has at most 64 squares");
-            self.swept_graph = Some(live);
-            return self.sweep.wins(vertices, heap);
+            self.give_sweep_the_graph_of(&live);
+            return self.sweep.wins(size, heap);
         }
         let key = self.geometry.canonical(&live);
         let (index_hash, check_hash) = Self::key_hashes(&key, heap);
@@ -650,6 +643,13 @@ impl<const W: usize> RowsSearch<W> {
     /// position of at most [`DENSE_CAPACITY`] squares whose reply is small enough to sweep),
     /// plus `heap`: swept in the graph of `live`, numbered once for all its replies.
     fn sweep_reply(&mut self, live: &Rows<W>, rank: usize, heap: u32) -> bool {
+        self.give_sweep_the_graph_of(live);
+        self.sweep.wins_after(live.len(), rank, heap)
+    }
+
+    /// Writes the graph of `live` (at most [`DENSE_CAPACITY`] squares, numbered in order) as
+    /// the sweep's, unless it is the sweep's graph already.
+    fn give_sweep_the_graph_of(&mut self, live: &Rows<W>) {
         if self.swept_graph.as_ref() != Some(live) {
             renumber(
                 &self.geometry.closed,
@@ -657,10 +657,9 @@ impl<const W: usize> RowsSearch<W> {
                 &mut self.scratch,
                 self.sweep.neighbourhoods_mut(),
             )
-            .expect("a position with ranked replies has at most 64 squares");
+            .expect("a swept position has at most 64 squares");
             self.swept_graph = Some(*live);
         }
-        self.sweep.wins_after(live.len(), rank, heap)
     }
 }
 
