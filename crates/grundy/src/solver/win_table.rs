@@ -150,6 +150,27 @@ impl WinSlots {
         (check_hash | 1 << 63) >> FINGERPRINT_SHIFT << FINGERPRINT_SHIFT
     }
 
+    /// Asks the processor to bring the bucket of `index_hash` into the cache, so that a
+    /// [`WinSlots::get`] soon after finds it there: lookups of several positions at once
+    /// then wait on memory together instead of one after another.
+    #[inline]
+    pub fn prefetch(&self, index_hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let bucket: *const [AtomicU64; BUCKET] = self.bucket(index_hash);
+            #[allow(unsafe_code)]
+            // SAFETY: a prefetch only hints the cache and never faults; `bucket` points into
+            // the table.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                    bucket.cast::<i8>(),
+                );
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = index_hash;
+    }
+
     /// Whether the player to move wins the position with these hashes, if stored.
     #[inline]
     #[must_use]

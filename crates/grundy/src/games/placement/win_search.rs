@@ -438,6 +438,9 @@ pub struct RowsSearch<const W: usize> {
     /// The position whose live squares, numbered in order, are the sweep's graph now: its
     /// replies small enough to sweep are swept in that graph, with no numbering of their own.
     swept_graph: Option<Rows<W>>,
+    /// The hashes and squares of the replies looked up for a cut-off, kept between positions
+    /// for its memory.
+    cut_off_lookups: Vec<(u64, u64, usize)>,
 }
 
 impl<const W: usize> RowsSearch<W> {
@@ -466,6 +469,7 @@ impl<const W: usize> RowsSearch<W> {
             depth: 0,
             refutations: vec![0; layout_squares],
             swept_graph: None,
+            cut_off_lookups: Vec::new(),
         }
     }
 
@@ -597,15 +601,25 @@ impl<const W: usize> RowsSearch<W> {
         if size >= CUT_OFF_LOOKUP_SIZE {
             // An enhanced transposition cut-off: a reply whose position the table knows lost
             // (for the player then to move) wins at once, before any reply is searched.
-            winning = self.waiting[first..].iter().find_map(|&word| {
+            // Every reply's bucket is asked for before any is read, so that the misses in
+            // memory overlap.
+            let mut lookups = std::mem::take(&mut self.cut_off_lookups);
+            lookups.clear();
+            for &word in &self.waiting[first..] {
                 let square = (word & SQUARE_MASK) as usize;
                 let option = live.without(self.geometry.closed[square]);
-                if option.len() <= self.sweep_size {
-                    return None;
+                if option.len() > self.sweep_size {
+                    let (index_hash, check_hash) = self.hashes(&option, heap);
+                    self.slots.prefetch(index_hash);
+                    lookups.push((index_hash, check_hash, square));
                 }
-                let (index_hash, check_hash) = self.hashes(&option, heap);
-                (self.slots.get(index_hash, check_hash) == Some(false)).then_some(square)
-            });
+            }
+            winning = lookups
+                .iter()
+                .find_map(|&(index_hash, check_hash, square)| {
+                    (self.slots.get(index_hash, check_hash) == Some(false)).then_some(square)
+                });
+            self.cut_off_lookups = lookups;
         }
         for next in first..self.waiting.len() {
             if winning.is_some() || self.stopped {
