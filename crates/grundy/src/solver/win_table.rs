@@ -152,15 +152,16 @@ impl WinSlots {
 
     /// Asks the processor to bring the bucket of `index_hash` into the cache, so that a
     /// [`WinSlots::get`] soon after finds it there: lookups of several positions at once
-    /// then wait on memory together instead of one after another.
+    /// then wait on memory together instead of one after another. Does nothing on other
+    /// processors than x86-64.
     #[inline]
     pub fn prefetch(&self, index_hash: u64) {
         #[cfg(target_arch = "x86_64")]
         {
             let bucket: *const [AtomicU64; BUCKET] = self.bucket(index_hash);
             #[allow(unsafe_code)]
-            // SAFETY: a prefetch only hints the cache and never faults; `bucket` points into
-            // the table.
+            // SAFETY: the prefetch instruction needs SSE, which every x86-64 processor has; it
+            // only hints the cache and never faults, and `bucket` points into the table.
             unsafe {
                 std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
                     bucket.cast::<i8>(),

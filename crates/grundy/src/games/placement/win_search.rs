@@ -438,8 +438,8 @@ pub struct RowsSearch<const W: usize> {
     /// The position whose live squares, numbered in order, are the sweep's graph now: its
     /// replies small enough to sweep are swept in that graph, with no numbering of their own.
     swept_graph: Option<Rows<W>>,
-    /// The hashes and squares of the replies looked up for a cut-off, kept between positions
-    /// for its memory.
+    /// The hashes and squares of the replies looked up for a cut-off, kept between calls so
+    /// that its allocation is reused.
     cut_off_lookups: Vec<(u64, u64, usize)>,
 }
 
@@ -601,25 +601,24 @@ impl<const W: usize> RowsSearch<W> {
         if size >= CUT_OFF_LOOKUP_SIZE {
             // An enhanced transposition cut-off: a reply whose position the table knows lost
             // (for the player then to move) wins at once, before any reply is searched.
-            // Every reply's bucket is asked for before any is read, so that the misses in
-            // memory overlap.
-            let mut lookups = std::mem::take(&mut self.cut_off_lookups);
-            lookups.clear();
+            // The bucket of every reply not swept is asked for before any is read, so that
+            // the misses in memory overlap.
+            self.cut_off_lookups.clear();
             for &word in &self.waiting[first..] {
                 let square = (word & SQUARE_MASK) as usize;
                 let option = live.without(self.geometry.closed[square]);
                 if option.len() > self.sweep_size {
                     let (index_hash, check_hash) = self.hashes(&option, heap);
                     self.slots.prefetch(index_hash);
-                    lookups.push((index_hash, check_hash, square));
+                    self.cut_off_lookups.push((index_hash, check_hash, square));
                 }
             }
-            winning = lookups
+            winning = self
+                .cut_off_lookups
                 .iter()
                 .find_map(|&(index_hash, check_hash, square)| {
                     (self.slots.get(index_hash, check_hash) == Some(false)).then_some(square)
                 });
-            self.cut_off_lookups = lookups;
         }
         for next in first..self.waiting.len() {
             if winning.is_some() || self.stopped {
