@@ -60,7 +60,13 @@ pub struct WinSweep {
     large_expansions: u64,
     positions: u64,
     pair_masks: &'static [Vec<u64>],
+    /// The vertex whose move won the set last found won, or [`NO_VERTEX`] when a lookup in
+    /// the table or a move in the heap won it.
+    refuter: usize,
 }
+
+/// No vertex: the graph has at most 64.
+const NO_VERTEX: usize = DENSE_CAPACITY;
 
 impl Default for WinSweep {
     fn default() -> Self {
@@ -71,6 +77,7 @@ impl Default for WinSweep {
             large_expansions: 0,
             positions: 0,
             pair_masks: pair_masks(),
+            refuter: NO_VERTEX,
         }
     }
 }
@@ -97,6 +104,13 @@ impl WinSweep {
         debug_assert!(vertex < vertices && vertices <= DENSE_CAPACITY);
         let all = first_vertices(vertices);
         self.sweep(all & !self.neighbourhoods[vertex], heap)
+    }
+
+    /// The vertex whose move won the set last found won by [`WinSweep::wins`] or
+    /// [`WinSweep::wins_after`], if a move of a vertex won it.
+    #[must_use]
+    pub fn refuter(&self) -> Option<usize> {
+        (self.refuter != NO_VERTEX).then_some(self.refuter)
     }
 
     /// Sets of vertices expanded so far (those not looked up in the table).
@@ -126,6 +140,7 @@ impl WinSweep {
     fn sweep(&mut self, live: u64, heap: u32) -> bool {
         let count = live.count_ones() as usize;
         if count <= self.small_vertices {
+            self.refuter = NO_VERTEX;
             return !self.small_is(live, heap);
         }
         let code = if count <= CODED_VERTICES {
@@ -174,16 +189,20 @@ impl WinSweep {
             } else if coded {
                 let option_code = pext(code, masks[pext(option, live) as usize]);
                 if self.code_is(size, option_code, heap) {
+                    self.refuter = vertex;
                     return true;
                 }
             } else if self.small_is(option, heap) {
+                self.refuter = vertex;
                 return true;
             }
         }
+        // Options known won for the opponent without a search of their own (below).
+        let mut refuted = 0u64;
         while waiting_sizes != 0 {
             let size = waiting_sizes.trailing_zeros() as usize;
             waiting_sizes &= waiting_sizes - 1;
-            let mut vertices = waiting_by_size[size];
+            let mut vertices = waiting_by_size[size] & !refuted;
             while vertices != 0 {
                 let vertex = vertices.trailing_zeros() as usize;
                 vertices &= vertices - 1;
@@ -195,12 +214,22 @@ impl WinSweep {
                     self.sweep(option, heap)
                 };
                 if !wins {
+                    self.refuter = vertex;
                     return true;
+                }
+                // The opponent won this option by taking `self.refuter`. Taking that vertex here
+                // instead is answered by taking `vertex`, which leaves the same set (two
+                // vertices not adjacent can be taken in either order), so it is refuted too.
+                if self.refuter != NO_VERTEX {
+                    refuted |= 1 << self.refuter;
+                    vertices &= !refuted;
                 }
             }
         }
         // Moves in the heap, last: each is a sweep of the whole set again.
-        (0..heap).any(|smaller| !self.expand(live, count, code, smaller))
+        let won = (0..heap).any(|smaller| !self.expand(live, count, code, smaller));
+        self.refuter = NO_VERTEX;
+        won
     }
 }
 

@@ -441,6 +441,9 @@ pub struct RowsSearch<const W: usize> {
     /// The hashes and squares of the replies looked up for a cut-off, kept between calls so
     /// that its allocation is reused.
     cut_off_lookups: Vec<(u64, u64, usize)>,
+    /// The square whose move won the position last found won by [`RowsSearch::wins`], when
+    /// it was found by a move of a square there (not in the table, nor by a heap move).
+    refuter: Option<usize>,
 }
 
 impl<const W: usize> RowsSearch<W> {
@@ -470,6 +473,7 @@ impl<const W: usize> RowsSearch<W> {
             refutations: vec![0; layout_squares],
             swept_graph: None,
             cut_off_lookups: Vec::new(),
+            refuter: None,
         }
     }
 
@@ -547,16 +551,20 @@ impl<const W: usize> RowsSearch<W> {
         )
     }
 
-    /// Whether the player to move wins `live` plus a heap of `heap`.
+    /// Whether the player to move wins `live` plus a heap of `heap`. When a move of a square
+    /// searched here won it, that square is left in [`RowsSearch::refuter`].
     fn wins(&mut self, live: Rows<W>, heap: u32) -> bool {
         if self.stopped {
             // Unwinding a given-up search: no answer is wanted.
             return true;
         }
+        self.refuter = None;
         let size = live.len();
         if size <= self.sweep_size {
             self.give_sweep_the_graph_of(&live);
-            return self.sweep.wins(size, heap);
+            let wins = self.sweep.wins(size, heap);
+            self.refuter = self.sweep.refuter().map(|rank| nth_square(&live, rank));
+            return wins;
         }
         let key = self.geometry.canonical(&live);
         let (index_hash, check_hash) = Self::key_hashes(&key, heap);
@@ -620,12 +628,18 @@ impl<const W: usize> RowsSearch<W> {
                     (self.slots.get(index_hash, check_hash) == Some(false)).then_some(square)
                 });
         }
+        // Replies known lost without a search of their own: when the opponent answers a reply
+        // by a square, that square's reply is answered by the first one, to the same position.
+        let mut refuted = Rows::<W>::EMPTY;
         for next in first..self.waiting.len() {
             if winning.is_some() || self.stopped {
                 break;
             }
             let word = self.waiting[next];
             let square = (word & SQUARE_MASK) as usize;
+            if refuted.contains(square) {
+                continue;
+            }
             let option_wins = if ranked && (word >> LEFT_SHIFT) as usize <= self.sweep_size {
                 self.sweep_reply(&live, (word >> RANK_SHIFT & RANK_MASK) as usize, heap)
             } else {
@@ -635,6 +649,9 @@ impl<const W: usize> RowsSearch<W> {
                 self.depth -= 1;
                 option_wins
             };
+            if let (true, Some(refuter)) = (option_wins, self.refuter) {
+                refuted.insert(refuter);
+            }
             if !option_wins {
                 winning = Some(square);
                 if depth == REFUTATION_DEPTH && !self.stopped {
@@ -649,15 +666,19 @@ impl<const W: usize> RowsSearch<W> {
         if !self.stopped {
             self.filled += u64::from(self.slots.put(index_hash, check_hash, won, size));
         }
+        self.refuter = winning;
         won
     }
 
     /// Whether the player to move wins the reply at the square of rank `rank` in `live` (a
     /// position of at most [`DENSE_CAPACITY`] squares whose reply is small enough to sweep),
-    /// plus `heap`: swept in the graph of `live`, numbered once for all its replies.
+    /// plus `heap`: swept in the graph of `live`, numbered once for all its replies. Sets
+    /// [`RowsSearch::refuter`] as [`RowsSearch::wins`] does.
     fn sweep_reply(&mut self, live: &Rows<W>, rank: usize, heap: u32) -> bool {
         self.give_sweep_the_graph_of(live);
-        self.sweep.wins_after(live.len(), rank, heap)
+        let wins = self.sweep.wins_after(live.len(), rank, heap);
+        self.refuter = self.sweep.refuter().map(|rank| nth_square(live, rank));
+        wins
     }
 
     /// Writes the graph of `live` (at most [`DENSE_CAPACITY`] squares, numbered in order) as
@@ -674,6 +695,11 @@ impl<const W: usize> RowsSearch<W> {
             self.swept_graph = Some(*live);
         }
     }
+}
+
+/// The square of rank `rank` among the squares of `set`, in order.
+fn nth_square<const W: usize>(set: &Rows<W>, rank: usize) -> usize {
+    set.iter().nth(rank).expect("a rank within the set")
 }
 
 #[cfg(test)]
