@@ -61,7 +61,8 @@ pub struct WinSweep {
     positions: u64,
     pair_masks: &'static [Vec<u64>],
     /// The vertex whose move won the set last found won, or [`NO_VERTEX`] when a lookup in
-    /// the table or a move in the heap won it.
+    /// the table or a move in the heap won it: read by the caller of an expansion that
+    /// returned `true`, and by the win search through [`WinSweep::refuter`].
     refuter: usize,
 }
 
@@ -94,7 +95,7 @@ impl WinSweep {
     pub fn wins(&mut self, vertices: usize, heap: u32) -> bool {
         debug_assert!(vertices <= DENSE_CAPACITY);
         let all = first_vertices(vertices);
-        self.sweep(all, heap)
+        self.answer(all, heap)
     }
 
     /// Whether the player to move wins the option left by taking `vertex` from the first
@@ -103,14 +104,25 @@ impl WinSweep {
     pub fn wins_after(&mut self, vertices: usize, vertex: usize, heap: u32) -> bool {
         debug_assert!(vertex < vertices && vertices <= DENSE_CAPACITY);
         let all = first_vertices(vertices);
-        self.sweep(all & !self.neighbourhoods[vertex], heap)
+        self.answer(all & !self.neighbourhoods[vertex], heap)
     }
 
-    /// The vertex whose move won the set last found won by [`WinSweep::wins`] or
-    /// [`WinSweep::wins_after`], if a move of a vertex won it.
+    /// The vertex whose move won the set of the last call of [`WinSweep::wins`] or
+    /// [`WinSweep::wins_after`]: none when that set was lost, or won by a move in the heap,
+    /// or small enough to look up.
     #[must_use]
     pub fn refuter(&self) -> Option<usize> {
         (self.refuter != NO_VERTEX).then_some(self.refuter)
+    }
+
+    /// [`WinSweep::sweep`], leaving no refuter when the set is lost (the field then holds
+    /// whatever the sweep's last won set below left).
+    fn answer(&mut self, live: u64, heap: u32) -> bool {
+        let wins = self.sweep(live, heap);
+        if !wins {
+            self.refuter = NO_VERTEX;
+        }
+        wins
     }
 
     /// Sets of vertices expanded so far (those not looked up in the table).
@@ -238,6 +250,19 @@ mod tests {
     use super::super::dense::tests::{by_subsets, random_graph};
     use super::*;
 
+    /// The graph left when the vertices of `taken` go, numbered afresh in order.
+    fn option_graph(closed: &[u64], taken: u64) -> Vec<u64> {
+        let left: Vec<usize> = (0..closed.len()).filter(|&v| taken >> v & 1 == 0).collect();
+        left.iter()
+            .map(|&v| {
+                left.iter()
+                    .enumerate()
+                    .filter(|&(_, &u)| closed[v] >> u & 1 == 1)
+                    .fold(0, |set, (i, _)| set | 1 << i)
+            })
+            .collect()
+    }
+
     proptest::proptest! {
         /// Random graphs of up to 15 vertices, sparse to dense, with heaps of 0 to 3: the
         /// player to move wins exactly when the graph's nimber is not the heap.
@@ -273,23 +298,34 @@ mod tests {
         ) {
             let closed = random_graph(vertices, density, seed);
             let taken = taken % vertices;
-            let left: Vec<usize> =
-                (0..vertices).filter(|&v| closed[taken] >> v & 1 == 0).collect();
-            let option: Vec<u64> = left
-                .iter()
-                .map(|&v| {
-                    left.iter()
-                        .enumerate()
-                        .filter(|&(_, &u)| closed[v] >> u & 1 == 1)
-                        .fold(0, |set, (i, _)| set | 1 << i)
-                })
-                .collect();
+            let option = option_graph(&closed, closed[taken]);
             let mut sweep = WinSweep::default();
             sweep.neighbourhoods_mut()[..vertices].copy_from_slice(&closed);
             proptest::prop_assert_eq!(
                 sweep.wins_after(vertices, taken, heap),
                 by_subsets(&option) != heap
             );
+        }
+
+        /// The vertex the sweep names as having won a set (what refutation pairs rest on)
+        /// leaves the opponent a lost position: one whose nimber is the heap. After a move
+        /// in the heap, or a set decided by the table, it names none.
+        #[test]
+        fn the_vertex_named_as_the_winner_wins(
+            vertices in 1usize..16,
+            density in 0u64..=16,
+            heap in 0u32..4,
+            seed in proptest::prelude::any::<u64>(),
+        ) {
+            let closed = random_graph(vertices, density, seed);
+            let mut sweep = WinSweep::default();
+            sweep.neighbourhoods_mut()[..vertices].copy_from_slice(&closed);
+            if sweep.wins(vertices, heap) {
+                if let Some(winner) = sweep.refuter() {
+                    proptest::prop_assert!(winner < vertices);
+                    proptest::prop_assert_eq!(by_subsets(&option_graph(&closed, closed[winner])), heap);
+                }
+            }
         }
     }
 }

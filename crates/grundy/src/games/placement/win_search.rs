@@ -20,7 +20,10 @@
 //!   a reply the table already knows to win is taken before any is searched (an enhanced
 //!   transposition cut-off);
 //! - a move in the heap to a size the table already knows lost for the opponent is taken at
-//!   once; other moves in the heap come last.
+//!   once; other moves in the heap come last;
+//! - when the opponent answers a reply by a square, the reply to that square is lost too (the
+//!   two moves, in either order, leave the same position) and is not searched: a refutation
+//!   pair, found by this search and the sweep alike (not from the 2026 solver).
 //!
 //! Two orderings that pay elsewhere cost more positions than they saved here
 //! (docs/PERFORMANCE.md): the mirror image of the move just made first (what made the general
@@ -441,8 +444,9 @@ pub struct RowsSearch<const W: usize> {
     /// The hashes and squares of the replies looked up for a cut-off, kept between calls so
     /// that its allocation is reused.
     cut_off_lookups: Vec<(u64, u64, usize)>,
-    /// The square whose move won the position last found won by [`RowsSearch::wins`], when
-    /// it was found by a move of a square there (not in the table, nor by a heap move).
+    /// The square whose move won the position of the last call of [`RowsSearch::wins`] (or
+    /// [`RowsSearch::sweep_reply`]): none when it was lost, or found in the table, or won by
+    /// a move in the heap.
     refuter: Option<usize>,
 }
 
@@ -554,11 +558,11 @@ impl<const W: usize> RowsSearch<W> {
     /// Whether the player to move wins `live` plus a heap of `heap`. When a move of a square
     /// searched here won it, that square is left in [`RowsSearch::refuter`].
     fn wins(&mut self, live: Rows<W>, heap: u32) -> bool {
+        self.refuter = None;
         if self.stopped {
             // Unwinding a given-up search: no answer is wanted.
             return true;
         }
-        self.refuter = None;
         let size = live.len();
         if size <= self.sweep_size {
             self.give_sweep_the_graph_of(&live);
