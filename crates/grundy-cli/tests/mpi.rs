@@ -62,7 +62,7 @@ fn run(ranks: usize, args: &[&str]) -> Value {
 fn the_ranks_answer_as_one_process_does() {
     let cases: [&[&str]; 4] = [
         &["outcome", "queens", "12x12", "--unit-positions", "200"],
-        &["outcome", "queens", "14x14", "--unit-positions", "20000"],
+        &["outcome", "queens", "14x14", "--unit-positions", "2000"],
         &["outcome", "knights", "8x8", "--unit-positions", "50"],
         &["value", "queens", "13x13", "--unit-positions", "1000"],
     ];

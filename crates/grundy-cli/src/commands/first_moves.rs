@@ -11,16 +11,20 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use anyhow::Result;
 use grundy::games::placement::checkpoint::{header_line, parse_checkpoint, record_line};
 use grundy::games::placement::root_search::{
-    Interrupted, ResumeError, RootObserver, RootProgress, RootSearch, SettledRecord,
+    Interrupted, ResumeError, RootObserver, RootOutcome, RootProgress, RootSearch, RootValue,
+    SettledRecord,
 };
+use grundy::games::placement::unit_search::Goal;
 use grundy::games::placement::{PlacementGame, PlacementPosition};
 use grundy::Nimber;
 use indicatif::ProgressBar;
 
+use super::cluster::{search_if_launched, ClusterOptions, Distributed};
 use crate::input::input_error;
 use crate::interrupt;
 use crate::progress::counting_bar;
@@ -29,6 +33,87 @@ use crate::progress::counting_bar;
 /// few thousand groups of first moves (512 squares, 4 pieces) times a few values: a few
 /// megabytes. A larger file is not a checkpoint of this program.
 const MAX_CHECKPOINT_BYTES: u64 = 64 << 20;
+
+/// A first-move search as a command asks for it: the game and position, and where it runs.
+pub struct FirstMoveSearch<'a> {
+    pub game: &'a PlacementGame,
+    pub position: &'a PlacementPosition,
+    pub threads: usize,
+    pub memory: u64,
+    pub checkpoint: Option<&'a Path>,
+    pub cluster: &'a ClusterOptions,
+}
+
+/// What a [`FirstMoveSearch`] answered: the answer, the seconds the search took (without
+/// making the tables, as the figures in docs/PERFORMANCE.md are), and the distributed run
+/// when the ranks shared it.
+pub struct Answered<T> {
+    pub answer: T,
+    pub seconds: f64,
+    pub distributed: Option<Distributed>,
+}
+
+impl FirstMoveSearch<'_> {
+    /// Who wins, and a winning first move.
+    pub fn outcome(&self) -> Result<Answered<RootOutcome>> {
+        self.answer(Goal::Outcome, Distributed::outcome, |root, observer| {
+            root.outcome(observer)
+        })
+    }
+
+    /// The nim-value.
+    pub fn nim_value(&self) -> Result<Answered<RootValue>> {
+        self.answer(Goal::NimValue, Distributed::value, |root, observer| {
+            root.nim_value(observer)
+        })
+    }
+
+    /// Under mpirun or srun (built with the `mpi` feature) the ranks share the search, and
+    /// `from_ranks` reads their answer; otherwise this process's threads run `search`.
+    fn answer<T>(
+        &self,
+        goal: Goal,
+        from_ranks: impl FnOnce(&Distributed) -> T,
+        search: impl FnOnce(&mut RootSearch, &mut dyn RootObserver) -> Result<T, Interrupted>,
+    ) -> Result<Answered<T>> {
+        let label_values = goal == Goal::NimValue;
+        let distributed = search_if_launched(
+            self.game,
+            self.position,
+            goal,
+            self.threads,
+            self.memory,
+            self.checkpoint,
+            label_values,
+            self.cluster,
+        )?;
+        if let Some(distributed) = distributed {
+            return Ok(Answered {
+                answer: from_ranks(&distributed),
+                seconds: distributed.seconds,
+                distributed: Some(distributed),
+            });
+        }
+        let (answer, seconds) = search_first_moves(
+            self.game,
+            self.position,
+            self.threads,
+            self.memory,
+            self.checkpoint,
+            label_values,
+            |root, observer| {
+                let started = Instant::now();
+                let answer = search(root, observer)?;
+                Ok((answer, started.elapsed().as_secs_f64()))
+            },
+        )?;
+        Ok(Answered {
+            answer,
+            seconds,
+            distributed: None,
+        })
+    }
+}
 
 /// Runs `search` (an outcome or a nim-value search of `position`) on `threads` threads within
 /// `memory` bytes, with a progress bar, resuming from and recording to `checkpoint` when one

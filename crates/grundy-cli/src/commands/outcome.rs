@@ -2,15 +2,13 @@
 //! checkpoint that lets a long search stop and resume.
 
 use std::path::PathBuf;
-use std::time::Instant;
 
 use anyhow::Result;
 use grundy::games::placement::root_search::RootOutcome;
-use grundy::games::placement::unit_search::Goal;
 use grundy::report::{Command, GameReport, Move};
 
-use super::cluster::{search_if_launched, ClusterOptions};
-use super::first_moves::search_first_moves;
+use super::cluster::ClusterOptions;
+use super::first_moves::{Answered, FirstMoveSearch};
 use super::{searched_line, thread_count, RuleOptions, SearchOptions};
 use crate::input::{parse_game, parse_position, require_verb, GameSpec};
 use crate::render::{json_line, outcome_sentence, player_to_move};
@@ -59,37 +57,19 @@ pub fn run(args: &Args) -> Result<String> {
     };
     let game = args.rules.apply(game)?;
     let position = parse_position(&game, args.position.as_deref())?;
-    let threads = thread_count(args.threads);
-    let checkpoint = args.checkpoint.as_deref();
-    let memory = args.search.memory;
-    // Under mpirun or srun (built with the `mpi` feature) the ranks share the search.
-    let distributed = search_if_launched(
-        &game,
-        &position,
-        Goal::Outcome,
-        threads,
-        memory,
-        checkpoint,
-        false,
-        &args.cluster,
-    )?;
-    let (answer, seconds) = match &distributed {
-        Some(distributed) => (distributed.outcome(), distributed.seconds),
-        None => search_first_moves(
-            &game,
-            &position,
-            threads,
-            memory,
-            checkpoint,
-            false,
-            // Timed without making the tables, as the figures in docs/PERFORMANCE.md are.
-            |search, observer| {
-                let started = Instant::now();
-                let answer = search.outcome(observer)?;
-                Ok((answer, started.elapsed().as_secs_f64()))
-            },
-        )?,
-    };
+    let Answered {
+        answer,
+        seconds,
+        distributed,
+    } = FirstMoveSearch {
+        game: &game,
+        position: &position,
+        threads: thread_count(args.threads),
+        memory: args.search.memory,
+        checkpoint: args.checkpoint.as_deref(),
+        cluster: &args.cluster,
+    }
+    .outcome()?;
     let RootOutcome {
         outcome,
         winning_moves,

@@ -2,17 +2,15 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::time::Instant;
 
 use anyhow::Result;
 
-use super::cluster::{search_if_launched, ClusterOptions};
-use super::first_moves::search_first_moves;
+use super::cluster::ClusterOptions;
+use super::first_moves::{Answered, FirstMoveSearch};
 use super::{heaps, rules_note, searched_line, thread_count, GameArgs, SearchOptions};
 use crate::input::{input_error, is_graph_game, parse_game, parse_position, GameSpec};
 use crate::render::{draw_board, json_line, outcome_sentence, player_to_move};
 use grundy::games::placement::root_search::RootValue;
-use grundy::games::placement::unit_search::Goal;
 use grundy::games::placement::PlacementSolver;
 use grundy::report::{Command, GameReport};
 
@@ -77,37 +75,19 @@ pub fn run(args: &Args) -> Result<String> {
         }
     };
     let position = parse_position(&game, args.target.position()?)?;
-    let threads = thread_count(args.threads);
-    let checkpoint = args.checkpoint.as_deref();
-    let memory = args.search.memory;
-    // Under mpirun or srun (built with the `mpi` feature) the ranks share the search.
-    let distributed = search_if_launched(
-        &game,
-        &position,
-        Goal::NimValue,
-        threads,
-        memory,
-        checkpoint,
-        true,
-        &args.cluster,
-    )?;
-    let (answer, seconds) = match &distributed {
-        Some(distributed) => (distributed.value(), distributed.seconds),
-        None => search_first_moves(
-            &game,
-            &position,
-            threads,
-            memory,
-            checkpoint,
-            true,
-            // Timed without making the tables, as the figures in docs/PERFORMANCE.md are.
-            |search, observer| {
-                let started = Instant::now();
-                let answer = search.nim_value(observer)?;
-                Ok((answer, started.elapsed().as_secs_f64()))
-            },
-        )?,
-    };
+    let Answered {
+        answer,
+        seconds,
+        distributed,
+    } = FirstMoveSearch {
+        game: &game,
+        position: &position,
+        threads: thread_count(args.threads),
+        memory: args.search.memory,
+        checkpoint: args.checkpoint.as_deref(),
+        cluster: &args.cluster,
+    }
+    .nim_value()?;
     let RootValue { nimber, report } = answer;
     let (nodes, stats) = (report.positions, report.stats);
     let to_move = player_to_move(&game, &position);
