@@ -60,9 +60,11 @@ pub struct WinSweep {
     large_expansions: u64,
     positions: u64,
     pair_masks: &'static [Vec<u64>],
-    /// The vertex whose move won the set last found won, or [`NO_VERTEX`] when a lookup in
-    /// the table or a move in the heap won it: read by the caller of an expansion that
-    /// returned `true`, and by the win search through [`WinSweep::refuter`].
+    /// The vertex whose move won the set last decided, or [`NO_VERTEX`] when that set was
+    /// lost, or looked up whole in the table, or won by a move in the heap: read by the
+    /// caller of an expansion that returned `true`, and by the win search through
+    /// [`WinSweep::refuter`]. (Refutation pairs rest on the graph's neighbourhoods being
+    /// symmetric, as every attack graph is.)
     refuter: usize,
 }
 
@@ -95,7 +97,7 @@ impl WinSweep {
     pub fn wins(&mut self, vertices: usize, heap: u32) -> bool {
         debug_assert!(vertices <= DENSE_CAPACITY);
         let all = first_vertices(vertices);
-        self.answer(all, heap)
+        self.sweep(all, heap)
     }
 
     /// Whether the player to move wins the option left by taking `vertex` from the first
@@ -104,7 +106,7 @@ impl WinSweep {
     pub fn wins_after(&mut self, vertices: usize, vertex: usize, heap: u32) -> bool {
         debug_assert!(vertex < vertices && vertices <= DENSE_CAPACITY);
         let all = first_vertices(vertices);
-        self.answer(all & !self.neighbourhoods[vertex], heap)
+        self.sweep(all & !self.neighbourhoods[vertex], heap)
     }
 
     /// The vertex whose move won the set of the last call of [`WinSweep::wins`] or
@@ -113,16 +115,6 @@ impl WinSweep {
     #[must_use]
     pub fn refuter(&self) -> Option<usize> {
         (self.refuter != NO_VERTEX).then_some(self.refuter)
-    }
-
-    /// [`WinSweep::sweep`], leaving no refuter when the set is lost (the field then holds
-    /// whatever the sweep's last won set below left).
-    fn answer(&mut self, live: u64, heap: u32) -> bool {
-        let wins = self.sweep(live, heap);
-        if !wins {
-            self.refuter = NO_VERTEX;
-        }
-        wins
     }
 
     /// Sets of vertices expanded so far (those not looked up in the table).
@@ -308,8 +300,8 @@ mod tests {
         }
 
         /// The vertex the sweep names as having won a set (what refutation pairs rest on)
-        /// leaves the opponent a lost position: one whose nimber is the heap. After a move
-        /// in the heap, or a set decided by the table, it names none.
+        /// leaves the opponent a lost position: one whose nimber is the heap; a lost set
+        /// names none.
         #[test]
         fn the_vertex_named_as_the_winner_wins(
             vertices in 1usize..16,
@@ -325,6 +317,8 @@ mod tests {
                     proptest::prop_assert!(winner < vertices);
                     proptest::prop_assert_eq!(by_subsets(&option_graph(&closed, closed[winner])), heap);
                 }
+            } else {
+                proptest::prop_assert_eq!(sweep.refuter(), None);
             }
         }
     }

@@ -379,6 +379,13 @@ impl WinSearch {
         with_layout!(self, search => search.searched = Some(total));
     }
 
+    /// The square (in the game's numbering) whose move won the position of the last question,
+    /// when a move of a square searched here won it: what refutation pairs rest on.
+    #[cfg(test)]
+    fn refuter_square(&self) -> Option<usize> {
+        with_layout!(self, search => search.refuter_in_game())
+    }
+
     /// Positions expanded so far: those neither swept nor found in the table (including those
     /// settled by a heap move found in the table).
     #[must_use]
@@ -479,6 +486,14 @@ impl<const W: usize> RowsSearch<W> {
             cut_off_lookups: Vec::new(),
             refuter: None,
         }
+    }
+
+    /// [`RowsSearch::refuter`] in the game's numbering (`cols` squares to a row).
+    #[cfg(test)]
+    fn refuter_in_game(&self) -> Option<usize> {
+        let stride = Geometry::<W>::STRIDE;
+        self.refuter
+            .map(|square| square / stride * self.geometry.cols + square % stride)
     }
 
     fn another(&self) -> RowsSearch<W> {
@@ -818,15 +833,29 @@ mod tests {
         let piece = game.single_piece().unwrap();
         let reference = NodeKayles::<8>::new(piece, game.board());
         let value = naive_nim_value(&reference, available);
+        let closed: Vec<BoardSet> = piece.closed_neighbourhoods(game.board());
         for heap in 0..4 {
+            let has_value = search.has_value(available, Nimber::new(heap));
             assert_eq!(
-                search.has_value(available, Nimber::new(heap)),
+                has_value,
                 value == Nimber::new(heap),
                 "{} {}, heap {heap}, {} live squares",
                 game.name(),
                 game.board(),
                 available.len()
             );
+            // The square named as the winning move (refutation pairs rest on it) leaves a
+            // position of exactly the heap's value: a lost one for the opponent.
+            if let (false, Some(square)) = (has_value, search.refuter_square()) {
+                assert!(available.contains(square));
+                assert_eq!(
+                    naive_nim_value(&reference, &available.without(closed[square])),
+                    Nimber::new(heap),
+                    "{} {}, heap {heap}: the named winner {square}",
+                    game.name(),
+                    game.board()
+                );
+            }
         }
     }
 
