@@ -448,6 +448,8 @@ pub struct RowsSearch<const W: usize> {
     /// The position whose live squares, numbered in order, are the sweep's graph now: its
     /// replies small enough to sweep are swept in that graph, with no numbering of their own.
     swept_graph: Option<Rows<W>>,
+    /// The square of each vertex of the sweep's graph, by its number there.
+    swept_squares: [u16; DENSE_CAPACITY],
     /// The hashes and squares of the replies looked up for a cut-off, kept between calls so
     /// that its allocation is reused.
     cut_off_lookups: Vec<(u64, u64, usize)>,
@@ -483,6 +485,7 @@ impl<const W: usize> RowsSearch<W> {
             depth: 0,
             refutations: vec![0; layout_squares],
             swept_graph: None,
+            swept_squares: [0; DENSE_CAPACITY],
             cut_off_lookups: Vec::new(),
             refuter: None,
         }
@@ -582,7 +585,7 @@ impl<const W: usize> RowsSearch<W> {
         if size <= self.sweep_size {
             self.give_sweep_the_graph_of(&live);
             let wins = self.sweep.wins(size, heap);
-            self.refuter = self.sweep.refuter().map(|rank| nth_square(&live, rank));
+            self.refuter = self.swept_refuter();
             return wins;
         }
         let key = self.geometry.canonical(&live);
@@ -696,8 +699,16 @@ impl<const W: usize> RowsSearch<W> {
     fn sweep_reply(&mut self, live: &Rows<W>, rank: usize, heap: u32) -> bool {
         self.give_sweep_the_graph_of(live);
         let wins = self.sweep.wins_after(live.len(), rank, heap);
-        self.refuter = self.sweep.refuter().map(|rank| nth_square(live, rank));
+        self.refuter = self.swept_refuter();
         wins
+    }
+
+    /// The square of the sweep's [refuter](WinSweep::refuter), after a sweep in the graph of
+    /// [`RowsSearch::give_sweep_the_graph_of`].
+    fn swept_refuter(&self) -> Option<usize> {
+        self.sweep
+            .refuter()
+            .map(|vertex| usize::from(self.swept_squares[vertex]))
     }
 
     /// Writes the graph of `live` (at most [`DENSE_CAPACITY`] squares, numbered in order) as
@@ -711,14 +722,13 @@ impl<const W: usize> RowsSearch<W> {
                 self.sweep.neighbourhoods_mut(),
             )
             .expect("a swept position has at most 64 squares");
+            for (vertex, square) in live.iter().enumerate() {
+                // A square of the layout is below 2^10 (11 words of 64 bits).
+                self.swept_squares[vertex] = square as u16;
+            }
             self.swept_graph = Some(*live);
         }
     }
-}
-
-/// The square of rank `rank` among the squares of `set`, in order.
-fn nth_square<const W: usize>(set: &Rows<W>, rank: usize) -> usize {
-    set.iter().nth(rank).expect("a rank within the set")
 }
 
 #[cfg(test)]
