@@ -751,6 +751,65 @@ const MAX_TOUR_FILE_BYTES: u64 = MAX_JSON_SQUARES as u64 * 16;
 /// boards up to 10000 squares, and this leaves room for grids far larger, written by hand.
 const MAX_TEXT_TOUR_BYTES: u64 = 64 << 20;
 
+/// Why a tour file was not read.
+enum TourFileError {
+    Unreadable(std::io::Error),
+    /// The file is not a tour this command reads; the text follows the file's name.
+    Refused(String),
+}
+
+/// The text of the tour file `path`, read only as far as its kind allows: the first bytes say
+/// whether it is JSON, and no more than [`MAX_TOUR_FILE_BYTES`] (JSON) or
+/// [`MAX_TEXT_TOUR_BYTES`] (text) is read, whatever the file says its size is (a device such
+/// as `/dev/zero` says 0). Binary files (a NUL byte) are refused at their first bytes.
+fn read_tour_text(path: &std::path::Path) -> Result<String, TourFileError> {
+    use std::io::Read as _;
+    let mut file = std::fs::File::open(path).map_err(TourFileError::Unreadable)?;
+    let mut bytes = Vec::new();
+    (&mut file)
+        .take(4096)
+        .read_to_end(&mut bytes)
+        .map_err(TourFileError::Unreadable)?;
+    let not_text = |bytes: &[u8]| {
+        bytes.iter().position(|&byte| byte == 0).map(|offset| {
+            TourFileError::Refused(format!(
+                "is not text: byte {offset} is NUL; give a tour as `grundy tour` prints it (text or --json)"
+            ))
+        })
+    };
+    if let Some(refusal) = not_text(&bytes) {
+        return Err(refusal);
+    }
+    let is_json = bytes
+        .iter()
+        .find(|byte| !byte.is_ascii_whitespace())
+        .is_some_and(|&byte| byte == b'{');
+    let limit = if is_json {
+        MAX_TOUR_FILE_BYTES
+    } else {
+        MAX_TEXT_TOUR_BYTES
+    };
+    file.take(limit + 1 - bytes.len() as u64)
+        .read_to_end(&mut bytes)
+        .map_err(TourFileError::Unreadable)?;
+    if bytes.len() as u64 > limit {
+        return Err(TourFileError::Refused(if is_json {
+            format!("has more than {limit} bytes: JSON tours are limited to {limit} bytes (a {MAX_JSON_SQUARES}-square tour as `grundy tour --json` writes it)")
+        } else {
+            format!("has more than {limit} bytes: text tours are limited to {limit} bytes (JSON tours to {MAX_TOUR_FILE_BYTES})")
+        }));
+    }
+    if let Some(refusal) = not_text(&bytes) {
+        return Err(refusal);
+    }
+    String::from_utf8(bytes).map_err(|error| {
+        TourFileError::Refused(format!(
+            "is not UTF-8 text (byte {} is not part of a character)",
+            error.utf8_error().valid_up_to()
+        ))
+    })
+}
+
 /// `grundy tour verify FILE`: a tour as `grundy tour` prints it (text or `--json`), or rows of
 /// move numbers.
 fn verify_file(args: &VerifyArgs) -> Result<String> {
@@ -761,29 +820,11 @@ fn verify_file(args: &VerifyArgs) -> Result<String> {
     let unreadable = |error: std::io::Error| {
         input_error(format!("cannot read the tour file `{shown}`: {error}"))
     };
-    let size = std::fs::metadata(path).map_err(unreadable)?.len();
-    if size > MAX_TOUR_FILE_BYTES {
-        return Err(input_error(format!(
-            "the tour file `{shown}` has {size} bytes: tour files are limited to {MAX_TOUR_FILE_BYTES} bytes"
-        )));
-    }
-    // Whether it is JSON, from its first bytes, so a text file is refused before it is read.
-    let is_json = {
-        use std::io::Read as _;
-        let mut head = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|file| file.take(4096).read_to_end(&mut head))
-            .map_err(unreadable)?;
-        head.iter()
-            .find(|byte| !byte.is_ascii_whitespace())
-            .is_some_and(|&byte| byte == b'{')
-    };
-    if !is_json && size > MAX_TEXT_TOUR_BYTES {
-        return Err(input_error(format!(
-            "the tour file `{shown}` has {size} bytes: text tours are limited to {MAX_TEXT_TOUR_BYTES} bytes (JSON tours to {MAX_TOUR_FILE_BYTES})"
-        )));
-    }
-    let text = std::fs::read_to_string(path).map_err(unreadable)?;
+    let text = read_tour_text(path).map_err(|why| match why {
+        TourFileError::Unreadable(error) => unreadable(error),
+        TourFileError::Refused(why) => input_error(format!("the tour file `{shown}` {why}")),
+    })?;
+    let is_json = text.trim_start().starts_with('{');
     let (board, path, claimed_closed) = if is_json {
         read_json_tour(&text).map_err(|why| input_error(format!("{shown}: {why}")))?
     } else {

@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::Stdio;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -20,7 +20,7 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
 use tokio::process::Command;
 use tokio::sync::{watch, Semaphore};
 
-use super::words::checked_command;
+use super::words::{checked_command, SENT_GRAPH_FILE};
 use crate::progress::PROGRESS_JSON_VARIABLE;
 
 /// The largest answer kept: far more than any report the page draws (a 500x500 tour is about
@@ -34,6 +34,9 @@ pub const MAX_JOBS_KEPT: usize = 64;
 pub const MAX_JOBS_WAITING: usize = 16;
 /// How long a finished job's answer is kept for the page to fetch.
 const KEEP_FINISHED: Duration = Duration::from_secs(600);
+/// The most bytes of answers kept for all the jobs together: past it the oldest finished jobs
+/// are forgotten first.
+pub const MAX_KEPT_ANSWER_BYTES: usize = 128 << 20;
 
 /// What one request may cost.
 #[derive(Clone, Copy, Debug, Serialize)]
@@ -188,15 +191,13 @@ impl Runner {
         mut progress: impl FnMut(Progress),
         mut cancel: watch::Receiver<bool>,
     ) -> Result<Answer, Failure> {
-        // The graph a page sent is written to a file of the server's own, removed when the
-        // command is done; the page never names a file.
-        let graph_file = graph.map(write_graph).transpose()?;
-        let arguments = checked_command(
-            words,
-            self.limits.memory,
-            graph_file.as_ref().map(tempfile::NamedTempFile::path),
-        )
-        .map_err(Failure::Input)?;
+        let arguments =
+            checked_command(words, self.limits.memory, graph.is_some()).map_err(Failure::Input)?;
+        // Each command runs in a new empty folder of its own, removed when it is done: the
+        // graph a page sent is written there under a name of the server's, so no message
+        // or answer shows where the server keeps its files, and a relative path names
+        // nothing else.
+        let folder = command_folder(graph)?;
         let waiting = Waiting(&self.waiting);
         if self.waiting.fetch_add(1, Ordering::Relaxed) >= MAX_WAITING {
             return Err(Failure::Busy(format!(
@@ -211,6 +212,7 @@ impl Runner {
         let started = Instant::now();
         let mut child = Command::new(&self.program)
             .args(&arguments)
+            .current_dir(folder.path())
             .env(PROGRESS_JSON_VARIABLE, "1")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -348,22 +350,22 @@ impl Runner {
     }
 }
 
-/// A temporary file holding `graph`, the edges a page sent.
-fn write_graph(graph: &str) -> Result<tempfile::NamedTempFile, Failure> {
-    use std::io::Write;
+/// A new empty folder for one command, holding [`SENT_GRAPH_FILE`] with `graph`, the edges a
+/// page sent, if it sent any.
+fn command_folder(graph: Option<&str>) -> Result<tempfile::TempDir, Failure> {
     let failed = |error: std::io::Error| {
         Failure::Failed(format!(
-            "cannot write the graph to a temporary file: {error}"
+            "cannot make a temporary folder for the command: {error}"
         ))
     };
-    let mut file = tempfile::Builder::new()
-        .prefix("grundy-serve-graph-")
-        .suffix(".txt")
-        .tempfile()
+    let folder = tempfile::Builder::new()
+        .prefix("grundy-serve-")
+        .tempdir()
         .map_err(failed)?;
-    file.write_all(graph.as_bytes()).map_err(failed)?;
-    file.flush().map_err(failed)?;
-    Ok(file)
+    if let Some(graph) = graph {
+        std::fs::write(folder.path().join(SENT_GRAPH_FILE), graph).map_err(failed)?;
+    }
+    Ok(folder)
 }
 
 /// The message of a command stopped at the time limit, with the command as the page gave it
@@ -424,8 +426,9 @@ pub enum JobState {
 /// A job as the page sees it.
 #[derive(Clone, Debug, Serialize)]
 pub struct JobReport {
-    /// The job's number.
-    pub id: u64,
+    /// The job's name: 128 random bits in hexadecimal, which only the page that started the
+    /// job is told.
+    pub id: String,
     /// Where it is.
     pub state: JobState,
     /// The command's words, as given.
@@ -444,6 +447,8 @@ pub struct JobReport {
 
 struct Job {
     report: JobReport,
+    /// The cookie of the page that started the job; only that page sees and cancels it.
+    client: Option<String>,
     started: Instant,
     finished: Option<Instant>,
     cancel: watch::Sender<bool>,
@@ -452,8 +457,7 @@ struct Job {
 /// The jobs of all the pages, bounded in number.
 pub struct Jobs {
     runner: Arc<Runner>,
-    next_id: AtomicU64,
-    jobs: Arc<Mutex<HashMap<u64, Job>>>,
+    jobs: Arc<Mutex<HashMap<String, Job>>>,
 }
 
 impl Jobs {
@@ -461,33 +465,40 @@ impl Jobs {
     pub fn new(runner: Arc<Runner>) -> Jobs {
         Jobs {
             runner,
-            next_id: AtomicU64::new(1),
             jobs: Arc::new(Mutex::new(HashMap::new())),
         }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Job>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Job>> {
         self.jobs
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Starts a job running `words` and returns its number; refused when the command is
-    /// malformed (checked at once, so the page hears of a typo now) or too many jobs wait.
-    pub fn start(&self, words: Vec<String>, graph: Option<String>) -> Result<u64, Failure> {
-        let placeholder = graph.as_ref().map(|_| std::path::Path::new("graph.txt"));
-        checked_command(&words, self.runner.limits().memory, placeholder)
+    /// Starts a job running `words` for the page whose cookie is `client` and returns its
+    /// name; refused when the command is malformed (checked at once, so the page hears of a
+    /// typo now) or too many jobs wait.
+    pub fn start(
+        &self,
+        words: Vec<String>,
+        graph: Option<String>,
+        client: Option<String>,
+    ) -> Result<String, Failure> {
+        checked_command(&words, self.runner.limits().memory, graph.is_some())
             .map_err(Failure::Input)?;
         let (cancel, cancelled) = watch::channel(false);
-        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let id = super::routes::random_hex().map_err(|error| {
+            Failure::Failed(format!("cannot draw a job's name at random: {error}"))
+        })?;
         {
             let mut jobs = self.lock();
             forget_old_jobs(&mut jobs)?;
             jobs.insert(
-                id,
+                id.clone(),
                 Job {
+                    client,
                     report: JobReport {
-                        id,
+                        id: id.clone(),
                         state: JobState::Queued,
                         command: words.clone(),
                         progress: Progress::default(),
@@ -503,15 +514,17 @@ impl Jobs {
         }
         let runner = Arc::clone(&self.runner);
         let jobs = Arc::clone(&self.jobs);
+        let name = id.clone();
         tokio::spawn(async move {
+            let id = name;
             let update = |change: &dyn Fn(&mut Job)| {
-                if let Some(job) = jobs
+                let mut jobs = jobs
                     .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .get_mut(&id)
-                {
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                if let Some(job) = jobs.get_mut(&id) {
                     change(job);
                 }
+                forget_answers_beyond(&mut jobs, MAX_KEPT_ANSWER_BYTES);
             };
             let outcome = runner
                 .run(
@@ -564,10 +577,11 @@ impl Jobs {
         Ok(id)
     }
 
-    /// The job numbered `id`, if it is still kept.
-    pub fn report(&self, id: u64) -> Option<JobReport> {
+    /// The job named `id`, if it is still kept and the page whose cookie is `client` started
+    /// it.
+    pub fn report(&self, id: &str, client: Option<&str>) -> Option<JobReport> {
         let jobs = self.lock();
-        let job = jobs.get(&id)?;
+        let job = jobs.get(id).filter(|job| job.client.as_deref() == client)?;
         let mut report = job.report.clone();
         report.seconds = job
             .finished
@@ -577,28 +591,51 @@ impl Jobs {
         Some(report)
     }
 
-    /// Cancels the job numbered `id` (a finished job stays as it was); `None` if unknown.
-    pub fn cancel(&self, id: u64) -> Option<JobReport> {
+    /// Cancels the job named `id` (a finished job stays as it was); `None` if unknown, or
+    /// started by another page than the one whose cookie is `client`.
+    pub fn cancel(&self, id: &str, client: Option<&str>) -> Option<JobReport> {
         {
             let jobs = self.lock();
-            let job = jobs.get(&id)?;
+            let job = jobs.get(id).filter(|job| job.client.as_deref() == client)?;
             // The job's task sees the flag, kills the command and records the cancellation.
             let _ = job.cancel.send(true);
         }
-        self.report(id)
+        self.report(id, client)
+    }
+}
+
+/// Forgets the oldest finished jobs while the answers kept take more than `budget` bytes.
+fn forget_answers_beyond(jobs: &mut HashMap<String, Job>, budget: usize) {
+    let answer_bytes = |job: &Job| {
+        job.report
+            .result
+            .as_ref()
+            .map_or(0, |result| result.get().len())
+    };
+    let mut kept: usize = jobs.values().map(answer_bytes).sum();
+    while kept > budget {
+        let oldest = jobs
+            .iter()
+            .filter(|(_, job)| job.finished.is_some() && answer_bytes(job) > 0)
+            .min_by_key(|(_, job)| job.finished)
+            .map(|(id, _)| id.clone());
+        let Some(oldest) = oldest else { break };
+        if let Some(job) = jobs.remove(&oldest) {
+            kept -= answer_bytes(&job);
+        }
     }
 }
 
 /// Forgets finished jobs kept longer than [`KEEP_FINISHED`], then the oldest finished ones
 /// while [`MAX_JOBS_KEPT`] are kept; refuses a new job when too many wait or run.
-fn forget_old_jobs(jobs: &mut HashMap<u64, Job>) -> Result<(), Failure> {
+fn forget_old_jobs(jobs: &mut HashMap<String, Job>) -> Result<(), Failure> {
     jobs.retain(|_, job| job.finished.is_none_or(|at| at.elapsed() < KEEP_FINISHED));
     while jobs.len() >= MAX_JOBS_KEPT {
         let oldest_finished = jobs
             .iter()
             .filter(|(_, job)| job.finished.is_some())
             .min_by_key(|(_, job)| job.finished)
-            .map(|(&id, _)| id);
+            .map(|(id, _)| id.clone());
         match oldest_finished {
             Some(id) => {
                 jobs.remove(&id);
@@ -648,6 +685,51 @@ mod tests {
         });
         assert_eq!(progress.positions_searched, Some(8));
         assert_eq!(progress.first_moves_total, Some(9));
+    }
+
+    fn finished_job(id: &str, answer_bytes: usize, finished: Instant) -> (String, Job) {
+        let result = serde_json::value::RawValue::from_string(format!(
+            "\"{}\"",
+            "x".repeat(answer_bytes - 2)
+        ))
+        .unwrap();
+        let report = JobReport {
+            id: id.to_string(),
+            state: JobState::Done,
+            command: vec!["value".to_string()],
+            progress: Progress::default(),
+            result: Some(result),
+            error: None,
+            seconds: 0.0,
+        };
+        let job = Job {
+            report,
+            client: None,
+            started: finished,
+            finished: Some(finished),
+            cancel: watch::channel(false).0,
+        };
+        (id.to_string(), job)
+    }
+
+    #[test]
+    fn the_answers_kept_stay_within_their_bytes_oldest_forgotten_first() {
+        let now = Instant::now();
+        let mut jobs: HashMap<String, Job> = [
+            finished_job("old", 400, now),
+            finished_job("middle", 400, now + Duration::from_millis(1)),
+            finished_job("new", 400, now + Duration::from_millis(2)),
+        ]
+        .into_iter()
+        .collect();
+        forget_answers_beyond(&mut jobs, 1200);
+        assert_eq!(jobs.len(), 3);
+        forget_answers_beyond(&mut jobs, 1000);
+        let mut kept: Vec<&str> = jobs.keys().map(String::as_str).collect();
+        kept.sort_unstable();
+        assert_eq!(kept, ["middle", "new"]);
+        forget_answers_beyond(&mut jobs, 399);
+        assert!(jobs.is_empty());
     }
 
     #[test]

@@ -106,12 +106,10 @@ pub fn run(args: &Args) -> Result<String> {
         }
         let runner = Arc::new(Runner::new(program, limits));
         let app = routes::router(runner, bound.ip().is_loopback());
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .context("the server stopped")?;
+        serve_connections(listener, app, async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await;
         Ok::<_, anyhow::Error>(())
     });
     // The jobs still running are dropped with the runtime, which kills their commands; no
@@ -119,6 +117,61 @@ pub fn run(args: &Args) -> Result<String> {
     runtime.shutdown_timeout(std::time::Duration::from_millis(200));
     served?;
     Ok(String::new())
+}
+
+/// How long a client may take to send a request's headers, from the moment the connection is
+/// ready for one (so an idle connection is closed after it too).
+pub const HEADER_SECONDS: u64 = 10;
+
+/// The most connections open at once; more are closed as soon as they are accepted, so that
+/// clients holding connections open cannot use up the server's files and memory.
+pub const MAX_CONNECTIONS: usize = 256;
+
+/// Serves `app` on the connections `listener` accepts until `shutdown` completes, each
+/// connection within [`HEADER_SECONDS`] for its headers and at most [`MAX_CONNECTIONS`] at
+/// once. (axum's own `serve` sets no time limit on headers: a client that opens connections
+/// and sends nothing would hold them for ever.)
+async fn serve_connections(
+    listener: tokio::net::TcpListener,
+    app: axum::Router,
+    shutdown: impl std::future::Future<Output = ()>,
+) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use hyper_util::service::TowerToHyperService;
+
+    let connections = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+    tokio::pin!(shutdown);
+    loop {
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            () = &mut shutdown => return,
+        };
+        let stream = match accepted {
+            Ok((stream, _)) => stream,
+            Err(_) => {
+                // Out of files or a connection reset before it was accepted: wait a moment
+                // rather than spin, and go on.
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let Ok(permit) = Arc::clone(&connections).try_acquire_owned() else {
+            drop(stream);
+            continue;
+        };
+        let service = TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let _permit = permit;
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder
+                .timer(TokioTimer::new())
+                .header_read_timeout(std::time::Duration::from_secs(HEADER_SECONDS));
+            // A connection that fails (a client gone, headers too slow) concerns no one else.
+            let _ = builder
+                .serve_connection(TokioIo::new(stream), service)
+                .await;
+        });
+    }
 }
 
 /// Opens `url` with the desktop's opener, saying so on stderr if there is none: the server

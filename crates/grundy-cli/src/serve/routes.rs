@@ -6,7 +6,7 @@ use std::sync::Arc;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Path, Request, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -15,8 +15,9 @@ use serde::Deserialize;
 use serde_json::json;
 use tokio::sync::watch;
 
-use super::jobs::{Failure, Jobs, Runner, MAX_JOBS_KEPT, MAX_JOBS_WAITING};
+use super::jobs::{Failure, Jobs, Runner, MAX_JOBS_KEPT, MAX_JOBS_WAITING, MAX_KEPT_ANSWER_BYTES};
 use super::words::{memory_text, COMMANDS, MAX_WORDS, MAX_WORD_BYTES};
+use super::{HEADER_SECONDS, MAX_CONNECTIONS};
 use grundy::games::corner::CORNER_GAMES;
 use grundy::games::heap::NAMED_GAMES;
 use grundy::games::placement::{Piece, RayRule, Surface};
@@ -24,6 +25,24 @@ use grundy::games::registry::{catalogue, Family};
 
 /// The largest request body read.
 pub const MAX_BODY_BYTES: usize = 64 << 10;
+
+/// How long a client may take to send a request's body once its headers are in.
+pub const BODY_SECONDS: u64 = 10;
+
+/// The cookie that tells one page's jobs from another's.
+const CLIENT_COOKIE: &str = "grundy-client";
+
+/// What every answer says to the browser: the page loads only its own files and is shown in
+/// no other site's frame, and no answer is read as another type than it says.
+const SECURITY_HEADERS: [(&str, &str); 4] = [
+    (
+        "content-security-policy",
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    ),
+    ("x-frame-options", "DENY"),
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "no-referrer"),
+];
 
 const INDEX_HTML: &str = include_str!("assets/index.html");
 const APP_JS: &str = include_str!("assets/app.js");
@@ -42,10 +61,7 @@ pub fn router(runner: Arc<Runner>, loopback_only: bool) -> Router {
         runner,
     });
     Router::new()
-        .route(
-            "/",
-            get(|| async { page(INDEX_HTML, "text/html; charset=utf-8") }),
-        )
+        .route("/", get(index))
         .route(
             "/app.js",
             get(|| async { page(APP_JS, "text/javascript; charset=utf-8") }),
@@ -72,11 +88,118 @@ pub fn router(runner: Arc<Runner>, loopback_only: bool) -> Router {
             )
         })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(middleware::from_fn(body_in_time))
         .layer(middleware::from_fn_with_state(
             loopback_only,
             same_origin_only,
         ))
+        .layer(middleware::from_fn(security_headers))
         .with_state(server)
+}
+
+/// The page, giving a browser that has none the cookie its jobs are kept under.
+async fn index(headers: HeaderMap) -> Response {
+    let mut response = page(INDEX_HTML, "text/html; charset=utf-8");
+    if client_of(&headers).is_none() {
+        if let Some(cookie) = random_hex().ok().and_then(|client| {
+            HeaderValue::from_str(&format!(
+                "{CLIENT_COOKIE}={client}; Path=/; HttpOnly; SameSite=Strict"
+            ))
+            .ok()
+        }) {
+            response.headers_mut().insert(header::SET_COOKIE, cookie);
+        }
+    }
+    response
+}
+
+/// The client a request comes from: its [`CLIENT_COOKIE`], if it sent one.
+fn client_of(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == CLIENT_COOKIE)
+        .map(|(_, value)| value.to_string())
+        .filter(|value| {
+            !value.is_empty() && value.len() <= 64 && value.bytes().all(|b| b.is_ascii_hexdigit())
+        })
+}
+
+/// 128 random bits from the operating system, in hexadecimal: a job's number or a client's
+/// cookie, which nobody can guess.
+pub fn random_hex() -> Result<String, getrandom::Error> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes)?;
+    Ok(bytes.iter().map(|byte| format!("{byte:02x}")).collect())
+}
+
+/// Adds [`SECURITY_HEADERS`] to every answer.
+async fn security_headers(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    for (name, value) in SECURITY_HEADERS {
+        response
+            .headers_mut()
+            .insert(name, HeaderValue::from_static(value));
+    }
+    response
+}
+
+/// Reads a request's whole body within [`BODY_SECONDS`] and [`MAX_BODY_BYTES`] before any
+/// endpoint sees it, so that a client sending it slowly, or without end, holds nothing for
+/// long.
+async fn body_in_time(request: Request, next: Next) -> Response {
+    let (parts, body) = request.into_parts();
+    let too_large = || {
+        error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the request is larger than the {} KiB the server reads",
+                MAX_BODY_BYTES >> 10
+            ),
+        )
+    };
+    let declared = parts
+        .headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|length| length.to_str().ok())
+        .and_then(|length| length.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > MAX_BODY_BYTES as u64) {
+        return too_large();
+    }
+    let read = tokio::time::timeout(
+        std::time::Duration::from_secs(BODY_SECONDS),
+        axum::body::to_bytes(body, MAX_BODY_BYTES),
+    )
+    .await;
+    let bytes = match read {
+        Ok(Ok(bytes)) => bytes,
+        Ok(Err(why)) => {
+            let over_limit =
+                std::iter::successors(Some(&why as &(dyn std::error::Error + 'static)), |error| {
+                    error.source()
+                })
+                .any(|error| error.is::<http_body_util::LengthLimitError>());
+            return if over_limit {
+                too_large()
+            } else {
+                error(
+                    StatusCode::BAD_REQUEST,
+                    format!("cannot read the request's body: {why}"),
+                )
+            };
+        }
+        Err(_) => {
+            return error(
+                StatusCode::REQUEST_TIMEOUT,
+                format!("the request's body did not arrive within {BODY_SECONDS} s"),
+            )
+        }
+    };
+    next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
+        .await
 }
 
 fn page(text: &'static str, content_type: &'static str) -> Response {
@@ -220,6 +343,10 @@ async fn limits(State(server): State<Arc<Server>>) -> Response {
         "max_word_bytes": MAX_WORD_BYTES,
         "max_jobs_kept": MAX_JOBS_KEPT,
         "max_jobs_waiting": MAX_JOBS_WAITING,
+        "max_kept_answer_bytes": MAX_KEPT_ANSWER_BYTES,
+        "max_connections": MAX_CONNECTIONS,
+        "header_seconds": HEADER_SECONDS,
+        "body_seconds": BODY_SECONDS,
         "commands": COMMANDS,
     }))
     .into_response()
@@ -305,14 +432,16 @@ async fn run(State(server): State<Arc<Server>>, body: Result<Bytes, BytesRejecti
 
 async fn start_job(
     State(server): State<Arc<Server>>,
+    headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
     let body = match command_of(body) {
         Ok(body) => body,
         Err((status, message)) => return error(status, message),
     };
-    match server.jobs.start(body.command, body.graph) {
-        Ok(id) => match server.jobs.report(id) {
+    let client = client_of(&headers);
+    match server.jobs.start(body.command, body.graph, client.clone()) {
+        Ok(id) => match server.jobs.report(&id, client.as_deref()) {
             Some(report) => (StatusCode::ACCEPTED, axum::Json(report)).into_response(),
             None => error(StatusCode::INTERNAL_SERVER_ERROR, "the job was lost"),
         },
@@ -320,41 +449,35 @@ async fn start_job(
     }
 }
 
-fn job_id(text: &str) -> Result<u64, Refusal> {
-    text.parse().map_err(|_| {
-        (
-            StatusCode::BAD_REQUEST,
-            format!("job `{text}` is not a job number"),
-        )
-    })
-}
-
-fn unknown_job(id: u64) -> Response {
+/// A job that is not there for this client: never made, made by another page, or finished
+/// long ago and forgotten (which of these is not said).
+fn unknown_job(id: &str) -> Response {
+    let shown: String = id.chars().take(40).collect();
     error(
         StatusCode::NOT_FOUND,
-        format!("no job {id}: it never was, or it finished long ago and was forgotten"),
+        format!("no job `{shown}` of this page: it never was, or it finished long ago and was forgotten"),
     )
 }
 
-async fn job(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
-    let id = match job_id(&id) {
-        Ok(id) => id,
-        Err((status, message)) => return error(status, message),
-    };
-    match server.jobs.report(id) {
+async fn job(
+    State(server): State<Arc<Server>>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    match server.jobs.report(&id, client_of(&headers).as_deref()) {
         Some(report) => axum::Json(report).into_response(),
-        None => unknown_job(id),
+        None => unknown_job(&id),
     }
 }
 
-async fn cancel_job(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
-    let id = match job_id(&id) {
-        Ok(id) => id,
-        Err((status, message)) => return error(status, message),
-    };
-    match server.jobs.cancel(id) {
+async fn cancel_job(
+    State(server): State<Arc<Server>>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    match server.jobs.cancel(&id, client_of(&headers).as_deref()) {
         Some(report) => axum::Json(report).into_response(),
-        None => unknown_job(id),
+        None => unknown_job(&id),
     }
 }
 

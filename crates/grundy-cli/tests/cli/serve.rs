@@ -103,14 +103,14 @@ impl Server {
         (status, parse(&text))
     }
 
-    fn job(&self, id: u64) -> Value {
+    fn job(&self, id: &str) -> Value {
         let (status, text) = self.get(&format!("/api/jobs/{id}"));
         assert_eq!(status, 200, "{text}");
         parse(&text)
     }
 
     /// Polls job `id` until `done` says it is where the test wants it, for at most `seconds`.
-    fn wait_for_job(&self, id: u64, seconds: u64, done: impl Fn(&Value) -> bool) -> Value {
+    fn wait_for_job(&self, id: &str, seconds: u64, done: impl Fn(&Value) -> bool) -> Value {
         let until = Instant::now() + Duration::from_secs(seconds);
         loop {
             let job = self.job(id);
@@ -280,12 +280,12 @@ fn serve_refuses_bad_requests_with_the_command_lines_message() {
         (
             &["value", "knights", "5x5", "--svg", "/tmp/x.svg"],
             400,
-            "not `--svg`",
+            "no file, so `value --svg",
         ),
         (
             &["value", "knights", "5x5", "--checkpoint", "c.txt"],
             400,
-            "not `--checkpoint`",
+            "no file, so `value --checkpoint",
         ),
         (&["value", "graph", "/etc/passwd"], 400, "reads no file"),
         (&["tour", "verify", "/etc/passwd"], 400, "tour verify"),
@@ -325,7 +325,7 @@ fn serve_refuses_bad_requests_with_the_command_lines_message() {
     assert_eq!(status, 400, "{answer}");
     let (status, job) = server.post("/api/jobs", &["value", "knights", "0x5"]);
     assert_eq!(status, 202, "{job}");
-    let failed = server.wait_for_job(job["id"].as_u64().unwrap(), 30, |job| {
+    let failed = server.wait_for_job(job["id"].as_str().unwrap(), 30, |job| {
         !matches!(job["state"].as_str(), Some("queued" | "running"))
     });
     assert_eq!(failed["state"], "failed", "{failed}");
@@ -353,8 +353,6 @@ fn serve_refuses_bad_requests_with_the_command_lines_message() {
     assert!(parse(&text)["error"].as_str().unwrap().contains("method"));
     let (status, text) = server.get("/api/jobs/12345");
     assert_eq!(status, 404, "{text}");
-    let (status, text) = server.get("/api/jobs/twelve");
-    assert_eq!(status, 400, "{text}");
     let (status, text) = server.request(
         "GET",
         "/api/limits",
@@ -411,13 +409,13 @@ fn serve_keeps_what_a_table_finished_when_it_is_stopped() {
     // Cancelled, a table job keeps what it finished too.
     let (status, job) = server.post("/api/jobs", &words);
     assert_eq!(status, 202, "{job}");
-    let id = job["id"].as_u64().unwrap();
-    server.wait_for_job(id, 30, |job| {
+    let id = job["id"].as_str().unwrap().to_string();
+    server.wait_for_job(&id, 30, |job| {
         job["progress"]["cells_finished"].as_u64().unwrap_or(0) > 0
     });
     let (status, _) = server.request("DELETE", &format!("/api/jobs/{id}"), None, &[]);
     assert_eq!(status, 200);
-    let cancelled = server.wait_for_job(id, 30, |job| job["state"] != "running");
+    let cancelled = server.wait_for_job(&id, 30, |job| job["state"] != "running");
     assert_eq!(cancelled["state"], "cancelled", "{cancelled}");
     assert_eq!(cancelled["result"]["interrupted"], true, "{cancelled}");
     assert!(cancelled["error"]
@@ -433,12 +431,12 @@ fn serve_runs_jobs_with_progress_and_cancels_them() {
     let server = Server::start(&["--jobs", "1"]);
     let (status, job) = server.post("/api/jobs", &LONG_SEARCH);
     assert_eq!(status, 202, "{job}");
-    let id = job["id"].as_u64().unwrap();
+    let id = job["id"].as_str().unwrap().to_string();
     assert!(
         matches!(job["state"].as_str(), Some("queued" | "running")),
         "{job}"
     );
-    let running = server.wait_for_job(id, 60, |job| {
+    let running = server.wait_for_job(&id, 60, |job| {
         job["progress"]["positions_searched"].as_u64().unwrap_or(0) > 0
     });
     assert_eq!(running["state"], "running");
@@ -448,7 +446,7 @@ fn serve_runs_jobs_with_progress_and_cancels_them() {
     );
     let (status, text) = server.request("DELETE", &format!("/api/jobs/{id}"), None, &[]);
     assert_eq!(status, 200, "{text}");
-    let cancelled = server.wait_for_job(id, 10, |job| job["state"] != "running");
+    let cancelled = server.wait_for_job(&id, 10, |job| job["state"] != "running");
     assert_eq!(cancelled["state"], "cancelled", "{cancelled}");
     let started = Instant::now();
     let (status, answer) = server.post("/api/run", &["value", "knights", "5x5"]);
@@ -457,7 +455,7 @@ fn serve_runs_jobs_with_progress_and_cancels_them() {
 
     let (status, job) = server.post("/api/jobs", &["value", "knights", "5x5"]);
     assert_eq!(status, 202, "{job}");
-    let done = server.wait_for_job(job["id"].as_u64().unwrap(), 30, |job| {
+    let done = server.wait_for_job(job["id"].as_str().unwrap(), 30, |job| {
         job["state"] == "done"
     });
     assert_eq!(done["result"]["nimber"], 1);
@@ -573,4 +571,225 @@ fn serve_open_without_an_opener_says_so_and_serves_on() {
     assert!(response.starts_with("HTTP/1.1 200"), "{response}");
     let _ = child.kill();
     let _ = child.wait();
+}
+
+/// The status, the headers (names in lower case) and the body of `response`.
+fn parts(response: &str) -> (u16, Vec<(String, String)>, String) {
+    let (head, body) = response
+        .split_once("\r\n\r\n")
+        .expect("a response has a head and a body");
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .and_then(|line| line.split(' ').nth(1))
+        .and_then(|code| code.parse().ok())
+        .expect("a status code");
+    let headers = lines
+        .filter_map(|line| line.split_once(':'))
+        .map(|(name, value)| (name.trim().to_ascii_lowercase(), value.trim().to_string()))
+        .collect();
+    (status, headers, body.to_string())
+}
+
+impl Server {
+    /// Sends `request` as it is and returns the whole response.
+    fn raw(&self, request: &str) -> String {
+        let mut stream = TcpStream::connect(&self.address).expect("the server accepts");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .expect("a timeout can be set");
+        stream
+            .write_all(request.as_bytes())
+            .expect("the request is sent");
+        let mut response = Vec::new();
+        let _ = stream.read_to_end(&mut response);
+        String::from_utf8(response).expect("responses are UTF-8")
+    }
+
+    /// Sends `{"command": words}` to `path` with the cookie `client` (none if empty).
+    fn post_as(&self, client: &str, path: &str, words: &[&str]) -> (u16, Value) {
+        let body = json!({ "command": words }).to_string();
+        let cookie = format!("Cookie: grundy-client={client}");
+        let headers: &[&str] = if client.is_empty() { &[] } else { &[&cookie] };
+        let (status, text) = self.request("POST", path, Some(&body), headers);
+        (status, parse(&text))
+    }
+
+    fn get_as(&self, client: &str, method: &str, path: &str) -> u16 {
+        let cookie = format!("Cookie: grundy-client={client}");
+        let headers: &[&str] = if client.is_empty() { &[] } else { &[&cookie] };
+        self.request(method, path, None, headers).0
+    }
+}
+
+#[test]
+fn serve_reads_no_file_whatever_the_order_of_the_words() {
+    let server = Server::start(&[]);
+    let folder = tempfile::tempdir().unwrap();
+    let secret = folder.path().join("secret.json");
+    std::fs::write(&secret, "{\"path\": [[1, 1]], \"secret\": \"hunter2\"}").unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o600)).unwrap();
+    }
+    let secret = secret.to_str().unwrap();
+    let missing = folder.path().join("missing.json");
+    let missing = missing.to_str().unwrap();
+    for file in [secret, missing, "/dev/zero"] {
+        for words in [
+            vec!["tour", "--json", "verify", file],
+            vec!["tour", "--closed", "verify", file],
+            vec!["tour", "verify", "--json", file],
+            vec!["tour", "verify", file],
+            vec!["value", "--svg", file, "knights", "3x3"],
+            vec!["value", "knights", "3x3", "--checkpoint", file],
+            vec!["value", "--json", "graph", file],
+            vec!["moves", "knights 3x3 + graph", file],
+            vec!["graph", "GRAPH", file],
+        ] {
+            let started = Instant::now();
+            let (status, answer) = server.post("/api/run", &words);
+            assert_eq!(status, 400, "{words:?}: {answer}");
+            let message = answer["error"].as_str().unwrap();
+            // Nothing was read: not the content, not whether the file is there.
+            assert!(!message.contains("hunter2"), "{words:?}: {message}");
+            assert!(
+                !message.contains("No such file") && !message.contains("not a JSON tour"),
+                "{words:?}: {message}"
+            );
+            assert!(started.elapsed() < Duration::from_secs(5), "{words:?}");
+        }
+    }
+    // The same words refused for a file that is there and one that is not.
+    let (_, there) = server.post("/api/run", &["tour", "--json", "verify", secret]);
+    let (_, not_there) = server.post("/api/run", &["tour", "--json", "verify", missing]);
+    assert_eq!(
+        there["error"].as_str().unwrap().replace(secret, "FILE"),
+        not_there["error"]
+            .as_str()
+            .unwrap()
+            .replace(missing, "FILE")
+    );
+}
+
+#[test]
+fn serve_shows_no_path_of_its_own() {
+    let server = Server::start(&[]);
+    let temporary = std::env::temp_dir().display().to_string();
+    for graph in ["a b c d\n", "a b\nb c\n"] {
+        let body = json!({ "command": ["value", "graph"], "graph": graph }).to_string();
+        let (_, text) = server.request("POST", "/api/run", Some(&body), &[]);
+        assert!(
+            !text.contains(&temporary) && !text.contains("grundy-serve"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn serve_says_to_the_browser_what_it_may_load_and_frame() {
+    let server = Server::start(&[]);
+    for request in [
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+        "GET /app.js HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+        "GET /api/limits HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+        "GET /nothing HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+    ] {
+        let (_, headers, _) = parts(&server.raw(request));
+        let header = |name: &str| {
+            headers
+                .iter()
+                .find(|(key, _)| key == name)
+                .map(|(_, value)| value.clone())
+                .unwrap_or_else(|| panic!("{request}: no {name} in {headers:?}"))
+        };
+        assert!(header("content-security-policy").contains("frame-ancestors 'none'"));
+        assert!(header("content-security-policy").contains("script-src 'self'"));
+        assert_eq!(header("x-frame-options"), "DENY");
+        assert_eq!(header("x-content-type-options"), "nosniff");
+    }
+}
+
+#[test]
+fn serve_closes_connections_that_send_too_slowly() {
+    let server = Server::start(&[]);
+    std::thread::scope(|scope| {
+        // Connections that send nothing, or headers without their end, are closed.
+        let silent: Vec<_> = (0..3)
+            .map(|_| {
+                scope.spawn(|| {
+                    let started = Instant::now();
+                    let mut stream = TcpStream::connect(&server.address).unwrap();
+                    stream
+                        .set_read_timeout(Some(Duration::from_secs(60)))
+                        .unwrap();
+                    let _ = stream.write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+                    let mut rest = Vec::new();
+                    let _ = stream.read_to_end(&mut rest);
+                    started.elapsed()
+                })
+            })
+            .collect();
+        // A body that never comes is answered 408.
+        let slow_body = scope.spawn(|| {
+            let started = Instant::now();
+            let response = server.raw(
+                "POST /api/run HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\nConnection: close\r\n\r\n{\"comm",
+            );
+            (parts(&response).0, started.elapsed())
+        });
+        for connection in silent {
+            let held = connection.join().unwrap();
+            assert!(held < Duration::from_secs(30), "held for {held:?}");
+        }
+        let (status, held) = slow_body.join().unwrap();
+        assert_eq!(status, 408);
+        assert!(held < Duration::from_secs(30), "held for {held:?}");
+    });
+    // And the server still answers.
+    assert_eq!(server.get("/api/limits").0, 200);
+}
+
+#[test]
+fn serve_jobs_have_names_nobody_guesses_and_only_their_page_sees() {
+    let server = Server::start(&[]);
+    // The page gives a browser its cookie.
+    let (_, headers, _) =
+        parts(&server.raw("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"));
+    let cookie = headers
+        .iter()
+        .find(|(name, _)| name == "set-cookie")
+        .map(|(_, value)| value.clone())
+        .expect("the page sets a cookie");
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"),
+        "{cookie}"
+    );
+    let mine = cookie
+        .split(';')
+        .next()
+        .and_then(|pair| pair.split_once('='))
+        .map(|(_, value)| value.to_string())
+        .unwrap();
+    assert_eq!(mine.len(), 32, "{cookie}");
+    let theirs = "0123456789abcdef0123456789abcdef";
+
+    let (status, job) = server.post_as(&mine, "/api/jobs", &["value", "knights", "3x3"]);
+    assert_eq!(status, 202, "{job}");
+    let id = job["id"].as_str().unwrap().to_string();
+    assert!(
+        id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit()),
+        "{id}"
+    );
+    let (_, other) = server.post_as(&mine, "/api/jobs", &["value", "knights", "3x3"]);
+    assert_ne!(other["id"], job["id"]);
+    let path = format!("/api/jobs/{id}");
+    assert_eq!(server.get_as(&mine, "GET", &path), 200);
+    assert_eq!(server.get_as(theirs, "GET", &path), 404);
+    assert_eq!(server.get_as("", "GET", &path), 404);
+    assert_eq!(server.get_as(theirs, "DELETE", &path), 404);
+    assert_eq!(server.get_as("", "DELETE", &path), 404);
+    assert_eq!(server.get_as(&mine, "DELETE", &path), 200);
 }

@@ -131,6 +131,34 @@ fn bad_input_exits_two_and_names_it() {
     }
 }
 
+/// A file that says it is empty but never ends (`/dev/zero`), or one far larger than any tour,
+/// is refused after its first bytes, not read to its end.
+#[test]
+fn verify_reads_no_more_than_a_tour_needs() {
+    #[cfg(unix)]
+    grundy()
+        .args(["tour", "verify", "/dev/zero"])
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not text: byte 0 is NUL"));
+    let folder = tempfile::tempdir().unwrap();
+    let large = folder.path().join("large.txt");
+    let row = "1 2 3 4 5 6 7 8 9 10\n".repeat(1 << 16);
+    let mut text = String::with_capacity(65 << 20);
+    while text.len() <= 64 << 20 {
+        text.push_str(&row);
+    }
+    std::fs::write(&large, text).unwrap();
+    grundy()
+        .args(["tour", "verify", large.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "text tours are limited to 67108864 bytes",
+        ));
+}
+
 #[test]
 fn verify_reads_json_and_grids_and_names_faults() {
     let scratch = tempfile::tempdir().unwrap();
