@@ -21,7 +21,7 @@ pub mod value;
 use clap::Args;
 use grundy::games::placement::{PlacementGame, PlacementRules, RayRule, Surface};
 
-use crate::input::{input_error, parse_memory};
+use crate::input::{input_error, is_graph_game, parse_memory, refuse_format_without_graph};
 
 /// The game and position of `value` and `moves`.
 #[derive(Debug, Clone, Args)]
@@ -50,6 +50,18 @@ pub struct GameArgs {
 }
 
 impl GameArgs {
+    /// Refuses `--format` unless a game named (alone or in a sum) is `graph FILE`, whose file
+    /// it describes: elsewhere it would be ignored without a word.
+    pub fn refuse_format_without_graph(&self) -> anyhow::Result<()> {
+        let reads_graph = match sum::sum_words(self) {
+            Some(words) => words
+                .split(|word| word == "+")
+                .any(|summand| summand.first().is_some_and(|game| is_graph_game(game))),
+            None => is_graph_game(&self.game),
+        };
+        refuse_format_without_graph(self.format.as_deref(), &self.game, reads_graph)
+    }
+
     /// The one `--position` of a single game, if given; more than one is for sums of games.
     pub fn position(&self) -> anyhow::Result<Option<&str>> {
         match self.positions.as_slice() {

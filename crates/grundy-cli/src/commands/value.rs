@@ -54,6 +54,7 @@ fn refuse_checkpoint(args: &Args) -> Result<()> {
 
 /// Runs `grundy value`.
 pub fn run(args: &Args) -> Result<String> {
+    args.target.refuse_format_without_graph()?;
     if let Some(words) = super::sum::sum_words(&args.target) {
         refuse_checkpoint(args)?;
         super::board_svg::refuse(args.svg.as_deref())?;
@@ -154,8 +155,5 @@ pub fn run(args: &Args) -> Result<String> {
         seconds,
         report.threads,
     ));
-    if let Some(path) = &args.svg {
-        out.push_str(&format!("wrote      {}\n", path.display()));
-    }
     Ok(out)
 }

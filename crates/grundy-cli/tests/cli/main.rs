@@ -7,6 +7,7 @@ mod files;
 mod graph;
 mod heap;
 mod json_contract;
+mod messages;
 mod multi_piece;
 mod placement;
 mod play;
