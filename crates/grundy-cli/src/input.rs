@@ -491,8 +491,9 @@ pub fn parse_memory(text: &str) -> Result<u64, String> {
             "memory size `{text}` is too small: the transposition table needs at least 1M"
         ));
     }
-    // The tables are filled when they are made: more than the machine has would be swapped
-    // out or the program killed before the search starts. Where the system does not say, a
+    // The tables double up to this size as a search stores positions, and each size is written
+    // in full when it is made: more than the machine has would be swapped out or the program
+    // killed once a long search reaches it. Where the system does not say, a
     // fixed bound still stops a typo from asking for petabytes.
     let (limit, whose) = match grundy::solver::physical_memory() {
         Some(bytes) => (bytes, "this machine's memory"),

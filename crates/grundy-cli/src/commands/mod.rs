@@ -156,8 +156,10 @@ pub fn searched_line(nodes: u64, endgame_positions: u64, seconds: f64, threads: 
 /// Options shared by the commands that search.
 #[derive(Debug, Clone, Args)]
 pub struct SearchOptions {
-    /// Memory for the transposition table (K, M, G, T suffixes; powers of 1024), at most the
-    /// machine's memory: the tables are filled when they are made.
+    /// The most memory for the transposition tables (K, M, G, T suffixes; powers of 1024), at
+    /// most the machine's memory: the tables start small and double as positions are stored,
+    /// up to this size, each size written in full when it is made (a doubling briefly holds the
+    /// old table beside the new), so a short search uses little of it and a long one all of it.
     #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_memory)]
     pub memory: u64,
     /// Print one JSON object instead of text.

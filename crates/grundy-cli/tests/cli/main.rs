@@ -6,6 +6,7 @@ mod common;
 mod files;
 mod graph;
 mod heap;
+mod help_examples;
 mod json_contract;
 mod messages;
 mod multi_piece;
