@@ -1,7 +1,8 @@
 //! Files a command writes besides its report (`--svg`). They are written by `main` only after
 //! the report is printed, so a file that cannot be written never costs the user a finished
-//! answer, and each is written to a temporary file beside it and then renamed, so a failure
-//! leaves nothing half-written.
+//! answer; each is written to a temporary file beside it and then renamed, so a failure leaves
+//! nothing half-written; and `wrote PATH` is said (on stderr, so that `--json` stays one
+//! object) only once the file is in place, so no message claims a file that is not there.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -20,8 +21,9 @@ pub fn write_after_report(path: &Path, contents: String) {
         .push((path.to_path_buf(), contents));
 }
 
-/// Writes the files asked for, stopping at the first that cannot be written.
-pub fn write_pending() -> Result<()> {
+/// Writes the files asked for, saying `wrote PATH` on `said` after each, and stopping at the
+/// first that cannot be written.
+pub fn write_pending(said: &mut dyn Write) -> Result<()> {
     let pending = std::mem::take(
         &mut *PENDING
             .lock()
@@ -34,17 +36,32 @@ pub fn write_pending() -> Result<()> {
                 path.display()
             )
         })?;
+        // The file is written; a closed stderr must not turn that into a failure.
+        let _ = writeln!(said, "wrote {}", path.display());
     }
     Ok(())
 }
 
-/// Writes `contents` to a temporary file in `path`'s folder, then renames it to `path`.
+/// Writes `contents` to a temporary file in `path`'s folder, then renames it to `path`. A new
+/// file gets the mode the user's umask gives (as `>` in a shell would), not the temporary
+/// file's private 0600; a file replaced keeps its mode.
 fn write_whole(path: &Path, contents: &str) -> std::io::Result<()> {
     let folder = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
-    let mut temporary = tempfile::NamedTempFile::new_in(folder)?;
+    let mut builder = tempfile::Builder::new();
+    // The mode given to open(2), which the kernel narrows by the umask.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut temporary = builder.tempfile_in(folder)?;
+    if let Ok(existing) = std::fs::metadata(path) {
+        if existing.is_file() {
+            temporary
+                .as_file()
+                .set_permissions(existing.permissions())?;
+        }
+    }
     temporary.write_all(contents.as_bytes())?;
     temporary.flush()?;
     temporary.persist(path).map_err(|error| error.error)?;

@@ -286,6 +286,21 @@ pub fn parse_game(game: &str, args: &[String]) -> Result<GameSpec> {
     Ok(GameSpec::Placement(PlacementGame::with_rules(rules, board)))
 }
 
+/// Refuses `--format` (the format of a graph file) for `game` when no graph file is read
+/// (`reads_graph` false), naming where it applies.
+pub fn refuse_format_without_graph(
+    format: Option<&str>,
+    game: &str,
+    reads_graph: bool,
+) -> Result<()> {
+    match format {
+        Some(format) if !reads_graph => Err(input_error(format!(
+            "--format `{format}` is the format of a graph file: it applies only to `graph FILE` (in value, moves and graph, alone or in a sum), not to `{game}`"
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Whether the game named is Node Kayles on a graph read from a file: `graph FILE`.
 pub fn is_graph_game(game: &str) -> bool {
     Family::of(game) == Family::Graph
@@ -371,8 +386,20 @@ pub fn parse_board_range(text: &str) -> Result<Vec<BoardSize>> {
         ))
     };
     let (from, to) = text.split_once("..").unwrap_or((text, text));
-    let from: BoardSize = from.trim().parse().map_err(input_error)?;
-    let to: BoardSize = to.trim().parse().map_err(input_error)?;
+    if from.trim().is_empty() || to.trim().is_empty() {
+        return Err(malformed());
+    }
+    // A bad end is named inside the range as typed, so the message quotes what was typed.
+    let end = |end: &str| {
+        end.trim().parse::<BoardSize>().map_err(|error| {
+            if text.contains("..") {
+                input_error(format!("board range `{text}`: {error}"))
+            } else {
+                input_error(error)
+            }
+        })
+    };
+    let (from, to) = (end(from)?, end(to)?);
     if from.rows() > to.rows() || from.cols() > to.cols() {
         return Err(malformed());
     }
@@ -464,8 +491,9 @@ pub fn parse_memory(text: &str) -> Result<u64, String> {
             "memory size `{text}` is too small: the transposition table needs at least 1M"
         ));
     }
-    // The tables are filled when they are made: more than the machine has would be swapped
-    // out or the program killed before the search starts. Where the system does not say, a
+    // The tables double up to this size as a search stores positions, and each size is written
+    // in full when it is made: more than the machine has would be swapped out or the program
+    // killed once a long search reaches it. Where the system does not say, a
     // fixed bound still stops a typo from asking for petabytes.
     let (limit, whose) = match grundy::solver::physical_memory() {
         Some(bytes) => (bytes, "this machine's memory"),

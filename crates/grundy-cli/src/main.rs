@@ -82,7 +82,7 @@ fn main() -> ExitCode {
                     return ExitCode::FAILURE;
                 }
             }
-            match files::write_pending() {
+            match files::write_pending(&mut std::io::stderr()) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(error) => {
                     eprintln!("error: {error:#}");

@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::notation::{column_letters, split_dimensions, split_square_name};
+use crate::notation::{column_letters, split_dimensions, split_square_name, square_count};
 
 mod symmetry;
 
@@ -30,13 +30,14 @@ pub enum BoardError {
     ZeroSide(String),
     /// More squares than positions can hold.
     #[error(
-        "board size `{text}` has {squares} squares: at most {MAX_SQUARES} are allowed (22x22 is the largest square board)"
+        "board size `{text}` has {} squares: at most {MAX_SQUARES} are allowed (22x22 is the largest square board)",
+        square_count(*.squares)
     )]
     TooLarge {
         /// The size as given.
         text: String,
-        /// Its number of squares.
-        squares: u64,
+        /// Its number of squares, `None` when past `u128`.
+        squares: Option<u128>,
     },
     /// The text is not a square name like `c3`.
     #[error(
@@ -67,9 +68,12 @@ impl BoardSize {
         if rows == 0 || cols == 0 {
             return Err(BoardError::ZeroSide(text));
         }
-        let squares = u64::from(rows) * u64::from(cols);
-        if squares > MAX_SQUARES as u64 {
-            return Err(BoardError::TooLarge { text, squares });
+        let squares = u128::from(rows) * u128::from(cols);
+        if squares > MAX_SQUARES as u128 {
+            return Err(BoardError::TooLarge {
+                text,
+                squares: Some(squares),
+            });
         }
         Ok(BoardSize {
             rows: rows as u16,
@@ -148,14 +152,18 @@ impl FromStr for BoardSize {
     type Err = BoardError;
 
     fn from_str(text: &str) -> Result<BoardSize, BoardError> {
-        let (rows, cols) =
+        let dimensions =
             split_dimensions(text).ok_or_else(|| BoardError::MalformedSize(text.to_string()))?;
+        if dimensions.has_zero_side() {
+            return Err(BoardError::ZeroSide(text.to_string()));
+        }
+        let too_large = || BoardError::TooLarge {
+            text: text.to_string(),
+            squares: dimensions.squares(),
+        };
+        let (rows, cols) = dimensions.sides().ok_or_else(too_large)?;
         BoardSize::new(rows, cols).map_err(|error| match error {
-            BoardError::ZeroSide(_) => BoardError::ZeroSide(text.to_string()),
-            BoardError::TooLarge { squares, .. } => BoardError::TooLarge {
-                text: text.to_string(),
-                squares,
-            },
+            BoardError::TooLarge { .. } => too_large(),
             other => other,
         })
     }

@@ -439,8 +439,10 @@ mod ranks {
                 }
             };
             return Err(interrupt::Interrupted(format!(
-                "interrupted: {} units settled ({} questions from the checkpoint); {kept}",
-                counts.settled, counts.resumed
+                "interrupted by {}: {} units settled ({} questions from the checkpoint); {kept}",
+                interrupt::stopped_by(),
+                counts.settled,
+                counts.resumed
             ))
             .into());
         }

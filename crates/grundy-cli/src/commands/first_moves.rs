@@ -183,8 +183,11 @@ pub fn search_first_moves<T>(
             None => "nothing was kept: give --checkpoint FILE to keep what is settled".to_string(),
         };
         interrupt::Interrupted(format!(
-            "interrupted: {} questions about the {} groups of first moves settled ({} from the checkpoint); {kept}",
-            report.settled, report.groups, report.resumed
+            "interrupted by {}: {} questions about the {} groups of first moves settled ({} from the checkpoint); {kept}",
+            interrupt::stopped_by(),
+            report.settled,
+            report.groups,
+            report.resumed
         ))
         .into()
     })

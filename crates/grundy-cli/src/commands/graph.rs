@@ -19,7 +19,10 @@ use grundy::report::{
     TerminalSize, SCHEMA_VERSION,
 };
 
-use crate::input::{input_error, is_graph_game, parse_game, read_graph, require_verb, GameSpec};
+use crate::input::{
+    input_error, is_graph_game, parse_game, read_graph, refuse_format_without_graph, require_verb,
+    GameSpec,
+};
 use crate::progress::{counting_bar, SearchProgress};
 use crate::render::{draw_board, json_line};
 use crate::svg::{board_picture, BoardPicture};
@@ -69,6 +72,11 @@ enum Subject {
 /// Runs `grundy graph`.
 pub fn run(args: &Args) -> Result<String> {
     require_verb(&args.game, Verb::Graph)?;
+    refuse_format_without_graph(
+        args.format.as_deref(),
+        &args.game,
+        is_graph_game(&args.game),
+    )?;
     let (subject, graph) = if is_graph_game(&args.game) {
         let (path, graph) = read_graph(&args.args, args.format.as_deref())?;
         (Subject::File(path), graph)
@@ -252,9 +260,6 @@ pub fn run(args: &Args) -> Result<String> {
         Err(error) => out.push_str(&format!(
             "terminal positions: not counted: {error}; raise --states to try harder\n"
         )),
-    }
-    if let Some(path) = &args.svg {
-        out.push_str(&format!("wrote {}\n", path.display()));
     }
     Ok(out)
 }

@@ -21,7 +21,7 @@ pub mod value;
 use clap::Args;
 use grundy::games::placement::{PlacementGame, PlacementRules, RayRule, Surface};
 
-use crate::input::{input_error, parse_memory};
+use crate::input::{input_error, is_graph_game, parse_memory, refuse_format_without_graph};
 
 /// The game and position of `value` and `moves`.
 #[derive(Debug, Clone, Args)]
@@ -50,6 +50,18 @@ pub struct GameArgs {
 }
 
 impl GameArgs {
+    /// Refuses `--format` unless a game named (alone or in a sum) is `graph FILE`, whose file
+    /// it describes: elsewhere it would be ignored without a word.
+    pub fn refuse_format_without_graph(&self) -> anyhow::Result<()> {
+        let reads_graph = match sum::sum_words(self) {
+            Some(words) => words
+                .split(|word| word == "+")
+                .any(|summand| summand.first().is_some_and(|game| is_graph_game(game))),
+            None => is_graph_game(&self.game),
+        };
+        refuse_format_without_graph(self.format.as_deref(), &self.game, reads_graph)
+    }
+
     /// The one `--position` of a single game, if given; more than one is for sums of games.
     pub fn position(&self) -> anyhow::Result<Option<&str>> {
         match self.positions.as_slice() {
@@ -144,8 +156,10 @@ pub fn searched_line(nodes: u64, endgame_positions: u64, seconds: f64, threads: 
 /// Options shared by the commands that search.
 #[derive(Debug, Clone, Args)]
 pub struct SearchOptions {
-    /// Memory for the transposition table (K, M, G, T suffixes; powers of 1024), at most the
-    /// machine's memory: the tables are filled when they are made.
+    /// The most memory for the transposition tables (K, M, G, T suffixes; powers of 1024), at
+    /// most the machine's memory: the tables start small and double as positions are stored,
+    /// up to this size, each size written in full when it is made (a doubling briefly holds the
+    /// old table beside the new), so a short search uses little of it and a long one all of it.
     #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_memory)]
     pub memory: u64,
     /// Print one JSON object instead of text.

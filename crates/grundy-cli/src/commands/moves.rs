@@ -37,6 +37,7 @@ pub struct Args {
 
 /// Runs `grundy moves`.
 pub fn run(args: &Args) -> Result<String> {
+    args.target.refuse_format_without_graph()?;
     if let Some(words) = super::sum::sum_words(&args.target) {
         super::board_svg::refuse(args.svg.as_deref())?;
         return super::sum::moves_report(&words, &args.target, args.all, &args.search);
@@ -195,8 +196,5 @@ pub fn run(args: &Args) -> Result<String> {
         "searched {} positions in {seconds:.3} s\n",
         stats.positions
     ));
-    if let Some(path) = &args.svg {
-        out.push_str(&format!("wrote {}\n", path.display()));
-    }
     Ok(out)
 }

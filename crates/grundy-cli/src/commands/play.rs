@@ -31,7 +31,7 @@ the square: Nc3, N c3, c3 N or B (1,1).\n\n\
 mirror play as second player, the centre and then the half turn as first player on odd x odd \
 boards (queens 4x4: the strategy of Jenrich (2014)). Where no symmetry strategy applies to that \
 side and board, grundy says why and exits with status 2 before the game starts.\n\nExamples:\n  \
-grundy play knights 5x5\n  grundy play knights 6x6 --second --opponent symmetry\n  \
+grundy play knights 5x5\n  grundy play knights 6x6 --opponent symmetry\n  \
 grundy play queens 7x7 --opponent random --seed 42\n  grundy play knights+bishops 5x5"
 )]
 pub struct Args {

@@ -136,7 +136,11 @@ pub fn run(args: &Args) -> Result<String> {
         0 => "no value was finished".to_string(),
         count => format!("the values of heaps 0 to {} are above", count - 1),
     };
-    Err(interrupt::Interrupted(format!("interrupted: {kept}; the rest were not computed")).into())
+    Err(interrupt::Interrupted(format!(
+        "interrupted by {}: {kept}; the rest were not computed",
+        interrupt::stopped_by()
+    ))
+    .into())
 }
 
 /// What `grundy sequence` found, to print as text, JSON or a plot.

@@ -185,7 +185,10 @@ pub fn run(args: &Args) -> Result<String> {
             &shown,
         );
         if interrupted {
-            out.push_str("(? : not finished, stopped by Ctrl-C)\n");
+            out.push_str(&format!(
+                "(? : not finished, stopped by {})\n",
+                interrupt::stopped_by()
+            ));
         }
         out.push_str(&format!(
             "{} boards, {positions} positions searched in {seconds:.3} s on {threads} threads\n",
@@ -198,7 +201,8 @@ pub fn run(args: &Args) -> Result<String> {
         // table is incomplete.
         print!("{report}");
         return Err(Interrupted(format!(
-            "interrupted: {done} of {} cells finished",
+            "interrupted by {}: {done} of {} cells finished",
+            interrupt::stopped_by(),
             cells.len()
         ))
         .into());

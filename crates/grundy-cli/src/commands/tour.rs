@@ -345,8 +345,21 @@ fn budget_ran_out(board: TourBoard, closed: bool, start: Option<u32>, nodes: u64
     let from = start.map_or(String::new(), |square| {
         format!(" starting on {}", board.square_name(square))
     });
+    // The same theorems as `grundy tour exists`, so the two commands never disagree.
+    let decided = match start {
+        Some(first) => tour_from(board, closed, first),
+        None => Some(tour_exists(board, closed)),
+    };
+    let known = match decided {
+        Some(existence) if existence.exists => format!(
+            "the theorems say one exists, as `grundy tour exists` does: {}",
+            existence.reason
+        ),
+        Some(existence) => format!("none exists: {}", existence.reason),
+        None => "the theorems do not decide whether one exists, and the search neither found one nor ruled one out".to_string(),
+    };
     format!(
-        "no {kind} knight's tour of {board}{from} was found within the search budget of {nodes} nodes; the theorems do not decide whether one exists, and the search neither found one nor ruled one out (--limit N raises the budget)"
+        "no {kind} knight's tour of {board}{from} was found within the search budget of {nodes} nodes (--limit N raises the budget); {known}"
     )
 }
 
@@ -513,13 +526,9 @@ fn find(args: &FindArgs) -> Result<String> {
         Err(FindError::NoTour(reason)) => {
             return Err(no_answer(args.json, board, args.closed, start, &reason))
         }
-        Err(FindError::LimitReached { nodes }) => match &decided {
-            Some(existence) if start.is_some() => anyhow::bail!(
-                "no tour was found within the search budget of {nodes} nodes (--limit N raises it), though one exists: {}",
-                existence.reason
-            ),
-            _ => anyhow::bail!("{}", budget_ran_out(board, args.closed, start, nodes)),
-        },
+        Err(FindError::LimitReached { nodes }) => {
+            anyhow::bail!("{}", budget_ran_out(board, args.closed, start, nodes))
+        }
         Err(error) => return Err(error.into()),
     };
     let seconds = started.elapsed().as_secs_f64();
@@ -705,12 +714,12 @@ fn exists(args: &ExistsArgs) -> Result<String> {
         (None, Some(first)) => {
             refuse_search_on_huge_board(board, "the search for a tour from a given square")?;
             let limit = args.limit.unwrap_or(DEFAULT_SEARCH_NODES);
-            let kind = if args.closed { "closed" } else { "open" };
+            let kind = if args.closed { "a closed" } else { "an open" };
             let square = board.square_name(first);
             match search_from(board, args.closed, Some(first), limit) {
                 Ok((_, name)) => (
                     Some(true),
-                    format!("an {kind} knight's tour of {board} starting on {square} was found by {name} (and verified); the theorems alone do not decide this square"),
+                    format!("{kind} knight's tour of {board} starting on {square} was found by {name} (and verified); the theorems alone do not decide this square"),
                 ),
                 Err(FindError::NoTour(why)) => (Some(false), why),
                 Err(FindError::LimitReached { nodes }) => (
@@ -1181,7 +1190,8 @@ fn count_closed_by_frontier(args: &CountArgs, board: TourBoard) -> Result<String
         Ok(count) => count,
         Err(FrontierError::Stopped { square, squares, .. }) => {
             return Err(interrupt::Interrupted(format!(
-                "interrupted after {square} of {squares} squares: the frontier count of {board} has no partial result (it counts whole tours only at the last square)"
+                "interrupted by {} after {square} of {squares} squares: the frontier count of {board} has no partial result (it counts whole tours only at the last square)",
+                interrupt::stopped_by()
             ))
             .into())
         }
@@ -1344,10 +1354,11 @@ fn count_tours(args: &CountArgs) -> Result<String> {
     } else {
         // What was counted is kept on stdout; the exit status says it is not the whole count.
         print!("{report}");
-        Err(
-            interrupt::Interrupted("interrupted: the count printed is a lower bound".to_string())
-                .into(),
-        )
+        Err(interrupt::Interrupted(format!(
+            "interrupted by {}: the count printed is a lower bound",
+            interrupt::stopped_by()
+        ))
+        .into())
     }
 }
 

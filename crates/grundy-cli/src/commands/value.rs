@@ -17,7 +17,7 @@ use grundy::report::{Command, GameReport};
 /// Arguments of `grundy value`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  grundy value knights 5x5\n  grundy value queens 4x4 --position \".Q../..../..../....\"\n  grundy value leaper:1,3 6x6 --json\n  grundy value knights 6x6 --position \"N...../....../....../....../....../......\" --svg knights.svg\n  grundy value kayles 3 4 5 2 5\n  grundy value corner-knight 7 9\n  grundy value bishops+knights 4x4\n  grundy value knights 6x6 --board torus\n  grundy value queens+rooks 5x5 --rays blocked\n  grundy value graph edges.txt\n  grundy value graph petersen.col --format dimacs"
+    after_help = "Examples:\n  grundy value knights 5x5\n  grundy value queens 4x4 --position \".Q../..../..../....\"\n  grundy value leaper:1,3 6x6 --json\n  grundy value knights 6x6 --position \"N...../....../....../....../....../......\" --svg knights.svg\n  grundy value kayles 3 4 5 2 5\n  grundy value corner-knight 7 9\n  grundy value bishops+knights 4x4\n  grundy value knights 6x6 --board torus\n  grundy value queens+rooks 5x5 --rays blocked\n  grundy value graph edges.txt\n  grundy value graph docs/examples/petersen.col --format dimacs   (from the repository's root)"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -54,6 +54,7 @@ fn refuse_checkpoint(args: &Args) -> Result<()> {
 
 /// Runs `grundy value`.
 pub fn run(args: &Args) -> Result<String> {
+    args.target.refuse_format_without_graph()?;
     if let Some(words) = super::sum::sum_words(&args.target) {
         refuse_checkpoint(args)?;
         super::board_svg::refuse(args.svg.as_deref())?;
@@ -154,8 +155,5 @@ pub fn run(args: &Args) -> Result<String> {
         seconds,
         report.threads,
     ));
-    if let Some(path) = &args.svg {
-        out.push_str(&format!("wrote      {}\n", path.display()));
-    }
     Ok(out)
 }

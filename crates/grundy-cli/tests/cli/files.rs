@@ -3,24 +3,27 @@
 
 use crate::common::grundy;
 
+/// The commands that draw a picture, each with what its answer prints.
+const PICTURES: [(&[&str], &str); 6] = [
+    (&["value", "knights", "5x5"], "nim-value  *1"),
+    (&["moves", "queens", "4x4", "--all"], "8 winning"),
+    (&["sequence", "kayles", "--to", "30"], "period     12"),
+    (&["tour", "5x5"], "verified"),
+    (&["graph", "knights", "4x4"], "alpha"),
+    (
+        &["table", "corner-knight", "--rows", "0-3", "--cols", "0-3"],
+        "m\\n",
+    ),
+];
+
 #[test]
 fn an_unwritable_svg_path_keeps_the_printed_answer() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("no-such-folder").join("picture.svg");
     let missing = missing.to_str().unwrap();
-    for (args, answer) in [
-        (vec!["value", "knights", "5x5"], "nim-value  *1"),
-        (vec!["moves", "queens", "4x4", "--all"], "8 winning"),
-        (vec!["sequence", "kayles", "--to", "30"], "period     12"),
-        (vec!["tour", "5x5"], "verified"),
-        (vec!["graph", "knights", "4x4"], "alpha"),
-        (
-            vec!["table", "corner-knight", "--rows", "0-3", "--cols", "0-3"],
-            "m\\n",
-        ),
-    ] {
+    for (args, answer) in PICTURES {
         let output = grundy()
-            .args(&args)
+            .args(args)
             .args(["--svg", missing])
             .output()
             .unwrap();
@@ -35,7 +38,76 @@ fn an_unwritable_svg_path_keeps_the_printed_answer() {
             stderr.contains(missing) && stderr.contains("the answer above is complete"),
             "{args:?}: {stderr}"
         );
+        assert!(
+            !stdout.contains("wrote") && !stderr.contains("wrote"),
+            "{args:?} claims a file it did not write: {stdout}{stderr}"
+        );
     }
     // Nothing is left behind, not even a temporary file.
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+/// Every command that draws a picture says so in one wording, `wrote PATH` on stderr once the
+/// file is there (stdout keeps the answer alone, so `--json` stays one object), and the file
+/// gets the mode the umask gives a new file, not a temporary file's private 0600.
+#[test]
+fn every_picture_is_announced_once_written_with_the_umask_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    for (index, (args, answer)) in PICTURES.iter().enumerate() {
+        let path = dir.path().join(format!("picture-{index}.svg"));
+        let path_text = path.to_str().unwrap();
+        let output = grundy()
+            .args(*args)
+            .args(["--svg", path_text])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(output.status.success(), "{args:?}: {stderr}");
+        assert!(stdout.contains(answer), "{args:?}: {stdout}");
+        assert!(!stdout.contains("wrote"), "{args:?}: {stdout}");
+        assert_eq!(
+            stderr.matches(&format!("wrote {path_text}\n")).count(),
+            1,
+            "{args:?}: {stderr}"
+        );
+        assert!(std::fs::read_to_string(&path).unwrap().starts_with("<svg"));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o666 & !umask(), "{args:?}: mode {mode:o}");
+        }
+    }
+}
+
+/// A picture written over an existing file keeps that file's mode.
+#[cfg(unix)]
+#[test]
+fn a_picture_written_over_a_file_keeps_its_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kept.svg");
+    std::fs::write(&path, "old").unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let output = grundy()
+        .args(["value", "knights", "3x3", "--svg"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert!(std::fs::read_to_string(&path).unwrap().starts_with("<svg"));
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640, "mode {mode:o}");
+}
+
+/// The umask the test (and so the `grundy` it starts) runs under, as the shell reports it.
+#[cfg(unix)]
+fn umask() -> u32 {
+    let output = std::process::Command::new("sh")
+        .args(["-c", "umask"])
+        .output()
+        .expect("sh runs");
+    let text = String::from_utf8(output.stdout).unwrap();
+    u32::from_str_radix(text.trim(), 8).expect("umask prints an octal number")
 }

@@ -362,7 +362,7 @@ fn ctrl_c_keeps_the_values_finished() {
         "{stdout}"
     );
     assert!(
-        stderr.contains("interrupted: the values of heaps 0 to "),
+        stderr.contains("interrupted by Ctrl-C (SIGINT): the values of heaps 0 to "),
         "{stderr}"
     );
 }

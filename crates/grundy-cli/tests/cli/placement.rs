@@ -658,15 +658,20 @@ fn ctrl_c_keeps_what_is_settled_and_the_search_resumes() {
 }
 
 /// Ctrl-C stops a table: the finished cells are printed, the others as `?`, exit status 130.
-/// SIGTERM (what a batch queue sends at the end of a job's time) does the same.
+/// SIGTERM (what a batch queue sends at the end of a job's time) and SIGHUP do the same, and
+/// every message names the signal that stopped it, not Ctrl-C for all.
 #[test]
 fn ctrl_c_prints_the_finished_cells_of_a_table() {
-    for signal in ["-INT", "-TERM"] {
-        table_stopped_by(signal);
+    for (signal, name) in [
+        ("-INT", "Ctrl-C (SIGINT)"),
+        ("-TERM", "SIGTERM"),
+        ("-HUP", "SIGHUP"),
+    ] {
+        table_stopped_by(signal, name);
     }
 }
 
-fn table_stopped_by(signal: &str) {
+fn table_stopped_by(signal: &str, name: &str) {
     // 12x13 takes minutes; the small boards a moment.
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
         .args(["table", "queens", "--rows", "1,2,12", "--cols", "1,2,13"])
@@ -681,8 +686,24 @@ fn table_stopped_by(signal: &str) {
     assert_eq!(output.status.code(), Some(130), "{signal} {stdout}{stderr}");
     assert!(stdout.contains("m\\n"), "{stdout}");
     assert!(stdout.contains("?"), "{stdout}");
-    assert!(stdout.contains("not finished"), "{stdout}");
-    assert!(stderr.contains("cells finished"), "{stderr}");
+    assert!(
+        stdout.contains(&format!("not finished, stopped by {name})")),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains(&format!("{name} received: stopping")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("interrupted by {name}: ")) && stderr.contains("cells finished"),
+        "{stderr}"
+    );
+    if name != "Ctrl-C (SIGINT)" {
+        assert!(
+            !stdout.contains("Ctrl-C") && !stderr.contains("Ctrl-C"),
+            "{stderr}"
+        );
+    }
 }
 
 #[test]

@@ -185,7 +185,7 @@ fn value_svg_marks_the_winning_moves_and_refuses_games_without_a_board() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stdout).contains("wrote"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("wrote"));
     let svg = std::fs::read_to_string(&path).unwrap();
     assert!(svg.contains("knights on 3x3: nim-value *1"), "{svg}");
     assert_eq!(svg.matches("<circle").count(), 0);

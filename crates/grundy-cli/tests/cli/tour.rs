@@ -585,3 +585,56 @@ fn oversized_text_tours_are_refused() {
         "text tours are limited to 67108864 bytes",
     );
 }
+
+/// A search that runs out of budget says what the theorems say, as `tour exists` does: on
+/// 3x30 closed and 4x20 open a tour exists, so "the theorems do not decide" would be false.
+#[test]
+fn a_search_out_of_budget_says_what_the_theorems_say() {
+    for (board, closed, kind) in [("3x30", true, "closed"), ("4x20", false, "open")] {
+        let mut find = vec!["tour", board, "--method", "backtrack", "--limit", "1000"];
+        let mut exists = vec!["tour", "exists", board];
+        if closed {
+            find.push("--closed");
+            exists.push("--closed");
+        }
+        let decided = grundy().args(&exists).output().unwrap();
+        let decided = String::from_utf8(decided.stdout).unwrap();
+        assert!(decided.starts_with("yes: "), "{decided}");
+        let output = grundy().args(&find).output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(1), "{find:?}: {stderr}");
+        assert!(stderr.contains("search budget of 1000 nodes"), "{stderr}");
+        assert!(!stderr.contains("do not decide"), "{find:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "has a{} {kind} knight's tour",
+                if closed { "" } else { "n" }
+            )),
+            "{find:?}: {stderr}"
+        );
+        assert!(
+            stderr.contains(decided.trim_start_matches("yes: ").trim_end()),
+            "{find:?} gives the reason `tour exists` gives: {stderr}"
+        );
+    }
+}
+
+/// "a closed", "an open": the article agrees with the word after it.
+#[test]
+fn existence_reasons_use_the_right_article() {
+    for (args, phrase) in [
+        (
+            vec!["tour", "exists", "6x6", "--closed"],
+            "has a closed knight's tour",
+        ),
+        (vec!["tour", "exists", "5x5"], "has an open knight's tour"),
+    ] {
+        let output = grundy().args(&args).output().unwrap();
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert!(stdout.contains(phrase), "{args:?}: {stdout}");
+        assert!(
+            !stdout.contains("an closed") && !stdout.contains("a open"),
+            "{stdout}"
+        );
+    }
+}

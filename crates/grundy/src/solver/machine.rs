@@ -1,8 +1,9 @@
 //! What the machine can give a search.
 
 /// The machine's physical memory in bytes, when the system tells: the most a transposition
-/// table can use, since the tables are filled when they are made (a larger one would be
-/// swapped out or the program killed before the search starts).
+/// table can use, since the tables double up to their budget as a search stores positions and
+/// each size is written in full when it is made (a larger budget would be swapped out or the
+/// program killed once a long search reaches it).
 #[must_use]
 pub fn physical_memory() -> Option<u64> {
     physical_memory_of_system()

@@ -138,7 +138,7 @@ fn answer(board: TourBoard, kind: &str, theorem: &str, refusal: Option<String>) 
         },
         None => Existence {
             exists: true,
-            reason: format!("the {board} board has an {kind} knight's tour by {theorem}, and none of the exceptions applies."),
+            reason: format!("the {board} board has {} {kind} knight's tour by {theorem}, and none of the exceptions applies.", if kind.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }),
         },
     }
 }

@@ -40,7 +40,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::board::Symmetry;
-use crate::notation::{column_letters, split_dimensions, split_square_name};
+use crate::notation::{column_letters, split_dimensions, split_square_name, square_count};
 
 pub use verify::TourFault;
 
@@ -69,12 +69,12 @@ pub enum TourBoardError {
     #[error("board size `{0}` has a side of zero: both sides must be at least 1")]
     ZeroSide(String),
     /// More squares than a tour may have.
-    #[error("board size `{text}` has {squares} squares: tours are limited to {MAX_TOUR_SQUARES} squares (20000x20000)")]
+    #[error("board size `{text}` has {} squares: tours are limited to {MAX_TOUR_SQUARES} squares (20000x20000)", square_count(*.squares))]
     TooLarge {
         /// The size as given.
         text: String,
-        /// Its number of squares.
-        squares: u64,
+        /// Its number of squares, `None` when past `u128`.
+        squares: Option<u128>,
     },
     /// The text is not a square name like `c3`.
     #[error("square `{0}` is malformed: expected column letters and a row number, for example c3")]
@@ -107,7 +107,10 @@ impl TourBoard {
         }
         let squares = u64::from(rows) * u64::from(cols);
         if squares > MAX_TOUR_SQUARES {
-            return Err(TourBoardError::TooLarge { text, squares });
+            return Err(TourBoardError::TooLarge {
+                text,
+                squares: Some(u128::from(squares)),
+            });
         }
         Ok(TourBoard { rows, cols })
     }
@@ -230,14 +233,18 @@ impl FromStr for TourBoard {
     type Err = TourBoardError;
 
     fn from_str(text: &str) -> Result<TourBoard, TourBoardError> {
-        let (rows, cols) = split_dimensions(text)
+        let dimensions = split_dimensions(text)
             .ok_or_else(|| TourBoardError::MalformedSize(text.to_string()))?;
+        if dimensions.has_zero_side() {
+            return Err(TourBoardError::ZeroSide(text.to_string()));
+        }
+        let too_large = || TourBoardError::TooLarge {
+            text: text.to_string(),
+            squares: dimensions.squares(),
+        };
+        let (rows, cols) = dimensions.sides().ok_or_else(too_large)?;
         TourBoard::new(rows, cols).map_err(|error| match error {
-            TourBoardError::ZeroSide(_) => TourBoardError::ZeroSide(text.to_string()),
-            TourBoardError::TooLarge { squares, .. } => TourBoardError::TooLarge {
-                text: text.to_string(),
-                squares,
-            },
+            TourBoardError::TooLarge { .. } => too_large(),
             other => other,
         })
     }

@@ -57,6 +57,11 @@ pub enum PieceSetError {
     /// One of the names is not a piece.
     #[error(transparent)]
     Piece(#[from] PieceError),
+    /// Nothing between two `+`, or before the first or after the last.
+    #[error(
+        "`{0}` has an empty piece name: join pieces with a single `+`, for example bishops+knights"
+    )]
+    EmptyName(String),
     /// A piece named twice.
     #[error("`{text}` names {piece} twice: give each piece once, for example bishops+knights")]
     Repeated {
@@ -91,7 +96,11 @@ pub enum PieceSetError {
 /// choose from, in a canonical order (by name), each once.
 pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, PieceSetError> {
     let mut pieces = Vec::new();
-    for name in text.split('+') {
+    let names: Vec<&str> = text.split('+').collect();
+    if names.len() > 1 && names.iter().any(|name| name.trim().is_empty()) {
+        return Err(PieceSetError::EmptyName(text.to_string()));
+    }
+    for name in names {
         let piece: Piece = name.parse()?;
         if pieces.contains(&piece) {
             return Err(PieceSetError::Repeated {
@@ -206,7 +215,11 @@ mod tests {
             ("knights+knight", "twice"),
             ("camels+zebras", "`L`"),
             ("bishops+pawns", "pawns"),
-            ("bishops+", "``"),
+            ("bishops+", "`bishops+` has an empty piece name"),
+            (
+                "knights++bishops",
+                "`knights++bishops` has an empty piece name",
+            ),
             ("knights+bishops+rooks+queens+kings+camels", "at most 5"),
         ] {
             let error = parse_pieces(bad).unwrap_err().to_string();

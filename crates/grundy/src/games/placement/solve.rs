@@ -84,7 +84,7 @@ macro_rules! with_engine {
 }
 
 /// The component size up to which the plain mex rule beats outcome probes, measured by
-/// instruction counts on the benchmark boards (docs/PERFORMANCE.md): the dense attack graphs
+/// instruction counts on the benchmark boards (docs/PERFORMANCE_HISTORY.md): the dense attack graphs
 /// of the line pieces make every full expansion dear, so probing pays from smaller components.
 fn full_mex_size(piece: Piece) -> usize {
     match piece {
@@ -95,7 +95,7 @@ fn full_mex_size(piece: Piece) -> usize {
 
 /// The component size up to which the dense endgame search beats the main search, measured by
 /// instruction counts on the benchmark boards and time on queens 12×12 to 14×14
-/// (docs/PERFORMANCE.md): it pays most where endgames are dense and each expansion of the main
+/// (docs/PERFORMANCE_HISTORY.md): it pays most where endgames are dense and each expansion of the main
 /// search dear. (Only the single-piece engine offers dense endgames.)
 fn dense_size(piece: Piece) -> usize {
     match piece {

@@ -96,7 +96,7 @@ pub struct UnitBudget {
 
 impl Default for UnitBudget {
     /// First units of 2^20 positions (about five seconds of one core on the Queens game,
-    /// docs/PERFORMANCE.md measures 195 thousand positions per CPU-second on 16×16), doubling
+    /// docs/PERFORMANCE_HISTORY.md measures 195 thousand positions per CPU-second on 16×16), doubling
     /// with each move, unbounded from eight moves down (2^27 positions and more, over ten
     /// minutes). On 16×16 a first move takes up to 45 million positions: split, no unit
     /// comes near it.

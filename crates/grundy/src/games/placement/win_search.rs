@@ -26,7 +26,7 @@
 //!   pair, found by this search and the sweep alike (not from the 2026 solver).
 //!
 //! Two orderings that pay elsewhere cost more positions than they saved here
-//! (docs/PERFORMANCE.md): the mirror image of the move just made first (what made the general
+//! (docs/PERFORMANCE_HISTORY.md): the mirror image of the move just made first (what made the general
 //! solver fast on even boards), and killer replies at every depth (the reply that refuted the
 //! last position at the same depth).
 
@@ -59,14 +59,14 @@ const WIDE_WORDS: usize = 11;
 const SQUARE_WORDS: usize = 16;
 
 /// Positions of at most this many live squares are decided by [`WinSweep`], without the
-/// table. Measured on the Queens game in docs/PERFORMANCE.md: the time falls to about 30
+/// table. Measured on the Queens game in docs/PERFORMANCE_HISTORY.md: the time falls to about 30
 /// squares and is flat beyond, and the table's use falls with it. (The sweep's positions are
 /// each met about once, so keeping them would fill the table for little.)
 pub const DEFAULT_SWEEP_SIZE: usize = 30;
 
 /// Positions of at least this many live squares look their replies up in the table before
 /// searching any (see [`WinSearch::wins`]): near the root, where a cut-off saves most
-/// (measured in docs/PERFORMANCE.md).
+/// (measured in docs/PERFORMANCE_HISTORY.md).
 const CUT_OFF_LOOKUP_SIZE: usize = 40;
 
 /// The depth below the position asked about (a first move's, in the first-move search) at which
@@ -74,7 +74,7 @@ const CUT_OFF_LOOKUP_SIZE: usize = 40;
 /// after a reply, where the player who asked looks for a refutation. On 16 × 16 the winning
 /// replies to a first move are mostly the most constraining, but when they are not, the
 /// refutations of the wrong ones are mostly on the border, among the least constraining
-/// moves, and the same few squares refute many replies (measured in docs/PERFORMANCE.md).
+/// moves, and the same few squares refute many replies (measured in docs/PERFORMANCE_HISTORY.md).
 const REFUTATION_DEPTH: usize = 1;
 
 /// In the position asked about, how many of the most constraining replies are tried before
@@ -86,7 +86,7 @@ pub(super) const CENTRAL_REPLIES: usize = 2;
 /// reply is one of the two most constraining (central) replies, except after a1 and b1, where
 /// it is one of the least constraining, far from the first move (k6 and l10, the 23rd and 26th
 /// in the plain order): with this order they are tried fourth, and b1's question fell from
-/// 14.2 M positions to 5.1 M (docs/PERFORMANCE.md).
+/// 14.2 M positions to 5.1 M (docs/PERFORMANCE_HISTORY.md).
 pub(super) fn take_ends_in_turn<T: Copy>(replies: &mut [T], leading: usize) {
     let rest = &replies[leading.min(replies.len())..];
     let mut order = Vec::with_capacity(rest.len());
@@ -328,7 +328,7 @@ macro_rules! with_layout {
 impl WinSearch {
     /// Whether this search plays `game`: one piece on a rectangle of at most 22 rows and 32
     /// columns (taller boards, up to 32 × 16, are left to the general solver). It is
-    /// used for the Queens game, where it is measured faster (docs/PERFORMANCE.md); the
+    /// used for the Queens game, where it is measured faster (docs/PERFORMANCE_HISTORY.md); the
     /// sparse attack graphs of the leapers split into components early, which the general
     /// solver values far faster.
     #[must_use]

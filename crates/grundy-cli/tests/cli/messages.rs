@@ -1,0 +1,104 @@
+//! Refusals quote what was typed and say what is true of it: a size too large for any number
+//! type is not reported with a clamped count, an empty part of a name is shown in its whole,
+//! and an option that does not apply is refused, not ignored.
+
+use crate::common::{fails_with, grundy};
+
+#[test]
+fn boards_too_large_are_refused_with_their_true_size() {
+    fails_with(
+        &["value", "knights", "99999999999999999999x1"],
+        "`99999999999999999999x1` has 99999999999999999999 squares",
+    );
+    fails_with(
+        &["tour", "99999999999999999999x1"],
+        "`99999999999999999999x1` has 99999999999999999999 squares",
+    );
+    fails_with(
+        &["value", "knights", "5000000000x2"],
+        "has 10000000000 squares",
+    );
+    let huge = format!("{}0x1", u128::MAX);
+    fails_with(
+        &["value", "knights", &huge],
+        &format!("`{huge}` has more than {} squares", u128::MAX),
+    );
+    fails_with(
+        &["value", "knights", "0x99999999999999999999"],
+        "has a side of zero",
+    );
+    for args in [
+        vec!["value", "knights", "99999999999999999999x1"],
+        vec!["tour", "99999999999999999999x1"],
+    ] {
+        let output = grundy().args(&args).output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(!stderr.contains("4294967295"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn empty_names_and_sizes_are_quoted_as_typed() {
+    for pieces in [
+        "knights++bishops",
+        "knights+",
+        "+knights",
+        "knights+ +bishops",
+    ] {
+        fails_with(
+            &["value", pieces, "3x3"],
+            &format!("`{pieces}` has an empty piece name"),
+        );
+    }
+    for range in ["3x3..", "..3x3", " .. "] {
+        fails_with(
+            &["conjecture", "parity", "knights", range],
+            &format!("board range `{range}` is malformed"),
+        );
+    }
+    fails_with(
+        &["conjecture", "parity", "knights", "3x3..0x4"],
+        "board range `3x3..0x4`: board size `0x4` has a side of zero",
+    );
+    for args in [
+        vec!["value", "knights++bishops", "3x3"],
+        vec!["conjecture", "parity", "knights", "3x3.."],
+    ] {
+        let output = grundy().args(&args).output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(!stderr.contains("``"), "{args:?}: {stderr}");
+    }
+}
+
+/// `--format` says how a graph file is written; given where no graph file is read, it is
+/// refused naming where it applies, and it still works where it does.
+#[test]
+fn format_is_refused_where_no_graph_file_is_read() {
+    for args in [
+        vec!["value", "knights", "3x3", "--format", "xml"],
+        vec!["moves", "knights", "3x3", "--format", "edges"],
+        vec!["value", "kayles", "3", "--format", "dimacs"],
+        vec!["value", "knights 3x3 + kayles 3", "--format", "edges"],
+        vec!["graph", "knights", "3x3", "--format", "dimacs"],
+    ] {
+        fails_with(&args, "applies only to `graph FILE`");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let edges = dir.path().join("edge.txt");
+    std::fs::write(&edges, "a b\n").unwrap();
+    let edges = edges.to_str().unwrap();
+    for args in [
+        vec!["value", "graph", edges, "--format", "edges"],
+        vec!["moves", "graph", edges, "--format", "edges"],
+        vec!["graph", "graph", edges, "--format", "edges"],
+    ] {
+        let output = grundy().args(&args).output().unwrap();
+        assert!(output.status.success(), "{args:?}: {output:?}");
+    }
+    let sum = format!("graph {edges} + *1");
+    let output = grundy()
+        .args(["value", &sum, "--format", "edges"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+}
