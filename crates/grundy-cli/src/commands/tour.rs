@@ -751,6 +751,10 @@ const MAX_TOUR_FILE_BYTES: u64 = MAX_JSON_SQUARES as u64 * 16;
 /// boards up to 10000 squares, and this leaves room for grids far larger, written by hand.
 const MAX_TEXT_TOUR_BYTES: u64 = 64 << 20;
 
+/// The UTF-8 byte-order mark some editors put at the start of a text file: not part of the
+/// tour.
+const UTF8_BYTE_ORDER_MARK: &[u8] = b"\xef\xbb\xbf";
+
 /// `grundy tour verify FILE`: a tour as `grundy tour` prints it (text or `--json`), or rows of
 /// move numbers.
 fn verify_file(args: &VerifyArgs) -> Result<String> {
@@ -774,7 +778,9 @@ fn verify_file(args: &VerifyArgs) -> Result<String> {
         std::fs::File::open(path)
             .and_then(|file| file.take(4096).read_to_end(&mut head))
             .map_err(unreadable)?;
-        head.iter()
+        head.strip_prefix(UTF8_BYTE_ORDER_MARK)
+            .unwrap_or(&head)
+            .iter()
             .find(|byte| !byte.is_ascii_whitespace())
             .is_some_and(|&byte| byte == b'{')
     };
@@ -784,10 +790,11 @@ fn verify_file(args: &VerifyArgs) -> Result<String> {
         )));
     }
     let text = std::fs::read_to_string(path).map_err(unreadable)?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let (board, path, claimed_closed) = if is_json {
-        read_json_tour(&text).map_err(|why| input_error(format!("{shown}: {why}")))?
+        read_json_tour(text).map_err(|why| input_error(format!("{shown}: {why}")))?
     } else {
-        read_text_tour(&text).map_err(|why| input_error(format!("{shown}: {why}")))?
+        read_text_tour(text).map_err(|why| input_error(format!("{shown}: {why}")))?
     };
     let check_closed = args.closed || claimed_closed.unwrap_or(false);
     match verify::verify(board, &path, check_closed) {
