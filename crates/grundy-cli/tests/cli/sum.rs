@@ -117,3 +117,92 @@ fn malformed_sums_are_refused_naming_the_part() {
         "one too many",
     );
 }
+
+/// One game quoted as one argument, as users copy it from the sums above, is read as if typed
+/// unquoted, by every command that takes a game; a command that takes the game alone names
+/// the word too many.
+#[test]
+fn a_single_game_quoted_is_the_game_typed_unquoted() {
+    /// The report without its timings and the counts that depend on how the threads met,
+    /// which differ from run to run.
+    fn untimed(mut report: serde_json::Value) -> serde_json::Value {
+        if let Some(object) = report.as_object_mut() {
+            object.retain(|key, _| {
+                !key.ends_with("seconds")
+                    && ![
+                        "positions_searched",
+                        "table_hits",
+                        "endgame_positions",
+                        "threads",
+                    ]
+                    .contains(&key.as_str())
+            });
+            for value in object.values_mut() {
+                *value = untimed(value.take());
+            }
+        }
+        report
+    }
+    let same = |quoted: &[&str], unquoted: &[&str]| {
+        assert_eq!(
+            untimed(json_of(quoted)),
+            untimed(json_of(unquoted)),
+            "{quoted:?}"
+        );
+    };
+    same(&["value", "knights 5x5"], &["value", "knights", "5x5"]);
+    same(&["value", "nim 3 5 7"], &["value", "nim", "3", "5", "7"]);
+    // The words after a quoted game follow its own.
+    same(
+        &["value", "nim 3", "5", "7"],
+        &["value", "nim", "3", "5", "7"],
+    );
+    same(
+        &["value", " corner-knight 7 9 "],
+        &["value", "corner-knight", "7", "9"],
+    );
+    same(
+        &["moves", "kayles 3 4", "--all"],
+        &["moves", "kayles", "3", "4", "--all"],
+    );
+    same(&["moves", "queens 4x4"], &["moves", "queens", "4x4"]);
+    same(&["outcome", "queens 5x5"], &["outcome", "queens", "5x5"]);
+    same(&["graph", "knights 4x4"], &["graph", "knights", "4x4"]);
+    same(
+        &["conjecture", "parity", "kings 1x1..3x3"],
+        &["conjecture", "parity", "kings", "1x1..3x3"],
+    );
+    same(
+        &[
+            "play",
+            "knights 3x3",
+            "--reply",
+            "--position",
+            "N.N/.../...",
+        ],
+        &[
+            "play",
+            "knights",
+            "3x3",
+            "--reply",
+            "--position",
+            "N.N/.../...",
+        ],
+    );
+    same(
+        &["table", " knights ", "--rows", "1-3", "--cols", "1-3"],
+        &["table", "knights", "--rows", "1-3", "--cols", "1-3"],
+    );
+    same(
+        &["sequence", "kayles ", "--to", "20"],
+        &["sequence", "kayles", "--to", "20"],
+    );
+    fails_with(
+        &["table", "knights 5x5"],
+        "unexpected `5x5` after the game `knights`",
+    );
+    fails_with(
+        &["sequence", "kayles 7"],
+        "unexpected `7` after the game `kayles`",
+    );
+}
