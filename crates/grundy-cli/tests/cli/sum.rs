@@ -1,6 +1,6 @@
 //! Sums of games from different families: `grundy value "knights 5x5 + kayles 7 + *3"`.
 
-use crate::common::{fails_with, json_of};
+use crate::common::{fails_with, grundy, json_of};
 
 /// The nim-value `grundy value` gives one game on its own.
 fn alone(words: &[&str]) -> u64 {
@@ -205,4 +205,53 @@ fn a_single_game_quoted_is_the_game_typed_unquoted() {
         &["sequence", "kayles 7"],
         "unexpected `7` after the game `kayles`",
     );
+}
+
+/// A move on one of several equal heaps leads where the same move on the first does: a sum
+/// lists it once, as the game alone does, in `legal_moves`, in the moves listed, in text and
+/// JSON; and a nimber summand is printed as typed, `*0` as well as `*3`.
+#[test]
+fn a_sum_lists_each_move_to_a_different_position_once() {
+    let alone = json_of(&["moves", "sub:1,3", "10", "5", "5", "--all"]);
+    let sum = json_of(&["moves", "sub:1,3 10 5 5 + *0", "--all"]);
+    assert_eq!(alone["legal_moves"], 4);
+    assert_eq!(sum["legal_moves"], alone["legal_moves"]);
+    let listed = |report: &serde_json::Value| -> Vec<String> {
+        report["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["move"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(listed(&sum), listed(&alone));
+    // The same game twice moves as one of them (the sum it leads to is the same).
+    let twice = json_of(&["moves", "sub:1,3 5 + sub:1,3 5", "--all"]);
+    let once = json_of(&["moves", "sub:1,3", "5", "5", "--all"]);
+    assert_eq!(twice["legal_moves"], once["legal_moves"]);
+    assert_eq!(listed(&twice), listed(&once));
+    // Boards of two-dimensional Kayles too, with --all or without.
+    for all in [&["--all"][..], &[]] {
+        let boards = json_of(&[&["moves", "kayles-2d", "1x3", "1x3"], all].concat());
+        let board = json_of(&[&["moves", "kayles-2d", "1x3"], all].concat());
+        assert_eq!(boards["legal_moves"], board["legal_moves"], "{all:?}");
+        let in_sum = json_of(&[&["moves", "kayles-2d 1x3 1x3 + *0"], all].concat());
+        assert_eq!(in_sum["legal_moves"], board["legal_moves"], "{all:?}");
+    }
+    let text = grundy()
+        .args(["moves", "sub:1,3 10 5 5 + *0", "--all"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("4 legal moves"), "{text}");
+    assert_eq!(text.matches(" -> ").count(), 2 * 4, "{text}");
+    // The summand *0 as typed, in JSON and in text; its value is 0.
+    assert_eq!(sum["summands"][1]["game"], "*0");
+    assert_eq!(sum["summands"][1]["position"], "*0");
+    assert_eq!(sum["summands"][1]["nimber"], 0);
+    let single = json_of(&["value", "*0"]);
+    assert_eq!(single["summands"][0]["position"], single["position"]);
+    let text = grundy().args(["value", "*0"]).output().unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("summands   *0  0\n"), "{text}");
 }
