@@ -5,7 +5,9 @@
 //!
 //! Each line of the checkpoint is written whole by one write, so a run killed at any moment
 //! leaves at most a torn last line, which the next run drops (that question was never settled)
-//! and cuts off the file before carrying on.
+//! and cuts off the file before carrying on. A run holds an advisory lock on the file from
+//! before it reads it until it ends, so a second run on the same file is refused before it has
+//! written anything, instead of both writing headers and lines into one file.
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
@@ -268,10 +270,13 @@ pub(crate) struct Checkpoint {
     pub(crate) failure: Option<String>,
     /// The lines of the search's checkpoint.
     lines: CheckpointLines,
+    /// The lock on the file, held until the search ends (even after a write failed).
+    _lock: Option<HeldLock>,
 }
 
 impl Checkpoint {
-    /// Opens the checkpoint at `path` for a search of `position`: reads what it holds (the settled records with the line of each),
+    /// Opens the checkpoint at `path` for a search of `position`: locks it (refusing a file
+    /// another run holds), reads what it holds (the settled records with the line of each),
     /// drops a torn last line, and writes the header to a new or empty file. A file that is not
     /// a regular file (`/dev/null`) is only written to.
     pub(crate) fn open(
@@ -286,6 +291,7 @@ impl Checkpoint {
             .append(true)
             .open(path)
             .map_err(|e| input_error(format!("cannot open the checkpoint {shown}: {e}")))?;
+        let lock = lock(&file, path)?;
         let regular = file.metadata().is_ok_and(|metadata| metadata.is_file());
         let contents = if regular {
             read_bounded(&file, path)?
@@ -314,6 +320,7 @@ impl Checkpoint {
             written: read.whole_bytes,
             failure: None,
             lines,
+            _lock: lock,
         };
         if !read.has_header {
             checkpoint.write_line(checkpoint.lines.header_line());
@@ -361,6 +368,55 @@ impl Checkpoint {
             );
         }
     }
+}
+
+/// The advisory lock a run holds on its checkpoint: on unix, `flock(2)` on the file's open
+/// description, let go when dropped (or when the process ends, however it ends).
+#[cfg(unix)]
+type HeldLock = nix::fcntl::Flock<File>;
+#[cfg(not(unix))]
+type HeldLock = ();
+
+/// Takes the advisory lock on the checkpoint `file` at `path`, refusing it when another run
+/// holds it. Where the file system cannot lock (some network file systems), says so and goes
+/// on without: one run on a file is then the user's to ensure. (`nix`'s flock rather than
+/// std's `File::try_lock`, which needs Rust 1.89 where the workspace's rust-version is 1.82.)
+#[cfg(unix)]
+fn lock(file: &File, path: &Path) -> Result<Option<HeldLock>> {
+    use nix::errno::Errno;
+    use nix::fcntl::{Flock, FlockArg};
+    let cannot_lock = |error: &dyn std::fmt::Display| {
+        eprintln!(
+            "warning: cannot lock the checkpoint {}: {error}; a second run on the same file would not be refused",
+            path.display()
+        );
+    };
+    // A second handle on the same open file: the lock is the description's, so it holds
+    // for `file` too.
+    let handle = match file.try_clone() {
+        Ok(handle) => handle,
+        Err(error) => {
+            cannot_lock(&error);
+            return Ok(None);
+        }
+    };
+    match Flock::lock(handle, FlockArg::LockExclusiveNonblock) {
+        Ok(held) => Ok(Some(held)),
+        Err((_, Errno::EWOULDBLOCK)) => Err(input_error(format!(
+            "checkpoint {} is in use: another grundy run holds its lock and writes to it; wait for that run to end (or stop it), or give another file. Nothing was written to it",
+            path.display()
+        ))),
+        Err((_, error)) => {
+            cannot_lock(&error);
+            Ok(None)
+        }
+    }
+}
+
+/// Elsewhere the checkpoint is not locked: one run on a file is the user's to ensure.
+#[cfg(not(unix))]
+fn lock(_file: &File, _path: &Path) -> Result<Option<HeldLock>> {
+    Ok(None)
 }
 
 /// The bytes of the checkpoint `file` at `path`, refused when there are more than a checkpoint

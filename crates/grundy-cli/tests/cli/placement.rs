@@ -641,6 +641,42 @@ fn a_checkpoint_line_edited_by_hand_is_refused_by_its_number() {
     assert_eq!(resumed["nimber"], full["nimber"]);
 }
 
+/// Two runs on one checkpoint both wrote their header and lines into it, and then both refused
+/// it. A run holds the file's lock: a second run is refused (exit status 2), naming the file,
+/// with nothing written; once the lock is let go, the file is used.
+#[cfg(unix)]
+#[test]
+fn a_checkpoint_another_run_holds_is_refused_with_nothing_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("held.jsonl");
+    let file = path.to_str().unwrap();
+    // A new file, as the first run has just made it, and one with a header and lines.
+    for before in ["", "resumed"] {
+        if before == "resumed" {
+            json_of(&["outcome", "queens", "6x6", "--checkpoint", file]);
+        }
+        let text = std::fs::read(&path).unwrap_or_default();
+        let opened = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .unwrap();
+        let held = nix::fcntl::Flock::lock(opened, nix::fcntl::FlockArg::LockExclusiveNonblock)
+            .map_err(|(_, error)| error)
+            .unwrap();
+        for command in ["outcome", "value"] {
+            fails_with(
+                &[command, "queens", "6x6", "--checkpoint", file],
+                &format!("checkpoint {file} is in use"),
+            );
+            assert_eq!(std::fs::read(&path).unwrap(), text, "{command} {before}");
+        }
+        drop(held);
+    }
+    let resumed = json_of(&["outcome", "queens", "6x6", "--checkpoint", file]);
+    assert!(resumed["resumed_from_checkpoint"].as_u64().unwrap() > 0);
+}
+
 /// The checkpoints of long runs kept in docs/runs are read by this grundy (they are in its
 /// format, each line's checksum right), so the README's way of carrying a run on holds.
 #[test]
