@@ -51,9 +51,43 @@ enum Command {
     Serve(serve::Args),
 }
 
+impl Command {
+    /// Reads a game quoted as one argument (`grundy value "knights 5x5"`) as if it were typed
+    /// unquoted, for every command that takes a game.
+    fn unquote_game(&mut self) -> anyhow::Result<()> {
+        use commands::{unquote_game, unquote_game_alone};
+        match self {
+            Command::Value(args) => args.target.unquote(),
+            Command::Moves(args) => args.target.unquote(),
+            Command::Outcome(args) => unquote_game(&mut args.game, &mut args.args),
+            Command::Graph(args) => unquote_game(&mut args.game, &mut args.args),
+            Command::Play(args) => unquote_game(&mut args.game, &mut args.args),
+            Command::Conjecture(args) => match &mut args.conjecture {
+                commands::conjecture::Conjecture::Parity(parity) => {
+                    unquote_game(&mut parity.piece, &mut parity.boards);
+                }
+            },
+            Command::Table(args) => unquote_game_alone(&mut args.game, "table")?,
+            Command::Sequence(args) => unquote_game_alone(&mut args.game, "sequence")?,
+            Command::Check(args) => unquote_game_alone(&mut args.game, "check")?,
+            Command::Bench(_) | Command::Tour(_) | Command::Serve(_) => {}
+        }
+        Ok(())
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
+    let mut cli = Cli::parse();
+    let result = match cli.command.unquote_game() {
+        Ok(()) => run(cli.command),
+        Err(error) => Err(error),
+    };
+    report(result)
+}
+
+/// Runs the command.
+fn run(command: Command) -> anyhow::Result<String> {
+    match command {
         Command::Value(args) => commands::value::run(&args),
         Command::Moves(args) => commands::moves::run(&args),
         Command::Outcome(args) => commands::outcome::run(&args),
@@ -66,7 +100,11 @@ fn main() -> ExitCode {
         Command::Conjecture(args) => commands::conjecture::run(&args),
         Command::Play(args) => commands::play::run(&args),
         Command::Serve(args) => serve::run(&args),
-    };
+    }
+}
+
+/// Prints the report or the error, and gives the exit status.
+fn report(result: anyhow::Result<String>) -> ExitCode {
     match result {
         Ok(report) => {
             // The whole report is written at once, so a failure leaves nothing half-written.

@@ -175,7 +175,6 @@ mod ranks {
     use std::time::{Duration, Instant};
 
     use anyhow::{anyhow, Result};
-    use grundy::games::placement::checkpoint::{parse_checkpoint, unit_line};
     use grundy::games::placement::root_search::SearchThreads;
     use grundy::games::placement::unit_search::{
         decode_answer, decode_unit, encode_answer, encode_unit, serve_units, Goal, SettledUnit,
@@ -188,7 +187,7 @@ mod ranks {
     use mpi::Threading;
 
     use super::{ClusterOptions, Distributed};
-    use crate::commands::first_moves::{read_bounded, this_command, Checkpoint};
+    use crate::commands::first_moves::{this_command, Checkpoint};
     use crate::input::input_error;
     use crate::interrupt;
 
@@ -360,7 +359,8 @@ mod ranks {
             }
             if let Some(checkpoint) = checkpoint.as_mut() {
                 for unit in coordinator.take_settled() {
-                    checkpoint.write_line(unit_line(&unit, game));
+                    let line = checkpoint.lines().unit_line(&unit);
+                    checkpoint.write_line(line);
                 }
             } else {
                 coordinator.take_settled();
@@ -460,22 +460,15 @@ mod ranks {
         ))
     }
 
-    /// Opens the checkpoint as the first-move search does (the header written, a torn last line
-    /// cut off) and gives the coordinator what it holds.
+    /// Opens the checkpoint as the first-move search does (locked, the header written, a torn
+    /// last line cut off) and gives the coordinator what it holds.
     fn open_checkpoint(
         path: &Path,
         game: &PlacementGame,
         position: &PlacementPosition,
         coordinator: &mut UnitCoordinator,
     ) -> Result<Checkpoint> {
-        let (checkpoint, _, _) = Checkpoint::open(path, game, position)?;
-        let contents = if std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
-            read_bounded(path)?
-        } else {
-            Vec::new()
-        };
-        let read = parse_checkpoint(&contents, game, position)
-            .map_err(|why| input_error(format!("checkpoint {} {why}", path.display())))?;
+        let (checkpoint, read) = Checkpoint::open(path, game, position)?;
         let mut records: Vec<SettledUnit> = read
             .records
             .iter()

@@ -49,7 +49,8 @@ pub struct ParityArgs {
     pub piece: String,
     /// The boards: AxB..CxD for every board with A to C rows and B to D columns (fewest squares
     /// first), or one board such as 5x5.
-    pub boards: String,
+    #[arg(value_name = "BOARDS")]
+    pub boards: Vec<String>,
     /// The most frontier states when counting a board's terminal positions; a board beyond it
     /// is reported as undecided.
     #[arg(long, value_name = "STATES", default_value_t = TerminalLimit::default().entries)]
@@ -74,7 +75,21 @@ struct Counterexample {
 
 fn run_parity(args: &ParityArgs) -> Result<String> {
     let piece: Piece = args.piece.parse().map_err(input_error)?;
-    let boards = parse_board_range(&args.boards)?;
+    let boards_text = match args.boards.as_slice() {
+        [boards] => boards.as_str(),
+        [] => {
+            return Err(input_error(format!(
+                "the parity conjecture needs the boards, for example `grundy conjecture parity {} 3x3..8x8`",
+                args.piece
+            )))
+        }
+        [_, extra, ..] => {
+            return Err(input_error(format!(
+                "unexpected argument `{extra}`: the parity conjecture takes one range of boards, for example 3x3..8x8"
+            )))
+        }
+    };
+    let boards = parse_board_range(boards_text)?;
     let bar = counting_bar(boards.len() as u64, "boards");
     let mut checked = Vec::new();
     let mut undecided = Vec::new();
@@ -125,7 +140,7 @@ fn run_parity(args: &ParityArgs) -> Result<String> {
             conjecture: "parity".to_string(),
             statement: "every terminal position on an m x n board has a number of pieces with the parity of m*n".to_string(),
             game: piece.to_string(),
-            boards: args.boards.clone(),
+            boards: boards_text.to_string(),
             holds,
             counterexample,
             boards_checked: checked.iter().map(ToString::to_string).collect(),
@@ -162,7 +177,7 @@ fn run_parity(args: &ParityArgs) -> Result<String> {
         None if holds => out.push_str(&format!(
             "holds on all {} boards tried ({}): every terminal position was counted\n",
             checked.len(),
-            args.boards
+            boards_text
         )),
         None => out.push_str(&format!(
             "no counterexample on the {} boards counted, but {} could not be decided\n",

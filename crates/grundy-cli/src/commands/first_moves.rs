@@ -5,7 +5,9 @@
 //!
 //! Each line of the checkpoint is written whole by one write, so a run killed at any moment
 //! leaves at most a torn last line, which the next run drops (that question was never settled)
-//! and cuts off the file before carrying on.
+//! and cuts off the file before carrying on. A run holds an advisory lock on the file from
+//! before it reads it until it ends, so a second run on the same file is refused before it has
+//! written anything, instead of both writing headers and lines into one file.
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
@@ -14,7 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use anyhow::Result;
-use grundy::games::placement::checkpoint::{header_line, parse_checkpoint, record_line};
+use grundy::games::placement::checkpoint::{CheckpointLines, CheckpointText};
 use grundy::games::placement::root_search::{
     Interrupted, ResumeError, RootObserver, RootOutcome, RootProgress, RootSearch, RootValue,
     SettledRecord,
@@ -138,8 +140,9 @@ pub fn search_first_moves<T>(
         .transpose()?;
     let mut root = RootSearch::new(game, position, threads, memory);
     let mut checkpoint = match opened {
-        Some((checkpoint, records, lines)) => {
-            root.resume(&records).map_err(|error| {
+        Some((checkpoint, read)) => {
+            let lines = &read.lines;
+            root.resume(&read.records).map_err(|error| {
                 let why = match error {
                     ResumeError::NotAFirstMove { index, .. } => format!(
                         "line {}: its move is not a first move of this position",
@@ -268,38 +271,45 @@ pub(crate) struct Checkpoint {
     written: u64,
     /// Why writing failed, if it did.
     pub(crate) failure: Option<String>,
-    /// The game searched, whose records are written.
-    game: PlacementGame,
+    /// The lines of the search's checkpoint.
+    lines: CheckpointLines,
+    /// The lock on the file, held until the search ends (even after a write failed).
+    _lock: Option<HeldLock>,
 }
 
 impl Checkpoint {
-    /// Opens the checkpoint at `path` for a search of `position`: reads the settled records
-    /// it holds (with the line of each), drops a torn last line, and writes the header to a
-    /// new or empty file. A file that is not a regular file (`/dev/null`) is only written to.
+    /// Opens the checkpoint at `path` for a search of `position`: locks it (refusing a file
+    /// another run holds), reads what it holds (the settled records with the line of each),
+    /// drops a torn last line, and writes the header to a new or empty file. A file that is not
+    /// a regular file (`/dev/null`) is only written to.
     pub(crate) fn open(
         path: &Path,
         game: &PlacementGame,
         position: &PlacementPosition,
-    ) -> Result<(Checkpoint, Vec<SettledRecord>, Vec<usize>)> {
+    ) -> Result<(Checkpoint, CheckpointText)> {
         let shown = path.display();
-        let regular = std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file());
+        let file = OpenOptions::new()
+            .create(true)
+            .read(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| input_error(format!("cannot open the checkpoint {shown}: {e}")))?;
+        let lock = lock(&file, path)?;
+        let regular = file.metadata().is_ok_and(|metadata| metadata.is_file());
         let contents = if regular {
-            read_bounded(path)?
+            read_bounded(&file, path)?
         } else {
             Vec::new()
         };
-        let read = parse_checkpoint(&contents, game, position)
+        let lines = CheckpointLines::new(game, position);
+        let read = lines
+            .parse(&contents)
             .map_err(|why| input_error(format!("checkpoint {shown} {why}")))?;
         if let Some(line) = read.torn_line {
             eprintln!(
                 "note: checkpoint {shown} line {line} was cut short (the run writing it was stopped); dropped, its question will be searched again"
             );
         }
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| input_error(format!("cannot open the checkpoint {shown}: {e}")))?;
         if regular && read.whole_bytes < contents.len() as u64 {
             file.set_len(read.whole_bytes).map_err(|e| {
                 input_error(format!(
@@ -312,16 +322,23 @@ impl Checkpoint {
             file: Some(file),
             written: read.whole_bytes,
             failure: None,
-            game: game.clone(),
+            lines,
+            _lock: lock,
         };
         if !read.has_header {
-            checkpoint.write_line(header_line(game, position));
+            checkpoint.write_line(checkpoint.lines.header_line());
         }
-        Ok((checkpoint, read.records, read.lines))
+        Ok((checkpoint, read))
     }
 
     fn append(&mut self, record: &SettledRecord) {
-        self.write_line(record_line(record, &self.game));
+        self.write_line(self.lines.record_line(record));
+    }
+
+    /// The lines of this search's checkpoint, to write lines of other kinds.
+    #[cfg_attr(not(feature = "mpi"), allow(dead_code))]
+    pub(crate) fn lines(&self) -> &CheckpointLines {
+        &self.lines
     }
 
     /// Writes `line` (ending in a newline) by one write, so that no other line and no stop
@@ -356,8 +373,58 @@ impl Checkpoint {
     }
 }
 
-/// The bytes of the file at `path`, refused when there are more than a checkpoint can hold.
-pub(crate) fn read_bounded(path: &Path) -> Result<Vec<u8>> {
+/// The advisory lock a run holds on its checkpoint: on unix, `flock(2)` on the file's open
+/// description, let go when dropped (or when the process ends, however it ends).
+#[cfg(unix)]
+type HeldLock = nix::fcntl::Flock<File>;
+#[cfg(not(unix))]
+type HeldLock = ();
+
+/// Takes the advisory lock on the checkpoint `file` at `path`, refusing it when another run
+/// holds it. Where the file system cannot lock (some network file systems), says so and goes
+/// on without: one run on a file is then the user's to ensure. (`nix`'s flock rather than
+/// std's `File::try_lock`, which needs Rust 1.89 where the workspace's rust-version is 1.82.)
+#[cfg(unix)]
+fn lock(file: &File, path: &Path) -> Result<Option<HeldLock>> {
+    use nix::errno::Errno;
+    use nix::fcntl::{Flock, FlockArg};
+    let cannot_lock = |error: &dyn std::fmt::Display| {
+        eprintln!(
+            "warning: cannot lock the checkpoint {}: {error}; a second run on the same file would not be refused",
+            path.display()
+        );
+    };
+    // A second handle on the same open file: the lock is the description's, so it holds
+    // for `file` too.
+    let handle = match file.try_clone() {
+        Ok(handle) => handle,
+        Err(error) => {
+            cannot_lock(&error);
+            return Ok(None);
+        }
+    };
+    match Flock::lock(handle, FlockArg::LockExclusiveNonblock) {
+        Ok(held) => Ok(Some(held)),
+        Err((_, Errno::EWOULDBLOCK)) => Err(input_error(format!(
+            "checkpoint {} is in use: another grundy run holds its lock and writes to it; wait for that run to end (or stop it), or give another file. Nothing was written to it",
+            path.display()
+        ))),
+        Err((_, error)) => {
+            cannot_lock(&error);
+            Ok(None)
+        }
+    }
+}
+
+/// Elsewhere the checkpoint is not locked: one run on a file is the user's to ensure.
+#[cfg(not(unix))]
+fn lock(_file: &File, _path: &Path) -> Result<Option<HeldLock>> {
+    Ok(None)
+}
+
+/// The bytes of the checkpoint `file` at `path`, refused when there are more than a checkpoint
+/// can hold.
+fn read_bounded(file: &File, path: &Path) -> Result<Vec<u8>> {
     let too_large = || {
         input_error(format!(
             "checkpoint {} is larger than {} MiB, more than any checkpoint of this program: is it the right file?",
@@ -365,12 +432,6 @@ pub(crate) fn read_bounded(path: &Path) -> Result<Vec<u8>> {
             MAX_CHECKPOINT_BYTES >> 20
         ))
     };
-    let file = File::open(path).map_err(|e| {
-        input_error(format!(
-            "cannot read the checkpoint {}: {e}",
-            path.display()
-        ))
-    })?;
     if file
         .metadata()
         .is_ok_and(|m| m.len() > MAX_CHECKPOINT_BYTES)

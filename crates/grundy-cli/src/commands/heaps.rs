@@ -149,18 +149,16 @@ pub fn moves_report(spec: &GameSpec, all: bool, json_output: bool) -> Result<Str
         GameSpec::Heaps(game, heaps) => {
             let nimber = game.value_of_sum(heaps);
             let mut moves = Vec::new();
+            // Each move to a different position, once (a move on one of several equal heaps
+            // is one move).
             game.for_each_move(heaps, |m| {
-                let first_of_its_size = heaps[..m.index].iter().all(|&h| h != m.from);
-                legal_count += usize::from(first_of_its_size);
+                legal_count += 1;
                 // Only the moves to be listed are kept, and at most LIST_LIMIT of them: a huge
                 // heap has millions of moves.
-                if first_of_its_size && (all || m.nimber == Nimber::ZERO) {
+                if all || m.nimber == Nimber::ZERO {
                     listed_count += 1;
                 }
-                if first_of_its_size
-                    && (all || m.nimber == Nimber::ZERO)
-                    && moves.len() < LIST_LIMIT
-                {
+                if (all || m.nimber == Nimber::ZERO) && moves.len() < LIST_LIMIT {
                     moves.push(Listed {
                         text: m.to_string(),
                         nimber: m.nimber,
@@ -175,7 +173,6 @@ pub fn moves_report(spec: &GameSpec, all: bool, json_output: bool) -> Result<Str
             let moves = Kayles2d
                 .moves(boards)
                 .into_iter()
-                .filter(|m| all || boards[..m.index].iter().all(|b| *b != m.from))
                 .map(|m| Listed {
                     text: m.to_string(),
                     nimber: m.nimber,

@@ -49,6 +49,33 @@ pub struct GameArgs {
     pub rules: RuleOptions,
 }
 
+/// Splits a game quoted as one argument, as users copy it from the README's sums
+/// (`grundy value "knights 5x5"`, `grundy value "nim 3 5 7"`): the first word is the game and
+/// the others come before the arguments typed after it, exactly as if typed unquoted. Only the
+/// game is split, so a file name with spaces after it (`graph "my graph.txt"`) is kept whole.
+pub fn unquote_game(game: &mut String, args: &mut Vec<String>) {
+    let mut words = game.split_whitespace().map(str::to_string);
+    let Some(first) = words.next() else {
+        return;
+    };
+    let rest: Vec<String> = words.collect();
+    *game = first;
+    args.splice(0..0, rest);
+}
+
+/// For a command that takes the game alone (`table`, `sequence`, `check`): the game quoted
+/// with spaces around it is the game, and a word after it is refused by name.
+pub fn unquote_game_alone(game: &mut String, command: &str) -> anyhow::Result<()> {
+    let mut rest = Vec::new();
+    unquote_game(game, &mut rest);
+    match rest.first() {
+        None => Ok(()),
+        Some(extra) => Err(input_error(format!(
+            "unexpected `{extra}` after the game `{game}`: grundy {command} takes the game alone, for example `grundy {command} {game}` (see `grundy {command} --help`)"
+        ))),
+    }
+}
+
 impl GameArgs {
     /// Refuses `--format` unless a game named (alone or in a sum) is `graph FILE`, whose file
     /// it describes: elsewhere it would be ignored without a word.
@@ -60,6 +87,11 @@ impl GameArgs {
             None => is_graph_game(&self.game),
         };
         refuse_format_without_graph(self.format.as_deref(), &self.game, reads_graph)
+    }
+
+    /// Splits a game quoted as one argument into the game and its arguments.
+    pub fn unquote(&mut self) {
+        unquote_game(&mut self.game, &mut self.args);
     }
 
     /// The one `--position` of a single game, if given; more than one is for sums of games.

@@ -38,7 +38,8 @@ pub struct Args {
     /// Worker threads (default: one per core). The memory budget is shared among them.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
-    /// Record settled first moves in FILE (JSON lines) and resume from it if it exists.
+    /// Record settled first moves in FILE (JSON lines, each with a checksum) and resume from it
+    /// if it exists. FILE is locked while the run writes it: a second run on it is refused.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     #[command(flatten)]

@@ -40,7 +40,8 @@ pub struct Args {
     #[arg(long_help = format!("The pieces: {}.", Family::Placement.names()))]
     pub game: String,
     /// The board size ROWSxCOLS, for example 5x5.
-    pub board: String,
+    #[arg(value_name = "BOARD")]
+    pub args: Vec<String>,
     /// You move first (the default).
     #[arg(long, conflicts_with = "second")]
     pub first: bool,
@@ -96,8 +97,7 @@ pub enum Ending {
 /// Runs `grundy play` on the terminal.
 pub fn run(args: &Args) -> Result<String> {
     require_verb(&args.game, Verb::Play)?;
-    let GameSpec::Placement(game) = parse_game(&args.game, std::slice::from_ref(&args.board))?
-    else {
+    let GameSpec::Placement(game) = parse_game(&args.game, &args.args)? else {
         unreachable!("only placement games are played, and require_verb checked that");
     };
     let game = args.rules.apply(game)?;

@@ -69,8 +69,9 @@ fn parse_sum(words: &[String], target: &GameArgs) -> Result<(Vec<Part>, Vec<Summ
                 )));
             }
             let nimber: Nimber = game.parse().map_err(input_error)?;
-            position_text = nimber.to_string();
-            (nimber.to_string(), Summand::Nimber(nimber))
+            // A summand as typed: `*0`, though the value 0 is written `0`.
+            position_text = format!("*{}", nimber.value());
+            (position_text.clone(), Summand::Nimber(nimber))
         } else if game.eq_ignore_ascii_case("graph") {
             let (path, graph) = read_graph(args, target.format.as_deref())?;
             let title = format!("graph {path} ({} vertices)", graph.vertex_count());

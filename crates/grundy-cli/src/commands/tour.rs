@@ -770,7 +770,8 @@ enum TourFileError {
 /// The text of the tour file `path`, read only as far as its kind allows: the first bytes say
 /// whether it is JSON, and no more than [`MAX_TOUR_FILE_BYTES`] (JSON) or
 /// [`MAX_TEXT_TOUR_BYTES`] (text) is read, whatever the file says its size is (a device such
-/// as `/dev/zero` says 0). Binary files (a NUL byte) are refused at their first bytes.
+/// as `/dev/zero` says 0). Binary files (a NUL byte) are refused at their first bytes; a
+/// leading byte-order mark is dropped.
 fn read_tour_text(path: &std::path::Path) -> Result<String, TourFileError> {
     use std::io::Read as _;
     let mut file = std::fs::File::open(path).map_err(TourFileError::Unreadable)?;
@@ -779,6 +780,9 @@ fn read_tour_text(path: &std::path::Path) -> Result<String, TourFileError> {
         .take(4096)
         .read_to_end(&mut bytes)
         .map_err(TourFileError::Unreadable)?;
+    if bytes.starts_with(UTF8_BYTE_ORDER_MARK) {
+        bytes.drain(..UTF8_BYTE_ORDER_MARK.len());
+    }
     let not_text = |bytes: &[u8]| {
         bytes.iter().position(|&byte| byte == 0).map(|offset| {
             TourFileError::Refused(format!(
@@ -818,6 +822,10 @@ fn read_tour_text(path: &std::path::Path) -> Result<String, TourFileError> {
         ))
     })
 }
+
+/// The UTF-8 byte-order mark some editors put at the start of a text file: not part of the
+/// tour.
+const UTF8_BYTE_ORDER_MARK: &[u8] = b"\xef\xbb\xbf";
 
 /// `grundy tour verify FILE`: a tour as `grundy tour` prints it (text or `--json`), or rows of
 /// move numbers.

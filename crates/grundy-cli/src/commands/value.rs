@@ -26,8 +26,9 @@ pub struct Args {
     /// shared among them.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
-    /// For a placement game: record what is settled in FILE (JSON lines) and resume from it
-    /// if it exists. Ctrl-C stops the search with what is settled kept in FILE.
+    /// For a placement game: record what is settled in FILE (JSON lines, each with a
+    /// checksum) and resume from it if it exists. Ctrl-C stops the search with what is settled
+    /// kept in FILE. FILE is locked while the run writes it: a second run on it is refused.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// For a placement game: draw the position to FILE as SVG, attacked squares shaded and the

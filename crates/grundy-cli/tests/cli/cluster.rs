@@ -2,7 +2,18 @@
 //! search of one process: questions about one move are its own records, deeper ones are
 //! skipped, and a damaged one is refused by its line.
 
+use grundy::games::placement::checkpoint::CheckpointLines;
+use grundy::games::placement::{Piece, PlacementGame};
+
 use crate::common::{fails_with, json_of};
+
+/// `object` as a line of the checkpoint of `grundy outcome queens 7x7`, with its checksum
+/// (without a newline).
+fn sealed(object: &str) -> String {
+    let game = PlacementGame::new(Piece::Queen, "7x7".parse().unwrap());
+    let line = CheckpointLines::new(&game, &game.empty()).seal(object);
+    line.trim_end().to_string()
+}
 
 /// The header of a checkpoint of `grundy outcome queens 7x7`, as the program writes it.
 fn header() -> String {
@@ -28,8 +39,8 @@ fn a_checkpoint_with_deeper_questions_resumes_the_search_of_one_process() {
     // a1 then b3: a deeper question, which this search has no use for; a1 alone: a record.
     let lines = [
         header(),
-        r#"{"heap":0,"is_p":false,"nodes":12,"path":"a1 b3"}"#.to_string(),
-        r#"{"leaves_value":false,"nodes":40,"square":"a1","value":0}"#.to_string(),
+        sealed(r#"{"heap":0,"is_p":false,"nodes":12,"path":"a1 b3"}"#),
+        sealed(r#"{"leaves_value":false,"nodes":40,"square":"a1","value":0}"#),
     ];
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
     let resumed = json_of(&["outcome", "queens", "7x7", "--checkpoint", file]);
@@ -57,9 +68,10 @@ fn a_deeper_question_with_illegal_moves_is_refused_by_its_line() {
         std::fs::write(
             &path,
             format!(
-                "{}\n{bad}\n{}\n",
+                "{}\n{}\n{}\n",
                 header(),
-                r#"{"leaves_value":false,"nodes":40,"square":"a1","value":0}"#
+                sealed(bad),
+                sealed(r#"{"leaves_value":false,"nodes":40,"square":"a1","value":0}"#)
             ),
         )
         .unwrap();

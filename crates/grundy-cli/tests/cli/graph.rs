@@ -428,3 +428,22 @@ fn graph_files_are_bounded_before_reading_or_allocating() {
         );
     }
 }
+
+/// A file saved with a UTF-8 byte-order mark (as Notepad saves) is the same graph: the mark is
+/// not read into the first vertex's name, which made knights 4x4 a graph of 17 vertices of
+/// value *3 instead of 16 of value 0.
+#[test]
+fn a_byte_order_mark_is_not_a_vertex() {
+    let graph = Graph::attack_graph(Piece::Knight, "4x4".parse().unwrap());
+    let expected = json_of(&["value", "knights", "4x4"]);
+    for (format, text) in [("edges", edge_list(&graph)), ("dimacs", dimacs(&graph))] {
+        // The mark first, before any comment line.
+        let text = text.lines().skip(1).collect::<Vec<_>>().join("\n");
+        let file = temp_file(&format!("bom.{format}"), &format!("\u{feff}{text}\n"));
+        let path = file.to_str().unwrap();
+        let facts = json_of(&["graph", "graph", path]);
+        assert_eq!(facts["vertices"], 16, "{format}");
+        let found = json_of(&["value", "graph", path]);
+        assert_eq!(found["nimber"], expected["nimber"], "{format}");
+    }
+}

@@ -4,6 +4,9 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
+use grundy::games::placement::checkpoint::CheckpointLines;
+use grundy::games::placement::{Piece, PlacementGame};
+
 use crate::common::{fails_with, grundy, json_of};
 
 fn oracle_path(name: &str) -> PathBuf {
@@ -405,6 +408,27 @@ fn checkpoint_lines(path: &std::path::Path) -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// The lines of a checkpoint file as written (each with its checksum, which holds only for
+/// the text as written, not for the same JSON written again).
+fn raw_lines(path: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().map(String::from).collect()
+}
+
+/// The lines of the checkpoint of a search of the empty queens 7x7 board, to write lines of
+/// one's own with their checksums.
+fn queens_7x7_lines() -> CheckpointLines {
+    let game = PlacementGame::new(Piece::Queen, "7x7".parse().unwrap());
+    CheckpointLines::new(&game, &game.empty())
+}
+
+/// A checkpoint line as JSON, without its checksum: what [`CheckpointLines::seal`] seals.
+fn unsealed(line: &serde_json::Value) -> String {
+    let mut line = line.clone();
+    line.as_object_mut().unwrap().remove("check");
+    line.to_string()
+}
+
 /// Runs `grundy ARGS --json`, which must succeed, and returns the report and standard error.
 fn json_and_stderr(args: &[&str]) -> (serde_json::Value, String) {
     let output = grundy().args(args).arg("--json").output().unwrap();
@@ -471,6 +495,7 @@ fn several_piece_games_search_on_threads_and_agree_with_the_solver() {
         // Keep the header and one settled move, as if the search had been stopped there.
         let lines = checkpoint_lines(&path);
         assert!(lines[1]["piece"].is_string(), "{game:?}: {:?}", lines[1]);
+        let lines = raw_lines(&path);
         std::fs::write(&path, format!("{}\n{}\n", lines[0], lines[1])).unwrap();
         let resumed = refs(&with("value", &["--checkpoint", file]));
         assert_eq!(resumed["resumed_from_checkpoint"], 1, "{game:?}");
@@ -486,8 +511,8 @@ fn a_torn_last_line_is_dropped_and_the_search_resumes() {
     let path = dir.path().join("torn.jsonl");
     let file = path.to_str().unwrap();
     let full = json_of(&["value", "queens", "7x7", "--checkpoint", file]);
-    let lines = checkpoint_lines(&path);
-    let torn = &lines[2].to_string()[..20];
+    let lines = raw_lines(&path);
+    let torn = &lines[2][..20];
     std::fs::write(&path, format!("{}\n{}\n{torn}", lines[0], lines[1])).unwrap();
     let (resumed, stderr) = json_and_stderr(&["value", "queens", "7x7", "--checkpoint", file]);
     assert!(stderr.contains("line 3 was cut short"), "{stderr}");
@@ -516,7 +541,7 @@ fn an_empty_checkpoint_gets_its_header_and_resumes() {
     json_of(&["outcome", "queens", "8x8", "--checkpoint", file]);
     let lines = checkpoint_lines(&path);
     assert_eq!(lines[0]["game"], "queens");
-    assert_eq!(lines[0]["format"], 1);
+    assert_eq!(lines[0]["format"], 2);
     assert!(lines.len() >= 2);
     let resumed = json_of(&["outcome", "queens", "8x8", "--checkpoint", file]);
     assert_eq!(resumed["resumed_from_checkpoint"], lines.len() - 1);
@@ -528,10 +553,14 @@ fn contradicting_and_foreign_checkpoints_are_refused() {
     let path = dir.path().join("q7.jsonl");
     let file = path.to_str().unwrap();
     json_of(&["value", "queens", "7x7", "--checkpoint", file]);
+    let queens = queens_7x7_lines();
+    let raw = raw_lines(&path);
     let lines = checkpoint_lines(&path);
     let mut flipped = lines[1].clone();
     flipped["leaves_value"] = serde_json::json!(!lines[1]["leaves_value"].as_bool().unwrap());
-    std::fs::write(&path, format!("{}\n{}\n{flipped}\n", lines[0], lines[1])).unwrap();
+    // Written with its checksum, as a mix of two searches would be.
+    let flipped = queens.seal(&unsealed(&flipped));
+    std::fs::write(&path, format!("{}\n{}\n{flipped}", raw[0], raw[1])).unwrap();
     fails_with(
         &["value", "queens", "7x7", "--checkpoint", file],
         "lines 2 and 3 settle the same first moves two different ways",
@@ -539,7 +568,8 @@ fn contradicting_and_foreign_checkpoints_are_refused() {
     // A line for another board.
     let mut elsewhere = lines[1].clone();
     elsewhere["square"] = serde_json::json!("h8");
-    std::fs::write(&path, format!("{}\n{elsewhere}\n", lines[0])).unwrap();
+    let elsewhere = queens.seal(&unsealed(&elsewhere));
+    std::fs::write(&path, format!("{}\n{elsewhere}", raw[0])).unwrap();
     fails_with(
         &["value", "queens", "7x7", "--checkpoint", file],
         "line 2: expected a \"square\" on the 7x7 board",
@@ -552,13 +582,16 @@ fn contradicting_and_foreign_checkpoints_are_refused() {
         &["value", "queens", "7x7", "--checkpoint", file],
         "format 99",
     );
-    // A header from before the format was named is read as the present format.
+    // A header from before the checksums (format 1, named or not) is to be started anew.
     let mut old = lines[0].clone();
-    old.as_object_mut().unwrap().remove("format");
-    std::fs::write(&path, format!("{old}\n{}\n", lines[1])).unwrap();
-    assert_eq!(
-        json_of(&["value", "queens", "7x7", "--checkpoint", file])["resumed_from_checkpoint"],
-        1
+    for key in ["search", "check", "format"] {
+        old.as_object_mut().unwrap().remove(key);
+    }
+    let old_line = r#"{"leaves_value":false,"nodes":0,"square":"a1","value":0}"#;
+    std::fs::write(&path, format!("{old}\n{old_line}\n")).unwrap();
+    fails_with(
+        &["value", "queens", "7x7", "--checkpoint", file],
+        "line 1: the checkpoint is in format 1, written by an older grundy without checksums",
     );
     // A file far larger than any checkpoint is refused before it is read.
     let large = std::fs::File::create(&path).unwrap();
@@ -567,6 +600,103 @@ fn contradicting_and_foreign_checkpoints_are_refused() {
         &["value", "queens", "7x7", "--checkpoint", file],
         "larger than",
     );
+}
+
+/// Flipping one `leaves_value` by hand in a checkpoint made the resumed search answer a wrong
+/// value; each line's checksum refuses it now, by its number, and the file is left as it was.
+#[test]
+fn a_checkpoint_line_edited_by_hand_is_refused_by_its_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("edited.jsonl");
+    let file = path.to_str().unwrap();
+    let full = json_of(&["value", "queens", "7x7", "--checkpoint", file]);
+    let raw = raw_lines(&path);
+    for (number, line) in raw.iter().enumerate().skip(1).take(3) {
+        let flipped = if line.contains(r#""leaves_value":true"#) {
+            line.replace(r#""leaves_value":true"#, r#""leaves_value":false"#)
+        } else {
+            line.replace(r#""leaves_value":false"#, r#""leaves_value":true"#)
+        };
+        let mut edited = raw.clone();
+        edited[number] = flipped;
+        let text = edited.join("\n") + "\n";
+        std::fs::write(&path, &text).unwrap();
+        fails_with(
+            &["value", "queens", "7x7", "--checkpoint", file],
+            &format!("line {}: it fails its checksum", number + 1),
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    }
+    // The header edited to another position is refused as the header of another search.
+    let header = raw[0].replace("position\":\".", "position\":\"Q");
+    std::fs::write(&path, format!("{header}\n")).unwrap();
+    fails_with(
+        &["value", "queens", "7x7", "--checkpoint", file],
+        "not for this search",
+    );
+    // As written, the lines resume the search to the same answer.
+    std::fs::write(&path, raw.join("\n") + "\n").unwrap();
+    let resumed = json_of(&["value", "queens", "7x7", "--checkpoint", file]);
+    assert_eq!(resumed["resumed_from_checkpoint"], raw.len() - 1);
+    assert_eq!(resumed["nimber"], full["nimber"]);
+}
+
+/// Two runs on one checkpoint both wrote their header and lines into it, and then both refused
+/// it. A run holds the file's lock: a second run is refused (exit status 2), naming the file,
+/// with nothing written; once the lock is let go, the file is used.
+#[cfg(unix)]
+#[test]
+fn a_checkpoint_another_run_holds_is_refused_with_nothing_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("held.jsonl");
+    let file = path.to_str().unwrap();
+    // A new file, as the first run has just made it, and one with a header and lines.
+    for before in ["", "resumed"] {
+        if before == "resumed" {
+            json_of(&["outcome", "queens", "6x6", "--checkpoint", file]);
+        }
+        let text = std::fs::read(&path).unwrap_or_default();
+        let opened = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .unwrap();
+        let held = nix::fcntl::Flock::lock(opened, nix::fcntl::FlockArg::LockExclusiveNonblock)
+            .map_err(|(_, error)| error)
+            .unwrap();
+        for command in ["outcome", "value"] {
+            fails_with(
+                &[command, "queens", "6x6", "--checkpoint", file],
+                &format!("checkpoint {file} is in use"),
+            );
+            assert_eq!(std::fs::read(&path).unwrap(), text, "{command} {before}");
+        }
+        drop(held);
+    }
+    let resumed = json_of(&["outcome", "queens", "6x6", "--checkpoint", file]);
+    assert!(resumed["resumed_from_checkpoint"].as_u64().unwrap() > 0);
+}
+
+/// The checkpoints of long runs kept in docs/runs are read by this grundy (they are in its
+/// format, each line's checksum right), so the README's way of carrying a run on holds.
+#[test]
+fn the_checkpoints_kept_in_docs_runs_are_read() {
+    for (name, board, lines) in [
+        ("queens-15x15-value.jsonl", "15x15", 41),
+        ("queens-16x16-outcome.jsonl", "16x16", 37),
+    ] {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../docs/runs")
+            .join(name);
+        let text = std::fs::read(&path).unwrap();
+        let game = PlacementGame::new(Piece::Queen, board.parse().unwrap());
+        let read = CheckpointLines::new(&game, &game.empty())
+            .parse(&text)
+            .unwrap_or_else(|error| panic!("{name}: {error}"));
+        assert!(read.has_header && read.torn_line.is_none(), "{name}");
+        assert_eq!(read.records.len(), lines - 1, "{name}");
+        assert_eq!(read.whole_bytes as usize, text.len(), "{name}");
+    }
 }
 
 /// A full disk: the search goes on and its answer is printed; standard error says that the

@@ -1,6 +1,6 @@
 //! Sums of games from different families: `grundy value "knights 5x5 + kayles 7 + *3"`.
 
-use crate::common::{fails_with, json_of};
+use crate::common::{fails_with, grundy, json_of};
 
 /// The nim-value `grundy value` gives one game on its own.
 fn alone(words: &[&str]) -> u64 {
@@ -116,4 +116,142 @@ fn malformed_sums_are_refused_naming_the_part() {
         ],
         "one too many",
     );
+}
+
+/// One game quoted as one argument, as users copy it from the sums above, is read as if typed
+/// unquoted, by every command that takes a game; a command that takes the game alone names
+/// the word too many.
+#[test]
+fn a_single_game_quoted_is_the_game_typed_unquoted() {
+    /// The report without its timings and the counts that depend on how the threads met,
+    /// which differ from run to run.
+    fn untimed(mut report: serde_json::Value) -> serde_json::Value {
+        if let Some(object) = report.as_object_mut() {
+            object.retain(|key, _| {
+                !key.ends_with("seconds")
+                    && ![
+                        "positions_searched",
+                        "table_hits",
+                        "endgame_positions",
+                        "threads",
+                    ]
+                    .contains(&key.as_str())
+            });
+            for value in object.values_mut() {
+                *value = untimed(value.take());
+            }
+        }
+        report
+    }
+    let same = |quoted: &[&str], unquoted: &[&str]| {
+        assert_eq!(
+            untimed(json_of(quoted)),
+            untimed(json_of(unquoted)),
+            "{quoted:?}"
+        );
+    };
+    same(&["value", "knights 5x5"], &["value", "knights", "5x5"]);
+    same(&["value", "nim 3 5 7"], &["value", "nim", "3", "5", "7"]);
+    // The words after a quoted game follow its own.
+    same(
+        &["value", "nim 3", "5", "7"],
+        &["value", "nim", "3", "5", "7"],
+    );
+    same(
+        &["value", " corner-knight 7 9 "],
+        &["value", "corner-knight", "7", "9"],
+    );
+    same(
+        &["moves", "kayles 3 4", "--all"],
+        &["moves", "kayles", "3", "4", "--all"],
+    );
+    same(&["moves", "queens 4x4"], &["moves", "queens", "4x4"]);
+    same(&["outcome", "queens 5x5"], &["outcome", "queens", "5x5"]);
+    same(&["graph", "knights 4x4"], &["graph", "knights", "4x4"]);
+    same(
+        &["conjecture", "parity", "kings 1x1..3x3"],
+        &["conjecture", "parity", "kings", "1x1..3x3"],
+    );
+    same(
+        &[
+            "play",
+            "knights 3x3",
+            "--reply",
+            "--position",
+            "N.N/.../...",
+        ],
+        &[
+            "play",
+            "knights",
+            "3x3",
+            "--reply",
+            "--position",
+            "N.N/.../...",
+        ],
+    );
+    same(
+        &["table", " knights ", "--rows", "1-3", "--cols", "1-3"],
+        &["table", "knights", "--rows", "1-3", "--cols", "1-3"],
+    );
+    same(
+        &["sequence", "kayles ", "--to", "20"],
+        &["sequence", "kayles", "--to", "20"],
+    );
+    fails_with(
+        &["table", "knights 5x5"],
+        "unexpected `5x5` after the game `knights`",
+    );
+    fails_with(
+        &["sequence", "kayles 7"],
+        "unexpected `7` after the game `kayles`",
+    );
+}
+
+/// A move on one of several equal heaps leads where the same move on the first does: a sum
+/// lists it once, as the game alone does, in `legal_moves`, in the moves listed, in text and
+/// JSON; and a nimber summand is printed as typed, `*0` as well as `*3`.
+#[test]
+fn a_sum_lists_each_move_to_a_different_position_once() {
+    let alone = json_of(&["moves", "sub:1,3", "10", "5", "5", "--all"]);
+    let sum = json_of(&["moves", "sub:1,3 10 5 5 + *0", "--all"]);
+    assert_eq!(alone["legal_moves"], 4);
+    assert_eq!(sum["legal_moves"], alone["legal_moves"]);
+    let listed = |report: &serde_json::Value| -> Vec<String> {
+        report["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["move"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(listed(&sum), listed(&alone));
+    // The same game twice moves as one of them (the sum it leads to is the same).
+    let twice = json_of(&["moves", "sub:1,3 5 + sub:1,3 5", "--all"]);
+    let once = json_of(&["moves", "sub:1,3", "5", "5", "--all"]);
+    assert_eq!(twice["legal_moves"], once["legal_moves"]);
+    assert_eq!(listed(&twice), listed(&once));
+    // Boards of two-dimensional Kayles too, with --all or without.
+    for all in [&["--all"][..], &[]] {
+        let boards = json_of(&[&["moves", "kayles-2d", "1x3", "1x3"], all].concat());
+        let board = json_of(&[&["moves", "kayles-2d", "1x3"], all].concat());
+        assert_eq!(boards["legal_moves"], board["legal_moves"], "{all:?}");
+        let in_sum = json_of(&[&["moves", "kayles-2d 1x3 1x3 + *0"], all].concat());
+        assert_eq!(in_sum["legal_moves"], board["legal_moves"], "{all:?}");
+    }
+    let text = grundy()
+        .args(["moves", "sub:1,3 10 5 5 + *0", "--all"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("4 legal moves"), "{text}");
+    assert_eq!(text.matches(" -> ").count(), 2 * 4, "{text}");
+    // The summand *0 as typed, in JSON and in text; its value is 0.
+    assert_eq!(sum["summands"][1]["game"], "*0");
+    assert_eq!(sum["summands"][1]["position"], "*0");
+    assert_eq!(sum["summands"][1]["nimber"], 0);
+    let single = json_of(&["value", "*0"]);
+    assert_eq!(single["summands"][0]["position"], single["position"]);
+    let text = grundy().args(["value", "*0"]).output().unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("summands   *0  0\n"), "{text}");
 }

@@ -640,3 +640,42 @@ fn existence_reasons_use_the_right_article() {
         );
     }
 }
+
+/// A tour file saved with a UTF-8 byte-order mark (as Notepad saves) is read as without it,
+/// JSON and grids alike.
+#[test]
+fn verify_reads_past_a_byte_order_mark() {
+    let scratch = tempfile::tempdir().unwrap();
+    let printed = grundy().args(["tour", "5x5"]).output().unwrap().stdout;
+    let printed = String::from_utf8(printed).unwrap();
+    // The rows of move numbers alone, without the title and the column letters.
+    let grid: String = printed
+        .lines()
+        .filter(|line| line.starts_with(|c: char| c.is_ascii_digit()))
+        .map(|line| {
+            line.split_whitespace()
+                .skip(1)
+                .collect::<Vec<_>>()
+                .join(" ")
+                + "\n"
+        })
+        .collect();
+    let json = grundy()
+        .args(["tour", "5x5", "--json"])
+        .output()
+        .unwrap()
+        .stdout;
+    for (name, text) in [("grid", grid.into_bytes()), ("json", json)] {
+        let file = scratch.path().join(name);
+        let mut marked = b"\xef\xbb\xbf".to_vec();
+        marked.extend_from_slice(&text);
+        std::fs::write(&file, marked).unwrap();
+        grundy()
+            .args(["tour", "verify", file.to_str().unwrap()])
+            .assert()
+            .success()
+            .stdout(predicate::str::starts_with(
+                "valid open knight's tour of 5x5",
+            ));
+    }
+}

@@ -65,6 +65,49 @@ pub enum Summand {
     Nimber(Nimber),
 }
 
+impl Summand {
+    /// Whether `self` and `other` are the same game in the same position (heaps and boards in
+    /// any order): a move in either leads to the same sum.
+    #[must_use]
+    pub fn same_as(&self, other: &Summand) -> bool {
+        fn sorted<T: Ord + Clone>(items: &[T]) -> Vec<T> {
+            let mut items = items.to_vec();
+            items.sort_unstable();
+            items
+        }
+        match (self, other) {
+            (
+                Summand::Placement { game, position },
+                Summand::Placement {
+                    game: other_game,
+                    position: other_position,
+                },
+            ) => game == other_game && position == other_position,
+            (
+                Summand::Heaps { game, heaps },
+                Summand::Heaps {
+                    game: other_game,
+                    heaps: other_heaps,
+                },
+            ) => game.rule() == other_game.rule() && sorted(heaps) == sorted(other_heaps),
+            (Summand::Rectangles(boards), Summand::Rectangles(other_boards)) => {
+                sorted(boards) == sorted(other_boards)
+            }
+            (
+                Summand::Corner { game, m, n },
+                Summand::Corner {
+                    game: other_game,
+                    m: other_m,
+                    n: other_n,
+                },
+            ) => game == other_game && (m, n) == (other_m, other_n),
+            (Summand::Graph(graph), Summand::Graph(other_graph)) => graph == other_graph,
+            (Summand::Nimber(nimber), Summand::Nimber(other_nimber)) => nimber == other_nimber,
+            _ => false,
+        }
+    }
+}
+
 /// A move in one summand of a sum.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SumMove {
@@ -168,11 +211,20 @@ impl GameSum {
         })
     }
 
-    /// Every legal move of the sum with the value it leads to, summand by summand.
+    /// Every legal move of the sum to a different sum, with the value it leads to, summand by
+    /// summand. Moves that lead to the same sum are listed once, as a game of heaps lists them:
+    /// a move on one of several equal heaps (or boards) of a summand is one move, and a summand
+    /// the same as an earlier one ([`Summand::same_as`]) is not moved in.
     pub fn moves(&mut self) -> Vec<SumMove> {
         let total = self.nim_value();
         let mut moves = Vec::new();
         for index in 0..self.summands.len() {
+            if self.summands[..index]
+                .iter()
+                .any(|earlier| earlier.same_as(&self.summands[index]))
+            {
+                continue;
+            }
             // The rest of the sum is unchanged by a move here.
             let rest = total + self.summand_value(index);
             for (notation, summand_value) in self.summand_moves(index) {
@@ -354,6 +406,43 @@ mod tests {
             assert_eq!(m.nimber, Nimber::ZERO);
             assert_ne!(m.summand, 2, "{m:?}");
         }
+    }
+
+    #[test]
+    fn a_move_to_the_same_sum_is_listed_once() {
+        let heaps = |list: &[usize]| Summand::Heaps {
+            game: kayles(),
+            heaps: list.to_vec(),
+        };
+        // Kayles 5 5 alone moves as kayles 5 does; beside *0, and beside itself, no differently.
+        let alone = GameSum::new(vec![heaps(&[5])], 0).unwrap().moves().len();
+        for summands in [
+            vec![heaps(&[5, 5])],
+            vec![heaps(&[5, 5]), Summand::Nimber(Nimber::ZERO)],
+            vec![heaps(&[5]), heaps(&[5])],
+            vec![heaps(&[5]), Summand::Nimber(Nimber::ZERO), heaps(&[5])],
+        ] {
+            let moves = GameSum::new(summands.clone(), 0).unwrap().moves();
+            assert_eq!(moves.len(), alone, "{summands:?}");
+        }
+        // Different heaps, and different games, each move.
+        let moves = GameSum::new(vec![heaps(&[5, 4]), heaps(&[5])], 0)
+            .unwrap()
+            .moves();
+        let kayles_5 = GameSum::new(vec![heaps(&[5])], 0).unwrap().moves().len();
+        let kayles_4 = GameSum::new(vec![heaps(&[4])], 0).unwrap().moves().len();
+        assert_eq!(moves.len(), 2 * kayles_5 + kayles_4);
+        // Two 2x3 boards of two-dimensional Kayles move as one.
+        let board: Rectangle = "2x3".parse().unwrap();
+        let one = GameSum::new(vec![Summand::Rectangles(vec![board])], 0)
+            .unwrap()
+            .moves()
+            .len();
+        let two = GameSum::new(vec![Summand::Rectangles(vec![board, board])], 0)
+            .unwrap()
+            .moves()
+            .len();
+        assert_eq!(one, two);
     }
 
     #[test]

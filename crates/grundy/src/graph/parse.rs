@@ -41,6 +41,7 @@ impl GraphFormat {
     /// otherwise.
     #[must_use]
     pub fn detect(text: &str) -> GraphFormat {
+        let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
         for line in text.lines() {
             let mut tokens = line.split_whitespace();
             match tokens.next() {
@@ -108,9 +109,15 @@ fn whole_text_error(problem: String) -> GraphParseError {
     }
 }
 
+/// The UTF-8 byte-order mark, which some editors (Notepad) put at the start of a text file.
+const BYTE_ORDER_MARK: char = '\u{feff}';
+
 /// Reads a graph in `format`, or in the format [`GraphFormat::detect`] finds. Text longer than
 /// [`MAX_GRAPH_TEXT_BYTES`], or holding a NUL character (binary data, not a graph), is refused.
+/// A leading byte-order mark is not part of the text: it would otherwise be read into the first
+/// vertex's name, making a vertex of its own.
 pub fn parse_graph(text: &str, format: Option<GraphFormat>) -> Result<Graph, GraphParseError> {
+    let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
     if text.len() > MAX_GRAPH_TEXT_BYTES {
         return Err(whole_text_error(format!(
             "the text has {} bytes: a graph may take at most {MAX_GRAPH_TEXT_BYTES} (enough for the complete graph on {MAX_SEARCH_VERTICES} vertices)",
@@ -298,6 +305,17 @@ mod tests {
         assert_eq!(graph.edge_count(), 2);
         assert_eq!(graph.name(3), "lonely");
         assert_eq!(graph.degree(graph.vertex_named("y").unwrap()), 2);
+    }
+
+    #[test]
+    fn a_leading_byte_order_mark_is_not_part_of_a_name() {
+        for text in ["a b\nb c\n", "p edge 3 2\ne 1 2\ne 2 3\n"] {
+            let plain = parse_graph(text, None).unwrap();
+            let marked = parse_graph(&format!("\u{feff}{text}"), None).unwrap();
+            assert_eq!(marked.vertex_count(), plain.vertex_count(), "{text}");
+            assert_eq!(marked.edge_count(), plain.edge_count(), "{text}");
+            assert_eq!(marked.name(0), plain.name(0), "{text}");
+        }
     }
 
     #[test]

@@ -108,7 +108,9 @@ impl Kayles2d {
         self.values(side, side)
     }
 
-    /// Every move of the sum of `boards`, each distinct result once, with its nim-value.
+    /// Every move of the sum of `boards`, each distinct result once, with its nim-value: a
+    /// board equal to an earlier one is not moved on (its moves lead where the earlier one's
+    /// do), and the moves of one board that leave the same boards are one move.
     #[must_use]
     pub fn moves(&self, boards: &[Rectangle]) -> Vec<RectangleMove> {
         let table = self.table_for(boards);
@@ -116,6 +118,9 @@ impl Kayles2d {
         let total: Nimber = boards.iter().map(value).sum();
         let mut moves = Vec::new();
         for (index, from) in boards.iter().enumerate() {
+            if boards[..index].contains(from) {
+                continue;
+            }
             let mut results: Vec<Vec<Rectangle>> = Vec::new();
             for k in 0..from.rows {
                 results.push(vec![

@@ -310,12 +310,18 @@ impl HeapGame {
         self.heap_values(heaps).into_iter().sum()
     }
 
-    /// Calls `visit` with every move of the sum of `heaps` and the nim-value it leads to. Different
-    /// moves of one heap never lead to the same heaps, so each result is visited once per heap.
+    /// Calls `visit` with every move of the sum of `heaps` to a different position, and the
+    /// nim-value it leads to. A move on a heap of the same size as an earlier one leads where
+    /// the same move on the earlier heap leads, so only the first heap of each size is moved on.
+    /// No other two moves meet: different moves of one heap leave different parts, and a move
+    /// leaves only parts smaller than its heap (so never the size of another heap it removed).
     pub fn for_each_move(&self, heaps: &[usize], mut visit: impl FnMut(HeapMove)) {
         let sequence = self.sequence_for(heaps);
         let total: Nimber = heaps.iter().map(|&heap| sequence.value(heap)).sum();
         for (index, &heap) in heaps.iter().enumerate() {
+            if heaps[..index].contains(&heap) {
+                continue;
+            }
             let rest = total + sequence.value(heap);
             self.rule.for_each_option(heap, |parts| {
                 let after: Nimber = parts.iter().map(|&part| sequence.value(part)).sum();
@@ -329,7 +335,8 @@ impl HeapGame {
         }
     }
 
-    /// Every move of the sum of `heaps` with the nim-value it leads to.
+    /// Every move of the sum of `heaps` to a different position, with the nim-value it leads
+    /// to (see [`HeapGame::for_each_move`]).
     #[must_use]
     pub fn moves(&self, heaps: &[usize]) -> Vec<HeapMove> {
         let mut moves = Vec::new();
@@ -338,12 +345,12 @@ impl HeapGame {
     }
 
     /// The winning moves of the sum of `heaps`: those to nim-value 0. Heaps of equal size are
-    /// listed once, at their first occurrence.
+    /// moved on once, at their first occurrence.
     #[must_use]
     pub fn winning_moves(&self, heaps: &[usize]) -> Vec<HeapMove> {
         let mut moves = Vec::new();
         self.for_each_move(heaps, |m| {
-            if m.nimber == Nimber::ZERO && heaps[..m.index].iter().all(|&h| h != m.from) {
+            if m.nimber == Nimber::ZERO {
                 moves.push(m);
             }
         });

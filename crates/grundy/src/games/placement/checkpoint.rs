@@ -8,6 +8,13 @@
 //! by one write, so a run stopped at any moment leaves at most a torn last line, which
 //! [`parse_checkpoint`] drops (that question was never settled). This module is text only:
 //! reading and writing the file is the front end's.
+//!
+//! Every line carries a checksum (`"check"`, the last key: a 64-bit FNV-1a hash of the line
+//! without it, seeded with the hash of the search) and the header names the search's hash
+//! (`"search"`, a hash of the game, board, rules and position). A line edited by hand, damaged
+//! on disk or copied from another search's checkpoint fails its checksum and is refused by its
+//! number. This guards against accidents, not against a forger: the hash is not secret and
+//! anyone can compute it. A checkpoint records what a run computed; it is no proof of it.
 
 use serde_json::{json, Map, Value};
 use thiserror::Error;
@@ -18,9 +25,33 @@ use super::{Piece, PlacementGame, PlacementMove, PlacementPosition, Surface};
 use crate::values::Nimber;
 
 /// The checkpoint format written, named in the header: a reader of another format refuses the
-/// file rather than misreading it. Files written before the header named a format hold the
-/// same lines and are read as this one.
-pub const CHECKPOINT_FORMAT: u64 = 1;
+/// file rather than misreading it. Format 2 added the checksums; files of format 1 (and those
+/// written before the header named a format) have none and are refused, to be started anew.
+pub const CHECKPOINT_FORMAT: u64 = 2;
+
+/// The key of a line's checksum, written last.
+const CHECK_KEY: &str = ",\"check\":\"";
+
+/// The UTF-8 byte-order mark an editor may put before the first line: not part of it.
+const BYTE_ORDER_MARK: &[u8] = b"\xef\xbb\xbf";
+
+/// The 64-bit FNV-1a hash of `parts` one after the other: a few lines that catch any change
+/// of a byte (and almost every larger change), which is all a checksum against accidents needs.
+fn fnv1a(parts: &[&[u8]]) -> u64 {
+    const OFFSET_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    parts
+        .iter()
+        .flat_map(|part| part.iter())
+        .fold(OFFSET_BASIS, |hash, &byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(PRIME)
+        })
+}
+
+/// The checksum of a line's `object` in the checkpoint of the search whose hash is `search`.
+fn checksum(search: u64, object: &str) -> u64 {
+    fnv1a(&[&search.to_le_bytes(), object.as_bytes()])
+}
 
 /// A line of a checkpoint that cannot be read, by its number from 1.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -32,51 +63,229 @@ pub struct CheckpointError {
     pub why: String,
 }
 
-/// The header line of the checkpoint of a search of `position`, newline included.
-#[must_use]
-pub fn header_line(game: &PlacementGame, position: &PlacementPosition) -> String {
-    format!("{}\n", header(game, position))
+/// The lines of the checkpoint of one search (a game and the position searched): writes each
+/// with its checksum, and reads a file of them back.
+#[derive(Clone, Debug)]
+pub struct CheckpointLines {
+    game: PlacementGame,
+    position: PlacementPosition,
+    /// What the header says of the search, without the checksums.
+    identity: Value,
+    /// The hash of `identity`, which seeds every line's checksum.
+    search: u64,
 }
 
-/// The line of the checkpoint for `record` of a search of `game`, newline included: formatted
-/// whole, to be written by one write. Lines name the piece placed only in games of several
-/// pieces (those of one piece leave it out, as their lines did before games of several pieces
-/// had checkpoints).
-#[must_use]
-pub fn record_line(record: &SettledRecord, game: &PlacementGame) -> String {
-    let names_pieces = game.pieces().len() > 1;
-    let mut line = json!({
-        "value": record.value.value(),
-        "square": record.first_move.square.to_string(),
-        "leaves_value": record.leaves_value,
-        "nodes": record.positions,
-    });
-    if names_pieces {
-        line["piece"] = json!(record.first_move.piece.to_string());
+impl CheckpointLines {
+    /// The lines of the checkpoint of a search of `position` in `game`.
+    #[must_use]
+    pub fn new(game: &PlacementGame, position: &PlacementPosition) -> CheckpointLines {
+        let identity = identity(game, position);
+        let search = fnv1a(&[identity.to_string().as_bytes()]);
+        CheckpointLines {
+            game: game.clone(),
+            position: *position,
+            identity,
+            search,
+        }
     }
-    format!("{line}\n")
-}
 
-/// The line of the checkpoint for a question settled by a distributed search, newline
-/// included. A question about one move is written as [`record_line`] writes it; a deeper one as
-/// `{"path":"c1 h9 e4","heap":0,"is_p":true,"nodes":123}`, the moves from the searched position
-/// as [`path_text`] writes them.
-#[must_use]
-pub fn unit_line(unit: &SettledUnit, game: &PlacementGame) -> String {
-    if let Some(record) = unit.as_first_move_record() {
-        return record_line(&record, game);
+    /// The hash of the search (its game, board, rules and position) that the header names
+    /// and every line's checksum is seeded with.
+    #[must_use]
+    pub fn search_hash(&self) -> u64 {
+        self.search
     }
-    let line = json!({
-        "path": path_text(&unit.path, game),
-        "heap": unit.heap,
-        "is_p": unit.is_p,
-        "nodes": unit.positions,
-    });
-    format!("{line}\n")
+
+    /// The header line, newline included.
+    #[must_use]
+    pub fn header_line(&self) -> String {
+        let mut header = self.identity.clone();
+        header["search"] = json!(format!("{:016x}", self.search));
+        self.seal(&header.to_string())
+    }
+
+    /// The line for `record`, newline included: formatted whole, to be written by one write.
+    /// Lines name the piece placed only in games of several pieces (those of one piece leave it
+    /// out, as their lines did before games of several pieces had checkpoints).
+    #[must_use]
+    pub fn record_line(&self, record: &SettledRecord) -> String {
+        let mut line = json!({
+            "value": record.value.value(),
+            "square": record.first_move.square.to_string(),
+            "leaves_value": record.leaves_value,
+            "nodes": record.positions,
+        });
+        if self.game.pieces().len() > 1 {
+            line["piece"] = json!(record.first_move.piece.to_string());
+        }
+        self.seal(&line.to_string())
+    }
+
+    /// The line for a question settled by a distributed search, newline included. A question
+    /// about one move is written as [`CheckpointLines::record_line`] writes it; a deeper one as
+    /// `{"heap":0,"is_p":true,"nodes":123,"path":"c1 h9 e4","check":"…"}`, the moves from the
+    /// searched position as [`path_text`] writes them.
+    #[must_use]
+    pub fn unit_line(&self, unit: &SettledUnit) -> String {
+        if let Some(record) = unit.as_first_move_record() {
+            return self.record_line(&record);
+        }
+        let line = json!({
+            "path": path_text(&unit.path, &self.game),
+            "heap": unit.heap,
+            "is_p": unit.is_p,
+            "nodes": unit.positions,
+        });
+        self.seal(&line.to_string())
+    }
+
+    /// `object` (the text of a JSON object, on one line) with its checksum added as the last
+    /// key, and a newline. The lines above are made by it; it is public for tools and tests
+    /// that write lines of their own.
+    #[must_use]
+    pub fn seal(&self, object: &str) -> String {
+        let open = object.strip_suffix('}').unwrap_or(object);
+        format!(
+            "{open}{CHECK_KEY}{:016x}\"}}\n",
+            checksum(self.search, object)
+        )
+    }
+
+    /// The text of `line` without its checksum, when the checksum is there and right.
+    fn unseal(&self, line: &str) -> Result<String, String> {
+        let remedy = "remove the line (its question is searched again) or start the file anew";
+        let Some(at) = line.rfind(CHECK_KEY) else {
+            return Err(format!(
+                "it has no checksum (\"check\"): it was not written by this grundy as it is; {remedy}"
+            ));
+        };
+        let object = format!("{}}}", &line[..at]);
+        let found = line[at + CHECK_KEY.len()..]
+            .strip_suffix("\"}")
+            .filter(|hex| hex.len() == 16)
+            .and_then(|hex| u64::from_str_radix(hex, 16).ok());
+        if found != Some(checksum(self.search, &object)) {
+            return Err(format!(
+                "it fails its checksum: it was edited or damaged after it was written, or copied from another search's checkpoint; {remedy}"
+            ));
+        }
+        Ok(object)
+    }
+
+    /// Reads the text of a checkpoint of this search. The last line is torn when it has no
+    /// newline or is not JSON: it is dropped. A line that fails its checksum, a line for
+    /// another search, a line that is not a record of this one, or one damaged in the middle of
+    /// the file is refused by its number; so is a file of another format.
+    ///
+    /// # Errors
+    /// The first line that cannot be read, and why.
+    pub fn parse(&self, contents: &[u8]) -> Result<CheckpointText, CheckpointError> {
+        let mut read = CheckpointText::default();
+        let mut start = if contents.starts_with(BYTE_ORDER_MARK) {
+            BYTE_ORDER_MARK.len()
+        } else {
+            0
+        };
+        let mut number = 0;
+        while start < contents.len() {
+            number += 1;
+            let (line, end, whole) = match contents[start..].iter().position(|&b| b == b'\n') {
+                Some(at) => (&contents[start..start + at], start + at + 1, true),
+                None => (&contents[start..], contents.len(), false),
+            };
+            let last = end == contents.len();
+            let text = std::str::from_utf8(line).ok().map(str::trim_end);
+            let is_json = text.is_some_and(|text| serde_json::from_str::<Value>(text).is_ok());
+            let blank = line.iter().all(u8::is_ascii_whitespace);
+            if last && !blank && (!whole || !is_json) {
+                read.torn_line = Some(number);
+                break;
+            }
+            start = end;
+            read.whole_bytes = end as u64;
+            if blank {
+                continue;
+            }
+            let bad = |why: &str| CheckpointError {
+                line: number,
+                why: why.to_string(),
+            };
+            let Some(text) = text.filter(|_| is_json) else {
+                return Err(bad(
+                    "not a line of JSON; the file was damaged or is not a checkpoint",
+                ));
+            };
+            if !read.has_header {
+                self.check_header(text).map_err(|why| bad(&why))?;
+                read.has_header = true;
+                continue;
+            }
+            let object = self.unseal(text).map_err(|why| bad(&why))?;
+            let value: Value = serde_json::from_str(&object).map_err(|_| {
+                bad("not a line of JSON; the file was damaged or is not a checkpoint")
+            })?;
+            if value.get("path").is_some() {
+                read.units
+                    .push(parse_unit(&value, &self.game, &self.position).map_err(|why| bad(&why))?);
+                read.unit_lines.push(number);
+                continue;
+            }
+            read.records
+                .push(parse_record(&value, &self.game).map_err(|why| bad(&why))?);
+            read.lines.push(number);
+        }
+        if !read.has_header {
+            // Nothing whole to keep: the header is written afresh.
+            read.whole_bytes = 0;
+        }
+        Ok(read)
+    }
+
+    /// Checks that a checkpoint's header line is of this format, for this search, and whole.
+    fn check_header(&self, line: &str) -> Result<(), String> {
+        let found: Value = serde_json::from_str(line).unwrap_or(Value::Null);
+        let Some(fields) = found.as_object() else {
+            return Err("expected the header, a JSON object naming the game".to_string());
+        };
+        match fields.get("format").and_then(Value::as_u64) {
+            Some(CHECKPOINT_FORMAT) => {}
+            None | Some(1) => {
+                return Err(format!(
+                    "the checkpoint is in format 1, written by an older grundy without checksums, and this grundy reads format {CHECKPOINT_FORMAT} only: start the file anew (move it aside, or give another file); the older grundy still resumes from it"
+                ))
+            }
+            Some(other) => {
+                return Err(format!(
+                    "the checkpoint is in format {other}, and this grundy reads format {CHECKPOINT_FORMAT}: use the grundy that wrote it, or another file"
+                ))
+            }
+        }
+        let mut named: Map<String, Value> = fields.clone();
+        named.remove("check");
+        let search = named.remove("search");
+        if Value::Object(named.clone()) != self.identity {
+            named.remove("format");
+            let mut expected = self.identity.as_object().cloned().unwrap_or_default();
+            expected.remove("format");
+            return Err(format!(
+                "it is for {}, not for this search ({}); use another file",
+                Value::Object(named),
+                Value::Object(expected)
+            ));
+        }
+        if search != Some(json!(format!("{:016x}", self.search))) {
+            return Err(format!(
+                "its \"search\" hash is not this search's ({:016x}): the header was edited or damaged; start the file anew",
+                self.search
+            ));
+        }
+        self.unseal(line).map(|_| ())
+    }
 }
 
-/// The header of the checkpoint of a search of `position`.
-fn header(game: &PlacementGame, position: &PlacementPosition) -> Value {
+/// What the header says of a search of `position`, without the checksums: the format, the
+/// game, the board, the position, and the rules where they are not the default.
+fn identity(game: &PlacementGame, position: &PlacementPosition) -> Value {
     let mut header = json!({
         "format": CHECKPOINT_FORMAT,
         "game": game.name(),
@@ -111,94 +320,6 @@ pub struct CheckpointText {
     pub whole_bytes: u64,
     /// The torn last line dropped, if any.
     pub torn_line: Option<usize>,
-}
-
-/// Reads the text of a checkpoint of a search of `position`. The last line is torn when it has
-/// no newline or is not JSON: it is dropped. A line for another search, a line that is not a
-/// record of this one, or one damaged in the middle of the file is refused by its number.
-///
-/// # Errors
-/// The first line that cannot be read, and why.
-pub fn parse_checkpoint(
-    contents: &[u8],
-    game: &PlacementGame,
-    position: &PlacementPosition,
-) -> Result<CheckpointText, CheckpointError> {
-    let header = &header(game, position);
-    let mut read = CheckpointText::default();
-    let mut start = 0;
-    let mut number = 0;
-    while start < contents.len() {
-        number += 1;
-        let (line, end, whole) = match contents[start..].iter().position(|&b| b == b'\n') {
-            Some(at) => (&contents[start..start + at], start + at + 1, true),
-            None => (&contents[start..], contents.len(), false),
-        };
-        let last = end == contents.len();
-        let json = std::str::from_utf8(line)
-            .ok()
-            .and_then(|text| serde_json::from_str::<Value>(text).ok());
-        let blank = line.iter().all(u8::is_ascii_whitespace);
-        if last && !blank && (!whole || json.is_none()) {
-            read.torn_line = Some(number);
-            break;
-        }
-        start = end;
-        read.whole_bytes = end as u64;
-        if blank {
-            continue;
-        }
-        let bad = |why: &str| CheckpointError {
-            line: number,
-            why: why.to_string(),
-        };
-        let Some(value) = json else {
-            return Err(bad(
-                "not a line of JSON; the file was damaged or is not a checkpoint",
-            ));
-        };
-        if !read.has_header {
-            check_header(value, header).map_err(|why| bad(&why))?;
-            read.has_header = true;
-            continue;
-        }
-        if value.get("path").is_some() {
-            read.units
-                .push(parse_unit(&value, game, position).map_err(|why| bad(&why))?);
-            read.unit_lines.push(number);
-            continue;
-        }
-        read.records
-            .push(parse_record(&value, game).map_err(|why| bad(&why))?);
-        read.lines.push(number);
-    }
-    if !read.has_header {
-        // Nothing whole to keep: the header is written afresh.
-        read.whole_bytes = 0;
-    }
-    Ok(read)
-}
-
-/// Checks that a checkpoint's header is for the search whose header is `expected`.
-fn check_header(mut found: Value, expected: &Value) -> Result<(), String> {
-    let Some(fields) = found.as_object_mut() else {
-        return Err("expected the header, a JSON object naming the game".to_string());
-    };
-    let format = fields.remove("format").unwrap_or(json!(CHECKPOINT_FORMAT));
-    if format != json!(CHECKPOINT_FORMAT) {
-        return Err(format!(
-            "the checkpoint is in format {format}, and this grundy reads format {CHECKPOINT_FORMAT}: use the grundy that wrote it, or another file"
-        ));
-    }
-    let mut expected: Map<String, Value> = expected.as_object().cloned().unwrap_or_default();
-    expected.remove("format");
-    if *fields != expected {
-        return Err(format!(
-            "it is for {found}, not for this search ({}); use another file",
-            Value::Object(expected)
-        ));
-    }
-    Ok(())
 }
 
 /// Reads one settled question.
@@ -272,39 +393,52 @@ mod tests {
         PlacementGame::new(Piece::Queen, size.parse().unwrap())
     }
 
-    fn text_of(game: &PlacementGame, lines: &[&str]) -> Vec<u8> {
-        let mut text = header_line(game, &game.empty());
-        for line in lines {
+    fn lines_of(game: &PlacementGame) -> CheckpointLines {
+        CheckpointLines::new(game, &game.empty())
+    }
+
+    /// The header of `lines` and then `after`, as bytes.
+    fn text_of(lines: &CheckpointLines, after: &[&str]) -> Vec<u8> {
+        let mut text = lines.header_line();
+        for line in after {
             text.push_str(line);
         }
         text.into_bytes()
     }
 
+    const RECORD: &str = r#"{"leaves_value":false,"nodes":5,"square":"a1","value":0}"#;
+
+    #[test]
+    fn the_hash_is_fnv_1a() {
+        // The published test vectors of 64-bit FNV-1a.
+        assert_eq!(fnv1a(&[b""]), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(&[b"a"]), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a(&[b"foo", b"bar"]), 0x8594_4171_f739_67e8);
+    }
+
     #[test]
     fn a_torn_last_line_is_dropped_and_a_torn_middle_line_refused() {
-        let game = queens("5x5");
-        let whole = r#"{"value":0,"square":"a1","leaves_value":false,"nodes":5}"#;
-        let text = text_of(&game, &[whole, "\n", r#"{"value":0,"squ"#]);
-        let read = parse_checkpoint(&text, &game, &game.empty()).unwrap();
+        let lines = lines_of(&queens("5x5"));
+        let whole = lines.seal(RECORD);
+        let torn = r#"{"value":0,"squ"#;
+        let text = text_of(&lines, &[&whole, torn]);
+        let read = lines.parse(&text).unwrap();
         assert_eq!(read.records.len(), 1);
         assert_eq!(read.lines, [2]);
         assert_eq!(read.torn_line, Some(3));
-        assert_eq!(
-            read.whole_bytes as usize,
-            text.len() - r#"{"value":0,"squ"#.len()
-        );
+        assert_eq!(read.whole_bytes as usize, text.len() - torn.len());
         // A whole record lacking only its newline was cut just before it: dropped too.
-        let text = text_of(&game, &[whole]);
-        let read = parse_checkpoint(&text, &game, &game.empty()).unwrap();
+        let text = text_of(&lines, &[whole.trim_end()]);
+        let read = lines.parse(&text).unwrap();
         assert!(read.records.is_empty() && read.torn_line == Some(2));
-        let text = text_of(&game, &[r#"{"value":0,"squ"#, "\n", whole, "\n"]);
-        let error = parse_checkpoint(&text, &game, &game.empty()).unwrap_err();
+        let text = text_of(&lines, &[torn, "\n", &whole]);
+        let error = lines.parse(&text).unwrap_err();
         assert_eq!(error.line, 2, "{error}");
         // A torn header leaves nothing: the header is written afresh.
-        let read = parse_checkpoint(br#"{"format":1,"ga"#, &game, &game.empty()).unwrap();
+        let read = lines.parse(br#"{"format":2,"ga"#).unwrap();
         assert!(!read.has_header);
         assert_eq!(read.whole_bytes, 0);
-        let read = parse_checkpoint(b"", &game, &game.empty()).unwrap();
+        let read = lines.parse(b"").unwrap();
         assert!(!read.has_header);
     }
 
@@ -318,6 +452,7 @@ mod tests {
             )
             .unwrap();
             let game = PlacementGame::with_rules(rules, "5x6".parse().unwrap());
+            let lines = lines_of(&game);
             for &piece in game.pieces() {
                 let record = SettledRecord {
                     value: Nimber::new(3),
@@ -328,37 +463,106 @@ mod tests {
                     leaves_value: true,
                     positions: 123_456_789_012,
                 };
-                let line = record_line(&record, &game);
+                let line = lines.record_line(&record);
                 assert_eq!(line.contains("\"piece\""), names_pieces, "{line}");
                 assert_eq!(line.matches('\n').count(), 1, "{line}");
-                assert!(line.ends_with('\n'), "{line}");
-                let value: Value = serde_json::from_str(&line).unwrap();
-                assert_eq!(parse_record(&value, &game), Ok(record), "{line}");
+                assert!(line.ends_with("\"}\n"), "{line}");
+                let read = lines.parse(&text_of(&lines, &[&line])).unwrap();
+                assert_eq!(read.records, [record], "{line}");
             }
         }
     }
 
     #[test]
+    fn a_line_edited_by_hand_fails_its_checksum_by_its_number() {
+        let lines = lines_of(&queens("6x6"));
+        let whole = lines.seal(RECORD);
+        // One value flipped, one byte added, the checksum dropped, or the checksum changed.
+        let flipped = whole.replace("false", "true");
+        let spaced = whole.replace(":5,", ": 5,");
+        let unchecked = format!("{RECORD}\n");
+        let at = whole.rfind('"').unwrap() - 1;
+        let mut rehashed = whole.clone().into_bytes();
+        rehashed[at] = if rehashed[at] == b'0' { b'1' } else { b'0' };
+        let rehashed = String::from_utf8(rehashed).unwrap();
+        for (bad, needle) in [
+            (&flipped, "fails its checksum"),
+            (&spaced, "fails its checksum"),
+            (&unchecked, "has no checksum"),
+            (&rehashed, "fails its checksum"),
+        ] {
+            let text = text_of(&lines, &[&whole, bad, &whole]);
+            let error = lines.parse(&text).unwrap_err();
+            assert_eq!(error.line, 3, "{bad}: {error}");
+            assert!(error.why.contains(needle), "{bad}: {error}");
+        }
+        // The same line from the checkpoint of another position of the same game: refused.
+        let game = queens("6x6");
+        let elsewhere = CheckpointLines::new(
+            &game,
+            &game
+                .parse_position("Q...../....../....../....../....../......")
+                .unwrap(),
+        );
+        assert_ne!(elsewhere.search_hash(), lines.search_hash());
+        let copied = elsewhere.seal(RECORD);
+        let error = lines.parse(&text_of(&lines, &[&copied])).unwrap_err();
+        assert!(error.line == 2 && error.why.contains("checksum"), "{error}");
+    }
+
+    #[test]
     fn headers_name_the_format_and_the_search() {
-        let game = queens("5x5");
-        let header = header(&game, &game.empty());
-        // Files from before the format was named are read as format 1.
-        let mut old = header.clone();
+        let lines = lines_of(&queens("5x5"));
+        let header = lines.header_line();
+        assert!(lines.check_header(header.trim_end()).is_ok());
+        let header: Value = serde_json::from_str(&header).unwrap();
+        assert_eq!(header["format"], CHECKPOINT_FORMAT);
+        assert_eq!(header["search"], format!("{:016x}", lines.search_hash()));
+        // Files from before the checksums, with a format named or not, are to be started anew.
+        let mut old = lines.identity.clone();
+        old["format"] = json!(1);
+        let error = lines.check_header(&old.to_string()).unwrap_err();
+        assert!(
+            error.contains("format 1") && error.contains("anew"),
+            "{error}"
+        );
         old.as_object_mut().unwrap().remove("format");
-        assert!(check_header(old, &header).is_ok());
+        let error = lines.check_header(&old.to_string()).unwrap_err();
+        assert!(error.contains("format 1"), "{error}");
         let mut future = header.clone();
-        future["format"] = json!(2);
-        let error = check_header(future, &header).unwrap_err();
-        assert!(error.contains("format 2"), "{error}");
-        let other = self::header(&queens("6x6"), &queens("6x6").empty());
-        let error = check_header(other, &header).unwrap_err();
+        future["format"] = json!(3);
+        let error = lines.check_header(&future.to_string()).unwrap_err();
+        assert!(error.contains("format 3"), "{error}");
+        let other = lines_of(&queens("6x6")).header_line();
+        let error = lines.check_header(other.trim_end()).unwrap_err();
         assert!(error.contains("not for this search"), "{error}");
+        // The header's own fields are covered by its checksum and its search hash.
+        let mut edited = header.clone();
+        edited["search"] = json!("0123456789abcdef");
+        let error = lines.check_header(&edited.to_string()).unwrap_err();
+        assert!(error.contains("\"search\" hash"), "{error}");
+        let mut edited = header.clone();
+        edited["check"] = json!("0123456789abcdef");
+        let error = lines.check_header(&edited.to_string()).unwrap_err();
+        assert!(error.contains("checksum"), "{error}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_header_is_passed_over() {
+        let lines = lines_of(&queens("5x5"));
+        let mut text = BYTE_ORDER_MARK.to_vec();
+        text.extend(text_of(&lines, &[&lines.seal(RECORD)]));
+        let read = lines.parse(&text).unwrap();
+        assert!(read.has_header);
+        assert_eq!(read.records.len(), 1);
+        assert_eq!(read.whole_bytes as usize, text.len());
     }
 
     #[test]
     fn questions_of_a_distributed_search_round_trip_through_their_lines() {
         let game = queens("6x6");
         let empty = game.empty();
+        let lines = lines_of(&game);
         let path = parse_path("a1 b3 c5", &game, &empty).unwrap();
         let deep = SettledUnit {
             path: path.clone(),
@@ -372,15 +576,15 @@ mod tests {
             is_p: false,
             positions: 7,
         };
-        let deep_line = unit_line(&deep, &game);
-        let first_line = unit_line(&first, &game);
+        let deep_line = lines.unit_line(&deep);
+        let first_line = lines.unit_line(&first);
         // A question of one move is the first-move search's record.
         assert_eq!(
             first_line,
-            record_line(&first.as_first_move_record().unwrap(), &game)
+            lines.record_line(&first.as_first_move_record().unwrap())
         );
-        let text = text_of(&game, &[&first_line, &deep_line]);
-        let read = parse_checkpoint(&text, &game, &empty).unwrap();
+        let text = text_of(&lines, &[&first_line, &deep_line]);
+        let read = lines.parse(&text).unwrap();
         assert_eq!(read.records, [first.as_first_move_record().unwrap()]);
         assert_eq!(read.units, [deep]);
         assert_eq!((read.lines, read.unit_lines), (vec![2], vec![3]));
@@ -391,8 +595,8 @@ mod tests {
             r#"{"path":"a1 b3","heap":-1,"is_p":true,"nodes":1}"#,
             r#"{"path":"a1 b3","heap":0,"nodes":1}"#,
         ] {
-            let text = text_of(&game, &[bad, "\n"]);
-            let error = parse_checkpoint(&text, &game, &empty).unwrap_err();
+            let text = text_of(&lines, &[&lines.seal(bad)]);
+            let error = lines.parse(&text).unwrap_err();
             assert_eq!(error.line, 2, "{bad}: {error}");
         }
     }
