@@ -44,9 +44,28 @@ pub fn write_pending(said: &mut dyn Write) -> Result<()> {
 
 /// Writes `contents` to a temporary file in `path`'s folder, then renames it to `path`. A new
 /// file gets the mode the user's umask gives (as `>` in a shell would), not the temporary
-/// file's private 0600; a file replaced keeps its mode.
+/// file's private 0600; a file replaced keeps its mode. A link is followed, so that the file it
+/// names is replaced and the link kept; and what is not a regular file (`/dev/stdout`, a named
+/// pipe) is written into as it is, since a rename would put a file in its place.
 fn write_whole(path: &Path, contents: &str) -> std::io::Result<()> {
-    let folder = match path.parent() {
+    let target = match std::fs::symlink_metadata(path) {
+        Ok(metadata) if metadata.file_type().is_symlink() => match std::fs::canonicalize(path) {
+            Ok(target) => target,
+            // A link to nothing yet: the file is made where it points.
+            Err(_) => path.to_path_buf(),
+        },
+        _ => path.to_path_buf(),
+    };
+    let existing = std::fs::metadata(&target).ok();
+    if existing
+        .as_ref()
+        .is_some_and(|metadata| !metadata.is_file())
+    {
+        let mut file = std::fs::OpenOptions::new().write(true).open(&target)?;
+        file.write_all(contents.as_bytes())?;
+        return file.flush();
+    }
+    let folder = match target.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
@@ -54,16 +73,24 @@ fn write_whole(path: &Path, contents: &str) -> std::io::Result<()> {
     // The mode given to open(2), which the kernel narrows by the umask.
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    let mut temporary = builder.tempfile_in(folder)?;
-    if let Ok(existing) = std::fs::metadata(path) {
-        if existing.is_file() {
-            temporary
-                .as_file()
-                .set_permissions(existing.permissions())?;
-        }
+    let mut temporary = builder.tempfile_in(folder).map_err(without_path)?;
+    if let Some(existing) = existing {
+        temporary
+            .as_file()
+            .set_permissions(existing.permissions())?;
     }
     temporary.write_all(contents.as_bytes())?;
     temporary.flush()?;
-    temporary.persist(path).map_err(|error| error.error)?;
+    temporary.persist(&target).map_err(|error| error.error)?;
     Ok(())
+}
+
+/// `error` without the temporary file's name that tempfile adds to its message (`... at path
+/// ".tmpXXXXXX"`): the message names the file the user asked for.
+fn without_path(error: std::io::Error) -> std::io::Error {
+    let text = error.to_string();
+    match text.rsplit_once(" at path ") {
+        Some((cause, _)) => std::io::Error::new(error.kind(), cause.to_string()),
+        None => error,
+    }
 }

@@ -42,6 +42,10 @@ fn an_unwritable_svg_path_keeps_the_printed_answer() {
             !stdout.contains("wrote") && !stderr.contains("wrote"),
             "{args:?} claims a file it did not write: {stdout}{stderr}"
         );
+        assert!(
+            !stderr.contains("at path"),
+            "{args:?} names a temporary file: {stderr}"
+        );
     }
     // Nothing is left behind, not even a temporary file.
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
@@ -110,4 +114,46 @@ fn umask() -> u32 {
         .expect("sh runs");
     let text = String::from_utf8(output.stdout).unwrap();
     u32::from_str_radix(text.trim(), 8).expect("umask prints an octal number")
+}
+
+/// A link is followed (the file it names gets the picture, the link stays a link), and what is
+/// not a regular file is written into, never replaced by a file: as root, a rename onto
+/// `/dev/full` once put an SVG file in the device's place.
+#[cfg(unix)]
+#[test]
+fn a_picture_goes_through_links_and_into_devices_and_pipes() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("target.svg");
+    std::fs::write(&target, "old").unwrap();
+    let link = dir.path().join("link.svg");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    grundy()
+        .args(["value", "knights", "5x5", "--svg", link.to_str().unwrap()])
+        .assert()
+        .success();
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read_to_string(&target)
+        .unwrap()
+        .starts_with("<svg"));
+
+    let pipe = dir.path().join("pipe.svg");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&pipe)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let reader = {
+        let pipe = pipe.clone();
+        std::thread::spawn(move || std::fs::read_to_string(pipe).unwrap())
+    };
+    grundy()
+        .args(["value", "knights", "5x5", "--svg", pipe.to_str().unwrap()])
+        .assert()
+        .success();
+    assert!(reader.join().unwrap().starts_with("<svg"));
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata(&pipe).unwrap().file_type().is_fifo());
 }
