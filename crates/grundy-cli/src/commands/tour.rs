@@ -161,9 +161,11 @@ struct FindArgs {
     /// --start): give up after this many nodes [default: 100000000, a few seconds].
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
-    /// Neural network: restarts before joining the best cover's cycles.
-    #[arg(long, value_name = "N", default_value_t = NeuralOptions::default().restarts)]
-    restarts: u32,
+    /// Neural network: restarts before joining the best cover's cycles [default: 2000, or as
+    /// many as about two minutes of work allow on a large board]. Ctrl-C stops the restarts
+    /// and joins the best cover so far.
+    #[arg(long, value_name = "N")]
+    restarts: Option<u32>,
     /// Neural network: seed of the random generator.
     #[arg(long, value_name = "N", default_value_t = NeuralOptions::default().seed)]
     seed: u64,
@@ -481,12 +483,19 @@ fn find(args: &FindArgs) -> Result<String> {
         Method::Backtrack => backtrack::search(board, args.closed, start, Some(limit)),
         Method::Warnsdorff => warnsdorff::find(board, args.closed, start, args.tie_break),
         Method::Neural => {
-            let options = NeuralOptions {
-                restarts: args.restarts.max(1),
-                seed: args.seed,
-                ..NeuralOptions::default()
+            let options = neural_options(board, args)?;
+            let mut progress = RestartBar {
+                bar: counting_bar(u64::from(options.restarts), "restarts"),
+                stop: interrupt::stop_flag()?,
             };
-            neural::find(board, args.closed, start, options).map(|(tour, report)| {
+            let found = neural::find(board, args.closed, start, options, &mut progress);
+            progress.bar.finish_and_clear();
+            if progress.stop.load(Ordering::Relaxed) {
+                notes.push(
+                    "Ctrl-C stopped the restarts: the best cover so far was joined".to_string(),
+                );
+            }
+            found.map(|(tour, report)| {
                 notes.push(format!(
                     "network: {} restart{}, {} settled with every square on two moves, {} of them a single cycle ({:.1}%)",
                     report.restarts,
@@ -1052,6 +1061,56 @@ fn read_grid_rows(rows: &[Vec<&str>]) -> Result<ReadTour, String> {
         .map(|square| square.expect("all numbers present"))
         .collect();
     Ok((board, path, None))
+}
+
+/// The most neuron updates the network may make over all its restarts: at about 7 ns each
+/// (measured: 20 restarts of 400 sweeps on 100x100 in 2.3 s), about two minutes. Without a
+/// bound, `--restarts 1000000000` on 1000x1000 would run for centuries with no sign of life.
+const MAX_NEURAL_WORK: u64 = 16_000_000_000;
+
+/// The network's options: the restarts asked for, refused past [`MAX_NEURAL_WORK`] (naming
+/// the most this board allows), or by default 2000 cut to that bound.
+fn neural_options(board: TourBoard, args: &FindArgs) -> Result<NeuralOptions> {
+    let defaults = NeuralOptions::default();
+    let per_restart = neural::restart_work(board, defaults.sweeps).max(1);
+    let most = u32::try_from(MAX_NEURAL_WORK / per_restart)
+        .unwrap_or(u32::MAX)
+        .max(1);
+    let restarts = match args.restarts {
+        Some(asked) if asked > most => {
+            return Err(input_error(format!(
+                "--restarts {asked} is too many for {board}: each restart makes {per_restart} neuron updates ({} sweeps over about 4 moves a square), and the network is allowed {MAX_NEURAL_WORK} in all (about two minutes), so at most {most} restarts",
+                defaults.sweeps
+            )))
+        }
+        Some(asked) => asked.max(1),
+        None => defaults.restarts.min(most),
+    };
+    Ok(NeuralOptions {
+        restarts,
+        seed: args.seed,
+        ..defaults
+    })
+}
+
+/// Shows the network's restarts on a bar and stops them on Ctrl-C.
+struct RestartBar {
+    bar: ProgressBar,
+    stop: &'static AtomicBool,
+}
+
+impl neural::NeuralProgress for RestartBar {
+    fn restart_done(&mut self, report: &neural::NeuralReport) {
+        self.bar.set_position(u64::from(report.restarts));
+        self.bar.set_message(format!(
+            "{} settled, {} a single cycle",
+            report.settled, report.single_cycle
+        ));
+    }
+
+    fn should_stop(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
 }
 
 /// Reports counting progress on the bar (nodes searched so far, from every thread) and passes

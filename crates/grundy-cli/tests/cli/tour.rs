@@ -601,3 +601,49 @@ fn oversized_text_tours_are_refused() {
         "text tours are limited to 67108864 bytes",
     );
 }
+
+/// Issue 30: `tour 1000x1000 --method neural --restarts 1000000000` ran with no answer and no
+/// progress. The restarts are bounded by the network's work (refused past it, naming the most
+/// the board allows), and Ctrl-C stops them and joins the best cover so far.
+#[cfg(unix)]
+#[test]
+fn neural_restarts_are_bounded_and_stop_on_ctrl_c() {
+    fails_with(
+        &[
+            "tour",
+            "1000x1000",
+            "--method",
+            "neural",
+            "--restarts",
+            "1000000000",
+        ],
+        "so at most 10 restarts",
+    );
+    let binary = assert_cmd::cargo::cargo_bin("grundy");
+    let child = std::process::Command::new(binary)
+        .args([
+            "tour",
+            "40x40",
+            "--method",
+            "neural",
+            "--restarts",
+            "6000",
+            "--closed",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(2));
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("Ctrl-C stopped the restarts"), "{stdout}");
+    assert!(stdout.contains("verified   1600 squares"), "{stdout}");
+}
