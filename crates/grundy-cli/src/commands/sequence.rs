@@ -129,7 +129,7 @@ pub fn run(args: &Args) -> Result<String> {
             "--to {} needs the values of every heap computed and kept ({} has no provable period), about {} MiB at {BYTES_PER_COMPUTED_HEAP} bytes a heap, more than --memory {} MiB: give more --memory or --to at most {}",
             args.to,
             game.name(),
-            (horizon as u64 + 1) * BYTES_PER_COMPUTED_HEAP >> 20,
+            ((horizon as u64 + 1) * BYTES_PER_COMPUTED_HEAP) >> 20,
             args.memory >> 20,
             heaps_allowed.saturating_sub(1)
         )));
@@ -163,6 +163,11 @@ pub fn run(args: &Args) -> Result<String> {
         horizon,
         seconds,
         stopped: out_of_memory || stop.load(Ordering::Relaxed),
+        why_stopped: if out_of_memory {
+            "stopped at --memory"
+        } else {
+            "interrupted"
+        },
     };
     // The values printed are made only now: refused first if their text would not fit.
     let shown = shown.min(finished);
@@ -238,6 +243,8 @@ struct Report<'a> {
     horizon: usize,
     seconds: f64,
     stopped: bool,
+    /// What stopped it, for the heading: "interrupted" or "stopped at --memory".
+    why_stopped: &'static str,
 }
 
 impl Report<'_> {
@@ -277,10 +284,14 @@ impl Report<'_> {
             _ if !self.stopped || self.finished == to + 1 => {
                 format!("{label}: nim-values of heaps 0 to {to}")
             }
-            0 => format!("{label}: interrupted before any value (--to {to} was asked)"),
+            0 => format!(
+                "{label}: {} before any value (--to {to} was asked)",
+                self.why_stopped
+            ),
             count => format!(
-                "{label}: nim-values of heaps 0 to {} (interrupted; --to {to} was asked)",
-                count - 1
+                "{label}: nim-values of heaps 0 to {} ({}; --to {to} was asked)",
+                count - 1,
+                self.why_stopped
             ),
         }
     }
@@ -335,8 +346,8 @@ impl Report<'_> {
                 ));
             }
             _ if rule.is_finite_octal() && self.stopped => out.push_str(&format!(
-                "period     not settled: interrupted after {} values, and they prove no period\n",
-                self.computed
+                "period     not settled: {} after {} values, and they prove no period\n",
+                self.why_stopped, self.computed
             )),
             _ if rule.is_finite_octal() => out.push_str(&format!(
                 "period     not settled by heap {}: no period is proven by the values computed\n",
