@@ -13,8 +13,9 @@ use grundy::Nimber;
 use crate::input::{corner_value_and_moves, input_error, GameSpec};
 use crate::render::json_line;
 
-/// The most moves listed for a heap game; the rest are counted.
-const LIST_LIMIT: usize = 1000;
+/// The most moves listed for a heap game or a sum (winning moves and, with `--all`, the
+/// others); the rest are counted.
+pub const LIST_LIMIT: usize = 1000;
 
 /// Refuses the options that only placement games have.
 pub fn refuse_position(position: Option<&str>) -> Result<()> {

@@ -5,17 +5,21 @@
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
 use grundy::games::placement::{
-    symmetry_strategy, Perfect, PlacementGame, PlacementMove, PlacementSolver, Player, Random,
-    Strategy, StrategyError,
+    symmetry_strategy, Perfect, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver,
+    Player, Random, Strategy, StrategyError,
 };
-use grundy::{BoardSize, Square};
+use grundy::{BoardSize, Nimber, Square};
 
 use super::RuleOptions;
 use crate::input::{input_error, parse_game, parse_memory, parse_position, require_verb, GameSpec};
+use crate::interrupt;
+use crate::progress::SearchProgress;
 use crate::render::{draw_board, json_line, player_to_move};
 use grundy::games::registry::{Family, Verb};
 use grundy::report::{Command, GameReport, Move};
@@ -133,22 +137,43 @@ fn reply(args: &Args, game: &PlacementGame) -> Result<String> {
     let side = Player::to_move(game, &position);
     let started = Instant::now();
     let budget = args.memory / 2;
-    let mut computer = opponent_strategy(game, args.opponent, side, args.seed, budget)?;
-    let placement = match computer.choose(&position) {
-        Ok(placement) => placement,
-        Err(StrategyError::NoLegalMove) => {
-            return Err(input_error(format!(
-                "no legal move in the position `{}`: the game is over, the {side} player to move has lost",
-                game.format_position(&position)
-            )))
+    let mut solver = PlacementSolver::new(game, budget);
+    let progress = SearchProgress::new("choosing a reply");
+    solver.set_observer(progress.observer());
+    let chosen = if args.opponent == Opponent::Perfect {
+        perfect_reply(game, &position, &mut solver)
+    } else {
+        let mut computer = opponent_strategy(game, args.opponent, side, args.seed, budget)?;
+        computer
+            .choose(&position)
+            .map(|placement| (placement, computer.name(), None))
+            .map_err(|error| strategy_error(game, &position, side, error))
+    };
+    let (placement, name, known) = match chosen {
+        Ok(chosen) => chosen,
+        Err(error) => {
+            progress.finish();
+            return Err(error);
         }
-        Err(error) => return Err(input_error(error)),
     };
     let after = game
         .play_move(&position, placement)
         .context("the computer's strategy chose an illegal move")?;
-    let mut solver = PlacementSolver::new(game, budget);
-    let nimber = solver.nim_value(&after);
+    let nimber = match known {
+        Some(nimber) => nimber,
+        None => {
+            let stop = stop_watch()?;
+            let found = solver.nim_value_within(&after, &stop);
+            progress.finish();
+            found.ok_or_else(|| {
+                interrupt::Interrupted(format!(
+                    "interrupted: the computer plays {}, but the nim-value after it was not finished",
+                    describe(game, placement)
+                ))
+            })?
+        }
+    };
+    progress.finish();
     let seconds = started.elapsed().as_secs_f64();
     let several = game.pieces().len() > 1;
     if args.json {
@@ -178,9 +203,91 @@ fn reply(args: &Args, game: &PlacementGame) -> Result<String> {
     Ok(format!(
         "computer plays {} ({})\nposition   {}\nnim-value  {nimber}\n",
         describe(game, placement),
-        computer.name(),
+        name,
         game.format_position(&after)
     ))
+}
+
+/// The error of a strategy that cannot move in `position`.
+fn strategy_error(
+    game: &PlacementGame,
+    position: &PlacementPosition,
+    side: Player,
+    error: StrategyError,
+) -> anyhow::Error {
+    match error {
+        StrategyError::NoLegalMove => input_error(format!(
+            "no legal move in the position `{}`: the game is over, the {side} player to move has lost",
+            game.format_position(position)
+        )),
+        error => input_error(error),
+    }
+}
+
+/// A stop flag for the library's searches, raised by Ctrl-C (the command's flag is a static;
+/// the searches take a shared one).
+fn stop_watch() -> Result<Arc<AtomicBool>> {
+    let pressed = interrupt::stop_flag()?;
+    let stop = Arc::new(AtomicBool::new(pressed.load(Ordering::Relaxed)));
+    let raised = Arc::clone(&stop);
+    std::thread::spawn(move || {
+        while !pressed.load(Ordering::Relaxed) {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        raised.store(true, Ordering::Relaxed);
+    });
+    Ok(stop)
+}
+
+/// The perfect player's reply in `position`, with the nim-value after it when known without a
+/// search. A known strategy answers first (mirror play, centre then half turn: their moves win,
+/// leaving 0); otherwise each move is searched for a win, with progress on stderr, until one
+/// wins or every one is shown to lose (then the move leaving the most replies is played).
+/// Ctrl-C stops the search: nothing is played, and the error says how far it came.
+fn perfect_reply(
+    game: &PlacementGame,
+    position: &PlacementPosition,
+    solver: &mut PlacementSolver,
+) -> Result<(PlacementMove, String, Option<Nimber>)> {
+    let side = Player::to_move(game, position);
+    if let Ok(mut strategy) = symmetry_strategy(game, side) {
+        if let Ok(placement) = strategy.choose(position) {
+            let name = format!("perfect play: {}", strategy.name());
+            return Ok((placement, name, Some(Nimber::ZERO)));
+        }
+    }
+    let moves = game.legal_placements(position);
+    if moves.is_empty() {
+        return Err(strategy_error(
+            game,
+            position,
+            side,
+            StrategyError::NoLegalMove,
+        ));
+    }
+    let stop = stop_watch()?;
+    let mut best: Option<(usize, PlacementMove)> = None;
+    for (searched, &placement) in moves.iter().enumerate() {
+        let after = game.play_move(position, placement).expect("a legal move");
+        match solver.has_value_within(&after, Nimber::ZERO, &stop, u64::MAX) {
+            Some(true) => return Ok((placement, "perfect play".to_string(), Some(Nimber::ZERO))),
+            Some(false) => {}
+            None => {
+                return Err(interrupt::Interrupted(format!(
+                    "interrupted: no move played; {searched} of the {} moves were shown to lose, and the search of {} was not finished",
+                    moves.len(),
+                    describe(game, placement)
+                ))
+                .into())
+            }
+        }
+        let replies = game.available(&after).len();
+        if best.is_none_or(|(most, _)| replies > most) {
+            best = Some((replies, placement));
+        }
+    }
+    let (_, placement) = best.expect("a move exists");
+    Ok((placement, "perfect play".to_string(), None))
 }
 
 /// The computer's strategy for `side`, or an input error saying why it cannot play there.

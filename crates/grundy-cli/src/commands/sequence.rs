@@ -4,13 +4,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use anyhow::Result;
-use grundy::games::heap::{nim_sequence, HeapGame, HeapRuleset, Periodicity, SequenceObserver};
+use grundy::games::heap::{
+    nim_sequence_until_settled, HeapGame, HeapRuleset, NimSequence, Periodicity, SequenceObserver,
+};
 use grundy::report::{Command, SequenceReport, SCHEMA_VERSION};
 use indicatif::ProgressBar;
 
 use crate::render::json_line;
 
-use crate::input::{check_reference_work, input_error, require_verb, MAX_HEAP};
+use crate::input::{check_reference_work, input_error, parse_memory, require_verb, MAX_HEAP};
 use crate::interrupt;
 use crate::progress::counting_bar;
 use crate::svg::{sequence_plot, PeriodMark};
@@ -22,6 +24,15 @@ const PERIOD_HORIZON: usize = 4096;
 
 /// Values printed in the text report unless `--show` says otherwise.
 const DEFAULT_SHOWN: usize = 1000;
+
+/// What one computed heap costs at most: its value (4 bytes) and the fast method's 16-bit
+/// copies of it read forwards and backwards (4 bytes), each in a vector that may just have
+/// doubled. Values past a proven period are read from it, not stored.
+const BYTES_PER_COMPUTED_HEAP: u64 = 16;
+
+/// What one value printed costs at most beyond its digits: 4 bytes as a number in the report,
+/// and its text (digits and a separator) twice over while the output string doubles.
+const BYTES_PER_PRINTED_VALUE: u64 = 4;
 
 /// Arguments of `grundy sequence`.
 #[derive(Debug, clap::Args)]
@@ -45,6 +56,12 @@ pub struct Args {
     /// How many values the text report prints (all are in --json and --svg).
     #[arg(long, value_name = "COUNT")]
     pub show: Option<usize>,
+    /// Memory for the values (K, M, G, T suffixes; powers of 1024): the heaps computed before
+    /// a period is proven take about 16 bytes each, and the values printed (with --json, all
+    /// of them) their text. A computation that would need more stops, keeping the values
+    /// finished; output that would need more is refused before it is made.
+    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_memory)]
+    pub memory: u64,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -54,10 +71,14 @@ pub struct Args {
     pub svg: Option<std::path::PathBuf>,
 }
 
-/// Shows progress on the bar and stops the computation on Ctrl-C.
+/// Shows progress on the bar and stops the computation on Ctrl-C, or when the heaps computed
+/// would pass the memory allowed.
 struct BarObserver {
     bar: ProgressBar,
     stop: &'static AtomicBool,
+    /// The most heaps `--memory` holds, and the heaps begun so far (one call a heap).
+    heaps_allowed: usize,
+    heaps_begun: usize,
 }
 
 impl SequenceObserver for BarObserver {
@@ -66,7 +87,8 @@ impl SequenceObserver for BarObserver {
     }
 
     fn should_stop(&mut self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        self.heaps_begun += 1;
+        self.heaps_begun > self.heaps_allowed || self.stop.load(Ordering::Relaxed)
     }
 }
 
@@ -94,48 +116,117 @@ pub fn run(args: &Args) -> Result<String> {
     } else {
         args.to
     };
+    // The text printed is kept room for (at most 10 digits a value), so that a computation
+    // stopped by the memory can still print what it finished.
+    let shown = args.show.unwrap_or(DEFAULT_SHOWN).min(args.to + 1);
+    let text_room = shown as u64 * (BYTES_PER_PRINTED_VALUE + 2 * 11);
+    let heaps_allowed =
+        usize::try_from(args.memory.saturating_sub(text_room) / BYTES_PER_COMPUTED_HEAP)
+            .unwrap_or(usize::MAX);
+    if !game.rule().is_finite_octal() && horizon >= heaps_allowed {
+        // No period can cut this short: every heap to --to is computed and kept.
+        return Err(input_error(format!(
+            "--to {} needs the values of every heap computed and kept ({} has no provable period), about {} MiB at {BYTES_PER_COMPUTED_HEAP} bytes a heap, more than --memory {} MiB: give more --memory or --to at most {}",
+            args.to,
+            game.name(),
+            ((horizon as u64 + 1) * BYTES_PER_COMPUTED_HEAP) >> 20,
+            args.memory >> 20,
+            heaps_allowed.saturating_sub(1)
+        )));
+    }
     let stop = interrupt::stop_flag()?;
     let bar = counting_bar(horizon as u64 + 1, &format!("{} sequence", game.name()));
     let mut observer = BarObserver {
         bar: bar.clone(),
         stop,
+        heaps_allowed,
+        heaps_begun: 0,
     };
     let started = Instant::now();
-    let sequence = nim_sequence(game.rule(), horizon, &mut observer);
+    let sequence = nim_sequence_until_settled(game.rule(), horizon, &mut observer);
     let seconds = started.elapsed().as_secs_f64();
     bar.finish_and_clear();
-    let finished = sequence.values.len().min(args.to + 1);
+    let out_of_memory = sequence.stopped && !stop.load(Ordering::Relaxed);
+    let finished = if sequence.stopped {
+        sequence.values.len().min(args.to + 1)
+    } else {
+        args.to + 1
+    };
+    let computed = sequence
+        .periodicity
+        .map_or(sequence.values.len(), |found| found.computed);
     let report = Report {
         game: &game,
-        values: sequence.values[..finished]
-            .iter()
-            .map(|v| v.value())
-            .collect(),
-        periodicity: sequence.periodicity,
-        computed: sequence
-            .periodicity
-            .map_or(sequence.values.len(), |found| found.computed),
+        sequence,
+        finished,
+        computed,
         horizon,
         seconds,
-        stopped: sequence.stopped,
+        stopped: out_of_memory || stop.load(Ordering::Relaxed),
+        why_stopped: if out_of_memory {
+            "stopped at --memory"
+        } else {
+            "interrupted"
+        },
     };
+    // The values printed are made only now: refused first if their text would not fit.
+    let shown = shown.min(finished);
+    let printed = if args.json { finished } else { shown } as u64
+        + if args.svg.is_some() {
+            finished as u64
+        } else {
+            0
+        };
+    let digits = u64::from(report.largest().checked_ilog10().unwrap_or(0)) + 2;
+    let output_bytes = printed * (BYTES_PER_PRINTED_VALUE + 2 * digits);
+    let kept_bytes = computed as u64 * BYTES_PER_COMPUTED_HEAP;
+    let memory_note = format!(
+        "--memory {} MiB holds the values of {heaps_allowed} heaps ({BYTES_PER_COMPUTED_HEAP} bytes each) beside the text printed, and no period was proven by then",
+        args.memory >> 20
+    );
+    if kept_bytes + output_bytes > args.memory && out_of_memory {
+        return Err(input_error(format!(
+            "{memory_note}: give more --memory to go further"
+        )));
+    }
+    if kept_bytes + output_bytes > args.memory {
+        let what = if args.json {
+            "--json"
+        } else if args.svg.is_some() {
+            "--svg"
+        } else {
+            "--show"
+        };
+        return Err(input_error(format!(
+            "{what} would print {printed} values, about {} MiB with their text ({} bytes a value), more than --memory {} MiB beside the {} MiB of the values computed: give more --memory, or a smaller --to or --show",
+            output_bytes >> 20,
+            BYTES_PER_PRINTED_VALUE + 2 * digits,
+            args.memory >> 20,
+            kept_bytes >> 20
+        )));
+    }
     if let Some(path) = &args.svg {
         crate::files::write_after_report(path, report.plot(args.to));
     }
     let out = if args.json {
         report.json(args.to)
     } else {
-        report.text(args.to, args.show.unwrap_or(DEFAULT_SHOWN))
+        report.text(args.to, shown)
     };
-    if !sequence.stopped {
+    if !report.stopped {
         return Ok(out);
     }
     // What was finished is printed before the error, which only says why the rest is missing.
     print!("{out}");
-    let kept = match report.values.len() {
+    let kept = match finished {
         0 => "no value was finished".to_string(),
         count => format!("the values of heaps 0 to {} are above", count - 1),
     };
+    if out_of_memory {
+        return Err(input_error(format!(
+            "{memory_note}: {kept}; give more --memory to go further"
+        )));
+    }
     Err(interrupt::Interrupted(format!(
         "interrupted by {}: {kept}; the rest were not computed",
         interrupt::stopped_by()
@@ -146,15 +237,18 @@ pub fn run(args: &Args) -> Result<String> {
 /// What `grundy sequence` found, to print as text, JSON or a plot.
 struct Report<'a> {
     game: &'a HeapGame,
-    /// The values of heaps `0..values.len()`: up to --to, or fewer when stopped.
-    values: Vec<u32>,
-    periodicity: Option<Periodicity>,
+    /// The values computed, and past them the period that gives the rest.
+    sequence: NimSequence,
+    /// The heaps reported, `0..finished`: up to --to, or fewer when stopped.
+    finished: usize,
     /// How many values were computed rather than copied from the period.
     computed: usize,
     /// The last heap computed unless a proof came first.
     horizon: usize,
     seconds: f64,
     stopped: bool,
+    /// What stopped it, for the heading: "interrupted" or "stopped at --memory".
+    why_stopped: &'static str,
 }
 
 impl Report<'_> {
@@ -167,31 +261,51 @@ impl Report<'_> {
         }
     }
 
+    fn periodicity(&self) -> Option<Periodicity> {
+        self.sequence.periodicity
+    }
+
+    /// The value of heap `heap < finished`.
+    fn value(&self, heap: usize) -> u32 {
+        self.sequence.value(heap).value()
+    }
+
+    /// The values of heaps `0..count`.
+    fn values(&self, count: usize) -> Vec<u32> {
+        (0..count).map(|heap| self.value(heap)).collect()
+    }
+
+    /// The largest value reported: past the values computed, the period repeats some of them.
     fn largest(&self) -> u32 {
-        self.values.iter().copied().max().unwrap_or(0)
+        let computed = &self.sequence.values[..self.finished.min(self.sequence.values.len())];
+        computed.iter().map(|v| v.value()).max().unwrap_or(0)
     }
 
     /// The heading: which heaps, and why fewer than asked when stopped.
     fn heading(&self, to: usize) -> String {
         let label = self.label();
-        match self.values.len() {
-            _ if !self.stopped || self.values.len() == to + 1 => {
+        match self.finished {
+            _ if !self.stopped || self.finished == to + 1 => {
                 format!("{label}: nim-values of heaps 0 to {to}")
             }
-            0 => format!("{label}: interrupted before any value (--to {to} was asked)"),
+            0 => format!(
+                "{label}: {} before any value (--to {to} was asked)",
+                self.why_stopped
+            ),
             count => format!(
-                "{label}: nim-values of heaps 0 to {} (interrupted; --to {to} was asked)",
-                count - 1
+                "{label}: nim-values of heaps 0 to {} ({}; --to {to} was asked)",
+                count - 1,
+                self.why_stopped
             ),
         }
     }
 
     fn plot(&self, to: usize) -> String {
-        let mark = self.periodicity.map(|found| PeriodMark {
+        let mark = self.periodicity().map(|found| PeriodMark {
             period: found.period,
             preperiod: found.preperiod,
         });
-        sequence_plot(&self.heading(to), &self.values, mark)
+        sequence_plot(&self.heading(to), &self.values(self.finished), mark)
     }
 
     fn json(&self, to: usize) -> String {
@@ -201,9 +315,9 @@ impl Report<'_> {
             game: self.game.name().to_string(),
             code: self.game.rule().to_string(),
             to,
-            values: self.values.clone(),
-            period: self.periodicity.map(|p| p.period),
-            preperiod: self.periodicity.map(|p| p.preperiod),
+            values: self.values(self.finished),
+            period: self.periodicity().map(|p| p.period),
+            preperiod: self.periodicity().map(|p| p.preperiod),
             computed: self.computed,
             largest: self.largest(),
             interrupted: self.stopped,
@@ -214,7 +328,7 @@ impl Report<'_> {
     fn text(&self, to: usize, show: usize) -> String {
         let mut out = format!("{}\n", self.heading(to));
         let rule = self.game.rule();
-        match (self.periodicity, rule.max_taken()) {
+        match (self.periodicity(), rule.max_taken()) {
             (Some(found), Some(taken)) => {
                 out.push_str(&format!(
                     "period     {} (pre-period {}: g(n + {}) = g(n) for every n >= {}{})\n",
@@ -236,8 +350,8 @@ impl Report<'_> {
                 ));
             }
             _ if rule.is_finite_octal() && self.stopped => out.push_str(&format!(
-                "period     not settled: interrupted after {} values, and they prove no period\n",
-                self.computed
+                "period     not settled: {} after {} values, and they prove no period\n",
+                self.why_stopped, self.computed
             )),
             _ if rule.is_finite_octal() => out.push_str(&format!(
                 "period     not settled by heap {}: no period is proven by the values computed\n",
@@ -253,16 +367,16 @@ impl Report<'_> {
             self.seconds,
             self.computed
         ));
-        let values = &self.values;
-        let shown = show.min(values.len());
-        for (row, chunk) in values[..shown].chunks(20).enumerate() {
+        let shown = show.min(self.finished);
+        let values = self.values(shown);
+        for (row, chunk) in values.chunks(20).enumerate() {
             let line: Vec<String> = chunk.iter().map(u32::to_string).collect();
             out.push_str(&format!("{:>8}: {}\n", row * 20, line.join(" ")));
         }
-        if shown < values.len() {
+        if shown < self.finished {
             out.push_str(&format!(
                 "... {} more values (--show COUNT prints more, --json prints all)\n",
-                values.len() - shown
+                self.finished - shown
             ));
         }
         out

@@ -203,19 +203,18 @@ pub fn moves_report(
     let started = Instant::now();
     let values = sum.summand_values();
     let nimber: Nimber = values.iter().copied().sum();
-    let moves = sum.moves();
+    let moves = sum.list_moves(all, super::heaps::LIST_LIMIT);
     let seconds = started.elapsed().as_secs_f64();
-    let winning = moves.iter().filter(|m| m.nimber == Nimber::ZERO).count();
-    let listed: Vec<_> = moves
-        .iter()
-        .filter(|m| all || m.nimber == Nimber::ZERO)
-        .collect();
+    let listed: Vec<_> = moves.listed.iter().collect();
+    let shown_total = if all { moves.legal } else { moves.winning };
+    let unlisted = shown_total - listed.len() as u64;
     if search.json {
         let report = GameReport {
             summands: Some(summand_reports(&parts, &values)),
-            legal_moves: Some(moves.len()),
-            winning_moves: Some(winning),
+            legal_moves: Some(moves.legal as usize),
+            winning_moves: Some(moves.winning as usize),
             moves: Some(listed.iter().map(|m| Move::in_sum(m)).collect()),
+            moves_not_listed: (unlisted > 0).then_some(unlisted as usize),
             positions_searched: Some(sum.positions_searched()),
             seconds,
             ..sum_report(Command::Moves, &parts, nimber)
@@ -223,11 +222,12 @@ pub fn moves_report(
         return Ok(json_line(&report));
     }
     let mut out = format!(
-        "{}: nim-value {nimber}, {} legal moves, {winning} winning\n",
+        "{}: nim-value {nimber}, {} legal moves, {} winning\n",
         expression(&parts),
-        moves.len()
+        moves.legal,
+        moves.winning
     );
-    if listed.is_empty() && !moves.is_empty() {
+    if moves.winning == 0 && moves.legal > 0 {
         out.push_str(
             "no winning move: the sum has nim-value 0, so every move loses against perfect play\n",
         );
@@ -250,6 +250,12 @@ pub fn moves_report(
             m.summand_value,
             m.nimber,
             w = width + 2
+        ));
+    }
+    if unlisted > 0 {
+        out.push_str(&format!(
+            "  ... and {unlisted} more (only the first {} are listed)\n",
+            super::heaps::LIST_LIMIT
         ));
     }
     out.push_str(&format!(

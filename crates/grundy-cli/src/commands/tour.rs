@@ -17,7 +17,8 @@ use grundy::report::{
 use grundy::tour::count::{self, CountProgress};
 use grundy::tour::existence::{tour_exists, tour_from};
 use grundy::tour::frontier::{
-    closed_tours_by_frontier, FrontierError, FrontierProgress, MAX_NARROW_SIDE,
+    closed_tours_by_frontier, open_tours_by_frontier, FrontierError, FrontierProgress,
+    MAX_NARROW_SIDE,
 };
 use grundy::tour::neural::{self, NeuralOptions};
 use grundy::tour::warnsdorff::{self, TieBreak};
@@ -54,6 +55,13 @@ const DEFAULT_SEARCH_NODES: u64 = 100_000_000;
 /// Directed open tours are counted by search up to this many squares: 6x6 (36 squares) takes
 /// about a minute on two cores, and each further square multiplies the time several times over.
 const MAX_OPEN_COUNT_SQUARES: usize = 36;
+
+/// Past [`MAX_OPEN_COUNT_SQUARES`], open tours are counted by the frontier program on boards
+/// with a side of at most this. Their cost is the frontier's states, not the squares: a side
+/// of 3 keeps about 4,000 (3x30 in 0.07 s), 4 about 39,000 (4x20 in 0.7 s), 5 about 2.3
+/// million (5x12 in 53 s, 5x20 in 126 s, 340 MB); the counts pass 128 bits (refused, not
+/// wrapped) before the length costs more. A side of 6 needs more states than 1G holds.
+const MAX_OPEN_COUNT_NARROW_SIDE: u32 = 5;
 
 const TOUR_EXAMPLES: &str = "Examples:
   grundy tour 8x8                          an open tour (same as `grundy tour find 8x8`)
@@ -92,9 +100,10 @@ const COUNT_EXAMPLES: &str = "Examples:
   grundy tour count 5x5 --start a1         304
   grundy tour count 6x6 --closed           9,862 closed tours
   grundy tour count 5x20 --closed
-Open tours are counted by search up to 36 squares (6x6: about a minute on two cores); closed
-tours by a frontier program on boards with a side of at most 5 (any length to 1000), or 6 by
-at most 8. Ctrl-C stops an open count and prints what was counted so far as a lower bound
+Open tours are counted by search up to 36 squares (6x6: about a minute on two cores), and
+longer boards with a side of at most 5 by a frontier program (3x13 at once, 5x20 in about two
+minutes); closed tours by a frontier program on boards with a side of at most 5 (any length
+to 1000), or 6 by at most 8. The frontier program's states are bounded by --memory. Ctrl-C stops an open count and prints what was counted so far as a lower bound
 (exit status 130).";
 
 /// Arguments of `grundy tour`.
@@ -152,9 +161,11 @@ struct FindArgs {
     /// --start): give up after this many nodes [default: 100000000, a few seconds].
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
-    /// Neural network: restarts before joining the best cover's cycles.
-    #[arg(long, value_name = "N", default_value_t = NeuralOptions::default().restarts)]
-    restarts: u32,
+    /// Neural network: restarts before joining the best cover's cycles [default: 2000, or as
+    /// many as about two minutes of work allow on a large board]. Ctrl-C stops the restarts
+    /// and joins the best cover so far.
+    #[arg(long, value_name = "N")]
+    restarts: Option<u32>,
     /// Neural network: seed of the random generator.
     #[arg(long, value_name = "N", default_value_t = NeuralOptions::default().seed)]
     seed: u64,
@@ -216,6 +227,11 @@ struct CountArgs {
     /// Count undirected open tours (each path once, not once from each end).
     #[arg(long)]
     undirected: bool,
+    /// Memory for the frontier program's states, which count the boards past the search (K, M,
+    /// G, T suffixes; powers of 1024): a state takes about 150 bytes, and a count that needs
+    /// more states than fit stops and says so.
+    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = crate::input::parse_memory)]
+    memory: u64,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -480,12 +496,19 @@ fn find(args: &FindArgs) -> Result<String> {
         Method::Backtrack => backtrack::search(board, args.closed, start, Some(limit)),
         Method::Warnsdorff => warnsdorff::find(board, args.closed, start, args.tie_break),
         Method::Neural => {
-            let options = NeuralOptions {
-                restarts: args.restarts.max(1),
-                seed: args.seed,
-                ..NeuralOptions::default()
+            let options = neural_options(board, args)?;
+            let mut progress = RestartBar {
+                bar: counting_bar(u64::from(options.restarts), "restarts"),
+                stop: interrupt::stop_flag()?,
             };
-            neural::find(board, args.closed, start, options).map(|(tour, report)| {
+            let found = neural::find(board, args.closed, start, options, &mut progress);
+            progress.bar.finish_and_clear();
+            if progress.stop.load(Ordering::Relaxed) {
+                notes.push(
+                    "Ctrl-C stopped the restarts: the best cover so far was joined".to_string(),
+                );
+            }
+            found.map(|(tour, report)| {
                 notes.push(format!(
                     "network: {} restart{}, {} settled with every square on two moves, {} of them a single cycle ({:.1}%)",
                     report.restarts,
@@ -1098,6 +1121,56 @@ fn read_grid_rows(rows: &[Vec<&str>]) -> Result<ReadTour, String> {
     Ok((board, path, None))
 }
 
+/// The most neuron updates the network may make over all its restarts: at about 7 ns each
+/// (measured: 20 restarts of 400 sweeps on 100x100 in 2.3 s), about two minutes. Without a
+/// bound, `--restarts 1000000000` on 1000x1000 would run for centuries with no sign of life.
+const MAX_NEURAL_WORK: u64 = 16_000_000_000;
+
+/// The network's options: the restarts asked for, refused past [`MAX_NEURAL_WORK`] (naming
+/// the most this board allows), or by default 2000 cut to that bound.
+fn neural_options(board: TourBoard, args: &FindArgs) -> Result<NeuralOptions> {
+    let defaults = NeuralOptions::default();
+    let per_restart = neural::restart_work(board, defaults.sweeps).max(1);
+    let most = u32::try_from(MAX_NEURAL_WORK / per_restart)
+        .unwrap_or(u32::MAX)
+        .max(1);
+    let restarts = match args.restarts {
+        Some(asked) if asked > most => {
+            return Err(input_error(format!(
+                "--restarts {asked} is too many for {board}: each restart makes {per_restart} neuron updates ({} sweeps over about 4 moves a square), and the network is allowed {MAX_NEURAL_WORK} in all (about two minutes), so at most {most} restarts",
+                defaults.sweeps
+            )))
+        }
+        Some(asked) => asked.max(1),
+        None => defaults.restarts.min(most),
+    };
+    Ok(NeuralOptions {
+        restarts,
+        seed: args.seed,
+        ..defaults
+    })
+}
+
+/// Shows the network's restarts on a bar and stops them on Ctrl-C.
+struct RestartBar {
+    bar: ProgressBar,
+    stop: &'static AtomicBool,
+}
+
+impl neural::NeuralProgress for RestartBar {
+    fn restart_done(&mut self, report: &neural::NeuralReport) {
+        self.bar.set_position(u64::from(report.restarts));
+        self.bar.set_message(format!(
+            "{} settled, {} a single cycle",
+            report.settled, report.single_cycle
+        ));
+    }
+
+    fn should_stop(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
 /// Reports counting progress on the bar (nodes searched so far, from every thread) and passes
 /// Ctrl-C on to the search.
 struct BarProgress {
@@ -1123,9 +1196,15 @@ impl CountProgress for BarProgress {
     }
 }
 
-/// Frontier states the closed count may keep alive at once: two maps of this many entries of
-/// 32 bytes (plus the maps' overhead) stay within a few GiB.
-const MAX_FRONTIER_STATES: usize = 40_000_000;
+/// What one live frontier state costs at the peak: an entry of 32 bytes (state and count) in
+/// the map of the square being processed and in the one being filled, each map at most half
+/// full after it doubles, with a control byte an entry (measured: 3x1000 closed, 6x7 closed).
+const FRONTIER_BYTES_PER_STATE: u64 = 150;
+
+/// The frontier states `--memory` allows.
+fn frontier_states(memory: u64) -> usize {
+    usize::try_from(memory / FRONTIER_BYTES_PER_STATE).unwrap_or(usize::MAX)
+}
 
 /// The closed count's frontier states multiply several times with each square of width. With
 /// a side of at most 5, a row takes a fraction of a second (5x16 in 1.6 s), and the count
@@ -1184,15 +1263,21 @@ fn count_report(
     }
 }
 
-/// `grundy tour count BOARD --closed` by the frontier dynamic program.
-fn count_closed_by_frontier(args: &CountArgs, board: TourBoard) -> Result<String> {
+/// `grundy tour count BOARD` by the frontier dynamic program: closed tours, or open ones
+/// (undirected, or directed: each from both ends).
+fn count_by_frontier(args: &CountArgs, board: TourBoard) -> Result<String> {
     let started = Instant::now();
     let mut progress = FrontierBar {
         bar: counting_bar(board.squares() as u64, "squares"),
         peak_states: 0,
         stop: interrupt::stop_flag()?,
     };
-    let counted = closed_tours_by_frontier(board, MAX_FRONTIER_STATES, &mut progress);
+    let max_states = frontier_states(args.memory);
+    let counted = if args.closed {
+        closed_tours_by_frontier(board, max_states, &mut progress)
+    } else {
+        open_tours_by_frontier(board, max_states, &mut progress)
+    };
     progress.bar.finish_and_clear();
     let count = match counted {
         Ok(count) => count,
@@ -1203,21 +1288,50 @@ fn count_closed_by_frontier(args: &CountArgs, board: TourBoard) -> Result<String
             ))
             .into())
         }
+        Err(FrontierError::TooManyStates { square, squares, .. }) => {
+            return Err(input_error(format!(
+                "the frontier count of {board} needs more than {max_states} states at once (--memory {} at {FRONTIER_BYTES_PER_STATE} bytes a state) by square {square} of {squares}: give more --memory, or a narrower board",
+                format_bytes(args.memory)
+            )))
+        }
         Err(error) => anyhow::bail!("{error}"),
     };
     let seconds = started.elapsed().as_secs_f64();
+    let directed = !args.closed && !args.undirected;
+    // Each undirected path is two directed ones, one from each end (one square: one path).
+    let count = if directed && board.squares() > 1 {
+        count.checked_mul(2).ok_or_else(|| {
+            anyhow::anyhow!("the number of directed open tours of {board} passes 2^128 - 1, the largest count this program holds (--undirected counts each once)")
+        })?
+    } else {
+        count
+    };
     if args.json {
         return Ok(json_line(&TourCountReport {
             peak_states: Some(progress.peak_states as u64),
             seconds: Some(seconds),
-            ..count_report(board, true, false, None, count, true, "frontier")
+            ..count_report(board, args.closed, directed, None, count, true, "frontier")
         }));
     }
+    let what = match (args.closed, directed) {
+        (true, _) => "closed tours (Hamiltonian cycles, up to direction and starting square)",
+        (false, true) => "directed open tours (Hamiltonian paths, closed ones included)",
+        (false, false) => "undirected open tours (Hamiltonian paths, closed ones included)",
+    };
     Ok(format!(
-        "board      {board}\ncounting   closed tours (Hamiltonian cycles, up to direction and starting square)\ncount      {}\nmethod     frontier dynamic program, at most {} states at once, in {seconds:.3} s\n",
+        "board      {board}\ncounting   {what}\ncount      {}\nmethod     frontier dynamic program, at most {} states at once, in {seconds:.3} s\n",
         group_digits(count),
         progress.peak_states
     ))
+}
+
+/// A byte count as `--memory` takes it: `1G`, `512M`, or bytes.
+fn format_bytes(bytes: u64) -> String {
+    match bytes {
+        b if b % (1 << 30) == 0 => format!("{}G", b >> 30),
+        b if b % (1 << 20) == 0 => format!("{}M", b >> 20),
+        b => b.to_string(),
+    }
 }
 
 /// `grundy tour count BOARD`.
@@ -1266,13 +1380,24 @@ fn count_tours(args: &CountArgs) -> Result<String> {
                 "counting closed tours is limited to boards with a side of at most 5 and the other at most {MAX_CLOSED_COUNT_LENGTH}, or a side of 6 and the other at most {MAX_CLOSED_COUNT_LENGTH_AT_SIX} (6x8 takes about 20 s, 6x10 over a minute and a half), and {board} is neither: the count could not finish"
             )));
         }
-        return count_closed_by_frontier(args, board);
+        return count_by_frontier(args, board);
     }
     if board.squares() > MAX_OPEN_COUNT_SQUARES {
-        return Err(input_error(format!(
-            "counting open tours is limited to {MAX_OPEN_COUNT_SQUARES} squares (6x6) and {board} has {}: the search could not finish (6x6 takes about a minute on two cores, and each further square multiplies the time several times over)",
-            board.squares()
-        )));
+        // Past the search, the frontier program counts boards with a narrow side, whose cost
+        // is its states (bounded by --memory), not the squares.
+        let narrow = board.rows().min(board.cols());
+        if let Some(square) = &args.start {
+            return Err(input_error(format!(
+                "--start {square} counts by search, limited to {MAX_OPEN_COUNT_SQUARES} squares (6x6), and {board} has {}; without --start the frontier program counts the open tours of boards with a side of at most {MAX_OPEN_COUNT_NARROW_SIDE}",
+                board.squares()
+            )));
+        }
+        if narrow > MAX_OPEN_COUNT_NARROW_SIDE {
+            return Err(input_error(format!(
+                "counting open tours is limited to {MAX_OPEN_COUNT_SQUARES} squares (6x6) by search, or a side of at most {MAX_OPEN_COUNT_NARROW_SIDE} by the frontier program, and {board} is neither: the count could not finish (the frontier's states multiply with each square of the narrow side)"
+            )));
+        }
+        return count_by_frontier(args, board);
     }
     let stop = interrupt::stop_flag()?;
     let cut_short = Arc::new(AtomicBool::new(false));

@@ -40,3 +40,33 @@ pub fn fails_with(args: &[&str], needle: &str) {
     assert!(stderr.contains(needle), "grundy {args:?}: {stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// The `grundy` binary run under an address-space limit of `megabytes` (`ulimit -v`), so that
+/// an allocation beyond its bound fails the test at once instead of taking the machine's memory.
+pub fn grundy_within(megabytes: u64) -> Command {
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {} && exec \"$0\" \"$@\"",
+            megabytes << 10
+        ))
+        .arg(assert_cmd::cargo::cargo_bin("grundy"));
+    command
+}
+
+/// Runs `grundy ARGS --json` within `megabytes` of address space ([`grundy_within`]); it must
+/// succeed, and what it prints is parsed.
+pub fn json_within(megabytes: u64, args: &[&str]) -> Value {
+    let output = grundy_within(megabytes)
+        .args(args)
+        .arg("--json")
+        .output()
+        .expect("grundy runs");
+    assert!(
+        output.status.success(),
+        "grundy {args:?} failed within {megabytes} MB: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("--json prints one JSON object")
+}

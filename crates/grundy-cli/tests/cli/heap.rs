@@ -390,3 +390,44 @@ fn moves_number_heaps_from_one() {
         .iter()
         .any(|m| m["heap"] == 2 && m["from_board"] == "2x3"));
 }
+
+/// Issue 30: `sequence kayles --to 100000000` reached 1.3 GB outside any bound. Values past a
+/// proven period are read from it, not stored, and --memory bounds the rest.
+#[test]
+fn sequence_memory_is_bounded_by_its_memory_option() {
+    let output = crate::common::grundy_within(200)
+        .args(["sequence", "kayles", "--to", "100000000"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("period     12 (pre-period 71"), "{text}");
+    assert!(text.contains("... 99999001 more values"), "{text}");
+    // All the values as JSON do not fit 100 MiB: refused before they are made.
+    fails_with(
+        &[
+            "sequence",
+            "kayles",
+            "--to",
+            "100000000",
+            "--json",
+            "--memory",
+            "100M",
+        ],
+        "more than --memory 100 MiB",
+    );
+    // A sequence with no period in sight stops at the memory, keeping what it finished.
+    let output = grundy()
+        .args(["sequence", "0.6", "--to", "200000", "--memory", "1M"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("--memory 1 MiB holds the values of"),
+        "{stderr}"
+    );
+    assert!(String::from_utf8(output.stdout)
+        .unwrap()
+        .contains("     980: "));
+}

@@ -327,3 +327,45 @@ fn play_reply_prints_the_computers_move_and_refuses_a_finished_game() {
         "--reply",
     );
 }
+
+/// Issue 30: `play queens 22x22 --reply` ran with no answer and no sign of life. A known
+/// strategy answers at once (knights 22x22 after a1: the mirror reply, which search could not
+/// find in minutes); where none applies the search shows progress and Ctrl-C stops it cleanly.
+#[cfg(unix)]
+#[test]
+fn play_reply_uses_a_known_strategy_and_stops_on_ctrl_c() {
+    let mut rows = vec![".".repeat(22); 22];
+    rows[0].replace_range(0..1, "N");
+    let position = rows.join("/");
+    let reply = json_of(&[
+        "play",
+        "knights",
+        "22x22",
+        "--reply",
+        "--position",
+        &position,
+    ]);
+    assert_eq!(reply["nimber"], 0);
+    assert_eq!(reply["moves"][0]["square"], "a22");
+
+    let binary = assert_cmd::cargo::cargo_bin("grundy");
+    let child = std::process::Command::new(binary)
+        .args(["play", "queens", "22x22", "--reply"])
+        .env("GRUNDY_PROGRESS_JSON", "1")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("\"positions_searched\""), "{stderr}");
+    assert!(stderr.contains("no move played"), "{stderr}");
+    assert!(output.stdout.is_empty());
+}

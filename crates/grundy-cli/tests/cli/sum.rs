@@ -1,6 +1,6 @@
 //! Sums of games from different families: `grundy value "knights 5x5 + kayles 7 + *3"`.
 
-use crate::common::{fails_with, grundy, json_of};
+use crate::common::{fails_with, grundy, json_of, json_within};
 
 /// The nim-value `grundy value` gives one game on its own.
 fn alone(words: &[&str]) -> u64 {
@@ -254,4 +254,35 @@ fn a_sum_lists_each_move_to_a_different_position_once() {
     let text = grundy().args(["value", "*0"]).output().unwrap();
     let text = String::from_utf8(text.stdout).unwrap();
     assert!(text.contains("summands   *0  0\n"), "{text}");
+}
+
+#[test]
+fn a_huge_nimber_has_its_moves_counted_not_made() {
+    // Issue 30: `moves '*100000000'` took 1.2 GB and `moves '*4294967295'` aborted allocating
+    // 137 GB (one line per move), where `value` answers at once. The winning move of *n alone
+    // is to 0; with --all the first moves are listed and the rest counted.
+    let alone = json_within(64, &["moves", "*4294967295"]);
+    assert_eq!(alone["legal_moves"], 4_294_967_295u64);
+    assert_eq!(alone["winning_moves"], 1);
+    assert_eq!(alone["moves"][0]["move"], "*4294967295 -> 0");
+    assert_eq!(alone["moves"].as_array().unwrap().len(), 1);
+
+    let all = json_within(64, &["moves", "*100000000 + *5", "--all"]);
+    assert_eq!(all["legal_moves"], 100_000_005u64);
+    let listed = all["moves"].as_array().unwrap();
+    assert!(listed.len() <= 2000, "{}", listed.len());
+    assert_eq!(
+        all["moves_not_listed"].as_u64().unwrap() + listed.len() as u64,
+        100_000_005
+    );
+    // The one winning move, *100000000 -> *5, is listed although it is far down the list.
+    assert_eq!(all["winning_moves"], 1);
+    let winning: Vec<_> = listed.iter().filter(|m| m["winning"] == true).collect();
+    assert_eq!(winning.len(), 1);
+    assert_eq!(winning[0]["move"], "*100000000 -> *5");
+
+    // A huge heap in a sum is counted the same way.
+    let heap = json_within(256, &["moves", "kayles 100000000 + *1", "--all"]);
+    assert_eq!(heap["legal_moves"], 100_000_001u64);
+    assert!(heap["moves"].as_array().unwrap().len() <= 2000);
 }

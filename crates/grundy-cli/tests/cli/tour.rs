@@ -452,6 +452,50 @@ fn verify_reads_what_tour_prints() {
     );
 }
 
+/// Issue 30: long narrow boards were refused by the 36-square cap of the open count's search;
+/// the frontier program counts them, bounded by its states (--memory), not by the squares.
+#[test]
+fn long_narrow_boards_count_open_tours_by_the_frontier() {
+    // OEIS A169696, "Number of undirected Knight's tours on a 3 X n board" (open tours, those
+    // whose ends are a knight's move apart included), a(13) to a(20): https://oeis.org/A169696.
+    let a169696: [(u32, u64); 8] = [
+        (13, 128_864),
+        (14, 646_272),
+        (15, 1_838_784),
+        (16, 8_636_880),
+        (17, 23_400_992),
+        (18, 105_865_688),
+        (19, 305_753_680),
+        (20, 1_322_849_752),
+    ];
+    for (n, expected) in a169696 {
+        let board = format!("3x{n}");
+        let undirected = json_of(&["tour", "count", &board, "--undirected", "--json"]);
+        assert_eq!(undirected["count"], expected, "{board}");
+        assert_eq!(undirected["method"], "frontier");
+        // Directed: each path from both ends, whichever way the board is turned.
+        let turned = format!("{n}x3");
+        let directed = json_of(&["tour", "count", &turned, "--json"]);
+        assert_eq!(directed["count"], 2 * expected, "{turned}");
+        assert_eq!(directed["directed"], true);
+    }
+    grundy()
+        .args(["tour", "count", "3x13", "--undirected"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("count      128,864"));
+    // The states are what costs: too few for the board is refused, naming --memory.
+    fails_with(
+        &["tour", "count", "5x12", "--memory", "16M"],
+        "--memory 16M at 150 bytes a state",
+    );
+    fails_with(
+        &["tour", "count", "3x13", "--start", "a1"],
+        "--start a1 counts by search",
+    );
+    fails_with(&["tour", "count", "6x7"], "a side of at most 5");
+}
+
 /// Counts that could not finish are refused, naming the limit.
 #[test]
 fn counts_that_cannot_finish_are_refused() {
@@ -678,4 +722,50 @@ fn verify_reads_past_a_byte_order_mark() {
                 "valid open knight's tour of 5x5",
             ));
     }
+}
+
+/// Issue 30: `tour 1000x1000 --method neural --restarts 1000000000` ran with no answer and no
+/// progress. The restarts are bounded by the network's work (refused past it, naming the most
+/// the board allows), and Ctrl-C stops them and joins the best cover so far.
+#[cfg(unix)]
+#[test]
+fn neural_restarts_are_bounded_and_stop_on_ctrl_c() {
+    fails_with(
+        &[
+            "tour",
+            "1000x1000",
+            "--method",
+            "neural",
+            "--restarts",
+            "1000000000",
+        ],
+        "so at most 10 restarts",
+    );
+    let binary = assert_cmd::cargo::cargo_bin("grundy");
+    let child = std::process::Command::new(binary)
+        .args([
+            "tour",
+            "40x40",
+            "--method",
+            "neural",
+            "--restarts",
+            "6000",
+            "--closed",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(2));
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("Ctrl-C stopped the restarts"), "{stdout}");
+    assert!(stdout.contains("verified   1600 squares"), "{stdout}");
 }

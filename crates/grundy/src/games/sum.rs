@@ -122,6 +122,57 @@ pub struct SumMove {
     pub nimber: Nimber,
 }
 
+/// The moves of a sum: all counted, some listed ([`GameSum::list_moves`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SumMoves {
+    /// Every legal move.
+    pub legal: u64,
+    /// The moves to a sum of value 0.
+    pub winning: u64,
+    /// The moves listed, in the order of the summands.
+    pub listed: Vec<SumMove>,
+}
+
+/// Counts the moves of a sum and keeps those to be listed.
+struct Lister {
+    all: bool,
+    limit: usize,
+    winning_listed: usize,
+    others_listed: usize,
+    moves: SumMoves,
+}
+
+impl Lister {
+    /// Counts the move of summand `summand` to `to`, the rest of the sum being `rest`, and
+    /// lists it (named by `notation`, called only then) if there is room.
+    fn offer(
+        &mut self,
+        summand: usize,
+        rest: Nimber,
+        to: Nimber,
+        notation: impl FnOnce() -> String,
+    ) {
+        let nimber = rest + to;
+        let wins = nimber == Nimber::ZERO;
+        self.moves.legal += 1;
+        self.moves.winning += u64::from(wins);
+        let listed = if wins {
+            &mut self.winning_listed
+        } else {
+            &mut self.others_listed
+        };
+        if (wins || self.all) && *listed < self.limit {
+            *listed += 1;
+            self.moves.listed.push(SumMove {
+                summand,
+                notation: notation(),
+                summand_value: to,
+                nimber,
+            });
+        }
+    }
+}
+
 /// A sum of games, each valued once and then kept.
 pub struct GameSum {
     summands: Vec<Summand>,
@@ -214,11 +265,38 @@ impl GameSum {
     /// Every legal move of the sum to a different sum, with the value it leads to, summand by
     /// summand. Moves that lead to the same sum are listed once, as a game of heaps lists them:
     /// a move on one of several equal heaps (or boards) of a summand is one move, and a summand
-    /// the same as an earlier one ([`Summand::same_as`]) is not moved in.
+    /// the same as an earlier one ([`Summand::same_as`]) is not moved in. The list has one entry
+    /// per move, so a huge heap or nimber makes it huge: [`GameSum::list_moves`] bounds it.
     pub fn moves(&mut self) -> Vec<SumMove> {
+        self.list_moves(true, usize::MAX).listed
+    }
+
+    /// The moves to a sum of value 0.
+    pub fn winning_moves(&mut self) -> Vec<SumMove> {
+        self.list_moves(false, usize::MAX).listed
+    }
+
+    /// The moves of the sum counted in full and listed up to `limit`: the winning moves (the
+    /// first `limit` of them) and, if `all`, the first `limit` of the others too, in the order
+    /// of the summands. Nothing is allocated for a move not listed, so `*4294967295` costs no
+    /// more than `*3`: a nimber's moves are counted, not made, and its one winning move (to
+    /// the value that cancels the rest of the sum) is found directly.
+    pub fn list_moves(&mut self, all: bool, limit: usize) -> SumMoves {
         let total = self.nim_value();
-        let mut moves = Vec::new();
+        let mut lister = Lister {
+            all,
+            limit,
+            winning_listed: 0,
+            others_listed: 0,
+            moves: SumMoves {
+                legal: 0,
+                winning: 0,
+                listed: Vec::new(),
+            },
+        };
         for index in 0..self.summands.len() {
+            // A move in a summand the same as an earlier one leads where the same move there
+            // leads.
             if self.summands[..index]
                 .iter()
                 .any(|earlier| earlier.same_as(&self.summands[index]))
@@ -227,23 +305,40 @@ impl GameSum {
             }
             // The rest of the sum is unchanged by a move here.
             let rest = total + self.summand_value(index);
-            for (notation, summand_value) in self.summand_moves(index) {
-                moves.push(SumMove {
-                    summand: index,
-                    notation,
-                    summand_value,
-                    nimber: rest + summand_value,
-                });
+            match &self.summands[index] {
+                Summand::Nimber(nimber) => {
+                    // The moves to 0, *1, ..., *(n-1): those that can still be listed and the
+                    // winning one are made, the rest only counted.
+                    let (n, target) = (nimber.value(), rest.value());
+                    let room = if all {
+                        limit.saturating_sub(lister.others_listed)
+                    } else {
+                        0
+                    };
+                    let shown = n.min(u32::try_from(room).unwrap_or(u32::MAX));
+                    let name = |to: u32| format!("{nimber} -> {}", Nimber::new(to));
+                    for to in 0..shown {
+                        lister.offer(index, rest, Nimber::new(to), || name(to));
+                    }
+                    let winning_unshown = (shown..n).contains(&target);
+                    if winning_unshown {
+                        lister.offer(index, rest, rest, || name(target));
+                    }
+                    lister.moves.legal += u64::from(n - shown) - u64::from(winning_unshown);
+                }
+                Summand::Heaps { game, heaps } => {
+                    game.for_each_move(heaps, |m| {
+                        lister.offer(index, rest, m.nimber, || m.to_string());
+                    });
+                }
+                _ => {
+                    for (notation, summand_value) in self.summand_moves(index) {
+                        lister.offer(index, rest, summand_value, || notation);
+                    }
+                }
             }
         }
-        moves
-    }
-
-    /// The moves to a sum of value 0.
-    pub fn winning_moves(&mut self) -> Vec<SumMove> {
-        let mut moves = self.moves();
-        moves.retain(|m| m.nimber == Nimber::ZERO);
-        moves
+        lister.moves
     }
 
     fn summand_value(&mut self, index: usize) -> Nimber {
@@ -273,7 +368,8 @@ impl GameSum {
         value
     }
 
-    /// The moves of one summand, each with the summand's value after it.
+    /// The moves of one summand whose moves are few (at most a board's squares, a graph's
+    /// vertices, a corner game's three lines), each with the summand's value after it.
     fn summand_moves(&mut self, index: usize) -> Vec<(String, Nimber)> {
         match &self.summands[index] {
             Summand::Placement { game, position } => {
@@ -293,11 +389,6 @@ impl GameSum {
                     })
                     .collect()
             }
-            Summand::Heaps { game, heaps } => game
-                .moves(heaps)
-                .into_iter()
-                .map(|m| (m.to_string(), m.nimber))
-                .collect(),
             Summand::Rectangles(boards) => Kayles2d
                 .moves(boards)
                 .into_iter()
@@ -319,12 +410,9 @@ impl GameSum {
                     .map(|(vertex, value)| (graph.name(vertex).to_string(), value))
                     .collect()
             }
-            Summand::Nimber(nimber) => (0..nimber.value())
-                .map(|to| {
-                    let to = Nimber::new(to);
-                    (format!("{nimber} -> {to}"), to)
-                })
-                .collect(),
+            Summand::Heaps { .. } | Summand::Nimber(_) => {
+                unreachable!("heaps and nimbers are listed as they are counted, in list_moves")
+            }
         }
     }
 }
@@ -450,5 +538,30 @@ mod tests {
         let mut sum = GameSum::new(vec![Summand::Nimber(Nimber::new(3))], 0).unwrap();
         let moves: Vec<String> = sum.moves().into_iter().map(|m| m.notation).collect();
         assert_eq!(moves, ["*3 -> 0", "*3 -> *1", "*3 -> *2"]);
+    }
+
+    #[test]
+    fn a_huge_nimber_is_counted_and_its_winning_move_found_directly() {
+        let huge = Nimber::new(u32::MAX);
+        let mut sum = GameSum::new(
+            vec![Summand::Nimber(huge), Summand::Nimber(Nimber::new(7))],
+            0,
+        )
+        .unwrap();
+        let winning = sum.list_moves(false, 10);
+        assert_eq!(winning.legal, u64::from(u32::MAX) + 7);
+        assert_eq!(winning.winning, 1);
+        let names: Vec<&str> = winning.listed.iter().map(|m| m.notation.as_str()).collect();
+        assert_eq!(names, [format!("{huge} -> *7")]);
+        let all = sum.list_moves(true, 10);
+        assert_eq!(all.legal, winning.legal);
+        assert!(all.listed.len() <= 20, "{}", all.listed.len());
+        // The first moves of the huge heap, in order, the winning one (to *7) among them.
+        let first: Vec<String> = (0..10)
+            .map(|to| format!("{huge} -> {}", Nimber::new(to)))
+            .collect();
+        let listed: Vec<&String> = all.listed[..10].iter().map(|m| &m.notation).collect();
+        assert_eq!(listed, first.iter().collect::<Vec<_>>());
+        assert_eq!(all.listed[7].nimber, Nimber::ZERO);
     }
 }

@@ -24,6 +24,18 @@ const DONE: u8 = 15;
 const FRESH: u8 = 14;
 /// Bits per frontier square in a state.
 const LABEL_BITS: u32 = 4;
+/// In an open count, the end of a partial path whose other end is already an end of the whole
+/// tour (so joining two of these completes the tour, and renaming leaves it alone).
+const TO_END: u8 = 13;
+/// In an open count, the number of tour ends fixed so far (0, 1 or 2), kept above the frontier.
+const ENDS_SHIFT: u32 = 124;
+
+const OPEN: bool = true;
+const CLOSED: bool = false;
+
+/// The widest narrow side the open count's encoding holds: `2w + 2` squares with path labels 1
+/// to 12 (13 marks a path to a tour end).
+pub const MAX_OPEN_NARROW_SIDE: u32 = 11;
 
 /// The widest narrow side the state encoding holds: `2w + 2` squares of 4 bits in 128 bits,
 /// with path labels 1 to 14.
@@ -137,7 +149,7 @@ pub fn closed_tours_by_frontier(
             };
             add(state);
             for (i, &first) in back.iter().enumerate() {
-                let Some(one) = join(state, first, 0, window) else {
+                let Some(one) = join(state, first, 0, window, CLOSED) else {
                     continue;
                 };
                 let Joined::Open(one) = one else {
@@ -145,7 +157,7 @@ pub fn closed_tours_by_frontier(
                 };
                 add(one);
                 for &second in &back[i + 1..] {
-                    match join(one, second, 0, window) {
+                    match join(one, second, 0, window, CLOSED) {
                         Some(Joined::Open(two)) => add(two),
                         // A cycle may close only at the last square, through every square.
                         Some(Joined::Closed(two))
@@ -185,6 +197,123 @@ pub fn closed_tours_by_frontier(
     Ok(closed)
 }
 
+/// The number of open knight's tours of `board`: Hamiltonian paths of the knight's graph, each
+/// counted once whatever its direction (OEIS A169696 on 3×n), closed tours included once per
+/// edge left out. At most `max_states` frontier states are kept alive at once.
+///
+/// The program is the closed count's, with tour ends: a square that can gain no more tour
+/// edges with only one is an end of the tour (at most two), and the other end of its path is
+/// marked as leading to a tour end; two such path ends joined complete the tour, which must
+/// then hold every square.
+pub fn open_tours_by_frontier(
+    board: TourBoard,
+    max_states: usize,
+    progress: &mut dyn FrontierProgress,
+) -> Result<u128, FrontierError> {
+    let (height, width) = if board.cols() <= board.rows() {
+        (board.rows() as usize, board.cols() as usize)
+    } else {
+        (board.cols() as usize, board.rows() as usize)
+    };
+    if width > MAX_OPEN_NARROW_SIDE as usize {
+        return Err(FrontierError::TooWide(board));
+    }
+    let squares = height * width;
+    if squares == 1 {
+        // One square is one tour of no moves.
+        return Ok(1);
+    }
+    let window = 2 * width + 2;
+    let mask: u128 = (1u128 << (window * LABEL_BITS as usize)) - 1;
+    let sweep = Sweep::new(height, width, window);
+
+    let mut states: StateMap = StateMap::default();
+    states.insert(all_done(window) & !0xF, 1);
+    for v in 0..squares {
+        let (back, finished) = (&sweep.back[v], &sweep.finished[v]);
+        let mut next: StateMap = StateMap::default();
+        let mut overflowed = false;
+        for (&state, &count) in &states {
+            if next.len() > max_states {
+                return Err(FrontierError::TooManyStates {
+                    board,
+                    limit: max_states,
+                    square: v + 1,
+                    squares,
+                });
+            }
+            let mut add = |labels: u128| {
+                if let Some(labels) = finish_with_ends(labels, finished, window) {
+                    let entry = next.entry(normalise(labels, window)).or_insert(0);
+                    match entry.checked_add(count) {
+                        Some(sum) => *entry = sum,
+                        None => overflowed = true,
+                    }
+                }
+            };
+            add(state);
+            for (i, &first) in back.iter().enumerate() {
+                // A cycle is never part of an open tour.
+                let Some(Joined::Open(one)) = join(state, first, 0, window, OPEN) else {
+                    continue;
+                };
+                add(one);
+                for &second in &back[i + 1..] {
+                    if let Some(Joined::Open(two)) = join(one, second, 0, window, OPEN) {
+                        add(two);
+                    }
+                }
+            }
+        }
+        if overflowed {
+            return Err(FrontierError::Overflow(board));
+        }
+        progress.square_done(v + 1, squares, next.len());
+        if v + 1 == squares {
+            // Every square is finished now: a whole tour has both its ends and nothing open.
+            let whole = (all_done(window) & mask) | (2u128 << ENDS_SHIFT);
+            return Ok(next.get(&whole).copied().unwrap_or(0));
+        }
+        if progress.should_stop() {
+            return Err(FrontierError::Stopped {
+                board,
+                square: v + 1,
+                squares,
+            });
+        }
+        states = StateMap::default();
+        for (state, count) in next {
+            states.insert(((state << LABEL_BITS) & mask) | (state & !mask), count);
+        }
+    }
+    unreachable!("the last square returns")
+}
+
+/// Settles the slots `finished` (distances back) of an open count's state, which can gain no
+/// more tour edges: a square with none is lost (`None`), one with a single edge becomes an end
+/// of the tour (at most two), and the other end of its path then leads to a tour end.
+fn finish_with_ends(mut state: u128, finished: &[usize], window: usize) -> Option<u128> {
+    for &slot in finished {
+        let path = label(state, slot);
+        match path {
+            DONE => continue,
+            FREE => return None,
+            _ => {}
+        }
+        let ends = (state >> ENDS_SHIFT) as u8 + 1;
+        if ends > 2 {
+            return None;
+        }
+        state = with_label(state, slot, DONE);
+        state = (state & !(3u128 << ENDS_SHIFT)) | (u128::from(ends) << ENDS_SHIFT);
+        if path != TO_END {
+            let partner = (0..window).find(|&other| label(state, other) == path)?;
+            state = with_label(state, partner, TO_END);
+        }
+    }
+    Some(state)
+}
+
 /// The result of adding a tour edge.
 enum Joined {
     /// The edge extends or joins paths.
@@ -207,8 +336,9 @@ fn all_done(window: usize) -> u128 {
 }
 
 /// Adds the tour edge between slot `a` and slot `b` of a frontier of `window` squares; `None`
-/// when either already has two.
-fn join(state: u128, a: usize, b: usize, window: usize) -> Option<Joined> {
+/// when either already has two. In an `open` count, label [`TO_END`] marks a path to a tour
+/// end; a closed count uses it as a path label like the others.
+fn join(state: u128, a: usize, b: usize, window: usize, open: bool) -> Option<Joined> {
     let (la, lb) = (label(state, a), label(state, b));
     if la == DONE || lb == DONE {
         return None;
@@ -220,6 +350,18 @@ fn join(state: u128, a: usize, b: usize, window: usize) -> Option<Joined> {
         (FREE, FREE) => Joined::Open(with_label(with_label(state, a, FRESH), b, FRESH)),
         (FREE, path) => Joined::Open(with_label(with_label(state, a, path), b, DONE)),
         (path, FREE) => Joined::Open(with_label(with_label(state, a, DONE), b, path)),
+        // Two paths that each lead to an end of the tour: joined, the tour is whole.
+        (TO_END, TO_END) if open => Joined::Open(with_label(with_label(state, a, DONE), b, DONE)),
+        (first, TO_END) if open => {
+            // The far end of the first path now leads to a tour end too.
+            let mut joined = with_label(with_label(state, a, DONE), b, DONE);
+            for slot in 0..window {
+                if label(joined, slot) == first {
+                    joined = with_label(joined, slot, TO_END);
+                }
+            }
+            Joined::Open(joined)
+        }
         (first, second) if first == second => {
             Joined::Closed(with_label(with_label(state, a, DONE), b, DONE))
         }
@@ -243,7 +385,7 @@ fn normalise(state: u128, window: usize) -> u128 {
     let mut out = state;
     for slot in 0..window {
         let value = label(state, slot);
-        if value == FREE || value == DONE {
+        if value == FREE || value == DONE || value == TO_END {
             continue;
         }
         if renamed[value as usize] == 0 {
@@ -383,5 +525,75 @@ mod tests {
         assert_eq!(frontier(3, 12), 176);
         assert_eq!(frontier(5, 8), 44_202);
         assert_eq!(frontier(6, 7), 1_067_638);
+    }
+
+    fn open(rows: u32, cols: u32) -> u128 {
+        open_tours_by_frontier(TourBoard::new(rows, cols).unwrap(), 1 << 24, &mut ()).unwrap()
+    }
+
+    #[test]
+    fn open_counts_agree_with_search_on_small_boards() {
+        for rows in 1..=5 {
+            for cols in rows..=6 {
+                let board = TourBoard::new(rows, cols).unwrap();
+                // The search counts directed paths: each undirected one from both ends.
+                let directed = count::directed_paths(board, &mut ());
+                let undirected = if board.squares() == 1 {
+                    directed
+                } else {
+                    directed / 2
+                };
+                assert_eq!(open(rows, cols), undirected, "{board}");
+                assert_eq!(open(cols, rows), undirected, "{board} turned");
+            }
+        }
+    }
+
+    #[test]
+    fn open_counts_reproduce_published_values() {
+        // OEIS A169696, "Number of undirected Knight's tours on a 3 X n board" (open tours,
+        // those whose ends are a knight's move apart included), a(1) to a(20), from
+        // https://oeis.org/A169696 (D. E. Knuth's first 100 terms).
+        let a169696: [u128; 20] = [
+            0,
+            0,
+            0,
+            8,
+            0,
+            0,
+            52,
+            396,
+            560,
+            3_048,
+            10_672,
+            57_248,
+            128_864,
+            646_272,
+            1_838_784,
+            8_636_880,
+            23_400_992,
+            105_865_688,
+            305_753_680,
+            1_322_849_752,
+        ];
+        for (n, &expected) in (1..).zip(&a169696) {
+            assert_eq!(open(3, n), expected, "3x{n}");
+        }
+        // OEIS A165134: 1,728 directed open tours on 5x5, each undirected path from both ends.
+        assert_eq!(open(5, 5) * 2, 1_728);
+    }
+
+    #[test]
+    fn open_counts_stop_at_the_state_limit_and_at_128_bits() {
+        let board = TourBoard::new(6, 6).unwrap();
+        assert!(matches!(
+            open_tours_by_frontier(board, 1000, &mut ()),
+            Err(FrontierError::TooManyStates { limit: 1000, .. })
+        ));
+        let long = TourBoard::new(3, 400).unwrap();
+        assert_eq!(
+            open_tours_by_frontier(long, 1 << 20, &mut ()),
+            Err(FrontierError::Overflow(long))
+        );
     }
 }

@@ -498,7 +498,7 @@ mod properties {
                         restarts: 200,
                         ..Default::default()
                     };
-                    let (tour, _) = neural::find(board, true, None, options).unwrap();
+                    let (tour, _) = neural::find(board, true, None, options, &mut ()).unwrap();
                     assert!(tour.is_closed(), "{board}");
                     let tour = backtrack::search(board, true, None, Some(50_000_000)).unwrap();
                     assert!(tour.is_closed(), "{board}");

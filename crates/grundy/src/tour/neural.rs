@@ -158,20 +158,47 @@ impl Network {
     }
 }
 
-/// Runs up to `options.restarts` restarts, stopping at the first single cycle, and returns the
-/// best cover found (fewest cycles) with the report, or `None` if no restart settled.
+/// Hears of each restart of the network, and may stop the restarts early: the best cover so far
+/// is then the answer. The no-op `()` costs nothing.
+pub trait NeuralProgress {
+    /// Called after each restart with what the restarts have done so far.
+    fn restart_done(&mut self, _report: &NeuralReport) {}
+
+    /// Polled before each restart: `true` stops restarting.
+    fn should_stop(&self) -> bool {
+        false
+    }
+}
+
+impl NeuralProgress for () {}
+
+/// The work of one restart, in neuron updates: `sweeps` over the board's moves (about four a
+/// square). A caller bounding the time bounds this times the restarts.
+#[must_use]
+pub fn restart_work(board: TourBoard, sweeps: u32) -> u64 {
+    u64::from(sweeps) * board.squares() as u64 * 4
+}
+
+/// Runs up to `options.restarts` restarts, stopping at the first single cycle (or when
+/// `progress` says so), and returns the best cover found (fewest cycles) with the report, or
+/// `None` if no restart settled.
 pub fn best_cover(
     board: TourBoard,
     options: NeuralOptions,
     stop_at_success: bool,
+    progress: &mut dyn NeuralProgress,
 ) -> (Option<Vec<Vec<u32>>>, NeuralReport) {
     let mut network = Network::new(board);
     let mut rng = Rng(options.seed | 1);
     let mut report = NeuralReport::default();
     let mut best: Option<Vec<Vec<u32>>> = None;
     for _ in 0..options.restarts {
+        if progress.should_stop() {
+            break;
+        }
         report.restarts += 1;
         if !network.run(&mut rng, options.sweeps) {
+            progress.restart_done(&report);
             continue;
         }
         report.settled += 1;
@@ -182,6 +209,7 @@ pub fn best_cover(
         if best.as_ref().is_none_or(|held| cycles.len() < held.len()) {
             best = Some(cycles);
         }
+        progress.restart_done(&report);
         if stop_at_success && report.single_cycle > 0 {
             break;
         }
@@ -223,19 +251,21 @@ fn join_cycles(links: &mut Links, squares: usize) -> Option<usize> {
 }
 
 /// A tour from the network: closed, or opened at `start`. Needs an even number of squares (a
-/// cover by cycles alternates colours).
+/// cover by cycles alternates colours). `progress` hears of each restart; when it stops them,
+/// the best cover so far is joined into the tour.
 pub fn find(
     board: TourBoard,
     closed: bool,
     start: Option<u32>,
     options: NeuralOptions,
+    progress: &mut dyn NeuralProgress,
 ) -> Result<(Tour, NeuralReport), FindError> {
     if board.squares() % 2 == 1 {
         return Err(FindError::MethodFailed(format!(
             "the neural network settles on covers of the board by cycles, and the {board} board has an odd number of squares, so it has none; try --method divide or backtrack"
         )));
     }
-    let (cover, mut report) = best_cover(board, options, true);
+    let (cover, mut report) = best_cover(board, options, true, progress);
     let Some(cycles) = cover else {
         return Err(FindError::MethodFailed(format!(
             "the neural network did not settle in {} restarts of {} sweeps on the {board} board; try --method divide",
@@ -269,7 +299,7 @@ mod tests {
     #[test]
     fn settles_and_answers_on_the_chessboard() {
         let board = TourBoard::new(8, 8).unwrap();
-        let (tour, report) = find(board, true, None, NeuralOptions::default()).unwrap();
+        let (tour, report) = find(board, true, None, NeuralOptions::default(), &mut ()).unwrap();
         assert!(tour.is_closed());
         assert!(report.settled >= 1);
         assert_eq!(report.joins + 1, report.cycles_in_answer);
@@ -284,13 +314,39 @@ mod tests {
             ..NeuralOptions::default()
         };
         let start = board.parse_square("c3").unwrap();
-        let (tour, _) = find(board, false, Some(start), options).unwrap();
+        let (tour, _) = find(board, false, Some(start), options, &mut ()).unwrap();
         assert_eq!(tour.path()[0], start);
     }
 
     #[test]
     fn odd_boards_are_declined() {
         let board = TourBoard::new(5, 5).unwrap();
-        assert!(find(board, false, None, NeuralOptions::default()).is_err());
+        assert!(find(board, false, None, NeuralOptions::default(), &mut ()).is_err());
+    }
+
+    /// Stops after a given number of restarts, as Ctrl-C does.
+    struct StopAfter(u32, u32);
+
+    impl NeuralProgress for StopAfter {
+        fn restart_done(&mut self, report: &NeuralReport) {
+            self.0 = report.restarts;
+        }
+
+        fn should_stop(&self) -> bool {
+            self.0 >= self.1
+        }
+    }
+
+    #[test]
+    fn a_stop_ends_the_restarts_and_the_best_cover_answers() {
+        let board = TourBoard::new(10, 10).unwrap();
+        let options = NeuralOptions {
+            restarts: u32::MAX,
+            ..NeuralOptions::default()
+        };
+        // Without the stop this would run for ever on a board where single cycles are rare.
+        let (cover, report) = best_cover(board, options, false, &mut StopAfter(0, 5));
+        assert_eq!(report.restarts, 5);
+        assert!(cover.is_some() || report.settled == 0);
     }
 }
