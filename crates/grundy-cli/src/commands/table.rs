@@ -97,7 +97,9 @@ pub fn run(args: &Args) -> Result<String> {
     interrupt::stop_flag()?;
     let stop = Arc::new(AtomicBool::new(false));
     let finished = AtomicBool::new(false);
-    let results: Vec<(usize, usize, Option<Nimber>, u64)> = std::thread::scope(|scope| {
+    // Cell, value (None if stopped), the strategy that settled it without search, positions.
+    type CellResult = (usize, usize, Option<Nimber>, Option<String>, u64);
+    let results: Vec<CellResult> = std::thread::scope(|scope| {
         scope.spawn(|| {
             while !finished.load(Ordering::Relaxed) {
                 if interrupt::interrupted() {
@@ -113,7 +115,7 @@ pub fn run(args: &Args) -> Result<String> {
                 || None::<PlacementSolver>,
                 |solver, &(i, j, board)| {
                     if stop.load(Ordering::Relaxed) {
-                        return (i, j, None, 0);
+                        return (i, j, None, None, 0);
                     }
                     let game = PlacementGame::with_rules(rules.clone(), board);
                     // Each thread keeps one solver and its table for all its cells: component
@@ -126,6 +128,12 @@ pub fn run(args: &Args) -> Result<String> {
                         None => solver.insert(PlacementSolver::for_boards(&game, largest, budget)),
                     };
                     let before = solver.stats().positions;
+                    // The solver answers a cell mirror play settles without search; asked
+                    // here only for the strategy's name.
+                    let settled_by = solver
+                        .settlement(&game.empty())
+                        .filter(|settled| settled.nim_value().is_some())
+                        .map(|settled| settled.strategy);
                     let nimber = solver.nim_value_within(&game.empty(), &stop);
                     if nimber.is_some() {
                         bar.inc(1);
@@ -134,7 +142,7 @@ pub fn run(args: &Args) -> Result<String> {
                             ("cells_total", cells.len() as u64),
                         ]);
                     }
-                    (i, j, nimber, solver.stats().positions - before)
+                    (i, j, nimber, settled_by, solver.stats().positions - before)
                 },
             )
             .collect();
@@ -144,11 +152,14 @@ pub fn run(args: &Args) -> Result<String> {
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     let mut grid = vec![vec![None::<u32>; cols.len()]; rows.len()];
+    let mut settled_by = vec![vec![None::<String>; cols.len()]; rows.len()];
     let mut positions = 0;
-    for (i, j, nimber, searched) in results {
+    for (i, j, nimber, strategy, searched) in results {
         grid[i][j] = nimber.map(Nimber::value);
+        settled_by[i][j] = strategy;
         positions += searched;
     }
+    let settled_cells = settled_by.iter().flatten().flatten().count();
     let done = grid.iter().flatten().filter(|cell| cell.is_some()).count();
     let interrupted = done < cells.len();
     let report = if args.search.json {
@@ -161,6 +172,7 @@ pub fn run(args: &Args) -> Result<String> {
             rows: rows.iter().map(|&r| r as usize).collect(),
             cols: cols.iter().map(|&c| c as usize).collect(),
             nimbers: grid.clone(),
+            settled_by: Some(settled_by),
             positions_searched: Some(positions),
             interrupted,
             finished_cells: done,
@@ -186,6 +198,11 @@ pub fn run(args: &Args) -> Result<String> {
         );
         if interrupted {
             out.push_str("(? : not finished, stopped by Ctrl-C)\n");
+        }
+        if settled_cells > 0 {
+            out.push_str(&format!(
+                "{settled_cells} boards settled without search by mirror play (a second-player win: 0)\n"
+            ));
         }
         out.push_str(&format!(
             "{} boards, {positions} positions searched in {seconds:.3} s on {threads} threads\n",
@@ -252,6 +269,7 @@ fn corner_table(args: &Args) -> Result<String> {
                 .iter()
                 .map(|row| row.iter().map(|&value| Some(value)).collect())
                 .collect(),
+            settled_by: None,
             positions_searched: None,
             interrupted: false,
             finished_cells: cells,
