@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use grundy::games::placement::{
-    parse_pieces, PlacementGame, PlacementRules, PlacementSolver, RayRule, Surface,
+    parse_pieces, settled_by_strategy, PlacementGame, PlacementRules, PlacementSolver, RayRule,
+    Surface,
 };
 use grundy::report::{Command, TableReport, SCHEMA_VERSION};
 use grundy::{BoardSize, Nimber};
@@ -89,17 +90,34 @@ pub fn run(args: &Args) -> Result<String> {
         .ok_or_else(|| input_error("the table has no cells: give --rows and --cols"))?;
     // Largest boards first, so that no long job starts last.
     cells.sort_by_key(|&(_, _, board)| std::cmp::Reverse(board.squares()));
+    let total = cells.len();
+    let started = Instant::now();
+    // Cell, value (None if stopped), the strategy that settled it without search, positions.
+    type CellResult = (usize, usize, Option<Nimber>, Option<String>, u64);
+    // The cells a strategy settles (mirror play: a second-player win, 0) are filled first,
+    // without a solver: no thread waits behind a long search to reach them, and a table
+    // stopped early still shows them.
+    let mut settled: Vec<CellResult> = Vec::new();
+    cells.retain(|&(i, j, board)| {
+        let game = PlacementGame::with_rules(rules.clone(), board);
+        let Some(settlement) = settled_by_strategy(&game, &game.empty()) else {
+            return true;
+        };
+        let Some(nimber) = settlement.nim_value() else {
+            return true;
+        };
+        settled.push((i, j, Some(nimber), Some(settlement.strategy), 0));
+        false
+    });
     let threads = rayon::current_num_threads() as u64;
     let budget = (args.search.memory / threads).max(1 << 20);
-    let bar = counting_bar(cells.len() as u64, &format!("{name} table"));
-    let started = Instant::now();
+    let bar = counting_bar(total as u64, &format!("{name} table"));
+    bar.inc(settled.len() as u64);
     // Ctrl-C raises its flag; the solvers poll one of their own, raised from it by a watcher.
     interrupt::stop_flag()?;
     let stop = Arc::new(AtomicBool::new(false));
     let finished = AtomicBool::new(false);
-    // Cell, value (None if stopped), the strategy that settled it without search, positions.
-    type CellResult = (usize, usize, Option<Nimber>, Option<String>, u64);
-    let results: Vec<CellResult> = std::thread::scope(|scope| {
+    let mut results: Vec<CellResult> = std::thread::scope(|scope| {
         scope.spawn(|| {
             while !finished.load(Ordering::Relaxed) {
                 if interrupt::interrupted() {
@@ -128,21 +146,15 @@ pub fn run(args: &Args) -> Result<String> {
                         None => solver.insert(PlacementSolver::for_boards(&game, largest, budget)),
                     };
                     let before = solver.stats().positions;
-                    // The solver answers a cell mirror play settles without search; asked
-                    // here only for the strategy's name.
-                    let settled_by = solver
-                        .settlement(&game.empty())
-                        .filter(|settled| settled.nim_value().is_some())
-                        .map(|settled| settled.strategy);
                     let nimber = solver.nim_value_within(&game.empty(), &stop);
                     if nimber.is_some() {
                         bar.inc(1);
                         crate::progress::report_to_server(&[
                             ("cells_finished", bar.position()),
-                            ("cells_total", cells.len() as u64),
+                            ("cells_total", total as u64),
                         ]);
                     }
-                    (i, j, nimber, settled_by, solver.stats().positions - before)
+                    (i, j, nimber, None, solver.stats().positions - before)
                 },
             )
             .collect();
@@ -150,6 +162,7 @@ pub fn run(args: &Args) -> Result<String> {
         results
     });
     bar.finish_and_clear();
+    results.append(&mut settled);
     let seconds = started.elapsed().as_secs_f64();
     let mut grid = vec![vec![None::<u32>; cols.len()]; rows.len()];
     let mut settled_by = vec![vec![None::<String>; cols.len()]; rows.len()];
@@ -161,7 +174,7 @@ pub fn run(args: &Args) -> Result<String> {
     }
     let settled_cells = settled_by.iter().flatten().flatten().count();
     let done = grid.iter().flatten().filter(|cell| cell.is_some()).count();
-    let interrupted = done < cells.len();
+    let interrupted = done < total;
     let report = if args.search.json {
         json_line(&TableReport {
             schema: SCHEMA_VERSION,
@@ -206,7 +219,7 @@ pub fn run(args: &Args) -> Result<String> {
         }
         out.push_str(&format!(
             "{} boards, {positions} positions searched in {seconds:.3} s on {threads} threads\n",
-            cells.len()
+            total
         ));
         out
     };
@@ -216,7 +229,7 @@ pub fn run(args: &Args) -> Result<String> {
         print!("{report}");
         return Err(Interrupted(format!(
             "interrupted: {done} of {} cells finished",
-            cells.len()
+            total
         ))
         .into());
     }
