@@ -109,7 +109,9 @@ fn check(game: &PlacementGame, position: &PlacementPosition) -> Result<Option<Ou
         }
         Outcome::N => {
             let winning = settled.winning_move.ok_or_else(|| shown.clone())?;
-            let after = game.play_move(position, winning).map_err(|_| shown.clone())?;
+            let after = game
+                .play_move(position, winning)
+                .map_err(|_| shown.clone())?;
             if value == Nimber::ZERO || naive(game, &after, &mut memo) != Nimber::ZERO {
                 return Err(shown);
             }

@@ -227,11 +227,7 @@ pub fn run(args: &Args) -> Result<String> {
         // The finished cells are the answer so far: printed before the exit status says the
         // table is incomplete.
         print!("{report}");
-        return Err(Interrupted(format!(
-            "interrupted: {done} of {} cells finished",
-            total
-        ))
-        .into());
+        return Err(Interrupted(format!("interrupted: {done} of {} cells finished", total)).into());
     }
     Ok(report)
 }

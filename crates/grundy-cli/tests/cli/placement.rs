@@ -705,10 +705,18 @@ fn boards_a_strategy_settles_are_answered_without_search() {
     for (command, board, symmetry) in [
         ("outcome", "8x9", "reflection in the horizontal middle line"),
         ("outcome", "9x8", "reflection in the vertical middle line"),
-        ("outcome", "10x10", "half turn about the centre"),
-        ("outcome", "6x11", "reflection in the horizontal middle line"),
+        (
+            "outcome",
+            "10x10",
+            "reflection in the horizontal middle line",
+        ),
+        (
+            "outcome",
+            "6x11",
+            "reflection in the horizontal middle line",
+        ),
         ("value", "8x9", "reflection in the horizontal middle line"),
-        ("value", "10x10", "half turn about the centre"),
+        ("value", "10x10", "reflection in the horizontal middle line"),
         ("moves", "8x9", "reflection in the horizontal middle line"),
     ] {
         let mut args = vec![command, "knights", board];

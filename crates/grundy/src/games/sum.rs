@@ -151,8 +151,9 @@ impl GameSum {
         self.summands
             .iter()
             .map(|summand| match summand {
-                Summand::Placement { game, position } => mirror_settlement(game, position)
-                    .map(|settled| settled.strategy),
+                Summand::Placement { game, position } => {
+                    mirror_settlement(game, position).map(|settled| settled.strategy)
+                }
                 _ => None,
             })
             .collect()

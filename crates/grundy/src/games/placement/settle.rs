@@ -42,6 +42,19 @@ use crate::values::{Nimber, Outcome};
 use super::strategy::{CentreThenReflect, QueensFour, Strategy};
 use super::{BoardSet, PlacementGame, PlacementMove, PlacementPosition, RayRule, Surface};
 
+/// The symmetries mirror play is looked for under, in order: those of [`MirrorSecond`] first
+/// (so that the name given is the strategy `grundy play --opponent symmetry` plays), then the
+/// reflections in the diagonals of a square board.
+///
+/// [`MirrorSecond`]: super::MirrorSecond
+const MIRRORS: [Symmetry; 5] = [
+    Symmetry::ROW_MIRROR,
+    Symmetry::COLUMN_MIRROR,
+    Symmetry::HALF_TURN,
+    Symmetry::TRANSPOSE,
+    Symmetry::ANTI_TRANSPOSE,
+];
+
 /// What a strategy proves about a position, found without search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settlement {
@@ -77,10 +90,7 @@ impl Settlement {
 /// `None` for a position with no free square (no strategy is needed there) and on surfaces
 /// other than the rectangle (whose wrapped attacks the argument has not been checked for).
 #[must_use]
-pub fn mirror_settlement(
-    game: &PlacementGame,
-    position: &PlacementPosition,
-) -> Option<Settlement> {
+pub fn mirror_settlement(game: &PlacementGame, position: &PlacementPosition) -> Option<Settlement> {
     if game.rules().surface() != Surface::Rectangle {
         return None;
     }
@@ -152,7 +162,7 @@ fn board_mirror(
     available: &BoardSet,
 ) -> Option<Symmetry> {
     let board = game.board();
-    Symmetry::INVOLUTIONS
+    MIRRORS
         .into_iter()
         .filter(|symmetry| symmetry.keeps((board.rows(), board.cols())))
         .find(|&symmetry| {
@@ -231,7 +241,7 @@ fn part_mirror(game: &PlacementGame, part: &BoardSet) -> Option<Symmetry> {
         right = right.max(col);
     }
     let size = (bottom + 1 - top, right + 1 - left);
-    Symmetry::INVOLUTIONS
+    MIRRORS
         .into_iter()
         .filter(|symmetry| symmetry.keeps(size))
         .find(|symmetry| {
@@ -278,7 +288,10 @@ mod tests {
             (Piece::Queen, "6x7"),
         ] {
             let game = PlacementGame::new(piece, board.parse().unwrap());
-            assert!(mirror_settlement(&game, &game.empty()).is_none(), "{piece} {board}");
+            assert!(
+                mirror_settlement(&game, &game.empty()).is_none(),
+                "{piece} {board}"
+            );
         }
         // Queens on 4x4 is a first-player win by b2, without a mirror.
         let game = PlacementGame::new(Piece::Queen, "4x4".parse().unwrap());
@@ -303,7 +316,11 @@ mod tests {
         // Rooks on a1 and b2 leave the 2x2 block c3-d4, a part mirrored by its half turn.
         let position = rooks.parse_position("..../..../.R../R...").unwrap();
         let settled = mirror_settlement(&rooks, &position).unwrap();
-        assert!(settled.strategy.contains("bounding box"), "{}", settled.strategy);
+        assert!(
+            settled.strategy.contains("bounding box"),
+            "{}",
+            settled.strategy
+        );
         // A single free square has no mirror.
         let position = rooks.parse_position("..../.R../..R./R...").unwrap();
         assert!(mirror_settlement(&rooks, &position).is_none());
