@@ -197,7 +197,11 @@ fn outcome_agrees_with_the_nim_value_and_names_a_winning_move() {
         // work may be there.
         let searched = outcome["positions_searched"].as_u64().unwrap()
             + outcome["endgame_positions"].as_u64().unwrap_or(0);
-        assert!(searched > 0, "{game} {board}: no search");
+        // Unless a strategy settled it (the centre of knights 5x5), and says so.
+        assert!(
+            searched > 0 || outcome["settled_by"].is_string(),
+            "{game} {board}: no search"
+        );
         match outcome["winning_move"]["square"].as_str() {
             None => assert_eq!(outcome["outcome"], "P"),
             Some(square) => {
