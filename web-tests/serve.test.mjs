@@ -148,7 +148,7 @@ test('several pieces: the person chooses the piece', async () => {
 
 test('long work shows its progress and is cancelled; the page answers on', async () => {
   await page.fill('#play-game', 'knights');
-  await page.fill('#play-args', '4x44');
+  await page.fill('#play-args', '9x11');
   await page.click('#play-new');
   await page.waitForSelector('#work:not([hidden])');
   assert.match(await page.textContent('#work-text'), /moves (queued|running)/);

@@ -298,6 +298,10 @@ pub struct SummandReport {
     pub position: String,
     /// Its nim-value.
     pub nimber: u32,
+    /// Placement games: the strategy that settled its value without search (mirror play:
+    /// value 0); left out when it was searched.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settled_by: Option<String>,
 }
 
 /// The answer of `grundy value`, `grundy outcome` and `grundy moves` for any game family: the
@@ -346,6 +350,12 @@ pub struct GameReport {
     pub to_move: Player,
     /// Who wins with perfect play.
     pub winner: Player,
+    /// Placement games: the known strategy that settled the answer without search, such as
+    /// `mirror play (reflection in the horizontal middle line)` (a second-player win, so the
+    /// nim-value 0) or `centre e5 then half turn` (`grundy outcome`: a first-player win and
+    /// the winning move; the nim-value is then searched). Left out when the answer was searched.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settled_by: Option<String>,
     /// Sums of games: each game of the sum with its nim-value, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub summands: Option<Vec<SummandReport>>,
@@ -433,6 +443,7 @@ impl GameReport {
             summands: None,
             to_move,
             winner: to_move.winner(outcome),
+            settled_by: None,
             legal_moves: None,
             winning_moves: None,
             moves: None,
@@ -509,6 +520,10 @@ pub struct TableReport {
     /// `nimbers[i][j]` is the value at `rows[i]`, `cols[j]`; `null` where an interrupted
     /// search did not finish it.
     pub nimbers: Vec<Vec<Option<u32>>>,
+    /// Placement games: `settled_by[i][j]` names the strategy that settled the cell without
+    /// search (mirror play: a second-player win, value 0), `null` where the cell was searched.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settled_by: Option<Vec<Vec<Option<String>>>>,
     /// Placement games: positions searched for the whole table.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub positions_searched: Option<u64>,

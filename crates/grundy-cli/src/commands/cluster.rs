@@ -85,6 +85,7 @@ impl Distributed {
         RootOutcome {
             outcome,
             winning_moves,
+            settled_by: None,
             report: self.report,
         }
     }
@@ -101,6 +102,7 @@ impl Distributed {
         };
         RootValue {
             nimber,
+            settled_by: None,
             report: self.report,
         }
     }

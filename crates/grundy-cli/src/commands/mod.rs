@@ -198,3 +198,8 @@ pub struct SearchOptions {
     #[arg(long)]
     pub json: bool,
 }
+
+/// The "settled" line of an answer a known strategy gave without search.
+pub fn settled_line(strategy: &str) -> String {
+    format!("settled    by {strategy}, without search\n")
+}

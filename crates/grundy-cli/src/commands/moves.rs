@@ -60,6 +60,13 @@ pub fn run(args: &Args) -> Result<String> {
     let mut solver = PlacementSolver::new(&game, args.search.memory);
     solver.set_observer(progress.observer());
     let started = Instant::now();
+    // Mirror play settles a second-player win: nim-value 0 and no winning move, without
+    // search (the solver consults the same check). With --all each move's value is still
+    // searched: the strategy proves only that every move leads to a non-zero value.
+    let settled_by = solver
+        .settlement(&position)
+        .filter(|settled| settled.outcome == grundy::Outcome::P)
+        .map(|settled| settled.strategy);
     let nimber = solver.nim_value(&position);
     let legal_moves = game.legal_placements(&position).len();
     let several = game.pieces().len() > 1;
@@ -113,6 +120,7 @@ pub fn run(args: &Args) -> Result<String> {
             table_hits: Some(stats.table_hits),
             endgame_positions: Some(stats.endgame_positions),
             seconds,
+            settled_by: settled_by.clone(),
             ..GameReport::of_value(
                 Command::Moves,
                 game.name(),
@@ -173,6 +181,9 @@ pub fn run(args: &Args) -> Result<String> {
         out.push_str("no legal moves: the player to move has lost\n");
     } else if listed.is_empty() {
         out.push_str("no winning move: every move leads to a position the opponent wins\n");
+    }
+    if let Some(strategy) = &settled_by {
+        out.push_str(&super::settled_line(strategy));
     }
     for m in &listed {
         let (row, col) = m.square.coordinates();

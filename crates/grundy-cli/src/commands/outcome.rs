@@ -74,6 +74,7 @@ pub fn run(args: &Args) -> Result<String> {
     let RootOutcome {
         outcome,
         winning_moves,
+        settled_by,
         report,
     } = answer;
     let winning_move = winning_moves.first().copied();
@@ -100,6 +101,7 @@ pub fn run(args: &Args) -> Result<String> {
             ranks: distributed.as_ref().map(|d| d.ranks),
             units_settled: distributed.as_ref().map(|d| d.units_settled()),
             seconds,
+            settled_by: settled_by.clone(),
             ..GameReport::new(
                 Command::Outcome,
                 game.name(),
@@ -143,6 +145,9 @@ pub fn run(args: &Args) -> Result<String> {
             "winning    {piece}{} ({row},{col}){symmetric}\n",
             first.square
         ));
+    }
+    if let Some(strategy) = &settled_by {
+        out.push_str(&super::settled_line(strategy));
     }
     out.push_str(&format!(
         "first      {} moves, {} up to symmetry, {} settled{}\n",

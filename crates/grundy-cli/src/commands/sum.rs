@@ -145,14 +145,20 @@ fn sum_report(command: Command, parts: &[Part], nimber: Nimber) -> GameReport {
 }
 
 /// Each game of the sum with its value, for the JSON report.
-fn summand_reports(parts: &[Part], values: &[Nimber]) -> Vec<SummandReport> {
+fn summand_reports(
+    parts: &[Part],
+    values: &[Nimber],
+    settlements: &[Option<String>],
+) -> Vec<SummandReport> {
     parts
         .iter()
         .zip(values)
-        .map(|(part, value)| SummandReport {
+        .zip(settlements)
+        .map(|((part, value), settled_by)| SummandReport {
             game: part.text.clone(),
             position: part.position.clone(),
             nimber: value.value(),
+            settled_by: settled_by.clone(),
         })
         .collect()
 }
@@ -167,7 +173,7 @@ pub fn value_report(words: &[String], target: &GameArgs, search: &SearchOptions)
     let outcome = nimber.outcome();
     if search.json {
         let report = GameReport {
-            summands: Some(summand_reports(&parts, &values)),
+            summands: Some(summand_reports(&parts, &values, &sum.summand_settlements())),
             positions_searched: Some(sum.positions_searched()),
             seconds,
             ..sum_report(Command::Value, &parts, nimber)
@@ -176,9 +182,18 @@ pub fn value_report(words: &[String], target: &GameArgs, search: &SearchOptions)
     }
     let width = parts.iter().map(|part| part.title.len()).max().unwrap_or(0);
     let mut out = format!("game       {}\n", expression(&parts));
-    for (index, (part, value)) in parts.iter().zip(&values).enumerate() {
+    let settlements = sum.summand_settlements();
+    for (index, ((part, value), settled_by)) in
+        parts.iter().zip(&values).zip(&settlements).enumerate()
+    {
         let label = if index == 0 { "summands" } else { "" };
-        out.push_str(&format!("{label:<10} {:<width$}  {value}\n", part.title));
+        let settled = settled_by
+            .as_ref()
+            .map_or_else(String::new, |strategy| format!("  (by {strategy})"));
+        out.push_str(&format!(
+            "{label:<10} {:<width$}  {value}{settled}\n",
+            part.title
+        ));
     }
     out.push_str(&format!("nim-value  {nimber}\n"));
     out.push_str(&format!(
@@ -210,7 +225,7 @@ pub fn moves_report(
     let unlisted = shown_total - listed.len() as u64;
     if search.json {
         let report = GameReport {
-            summands: Some(summand_reports(&parts, &values)),
+            summands: Some(summand_reports(&parts, &values, &sum.summand_settlements())),
             legal_moves: Some(moves.legal as usize),
             winning_moves: Some(moves.winning as usize),
             moves: Some(listed.iter().map(|m| Move::in_sum(m)).collect()),

@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use grundy::games::placement::{
-    parse_pieces, PlacementGame, PlacementRules, PlacementSolver, RayRule, Surface,
+    parse_pieces, settled_by_strategy, PlacementGame, PlacementRules, PlacementSolver, RayRule,
+    Surface,
 };
 use grundy::report::{Command, TableReport, SCHEMA_VERSION};
 use grundy::{BoardSize, Nimber};
@@ -89,15 +90,34 @@ pub fn run(args: &Args) -> Result<String> {
         .ok_or_else(|| input_error("the table has no cells: give --rows and --cols"))?;
     // Largest boards first, so that no long job starts last.
     cells.sort_by_key(|&(_, _, board)| std::cmp::Reverse(board.squares()));
+    let total = cells.len();
+    let started = Instant::now();
+    // Cell, value (None if stopped), the strategy that settled it without search, positions.
+    type CellResult = (usize, usize, Option<Nimber>, Option<String>, u64);
+    // The cells a strategy settles (mirror play: a second-player win, 0) are filled first,
+    // without a solver: no thread waits behind a long search to reach them, and a table
+    // stopped early still shows them.
+    let mut settled: Vec<CellResult> = Vec::new();
+    cells.retain(|&(i, j, board)| {
+        let game = PlacementGame::with_rules(rules.clone(), board);
+        let Some(settlement) = settled_by_strategy(&game, &game.empty()) else {
+            return true;
+        };
+        let Some(nimber) = settlement.nim_value() else {
+            return true;
+        };
+        settled.push((i, j, Some(nimber), Some(settlement.strategy), 0));
+        false
+    });
     let threads = rayon::current_num_threads() as u64;
     let budget = (args.search.memory / threads).max(1 << 20);
-    let bar = counting_bar(cells.len() as u64, &format!("{name} table"));
-    let started = Instant::now();
+    let bar = counting_bar(total as u64, &format!("{name} table"));
+    bar.inc(settled.len() as u64);
     // Ctrl-C raises its flag; the solvers poll one of their own, raised from it by a watcher.
     interrupt::stop_flag()?;
     let stop = Arc::new(AtomicBool::new(false));
     let finished = AtomicBool::new(false);
-    let results: Vec<(usize, usize, Option<Nimber>, u64)> = std::thread::scope(|scope| {
+    let mut results: Vec<CellResult> = std::thread::scope(|scope| {
         scope.spawn(|| {
             while !finished.load(Ordering::Relaxed) {
                 if interrupt::interrupted() {
@@ -113,7 +133,7 @@ pub fn run(args: &Args) -> Result<String> {
                 || None::<PlacementSolver>,
                 |solver, &(i, j, board)| {
                     if stop.load(Ordering::Relaxed) {
-                        return (i, j, None, 0);
+                        return (i, j, None, None, 0);
                     }
                     let game = PlacementGame::with_rules(rules.clone(), board);
                     // Each thread keeps one solver and its table for all its cells: component
@@ -131,10 +151,10 @@ pub fn run(args: &Args) -> Result<String> {
                         bar.inc(1);
                         crate::progress::report_to_server(&[
                             ("cells_finished", bar.position()),
-                            ("cells_total", cells.len() as u64),
+                            ("cells_total", total as u64),
                         ]);
                     }
-                    (i, j, nimber, solver.stats().positions - before)
+                    (i, j, nimber, None, solver.stats().positions - before)
                 },
             )
             .collect();
@@ -142,15 +162,19 @@ pub fn run(args: &Args) -> Result<String> {
         results
     });
     bar.finish_and_clear();
+    results.append(&mut settled);
     let seconds = started.elapsed().as_secs_f64();
     let mut grid = vec![vec![None::<u32>; cols.len()]; rows.len()];
+    let mut settled_by = vec![vec![None::<String>; cols.len()]; rows.len()];
     let mut positions = 0;
-    for (i, j, nimber, searched) in results {
+    for (i, j, nimber, strategy, searched) in results {
         grid[i][j] = nimber.map(Nimber::value);
+        settled_by[i][j] = strategy;
         positions += searched;
     }
+    let settled_cells = settled_by.iter().flatten().flatten().count();
     let done = grid.iter().flatten().filter(|cell| cell.is_some()).count();
-    let interrupted = done < cells.len();
+    let interrupted = done < total;
     let report = if args.search.json {
         json_line(&TableReport {
             schema: SCHEMA_VERSION,
@@ -161,6 +185,7 @@ pub fn run(args: &Args) -> Result<String> {
             rows: rows.iter().map(|&r| r as usize).collect(),
             cols: cols.iter().map(|&c| c as usize).collect(),
             nimbers: grid.clone(),
+            settled_by: Some(settled_by),
             positions_searched: Some(positions),
             interrupted,
             finished_cells: done,
@@ -190,9 +215,14 @@ pub fn run(args: &Args) -> Result<String> {
                 interrupt::stopped_by()
             ));
         }
+        if settled_cells > 0 {
+            out.push_str(&format!(
+                "{settled_cells} boards settled without search by mirror play (a second-player win: 0)\n"
+            ));
+        }
         out.push_str(&format!(
             "{} boards, {positions} positions searched in {seconds:.3} s on {threads} threads\n",
-            cells.len()
+            total
         ));
         out
     };
@@ -201,9 +231,8 @@ pub fn run(args: &Args) -> Result<String> {
         // table is incomplete.
         print!("{report}");
         return Err(Interrupted(format!(
-            "interrupted by {}: {done} of {} cells finished",
-            interrupt::stopped_by(),
-            cells.len()
+            "interrupted by {}: {done} of {total} cells finished",
+            interrupt::stopped_by()
         ))
         .into());
     }
@@ -256,6 +285,7 @@ fn corner_table(args: &Args) -> Result<String> {
                 .iter()
                 .map(|row| row.iter().map(|&value| Some(value)).collect())
                 .collect(),
+            settled_by: None,
             positions_searched: None,
             interrupted: false,
             finished_cells: cells,

@@ -90,7 +90,11 @@ pub fn run(args: &Args) -> Result<String> {
         cluster: &args.cluster,
     }
     .nim_value()?;
-    let RootValue { nimber, report } = answer;
+    let RootValue {
+        nimber,
+        settled_by,
+        report,
+    } = answer;
     let (nodes, stats) = (report.positions, report.stats);
     let to_move = player_to_move(&game, &position);
     let outcome = nimber.outcome();
@@ -114,6 +118,7 @@ pub fn run(args: &Args) -> Result<String> {
             ranks: distributed.as_ref().map(|d| d.ranks),
             units_settled: distributed.as_ref().map(|d| d.units_settled()),
             seconds,
+            settled_by: settled_by.clone(),
             ..GameReport::of_value(
                 Command::Value,
                 game.name(),
@@ -140,6 +145,9 @@ pub fn run(args: &Args) -> Result<String> {
         "outcome    {}\n",
         outcome_sentence(to_move, outcome)
     ));
+    if let Some(strategy) = &settled_by {
+        out.push_str(&super::settled_line(strategy));
+    }
     // A distributed search counts what it resumed on its `units` line.
     if report.resumed > 0 && distributed.is_none() {
         out.push_str(&format!(

@@ -219,6 +219,10 @@ fn every_command_prints_what_docs_json_md_describes() {
     let bad_tour = bad_tour.to_str().unwrap();
     let runs: &[&[&str]] = &[
         &["value", "knights", "5x5"],
+        // Settled by mirror play: `settled_by` in value, outcome, moves and a summand.
+        &["value", "knights", "8x9"],
+        &["moves", "knights", "4x4"],
+        &["value", "knights 4x4 + *1"],
         &["value", "queens", "3x3", "--position", "Q../.../..."],
         &["value", "bishops+knights", "3x3", "--board", "torus"],
         &["value", "kayles", "3", "4", "5"],

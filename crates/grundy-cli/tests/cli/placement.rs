@@ -200,7 +200,11 @@ fn outcome_agrees_with_the_nim_value_and_names_a_winning_move() {
         // work may be there.
         let searched = outcome["positions_searched"].as_u64().unwrap()
             + outcome["endgame_positions"].as_u64().unwrap_or(0);
-        assert!(searched > 0, "{game} {board}: no search");
+        // Unless a strategy settled it (the centre of knights 5x5), and says so.
+        assert!(
+            searched > 0 || outcome["settled_by"].is_string(),
+            "{game} {board}: no search"
+        );
         match outcome["winning_move"]["square"].as_str() {
             None => assert_eq!(outcome["outcome"], "P"),
             Some(square) => {
@@ -845,4 +849,100 @@ fn sizes_that_cannot_be_given_are_refused() {
         &["value", "kayles", "5", "--checkpoint", "unused.jsonl"],
         "--checkpoint is for the placement games",
     );
+}
+
+/// Issue 30: every knights board with an even side is a second-player win by mirror play
+/// (Boone (2016), Theorem 2.2.2), and `outcome`, `value` and `moves` answer it without
+/// searching a position, naming the strategy; on an odd board `outcome` answers with the
+/// centre, while `value` searches (the strategy proves only that the value is not 0).
+#[test]
+fn boards_a_strategy_settles_are_answered_without_search() {
+    for (command, board, symmetry) in [
+        ("outcome", "8x9", "reflection in the horizontal middle line"),
+        ("outcome", "9x8", "reflection in the vertical middle line"),
+        (
+            "outcome",
+            "10x10",
+            "reflection in the horizontal middle line",
+        ),
+        (
+            "outcome",
+            "6x11",
+            "reflection in the horizontal middle line",
+        ),
+        ("value", "8x9", "reflection in the horizontal middle line"),
+        ("value", "10x10", "reflection in the horizontal middle line"),
+        ("moves", "8x9", "reflection in the horizontal middle line"),
+    ] {
+        let mut args = vec![command, "knights", board];
+        if command != "moves" {
+            args.extend(["--threads", "1"]);
+        }
+        let report = json_of(&args);
+        let shown = format!("{command} knights {board}: {report}");
+        assert_eq!(report["outcome"], "P", "{shown}");
+        assert_eq!(report["positions_searched"], 0, "{shown}");
+        assert_eq!(
+            report["settled_by"],
+            format!("mirror play ({symmetry})").as_str(),
+            "{shown}"
+        );
+        if command != "outcome" {
+            assert_eq!(report["nimber"], 0, "{shown}");
+        }
+        if command == "moves" {
+            assert_eq!(report["winning_moves"], 0, "{shown}");
+        }
+    }
+    let text = grundy()
+        .args(["value", "knights", "8x9", "--threads", "1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains(
+            "settled    by mirror play (reflection in the horizontal middle line), without search"
+        ),
+        "{text}"
+    );
+
+    let odd = json_of(&["outcome", "knights", "9x9", "--threads", "1"]);
+    assert_eq!(odd["outcome"], "N");
+    assert_eq!(odd["winning_move"]["square"], "e5");
+    assert_eq!(odd["settled_by"], "centre e5 then half turn");
+    assert_eq!(odd["positions_searched"], 0);
+    let value = json_of(&["value", "knights", "5x5", "--threads", "1"]);
+    assert_eq!(value["nimber"], 1);
+    assert!(value.get("settled_by").is_none(), "{value}");
+}
+
+/// Issue 30: the cells of a knights table with an even side are settled by mirror play before
+/// any search, so a table of them completes at once, and one with odd boards still gives the
+/// searched values (9x3 and 9x5 are new here) beside the settled ones.
+#[test]
+fn tables_fill_the_cells_a_strategy_settles_without_search() {
+    let even = json_of(&[
+        "table",
+        "knights",
+        "--rows",
+        "2,4,6,8,10,12",
+        "--cols",
+        "1-12",
+    ]);
+    assert_eq!(even["interrupted"], false);
+    assert_eq!(even["finished_cells"], 72);
+    assert_eq!(even["positions_searched"], 0);
+    for row in even["nimbers"].as_array().unwrap() {
+        assert!(row.as_array().unwrap().iter().all(|cell| cell == 0));
+    }
+    let table = json_of(&["table", "knights", "--rows", "1-9", "--cols", "1-6"]);
+    assert_eq!(table["finished_cells"], 54);
+    for (i, m) in (1..=9).enumerate() {
+        for (j, n) in (1..=6).enumerate() {
+            let settled = &table["settled_by"][i][j];
+            assert_eq!(settled.is_string(), m % 2 == 0 || n % 2 == 0, "{m}x{n}");
+        }
+    }
+    assert_eq!(table["nimbers"][8][2], 3, "knights 9x3");
+    assert_eq!(table["nimbers"][8][4], 1, "knights 9x5");
 }

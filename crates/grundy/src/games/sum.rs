@@ -24,7 +24,9 @@
 
 use crate::games::corner::CornerGame;
 use crate::games::heap::{HeapGame, Kayles2d, Rectangle};
-use crate::games::placement::{PlacementGame, PlacementPosition, PlacementSolver};
+use crate::games::placement::{
+    mirror_settlement, PlacementGame, PlacementPosition, PlacementSolver,
+};
 use crate::graph::kayles::GraphSolver;
 use crate::graph::{Graph, GraphError, MAX_SEARCH_VERTICES};
 use crate::values::Nimber;
@@ -232,6 +234,22 @@ impl GameSum {
     pub fn summand_values(&mut self) -> Vec<Nimber> {
         (0..self.summands.len())
             .map(|index| self.summand_value(index))
+            .collect()
+    }
+
+    /// For each summand, the strategy that settles its value without search (mirror play: a
+    /// second-player win, value 0), as its solver finds it; `None` for a summand searched or
+    /// valued by a formula.
+    #[must_use]
+    pub fn summand_settlements(&self) -> Vec<Option<String>> {
+        self.summands
+            .iter()
+            .map(|summand| match summand {
+                Summand::Placement { game, position } => {
+                    mirror_settlement(game, position).map(|settled| settled.strategy)
+                }
+                _ => None,
+            })
             .collect()
     }
 

@@ -38,6 +38,7 @@ mod node_kayles;
 mod piece;
 pub mod root_search;
 mod rules;
+mod settle;
 mod solve;
 mod strategy;
 mod surface;
@@ -48,6 +49,7 @@ pub use multi::{Cells, RulesKayles, RulesKey};
 pub use node_kayles::{NodeKayles, ShapeKey};
 pub use piece::{Piece, PieceError};
 pub use rules::{parse_pieces, PieceSetError, PlacementRules, RayRule, RayRuleError, MAX_PIECES};
+pub use settle::{mirror_settlement, settled_by_strategy, Settlement};
 pub use solve::{MoveValue, PlacementSolver};
 pub use strategy::{
     play_out, symmetry_strategy, CentreThenReflect, GameRecord, MirrorSecond, Perfect, Player,

@@ -33,6 +33,7 @@ use thiserror::Error;
 use crate::solver::{SearchObserver, SearchStats, WinTable};
 use crate::values::{Nimber, Outcome};
 
+use super::settle::{settled_by_strategy, Settlement};
 use super::win_search::WinSearch;
 use super::{Piece, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver};
 
@@ -110,15 +111,22 @@ pub struct RootOutcome {
     /// The first group of winning moves (symmetric to each other), first row by row; empty
     /// when the position is a second-player win.
     pub winning_moves: Vec<PlacementMove>,
+    /// The strategy that settled the outcome without search (see
+    /// [`settled_by_strategy`]), if one did.
+    pub settled_by: Option<String>,
     /// What the search did.
     pub report: RootReport,
 }
 
 /// The nim-value of a position, from [`RootSearch::nim_value`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RootValue {
     /// The nim-value.
     pub nimber: Nimber,
+    /// The strategy that settled the nim-value without search: mirror play, which proves a
+    /// second-player win and so the value 0. (A first-player strategy proves only that the
+    /// value is not 0, and the value is then searched.)
+    pub settled_by: Option<String>,
     /// What the search did.
     pub report: RootReport,
 }
@@ -180,6 +188,8 @@ pub struct RootSearch {
     /// The most positions any one question has taken, and at least [`FIRST_TRY_POSITIONS`]
     /// (see [`settle_group`]).
     hardest: AtomicU64,
+    /// What a known strategy settles about the position, found before any search.
+    settlement: Option<Settlement>,
 }
 
 impl RootSearch {
@@ -203,7 +213,15 @@ impl RootSearch {
             settled: HashMap::new(),
             resumed: 0,
             hardest: AtomicU64::new(FIRST_TRY_POSITIONS),
+            settlement: settled_by_strategy(game, position),
         }
+    }
+
+    /// What a known strategy settles about the position without search, if anything: the
+    /// outcome (and for a second-player win the nim-value 0) is then answered at once.
+    #[must_use]
+    pub fn settlement(&self) -> Option<&Settlement> {
+        self.settlement.as_ref()
     }
 
     /// The first moves grouped by symmetry (and by piece); the first of each group stands for
@@ -310,6 +328,25 @@ impl RootSearch {
 
     /// Who wins, and a winning move when the player to move wins; stops at the first found.
     pub fn outcome(&mut self, observer: &mut dyn RootObserver) -> Result<RootOutcome, Interrupted> {
+        if let Some(settled) = &self.settlement {
+            // The strategy's move and the moves symmetric to it: its group.
+            let winning_moves = settled
+                .winning_move
+                .map(|winning| {
+                    self.groups
+                        .iter()
+                        .find(|group| group.contains(&winning))
+                        .cloned()
+                        .unwrap_or_else(|| vec![winning])
+                })
+                .unwrap_or_default();
+            return Ok(RootOutcome {
+                outcome: settled.outcome,
+                winning_moves,
+                settled_by: Some(settled.strategy.clone()),
+                report: self.report(),
+            });
+        }
         let first_player_wins = self.some_move_leaves(Nimber::ZERO, observer)?;
         let winning_moves = self
             .groups_leaving(Nimber::ZERO)
@@ -323,18 +360,29 @@ impl RootSearch {
                 Outcome::P
             },
             winning_moves,
+            settled_by: None,
             report: self.report(),
         })
     }
 
     /// The nim-value: the least value that no first move leaves.
     pub fn nim_value(&mut self, observer: &mut dyn RootObserver) -> Result<RootValue, Interrupted> {
+        if let Some(settled) = &self.settlement {
+            if let Some(nimber) = settled.nim_value() {
+                return Ok(RootValue {
+                    nimber,
+                    settled_by: Some(settled.strategy.clone()),
+                    report: self.report(),
+                });
+            }
+        }
         let mut candidate = Nimber::ZERO;
         while self.some_move_leaves(candidate, observer)? {
             candidate = Nimber::new(candidate.value() + 1);
         }
         Ok(RootValue {
             nimber: candidate,
+            settled_by: None,
             report: self.report(),
         })
     }
@@ -348,6 +396,15 @@ impl RootSearch {
         let heap = value.value();
         if !self.groups_leaving(value).is_empty() {
             return Ok(true);
+        }
+        // A second-player win has no move to 0: mirror play answers every one.
+        if value == Nimber::ZERO
+            && self
+                .settlement
+                .as_ref()
+                .is_some_and(|settled| settled.outcome == Outcome::P)
+        {
+            return Ok(false);
         }
         let pending: Vec<usize> = (0..self.groups.len())
             .filter(|&group| !self.settled.contains_key(&(heap, group)))
@@ -961,7 +1018,8 @@ mod tests {
         for (pieces, size) in [
             ("queens", "6x6"),
             ("queens", "7x7"),
-            ("bishops+knights", "4x4"),
+            // Not 4x4, which mirror play settles without a search to stop.
+            ("bishops+knights", "3x5"),
         ] {
             let game = game_of(pieces, size, Surface::Rectangle, RayRule::Through);
             let empty = game.empty();

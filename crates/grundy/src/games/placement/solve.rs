@@ -12,6 +12,7 @@ use crate::values::Nimber;
 
 use super::multi::{Cells, RulesKayles};
 use super::node_kayles::NodeKayles;
+use super::settle::{mirror_settlement, settled_by_strategy, Settlement};
 use super::{Piece, PlacementGame, PlacementMove, PlacementPosition, Surface};
 
 /// A legal move and the nimber of the position it leads to.
@@ -295,8 +296,25 @@ impl PlacementSolver {
         &self.game
     }
 
+    /// What a known strategy settles about `position` without search (see
+    /// [`settled_by_strategy`]): every search of this solver consults the same check, so a
+    /// front end asks here only to name the strategy that answered.
+    #[must_use]
+    pub fn settlement(&self, position: &PlacementPosition) -> Option<Settlement> {
+        settled_by_strategy(&self.game, position)
+    }
+
+    /// Whether mirror play settles `position` as a second-player win (nim-value 0): the check
+    /// every search below makes before searching.
+    fn mirror_settles(&self, position: &PlacementPosition) -> bool {
+        mirror_settlement(&self.game, position).is_some()
+    }
+
     /// The nimber of `position`.
     pub fn nim_value(&mut self, position: &PlacementPosition) -> Nimber {
+        if self.mirror_settles(position) {
+            return Nimber::ZERO;
+        }
         let game = &self.game;
         with_engine!(&mut self.engine, solver => {
             let encoded = solver.game().encode(game, position);
@@ -311,6 +329,9 @@ impl PlacementSolver {
         position: &PlacementPosition,
         stop: &Arc<AtomicBool>,
     ) -> Option<Nimber> {
+        if self.mirror_settles(position) {
+            return Some(Nimber::ZERO);
+        }
         let game = &self.game;
         with_engine!(&mut self.engine, solver => {
             let encoded = solver.game().encode(game, position);
@@ -321,6 +342,9 @@ impl PlacementSolver {
     /// Whether the nimber of `position` is `value`, by an outcome search; with 0, whether the
     /// player to move loses.
     pub fn has_value(&mut self, position: &PlacementPosition, value: Nimber) -> bool {
+        if self.mirror_settles(position) {
+            return value == Nimber::ZERO;
+        }
         let game = &self.game;
         with_engine!(&mut self.engine, solver => {
             let encoded = solver.game().encode(game, position);
@@ -337,6 +361,9 @@ impl PlacementSolver {
         stop: &Arc<AtomicBool>,
         max_positions: u64,
     ) -> Option<bool> {
+        if self.mirror_settles(position) {
+            return Some(value == Nimber::ZERO);
+        }
         let game = &self.game;
         with_engine!(&mut self.engine, solver => {
             let encoded = solver.game().encode(game, position);
@@ -347,6 +374,9 @@ impl PlacementSolver {
     /// The nimber of `position` when it is known without searching (see
     /// [`Solver::value_without_search`]); `None` when finding it needs a search.
     pub fn value_without_search(&mut self, position: &PlacementPosition) -> Option<Nimber> {
+        if self.mirror_settles(position) {
+            return Some(Nimber::ZERO);
+        }
         let game = &self.game;
         with_engine!(&mut self.engine, solver => {
             let encoded = solver.game().encode(game, position);
@@ -373,8 +403,12 @@ impl PlacementSolver {
     }
 
     /// The winning moves of `position` (those to a position of nimber 0), row by row and
-    /// piece by piece. Decided by outcome searches, without the full nimbers of the other moves.
+    /// piece by piece. Decided by outcome searches, without the full nimbers of the other moves;
+    /// none, without search, when mirror play settles `position` as a second-player win.
     pub fn winning_placements(&mut self, position: &PlacementPosition) -> Vec<PlacementMove> {
+        if self.mirror_settles(position) {
+            return Vec::new();
+        }
         self.after_each_move(position)
             .into_iter()
             .filter(|(_, after)| self.has_value(after, Nimber::ZERO))
@@ -440,8 +474,13 @@ impl PlacementSolver {
         groups
     }
 
-    /// A winning move of `position`, the first row by row, or `None` when it has none.
+    /// A winning move of `position`, the first row by row, or `None` when it has none. When a
+    /// strategy settles `position`, its move (the centre of an odd board, say) instead, which
+    /// need not be the first row by row.
     pub fn first_winning_move(&mut self, position: &PlacementPosition) -> Option<Square> {
+        if let Some(settled) = self.settlement(position) {
+            return settled.winning_move.map(|placement| placement.square);
+        }
         self.after_each_move(position)
             .into_iter()
             .find(|(_, after)| self.has_value(after, Nimber::ZERO))
