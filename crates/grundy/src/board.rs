@@ -1,4 +1,7 @@
-//! Rectangular boards, their squares and their symmetries ([`Symmetry`]).
+//! Rectangular boards, their squares and their symmetries ([`Symmetry`]), the pieces and what
+//! each attacks ([`Piece`]), and the surfaces a board can be glued into ([`Surface`]): the
+//! geometry below every game, so that the games and the graphs built from boards both stand
+//! on it.
 //!
 //! Rows and columns are numbered from 1 as in Boone (2016): square `(i, j)` is in row `i` and
 //! column `j`. A square's short name is its column letter followed by its row number, so `c3` is
@@ -11,8 +14,13 @@ use thiserror::Error;
 
 use crate::notation::{column_letters, split_dimensions, split_square_name, square_count};
 
+mod piece;
+mod surface;
 mod symmetry;
 
+pub(crate) use piece::LINE_DIRECTIONS;
+pub use piece::{Piece, PieceError};
+pub use surface::{Surface, SurfaceError};
 pub use symmetry::Symmetry;
 
 /// The largest number of squares a board may have: positions are sets of at most 512 squares

@@ -189,7 +189,7 @@ mod ranks {
     use mpi::Threading;
 
     use super::{ClusterOptions, Distributed};
-    use crate::commands::first_moves::{this_command, Checkpoint};
+    use crate::commands::checkpoint_file::{this_command, Checkpoint};
     use crate::input::input_error;
     use crate::interrupt;
 

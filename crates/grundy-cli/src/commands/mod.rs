@@ -3,6 +3,7 @@
 pub mod bench;
 mod board_svg;
 pub mod check;
+mod checkpoint_file;
 pub mod cluster;
 pub mod conjecture;
 mod first_moves;

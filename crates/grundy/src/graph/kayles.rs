@@ -276,7 +276,7 @@ mod tests {
 
     #[test]
     fn the_solver_matches_the_naive_mex_recursion() {
-        use crate::games::placement::Piece;
+        use crate::board::Piece;
         for piece in [
             Piece::Knight,
             Piece::Queen,

@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use grundy::graph::{Graph, search::{domination_number, SearchLimit}};
-//! use grundy::games::placement::Piece;
+//! use grundy::board::Piece;
 //!
 //! let graph = Graph::attack_graph(Piece::Knight, "4x4".parse().unwrap());
 //! assert_eq!(graph.edge_count(), 24);
@@ -30,7 +30,7 @@ use std::collections::{BTreeMap, VecDeque};
 use thiserror::Error;
 
 use crate::board::BoardSize;
-use crate::games::placement::Piece;
+use crate::board::Piece;
 use crate::square_set::SquareSet;
 
 pub use parse::{parse_graph, GraphFormat, GraphParseError, MAX_GRAPH_TEXT_BYTES};

@@ -468,7 +468,7 @@ impl<'a, const W: usize> Domination<'a, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::placement::Piece;
+    use crate::board::Piece;
 
     fn square_board(piece: Piece, n: u32) -> Graph {
         Graph::attack_graph(piece, crate::BoardSize::new(n, n).unwrap())

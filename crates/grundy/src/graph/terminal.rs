@@ -367,7 +367,7 @@ fn count<const W: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::placement::Piece;
+    use crate::board::Piece;
 
     /// Every maximal independent set, by plain recursion: each vertex in or out, keeping the
     /// sets that are independent and dominating.

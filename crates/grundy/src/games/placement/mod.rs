@@ -35,19 +35,18 @@
 pub mod checkpoint;
 mod multi;
 mod node_kayles;
-mod piece;
 pub mod root_search;
 mod rules;
 mod settle;
 mod solve;
 mod strategy;
-mod surface;
 pub mod unit_search;
 pub mod win_search;
 
+pub use crate::board::{Piece, PieceError};
+pub use crate::board::{Surface, SurfaceError};
 pub use multi::{Cells, RulesKayles, RulesKey};
 pub use node_kayles::{NodeKayles, ShapeKey};
-pub use piece::{Piece, PieceError};
 pub use rules::{parse_pieces, PieceSetError, PlacementRules, RayRule, RayRuleError, MAX_PIECES};
 pub use settle::{mirror_settlement, settled_by_strategy, Settlement};
 pub use solve::{MoveValue, PlacementSolver};
@@ -55,7 +54,6 @@ pub use strategy::{
     play_out, symmetry_strategy, CentreThenReflect, GameRecord, MirrorSecond, Perfect, Player,
     QueensFour, Random, Strategy, StrategyError,
 };
-pub use surface::{Surface, SurfaceError};
 
 /// The symmetries of the board, which the strategies answer with (kept here for callers that
 /// found them beside the strategies).
@@ -66,7 +64,7 @@ use thiserror::Error;
 use crate::board::{BoardSize, Square};
 use crate::square_set::SquareSet;
 
-use piece::LINE_DIRECTIONS;
+use crate::board::LINE_DIRECTIONS;
 
 /// Sets of squares on any board the placement games allow.
 pub type BoardSet = SquareSet<8>;

@@ -12,7 +12,7 @@ use crate::solver::{mix_words, renumber, ImpartialGame, TableKey, DENSE_CAPACITY
 use crate::square_set::SquareSet;
 use crate::values::Nimber;
 
-use super::piece::Piece;
+use crate::board::Piece;
 
 /// The fewest squares an option needs before [`NodeKayles::zero_seeking_rank`] looks at its
 /// symmetry: the mirror replies matter in the first moves of a large board, where a wrong

@@ -6,8 +6,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::piece::{Piece, PieceError};
-use super::surface::Surface;
+use crate::board::Surface;
+use crate::board::{Piece, PieceError};
 
 /// The most pieces one game may offer.
 pub const MAX_PIECES: usize = 5;

@@ -39,8 +39,8 @@ use crate::solver::{renumber, WinSlots, WinSweep, WinTable, DENSE_CAPACITY};
 use crate::square_set::SquareSet;
 use crate::values::Nimber;
 
-use super::piece::Piece;
 use super::{BoardSet, PlacementGame, Surface};
+use crate::board::Piece;
 
 /// Live squares, square `(row, col)` at bit `stride * row + col`, in `W` words: 4 words of
 /// 16 rows of 16 ([`Geometry::STRIDE`] 16) or 11 words of 22 rows of 32 (stride 32). Rows of a

@@ -26,7 +26,7 @@ use thiserror::Error;
 
 use crate::board::{BoardSize, Square};
 
-use super::Piece;
+use super::piece::Piece;
 
 /// The surface the board is glued into.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -290,7 +290,7 @@ mod tests {
                             let slow = reference_leap(surface, board, from, leap);
                             assert_eq!(fast, slow, "{surface} {board} {from} leap {leap:?}");
                         }
-                        for direction in crate::games::placement::piece::LINE_DIRECTIONS {
+                        for direction in crate::board::LINE_DIRECTIONS {
                             assert_eq!(
                                 surface.ray(board, from, direction),
                                 reference_ray(surface, board, from, direction),

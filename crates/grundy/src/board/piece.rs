@@ -8,11 +8,11 @@ use thiserror::Error;
 use crate::board::{BoardSize, Square};
 use crate::square_set::SquareSet;
 
-use super::Surface;
+use super::surface::Surface;
 
 /// The eight directions of the line pieces, as `(rows, columns)` steps: the rook's four, then
 /// the bishop's four.
-pub(super) const LINE_DIRECTIONS: [(isize, isize); 8] = [
+pub(crate) const LINE_DIRECTIONS: [(isize, isize); 8] = [
     (0, 1),
     (0, -1),
     (1, 0),
@@ -91,7 +91,7 @@ impl Piece {
     }
 
     /// The leaps of a leaper or king, one per direction; `None` for the line pieces.
-    pub(super) fn leaps(self) -> Option<Vec<(isize, isize)>> {
+    pub(crate) fn leaps(self) -> Option<Vec<(isize, isize)>> {
         let base: Vec<(isize, isize)> = match self {
             Piece::Knight => vec![(1, 2)],
             Piece::King => vec![(0, 1), (1, 1)],
@@ -114,7 +114,7 @@ impl Piece {
 
     /// The directions of a line piece, as `(rows, columns)` steps: a slice of
     /// [`LINE_DIRECTIONS`].
-    pub(super) fn rays(self) -> &'static [(isize, isize)] {
+    pub(crate) fn rays(self) -> &'static [(isize, isize)] {
         match self {
             Piece::Rook => &LINE_DIRECTIONS[..4],
             Piece::Bishop => &LINE_DIRECTIONS[4..],

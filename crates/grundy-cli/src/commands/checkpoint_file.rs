@@ -1,0 +1,238 @@
+//! The checkpoint file of a first-move search, as the command line keeps it: locked for one
+//! run, read within a bound, appended to line by line, cut back after a torn line. The lines
+//! themselves (their format and checksums) are the library's
+//! ([`grundy::games::placement::checkpoint`]); this module does their I/O, for the search on
+//! one host ([`super::first_moves`]) and over MPI ranks ([`super::cluster`]).
+//!
+//! Each line of the checkpoint is written whole by one write, so a run killed at any moment
+//! leaves at most a torn last line, which the next run drops (that question was never settled)
+//! and cuts off the file before carrying on. A run holds an advisory lock on the file from
+//! before it reads it until it ends, so a second run on the same file is refused before it has
+//! written anything, instead of both writing headers and lines into one file.
+
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use grundy::games::placement::checkpoint::{CheckpointLines, CheckpointText};
+use grundy::games::placement::root_search::SettledRecord;
+use grundy::games::placement::{PlacementGame, PlacementPosition};
+
+use crate::input::input_error;
+
+/// The largest checkpoint read. A line is about 70 bytes, and the largest search has at most a
+/// few thousand groups of first moves (512 squares, 4 pieces) times a few values: a few
+/// megabytes. A larger file is not a checkpoint of this program.
+const MAX_CHECKPOINT_BYTES: u64 = 64 << 20;
+
+/// The command line that ran this program, for the user to run again: `grundy` and the
+/// arguments, those with spaces or quotes quoted.
+pub(crate) fn this_command() -> String {
+    let arguments = std::env::args().skip(1).map(|argument| {
+        if !argument.is_empty()
+            && argument
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_.,:/=+@%".contains(c))
+        {
+            argument
+        } else {
+            format!("'{}'", argument.replace('\'', "'\\''"))
+        }
+    });
+    std::iter::once("grundy".to_string())
+        .chain(arguments)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A checkpoint file being appended to.
+pub(crate) struct Checkpoint {
+    pub(crate) path: PathBuf,
+    /// `None` once a write has failed: the search goes on without the checkpoint.
+    file: Option<File>,
+    /// Bytes of whole lines in the file: a failed write is cut back to this.
+    written: u64,
+    /// Why writing failed, if it did.
+    pub(crate) failure: Option<String>,
+    /// The lines of the search's checkpoint.
+    lines: CheckpointLines,
+    /// The lock on the file, held until the search ends (even after a write failed).
+    _lock: Option<HeldLock>,
+}
+
+impl Checkpoint {
+    /// Opens the checkpoint at `path` for a search of `position`: locks it (refusing a file
+    /// another run holds), reads what it holds (the settled records with the line of each),
+    /// drops a torn last line, and writes the header to a new or empty file. A file that is not
+    /// a regular file (`/dev/null`) is only written to.
+    pub(crate) fn open(
+        path: &Path,
+        game: &PlacementGame,
+        position: &PlacementPosition,
+    ) -> Result<(Checkpoint, CheckpointText)> {
+        let shown = path.display();
+        let file = OpenOptions::new()
+            .create(true)
+            .read(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| input_error(format!("cannot open the checkpoint {shown}: {e}")))?;
+        let lock = lock(&file, path)?;
+        let regular = file.metadata().is_ok_and(|metadata| metadata.is_file());
+        let contents = if regular {
+            read_bounded(&file, path)?
+        } else {
+            Vec::new()
+        };
+        let lines = CheckpointLines::new(game, position);
+        let read = lines
+            .parse(&contents)
+            .map_err(|why| input_error(format!("checkpoint {shown} {why}")))?;
+        if let Some(line) = read.torn_line {
+            eprintln!(
+                "note: checkpoint {shown} line {line} was cut short (the run writing it was stopped); dropped, its question will be searched again"
+            );
+        }
+        if regular && read.whole_bytes < contents.len() as u64 {
+            file.set_len(read.whole_bytes).map_err(|e| {
+                input_error(format!(
+                    "cannot cut the torn last line off the checkpoint {shown}: {e}"
+                ))
+            })?;
+        }
+        let mut checkpoint = Checkpoint {
+            path: path.to_path_buf(),
+            file: Some(file),
+            written: read.whole_bytes,
+            failure: None,
+            lines,
+            _lock: lock,
+        };
+        if !read.has_header {
+            checkpoint.write_line(checkpoint.lines.header_line());
+        }
+        Ok((checkpoint, read))
+    }
+
+    pub(crate) fn append(&mut self, record: &SettledRecord) {
+        self.write_line(self.lines.record_line(record));
+    }
+
+    /// The lines of this search's checkpoint, to write lines of other kinds.
+    #[cfg_attr(not(feature = "mpi"), allow(dead_code))]
+    pub(crate) fn lines(&self) -> &CheckpointLines {
+        &self.lines
+    }
+
+    /// Writes `line` (ending in a newline) by one write, so that no other line and no stop
+    /// can split it. On failure (a full disk) says so once, cuts off what was written of the
+    /// line, and writes no more.
+    pub(crate) fn write_line(&mut self, line: String) {
+        let Some(file) = self.file.as_mut() else {
+            return;
+        };
+        match file.write_all(line.as_bytes()).and_then(|()| file.flush()) {
+            Ok(()) => self.written += line.len() as u64,
+            Err(error) => {
+                // Best effort: a device cannot be cut, and then holds nothing to resume.
+                let _ = file.set_len(self.written);
+                eprintln!(
+                    "warning: cannot write the checkpoint {}: {error}; the search goes on, but the checkpoint lacks what is settled from now on",
+                    self.path.display()
+                );
+                self.failure = Some(error.to_string());
+                self.file = None;
+            }
+        }
+    }
+
+    pub(crate) fn warn_if_incomplete(&self) {
+        if let Some(failure) = &self.failure {
+            eprintln!(
+                "warning: the checkpoint {} is incomplete (writing it failed: {failure}); the answer printed is complete",
+                self.path.display()
+            );
+        }
+    }
+}
+
+/// The advisory lock a run holds on its checkpoint: on unix, `flock(2)` on the file's open
+/// description, let go when dropped (or when the process ends, however it ends).
+#[cfg(unix)]
+type HeldLock = nix::fcntl::Flock<File>;
+#[cfg(not(unix))]
+type HeldLock = ();
+
+/// Takes the advisory lock on the checkpoint `file` at `path`, refusing it when another run
+/// holds it. Where the file system cannot lock (some network file systems), says so and goes
+/// on without: one run on a file is then the user's to ensure. (`nix`'s flock rather than
+/// std's `File::try_lock`, which needs Rust 1.89 where the workspace's rust-version is 1.82.)
+#[cfg(unix)]
+fn lock(file: &File, path: &Path) -> Result<Option<HeldLock>> {
+    use nix::errno::Errno;
+    use nix::fcntl::{Flock, FlockArg};
+    let cannot_lock = |error: &dyn std::fmt::Display| {
+        eprintln!(
+            "warning: cannot lock the checkpoint {}: {error}; a second run on the same file would not be refused",
+            path.display()
+        );
+    };
+    // A second handle on the same open file: the lock is the description's, so it holds
+    // for `file` too.
+    let handle = match file.try_clone() {
+        Ok(handle) => handle,
+        Err(error) => {
+            cannot_lock(&error);
+            return Ok(None);
+        }
+    };
+    match Flock::lock(handle, FlockArg::LockExclusiveNonblock) {
+        Ok(held) => Ok(Some(held)),
+        Err((_, Errno::EWOULDBLOCK)) => Err(input_error(format!(
+            "checkpoint {} is in use: another grundy run holds its lock and writes to it; wait for that run to end (or stop it), or give another file. Nothing was written to it",
+            path.display()
+        ))),
+        Err((_, error)) => {
+            cannot_lock(&error);
+            Ok(None)
+        }
+    }
+}
+
+/// Elsewhere the checkpoint is not locked: one run on a file is the user's to ensure.
+#[cfg(not(unix))]
+fn lock(_file: &File, _path: &Path) -> Result<Option<HeldLock>> {
+    Ok(None)
+}
+
+/// The bytes of the checkpoint `file` at `path`, refused when there are more than a checkpoint
+/// can hold.
+fn read_bounded(file: &File, path: &Path) -> Result<Vec<u8>> {
+    let too_large = || {
+        input_error(format!(
+            "checkpoint {} is larger than {} MiB, more than any checkpoint of this program: is it the right file?",
+            path.display(),
+            MAX_CHECKPOINT_BYTES >> 20
+        ))
+    };
+    if file
+        .metadata()
+        .is_ok_and(|m| m.len() > MAX_CHECKPOINT_BYTES)
+    {
+        return Err(too_large());
+    }
+    let mut contents = Vec::new();
+    file.take(MAX_CHECKPOINT_BYTES + 1)
+        .read_to_end(&mut contents)
+        .map_err(|e| {
+            input_error(format!(
+                "cannot read the checkpoint {}: {e}",
+                path.display()
+            ))
+        })?;
+    if contents.len() as u64 > MAX_CHECKPOINT_BYTES {
+        return Err(too_large());
+    }
+    Ok(contents)
+}
