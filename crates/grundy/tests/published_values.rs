@@ -1,0 +1,87 @@
+//! The published values of the placement games, checked through the library itself (the CLI's
+//! tests check the same files through the `grundy` program): every single-piece nim-value of
+//! Boone (2016)'s tables, and who wins the Queens game of Jenrich (2014) on n×n. The files are
+//! in `tests/oracles/`, each row naming its source.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use grundy::games::placement::{Piece, PlacementGame, PlacementSolver};
+use grundy::{BoardSize, Nimber};
+
+/// The rows of the oracle `name` below its header, split at tabs.
+fn oracle_rows(name: &str) -> Vec<Vec<String>> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/oracles")
+        .join(name);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|error| panic!("cannot read the oracle {}: {error}", path.display()));
+    text.lines()
+        .skip(1)
+        .map(|line| line.split('\t').map(str::to_string).collect())
+        .collect()
+}
+
+fn board(rows: u32, cols: u32) -> BoardSize {
+    format!("{rows}x{cols}")
+        .parse()
+        .expect("a board of the tables")
+}
+
+#[test]
+fn every_published_single_piece_nim_value() {
+    let mut checked = BTreeMap::<String, usize>::new();
+    for row in oracle_rows("placement-nimbers.tsv") {
+        let [game, rows, cols, nimber, _source] = row.as_slice() else {
+            panic!("a row of five fields: {row:?}");
+        };
+        // The two-piece tables follow rules no one ray rule reproduces (docs/TWO_PIECE.md);
+        // the CLI's tests check each with the rule it needs.
+        let Ok(piece) = game.parse::<Piece>() else {
+            assert!(
+                game.contains('+'),
+                "`{game}` is a piece or a pair of pieces"
+            );
+            continue;
+        };
+        let (rows, cols): (u32, u32) = (rows.parse().unwrap(), cols.parse().unwrap());
+        let expected = Nimber::new(nimber.parse().unwrap());
+        let game_of = PlacementGame::new(piece, board(rows, cols));
+        let mut solver = PlacementSolver::new(&game_of, 1 << 24);
+        assert_eq!(
+            solver.nim_value(&game_of.empty()),
+            expected,
+            "{game} on {rows}x{cols}"
+        );
+        *checked.entry(game.clone()).or_default() += 1;
+    }
+    // Figure 3.2.1 and A.1.1-A.1.4 of Boone (2016): 6x6 for each of the five pieces.
+    assert_eq!(checked.values().sum::<usize>(), 180, "{checked:?}");
+    assert_eq!(checked.len(), 5, "{checked:?}");
+}
+
+#[test]
+fn who_wins_the_queens_game_as_published() {
+    let mut checked = 0;
+    for row in oracle_rows("queens-game-outcomes.tsv") {
+        let [n, winner, _source] = row.as_slice() else {
+            panic!("a row of three fields: {row:?}");
+        };
+        let n: u32 = n.parse().unwrap();
+        // 15x15 and 16x16 take minutes (docs/PERFORMANCE.md).
+        if n > 14 {
+            continue;
+        }
+        let game = PlacementGame::new(Piece::Queen, board(n, n));
+        let mut solver = PlacementSolver::new(&game, 1 << 26);
+        let second_player_wins = solver.has_value(&game.empty(), Nimber::ZERO);
+        let found = if second_player_wins {
+            "second"
+        } else {
+            "first"
+        };
+        assert_eq!(found, winner, "queens on {n}x{n}");
+        checked += 1;
+    }
+    assert_eq!(checked, 14);
+}
