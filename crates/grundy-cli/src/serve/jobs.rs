@@ -291,12 +291,15 @@ impl Runner {
         }
         let status =
             status.map_err(|error| Failure::Failed(format!("the command failed: {error}")))?;
-        let answer = String::from_utf8_lossy(&answer).into_owned();
+        // An answer that is not UTF-8 is not JSON either; kept only for the error message.
+        let answer = String::from_utf8(answer)
+            .unwrap_or_else(|not_text| String::from_utf8_lossy(not_text.as_bytes()).into_owned());
         let error_message = || {
             let text = errors.trim();
             text.strip_prefix("error: ").unwrap_or(text).to_string()
         };
-        let is_json = serde_json::from_str::<serde_json::Value>(&answer).is_ok();
+        // Checked without building the answer's tree, which takes many times its size.
+        let is_json = serde_json::from_str::<serde::de::IgnoredAny>(&answer).is_ok();
         if let Some(why) = stopped {
             // What the command finished before it stopped, if it printed any.
             return if is_json {
@@ -358,10 +361,12 @@ fn command_folder(graph: Option<&str>) -> Result<tempfile::TempDir, Failure> {
             "cannot make a temporary folder for the command: {error}"
         ))
     };
-    let folder = tempfile::Builder::new()
-        .prefix("grundy-serve-")
-        .tempdir()
-        .map_err(failed)?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix("grundy-serve-");
+    // The graphs pages send are theirs: no other user of the machine reads them.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700));
+    let folder = builder.tempdir().map_err(failed)?;
     if let Some(graph) = graph {
         std::fs::write(folder.path().join(SENT_GRAPH_FILE), graph).map_err(failed)?;
     }
@@ -435,9 +440,10 @@ pub struct JobReport {
     pub command: Vec<String>,
     /// How far it has come.
     pub progress: Progress,
-    /// The command's JSON, when done: the line it printed, as it printed it.
+    /// The command's JSON, when done: the line it printed, as it printed it (shared, so a
+    /// report asked for again does not copy an answer of megabytes).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub result: Option<Box<serde_json::value::RawValue>>,
+    pub result: Option<Arc<serde_json::value::RawValue>>,
     /// Why it has no answer, when failed or cancelled.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -546,7 +552,7 @@ impl Jobs {
                         answer.json.trim_end().to_string(),
                     ) {
                         Ok(result) => {
-                            job.report.result = Some(result);
+                            job.report.result = Some(Arc::from(result));
                             // Stopped early, the job keeps what the command finished.
                             job.report.state = match &answer.stopped {
                                 None => JobState::Done,
@@ -698,7 +704,7 @@ mod tests {
             state: JobState::Done,
             command: vec!["value".to_string()],
             progress: Progress::default(),
-            result: Some(result),
+            result: Some(Arc::from(result)),
             error: None,
             seconds: 0.0,
         };

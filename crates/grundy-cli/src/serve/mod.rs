@@ -11,8 +11,12 @@ mod jobs;
 mod routes;
 mod words;
 
+use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::task::Poll;
+
+use tokio::io::{AsyncRead, AsyncWrite};
 
 use anyhow::{Context, Result};
 
@@ -123,6 +127,11 @@ pub fn run(args: &Args) -> Result<String> {
 /// ready for one (so an idle connection is closed after it too).
 pub const HEADER_SECONDS: u64 = 10;
 
+/// How long a write to a client may wait without progress: a client that stops reading its
+/// answers (and asks for more) is cut off then, instead of holding its connection and the
+/// answers' memory for ever.
+pub const WRITE_SECONDS: u64 = 10;
+
 /// The most connections open at once; more are closed as soon as they are accepted, so that
 /// clients holding connections open cannot use up the server's files and memory.
 pub const MAX_CONNECTIONS: usize = 256;
@@ -168,9 +177,111 @@ async fn serve_connections(
                 .header_read_timeout(std::time::Duration::from_secs(HEADER_SECONDS));
             // A connection that fails (a client gone, headers too slow) concerns no one else.
             let _ = builder
-                .serve_connection(TokioIo::new(stream), service)
+                .serve_connection(TokioIo::new(WriteDeadline::new(stream)), service)
                 .await;
         });
+    }
+}
+
+/// A connection whose writes fail when they make no progress for [`WRITE_SECONDS`] (the
+/// client has stopped reading): the header timeout guards reading, this guards writing.
+struct WriteDeadline<S> {
+    stream: S,
+    /// Since when a write has waited, while one waits.
+    stalled: Option<std::pin::Pin<Box<tokio::time::Sleep>>>,
+}
+
+impl<S> WriteDeadline<S> {
+    fn new(stream: S) -> WriteDeadline<S> {
+        WriteDeadline {
+            stream,
+            stalled: None,
+        }
+    }
+
+    /// What a write that could not go on returns: pending until the deadline, then an error.
+    fn wait<T>(&mut self, context: &mut std::task::Context<'_>) -> Poll<std::io::Result<T>> {
+        let deadline = self.stalled.get_or_insert_with(|| {
+            Box::pin(tokio::time::sleep(std::time::Duration::from_secs(
+                WRITE_SECONDS,
+            )))
+        });
+        match deadline.as_mut().poll(context) {
+            Poll::Ready(()) => Poll::Ready(Err(std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                "the client read nothing for too long",
+            ))),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+
+    /// `done` passed on, forgetting the wait when the write has gone on.
+    fn progress<T>(
+        &mut self,
+        done: Poll<std::io::Result<T>>,
+        context: &mut std::task::Context<'_>,
+    ) -> Poll<std::io::Result<T>> {
+        match done {
+            Poll::Pending => self.wait(context),
+            ready => {
+                self.stalled = None;
+                ready
+            }
+        }
+    }
+}
+
+impl<S: AsyncRead + Unpin> AsyncRead for WriteDeadline<S> {
+    fn poll_read(
+        self: std::pin::Pin<&mut Self>,
+        context: &mut std::task::Context<'_>,
+        buffer: &mut tokio::io::ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.get_mut().stream).poll_read(context, buffer)
+    }
+}
+
+impl<S: AsyncWrite + Unpin> AsyncWrite for WriteDeadline<S> {
+    fn poll_write(
+        self: std::pin::Pin<&mut Self>,
+        context: &mut std::task::Context<'_>,
+        bytes: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        let this = self.get_mut();
+        let done = std::pin::Pin::new(&mut this.stream).poll_write(context, bytes);
+        this.progress(done, context)
+    }
+
+    fn poll_write_vectored(
+        self: std::pin::Pin<&mut Self>,
+        context: &mut std::task::Context<'_>,
+        buffers: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        let this = self.get_mut();
+        let done = std::pin::Pin::new(&mut this.stream).poll_write_vectored(context, buffers);
+        this.progress(done, context)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+
+    fn poll_flush(
+        self: std::pin::Pin<&mut Self>,
+        context: &mut std::task::Context<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let this = self.get_mut();
+        let done = std::pin::Pin::new(&mut this.stream).poll_flush(context);
+        this.progress(done, context)
+    }
+
+    fn poll_shutdown(
+        self: std::pin::Pin<&mut Self>,
+        context: &mut std::task::Context<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let this = self.get_mut();
+        let done = std::pin::Pin::new(&mut this.stream).poll_shutdown(context);
+        this.progress(done, context)
     }
 }
 

@@ -17,7 +17,7 @@ use tokio::sync::watch;
 
 use super::jobs::{Failure, Jobs, Runner, MAX_JOBS_KEPT, MAX_JOBS_WAITING, MAX_KEPT_ANSWER_BYTES};
 use super::words::{memory_text, COMMANDS, MAX_WORDS, MAX_WORD_BYTES};
-use super::{HEADER_SECONDS, MAX_CONNECTIONS};
+use super::{HEADER_SECONDS, MAX_CONNECTIONS, WRITE_SECONDS};
 use grundy::games::corner::CORNER_GAMES;
 use grundy::games::heap::NAMED_GAMES;
 use grundy::games::placement::{Piece, RayRule, Surface};
@@ -346,6 +346,7 @@ async fn limits(State(server): State<Arc<Server>>) -> Response {
         "max_kept_answer_bytes": MAX_KEPT_ANSWER_BYTES,
         "max_connections": MAX_CONNECTIONS,
         "header_seconds": HEADER_SECONDS,
+        "write_seconds": WRITE_SECONDS,
         "body_seconds": BODY_SECONDS,
         "commands": COMMANDS,
     }))

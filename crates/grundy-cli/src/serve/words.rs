@@ -22,6 +22,11 @@ pub const MAX_WORDS: usize = 256;
 /// The longest word: a position of the largest board (512 squares, or 484 and 21 slashes) fits.
 pub const MAX_WORD_BYTES: usize = 1024;
 
+/// What one entry of `graph`'s count of terminal positions takes, measured with the default
+/// `--states` (4,000,000 entries) on knights 16x32: about 1.24 GB, so about 310 bytes, rounded
+/// up. The page's `--states` is bounded by the server's `--memory` through it.
+const BYTES_PER_TERMINAL_STATE: u64 = 320;
+
 /// The commands a page may run, for messages.
 pub const COMMANDS: &str = "value, moves, outcome, table, sequence, tour, graph, play";
 
@@ -87,6 +92,13 @@ pub fn checked_command(
         arguments.push("--memory".to_string());
         arguments.push(memory_limit.to_string());
     }
+    let states_limit = memory_limit / BYTES_PER_TERMINAL_STATE;
+    if given.takes("states") && given.source("states") != Some(ValueSource::CommandLine) {
+        let default = given.leaf.matches.get_one::<usize>("states").copied();
+        let states = default.map_or(states_limit, |default| (default as u64).min(states_limit));
+        arguments.push("--states".to_string());
+        arguments.push(states.to_string());
+    }
 
     // What runs is what is checked: the whole command line, parsed as the command will parse it.
     let run = Parsed::of(&arguments)?;
@@ -113,6 +125,20 @@ pub fn checked_command(
             return Err(format!(
                 "--memory {} is more than the server allows one request, {}: start `grundy serve --memory SIZE` to allow more",
                 memory_text(bytes),
+                memory_text(memory_limit)
+            ));
+        }
+    }
+    if run.takes("states") {
+        let states = run
+            .leaf
+            .matches
+            .get_one::<usize>("states")
+            .copied()
+            .unwrap_or(usize::MAX);
+        if states as u64 > states_limit {
+            return Err(format!(
+                "--states {states} is more than the server allows one request, {states_limit} (about {BYTES_PER_TERMINAL_STATE} bytes each within its --memory {}): start `grundy serve --memory SIZE` to allow more",
                 memory_text(memory_limit)
             ));
         }
@@ -520,6 +546,21 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    #[test]
+    fn graphs_count_within_the_servers_memory() {
+        // 1G allows 3,355,443 entries of 320 bytes, fewer than the command line's 4,000,000.
+        assert_eq!(
+            checked_command(&words("graph knights 4x4"), 1 << 30, false).unwrap(),
+            words("graph knights 4x4 --json --states 3355443")
+        );
+        assert_eq!(
+            checked_command(&words("graph knights 4x4 --states 1000"), 1 << 30, false).unwrap(),
+            words("graph knights 4x4 --states 1000 --json")
+        );
+        let message = refusal("graph knights 16x32 --states 100000000000");
+        assert!(message.contains("more than the server allows"), "{message}");
     }
 
     #[test]

@@ -795,3 +795,49 @@ fn serve_jobs_have_names_nobody_guesses_and_only_their_page_sees() {
     assert_eq!(server.get_as("", "DELETE", &path), 404);
     assert_eq!(server.get_as(&mine, "DELETE", &path), 200);
 }
+
+/// Clients that ask for answers and never read them are cut off once writing to them has
+/// stalled: they would otherwise hold every connection the server takes, and the answers'
+/// memory, for ever.
+#[test]
+fn serve_cuts_off_clients_that_read_nothing() {
+    let server = Server::start(&[]);
+    let request = "GET /app.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".repeat(100);
+    // One more than the connections the server keeps open at once.
+    let readers_of_nothing: Vec<TcpStream> = (0..257)
+        .filter_map(|_| {
+            let mut stream = TcpStream::connect(&server.address).ok()?;
+            stream
+                .set_write_timeout(Some(Duration::from_secs(2)))
+                .ok()?;
+            let _ = stream.write_all(request.as_bytes());
+            Some(stream)
+        })
+        .collect();
+    assert!(readers_of_nothing.len() > 200);
+    let until = Instant::now() + Duration::from_secs(40);
+    loop {
+        let answered = TcpStream::connect(&server.address)
+            .ok()
+            .and_then(|mut stream| {
+                stream.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
+                stream
+                    .write_all(
+                        b"GET /api/limits HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+                    )
+                    .ok()?;
+                let mut response = Vec::new();
+                let _ = stream.read_to_end(&mut response);
+                Some(response.starts_with(b"HTTP/1.1 200"))
+            });
+        if answered == Some(true) {
+            break;
+        }
+        assert!(
+            Instant::now() < until,
+            "the server answers no one while clients that read nothing hold its connections"
+        );
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    drop(readers_of_nothing);
+}
