@@ -98,102 +98,34 @@ pub fn closed_tours_by_frontier(
     max_states: usize,
     progress: &mut dyn FrontierProgress,
 ) -> Result<u128, FrontierError> {
-    // Walk along the narrow side so that the frontier is as short as it can be.
-    let (height, width) = if board.cols() <= board.rows() {
-        (board.rows() as usize, board.cols() as usize)
-    } else {
-        (board.cols() as usize, board.rows() as usize)
-    };
-    if width > MAX_NARROW_SIDE as usize {
-        return Err(FrontierError::TooWide(board));
-    }
-    let squares = height * width;
-    if squares < 3 {
+    let (height, width) = narrow_side_across(board, MAX_NARROW_SIDE)?;
+    if height * width < 3 {
         return Ok(0);
     }
-    let window = 2 * width + 2;
-    let mask: u128 = if window * LABEL_BITS as usize == 128 {
-        u128::MAX
-    } else {
-        (1u128 << (window * LABEL_BITS as usize)) - 1
-    };
-    let sweep = Sweep::new(height, width, window);
-
-    // Before square 0 every frontier slot is a square off the board: done.
-    let mut states: StateMap = StateMap::default();
-    states.insert(all_done(window) & !0xF, 1);
     let mut closed = 0u128;
-    for v in 0..squares {
-        let (back, finished) = (&sweep.back[v], &sweep.finished[v]);
-        let mut next: StateMap = StateMap::default();
-        let mut overflowed = false;
-        for (&state, &count) in &states {
-            // Checked as the map grows, not after the square: one square can multiply the
-            // states several times over.
-            if next.len() > max_states {
-                return Err(FrontierError::TooManyStates {
-                    board,
-                    limit: max_states,
-                    square: v + 1,
-                    squares,
-                });
+    let squares = height * width;
+    run_sweep(
+        board,
+        (height, width),
+        max_states,
+        progress,
+        CLOSED,
+        |labels, finished| {
+            finished
+                .iter()
+                .all(|&d| label(labels, d) == DONE)
+                .then_some(labels)
+        },
+        |square, cycle, count, window| {
+            // A cycle may close only at the last square, through every square.
+            if square + 1 == squares && (0..window).all(|d| label(cycle, d) == DONE) {
+                closed = closed
+                    .checked_add(count)
+                    .ok_or(FrontierError::Overflow(board))?;
             }
-            let mut add = |labels: u128| {
-                if finished.iter().all(|&d| label(labels, d) == DONE) {
-                    let entry = next.entry(normalise(labels, window)).or_insert(0);
-                    match entry.checked_add(count) {
-                        Some(sum) => *entry = sum,
-                        None => overflowed = true,
-                    }
-                }
-            };
-            add(state);
-            for (i, &first) in back.iter().enumerate() {
-                let Some(one) = join(state, first, 0, window, CLOSED) else {
-                    continue;
-                };
-                let Joined::Open(one) = one else {
-                    continue;
-                };
-                add(one);
-                for &second in &back[i + 1..] {
-                    match join(one, second, 0, window, CLOSED) {
-                        Some(Joined::Open(two)) => add(two),
-                        // A cycle may close only at the last square, through every square.
-                        Some(Joined::Closed(two))
-                            if v + 1 == squares && (0..window).all(|d| label(two, d) == DONE) =>
-                        {
-                            match closed.checked_add(count) {
-                                Some(sum) => closed = sum,
-                                None => return Err(FrontierError::Overflow(board)),
-                            }
-                        }
-                        Some(Joined::Closed(_)) | None => {}
-                    }
-                }
-            }
-        }
-        if overflowed {
-            return Err(FrontierError::Overflow(board));
-        }
-        progress.square_done(v + 1, squares, next.len());
-        if v + 1 == squares {
-            break;
-        }
-        if progress.should_stop() {
-            return Err(FrontierError::Stopped {
-                board,
-                square: v + 1,
-                squares,
-            });
-        }
-        // Move the frontier one square on: the oldest slot leaves (done, as checked), the new
-        // square enters free.
-        states = StateMap::default();
-        for (state, count) in next {
-            states.insert((state << LABEL_BITS) & mask, count);
-        }
-    }
+            Ok(())
+        },
+    )?;
     Ok(closed)
 }
 
@@ -210,23 +142,71 @@ pub fn open_tours_by_frontier(
     max_states: usize,
     progress: &mut dyn FrontierProgress,
 ) -> Result<u128, FrontierError> {
+    let (height, width) = narrow_side_across(board, MAX_OPEN_NARROW_SIDE)?;
+    if height * width == 1 {
+        // One square is one tour of no moves.
+        return Ok(1);
+    }
+    let window = 2 * width + 2;
+    let last = run_sweep(
+        board,
+        (height, width),
+        max_states,
+        progress,
+        OPEN,
+        |labels, finished| finish_with_ends(labels, finished, window),
+        // A cycle is never part of an open tour.
+        |_, _, _, _| Ok(()),
+    )?;
+    // Every square is finished now: a whole tour has both its ends and nothing open.
+    let whole = (all_done(window) & window_mask(window)) | (2u128 << ENDS_SHIFT);
+    Ok(last.get(&whole).copied().unwrap_or(0))
+}
+
+/// The board's sides as `(height, width)` with the narrow side across, so that the frontier is
+/// as short as it can be; refused when even the narrow side is wider than `max_side`.
+fn narrow_side_across(board: TourBoard, max_side: u32) -> Result<(usize, usize), FrontierError> {
     let (height, width) = if board.cols() <= board.rows() {
         (board.rows() as usize, board.cols() as usize)
     } else {
         (board.cols() as usize, board.rows() as usize)
     };
-    if width > MAX_OPEN_NARROW_SIDE as usize {
+    if width > max_side as usize {
         return Err(FrontierError::TooWide(board));
     }
-    let squares = height * width;
-    if squares == 1 {
-        // One square is one tour of no moves.
-        return Ok(1);
+    Ok((height, width))
+}
+
+/// The bits of a state's labels for a frontier of `window` slots (the rest hold the open
+/// count's tour ends).
+fn window_mask(window: usize) -> u128 {
+    if window * LABEL_BITS as usize == 128 {
+        u128::MAX
+    } else {
+        (1u128 << (window * LABEL_BITS as usize)) - 1
     }
+}
+
+/// The sweep both counts share: square by square along the board, each state gains no tour
+/// edge, one or two back to earlier squares (joined by `open`'s rule), and is kept when
+/// `finish` settles the slots no square can reach any more (`None` drops it); an edge that
+/// closes a cycle is handed to `on_cycle` (the square, the state, its count, the window). At
+/// most `max_states` states are kept at once. Returns the states after the last square.
+fn run_sweep(
+    board: TourBoard,
+    (height, width): (usize, usize),
+    max_states: usize,
+    progress: &mut dyn FrontierProgress,
+    open: bool,
+    finish: impl Fn(u128, &[usize]) -> Option<u128>,
+    mut on_cycle: impl FnMut(usize, u128, u128, usize) -> Result<(), FrontierError>,
+) -> Result<StateMap, FrontierError> {
+    let squares = height * width;
     let window = 2 * width + 2;
-    let mask: u128 = (1u128 << (window * LABEL_BITS as usize)) - 1;
+    let mask = window_mask(window);
     let sweep = Sweep::new(height, width, window);
 
+    // Before square 0 every frontier slot is a square off the board: done.
     let mut states: StateMap = StateMap::default();
     states.insert(all_done(window) & !0xF, 1);
     for v in 0..squares {
@@ -234,6 +214,8 @@ pub fn open_tours_by_frontier(
         let mut next: StateMap = StateMap::default();
         let mut overflowed = false;
         for (&state, &count) in &states {
+            // Checked as the map grows, not after the square: one square can multiply the
+            // states several times over.
             if next.len() > max_states {
                 return Err(FrontierError::TooManyStates {
                     board,
@@ -243,7 +225,7 @@ pub fn open_tours_by_frontier(
                 });
             }
             let mut add = |labels: u128| {
-                if let Some(labels) = finish_with_ends(labels, finished, window) {
+                if let Some(labels) = finish(labels, finished) {
                     let entry = next.entry(normalise(labels, window)).or_insert(0);
                     match entry.checked_add(count) {
                         Some(sum) => *entry = sum,
@@ -253,14 +235,15 @@ pub fn open_tours_by_frontier(
             };
             add(state);
             for (i, &first) in back.iter().enumerate() {
-                // A cycle is never part of an open tour.
-                let Some(Joined::Open(one)) = join(state, first, 0, window, OPEN) else {
+                let Some(Joined::Open(one)) = join(state, first, 0, window, open) else {
                     continue;
                 };
                 add(one);
                 for &second in &back[i + 1..] {
-                    if let Some(Joined::Open(two)) = join(one, second, 0, window, OPEN) {
-                        add(two);
+                    match join(one, second, 0, window, open) {
+                        Some(Joined::Open(two)) => add(two),
+                        Some(Joined::Closed(cycle)) => on_cycle(v, cycle, count, window)?,
+                        None => {}
                     }
                 }
             }
@@ -270,9 +253,7 @@ pub fn open_tours_by_frontier(
         }
         progress.square_done(v + 1, squares, next.len());
         if v + 1 == squares {
-            // Every square is finished now: a whole tour has both its ends and nothing open.
-            let whole = (all_done(window) & mask) | (2u128 << ENDS_SHIFT);
-            return Ok(next.get(&whole).copied().unwrap_or(0));
+            return Ok(next);
         }
         if progress.should_stop() {
             return Err(FrontierError::Stopped {
@@ -281,6 +262,8 @@ pub fn open_tours_by_frontier(
                 squares,
             });
         }
+        // Move the frontier one square on: the oldest slot leaves (done, as checked), the new
+        // square enters free; the open count's tour ends stay.
         states = StateMap::default();
         for (state, count) in next {
             states.insert(((state << LABEL_BITS) & mask) | (state & !mask), count);
