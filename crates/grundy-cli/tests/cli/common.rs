@@ -10,14 +10,20 @@ pub fn grundy() -> Command {
 
 /// Runs `grundy ARGS --json`, which must succeed, and parses what it prints.
 pub fn json_of(args: &[&str]) -> Value {
-    let output = grundy()
+    json_by(grundy(), args, "")
+}
+
+/// Runs `command ARGS --json` (`grundy`, plain or within a limit, which `limit` names for the
+/// message); it must succeed, and what it prints is parsed.
+fn json_by(mut command: Command, args: &[&str], limit: &str) -> Value {
+    let output = command
         .args(args)
         .arg("--json")
         .output()
         .expect("grundy runs");
     assert!(
         output.status.success(),
-        "grundy {args:?} failed: {}",
+        "grundy {args:?} failed{limit}: {}",
         String::from_utf8_lossy(&output.stderr)
     );
     serde_json::from_slice(&output.stdout).expect("--json prints one JSON object")
@@ -58,15 +64,25 @@ pub fn grundy_within(megabytes: u64) -> Command {
 /// Runs `grundy ARGS --json` within `megabytes` of address space ([`grundy_within`]); it must
 /// succeed, and what it prints is parsed.
 pub fn json_within(megabytes: u64, args: &[&str]) -> Value {
-    let output = grundy_within(megabytes)
-        .args(args)
-        .arg("--json")
-        .output()
-        .expect("grundy runs");
-    assert!(
-        output.status.success(),
-        "grundy {args:?} failed within {megabytes} MB: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("--json prints one JSON object")
+    json_by(
+        grundy_within(megabytes),
+        args,
+        &format!(" within {megabytes} MB"),
+    )
+}
+
+/// Sends SIGINT (as Ctrl-C does) to the process `child` after `delay`; whether it was sent.
+pub fn interrupt_after(child: &std::process::Child, delay: std::time::Duration) -> bool {
+    signal_after(child, "-INT", delay)
+}
+
+/// Sends `signal` (`-INT`, `-TERM`) to the process `child` after `delay`; whether it was sent
+/// (the process may have ended meanwhile: the exit status checked afterwards tells).
+pub fn signal_after(child: &std::process::Child, signal: &str, delay: std::time::Duration) -> bool {
+    std::thread::sleep(delay);
+    std::process::Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .expect("kill runs")
+        .success()
 }

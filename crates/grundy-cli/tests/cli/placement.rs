@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use grundy::games::placement::checkpoint::CheckpointLines;
 use grundy::games::placement::{Piece, PlacementGame};
 
-use crate::common::{fails_with, grundy, json_of};
+use crate::common::{fails_with, grundy, interrupt_after, json_of, signal_after};
 
 fn oracle_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -717,21 +717,6 @@ fn a_checkpoint_on_a_full_disk_still_gives_the_answer() {
     assert!(stderr.contains("cannot write the checkpoint"), "{stderr}");
     assert!(stderr.contains("incomplete"), "{stderr}");
     assert_eq!(stderr.matches("cannot write").count(), 1, "{stderr}");
-}
-
-/// Sends SIGINT (as Ctrl-C does) to the process `child` after `delay`, unless it has ended.
-fn interrupt_after(child: &std::process::Child, delay: std::time::Duration) {
-    signal_after(child, "-INT", delay);
-}
-
-/// Sends `signal` (`-INT`, `-TERM`) to the process `child` after `delay`, unless it has ended.
-fn signal_after(child: &std::process::Child, signal: &str, delay: std::time::Duration) {
-    std::thread::sleep(delay);
-    // The process may have ended meanwhile; the exit status checked afterwards tells.
-    let _ = std::process::Command::new("kill")
-        .args([signal, &child.id().to_string()])
-        .status()
-        .expect("kill runs");
 }
 
 /// Ctrl-C stops a long search: exit status 130, every line of the checkpoint whole, and the

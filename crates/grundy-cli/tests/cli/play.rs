@@ -1,6 +1,6 @@
 //! `grundy play` driven through stdin, and `--svg` on `value` and `moves`.
 
-use crate::common::{fails_with, grundy, json_of};
+use crate::common::{fails_with, grundy, interrupt_after, json_of};
 
 /// Every square of a `rows` x `cols` board as typed input, row by row: fed to `play`, the
 /// person plays the first square that is still legal each turn (the others are refused).
@@ -356,12 +356,7 @@ fn play_reply_uses_a_known_strategy_and_stops_on_ctrl_c() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_secs(2));
-    let sent = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
+    assert!(interrupt_after(&child, std::time::Duration::from_secs(2)));
     let output = child.wait_with_output().unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(130), "{stderr}");

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use std::time::Duration;
 
-use crate::common::{fails_with, grundy};
+use crate::common::{fails_with, grundy, interrupt_after};
 
 fn json_of(args: &[&str]) -> Value {
     let output = grundy().args(args).output().expect("grundy runs");
@@ -532,12 +532,7 @@ fn an_interrupted_count_keeps_a_lower_bound() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_secs(3));
-    let sent = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
+    assert!(interrupt_after(&child, Duration::from_secs(3)));
     let output = child.wait_with_output().unwrap();
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert_eq!(output.status.code(), Some(130), "{stdout}");
@@ -604,12 +599,7 @@ fn an_interrupted_closed_count_says_it_has_no_result() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_secs(2));
-    let sent = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
+    assert!(interrupt_after(&child, Duration::from_secs(2)));
     let output = child.wait_with_output().unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(130), "{stderr}");
@@ -756,12 +746,7 @@ fn neural_restarts_are_bounded_and_stop_on_ctrl_c() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_secs(2));
-    let sent = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
+    assert!(interrupt_after(&child, Duration::from_secs(2)));
     let output = child.wait_with_output().unwrap();
     let stdout = String::from_utf8(output.stdout).unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
