@@ -794,8 +794,8 @@ enum TourFileError {
 /// whether it is JSON, and no more than [`MAX_TOUR_FILE_BYTES`] (JSON) or
 /// [`MAX_TEXT_TOUR_BYTES`] (text) is read, whatever the file says its size is (a device such
 /// as `/dev/zero` says 0). Binary files (a NUL byte) are refused at their first bytes; a
-/// leading byte-order mark is dropped.
-fn read_tour_text(path: &std::path::Path) -> Result<String, TourFileError> {
+/// leading byte-order mark is dropped. Returns the text and whether it is JSON.
+fn read_tour_text(path: &std::path::Path) -> Result<(String, bool), TourFileError> {
     use std::io::Read as _;
     let mut file = std::fs::File::open(path).map_err(TourFileError::Unreadable)?;
     let mut bytes = Vec::new();
@@ -838,12 +838,13 @@ fn read_tour_text(path: &std::path::Path) -> Result<String, TourFileError> {
     if let Some(refusal) = not_text(&bytes) {
         return Err(refusal);
     }
-    String::from_utf8(bytes).map_err(|error| {
+    let text = String::from_utf8(bytes).map_err(|error| {
         TourFileError::Refused(format!(
             "is not UTF-8 text (byte {} is not part of a character)",
             error.utf8_error().valid_up_to()
         ))
-    })
+    })?;
+    Ok((text, is_json))
 }
 
 /// The UTF-8 byte-order mark some editors put at the start of a text file: not part of the
@@ -860,11 +861,10 @@ fn verify_file(args: &VerifyArgs) -> Result<String> {
     let unreadable = |error: std::io::Error| {
         input_error(format!("cannot read the tour file `{shown}`: {error}"))
     };
-    let text = read_tour_text(path).map_err(|why| match why {
+    let (text, is_json) = read_tour_text(path).map_err(|why| match why {
         TourFileError::Unreadable(error) => unreadable(error),
         TourFileError::Refused(why) => input_error(format!("the tour file `{shown}` {why}")),
     })?;
-    let is_json = text.trim_start().starts_with('{');
     let (board, path, claimed_closed) = if is_json {
         read_json_tour(&text).map_err(|why| input_error(format!("{shown}: {why}")))?
     } else {
