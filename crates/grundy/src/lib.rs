@@ -30,10 +30,14 @@ pub mod games;
 pub mod graph;
 mod notation;
 pub mod report;
+pub mod request;
 pub mod solver;
 pub mod square_set;
 pub mod tour;
 pub mod values;
+pub mod watch;
 
 pub use board::{BoardError, BoardSize, Square, Symmetry};
+pub use games::game::{Game, GameError};
+pub use request::{run, Answer, Request, RunError};
 pub use values::{mex, MexSet, Nimber, NimberError, Outcome};

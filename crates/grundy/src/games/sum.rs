@@ -62,7 +62,12 @@ pub enum Summand {
         n: usize,
     },
     /// Node Kayles on a graph.
-    Graph(Graph),
+    Graph {
+        /// What the graph was called where it came from: its file's name.
+        name: String,
+        /// The graph.
+        graph: Graph,
+    },
     /// A Nim heap, written as its nimber `*n`.
     Nimber(Nimber),
 }
@@ -103,7 +108,12 @@ impl Summand {
                     n: other_n,
                 },
             ) => game == other_game && (m, n) == (other_m, other_n),
-            (Summand::Graph(graph), Summand::Graph(other_graph)) => graph == other_graph,
+            (
+                Summand::Graph { graph, .. },
+                Summand::Graph {
+                    graph: other_graph, ..
+                },
+            ) => graph == other_graph,
             (Summand::Nimber(nimber), Summand::Nimber(other_nimber)) => nimber == other_nimber,
             _ => false,
         }
@@ -208,7 +218,7 @@ impl GameSum {
     /// When a graph has more vertices than the search handles.
     pub fn new(summands: Vec<Summand>, budget_bytes: u64) -> Result<GameSum, GraphError> {
         for summand in &summands {
-            if let Summand::Graph(graph) = summand {
+            if let Summand::Graph { graph, .. } = summand {
                 if graph.vertex_count() > MAX_SEARCH_VERTICES {
                     return Err(GraphError::TooLarge(graph.vertex_count()));
                 }
@@ -271,7 +281,7 @@ impl GameSum {
             Summand::Placement { game, .. } => {
                 Search::Placement(Box::new(PlacementSolver::new(game, budget_bytes)))
             }
-            Summand::Graph(graph) => Search::Graph(Box::new(
+            Summand::Graph { graph, .. } => Search::Graph(Box::new(
                 GraphSolver::new(graph, budget_bytes).unwrap_or_else(|error| {
                     unreachable!("GameSum::new checks the graph's size: {error}")
                 }),
@@ -374,7 +384,7 @@ impl GameSum {
             Summand::Heaps { game, heaps } => game.value_of_sum(heaps),
             Summand::Rectangles(boards) => Kayles2d.value_of_sum(boards),
             Summand::Corner { game, m, n } => game.value(*m, *n),
-            Summand::Graph(_) => {
+            Summand::Graph { .. } => {
                 let Search::Graph(solver) = self.search(index) else {
                     unreachable!("a graph's search")
                 };
@@ -417,7 +427,7 @@ impl GameSum {
                 .into_iter()
                 .map(|to| (format!("({m}, {n}) -> ({}, {})", to.m, to.n), to.nimber))
                 .collect(),
-            Summand::Graph(graph) => {
+            Summand::Graph { graph, .. } => {
                 let graph = graph.clone();
                 let Search::Graph(solver) = self.search(index) else {
                     unreachable!("a graph's search")

@@ -1,0 +1,634 @@
+//! Any game grundy plays, written as people write it: `knights 5x5`, `kayles 3 4 5`,
+//! `corner-knight 7 9`, `*3`, `graph petersen.col`, or a sum of these joined by ` + `
+//! (`knights 5x5 + kayles 7 + *3`, as CGSuite writes sums). A single game is a sum of one.
+//!
+//! [`Game`] is the one way every front end reads a game: the command line joins its words,
+//! the server and the Python package hand over a string. The family of each summand is told by
+//! [`Family::of`], so a mistake in a code is reported as a bad code, not an unknown piece.
+//! After a placement game's board may come its surface (`torus`, `cylinder`, `mobius`), its ray
+//! rule (`blocked`) and `at` a position (rows separated by `/`):
+//! `queens+rooks 5x5 torus blocked at Q..../...../...../...../.....`.
+//!
+//! A graph is read by the front end, which alone may open files: [`Game::parse_with`] asks it
+//! for the graph a name stands for, and [`Game::from_str`](std::str::FromStr) refuses graphs.
+//!
+//! ```
+//! use grundy::Game;
+//!
+//! let game: Game = "knights 5x5 + kayles 7 + *3".parse().unwrap();
+//! assert_eq!(game.summands().len(), 3);
+//! assert_eq!(game.to_string(), "knights 5x5 + kayles 7 + *3");
+//! let board: Game = "queens 4x4 torus at Q.../..../..../....".parse().unwrap();
+//! assert_eq!(board.to_string(), "queens 4x4 torus at Q.../..../..../....");
+//! assert!("kayles -1".parse::<Game>().unwrap_err().to_string().contains("heap `-1`"));
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::games::corner::CornerGame;
+use crate::games::heap::{HeapRuleset, Rectangle};
+use crate::games::placement::{
+    parse_pieces, PieceSetError, PlacementGame, PlacementRules, RayRule, Surface,
+};
+use crate::games::registry::Family;
+use crate::games::sum::Summand;
+use crate::graph::Graph;
+use crate::{BoardSize, Nimber};
+
+/// The largest heap a game may name.
+pub const MAX_HEAP: usize = 100_000_000;
+
+/// The largest coordinate of a corner game's piece.
+pub const MAX_CORNER: usize = 5000;
+
+/// The most games one sum may hold.
+pub const MAX_SUMMANDS: usize = 64;
+
+/// What is wrong with a game as written: the message names the bad word and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct GameError(pub String);
+
+impl GameError {
+    fn new(message: impl fmt::Display) -> GameError {
+        GameError(message.to_string())
+    }
+}
+
+/// A game or a sum of games, each in its position.
+#[derive(Clone, Debug)]
+pub struct Game {
+    summands: Vec<Summand>,
+}
+
+impl Game {
+    /// The game of one summand.
+    #[must_use]
+    pub fn single(summand: Summand) -> Game {
+        Game {
+            summands: vec![summand],
+        }
+    }
+
+    /// The sum of `summands`, at most [`MAX_SUMMANDS`].
+    ///
+    /// # Errors
+    /// When there are none or too many.
+    pub fn sum(summands: Vec<Summand>) -> Result<Game, GameError> {
+        if summands.is_empty() {
+            return Err(GameError::new("a game is needed, for example knights 5x5"));
+        }
+        if summands.len() > MAX_SUMMANDS {
+            return Err(GameError::new(format!(
+                "a sum of {} games is too long: at most {MAX_SUMMANDS}",
+                summands.len()
+            )));
+        }
+        Ok(Game { summands })
+    }
+
+    /// The summands, in the order written.
+    #[must_use]
+    pub fn summands(&self) -> &[Summand] {
+        &self.summands
+    }
+
+    /// The summands, taken.
+    #[must_use]
+    pub fn into_summands(self) -> Vec<Summand> {
+        self.summands
+    }
+
+    /// The one game, when this is not a sum of several.
+    #[must_use]
+    pub fn as_single(&self) -> Option<&Summand> {
+        match self.summands.as_slice() {
+            [only] => Some(only),
+            _ => None,
+        }
+    }
+
+    /// Whether the game is answered as a sum: several games, or a nimber (`*3` is Nim's sum of
+    /// one heap, answered by the sum's rule).
+    #[must_use]
+    pub fn is_sum(&self) -> bool {
+        !matches!(
+            self.summands.as_slice(),
+            [Summand::Placement { .. }
+                | Summand::Heaps { .. }
+                | Summand::Rectangles(_)
+                | Summand::Corner { .. }
+                | Summand::Graph { .. }]
+        )
+    }
+
+    /// Reads a game, asking `read_graph` for the graph each `graph NAME` stands for (the
+    /// command line reads the file NAME; a server, the graph sent with the request).
+    ///
+    /// # Errors
+    /// A [`GameError`] naming the bad word, or `read_graph`'s own error.
+    pub fn parse_with(
+        text: &str,
+        read_graph: &mut dyn FnMut(&str) -> Result<Graph, String>,
+    ) -> Result<Game, GameError> {
+        Game::from_words(&[text], read_graph)
+    }
+
+    /// Reads a game from words as a shell splits them: each word is split again at spaces
+    /// (a game quoted whole is the same game typed word by word), except the name after `graph`,
+    /// which is kept whole (`graph "my graph.txt"`).
+    ///
+    /// # Errors
+    /// As [`Game::parse_with`].
+    pub fn from_words<S: AsRef<str>>(
+        words: &[S],
+        read_graph: &mut dyn FnMut(&str) -> Result<Graph, String>,
+    ) -> Result<Game, GameError> {
+        let mut tokens: Vec<String> = Vec::new();
+        for word in words {
+            let word = word.as_ref();
+            if tokens
+                .last()
+                .is_some_and(|last| last.eq_ignore_ascii_case("graph"))
+                && !word.trim().is_empty()
+            {
+                tokens.push(word.trim().to_string());
+            } else {
+                tokens.extend(word.split_whitespace().map(str::to_string));
+            }
+        }
+        let groups: Vec<&[String]> = tokens.split(|token| token == "+").collect();
+        if groups.len() > MAX_SUMMANDS {
+            return Err(GameError::new(format!(
+                "a sum of {} games is too long: at most {MAX_SUMMANDS}",
+                groups.len()
+            )));
+        }
+        let single = groups.len() == 1;
+        let mut summands = Vec::with_capacity(groups.len());
+        for (index, group) in groups.iter().enumerate() {
+            let Some((name, args)) = group.split_first() else {
+                return Err(GameError::new(if single {
+                    "a game is needed, for example knights 5x5 (`grundy value --help` lists every game)".to_string()
+                } else {
+                    format!(
+                        "summand {} of the sum is empty: write games joined by ` + `, for example \"knights 5x5 + kayles 7 + *3\"",
+                        index + 1
+                    )
+                }));
+            };
+            summands.push(parse_summand(name, args, read_graph)?);
+        }
+        Ok(Game { summands })
+    }
+
+    /// The same game with every placement game on `surface` and with `rays` (each kept as it
+    /// is when `None`). A command line's `--board torus` and `--rays blocked`.
+    ///
+    /// # Errors
+    /// When the game has no placement game to apply them to, or the rules do not go together.
+    pub fn with_rules(
+        mut self,
+        surface: Option<Surface>,
+        rays: Option<RayRule>,
+    ) -> Result<Game, GameError> {
+        if surface.is_none() && rays.is_none() {
+            return Ok(self);
+        }
+        if let Some(single) = self.as_single() {
+            if !matches!(single, Summand::Placement { .. }) {
+                return Err(GameError::new(format!(
+                    "--board and --rays are for the placement games (pieces on a board), not for `{}`",
+                    summand_name(single)
+                )));
+            }
+        }
+        for summand in &mut self.summands {
+            if let Summand::Placement { game, position } = summand {
+                let rules = PlacementRules::new(
+                    game.pieces(),
+                    surface.unwrap_or(game.rules().surface()),
+                    rays.unwrap_or(game.rules().rays()),
+                )
+                .map_err(GameError::new)?;
+                let moved = PlacementGame::with_rules(rules, game.board());
+                // The position's squares are the same on another surface.
+                let text = game.format_position(position);
+                *position = moved.parse_position(&text).map_err(GameError::new)?;
+                *game = moved;
+            }
+        }
+        Ok(self)
+    }
+
+    /// The same game with the placement games, in order, in the positions `texts` (one each
+    /// at most). A command line's `--position`.
+    ///
+    /// # Errors
+    /// A position that does not fit its board, or one too many.
+    pub fn with_positions<S: AsRef<str>>(mut self, texts: &[S]) -> Result<Game, GameError> {
+        let Some(first) = texts.first() else {
+            return Ok(self);
+        };
+        if !self.is_sum() {
+            match &self.summands[0] {
+                Summand::Placement { .. } => {
+                    if let Some(second) = texts.get(1) {
+                        return Err(GameError::new(format!(
+                            "--position `{}` is one too many: one game takes one position (several are for a sum of games, one per placement game)",
+                            second.as_ref()
+                        )));
+                    }
+                }
+                _ => {
+                    return Err(GameError::new(format!(
+                        "--position `{}` is for placement games; for heap and corner games give the heaps or the square as arguments",
+                        first.as_ref()
+                    )))
+                }
+            }
+        }
+        let mut texts = texts.iter();
+        for summand in &mut self.summands {
+            if let Summand::Placement { game, position } = summand {
+                let Some(text) = texts.next() else { break };
+                *position = game.parse_position(text.as_ref()).map_err(GameError::new)?;
+            }
+        }
+        if let Some(extra) = texts.next() {
+            return Err(GameError::new(format!(
+                "--position `{}` has no placement game to go to: the sum has {} placement games, one --position each at most",
+                extra.as_ref(),
+                self.summands
+                    .iter()
+                    .filter(|s| matches!(s, Summand::Placement { .. }))
+                    .count()
+            )));
+        }
+        Ok(self)
+    }
+}
+
+impl FromStr for Game {
+    type Err = GameError;
+
+    /// Reads a game that names no graph: a graph's text comes through [`Game::parse_with`].
+    fn from_str(text: &str) -> Result<Game, GameError> {
+        Game::parse_with(text, &mut |name| {
+            Err(format!(
+                "`graph {name}`: a graph is not read from a name here; send the graph's edges with the request"
+            ))
+        })
+    }
+}
+
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (index, summand) in self.summands.iter().enumerate() {
+            if index > 0 {
+                f.write_str(" + ")?;
+            }
+            write!(f, "{}", summand_text(summand))?;
+            if let Summand::Placement { game, position } = summand {
+                if *position != game.empty() {
+                    write!(f, " at {}", game.format_position(position))?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl serde::Serialize for Game {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Game {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Game, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The name a summand's family knows it by: `knights`, `kayles`, `corner-knight`, `graph`.
+#[must_use]
+pub fn summand_name(summand: &Summand) -> String {
+    match summand {
+        Summand::Placement { game, .. } => game.name(),
+        Summand::Heaps { game, .. } => game.name().to_string(),
+        Summand::Rectangles(_) => "kayles-2d".to_string(),
+        Summand::Corner { game, .. } => game.to_string(),
+        Summand::Graph { .. } => "graph".to_string(),
+        Summand::Nimber(nimber) => format!("*{}", nimber.value()),
+    }
+}
+
+/// A summand as written, its position left out for a placement game (its board, surface and
+/// ray rule kept): `knights 5x5`, `queens 6x6 torus`, `kayles 3 4`, `corner-queen 4 6`, `*3`.
+#[must_use]
+pub fn summand_text(summand: &Summand) -> String {
+    let join = |items: &mut dyn Iterator<Item = String>| items.collect::<Vec<_>>().join(" ");
+    match summand {
+        Summand::Placement { game, .. } => {
+            let rules = game.rules();
+            let mut text = format!("{} {}", game.name(), game.board());
+            if rules.surface() != Surface::Rectangle {
+                text.push_str(&format!(" {}", rules.surface()));
+            }
+            if rules.rays() != RayRule::default() {
+                text.push_str(&format!(" {}", rules.rays()));
+            }
+            text
+        }
+        Summand::Heaps { game, heaps } => format!(
+            "{} {}",
+            game.name(),
+            join(&mut heaps.iter().map(ToString::to_string))
+        ),
+        Summand::Rectangles(boards) => format!(
+            "kayles-2d {}",
+            join(&mut boards.iter().map(ToString::to_string))
+        ),
+        Summand::Corner { game, m, n } => format!("{game} {m} {n}"),
+        Summand::Graph { name, .. } => format!("graph {name}"),
+        Summand::Nimber(nimber) => format!("*{}", nimber.value()),
+    }
+}
+
+/// One summand: its name, then its arguments.
+fn parse_summand(
+    name: &str,
+    args: &[String],
+    read_graph: &mut dyn FnMut(&str) -> Result<Graph, String>,
+) -> Result<Summand, GameError> {
+    match Family::of(name) {
+        Family::Nimber => {
+            if let Some(extra) = args.first() {
+                return Err(GameError::new(format!(
+                    "unexpected `{extra}` after the nimber {name}: a nimber stands alone in a sum"
+                )));
+            }
+            Ok(Summand::Nimber(name.parse::<Nimber>().map_err(GameError::new)?))
+        }
+        Family::Graph => match args {
+            [file] => Ok(Summand::Graph {
+                name: file.clone(),
+                graph: read_graph(file).map_err(GameError)?,
+            }),
+            [] => Err(GameError::new(
+                "graph needs a file: an edge list (one `u v` per line) or DIMACS (`p edge N M`, `e u v`), for example `grundy value graph edges.txt`",
+            )),
+            [_, extra, ..] => Err(GameError::new(format!(
+                "unexpected argument `{extra}`: graph takes one file"
+            ))),
+        },
+        Family::Corner => {
+            let game: CornerGame = name.parse().map_err(GameError::new)?;
+            let coordinate = |text: &String| {
+                text.parse::<usize>()
+                    .ok()
+                    .filter(|&c| c <= MAX_CORNER)
+                    .ok_or_else(|| {
+                        GameError::new(format!(
+                            "coordinate `{text}` is not valid: expected a whole number from 0 to {MAX_CORNER}"
+                        ))
+                    })
+            };
+            match args {
+                [m, n] => Ok(Summand::Corner {
+                    m: coordinate(m)?,
+                    n: coordinate(n)?,
+                    game,
+                }),
+                _ => Err(GameError::new(format!(
+                    "{game} needs the piece's position as two numbers M N, for example `grundy value {game} 7 9`"
+                ))),
+            }
+        }
+        Family::Heap => {
+            let ruleset: HeapRuleset = name.parse().map_err(GameError::new)?;
+            if args.is_empty() {
+                return Err(GameError::new(format!(
+                    "{name} needs at least one heap, for example `grundy value {name} 3 4 5`"
+                )));
+            }
+            match ruleset {
+                HeapRuleset::Line(game) => Ok(Summand::Heaps {
+                    game,
+                    heaps: args
+                        .iter()
+                        .map(|text| parse_heap(text))
+                        .collect::<Result<_, _>>()?,
+                }),
+                HeapRuleset::Kayles2d(_) => Ok(Summand::Rectangles(
+                    args.iter()
+                        .map(|text| text.parse::<Rectangle>().map_err(GameError::new))
+                        .collect::<Result<_, _>>()?,
+                )),
+            }
+        }
+        Family::Placement => parse_placement(name, args),
+    }
+}
+
+/// Pieces on a board: `knights 5x5`, then the surface, the ray rule and `at POSITION` if any.
+fn parse_placement(name: &str, args: &[String]) -> Result<Summand, GameError> {
+    let pieces = parse_pieces(name).map_err(|error| match error {
+        PieceSetError::Piece(_) => GameError::new(format!(
+            "{error}; other games: {} ({}), {} ({}), `graph FILE` or a nimber *N",
+            Family::Heap.title(),
+            Family::Heap.names(),
+            Family::Corner.title(),
+            Family::Corner.names()
+        )),
+        other => GameError::new(other),
+    })?;
+    let unnamed = PlacementRules::new(&pieces, Surface::Rectangle, RayRule::Through)
+        .map_err(GameError::new)?;
+    let title = unnamed.name();
+    let Some((board, rest)) = args.split_first() else {
+        return Err(GameError::new(format!(
+            "the {title} game needs a board size, for example `grundy value {title} 5x5`"
+        )));
+    };
+    let board: BoardSize = board.parse().map_err(GameError::new)?;
+    let (mut surface, mut rays, mut position) = (None, None, None);
+    let mut words = rest.iter();
+    while let Some(word) = words.next() {
+        if surface.is_none() {
+            if let Ok(parsed) = word.parse::<Surface>() {
+                surface = Some(parsed);
+                continue;
+            }
+        }
+        if rays.is_none() {
+            if let Ok(parsed) = word.parse::<RayRule>() {
+                rays = Some(parsed);
+                continue;
+            }
+        }
+        if position.is_none() && word.eq_ignore_ascii_case("at") {
+            if let Some(rows) = words.next() {
+                position = Some(rows);
+                continue;
+            }
+        }
+        return Err(GameError::new(format!(
+            "unexpected argument `{word}`: the {title} game takes one board size, for example 5x5"
+        )));
+    }
+    let rules = PlacementRules::new(
+        &pieces,
+        surface.unwrap_or_default(),
+        rays.unwrap_or_default(),
+    )
+    .map_err(GameError::new)?;
+    let game = PlacementGame::with_rules(rules, board);
+    let position = match position {
+        Some(text) => game.parse_position(text).map_err(GameError::new)?,
+        None => game.empty(),
+    };
+    Ok(Summand::Placement { game, position })
+}
+
+/// One heap size, at most [`MAX_HEAP`].
+///
+/// # Errors
+/// When `text` is not a whole number in range.
+pub fn parse_heap(text: &str) -> Result<usize, GameError> {
+    text.trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|&heap| heap <= MAX_HEAP)
+        .ok_or_else(|| {
+            GameError::new(format!(
+                "heap `{text}` is not valid: expected a whole number of tokens from 0 to {MAX_HEAP}"
+            ))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Game, GameError> {
+        text.parse()
+    }
+
+    #[test]
+    fn every_family_reads_and_writes_back_the_same() {
+        for text in [
+            "knights 5x5",
+            "bishops+knights 4x4",
+            "queens 6x6 torus",
+            "queens+rooks 5x5 blocked",
+            "queens+rooks 5x5 cylinder blocked at Q..../...../...../...../.....",
+            "camels 6x6",
+            "leaper:2,5 6x6",
+            "kayles 3 4 5",
+            "0.137 6",
+            "grundys-game 9",
+            "sub:1,2,3 10",
+            "kayles-2d 7x4 2x2",
+            "corner-knight 7 9",
+            "corner-queen 0 0",
+            "*3",
+            "*0",
+            "knights 5x5 + kayles 7 + *3",
+        ] {
+            let game = parse(text).unwrap_or_else(|error| panic!("{text}: {error}"));
+            assert_eq!(game.to_string(), text);
+            assert_eq!(parse(&game.to_string()).unwrap().to_string(), text);
+        }
+    }
+
+    #[test]
+    fn a_leaper_is_written_by_its_name_when_it_has_one() {
+        assert_eq!(parse("leaper:1,3 6x6").unwrap().to_string(), "camels 6x6");
+    }
+
+    #[test]
+    fn a_game_typed_word_by_word_is_the_game_quoted_whole() {
+        let refuse = &mut |_: &str| -> Result<Graph, String> { Err("no graphs".into()) };
+        let words = Game::from_words(&["knights", "5x5", "+", "nim 3 5"], refuse).unwrap();
+        assert_eq!(words.to_string(), "knights 5x5 + nim 3 5");
+        let quoted = Game::from_words(&["knights 5x5 + nim", "3", "5"], refuse).unwrap();
+        assert_eq!(quoted.to_string(), words.to_string());
+    }
+
+    #[test]
+    fn a_graph_name_is_kept_whole_and_read_by_the_front_end() {
+        let mut asked = Vec::new();
+        let game = Game::from_words(&["graph", "my graph.txt", "+", "*1"], &mut |name| {
+            asked.push(name.to_string());
+            crate::graph::parse_graph("0 1\n1 2\n", None).map_err(|e| e.to_string())
+        })
+        .unwrap();
+        assert_eq!(asked, ["my graph.txt"]);
+        assert_eq!(game.to_string(), "graph my graph.txt + *1");
+        let refused = parse("graph /etc/passwd").unwrap_err().to_string();
+        assert!(refused.contains("not read from a name"), "{refused}");
+    }
+
+    #[test]
+    fn single_games_and_sums() {
+        assert!(!parse("knights 5x5").unwrap().is_sum());
+        assert!(parse("*3").unwrap().is_sum());
+        assert!(parse("kayles 3 + kayles 4").unwrap().is_sum());
+        assert!(parse("bishops+knights 3x3").unwrap().as_single().is_some());
+    }
+
+    #[test]
+    fn mistakes_are_named() {
+        for (text, named) in [
+            ("kayles", "needs at least one heap"),
+            ("kayles 3 x", "heap `x`"),
+            ("2.7 3", "2.7"),
+            ("corner-knight 1", "two numbers M N"),
+            ("knights", "needs a board size"),
+            ("knights 5x5 5x5", "unexpected argument `5x5`"),
+            ("knightz 5x5", "knightz"),
+            ("knights 5x5 + ", "summand 2 of the sum is empty"),
+            ("*3 4", "a nimber stands alone"),
+            ("", "a game is needed"),
+            ("queens 2x2 at QQ/..", "attack each other"),
+        ] {
+            let error = parse(text).unwrap_err().to_string();
+            assert!(error.contains(named), "{text}: {error}");
+        }
+        let long = vec!["*1"; MAX_SUMMANDS + 1].join(" + ");
+        assert!(parse(&long).unwrap_err().to_string().contains("too long"));
+    }
+
+    #[test]
+    fn rules_and_positions_from_options() {
+        let game = parse("knights 4x4 + queens 3x3")
+            .unwrap()
+            .with_rules(Some(Surface::Torus), None)
+            .unwrap()
+            .with_positions(&["N.../..../..../...."])
+            .unwrap();
+        assert_eq!(
+            game.to_string(),
+            "knights 4x4 torus at N.../..../..../.... + queens 3x3 torus"
+        );
+        let error = parse("kayles 3")
+            .unwrap()
+            .with_rules(Some(Surface::Torus), None)
+            .unwrap_err();
+        assert!(error.0.contains("not for `kayles`"), "{error}");
+        let error = parse("kayles 3")
+            .unwrap()
+            .with_positions(&["."])
+            .unwrap_err();
+        assert!(error.0.contains("for placement games"), "{error}");
+        let error = parse("knights 2x2")
+            .unwrap()
+            .with_positions(&["../..", "../.."])
+            .unwrap_err();
+        assert!(error.0.contains("one too many"), "{error}");
+    }
+}

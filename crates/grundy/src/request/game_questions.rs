@@ -1,0 +1,582 @@
+//! The value, the moves and the outcome of a game of any family, or of a sum: the reports
+//! (`GameReport`) every front end renders. A placement game is searched by first move on
+//! every thread; a graph by Node Kayles; heap and corner games are read from their
+//! nim-sequence or table; a sum values each game once and takes the nim-sum.
+
+use std::time::Instant;
+
+use super::prepare::{corner_value_and_moves, prepare, LIST_LIMIT};
+use super::{MovesRequest, OutcomeRequest, RunError, Stopped, ValueRequest};
+use crate::games::game::{summand_name, summand_text};
+use crate::games::heap::{treblecross_winning_cells, HeapGame, Kayles2d};
+use crate::games::placement::root_search::{
+    Interrupted, RootOutcome, RootReport, RootSearch, RootValue, SettledRecord,
+};
+use crate::games::placement::{
+    MoveValue, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver,
+};
+use crate::games::registry::{Family, Verb};
+use crate::games::sum::{GameSum, Summand};
+use crate::graph::kayles::GraphSolver;
+use crate::graph::Graph;
+use crate::report::{Command, GameReport, Move, Player, SummandReport};
+use crate::watch::{RootWatch, Watch};
+use crate::{Game, Nimber};
+
+/// Which player is to move in `position`: the first player when an even number of pieces has
+/// been placed.
+#[must_use]
+pub fn player_to_move(game: &PlacementGame, position: &PlacementPosition) -> Player {
+    if game.occupied(position).count() % 2 == 0 {
+        Player::First
+    } else {
+        Player::Second
+    }
+}
+
+/// The nim-value and outcome of `request.game`.
+///
+/// # Errors
+/// A game too large for its limits, records that do not resume, or a stop.
+pub fn value(request: &ValueRequest, watch: &Watch) -> Result<GameReport, RunError> {
+    let game = &request.game;
+    refuse_resume(game, &request.resume)?;
+    if game.is_sum() {
+        return sum_value(game, request.limits.memory, watch);
+    }
+    match &game.summands()[0] {
+        Summand::Placement { game, position } => {
+            let mut root = RootSearch::new(
+                game,
+                position,
+                request.limits.thread_count(),
+                request.limits.memory,
+            );
+            if !request.resume.is_empty() {
+                root.resume(&request.resume)?;
+            }
+            let started = Instant::now();
+            let answer = root
+                .nim_value(&mut RootWatch {
+                    watch,
+                    values: true,
+                })
+                .map_err(stopped)?;
+            let seconds = started.elapsed().as_secs_f64();
+            Ok(placement_value_report(game, position, &answer, seconds))
+        }
+        Summand::Graph { name, graph } => graph_value(name, graph, request.limits.memory, watch),
+        summand => table_value(&prepare(summand, watch)?),
+    }
+}
+
+/// The winning moves of `request.game`, or with `all` every move and the value it leads to.
+///
+/// # Errors
+/// A game too large for its limits, or a stop.
+pub fn moves(request: &MovesRequest, watch: &Watch) -> Result<GameReport, RunError> {
+    let game = &request.game;
+    let memory = request.limits.memory;
+    if game.is_sum() {
+        return sum_moves(game, request.all, memory, watch);
+    }
+    match &game.summands()[0] {
+        Summand::Placement { game, position } => {
+            Ok(placement_moves(game, position, request.all, memory, watch))
+        }
+        Summand::Graph { name, graph } => graph_moves(name, graph, request.all, memory, watch),
+        summand => table_moves(&prepare(summand, watch)?, request.all),
+    }
+}
+
+/// Who wins `request.game`, one placement game, and a winning first move.
+///
+/// # Errors
+/// A game other than one placement game, records that do not resume, or a stop.
+pub fn outcome(request: &OutcomeRequest, watch: &Watch) -> Result<GameReport, RunError> {
+    let Some(Summand::Placement { game, position }) = request.game.as_single() else {
+        let family = match request.game.as_single() {
+            Some(Summand::Heaps { .. } | Summand::Rectangles(_)) => Family::Heap,
+            Some(Summand::Corner { .. }) => Family::Corner,
+            Some(Summand::Graph { .. }) => Family::Graph,
+            _ => Family::Nimber,
+        };
+        let name = request
+            .game
+            .as_single()
+            .map_or_else(|| request.game.to_string(), summand_name);
+        return Err(RunError::input(family.refusal(Verb::Outcome, &name)));
+    };
+    let mut root = RootSearch::new(
+        game,
+        position,
+        request.limits.thread_count(),
+        request.limits.memory,
+    );
+    if !request.resume.is_empty() {
+        root.resume(&request.resume)?;
+    }
+    let started = Instant::now();
+    let answer = root
+        .outcome(&mut RootWatch {
+            watch,
+            values: false,
+        })
+        .map_err(stopped)?;
+    let seconds = started.elapsed().as_secs_f64();
+    Ok(placement_outcome_report(game, position, &answer, seconds))
+}
+
+fn stopped(Interrupted { report }: Interrupted) -> RunError {
+    RunError::Stopped(Stopped::FirstMoves(report))
+}
+
+/// Records to resume from are for one placement game's first-move search.
+fn refuse_resume(game: &Game, resume: &[SettledRecord]) -> Result<(), RunError> {
+    let placement = matches!(game.as_single(), Some(Summand::Placement { .. }));
+    if resume.is_empty() || placement {
+        return Ok(());
+    }
+    Err(RunError::input(format!(
+        "records to resume from are for the placement games (pieces on a board), not for `{game}`"
+    )))
+}
+
+/// The keys of a placement game's report: board, surface, ray rule, position, who is to move.
+fn placement_report(
+    command: Command,
+    game: &PlacementGame,
+    position: &PlacementPosition,
+    nimber: Option<Nimber>,
+    outcome: crate::Outcome,
+) -> GameReport {
+    let to_move = player_to_move(game, position);
+    GameReport {
+        board: Some(game.board().to_string()),
+        surface: Some(game.rules().surface().to_string()),
+        rays: Some(game.rules().rays().to_string()),
+        nimber: nimber.map(Nimber::value),
+        ..GameReport::new(
+            command,
+            game.name(),
+            game.format_position(position),
+            outcome,
+            to_move,
+        )
+    }
+}
+
+/// The report of a placement game's nim-value found by a first-move search (on this host's
+/// threads or on the ranks of a cluster) in `seconds`.
+#[must_use]
+pub fn placement_value_report(
+    game: &PlacementGame,
+    position: &PlacementPosition,
+    answer: &RootValue,
+    seconds: f64,
+) -> GameReport {
+    let RootReport {
+        groups,
+        resumed,
+        positions,
+        stats,
+        threads,
+        ..
+    } = answer.report;
+    GameReport {
+        positions_searched: Some(positions),
+        table_hits: Some(stats.table_hits),
+        endgame_positions: Some(stats.endgame_positions),
+        first_moves_up_to_symmetry: Some(groups),
+        resumed_from_checkpoint: Some(resumed),
+        threads: Some(threads),
+        seconds,
+        settled_by: answer.settled_by.clone(),
+        ..placement_report(
+            Command::Value,
+            game,
+            position,
+            Some(answer.nimber),
+            answer.nimber.outcome(),
+        )
+    }
+}
+
+/// The report of a placement game's outcome found by a first-move search in `seconds`.
+#[must_use]
+pub fn placement_outcome_report(
+    game: &PlacementGame,
+    position: &PlacementPosition,
+    answer: &RootOutcome,
+    seconds: f64,
+) -> GameReport {
+    let several = game.pieces().len() > 1;
+    let as_move =
+        |first: &PlacementMove| Move::placement(first.square, first.piece, several, Nimber::ZERO);
+    let report = &answer.report;
+    GameReport {
+        winning_move: answer.winning_moves.first().map(as_move),
+        symmetric_winning_moves: answer
+            .winning_moves
+            .split_first()
+            .map(|(_, others)| others.iter().map(as_move).collect()),
+        first_moves: Some(report.first_moves),
+        first_moves_up_to_symmetry: Some(report.groups),
+        first_moves_settled: Some(report.settled),
+        resumed_from_checkpoint: Some(report.resumed),
+        positions_searched: Some(report.positions),
+        endgame_positions: Some(report.stats.endgame_positions),
+        threads: Some(report.threads),
+        seconds,
+        settled_by: answer.settled_by.clone(),
+        ..placement_report(Command::Outcome, game, position, None, answer.outcome)
+    }
+}
+
+fn placement_moves(
+    game: &PlacementGame,
+    position: &PlacementPosition,
+    all: bool,
+    memory: u64,
+    watch: &Watch,
+) -> GameReport {
+    let mut solver = PlacementSolver::new(game, memory);
+    solver.set_observer(Box::new(watch.clone()));
+    let started = Instant::now();
+    // Mirror play settles a second-player win: nim-value 0 and no winning move, without
+    // search (the solver consults the same check). With `all` each move's value is still
+    // searched: the strategy proves only that every move leads to a non-zero value.
+    let settled_by = solver
+        .settlement(position)
+        .filter(|settled| settled.outcome == crate::Outcome::P)
+        .map(|settled| settled.strategy);
+    let nimber = solver.nim_value(position);
+    let legal_moves = game.legal_placements(position).len();
+    let several = game.pieces().len() > 1;
+    // Without `all` only the winning moves are needed, and outcome searches find them faster
+    // than full nimbers of every move.
+    let moves: Vec<MoveValue> = if all {
+        solver.move_values(position)
+    } else {
+        solver
+            .winning_placements(position)
+            .into_iter()
+            .map(|placement| MoveValue {
+                square: placement.square,
+                piece: placement.piece,
+                nimber: Nimber::ZERO,
+            })
+            .collect()
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let stats = solver.stats();
+    GameReport {
+        legal_moves: Some(legal_moves),
+        winning_moves: Some(moves.iter().filter(|m| m.nimber == Nimber::ZERO).count()),
+        moves: Some(
+            moves
+                .iter()
+                .map(|m| Move::placement(m.square, m.piece, several, m.nimber))
+                .collect(),
+        ),
+        positions_searched: Some(stats.positions),
+        table_hits: Some(stats.table_hits),
+        endgame_positions: Some(stats.endgame_positions),
+        seconds,
+        settled_by,
+        ..placement_report(
+            Command::Moves,
+            game,
+            position,
+            Some(nimber),
+            nimber.outcome(),
+        )
+    }
+}
+
+fn graph_solver(graph: &Graph, memory: u64, watch: &Watch) -> Result<GraphSolver, RunError> {
+    let mut solver = GraphSolver::new(graph, memory).map_err(RunError::input)?;
+    solver.set_observer(Box::new(watch.clone()));
+    Ok(solver)
+}
+
+fn graph_report(command: Command, name: &str, graph: &Graph, nimber: Nimber) -> GameReport {
+    GameReport {
+        vertices: Some(graph.vertex_count()),
+        edges: Some(graph.edge_count()),
+        ..GameReport::of_value(
+            command,
+            "graph".to_string(),
+            name.to_string(),
+            nimber,
+            Player::First,
+        )
+    }
+}
+
+fn graph_value(
+    name: &str,
+    graph: &Graph,
+    memory: u64,
+    watch: &Watch,
+) -> Result<GameReport, RunError> {
+    let mut solver = graph_solver(graph, memory, watch)?;
+    let started = Instant::now();
+    let nimber = solver.nim_value();
+    let seconds = started.elapsed().as_secs_f64();
+    let stats = solver.stats();
+    Ok(GameReport {
+        positions_searched: Some(stats.positions),
+        table_hits: Some(stats.table_hits),
+        seconds,
+        ..graph_report(Command::Value, name, graph, nimber)
+    })
+}
+
+fn graph_moves(
+    name: &str,
+    graph: &Graph,
+    all: bool,
+    memory: u64,
+    watch: &Watch,
+) -> Result<GameReport, RunError> {
+    let mut solver = graph_solver(graph, memory, watch)?;
+    let started = Instant::now();
+    let nimber = solver.nim_value();
+    let moves: Vec<(usize, Nimber)> = if all {
+        solver.move_values()
+    } else {
+        solver
+            .winning_moves()
+            .into_iter()
+            .map(|vertex| (vertex, Nimber::ZERO))
+            .collect()
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let stats = solver.stats();
+    Ok(GameReport {
+        legal_moves: Some(graph.vertex_count()),
+        winning_moves: Some(moves.iter().filter(|(_, n)| *n == Nimber::ZERO).count()),
+        moves: Some(
+            moves
+                .iter()
+                .map(|&(vertex, nimber)| Move::vertex(graph.name(vertex), nimber))
+                .collect(),
+        ),
+        positions_searched: Some(stats.positions),
+        table_hits: Some(stats.table_hits),
+        seconds,
+        ..graph_report(Command::Moves, name, graph, nimber)
+    })
+}
+
+fn join<T: ToString>(items: &[T], separator: &str) -> String {
+    items
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(separator)
+}
+
+/// The report's keys for a game answered from its table or sequence: its name, its rules'
+/// code (heap games), its position as typed back (`3 4 5`, `7 9`).
+fn table_report(command: Command, summand: &Summand, nimber: Nimber) -> GameReport {
+    let (code, position) = match summand {
+        Summand::Heaps { game, heaps } => (Some(game.rule().to_string()), join(heaps, " ")),
+        Summand::Rectangles(boards) => (None, join(boards, " ")),
+        Summand::Corner { m, n, .. } => (None, format!("{m} {n}")),
+        _ => unreachable!("placement games, graphs and nimbers are searched or summed"),
+    };
+    GameReport {
+        code,
+        ..GameReport::of_value(
+            command,
+            summand_name(summand),
+            position,
+            nimber,
+            Player::First,
+        )
+    }
+}
+
+/// A heap, two-dimensional Kayles or corner game's value.
+fn table_value(summand: &Summand) -> Result<GameReport, RunError> {
+    let started = Instant::now();
+    let (parts, nimber): (Option<Vec<u32>>, Nimber) = match summand {
+        Summand::Heaps { game, heaps } => {
+            let values = game.heap_values(heaps);
+            let parts = values.iter().map(|v| v.value()).collect();
+            (Some(parts), values.into_iter().sum())
+        }
+        Summand::Rectangles(boards) => {
+            let side = boards.iter().map(|b| b.rows.max(b.cols)).max().unwrap_or(0);
+            let table = Kayles2d.values(side, side);
+            let parts = boards
+                .iter()
+                .map(|b| table[b.rows][b.cols].value())
+                .collect();
+            (Some(parts), Kayles2d.value_of_sum(boards))
+        }
+        Summand::Corner { game, m, n } => (None, corner_value_and_moves(game, *m, *n)?.0),
+        _ => unreachable!("placement games, graphs and nimbers are searched or summed"),
+    };
+    Ok(GameReport {
+        heap_nimbers: parts,
+        seconds: started.elapsed().as_secs_f64(),
+        ..table_report(Command::Value, summand, nimber)
+    })
+}
+
+/// The moves of a heap game, counted in full and listed up to [`LIST_LIMIT`]: the winning
+/// ones, and with `all` the others. Each move to a different position once (a move on one of
+/// several equal heaps is one move).
+fn heap_moves(game: &HeapGame, heaps: &[usize], all: bool) -> (usize, usize, Vec<Move>) {
+    let (mut legal, mut shown) = (0, 0);
+    let mut listed = Vec::new();
+    game.for_each_move(heaps, |m| {
+        legal += 1;
+        if all || m.nimber == Nimber::ZERO {
+            shown += 1;
+            // Only the moves to be listed are kept: a huge heap has millions of moves.
+            if listed.len() < LIST_LIMIT {
+                listed.push(Move::heap(&m));
+            }
+        }
+    });
+    (legal, shown, listed)
+}
+
+/// A heap, two-dimensional Kayles or corner game's moves.
+fn table_moves(summand: &Summand, all: bool) -> Result<GameReport, RunError> {
+    let started = Instant::now();
+    let (nimber, legal, winning, listed, unlisted, cells) = match summand {
+        Summand::Heaps { game, heaps } => {
+            let nimber = game.value_of_sum(heaps);
+            let (legal, shown, listed) = heap_moves(game, heaps, all);
+            let winning = if all {
+                listed.iter().filter(|m| m.winning).count()
+            } else {
+                shown
+            };
+            // Treblecross is played on cells: name the cells as well as the heap changes.
+            let cells = (game.name() == "treblecross" && heaps.len() == 1)
+                .then(|| treblecross_winning_cells(heaps[0]));
+            (
+                nimber,
+                legal,
+                winning,
+                listed.clone(),
+                shown - listed.len(),
+                cells,
+            )
+        }
+        Summand::Rectangles(boards) => {
+            let moves: Vec<Move> = Kayles2d.moves(boards).iter().map(Move::rectangle).collect();
+            let nimber = Kayles2d.value_of_sum(boards);
+            let winning = moves.iter().filter(|m| m.winning).count();
+            (nimber, moves.len(), winning, moves, 0, None)
+        }
+        Summand::Corner { game, m, n } => {
+            let (nimber, steps) = corner_value_and_moves(game, *m, *n)?;
+            let moves: Vec<Move> = steps
+                .iter()
+                .map(|step| Move::corner(*m, *n, step))
+                .collect();
+            let winning = moves.iter().filter(|m| m.winning).count();
+            (nimber, moves.len(), winning, moves, 0, None)
+        }
+        _ => unreachable!("placement games, graphs and nimbers are searched or summed"),
+    };
+    let listed = listed.into_iter().filter(|m| all || m.winning).collect();
+    Ok(GameReport {
+        legal_moves: Some(legal),
+        winning_moves: Some(winning),
+        moves: Some(listed),
+        moves_not_listed: Some(unlisted),
+        winning_cells: cells,
+        seconds: started.elapsed().as_secs_f64(),
+        ..table_report(Command::Moves, summand, nimber)
+    })
+}
+
+/// The summands made ready (heap sequences computed) and summed, with a table of `memory` for
+/// each search.
+fn load_sum(game: &Game, memory: u64, watch: &Watch) -> Result<GameSum, RunError> {
+    let summands = game
+        .summands()
+        .iter()
+        .map(|summand| prepare(summand, watch))
+        .collect::<Result<Vec<_>, _>>()?;
+    GameSum::new(summands, memory).map_err(RunError::input)
+}
+
+/// A summand's position as typed back: a placement game's rows, the heaps, the boards, the
+/// corner piece's square, a graph's name, `*3`.
+fn summand_position(summand: &Summand) -> String {
+    match summand {
+        Summand::Placement { game, position } => game.format_position(position),
+        Summand::Heaps { heaps, .. } => join(heaps, " "),
+        Summand::Rectangles(boards) => join(boards, " "),
+        Summand::Corner { m, n, .. } => format!("{m} {n}"),
+        Summand::Graph { name, .. } => name.clone(),
+        Summand::Nimber(nimber) => format!("*{}", nimber.value()),
+    }
+}
+
+/// The keys every sum's report has: the sum as the game and the position (each game's own
+/// position is in `summands`), each game with its value, the first player to move.
+fn sum_report(command: Command, game: &Game, sum: &mut GameSum, nimber: Nimber) -> GameReport {
+    let written = game
+        .summands()
+        .iter()
+        .map(summand_text)
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let values = sum.summand_values();
+    let summands = game
+        .summands()
+        .iter()
+        .zip(values)
+        .zip(sum.summand_settlements())
+        .map(|((summand, value), settled_by)| SummandReport {
+            game: summand_text(summand),
+            position: summand_position(summand),
+            nimber: value.value(),
+            settled_by,
+        })
+        .collect();
+    GameReport {
+        summands: Some(summands),
+        positions_searched: Some(sum.positions_searched()),
+        ..GameReport::of_value(command, written.clone(), written, nimber, Player::First)
+    }
+}
+
+fn sum_value(game: &Game, memory: u64, watch: &Watch) -> Result<GameReport, RunError> {
+    let mut sum = load_sum(game, memory, watch)?;
+    let started = Instant::now();
+    let nimber = sum.nim_value();
+    let seconds = started.elapsed().as_secs_f64();
+    Ok(GameReport {
+        seconds,
+        ..sum_report(Command::Value, game, &mut sum, nimber)
+    })
+}
+
+fn sum_moves(game: &Game, all: bool, memory: u64, watch: &Watch) -> Result<GameReport, RunError> {
+    let mut sum = load_sum(game, memory, watch)?;
+    let started = Instant::now();
+    let nimber = sum.nim_value();
+    let moves = sum.list_moves(all, LIST_LIMIT);
+    let seconds = started.elapsed().as_secs_f64();
+    let shown_total = if all { moves.legal } else { moves.winning };
+    let unlisted = shown_total - moves.listed.len() as u64;
+    Ok(GameReport {
+        legal_moves: Some(moves.legal as usize),
+        winning_moves: Some(moves.winning as usize),
+        moves: Some(moves.listed.iter().map(Move::in_sum).collect()),
+        moves_not_listed: (unlisted > 0).then_some(unlisted as usize),
+        seconds,
+        ..sum_report(Command::Moves, game, &mut sum, nimber)
+    })
+}

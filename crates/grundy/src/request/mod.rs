@@ -1,0 +1,179 @@
+//! The questions every front end asks, as typed requests, and [`run`], which answers them.
+//! The command line builds a [`Request`] from its arguments, a server deserialises one from
+//! JSON (`{"question":"value","game":"knights 5x5"}`), the Python package from keyword
+//! arguments; each renders the typed answer its own way. Limits (memory, threads) travel in
+//! the request; progress and stopping go through one [`Watch`].
+//!
+//! ```
+//! use grundy::request::{run, Answer, Request};
+//! use grundy::watch::Watch;
+//!
+//! let request: Request = serde_json::from_str(r#"{"question":"value","game":"knights 5x5"}"#).unwrap();
+//! let Answer::Game(report) = run(&request, &Watch::new()).unwrap();
+//! assert_eq!(report.nimber, Some(1));
+//! assert_eq!(report.winner.as_str(), "first");
+//! ```
+
+mod game_questions;
+mod prepare;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::games::placement::root_search::{ResumeError, RootReport, SettledRecord};
+use crate::report::GameReport;
+use crate::watch::Watch;
+use crate::Game;
+
+pub use game_questions::{
+    moves, outcome, placement_outcome_report, placement_value_report, player_to_move, value,
+};
+pub use prepare::{
+    check_corner_memory, check_reference_work, HEAP_SECONDS, LIST_LIMIT, MAX_CORNER_BYTES,
+    MAX_CORNER_SEARCH, MAX_HEAP_WITHOUT_PERIOD, MAX_REFERENCE_WORK,
+};
+
+/// The memory a request may use when it does not say: 1 GiB.
+pub const DEFAULT_MEMORY: u64 = 1 << 30;
+
+/// How much of the machine a request may use.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    /// The most bytes of the transposition tables (they start small and double up to this).
+    #[serde(default = "default_memory")]
+    pub memory: u64,
+    /// Worker threads; `None` for one per core.
+    #[serde(default)]
+    pub threads: Option<usize>,
+}
+
+fn default_memory() -> u64 {
+    DEFAULT_MEMORY
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            memory: DEFAULT_MEMORY,
+            threads: None,
+        }
+    }
+}
+
+impl Limits {
+    /// The threads to use: as many as asked for, or one per core.
+    #[must_use]
+    pub fn thread_count(&self) -> usize {
+        self.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            |threads| threads.max(1),
+        )
+    }
+}
+
+/// The nim-value and outcome of a game.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ValueRequest {
+    /// The game, in its position.
+    pub game: Game,
+    /// What the search may use.
+    #[serde(default)]
+    pub limits: Limits,
+    /// A single placement game: what an earlier run of the same search settled (a
+    /// checkpoint's records, sent back as [`crate::watch::Event::Settled`] told them).
+    #[serde(skip)]
+    pub resume: Vec<SettledRecord>,
+}
+
+/// The winning moves of a game, or every move with the value it leads to.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MovesRequest {
+    /// The game, in its position.
+    pub game: Game,
+    /// Every legal move, not only the winning ones.
+    #[serde(default)]
+    pub all: bool,
+    /// What the search may use.
+    #[serde(default)]
+    pub limits: Limits,
+}
+
+/// Who wins a placement game, and a winning first move, by outcome searches.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OutcomeRequest {
+    /// The game: one placement game, in its position.
+    pub game: Game,
+    /// What the search may use.
+    #[serde(default)]
+    pub limits: Limits,
+    /// What an earlier run of the same search settled.
+    #[serde(skip)]
+    pub resume: Vec<SettledRecord>,
+}
+
+/// A question, tagged by `"question"` in JSON.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "question", rename_all = "snake_case")]
+pub enum Request {
+    /// [`ValueRequest`].
+    Value(ValueRequest),
+    /// [`MovesRequest`].
+    Moves(MovesRequest),
+    /// [`OutcomeRequest`].
+    Outcome(OutcomeRequest),
+}
+
+/// The answer to a [`Request`]: the report of its kind, serialised as the report itself (each
+/// report names its command).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Answer {
+    /// The answer of a value, moves or outcome request.
+    Game(GameReport),
+}
+
+/// Why a request has no answer.
+#[derive(Debug, Error)]
+pub enum RunError {
+    /// The request asks for something that cannot be answered as asked: the message names
+    /// the bad value and the limit.
+    #[error("{0}")]
+    Input(String),
+    /// The records to resume from contradict each other or the position.
+    #[error(transparent)]
+    Resume(#[from] ResumeError),
+    /// The watch's flag stopped the work before it had an answer.
+    #[error("stopped before the answer")]
+    Stopped(Stopped),
+}
+
+/// What stopped work had done.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// A first-move search: its groups and what it settled (told to the watch one by one).
+    FirstMoves(RootReport),
+    /// Work that keeps nothing.
+    Nothing,
+}
+
+impl RunError {
+    pub(crate) fn input(message: impl std::fmt::Display) -> RunError {
+        RunError::Input(message.to_string())
+    }
+}
+
+/// Answers `request`, telling `watch` how it goes and stopping when its flag is raised.
+///
+/// # Errors
+/// [`RunError`]: a request that cannot be answered within its limits, or a stop.
+pub fn run(request: &Request, watch: &Watch) -> Result<Answer, RunError> {
+    match request {
+        Request::Value(request) => value(request, watch).map(Answer::Game),
+        Request::Moves(request) => moves(request, watch).map(Answer::Game),
+        Request::Outcome(request) => outcome(request, watch).map(Answer::Game),
+    }
+}

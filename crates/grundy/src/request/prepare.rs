@@ -1,0 +1,168 @@
+//! The bounds of the games answered from a table or a nim-sequence rather than by search: a
+//! heap game's sequence must reach the largest heap, a corner game's table the piece's square.
+//! Each is checked, or computed under the watch, before anything large is allocated.
+
+use std::time::{Duration, Instant};
+
+use super::RunError;
+use crate::games::corner::{CornerGame, CornerMove};
+use crate::games::heap::HeapGame;
+use crate::games::sum::Summand;
+use crate::watch::{SequenceWatch, Watch};
+use crate::Nimber;
+
+/// The most moves listed for a heap game or a sum (winning moves and, with `all`, the others);
+/// the rest are counted.
+pub const LIST_LIMIT: usize = 1000;
+
+/// The most bytes a corner game's table may take (its size is known before it is computed).
+pub const MAX_CORNER_BYTES: u128 = 1 << 30;
+
+/// The most positions searched for a corner game's value when its table is too large (about
+/// 250 MB and two seconds).
+pub const MAX_CORNER_SEARCH: usize = 5_000_000;
+
+/// The most options the reference method may visit (codes with repeating digits or breaks into
+/// three heaps): at 60 to 200 million a second, about half a minute to a minute and a half.
+pub const MAX_REFERENCE_WORK: f64 = 5e9;
+
+/// The largest heap a value or moves request accepts when no period is proven by then: every
+/// smaller heap must be computed, and the fast method takes about 3 s per million heaps near
+/// 10^6, growing faster than linearly.
+pub const MAX_HEAP_WITHOUT_PERIOD: usize = 10_000_000;
+
+/// How long a value or moves request computes a nim-sequence before giving up: a game without
+/// a useful sparse-space mask (0.007) grows as n², so a heap within the limits above can still
+/// need hours.
+pub const HEAP_SECONDS: u64 = 60;
+
+/// Refuses heap `largest` (given as `what`) when the reference method would visit more than
+/// [`MAX_REFERENCE_WORK`] options to reach it, naming the largest heap it can reach.
+///
+/// # Errors
+/// [`RunError::Input`] naming the heap and the limit.
+pub fn check_reference_work(game: &HeapGame, largest: usize, what: &str) -> Result<(), RunError> {
+    let rule = game.rule();
+    if rule.has_fast_sequence() || rule.reference_work(largest) <= MAX_REFERENCE_WORK {
+        return Ok(());
+    }
+    // The work grows with the heap: the largest heap within it by bisection.
+    let (mut within, mut beyond) = (0usize, largest);
+    while beyond - within > 1 {
+        let middle = within + (beyond - within) / 2;
+        if rule.reference_work(middle) <= MAX_REFERENCE_WORK {
+            within = middle;
+        } else {
+            beyond = middle;
+        }
+    }
+    Err(RunError::input(format!(
+        "{what} {largest} is too large for {}: its values are found by trying every move of every smaller heap (about {:.1e} moves, at most {MAX_REFERENCE_WORK:.0e}), so at most {within} for this game",
+        game.name(),
+        rule.reference_work(largest)
+    )))
+}
+
+/// The game with its nim-sequence computed as far as `largest` needs, or an error naming the
+/// limit when that cannot finish: past [`MAX_HEAP_WITHOUT_PERIOD`] only a period proven by
+/// then lets the value be read off, and the computation is given [`HEAP_SECONDS`].
+pub(super) fn with_values_for(
+    game: HeapGame,
+    largest: usize,
+    watch: &Watch,
+) -> Result<HeapGame, RunError> {
+    check_reference_work(&game, largest, "heap")?;
+    let rule = game.rule().clone();
+    let name = game.name().to_string();
+    let too_large = |why: String| {
+        RunError::input(format!(
+            "heap {largest} is too large for {name}: {why}, so the value of every smaller heap would be needed; at most {MAX_HEAP_WITHOUT_PERIOD}"
+        ))
+    };
+    if largest > MAX_HEAP_WITHOUT_PERIOD && !rule.is_finite_octal() {
+        return Err(too_large(
+            "its period cannot be proven (the Octal Periodicity Theorem needs finitely many digits below 8 and no condition on the parts)".to_string(),
+        ));
+    }
+    let up_to = largest.min(MAX_HEAP_WITHOUT_PERIOD);
+    let mut observer = SequenceWatch {
+        watch,
+        task: format!("{name} values"),
+        deadline: Some(Instant::now() + Duration::from_secs(HEAP_SECONDS)),
+        heaps_since_look: 0,
+        timed_out: false,
+    };
+    let finished = game.with_values_to(up_to, &mut observer);
+    let Some(game) = finished else {
+        if !observer.timed_out {
+            return Err(RunError::Stopped(super::Stopped::Nothing));
+        }
+        return Err(RunError::input(format!(
+            "heap {largest} of {name} cannot be answered in reasonable time: the values of the smaller heaps were not finished within {HEAP_SECONDS} s (`grundy sequence {rule} --to {largest}` computes them with progress, and Ctrl-C keeps what is done)"
+        )));
+    };
+    if largest > MAX_HEAP_WITHOUT_PERIOD && !game.has_proven_period() {
+        return Err(too_large(format!(
+            "no period is proven by heap {MAX_HEAP_WITHOUT_PERIOD}"
+        )));
+    }
+    Ok(game)
+}
+
+/// `summand` ready to be valued: a heap game with its nim-sequence computed far enough.
+pub(super) fn prepare(summand: &Summand, watch: &Watch) -> Result<Summand, RunError> {
+    Ok(match summand {
+        Summand::Heaps { game, heaps } => Summand::Heaps {
+            game: with_values_for(
+                game.clone(),
+                heaps.iter().copied().max().unwrap_or(0),
+                watch,
+            )?,
+            heaps: heaps.clone(),
+        },
+        other => other.clone(),
+    })
+}
+
+/// The value of the piece at `(m, n)` and its moves, within [`MAX_CORNER_BYTES`], or an error
+/// naming the limit.
+pub(super) fn corner_value_and_moves(
+    game: &CornerGame,
+    m: usize,
+    n: usize,
+) -> Result<(Nimber, Vec<CornerMove>), RunError> {
+    game.value_and_moves_within(m, n, MAX_CORNER_BYTES, MAX_CORNER_SEARCH)
+        .ok_or_else(|| {
+            RunError::input(format!(
+                "position ({m}, {n}) of {game} is too large: its table needs about {} MiB (at most {} MiB), and its moves reach more than {MAX_CORNER_SEARCH} positions (at most that many are searched)",
+                game.value_bytes(m, n) >> 20,
+                MAX_CORNER_BYTES >> 20,
+            ))
+        })
+}
+
+/// Refuses a corner game's table of `rows` by `cols` when it would take more than
+/// [`MAX_CORNER_BYTES`], before anything is allocated.
+///
+/// # Errors
+/// [`RunError::Input`] naming the table's size and the limit.
+pub fn check_corner_memory(
+    game: &CornerGame,
+    rows: usize,
+    cols: usize,
+    what: &str,
+) -> Result<(), RunError> {
+    let bytes = game.table_bytes(rows, cols);
+    if bytes <= MAX_CORNER_BYTES {
+        return Ok(());
+    }
+    Err(RunError::input(format!(
+        "{what} of {game} is too large: its table needs about {} MiB (the moves reach positions up to weight a·m + b·n with weights {}), at most {} MiB",
+        bytes >> 20,
+        match game {
+            CornerGame::Steps(steps) => format!("{:?}", steps.weights()),
+            CornerGame::Queen => "(1, 1)".to_string(),
+        },
+        MAX_CORNER_BYTES >> 20
+    )))
+}

@@ -1,0 +1,214 @@
+//! One watch over every long piece of work: a stop flag and a listener for what happens as the
+//! work goes on. A front end makes one [`Watch`], raises its flag on Ctrl-C, SIGTERM, a page's
+//! Stop or a Python `KeyboardInterrupt`, and turns its [`Event`]s into a progress bar, JSON
+//! lines for a server, or a checkpoint file; the library only reads the flag and sends events.
+//!
+//! ```
+//! use std::sync::atomic::{AtomicU64, Ordering};
+//! use std::sync::Arc;
+//! use grundy::watch::{Event, Watch};
+//!
+//! let seen = Arc::new(AtomicU64::new(0));
+//! let counter = Arc::clone(&seen);
+//! let watch = Watch::new().on_event(move |event| {
+//!     if let Event::Steps { done, .. } = event {
+//!         counter.store(*done, Ordering::Relaxed);
+//!     }
+//! });
+//! watch.send(&Event::Steps { task: "table cells".into(), done: 3, total: 10 });
+//! assert_eq!(seen.load(Ordering::Relaxed), 3);
+//! assert!(!watch.is_stopped());
+//! watch.stop();
+//! assert!(watch.is_stopped());
+//! ```
+
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use crate::games::heap::SequenceObserver;
+use crate::games::placement::root_search::{RootObserver, RootProgress, SettledRecord};
+use crate::solver::{SearchObserver, SearchStats};
+use crate::Nimber;
+
+/// What a long piece of work tells its watch.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// A search has visited `positions` positions; its table takes `table_bytes`.
+    Searched {
+        /// Positions searched so far.
+        positions: u64,
+        /// The bytes the transposition table takes now.
+        table_bytes: u64,
+    },
+    /// The first moves of a position, grouped by symmetry, are being settled one by one.
+    FirstMoves {
+        /// The value asked about (a nim-value search asks value after value), or `None` for an
+        /// outcome search.
+        value: Option<Nimber>,
+        /// Groups settled for this value.
+        settled: u64,
+        /// Groups of symmetric first moves.
+        groups: u64,
+        /// Positions searched so far over all threads.
+        positions: u64,
+    },
+    /// A task of counted steps: table cells, heaps of a nim-sequence, boards.
+    Steps {
+        /// What is counted, for people: "table cells", "kayles values".
+        task: String,
+        /// Steps finished.
+        done: u64,
+        /// Steps in all.
+        total: u64,
+    },
+    /// A question about a group of first moves was settled: what a checkpoint keeps so that a
+    /// stopped search resumes without asking it again.
+    Settled(SettledRecord),
+}
+
+type Listener = dyn Fn(&Event) + Send + Sync;
+
+/// A stop flag and a listener, cheap to clone: every clone shares both.
+#[derive(Clone, Default)]
+pub struct Watch {
+    stop: Arc<AtomicBool>,
+    listener: Option<Arc<Listener>>,
+}
+
+impl fmt::Debug for Watch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Watch")
+            .field("stopped", &self.is_stopped())
+            .field("listening", &self.listener.is_some())
+            .finish()
+    }
+}
+
+impl Watch {
+    /// A watch that nobody listens to and that is not stopped.
+    #[must_use]
+    pub fn new() -> Watch {
+        Watch::default()
+    }
+
+    /// The same watch sharing `flag` as its stop flag: a signal handler that raises `flag`
+    /// stops the work.
+    #[must_use]
+    pub fn with_stop_flag(mut self, flag: Arc<AtomicBool>) -> Watch {
+        self.stop = flag;
+        self
+    }
+
+    /// The same watch with `listener` told of every event. It is called from the working
+    /// threads, so it should be quick (a bar's update, a line appended).
+    #[must_use]
+    pub fn on_event(mut self, listener: impl Fn(&Event) + Send + Sync + 'static) -> Watch {
+        self.listener = Some(Arc::new(listener));
+        self
+    }
+
+    /// Asks the work to stop: it stops at its next look at the flag and keeps what it finished.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether the work was asked to stop.
+    #[must_use]
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The stop flag itself, for searches that poll it directly.
+    #[must_use]
+    pub fn stop_flag(&self) -> &Arc<AtomicBool> {
+        &self.stop
+    }
+
+    /// Tells the listener of `event`.
+    pub fn send(&self, event: &Event) {
+        if let Some(listener) = &self.listener {
+            listener(event);
+        }
+    }
+
+    /// Whether anybody listens: work can skip making events nobody reads.
+    #[must_use]
+    pub fn is_listened_to(&self) -> bool {
+        self.listener.is_some()
+    }
+}
+
+/// The solver's observer: positions searched.
+impl SearchObserver for Watch {
+    fn progress(&mut self, stats: &SearchStats) {
+        self.send(&Event::Searched {
+            positions: stats.positions,
+            table_bytes: stats.table.bytes,
+        });
+    }
+}
+
+/// The first-move search's observer: settled records, groups settled, and the stop flag.
+pub(crate) struct RootWatch<'a> {
+    pub(crate) watch: &'a Watch,
+    /// Whether the values asked about are named (a nim-value search).
+    pub(crate) values: bool,
+}
+
+impl RootObserver for RootWatch<'_> {
+    fn settled(&mut self, record: &SettledRecord) {
+        self.watch.send(&Event::Settled(*record));
+    }
+
+    fn progress(&mut self, progress: &RootProgress) {
+        self.watch.send(&Event::FirstMoves {
+            value: self.values.then_some(progress.value),
+            settled: progress.settled as u64,
+            groups: progress.groups as u64,
+            positions: progress.positions,
+        });
+    }
+
+    fn should_stop(&mut self) -> bool {
+        self.watch.is_stopped()
+    }
+}
+
+/// A nim-sequence's observer: heaps computed, under `task`.
+pub(crate) struct SequenceWatch<'a> {
+    pub(crate) watch: &'a Watch,
+    pub(crate) task: String,
+    /// Asked before every heap, `should_stop` looks at the flag (and the caller's clock) only
+    /// every so many heaps: a look costs about as much as a fast heap.
+    pub(crate) deadline: Option<std::time::Instant>,
+    pub(crate) heaps_since_look: u32,
+    /// Whether the deadline passed (as opposed to the flag being raised).
+    pub(crate) timed_out: bool,
+}
+
+impl SequenceObserver for SequenceWatch<'_> {
+    fn progress(&mut self, computed: usize, total: usize) {
+        self.watch.send(&Event::Steps {
+            task: self.task.clone(),
+            done: computed as u64,
+            total: total as u64,
+        });
+    }
+
+    fn should_stop(&mut self) -> bool {
+        self.heaps_since_look += 1;
+        if self.heaps_since_look < 64 {
+            return false;
+        }
+        self.heaps_since_look = 0;
+        if self
+            .deadline
+            .is_some_and(|deadline| std::time::Instant::now() > deadline)
+        {
+            self.timed_out = true;
+            return true;
+        }
+        self.watch.is_stopped()
+    }
+}
