@@ -2,21 +2,18 @@
 //! here is the user's to fix and ends the program with exit status 2.
 
 use std::fmt;
-use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use grundy::board::MAX_SQUARES;
-use grundy::games::corner::{CornerGame, CornerMove};
-use grundy::games::heap::{HeapGame, HeapRuleset, Rectangle, SequenceObserver};
-use grundy::games::placement::{
-    parse_pieces, PieceSetError, PlacementGame, PlacementPosition, PlacementRules, RayRule, Surface,
-};
+use grundy::games::corner::CornerGame;
+use grundy::games::heap::HeapGame;
+use grundy::games::placement::{parse_pieces, PlacementGame, PlacementPosition};
 use grundy::games::registry::{Family, Verb};
 use grundy::graph::{parse_graph, Graph, GraphFormat, MAX_GRAPH_TEXT_BYTES, MAX_SEARCH_VERTICES};
-use grundy::{BoardSize, Nimber};
-use indicatif::ProgressBar;
+use grundy::request::RunError;
+use grundy::{BoardSize, Game};
 
-use crate::progress::counting_bar;
+pub use grundy::games::game::{MAX_CORNER, MAX_HEAP};
 
 /// An error in the user's input (as opposed to a failure of the program).
 #[derive(Debug)]
@@ -35,255 +32,30 @@ pub fn input_error(error: impl fmt::Display) -> anyhow::Error {
     anyhow::Error::new(InputError(error.to_string()))
 }
 
-/// A game as named on the command line, with its arguments.
-pub enum GameSpec {
-    /// A placement game of one piece or several on a board.
-    Placement(PlacementGame),
-    /// A take-and-break game and the sizes of its heaps.
-    Heaps(HeapGame, Vec<usize>),
-    /// Two-dimensional Kayles and its boards.
-    Rectangles(Vec<Rectangle>),
-    /// A corner game and the piece's position `(m, n)`.
-    Corner(CornerGame, usize, usize),
+/// The library's refusal as the command line reports it: a request that cannot be answered as
+/// asked is the user's to fix (exit status 2).
+pub fn run_error(error: RunError) -> anyhow::Error {
+    match error {
+        RunError::Input(message) => input_error(message),
+        other => anyhow::Error::new(other),
+    }
 }
 
-/// The largest heap accepted on the command line.
-pub const MAX_HEAP: usize = 100_000_000;
-
-/// The largest coordinate accepted for a corner game's piece.
-pub const MAX_CORNER: usize = 5000;
-
-/// The most bytes a corner game's table may take (its size is known before it is computed).
-pub const MAX_CORNER_BYTES: u128 = 1 << 30;
-
-/// The most positions searched for a corner game's value when its table is too large (about
-/// 250 MB and two seconds).
-pub const MAX_CORNER_SEARCH: usize = 5_000_000;
-
-/// The most options the reference method may visit (codes with repeating digits or breaks into
-/// three heaps): at 60 to 200 million a second, about half a minute to a minute and a half.
-pub const MAX_REFERENCE_WORK: f64 = 5e9;
-
-/// The largest heap `value` and `moves` accept when no period is proven by then: every smaller
-/// heap must be computed, and the fast method takes about 3 s per million heaps near 10^6,
-/// growing faster than linearly.
-pub const MAX_HEAP_WITHOUT_PERIOD: usize = 10_000_000;
-
-/// How long `value` and `moves` compute a nim-sequence before giving up: a game without a
-/// useful sparse-space mask (0.007) grows as n², so a heap within the limits above can still
-/// need hours.
-pub const HEAP_SECONDS: u64 = 60;
-
-/// Refuses heap `largest` (given as `what`) when the reference method would visit more than
-/// [`MAX_REFERENCE_WORK`] options to reach it, naming the largest heap it can reach.
+/// Refuses heap `largest` (given as `what`) when the reference method would take too long.
 pub fn check_reference_work(game: &HeapGame, largest: usize, what: &str) -> Result<()> {
-    let rule = game.rule();
-    if rule.has_fast_sequence() || rule.reference_work(largest) <= MAX_REFERENCE_WORK {
-        return Ok(());
-    }
-    // The work grows with the heap: the largest heap within it by bisection.
-    let (mut within, mut beyond) = (0usize, largest);
-    while beyond - within > 1 {
-        let middle = within + (beyond - within) / 2;
-        if rule.reference_work(middle) <= MAX_REFERENCE_WORK {
-            within = middle;
-        } else {
-            beyond = middle;
-        }
-    }
-    Err(input_error(format!(
-        "{what} {largest} is too large for {}: its values are found by trying every move of every smaller heap (about {:.1e} moves, at most {MAX_REFERENCE_WORK:.0e}), so at most {within} for this game",
-        game.name(),
-        rule.reference_work(largest)
-    )))
+    grundy::request::check_reference_work(game, largest, what).map_err(run_error)
 }
 
-/// The game with its nim-sequence computed as far as `largest` needs, or an error naming the
-/// limit when that cannot finish: past [`MAX_HEAP_WITHOUT_PERIOD`] only a period proven by
-/// then lets the value be read off, and the computation is given [`HEAP_SECONDS`].
-fn with_values_for(game: HeapGame, largest: usize) -> Result<HeapGame> {
-    check_reference_work(&game, largest, "heap")?;
-    let rule = game.rule().clone();
-    let name = game.name().to_string();
-    let too_large = |why: String| {
-        input_error(format!(
-            "heap {largest} is too large for {name}: {why}, so the value of every smaller heap would be needed; at most {MAX_HEAP_WITHOUT_PERIOD}"
-        ))
-    };
-    if largest > MAX_HEAP_WITHOUT_PERIOD && !rule.is_finite_octal() {
-        return Err(too_large(
-            "its period cannot be proven (the Octal Periodicity Theorem needs finitely many digits below 8 and no condition on the parts)".to_string(),
-        ));
-    }
-    let up_to = largest.min(MAX_HEAP_WITHOUT_PERIOD);
-    let bar = counting_bar(up_to as u64 + 1, &format!("{name} values"));
-    let mut observer = DeadlineObserver {
-        bar: bar.clone(),
-        deadline: Instant::now() + Duration::from_secs(HEAP_SECONDS),
-        heaps_since_look: 0,
-    };
-    let finished = game.with_values_to(up_to, &mut observer);
-    bar.finish_and_clear();
-    let Some(game) = finished else {
-        return Err(input_error(format!(
-            "heap {largest} of {name} cannot be answered in reasonable time: the values of the smaller heaps were not finished within {HEAP_SECONDS} s (`grundy sequence {rule} --to {largest}` computes them with progress, and Ctrl-C keeps what is done)"
-        )));
-    };
-    if largest > MAX_HEAP_WITHOUT_PERIOD && !game.has_proven_period() {
-        return Err(too_large(format!(
-            "no period is proven by heap {MAX_HEAP_WITHOUT_PERIOD}"
-        )));
-    }
-    Ok(game)
-}
-
-/// Shows the progress of a nim-sequence and stops it at a deadline.
-struct DeadlineObserver {
-    bar: ProgressBar,
-    deadline: Instant,
-    heaps_since_look: u32,
-}
-
-impl SequenceObserver for DeadlineObserver {
-    fn progress(&mut self, computed: usize, _total: usize) {
-        self.bar.set_position(computed as u64);
-    }
-
-    fn should_stop(&mut self) -> bool {
-        // A look at the clock costs about as much as a fast heap: look every 64 heaps.
-        self.heaps_since_look += 1;
-        if self.heaps_since_look < 64 {
-            return false;
-        }
-        self.heaps_since_look = 0;
-        Instant::now() > self.deadline
-    }
-}
-
-/// The value of the piece at `(m, n)` and its moves, within [`MAX_CORNER_BYTES`], or an error
-/// naming the limit.
-pub fn corner_value_and_moves(
-    game: &CornerGame,
-    m: usize,
-    n: usize,
-) -> Result<(Nimber, Vec<CornerMove>)> {
-    game.value_and_moves_within(m, n, MAX_CORNER_BYTES, MAX_CORNER_SEARCH)
-        .ok_or_else(|| {
-            input_error(format!(
-                "position ({m}, {n}) of {game} is too large: its table needs about {} MiB (at most {} MiB), and its moves reach more than {MAX_CORNER_SEARCH} positions (at most that many are searched)",
-                game.value_bytes(m, n) >> 20,
-                MAX_CORNER_BYTES >> 20,
-            ))
-        })
-}
-
-/// Refuses a corner game's table of `rows` by `cols` when it would take more than
-/// [`MAX_CORNER_BYTES`], before anything is allocated.
+/// Refuses a corner game's table of `rows` by `cols` when it would take too much memory.
 pub fn check_corner_memory(game: &CornerGame, rows: usize, cols: usize, what: &str) -> Result<()> {
-    let bytes = game.table_bytes(rows, cols);
-    if bytes <= MAX_CORNER_BYTES {
-        return Ok(());
-    }
-    Err(input_error(format!(
-        "{what} of {game} is too large: its table needs about {} MiB (the moves reach positions up to weight a·m + b·n with weights {}), at most {} MiB",
-        bytes >> 20,
-        match game {
-            CornerGame::Steps(steps) => format!("{:?}", steps.weights()),
-            CornerGame::Queen => "(1, 1)".to_string(),
-        },
-        MAX_CORNER_BYTES >> 20
-    )))
+    grundy::request::check_corner_memory(game, rows, cols, what).map_err(run_error)
 }
 
-/// Reads `GAME ARGS...`: a corner game and a position `M N`, a heap game and heap sizes, or a
-/// piece name and a board size, the family told by [`Family::of`] (so that a mistake in a code
-/// is reported as such, not as an unknown piece). Graphs and nimbers are read where they apply.
-pub fn parse_game(game: &str, args: &[String]) -> Result<GameSpec> {
-    let family = Family::of(game);
-    if matches!(family, Family::Graph | Family::Nimber) {
-        return Err(input_error(format!(
-            "`{game}` is {}: it works with grundy {} (and in a sum of games, G + H)",
-            family.title(),
-            family
-                .verbs()
-                .iter()
-                .map(|verb| verb.command())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )));
-    }
-    if family == Family::Corner {
-        let corner: CornerGame = game.parse().map_err(input_error)?;
-        let coordinate = |text: &String| {
-            text.parse::<usize>()
-                .ok()
-                .filter(|&c| c <= MAX_CORNER)
-                .ok_or_else(|| {
-                    input_error(format!(
-                        "coordinate `{text}` is not valid: expected a whole number from 0 to {MAX_CORNER}"
-                    ))
-                })
-        };
-        return match args {
-            [m, n] => Ok(GameSpec::Corner(corner, coordinate(m)?, coordinate(n)?)),
-            _ => Err(input_error(format!(
-                "{corner} needs the piece's position as two numbers M N, for example `grundy value {corner} 7 9`"
-            ))),
-        };
-    }
-    if family == Family::Heap {
-        let ruleset: HeapRuleset = game.parse().map_err(input_error)?;
-        if args.is_empty() {
-            return Err(input_error(format!(
-                "{game} needs at least one heap, for example `grundy value {game} 3 4 5`"
-            )));
-        }
-        return match ruleset {
-            HeapRuleset::Line(heap_game) => {
-                let heaps = args
-                    .iter()
-                    .map(|text| parse_heap(text))
-                    .collect::<Result<Vec<_>>>()?;
-                let heap_game =
-                    with_values_for(heap_game, heaps.iter().copied().max().unwrap_or(0))?;
-                Ok(GameSpec::Heaps(heap_game, heaps))
-            }
-            HeapRuleset::Kayles2d(_) => {
-                let boards = args
-                    .iter()
-                    .map(|text| text.parse::<Rectangle>().map_err(input_error))
-                    .collect::<Result<Vec<_>>>()?;
-                Ok(GameSpec::Rectangles(boards))
-            }
-        };
-    }
-    let pieces = parse_pieces(game).map_err(|error| match error {
-        PieceSetError::Piece(_) => input_error(format!(
-            "{error}; other games: {} ({}), {} ({}), `graph FILE` or a nimber *N",
-            Family::Heap.title(),
-            Family::Heap.names(),
-            Family::Corner.title(),
-            Family::Corner.names()
-        )),
-        other => input_error(other),
-    })?;
-    let rules =
-        PlacementRules::new(&pieces, Surface::Rectangle, RayRule::Through).map_err(input_error)?;
-    let name = rules.name();
-    let board = match args {
-        [board] => board.parse::<BoardSize>().map_err(input_error)?,
-        [] => {
-            return Err(input_error(format!(
-                "the {name} game needs a board size, for example `grundy value {name} 5x5`"
-            )))
-        }
-        [_, extra, ..] => {
-            return Err(input_error(format!(
-            "unexpected argument `{extra}`: the {name} game takes one board size, for example 5x5"
-        )))
-        }
-    };
-    Ok(GameSpec::Placement(PlacementGame::with_rules(rules, board)))
+/// Reads a game from the command line's words (the game, quoted whole or not, and its
+/// arguments), the graph of `graph FILE` from its file in `format` (`edges` or `dimacs`, or as
+/// its content shows).
+pub fn read_game(words: &[String], format: Option<&str>) -> Result<Game> {
+    Game::from_words(words, &mut |path| read_graph_file(path, format)).map_err(input_error)
 }
 
 /// Refuses `--format` (the format of a graph file) for `game` when no graph file is read
@@ -318,34 +90,23 @@ pub fn require_verb(game: &str, verb: Verb) -> Result<()> {
     }
 }
 
-/// Reads the graph of `graph FILE`: the file's text, in `format` (`edges` or `dimacs`) or the
-/// format its content shows. Errors name the file, and for bad text the line and its content.
-pub fn read_graph(args: &[String], format: Option<&str>) -> Result<(String, Graph)> {
-    let path = match args {
-        [path] => path,
-        [] => {
-            return Err(input_error(
-                "graph needs a file: an edge list (one `u v` per line) or DIMACS (`p edge N M`, `e u v`), for example `grundy value graph edges.txt`",
-            ))
-        }
-        [_, extra, ..] => {
-            return Err(input_error(format!(
-                "unexpected argument `{extra}`: graph takes one file"
-            )))
-        }
-    };
+/// Reads the graph file `path`, in `format` (`edges` or `dimacs`) or the format its content
+/// shows. Errors name the file, and for bad text the line and its content.
+pub fn read_graph_file(path: &str, format: Option<&str>) -> Result<Graph, String> {
     let format = format
-        .map(|text| text.parse::<GraphFormat>().map_err(input_error))
+        .map(|text| {
+            text.parse::<GraphFormat>()
+                .map_err(|error| error.to_string())
+        })
         .transpose()?;
-    let text = read_graph_text(path)?;
-    let graph = parse_graph(&text, format).map_err(|error| {
+    let text = read_graph_text(path).map_err(|error| error.to_string())?;
+    parse_graph(&text, format).map_err(|error| {
         if error.line == 0 {
-            input_error(format!("graph file `{path}`: {}", error.problem))
+            format!("graph file `{path}`: {}", error.problem)
         } else {
-            input_error(format!("graph file `{path}`, {error}"))
+            format!("graph file `{path}`, {error}")
         }
-    })?;
-    Ok((path.clone(), graph))
+    })
 }
 
 /// The text of the graph file `path`, read only up to [`MAX_GRAPH_TEXT_BYTES`] (so `/dev/zero`
@@ -411,19 +172,6 @@ pub fn parse_board_range(text: &str) -> Result<Vec<BoardSize>> {
     }
     boards.sort_by_key(|board| (board.squares(), board.rows()));
     Ok(boards)
-}
-
-/// Reads one heap size.
-pub fn parse_heap(text: &str) -> Result<usize> {
-    text.trim()
-        .parse::<usize>()
-        .ok()
-        .filter(|&heap| heap <= MAX_HEAP)
-        .ok_or_else(|| {
-            input_error(format!(
-                "heap `{text}` is not valid: expected a whole number of tokens from 0 to {MAX_HEAP}"
-            ))
-        })
 }
 
 /// Reads a list of numbers written as ranges: `FROM-TO`, a single number, or several of these
@@ -570,35 +318,6 @@ mod tests {
         assert_eq!(parse_coordinates("0,2, 4").unwrap(), vec![0, 2, 4]);
         for bad in ["", "3-1", "a", "0-99999"] {
             assert!(parse_coordinates(bad).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn heap_and_corner_games_come_before_pieces() {
-        let args = |list: &[&str]| list.iter().map(|a| a.to_string()).collect::<Vec<_>>();
-        assert!(matches!(
-            parse_game("kayles", &args(&["3", "4"])),
-            Ok(GameSpec::Heaps(_, heaps)) if heaps == vec![3, 4]
-        ));
-        assert!(matches!(
-            parse_game("kayles-2d", &args(&["7x4"])),
-            Ok(GameSpec::Rectangles(_))
-        ));
-        assert!(matches!(
-            parse_game("corner-queen", &args(&["3", "5"])),
-            Ok(GameSpec::Corner(_, 3, 5))
-        ));
-        assert!(matches!(
-            parse_game("knights", &args(&["3x3"])),
-            Ok(GameSpec::Placement(_))
-        ));
-        for (game, list) in [
-            ("kayles", vec!["-1"]),
-            ("2.7", vec!["3"]),
-            ("corner-knight", vec!["1"]),
-        ] {
-            let error = parse_game(game, &args(&list)).err().unwrap();
-            assert!(error.is::<InputError>(), "{game}");
         }
     }
 }

@@ -7,13 +7,16 @@
 //! status a script checks for "stopped, what was finished is kept".
 
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Arc, LazyLock, OnceLock};
+
+use grundy::watch::Watch;
 
 /// The exit status of a command stopped by Ctrl-C, SIGTERM or SIGHUP (128 + SIGINT, as shells
 /// report Ctrl-C).
 pub const INTERRUPTED_STATUS: u8 = 130;
 
-static STOP: AtomicBool = AtomicBool::new(false);
+/// Shared with the library's [`Watch`]es, which stop the work when it is raised.
+static STOP: LazyLock<Arc<AtomicBool>> = LazyLock::new(|| Arc::new(AtomicBool::new(false)));
 /// The [`StopSignal`] that raised [`STOP`], as its discriminant.
 static SIGNAL: AtomicU8 = AtomicU8::new(StopSignal::Interrupt as u8);
 static HANDLER: OnceLock<Result<(), String>> = OnceLock::new();
@@ -53,11 +56,17 @@ impl StopSignal {
 /// process at once), which is right for work with nothing to keep.
 pub fn stop_flag() -> anyhow::Result<&'static AtomicBool> {
     match HANDLER.get_or_init(install) {
-        Ok(()) => Ok(&STOP),
+        Ok(()) => Ok(&**LazyLock::force(&STOP)),
         Err(error) => Err(anyhow::anyhow!(
             "cannot install the Ctrl-C handler: {error}"
         )),
     }
+}
+
+/// A watch whose stop flag Ctrl-C, SIGTERM and SIGHUP raise, with the handler installed.
+pub fn watch() -> anyhow::Result<Watch> {
+    stop_flag()?;
+    Ok(Watch::new().with_stop_flag(Arc::clone(&STOP)))
 }
 
 /// Whether Ctrl-C (or SIGTERM, SIGHUP) has been received.

@@ -57,8 +57,6 @@ impl Command {
     fn unquote_game(&mut self) -> anyhow::Result<()> {
         use commands::{unquote_game, unquote_game_alone};
         match self {
-            Command::Value(args) => args.target.unquote(),
-            Command::Moves(args) => args.target.unquote(),
             Command::Outcome(args) => unquote_game(&mut args.game, &mut args.args),
             Command::Graph(args) => unquote_game(&mut args.game, &mut args.args),
             Command::Play(args) => unquote_game(&mut args.game, &mut args.args),
@@ -70,7 +68,11 @@ impl Command {
             Command::Table(args) => unquote_game_alone(&mut args.game, "table")?,
             Command::Sequence(args) => unquote_game_alone(&mut args.game, "sequence")?,
             Command::Check(args) => unquote_game_alone(&mut args.game, "check")?,
-            Command::Bench(_) | Command::Tour(_) | Command::Serve(_) => {}
+            Command::Value(_)
+            | Command::Moves(_)
+            | Command::Bench(_)
+            | Command::Tour(_)
+            | Command::Serve(_) => {}
         }
         Ok(())
     }

@@ -4,10 +4,11 @@
 //! indicatif draws nothing when stderr is not a terminal.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use grundy::solver::{SearchObserver, SearchStats};
+use grundy::watch::{Event, Watch};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// How long work runs before a progress indicator appears.
@@ -51,22 +52,27 @@ impl SearchProgress {
     }
 }
 
-impl SearchObserver for SearchProgress {
-    fn progress(&mut self, stats: &SearchStats) {
+impl SearchProgress {
+    /// Shows `positions` searched, the table taking `table_bytes`.
+    fn show(&mut self, positions: u64, table_bytes: u64) {
         let elapsed = self.started.elapsed();
         if !self.shown && elapsed >= QUIET_PERIOD {
             self.bar.set_draw_target(ProgressDrawTarget::stderr());
             self.bar.enable_steady_tick(Duration::from_millis(200));
             self.shown = true;
         }
-        report_to_server(&[("positions_searched", stats.positions)]);
-        let rate = stats.positions as f64 / elapsed.as_secs_f64().max(1e-9);
+        report_to_server(&[("positions_searched", positions)]);
+        let rate = positions as f64 / elapsed.as_secs_f64().max(1e-9);
         self.bar.set_message(format!(
-            "{} positions searched ({:.0}/s), table {} MiB",
-            stats.positions,
-            rate,
-            stats.table.bytes >> 20
+            "{positions} positions searched ({rate:.0}/s), table {} MiB",
+            table_bytes >> 20
         ));
+    }
+}
+
+impl SearchObserver for SearchProgress {
+    fn progress(&mut self, stats: &SearchStats) {
+        self.show(stats.positions, stats.table.bytes);
     }
 }
 
@@ -124,4 +130,96 @@ pub fn report_to_server(counts: &[(&str, u64)]) {
         .map(|&(name, count)| (name.to_string(), count.into()))
         .collect();
     eprintln!("{}", serde_json::json!({ "progress": progress }));
+}
+
+/// What the command line shows of a [`Watch`]'s events: a spinner of positions searched, a bar
+/// of first moves or of counted steps (each hidden for the first second), and the progress
+/// lines `grundy serve` reads. Cheap to clone: clones share the bars.
+#[derive(Clone)]
+pub struct Shown {
+    bars: Arc<Mutex<Bars>>,
+}
+
+struct Bars {
+    spinner: SearchProgress,
+    counter: Option<ProgressBar>,
+    /// The value a nim-value search asks about now, named on its bar.
+    asking: Option<grundy::Nimber>,
+}
+
+impl Shown {
+    /// Nothing shown yet; the spinner, when it appears, is labelled `label`.
+    pub fn new(label: &str) -> Shown {
+        Shown {
+            bars: Arc::new(Mutex::new(Bars {
+                spinner: SearchProgress::new(label),
+                counter: None,
+                asking: None,
+            })),
+        }
+    }
+
+    /// A watch that shows its events here and stops on Ctrl-C.
+    pub fn watch(&self) -> anyhow::Result<Watch> {
+        let shown = self.clone();
+        Ok(crate::interrupt::watch()?.on_event(move |event| shown.show(event)))
+    }
+
+    /// Shows `event`.
+    pub fn show(&self, event: &Event) {
+        let mut bars = self.bars.lock().unwrap_or_else(PoisonError::into_inner);
+        match event {
+            Event::Searched {
+                positions,
+                table_bytes,
+            } => bars.spinner.show(*positions, *table_bytes),
+            Event::FirstMoves {
+                value,
+                settled,
+                groups,
+                positions,
+            } => {
+                report_to_server(&[
+                    ("positions_searched", *positions),
+                    ("first_moves_settled", *settled),
+                    ("first_moves_total", *groups),
+                ]);
+                let bar = bars
+                    .counter
+                    .get_or_insert_with(|| counting_bar(*groups, "first moves settled"))
+                    .clone();
+                if let Some(value) = value {
+                    if bars.asking != Some(*value) {
+                        bars.asking = Some(*value);
+                        bar.set_prefix(format!("moves to value {value}: first moves settled"));
+                    }
+                }
+                bar.set_length(*groups);
+                bar.set_position(*settled);
+                let seconds = bar.elapsed().as_secs_f64().max(1e-9);
+                bar.set_message(format!(
+                    "{positions} positions ({:.0}/s)",
+                    *positions as f64 / seconds
+                ));
+            }
+            Event::Steps { task, done, total } => {
+                let bar = bars
+                    .counter
+                    .get_or_insert_with(|| counting_bar(*total, task))
+                    .clone();
+                bar.set_length(*total);
+                bar.set_position(*done);
+            }
+            Event::Settled(_) => {}
+        }
+    }
+
+    /// Removes the bars from the terminal.
+    pub fn finish(&self) {
+        let bars = self.bars.lock().unwrap_or_else(PoisonError::into_inner);
+        bars.spinner.finish();
+        if let Some(bar) = &bars.counter {
+            bar.finish_and_clear();
+        }
+    }
 }

@@ -6,16 +6,6 @@ use grundy::games::placement::{PlacementGame, PlacementPosition};
 use grundy::report::Player;
 use grundy::{Nimber, Outcome, Square};
 
-/// Which player is to move in `position`: the first player when an even number of pieces has
-/// been placed.
-pub fn player_to_move(game: &PlacementGame, position: &PlacementPosition) -> Player {
-    if game.occupied(position).count() % 2 == 0 {
-        Player::First
-    } else {
-        Player::Second
-    }
-}
-
 /// A report as one line of JSON, as `--json` prints it.
 pub fn json_line<T: serde::Serialize>(report: &T) -> String {
     // The report types hold only strings, numbers, booleans and lists of them, which always

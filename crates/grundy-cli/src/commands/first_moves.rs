@@ -1,27 +1,29 @@
 //! The command line's side of the parallel first-move search of `grundy outcome` and
-//! `grundy value` (the search itself is [`grundy::games::placement::root_search`]): where it
+//! `grundy value` (the search itself is the library's value and outcome requests): where it
 //! runs (this host, or the ranks of an MPI job: [`super::cluster`]), its checkpoint file
 //! ([`super::checkpoint_file`]), the progress bar and Ctrl-C.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use anyhow::Result;
-use grundy::games::placement::root_search::{
-    Interrupted, ResumeError, RootObserver, RootOutcome, RootProgress, RootSearch, RootValue,
-    SettledRecord,
-};
+use grundy::games::placement::root_search::{ResumeError, SettledRecord};
 use grundy::games::placement::unit_search::Goal;
 use grundy::games::placement::{PlacementGame, PlacementPosition};
-use grundy::Nimber;
-use indicatif::ProgressBar;
+use grundy::games::sum::Summand;
+use grundy::report::GameReport;
+use grundy::request::{
+    placement_outcome_report, placement_value_report, Limits, OutcomeRequest, RunError, Stopped,
+    ValueRequest,
+};
+use grundy::watch::{Event, Watch};
+use grundy::Game;
 
 use super::checkpoint_file::{this_command, Checkpoint};
 use super::cluster::{search_if_launched, ClusterOptions, Distributed};
-use crate::input::input_error;
+use crate::input::{input_error, run_error};
 use crate::interrupt;
-use crate::progress::counting_bar;
+use crate::progress::Shown;
 
 /// A first-move search as a command asks for it: the game and position, and where it runs.
 pub struct FirstMoveSearch<'a> {
@@ -33,40 +35,71 @@ pub struct FirstMoveSearch<'a> {
     pub cluster: &'a ClusterOptions,
 }
 
-/// What a [`FirstMoveSearch`] answered: the answer, the seconds the search took (without
-/// making the tables, as the figures in docs/PERFORMANCE.md are), and the distributed run
-/// when the ranks shared it.
-pub struct Answered<T> {
-    pub answer: T,
-    pub seconds: f64,
+/// What a [`FirstMoveSearch`] answered: the report, and the distributed run when the ranks
+/// shared it.
+pub struct Answered {
+    pub report: GameReport,
     pub distributed: Option<Distributed>,
 }
 
 impl FirstMoveSearch<'_> {
     /// Who wins, and a winning first move.
-    pub fn outcome(&self) -> Result<Answered<RootOutcome>> {
-        self.answer(Goal::Outcome, Distributed::outcome, |root, observer| {
-            root.outcome(observer)
+    pub fn outcome(&self) -> Result<Answered> {
+        if let Some(distributed) = self.distributed(Goal::Outcome, false)? {
+            let report = placement_outcome_report(
+                self.game,
+                self.position,
+                &distributed.outcome(),
+                distributed.seconds,
+            );
+            return Ok(Answered::by_ranks(report, distributed));
+        }
+        let report = self.on_this_host(|game, limits, resume, watch| {
+            grundy::request::outcome(
+                &OutcomeRequest {
+                    game,
+                    limits,
+                    resume,
+                },
+                watch,
+            )
+        })?;
+        Ok(Answered {
+            report,
+            distributed: None,
         })
     }
 
     /// The nim-value.
-    pub fn nim_value(&self) -> Result<Answered<RootValue>> {
-        self.answer(Goal::NimValue, Distributed::value, |root, observer| {
-            root.nim_value(observer)
+    pub fn nim_value(&self) -> Result<Answered> {
+        if let Some(distributed) = self.distributed(Goal::NimValue, true)? {
+            let report = placement_value_report(
+                self.game,
+                self.position,
+                &distributed.value(),
+                distributed.seconds,
+            );
+            return Ok(Answered::by_ranks(report, distributed));
+        }
+        let report = self.on_this_host(|game, limits, resume, watch| {
+            grundy::request::value(
+                &ValueRequest {
+                    game,
+                    limits,
+                    resume,
+                },
+                watch,
+            )
+        })?;
+        Ok(Answered {
+            report,
+            distributed: None,
         })
     }
 
-    /// Under mpirun or srun (built with the `mpi` feature) the ranks share the search, and
-    /// `from_ranks` reads their answer; otherwise this process's threads run `search`.
-    fn answer<T>(
-        &self,
-        goal: Goal,
-        from_ranks: impl FnOnce(&Distributed) -> T,
-        search: impl FnOnce(&mut RootSearch, &mut dyn RootObserver) -> Result<T, Interrupted>,
-    ) -> Result<Answered<T>> {
-        let label_values = goal == Goal::NimValue;
-        let distributed = search_if_launched(
+    /// Under mpirun or srun (built with the `mpi` feature) the ranks share the search.
+    fn distributed(&self, goal: Goal, label_values: bool) -> Result<Option<Distributed>> {
+        search_if_launched(
             self.game,
             self.position,
             goal,
@@ -75,61 +108,63 @@ impl FirstMoveSearch<'_> {
             self.checkpoint,
             label_values,
             self.cluster,
-        )?;
-        if let Some(distributed) = distributed {
-            return Ok(Answered {
-                answer: from_ranks(&distributed),
-                seconds: distributed.seconds,
-                distributed: Some(distributed),
-            });
-        }
-        let (answer, seconds) = search_first_moves(
-            self.game,
-            self.position,
-            self.threads,
-            self.memory,
-            self.checkpoint,
-            label_values,
-            |root, observer| {
-                let started = Instant::now();
-                let answer = search(root, observer)?;
-                Ok((answer, started.elapsed().as_secs_f64()))
-            },
-        )?;
-        Ok(Answered {
-            answer,
-            seconds,
-            distributed: None,
-        })
+        )
     }
-}
 
-/// Runs `search` (an outcome or a nim-value search of `position`) on `threads` threads within
-/// `memory` bytes, with a progress bar, resuming from and recording to `checkpoint` when one
-/// is given. Ctrl-C stops it: what was settled is kept in the checkpoint and the error is
-/// [`interrupt::Interrupted`].
-pub fn search_first_moves<T>(
-    game: &PlacementGame,
-    position: &PlacementPosition,
-    threads: usize,
-    memory: u64,
-    checkpoint: Option<&Path>,
-    label_values: bool,
-    search: impl FnOnce(&mut RootSearch, &mut dyn RootObserver) -> Result<T, Interrupted>,
-) -> Result<T> {
-    // Before the tables are allocated, which takes a moment: a Ctrl-C from now on stops the
-    // search as soon as it starts.
-    let stop = interrupt::stop_flag()?;
-    // The checkpoint is read before the tables are allocated, so that a wrong file is refused
-    // at once.
-    let opened = checkpoint
-        .map(|path| Checkpoint::open(path, game, position))
-        .transpose()?;
-    let mut root = RootSearch::new(game, position, threads, memory);
-    let mut checkpoint = match opened {
-        Some((checkpoint, read)) => {
-            let lines = &read.lines;
-            root.resume(&read.records).map_err(|error| {
+    /// Runs `ask` (the library's value or outcome request) on this host's threads, with a
+    /// progress bar, resuming from and recording to the checkpoint when one is given. Ctrl-C
+    /// stops it: what was settled is kept in the checkpoint and the error is
+    /// [`interrupt::Interrupted`].
+    fn on_this_host(
+        &self,
+        ask: impl FnOnce(Game, Limits, Vec<SettledRecord>, &Watch) -> Result<GameReport, RunError>,
+    ) -> Result<GameReport> {
+        // Before the tables are allocated, which takes a moment: a Ctrl-C from now on stops
+        // the search as soon as it starts. The checkpoint is read first, so that a wrong file
+        // is refused at once.
+        let shown = Shown::new("searching");
+        let watch = shown.watch()?;
+        let opened = self
+            .checkpoint
+            .map(|path| Checkpoint::open(path, self.game, self.position))
+            .transpose()?;
+        let (checkpoint, resume, lines) = match opened {
+            Some((checkpoint, read)) => (
+                Some(Arc::new(Mutex::new(checkpoint))),
+                read.records,
+                read.lines,
+            ),
+            None => (None, Vec::new(), Vec::new()),
+        };
+        let recorder = checkpoint.clone();
+        let bars = shown.clone();
+        let watch = watch.on_event(move |event| {
+            if let (Event::Settled(record), Some(checkpoint)) = (event, &recorder) {
+                checkpoint
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .append(record);
+            }
+            shown.show(event);
+        });
+        let game = Game::single(Summand::Placement {
+            game: self.game.clone(),
+            position: *self.position,
+        });
+        let limits = Limits {
+            memory: self.memory,
+            threads: Some(self.threads),
+        };
+        let answer = ask(game, limits, resume, &watch);
+        bars.finish();
+        let checkpoint = checkpoint
+            .as_ref()
+            .map(|checkpoint| checkpoint.lock().unwrap_or_else(PoisonError::into_inner));
+        if let Some(checkpoint) = &checkpoint {
+            checkpoint.warn_if_incomplete();
+        }
+        answer.map_err(|error| match error {
+            RunError::Resume(error) => {
                 let why = match error {
                     ResumeError::NotAFirstMove { index, .. } => format!(
                         "line {}: its move is not a first move of this position",
@@ -140,91 +175,46 @@ pub fn search_first_moves<T>(
                         lines[first], lines[second]
                     ),
                 };
-                input_error(format!("checkpoint {}: {why}", checkpoint.path.display()))
-            })?;
-            Some(checkpoint)
-        }
-        None => None,
-    };
-    let bar = counting_bar(root.groups().len() as u64, "first moves settled");
-    let mut observer = CommandLine {
-        checkpoint: checkpoint.as_mut(),
-        bar: bar.clone(),
-        stop,
-        label_values,
-        value: None,
-    };
-    let answer = search(&mut root, &mut observer);
-    bar.finish_and_clear();
-    if let Some(checkpoint) = &checkpoint {
-        checkpoint.warn_if_incomplete();
+                let path = checkpoint.as_ref().map(|c| c.path.display().to_string());
+                input_error(format!("checkpoint {}: {why}", path.unwrap_or_default()))
+            }
+            RunError::Stopped(Stopped::FirstMoves(report)) => {
+                let kept = match &checkpoint {
+                    Some(checkpoint) if checkpoint.failure.is_none() => format!(
+                        "they are in {}: run the same command again to resume:\n  {}",
+                        checkpoint.path.display(),
+                        this_command()
+                    ),
+                    Some(checkpoint) => format!(
+                        "the checkpoint {} holds those settled before writing it failed",
+                        checkpoint.path.display()
+                    ),
+                    None => {
+                        "nothing was kept: give --checkpoint FILE to keep what is settled"
+                            .to_string()
+                    }
+                };
+                interrupt::Interrupted(format!(
+                    "interrupted by {}: {} questions about the {} groups of first moves settled ({} from the checkpoint); {kept}",
+                    interrupt::stopped_by(),
+                    report.settled,
+                    report.groups,
+                    report.resumed
+                ))
+                .into()
+            }
+            other => run_error(other),
+        })
     }
-    answer.map_err(|Interrupted { report }| {
-        let kept = match &checkpoint {
-            Some(checkpoint) if checkpoint.failure.is_none() => format!(
-                "they are in {}: run the same command again to resume:\n  {}",
-                checkpoint.path.display(),
-                this_command()
-            ),
-            Some(checkpoint) => format!(
-                "the checkpoint {} holds those settled before writing it failed",
-                checkpoint.path.display()
-            ),
-            None => "nothing was kept: give --checkpoint FILE to keep what is settled".to_string(),
-        };
-        interrupt::Interrupted(format!(
-            "interrupted by {}: {} questions about the {} groups of first moves settled ({} from the checkpoint); {kept}",
-            interrupt::stopped_by(),
-            report.settled,
-            report.groups,
-            report.resumed
-        ))
-        .into()
-    })
 }
 
-/// The observer of the command line: records go to the checkpoint, progress to the bar, and
-/// Ctrl-C stops the search.
-struct CommandLine<'a> {
-    checkpoint: Option<&'a mut Checkpoint>,
-    bar: ProgressBar,
-    stop: &'static AtomicBool,
-    /// The bar names the value asked about (for `grundy value`, which asks several).
-    label_values: bool,
-    value: Option<Nimber>,
-}
-
-impl RootObserver for CommandLine<'_> {
-    fn settled(&mut self, record: &SettledRecord) {
-        if let Some(checkpoint) = self.checkpoint.as_deref_mut() {
-            checkpoint.append(record);
+impl Answered {
+    fn by_ranks(mut report: GameReport, distributed: Distributed) -> Answered {
+        report.ranks = Some(distributed.ranks);
+        report.units_settled = Some(distributed.units_settled());
+        Answered {
+            report,
+            distributed: Some(distributed),
         }
-    }
-
-    fn progress(&mut self, progress: &RootProgress) {
-        if self.label_values && self.value != Some(progress.value) {
-            self.value = Some(progress.value);
-            self.bar.set_prefix(format!(
-                "moves to value {}: first moves settled",
-                progress.value
-            ));
-        }
-        crate::progress::report_to_server(&[
-            ("positions_searched", progress.positions),
-            ("first_moves_settled", progress.settled as u64),
-            ("first_moves_total", progress.groups as u64),
-        ]);
-        self.bar.set_length(progress.groups as u64);
-        self.bar.set_position(progress.settled as u64);
-        let seconds = self.bar.elapsed().as_secs_f64().max(1e-9);
-        self.bar.set_message(format!(
-            "{} positions ({:.0}/s)",
-            progress.positions,
-            progress.positions as f64 / seconds
-        ));
-    }
-
-    fn should_stop(&mut self) -> bool {
-        self.stop.load(Ordering::Relaxed)
     }
 }

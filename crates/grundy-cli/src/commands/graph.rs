@@ -6,6 +6,9 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use anyhow::Result;
+use grundy::games::sum::Summand;
+
+use super::RuleOptions;
 use grundy::games::placement::{PlacementGame, PlacementPosition};
 use grundy::graph::search::{
     domination_observed, independence_number_observed, tighten_by_order, Bounds, SearchLimit,
@@ -20,8 +23,7 @@ use grundy::report::{
 };
 
 use crate::input::{
-    input_error, is_graph_game, parse_game, read_graph, refuse_format_without_graph, require_verb,
-    GameSpec,
+    input_error, is_graph_game, read_game, refuse_format_without_graph, require_verb,
 };
 use crate::progress::{counting_bar, SearchProgress};
 use crate::render::{draw_board, json_line};
@@ -78,12 +80,18 @@ pub fn run(args: &Args) -> Result<String> {
         is_graph_game(&args.game),
     )?;
     let (subject, graph) = if is_graph_game(&args.game) {
-        let (path, graph) = read_graph(&args.args, args.format.as_deref())?;
-        (Subject::File(path), graph)
-    } else {
-        let GameSpec::Placement(game) = parse_game(&args.game, &args.args)? else {
-            unreachable!("require_verb let through only placement games and graph files");
+        let words: Vec<String> = std::iter::once(args.game.clone())
+            .chain(args.args.iter().cloned())
+            .collect();
+        let Some(Summand::Graph { name, graph }) = read_game(&words, args.format.as_deref())?
+            .into_summands()
+            .pop()
+        else {
+            unreachable!("`graph FILE` reads a graph");
         };
+        (Subject::File(name), graph)
+    } else {
+        let (game, _) = RuleOptions::default().placement_game(&args.game, &args.args, None)?;
         let Some(piece) = game.single_piece() else {
             return Err(several_pieces_refused(&game));
         };

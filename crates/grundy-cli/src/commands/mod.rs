@@ -20,9 +20,14 @@ pub mod tour;
 pub mod value;
 
 use clap::Args;
-use grundy::games::placement::{PlacementGame, PlacementRules, RayRule, Surface};
+use grundy::games::placement::{
+    PlacementGame, PlacementPosition, PlacementRules, RayRule, Surface,
+};
 
-use crate::input::{input_error, is_graph_game, parse_memory, refuse_format_without_graph};
+use grundy::games::sum::Summand;
+use grundy::Game;
+
+use crate::input::{input_error, parse_memory, read_game, refuse_format_without_graph};
 
 /// The game and position of `value` and `moves`.
 #[derive(Debug, Clone, Args)]
@@ -78,37 +83,28 @@ pub fn unquote_game_alone(game: &mut String, command: &str) -> anyhow::Result<()
 }
 
 impl GameArgs {
-    /// Refuses `--format` unless a game named (alone or in a sum) is `graph FILE`, whose file
-    /// it describes: elsewhere it would be ignored without a word.
-    pub fn refuse_format_without_graph(&self) -> anyhow::Result<()> {
-        let reads_graph = match sum::sum_words(self) {
-            Some(words) => words
-                .split(|word| word == "+")
-                .any(|summand| summand.first().is_some_and(|game| is_graph_game(game))),
-            None => is_graph_game(&self.game),
-        };
-        refuse_format_without_graph(self.format.as_deref(), &self.game, reads_graph)
-    }
-
-    /// Splits a game quoted as one argument into the game and its arguments.
-    pub fn unquote(&mut self) {
-        unquote_game(&mut self.game, &mut self.args);
-    }
-
-    /// The one `--position` of a single game, if given; more than one is for sums of games.
-    pub fn position(&self) -> anyhow::Result<Option<&str>> {
-        match self.positions.as_slice() {
-            [] => Ok(None),
-            [position] => Ok(Some(position)),
-            [_, second, ..] => Err(input_error(format!(
-                "--position `{second}` is one too many: one game takes one position (several are for a sum of games, one per placement game)"
-            ))),
-        }
+    /// The game read from the command line, quoted whole or typed word by word, with the
+    /// options' surface, ray rule and positions. `--format` is refused unless a game named
+    /// (alone or in a sum) is `graph FILE`, whose file it describes: elsewhere it would be
+    /// ignored without a word.
+    pub fn game(&self) -> anyhow::Result<Game> {
+        let words: Vec<String> = std::iter::once(self.game.clone())
+            .chain(self.args.iter().cloned())
+            .collect();
+        let game = read_game(&words, self.format.as_deref())?;
+        let reads_graph = game
+            .summands()
+            .iter()
+            .any(|summand| matches!(summand, Summand::Graph { .. }));
+        refuse_format_without_graph(self.format.as_deref(), &self.game, reads_graph)?;
+        game.with_rules(self.rules.surface, self.rules.rays)
+            .and_then(|game| game.with_positions(&self.positions))
+            .map_err(input_error)
     }
 }
 
 /// The surface and ray rule of a placement game.
-#[derive(Debug, Clone, Args)]
+#[derive(Debug, Clone, Default, Args)]
 pub struct RuleOptions {
     /// The board's surface: rectangle (default), torus (both pairs of opposite edges glued),
     /// cylinder (left and right edges glued) or mobius (left and right glued with a flip: row r
@@ -122,18 +118,26 @@ pub struct RuleOptions {
 }
 
 impl RuleOptions {
-    /// `game` with these options' surface and ray rule.
-    pub fn apply(&self, game: PlacementGame) -> anyhow::Result<PlacementGame> {
-        if self.surface.is_none() && self.rays.is_none() {
-            return Ok(game);
+    /// One placement game read from the command line (`game` quoted whole or not, then
+    /// `args`), with these options' surface and ray rule, in `position` (or the position its
+    /// words give, or the empty board).
+    pub fn placement_game(
+        &self,
+        game: &str,
+        args: &[String],
+        position: Option<&str>,
+    ) -> anyhow::Result<(PlacementGame, PlacementPosition)> {
+        let words: Vec<String> = std::iter::once(game.to_string())
+            .chain(args.iter().cloned())
+            .collect();
+        let game = read_game(&words, None)?
+            .with_rules(self.surface, self.rays)
+            .and_then(|game| game.with_positions(position.as_slice()))
+            .map_err(input_error)?;
+        match game.into_summands().as_slice() {
+            [Summand::Placement { game, position }] => Ok((game.clone(), *position)),
+            _ => unreachable!("require_verb lets only placement games through"),
         }
-        let rules = PlacementRules::new(
-            game.pieces(),
-            self.surface.unwrap_or_default(),
-            self.rays.unwrap_or_default(),
-        )
-        .map_err(input_error)?;
-        Ok(PlacementGame::with_rules(rules, game.board()))
     }
 
     /// Refuses the options for a game that is not a placement game.

@@ -1,17 +1,19 @@
 //! `grundy moves`: the winning moves, or every legal move with the nim-value it leads to.
 
 use std::collections::HashMap;
-use std::time::Instant;
 
 use anyhow::Result;
-use grundy::games::placement::{MoveValue, PlacementSolver};
-use grundy::report::{Command, GameReport, Move};
-use grundy::Nimber;
+use grundy::games::placement::{MoveValue, Piece, PlacementGame, PlacementPosition};
+use grundy::games::sum::Summand;
+use grundy::report::GameReport;
+use grundy::request::{Limits, MovesRequest};
+use grundy::watch::Watch;
+use grundy::{Game, Nimber, Square};
 
 use super::{heaps, rules_note, GameArgs, SearchOptions};
-use crate::input::{is_graph_game, parse_game, parse_position, GameSpec};
-use crate::progress::SearchProgress;
-use crate::render::{draw_board, json_line, plain, player_to_move};
+use crate::input::run_error;
+use crate::progress::Shown;
+use crate::render::{draw_board, json_line, plain};
 
 /// Arguments of `grundy moves`.
 #[derive(Debug, clap::Args)]
@@ -37,116 +39,129 @@ pub struct Args {
 
 /// Runs `grundy moves`.
 pub fn run(args: &Args) -> Result<String> {
-    args.target.refuse_format_without_graph()?;
-    if let Some(words) = super::sum::sum_words(&args.target) {
+    let game = args.target.game()?;
+    let placement = matches!(game.as_single(), Some(Summand::Placement { .. }));
+    if !placement {
         super::board_svg::refuse(args.svg.as_deref())?;
-        return super::sum::moves_report(&words, &args.target, args.all, &args.search);
     }
-    if is_graph_game(&args.target.game) {
-        super::board_svg::refuse(args.svg.as_deref())?;
-        return super::graph_game::moves_report(&args.target, args.all, &args.search);
-    }
-    let game = match parse_game(&args.target.game, &args.target.args)? {
-        GameSpec::Placement(game) => args.target.rules.apply(game)?,
-        spec => {
-            args.target.rules.refuse(&args.target.game)?;
-            heaps::refuse_position(args.target.position()?)?;
-            super::board_svg::refuse(args.svg.as_deref())?;
-            return heaps::moves_report(&spec, args.all, args.search.json);
-        }
+    let request = MovesRequest {
+        game,
+        all: args.all,
+        limits: Limits {
+            memory: args.search.memory,
+            threads: None,
+        },
     };
-    let position = parse_position(&game, args.target.position()?)?;
-    let progress = SearchProgress::new("searching");
-    let mut solver = PlacementSolver::new(&game, args.search.memory);
-    solver.set_observer(progress.observer());
-    let started = Instant::now();
-    // Mirror play settles a second-player win: nim-value 0 and no winning move, without
-    // search (the solver consults the same check). With --all each move's value is still
-    // searched: the strategy proves only that every move leads to a non-zero value.
-    let settled_by = solver
-        .settlement(&position)
-        .filter(|settled| settled.outcome == grundy::Outcome::P)
-        .map(|settled| settled.strategy);
-    let nimber = solver.nim_value(&position);
-    let legal_moves = game.legal_placements(&position).len();
-    let several = game.pieces().len() > 1;
-    // Without --all only the winning moves are needed, and outcome searches find them faster
-    // than full nimbers of every move.
-    let moves: Vec<MoveValue> = if args.all {
-        solver.move_values(&position)
-    } else {
-        solver
-            .winning_placements(&position)
-            .into_iter()
-            .map(|placement| MoveValue {
-                square: placement.square,
-                piece: placement.piece,
-                nimber: Nimber::ZERO,
-            })
-            .collect()
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    progress.finish();
-    let stats = solver.stats();
-    if let Some(path) = &args.svg {
-        let winning: Vec<_> = moves
+    let shown = Shown::new("searching");
+    let progress = shown.clone();
+    let watch = Watch::new().on_event(move |event| progress.show(event));
+    let report = grundy::request::moves(&request, &watch).map_err(run_error);
+    shown.finish();
+    let report = report?;
+    if let (Some(Summand::Placement { game, position }), Some(path)) =
+        (request.game.as_single(), &args.svg)
+    {
+        let moves = placed_moves(game, &report);
+        let winning: Vec<Square> = moves
             .iter()
             .filter(|m| m.nimber == Nimber::ZERO)
             .map(|m| m.square)
             .collect();
         let values = if args.all { &moves[..] } else { &[] };
-        let title = format!("{} on {}: nim-value {nimber}", game.name(), game.board());
-        let svg = super::board_svg::placement_svg(&title, &game, &position, &winning, values);
+        let title = format!(
+            "{} on {}: nim-value {}",
+            game.name(),
+            game.board(),
+            Nimber::new(report.nimber.unwrap_or(0))
+        );
+        let svg = super::board_svg::placement_svg(&title, game, position, &winning, values);
         crate::files::write_after_report(path, svg);
     }
-    let listed: Vec<_> = moves
-        .iter()
-        .filter(|m| args.all || m.nimber == Nimber::ZERO)
-        .collect();
     if args.search.json {
-        let report = GameReport {
-            board: Some(game.board().to_string()),
-            surface: Some(game.rules().surface().to_string()),
-            rays: Some(game.rules().rays().to_string()),
-            legal_moves: Some(legal_moves),
-            winning_moves: Some(moves.iter().filter(|m| m.nimber == Nimber::ZERO).count()),
-            moves: Some(
-                listed
-                    .iter()
-                    .map(|m| Move::placement(m.square, m.piece, several, m.nimber))
-                    .collect(),
-            ),
-            positions_searched: Some(stats.positions),
-            table_hits: Some(stats.table_hits),
-            endgame_positions: Some(stats.endgame_positions),
-            seconds,
-            settled_by: settled_by.clone(),
-            ..GameReport::of_value(
-                Command::Moves,
-                game.name(),
-                game.format_position(&position),
-                nimber,
-                player_to_move(&game, &position),
-            )
-        };
         return Ok(json_line(&report));
     }
+    Ok(match request.game.as_single() {
+        Some(Summand::Placement { game, position }) => {
+            placement_text(game, position, &report, args.all)
+        }
+        Some(Summand::Graph { .. }) => super::graph_game::moves_text(&report, args.all),
+        Some(summand) if !request.game.is_sum() => heaps::moves_text(summand, &report, args.all),
+        _ => super::sum::moves_text(&request.game, &report),
+    })
+}
+
+/// The squares where a move wins in `position`, for pictures.
+pub fn winning_squares(
+    game: &PlacementGame,
+    position: &PlacementPosition,
+    memory: u64,
+) -> Result<Vec<Square>> {
+    let request = MovesRequest {
+        game: Game::single(Summand::Placement {
+            game: game.clone(),
+            position: *position,
+        }),
+        all: false,
+        limits: Limits {
+            memory,
+            threads: None,
+        },
+    };
+    let report = grundy::request::moves(&request, &Watch::new()).map_err(run_error)?;
+    Ok(placed_moves(game, &report)
+        .into_iter()
+        .map(|m| m.square)
+        .collect())
+}
+
+/// The placement moves of a report, back on the board.
+fn placed_moves(game: &PlacementGame, report: &GameReport) -> Vec<MoveValue> {
+    let board = game.board();
+    report
+        .moves
+        .as_deref()
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|m| {
+            let square = board.square(m.row? - 1, m.col? - 1)?;
+            let piece = m.piece.as_deref()?.parse::<Piece>().ok()?;
+            Some(MoveValue {
+                square,
+                piece,
+                nimber: Nimber::new(m.nimber),
+            })
+        })
+        .collect()
+}
+
+/// The text of `grundy moves` for one placement game: the board with the winning moves (or
+/// every move's value) marked, and the moves listed.
+fn placement_text(
+    game: &PlacementGame,
+    position: &PlacementPosition,
+    report: &GameReport,
+    all: bool,
+) -> String {
+    let moves = placed_moves(game, report);
+    let several = game.pieces().len() > 1;
+    let legal_moves = report.legal_moves.unwrap_or(0);
+    let winning = report.winning_moves.unwrap_or(0);
     let mut out = String::new();
-    let winning = moves.iter().filter(|m| m.nimber == Nimber::ZERO).count();
     out.push_str(&format!(
-        "{} on {}{}: nim-value {nimber}, {} legal moves, {winning} winning\n",
+        "{} on {}{}: nim-value {}, {} legal moves, {winning} winning\n",
         game.name(),
         game.board(),
         rules_note(game.rules()),
+        Nimber::new(report.nimber.unwrap_or(0)),
         legal_moves
     ));
+    let listed: Vec<&MoveValue> = moves
+        .iter()
+        .filter(|m| all || m.nimber == Nimber::ZERO)
+        .collect();
     let mut labels: HashMap<_, String> = HashMap::new();
-    for m in if args.all {
-        moves.iter().collect()
-    } else {
-        listed.clone()
-    } {
-        let label = if args.all {
+    for m in &listed {
+        let label = if all {
             plain(m.nimber)
         } else {
             "*".to_string()
@@ -154,15 +169,15 @@ pub fn run(args: &Args) -> Result<String> {
         labels
             .entry(m.square)
             .and_modify(|text| {
-                if args.all {
+                if all {
                     text.push('/');
                     text.push_str(&label);
                 }
             })
             .or_insert(label);
     }
-    out.push_str(&draw_board(&game, &position, &labels));
-    if args.all && several {
+    out.push_str(&draw_board(game, position, &labels));
+    if all && several {
         let letters: Vec<String> = game
             .pieces()
             .iter()
@@ -172,7 +187,7 @@ pub fn run(args: &Args) -> Result<String> {
             "(each free square shows the nim-values after a {} is put there; 0 wins)\n",
             letters.join("/")
         ));
-    } else if args.all {
+    } else if all {
         out.push_str("(each free square shows the nim-value after a piece is put there; 0 wins)\n");
     } else if winning > 0 {
         out.push_str("(* marks a winning move)\n");
@@ -182,7 +197,7 @@ pub fn run(args: &Args) -> Result<String> {
     } else if listed.is_empty() {
         out.push_str("no winning move: every move leads to a position the opponent wins\n");
     }
-    if let Some(strategy) = &settled_by {
+    if let Some(strategy) = &report.settled_by {
         out.push_str(&super::settled_line(strategy));
     }
     for m in &listed {
@@ -204,8 +219,9 @@ pub fn run(args: &Args) -> Result<String> {
         ));
     }
     out.push_str(&format!(
-        "searched {} positions in {seconds:.3} s\n",
-        stats.positions
+        "searched {} positions in {:.3} s\n",
+        report.positions_searched.unwrap_or(0),
+        report.seconds
     ));
-    Ok(out)
+    out
 }

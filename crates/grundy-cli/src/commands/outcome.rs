@@ -4,14 +4,12 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
-use grundy::games::placement::root_search::RootOutcome;
-use grundy::report::{Command, GameReport, Move};
 
 use super::cluster::ClusterOptions;
 use super::first_moves::{Answered, FirstMoveSearch};
 use super::{searched_line, thread_count, RuleOptions, SearchOptions};
-use crate::input::{parse_game, parse_position, require_verb, GameSpec};
-use crate::render::{json_line, outcome_sentence, player_to_move};
+use crate::input::require_verb;
+use crate::render::{json_line, outcome_sentence};
 use grundy::games::registry::{Family, Verb};
 
 /// Arguments of `grundy outcome`.
@@ -53,14 +51,11 @@ pub struct Args {
 /// Runs `grundy outcome`.
 pub fn run(args: &Args) -> Result<String> {
     require_verb(&args.game, Verb::Outcome)?;
-    let GameSpec::Placement(game) = parse_game(&args.game, &args.args)? else {
-        unreachable!("only placement games answer `outcome`, and require_verb checked that");
-    };
-    let game = args.rules.apply(game)?;
-    let position = parse_position(&game, args.position.as_deref())?;
+    let (game, position) =
+        args.rules
+            .placement_game(&args.game, &args.args, args.position.as_deref())?;
     let Answered {
-        answer,
-        seconds,
+        report,
         distributed,
     } = FirstMoveSearch {
         game: &game,
@@ -71,45 +66,7 @@ pub fn run(args: &Args) -> Result<String> {
         cluster: &args.cluster,
     }
     .outcome()?;
-    let RootOutcome {
-        outcome,
-        winning_moves,
-        settled_by,
-        report,
-    } = answer;
-    let winning_move = winning_moves.first().copied();
-    let several = game.pieces().len() > 1;
-    let to_move = player_to_move(&game, &position);
     if args.search.json {
-        let as_move = |first: &grundy::games::placement::PlacementMove| {
-            Move::placement(first.square, first.piece, several, grundy::Nimber::ZERO)
-        };
-        let report = GameReport {
-            board: Some(game.board().to_string()),
-            surface: Some(game.rules().surface().to_string()),
-            rays: Some(game.rules().rays().to_string()),
-            winning_move: winning_move.as_ref().map(as_move),
-            symmetric_winning_moves: winning_move
-                .map(|_| winning_moves[1..].iter().map(as_move).collect()),
-            first_moves: Some(report.first_moves),
-            first_moves_up_to_symmetry: Some(report.groups),
-            first_moves_settled: Some(report.settled),
-            resumed_from_checkpoint: Some(report.resumed),
-            positions_searched: Some(report.positions),
-            endgame_positions: Some(report.stats.endgame_positions),
-            threads: Some(report.threads),
-            ranks: distributed.as_ref().map(|d| d.ranks),
-            units_settled: distributed.as_ref().map(|d| d.units_settled()),
-            seconds,
-            settled_by: settled_by.clone(),
-            ..GameReport::new(
-                Command::Outcome,
-                game.name(),
-                game.format_position(&position),
-                outcome,
-                to_move,
-            )
-        };
         return Ok(json_line(&report));
     }
     let mut out = format!(
@@ -118,45 +75,50 @@ pub fn run(args: &Args) -> Result<String> {
         game.board(),
         super::rules_note(game.rules())
     );
-    if args.position.is_some() {
-        out.push_str(&format!("position   {}\n", game.format_position(&position)));
+    if args.position.is_some() || position != game.empty() {
+        out.push_str(&format!("position   {}\n", report.position));
     }
     out.push_str(&format!(
         "outcome    {}\n",
-        outcome_sentence(to_move, outcome)
+        outcome_sentence(report.to_move, report.outcome)
     ));
-    if let Some(first) = winning_move {
-        let (row, col) = first.square.coordinates();
-        let others: Vec<String> = winning_moves[1..]
+    if let Some(first) = &report.winning_move {
+        let others: Vec<&str> = report
+            .symmetric_winning_moves
+            .as_deref()
+            .unwrap_or_default()
             .iter()
-            .map(|other| other.square.to_string())
+            .filter_map(|other| other.square.as_deref())
             .collect();
         let symmetric = if others.is_empty() {
             String::new()
         } else {
             format!(", and by symmetry {}", others.join(" "))
         };
-        let piece = if several {
-            format!("{} ", first.piece.letter())
-        } else {
-            String::new()
+        // With several pieces the move names its piece by letter, before the square.
+        let square = first.square.as_deref().unwrap_or_default();
+        let piece = match first.notation.strip_suffix(square) {
+            Some(letter) if !letter.is_empty() => format!("{letter} "),
+            _ => String::new(),
         };
         out.push_str(&format!(
-            "winning    {piece}{} ({row},{col}){symmetric}\n",
-            first.square
+            "winning    {piece}{square} ({},{}){symmetric}\n",
+            first.row.unwrap_or(0),
+            first.col.unwrap_or(0)
         ));
     }
-    if let Some(strategy) = &settled_by {
+    if let Some(strategy) = &report.settled_by {
         out.push_str(&super::settled_line(strategy));
     }
+    let resumed = report.resumed_from_checkpoint.unwrap_or(0);
     out.push_str(&format!(
         "first      {} moves, {} up to symmetry, {} settled{}\n",
-        report.first_moves,
-        report.groups,
-        report.settled,
+        report.first_moves.unwrap_or(0),
+        report.first_moves_up_to_symmetry.unwrap_or(0),
+        report.first_moves_settled.unwrap_or(0),
         // A distributed search counts what it resumed on its `units` line.
-        if report.resumed > 0 && distributed.is_none() {
-            format!(" ({} from the checkpoint)", report.resumed)
+        if resumed > 0 && distributed.is_none() {
+            format!(" ({resumed} from the checkpoint)")
         } else {
             String::new()
         }
@@ -165,10 +127,10 @@ pub fn run(args: &Args) -> Result<String> {
         out.push_str(&distributed.units_line());
     }
     out.push_str(&searched_line(
-        report.positions,
-        report.stats.endgame_positions,
-        seconds,
-        report.threads,
+        report.positions_searched.unwrap_or(0),
+        report.endgame_positions.unwrap_or(0),
+        report.seconds,
+        report.threads.unwrap_or(1),
     ));
     Ok(out)
 }

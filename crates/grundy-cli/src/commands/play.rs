@@ -17,12 +17,13 @@ use grundy::games::placement::{
 use grundy::{BoardSize, Nimber, Square};
 
 use super::RuleOptions;
-use crate::input::{input_error, parse_game, parse_memory, parse_position, require_verb, GameSpec};
+use crate::input::{input_error, parse_memory, parse_position, require_verb};
 use crate::interrupt;
 use crate::progress::SearchProgress;
-use crate::render::{draw_board, json_line, player_to_move};
+use crate::render::{draw_board, json_line};
 use grundy::games::registry::{Family, Verb};
 use grundy::report::{Command, GameReport, Move};
+use grundy::request::player_to_move;
 
 /// Arguments of `grundy play`.
 #[derive(Debug, clap::Args)]
@@ -101,10 +102,7 @@ pub enum Ending {
 /// Runs `grundy play` on the terminal.
 pub fn run(args: &Args) -> Result<String> {
     require_verb(&args.game, Verb::Play)?;
-    let GameSpec::Placement(game) = parse_game(&args.game, &args.args)? else {
-        unreachable!("only placement games are played, and require_verb checked that");
-    };
-    let game = args.rules.apply(game)?;
+    let (game, _) = args.rules.placement_game(&args.game, &args.args, None)?;
     if args.reply {
         return reply(args, &game);
     }

@@ -5,14 +5,18 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 
+use grundy::games::placement::{PlacementGame, PlacementPosition};
+use grundy::games::sum::Summand;
+use grundy::request::{Limits, ValueRequest};
+use grundy::watch::Watch;
+use grundy::Nimber;
+
 use super::cluster::ClusterOptions;
 use super::first_moves::{Answered, FirstMoveSearch};
 use super::{heaps, rules_note, searched_line, thread_count, GameArgs, SearchOptions};
-use crate::input::{input_error, is_graph_game, parse_game, parse_position, GameSpec};
-use crate::render::{draw_board, json_line, outcome_sentence, player_to_move};
-use grundy::games::placement::root_search::RootValue;
-use grundy::games::placement::PlacementSolver;
-use grundy::report::{Command, GameReport};
+use crate::input::{input_error, run_error};
+use crate::progress::Shown;
+use crate::render::{draw_board, json_line, outcome_sentence};
 
 /// Arguments of `grundy value`.
 #[derive(Debug, clap::Args)]
@@ -55,78 +59,60 @@ fn refuse_checkpoint(args: &Args) -> Result<()> {
 
 /// Runs `grundy value`.
 pub fn run(args: &Args) -> Result<String> {
-    args.target.refuse_format_without_graph()?;
-    if let Some(words) = super::sum::sum_words(&args.target) {
-        refuse_checkpoint(args)?;
-        super::board_svg::refuse(args.svg.as_deref())?;
-        return super::sum::value_report(&words, &args.target, &args.search);
+    let game = args.target.game()?;
+    if let Some(Summand::Placement { game, position }) = game.as_single() {
+        return placement(args, game, position);
     }
-    if is_graph_game(&args.target.game) {
-        refuse_checkpoint(args)?;
-        super::board_svg::refuse(args.svg.as_deref())?;
-        return super::graph_game::value_report(&args.target, &args.search);
-    }
-    let game = match parse_game(&args.target.game, &args.target.args)? {
-        GameSpec::Placement(game) => args.target.rules.apply(game)?,
-        spec => {
-            args.target.rules.refuse(&args.target.game)?;
-            heaps::refuse_position(args.target.position()?)?;
-            refuse_checkpoint(args)?;
-            super::board_svg::refuse(args.svg.as_deref())?;
-            return heaps::value_report(&spec, args.search.json);
-        }
+    refuse_checkpoint(args)?;
+    super::board_svg::refuse(args.svg.as_deref())?;
+    // Nothing here is kept when it stops, so Ctrl-C ends it at once, as it always did.
+    let shown = Shown::new("searching");
+    let progress = shown.clone();
+    let watch = Watch::new().on_event(move |event| progress.show(event));
+    let request = ValueRequest {
+        game,
+        limits: Limits {
+            memory: args.search.memory,
+            threads: None,
+        },
+        resume: Vec::new(),
     };
-    let position = parse_position(&game, args.target.position()?)?;
+    let report = grundy::request::value(&request, &watch).map_err(run_error);
+    shown.finish();
+    let report = report?;
+    if args.search.json {
+        return Ok(json_line(&report));
+    }
+    Ok(match request.game.as_single() {
+        Some(Summand::Graph { .. }) => super::graph_game::value_text(&report),
+        Some(summand) if !request.game.is_sum() => heaps::value_text(summand, &report),
+        _ => super::sum::value_text(&request.game, &report),
+    })
+}
+
+/// `grundy value` for one placement game: a first-move search on this host's threads or the
+/// ranks of an MPI job, with its checkpoint.
+fn placement(args: &Args, game: &PlacementGame, position: &PlacementPosition) -> Result<String> {
     let Answered {
-        answer,
-        seconds,
+        report,
         distributed,
     } = FirstMoveSearch {
-        game: &game,
-        position: &position,
+        game,
+        position,
         threads: thread_count(args.threads),
         memory: args.search.memory,
         checkpoint: args.checkpoint.as_deref(),
         cluster: &args.cluster,
     }
     .nim_value()?;
-    let RootValue {
-        nimber,
-        settled_by,
-        report,
-    } = answer;
-    let (nodes, stats) = (report.positions, report.stats);
-    let to_move = player_to_move(&game, &position);
-    let outcome = nimber.outcome();
+    let nimber = Nimber::new(report.nimber.unwrap_or(0));
     if let Some(path) = &args.svg {
-        let winning = PlacementSolver::new(&game, args.search.memory).winning_moves(&position);
+        let winning = super::moves::winning_squares(game, position, args.search.memory)?;
         let title = format!("{} on {}: nim-value {nimber}", game.name(), game.board());
-        let svg = super::board_svg::placement_svg(&title, &game, &position, &winning, &[]);
+        let svg = super::board_svg::placement_svg(&title, game, position, &winning, &[]);
         crate::files::write_after_report(path, svg);
     }
     if args.search.json {
-        let report = GameReport {
-            board: Some(game.board().to_string()),
-            surface: Some(game.rules().surface().to_string()),
-            rays: Some(game.rules().rays().to_string()),
-            positions_searched: Some(nodes),
-            table_hits: Some(stats.table_hits),
-            endgame_positions: Some(stats.endgame_positions),
-            first_moves_up_to_symmetry: Some(report.groups),
-            resumed_from_checkpoint: Some(report.resumed),
-            threads: Some(report.threads),
-            ranks: distributed.as_ref().map(|d| d.ranks),
-            units_settled: distributed.as_ref().map(|d| d.units_settled()),
-            seconds,
-            settled_by: settled_by.clone(),
-            ..GameReport::of_value(
-                Command::Value,
-                game.name(),
-                game.format_position(&position),
-                nimber,
-                to_move,
-            )
-        };
         return Ok(json_line(&report));
     }
     let mut out = String::new();
@@ -136,33 +122,33 @@ pub fn run(args: &Args) -> Result<String> {
         game.board(),
         rules_note(game.rules())
     ));
-    if args.target.position()?.is_some() {
-        out.push_str(&format!("position   {}\n", game.format_position(&position)));
-        out.push_str(&draw_board(&game, &position, &HashMap::new()));
+    if !args.target.positions.is_empty() || *position != game.empty() {
+        out.push_str(&format!("position   {}\n", report.position));
+        out.push_str(&draw_board(game, position, &HashMap::new()));
     }
     out.push_str(&format!("nim-value  {nimber}\n"));
     out.push_str(&format!(
         "outcome    {}\n",
-        outcome_sentence(to_move, outcome)
+        outcome_sentence(report.to_move, report.outcome)
     ));
-    if let Some(strategy) = &settled_by {
+    if let Some(strategy) = &report.settled_by {
         out.push_str(&super::settled_line(strategy));
     }
     // A distributed search counts what it resumed on its `units` line.
-    if report.resumed > 0 && distributed.is_none() {
+    let resumed = report.resumed_from_checkpoint.unwrap_or(0);
+    if resumed > 0 && distributed.is_none() {
         out.push_str(&format!(
-            "resumed    {} answers from the checkpoint (whether a first move leaves a value)\n",
-            report.resumed
+            "resumed    {resumed} answers from the checkpoint (whether a first move leaves a value)\n"
         ));
     }
     if let Some(distributed) = &distributed {
         out.push_str(&distributed.units_line());
     }
     out.push_str(&searched_line(
-        nodes,
-        stats.endgame_positions,
-        seconds,
-        report.threads,
+        report.positions_searched.unwrap_or(0),
+        report.endgame_positions.unwrap_or(0),
+        report.seconds,
+        report.threads.unwrap_or(1),
     ));
     Ok(out)
 }
