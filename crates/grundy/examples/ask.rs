@@ -1,0 +1,102 @@
+//! Asks grundy's library what a front end asks: the value of a game, its winning moves, and
+//! a sum's moves, with a progress callback and a stop after a few seconds.
+//!
+//! ```text
+//! cargo run --release -p grundy --example ask -- "knights 6x6" 10
+//! ```
+//!
+//! The first argument is any game grundy reads (default `knights 5x5`); the second the seconds
+//! after which the watch's flag stops the work (default 30).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use grundy::request::{Limits, MovesRequest, RunError, ValueRequest};
+use grundy::watch::{Event, Watch};
+use grundy::{run, Answer, Game, Request};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let text = args.next().unwrap_or_else(|| "knights 5x5".to_string());
+    let seconds: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(30);
+    let game: Game = match text.parse() {
+        Ok(game) => game,
+        Err(error) => {
+            eprintln!("error: {error}");
+            std::process::exit(2);
+        }
+    };
+
+    // Progress arrives on the working threads: print at most one line a second.
+    let started = Instant::now();
+    let last_shown = Arc::new(AtomicU64::new(0));
+    let watch = Watch::new().on_event(move |event| {
+        let second = started.elapsed().as_secs();
+        if second > last_shown.swap(second, Ordering::Relaxed) {
+            match event {
+                Event::Searched { positions, .. } => eprintln!("  {positions} positions"),
+                Event::FirstMoves {
+                    settled, groups, ..
+                } => eprintln!("  first moves {settled}/{groups}"),
+                Event::Steps { task, done, total } => eprintln!("  {task} {done}/{total}"),
+                Event::Settled(_) => {}
+            }
+        }
+    });
+    let stopper = watch.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(seconds));
+        stopper.stop();
+    });
+
+    let limits = Limits {
+        memory: 1 << 28,
+        threads: None,
+    };
+    let value = Request::Value(ValueRequest {
+        game: game.clone(),
+        limits: limits.clone(),
+        resume: Vec::new(),
+    });
+    match run(&value, &watch) {
+        Ok(Answer::Game(report)) => println!(
+            "{game}: nim-value {}, {} wins",
+            report.nimber.unwrap_or(0),
+            report.winner
+        ),
+        Err(RunError::Stopped(_)) => {
+            println!("{game}: stopped after {seconds} s before the value was known");
+            return;
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            std::process::exit(2);
+        }
+    }
+
+    let moves = grundy::request::moves(
+        &MovesRequest {
+            game: game.clone(),
+            all: false,
+            limits,
+        },
+        &watch,
+    );
+    match moves {
+        Ok(report) => {
+            let winning: Vec<String> = report
+                .moves
+                .unwrap_or_default()
+                .into_iter()
+                .map(|m| m.notation)
+                .collect();
+            if winning.is_empty() {
+                println!("no winning move: the player to move loses");
+            } else {
+                println!("winning moves: {}", winning.join(", "));
+            }
+        }
+        Err(error) => eprintln!("moves: {error}"),
+    }
+}
