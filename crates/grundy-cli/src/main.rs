@@ -49,6 +49,8 @@ enum Command {
     Play(commands::play::Args),
     /// A local web page to play and explore the games: `serve --open`.
     Serve(serve::Args),
+    /// Answers one request read as JSON on stdin (`{"question":"value","game":"knights 5x5"}`).
+    Worker(commands::worker::Args),
 }
 
 impl Command {
@@ -72,7 +74,8 @@ impl Command {
             | Command::Moves(_)
             | Command::Bench(_)
             | Command::Tour(_)
-            | Command::Serve(_) => {}
+            | Command::Serve(_)
+            | Command::Worker(_) => {}
         }
         Ok(())
     }
@@ -102,6 +105,7 @@ fn run(command: Command) -> anyhow::Result<String> {
         Command::Conjecture(args) => commands::conjecture::run(&args),
         Command::Play(args) => commands::play::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Worker(args) => commands::worker::run(&args),
     }
 }
 

@@ -18,6 +18,7 @@ pub mod sum;
 pub mod table;
 pub mod tour;
 pub mod value;
+pub mod worker;
 
 use clap::Args;
 use grundy::games::placement::{

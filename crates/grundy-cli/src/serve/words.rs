@@ -241,7 +241,8 @@ impl Parsed {
             Command::Bench(_)
             | Command::Check(_)
             | Command::Conjecture(_)
-            | Command::Serve(_) => Some(format!(
+            | Command::Serve(_)
+            | Command::Worker(_) => Some(format!(
                 "the server does not run `{}`: the commands it runs are {COMMANDS}",
                 self.leaf.path.split(' ').next().unwrap_or_default()
             )),

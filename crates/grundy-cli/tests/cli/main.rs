@@ -16,3 +16,4 @@ mod registry;
 mod serve;
 mod sum;
 mod tour;
+mod worker;

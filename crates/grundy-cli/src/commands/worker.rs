@@ -1,0 +1,63 @@
+//! `grundy worker`: answers one typed request read as JSON on stdin, for programs (and, next,
+//! the web server's child processes) that want the library's answer without building a command
+//! line. The request is the library's own [`grundy::Request`], validated by its types; the
+//! answer is the same JSON `--json` prints. Progress goes to stderr as `grundy serve` reads it
+//! when `GRUNDY_PROGRESS_JSON` is set; Ctrl-C or SIGTERM stop the work.
+
+use std::io::Read;
+
+use anyhow::Result;
+use grundy::request::{RunError, Stopped};
+use grundy::Request;
+
+use crate::input::{input_error, run_error};
+use crate::interrupt;
+use crate::progress::Shown;
+use crate::render::json_line;
+
+/// The most bytes a request may take: a game is a line of text.
+const MAX_REQUEST_BYTES: usize = 1 << 20;
+
+/// Arguments of `grundy worker`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Reads one request as JSON on stdin and prints its answer as one JSON line (the keys of `--json`, docs/JSON.md). The request names its question and game, with optional limits:\n  {\"question\": \"value\", \"game\": \"knights 5x5 + kayles 7\"}\n  {\"question\": \"moves\", \"game\": \"queens 5x5\", \"all\": true, \"limits\": {\"memory\": 268435456, \"threads\": 2}}\n  {\"question\": \"outcome\", \"game\": \"queens 8x8\"}\nA graph file is not read: a worker reads no file.\n\nExamples:\n  echo '{\"question\":\"value\",\"game\":\"knights 5x5\"}' | grundy worker\n  echo '{\"question\":\"moves\",\"game\":\"kayles 3 4 5\"}' | grundy worker"
+)]
+pub struct Args {}
+
+/// Runs `grundy worker`.
+pub fn run(_args: &Args) -> Result<String> {
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .take(MAX_REQUEST_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|error| input_error(format!("cannot read the request: {error}")))?;
+    if bytes.len() > MAX_REQUEST_BYTES {
+        return Err(input_error(format!(
+            "the request is longer than {MAX_REQUEST_BYTES} bytes, the most a worker reads"
+        )));
+    }
+    let request: Request = serde_json::from_slice(&bytes)
+        .map_err(|error| input_error(format!("the request is not a valid request: {error}")))?;
+    let shown = Shown::new("searching");
+    let watch = shown.watch()?;
+    let answer = grundy::run(&request, &watch);
+    shown.finish();
+    match answer {
+        Ok(answer) => Ok(json_line(&answer)),
+        Err(RunError::Stopped(stopped)) => {
+            let done = match stopped {
+                Stopped::FirstMoves(report) => format!(
+                    ": {} questions about the {} groups of first moves were settled",
+                    report.settled, report.groups
+                ),
+                Stopped::Nothing => String::new(),
+            };
+            Err(
+                interrupt::Interrupted(format!("interrupted by {}{done}", interrupt::stopped_by()))
+                    .into(),
+            )
+        }
+        Err(error) => Err(run_error(error)),
+    }
+}

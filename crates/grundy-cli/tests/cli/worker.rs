@@ -1,0 +1,105 @@
+//! `grundy worker`: a typed request on stdin, the same answer as the command's `--json`.
+
+use serde_json::Value;
+
+use crate::common::{grundy, json_of};
+
+/// Runs `grundy worker` on `request`: its exit status, stdout and stderr.
+fn worker(request: &str) -> (Option<i32>, String, String) {
+    let output = grundy()
+        .arg("worker")
+        .write_stdin(request)
+        .output()
+        .expect("grundy runs");
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).expect("UTF-8"),
+        String::from_utf8(output.stderr).expect("UTF-8"),
+    )
+}
+
+/// An answer without its timing and search counts, which differ from run to run.
+fn answer(mut value: Value) -> Value {
+    let object = value.as_object_mut().expect("an object");
+    for key in [
+        "seconds",
+        "positions_searched",
+        "table_hits",
+        "endgame_positions",
+    ] {
+        object.remove(key);
+    }
+    value
+}
+
+#[test]
+fn a_request_is_answered_as_the_command_answers_it() {
+    for (request, command) in [
+        (
+            r#"{"question":"value","game":"knights 5x5"}"#,
+            vec!["value", "knights", "5x5", "--threads", "2"],
+        ),
+        (
+            r#"{"question":"moves","game":"queens 5x5","all":true}"#,
+            vec!["moves", "queens", "5x5", "--all"],
+        ),
+        (
+            r#"{"question":"outcome","game":"knights 6x6","limits":{"threads":1}}"#,
+            vec!["outcome", "knights", "6x6", "--threads", "1"],
+        ),
+        (
+            r#"{"question":"value","game":"knights 5x5 + kayles 7 + *3"}"#,
+            vec!["value", "knights 5x5 + kayles 7 + *3"],
+        ),
+        (
+            r#"{"question":"moves","game":"corner-knight 7 9"}"#,
+            vec!["moves", "corner-knight", "7", "9"],
+        ),
+    ] {
+        let (status, stdout, stderr) = worker(request);
+        assert_eq!(status, Some(0), "{request}: {stderr}");
+        let by_worker: Value = serde_json::from_str(&stdout).expect("one JSON line");
+        let mut by_command = answer(json_of(&command));
+        let mut by_worker = answer(by_worker);
+        // The threads a search ran on are the machine's when the request does not say.
+        by_command.as_object_mut().unwrap().remove("threads");
+        by_worker.as_object_mut().unwrap().remove("threads");
+        assert_eq!(by_worker, by_command, "{request}");
+    }
+}
+
+#[test]
+fn a_bad_request_is_refused_by_its_types_and_no_file_is_read() {
+    for (request, needle) in [
+        (
+            r#"{"question":"value","game":"graph /etc/passwd"}"#,
+            "not read from a name",
+        ),
+        (
+            r#"{"question":"value","game":"knights 5x5","svg":"x.svg"}"#,
+            "unknown field `svg`",
+        ),
+        (
+            r#"{"question":"tour verify","game":"knights 5x5"}"#,
+            "unknown variant",
+        ),
+        (
+            r#"{"question":"outcome","game":"kayles 3"}"#,
+            "`grundy outcome` is for a placement game",
+        ),
+        (r#"{"question":"value","game":"kayles -1"}"#, "heap `-1`"),
+        ("not json", "not a valid request"),
+    ] {
+        let (status, stdout, stderr) = worker(request);
+        assert_eq!(status, Some(2), "{request}: {stderr}");
+        assert!(stdout.is_empty(), "{request}: {stdout}");
+        assert!(stderr.contains(needle), "{request}: {stderr}");
+    }
+    let long = format!(
+        r#"{{"question":"value","game":"{}"}}"#,
+        "*1 + ".repeat(300_000)
+    );
+    let (status, _, stderr) = worker(&long);
+    assert_eq!(status, Some(2));
+    assert!(stderr.contains("longer than"), "{stderr}");
+}
