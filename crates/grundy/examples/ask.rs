@@ -56,6 +56,7 @@ fn main() {
     };
     let value = Request::Value(ValueRequest {
         game: game.clone(),
+        graph: None,
         limits: limits.clone(),
         resume: Vec::new(),
     });
@@ -78,6 +79,7 @@ fn main() {
     let moves = grundy::request::moves(
         &MovesRequest {
             game: game.clone(),
+            graph: None,
             all: false,
             limits,
         },

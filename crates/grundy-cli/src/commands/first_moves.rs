@@ -85,6 +85,7 @@ impl FirstMoveSearch<'_> {
             grundy::request::value(
                 &ValueRequest {
                     game,
+                    graph: None,
                     limits,
                     resume,
                 },

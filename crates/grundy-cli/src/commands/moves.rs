@@ -46,6 +46,7 @@ pub fn run(args: &Args) -> Result<String> {
     }
     let request = MovesRequest {
         game,
+        graph: None,
         all: args.all,
         limits: Limits {
             memory: args.search.memory,
@@ -101,6 +102,7 @@ pub fn winning_squares(
             game: game.clone(),
             position: *position,
         }),
+        graph: None,
         all: false,
         limits: Limits {
             memory,

@@ -71,6 +71,7 @@ pub fn run(args: &Args) -> Result<String> {
     let watch = Watch::new().on_event(move |event| progress.show(event));
     let request = ValueRequest {
         game,
+        graph: None,
         limits: Limits {
             memory: args.search.memory,
             threads: None,

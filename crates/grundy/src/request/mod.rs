@@ -23,7 +23,7 @@ use thiserror::Error;
 use crate::games::placement::root_search::{ResumeError, RootReport, SettledRecord};
 use crate::report::GameReport;
 use crate::watch::Watch;
-use crate::Game;
+use crate::{Game, GameError};
 
 pub use game_questions::{
     moves, outcome, placement_outcome_report, placement_value_report, player_to_move, value,
@@ -74,10 +74,14 @@ impl Limits {
 
 /// The nim-value and outcome of a game.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "ValueFields")]
 pub struct ValueRequest {
     /// The game, in its position.
     pub game: Game,
+    /// The text of the graph a `graph NAME` of the game stands for, when the request brought
+    /// it (an edge list or DIMACS): a request names no file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graph: Option<String>,
     /// What the search may use.
     #[serde(default)]
     pub limits: Limits,
@@ -89,16 +93,86 @@ pub struct ValueRequest {
 
 /// The winning moves of a game, or every move with the value it leads to.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "MovesFields")]
 pub struct MovesRequest {
     /// The game, in its position.
     pub game: Game,
+    /// The text of the graph a `graph NAME` of the game stands for, as in [`ValueRequest`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graph: Option<String>,
     /// Every legal move, not only the winning ones.
     #[serde(default)]
     pub all: bool,
     /// What the search may use.
     #[serde(default)]
     pub limits: Limits,
+}
+
+/// A [`ValueRequest`] as JSON brings it: the game still text, read with its graph.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ValueFields {
+    game: String,
+    #[serde(default)]
+    graph: Option<String>,
+    #[serde(default)]
+    limits: Limits,
+}
+
+impl TryFrom<ValueFields> for ValueRequest {
+    type Error = GameError;
+
+    fn try_from(fields: ValueFields) -> Result<ValueRequest, GameError> {
+        Ok(ValueRequest {
+            game: read_game(&fields.game, fields.graph.as_deref())?,
+            graph: fields.graph,
+            limits: fields.limits,
+            resume: Vec::new(),
+        })
+    }
+}
+
+/// A [`MovesRequest`] as JSON brings it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MovesFields {
+    game: String,
+    #[serde(default)]
+    graph: Option<String>,
+    #[serde(default)]
+    all: bool,
+    #[serde(default)]
+    limits: Limits,
+}
+
+impl TryFrom<MovesFields> for MovesRequest {
+    type Error = GameError;
+
+    fn try_from(fields: MovesFields) -> Result<MovesRequest, GameError> {
+        Ok(MovesRequest {
+            game: read_game(&fields.game, fields.graph.as_deref())?,
+            graph: fields.graph,
+            all: fields.all,
+            limits: fields.limits,
+        })
+    }
+}
+
+/// Reads `text`, each `graph NAME` in it standing for the graph of `graph_text` (refused when
+/// the request brought none).
+fn read_game(text: &str, graph_text: Option<&str>) -> Result<Game, GameError> {
+    match graph_text {
+        None => text.parse(),
+        Some(graph_text) => Game::parse_with(text, &mut |_| {
+            crate::graph::parse_graph(graph_text, None).map_err(|error| {
+                if error.line == 0 {
+                    format!("the graph sent: {}", error.problem)
+                } else {
+                    format!("the graph sent, {error}")
+                }
+            })
+        }),
+    }
 }
 
 /// Who wins a placement game, and a winning first move, by outcome searches.
