@@ -356,6 +356,10 @@ pub struct GameReport {
     /// the winning move; the nim-value is then searched). Left out when the answer was searched.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settled_by: Option<String>,
+    /// `grundy play --reply`: the strategy that chose the computer's move (`perfect play`,
+    /// `perfect play: mirror play (...)`, `random`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub played_by: Option<String>,
     /// Sums of games: each game of the sum with its nim-value, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub summands: Option<Vec<SummandReport>>,
@@ -444,6 +448,7 @@ impl GameReport {
             to_move,
             winner: to_move.winner(outcome),
             settled_by: None,
+            played_by: None,
             legal_moves: None,
             winning_moves: None,
             moves: None,

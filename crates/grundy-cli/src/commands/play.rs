@@ -5,25 +5,21 @@
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::Instant;
 
 use anyhow::{Context, Result};
-use grundy::games::placement::{
-    symmetry_strategy, Perfect, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver,
-    Player, Random, Strategy, StrategyError,
-};
+use grundy::games::placement::{PlacementGame, PlacementMove, PlacementSolver, Player, Strategy};
+use grundy::games::sum::Summand;
+use grundy::request::{Limits, NoStrategy, PlayRequest, RunError, Stopped};
+use grundy::Game;
 use grundy::{BoardSize, Nimber, Square};
 
 use super::RuleOptions;
+use crate::input::run_error;
 use crate::input::{input_error, parse_memory, parse_position, require_verb};
 use crate::interrupt;
-use crate::progress::SearchProgress;
+use crate::progress::Shown;
 use crate::render::{draw_board, json_line};
 use grundy::games::registry::{Family, Verb};
-use grundy::report::{Command, GameReport, Move};
-use grundy::request::player_to_move;
 
 /// Arguments of `grundy play`.
 #[derive(Debug, clap::Args)]
@@ -132,160 +128,43 @@ pub fn run(args: &Args) -> Result<String> {
 /// which keep the game themselves.
 fn reply(args: &Args, game: &PlacementGame) -> Result<String> {
     let position = parse_position(game, args.position.as_deref())?;
-    let side = Player::to_move(game, &position);
-    let started = Instant::now();
-    let budget = args.memory / 2;
-    let mut solver = PlacementSolver::new(game, budget);
-    let progress = SearchProgress::new("choosing a reply");
-    solver.set_observer(progress.observer());
-    let chosen = if args.opponent == Opponent::Perfect {
-        perfect_reply(game, &position, &mut solver)
-    } else {
-        let mut computer = opponent_strategy(game, args.opponent, side, args.seed, budget)?;
-        computer
-            .choose(&position)
-            .map(|placement| (placement, computer.name(), None))
-            .map_err(|error| strategy_error(game, &position, side, error))
+    let request = PlayRequest {
+        game: Game::single(Summand::Placement {
+            game: game.clone(),
+            position,
+        }),
+        opponent: args.opponent.into(),
+        seed: args.seed,
+        limits: Limits {
+            memory: args.memory,
+            threads: None,
+        },
     };
-    let (placement, name, known) = match chosen {
-        Ok(chosen) => chosen,
-        Err(error) => {
-            progress.finish();
-            return Err(error);
+    let shown = Shown::new("choosing a reply");
+    let watch = shown.watch()?;
+    let answer = grundy::request::play(&request, &watch);
+    shown.finish();
+    let report = answer.map_err(|error| match error {
+        RunError::Stopped(Stopped::Described(done)) => {
+            interrupt::Interrupted(format!("interrupted: {done}")).into()
         }
-    };
-    let after = game
-        .play_move(&position, placement)
-        .context("the computer's strategy chose an illegal move")?;
-    let nimber = match known {
-        Some(nimber) => nimber,
-        None => {
-            let stop = stop_watch()?;
-            let found = solver.nim_value_within(&after, &stop);
-            progress.finish();
-            found.ok_or_else(|| {
-                interrupt::Interrupted(format!(
-                    "interrupted: the computer plays {}, but the nim-value after it was not finished",
-                    describe(game, placement)
-                ))
-            })?
-        }
-    };
-    progress.finish();
-    let seconds = started.elapsed().as_secs_f64();
-    let several = game.pieces().len() > 1;
+        other => run_error(other),
+    })?;
     if args.json {
-        let report = GameReport {
-            board: Some(game.board().to_string()),
-            surface: Some(game.rules().surface().to_string()),
-            rays: Some(game.rules().rays().to_string()),
-            legal_moves: Some(game.legal_placements(&after).len()),
-            moves: Some(vec![Move::placement(
-                placement.square,
-                placement.piece,
-                several,
-                nimber,
-            )]),
-            positions_searched: Some(solver.stats().positions),
-            seconds,
-            ..GameReport::of_value(
-                Command::Play,
-                game.name(),
-                game.format_position(&after),
-                nimber,
-                player_to_move(game, &after),
-            )
-        };
         return Ok(json_line(&report));
     }
+    let Some(played) = report.moves.as_ref().and_then(|moves| moves.first()) else {
+        unreachable!("a play report holds the computer's move");
+    };
     Ok(format!(
-        "computer plays {} ({})\nposition   {}\nnim-value  {nimber}\n",
-        describe(game, placement),
-        name,
-        game.format_position(&after)
+        "computer plays {} ({},{}) ({})\nposition   {}\nnim-value  {}\n",
+        played.notation,
+        played.row.unwrap_or(0),
+        played.col.unwrap_or(0),
+        report.played_by.as_deref().unwrap_or_default(),
+        report.position,
+        Nimber::new(played.nimber)
     ))
-}
-
-/// The error of a strategy that cannot move in `position`.
-fn strategy_error(
-    game: &PlacementGame,
-    position: &PlacementPosition,
-    side: Player,
-    error: StrategyError,
-) -> anyhow::Error {
-    match error {
-        StrategyError::NoLegalMove => input_error(format!(
-            "no legal move in the position `{}`: the game is over, the {side} player to move has lost",
-            game.format_position(position)
-        )),
-        error => input_error(error),
-    }
-}
-
-/// A stop flag for the library's searches, raised by Ctrl-C (the command's flag is a static;
-/// the searches take a shared one).
-fn stop_watch() -> Result<Arc<AtomicBool>> {
-    let pressed = interrupt::stop_flag()?;
-    let stop = Arc::new(AtomicBool::new(pressed.load(Ordering::Relaxed)));
-    let raised = Arc::clone(&stop);
-    std::thread::spawn(move || {
-        while !pressed.load(Ordering::Relaxed) {
-            std::thread::sleep(std::time::Duration::from_millis(50));
-        }
-        raised.store(true, Ordering::Relaxed);
-    });
-    Ok(stop)
-}
-
-/// The perfect player's reply in `position`, with the nim-value after it when known without a
-/// search. A known strategy answers first (mirror play, centre then half turn: their moves win,
-/// leaving 0); otherwise each move is searched for a win, with progress on stderr, until one
-/// wins or every one is shown to lose (then the move leaving the most replies is played).
-/// Ctrl-C stops the search: nothing is played, and the error says how far it came.
-fn perfect_reply(
-    game: &PlacementGame,
-    position: &PlacementPosition,
-    solver: &mut PlacementSolver,
-) -> Result<(PlacementMove, String, Option<Nimber>)> {
-    let side = Player::to_move(game, position);
-    if let Ok(mut strategy) = symmetry_strategy(game, side) {
-        if let Ok(placement) = strategy.choose(position) {
-            let name = format!("perfect play: {}", strategy.name());
-            return Ok((placement, name, Some(Nimber::ZERO)));
-        }
-    }
-    let moves = game.legal_placements(position);
-    if moves.is_empty() {
-        return Err(strategy_error(
-            game,
-            position,
-            side,
-            StrategyError::NoLegalMove,
-        ));
-    }
-    let stop = stop_watch()?;
-    let mut best: Option<(usize, PlacementMove)> = None;
-    for (searched, &placement) in moves.iter().enumerate() {
-        let after = game.play_move(position, placement).expect("a legal move");
-        match solver.has_value_within(&after, Nimber::ZERO, &stop, u64::MAX) {
-            Some(true) => return Ok((placement, "perfect play".to_string(), Some(Nimber::ZERO))),
-            Some(false) => {}
-            None => {
-                return Err(interrupt::Interrupted(format!(
-                    "interrupted: no move played; {searched} of the {} moves were shown to lose, and the search of {} was not finished",
-                    moves.len(),
-                    describe(game, placement)
-                ))
-                .into())
-            }
-        }
-        let replies = game.available(&after).len();
-        if best.is_none_or(|(most, _)| replies > most) {
-            best = Some((replies, placement));
-        }
-    }
-    let (_, placement) = best.expect("a move exists");
-    Ok((placement, "perfect play".to_string(), None))
 }
 
 /// The computer's strategy for `side`, or an input error saying why it cannot play there.
@@ -296,32 +175,40 @@ pub fn opponent_strategy(
     seed: u64,
     budget: u64,
 ) -> Result<Box<dyn Strategy>> {
-    Ok(match opponent {
-        Opponent::Perfect => Box::new(Perfect::new(game, budget)),
-        Opponent::Random => Box::new(Random::new(game, seed)),
-        Opponent::Symmetry => match symmetry_strategy(game, side) {
-            Ok(strategy) => strategy,
-            Err(error) => {
-                let (flag, other) = match side {
-                    Player::First => ("--first", "you play first"),
-                    Player::Second => ("--second", "you play second"),
-                };
-                let hint = if symmetry_strategy(game, side.other()).is_ok() {
-                    format!(
-                        "the {} player has one: try `{flag}` ({other}, the computer plays the other side)",
-                        side.other()
-                    )
-                } else {
-                    "neither player has one here: try --opponent perfect".to_string()
-                };
-                return Err(input_error(format!(
-                    "no symmetry strategy for the computer as {side} player in {} on {}: {error}; {hint}",
-                    game.name(),
-                    game.board()
-                )));
-            }
+    grundy::request::opponent_strategy(game, opponent.into(), side, seed, budget).map_err(
+        |NoStrategy {
+             why,
+             other_side_has_one,
+         }| {
+            let (flag, other) = match side {
+                Player::First => ("--first", "you play first"),
+                Player::Second => ("--second", "you play second"),
+            };
+            let hint = if other_side_has_one {
+                format!(
+                    "the {} player has one: try `{flag}` ({other}, the computer plays the other side)",
+                    side.other()
+                )
+            } else {
+                "neither player has one here: try --opponent perfect".to_string()
+            };
+            input_error(format!(
+                "no symmetry strategy for the computer as {side} player in {} on {}: {why}; {hint}",
+                game.name(),
+                game.board()
+            ))
         },
-    })
+    )
+}
+
+impl From<Opponent> for grundy::request::Opponent {
+    fn from(opponent: Opponent) -> grundy::request::Opponent {
+        match opponent {
+            Opponent::Perfect => grundy::request::Opponent::Perfect,
+            Opponent::Symmetry => grundy::request::Opponent::Symmetry,
+            Opponent::Random => grundy::request::Opponent::Random,
+        }
+    }
 }
 
 /// The longest line read as a move or command: far longer than any of them, short enough that

@@ -51,6 +51,7 @@ pub fn run(_args: &Args) -> Result<String> {
                     ": {} questions about the {} groups of first moves were settled",
                     report.settled, report.groups
                 ),
+                Stopped::Described(done) => format!(": {done}"),
                 Stopped::Nothing => String::new(),
             };
             Err(

@@ -15,6 +15,7 @@
 //! ```
 
 mod game_questions;
+mod play;
 mod prepare;
 
 use serde::{Deserialize, Serialize};
@@ -28,6 +29,7 @@ use crate::{Game, GameError};
 pub use game_questions::{
     moves, outcome, placement_outcome_report, placement_value_report, player_to_move, value,
 };
+pub use play::{describe_move, opponent_strategy, play, NoStrategy, Opponent, PlayRequest};
 pub use prepare::{
     check_corner_memory, check_reference_work, HEAP_SECONDS, LIST_LIMIT, MAX_CORNER_BYTES,
     MAX_CORNER_SEARCH, MAX_HEAP_WITHOUT_PERIOD, MAX_REFERENCE_WORK,
@@ -199,6 +201,8 @@ pub enum Request {
     Moves(MovesRequest),
     /// [`OutcomeRequest`].
     Outcome(OutcomeRequest),
+    /// [`PlayRequest`].
+    Play(PlayRequest),
 }
 
 /// The answer to a [`Request`]: the report of its kind, serialised as the report itself (each
@@ -206,7 +210,7 @@ pub enum Request {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Answer {
-    /// The answer of a value, moves or outcome request.
+    /// The answer of a value, moves, outcome or play request.
     Game(GameReport),
 }
 
@@ -232,6 +236,9 @@ pub enum Stopped {
     FirstMoves(RootReport),
     /// Work that keeps nothing.
     Nothing,
+    /// Work whose state at the stop is said for people: how far a search for the computer's
+    /// move came.
+    Described(String),
 }
 
 impl RunError {
@@ -249,5 +256,6 @@ pub fn run(request: &Request, watch: &Watch) -> Result<Answer, RunError> {
         Request::Value(request) => value(request, watch).map(Answer::Game),
         Request::Moves(request) => moves(request, watch).map(Answer::Game),
         Request::Outcome(request) => outcome(request, watch).map(Answer::Game),
+        Request::Play(request) => play(request, watch).map(Answer::Game),
     }
 }
