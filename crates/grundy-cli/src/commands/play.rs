@@ -525,6 +525,7 @@ fn parse_square(board: BoardSize, text: &str) -> Result<Square, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use grundy::games::placement::Perfect;
     use grundy::games::placement::Piece;
 
     fn session(
