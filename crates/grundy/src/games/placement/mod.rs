@@ -35,6 +35,7 @@
 pub mod checkpoint;
 mod multi;
 mod node_kayles;
+mod notation;
 pub mod root_search;
 mod rules;
 mod settle;
@@ -47,6 +48,7 @@ pub use crate::board::{Piece, PieceError};
 pub use crate::board::{Surface, SurfaceError};
 pub use multi::{Cells, RulesKayles, RulesKey};
 pub use node_kayles::{NodeKayles, ShapeKey};
+pub use notation::MoveError;
 pub use rules::{parse_pieces, PieceSetError, PlacementRules, RayRule, RayRuleError, MAX_PIECES};
 pub use settle::{mirror_settlement, settled_by_strategy, Settlement};
 pub use solve::{MoveValue, PlacementSolver};
@@ -420,16 +422,6 @@ impl PlacementGame {
                     .map(move |&piece| PlacementMove { square, piece })
             })
             .collect()
-    }
-
-    /// A move as people write it: the square alone (`c3`) when the game has one piece, the
-    /// piece's letter and the square (`Nc3`) when it has several.
-    #[must_use]
-    pub fn move_name(&self, placement: PlacementMove) -> String {
-        match self.single_piece() {
-            Some(_) => placement.square.to_string(),
-            None => format!("{}{}", placement.piece.letter(), placement.square),
-        }
     }
 
     /// The position after the game's only piece is put on `square`; a game of several pieces
