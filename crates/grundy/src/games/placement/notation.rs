@@ -96,26 +96,39 @@ impl PlacementGame {
     /// game of several.
     pub fn parse_move(&self, text: &str) -> Result<PlacementMove, MoveError> {
         let board = self.board();
-        // The square alone first: on a board of many columns `bc1` names a square.
+        // The square alone first: on a board of many columns `bc1` names a square. In a game
+        // of several pieces that reading needs a piece, so a reading with one (`Ba1` on a
+        // board of 53 columns, whose square `ba1` also exists) is taken before it.
         let square_error = match parse_typed_square(board, text) {
             Ok(square) => {
                 return match self.single_piece() {
                     Some(piece) => Ok(PlacementMove { square, piece }),
-                    None => Err(MoveError::PieceNeeded {
-                        game: self.name(),
-                        square,
-                        examples: self
-                            .pieces()
-                            .iter()
-                            .map(|&piece| self.move_name(PlacementMove { square, piece }))
-                            .collect::<Vec<_>>()
-                            .join(" or "),
-                    }),
+                    None => match self.parse_lettered(text) {
+                        Some(Ok(placement)) => Ok(placement),
+                        _ => Err(MoveError::PieceNeeded {
+                            game: self.name(),
+                            square,
+                            examples: self
+                                .pieces()
+                                .iter()
+                                .map(|&piece| self.move_name(PlacementMove { square, piece }))
+                                .collect::<Vec<_>>()
+                                .join(" or "),
+                        }),
+                    },
                 }
             }
             Err(error) => error,
         };
-        // Then a letter before the square, or after it (ASCII, so one byte either way).
+        // Then a letter before the square or after it.
+        self.parse_lettered(text).unwrap_or(Err(square_error))
+    }
+
+    /// A square with a piece's letter before or after it; `None` when the text is no square
+    /// with a letter.
+    fn parse_lettered(&self, text: &str) -> Option<Result<PlacementMove, MoveError>> {
+        let board = self.board();
+        // ASCII letters, so one byte either way.
         let letter_first = text
             .chars()
             .next()
@@ -130,21 +143,23 @@ impl PlacementGame {
             let Ok(square) = parse_typed_square(board, rest.trim()) else {
                 continue;
             };
-            return match self
-                .pieces()
-                .iter()
-                .find(|piece| piece.letter() == letter.to_ascii_uppercase())
-            {
-                Some(&piece) => Ok(PlacementMove { square, piece }),
-                None => Err(MoveError::NotAPiece {
-                    letter,
-                    text: text.to_string(),
-                    game: self.name(),
-                    letters: self.piece_letters(),
-                }),
-            };
+            return Some(
+                match self
+                    .pieces()
+                    .iter()
+                    .find(|piece| piece.letter() == letter.to_ascii_uppercase())
+                {
+                    Some(&piece) => Ok(PlacementMove { square, piece }),
+                    None => Err(MoveError::NotAPiece {
+                        letter,
+                        text: text.to_string(),
+                        game: self.name(),
+                        letters: self.piece_letters(),
+                    }),
+                },
+            );
         }
-        Err(square_error)
+        None
     }
 }
 
@@ -262,6 +277,8 @@ mod tests {
             game_of("rooks+kings+queens", Surface::Torus, "5x4"),
             game_of("knights", Surface::Rectangle, "1x30"),
             game_of("kings+bishops", Surface::Rectangle, "2x13"),
+            // `Ba1` is also the square `ba1` here.
+            game_of("knights+bishops", Surface::Rectangle, "1x60"),
         ];
         for game in &games {
             let mut position = game.empty();
