@@ -61,10 +61,14 @@ pub use strategy::{
 /// found them beside the strategies).
 pub use crate::board::Symmetry;
 
+use std::collections::HashMap;
+
 use thiserror::Error;
 
 use crate::board::{BoardSize, Square};
+use crate::solver::naive_value_by;
 use crate::square_set::SquareSet;
+use crate::values::Nimber;
 
 use crate::board::LINE_DIRECTIONS;
 
@@ -422,6 +426,27 @@ impl PlacementGame {
                     .map(move |&piece| PlacementMove { square, piece })
             })
             .collect()
+    }
+
+    /// The nim-value of `position` by the mex rule over every legal move (every free square
+    /// with every piece) and nothing else: the slow, obviously correct reference the solvers
+    /// are tested against (see [`naive_value_by`]). `memo` keeps the values found, which later
+    /// questions about the same game may share.
+    pub fn naive_nim_value(
+        &self,
+        position: &PlacementPosition,
+        memo: &mut HashMap<PlacementPosition, Nimber>,
+    ) -> Nimber {
+        let after_each_move = |position: &PlacementPosition| {
+            self.legal_placements(position)
+                .into_iter()
+                .map(|placement| {
+                    self.play_move(position, placement)
+                        .expect("legal moves can be played")
+                })
+                .collect()
+        };
+        naive_value_by(position, &after_each_move, memo)
     }
 
     /// The position after the game's only piece is put on `square`; a game of several pieces
