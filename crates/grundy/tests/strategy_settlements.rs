@@ -10,7 +10,7 @@ use grundy::games::placement::{
     parse_pieces, settled_by_strategy, PlacementGame, PlacementMove, PlacementPosition,
     PlacementRules, PlacementSolver, RayRule, Surface,
 };
-use grundy::{mex, BoardSize, Nimber, Outcome, Symmetry};
+use grundy::{BoardSize, Nimber, Outcome, Symmetry};
 use proptest::prelude::*;
 
 /// One piece and several; the leapers (0,2) and (2,2) are those the centre strategy refuses.
@@ -35,28 +35,6 @@ fn game(pieces: &str, rays: RayRule, rows: u32, cols: u32) -> PlacementGame {
     let pieces = parse_pieces(pieces).unwrap();
     let rules = PlacementRules::new(&pieces, Surface::Rectangle, rays).unwrap();
     PlacementGame::with_rules(rules, BoardSize::new(rows, cols).unwrap())
-}
-
-/// The mex rule over every legal move (every free square with every piece), nothing else.
-fn naive(
-    game: &PlacementGame,
-    position: &PlacementPosition,
-    memo: &mut HashMap<PlacementPosition, Nimber>,
-) -> Nimber {
-    if let Some(&value) = memo.get(position) {
-        return value;
-    }
-    let values: Vec<Nimber> = game
-        .legal_placements(position)
-        .into_iter()
-        .map(|placement| {
-            let after = game.play_move(position, placement).unwrap();
-            naive(game, &after, memo)
-        })
-        .collect();
-    let value = mex(values);
-    memo.insert(*position, value);
-    value
 }
 
 /// Plays the moves `choices` pick, each followed by the same piece on its image under
@@ -93,7 +71,7 @@ fn check(game: &PlacementGame, position: &PlacementPosition) -> Result<Option<Ou
         return Ok(None);
     };
     let mut memo = HashMap::new();
-    let value = naive(game, position, &mut memo);
+    let value = game.naive_nim_value(position, &mut memo);
     let shown = format!(
         "{} on {} ({}), {}: {} claims {:?}, the mex recursion gives {value}",
         game.name(),
@@ -112,7 +90,7 @@ fn check(game: &PlacementGame, position: &PlacementPosition) -> Result<Option<Ou
             let after = game
                 .play_move(position, winning)
                 .map_err(|_| shown.clone())?;
-            if value == Nimber::ZERO || naive(game, &after, &mut memo) != Nimber::ZERO {
+            if value == Nimber::ZERO || game.naive_nim_value(&after, &mut memo) != Nimber::ZERO {
                 return Err(shown);
             }
         }
@@ -146,7 +124,7 @@ proptest! {
         if let Err(wrong) = check(&game, &position) {
             return Err(TestCaseError::fail(wrong));
         }
-        let value = naive(&game, &position, &mut HashMap::new());
+        let value = game.naive_nim_value(&position, &mut HashMap::new());
         prop_assert_eq!(PlacementSolver::new(&game, 1 << 20).nim_value(&position), value);
     }
 }

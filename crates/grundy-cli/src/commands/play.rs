@@ -7,11 +7,12 @@ use std::collections::HashMap;
 use std::io::{BufRead, Write};
 
 use anyhow::{Context, Result};
-use grundy::games::placement::{PlacementGame, PlacementMove, PlacementSolver, Player, Strategy};
+use grundy::games::placement::{
+    MoveError, PlacementGame, PlacementMove, PlacementSolver, Player, Strategy,
+};
 use grundy::games::sum::Summand;
-use grundy::request::{Limits, NoStrategy, PlayRequest, RunError, Stopped};
-use grundy::Game;
-use grundy::{BoardSize, Nimber, Square};
+use grundy::request::{describe_move, Limits, NoStrategy, PlayRequest, RunError, Stopped};
+use grundy::{Game, Nimber};
 
 use super::RuleOptions;
 use crate::input::run_error;
@@ -324,7 +325,7 @@ pub fn play_session(
         writeln!(
             output,
             "Say which piece with its letter, {}, before or after the square: for example {}.",
-            piece_letters(game),
+            game.piece_letters(),
             game.move_name(PlacementMove {
                 square: game.board().square_at(0),
                 piece: game.pieces()[0],
@@ -355,7 +356,7 @@ pub fn play_session(
             position = game
                 .play_move(&position, placement)
                 .context("the computer's strategy chose an illegal move")?;
-            writeln!(output, "computer plays {}", describe(game, placement))?;
+            writeln!(output, "computer plays {}", describe_move(game, placement))?;
             write!(output, "{}", draw_board(game, &position, &none))?;
             continue;
         }
@@ -395,7 +396,7 @@ pub fn play_session(
                     None => writeln!(
                         output,
                         "legal moves: {} on any of {}",
-                        piece_letters(game),
+                        game.piece_letters(),
                         squares.join(" ")
                     )?,
                 }
@@ -408,118 +409,28 @@ pub fn play_session(
                         "no winning move: the position has nim-value 0, so every move loses against perfect play"
                     )?;
                 } else {
-                    let names: Vec<String> = winning.iter().map(|&m| describe(game, m)).collect();
+                    let names: Vec<String> = winning.iter().map(|&m| describe_move(game, m)).collect();
                     writeln!(output, "winning moves: {}", names.join(", "))?;
                 }
             }
-            _ => match parse_move(game, command) {
-                Err(message) => writeln!(output, "{message} (type help for the commands)")?,
+            _ => match game.parse_move(command) {
+                // Typed here, what is not a square is not a command either.
+                Err(MoveError::NotASquare { text, error }) => writeln!(
+                    output,
+                    "`{text}` is neither a square nor a command: {error} (type help for the commands)"
+                )?,
+                Err(error) => writeln!(output, "{error} (type help for the commands)")?,
                 Ok(placement) => match game.play_move(&position, placement) {
                     Err(error) => writeln!(output, "{error}; try another square")?,
                     Ok(after) => {
                         position = after;
-                        writeln!(output, "you play {}", describe(game, placement))?;
+                        writeln!(output, "you play {}", describe_move(game, placement))?;
                         write!(output, "{}", draw_board(game, &position, &none))?;
                     }
                 },
             },
         }
     }
-}
-
-/// `c3 (3,3)`, or `Nc3 (3,3)` in a game of several pieces.
-fn describe(game: &PlacementGame, placement: PlacementMove) -> String {
-    let (row, col) = placement.square.coordinates();
-    format!("{} ({row},{col})", game.move_name(placement))
-}
-
-/// The game's piece letters for people: `B or N`.
-fn piece_letters(game: &PlacementGame) -> String {
-    let letters: Vec<String> = game
-        .pieces()
-        .iter()
-        .map(|piece| piece.letter().to_string())
-        .collect();
-    letters.join(" or ")
-}
-
-/// A move: a square (see [`parse_square`]), with the piece's letter before or after it
-/// (`Nc3`, `N c3`, `c3 N`, `N (3,3)`). The letter may be left out only in a game of one piece.
-fn parse_move(game: &PlacementGame, text: &str) -> Result<PlacementMove, String> {
-    let board = game.board();
-    // The square alone first: on a board of many columns `bc1` names a square.
-    let square_error = match parse_square(board, text) {
-        Ok(square) => {
-            return match game.single_piece() {
-                Some(piece) => Ok(PlacementMove { square, piece }),
-                None => Err(format!(
-                    "{} has several pieces: say which goes on {square}, for example {}",
-                    game.name(),
-                    game.pieces()
-                        .iter()
-                        .map(|&piece| game.move_name(PlacementMove { square, piece }))
-                        .collect::<Vec<_>>()
-                        .join(" or ")
-                )),
-            }
-        }
-        Err(error) => error,
-    };
-    // Then a letter before the square, or after it (ASCII, so one byte either way).
-    let letter_first = text
-        .chars()
-        .next()
-        .filter(char::is_ascii_alphabetic)
-        .map(|letter| (letter, &text[1..]));
-    let letter_last = text
-        .chars()
-        .next_back()
-        .filter(char::is_ascii_alphabetic)
-        .map(|letter| (letter, &text[..text.len() - 1]));
-    for (letter, rest) in [letter_first, letter_last].into_iter().flatten() {
-        let Ok(square) = parse_square(board, rest.trim()) else {
-            continue;
-        };
-        return match game
-            .pieces()
-            .iter()
-            .find(|piece| piece.letter() == letter.to_ascii_uppercase())
-        {
-            Some(&piece) => Ok(PlacementMove { square, piece }),
-            None => Err(format!(
-                "`{letter}` in `{text}` is not a piece of {}: use {}",
-                game.name(),
-                piece_letters(game)
-            )),
-        };
-    }
-    Err(square_error)
-}
-
-/// A square typed as a name (`c3`) or as `(row,col)` / `row,col`, both from 1.
-fn parse_square(board: BoardSize, text: &str) -> Result<Square, String> {
-    let inner = text
-        .strip_prefix('(')
-        .and_then(|rest| rest.strip_suffix(')'))
-        .unwrap_or(text);
-    if let Some((row, col)) = inner.split_once(',') {
-        let number = |part: &str| part.trim().parse::<usize>().ok().filter(|&n| n >= 1);
-        return match (number(row), number(col)) {
-            (Some(row), Some(col)) => board.square(row - 1, col - 1).ok_or_else(|| {
-                format!(
-                    "({row},{col}) is off the {board} board: rows run from 1 to {}, columns from 1 to {}",
-                    board.rows(),
-                    board.cols()
-                )
-            }),
-            _ => Err(format!(
-                "`{text}` is not a square: expected (row,column) with both from 1, for example (3,3)"
-            )),
-        };
-    }
-    board
-        .parse_square(text)
-        .map_err(|error| format!("`{text}` is neither a square nor a command: {error}"))
 }
 
 #[cfg(test)]
@@ -549,28 +460,6 @@ mod tests {
         (ending, String::from_utf8(output).unwrap())
     }
 
-    #[test]
-    fn moves_are_read_in_both_notations() {
-        let board: BoardSize = "5x5".parse().unwrap();
-        let c3: Square = "c3".parse().unwrap();
-        assert_eq!(parse_square(board, "c3"), Ok(c3));
-        assert_eq!(parse_square(board, "C3"), Ok(c3));
-        assert_eq!(parse_square(board, "(3,3)"), Ok(c3));
-        assert_eq!(parse_square(board, "3, 3"), Ok(c3));
-        assert_eq!(parse_square(board, "(1,5)"), Ok("e1".parse().unwrap()));
-        for bad in ["(0,1)", "(6,1)", "f1", "c", "(a,b)", "hello"] {
-            assert!(parse_square(board, bad).is_err(), "{bad}");
-        }
-        let knights = PlacementGame::new(Piece::Knight, board);
-        let knight_c3 = PlacementMove {
-            square: c3,
-            piece: Piece::Knight,
-        };
-        for text in ["c3", "Nc3", "N c3", "c3 N", "(3,3)"] {
-            assert_eq!(parse_move(&knights, text), Ok(knight_c3), "{text}");
-        }
-    }
-
     fn knights_and_bishops(board: &str) -> PlacementGame {
         let pieces = grundy::games::placement::parse_pieces("knights+bishops").unwrap();
         let rules = grundy::games::placement::PlacementRules::new(
@@ -580,32 +469,6 @@ mod tests {
         )
         .unwrap();
         PlacementGame::with_rules(rules, board.parse().unwrap())
-    }
-
-    #[test]
-    fn several_pieces_are_named_by_their_letter_before_or_after_the_square() {
-        let game = knights_and_bishops("5x5");
-        let bishop_a1 = PlacementMove {
-            square: "a1".parse().unwrap(),
-            piece: Piece::Bishop,
-        };
-        for text in [
-            "Ba1", "B a1", "b a1", "a1 B", "a1B", "B (1,1)", "(1,1) B", "B 1,1",
-        ] {
-            assert_eq!(parse_move(&game, text), Ok(bishop_a1), "{text}");
-        }
-        assert_eq!(parse_move(&game, "Nc3").map(|m| m.piece), Ok(Piece::Knight));
-        let error = parse_move(&game, "c3").unwrap_err();
-        assert!(
-            error.contains("say which goes on c3, for example Bc3 or Nc3"),
-            "{error}"
-        );
-        let error = parse_move(&game, "Qc3").unwrap_err();
-        assert!(
-            error.contains("`Q` in `Qc3` is not a piece of bishops+knights"),
-            "{error}"
-        );
-        assert!(parse_move(&game, "Nz9").is_err());
     }
 
     #[test]

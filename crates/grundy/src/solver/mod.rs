@@ -19,7 +19,7 @@ mod win_table;
 
 pub use dense::{renumber, DENSE_CAPACITY};
 pub use machine::physical_memory;
-pub use naive::naive_nim_value;
+pub use naive::{naive_nim_value, naive_value_by};
 pub use shared::SharedTable;
 pub use table::{mix_words, TableKey, TableStats, TranspositionTable};
 pub use win_sweep::WinSweep;

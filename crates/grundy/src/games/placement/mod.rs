@@ -35,6 +35,7 @@
 pub mod checkpoint;
 mod multi;
 mod node_kayles;
+mod notation;
 pub mod root_search;
 mod rules;
 mod settle;
@@ -47,6 +48,7 @@ pub use crate::board::{Piece, PieceError};
 pub use crate::board::{Surface, SurfaceError};
 pub use multi::{Cells, RulesKayles, RulesKey};
 pub use node_kayles::{NodeKayles, ShapeKey};
+pub use notation::MoveError;
 pub use rules::{parse_pieces, PieceSetError, PlacementRules, RayRule, RayRuleError, MAX_PIECES};
 pub use settle::{mirror_settlement, settled_by_strategy, Settlement};
 pub use solve::{MoveValue, PlacementSolver};
@@ -59,10 +61,14 @@ pub use strategy::{
 /// found them beside the strategies).
 pub use crate::board::Symmetry;
 
+use std::collections::HashMap;
+
 use thiserror::Error;
 
 use crate::board::{BoardSize, Square};
+use crate::solver::naive_value_by;
 use crate::square_set::SquareSet;
+use crate::values::Nimber;
 
 use crate::board::LINE_DIRECTIONS;
 
@@ -422,14 +428,25 @@ impl PlacementGame {
             .collect()
     }
 
-    /// A move as people write it: the square alone (`c3`) when the game has one piece, the
-    /// piece's letter and the square (`Nc3`) when it has several.
-    #[must_use]
-    pub fn move_name(&self, placement: PlacementMove) -> String {
-        match self.single_piece() {
-            Some(_) => placement.square.to_string(),
-            None => format!("{}{}", placement.piece.letter(), placement.square),
-        }
+    /// The nim-value of `position` by the mex rule over every legal move (every free square
+    /// with every piece) and nothing else: the slow, obviously correct reference the solvers
+    /// are tested against (see [`naive_value_by`]). `memo` keeps the values found, which later
+    /// questions about the same game may share.
+    pub fn naive_nim_value(
+        &self,
+        position: &PlacementPosition,
+        memo: &mut HashMap<PlacementPosition, Nimber>,
+    ) -> Nimber {
+        let after_each_move = |position: &PlacementPosition| {
+            self.legal_placements(position)
+                .into_iter()
+                .map(|placement| {
+                    self.play_move(position, placement)
+                        .expect("legal moves can be played")
+                })
+                .collect()
+        };
+        naive_value_by(position, &after_each_move, memo)
     }
 
     /// The position after the game's only piece is put on `square`; a game of several pieces

@@ -44,13 +44,27 @@ enum Engine {
     RulesEight(Solver<RulesKayles<8>>),
 }
 
-/// What the solver needs of an engine besides the game: how a position of the placement game
-/// becomes one of the engine's positions.
+/// What the solver needs of an engine besides the game: how it is built for a placement game,
+/// how many words its bit sets take, and how a position of the placement game becomes one of
+/// the engine's positions.
 trait PlacementEngine: ImpartialGame {
+    /// The engine for `game` (for Node Kayles, its first piece on its board).
+    fn for_game(game: &PlacementGame) -> Self;
+    /// The words of its bit sets: the largest board it holds.
+    fn words(&self) -> usize;
     fn encode(&self, game: &PlacementGame, position: &PlacementPosition) -> Self::Position;
 }
 
 impl<const W: usize> PlacementEngine for NodeKayles<W> {
+    fn for_game(game: &PlacementGame) -> NodeKayles<W> {
+        // The first piece is the only one wherever a Node Kayles engine is built.
+        NodeKayles::new(game.pieces()[0], game.board())
+    }
+
+    fn words(&self) -> usize {
+        W
+    }
+
     #[inline]
     fn encode(&self, game: &PlacementGame, position: &PlacementPosition) -> SquareSet<W> {
         game.available(position).resize()
@@ -58,6 +72,14 @@ impl<const W: usize> PlacementEngine for NodeKayles<W> {
 }
 
 impl<const W: usize> PlacementEngine for RulesKayles<W> {
+    fn for_game(game: &PlacementGame) -> RulesKayles<W> {
+        RulesKayles::new(game)
+    }
+
+    fn words(&self) -> usize {
+        W
+    }
+
     #[inline]
     fn encode(&self, game: &PlacementGame, position: &PlacementPosition) -> Cells<W> {
         self.cells(
@@ -67,19 +89,24 @@ impl<const W: usize> PlacementEngine for RulesKayles<W> {
     }
 }
 
-/// Runs `$body` with `$solver` bound to the engine's solver, whatever its width, and `$width`
-/// to that width as a const.
+/// Runs `$body` with `$solver` bound to the engine's solver, whatever its engine and width:
+/// the one place the eight kinds of engine are told apart once built. The body is compiled
+/// once per kind, so the searches below it stay monomorphised. With `$same`, the body is also
+/// given the variant it came from, to wrap a new solver of the same engine and width.
 macro_rules! with_engine {
     ($engine:expr, $solver:ident => $body:expr) => {
+        with_engine!($engine, ($solver, _same) => $body)
+    };
+    ($engine:expr, ($solver:ident, $same:ident) => $body:expr) => {
+        with_engine!(@each $engine, ($solver, $same) => $body;
+            One Two Four Eight RulesOne RulesTwo RulesFour RulesEight)
+    };
+    (@each $engine:expr, ($solver:ident, $same:ident) => $body:expr; $($variant:ident)*) => {
         match $engine {
-            Engine::One($solver) => $body,
-            Engine::Two($solver) => $body,
-            Engine::Four($solver) => $body,
-            Engine::Eight($solver) => $body,
-            Engine::RulesOne($solver) => $body,
-            Engine::RulesTwo($solver) => $body,
-            Engine::RulesFour($solver) => $body,
-            Engine::RulesEight($solver) => $body,
+            $(Engine::$variant($solver) => {
+                let $same = Engine::$variant;
+                $body
+            })*
         }
     };
 }
@@ -128,19 +155,21 @@ fn is_node_kayles(game: &PlacementGame) -> bool {
     game.pieces().len() == 1 && game.rules().surface() == Surface::Rectangle
 }
 
-/// A fresh engine for `game` at `words` words with a table of `budget_bytes`.
+/// A fresh engine for `game` at `words` words with a table of `budget_bytes`: where the
+/// engine and width are chosen, by the game's rules and the largest board.
 fn engine_for(game: &PlacementGame, words: usize, budget_bytes: u64) -> Engine {
-    // The first piece is the only one wherever a Node Kayles engine is built.
-    let (piece, board) = (game.pieces()[0], game.board());
+    fn fresh<G: PlacementEngine>(game: &PlacementGame, budget_bytes: u64) -> Solver<G> {
+        Solver::new(G::for_game(game), budget_bytes)
+    }
     match (is_node_kayles(game), words) {
-        (true, 1) => Engine::One(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
-        (true, 2) => Engine::Two(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
-        (true, 4) => Engine::Four(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
-        (true, _) => Engine::Eight(Solver::new(NodeKayles::new(piece, board), budget_bytes)),
-        (false, 1) => Engine::RulesOne(Solver::new(RulesKayles::new(game), budget_bytes)),
-        (false, 2) => Engine::RulesTwo(Solver::new(RulesKayles::new(game), budget_bytes)),
-        (false, 4) => Engine::RulesFour(Solver::new(RulesKayles::new(game), budget_bytes)),
-        (false, _) => Engine::RulesEight(Solver::new(RulesKayles::new(game), budget_bytes)),
+        (true, 1) => Engine::One(fresh(game, budget_bytes)),
+        (true, 2) => Engine::Two(fresh(game, budget_bytes)),
+        (true, 4) => Engine::Four(fresh(game, budget_bytes)),
+        (true, _) => Engine::Eight(fresh(game, budget_bytes)),
+        (false, 1) => Engine::RulesOne(fresh(game, budget_bytes)),
+        (false, 2) => Engine::RulesTwo(fresh(game, budget_bytes)),
+        (false, 4) => Engine::RulesFour(fresh(game, budget_bytes)),
+        (false, _) => Engine::RulesEight(fresh(game, budget_bytes)),
     }
 }
 
@@ -168,8 +197,7 @@ impl PlacementSolver {
             game: game.clone(),
             engine: engine_for(game, words, budget_bytes),
         };
-        solver.set_full_mex_size(game_full_mex_size(game));
-        solver.set_dense_size(game_dense_size(game));
+        solver.use_default_sizes();
         solver
     }
 
@@ -178,56 +206,16 @@ impl PlacementSolver {
     /// positions of `exact_budget` bytes.
     #[must_use]
     pub fn sharing(&self, exact_budget: u64) -> PlacementSolver {
-        let (piece, board) = (self.game.pieces()[0], self.game.board());
         let game = &self.game;
-        let engine = match &self.engine {
-            Engine::One(solver) => Engine::One(Solver::with_table(
-                NodeKayles::new(piece, board),
-                solver.shared_table(),
-                exact_budget,
-            )),
-            Engine::Two(solver) => Engine::Two(Solver::with_table(
-                NodeKayles::new(piece, board),
-                solver.shared_table(),
-                exact_budget,
-            )),
-            Engine::Four(solver) => Engine::Four(Solver::with_table(
-                NodeKayles::new(piece, board),
-                solver.shared_table(),
-                exact_budget,
-            )),
-            Engine::Eight(solver) => Engine::Eight(Solver::with_table(
-                NodeKayles::new(piece, board),
-                solver.shared_table(),
-                exact_budget,
-            )),
-            Engine::RulesOne(solver) => Engine::RulesOne(Solver::with_table(
-                RulesKayles::new(game),
-                solver.shared_table(),
-                exact_budget,
-            )),
-            Engine::RulesTwo(solver) => Engine::RulesTwo(Solver::with_table(
-                RulesKayles::new(game),
-                solver.shared_table(),
-                exact_budget,
-            )),
-            Engine::RulesFour(solver) => Engine::RulesFour(Solver::with_table(
-                RulesKayles::new(game),
-                solver.shared_table(),
-                exact_budget,
-            )),
-            Engine::RulesEight(solver) => Engine::RulesEight(Solver::with_table(
-                RulesKayles::new(game),
-                solver.shared_table(),
-                exact_budget,
-            )),
-        };
+        let engine = with_engine!(&self.engine, (solver, same) => {
+            let table = solver.shared_table();
+            same(Solver::with_table(PlacementEngine::for_game(game), table, exact_budget))
+        });
         let mut solver = PlacementSolver {
             game: self.game.clone(),
             engine,
         };
-        solver.set_full_mex_size(game_full_mex_size(&self.game));
-        solver.set_dense_size(game_dense_size(&self.game));
+        solver.use_default_sizes();
         solver
     }
 
@@ -242,29 +230,22 @@ impl PlacementSolver {
             *self = PlacementSolver::for_boards(game, game.board(), budget);
             return;
         }
-        let (piece, board) = (game.pieces()[0], game.board());
-        match &mut self.engine {
-            Engine::One(solver) => solver.replace_game(NodeKayles::new(piece, board)),
-            Engine::Two(solver) => solver.replace_game(NodeKayles::new(piece, board)),
-            Engine::Four(solver) => solver.replace_game(NodeKayles::new(piece, board)),
-            Engine::Eight(solver) => solver.replace_game(NodeKayles::new(piece, board)),
-            Engine::RulesOne(solver) => solver.replace_game(RulesKayles::new(game)),
-            Engine::RulesTwo(solver) => solver.replace_game(RulesKayles::new(game)),
-            Engine::RulesFour(solver) => solver.replace_game(RulesKayles::new(game)),
-            Engine::RulesEight(solver) => solver.replace_game(RulesKayles::new(game)),
-        }
+        with_engine!(&mut self.engine, solver => {
+            solver.replace_game(PlacementEngine::for_game(game));
+        });
         self.game = game.clone();
-        self.set_full_mex_size(game_full_mex_size(game));
-        self.set_dense_size(game_dense_size(game));
+        self.use_default_sizes();
+    }
+
+    /// Sets the sizes of the plain mex rule and of the dense endgame search to those measured
+    /// best for the game's pieces.
+    fn use_default_sizes(&mut self) {
+        self.set_full_mex_size(game_full_mex_size(&self.game));
+        self.set_dense_size(game_dense_size(&self.game));
     }
 
     fn words(&self) -> usize {
-        match self.engine {
-            Engine::One(_) | Engine::RulesOne(_) => 1,
-            Engine::Two(_) | Engine::RulesTwo(_) => 2,
-            Engine::Four(_) | Engine::RulesFour(_) => 4,
-            Engine::Eight(_) | Engine::RulesEight(_) => 8,
-        }
+        with_engine!(&self.engine, solver => solver.game().words())
     }
 
     /// Reports progress to `observer` during searches.

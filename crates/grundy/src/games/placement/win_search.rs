@@ -315,12 +315,23 @@ pub enum WinSearch {
     Wide(RowsSearch<WIDE_WORDS>),
 }
 
-/// Runs `$body` with `$search` bound to the search, whatever its layout.
+/// Runs `$body` with `$search` bound to the search, whatever its layout (the body is compiled
+/// once per layout). With `$same`, the body is also given the variant it came from, to wrap a
+/// new search of the same layout. (As the placement solver's `with_engine`.)
 macro_rules! with_layout {
     ($win_search:expr, $search:ident => $body:expr) => {
+        with_layout!($win_search, ($search, _same) => $body)
+    };
+    ($win_search:expr, ($search:ident, $same:ident) => $body:expr) => {
         match $win_search {
-            WinSearch::Narrow($search) => $body,
-            WinSearch::Wide($search) => $body,
+            WinSearch::Narrow($search) => {
+                let $same = WinSearch::Narrow;
+                $body
+            }
+            WinSearch::Wide($search) => {
+                let $same = WinSearch::Wide;
+                $body
+            }
         }
     };
 }
@@ -362,10 +373,7 @@ impl WinSearch {
     /// Another search of the same game on the same table, for another thread.
     #[must_use]
     pub fn another(&self) -> WinSearch {
-        match self {
-            WinSearch::Narrow(search) => WinSearch::Narrow(search.another()),
-            WinSearch::Wide(search) => WinSearch::Wide(search.another()),
-        }
+        with_layout!(self, (search, same) => same(search.another()))
     }
 
     /// Positions of at most `squares` live squares are decided by the sweep; any value gives

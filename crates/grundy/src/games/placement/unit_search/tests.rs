@@ -18,22 +18,8 @@ fn game_of(pieces: &str, size: &str, rays: RayRule) -> PlacementGame {
 }
 
 /// The nim-value by the mex rule over every move, nothing else.
-fn naive_value(
-    game: &PlacementGame,
-    position: &PlacementPosition,
-    memo: &mut HashMap<PlacementPosition, u32>,
-) -> u32 {
-    if let Some(&value) = memo.get(position) {
-        return value;
-    }
-    let options: HashSet<u32> = game
-        .legal_placements(position)
-        .into_iter()
-        .map(|step| naive_value(game, &game.play_move(position, step).unwrap(), memo))
-        .collect();
-    let value = (0..).find(|v| !options.contains(v)).unwrap();
-    memo.insert(*position, value);
-    value
+fn naive_value(game: &PlacementGame, position: &PlacementPosition) -> u32 {
+    game.naive_nim_value(position, &mut HashMap::new()).value()
 }
 
 /// Budgets so small that every unit of fewer than `unbounded_from` moves is split.
@@ -88,7 +74,7 @@ fn the_distributed_search_agrees_with_the_naive_recursion() {
         let started = game.play_move(&game.empty(), last).unwrap();
         for position in [game.empty(), started] {
             let case = format!("{pieces} {size} {rays} {}", game.format_position(&position));
-            let expected = naive_value(&game, &position, &mut HashMap::new());
+            let expected = naive_value(&game, &position);
             let root = RootSearch::new(&game, &position, 2, 1 << 24)
                 .nim_value(&mut ())
                 .unwrap()
@@ -124,7 +110,7 @@ fn the_distributed_search_agrees_with_the_naive_recursion() {
                 assert_eq!(outcome == Outcome::P, expected == 0, "{case}");
                 for step in winning_moves {
                     let after = game.play_move(&position, step).unwrap();
-                    assert_eq!(naive_value(&game, &after, &mut HashMap::new()), 0, "{case}");
+                    assert_eq!(naive_value(&game, &after), 0, "{case}");
                 }
                 // Every question kept is true.
                 for unit in &kept {
@@ -132,7 +118,7 @@ fn the_distributed_search_agrees_with_the_naive_recursion() {
                     for &step in &unit.path {
                         after = game.play_move(&after, step).unwrap();
                     }
-                    let value = naive_value(&game, &after, &mut HashMap::new());
+                    let value = naive_value(&game, &after);
                     assert_eq!(unit.is_p, value == unit.heap, "{case}: {unit:?}");
                 }
                 deep += usize::from(counts.split > 0 && kept.iter().any(|u| u.path.len() >= 3));
@@ -159,7 +145,7 @@ fn a_stopped_search_resumes_without_asking_again() {
     for (pieces, size) in [("queens", "6x6"), ("queens", "7x7"), ("knights", "5x5")] {
         let game = game_of(pieces, size, RayRule::Through);
         let empty = game.empty();
-        let expected = naive_value(&game, &empty, &mut HashMap::new());
+        let expected = naive_value(&game, &empty);
         for stop_after in [1, 5, 20] {
             let case = format!("{pieces} {size} stopped after {stop_after}");
             let mut coordinator = UnitCoordinator::new(&game, &empty, Goal::NimValue, tiny(6));
@@ -381,7 +367,7 @@ proptest::proptest! {
             }
             position = game.play_move(&position, legal[choice % legal.len()]).unwrap();
         }
-        let expected = naive_value(&game, &position, &mut HashMap::new());
+        let expected = naive_value(&game, &position);
         let budget = UnitBudget { first, unbounded_from };
         let (result, _, _) = solve(&game, &position, Goal::NimValue, budget, threads);
         proptest::prop_assert_eq!(result, UnitResult::NimValue(Nimber::new(expected)));
