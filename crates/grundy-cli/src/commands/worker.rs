@@ -7,7 +7,7 @@
 use std::io::Read;
 
 use anyhow::Result;
-use grundy::request::{RunError, Stopped};
+use grundy::request::{Answer, RunError, Stopped};
 use grundy::Request;
 
 use crate::input::{input_error, run_error};
@@ -44,12 +44,24 @@ pub fn run(_args: &Args) -> Result<String> {
     let answer = grundy::run(&request, &watch);
     shown.finish();
     match answer {
+        // A count stopped by the flag answers a lower bound: printed, with the status of a stop.
+        Ok(Answer::TourCount(count)) if !count.report.complete => {
+            print!("{}", json_line(&count));
+            Err(interrupt::Interrupted(format!(
+                "interrupted by {}: the count printed is a lower bound",
+                interrupt::stopped_by()
+            ))
+            .into())
+        }
         Ok(answer) => Ok(json_line(&answer)),
         Err(RunError::Stopped(stopped)) => {
             let done = match stopped {
                 Stopped::FirstMoves(report) => format!(
                     ": {} questions about the {} groups of first moves were settled",
                     report.settled, report.groups
+                ),
+                Stopped::Frontier { square, squares } => format!(
+                    " after {square} of {squares} squares: a frontier count has no partial result"
                 ),
                 Stopped::Nothing => String::new(),
             };
