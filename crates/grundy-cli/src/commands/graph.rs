@@ -77,6 +77,7 @@ pub fn run(args: &Args) -> Result<String> {
     }
     let request = GraphRequest {
         game,
+        graph: None,
         limit: args.limit,
         states: args.states,
     };

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize, Serializer};
 
-use super::RunError;
+use super::{read_game, RunError};
 use crate::games::placement::{PlacementGame, RayRule, Surface};
 use crate::games::sum::Summand;
 use crate::graph::search::{
@@ -19,15 +19,19 @@ use crate::report::{
     TerminalSize, SCHEMA_VERSION,
 };
 use crate::watch::{Event, Watch};
-use crate::Game;
+use crate::{Game, GameError};
 
 /// The attack graph of one piece on a board (`knights 8x8`), or a graph (`graph FILE`, read by
 /// the front end).
 #[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "GraphFields")]
 pub struct GraphRequest {
     /// One piece on an empty rectangular board, or a graph.
     pub game: Game,
+    /// The text of the graph a `graph NAME` stands for, when the request brought it (an edge
+    /// list or DIMACS), as in [`super::ValueRequest`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graph: Option<String>,
     /// The most branch-and-bound nodes for each of alpha, gamma and i; a search that reaches
     /// it answers bounds instead of a value.
     #[serde(default = "default_limit")]
@@ -36,6 +40,32 @@ pub struct GraphRequest {
     /// counted.
     #[serde(default = "default_states")]
     pub states: usize,
+}
+
+/// A [`GraphRequest`] as JSON brings it: the game still text, read with its graph.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GraphFields {
+    game: String,
+    #[serde(default)]
+    graph: Option<String>,
+    #[serde(default = "default_limit")]
+    limit: u64,
+    #[serde(default = "default_states")]
+    states: usize,
+}
+
+impl TryFrom<GraphFields> for GraphRequest {
+    type Error = GameError;
+
+    fn try_from(fields: GraphFields) -> Result<GraphRequest, GameError> {
+        Ok(GraphRequest {
+            game: read_game(&fields.game, fields.graph.as_deref())?,
+            graph: fields.graph,
+            limit: fields.limit,
+            states: fields.states,
+        })
+    }
 }
 
 fn default_limit() -> u64 {
@@ -52,6 +82,7 @@ impl GraphRequest {
     pub fn new(game: Game) -> GraphRequest {
         GraphRequest {
             game,
+            graph: None,
             limit: default_limit(),
             states: default_states(),
         }
@@ -270,6 +301,11 @@ mod tests {
         assert_eq!(answer.report.position.as_deref(), Some("triangle"));
         assert_eq!(answer.report.numbers.independence_number, Some(1));
         assert_eq!(answer.terminal_examples.len(), 1);
+        let sent: GraphRequest =
+            serde_json::from_str(r#"{"game":"graph square","graph":"a b\nb c\nc d\nd a\n"}"#)
+                .unwrap();
+        let square = graph(&sent, &Watch::new()).unwrap().report;
+        assert_eq!((square.vertices, square.bipartite), (4, true));
         for refused in ["bishops+knights 3x3", "knights 3x3 torus", "kayles 3"] {
             let request = GraphRequest::new(refused.parse().unwrap());
             assert!(matches!(
