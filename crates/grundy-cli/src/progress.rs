@@ -37,15 +37,6 @@ impl SearchProgress {
         }
     }
 
-    /// A handle the solver can report to.
-    pub fn observer(&self) -> Box<dyn SearchObserver + Send> {
-        Box::new(SearchProgress {
-            bar: self.bar.clone(),
-            started: self.started,
-            shown: false,
-        })
-    }
-
     /// Removes the spinner from the terminal.
     pub fn finish(&self) {
         self.bar.finish_and_clear();
@@ -147,6 +138,15 @@ struct Bars {
     asking: Option<grundy::Nimber>,
 }
 
+impl Bars {
+    /// The bar of counted steps, made over `total` and labelled `label` at the first step.
+    fn counter(&mut self, total: u64, label: &str) -> ProgressBar {
+        self.counter
+            .get_or_insert_with(|| counting_bar(total, label))
+            .clone()
+    }
+}
+
 impl Shown {
     /// Nothing shown yet; the spinner, when it appears, is labelled `label`.
     pub fn new(label: &str) -> Shown {
@@ -163,6 +163,19 @@ impl Shown {
     pub fn watch(&self) -> anyhow::Result<Watch> {
         let shown = self.clone();
         Ok(crate::interrupt::watch()?.on_event(move |event| shown.show(event)))
+    }
+
+    /// A watch that shows its events here but leaves Ctrl-C alone (it ends the process at
+    /// once): for work that does not look at the flag, or has nothing to keep.
+    pub fn watch_without_stop(&self) -> Watch {
+        let shown = self.clone();
+        Watch::new().on_event(move |event| shown.show(event))
+    }
+
+    /// Removes the spinner of positions searched, when a count of steps follows the search.
+    pub fn finish_search(&self) {
+        let bars = self.bars.lock().unwrap_or_else(PoisonError::into_inner);
+        bars.spinner.finish();
     }
 
     /// Shows `event`.
@@ -209,6 +222,34 @@ impl Shown {
                     .clone();
                 bar.set_length(*total);
                 bar.set_position(*done);
+            }
+            Event::TourCount {
+                shares_done,
+                shares,
+                nodes,
+            } => {
+                let bar = bars.counter(*shares, "counting");
+                bar.set_position(*shares_done);
+                bar.set_message(format!("{nodes} nodes searched"));
+            }
+            Event::Frontier {
+                square,
+                squares,
+                states,
+            } => {
+                let bar = bars.counter(*squares, "squares");
+                bar.set_position(*square);
+                bar.set_message(format!("{states} frontier states"));
+            }
+            Event::Restarts {
+                done,
+                total,
+                settled,
+                single_cycle,
+            } => {
+                let bar = bars.counter(u64::from(*total), "restarts");
+                bar.set_position(u64::from(*done));
+                bar.set_message(format!("{settled} settled, {single_cycle} a single cycle"));
             }
             Event::Settled(_) => {}
         }

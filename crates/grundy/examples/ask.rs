@@ -40,7 +40,8 @@ fn main() {
                     settled, groups, ..
                 } => eprintln!("  first moves {settled}/{groups}"),
                 Event::Steps { task, done, total } => eprintln!("  {task} {done}/{total}"),
-                Event::Settled(_) => {}
+                // Records for a checkpoint, and the knight's tour searches' own progress.
+                _ => {}
             }
         }
     });
@@ -66,6 +67,7 @@ fn main() {
             report.nimber.unwrap_or(0),
             report.winner
         ),
+        Ok(_) => unreachable!("a value request is answered by a game report"),
         Err(RunError::Stopped(_)) => {
             println!("{game}: stopped after {seconds} s before the value was known");
             return;

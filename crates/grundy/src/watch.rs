@@ -23,12 +23,15 @@
 //! ```
 
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use crate::games::heap::SequenceObserver;
 use crate::games::placement::root_search::{RootObserver, RootProgress, SettledRecord};
 use crate::solver::{SearchObserver, SearchStats};
+use crate::tour::count::CountProgress;
+use crate::tour::frontier::FrontierProgress;
+use crate::tour::neural::{NeuralProgress, NeuralReport};
 use crate::Nimber;
 
 /// What a long piece of work tells its watch.
@@ -65,6 +68,36 @@ pub enum Event {
     /// A question about a group of first moves was settled: what a checkpoint keeps so that a
     /// stopped search resumes without asking it again.
     Settled(SettledRecord),
+    /// A count of knight's tours by search, spread over threads in shares (a first square or
+    /// first moves each).
+    TourCount {
+        /// Shares run so far.
+        shares_done: u64,
+        /// Shares in all.
+        shares: u64,
+        /// Search nodes so far over every thread.
+        nodes: u64,
+    },
+    /// A count of knight's tours by the frontier program has processed a square.
+    Frontier {
+        /// Squares processed.
+        square: u64,
+        /// Squares in all.
+        squares: u64,
+        /// Frontier states alive now.
+        states: u64,
+    },
+    /// The neural network finished a restart.
+    Restarts {
+        /// Restarts so far.
+        done: u32,
+        /// The most restarts it will make.
+        total: u32,
+        /// Restarts that settled with every square on two moves.
+        settled: u32,
+        /// Of these, those whose cover was a single cycle: a tour.
+        single_cycle: u32,
+    },
 }
 
 type Listener = dyn Fn(&Event) + Send + Sync;
@@ -209,6 +242,90 @@ impl SequenceObserver for SequenceWatch<'_> {
             self.timed_out = true;
             return true;
         }
+        self.watch.is_stopped()
+    }
+}
+
+/// A tour count's observer, one per share: nodes searched and shares run over every thread,
+/// and the stop flag.
+pub(crate) struct CountWatch<'a> {
+    pub(crate) watch: &'a Watch,
+    /// Search nodes over every share.
+    pub(crate) nodes: &'a AtomicU64,
+    /// Shares run, and in all.
+    pub(crate) shares_done: &'a AtomicU64,
+    pub(crate) shares: u64,
+    /// Raised when the flag stopped a share, so that the count is known to be partial.
+    pub(crate) cut_short: &'a AtomicBool,
+}
+
+impl CountWatch<'_> {
+    /// Tells the watch of the totals so far.
+    pub(crate) fn tell(&self) {
+        self.watch.send(&Event::TourCount {
+            shares_done: self.shares_done.load(Ordering::Relaxed),
+            shares: self.shares,
+            nodes: self.nodes.load(Ordering::Relaxed),
+        });
+    }
+}
+
+impl CountProgress for CountWatch<'_> {
+    fn nodes(&mut self, nodes: u64) {
+        self.nodes.fetch_add(nodes, Ordering::Relaxed);
+        self.tell();
+    }
+
+    fn should_stop(&self) -> bool {
+        let stop = self.watch.is_stopped();
+        if stop {
+            self.cut_short.store(true, Ordering::Relaxed);
+        }
+        stop
+    }
+}
+
+/// The frontier count's observer: squares processed, the most states held at once, and the
+/// stop flag.
+pub(crate) struct FrontierWatch<'a> {
+    pub(crate) watch: &'a Watch,
+    pub(crate) peak_states: usize,
+}
+
+impl FrontierProgress for FrontierWatch<'_> {
+    fn square_done(&mut self, square: usize, squares: usize, states: usize) {
+        self.peak_states = self.peak_states.max(states);
+        self.watch.send(&Event::Frontier {
+            square: square as u64,
+            squares: squares as u64,
+            states: states as u64,
+        });
+    }
+
+    fn should_stop(&self) -> bool {
+        self.watch.is_stopped()
+    }
+}
+
+/// The neural network's observer: restarts, and the stop flag (which ends the restarts; the
+/// best cover so far is then joined).
+pub(crate) struct NeuralWatch<'a> {
+    pub(crate) watch: &'a Watch,
+    /// The restarts allowed.
+    pub(crate) total: u32,
+}
+
+impl NeuralProgress for NeuralWatch<'_> {
+    fn restart_done(&mut self, report: &NeuralReport) {
+        self.watch.send(&Event::Restarts {
+            done: report.restarts,
+            total: self.total,
+            settled: report.settled,
+            single_cycle: report.single_cycle,
+        });
+    }
+
+    fn should_stop(&self) -> bool {
         self.watch.is_stopped()
     }
 }

@@ -1,34 +1,27 @@
 //! `grundy graph`: the facts of a piece's attack graph (or of any graph from a file) that bear
 //! on its placement game: size, degrees, components, bipartiteness, the independence,
-//! domination and independent domination numbers, and the terminal positions by size.
+//! domination and independent domination numbers, and the terminal positions by size. The
+//! library finds them ([`grundy::request::graph`]); this reads the game and renders them.
 
 use std::collections::HashMap;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Result;
-use grundy::games::sum::Summand;
-
-use super::RuleOptions;
 use grundy::games::placement::{PlacementGame, PlacementPosition};
-use grundy::graph::search::{
-    domination_observed, independence_number_observed, tighten_by_order, Bounds, SearchLimit,
-};
-use grundy::graph::terminal::{
-    board_orders, narrowest_order, terminal_sets, TerminalLimit, TerminalSets,
-};
-use grundy::graph::Graph;
-use grundy::report::{
-    BoundsReport, Command, Count, DegreeReport, GraphNumbers, GraphReport, TerminalCount,
-    TerminalSize, SCHEMA_VERSION,
-};
+use grundy::games::registry::{Family, Verb};
+use grundy::games::sum::Summand;
+use grundy::graph::search::SearchLimit;
+use grundy::graph::terminal::TerminalLimit;
+use grundy::report::{BoundsReport, Count, GraphReport, TerminalCount};
+use grundy::request::{self, GraphAnswer, GraphRequest};
+use grundy::watch::{Event, Watch};
 
 use crate::input::{
-    input_error, is_graph_game, read_game, refuse_format_without_graph, require_verb,
+    input_error, is_graph_game, read_game, refuse_format_without_graph, require_verb, run_error,
 };
-use crate::progress::{counting_bar, SearchProgress};
+use crate::progress::Shown;
 use crate::render::{draw_board, json_line};
 use crate::svg::{board_picture, BoardPicture};
-use grundy::games::registry::{Family, Verb};
 
 /// Arguments of `grundy graph`.
 #[derive(Debug, clap::Args)]
@@ -65,12 +58,6 @@ pub struct Args {
     pub json: bool,
 }
 
-/// What is drawn: a board game, or a graph from a file.
-enum Subject {
-    Board(PlacementGame),
-    File(String),
-}
-
 /// Runs `grundy graph`.
 pub fn run(args: &Args) -> Result<String> {
     require_verb(&args.game, Verb::Graph)?;
@@ -79,216 +66,159 @@ pub fn run(args: &Args) -> Result<String> {
         &args.game,
         is_graph_game(&args.game),
     )?;
-    let (subject, graph) = if is_graph_game(&args.game) {
-        let words: Vec<String> = std::iter::once(args.game.clone())
-            .chain(args.args.iter().cloned())
-            .collect();
-        let Some(Summand::Graph { name, graph }) = read_game(&words, args.format.as_deref())?
-            .into_summands()
-            .pop()
-        else {
-            unreachable!("`graph FILE` reads a graph");
-        };
-        (Subject::File(name), graph)
-    } else {
-        let (game, _) = RuleOptions::default().placement_game(&args.game, &args.args, None)?;
-        let Some(piece) = game.single_piece() else {
-            return Err(several_pieces_refused(&game));
-        };
-        let graph = Graph::attack_graph(piece, game.board());
-        (Subject::Board(game), graph)
-    };
-    if args.svg.is_some() && matches!(subject, Subject::File(_)) {
+    let words: Vec<String> = std::iter::once(args.game.clone())
+        .chain(args.args.iter().cloned())
+        .collect();
+    let game = read_game(&words, args.format.as_deref())?;
+    if args.svg.is_some() && is_graph_game(&args.game) {
         return Err(input_error(
             "--svg draws boards: it needs a piece and a board",
         ));
     }
-    let started = Instant::now();
-    let limit = SearchLimit { nodes: args.limit };
-    let progress = SearchProgress::new("independence and domination");
-    let mut observer = progress.observer();
-    let mut alpha =
-        independence_number_observed(&graph, limit, &mut *observer).map_err(input_error)?;
-    let mut gamma =
-        domination_observed(&graph, false, limit, &mut *observer).map_err(input_error)?;
-    let mut i = domination_observed(&graph, true, limit, &mut *observer).map_err(input_error)?;
-    tighten_by_order(&mut alpha, &mut gamma, &mut i);
-    progress.finish();
-    let search_seconds = started.elapsed().as_secs_f64();
-
-    let counting = Instant::now();
-    let order = match &subject {
-        Subject::Board(game) => narrowest_order(&graph, board_orders(game.board())),
-        Subject::File(_) => narrowest_order(&graph, Vec::new()),
+    let request = GraphRequest {
+        game,
+        graph: None,
+        limit: args.limit,
+        states: args.states,
     };
-    let bar = counting_bar(graph.vertex_count() as u64, "terminal positions");
-    let terminal = terminal_sets(
-        &graph,
-        &order,
-        TerminalLimit {
-            entries: args.states,
-        },
-        &mut |done, _| bar.set_position(done as u64),
-    );
-    bar.finish_and_clear();
-    let count_seconds = counting.elapsed().as_secs_f64();
-
-    if let (Some(path), Subject::Board(game)) = (&args.svg, &subject) {
+    let (watch, shown) = graph_watch();
+    let answer = request::graph(&request, &watch);
+    shown.finish();
+    let answer = answer.map_err(run_error)?;
+    let board_game = match request.game.as_single() {
+        Some(Summand::Placement { game, .. }) => Some(game),
+        _ => None,
+    };
+    if let (Some(path), Some(game)) = (&args.svg, board_game) {
         let title = format!(
             "{} on {}: a smallest terminal position, {} pieces",
             game.name(),
             game.board(),
-            i.witness.len()
+            answer.smallest_terminal.len()
         );
         crate::files::write_after_report(
             path,
-            board_picture(&terminal_picture(game, &i.witness, &title)),
+            board_picture(&terminal_picture(game, &answer.smallest_terminal, &title)),
         );
     }
-
-    let components = graph.components();
-    let degrees = graph.degree_distribution();
-    let bipartite = graph.bipartition().is_some();
-    let name_list =
-        |set: &[usize]| -> Vec<String> { set.iter().map(|&v| graph.name(v).to_string()).collect() };
     if args.json {
-        let bounds = |b: &Bounds| BoundsReport {
-            lower: b.lower,
-            upper: b.upper,
-            witness: name_list(&b.witness),
-            search_nodes: b.nodes,
-        };
-        let terminal_positions = terminal.as_ref().ok().map(|sets| TerminalCount {
-            total: sets.total().map(Count::from),
-            sizes: sets
-                .sizes
-                .iter()
-                .map(|c| TerminalSize {
-                    size: c.size,
-                    count: c.count.into(),
-                    example: name_list(&c.example),
-                })
-                .collect(),
-            frontier_width: sets.frontier_width,
-            peak_states: sets.peak_entries,
-        });
-        let (game, board, position) = match &subject {
-            Subject::Board(game) => (game.name(), Some(game.board().to_string()), None),
-            Subject::File(path) => ("graph".to_string(), None, Some(path.clone())),
-        };
-        let report = GraphReport {
-            schema: SCHEMA_VERSION,
-            command: Command::Graph,
-            game,
-            board,
-            position,
-            vertices: graph.vertex_count(),
-            edges: graph.edge_count(),
-            degree: DegreeReport {
-                min: degrees.keys().next().copied(),
-                max: degrees.keys().next_back().copied(),
-                counts: degrees.iter().map(|(d, &c)| (d.to_string(), c)).collect(),
-            },
-            components: components.len(),
-            component_sizes: components.iter().map(Vec::len).collect(),
-            bipartite,
-            numbers: GraphNumbers {
-                independence_number: alpha.exact(),
-                domination_number: gamma.exact(),
-                independent_domination_number: i.exact(),
-            },
-            bounds: GraphNumbers {
-                independence_number: bounds(&alpha),
-                domination_number: bounds(&gamma),
-                independent_domination_number: bounds(&i),
-            },
-            terminal_positions,
-            terminal_error: terminal.as_ref().err().map(ToString::to_string),
-            search_seconds,
-            count_seconds,
-        };
-        return Ok(json_line(&report));
+        return Ok(json_line(&answer));
     }
+    Ok(graph_text(&answer, board_game))
+}
 
+/// The watch of the three searches (a spinner of positions searched, also reported to
+/// `grundy serve`) and of the count of terminal positions (a bar of vertices swept, in place of
+/// the spinner). Neither looks at a stop flag: Ctrl-C ends the process.
+fn graph_watch() -> (Watch, Shown) {
+    let shown = Shown::new("independence and domination");
+    let shows = shown.clone();
+    let searching = AtomicBool::new(true);
+    let watch = Watch::new().on_event(move |event| {
+        if matches!(event, Event::Steps { .. }) && searching.swap(false, Ordering::Relaxed) {
+            shows.finish_search();
+        }
+        shows.show(event);
+    });
+    (watch, shown)
+}
+
+/// A count as its digits.
+fn count_digits(count: &Count) -> String {
+    match count {
+        Count::Exact(count) => count.to_string(),
+        Count::Decimal(digits) => digits.clone(),
+    }
+}
+
+/// The facts for people.
+fn graph_text(answer: &GraphAnswer, board_game: Option<&PlacementGame>) -> String {
+    let report = &answer.report;
     let mut out = String::new();
-    match &subject {
-        Subject::Board(game) => out.push_str(&format!(
+    match (board_game, &report.position) {
+        (Some(game), _) => out.push_str(&format!(
             "attack graph of {} on {}\n",
             game.name(),
             game.board()
         )),
-        Subject::File(path) => out.push_str(&format!("graph {path}\n")),
+        (None, path) => out.push_str(&format!("graph {}\n", path.as_deref().unwrap_or_default())),
     }
-    out.push_str(&format!("vertices    {}\n", graph.vertex_count()));
-    out.push_str(&format!("edges       {}\n", graph.edge_count()));
+    out.push_str(&format!("vertices    {}\n", report.vertices));
+    out.push_str(&format!("edges       {}\n", report.edges));
+    // The report keys degrees by their digits; people read them in numeric order.
+    let mut degrees: Vec<(usize, usize)> = report
+        .degree
+        .counts
+        .iter()
+        .map(|(d, &c)| (d.parse().expect("a degree is a number"), c))
+        .collect();
+    degrees.sort_unstable();
     let counts: Vec<String> = degrees
         .iter()
         .map(|(d, c)| format!("{c} of degree {d}"))
         .collect();
     out.push_str(&format!("degrees     {}\n", counts.join(", ")));
-    let sizes: Vec<String> = components.iter().map(|c| c.len().to_string()).collect();
+    let sizes: Vec<String> = report
+        .component_sizes
+        .iter()
+        .map(ToString::to_string)
+        .collect();
     out.push_str(&format!(
         "components  {} (sizes {})\n",
-        components.len(),
+        report.components,
         sizes.join(", ")
     ));
     out.push_str(&format!(
         "bipartite   {}\n",
-        if bipartite { "yes" } else { "no" }
+        if report.bipartite { "yes" } else { "no" }
     ));
-    let line = |symbol: &str, name: &str, b: &Bounds, note: &str| -> String {
-        match b.exact() {
+    let line = |symbol: &str, name: &str, exact: Option<usize>, b: &BoundsReport, note: &str| {
+        match exact {
             Some(v) => format!("{symbol:<6}{v:<4}{name}{note}\n"),
             None => format!(
                 "{symbol:<6}{name}: between {} and {} (the search stopped after {} nodes; raise --limit)\n",
-                b.lower, b.upper, b.nodes
+                b.lower, b.upper, b.search_nodes
             ),
         }
     };
+    let (numbers, bounds) = (&report.numbers, &report.bounds);
     out.push_str(&line(
         "alpha",
         "independence number",
-        &alpha,
+        numbers.independence_number,
+        &bounds.independence_number,
         ": the most pieces a game can end with",
     ));
-    out.push_str(&line("gamma", "domination number", &gamma, ""));
+    out.push_str(&line(
+        "gamma",
+        "domination number",
+        numbers.domination_number,
+        &bounds.domination_number,
+        "",
+    ));
     out.push_str(&line(
         "i",
         "independent domination number",
-        &i,
+        numbers.independent_domination_number,
+        &bounds.independent_domination_number,
         ": the fewest pieces a game can end with",
     ));
     out.push_str(&format!(
-        "searched    {} nodes in {search_seconds:.3} s\n",
-        alpha.nodes + gamma.nodes + i.nodes
+        "searched    {} nodes in {:.3} s\n",
+        bounds.independence_number.search_nodes
+            + bounds.domination_number.search_nodes
+            + bounds.independent_domination_number.search_nodes,
+        report.search_seconds
     ));
     out.push('\n');
-    match &terminal {
-        Ok(sets) => out.push_str(&terminal_report(&subject, &graph, sets, count_seconds)),
-        Err(error) => out.push_str(&format!(
-            "terminal positions: not counted: {error}; raise --states to try harder\n"
+    match (&report.terminal_positions, &report.terminal_error) {
+        (Some(sets), _) => out.push_str(&terminal_report(answer, sets, board_game)),
+        (None, error) => out.push_str(&format!(
+            "terminal positions: not counted: {}; raise --states to try harder\n",
+            error.as_deref().unwrap_or_default()
         )),
     }
-    Ok(out)
-}
-
-/// Why `graph` refuses a game of several pieces: its facts are those of one graph whose
-/// independent sets are the game's positions, and with pieces of different kinds there is no
-/// such graph.
-fn several_pieces_refused(game: &PlacementGame) -> anyhow::Error {
-    let (name, board) = (game.name(), game.board());
-    let each: Vec<String> = game
-        .pieces()
-        .iter()
-        .map(|piece| format!("`grundy graph {piece} {board}`"))
-        .collect();
-    input_error(format!(
-        "graph describes the attack graph of one piece, whose independent sets are the positions of its game; \
-{name} has pieces that attack differently, and a piece may go on a square from which it attacks a piece of another kind \
-placed before it (only the square it goes on must be unattacked), so its positions are not the independent sets of one graph \
-and alpha, gamma, i and the terminal counts would not describe it. Try {} for each piece's graph, or `grundy value {name} {board}` for the game",
-        each.join(" or ")
-    ))
+    out
 }
 
 /// The position with pieces on `squares` (an independent set, so each placement is legal).
@@ -314,30 +244,43 @@ fn terminal_picture(game: &PlacementGame, squares: &[usize], title: &str) -> Boa
     picture
 }
 
-fn terminal_report(subject: &Subject, graph: &Graph, sets: &TerminalSets, seconds: f64) -> String {
+fn terminal_report(
+    answer: &GraphAnswer,
+    sets: &TerminalCount,
+    board_game: Option<&PlacementGame>,
+) -> String {
+    let report: &GraphReport = &answer.report;
     let mut out = String::new();
     let total = sets
-        .total()
-        .map_or_else(|| "more than 2^128".to_string(), |t| t.to_string());
+        .total
+        .as_ref()
+        .map_or_else(|| "more than 2^128".to_string(), count_digits);
     out.push_str(&format!(
-        "terminal positions (maximal independent sets): {total}, counted exactly in {seconds:.3} s (frontier of {} vertices, at most {} states)\n",
-        sets.frontier_width, sets.peak_entries
+        "terminal positions (maximal independent sets): {total}, counted exactly in {:.3} s (frontier of {} vertices, at most {} states)\n",
+        report.count_seconds, sets.frontier_width, sets.peak_states
     ));
     out.push_str("  size  count\n");
     for class in &sets.sizes {
-        out.push_str(&format!("  {:>4}  {}\n", class.size, class.count));
+        out.push_str(&format!(
+            "  {:>4}  {}\n",
+            class.size,
+            count_digits(&class.count)
+        ));
     }
     out.push_str("one terminal position of each size:\n");
-    for class in &sets.sizes {
-        match subject {
-            Subject::Board(game) => {
+    for (class, example) in sets.sizes.iter().zip(&answer.terminal_examples) {
+        match board_game {
+            Some(game) => {
                 out.push_str(&format!("size {}:\n", class.size));
-                let position = position_of(game, &class.example);
+                let position = position_of(game, example);
                 out.push_str(&draw_board(game, &position, &HashMap::new()));
             }
-            Subject::File(_) => {
-                let names: Vec<&str> = class.example.iter().map(|&v| graph.name(v)).collect();
-                out.push_str(&format!("size {}: {}\n", class.size, names.join(" ")));
+            None => {
+                out.push_str(&format!(
+                    "size {}: {}\n",
+                    class.size,
+                    class.example.join(" ")
+                ));
             }
         }
     }

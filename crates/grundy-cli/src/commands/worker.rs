@@ -7,7 +7,7 @@
 use std::io::Read;
 
 use anyhow::Result;
-use grundy::request::{RunError, Stopped};
+use grundy::request::{Answer, RunError, Stopped};
 use grundy::Request;
 
 use crate::input::{input_error, run_error};
@@ -44,6 +44,15 @@ pub fn run(_args: &Args) -> Result<String> {
     let answer = grundy::run(&request, &watch);
     shown.finish();
     match answer {
+        // A count stopped by the flag answers a lower bound: printed, with the status of a stop.
+        Ok(Answer::TourCount(count)) if !count.report.complete => {
+            print!("{}", json_line(&count));
+            Err(interrupt::Interrupted(format!(
+                "interrupted by {}: the count printed is a lower bound",
+                interrupt::stopped_by()
+            ))
+            .into())
+        }
         Ok(answer) => Ok(json_line(&answer)),
         Err(RunError::Stopped(stopped)) => {
             let done = match stopped {
@@ -52,6 +61,9 @@ pub fn run(_args: &Args) -> Result<String> {
                     report.settled, report.groups
                 ),
                 Stopped::Described(done) => format!(": {done}"),
+                Stopped::Frontier { square, squares } => format!(
+                    " after {square} of {squares} squares: a frontier count has no partial result"
+                ),
                 Stopped::Nothing => String::new(),
             };
             Err(

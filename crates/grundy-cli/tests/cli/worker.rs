@@ -26,6 +26,8 @@ fn answer(mut value: Value) -> Value {
         "positions_searched",
         "table_hits",
         "endgame_positions",
+        "search_seconds",
+        "count_seconds",
     ] {
         object.remove(key);
     }
@@ -54,6 +56,26 @@ fn a_request_is_answered_as_the_command_answers_it() {
         (
             r#"{"question":"moves","game":"corner-knight 7 9"}"#,
             vec!["moves", "corner-knight", "7", "9"],
+        ),
+        (
+            r#"{"question":"tour","board":"6x6","method":"warnsdorff","start":"c3"}"#,
+            vec!["tour", "6x6", "--method", "warnsdorff", "--start", "c3"],
+        ),
+        (
+            r#"{"question":"tour_exists","board":"3x8"}"#,
+            vec!["tour", "exists", "3x8"],
+        ),
+        (
+            r#"{"question":"tour_count","board":"5x5","undirected":true}"#,
+            vec!["tour", "count", "5x5", "--undirected"],
+        ),
+        (
+            r#"{"question":"tour_count","board":"6x6","closed":true}"#,
+            vec!["tour", "count", "6x6", "--closed"],
+        ),
+        (
+            r#"{"question":"graph","game":"queens 6x6"}"#,
+            vec!["graph", "queens", "6x6"],
         ),
     ] {
         let (status, stdout, stderr) = worker(request);

@@ -9,30 +9,40 @@
 //! use grundy::watch::Watch;
 //!
 //! let request: Request = serde_json::from_str(r#"{"question":"value","game":"knights 5x5"}"#).unwrap();
-//! let Answer::Game(report) = run(&request, &Watch::new()).unwrap();
+//! let Answer::Game(report) = run(&request, &Watch::new()).unwrap() else { unreachable!() };
 //! assert_eq!(report.nimber, Some(1));
 //! assert_eq!(report.winner.as_str(), "first");
 //! ```
 
 mod game_questions;
+mod graph;
 mod play;
 mod prepare;
+mod tour;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::games::placement::root_search::{ResumeError, RootReport, SettledRecord};
-use crate::report::GameReport;
+use crate::report::{GameReport, TourExistsReport, TourVerifyReport};
 use crate::watch::Watch;
 use crate::{Game, GameError};
 
 pub use game_questions::{
     moves, outcome, placement_outcome_report, placement_value_report, player_to_move, value,
 };
+pub use graph::{graph, GraphAnswer, GraphRequest};
 pub use play::{describe_move, opponent_strategy, play, NoStrategy, Opponent, PlayRequest};
 pub use prepare::{
     check_corner_memory, check_reference_work, HEAP_SECONDS, LIST_LIMIT, MAX_CORNER_BYTES,
     MAX_CORNER_SEARCH, MAX_HEAP_WITHOUT_PERIOD, MAX_REFERENCE_WORK,
+};
+pub use tour::{
+    tour, tour_count, tour_exists, tour_verify, FoundTour, TourAnswer, TourCountAnswer,
+    TourCountRequest, TourExistsRequest, TourMethod, TourRequest, TourVerifyRequest,
+    DEFAULT_SEARCH_NODES, FRONTIER_BYTES_PER_STATE, MAX_CLOSED_COUNT_LENGTH,
+    MAX_CLOSED_COUNT_LENGTH_AT_SIX, MAX_CLOSED_COUNT_NARROW_SIDE, MAX_NEURAL_WORK,
+    MAX_OPEN_COUNT_NARROW_SIDE, MAX_OPEN_COUNT_SQUARES, MAX_SEARCH_SQUARES,
 };
 
 /// The memory a request may use when it does not say: 1 GiB.
@@ -203,15 +213,38 @@ pub enum Request {
     Outcome(OutcomeRequest),
     /// [`PlayRequest`].
     Play(PlayRequest),
+    /// [`TourRequest`].
+    Tour(TourRequest),
+    /// [`TourExistsRequest`].
+    TourExists(TourExistsRequest),
+    /// [`TourCountRequest`].
+    TourCount(TourCountRequest),
+    /// [`TourVerifyRequest`].
+    TourVerify(TourVerifyRequest),
+    /// [`GraphRequest`].
+    Graph(GraphRequest),
 }
 
 /// The answer to a [`Request`]: the report of its kind, serialised as the report itself (each
 /// report names its command).
+// One answer is made per request and moved once or twice: boxing the largest report would
+// save nothing worth the indirection at every match.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Answer {
     /// The answer of a value, moves, outcome or play request.
     Game(GameReport),
+    /// A knight's tour, or why there is none.
+    Tour(TourAnswer),
+    /// Whether a knight's tour exists.
+    TourExists(TourExistsReport),
+    /// How many knight's tours there are.
+    TourCount(TourCountAnswer),
+    /// Whether a text holds a knight's tour.
+    TourVerify(TourVerifyReport),
+    /// The facts of an attack graph.
+    Graph(GraphAnswer),
 }
 
 /// Why a request has no answer.
@@ -227,6 +260,11 @@ pub enum RunError {
     /// The watch's flag stopped the work before it had an answer.
     #[error("stopped before the answer")]
     Stopped(Stopped),
+    /// The work found no answer within bounds of its own: a search's node budget, a method
+    /// that does not apply to the board, a count past what its numbers hold. The message says
+    /// which.
+    #[error("{0}")]
+    Failed(String),
 }
 
 /// What stopped work had done.
@@ -234,6 +272,14 @@ pub enum RunError {
 pub enum Stopped {
     /// A first-move search: its groups and what it settled (told to the watch one by one).
     FirstMoves(RootReport),
+    /// A frontier count, which has no partial count (its states hold partial tours): how many
+    /// squares of how many it had processed.
+    Frontier {
+        /// Squares processed.
+        square: usize,
+        /// Squares in all.
+        squares: usize,
+    },
     /// Work that keeps nothing.
     Nothing,
     /// Work whose state at the stop is said for people: how far a search for the computer's
@@ -257,5 +303,10 @@ pub fn run(request: &Request, watch: &Watch) -> Result<Answer, RunError> {
         Request::Moves(request) => moves(request, watch).map(Answer::Game),
         Request::Outcome(request) => outcome(request, watch).map(Answer::Game),
         Request::Play(request) => play(request, watch).map(Answer::Game),
+        Request::Tour(request) => tour(request, watch).map(Answer::Tour),
+        Request::TourExists(request) => tour_exists(request, watch).map(Answer::TourExists),
+        Request::TourCount(request) => tour_count(request, watch).map(Answer::TourCount),
+        Request::TourVerify(request) => tour_verify(request, watch).map(Answer::TourVerify),
+        Request::Graph(request) => graph(request, watch).map(Answer::Graph),
     }
 }

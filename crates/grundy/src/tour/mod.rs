@@ -11,7 +11,8 @@
 //!   [`narrow`]: from which squares, exactly, on boards with a side of at most 5;
 //! - [`backtrack`], [`warnsdorff`], [`neural`], [`divide`]: four ways of finding a tour, and
 //!   [`four_rows`] for 4×n tours from a given square;
-//! - [`count`]: exact numbers of tours on small boards.
+//! - [`count`]: exact numbers of tours on small boards;
+//! - [`text`]: tours read back from the text and JSON they are written as.
 //!
 //! ```
 //! use grundy::tour::{divide, TourBoard};
@@ -31,6 +32,7 @@ pub mod frontier;
 mod links;
 pub mod narrow;
 pub mod neural;
+pub mod text;
 pub mod verify;
 pub mod warnsdorff;
 
@@ -247,6 +249,20 @@ impl FromStr for TourBoard {
             TourBoardError::TooLarge { .. } => too_large(),
             other => other,
         })
+    }
+}
+
+/// A board is written `ROWSxCOLS` in requests, as on the command line.
+impl serde::Serialize for TourBoard {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for TourBoard {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<TourBoard, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }
 

@@ -55,6 +55,20 @@ impl FromStr for TieBreak {
     }
 }
 
+/// A rule is written by its name in requests: `first`, `pohl`, `roth`.
+impl serde::Serialize for TieBreak {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for TieBreak {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<TieBreak, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// Walks Warnsdorff's rule from `start`. Returns the squares visited, which cover the board
 /// exactly when the walk succeeded. Memory: one byte a square besides the path.
 #[must_use]

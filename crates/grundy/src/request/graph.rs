@@ -1,0 +1,317 @@
+//! The facts of a piece's attack graph (or of any graph) that bear on its placement game:
+//! size, degrees, components, bipartiteness, the independence, domination and independent
+//! domination numbers, and the terminal positions counted by size.
+
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize, Serializer};
+
+use super::{read_game, RunError};
+use crate::games::placement::{PlacementGame, RayRule, Surface};
+use crate::games::sum::Summand;
+use crate::graph::search::{
+    domination_observed, independence_number_observed, tighten_by_order, Bounds, SearchLimit,
+};
+use crate::graph::terminal::{board_orders, narrowest_order, terminal_sets, TerminalLimit};
+use crate::graph::Graph;
+use crate::report::{
+    BoundsReport, Command, Count, DegreeReport, GraphNumbers, GraphReport, TerminalCount,
+    TerminalSize, SCHEMA_VERSION,
+};
+use crate::watch::{Event, Watch};
+use crate::{Game, GameError};
+
+/// The attack graph of one piece on a board (`knights 8x8`), or a graph (`graph FILE`, read by
+/// the front end).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(try_from = "GraphFields")]
+pub struct GraphRequest {
+    /// One piece on an empty rectangular board, or a graph.
+    pub game: Game,
+    /// The text of the graph a `graph NAME` stands for, when the request brought it (an edge
+    /// list or DIMACS), as in [`super::ValueRequest`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graph: Option<String>,
+    /// The most branch-and-bound nodes for each of alpha, gamma and i; a search that reaches
+    /// it answers bounds instead of a value.
+    #[serde(default = "default_limit")]
+    pub limit: u64,
+    /// The most frontier states when counting terminal positions; beyond it they are not
+    /// counted.
+    #[serde(default = "default_states")]
+    pub states: usize,
+}
+
+/// A [`GraphRequest`] as JSON brings it: the game still text, read with its graph.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GraphFields {
+    game: String,
+    #[serde(default)]
+    graph: Option<String>,
+    #[serde(default = "default_limit")]
+    limit: u64,
+    #[serde(default = "default_states")]
+    states: usize,
+}
+
+impl TryFrom<GraphFields> for GraphRequest {
+    type Error = GameError;
+
+    fn try_from(fields: GraphFields) -> Result<GraphRequest, GameError> {
+        Ok(GraphRequest {
+            game: read_game(&fields.game, fields.graph.as_deref())?,
+            graph: fields.graph,
+            limit: fields.limit,
+            states: fields.states,
+        })
+    }
+}
+
+fn default_limit() -> u64 {
+    SearchLimit::default().nodes
+}
+
+fn default_states() -> usize {
+    TerminalLimit::default().entries
+}
+
+impl GraphRequest {
+    /// A request about `game` with the default limits.
+    #[must_use]
+    pub fn new(game: Game) -> GraphRequest {
+        GraphRequest {
+            game,
+            graph: None,
+            limit: default_limit(),
+            states: default_states(),
+        }
+    }
+}
+
+/// The answer of a [`GraphRequest`]: the report, and the sets it names by vertex number (for
+/// drawing them on the board). Serialised as the report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GraphAnswer {
+    /// The facts.
+    pub report: GraphReport,
+    /// A smallest terminal position: the independent domination number's witness.
+    pub smallest_terminal: Vec<usize>,
+    /// One terminal position of each size, in the order of the report's sizes.
+    pub terminal_examples: Vec<Vec<usize>>,
+}
+
+impl Serialize for GraphAnswer {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.report.serialize(serializer)
+    }
+}
+
+/// Why `graph` refuses a game of several pieces: its facts are those of one graph whose
+/// independent sets are the game's positions, and with pieces of different kinds there is no
+/// such graph.
+fn several_pieces_refused(game: &PlacementGame) -> RunError {
+    let (name, board) = (game.name(), game.board());
+    let each: Vec<String> = game
+        .pieces()
+        .iter()
+        .map(|piece| format!("`grundy graph {piece} {board}`"))
+        .collect();
+    RunError::input(format!(
+        "graph describes the attack graph of one piece, whose independent sets are the positions of its game; \
+{name} has pieces that attack differently, and a piece may go on a square from which it attacks a piece of another kind \
+placed before it (only the square it goes on must be unattacked), so its positions are not the independent sets of one graph \
+and alpha, gamma, i and the terminal counts would not describe it. Try {} for each piece's graph, or `grundy value {name} {board}` for the game",
+        each.join(" or ")
+    ))
+}
+
+/// The graph a request asks about, with the board game whose attack graph it is.
+fn graph_of(asked: &Game) -> Result<(Option<&PlacementGame>, &str, Graph), RunError> {
+    match asked.as_single() {
+        Some(Summand::Graph { name, graph }) => Ok((None, name, graph.clone())),
+        Some(Summand::Placement { game, position }) => {
+            let Some(piece) = game.single_piece() else {
+                return Err(several_pieces_refused(game));
+            };
+            let rules = game.rules();
+            if rules.surface() != Surface::Rectangle
+                || rules.rays() != RayRule::default()
+                || *position != game.empty()
+            {
+                return Err(RunError::input(format!(
+                    "graph describes the attack graph of a piece on an empty rectangular board, not `{asked}`: try `grundy graph {} {}`",
+                    game.name(),
+                    game.board()
+                )));
+            }
+            Ok((Some(game), "", Graph::attack_graph(piece, game.board())))
+        }
+        _ => Err(RunError::input(format!(
+            "graph describes the attack graph of one piece on a board, or a graph from a file, not `{asked}`"
+        ))),
+    }
+}
+
+/// The facts of the graph of `request.game`. The watch hears the three searches (positions
+/// searched) and the count of terminal positions (vertices swept).
+///
+/// # Errors
+/// A game that is not one piece on an empty board or a graph, or a graph too large to search
+/// ([`RunError::Input`]).
+pub fn graph(request: &GraphRequest, watch: &Watch) -> Result<GraphAnswer, RunError> {
+    let (board_game, file, graph) = graph_of(&request.game)?;
+    let started = Instant::now();
+    let limit = SearchLimit {
+        nodes: request.limit,
+    };
+    let mut observer = watch.clone();
+    let mut alpha =
+        independence_number_observed(&graph, limit, &mut observer).map_err(RunError::input)?;
+    let mut gamma =
+        domination_observed(&graph, false, limit, &mut observer).map_err(RunError::input)?;
+    let mut i = domination_observed(&graph, true, limit, &mut observer).map_err(RunError::input)?;
+    tighten_by_order(&mut alpha, &mut gamma, &mut i);
+    let search_seconds = started.elapsed().as_secs_f64();
+
+    let counting = Instant::now();
+    let order = match board_game {
+        Some(game) => narrowest_order(&graph, board_orders(game.board())),
+        None => narrowest_order(&graph, Vec::new()),
+    };
+    let terminal = terminal_sets(
+        &graph,
+        &order,
+        TerminalLimit {
+            entries: request.states,
+        },
+        &mut |done, total| {
+            watch.send(&Event::Steps {
+                task: "terminal positions".to_string(),
+                done: done as u64,
+                total: total as u64,
+            });
+        },
+    );
+    let count_seconds = counting.elapsed().as_secs_f64();
+
+    let components = graph.components();
+    let degrees = graph.degree_distribution();
+    let name_list =
+        |set: &[usize]| -> Vec<String> { set.iter().map(|&v| graph.name(v).to_string()).collect() };
+    let bounds = |b: &Bounds| BoundsReport {
+        lower: b.lower,
+        upper: b.upper,
+        witness: name_list(&b.witness),
+        search_nodes: b.nodes,
+    };
+    let terminal_positions = terminal.as_ref().ok().map(|sets| TerminalCount {
+        total: sets.total().map(Count::from),
+        sizes: sets
+            .sizes
+            .iter()
+            .map(|c| TerminalSize {
+                size: c.size,
+                count: c.count.into(),
+                example: name_list(&c.example),
+            })
+            .collect(),
+        frontier_width: sets.frontier_width,
+        peak_states: sets.peak_entries,
+    });
+    let (game, board, position) = match board_game {
+        Some(game) => (game.name(), Some(game.board().to_string()), None),
+        None => ("graph".to_string(), None, Some(file.to_string())),
+    };
+    let report = GraphReport {
+        schema: SCHEMA_VERSION,
+        command: Command::Graph,
+        game,
+        board,
+        position,
+        vertices: graph.vertex_count(),
+        edges: graph.edge_count(),
+        degree: DegreeReport {
+            min: degrees.keys().next().copied(),
+            max: degrees.keys().next_back().copied(),
+            counts: degrees.iter().map(|(d, &c)| (d.to_string(), c)).collect(),
+        },
+        components: components.len(),
+        component_sizes: components.iter().map(Vec::len).collect(),
+        bipartite: graph.bipartition().is_some(),
+        numbers: GraphNumbers {
+            independence_number: alpha.exact(),
+            domination_number: gamma.exact(),
+            independent_domination_number: i.exact(),
+        },
+        bounds: GraphNumbers {
+            independence_number: bounds(&alpha),
+            domination_number: bounds(&gamma),
+            independent_domination_number: bounds(&i),
+        },
+        terminal_positions,
+        terminal_error: terminal.as_ref().err().map(ToString::to_string),
+        search_seconds,
+        count_seconds,
+    };
+    let terminal_examples = terminal.map_or_else(
+        |_| Vec::new(),
+        |sets| sets.sizes.into_iter().map(|c| c.example).collect(),
+    );
+    Ok(GraphAnswer {
+        report,
+        smallest_terminal: i.witness,
+        terminal_examples,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn facts(text: &str) -> GraphReport {
+        graph(&GraphRequest::new(text.parse().unwrap()), &Watch::new())
+            .unwrap()
+            .report
+    }
+
+    #[test]
+    fn eight_queens_and_the_knights_graph() {
+        // Eight queens: alpha 8, gamma 5, i 5, and 92 solutions among the terminal positions.
+        let queens = facts("queens 8x8");
+        assert_eq!(queens.numbers.independence_number, Some(8));
+        assert_eq!(queens.numbers.domination_number, Some(5));
+        assert_eq!(queens.numbers.independent_domination_number, Some(5));
+        let sizes = queens.terminal_positions.unwrap().sizes;
+        let eights = sizes.iter().find(|size| size.size == 8).unwrap();
+        assert_eq!(eights.count, Count::Exact(92));
+        let knights = facts("knights 8x8");
+        assert_eq!((knights.vertices, knights.edges), (64, 168));
+        assert!(knights.bipartite);
+        assert_eq!(knights.numbers.independence_number, Some(32));
+    }
+
+    #[test]
+    fn a_graph_is_read_by_the_front_end_and_several_pieces_are_refused() {
+        let game = Game::parse_with("graph triangle", &mut |_| {
+            crate::graph::parse_graph("a b\nb c\nc a\n", None).map_err(|e| e.to_string())
+        })
+        .unwrap();
+        let answer = graph(&GraphRequest::new(game), &Watch::new()).unwrap();
+        assert_eq!(answer.report.position.as_deref(), Some("triangle"));
+        assert_eq!(answer.report.numbers.independence_number, Some(1));
+        assert_eq!(answer.terminal_examples.len(), 1);
+        let sent: GraphRequest =
+            serde_json::from_str(r#"{"game":"graph square","graph":"a b\nb c\nc d\nd a\n"}"#)
+                .unwrap();
+        let square = graph(&sent, &Watch::new()).unwrap().report;
+        assert_eq!((square.vertices, square.bipartite), (4, true));
+        for refused in ["bishops+knights 3x3", "knights 3x3 torus", "kayles 3"] {
+            let request = GraphRequest::new(refused.parse().unwrap());
+            assert!(matches!(
+                graph(&request, &Watch::new()),
+                Err(RunError::Input(_))
+            ));
+        }
+    }
+}

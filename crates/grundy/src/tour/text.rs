@@ -1,0 +1,270 @@
+//! Tours read back from text: the JSON a tour answer is written as, the text it is printed as
+//! (a first line naming the tour, column letters, rows of move numbers each after its row
+//! number), or bare rows of move numbers. What is read is checked by [`super::verify`].
+
+use super::TourBoard;
+
+/// A board, the squares of a path on it in order, and whether the text says the tour is
+/// closed.
+pub type ReadTour = (TourBoard, Vec<u32>, Option<bool>);
+
+/// Whether a tour's text is JSON, from its first bytes: the first that is not white space is
+/// `{`.
+#[must_use]
+pub fn is_json_tour(bytes: &[u8]) -> bool {
+    bytes
+        .iter()
+        .find(|byte| !byte.is_ascii_whitespace())
+        .is_some_and(|&byte| byte == b'{')
+}
+
+/// The tour in `text`, JSON or text as [`is_json_tour`] tells.
+///
+/// # Errors
+/// What in the text is not a tour, in words.
+pub fn read_tour(text: &str) -> Result<ReadTour, String> {
+    if is_json_tour(text.as_bytes()) {
+        read_json_tour(text)
+    } else {
+        read_text_tour(text)
+    }
+}
+
+/// The keys of a JSON tour that `verify` reads; others (`method`, `seconds`, ...) are passed
+/// over. Read straight into pairs: 8 bytes a square, where a `serde_json::Value` takes about
+/// a hundred.
+#[derive(serde::Deserialize)]
+struct JsonTour {
+    path: Vec<(u32, u32)>,
+    rows: Option<u32>,
+    cols: Option<u32>,
+    closed: Option<bool>,
+}
+
+fn read_json_tour(text: &str) -> Result<ReadTour, String> {
+    let tour: JsonTour = serde_json::from_str(text).map_err(|error| {
+        format!("not a JSON tour ({error}): expected {{\"path\": [[row, column], ...]}} with rows and columns from 1")
+    })?;
+    let coordinates = tour.path;
+    if coordinates.is_empty() {
+        return Err("the path is empty".to_string());
+    }
+    if let Some(at) = coordinates
+        .iter()
+        .position(|&(row, col)| row == 0 || col == 0)
+    {
+        let (row, col) = coordinates[at];
+        return Err(format!(
+            "path entry {} is [{row}, {col}]: rows and columns are counted from 1",
+            at + 1
+        ));
+    }
+    let rows = tour
+        .rows
+        .unwrap_or_else(|| coordinates.iter().map(|&(row, _)| row).max().unwrap_or(1));
+    let cols = tour
+        .cols
+        .unwrap_or_else(|| coordinates.iter().map(|&(_, col)| col).max().unwrap_or(1));
+    let board = TourBoard::new(rows, cols).map_err(|error| error.to_string())?;
+    let mut path = Vec::with_capacity(coordinates.len());
+    for (at, &(row, col)) in coordinates.iter().enumerate() {
+        if row > rows || col > cols {
+            return Err(format!(
+                "move {} is to [{row}, {col}], which is off the {board} board",
+                at + 1
+            ));
+        }
+        path.push(board.index(row - 1, col - 1));
+    }
+    Ok((board, path, tour.closed))
+}
+
+/// A tour as text: what `grundy tour` prints (a first line naming the tour, column letters,
+/// rows of move numbers each after its row number, then `verified ...` lines), or bare rows of
+/// move numbers. Lines of words before and after the grid are passed over; inside it they are
+/// an error, as is any word in a row.
+fn read_text_tour(text: &str) -> Result<ReadTour, String> {
+    let lines: Vec<(usize, Vec<&str>)> = text
+        .lines()
+        .enumerate()
+        .map(|(at, line)| (at + 1, line.split_whitespace().collect::<Vec<_>>()))
+        .filter(|(_, words)| !words.is_empty())
+        .collect();
+    let starts_with_number =
+        |words: &[&str]| words[0].chars().next().is_some_and(|c| c.is_ascii_digit());
+    let Some(first_row) = lines
+        .iter()
+        .position(|(_, words)| starts_with_number(words))
+    else {
+        return Err(if text.contains("too many to draw") {
+            "the tour is summarised, not drawn (boards of more than 10000 squares): write it with --json to check it".to_string()
+        } else {
+            "no rows of move numbers: expected a JSON tour, the text `grundy tour` prints, or rows of move numbers".to_string()
+        });
+    };
+    let last_row = lines
+        .iter()
+        .rposition(|(_, words)| starts_with_number(words))
+        .expect("there is a first row");
+    if let Some((line, words)) = lines[first_row..=last_row]
+        .iter()
+        .find(|(_, words)| !starts_with_number(words))
+    {
+        return Err(format!(
+            "line {line} (`{}`) interrupts the rows of move numbers",
+            words.join(" ")
+        ));
+    }
+    let before = &lines[..first_row];
+    // What the printed tour claims: "closed knight's tour of 8x8 ..." and the column letters.
+    let mut claimed_closed = None;
+    let mut claimed_board = None;
+    for (_, words) in before {
+        if words.len() >= 5 && words[1] == "knight's" && words[2] == "tour" && words[3] == "of" {
+            claimed_closed = match words[0] {
+                "closed" => Some(true),
+                "open" => Some(false),
+                _ => None,
+            };
+            claimed_board = Some(words[4].trim_end_matches(',').to_string());
+        }
+    }
+    let letters = before
+        .last()
+        .map(|(_, words)| words.clone())
+        .filter(|words| {
+            words
+                .iter()
+                .all(|word| word.chars().all(|c| c.is_ascii_lowercase()))
+        });
+    let mut rows: Vec<Vec<&str>> = lines[first_row..=last_row]
+        .iter()
+        .map(|(_, words)| words.clone())
+        .collect();
+    if let Some(letters) = &letters {
+        // Printed rows carry their row number first, one word more than the column letters.
+        for (at, row) in rows.iter_mut().enumerate() {
+            if row.len() == letters.len() + 1 {
+                if row[0] != (at + 1).to_string() {
+                    return Err(format!(
+                        "row {} is labelled `{}`: expected its row number {}",
+                        at + 1,
+                        row[0],
+                        at + 1
+                    ));
+                }
+                row.remove(0);
+            }
+        }
+        if let Some((at, row)) = rows
+            .iter()
+            .enumerate()
+            .find(|(_, row)| row.len() != letters.len())
+        {
+            return Err(format!(
+                "row {} has {} numbers but there are {} column letters",
+                at + 1,
+                row.len(),
+                letters.len()
+            ));
+        }
+    }
+    let (board, path, _) = read_grid_rows(&rows)?;
+    if let Some(letters) = &letters {
+        let expected: Vec<String> = (0..board.cols())
+            .map(|col| {
+                let name = board.square_name(board.index(0, col));
+                name.trim_end_matches(|c: char| c.is_ascii_digit())
+                    .to_string()
+            })
+            .collect();
+        if *letters != expected {
+            return Err(format!(
+                "the column letters `{}` are not those of the {board} board",
+                letters.join(" ")
+            ));
+        }
+    }
+    if let Some(claimed) = claimed_board {
+        if claimed != board.to_string() {
+            return Err(format!(
+                "the first line says the board is {claimed}, but the grid is {board}"
+            ));
+        }
+    }
+    Ok((board, path, claimed_closed))
+}
+
+/// Rows of move numbers, each row as many as the first.
+fn read_grid_rows(rows: &[Vec<&str>]) -> Result<ReadTour, String> {
+    let cols = rows[0].len();
+    if let Some((at, row)) = rows.iter().enumerate().find(|(_, row)| row.len() != cols) {
+        return Err(format!(
+            "row {} has {} numbers but row 1 has {cols}: every row of the grid must be as long",
+            at + 1,
+            row.len()
+        ));
+    }
+    let board =
+        TourBoard::new(rows.len() as u32, cols as u32).map_err(|error| error.to_string())?;
+    let squares = board.squares();
+    let mut at_number: Vec<Option<u32>> = vec![None; squares];
+    for (row, line) in rows.iter().enumerate() {
+        for (col, token) in line.iter().enumerate() {
+            let square = board.index(row as u32, col as u32);
+            let number: usize = token.parse().map_err(|_| {
+                format!(
+                    "square {} holds `{token}`: expected a move number from 1 to {squares}",
+                    board.square_name(square)
+                )
+            })?;
+            if number == 0 || number > squares {
+                return Err(format!(
+                    "square {} holds {number}: expected a move number from 1 to {squares}",
+                    board.square_name(square)
+                ));
+            }
+            if let Some(earlier) = at_number[number - 1] {
+                return Err(format!(
+                    "move {number} is written on two squares, {} and {}",
+                    board.square_name(earlier),
+                    board.square_name(square)
+                ));
+            }
+            at_number[number - 1] = Some(square);
+        }
+    }
+    // Every number appears once, since there are as many squares as numbers and none repeats.
+    let path = at_number
+        .into_iter()
+        .map(|square| square.expect("all numbers present"))
+        .collect();
+    Ok((board, path, None))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tour::verify::verify;
+
+    #[test]
+    fn grids_read_back() {
+        let (board, path, _) = read_text_tour("1 4 7 10\n8 11 2 5\n3 6 9 12\n").unwrap();
+        assert_eq!(board.to_string(), "3x4");
+        assert_eq!(verify(board, &path, false), Ok(()));
+        let error = read_text_tour("1 4 7 10\n8 11 2 5\n3 6 9 9\n").unwrap_err();
+        assert_eq!(error, "move 9 is written on two squares, c3 and d3");
+    }
+
+    #[test]
+    fn json_is_told_by_its_first_brace() {
+        assert!(is_json_tour(b"  \n{\"path\": []}"));
+        assert!(!is_json_tour(b"1 4 7 10"));
+        let (board, path, closed) =
+            read_tour(r#"{"rows":1,"cols":1,"path":[[1,1]],"closed":false}"#).unwrap();
+        assert_eq!(
+            (board.to_string(), path, closed),
+            ("1x1".to_string(), vec![0], Some(false))
+        );
+    }
+}
