@@ -4,16 +4,13 @@
 use std::fmt;
 
 use anyhow::Result;
-use grundy::board::MAX_SQUARES;
-use grundy::games::corner::CornerGame;
-use grundy::games::heap::HeapGame;
 use grundy::games::placement::{parse_pieces, PlacementGame, PlacementPosition};
 use grundy::games::registry::{Family, Verb};
 use grundy::graph::{parse_graph, Graph, GraphFormat, MAX_GRAPH_TEXT_BYTES, MAX_SEARCH_VERTICES};
 use grundy::request::RunError;
 use grundy::{BoardSize, Game};
 
-pub use grundy::games::game::{MAX_CORNER, MAX_HEAP};
+pub use grundy::games::game::MAX_CORNER;
 
 /// An error in the user's input (as opposed to a failure of the program).
 #[derive(Debug)]
@@ -36,19 +33,9 @@ pub fn input_error(error: impl fmt::Display) -> anyhow::Error {
 /// asked is the user's to fix (exit status 2).
 pub fn run_error(error: RunError) -> anyhow::Error {
     match error {
-        RunError::Input(message) => input_error(message),
+        RunError::Input(message) | RunError::OutOfMemory { message, .. } => input_error(message),
         other => anyhow::Error::new(other),
     }
-}
-
-/// Refuses heap `largest` (given as `what`) when the reference method would take too long.
-pub fn check_reference_work(game: &HeapGame, largest: usize, what: &str) -> Result<()> {
-    grundy::request::check_reference_work(game, largest, what).map_err(run_error)
-}
-
-/// Refuses a corner game's table of `rows` by `cols` when it would take too much memory.
-pub fn check_corner_memory(game: &CornerGame, rows: usize, cols: usize, what: &str) -> Result<()> {
-    grundy::request::check_corner_memory(game, rows, cols, what).map_err(run_error)
 }
 
 /// Reads a game from the command line's words (the game, quoted whole or not, and its
@@ -174,34 +161,6 @@ pub fn parse_board_range(text: &str) -> Result<Vec<BoardSize>> {
     Ok(boards)
 }
 
-/// Reads a list of numbers written as ranges: `FROM-TO`, a single number, or several of these
-/// separated by commas. `None` when malformed or outside `lowest..=highest`.
-fn parse_number_list(text: &str, lowest: usize, highest: usize) -> Option<Vec<usize>> {
-    let mut values = Vec::new();
-    for part in text.split(',') {
-        let part = part.trim();
-        let (from, to) = match part.split_once('-') {
-            Some((from, to)) => (from.trim(), to.trim()),
-            None => (part, part),
-        };
-        let from: usize = from.parse().ok()?;
-        let to: usize = to.parse().ok()?;
-        if from < lowest || to > highest || from > to {
-            return None;
-        }
-        values.extend(from..=to);
-    }
-    values.dedup();
-    Some(values)
-}
-
-/// Reads a range of coordinates from 0, for corner games: `0-15`, `4` or `0,2,4`.
-pub fn parse_coordinates(text: &str) -> Result<Vec<usize>> {
-    parse_number_list(text, 0, MAX_CORNER).ok_or_else(|| {
-        input_error(format!("range `{text}` is malformed: expected FROM-TO (for example 0-15), a single number, or a list like 0,2,4, with coordinates from 0 to {MAX_CORNER}"))
-    })
-}
-
 /// The position given with `--position`, or the empty board.
 pub fn parse_position(game: &PlacementGame, text: Option<&str>) -> Result<PlacementPosition> {
     match text {
@@ -268,14 +227,6 @@ fn format_memory(bytes: u64) -> String {
     format!("{:.1}{suffix}", bytes as f64 / scale as f64)
 }
 
-/// Reads a range of board sides: `1-6`, `4` or `2,4,8`.
-pub fn parse_range(text: &str) -> Result<Vec<u32>> {
-    let sides = parse_number_list(text, 1, MAX_SQUARES).ok_or_else(|| {
-        input_error(format!("range `{text}` is malformed: expected FROM-TO (for example 1-6), a single number, or a list like 2,4,8, with sides from 1 to {MAX_SQUARES}"))
-    })?;
-    Ok(sides.into_iter().map(|side| side as u32).collect())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -292,16 +243,6 @@ mod tests {
     }
 
     #[test]
-    fn ranges() {
-        assert_eq!(parse_range("1-6").unwrap(), vec![1, 2, 3, 4, 5, 6]);
-        assert_eq!(parse_range("4").unwrap(), vec![4]);
-        assert_eq!(parse_range("2,4, 8").unwrap(), vec![2, 4, 8]);
-        for bad in ["", "0-3", "3-1", "a", "1-600", "1--2"] {
-            assert!(parse_range(bad).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
     fn board_ranges() {
         let boards = parse_board_range("3x3..4x5").unwrap();
         let names: Vec<String> = boards.iter().map(ToString::to_string).collect();
@@ -309,15 +250,6 @@ mod tests {
         assert_eq!(parse_board_range("5x5").unwrap().len(), 1);
         for bad in ["", "3x3..", "4x4..3x3", "3x3..23x23", "a..b"] {
             assert!(parse_board_range(bad).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn coordinates_start_at_zero() {
-        assert_eq!(parse_coordinates("0-3").unwrap(), vec![0, 1, 2, 3]);
-        assert_eq!(parse_coordinates("0,2, 4").unwrap(), vec![0, 2, 4]);
-        for bad in ["", "3-1", "a", "0-99999"] {
-            assert!(parse_coordinates(bad).is_err(), "{bad}");
         }
     }
 }

@@ -69,11 +69,6 @@ pub fn watch() -> anyhow::Result<Watch> {
     Ok(Watch::new().with_stop_flag(Arc::clone(&STOP)))
 }
 
-/// Whether Ctrl-C (or SIGTERM, SIGHUP) has been received.
-pub fn interrupted() -> bool {
-    STOP.load(Ordering::Relaxed)
-}
-
 /// The signal that stopped the command, for messages: "Ctrl-C (SIGINT)", "SIGTERM", "SIGHUP".
 pub fn stopped_by() -> &'static str {
     StopSignal::from_u8(SIGNAL.load(Ordering::SeqCst)).name()

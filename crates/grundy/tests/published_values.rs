@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use grundy::games::placement::{Piece, PlacementGame, PlacementSolver};
+use grundy::request::{table, RunError, Stopped, TableRequest};
+use grundy::watch::{Event, Watch};
 use grundy::{BoardSize, Nimber};
 
 /// The rows of the oracle `name` below its header, split at tabs.
@@ -58,6 +60,72 @@ fn every_published_single_piece_nim_value() {
     // Figure 3.2.1 and A.1.1-A.1.4 of Boone (2016): 6x6 for each of the five pieces.
     assert_eq!(checked.values().sum::<usize>(), 180, "{checked:?}");
     assert_eq!(checked.len(), 5, "{checked:?}");
+}
+
+#[test]
+fn table_requests_give_every_published_single_piece_table() {
+    // Each piece's published values, by (rows, cols).
+    let mut published = BTreeMap::<String, BTreeMap<(usize, usize), u32>>::new();
+    for row in oracle_rows("placement-nimbers.tsv") {
+        let [game, rows, cols, nimber, _source] = row.as_slice() else {
+            panic!("a row of five fields: {row:?}");
+        };
+        if game.parse::<Piece>().is_ok() {
+            published.entry(game.clone()).or_default().insert(
+                (rows.parse().unwrap(), cols.parse().unwrap()),
+                nimber.parse().unwrap(),
+            );
+        }
+    }
+    assert_eq!(published.len(), 5, "{published:?}");
+    for (game, values) in &published {
+        let request = TableRequest {
+            game: game.parse().unwrap(),
+            rows: Some((1..=6).collect()),
+            cols: Some((1..=6).collect()),
+            limits: Default::default(),
+        };
+        let steps = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let counted = std::sync::Arc::clone(&steps);
+        let watch = Watch::new().on_event(move |event| {
+            if let Event::Steps { done, total, .. } = event {
+                assert_eq!(*total, 36);
+                counted.fetch_max(*done, std::sync::atomic::Ordering::Relaxed);
+            }
+        });
+        let report = table(&request, &watch).unwrap_or_else(|error| panic!("{game}: {error}"));
+        assert_eq!(
+            steps.load(std::sync::atomic::Ordering::Relaxed),
+            36,
+            "{game}"
+        );
+        assert_eq!((report.finished_cells, report.interrupted), (36, false));
+        for (&(rows, cols), &nimber) in values {
+            assert_eq!(
+                report.nimbers[rows - 1][cols - 1],
+                Some(nimber),
+                "{game} on {rows}x{cols}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_stopped_table_keeps_only_the_cells_settled_without_search() {
+    let request: TableRequest =
+        serde_json::from_str(r#"{"game":"knights","rows":[2,3,4],"cols":[2,3,4]}"#).unwrap();
+    let watch = Watch::new();
+    watch.stop();
+    let Err(RunError::Stopped(Stopped::Table(report))) = table(&request, &watch) else {
+        panic!("a stopped watch stops the table");
+    };
+    assert!(report.interrupted);
+    // Mirror play settles every board with an even side as 0, by reflection (a knight never
+    // attacks its mirror image); 3x3 needs a search.
+    assert_eq!(report.finished_cells, 8);
+    assert_eq!(report.nimbers[1], [Some(0), None, Some(0)]);
+    let settled_by = report.settled_by.as_ref().unwrap();
+    assert!(settled_by[0][0].as_ref().unwrap().contains("mirror play"));
 }
 
 #[test]

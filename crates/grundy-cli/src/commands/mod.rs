@@ -140,16 +140,6 @@ impl RuleOptions {
             _ => unreachable!("require_verb lets only placement games through"),
         }
     }
-
-    /// Refuses the options for a game that is not a placement game.
-    pub fn refuse(&self, game: &str) -> anyhow::Result<()> {
-        if self.surface.is_some() || self.rays.is_some() {
-            return Err(input_error(format!(
-                "--board and --rays are for the placement games (pieces on a board), not for `{game}`"
-            )));
-        }
-        Ok(())
-    }
 }
 
 /// How the rules of `game` differ from one piece on a rectangle, for titles: "" or, for

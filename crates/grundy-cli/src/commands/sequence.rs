@@ -1,38 +1,19 @@
 //! `grundy sequence`: the nim-sequence of a take-and-break game, with its period when proven.
-
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+//! The library's sequence request computes it; this module reads the options and prints it as
+//! text, JSON or a plot.
 
 use anyhow::Result;
-use grundy::games::heap::{
-    nim_sequence_until_settled, HeapGame, HeapRuleset, NimSequence, Periodicity, SequenceObserver,
+use grundy::request::{
+    sequence_game, Limits, RunError, SequenceAnswer, SequenceRequest, Stopped,
+    BYTES_PER_COMPUTED_HEAP, BYTES_PER_PRINTED_VALUE,
 };
-use grundy::report::{Command, SequenceReport, SCHEMA_VERSION};
-use indicatif::ProgressBar;
 
-use crate::render::json_line;
-
-use crate::input::{check_reference_work, input_error, parse_memory, require_verb, MAX_HEAP};
+use crate::input::{input_error, parse_memory, run_error};
 use crate::interrupt;
-use crate::progress::counting_bar;
+use crate::progress::Shown;
+use crate::render::json_line;
 use crate::svg::{sequence_plot, PeriodMark};
-use grundy::games::registry::{Family, Verb};
-
-/// Short sequences of finite octal codes are computed at least this far, so that a period can
-/// be proven even when only a few values are asked for.
-const PERIOD_HORIZON: usize = 4096;
-
-/// Values printed in the text report unless `--show` says otherwise.
-const DEFAULT_SHOWN: usize = 1000;
-
-/// What one computed heap costs at most: its value (4 bytes) and the fast method's 16-bit
-/// copies of it read forwards and backwards (4 bytes), each in a vector that may just have
-/// doubled. Values past a proven period are read from it, not stored.
-const BYTES_PER_COMPUTED_HEAP: u64 = 16;
-
-/// What one value printed costs at most beyond its digits: 4 bytes as a number in the report,
-/// and its text (digits and a separator) twice over while the output string doubles.
-const BYTES_PER_PRINTED_VALUE: u64 = 4;
+use grundy::games::registry::Family;
 
 /// Arguments of `grundy sequence`.
 #[derive(Debug, clap::Args)]
@@ -71,125 +52,57 @@ pub struct Args {
     pub svg: Option<std::path::PathBuf>,
 }
 
-/// Shows progress on the bar and stops the computation on Ctrl-C, or when the heaps computed
-/// would pass the memory allowed.
-struct BarObserver {
-    bar: ProgressBar,
-    stop: &'static AtomicBool,
-    /// The most heaps `--memory` holds, and the heaps begun so far (one call a heap).
-    heaps_allowed: usize,
-    heaps_begun: usize,
-}
-
-impl SequenceObserver for BarObserver {
-    fn progress(&mut self, computed: usize, _total: usize) {
-        self.bar.set_position(computed as u64);
-    }
-
-    fn should_stop(&mut self) -> bool {
-        self.heaps_begun += 1;
-        self.heaps_begun > self.heaps_allowed || self.stop.load(Ordering::Relaxed)
-    }
-}
-
 /// Runs `grundy sequence`.
 pub fn run(args: &Args) -> Result<String> {
-    require_verb(&args.game, Verb::Sequence)?;
-    let game = match args.game.parse::<HeapRuleset>().map_err(input_error)? {
-        HeapRuleset::Line(game) => game,
-        HeapRuleset::Kayles2d(_) => {
-            return Err(input_error(
-                "kayles-2d has boards, not heaps, so it has no nim-sequence: use `grundy value kayles-2d 7x4`",
-            ))
-        }
+    let request = SequenceRequest {
+        game: sequence_game(&args.game).map_err(input_error)?,
+        to: args.to,
+        show: args.show,
+        limits: Limits {
+            memory: args.memory,
+            threads: None,
+        },
     };
-    if args.to > MAX_HEAP {
-        return Err(input_error(format!(
-            "--to {} is too large: at most {MAX_HEAP}",
-            args.to
-        )));
-    }
-    check_reference_work(&game, args.to, "--to")?;
-    // Only a proof can use values past --to, and only finite octal codes have one.
-    let horizon = if game.rule().is_finite_octal() {
-        args.to.max(PERIOD_HORIZON)
-    } else {
-        args.to
+    let shown = Shown::new("sequence");
+    let watch = shown.watch()?;
+    let answer = grundy::request::sequence(&request, &watch);
+    shown.finish();
+    // A stop by the memory comes with the note saying how far it held.
+    let (answer, memory_note) = match answer {
+        Ok(answer) => (answer, None),
+        Err(RunError::Stopped(Stopped::Sequence(answer))) => (*answer, None),
+        Err(RunError::OutOfMemory { message, kept }) => match *kept {
+            Stopped::Sequence(answer) => (*answer, Some(message)),
+            _ => unreachable!("a sequence keeps its values"),
+        },
+        Err(error) => return Err(run_error(error)),
     };
-    // The text printed is kept room for (at most 10 digits a value), so that a computation
-    // stopped by the memory can still print what it finished.
-    let shown = args.show.unwrap_or(DEFAULT_SHOWN).min(args.to + 1);
-    let text_room = shown as u64 * (BYTES_PER_PRINTED_VALUE + 2 * 11);
-    let heaps_allowed =
-        usize::try_from(args.memory.saturating_sub(text_room) / BYTES_PER_COMPUTED_HEAP)
-            .unwrap_or(usize::MAX);
-    if !game.rule().is_finite_octal() && horizon >= heaps_allowed {
-        // No period can cut this short: every heap to --to is computed and kept.
-        return Err(input_error(format!(
-            "--to {} needs the values of every heap computed and kept ({} has no provable period), about {} MiB at {BYTES_PER_COMPUTED_HEAP} bytes a heap, more than --memory {} MiB: give more --memory or --to at most {}",
-            args.to,
-            game.name(),
-            ((horizon as u64 + 1) * BYTES_PER_COMPUTED_HEAP) >> 20,
-            args.memory >> 20,
-            heaps_allowed.saturating_sub(1)
-        )));
-    }
-    let stop = interrupt::stop_flag()?;
-    let bar = counting_bar(horizon as u64 + 1, &format!("{} sequence", game.name()));
-    let mut observer = BarObserver {
-        bar: bar.clone(),
-        stop,
-        heaps_allowed,
-        heaps_begun: 0,
-    };
-    let started = Instant::now();
-    let sequence = nim_sequence_until_settled(game.rule(), horizon, &mut observer);
-    let seconds = started.elapsed().as_secs_f64();
-    bar.finish_and_clear();
-    let out_of_memory = sequence.stopped && !stop.load(Ordering::Relaxed);
-    let finished = if sequence.stopped {
-        sequence.values.len().min(args.to + 1)
-    } else {
-        args.to + 1
-    };
-    let computed = sequence
-        .periodicity
-        .map_or(sequence.values.len(), |found| found.computed);
     let report = Report {
-        game: &game,
-        sequence,
-        finished,
-        computed,
-        horizon,
-        seconds,
-        stopped: out_of_memory || stop.load(Ordering::Relaxed),
-        why_stopped: if out_of_memory {
+        answer: &answer,
+        why_stopped: if memory_note.is_some() {
             "stopped at --memory"
         } else {
             "interrupted"
         },
     };
+    let finished = answer.finished;
     // The values printed are made only now: refused first if their text would not fit.
-    let shown = shown.min(finished);
+    let shown = request.shown().min(finished);
     let printed = if args.json { finished } else { shown } as u64
         + if args.svg.is_some() {
             finished as u64
         } else {
             0
         };
-    let digits = u64::from(report.largest().checked_ilog10().unwrap_or(0)) + 2;
+    let digits = u64::from(answer.largest().checked_ilog10().unwrap_or(0)) + 2;
     let output_bytes = printed * (BYTES_PER_PRINTED_VALUE + 2 * digits);
-    let kept_bytes = computed as u64 * BYTES_PER_COMPUTED_HEAP;
-    let memory_note = format!(
-        "--memory {} MiB holds the values of {heaps_allowed} heaps ({BYTES_PER_COMPUTED_HEAP} bytes each) beside the text printed, and no period was proven by then",
-        args.memory >> 20
-    );
-    if kept_bytes + output_bytes > args.memory && out_of_memory {
-        return Err(input_error(format!(
-            "{memory_note}: give more --memory to go further"
-        )));
-    }
+    let kept_bytes = answer.computed as u64 * BYTES_PER_COMPUTED_HEAP;
     if kept_bytes + output_bytes > args.memory {
+        if let Some(note) = &memory_note {
+            return Err(input_error(format!(
+                "{note}: give more --memory to go further"
+            )));
+        }
         let what = if args.json {
             "--json"
         } else if args.svg.is_some() {
@@ -206,14 +119,14 @@ pub fn run(args: &Args) -> Result<String> {
         )));
     }
     if let Some(path) = &args.svg {
-        crate::files::write_after_report(path, report.plot(args.to));
+        crate::files::write_after_report(path, report.plot());
     }
     let out = if args.json {
-        report.json(args.to)
+        json_line(&answer)
     } else {
-        report.text(args.to, shown)
+        report.text(shown)
     };
-    if !report.stopped {
+    if !answer.stopped {
         return Ok(out);
     }
     // What was finished is printed before the error, which only says why the rest is missing.
@@ -222,9 +135,9 @@ pub fn run(args: &Args) -> Result<String> {
         0 => "no value was finished".to_string(),
         count => format!("the values of heaps 0 to {} are above", count - 1),
     };
-    if out_of_memory {
+    if let Some(note) = memory_note {
         return Err(input_error(format!(
-            "{memory_note}: {kept}; give more --memory to go further"
+            "{note}: {kept}; give more --memory to go further"
         )));
     }
     Err(interrupt::Interrupted(format!(
@@ -234,58 +147,20 @@ pub fn run(args: &Args) -> Result<String> {
     .into())
 }
 
-/// What `grundy sequence` found, to print as text, JSON or a plot.
+/// What `grundy sequence` found, to print as text or a plot.
 struct Report<'a> {
-    game: &'a HeapGame,
-    /// The values computed, and past them the period that gives the rest.
-    sequence: NimSequence,
-    /// The heaps reported, `0..finished`: up to --to, or fewer when stopped.
-    finished: usize,
-    /// How many values were computed rather than copied from the period.
-    computed: usize,
-    /// The last heap computed unless a proof came first.
-    horizon: usize,
-    seconds: f64,
-    stopped: bool,
+    answer: &'a SequenceAnswer,
     /// What stopped it, for the heading: "interrupted" or "stopped at --memory".
     why_stopped: &'static str,
 }
 
 impl Report<'_> {
-    fn label(&self) -> String {
-        let code = self.game.rule().to_string();
-        if self.game.name() == code {
-            code
-        } else {
-            format!("{} ({code})", self.game.name())
-        }
-    }
-
-    fn periodicity(&self) -> Option<Periodicity> {
-        self.sequence.periodicity
-    }
-
-    /// The value of heap `heap < finished`.
-    fn value(&self, heap: usize) -> u32 {
-        self.sequence.value(heap).value()
-    }
-
-    /// The values of heaps `0..count`.
-    fn values(&self, count: usize) -> Vec<u32> {
-        (0..count).map(|heap| self.value(heap)).collect()
-    }
-
-    /// The largest value reported: past the values computed, the period repeats some of them.
-    fn largest(&self) -> u32 {
-        let computed = &self.sequence.values[..self.finished.min(self.sequence.values.len())];
-        computed.iter().map(|v| v.value()).max().unwrap_or(0)
-    }
-
     /// The heading: which heaps, and why fewer than asked when stopped.
-    fn heading(&self, to: usize) -> String {
-        let label = self.label();
-        match self.finished {
-            _ if !self.stopped || self.finished == to + 1 => {
+    fn heading(&self) -> String {
+        let answer = self.answer;
+        let (label, to) = (answer.label(), answer.to);
+        match answer.finished {
+            _ if !answer.stopped || answer.finished == to + 1 => {
                 format!("{label}: nim-values of heaps 0 to {to}")
             }
             0 => format!(
@@ -300,35 +175,24 @@ impl Report<'_> {
         }
     }
 
-    fn plot(&self, to: usize) -> String {
-        let mark = self.periodicity().map(|found| PeriodMark {
+    fn plot(&self) -> String {
+        let mark = self.answer.periodicity().map(|found| PeriodMark {
             period: found.period,
             preperiod: found.preperiod,
         });
-        sequence_plot(&self.heading(to), &self.values(self.finished), mark)
+        sequence_plot(
+            &self.heading(),
+            &self.answer.values(self.answer.finished),
+            mark,
+        )
     }
 
-    fn json(&self, to: usize) -> String {
-        json_line(&SequenceReport {
-            schema: SCHEMA_VERSION,
-            command: Command::Sequence,
-            game: self.game.name().to_string(),
-            code: self.game.rule().to_string(),
-            to,
-            values: self.values(self.finished),
-            period: self.periodicity().map(|p| p.period),
-            preperiod: self.periodicity().map(|p| p.preperiod),
-            computed: self.computed,
-            largest: self.largest(),
-            interrupted: self.stopped,
-            seconds: self.seconds,
-        })
-    }
-
-    fn text(&self, to: usize, show: usize) -> String {
-        let mut out = format!("{}\n", self.heading(to));
-        let rule = self.game.rule();
-        match (self.periodicity(), rule.max_taken()) {
+    /// The heading, the period and its proof, and the first `shown` values.
+    fn text(&self, shown: usize) -> String {
+        let answer = self.answer;
+        let mut out = format!("{}\n", self.heading());
+        let rule = answer.game.rule();
+        match (answer.periodicity(), rule.max_taken()) {
             (Some(found), Some(taken)) => {
                 out.push_str(&format!(
                     "period     {} (pre-period {}: g(n + {}) = g(n) for every n >= {}{})\n",
@@ -349,13 +213,13 @@ impl Report<'_> {
                     found.computed
                 ));
             }
-            _ if rule.is_finite_octal() && self.stopped => out.push_str(&format!(
+            _ if rule.is_finite_octal() && answer.stopped => out.push_str(&format!(
                 "period     not settled: {} after {} values, and they prove no period\n",
-                self.why_stopped, self.computed
+                self.why_stopped, answer.computed
             )),
             _ if rule.is_finite_octal() => out.push_str(&format!(
                 "period     not settled by heap {}: no period is proven by the values computed\n",
-                self.horizon
+                answer.horizon
             )),
             _ => out.push_str(
                 "period     not checked: the Octal Periodicity Theorem needs finitely many digits below 8 and no condition on the parts\n",
@@ -363,20 +227,19 @@ impl Report<'_> {
         }
         out.push_str(&format!(
             "largest    {}\ntime       {:.3} s for {} values\n",
-            self.largest(),
-            self.seconds,
-            self.computed
+            answer.largest(),
+            answer.seconds,
+            answer.computed
         ));
-        let shown = show.min(self.finished);
-        let values = self.values(shown);
+        let values = answer.values(shown);
         for (row, chunk) in values.chunks(20).enumerate() {
             let line: Vec<String> = chunk.iter().map(u32::to_string).collect();
             out.push_str(&format!("{:>8}: {}\n", row * 20, line.join(" ")));
         }
-        if shown < self.finished {
+        if shown < answer.finished {
             out.push_str(&format!(
                 "... {} more values (--show COUNT prints more, --json prints all)\n",
-                self.finished - shown
+                answer.finished - shown
             ));
         }
         out

@@ -1,29 +1,21 @@
-//! `grundy table`: empty-board nim-values over ranges of board sizes, on every core.
+//! `grundy table`: empty-board nim-values over ranges of board sizes, on every core. The
+//! library's table request computes them; this module reads the options and prints the table.
 
 use std::fmt::Display;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use grundy::games::placement::{
-    parse_pieces, settled_by_strategy, PlacementGame, PlacementRules, PlacementSolver, RayRule,
-    Surface,
-};
-use grundy::report::{Command, TableReport, SCHEMA_VERSION};
-use grundy::{BoardSize, Nimber};
-use rayon::prelude::*;
+use grundy::games::placement::PlacementRules;
+use grundy::games::registry::Family;
+use grundy::report::TableReport;
+use grundy::request::{Limits, RunError, Stopped, TableGame, TableRequest};
+use grundy::watch::{Event, Watch};
 
 use super::{rules_note, RuleOptions, SearchOptions};
-use crate::input::{
-    check_corner_memory, input_error, parse_coordinates, parse_range, require_verb,
-};
+use crate::input::{input_error, run_error};
 use crate::interrupt::{self, Interrupted};
-use crate::progress::counting_bar;
+use crate::progress::{report_to_server, Shown};
 use crate::render::json_line;
 use crate::svg::{value_grid, MAX_GRID_CELLS};
-use grundy::games::corner::CornerGame;
-use grundy::games::registry::{Family, Verb};
 
 /// Arguments of `grundy table`.
 #[derive(Debug, clap::Args)]
@@ -58,247 +50,159 @@ pub struct Args {
 
 /// Runs `grundy table`.
 pub fn run(args: &Args) -> Result<String> {
-    require_verb(&args.game, Verb::Table)?;
-    if Family::of(&args.game) == Family::Corner {
-        args.rules.refuse(&args.game)?;
-        return corner_table(args);
-    }
-    if args.svg.is_some() {
+    // Asked of pieces, --svg is refused before their names are read.
+    if args.svg.is_some() && Family::of(&args.game) == Family::Placement {
         return Err(input_error("--svg is for corner games"));
     }
-    let pieces = parse_pieces(&args.game).map_err(input_error)?;
-    let rules = PlacementRules::new(
-        &pieces,
-        args.rules.surface.unwrap_or(Surface::Rectangle),
-        args.rules.rays.unwrap_or(RayRule::Through),
-    )
-    .map_err(input_error)?;
-    let name = rules.name();
-    let rows = &parse_range(args.rows.as_deref().unwrap_or("1-6"))?;
-    let cols = &parse_range(args.cols.as_deref().unwrap_or("1-6"))?;
-    let mut cells = Vec::new();
-    for (i, &m) in rows.iter().enumerate() {
-        for (j, &n) in cols.iter().enumerate() {
-            let board = BoardSize::new(m, n).map_err(input_error)?;
-            cells.push((i, j, board));
-        }
-    }
-    let largest = cells
-        .iter()
-        .map(|&(_, _, board)| board)
-        .max_by_key(|board| board.squares())
-        .ok_or_else(|| input_error("the table has no cells: give --rows and --cols"))?;
-    // Largest boards first, so that no long job starts last.
-    cells.sort_by_key(|&(_, _, board)| std::cmp::Reverse(board.squares()));
-    let total = cells.len();
-    let started = Instant::now();
-    // Cell, value (None if stopped), the strategy that settled it without search, positions.
-    type CellResult = (usize, usize, Option<Nimber>, Option<String>, u64);
-    // The cells a strategy settles (mirror play: a second-player win, 0) are filled first,
-    // without a solver: no thread waits behind a long search to reach them, and a table
-    // stopped early still shows them.
-    let mut settled: Vec<CellResult> = Vec::new();
-    cells.retain(|&(i, j, board)| {
-        let game = PlacementGame::with_rules(rules.clone(), board);
-        let Some(settlement) = settled_by_strategy(&game, &game.empty()) else {
-            return true;
-        };
-        let Some(nimber) = settlement.nim_value() else {
-            return true;
-        };
-        settled.push((i, j, Some(nimber), Some(settlement.strategy), 0));
-        false
-    });
-    let threads = rayon::current_num_threads() as u64;
-    let budget = (args.search.memory / threads).max(1 << 20);
-    let bar = counting_bar(total as u64, &format!("{name} table"));
-    bar.inc(settled.len() as u64);
-    // Ctrl-C raises its flag; the solvers poll one of their own, raised from it by a watcher.
-    interrupt::stop_flag()?;
-    let stop = Arc::new(AtomicBool::new(false));
-    let finished = AtomicBool::new(false);
-    let mut results: Vec<CellResult> = std::thread::scope(|scope| {
-        scope.spawn(|| {
-            while !finished.load(Ordering::Relaxed) {
-                if interrupt::interrupted() {
-                    stop.store(true, Ordering::Relaxed);
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(50));
-            }
-        });
-        let results = cells
-            .par_iter()
-            .map_init(
-                || None::<PlacementSolver>,
-                |solver, &(i, j, board)| {
-                    if stop.load(Ordering::Relaxed) {
-                        return (i, j, None, None, 0);
-                    }
-                    let game = PlacementGame::with_rules(rules.clone(), board);
-                    // Each thread keeps one solver and its table for all its cells: component
-                    // keys are shapes, valid on every board of the same rules.
-                    let solver = match solver {
-                        Some(solver) => {
-                            solver.retarget(&game);
-                            solver
-                        }
-                        None => solver.insert(PlacementSolver::for_boards(&game, largest, budget)),
-                    };
-                    let before = solver.stats().positions;
-                    let nimber = solver.nim_value_within(&game.empty(), &stop);
-                    if nimber.is_some() {
-                        bar.inc(1);
-                        crate::progress::report_to_server(&[
-                            ("cells_finished", bar.position()),
-                            ("cells_total", total as u64),
-                        ]);
-                    }
-                    (i, j, nimber, None, solver.stats().positions - before)
-                },
-            )
-            .collect();
-        finished.store(true, Ordering::Relaxed);
-        results
-    });
-    bar.finish_and_clear();
-    results.append(&mut settled);
-    let seconds = started.elapsed().as_secs_f64();
-    let mut grid = vec![vec![None::<u32>; cols.len()]; rows.len()];
-    let mut settled_by = vec![vec![None::<String>; cols.len()]; rows.len()];
-    let mut positions = 0;
-    for (i, j, nimber, strategy, searched) in results {
-        grid[i][j] = nimber.map(Nimber::value);
-        settled_by[i][j] = strategy;
-        positions += searched;
-    }
-    let settled_cells = settled_by.iter().flatten().flatten().count();
-    let done = grid.iter().flatten().filter(|cell| cell.is_some()).count();
-    let interrupted = done < total;
-    let report = if args.search.json {
-        json_line(&TableReport {
-            schema: SCHEMA_VERSION,
-            command: Command::Table,
-            game: name.clone(),
-            surface: Some(rules.surface().to_string()),
-            rays: Some(rules.rays().to_string()),
-            rows: rows.iter().map(|&r| r as usize).collect(),
-            cols: cols.iter().map(|&c| c as usize).collect(),
-            nimbers: grid.clone(),
-            settled_by: Some(settled_by),
-            positions_searched: Some(positions),
-            interrupted,
-            finished_cells: done,
-            seconds,
-        })
-    } else {
-        let shown: Vec<Vec<String>> = grid
-            .iter()
-            .map(|row| {
-                row.iter()
-                    .map(|cell| cell.map_or_else(|| "?".to_string(), |value| value.to_string()))
-                    .collect()
-            })
-            .collect();
-        let mut out = value_grid_text(
-            &format!(
-                "{name}{}: nim-values of the empty m x n board (m rows down, n columns across)",
-                rules_note(&rules)
-            ),
-            rows,
-            cols,
-            &shown,
-        );
-        if interrupted {
-            out.push_str(&format!(
-                "(? : not finished, stopped by {})\n",
-                interrupt::stopped_by()
-            ));
-        }
-        if settled_cells > 0 {
-            out.push_str(&format!(
-                "{settled_cells} boards settled without search by mirror play (a second-player win: 0)\n"
-            ));
-        }
-        out.push_str(&format!(
-            "{} boards, {positions} positions searched in {seconds:.3} s on {threads} threads\n",
-            total
-        ));
-        out
+    let game: TableGame = args.game.parse().map_err(input_error)?;
+    let game = game
+        .with_rules(args.rules.surface, args.rules.rays)
+        .map_err(input_error)?;
+    let labels = |text: &Option<String>| {
+        text.as_deref()
+            .map(|text| game.parse_labels(text).map_err(input_error))
+            .transpose()
     };
-    if interrupted {
+    let request = TableRequest {
+        rows: labels(&args.rows)?,
+        cols: labels(&args.cols)?,
+        game: game.clone(),
+        limits: Limits {
+            memory: args.search.memory,
+            threads: None,
+        },
+    };
+    if let (Some(_), TableGame::Corner(_)) = (&args.svg, &game) {
+        let (rows, cols) = request.labels();
+        let cells = rows.len() * cols.len();
+        if cells > MAX_GRID_CELLS {
+            return Err(input_error(format!(
+                "--svg draws at most {MAX_GRID_CELLS} cells (200 x 200), and this table has {} x {} = {cells}: choose fewer --rows or --cols",
+                rows.len(),
+                cols.len()
+            )));
+        }
+    }
+    let shown = Shown::new("table");
+    let bars = shown.clone();
+    // A corner game's table is read at once, with nothing to keep: Ctrl-C ends it as usual.
+    let watch = match game {
+        TableGame::Corner(_) => Watch::new(),
+        TableGame::Placement(_) => interrupt::watch()?.on_event(move |event| {
+            // The cells finished are what the table shows and `grundy serve` reads; the
+            // solvers' own counts are each thread's.
+            if let Event::Steps { done, total, .. } = event {
+                bars.show(event);
+                report_to_server(&[("cells_finished", *done), ("cells_total", *total)]);
+            }
+        }),
+    };
+    let answer = grundy::request::table(&request, &watch);
+    shown.finish();
+    let (report, stopped) = match answer {
+        Ok(report) => (report, false),
+        Err(RunError::Stopped(Stopped::Table(report))) => (*report, true),
+        Err(error) => return Err(run_error(error)),
+    };
+    let out = match &game {
+        TableGame::Placement(rules) => placement_text(&report, rules, request.threads(), args),
+        TableGame::Corner(_) => corner_text(&report, args),
+    };
+    if stopped {
         // The finished cells are the answer so far: printed before the exit status says the
         // table is incomplete.
-        print!("{report}");
+        print!("{out}");
         return Err(Interrupted(format!(
-            "interrupted by {}: {done} of {total} cells finished",
-            interrupt::stopped_by()
+            "interrupted by {}: {} of {} cells finished",
+            interrupt::stopped_by(),
+            report.finished_cells,
+            report.rows.len() * report.cols.len()
         ))
         .into());
     }
-    Ok(report)
+    Ok(out)
 }
 
-/// The table of a corner game: `g(m, n)` for the chosen `m` (rows) and `n` (columns).
-fn corner_table(args: &Args) -> Result<String> {
-    let game: CornerGame = args.game.parse().map_err(input_error)?;
-    let rows = parse_coordinates(args.rows.as_deref().unwrap_or("0-15"))?;
-    let cols = parse_coordinates(args.cols.as_deref().unwrap_or("0-11"))?;
-    let cells = rows.len() * cols.len();
-    if args.svg.is_some() && cells > MAX_GRID_CELLS {
-        return Err(input_error(format!(
-            "--svg draws at most {MAX_GRID_CELLS} cells (200 x 200), and this table has {} x {} = {cells}: choose fewer --rows or --cols",
-            rows.len(),
-            cols.len()
-        )));
+/// A placement game's table as JSON or text: `?` for the cells a stop left unfinished.
+fn placement_text(
+    report: &TableReport,
+    rules: &PlacementRules,
+    threads: usize,
+    args: &Args,
+) -> String {
+    if args.search.json {
+        return json_line(report);
     }
-    let last_row = rows.iter().copied().max().unwrap_or(0);
-    let last_col = cols.iter().copied().max().unwrap_or(0);
-    check_corner_memory(
-        &game,
-        last_row + 1,
-        last_col + 1,
-        &format!("the table to m = {last_row}, n = {last_col}"),
-    )?;
-    let started = Instant::now();
-    let table = game.table(last_row + 1, last_col + 1);
-    let seconds = started.elapsed().as_secs_f64();
-    let grid: Vec<Vec<u32>> = rows
+    let shown: Vec<Vec<String>> = report
+        .nimbers
         .iter()
-        .map(|&m| cols.iter().map(|&n| table.get(m, n).value()).collect())
+        .map(|row| {
+            row.iter()
+                .map(|cell| cell.map_or_else(|| "?".to_string(), |value| value.to_string()))
+                .collect()
+        })
         .collect();
+    let mut out = value_grid_text(
+        &format!(
+            "{}{}: nim-values of the empty m x n board (m rows down, n columns across)",
+            report.game,
+            rules_note(rules)
+        ),
+        &report.rows,
+        &report.cols,
+        &shown,
+    );
+    if report.interrupted {
+        out.push_str(&format!(
+            "(? : not finished, stopped by {})\n",
+            interrupt::stopped_by()
+        ));
+    }
+    let settled_cells = report
+        .settled_by
+        .iter()
+        .flatten()
+        .flatten()
+        .flatten()
+        .count();
+    if settled_cells > 0 {
+        out.push_str(&format!(
+            "{settled_cells} boards settled without search by mirror play (a second-player win: 0)\n"
+        ));
+    }
+    out.push_str(&format!(
+        "{} boards, {} positions searched in {:.3} s on {threads} threads\n",
+        report.rows.len() * report.cols.len(),
+        report.positions_searched.unwrap_or(0),
+        report.seconds
+    ));
+    out
+}
+
+/// A corner game's table as JSON or text, drawn into `--svg` too when asked.
+fn corner_text(report: &TableReport, args: &Args) -> String {
+    let grid: Vec<Vec<u32>> = report
+        .nimbers
+        .iter()
+        .map(|row| row.iter().map(|cell| cell.unwrap_or(0)).collect())
+        .collect();
+    let game = &report.game;
     if let Some(path) = &args.svg {
         let title = format!("{game}: nim-value g(m, n), m up, n across");
-        crate::files::write_after_report(path, value_grid(&title, &rows, &cols, &grid));
+        crate::files::write_after_report(
+            path,
+            value_grid(&title, &report.rows, &report.cols, &grid),
+        );
     }
     if args.search.json {
-        let cells = grid.iter().map(Vec::len).sum();
-        return Ok(json_line(&TableReport {
-            schema: SCHEMA_VERSION,
-            command: Command::Table,
-            game: game.to_string(),
-            surface: None,
-            rays: None,
-            rows: rows.clone(),
-            cols: cols.clone(),
-            nimbers: grid
-                .iter()
-                .map(|row| row.iter().map(|&value| Some(value)).collect())
-                .collect(),
-            settled_by: None,
-            positions_searched: None,
-            interrupted: false,
-            finished_cells: cells,
-            seconds,
-        }));
+        return json_line(report);
     }
-    let out = value_grid_text(
+    value_grid_text(
         &format!("{game}: nim-values g(m, n) (m down, n across)"),
-        &rows,
-        &cols,
+        &report.rows,
+        &report.cols,
         &grid,
-    );
-    Ok(out)
+    )
 }
 
 /// A table of values as text: a title line, the column labels, then one labelled row per

@@ -64,6 +64,15 @@ pub fn run(_args: &Args) -> Result<String> {
                 Stopped::Frontier { square, squares } => format!(
                     " after {square} of {squares} squares: a frontier count has no partial result"
                 ),
+                Stopped::Table(report) => format!(
+                    ": {} of {} cells finished",
+                    report.finished_cells,
+                    report.rows.len() * report.cols.len()
+                ),
+                Stopped::Sequence(answer) => match answer.finished {
+                    0 => ": no value was finished".to_string(),
+                    count => format!(": the values of heaps 0 to {} were finished", count - 1),
+                },
                 Stopped::Nothing => String::new(),
             };
             Err(

@@ -77,6 +77,20 @@ fn a_request_is_answered_as_the_command_answers_it() {
             r#"{"question":"graph","game":"queens 6x6"}"#,
             vec!["graph", "queens", "6x6"],
         ),
+        (
+            r#"{"question":"table","game":"knights torus","rows":[3,4,5],"cols":[3,4]}"#,
+            vec![
+                "table", "knights", "--board", "torus", "--rows", "3-5", "--cols", "3-4",
+            ],
+        ),
+        (
+            r#"{"question":"table","game":"corner-queen","rows":[0,1,2,3],"cols":[0,2]}"#,
+            vec!["table", "corner-queen", "--rows", "0-3", "--cols", "0,2"],
+        ),
+        (
+            r#"{"question":"sequence","game":"dawsons-chess","to":200}"#,
+            vec!["sequence", "dawsons-chess", "--to", "200"],
+        ),
     ] {
         let (status, stdout, stderr) = worker(request);
         assert_eq!(status, Some(0), "{request}: {stderr}");
@@ -110,6 +124,14 @@ fn a_bad_request_is_refused_by_its_types_and_no_file_is_read() {
             "`grundy outcome` is for a placement game",
         ),
         (r#"{"question":"value","game":"kayles -1"}"#, "heap `-1`"),
+        (
+            r#"{"question":"table","game":"kayles"}"#,
+            "`grundy table` is for",
+        ),
+        (
+            r#"{"question":"sequence","game":"kayles-2d","to":5}"#,
+            "boards, not heaps",
+        ),
         ("not json", "not a valid request"),
     ] {
         let (status, stdout, stderr) = worker(request);

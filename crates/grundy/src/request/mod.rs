@@ -18,13 +18,15 @@ mod game_questions;
 mod graph;
 mod play;
 mod prepare;
+mod sequence;
+mod table;
 mod tour;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::games::placement::root_search::{ResumeError, RootReport, SettledRecord};
-use crate::report::{GameReport, TourExistsReport, TourVerifyReport};
+use crate::report::{GameReport, TableReport, TourExistsReport, TourVerifyReport};
 use crate::watch::Watch;
 use crate::{Game, GameError};
 
@@ -37,6 +39,11 @@ pub use prepare::{
     check_corner_memory, check_reference_work, HEAP_SECONDS, LIST_LIMIT, MAX_CORNER_BYTES,
     MAX_CORNER_SEARCH, MAX_HEAP_WITHOUT_PERIOD, MAX_REFERENCE_WORK,
 };
+pub use sequence::{
+    sequence, sequence_game, SequenceAnswer, SequenceRequest, BYTES_PER_COMPUTED_HEAP,
+    BYTES_PER_PRINTED_VALUE, DEFAULT_SHOWN, PERIOD_HORIZON,
+};
+pub use table::{table, TableGame, TableRequest};
 pub use tour::{
     tour, tour_count, tour_exists, tour_verify, FoundTour, TourAnswer, TourCountAnswer,
     TourCountRequest, TourExistsRequest, TourMethod, TourRequest, TourVerifyRequest,
@@ -223,6 +230,10 @@ pub enum Request {
     TourVerify(TourVerifyRequest),
     /// [`GraphRequest`].
     Graph(GraphRequest),
+    /// [`TableRequest`].
+    Table(TableRequest),
+    /// [`SequenceRequest`].
+    Sequence(SequenceRequest),
 }
 
 /// The answer to a [`Request`]: the report of its kind, serialised as the report itself (each
@@ -245,6 +256,10 @@ pub enum Answer {
     TourVerify(TourVerifyReport),
     /// The facts of an attack graph.
     Graph(GraphAnswer),
+    /// The answer of a table request.
+    Table(TableReport),
+    /// The answer of a sequence request, serialised as its report.
+    Sequence(SequenceAnswer),
 }
 
 /// Why a request has no answer.
@@ -265,10 +280,19 @@ pub enum RunError {
     /// which.
     #[error("{0}")]
     Failed(String),
+    /// The memory the request allows ran out before the answer: `message` says how far it
+    /// reached, `kept` what was finished.
+    #[error("{message}")]
+    OutOfMemory {
+        /// The memory allowed and what it held.
+        message: String,
+        /// What was finished (boxed: an error is moved often, a stop rarely).
+        kept: Box<Stopped>,
+    },
 }
 
 /// What stopped work had done.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Stopped {
     /// A first-move search: its groups and what it settled (told to the watch one by one).
     FirstMoves(RootReport),
@@ -280,6 +304,10 @@ pub enum Stopped {
         /// Squares in all.
         squares: usize,
     },
+    /// A table: the cells finished, the others `None`.
+    Table(Box<TableReport>),
+    /// A nim-sequence: the values finished.
+    Sequence(Box<SequenceAnswer>),
     /// Work that keeps nothing.
     Nothing,
     /// Work whose state at the stop is said for people: how far a search for the computer's
@@ -308,5 +336,7 @@ pub fn run(request: &Request, watch: &Watch) -> Result<Answer, RunError> {
         Request::TourCount(request) => tour_count(request, watch).map(Answer::TourCount),
         Request::TourVerify(request) => tour_verify(request, watch).map(Answer::TourVerify),
         Request::Graph(request) => graph(request, watch).map(Answer::Graph),
+        Request::Table(request) => table(request, watch).map(Answer::Table),
+        Request::Sequence(request) => sequence(request, watch).map(Answer::Sequence),
     }
 }

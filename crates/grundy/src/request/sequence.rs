@@ -1,0 +1,404 @@
+//! The nim-sequence of a take-and-break game, with its period when the Octal Periodicity
+//! Theorem proves one, within the memory a request allows.
+//!
+//! The answer keeps the values computed and the period, and reads every other value from it:
+//! a sequence asked to heap 10^8 whose period is proven by heap 5000 is not listed whole until
+//! its report is made.
+//!
+//! ```
+//! use grundy::request::{sequence, SequenceRequest};
+//! use grundy::watch::Watch;
+//!
+//! let request: SequenceRequest = serde_json::from_str(r#"{"game":"kayles","to":20}"#).unwrap();
+//! let answer = sequence(&request, &Watch::new()).unwrap();
+//! assert_eq!(answer.values(13), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
+//! assert_eq!(answer.report().period, Some(12));
+//! ```
+
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+
+use super::{check_reference_work, Limits, RunError, Stopped};
+use crate::games::game::MAX_HEAP;
+use crate::games::heap::{
+    nim_sequence_until_settled, HeapGame, HeapRuleset, NimSequence, Periodicity, SequenceObserver,
+};
+use crate::games::placement::parse_pieces;
+use crate::games::registry::{Family, Verb};
+use crate::report::{Command, SequenceReport, SCHEMA_VERSION};
+use crate::watch::{Event, Watch};
+use crate::GameError;
+
+/// Short sequences of finite octal codes are computed at least this far, so that a period can
+/// be proven even when only a few values are asked for.
+pub const PERIOD_HORIZON: usize = 4096;
+
+/// The values a text report shows unless the request says otherwise.
+pub const DEFAULT_SHOWN: usize = 1000;
+
+/// What one computed heap costs at most: its value (4 bytes) and the fast method's 16-bit
+/// copies of it read forwards and backwards (4 bytes), each in a vector that may just have
+/// doubled. Values past a proven period are read from it, not stored.
+pub const BYTES_PER_COMPUTED_HEAP: u64 = 16;
+
+/// What one value printed costs at most beyond its digits: 4 bytes as a number in the report,
+/// and its text (digits and a separator) twice over while the output string doubles.
+pub const BYTES_PER_PRINTED_VALUE: u64 = 4;
+
+/// The nim-sequence of a heap game to heap `to`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SequenceRequest {
+    /// The heap game: a code (`0.137`) or a name (`kayles`, `sub:1,2,3`).
+    #[serde(with = "game_by_name")]
+    pub game: HeapGame,
+    /// The largest heap (default 100).
+    #[serde(default = "default_to")]
+    pub to: usize,
+    /// How many values a text report shows (default [`DEFAULT_SHOWN`]): the memory keeps
+    /// room for their text, so that a computation the memory stops still shows what it
+    /// finished.
+    #[serde(default)]
+    pub show: Option<usize>,
+    /// The memory for the values computed and the text shown (threads are not used).
+    #[serde(default)]
+    pub limits: Limits,
+}
+
+fn default_to() -> usize {
+    100
+}
+
+/// A heap game in JSON: its name, read back as [`sequence_game`] reads it.
+mod game_by_name {
+    use super::{sequence_game, HeapGame};
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(
+        game: &HeapGame,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(game.name())
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<HeapGame, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        sequence_game(&name).map_err(serde::de::Error::custom)
+    }
+}
+
+/// The heap game named `name`, whose nim-sequence a [`SequenceRequest`] asks for.
+///
+/// # Errors
+/// A name of another family (its message says which questions it takes), a bad code, or
+/// `kayles-2d`, whose positions are boards rather than heaps.
+pub fn sequence_game(name: &str) -> Result<HeapGame, GameError> {
+    let family = Family::of(name);
+    // A name that is no piece may be a misspelt heap game: its own error says more than
+    // "pieces have no sequence".
+    let misspelt = family == Family::Placement && parse_pieces(name).is_err();
+    if !family.supports(Verb::Sequence) && !misspelt {
+        return Err(GameError(family.refusal(Verb::Sequence, name)));
+    }
+    match name
+        .parse::<HeapRuleset>()
+        .map_err(|error| GameError(error.to_string()))?
+    {
+        HeapRuleset::Line(game) => Ok(game),
+        HeapRuleset::Kayles2d(_) => Err(GameError(
+            "kayles-2d has boards, not heaps, so it has no nim-sequence: use `grundy value kayles-2d 7x4`".to_string(),
+        )),
+    }
+}
+
+impl SequenceRequest {
+    /// The values a text report shows: [`SequenceRequest::show`], at most `to + 1`.
+    #[must_use]
+    pub fn shown(&self) -> usize {
+        self.show.unwrap_or(DEFAULT_SHOWN).min(self.to + 1)
+    }
+
+    /// The last heap computed unless a proof comes first: only a proof can use values past
+    /// `to`, and only finite octal codes have one, which is looked for to at least
+    /// [`PERIOD_HORIZON`].
+    #[must_use]
+    pub fn horizon(&self) -> usize {
+        if self.game.rule().is_finite_octal() {
+            self.to.max(PERIOD_HORIZON)
+        } else {
+            self.to
+        }
+    }
+
+    /// The most heaps the memory holds beside the text of the values shown, kept room for
+    /// (at most 10 digits a value) so that a computation stopped by the memory can still show
+    /// what it finished.
+    #[must_use]
+    pub fn heaps_allowed(&self) -> usize {
+        let text_room = self.shown() as u64 * (BYTES_PER_PRINTED_VALUE + 2 * 11);
+        usize::try_from(self.limits.memory.saturating_sub(text_room) / BYTES_PER_COMPUTED_HEAP)
+            .unwrap_or(usize::MAX)
+    }
+}
+
+/// A nim-sequence as far as it was asked for, or finished before a stop: the values computed
+/// and, past them, the period that gives the rest. Serialised as its [`SequenceReport`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct SequenceAnswer {
+    /// The game.
+    pub game: HeapGame,
+    /// The last heap asked for.
+    pub to: usize,
+    /// The values computed, and the period when one is proven.
+    pub sequence: NimSequence,
+    /// The heaps answered, `0..finished`: to `to`, or fewer when stopped.
+    pub finished: usize,
+    /// How many values were computed rather than copied from the period.
+    pub computed: usize,
+    /// The last heap computed unless a proof came first ([`SequenceRequest::horizon`]).
+    pub horizon: usize,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Whether the watch or the memory stopped the computation.
+    pub stopped: bool,
+}
+
+impl SequenceAnswer {
+    /// The game's name, and its code when the name is not the code: `kayles (0.77)`, `0.137`.
+    #[must_use]
+    pub fn label(&self) -> String {
+        let code = self.game.rule().to_string();
+        if self.game.name() == code {
+            code
+        } else {
+            format!("{} ({code})", self.game.name())
+        }
+    }
+
+    /// The period and pre-period, when proven.
+    #[must_use]
+    pub fn periodicity(&self) -> Option<Periodicity> {
+        self.sequence.periodicity
+    }
+
+    /// The nim-value of heap `heap < finished`.
+    #[must_use]
+    pub fn value(&self, heap: usize) -> u32 {
+        self.sequence.value(heap).value()
+    }
+
+    /// The values of heaps `0..count`, `count <= finished`.
+    #[must_use]
+    pub fn values(&self, count: usize) -> Vec<u32> {
+        (0..count).map(|heap| self.value(heap)).collect()
+    }
+
+    /// The largest value answered: past the values computed, the period repeats some of them.
+    #[must_use]
+    pub fn largest(&self) -> u32 {
+        let computed = &self.sequence.values[..self.finished.min(self.sequence.values.len())];
+        computed.iter().map(|v| v.value()).max().unwrap_or(0)
+    }
+
+    /// The report, listing every value answered.
+    #[must_use]
+    pub fn report(&self) -> SequenceReport {
+        SequenceReport {
+            schema: SCHEMA_VERSION,
+            command: Command::Sequence,
+            game: self.game.name().to_string(),
+            code: self.game.rule().to_string(),
+            to: self.to,
+            values: self.values(self.finished),
+            period: self.periodicity().map(|p| p.period),
+            preperiod: self.periodicity().map(|p| p.preperiod),
+            computed: self.computed,
+            largest: self.largest(),
+            interrupted: self.stopped,
+            seconds: self.seconds,
+        }
+    }
+}
+
+impl Serialize for SequenceAnswer {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.report().serialize(serializer)
+    }
+}
+
+/// Tells the watch how many heaps are computed, and stops the computation when the watch is
+/// stopped or the heaps computed would pass the memory allowed.
+struct BudgetWatch<'a> {
+    watch: &'a Watch,
+    task: String,
+    /// The most heaps the memory holds, and the heaps begun so far (one call a heap).
+    heaps_allowed: usize,
+    heaps_begun: usize,
+}
+
+impl SequenceObserver for BudgetWatch<'_> {
+    fn progress(&mut self, computed: usize, total: usize) {
+        self.watch.send(&Event::Steps {
+            task: self.task.clone(),
+            done: computed as u64,
+            total: total as u64,
+        });
+    }
+
+    fn should_stop(&mut self) -> bool {
+        self.heaps_begun += 1;
+        self.heaps_begun > self.heaps_allowed || self.watch.is_stopped()
+    }
+}
+
+/// The nim-sequence `request` asks for.
+///
+/// # Errors
+/// [`RunError::Input`] for a heap past [`MAX_HEAP`] or past what the reference method or the
+/// memory can reach; [`RunError::Stopped`] with [`Stopped::Sequence`] when the watch stopped
+/// it, and [`RunError::OutOfMemory`] when the memory did, each with the values finished.
+pub fn sequence(request: &SequenceRequest, watch: &Watch) -> Result<SequenceAnswer, RunError> {
+    let game = &request.game;
+    let to = request.to;
+    let memory = request.limits.memory;
+    if to > MAX_HEAP {
+        return Err(RunError::input(format!(
+            "--to {to} is too large: at most {MAX_HEAP}"
+        )));
+    }
+    check_reference_work(game, to, "--to")?;
+    let horizon = request.horizon();
+    let heaps_allowed = request.heaps_allowed();
+    if !game.rule().is_finite_octal() && horizon >= heaps_allowed {
+        // No period can cut this short: every heap to `to` is computed and kept.
+        return Err(RunError::input(format!(
+            "--to {to} needs the values of every heap computed and kept ({} has no provable period), about {} MiB at {BYTES_PER_COMPUTED_HEAP} bytes a heap, more than --memory {} MiB: give more --memory or --to at most {}",
+            game.name(),
+            ((horizon as u64 + 1) * BYTES_PER_COMPUTED_HEAP) >> 20,
+            memory >> 20,
+            heaps_allowed.saturating_sub(1)
+        )));
+    }
+    let mut observer = BudgetWatch {
+        watch,
+        task: format!("{} sequence", game.name()),
+        heaps_allowed,
+        heaps_begun: 0,
+    };
+    watch.send(&Event::Steps {
+        task: observer.task.clone(),
+        done: 0,
+        total: horizon as u64 + 1,
+    });
+    let started = Instant::now();
+    let sequence = nim_sequence_until_settled(game.rule(), horizon, &mut observer);
+    let seconds = started.elapsed().as_secs_f64();
+    let interrupted = watch.is_stopped();
+    let out_of_memory = sequence.stopped && !interrupted;
+    let finished = if sequence.stopped {
+        sequence.values.len().min(to + 1)
+    } else {
+        to + 1
+    };
+    let computed = sequence
+        .periodicity
+        .map_or(sequence.values.len(), |found| found.computed);
+    let answer = Box::new(SequenceAnswer {
+        game: game.clone(),
+        to,
+        sequence,
+        finished,
+        computed,
+        horizon,
+        seconds,
+        stopped: out_of_memory || interrupted,
+    });
+    if out_of_memory {
+        return Err(RunError::OutOfMemory {
+            message: format!(
+                "--memory {} MiB holds the values of {heaps_allowed} heaps ({BYTES_PER_COMPUTED_HEAP} bytes each) beside the text printed, and no period was proven by then",
+                memory >> 20
+            ),
+            kept: Box::new(Stopped::Sequence(answer)),
+        });
+    }
+    if interrupted {
+        return Err(RunError::Stopped(Stopped::Sequence(answer)));
+    }
+    Ok(*answer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(json: &str) -> SequenceRequest {
+        serde_json::from_str(json).unwrap()
+    }
+
+    #[test]
+    fn a_proven_period_gives_the_values_past_those_computed() {
+        let answer = sequence(
+            &request(r#"{"game":"kayles","to":100000000}"#),
+            &Watch::new(),
+        )
+        .unwrap();
+        assert!(answer.computed < 10_000, "{}", answer.computed);
+        assert_eq!(answer.finished, 100_000_001);
+        // Kayles: period 12 from heap 71.
+        assert_eq!(
+            answer.value(100_000_000),
+            answer.value(71 + (100_000_000 - 71) % 12)
+        );
+        assert_eq!(answer.label(), "kayles (0.77)");
+    }
+
+    #[test]
+    fn games_without_a_sequence_are_refused_by_name() {
+        for (name, said) in [
+            ("kayles-2d", "boards, not heaps"),
+            ("knights", "`grundy sequence` is for"),
+            ("corner-knight", "`grundy sequence` is for"),
+            ("0.9x", "0.9x"),
+        ] {
+            let error = sequence_game(name).unwrap_err().to_string();
+            assert!(error.contains(said), "{name}: {error}");
+        }
+        let unknown = serde_json::from_str::<SequenceRequest>(r#"{"game":"kayles","from":3}"#);
+        assert!(unknown.is_err());
+    }
+
+    #[test]
+    fn the_memory_stops_a_sequence_and_keeps_what_it_finished() {
+        // 0.007 has no period known, and 100000 bytes hold 4625 heaps beside the text of
+        // 1000 values.
+        let asked = request(r#"{"game":"0.007","to":1000000,"limits":{"memory":100000}}"#);
+        match sequence(&asked, &Watch::new()) {
+            Err(RunError::OutOfMemory { message, kept }) => {
+                let Stopped::Sequence(answer) = *kept else {
+                    panic!("a sequence keeps its values");
+                };
+                assert!(message.contains("the values of 4625 heaps"), "{message}");
+                assert!(answer.stopped);
+                assert_eq!(answer.finished, asked.heaps_allowed());
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_stopped_watch_stops_the_sequence() {
+        let watch = Watch::new();
+        watch.stop();
+        match sequence(&request(r#"{"game":"0.6","to":1000000}"#), &watch) {
+            Err(RunError::Stopped(Stopped::Sequence(answer))) => {
+                assert!(answer.stopped && answer.finished < 1_000_001);
+                assert!(answer.report().interrupted);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -1,0 +1,576 @@
+//! The table of a game over many boards or squares: the nim-value of the empty m x n board of
+//! a placement game for every m and n asked, searched on every core, or a corner game's value
+//! with its piece on each (m, n), read from its table.
+//!
+//! ```
+//! use grundy::request::{table, TableRequest};
+//! use grundy::watch::Watch;
+//!
+//! let request: TableRequest =
+//!     serde_json::from_str(r#"{"game":"knights","rows":[1,2,3],"cols":[3]}"#).unwrap();
+//! let report = table(&request, &Watch::new()).unwrap();
+//! assert_eq!(report.nimbers, [[Some(1)], [Some(0)], [Some(1)]]);
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::{check_corner_memory, Limits, RunError, Stopped};
+use crate::board::MAX_SQUARES;
+use crate::games::corner::CornerGame;
+use crate::games::game::MAX_CORNER;
+use crate::games::placement::{
+    parse_pieces, settled_by_strategy, PlacementGame, PlacementRules, PlacementSolver, RayRule,
+    Surface,
+};
+use crate::games::registry::{Family, Verb};
+use crate::report::{Command, TableReport, SCHEMA_VERSION};
+use crate::watch::{Event, Watch};
+use crate::{BoardSize, GameError, Nimber};
+
+/// The game of a table, named without a board: pieces with their surface and ray rule
+/// (`knights`, `queens+rooks torus blocked`), whose cells are boards, or a corner game
+/// (`corner-knight`), whose cells are the piece's squares.
+///
+/// ```
+/// use grundy::request::TableGame;
+///
+/// let game: TableGame = "rooks+queens torus blocked".parse().unwrap();
+/// assert_eq!(game.to_string(), "queens+rooks torus blocked");
+/// assert!("kayles".parse::<TableGame>().unwrap_err().to_string().contains("grundy table"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableGame {
+    /// A placement game's rules; the boards are the cells.
+    Placement(PlacementRules),
+    /// A corner game; the piece's squares are the cells.
+    Corner(CornerGame),
+}
+
+impl TableGame {
+    /// The same game on `surface` and with `rays` (each kept when `None`): a command line's
+    /// `--board` and `--rays`.
+    ///
+    /// # Errors
+    /// For a corner game, which has no board to glue and no lines to block.
+    pub fn with_rules(
+        self,
+        surface: Option<Surface>,
+        rays: Option<RayRule>,
+    ) -> Result<TableGame, GameError> {
+        match self {
+            game if surface.is_none() && rays.is_none() => Ok(game),
+            TableGame::Placement(rules) => PlacementRules::new(
+                rules.pieces(),
+                surface.unwrap_or(rules.surface()),
+                rays.unwrap_or(rules.rays()),
+            )
+            .map(TableGame::Placement)
+            .map_err(|error| GameError(error.to_string())),
+            TableGame::Corner(game) => Err(GameError(format!(
+                "--board and --rays are for the placement games (pieces on a board), not for `{game}`"
+            ))),
+        }
+    }
+
+    /// Reads rows or columns written as `FROM-TO`, a single number, or a list like `2,4,8`:
+    /// board sides from 1 for pieces, the piece's coordinates from 0 for a corner game.
+    ///
+    /// # Errors
+    /// When `text` is malformed or a number is out of range; the message says which form
+    /// and range this game takes.
+    pub fn parse_labels(&self, text: &str) -> Result<Vec<usize>, GameError> {
+        let (lowest, highest) = self.label_range();
+        parse_number_list(text, lowest, highest).ok_or_else(|| {
+            GameError(match self {
+                TableGame::Placement(_) => format!(
+                    "range `{text}` is malformed: expected FROM-TO (for example 1-6), a single number, or a list like 2,4,8, with sides from 1 to {MAX_SQUARES}"
+                ),
+                TableGame::Corner(_) => format!(
+                    "range `{text}` is malformed: expected FROM-TO (for example 0-15), a single number, or a list like 0,2,4, with coordinates from 0 to {MAX_CORNER}"
+                ),
+            })
+        })
+    }
+
+    /// The smallest and largest row or column: board sides, or the piece's coordinates.
+    fn label_range(&self) -> (usize, usize) {
+        match self {
+            TableGame::Placement(_) => (1, MAX_SQUARES),
+            TableGame::Corner(_) => (0, MAX_CORNER),
+        }
+    }
+
+    /// The rows and the columns when a request names none: sides 1 to 6, or a corner game's
+    /// m from 0 to 15 and n from 0 to 11.
+    fn default_labels(&self) -> (Vec<usize>, Vec<usize>) {
+        match self {
+            TableGame::Placement(_) => ((1..=6).collect(), (1..=6).collect()),
+            TableGame::Corner(_) => ((0..=15).collect(), (0..=11).collect()),
+        }
+    }
+}
+
+impl FromStr for TableGame {
+    type Err = GameError;
+
+    fn from_str(text: &str) -> Result<TableGame, GameError> {
+        let mut words = text.split_whitespace();
+        let name = words.next().unwrap_or_default();
+        let family = Family::of(name);
+        if !family.supports(Verb::Table) {
+            return Err(GameError(family.refusal(Verb::Table, name)));
+        }
+        let game = if family == Family::Corner {
+            TableGame::Corner(
+                name.parse()
+                    .map_err(|error| GameError(format!("{error}")))?,
+            )
+        } else {
+            let pieces = parse_pieces(name).map_err(|error| GameError(error.to_string()))?;
+            let rules = PlacementRules::new(&pieces, Surface::Rectangle, RayRule::Through)
+                .map_err(|error| GameError(error.to_string()))?;
+            TableGame::Placement(rules)
+        };
+        let (mut surface, mut rays) = (None, None);
+        for word in words {
+            if surface.is_none() {
+                if let Ok(parsed) = word.parse::<Surface>() {
+                    surface = Some(parsed);
+                    continue;
+                }
+            }
+            if rays.is_none() {
+                if let Ok(parsed) = word.parse::<RayRule>() {
+                    rays = Some(parsed);
+                    continue;
+                }
+            }
+            return Err(GameError(format!(
+                "unexpected `{word}` after the game `{name}`: a table's game is its pieces or corner game alone, then the surface and ray rule if any (for example `queens+rooks torus blocked`)"
+            )));
+        }
+        game.with_rules(surface, rays)
+    }
+}
+
+impl fmt::Display for TableGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableGame::Placement(rules) => {
+                f.write_str(&rules.name())?;
+                if rules.surface() != Surface::Rectangle {
+                    write!(f, " {}", rules.surface())?;
+                }
+                if rules.rays() != RayRule::default() {
+                    write!(f, " {}", rules.rays())?;
+                }
+                Ok(())
+            }
+            TableGame::Corner(game) => write!(f, "{game}"),
+        }
+    }
+}
+
+impl Serialize for TableGame {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for TableGame {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<TableGame, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The nim-values of a game over rows and columns of boards or squares.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableRequest {
+    /// The game, without a board.
+    pub game: TableGame,
+    /// The rows: board heights (default 1 to 6), or a corner game's first coordinate m
+    /// (default 0 to 15).
+    #[serde(default)]
+    pub rows: Option<Vec<usize>>,
+    /// The columns: board widths (default 1 to 6), or the second coordinate n (default 0 to
+    /// 11).
+    #[serde(default)]
+    pub cols: Option<Vec<usize>>,
+    /// What the search may use: the memory is shared by the threads' transposition tables.
+    #[serde(default)]
+    pub limits: Limits,
+}
+
+impl TableRequest {
+    /// The rows and columns asked for, or the game's defaults.
+    #[must_use]
+    pub fn labels(&self) -> (Vec<usize>, Vec<usize>) {
+        let (rows, cols) = self.game.default_labels();
+        (
+            self.rows.clone().unwrap_or(rows),
+            self.cols.clone().unwrap_or(cols),
+        )
+    }
+
+    /// The threads a placement game's table is searched on: as many as the limits say, or
+    /// rayon's (one per core unless `RAYON_NUM_THREADS` says otherwise).
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.limits
+            .threads
+            .map_or_else(rayon::current_num_threads, |threads| threads.max(1))
+    }
+}
+
+/// The table `request` asks for.
+///
+/// # Errors
+/// [`RunError::Input`] for rows or columns out of range or a corner table too large for
+/// memory; [`RunError::Stopped`] with [`Stopped::Table`], the cells finished, when the watch
+/// stopped the search first.
+pub fn table(request: &TableRequest, watch: &Watch) -> Result<TableReport, RunError> {
+    let (rows, cols) = request.labels();
+    let (lowest, highest) = request.game.label_range();
+    for (what, labels) in [("row", &rows), ("column", &cols)] {
+        if let Some(&bad) = labels
+            .iter()
+            .find(|&&label| label < lowest || label > highest)
+        {
+            return Err(RunError::input(format!(
+                "{what} {bad} is out of range: from {lowest} to {highest} for {}",
+                request.game
+            )));
+        }
+    }
+    match &request.game {
+        TableGame::Placement(rules) => placement_table(rules, &rows, &cols, request, watch),
+        TableGame::Corner(game) => corner_table(game, &rows, &cols),
+    }
+}
+
+/// A cell of a placement game's table: its row and column, its value (`None` if stopped),
+/// the strategy that settled it without search, and the positions its search visited.
+struct Cell {
+    row: usize,
+    col: usize,
+    nimber: Option<Nimber>,
+    settled_by: Option<String>,
+    positions: u64,
+}
+
+/// Every board of `rows` by `cols`, largest first, on every thread; each thread keeps one
+/// solver, and its table, for all its boards.
+fn placement_table(
+    rules: &PlacementRules,
+    rows: &[usize],
+    cols: &[usize],
+    request: &TableRequest,
+    watch: &Watch,
+) -> Result<TableReport, RunError> {
+    let name = rules.name();
+    let mut boards = Vec::new();
+    for (i, &m) in rows.iter().enumerate() {
+        for (j, &n) in cols.iter().enumerate() {
+            // The sides are in range, so within u32.
+            let board = BoardSize::new(m as u32, n as u32).map_err(RunError::input)?;
+            boards.push((i, j, board));
+        }
+    }
+    let largest = boards
+        .iter()
+        .map(|&(_, _, board)| board)
+        .max_by_key(|board| board.squares())
+        .ok_or_else(|| RunError::input("the table has no cells: give --rows and --cols"))?;
+    // Largest boards first, so that no long job starts last.
+    boards.sort_by_key(|&(_, _, board)| std::cmp::Reverse(board.squares()));
+    let total = boards.len() as u64;
+    let started = Instant::now();
+    // The cells a strategy settles (mirror play: a second-player win, 0) are filled first,
+    // without a solver: no thread waits behind a long search to reach them, and a table
+    // stopped early still shows them.
+    let mut settled: Vec<Cell> = Vec::new();
+    boards.retain(|&(row, col, board)| {
+        let game = PlacementGame::with_rules(rules.clone(), board);
+        let Some(settlement) = settled_by_strategy(&game, &game.empty()) else {
+            return true;
+        };
+        let Some(nimber) = settlement.nim_value() else {
+            return true;
+        };
+        settled.push(Cell {
+            row,
+            col,
+            nimber: Some(nimber),
+            settled_by: Some(settlement.strategy),
+            positions: 0,
+        });
+        false
+    });
+    let task = format!("{name} table");
+    let finished = AtomicU64::new(settled.len() as u64);
+    watch.send(&Event::Steps {
+        task: task.clone(),
+        done: settled.len() as u64,
+        total,
+    });
+    let threads = request.threads();
+    let budget = (request.limits.memory / threads as u64).max(1 << 20);
+    let search = |&(row, col, board): &(usize, usize, BoardSize),
+                  solver: &mut Option<PlacementSolver>| {
+        if watch.is_stopped() {
+            return Cell {
+                row,
+                col,
+                nimber: None,
+                settled_by: None,
+                positions: 0,
+            };
+        }
+        let game = PlacementGame::with_rules(rules.clone(), board);
+        // Component keys are shapes, valid on every board of the same rules: a thread's
+        // solver is retargeted from board to board and keeps its table.
+        let solver = match solver {
+            Some(solver) => {
+                solver.retarget(&game);
+                solver
+            }
+            None => {
+                let mut fresh = PlacementSolver::for_boards(&game, largest, budget);
+                if watch.is_listened_to() {
+                    fresh.set_observer(Box::new(watch.clone()));
+                }
+                solver.insert(fresh)
+            }
+        };
+        let before = solver.stats().positions;
+        let nimber = solver.nim_value_within(&game.empty(), watch.stop_flag());
+        if nimber.is_some() {
+            watch.send(&Event::Steps {
+                task: task.clone(),
+                done: finished.fetch_add(1, Ordering::Relaxed) + 1,
+                total,
+            });
+        }
+        Cell {
+            row,
+            col,
+            nimber,
+            settled_by: None,
+            positions: solver.stats().positions - before,
+        }
+    };
+    let search_all = || -> Vec<Cell> {
+        boards
+            .par_iter()
+            .map_init(
+                || None::<PlacementSolver>,
+                |solver, cell| search(cell, solver),
+            )
+            .collect()
+    };
+    let mut cells = match request.limits.threads {
+        Some(_) if threads != rayon::current_num_threads() => rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|error| RunError::input(format!("cannot start {threads} threads: {error}")))?
+            .install(search_all),
+        _ => search_all(),
+    };
+    cells.append(&mut settled);
+    let seconds = started.elapsed().as_secs_f64();
+    let mut nimbers = vec![vec![None::<u32>; cols.len()]; rows.len()];
+    let mut settled_by = vec![vec![None::<String>; cols.len()]; rows.len()];
+    let mut positions = 0;
+    for cell in cells {
+        nimbers[cell.row][cell.col] = cell.nimber.map(Nimber::value);
+        settled_by[cell.row][cell.col] = cell.settled_by;
+        positions += cell.positions;
+    }
+    let finished_cells = nimbers
+        .iter()
+        .flatten()
+        .filter(|cell| cell.is_some())
+        .count();
+    let interrupted = (finished_cells as u64) < total;
+    let report = TableReport {
+        schema: SCHEMA_VERSION,
+        command: Command::Table,
+        game: name,
+        surface: Some(rules.surface().to_string()),
+        rays: Some(rules.rays().to_string()),
+        rows: rows.to_vec(),
+        cols: cols.to_vec(),
+        nimbers,
+        settled_by: Some(settled_by),
+        positions_searched: Some(positions),
+        interrupted,
+        finished_cells,
+        seconds,
+    };
+    if interrupted {
+        return Err(RunError::Stopped(Stopped::Table(Box::new(report))));
+    }
+    Ok(report)
+}
+
+/// The table of a corner game: `g(m, n)` for the chosen `m` (rows) and `n` (columns), read
+/// from one table reaching the largest of each.
+fn corner_table(
+    game: &CornerGame,
+    rows: &[usize],
+    cols: &[usize],
+) -> Result<TableReport, RunError> {
+    if rows.is_empty() || cols.is_empty() {
+        return Err(RunError::input(
+            "the table has no cells: give --rows and --cols",
+        ));
+    }
+    let last_row = rows.iter().copied().max().unwrap_or(0);
+    let last_col = cols.iter().copied().max().unwrap_or(0);
+    check_corner_memory(
+        game,
+        last_row + 1,
+        last_col + 1,
+        &format!("the table to m = {last_row}, n = {last_col}"),
+    )?;
+    let started = Instant::now();
+    let table = game.table(last_row + 1, last_col + 1);
+    let seconds = started.elapsed().as_secs_f64();
+    let nimbers: Vec<Vec<Option<u32>>> = rows
+        .iter()
+        .map(|&m| {
+            cols.iter()
+                .map(|&n| Some(table.get(m, n).value()))
+                .collect()
+        })
+        .collect();
+    Ok(TableReport {
+        schema: SCHEMA_VERSION,
+        command: Command::Table,
+        game: game.to_string(),
+        surface: None,
+        rays: None,
+        rows: rows.to_vec(),
+        cols: cols.to_vec(),
+        finished_cells: rows.len() * cols.len(),
+        nimbers,
+        settled_by: None,
+        positions_searched: None,
+        interrupted: false,
+        seconds,
+    })
+}
+
+/// Reads a list of numbers written as ranges: `FROM-TO`, a single number, or several of these
+/// separated by commas. `None` when malformed or outside `lowest..=highest`.
+fn parse_number_list(text: &str, lowest: usize, highest: usize) -> Option<Vec<usize>> {
+    let mut values = Vec::new();
+    for part in text.split(',') {
+        let part = part.trim();
+        let (from, to) = match part.split_once('-') {
+            Some((from, to)) => (from.trim(), to.trim()),
+            None => (part, part),
+        };
+        let from: usize = from.parse().ok()?;
+        let to: usize = to.parse().ok()?;
+        if from < lowest || to > highest || from > to {
+            return None;
+        }
+        values.extend(from..=to);
+    }
+    values.dedup();
+    Some(values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_games_read_and_write_back_the_same() {
+        for text in [
+            "knights",
+            "bishops+knights",
+            "queens torus",
+            "queens+rooks cylinder blocked",
+            "corner-knight",
+            "corner-queen",
+        ] {
+            let game: TableGame = text
+                .parse()
+                .unwrap_or_else(|error| panic!("{text}: {error}"));
+            assert_eq!(game.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn mistakes_in_a_table_game_are_named() {
+        for (text, named) in [
+            ("kayles", "`grundy table` is for"),
+            ("knightz", "knightz"),
+            ("knights 5x5", "unexpected `5x5`"),
+        ] {
+            let error = text.parse::<TableGame>().unwrap_err().to_string();
+            assert!(error.contains(named), "{text}: {error}");
+        }
+        let corner: TableGame = "corner-knight".parse().unwrap();
+        let error = corner.with_rules(Some(Surface::Torus), None).unwrap_err();
+        assert!(error.0.contains("not for `corner-knight`"), "{error}");
+    }
+
+    #[test]
+    fn labels_take_the_family_s_range() {
+        let knights: TableGame = "knights".parse().unwrap();
+        let corner: TableGame = "corner-queen".parse().unwrap();
+        assert_eq!(knights.parse_labels("2,4-5").unwrap(), [2, 4, 5]);
+        assert_eq!(corner.parse_labels("0-2").unwrap(), [0, 1, 2]);
+        for bad in ["", "0-3", "3-1", "a", "1-600", "1--2"] {
+            assert!(knights.parse_labels(bad).is_err(), "{bad}");
+        }
+        assert!(corner.parse_labels("5001").is_err());
+    }
+
+    #[test]
+    fn one_thread_or_several_give_the_same_table() {
+        let mut request: TableRequest =
+            serde_json::from_str(r#"{"game":"kings","rows":[1,2,3,4],"cols":[3,4,5]}"#).unwrap();
+        let several = table(&request, &Watch::new()).unwrap();
+        request.limits.threads = Some(1);
+        assert_eq!(request.threads(), 1);
+        let one = table(&request, &Watch::new()).unwrap();
+        assert_eq!(one.nimbers, several.nimbers);
+        assert_eq!(one.nimbers[1], [Some(2), Some(0), Some(3)]);
+    }
+
+    #[test]
+    fn a_corner_table_is_read_from_the_game_s_table() {
+        let request: TableRequest =
+            serde_json::from_str(r#"{"game":"corner-queen","rows":[0,1,2],"cols":[0,1,2]}"#)
+                .unwrap();
+        let report = table(&request, &Watch::new()).unwrap();
+        // Wythoff's game: the P-positions (0, 0) and (1, 2), (2, 1).
+        assert_eq!(report.nimbers[0][0], Some(0));
+        assert_eq!(report.nimbers[1][2], Some(0));
+        assert_eq!(report.nimbers[2][1], Some(0));
+        assert_eq!(report.nimbers[1][1], Some(2));
+        assert_eq!((report.surface, report.finished_cells), (None, 9));
+    }
+
+    #[test]
+    fn a_request_out_of_range_is_refused_before_any_search() {
+        let request: TableRequest =
+            serde_json::from_str(r#"{"game":"knights","rows":[0,1],"cols":[3]}"#).unwrap();
+        let error = table(&request, &Watch::new()).unwrap_err().to_string();
+        assert!(error.contains("row 0 is out of range"), "{error}");
+        let unknown = serde_json::from_str::<TableRequest>(r#"{"game":"knights","size":3}"#);
+        assert!(unknown.is_err());
+    }
+}
