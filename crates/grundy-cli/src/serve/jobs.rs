@@ -1,7 +1,8 @@
-//! Running the commands a page asks for, and the jobs that hold long ones.
+//! Answering the requests a page sends, and the jobs that hold long ones.
 //!
-//! Each command runs as a child process of this program (`grundy value ... --json`), not as a
-//! call inside the server: its JSON is what the command line prints, byte for byte; a search
+//! Each request is answered by a child process of this program (`grundy worker`, which reads
+//! the typed request on stdin), not by a call inside the server: its JSON is what the command
+//! line prints with `--json`, byte for byte; a search
 //! that runs past the time limit, or is cancelled, is ended at once by killing the process
 //! (no search needs to poll a flag for it, and none leaves memory behind); and a search that
 //! fails cannot take the server down with it. Progress comes from the child's stderr, where
@@ -15,12 +16,12 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use grundy::Request;
 use serde::{Deserialize, Serialize};
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::process::Command;
 use tokio::sync::{watch, Semaphore};
 
-use super::words::{checked_command, SENT_GRAPH_FILE};
 use crate::progress::PROGRESS_JSON_VARIABLE;
 
 /// The largest answer kept: far more than any report the page draws (a 500x500 tour is about
@@ -43,7 +44,7 @@ pub const MAX_KEPT_ANSWER_BYTES: usize = 128 << 20;
 pub struct Limits {
     /// Seconds a command may run before it is stopped.
     pub max_seconds: u64,
-    /// Bytes of transposition table a command may ask for (`--memory`).
+    /// Bytes of transposition table a request may ask for (its `limits.memory`).
     pub memory: u64,
     /// Commands running at once; more wait for a free slot.
     pub jobs: usize,
@@ -179,25 +180,22 @@ impl Runner {
         self.limits
     }
 
-    /// Checks `words`, waits for a free slot, runs the command, and returns what it printed
-    /// (one JSON line). `progress` hears each progress line. When `cancel` turns true or the
-    /// time limit passes, the command is interrupted as by Ctrl-C, and what it then prints
-    /// is the answer (marked as stopped), or, when it prints nothing, the failure. Dropping
-    /// the future kills the command.
+    /// Waits for a free slot, answers `request` (parsed and bounded by the server's memory
+    /// already) in a `grundy worker`, and returns what it printed (one JSON line). `progress`
+    /// hears each progress line. When `cancel` turns true or the time limit passes, the worker
+    /// is interrupted as by Ctrl-C, and what it then prints is the answer (marked as
+    /// stopped), or, when it prints nothing, the failure. Dropping the future kills it.
     pub async fn run(
         &self,
-        words: &[String],
-        graph: Option<&str>,
+        request: &Request,
         mut progress: impl FnMut(Progress),
         mut cancel: watch::Receiver<bool>,
     ) -> Result<Answer, Failure> {
-        let arguments =
-            checked_command(words, self.limits.memory, graph.is_some()).map_err(Failure::Input)?;
-        // Each command runs in a new empty folder of its own, removed when it is done: the
-        // graph a page sent is written there under a name of the server's, so no message
-        // or answer shows where the server keeps its files, and a relative path names
-        // nothing else.
-        let folder = command_folder(graph)?;
+        let sent = serde_json::to_string(request)
+            .map_err(|error| Failure::Failed(format!("cannot write the request: {error}")))?;
+        // Each worker runs in a new empty folder of its own, removed when it is done, so a
+        // relative path names nothing (a worker reads no file in any case).
+        let folder = command_folder()?;
         let waiting = Waiting(&self.waiting);
         if self.waiting.fetch_add(1, Ordering::Relaxed) >= MAX_WAITING {
             return Err(Failure::Busy(format!(
@@ -211,10 +209,10 @@ impl Runner {
         drop(waiting);
         let started = Instant::now();
         let mut child = Command::new(&self.program)
-            .args(&arguments)
+            .arg("worker")
             .current_dir(folder.path())
             .env(PROGRESS_JSON_VARIABLE, "1")
-            .stdin(Stdio::null())
+            .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .kill_on_drop(true)
@@ -222,6 +220,13 @@ impl Runner {
             .map_err(|error| Failure::Failed(format!("cannot start the command: {error}")))?;
         progress(Progress::default());
         let pid = child.id();
+        let mut stdin = child.stdin.take().expect("stdin is piped");
+        // The request is far smaller than a pipe's buffer; closing stdin ends it.
+        stdin
+            .write_all(sent.as_bytes())
+            .await
+            .map_err(|error| Failure::Failed(format!("cannot send the request: {error}")))?;
+        drop(stdin);
         let mut stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
         let read_errors = async {
@@ -268,7 +273,7 @@ impl Runner {
         let outcome = tokio::select! {
             finished = &mut finished => Some(finished),
             () = tokio::time::sleep(time_limit) => {
-                stopped = Some(Failure::OverLimit(too_long_message(&self.limits, words)));
+                stopped = Some(Failure::OverLimit(too_long_message(&self.limits, &sent)));
                 None
             }
             _ = cancel.wait_for(|cancelled| *cancelled) => {
@@ -353,49 +358,37 @@ impl Runner {
     }
 }
 
-/// A new empty folder for one command, holding [`SENT_GRAPH_FILE`] with `graph`, the edges a
-/// page sent, if it sent any.
-fn command_folder(graph: Option<&str>) -> Result<tempfile::TempDir, Failure> {
-    let failed = |error: std::io::Error| {
-        Failure::Failed(format!(
-            "cannot make a temporary folder for the command: {error}"
-        ))
-    };
+/// A new empty folder for one worker.
+fn command_folder() -> Result<tempfile::TempDir, Failure> {
     let mut builder = tempfile::Builder::new();
     builder.prefix("grundy-serve-");
-    // The graphs pages send are theirs: no other user of the machine reads them.
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700));
-    let folder = builder.tempdir().map_err(failed)?;
-    if let Some(graph) = graph {
-        std::fs::write(folder.path().join(SENT_GRAPH_FILE), graph).map_err(failed)?;
-    }
-    Ok(folder)
+    builder.tempdir().map_err(|error| {
+        Failure::Failed(format!(
+            "cannot make a temporary folder for the worker: {error}"
+        ))
+    })
 }
 
-/// The message of a command stopped at the time limit, with the command as the page gave it
-/// (`words`) for a terminal.
-fn too_long_message(limits: &Limits, arguments: &[String]) -> String {
-    let command_line: Vec<String> = arguments
-        .iter()
-        .filter(|word| *word != "--json")
-        .map(|word| {
-            if !word.is_empty()
-                && word
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "-_.,:/=+@%".contains(c))
-            {
-                word.clone()
-            } else {
-                format!("'{}'", word.replace('\'', "'\\''"))
-            }
-        })
-        .collect();
+/// The message of a request stopped at the time limit, with the request (`sent`, its JSON)
+/// as a terminal runs it.
+fn too_long_message(limits: &Limits, sent: &str) -> String {
     format!(
-        "stopped after {} s, the server's limit for one request: start `grundy serve --max-seconds N` to allow more, or run `grundy {}` in a terminal",
+        "stopped after {} s, the server's limit for one request: start `grundy serve --max-seconds N` to allow more, or run `echo '{}' | grundy worker` in a terminal",
         limits.max_seconds,
-        command_line.join(" ")
+        sent.replace('\'', "'\\''")
     )
+}
+
+/// Bytes of memory for people: `1G`, `512M`.
+pub fn memory_text(bytes: u64) -> String {
+    for (shift, suffix) in [(40, 'T'), (30, 'G'), (20, 'M'), (10, 'K')] {
+        if bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return format!("{}{suffix}", bytes >> shift);
+        }
+    }
+    format!("{bytes} bytes")
 }
 
 /// The progress a line of the command's stderr reports, if it is a progress line.
@@ -436,8 +429,8 @@ pub struct JobReport {
     pub id: String,
     /// Where it is.
     pub state: JobState,
-    /// The command's words, as given.
-    pub command: Vec<String>,
+    /// The request, as it runs (within the server's memory).
+    pub request: Request,
     /// How far it has come.
     pub progress: Progress,
     /// The command's JSON, when done: the line it printed, as it printed it (shared, so a
@@ -481,17 +474,9 @@ impl Jobs {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Starts a job running `words` for the page whose cookie is `client` and returns its
-    /// name; refused when the command is malformed (checked at once, so the page hears of a
-    /// typo now) or too many jobs wait.
-    pub fn start(
-        &self,
-        words: Vec<String>,
-        graph: Option<String>,
-        client: Option<String>,
-    ) -> Result<String, Failure> {
-        checked_command(&words, self.runner.limits().memory, graph.is_some())
-            .map_err(Failure::Input)?;
+    /// Starts a job answering `request` (parsed and bounded already) for the page whose cookie
+    /// is `client` and returns its name; refused when too many jobs wait.
+    pub fn start(&self, request: Request, client: Option<String>) -> Result<String, Failure> {
         let (cancel, cancelled) = watch::channel(false);
         let id = super::routes::random_hex().map_err(|error| {
             Failure::Failed(format!("cannot draw a job's name at random: {error}"))
@@ -506,7 +491,7 @@ impl Jobs {
                     report: JobReport {
                         id: id.clone(),
                         state: JobState::Queued,
-                        command: words.clone(),
+                        request: request.clone(),
                         progress: Progress::default(),
                         result: None,
                         error: None,
@@ -534,8 +519,7 @@ impl Jobs {
             };
             let outcome = runner
                 .run(
-                    &words,
-                    graph.as_deref(),
+                    &request,
                     |progress| {
                         update(&|job: &mut Job| {
                             job.report.state = JobState::Running;
@@ -702,7 +686,7 @@ mod tests {
         let report = JobReport {
             id: id.to_string(),
             state: JobState::Done,
-            command: vec!["value".to_string()],
+            request: serde_json::from_str(r#"{"question":"value","game":"*1"}"#).unwrap(),
             progress: Progress::default(),
             result: Some(Arc::from(result)),
             error: None,
@@ -739,21 +723,19 @@ mod tests {
     }
 
     #[test]
-    fn the_time_limit_message_says_how_to_raise_it_and_the_command() {
+    fn the_time_limit_message_says_how_to_raise_it_and_the_request() {
         let limits = Limits {
             max_seconds: 5,
             memory: 1 << 30,
             jobs: 2,
         };
-        let message = too_long_message(
-            &limits,
-            &["value".into(), "knights 3x3 + *2".into(), "--json".into()],
-        );
+        let message = too_long_message(&limits, r#"{"question":"value","game":"knights' 3x3"}"#);
         assert!(message.contains("5 s"), "{message}");
         assert!(message.contains("--max-seconds"), "{message}");
         assert!(
-            message.contains("grundy value 'knights 3x3 + *2'"),
+            message.contains(r#"echo '{"question":"value","game":"knights'\''"#),
             "{message}"
         );
+        assert!(message.contains("| grundy worker"), "{message}");
     }
 }

@@ -3,13 +3,13 @@
 //! endpoints).
 //!
 //! The page (HTML, CSS and JavaScript) is compiled into the binary; it loads nothing from
-//! elsewhere. The server reads and writes no file on a page's behalf: it runs only the
-//! answering commands, without their file options ([`words`]), each as a child process within
-//! the limits of [`jobs::Limits`].
+//! elsewhere. The server reads and writes no file on a page's behalf: a page sends the
+//! library's typed requests (`{"question": "value", "game": "knights 5x5"}`), which name no
+//! file, and each is answered by a `grundy worker` child process within the limits of
+//! [`jobs::Limits`].
 
 mod jobs;
 mod routes;
-mod words;
 
 use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
@@ -97,7 +97,7 @@ pub fn run(args: &Args) -> Result<String> {
             let announcement = format!(
                 "{url}\nserving the grundy page: each request at most {} s and {} of table, {} at once (Ctrl-C stops)\n",
                 limits.max_seconds,
-                words::memory_text(limits.memory),
+                jobs::memory_text(limits.memory),
                 limits.jobs
             );
             let mut stdout = std::io::stdout().lock();

@@ -1,5 +1,6 @@
-//! The endpoints: the page and its files, the catalogue of games, commands answered at once
-//! (`/api/run`) and jobs for long ones (`/api/jobs`). docs/WEB.md describes each.
+//! The endpoints: the page and its files, the catalogue of games, requests answered at once
+//! (`/api/run`) and jobs for long ones (`/api/jobs`). A request is the library's typed
+//! [`grundy::Request`], as `grundy worker` reads it; docs/WEB.md describes each endpoint.
 
 use std::sync::Arc;
 
@@ -11,12 +12,12 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use serde::Deserialize;
 use serde_json::json;
 use tokio::sync::watch;
 
-use super::jobs::{Failure, Jobs, Runner, MAX_JOBS_KEPT, MAX_JOBS_WAITING, MAX_KEPT_ANSWER_BYTES};
-use super::words::{memory_text, COMMANDS, MAX_WORDS, MAX_WORD_BYTES};
+use super::jobs::{
+    memory_text, Failure, Jobs, Runner, MAX_JOBS_KEPT, MAX_JOBS_WAITING, MAX_KEPT_ANSWER_BYTES,
+};
 use super::{HEADER_SECONDS, MAX_CONNECTIONS, WRITE_SECONDS};
 use grundy::games::corner::CORNER_GAMES;
 use grundy::games::heap::NAMED_GAMES;
@@ -339,8 +340,6 @@ async fn limits(State(server): State<Arc<Server>>) -> Response {
         "memory_bytes": limits.memory,
         "jobs": limits.jobs,
         "max_body_bytes": MAX_BODY_BYTES,
-        "max_words": MAX_WORDS,
-        "max_word_bytes": MAX_WORD_BYTES,
         "max_jobs_kept": MAX_JOBS_KEPT,
         "max_jobs_waiting": MAX_JOBS_WAITING,
         "max_kept_answer_bytes": MAX_KEPT_ANSWER_BYTES,
@@ -348,25 +347,24 @@ async fn limits(State(server): State<Arc<Server>>) -> Response {
         "header_seconds": HEADER_SECONDS,
         "write_seconds": WRITE_SECONDS,
         "body_seconds": BODY_SECONDS,
-        "commands": COMMANDS,
+        "questions": QUESTIONS,
     }))
     .into_response()
 }
 
-/// A request's body: `{"command": ["value", "knights", "5x5"]}`, and for Node Kayles the
-/// graph's edges: `{"command": ["moves", "graph", "--all"], "graph": "a b\nb c\n"}`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CommandBody {
-    command: Vec<String>,
-    #[serde(default)]
-    graph: Option<String>,
-}
+/// The questions a request may ask, for messages and `/api/limits`.
+const QUESTIONS: &str = "value, moves, outcome, play, table, sequence, tour, tour_exists, tour_count, tour_verify, graph";
 
 /// Why a request is refused before anything runs: the status and the message.
 type Refusal = (StatusCode, String);
 
-fn command_of(body: Result<Bytes, BytesRejection>) -> Result<CommandBody, Refusal> {
+/// The request a body holds, parsed and checked by the library's own types (an unknown key,
+/// question or game is refused here, before anything runs) and bounded by the server's
+/// memory.
+fn request_of(
+    body: Result<Bytes, BytesRejection>,
+    memory: u64,
+) -> Result<grundy::Request, Refusal> {
     let body = body.map_err(|rejection| {
         let status = rejection.status();
         let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
@@ -379,12 +377,16 @@ fn command_of(body: Result<Bytes, BytesRejection>) -> Result<CommandBody, Refusa
         };
         (status, message)
     })?;
-    serde_json::from_slice::<CommandBody>(&body).map_err(|why| {
+    let mut request = serde_json::from_slice::<grundy::Request>(&body).map_err(|why| {
         (
             StatusCode::BAD_REQUEST,
-            format!("the request must be JSON like {{\"command\": [\"value\", \"knights\", \"5x5\"]}}: {why}"),
+            format!(
+                "the request must be JSON like {{\"question\": \"value\", \"game\": \"knights 5x5\"}} (questions: {QUESTIONS}): {why}"
+            ),
         )
-    })
+    })?;
+    request.bound_memory(memory);
+    Ok(request)
 }
 
 fn failure(failure: &Failure) -> Response {
@@ -400,23 +402,14 @@ fn failure(failure: &Failure) -> Response {
 
 /// Runs a command and answers with its JSON; the command is stopped if the page goes away.
 async fn run(State(server): State<Arc<Server>>, body: Result<Bytes, BytesRejection>) -> Response {
-    let body = match command_of(body) {
-        Ok(body) => body,
+    let request = match request_of(body, server.runner.limits().memory) {
+        Ok(request) => request,
         Err((status, message)) => return error(status, message),
     };
     // Nothing cancels a plain request but the page closing the connection, which drops this
-    // future and with it the command.
+    // future and with it the worker.
     let (_keep_open, never_cancelled) = watch::channel(false);
-    match server
-        .runner
-        .run(
-            &body.command,
-            body.graph.as_deref(),
-            |_| {},
-            never_cancelled,
-        )
-        .await
-    {
+    match server.runner.run(&request, |_| {}, never_cancelled).await {
         Ok(answer) => {
             let mut response = json_text(StatusCode::OK, answer.json);
             if let Some(why) = answer.stopped {
@@ -436,12 +429,12 @@ async fn start_job(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let body = match command_of(body) {
-        Ok(body) => body,
+    let request = match request_of(body, server.runner.limits().memory) {
+        Ok(request) => request,
         Err((status, message)) => return error(status, message),
     };
     let client = client_of(&headers);
-    match server.jobs.start(body.command, body.graph, client.clone()) {
+    match server.jobs.start(request, client.clone()) {
         Ok(id) => match server.jobs.report(&id, client.as_deref()) {
             Some(report) => (StatusCode::ACCEPTED, axum::Json(report)).into_response(),
             None => error(StatusCode::INTERNAL_SERVER_ERROR, "the job was lost"),

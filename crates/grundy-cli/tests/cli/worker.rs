@@ -109,7 +109,7 @@ fn a_bad_request_is_refused_by_its_types_and_no_file_is_read() {
     for (request, needle) in [
         (
             r#"{"question":"value","game":"graph /etc/passwd"}"#,
-            "not read from a name",
+            "no file is read here",
         ),
         (
             r#"{"question":"value","game":"knights 5x5","svg":"x.svg"}"#,

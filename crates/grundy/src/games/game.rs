@@ -277,7 +277,7 @@ impl FromStr for Game {
     fn from_str(text: &str) -> Result<Game, GameError> {
         Game::parse_with(text, &mut |name| {
             Err(format!(
-                "`graph {name}`: a graph is not read from a name here; send the graph's edges with the request"
+                "`graph {name}`: no file is read here; send the graph's edges with the request (its \"graph\" key)"
             ))
         })
     }
@@ -570,7 +570,7 @@ mod tests {
         assert_eq!(asked, ["my graph.txt"]);
         assert_eq!(game.to_string(), "graph my graph.txt + *1");
         let refused = parse("graph /etc/passwd").unwrap_err().to_string();
-        assert!(refused.contains("not read from a name"), "{refused}");
+        assert!(refused.contains("no file is read here"), "{refused}");
     }
 
     #[test]

@@ -179,19 +179,27 @@ impl TryFrom<MovesFields> for MovesRequest {
 
 /// Reads `text`, each `graph NAME` in it standing for the graph of `graph_text` (refused when
 /// the request brought none).
-fn read_game(text: &str, graph_text: Option<&str>) -> Result<Game, GameError> {
-    match graph_text {
-        None => text.parse(),
-        Some(graph_text) => Game::parse_with(text, &mut |_| {
-            crate::graph::parse_graph(graph_text, None).map_err(|error| {
-                if error.line == 0 {
-                    format!("the graph sent: {}", error.problem)
-                } else {
-                    format!("the graph sent, {error}")
-                }
-            })
-        }),
+pub(crate) fn read_game(text: &str, graph_text: Option<&str>) -> Result<Game, GameError> {
+    let Some(graph_text) = graph_text else {
+        return text.parse();
+    };
+    let mut named = false;
+    let game = Game::parse_with(text, &mut |_| {
+        named = true;
+        crate::graph::parse_graph(graph_text, None).map_err(|error| {
+            if error.line == 0 {
+                format!("the graph sent: {}", error.problem)
+            } else {
+                format!("the graph sent, {error}")
+            }
+        })
+    })?;
+    if !named {
+        return Err(GameError(format!(
+            "the request sends a graph, but its game `{text}` plays on none: name it `graph NAME` (`graph sent`)"
+        )));
     }
+    Ok(game)
 }
 
 /// Who wins a placement game, and a winning first move, by outcome searches.
@@ -318,6 +326,30 @@ pub enum Stopped {
 impl RunError {
     pub(crate) fn input(message: impl std::fmt::Display) -> RunError {
         RunError::Input(message.to_string())
+    }
+}
+
+impl Request {
+    /// Bounds what the request may take to about `bytes` of memory: its tables' budget, and
+    /// for a graph's count of terminal positions its states. A server applies its own bound
+    /// this way, on the parsed request, before anything runs.
+    pub fn bound_memory(&mut self, bytes: u64) {
+        let limits = match self {
+            Request::Value(request) => &mut request.limits,
+            Request::Moves(request) => &mut request.limits,
+            Request::Outcome(request) => &mut request.limits,
+            Request::Play(request) => &mut request.limits,
+            Request::TourCount(request) => &mut request.limits,
+            Request::Graph(request) => {
+                let states = bytes / graph::BYTES_PER_TERMINAL_STATE;
+                request.states = request
+                    .states
+                    .min(usize::try_from(states).unwrap_or(usize::MAX));
+                return;
+            }
+            Request::Tour(_) | Request::TourExists(_) | Request::TourVerify(_) => return,
+        };
+        limits.memory = limits.memory.min(bytes);
     }
 }
 

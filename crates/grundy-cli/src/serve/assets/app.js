@@ -1,5 +1,6 @@
 // The grundy page: plain JavaScript, no framework, nothing loaded from elsewhere. Every answer
-// comes from the server's jobs API, which runs `grundy <command> ... --json` (docs/WEB.md).
+// comes from the server's jobs API, which answers the library's typed requests
+// (`{"question": "value", "game": "knights 5x5"}`) as `grundy worker` does (docs/WEB.md).
 'use strict';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -51,7 +52,7 @@ function parseBoard(text) {
   return match ? { rows: Number(match[1]), cols: Number(match[2]) } : null;
 }
 
-// ---- Running commands: every request is a job, so long ones show progress and can be
+// ---- Asking the server: every request is a job, so long ones show progress and can be
 // cancelled, and the page stays responsive while they run.
 
 let runningJob = null;
@@ -64,7 +65,7 @@ function showError(message) {
 
 function showWork(job) {
   const progress = job.progress || {};
-  const parts = [`${job.command[0]} ${job.state}`, `${job.seconds.toFixed(1)} s`];
+  const parts = [`${job.request.question} ${job.state}`, `${job.seconds.toFixed(1)} s`];
   if (progress.positions_searched !== undefined) {
     parts.push(`${progress.positions_searched.toLocaleString()} positions searched`);
   }
@@ -80,11 +81,11 @@ function showWork(job) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function runCommand(command, graph) {
+async function ask(request) {
   const started = await fetch('/api/jobs', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(graph === undefined ? { command } : { command, graph }),
+    body: JSON.stringify(request),
   });
   let job = await started.json();
   if (!started.ok) throw new Error(job.error);
@@ -211,19 +212,16 @@ function other(player) {
   return player === 'first' ? 'second' : 'first';
 }
 
-function rulesWords() {
-  const words = [];
-  if (play.surface !== 'rectangle') words.push('--board', play.surface);
-  if (play.rays !== 'through') words.push('--rays', play.rays);
-  return words;
-}
-
-// The words naming the game in its current position, as `grundy moves` takes them.
-function gameWords() {
+// The game in its current position, as a request names it: `knights 5x5 torus at N..../...`,
+// `kayles 3 4 5`, `corner-knight 7 9`.
+function gameText() {
   if (play.family === 'placement') {
-    return [play.game, play.args, ...rulesWords(), '--position', play.position];
+    const rules = [];
+    if (play.surface !== 'rectangle') rules.push(play.surface);
+    if (play.rays !== 'through') rules.push(play.rays);
+    return [play.game, play.args, ...rules, 'at', play.position].join(' ');
   }
-  return [play.game, ...play.position.split(/\s+/).filter((word) => word !== '')];
+  return [play.game, ...play.position.split(/\s+/).filter((word) => word !== '')].join(' ');
 }
 
 // A graph's edge list (`u v` a line, a lone name a vertex, `#` comments): its vertices in
@@ -292,16 +290,15 @@ async function analyse() {
   if (play.family === 'graph') {
     play.analysis = parseEdges(play.position).vertices.length === 0
       ? { nimber: 0, outcome: 'P', legal_moves: 0, moves: [] }
-      : await runCommand(['moves', 'graph', '--all'], play.position);
+      : await ask({ question: 'moves', game: 'graph sent', graph: play.position, all: true });
     return;
   }
-  const words = gameWords();
-  if (play.family === 'heap' && words.length === 1) {
+  if (play.family === 'heap' && play.position.trim() === '') {
     // Every heap is gone: no move is left.
     play.analysis = { nimber: 0, outcome: 'P', legal_moves: 0, moves: [] };
     return;
   }
-  play.analysis = await runCommand(['moves', ...words, '--all']);
+  play.analysis = await ask({ question: 'moves', game: gameText(), all: true });
   if (play.family === 'placement' && play.plies === 0) {
     play.startFirst = play.analysis.to_move === 'first';
   }
@@ -347,8 +344,9 @@ function makeMove(move, by) {
 async function computerMove() {
   const side = toMove();
   if (play.family === 'placement') {
-    const reply = await runCommand(['play', play.game, play.args, ...rulesWords(),
-      '--position', play.position, '--opponent', play.opponent, '--seed', String(play.seed + play.plies)]);
+    const reply = await ask({
+      question: 'play', game: gameText(), opponent: play.opponent, seed: play.seed + play.plies,
+    });
     const move = reply.moves[0];
     play.history.push({ position: play.position, plies: play.plies, by: 'computer', notation: move.move });
     play.position = reply.position;
@@ -917,11 +915,13 @@ async function drawTour() {
   if (asked && asked.rows * asked.cols > MAX_TOUR_SQUARES) {
     throw new Error(`the page draws tours of boards of at most ${MAX_TOUR_SQUARES} squares (250x250); ${asked.rows}x${asked.cols} has ${asked.rows * asked.cols}: find it with \`grundy tour ${asked.rows}x${asked.cols}\` in a terminal`);
   }
-  const words = ['tour', $('tour-board').value.trim(), '--method', $('tour-method').value];
-  if ($('tour-closed').checked) words.push('--closed');
+  const request = {
+    question: 'tour', board: $('tour-board').value.trim(), method: $('tour-method').value,
+    closed: $('tour-closed').checked,
+  };
   const start = $('tour-start').value.trim();
-  if (start) words.push('--start', start);
-  const tour = await runCommand(words);
+  if (start) request.start = start;
+  const tour = await ask(request);
   const view = $('tour-view');
   view.replaceChildren();
   if (tourAnimation) cancelAnimationFrame(tourAnimation);
@@ -1018,7 +1018,7 @@ function attackEdges(game, rows, cols) {
 
 async function drawGraph() {
   const game = $('graph-game').value.trim();
-  const graph = await runCommand(['graph', game, $('graph-board').value.trim()]);
+  const graph = await ask({ question: 'graph', game: `${game} ${$('graph-board').value.trim()}` });
   const facts = $('graph-facts');
   facts.replaceChildren();
   const fact = (name, value, id) => {
