@@ -216,6 +216,7 @@ impl Shown {
                 ));
             }
             Event::Steps { task, done, total } => {
+                report_to_server(&[("cells_finished", *done), ("cells_total", *total)]);
                 let bar = bars
                     .counter
                     .get_or_insert_with(|| counting_bar(*total, task))

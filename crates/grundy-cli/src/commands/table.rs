@@ -13,7 +13,7 @@ use grundy::watch::{Event, Watch};
 use super::{rules_note, RuleOptions, SearchOptions};
 use crate::input::{input_error, run_error};
 use crate::interrupt::{self, Interrupted};
-use crate::progress::{report_to_server, Shown};
+use crate::progress::Shown;
 use crate::render::json_line;
 use crate::svg::{value_grid, MAX_GRID_CELLS};
 
@@ -91,9 +91,8 @@ pub fn run(args: &Args) -> Result<String> {
         TableGame::Placement(_) => interrupt::watch()?.on_event(move |event| {
             // The cells finished are what the table shows and `grundy serve` reads; the
             // solvers' own counts are each thread's.
-            if let Event::Steps { done, total, .. } = event {
+            if let Event::Steps { .. } = event {
                 bars.show(event);
-                report_to_server(&[("cells_finished", *done), ("cells_total", *total)]);
             }
         }),
     };

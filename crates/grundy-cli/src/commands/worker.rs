@@ -21,7 +21,7 @@ const MAX_REQUEST_BYTES: usize = 1 << 20;
 /// Arguments of `grundy worker`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Reads one request as JSON on stdin and prints its answer as one JSON line (the keys of `--json`, docs/JSON.md). The request names its question and game, with optional limits:\n  {\"question\": \"value\", \"game\": \"knights 5x5 + kayles 7\"}\n  {\"question\": \"moves\", \"game\": \"queens 5x5\", \"all\": true, \"limits\": {\"memory\": 268435456, \"threads\": 2}}\n  {\"question\": \"outcome\", \"game\": \"queens 8x8\"}\nA graph file is not read: a worker reads no file.\n\nExamples:\n  echo '{\"question\":\"value\",\"game\":\"knights 5x5\"}' | grundy worker\n  echo '{\"question\":\"moves\",\"game\":\"kayles 3 4 5\"}' | grundy worker"
+    after_help = "Reads one request as JSON on stdin and prints its answer as one JSON line (the keys of `--json`, docs/JSON.md). The request names its question and game, with optional limits:\n  {\"question\": \"value\", \"game\": \"knights 5x5 + kayles 7\"}\n  {\"question\": \"moves\", \"game\": \"queens 5x5\", \"all\": true, \"limits\": {\"memory\": 268435456, \"threads\": 2}}\n  {\"question\": \"outcome\", \"game\": \"queens 8x8\"}\n  {\"question\": \"table\", \"game\": \"queens\", \"rows\": \"1-6\", \"cols\": \"1-6\"}\n  {\"question\": \"sequence\", \"game\": \"kayles\", \"to\": 100}\n  {\"question\": \"tour\", \"board\": \"8x8\", \"closed\": true}\n  {\"question\": \"moves\", \"game\": \"graph sent\", \"graph\": \"a b\\nb c\\n\"}\nNo file is read: a graph comes as its text, in the request's \"graph\" key. docs/JSON.md lists every question and its keys.\n\nExamples:\n  echo '{\"question\":\"value\",\"game\":\"knights 5x5\"}' | grundy worker\n  echo '{\"question\":\"moves\",\"game\":\"kayles 3 4 5\"}' | grundy worker"
 )]
 pub struct Args {}
 
@@ -64,15 +64,23 @@ pub fn run(_args: &Args) -> Result<String> {
                 Stopped::Frontier { square, squares } => format!(
                     " after {square} of {squares} squares: a frontier count has no partial result"
                 ),
-                Stopped::Table(report) => format!(
-                    ": {} of {} cells finished",
-                    report.finished_cells,
-                    report.rows.len() * report.cols.len()
-                ),
-                Stopped::Sequence(answer) => match answer.finished {
-                    0 => ": no value was finished".to_string(),
-                    count => format!(": the values of heaps 0 to {} were finished", count - 1),
-                },
+                // What a table or a sequence finished is an answer: printed, as the command
+                // prints it when stopped.
+                Stopped::Table(report) => {
+                    print!("{}", json_line(&report));
+                    format!(
+                        ": {} of {} cells finished",
+                        report.finished_cells,
+                        report.rows.len() * report.cols.len()
+                    )
+                }
+                Stopped::Sequence(answer) => {
+                    print!("{}", json_line(&answer));
+                    match answer.finished {
+                        0 => ": no value was finished".to_string(),
+                        count => format!(": the values of heaps 0 to {} were finished", count - 1),
+                    }
+                }
                 Stopped::Nothing => String::new(),
             };
             Err(

@@ -377,14 +377,23 @@ fn request_of(
         };
         (status, message)
     })?;
-    let mut request = serde_json::from_slice::<grundy::Request>(&body).map_err(|why| {
+    // A body that is no request at all is told the form; a request the library's types
+    // refuse hears their message alone.
+    let malformed = |why: &dyn std::fmt::Display| {
         (
             StatusCode::BAD_REQUEST,
             format!(
                 "the request must be JSON like {{\"question\": \"value\", \"game\": \"knights 5x5\"}} (questions: {QUESTIONS}): {why}"
             ),
         )
-    })?;
+    };
+    let value =
+        serde_json::from_slice::<serde_json::Value>(&body).map_err(|why| malformed(&why))?;
+    if value.get("question").is_none() {
+        return Err(malformed(&"it names no `question`"));
+    }
+    let mut request = serde_json::from_value::<grundy::Request>(value)
+        .map_err(|why| (StatusCode::BAD_REQUEST, why.to_string()))?;
     request.bound_memory(memory);
     Ok(request)
 }

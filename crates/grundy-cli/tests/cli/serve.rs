@@ -355,7 +355,7 @@ fn serve_refuses_bad_requests_with_the_command_lines_message() {
             400,
             "attack",
         ),
-        (json!({}), 400, "missing field `question`"),
+        (json!({}), 400, "names no `question`"),
     ] {
         let (got, answer) = server.post("/api/run", &request);
         assert_eq!(got, status, "{request}: {answer}");

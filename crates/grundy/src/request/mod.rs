@@ -340,6 +340,8 @@ impl Request {
             Request::Outcome(request) => &mut request.limits,
             Request::Play(request) => &mut request.limits,
             Request::TourCount(request) => &mut request.limits,
+            Request::Table(request) => &mut request.limits,
+            Request::Sequence(request) => &mut request.limits,
             Request::Graph(request) => {
                 let states = bytes / graph::BYTES_PER_TERMINAL_STATE;
                 request.states = request

@@ -190,9 +190,10 @@ impl<'de> Deserialize<'de> for TableGame {
     }
 }
 
-/// The nim-values of a game over rows and columns of boards or squares.
+/// The nim-values of a game over rows and columns of boards or squares. In JSON the rows and
+/// columns are lists of numbers or text as the command line takes it (`"1-6"`, `"2,4,8"`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "TableFields")]
 pub struct TableRequest {
     /// The game, without a board.
     pub game: TableGame,
@@ -207,6 +208,46 @@ pub struct TableRequest {
     /// What the search may use: the memory is shared by the threads' transposition tables.
     #[serde(default)]
     pub limits: Limits,
+}
+
+/// Rows or columns as JSON brings them: numbers, or a range as text.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Labels {
+    Numbers(Vec<usize>),
+    Text(String),
+}
+
+/// A [`TableRequest`] as JSON brings it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TableFields {
+    game: TableGame,
+    #[serde(default)]
+    rows: Option<Labels>,
+    #[serde(default)]
+    cols: Option<Labels>,
+    #[serde(default)]
+    limits: Limits,
+}
+
+impl TryFrom<TableFields> for TableRequest {
+    type Error = GameError;
+
+    fn try_from(fields: TableFields) -> Result<TableRequest, GameError> {
+        let game = fields.game;
+        let read = |labels: Option<Labels>| match labels {
+            None => Ok(None),
+            Some(Labels::Numbers(numbers)) => Ok(Some(numbers)),
+            Some(Labels::Text(text)) => game.parse_labels(&text).map(Some),
+        };
+        Ok(TableRequest {
+            rows: read(fields.rows)?,
+            cols: read(fields.cols)?,
+            game,
+            limits: fields.limits,
+        })
+    }
 }
 
 impl TableRequest {

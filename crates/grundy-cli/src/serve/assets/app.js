@@ -73,7 +73,8 @@ function showWork(job) {
     parts.push(`first moves settled ${progress.first_moves_settled}/${progress.first_moves_total}`);
   }
   if (progress.cells_total) {
-    parts.push(`cells ${progress.cells_finished}/${progress.cells_total}`);
+    const counted = job.request.question === 'table' ? 'cells' : 'done';
+    parts.push(`${counted} ${progress.cells_finished}/${progress.cells_total}`);
   }
   $('work-text').textContent = parts.join(' · ');
   $('work').hidden = false;
@@ -785,10 +786,13 @@ $('setup-form').addEventListener('submit', (event) => {
 
 async function drawTable() {
   const game = $('table-game').value.trim();
-  const words = ['table', game, '--rows', $('table-rows').value.trim(), '--cols', $('table-cols').value.trim()];
   const surface = $('table-surface').value;
-  if (surface && surface !== 'rectangle') words.push('--board', surface);
-  const table = await runCommand(words);
+  const table = await ask({
+    question: 'table',
+    game: surface && surface !== 'rectangle' ? `${game} ${surface}` : game,
+    rows: $('table-rows').value.trim(),
+    cols: $('table-cols').value.trim(),
+  });
   const view = $('table-view');
   view.replaceChildren();
   const cell = 36;
@@ -842,7 +846,9 @@ $('table-form').addEventListener('submit', (event) => {
 
 async function drawSequence() {
   const game = $('sequence-game').value.trim();
-  const sequence = await runCommand(['sequence', game, '--to', $('sequence-to').value.trim()]);
+  const to = $('sequence-to').value.trim();
+  if (!/^\d+$/.test(to)) throw new Error(`--to \`${to}\` is not a whole number`);
+  const sequence = await ask({ question: 'sequence', game, to: Number(to) });
   const values = sequence.values;
   const largest = Math.max(1, ...values);
   const width = 900;
