@@ -1,18 +1,19 @@
-//! Asks grundy's library what a front end asks: the value of a game, its winning moves, and
-//! a sum's moves, with a progress callback and a stop after a few seconds.
+//! Asks grundy's library what a front end asks: the value of a game, its winning moves, and a
+//! table of values, with a progress callback and a stop after a few seconds.
 //!
 //! ```text
-//! cargo run --release -p grundy --example ask -- "knights 6x6" 10
+//! cargo run --release -p grundy --example ask -- "knights 6x6 + kayles 7" 10 queens
 //! ```
 //!
-//! The first argument is any game grundy reads (default `knights 5x5`); the second the seconds
-//! after which the watch's flag stops the work (default 30).
+//! The first argument is any game grundy reads, a sum included (default `knights 5x5`); the
+//! second the seconds after which the watch's flag stops the work (default 30); the third the
+//! pieces of a table of boards 1x1 to 7x7 (default `knights`).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use grundy::request::{Limits, MovesRequest, RunError, ValueRequest};
+use grundy::request::{Limits, MovesRequest, RunError, Stopped, TableRequest, ValueRequest};
 use grundy::watch::{Event, Watch};
 use grundy::{run, Answer, Game, Request};
 
@@ -20,6 +21,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let text = args.next().unwrap_or_else(|| "knights 5x5".to_string());
     let seconds: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(30);
+    let table_game = args.next().unwrap_or_else(|| "knights".to_string());
     let game: Game = match text.parse() {
         Ok(game) => game,
         Err(error) => {
@@ -83,7 +85,7 @@ fn main() {
             game: game.clone(),
             graph: None,
             all: false,
-            limits,
+            limits: limits.clone(),
         },
         &watch,
     );
@@ -102,5 +104,43 @@ fn main() {
             }
         }
         Err(error) => eprintln!("moves: {error}"),
+    }
+
+    let table_game = match table_game.parse() {
+        Ok(table_game) => table_game,
+        Err(error) => {
+            eprintln!("error: {error}");
+            std::process::exit(2);
+        }
+    };
+    let sides: Vec<usize> = (1..=7).collect();
+    let table = grundy::request::table(
+        &TableRequest {
+            game: table_game,
+            rows: Some(sides.clone()),
+            cols: Some(sides),
+            limits,
+        },
+        &watch,
+    );
+    // A table the watch stopped still holds the cells it finished.
+    let (report, stopped) = match table {
+        Ok(report) => (report, false),
+        Err(RunError::Stopped(Stopped::Table(report))) => (*report, true),
+        Err(error) => {
+            eprintln!("table: {error}");
+            return;
+        }
+    };
+    println!("{} table (rows down, columns across):", report.game);
+    for (rows, values) in report.rows.iter().zip(&report.nimbers) {
+        let cells: Vec<String> = values
+            .iter()
+            .map(|value| value.map_or_else(|| "?".to_string(), |value| value.to_string()))
+            .collect();
+        println!("  {rows:>2}: {}", cells.join(" "));
+    }
+    if stopped {
+        println!("  (stopped after {seconds} s: ? marks the cells not finished)");
     }
 }
