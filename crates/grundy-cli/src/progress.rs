@@ -3,7 +3,6 @@
 //! The bar stays hidden for the first second, so quick answers print nothing extra, and
 //! indicatif draws nothing when stderr is not a terminal.
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -99,22 +98,26 @@ const SERVER_REPORT_INTERVAL: Duration = Duration::from_millis(250);
 /// `first_moves_settled` and `first_moves_total`, or `cells_finished` and `cells_total`.
 pub fn report_to_server(counts: &[(&str, u64)]) {
     static ENABLED: OnceLock<Option<Instant>> = OnceLock::new();
-    static LAST_MILLIS: AtomicU64 = AtomicU64::new(0);
+    // When each kind of line (named by its first count) was last written: a table's cells and
+    // its solvers' positions come at different rates, and the frequent kind must not crowd
+    // out the other.
+    static LAST_WRITTEN: Mutex<Vec<(String, u64)>> = Mutex::new(Vec::new());
     let Some(started) =
         ENABLED.get_or_init(|| std::env::var_os(PROGRESS_JSON_VARIABLE).map(|_| Instant::now()))
     else {
         return;
     };
-    let now = started.elapsed().as_millis() as u64;
-    let last = LAST_MILLIS.load(Ordering::Relaxed);
-    if last != 0 && now < last + SERVER_REPORT_INTERVAL.as_millis() as u64 {
+    let Some(&(kind, _)) = counts.first() else {
         return;
-    }
-    if LAST_MILLIS
-        .compare_exchange(last, now.max(1), Ordering::Relaxed, Ordering::Relaxed)
-        .is_err()
+    };
+    let now = started.elapsed().as_millis() as u64 + 1;
     {
-        return;
+        let mut last_written = LAST_WRITTEN.lock().unwrap_or_else(PoisonError::into_inner);
+        match last_written.iter_mut().find(|(name, _)| name == kind) {
+            Some((_, last)) if now < *last + SERVER_REPORT_INTERVAL.as_millis() as u64 => return,
+            Some((_, last)) => *last = now,
+            None => last_written.push((kind.to_string(), now)),
+        }
     }
     let progress: serde_json::Map<String, serde_json::Value> = counts
         .iter()
