@@ -6,6 +6,7 @@
 //! tells a time-out from a person's Ctrl-C; the exit status is 130 for each of them, the one
 //! status a script checks for "stopped, what was finished is kept".
 
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, LazyLock, OnceLock};
 
@@ -135,7 +136,10 @@ fn received(which: StopSignal) {
         StopSignal::Interrupt => "Ctrl-C again",
         StopSignal::Terminate | StopSignal::Hangup => "a second signal",
     };
-    eprintln!(
+    // Not eprintln!, which panics when stderr is gone (a server that started this process and
+    // died): the signal must still stop the search.
+    let _ = writeln!(
+        std::io::stderr(),
         "\n{} received: stopping and keeping what is finished ({again} to quit at once)",
         which.name()
     );

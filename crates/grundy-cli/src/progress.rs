@@ -3,6 +3,7 @@
 //! The bar stays hidden for the first second, so quick answers print nothing extra, and
 //! indicatif draws nothing when stderr is not a terminal.
 
+use std::io::Write;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -123,7 +124,12 @@ pub fn report_to_server(counts: &[(&str, u64)]) {
         .iter()
         .map(|&(name, count)| (name.to_string(), count.into()))
         .collect();
-    eprintln!("{}", serde_json::json!({ "progress": progress }));
+    // A server that died closed this pipe: the line is lost, and the work goes on to its stop.
+    let _ = writeln!(
+        std::io::stderr(),
+        "{}",
+        serde_json::json!({ "progress": progress })
+    );
 }
 
 /// What the command line shows of a [`Watch`]'s events: a spinner of positions searched, a bar

@@ -4,7 +4,7 @@
 //! answer is the same JSON `--json` prints. Progress goes to stderr as `grundy serve` reads it
 //! when `GRUNDY_PROGRESS_JSON` is set; Ctrl-C or SIGTERM stop the work.
 
-use std::io::Read;
+use std::io::{BufRead, Read};
 
 use anyhow::Result;
 use grundy::request::{Answer, RunError, Stopped};
@@ -23,15 +23,30 @@ const MAX_REQUEST_BYTES: usize = 1 << 20;
 #[command(
     after_help = "Reads one request as JSON on stdin and prints its answer as one JSON line (the keys of `--json`, docs/JSON.md). The request names its question and game, with optional limits:\n  {\"question\": \"value\", \"game\": \"knights 5x5 + kayles 7\"}\n  {\"question\": \"moves\", \"game\": \"queens 5x5\", \"all\": true, \"limits\": {\"memory\": 268435456, \"threads\": 2}}\n  {\"question\": \"outcome\", \"game\": \"queens 8x8\"}\n  {\"question\": \"table\", \"game\": \"queens\", \"rows\": \"1-6\", \"cols\": \"1-6\"}\n  {\"question\": \"sequence\", \"game\": \"kayles\", \"to\": 100}\n  {\"question\": \"tour\", \"board\": \"8x8\", \"closed\": true}\n  {\"question\": \"moves\", \"game\": \"graph sent\", \"graph\": \"a b\\nb c\\n\"}\nNo file is read: a graph comes as its text, in the request's \"graph\" key. docs/JSON.md lists every question and its keys.\n\nExamples:\n  echo '{\"question\":\"value\",\"game\":\"knights 5x5\"}' | grundy worker\n  echo '{\"question\":\"moves\",\"game\":\"kayles 3 4 5\"}' | grundy worker"
 )]
-pub struct Args {}
+pub struct Args {
+    /// Read the request as one line, and stop the work when stdin is closed after it: a
+    /// program that starts the worker and then dies (its end of the pipe closes) takes the
+    /// work with it. `grundy serve` runs its workers so. A stop that the search does not see
+    /// within 3 s ends the worker at once.
+    #[arg(long)]
+    pub stop_when_stdin_closes: bool,
+}
+
+/// How long work may go on after stdin closed before the worker ends at once.
+const GRACE_SECONDS: u64 = 3;
 
 /// Runs `grundy worker`.
-pub fn run(_args: &Args) -> Result<String> {
+pub fn run(args: &Args) -> Result<String> {
     let mut bytes = Vec::new();
-    std::io::stdin()
-        .take(MAX_REQUEST_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|error| input_error(format!("cannot read the request: {error}")))?;
+    let stdin = std::io::stdin();
+    let limited = stdin.lock().take(MAX_REQUEST_BYTES as u64 + 1);
+    let read = if args.stop_when_stdin_closes {
+        std::io::BufReader::new(limited).read_until(b'\n', &mut bytes)
+    } else {
+        let mut limited = limited;
+        limited.read_to_end(&mut bytes)
+    };
+    read.map_err(|error| input_error(format!("cannot read the request: {error}")))?;
     if bytes.len() > MAX_REQUEST_BYTES {
         return Err(input_error(format!(
             "the request is longer than {MAX_REQUEST_BYTES} bytes, the most a worker reads"
@@ -41,6 +56,16 @@ pub fn run(_args: &Args) -> Result<String> {
         .map_err(|error| input_error(format!("the request is not a valid request: {error}")))?;
     let shown = Shown::new("searching");
     let watch = shown.watch()?;
+    if args.stop_when_stdin_closes {
+        let stopper = watch.clone();
+        std::thread::spawn(move || {
+            let mut rest = [0u8; 256];
+            while matches!(std::io::stdin().read(&mut rest), Ok(read) if read > 0) {}
+            stopper.stop();
+            std::thread::sleep(std::time::Duration::from_secs(GRACE_SECONDS));
+            std::process::exit(i32::from(interrupt::INTERRUPTED_STATUS));
+        });
+    }
     let answer = grundy::run(&request, &watch);
     shown.finish();
     match answer {

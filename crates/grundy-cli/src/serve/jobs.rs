@@ -209,7 +209,7 @@ impl Runner {
         drop(waiting);
         let started = Instant::now();
         let mut child = Command::new(&self.program)
-            .arg("worker")
+            .args(["worker", "--stop-when-stdin-closes"])
             .current_dir(folder.path())
             .env(PROGRESS_JSON_VARIABLE, "1")
             .stdin(Stdio::piped())
@@ -220,13 +220,14 @@ impl Runner {
             .map_err(|error| Failure::Failed(format!("cannot start the command: {error}")))?;
         progress(Progress::default());
         let pid = child.id();
+        // The request is one line, far smaller than a pipe's buffer. Stdin stays open while
+        // the worker runs: when this server ends, however it ends, the pipe closes and the
+        // worker stops with it.
         let mut stdin = child.stdin.take().expect("stdin is piped");
-        // The request is far smaller than a pipe's buffer; closing stdin ends it.
         stdin
-            .write_all(sent.as_bytes())
+            .write_all(format!("{sent}\n").as_bytes())
             .await
             .map_err(|error| Failure::Failed(format!("cannot send the request: {error}")))?;
-        drop(stdin);
         let mut stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
         let read_errors = async {
@@ -285,6 +286,7 @@ impl Runner {
             Some(finished) => finished,
             None => self.stop(pid, &mut finished, stopped.clone()).await?,
         };
+        drop(stdin);
         let answer = answer.map_err(|error| {
             Failure::Failed(format!("cannot read the command's answer: {error}"))
         })?;

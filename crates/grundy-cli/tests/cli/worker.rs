@@ -147,3 +147,39 @@ fn a_bad_request_is_refused_by_its_types_and_no_file_is_read() {
     assert_eq!(status, Some(2));
     assert!(stderr.contains("longer than"), "{stderr}");
 }
+
+/// `grundy serve` keeps its workers' stdin open: a server that dies, however it dies, closes
+/// it, and the worker's search stops with it instead of running on alone.
+#[test]
+fn a_worker_stops_when_the_program_that_started_it_goes() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+
+    let mut worker = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["worker", "--stop-when-stdin-closes"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("grundy worker starts");
+    let mut stdin = worker.stdin.take().unwrap();
+    // Minutes of search on any machine.
+    stdin
+        .write_all(b"{\"question\":\"value\",\"game\":\"knights 9x11\"}\n")
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(
+        worker.try_wait().unwrap().is_none(),
+        "the search is running"
+    );
+    let closed = Instant::now();
+    drop(stdin);
+    let status = worker.wait().unwrap();
+    assert!(
+        closed.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        closed.elapsed()
+    );
+    assert_eq!(status.code(), Some(130));
+}
