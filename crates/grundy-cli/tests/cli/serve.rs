@@ -251,7 +251,9 @@ fn serve_answers_with_the_same_json_as_the_command_line() {
         let mut timings_removed = without_timings(answer);
         let mut expected = without_timings(json_of(words));
         for report in [&mut timings_removed, &mut expected] {
-            for key in ["search_seconds", "count_seconds"] {
+            // How many first moves a parallel outcome search settled before one won depends on
+            // which thread finished first.
+            for key in ["search_seconds", "count_seconds", "first_moves_settled"] {
                 report.as_object_mut().unwrap().remove(key);
             }
         }
