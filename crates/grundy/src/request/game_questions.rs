@@ -46,23 +46,15 @@ pub fn value(request: &ValueRequest, watch: &Watch) -> Result<GameReport, RunErr
     }
     match &game.summands()[0] {
         Summand::Placement { game, position } => {
-            let mut root = RootSearch::new(
+            let (answer, seconds) = first_move_search(
                 game,
                 position,
-                request.limits.thread_count(),
-                request.limits.memory,
-            );
-            if !request.resume.is_empty() {
-                root.resume(&request.resume)?;
-            }
-            let started = Instant::now();
-            let answer = root
-                .nim_value(&mut RootWatch {
-                    watch,
-                    values: true,
-                })
-                .map_err(stopped)?;
-            let seconds = started.elapsed().as_secs_f64();
+                &request.limits,
+                &request.resume,
+                watch,
+                true,
+                |root, observer| root.nim_value(observer),
+            )?;
             Ok(placement_value_report(game, position, &answer, seconds))
         }
         Summand::Graph { name, graph } => graph_value(name, graph, request.limits.memory, watch),
@@ -107,28 +99,43 @@ pub fn outcome(request: &OutcomeRequest, watch: &Watch) -> Result<GameReport, Ru
             .map_or_else(|| request.game.to_string(), summand_name);
         return Err(RunError::input(family.refusal(Verb::Outcome, &name)));
     };
-    let mut root = RootSearch::new(
+    let (answer, seconds) = first_move_search(
         game,
         position,
-        request.limits.thread_count(),
-        request.limits.memory,
-    );
-    if !request.resume.is_empty() {
-        root.resume(&request.resume)?;
-    }
-    let started = Instant::now();
-    let answer = root
-        .outcome(&mut RootWatch {
-            watch,
-            values: false,
-        })
-        .map_err(stopped)?;
-    let seconds = started.elapsed().as_secs_f64();
+        &request.limits,
+        &request.resume,
+        watch,
+        false,
+        |root, observer| root.outcome(observer),
+    )?;
     Ok(placement_outcome_report(game, position, &answer, seconds))
 }
 
-fn stopped(Interrupted { report }: Interrupted) -> RunError {
-    RunError::Stopped(Stopped::FirstMoves(report))
+/// Runs `search` (a nim-value or an outcome search by first move) of `position` within
+/// `limits`, resuming from `resume`, under `watch` (`asks_values`: a nim-value search, whose
+/// progress names the value it asks about): its answer and the seconds it took (the tables'
+/// making left out, as docs/PERFORMANCE.md's figures are).
+fn first_move_search<T>(
+    game: &PlacementGame,
+    position: &PlacementPosition,
+    limits: &super::Limits,
+    resume: &[SettledRecord],
+    watch: &Watch,
+    asks_values: bool,
+    search: impl FnOnce(&mut RootSearch, &mut RootWatch) -> Result<T, Interrupted>,
+) -> Result<(T, f64), RunError> {
+    let mut root = RootSearch::new(game, position, limits.thread_count(), limits.memory);
+    if !resume.is_empty() {
+        root.resume(resume)?;
+    }
+    let started = Instant::now();
+    let mut observer = RootWatch {
+        watch,
+        values: asks_values,
+    };
+    let answer = search(&mut root, &mut observer)
+        .map_err(|Interrupted { report }| RunError::Stopped(Stopped::FirstMoves(report)))?;
+    Ok((answer, started.elapsed().as_secs_f64()))
 }
 
 /// Records to resume from are for one placement game's first-move search.
