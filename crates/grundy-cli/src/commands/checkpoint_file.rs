@@ -28,7 +28,7 @@ const MAX_CHECKPOINT_BYTES: u64 = 64 << 20;
 
 /// The command line that ran this program, for the user to run again: `grundy` and the
 /// arguments, those with spaces or quotes quoted.
-pub(crate) fn this_command() -> String {
+fn this_command() -> String {
     let arguments = std::env::args().skip(1).map(|argument| {
         if !argument.is_empty()
             && argument
@@ -44,6 +44,23 @@ pub(crate) fn this_command() -> String {
         .chain(arguments)
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// What a stopped search says of what it settled: where it is kept and how to resume
+/// (`again`: how the command is run again, such as "run the same command again").
+pub(crate) fn kept_message(checkpoint: Option<&Checkpoint>, again: &str) -> String {
+    match checkpoint {
+        Some(checkpoint) if checkpoint.failure.is_none() => format!(
+            "they are in {}: {again} to resume:\n  {}",
+            checkpoint.path.display(),
+            this_command()
+        ),
+        Some(checkpoint) => format!(
+            "the checkpoint {} holds those settled before writing it failed",
+            checkpoint.path.display()
+        ),
+        None => "nothing was kept: give --checkpoint FILE to keep what is settled".to_string(),
+    }
 }
 
 /// A checkpoint file being appended to.

@@ -189,7 +189,7 @@ mod ranks {
     use mpi::Threading;
 
     use super::{ClusterOptions, Distributed};
-    use crate::commands::checkpoint_file::{this_command, Checkpoint};
+    use crate::commands::checkpoint_file::{kept_message, Checkpoint};
     use crate::input::input_error;
     use crate::interrupt;
 
@@ -426,20 +426,10 @@ mod ranks {
         }
         let counts = coordinator.counts();
         if interrupted {
-            let kept = match &checkpoint {
-                Some(checkpoint) if checkpoint.failure.is_none() => format!(
-                    "they are in {}: run the same command again, under mpirun or srun as this one, to resume:\n  {}",
-                    checkpoint.path.display(),
-                    this_command()
-                ),
-                Some(checkpoint) => format!(
-                    "the checkpoint {} holds those settled before writing it failed",
-                    checkpoint.path.display()
-                ),
-                None => {
-                    "nothing was kept: give --checkpoint FILE to keep what is settled".to_string()
-                }
-            };
+            let kept = kept_message(
+                checkpoint.as_ref(),
+                "run the same command again, under mpirun or srun as this one,",
+            );
             return Err(interrupt::Interrupted(format!(
                 "interrupted by {}: {} units settled ({} questions from the checkpoint); {kept}",
                 interrupt::stopped_by(),

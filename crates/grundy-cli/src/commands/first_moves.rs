@@ -19,7 +19,7 @@ use grundy::request::{
 use grundy::watch::{Event, Watch};
 use grundy::Game;
 
-use super::checkpoint_file::{this_command, Checkpoint};
+use super::checkpoint_file::{kept_message, Checkpoint};
 use super::cluster::{search_if_launched, ClusterOptions, Distributed};
 use crate::input::{input_error, run_error};
 use crate::interrupt;
@@ -180,21 +180,7 @@ impl FirstMoveSearch<'_> {
                 input_error(format!("checkpoint {}: {why}", path.unwrap_or_default()))
             }
             RunError::Stopped(Stopped::FirstMoves(report)) => {
-                let kept = match &checkpoint {
-                    Some(checkpoint) if checkpoint.failure.is_none() => format!(
-                        "they are in {}: run the same command again to resume:\n  {}",
-                        checkpoint.path.display(),
-                        this_command()
-                    ),
-                    Some(checkpoint) => format!(
-                        "the checkpoint {} holds those settled before writing it failed",
-                        checkpoint.path.display()
-                    ),
-                    None => {
-                        "nothing was kept: give --checkpoint FILE to keep what is settled"
-                            .to_string()
-                    }
-                };
+                let kept = kept_message(checkpoint.as_deref(), "run the same command again");
                 interrupt::Interrupted(format!(
                     "interrupted by {}: {} questions about the {} groups of first moves settled ({} from the checkpoint); {kept}",
                     interrupt::stopped_by(),
