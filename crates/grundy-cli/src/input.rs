@@ -8,6 +8,7 @@ use grundy::games::placement::{parse_pieces, PlacementGame, PlacementPosition};
 use grundy::games::registry::{Family, Verb};
 use grundy::graph::{parse_graph, Graph, GraphFormat, MAX_GRAPH_TEXT_BYTES, MAX_SEARCH_VERTICES};
 use grundy::request::RunError;
+pub use grundy::request::parse_memory;
 use grundy::{BoardSize, Game};
 
 pub use grundy::games::game::MAX_CORNER;
@@ -169,78 +170,10 @@ pub fn parse_position(game: &PlacementGame, text: Option<&str>) -> Result<Placem
     }
 }
 
-/// Reads a memory size such as `512M`, `2G` or `1073741824` (bytes; K, M, G, T are powers of
-/// 1024).
-pub fn parse_memory(text: &str) -> Result<u64, String> {
-    let malformed = || {
-        format!("memory size `{text}` is malformed: expected a number of bytes with an optional K, M, G or T suffix, for example 512M or 2G")
-    };
-    let trimmed = text.trim();
-    let upper = trimmed.to_ascii_uppercase();
-    let upper = upper
-        .strip_suffix("IB")
-        .or_else(|| upper.strip_suffix('B'))
-        .unwrap_or(&upper);
-    let (number, scale) = match upper.chars().last() {
-        Some('K') => (&upper[..upper.len() - 1], 1u64 << 10),
-        Some('M') => (&upper[..upper.len() - 1], 1 << 20),
-        Some('G') => (&upper[..upper.len() - 1], 1 << 30),
-        Some('T') => (&upper[..upper.len() - 1], 1 << 40),
-        _ => (upper, 1),
-    };
-    let number: f64 = number.trim().parse().map_err(|_| malformed())?;
-    if !number.is_finite() || number < 0.0 {
-        return Err(malformed());
-    }
-    let bytes = number * scale as f64;
-    if bytes < (1u64 << 20) as f64 {
-        return Err(format!(
-            "memory size `{text}` is too small: the transposition table needs at least 1M"
-        ));
-    }
-    // The tables double up to this size as a search stores positions, and each size is written
-    // in full when it is made: more than the machine has would be swapped out or the program
-    // killed once a long search reaches it. Where the system does not say, a
-    // fixed bound still stops a typo from asking for petabytes.
-    let (limit, whose) = match grundy::solver::physical_memory() {
-        Some(bytes) => (bytes, "this machine's memory"),
-        None => (1u64 << 40, "the largest accepted"),
-    };
-    if bytes > limit as f64 {
-        return Err(format!(
-            "memory size `{text}` is more than {whose}, {}: give at most that",
-            format_memory(limit)
-        ));
-    }
-    Ok(bytes as u64)
-}
-
-/// A memory size for people: `23.4G`.
-fn format_memory(bytes: u64) -> String {
-    let (scale, suffix) = if bytes >= 1 << 40 {
-        (1u64 << 40, 'T')
-    } else if bytes >= 1 << 30 {
-        (1 << 30, 'G')
-    } else {
-        (1 << 20, 'M')
-    };
-    format!("{:.1}{suffix}", bytes as f64 / scale as f64)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn memory_sizes() {
-        assert_eq!(parse_memory("1G").unwrap(), 1 << 30);
-        assert_eq!(parse_memory("512M").unwrap(), 512 << 20);
-        assert_eq!(parse_memory("1.5GiB").unwrap(), 3 << 29);
-        assert_eq!(parse_memory("2097152").unwrap(), 2 << 20);
-        for bad in ["", "G", "abc", "-1G", "1Q", "10", "1000T", "1e30"] {
-            assert!(parse_memory(bad).unwrap_err().contains(bad), "{bad}");
-        }
-    }
 
     #[test]
     fn board_ranges() {

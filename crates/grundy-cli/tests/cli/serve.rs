@@ -365,12 +365,22 @@ fn serve_refuses_bad_requests_with_the_command_lines_message() {
         assert!(message.contains(needle), "{request}: {message}");
         assert!(!message.contains("panicked"), "{message}");
     }
-    // A request for more memory than the server gives runs within the server's.
+    // A request for more memory than the server gives runs within the server's; one for
+    // more than the machine has is refused, naming the size.
     let (status, answer) = server.post(
         "/api/run",
-        &json!({ "question": "value", "game": "knights 4x4", "limits": { "memory": 1u64 << 40 } }),
+        &json!({ "question": "value", "game": "knights 4x4", "limits": { "memory": 2u64 << 30 } }),
     );
     assert_eq!(status, 200, "{answer}");
+    let (status, answer) = server.post(
+        "/api/run",
+        &json!({ "question": "value", "game": "knights 4x4", "limits": { "memory": u64::MAX } }),
+    );
+    assert_eq!(status, 400, "{answer}");
+    assert!(
+        answer["error"].as_str().unwrap().contains("18446744073709551615"),
+        "{answer}"
+    );
     // A method that finds no tour answers why, as the command line does.
     let (status, answer) = server.post(
         "/api/run",

@@ -16,6 +16,7 @@
 
 mod game_questions;
 mod graph;
+mod limits;
 mod play;
 mod prepare;
 mod sequence;
@@ -34,6 +35,7 @@ pub use game_questions::{
     moves, outcome, placement_outcome_report, placement_value_report, player_to_move, value,
 };
 pub use graph::{graph, GraphAnswer, GraphRequest};
+pub use limits::{parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
 pub use play::{describe_move, opponent_strategy, play, NoStrategy, Opponent, PlayRequest};
 pub use prepare::{
     check_corner_memory, check_reference_work, HEAP_SECONDS, LIST_LIMIT, MAX_CORNER_BYTES,
@@ -51,45 +53,6 @@ pub use tour::{
     MAX_CLOSED_COUNT_LENGTH_AT_SIX, MAX_CLOSED_COUNT_NARROW_SIDE, MAX_NEURAL_WORK,
     MAX_OPEN_COUNT_NARROW_SIDE, MAX_OPEN_COUNT_SQUARES, MAX_SEARCH_SQUARES,
 };
-
-/// The memory a request may use when it does not say: 1 GiB.
-pub const DEFAULT_MEMORY: u64 = 1 << 30;
-
-/// How much of the machine a request may use.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Limits {
-    /// The most bytes of the transposition tables (they start small and double up to this).
-    #[serde(default = "default_memory")]
-    pub memory: u64,
-    /// Worker threads; `None` for one per core.
-    #[serde(default)]
-    pub threads: Option<usize>,
-}
-
-fn default_memory() -> u64 {
-    DEFAULT_MEMORY
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            memory: DEFAULT_MEMORY,
-            threads: None,
-        }
-    }
-}
-
-impl Limits {
-    /// The threads to use: as many as asked for, or one per core.
-    #[must_use]
-    pub fn thread_count(&self) -> usize {
-        self.threads.map_or_else(
-            || std::thread::available_parallelism().map_or(1, usize::from),
-            |threads| threads.max(1),
-        )
-    }
-}
 
 /// The nim-value and outcome of a game.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -179,7 +142,7 @@ impl TryFrom<MovesFields> for MovesRequest {
 
 /// Reads `text`, each `graph NAME` in it standing for the graph of `graph_text` (refused when
 /// the request brought none).
-pub(crate) fn read_game(text: &str, graph_text: Option<&str>) -> Result<Game, GameError> {
+pub fn read_game(text: &str, graph_text: Option<&str>) -> Result<Game, GameError> {
     let Some(graph_text) = graph_text else {
         return text.parse();
     };

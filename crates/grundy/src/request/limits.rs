@@ -1,0 +1,165 @@
+//! How much of the machine a request may use, and memory sizes as people write them.
+
+use serde::{Deserialize, Deserializer, Serialize};
+
+/// The memory a request may use when it does not say: 1 GiB.
+pub const DEFAULT_MEMORY: u64 = 1 << 30;
+
+/// How much of the machine a request may use.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    /// The most bytes of the transposition tables (they start small and double up to this).
+    #[serde(default = "default_memory", deserialize_with = "memory_within_machine")]
+    pub memory: u64,
+    /// Worker threads, 1 to [`MAX_THREADS`]; `None` for one per core.
+    #[serde(default, deserialize_with = "threads_within_bound")]
+    pub threads: Option<usize>,
+}
+
+/// The most worker threads a request may ask for.
+pub const MAX_THREADS: usize = 1024;
+
+/// The least memory a size typed by people may give: the transposition tables' first size.
+const MIN_MEMORY: u64 = 1 << 20;
+
+/// A request's `memory`, refused past this machine's memory as [`parse_memory`] refuses a
+/// size typed on a command line. A small size is the request's own business: a sequence's
+/// values fit in a few kilobytes, and a search's tables start small whatever the size.
+fn memory_within_machine<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
+    let bytes = u64::deserialize(deserializer)?;
+    check_memory(bytes as f64, &bytes.to_string(), 0).map_err(serde::de::Error::custom)
+}
+
+/// A request's `threads`, refused outside 1 to [`MAX_THREADS`]: a thread is made for each.
+fn threads_within_bound<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<usize>, D::Error> {
+    let threads = Option::<usize>::deserialize(deserializer)?;
+    match threads {
+        Some(count) if !(1..=MAX_THREADS).contains(&count) => Err(serde::de::Error::custom(
+            format!("threads {count}: expected 1 to {MAX_THREADS}"),
+        )),
+        _ => Ok(threads),
+    }
+}
+
+fn default_memory() -> u64 {
+    DEFAULT_MEMORY
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            memory: DEFAULT_MEMORY,
+            threads: None,
+        }
+    }
+}
+
+impl Limits {
+    /// The threads to use: as many as asked for, or one per core.
+    #[must_use]
+    pub fn thread_count(&self) -> usize {
+        self.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            |threads| threads.max(1),
+        )
+    }
+}
+
+/// Reads a memory size such as `512M`, `2G` or `1073741824` (bytes; K, M, G, T are powers of
+/// 1024).
+pub fn parse_memory(text: &str) -> Result<u64, String> {
+    let malformed = || {
+        format!("memory size `{text}` is malformed: expected a number of bytes with an optional K, M, G or T suffix, for example 512M or 2G")
+    };
+    let trimmed = text.trim();
+    let upper = trimmed.to_ascii_uppercase();
+    let upper = upper
+        .strip_suffix("IB")
+        .or_else(|| upper.strip_suffix('B'))
+        .unwrap_or(&upper);
+    let (number, scale) = match upper.chars().last() {
+        Some('K') => (&upper[..upper.len() - 1], 1u64 << 10),
+        Some('M') => (&upper[..upper.len() - 1], 1 << 20),
+        Some('G') => (&upper[..upper.len() - 1], 1 << 30),
+        Some('T') => (&upper[..upper.len() - 1], 1 << 40),
+        _ => (upper, 1),
+    };
+    let number: f64 = number.trim().parse().map_err(|_| malformed())?;
+    if !number.is_finite() || number < 0.0 {
+        return Err(malformed());
+    }
+    check_memory(number * scale as f64, text, MIN_MEMORY)
+}
+
+/// `bytes`, when it is at least `least` and at most this machine's memory; `text` is how it
+/// was written.
+fn check_memory(bytes: f64, text: &str, least: u64) -> Result<u64, String> {
+    if bytes < least as f64 {
+        return Err(format!(
+            "memory size `{text}` is too small: the transposition table needs at least 1M"
+        ));
+    }
+    // The tables double up to this size as a search stores positions, and each size is written
+    // in full when it is made: more than the machine has would be swapped out or the program
+    // killed once a long search reaches it. Where the system does not say, a
+    // fixed bound still stops a typo from asking for petabytes.
+    let (limit, whose) = match crate::solver::physical_memory() {
+        Some(bytes) => (bytes, "this machine's memory"),
+        None => (1u64 << 40, "the largest accepted"),
+    };
+    if bytes > limit as f64 {
+        return Err(format!(
+            "memory size `{text}` is more than {whose}, {}: give at most that",
+            format_memory(limit)
+        ));
+    }
+    Ok(bytes as u64)
+}
+
+/// A memory size for people: `23.4G`.
+fn format_memory(bytes: u64) -> String {
+    let (scale, suffix) = if bytes >= 1 << 40 {
+        (1u64 << 40, 'T')
+    } else if bytes >= 1 << 30 {
+        (1 << 30, 'G')
+    } else {
+        (1 << 20, 'M')
+    };
+    format!("{:.1}{suffix}", bytes as f64 / scale as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_sizes() {
+        assert_eq!(parse_memory("1G").unwrap(), 1 << 30);
+        assert_eq!(parse_memory("512M").unwrap(), 512 << 20);
+        assert_eq!(parse_memory("1.5GiB").unwrap(), 3 << 29);
+        assert_eq!(parse_memory("2097152").unwrap(), 2 << 20);
+        for bad in ["", "G", "abc", "-1G", "1Q", "10", "1000T", "1e30"] {
+            assert!(parse_memory(bad).unwrap_err().contains(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_request_asks_for_no_more_threads_or_memory_than_there_can_be() {
+        let limits = |json: &str| serde_json::from_str::<Limits>(json);
+        assert_eq!(limits(r#"{"threads":2}"#).unwrap().threads, Some(2));
+        assert_eq!(limits("{}").unwrap(), Limits::default());
+        for bad in [r#"{"threads":0}"#, r#"{"threads":1025}"#] {
+            let message = limits(bad).unwrap_err().to_string();
+            assert!(message.contains("expected 1 to 1024"), "{message}");
+        }
+        let message = limits(r#"{"memory":18446744073709551615}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("18446744073709551615"), "{message}");
+        assert!(message.contains("give at most"), "{message}");
+        assert_eq!(limits(r#"{"memory":100000}"#).unwrap().memory, 100_000);
+    }
+}
