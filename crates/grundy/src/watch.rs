@@ -172,13 +172,19 @@ impl Watch {
     }
 }
 
-/// The solver's observer: positions searched.
+/// The solver's observer: positions searched, and the stop flag (a search under a watch
+/// unwinds when the flag is raised; its caller asks [`Watch::is_stopped`] before believing
+/// the answer).
 impl SearchObserver for Watch {
     fn progress(&mut self, stats: &SearchStats) {
         self.send(&Event::Searched {
             positions: stats.positions,
             table_bytes: stats.table.bytes,
         });
+    }
+
+    fn should_stop(&self) -> bool {
+        self.is_stopped()
     }
 }
 

@@ -30,6 +30,7 @@ use crate::games::placement::{
 use crate::graph::kayles::GraphSolver;
 use crate::graph::{Graph, GraphError, MAX_SEARCH_VERTICES};
 use crate::values::Nimber;
+use crate::watch::Watch;
 
 /// One game of a sum, in its position, with the rules of its own family.
 // A sum holds a few summands, made once: boxing the large placement position would buy nothing.
@@ -193,6 +194,8 @@ pub struct GameSum {
     /// The search of each placement game and graph, made when first needed and kept, so that
     /// its moves are valued with the table that valued the game.
     searches: Vec<Option<Search>>,
+    /// Told of each search's progress, and asked whether to stop.
+    watch: Option<Watch>,
 }
 
 /// The search of one summand that needs one.
@@ -231,7 +234,15 @@ impl GameSum {
             budget_bytes,
             values,
             searches,
+            watch: None,
         })
+    }
+
+    /// Searches made from now on tell `watch` their progress and stop when its flag is
+    /// raised; the values then found are meaningless, and the caller asks
+    /// [`Watch::is_stopped`] before believing them.
+    pub fn set_watch(&mut self, watch: Watch) {
+        self.watch = Some(watch);
     }
 
     /// The summands, in the order given.
@@ -276,16 +287,24 @@ impl GameSum {
 
     /// The search of summand `index`, a placement game or a graph, made on first use.
     fn search(&mut self, index: usize) -> &mut Search {
-        let (summands, budget_bytes) = (&self.summands, self.budget_bytes);
+        let (summands, budget_bytes, watch) = (&self.summands, self.budget_bytes, &self.watch);
         self.searches[index].get_or_insert_with(|| match &summands[index] {
             Summand::Placement { game, .. } => {
-                Search::Placement(Box::new(PlacementSolver::new(game, budget_bytes)))
+                let mut solver = PlacementSolver::new(game, budget_bytes);
+                if let Some(watch) = watch {
+                    solver.set_observer(Box::new(watch.clone()));
+                }
+                Search::Placement(Box::new(solver))
             }
-            Summand::Graph { graph, .. } => Search::Graph(Box::new(
-                GraphSolver::new(graph, budget_bytes).unwrap_or_else(|error| {
+            Summand::Graph { graph, .. } => {
+                let mut solver = GraphSolver::new(graph, budget_bytes).unwrap_or_else(|error| {
                     unreachable!("GameSum::new checks the graph's size: {error}")
-                }),
-            )),
+                });
+                if let Some(watch) = watch {
+                    solver.set_observer(Box::new(watch.clone()));
+                }
+                Search::Graph(Box::new(solver))
+            }
             _ => unreachable!("only placement games and graphs are searched"),
         })
     }

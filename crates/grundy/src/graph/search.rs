@@ -239,6 +239,7 @@ impl Budget<'_> {
                 positions: self.nodes,
                 ..SearchStats::default()
             });
+            self.stopped |= self.observer.should_stop();
         }
         if self.nodes > self.limit {
             self.stopped = true;

@@ -74,7 +74,7 @@ pub fn moves(request: &MovesRequest, watch: &Watch) -> Result<GameReport, RunErr
     }
     match &game.summands()[0] {
         Summand::Placement { game, position } => {
-            Ok(placement_moves(game, position, request.all, memory, watch))
+            placement_moves(game, position, request.all, memory, watch)
         }
         Summand::Graph { name, graph } => graph_moves(name, graph, request.all, memory, watch),
         summand => table_moves(&prepare(summand, watch)?, request.all),
@@ -246,7 +246,7 @@ fn placement_moves(
     all: bool,
     memory: u64,
     watch: &Watch,
-) -> GameReport {
+) -> Result<GameReport, RunError> {
     let mut solver = PlacementSolver::new(game, memory);
     solver.set_observer(Box::new(watch.clone()));
     let started = Instant::now();
@@ -275,9 +275,10 @@ fn placement_moves(
             })
             .collect()
     };
+    let moves = unless_stopped(watch, moves)?;
     let seconds = started.elapsed().as_secs_f64();
     let stats = solver.stats();
-    GameReport {
+    Ok(GameReport {
         legal_moves: Some(legal_moves),
         winning_moves: Some(moves.iter().filter(|m| m.nimber == Nimber::ZERO).count()),
         moves: Some(
@@ -298,7 +299,7 @@ fn placement_moves(
             Some(nimber),
             nimber.outcome(),
         )
-    }
+    })
 }
 
 fn graph_solver(graph: &Graph, memory: u64, watch: &Watch) -> Result<GraphSolver, RunError> {
@@ -329,7 +330,7 @@ fn graph_value(
 ) -> Result<GameReport, RunError> {
     let mut solver = graph_solver(graph, memory, watch)?;
     let started = Instant::now();
-    let nimber = solver.nim_value();
+    let nimber = unless_stopped(watch, solver.nim_value())?;
     let seconds = started.elapsed().as_secs_f64();
     let stats = solver.stats();
     Ok(GameReport {
@@ -359,6 +360,7 @@ fn graph_moves(
             .map(|vertex| (vertex, Nimber::ZERO))
             .collect()
     };
+    let moves = unless_stopped(watch, moves)?;
     let seconds = started.elapsed().as_secs_f64();
     let stats = solver.stats();
     Ok(GameReport {
@@ -514,7 +516,19 @@ fn load_sum(game: &Game, memory: u64, watch: &Watch) -> Result<GameSum, RunError
         .iter()
         .map(|summand| prepare(summand, watch))
         .collect::<Result<Vec<_>, _>>()?;
-    GameSum::new(summands, memory).map_err(RunError::input)
+    let mut sum = GameSum::new(summands, memory).map_err(RunError::input)?;
+    sum.set_watch(watch.clone());
+    Ok(sum)
+}
+
+/// A search under `watch` that saw its flag raised returns a meaningless answer: this refuses
+/// it.
+fn unless_stopped<T>(watch: &Watch, answer: T) -> Result<T, RunError> {
+    if watch.is_stopped() {
+        Err(RunError::Stopped(Stopped::Nothing))
+    } else {
+        Ok(answer)
+    }
 }
 
 /// A summand's position as typed back: a placement game's rows, the heaps, the boards, the
@@ -562,7 +576,7 @@ fn sum_report(command: Command, game: &Game, sum: &mut GameSum, nimber: Nimber) 
 fn sum_value(game: &Game, memory: u64, watch: &Watch) -> Result<GameReport, RunError> {
     let mut sum = load_sum(game, memory, watch)?;
     let started = Instant::now();
-    let nimber = sum.nim_value();
+    let nimber = unless_stopped(watch, sum.nim_value())?;
     let seconds = started.elapsed().as_secs_f64();
     Ok(GameReport {
         seconds,
@@ -574,7 +588,7 @@ fn sum_moves(game: &Game, all: bool, memory: u64, watch: &Watch) -> Result<GameR
     let mut sum = load_sum(game, memory, watch)?;
     let started = Instant::now();
     let nimber = sum.nim_value();
-    let moves = sum.list_moves(all, LIST_LIMIT);
+    let moves = unless_stopped(watch, sum.list_moves(all, LIST_LIMIT))?;
     let seconds = started.elapsed().as_secs_f64();
     let shown_total = if all { moves.legal } else { moves.winning };
     let unlisted = shown_total - moves.listed.len() as u64;
@@ -586,4 +600,56 @@ fn sum_moves(game: &Game, all: bool, memory: u64, watch: &Watch) -> Result<GameR
         seconds,
         ..sum_report(Command::Moves, game, &mut sum, nimber)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+    use crate::request::{run, Request};
+
+    /// Runs `json` under a watch whose flag is raised after a tenth of a second.
+    fn stopped_soon(json: &str) -> (Result<crate::Answer, RunError>, Duration) {
+        let request: Request = serde_json::from_str(json).unwrap();
+        let watch = Watch::new();
+        let stopper = watch.clone();
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            stopper.stop();
+        });
+        let started = Instant::now();
+        let answer = run(&request, &watch);
+        raiser.join().unwrap();
+        (answer, started.elapsed())
+    }
+
+    #[test]
+    fn every_game_question_stops_when_the_flag_is_raised() {
+        // Each takes minutes when let run: the 9x9 knights board is unsolved.
+        for json in [
+            r#"{"question":"moves","game":"knights 9x9"}"#,
+            r#"{"question":"moves","game":"knights 9x9","all":true}"#,
+            r#"{"question":"value","game":"knights 9x9 + *1"}"#,
+            r#"{"question":"moves","game":"kayles 3 + knights 9x9"}"#,
+            r#"{"question":"value","game":"knights 9x9"}"#,
+            r#"{"question":"outcome","game":"queens 16x16"}"#,
+        ] {
+            let (answer, took) = stopped_soon(json);
+            assert!(
+                matches!(answer, Err(RunError::Stopped(_))),
+                "{json}: {answer:?}"
+            );
+            assert!(took < Duration::from_secs(5), "{json}: {took:?}");
+        }
+    }
+
+    #[test]
+    fn a_question_answered_before_the_flag_is_raised_keeps_its_answer() {
+        let (answer, _) = stopped_soon(r#"{"question":"moves","game":"knights 4x4","all":true}"#);
+        let Ok(crate::Answer::Game(report)) = answer else {
+            panic!("{answer:?}")
+        };
+        assert_eq!(report.moves.map(|moves| moves.len()), Some(16));
+    }
 }

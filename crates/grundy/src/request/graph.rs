@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize, Serializer};
 
-use super::{read_game, RunError};
+use super::{read_game, RunError, Stopped};
 use crate::games::placement::{PlacementGame, RayRule, Surface};
 use crate::games::sum::Summand;
 use crate::graph::search::{
@@ -176,6 +176,11 @@ pub fn graph(request: &GraphRequest, watch: &Watch) -> Result<GraphAnswer, RunEr
     let mut gamma =
         domination_observed(&graph, false, limit, &mut observer).map_err(RunError::input)?;
     let mut i = domination_observed(&graph, true, limit, &mut observer).map_err(RunError::input)?;
+    // The watch's flag ends the three searches as a spent budget would: their bounds are then
+    // not the answer.
+    if watch.is_stopped() {
+        return Err(RunError::Stopped(Stopped::Nothing));
+    }
     tighten_by_order(&mut alpha, &mut gamma, &mut i);
     let search_seconds = started.elapsed().as_secs_f64();
 

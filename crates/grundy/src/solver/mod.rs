@@ -106,6 +106,14 @@ pub struct SearchStats {
 pub trait SearchObserver {
     /// Progress so far.
     fn progress(&mut self, _stats: &SearchStats) {}
+
+    /// Whether the answer is no longer wanted (a person pressed Ctrl-C), asked as often as
+    /// [`SearchObserver::progress`] is called. Once it says yes the search unwinds at once and
+    /// writes nothing more to its tables: what it returns then is meaningless, and the caller,
+    /// who raised the stop, discards it.
+    fn should_stop(&self) -> bool {
+        false
+    }
 }
 
 /// The observer that ignores everything.
@@ -367,6 +375,7 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
             let stats = self.stats();
             if let Some(observer) = self.observer.as_mut() {
                 observer.progress(&stats);
+                self.stopped |= observer.should_stop();
             }
         }
     }
