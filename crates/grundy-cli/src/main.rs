@@ -7,7 +7,6 @@ mod interrupt;
 mod progress;
 mod render;
 mod serve;
-mod svg;
 
 use std::io::Write;
 use std::process::ExitCode;

@@ -11,7 +11,9 @@
 //!   their nim-sequences) and [`games::corner`] (Corner the Knight, Wythoff's game);
 //! - [`tour`]: knight's tours: existence, four ways to find one, verification and counting;
 //! - [`graph`]: attack graphs and any other graph: independence and domination numbers,
-//!   terminal positions (maximal independent sets), Node Kayles.
+//!   terminal positions (maximal independent sets), Node Kayles;
+//! - [`request`] and [`report`]: the questions every front end asks and their typed answers;
+//!   [`picture`] draws an answer as SVG text, the same for every front end.
 //!
 //! ```
 //! use grundy::games::placement::{PlacementGame, PlacementSolver, Piece};
@@ -29,6 +31,7 @@ pub mod board;
 pub mod games;
 pub mod graph;
 mod notation;
+pub mod picture;
 pub mod report;
 pub mod request;
 pub mod solver;

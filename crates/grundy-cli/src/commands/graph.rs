@@ -12,6 +12,7 @@ use grundy::games::registry::{Family, Verb};
 use grundy::games::sum::Summand;
 use grundy::graph::search::SearchLimit;
 use grundy::graph::terminal::TerminalLimit;
+use grundy::picture;
 use grundy::report::{BoundsReport, Count, GraphReport, TerminalCount};
 use grundy::request::{self, GraphAnswer, GraphRequest};
 use grundy::watch::{Event, Watch};
@@ -21,7 +22,6 @@ use crate::input::{
 };
 use crate::progress::Shown;
 use crate::render::{draw_board, json_line};
-use crate::svg::{board_picture, BoardPicture};
 
 /// Arguments of `grundy graph`.
 #[derive(Debug, clap::Args)]
@@ -90,16 +90,10 @@ pub fn run(args: &Args) -> Result<String> {
         _ => None,
     };
     if let (Some(path), Some(game)) = (&args.svg, board_game) {
-        let title = format!(
-            "{} on {}: a smallest terminal position, {} pieces",
-            game.name(),
-            game.board(),
-            answer.smallest_terminal.len()
-        );
-        crate::files::write_after_report(
-            path,
-            board_picture(&terminal_picture(game, &answer.smallest_terminal, &title)),
-        );
+        // The library's smallest terminal position is a position of the game: always drawn.
+        if let Some(svg) = picture::smallest_terminal(game, &answer.smallest_terminal) {
+            crate::files::write_after_report(path, svg);
+        }
     }
     if args.json {
         return Ok(json_line(&answer));
@@ -227,21 +221,6 @@ fn position_of(game: &PlacementGame, squares: &[usize]) -> PlacementPosition {
         game.play(&position, game.board().square_at(index))
             .expect("an independent set is reached by legal moves")
     })
-}
-
-/// A picture of the terminal position `squares`: pieces, and every other square attacked.
-fn terminal_picture(game: &PlacementGame, squares: &[usize], title: &str) -> BoardPicture {
-    let position = position_of(game, squares);
-    let mut picture = BoardPicture::new(title, game.board());
-    for (index, style) in picture.squares.iter_mut().enumerate() {
-        let square = game.board().square_at(index);
-        if let Some(piece) = game.piece_at(&position, square) {
-            style.piece = Some(piece.letter());
-        } else {
-            style.attacked = game.is_attacked(&position, square);
-        }
-    }
-    picture
 }
 
 fn terminal_report(

@@ -8,7 +8,7 @@ use grundy::games::sum::Summand;
 use grundy::report::GameReport;
 use grundy::request::{Limits, MovesRequest};
 use grundy::watch::Watch;
-use grundy::{Game, Nimber, Square};
+use grundy::{picture, Game, Nimber};
 
 use super::{heaps, rules_note, GameArgs, SearchOptions};
 use crate::input::run_error;
@@ -59,24 +59,11 @@ pub fn run(args: &Args) -> Result<String> {
     let report = grundy::request::moves(&request, &watch).map_err(run_error);
     shown.finish();
     let report = report?;
-    if let (Some(Summand::Placement { game, position }), Some(path)) =
-        (request.game.as_single(), &args.svg)
-    {
-        let moves = placed_moves(game, &report);
-        let winning: Vec<Square> = moves
-            .iter()
-            .filter(|m| m.nimber == Nimber::ZERO)
-            .map(|m| m.square)
-            .collect();
-        let values = if args.all { &moves[..] } else { &[] };
-        let title = format!(
-            "{} on {}: nim-value {}",
-            game.name(),
-            game.board(),
-            Nimber::new(report.nimber.unwrap_or(0))
-        );
-        let svg = super::board_svg::placement_svg(&title, game, position, &winning, values);
-        crate::files::write_after_report(path, svg);
+    if let Some(path) = &args.svg {
+        // A placement game's report always has a picture: other games were refused above.
+        if let Some(svg) = picture::of_game_report(&request.game, &report, args.all) {
+            crate::files::write_after_report(path, svg);
+        }
     }
     if args.search.json {
         return Ok(json_line(&report));
@@ -91,12 +78,14 @@ pub fn run(args: &Args) -> Result<String> {
     })
 }
 
-/// The squares where a move wins in `position`, for pictures.
-pub fn winning_squares(
+/// The picture of `position` with its winning moves framed, for `grundy value --svg`: a
+/// value report names none, so they are found by the search of `grundy moves` and drawn as
+/// its picture, which has the same title.
+pub fn winning_picture(
     game: &PlacementGame,
     position: &PlacementPosition,
     memory: u64,
-) -> Result<Vec<Square>> {
+) -> Result<Option<String>> {
     let request = MovesRequest {
         game: Game::single(Summand::Placement {
             game: game.clone(),
@@ -110,10 +99,7 @@ pub fn winning_squares(
         },
     };
     let report = grundy::request::moves(&request, &Watch::new()).map_err(run_error)?;
-    Ok(placed_moves(game, &report)
-        .into_iter()
-        .map(|m| m.square)
-        .collect())
+    Ok(picture::of_game_report(&request.game, &report, false))
 }
 
 /// The placement moves of a report, back on the board.

@@ -12,7 +12,6 @@ use crate::input::{input_error, parse_memory, run_error};
 use crate::interrupt;
 use crate::progress::Shown;
 use crate::render::json_line;
-use crate::svg::{sequence_plot, PeriodMark};
 use grundy::games::registry::Family;
 
 /// Arguments of `grundy sequence`.
@@ -157,34 +156,11 @@ struct Report<'a> {
 impl Report<'_> {
     /// The heading: which heaps, and why fewer than asked when stopped.
     fn heading(&self) -> String {
-        let answer = self.answer;
-        let (label, to) = (answer.label(), answer.to);
-        match answer.finished {
-            _ if !answer.stopped || answer.finished == to + 1 => {
-                format!("{label}: nim-values of heaps 0 to {to}")
-            }
-            0 => format!(
-                "{label}: {} before any value (--to {to} was asked)",
-                self.why_stopped
-            ),
-            count => format!(
-                "{label}: nim-values of heaps 0 to {} ({}; --to {to} was asked)",
-                count - 1,
-                self.why_stopped
-            ),
-        }
+        self.answer.heading(self.why_stopped)
     }
 
     fn plot(&self) -> String {
-        let mark = self.answer.periodicity().map(|found| PeriodMark {
-            period: found.period,
-            preperiod: found.preperiod,
-        });
-        sequence_plot(
-            &self.heading(),
-            &self.answer.values(self.answer.finished),
-            mark,
-        )
+        grundy::picture::sequence(self.answer, &self.heading())
     }
 
     /// The heading, the period and its proof, and the first `shown` values.

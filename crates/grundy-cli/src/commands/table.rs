@@ -6,6 +6,7 @@ use std::fmt::Display;
 use anyhow::Result;
 use grundy::games::placement::PlacementRules;
 use grundy::games::registry::Family;
+use grundy::picture::{self, MAX_GRID_CELLS};
 use grundy::report::TableReport;
 use grundy::request::{Limits, RunError, Stopped, TableGame, TableRequest};
 use grundy::watch::{Event, Watch};
@@ -15,7 +16,6 @@ use crate::input::{input_error, run_error};
 use crate::interrupt::{self, Interrupted};
 use crate::progress::Shown;
 use crate::render::json_line;
-use crate::svg::{value_grid, MAX_GRID_CELLS};
 
 /// Arguments of `grundy table`.
 #[derive(Debug, clap::Args)]
@@ -105,7 +105,7 @@ pub fn run(args: &Args) -> Result<String> {
     };
     let out = match &game {
         TableGame::Placement(rules) => placement_text(&report, rules, request.threads(), args),
-        TableGame::Corner(_) => corner_text(&report, args),
+        TableGame::Corner(_) => corner_text(&game, &report, args),
     };
     if stopped {
         // The finished cells are the answer so far: printed before the exit status says the
@@ -179,20 +179,20 @@ fn placement_text(
 }
 
 /// A corner game's table as JSON or text, drawn into `--svg` too when asked.
-fn corner_text(report: &TableReport, args: &Args) -> String {
+fn corner_text(table_game: &TableGame, report: &TableReport, args: &Args) -> String {
+    if let Some(path) = &args.svg {
+        // Grids past the picture's bound were refused before the table was made.
+        if let Some(svg) = picture::table(table_game, report) {
+            crate::files::write_after_report(path, svg);
+        }
+    }
+    // A corner game's table is read whole, never stopped: every cell has its value.
     let grid: Vec<Vec<u32>> = report
         .nimbers
         .iter()
         .map(|row| row.iter().map(|cell| cell.unwrap_or(0)).collect())
         .collect();
     let game = &report.game;
-    if let Some(path) = &args.svg {
-        let title = format!("{game}: nim-value g(m, n), m up, n across");
-        crate::files::write_after_report(
-            path,
-            value_grid(&title, &report.rows, &report.cols, &grid),
-        );
-    }
     if args.search.json {
         return json_line(report);
     }

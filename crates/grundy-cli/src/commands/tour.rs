@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use anyhow::Result;
+use grundy::picture::{self, MAX_TOUR_SQUARES};
 use grundy::report::{Count, TourCountReport};
 use grundy::request::{
     self, FoundTour, RunError, Stopped, TourAnswer, TourCountRequest, TourExistsRequest,
@@ -27,9 +28,6 @@ use crate::render::json_line;
 
 /// Boards with more squares than this are summarised instead of drawn.
 const MAX_DRAWN_SQUARES: usize = 10_000;
-
-/// `--svg` draws boards up to this many squares.
-const MAX_SVG_SQUARES: usize = 250_000;
 
 /// `--json` writes the path of boards up to this many squares (10000x10000): about 14 bytes of
 /// text a square on top of the 4-byte path, some 1.8 GB at the limit, where 20000x20000 would
@@ -299,9 +297,9 @@ fn tour_watch(stoppable: bool) -> Result<(Watch, Shown)> {
 fn find(args: &FindArgs) -> Result<String> {
     let board = parse_board(operand(args.board.as_deref(), "find", "board size", "8x8")?)?;
     if let Some(path) = &args.svg {
-        if board.squares() > MAX_SVG_SQUARES {
+        if board.squares() > MAX_TOUR_SQUARES {
             return Err(input_error(format!(
-                "--svg {} draws boards of at most {MAX_SVG_SQUARES} squares; {board} has {}",
+                "--svg {} draws boards of at most {MAX_TOUR_SQUARES} squares; {board} has {}",
                 path.display(),
                 board.squares()
             )));
@@ -340,7 +338,10 @@ fn find(args: &FindArgs) -> Result<String> {
         }
     };
     if let Some(path) = &args.svg {
-        crate::files::write_after_report(path, svg(&found.tour));
+        // Boards past the picture's bound were refused before the search.
+        if let Some(svg) = picture::tour(&found.tour) {
+            crate::files::write_after_report(path, svg);
+        }
     }
     if args.json {
         return Ok(tour_json(&answer, board.squares()));
@@ -371,7 +372,7 @@ fn tour_text(found: &FoundTour) -> Result<String> {
     } else {
         writeln!(
             out,
-            "({} squares: too many to draw; --json gives the whole path, --svg a picture up to {MAX_SVG_SQUARES} squares)",
+            "({} squares: too many to draw; --json gives the whole path, --svg a picture up to {MAX_TOUR_SQUARES} squares)",
             board.squares()
         )?;
     }
@@ -448,70 +449,6 @@ fn tour_json(answer: &TourAnswer, squares: usize) -> String {
     serde_json::to_writer(&mut out, answer).expect("a tour serializes");
     out.push(b'\n');
     String::from_utf8(out).expect("JSON is UTF-8")
-}
-
-/// The tour as a path over a chequered board.
-fn svg(tour: &Tour) -> String {
-    let board = tour.board();
-    let cell = if board.squares() <= 4096 { 40.0 } else { 8.0 };
-    let (width, height) = (
-        f64::from(board.cols()) * cell,
-        f64::from(board.rows()) * cell,
-    );
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
-    );
-    let _ = writeln!(
-        out,
-        r##"<rect width="{width}" height="{height}" fill="#f0d9b5"/>"##
-    );
-    for row in 0..board.rows() {
-        for col in 0..board.cols() {
-            if (row + col) % 2 == 1 {
-                let _ = writeln!(
-                    out,
-                    r##"<rect x="{}" y="{}" width="{cell}" height="{cell}" fill="#b58863"/>"##,
-                    f64::from(col) * cell,
-                    f64::from(row) * cell
-                );
-            }
-        }
-    }
-    let centre = |square: u32| {
-        let (row, col) = board.position(square);
-        ((f64::from(col) + 0.5) * cell, (f64::from(row) + 0.5) * cell)
-    };
-    let mut points = String::new();
-    for &square in tour.path() {
-        let (x, y) = centre(square);
-        let _ = write!(points, "{x},{y} ");
-    }
-    if tour.is_closed() {
-        let (x, y) = centre(tour.path()[0]);
-        let _ = write!(points, "{x},{y}");
-    }
-    let stroke = (cell / 12.0).max(1.0);
-    let _ = writeln!(
-        out,
-        r##"<polyline points="{}" fill="none" stroke="#1f3a93" stroke-width="{stroke}" stroke-linejoin="round"/>"##,
-        points.trim_end()
-    );
-    let (x, y) = centre(tour.path()[0]);
-    let _ = writeln!(
-        out,
-        r##"<circle cx="{x}" cy="{y}" r="{}" fill="#2e8b57"/>"##,
-        cell / 5.0
-    );
-    let (x, y) = centre(tour.path()[tour.path().len() - 1]);
-    let _ = writeln!(
-        out,
-        r##"<circle cx="{x}" cy="{y}" r="{}" fill="#c0392b"/>"##,
-        cell / 5.0
-    );
-    out.push_str("</svg>\n");
-    out
 }
 
 /// `grundy tour exists BOARD`: the theorems where they decide, else a bounded search.

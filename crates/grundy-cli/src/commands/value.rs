@@ -108,10 +108,9 @@ fn placement(args: &Args, game: &PlacementGame, position: &PlacementPosition) ->
     .nim_value()?;
     let nimber = Nimber::new(report.nimber.unwrap_or(0));
     if let Some(path) = &args.svg {
-        let winning = super::moves::winning_squares(game, position, args.search.memory)?;
-        let title = format!("{} on {}: nim-value {nimber}", game.name(), game.board());
-        let svg = super::board_svg::placement_svg(&title, game, position, &winning, &[]);
-        crate::files::write_after_report(path, svg);
+        if let Some(svg) = super::moves::winning_picture(game, position, args.search.memory)? {
+            crate::files::write_after_report(path, svg);
+        }
     }
     if args.search.json {
         return Ok(json_line(&report));

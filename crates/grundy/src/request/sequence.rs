@@ -178,6 +178,24 @@ impl SequenceAnswer {
         }
     }
 
+    /// The heading of the sequence's text and picture: which heaps, and when stopped why
+    /// fewer than asked. `why_stopped` names what stopped it (`interrupted`, `stopped at
+    /// --memory`): the answer says only that it stopped.
+    #[must_use]
+    pub fn heading(&self, why_stopped: &str) -> String {
+        let (label, to) = (self.label(), self.to);
+        match self.finished {
+            _ if !self.stopped || self.finished == to + 1 => {
+                format!("{label}: nim-values of heaps 0 to {to}")
+            }
+            0 => format!("{label}: {why_stopped} before any value (--to {to} was asked)"),
+            count => format!(
+                "{label}: nim-values of heaps 0 to {} ({why_stopped}; --to {to} was asked)",
+                count - 1
+            ),
+        }
+    }
+
     /// The period and pre-period, when proven.
     #[must_use]
     pub fn periodicity(&self) -> Option<Periodicity> {

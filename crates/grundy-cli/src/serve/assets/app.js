@@ -21,7 +21,7 @@ function svgText(parent, x, y, text, attributes) {
   return element;
 }
 
-// The colours of the command line's pictures (crates/grundy-cli/src/svg.rs): 0 is white,
+// The colours of the library's pictures (crates/grundy/src/picture/mod.rs): 0 is white,
 // larger values run through hues so that neighbours differ.
 function valueColour(value) {
   if (value === 0) return '#ffffff';
