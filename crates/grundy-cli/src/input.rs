@@ -7,8 +7,8 @@ use anyhow::Result;
 use grundy::games::placement::{parse_pieces, PlacementGame, PlacementPosition};
 use grundy::games::registry::{Family, Verb};
 use grundy::graph::{parse_graph, Graph, GraphFormat, MAX_GRAPH_TEXT_BYTES, MAX_SEARCH_VERTICES};
-use grundy::request::RunError;
 pub use grundy::request::parse_memory;
+use grundy::request::RunError;
 use grundy::{BoardSize, Game};
 
 pub use grundy::games::game::MAX_CORNER;
@@ -173,7 +173,6 @@ pub fn parse_position(game: &PlacementGame, text: Option<&str>) -> Result<Placem
 #[cfg(test)]
 mod tests {
     use super::*;
-
 
     #[test]
     fn board_ranges() {

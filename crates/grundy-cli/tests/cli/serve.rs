@@ -378,7 +378,10 @@ fn serve_refuses_bad_requests_with_the_command_lines_message() {
     );
     assert_eq!(status, 400, "{answer}");
     assert!(
-        answer["error"].as_str().unwrap().contains("18446744073709551615"),
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("18446744073709551615"),
         "{answer}"
     );
     // A method that finds no tour answers why, as the command line does.

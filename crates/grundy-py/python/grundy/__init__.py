@@ -1,0 +1,367 @@
+"""grundy: nim-values, outcomes, winning moves, tables, nim-sequences and knight's tours of
+impartial games, above all the games played by placing chess pieces on grids.
+
+>>> import grundy
+>>> g = grundy.game("knights 5x5")
+>>> g.value().nimber
+1
+>>> [str(move) for move in grundy.game("kayles 3 4 5").moves()]
+['5 -> 1 + 3']
+>>> (grundy.game("kayles 3 4 5") + grundy.game("*2")).value().nimber
+4
+>>> grundy.table("queens", rows=range(1, 4), cols=range(1, 4)).nimbers
+[[1, 1, 1], [1, 1, 2], [1, 2, 2]]
+
+The answers are the library's, the same as the command line's ``--json`` (``to_dict()``);
+a notebook draws boards, tables, sequences and tours (``_repr_svg_``). Every search takes
+``memory=`` (bytes, or text such as ``"2G"``), ``threads=``, ``seconds=`` (stop after that
+long, raising :class:`Stopped` with what was finished) and ``progress=`` (True, the default:
+a bar after a second; False; or a function called with a dict). Ctrl-C stops a search and
+raises KeyboardInterrupt. Bad input raises :class:`InputError`, a ``ValueError``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Dict, Iterable, Optional, Union
+
+from . import _native
+from ._answers import (
+    Answer,
+    GraphFacts,
+    Move,
+    Moves,
+    Outcome,
+    Play,
+    Record,
+    Sequence,
+    Summand,
+    Table,
+    Tour,
+    TourCount,
+    TourExists,
+    TourVerify,
+    Value,
+    answer_of,
+)
+from ._errors import Error, InputError, OutOfMemory, SearchFailed, Stopped
+from ._progress import chosen
+
+__all__ = [
+    "Answer",
+    "Error",
+    "Game",
+    "GraphFacts",
+    "InputError",
+    "Move",
+    "Moves",
+    "OutOfMemory",
+    "Outcome",
+    "Play",
+    "Record",
+    "SearchFailed",
+    "Sequence",
+    "Stopped",
+    "Summand",
+    "Table",
+    "Tour",
+    "TourCount",
+    "TourExists",
+    "TourVerify",
+    "Value",
+    "game",
+    "graph",
+    "run",
+    "sequence",
+    "table",
+    "tour",
+    "tour_count",
+    "tour_exists",
+    "verify_tour",
+]
+
+#: The most bytes of a graph file `game(..., graph=Path(...))` reads (the command line's too).
+MAX_GRAPH_FILE_BYTES = 8 << 20
+
+Memory = Union[int, str, None]
+
+
+def _limits(memory: Memory, threads: Optional[int]) -> Dict[str, Any]:
+    limits: Dict[str, Any] = {}
+    if memory is not None:
+        if isinstance(memory, bool) or not isinstance(memory, (int, str)):
+            raise InputError(f"memory={memory!r}: expected bytes (an int) or text such as '2G'")
+        limits["memory"] = _native.memory_size(str(memory))
+    if threads is not None:
+        if isinstance(threads, bool) or not isinstance(threads, int):
+            raise InputError(f"threads={threads!r}: expected a whole number from 1 to 1024")
+        limits["threads"] = threads
+    return limits
+
+
+def run(
+    request: Dict[str, Any],
+    *,
+    seconds: Optional[float] = None,
+    progress: Any = True,
+) -> Answer:
+    """Answers a request in the library's typed form (docs/JSON.md#requests), the same that
+    ``grundy worker`` and the web server take:
+
+    >>> grundy.run({"question": "value", "game": "knights 5x5"}).nimber
+    1
+    """
+    callback, display = chosen(progress)
+    try:
+        native = _native.run(json.dumps(request), callback, seconds)
+    finally:
+        if display is not None:
+            display.close()
+    return answer_of(native)
+
+
+def _ask(question: str, fields: Dict[str, Any], memory: Memory, threads: Optional[int],
+         seconds: Optional[float], progress: Any) -> Answer:
+    request = {"question": question, **fields}
+    limits = _limits(memory, threads)
+    if limits:
+        request["limits"] = limits
+    return run(request, seconds=seconds, progress=progress)
+
+
+def _read_graph(graph: Union[str, "os.PathLike[str]", None]) -> Optional[str]:
+    if graph is None or isinstance(graph, str):
+        return graph
+    if isinstance(graph, os.PathLike):
+        with open(graph, "rb") as file:
+            data = file.read(MAX_GRAPH_FILE_BYTES + 1)
+        if len(data) > MAX_GRAPH_FILE_BYTES:
+            raise InputError(
+                f"{os.fspath(graph)}: a graph file may take at most {MAX_GRAPH_FILE_BYTES} bytes"
+            )
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InputError(f"{os.fspath(graph)}: not UTF-8 text ({error})") from None
+    raise InputError(f"graph={graph!r}: expected the graph's text or a path (pathlib.Path)")
+
+
+class Game:
+    """A game or a sum of games in a position, as the command line writes it:
+    ``knights 5x5``, ``queens 8x8 torus``, ``bishops+knights 5x5 at B..../...../...../...../.....``,
+    ``kayles 3 4 5``, ``0.137 10``, ``corner-knight 7 9``, ``*3``, ``graph NAME`` (with the
+    graph's text or file as ``graph=``), and sums ``knights 5x5 + kayles 7 + *3``.
+
+    >>> grundy.game("queens 4x4").value()
+    Value(game='queens', position='..../..../..../....', nimber=1, outcome='N', winner='first', ...)
+    """
+
+    def __init__(self, text: str, *, graph: Union[str, "os.PathLike[str]", None] = None) -> None:
+        if not isinstance(text, str):
+            raise InputError(f"game {text!r}: expected text such as 'knights 5x5'")
+        self._graph = _read_graph(graph)
+        self._text = _native.parse_game(text, self._graph)
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"grundy.game({self._text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (self._text, self._graph) == (other._text, other._graph)
+
+    def __hash__(self) -> int:
+        return hash((self._text, self._graph))
+
+    def __add__(self, other: Union["Game", str, int]) -> "Game":
+        """The sum of two games (``+`` as CGSuite writes it); an int n stands for ``*n``."""
+        if isinstance(other, bool):
+            return NotImplemented
+        if isinstance(other, int):
+            other = Game(f"*{other}")
+        elif isinstance(other, str):
+            other = Game(other)
+        elif not isinstance(other, Game):
+            return NotImplemented
+        graphs = {text for text in (self._graph, other._graph) if text is not None}
+        if len(graphs) > 1:
+            raise InputError("a sum may play on one graph: both games bring a different one")
+        return Game(f"{self} + {other}", graph=graphs.pop() if graphs else None)
+
+    def __radd__(self, other: Union[str, int]) -> "Game":
+        if isinstance(other, bool) or not isinstance(other, (int, str)):
+            return NotImplemented
+        return (Game(f"*{other}") if isinstance(other, int) else Game(other)) + self
+
+    def _fields(self) -> Dict[str, Any]:
+        fields: Dict[str, Any] = {"game": self._text}
+        if self._graph is not None:
+            fields["graph"] = self._graph
+        return fields
+
+    def value(self, *, memory: Memory = None, threads: Optional[int] = None,
+              seconds: Optional[float] = None, progress: Any = True) -> Value:
+        """The nim-value and outcome (``grundy value``).
+
+        >>> grundy.game("kayles 3 4 5").value().nimber
+        6
+        """
+        return _ask("value", self._fields(), memory, threads, seconds, progress)
+
+    def moves(self, all: bool = False, *, memory: Memory = None,  # noqa: A002 (the CLI's --all)
+              threads: Optional[int] = None, seconds: Optional[float] = None,
+              progress: Any = True) -> Moves:
+        """The winning moves, or with ``all=True`` every move with the value it leads to
+        (``grundy moves``).
+
+        >>> [(str(m), m.nimber) for m in grundy.game("kayles 3").moves(all=True)]
+        [('3 -> 2', 2), ('3 -> 1 + 1', 0), ('3 -> 1', 1)]
+        """
+        return _ask("moves", {**self._fields(), "all": bool(all)}, memory, threads, seconds,
+                    progress)
+
+    def outcome(self, *, memory: Memory = None, threads: Optional[int] = None,
+                seconds: Optional[float] = None, progress: Any = True) -> Outcome:
+        """Who wins a placement game, and a winning first move, without the nim-value
+        (``grundy outcome``): faster than ``value()`` on large boards.
+
+        >>> grundy.game("queens 8x8").outcome().winner
+        'first'
+        """
+        return _ask("outcome", {"game": self._text}, memory, threads, seconds, progress)
+
+    def reply(self, opponent: str = "perfect", *, seed: int = 1, memory: Memory = None,
+              threads: Optional[int] = None, seconds: Optional[float] = None,
+              progress: Any = True) -> Play:
+        """The computer's move in a placement game's position (``grundy play --reply``):
+        ``opponent`` is ``perfect``, ``symmetry`` or ``random`` (with ``seed``).
+
+        >>> grundy.game("knights 5x5").reply().move.square
+        'c3'
+        """
+        fields = {"game": self._text, "opponent": opponent, "seed": seed}
+        return _ask("play", fields, memory, threads, seconds, progress)
+
+
+def game(text: str, *, graph: Union[str, "os.PathLike[str]", None] = None) -> Game:
+    """Reads a game (see :class:`Game`); a mistake raises :class:`InputError` naming it.
+
+    >>> grundy.game("knights 5x5 + kayles 7 + *3")
+    grundy.game('knights 5x5 + kayles 7 + *3')
+    """
+    return Game(text, graph=graph)
+
+
+def _labels(name: str, labels: Union[Iterable[int], str, None]) -> Any:
+    if labels is None or isinstance(labels, str):
+        return labels
+    try:
+        listed = [int(label) for label in labels]
+    except (TypeError, ValueError):
+        raise InputError(f"{name}={labels!r}: expected whole numbers, a range, or text such as '1-6'") from None
+    return listed
+
+
+def table(game: str, rows: Union[Iterable[int], str, None] = None,
+          cols: Union[Iterable[int], str, None] = None, *, memory: Memory = None,
+          threads: Optional[int] = None, seconds: Optional[float] = None,
+          progress: Any = True) -> Table:
+    """A table of nim-values (``grundy table``): of boards ``rows`` x ``cols`` for a piece
+    (default 1 to 6), or of a corner game's squares (default 0-15 x 0-11). ``game`` is
+    named without a board, with its surface and ray rule if any: ``"queens"``,
+    ``"rooks torus"``, ``"corner-knight"``.
+
+    >>> grundy.table("knights", rows=[1, 2], cols=[1, 2]).nimbers
+    [[1, 0], [0, 0]]
+    """
+    fields = {"game": game, "rows": _labels("rows", rows), "cols": _labels("cols", cols)}
+    return _ask("table", fields, memory, threads, seconds, progress)
+
+
+def sequence(game: str, to: int = 100, *, memory: Memory = None,
+             seconds: Optional[float] = None, progress: Any = True) -> Sequence:
+    """The nim-sequence of a heap game up to heap ``to``, with its period when one is proved
+    (``grundy sequence``).
+
+    >>> s = grundy.sequence("kayles", to=10)
+    >>> s.values, s.period, s.preperiod
+    ([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2], 12, 71)
+    """
+    return _ask("sequence", {"game": game, "to": to}, memory, None, seconds, progress)
+
+
+def tour(board: str, *, closed: bool = False, start: Optional[str] = None,
+         method: Optional[str] = None, tie_break: Optional[str] = None,
+         limit: Optional[int] = None, restarts: Optional[int] = None, seed: Optional[int] = None,
+         seconds: Optional[float] = None, progress: Any = True) -> Tour:
+    """A knight's tour of ``board`` (``"8x8"``), or why there is none (``grundy tour``):
+    ``closed``, from ``start`` (``"c3"``), by ``method`` (``backtrack``, ``warnsdorff``,
+    ``neural``, ``divide``).
+
+    >>> t = grundy.tour("5x5", start="a1")
+    >>> t.exists, len(t.path), t.path[0]
+    (True, 25, [1, 1])
+    """
+    fields = {"board": board, "closed": closed, "start": start, "method": method,
+              "tie_break": tie_break, "limit": limit, "restarts": restarts, "seed": seed}
+    return run({"question": "tour", **_given(fields)}, seconds=seconds, progress=progress)
+
+
+def tour_exists(board: str, *, closed: bool = False, start: Optional[str] = None,
+                limit: Optional[int] = None, seconds: Optional[float] = None,
+                progress: Any = True) -> TourExists:
+    """Whether ``board`` has a knight's tour, with the theorem or search that says so.
+
+    >>> grundy.tour_exists("4x4").exists
+    False
+    """
+    fields = {"board": board, "closed": closed, "start": start, "limit": limit}
+    return run({"question": "tour_exists", **_given(fields)}, seconds=seconds,
+               progress=progress)
+
+
+def tour_count(board: str, *, closed: bool = False, start: Optional[str] = None,
+               undirected: bool = False, memory: Memory = None,
+               seconds: Optional[float] = None, progress: Any = True) -> TourCount:
+    """How many knight's tours ``board`` has (directed: a tour and its reverse count twice,
+    unless ``undirected``). Stopped by ``seconds`` or Ctrl-C, the count is a lower bound
+    (``complete`` is False).
+
+    >>> grundy.tour_count("5x5").count
+    1728
+    """
+    fields = {"board": board, "closed": closed, "start": start, "undirected": undirected}
+    return _ask("tour_count", _given(fields), memory, None, seconds, progress)
+
+
+def verify_tour(text: str, *, closed: bool = False) -> TourVerify:
+    """Whether ``text`` holds a knight's tour: a tour as ``grundy tour`` prints it (text or
+    JSON), or rows of move numbers.
+
+    >>> grundy.verify_tour(grundy.tour("5x5").to_json()).valid
+    True
+    """
+    return run({"question": "tour_verify", "text": text, "closed": closed}, progress=False)
+
+
+def graph(game: str, *, graph: Union[str, "os.PathLike[str]", None] = None,
+          limit: Optional[int] = None, states: Optional[int] = None,
+          seconds: Optional[float] = None, progress: Any = True) -> GraphFacts:
+    """The facts of a piece's attack graph on a board, or of a graph (``graph NAME`` with
+    ``graph=`` its text or file): independence, domination and independent domination
+    numbers, and the count of terminal positions (``grundy graph``).
+
+    >>> grundy.graph("queens 8x8").independence_number
+    8
+    """
+    fields = {"game": game, "graph": _read_graph(graph), "limit": limit, "states": states}
+    return run({"question": "graph", **_given(fields)}, seconds=seconds, progress=progress)
+
+
+def _given(fields: Dict[str, Any]) -> Dict[str, Any]:
+    """The fields that were given: None leaves the library's default."""
+    return {key: value for key, value in fields.items() if value is not None}

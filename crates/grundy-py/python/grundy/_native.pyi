@@ -1,0 +1,24 @@
+"""The native half of grundy (Rust, PyO3): requests in, answers out. Use the package's
+functions rather than these."""
+
+from typing import Any, Callable, Dict, Optional
+
+class NativeAnswer:
+    def json(self) -> str:
+        """The answer as one JSON object: the keys `grundy ... --json` prints."""
+    def svg(self) -> Optional[str]:
+        """The answer's picture as SVG, or None when it has none."""
+
+def parse_game(text: str, graph: Optional[str] = None) -> str:
+    """Reads a game (every `graph NAME` standing for the graph text `graph`); returns it as
+    the library writes it. Raises grundy.InputError."""
+
+def memory_size(text: str) -> int:
+    """Reads a memory size such as '512M' or '2G'. Raises grundy.InputError."""
+
+def run(
+    request: str,
+    progress: Optional[Callable[[Dict[str, Any]], Any]] = None,
+    seconds: Optional[float] = None,
+) -> NativeAnswer:
+    """Answers a request (its JSON). Raises grundy.Error subclasses, or KeyboardInterrupt."""

@@ -1,0 +1,354 @@
+//! The native half of the Python package `grundy` (`grundy._native`): it reads a request as the
+//! library's typed [`Request`] (the JSON of docs/JSON.md#requests, which the Python half builds
+//! from keyword arguments), runs it with [`grundy::run`] on a thread of its own while the
+//! calling thread, without the GIL, waits for it, passes progress on and watches for Ctrl-C,
+//! and hands back the answer as the same JSON `--json` prints, with its picture. No game logic
+//! lives here: the library parses, searches and draws.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use grundy::request::{parse_memory, read_game, Answer, RunError, Stopped};
+use grundy::watch::{Event, Watch};
+use grundy::{Game, Request};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// The most bytes of a request: a game is a line of text, a graph at most a few MiB.
+const MAX_REQUEST_BYTES: usize = 16 << 20;
+
+/// How often the waiting thread looks for Ctrl-C, the deadline and news to show: often enough
+/// that an interrupted search hands control back well within a second.
+const POLL: Duration = Duration::from_millis(50);
+
+/// The least time between two progress calls: a notebook redraws its bar at each.
+const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
+/// An answer of the library: its JSON, and its picture on demand.
+#[pyclass(frozen, module = "grundy._native")]
+struct NativeAnswer {
+    request: Request,
+    answer: Answer,
+    json: String,
+}
+
+#[pymethods]
+impl NativeAnswer {
+    /// The answer as one JSON object: the keys `grundy ... --json` prints (docs/JSON.md).
+    fn json(&self) -> &str {
+        &self.json
+    }
+
+    /// The picture of the answer as SVG, as `--svg` and the web page draw it, or None when the
+    /// answer has none (a heap game's value) or is too big to draw.
+    fn svg(&self) -> Option<String> {
+        grundy::picture::of_answer(&self.request, &self.answer)
+    }
+}
+
+impl NativeAnswer {
+    fn new(request: Request, answer: Answer) -> PyResult<NativeAnswer> {
+        let json = serde_json::to_string(&answer)
+            .map_err(|error| raise("Error", format!("the answer has no JSON: {error}"), None))?;
+        Ok(NativeAnswer {
+            request,
+            answer,
+            json,
+        })
+    }
+}
+
+/// The exception `name` of `grundy._errors` (defined in Python, where `InputError` can be a
+/// `ValueError` too), raised with `message` and what a stopped search finished.
+fn raise(name: &'static str, message: String, partial: Option<NativeAnswer>) -> PyErr {
+    Python::attach(|py| {
+        let made = py
+            .import("grundy._errors")
+            .and_then(|errors| errors.getattr(name))
+            .and_then(|class| class.call1((message.clone(), partial)));
+        match made {
+            Ok(error) => PyErr::from_value(error),
+            Err(missing) => missing,
+        }
+    })
+}
+
+/// Reads `text` as a game, every `graph NAME` in it standing for the graph of `graph` (its
+/// text: an edge list or DIMACS); returns the game as the library writes it.
+#[pyfunction]
+#[pyo3(signature = (text, graph=None))]
+fn parse_game(text: &str, graph: Option<&str>) -> PyResult<String> {
+    if text.len() > MAX_REQUEST_BYTES {
+        return Err(raise(
+            "InputError",
+            format!(
+                "the game's text has {} bytes: at most {MAX_REQUEST_BYTES}",
+                text.len()
+            ),
+            None,
+        ));
+    }
+    let game: Result<Game, _> = read_game(text, graph);
+    game.map(|game| game.to_string())
+        .map_err(|error| raise("InputError", error.to_string(), None))
+}
+
+/// Reads a memory size such as `512M` or `2G` (powers of 1024), within this machine's memory.
+#[pyfunction]
+fn memory_size(text: &str) -> PyResult<u64> {
+    parse_memory(text).map_err(|message| raise("InputError", message, None))
+}
+
+/// What the work's threads tell the waiting thread: the latest news, for progress.
+#[derive(Default)]
+struct News {
+    latest: Option<Event>,
+    fresh: bool,
+}
+
+/// Answers `request` (its JSON): progress goes to `progress(event: dict)` at most four times a
+/// second; after `seconds` the work is stopped; Ctrl-C stops it and raises KeyboardInterrupt.
+#[pyfunction]
+#[pyo3(signature = (request, progress=None, seconds=None))]
+fn run(
+    py: Python<'_>,
+    request: &str,
+    progress: Option<Bound<'_, PyAny>>,
+    seconds: Option<f64>,
+) -> PyResult<NativeAnswer> {
+    if request.len() > MAX_REQUEST_BYTES {
+        return Err(raise(
+            "InputError",
+            format!(
+                "the request has {} bytes: at most {MAX_REQUEST_BYTES}",
+                request.len()
+            ),
+            None,
+        ));
+    }
+    let request: Request = serde_json::from_str(request).map_err(|error| {
+        raise(
+            "InputError",
+            format!("the request is not a valid request: {error}"),
+            None,
+        )
+    })?;
+    let deadline = match seconds {
+        None => None,
+        Some(seconds) if (0.0..1e9).contains(&seconds) => {
+            Some(Instant::now() + Duration::from_secs_f64(seconds))
+        }
+        Some(seconds) => {
+            return Err(raise(
+                "InputError",
+                format!("seconds={seconds}: expected a number of seconds from 0 to 1e9"),
+                None,
+            ))
+        }
+    };
+
+    let news = Arc::new(Mutex::new(News::default()));
+    let told = Arc::clone(&news);
+    let watch = Watch::new().on_event(move |event| {
+        // A checkpoint's records: Python keeps no checkpoint.
+        if !matches!(event, Event::Settled(_)) {
+            let mut news = told.lock().unwrap_or_else(PoisonError::into_inner);
+            news.latest = Some(event.clone());
+            news.fresh = true;
+        }
+    });
+    let (sender, receiver) = mpsc::channel();
+    let work_request = request.clone();
+    let work_watch = watch.clone();
+    let worker = std::thread::Builder::new()
+        .name("grundy".to_string())
+        .spawn(move || {
+            let answer = catch_unwind(AssertUnwindSafe(|| grundy::run(&work_request, &work_watch)));
+            // The receiver is gone only when the caller gave up, which it never does first.
+            let _ = sender.send(answer);
+        })
+        .map_err(|error| raise("Error", format!("cannot start a thread: {error}"), None))?;
+
+    // The waiting is done without the GIL, from a closure that must be Sync: a Receiver is not.
+    let receiver = Mutex::new(receiver);
+    let started = Instant::now();
+    let mut last_progress = started;
+    let mut timed_out = false;
+    let outcome = loop {
+        match py.detach(|| {
+            receiver
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .recv_timeout(POLL)
+        }) {
+            Ok(outcome) => break outcome,
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(raise(
+                    "Error",
+                    "the search's thread ended without an answer".to_string(),
+                    None,
+                ))
+            }
+        }
+        let mut stop_for = py.check_signals().err();
+        if stop_for.is_none() && last_progress.elapsed() >= PROGRESS_EVERY {
+            if let Some(callback) = &progress {
+                last_progress = Instant::now();
+                let event = {
+                    let mut news = news.lock().unwrap_or_else(PoisonError::into_inner);
+                    let fresh = std::mem::take(&mut news.fresh);
+                    news.latest.clone().filter(|_| fresh)
+                };
+                let called = match event {
+                    Some(event) => event_dict(py, &event, started.elapsed())
+                        .and_then(|event| callback.call1((event,)).map(drop)),
+                    None => Ok(()),
+                };
+                stop_for = called.err();
+            }
+        }
+        if let Some(error) = stop_for {
+            // Ctrl-C, or a progress callback that raised: stop the work, wait for its
+            // thread (it reads the flag between positions), and pass the exception on.
+            watch.stop();
+            py.detach(|| worker.join()).ok();
+            return Err(error);
+        }
+        if deadline.is_some_and(|deadline| Instant::now() >= deadline) && !watch.is_stopped() {
+            timed_out = true;
+            watch.stop();
+        }
+    };
+    py.detach(|| worker.join()).ok();
+    let Ok(answer) = outcome else {
+        return Err(raise(
+            "Error",
+            "grundy failed inside: this is a bug, please report it with the request".to_string(),
+            None,
+        ));
+    };
+    match answer {
+        Ok(answer) => NativeAnswer::new(request, answer),
+        Err(error) => Err(run_error(request, error, timed_out, seconds)),
+    }
+}
+
+/// The exception for a request the library could not answer, with what it finished.
+fn run_error(request: Request, error: RunError, timed_out: bool, seconds: Option<f64>) -> PyErr {
+    let partial = |kept: Stopped| -> Option<NativeAnswer> {
+        let answer = match kept {
+            Stopped::Table(table) => Answer::Table(*table),
+            Stopped::Sequence(sequence) => Answer::Sequence(*sequence),
+            _ => return None,
+        };
+        NativeAnswer::new(request.clone(), answer).ok()
+    };
+    match error {
+        RunError::Input(message) => raise("InputError", message, None),
+        RunError::Resume(error) => raise("InputError", error.to_string(), None),
+        RunError::Failed(message) => raise("SearchFailed", message, None),
+        RunError::OutOfMemory { message, kept } => raise("OutOfMemory", message, partial(*kept)),
+        RunError::Stopped(kept) => {
+            let message = match (timed_out, seconds) {
+                (true, Some(seconds)) => format!("stopped after seconds={seconds}"),
+                _ => "stopped before the answer".to_string(),
+            };
+            let message = match &kept {
+                Stopped::Described(how_far) => format!("{message}: {how_far}"),
+                Stopped::Frontier { square, squares } => {
+                    format!(
+                        "{message}: the frontier count had processed {square} of {squares} squares"
+                    )
+                }
+                _ => message,
+            };
+            raise("Stopped", message, partial(kept))
+        }
+    }
+}
+
+/// An event as a dict for Python: `kind` names it, the other keys are its fields, and
+/// `seconds` is the time since the work began.
+fn event_dict<'py>(
+    py: Python<'py>,
+    event: &Event,
+    elapsed: Duration,
+) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("seconds", elapsed.as_secs_f64())?;
+    match event {
+        Event::Searched {
+            positions,
+            table_bytes,
+        } => {
+            dict.set_item("kind", "searched")?;
+            dict.set_item("positions", positions)?;
+            dict.set_item("table_bytes", table_bytes)?;
+        }
+        Event::FirstMoves {
+            value,
+            settled,
+            groups,
+            positions,
+        } => {
+            dict.set_item("kind", "first_moves")?;
+            dict.set_item("value", value.map(grundy::Nimber::value))?;
+            dict.set_item("done", settled)?;
+            dict.set_item("total", groups)?;
+            dict.set_item("positions", positions)?;
+        }
+        Event::Steps { task, done, total } => {
+            dict.set_item("kind", "steps")?;
+            dict.set_item("task", task)?;
+            dict.set_item("done", done)?;
+            dict.set_item("total", total)?;
+        }
+        Event::TourCount {
+            shares_done,
+            shares,
+            nodes,
+        } => {
+            dict.set_item("kind", "tour_count")?;
+            dict.set_item("done", shares_done)?;
+            dict.set_item("total", shares)?;
+            dict.set_item("nodes", nodes)?;
+        }
+        Event::Frontier {
+            square,
+            squares,
+            states,
+        } => {
+            dict.set_item("kind", "frontier")?;
+            dict.set_item("done", square)?;
+            dict.set_item("total", squares)?;
+            dict.set_item("states", states)?;
+        }
+        Event::Restarts {
+            done,
+            total,
+            settled,
+            single_cycle,
+        } => {
+            dict.set_item("kind", "restarts")?;
+            dict.set_item("done", done)?;
+            dict.set_item("total", total)?;
+            dict.set_item("settled", settled)?;
+            dict.set_item("single_cycle", single_cycle)?;
+        }
+        Event::Settled(_) => dict.set_item("kind", "settled")?,
+    }
+    Ok(dict)
+}
+
+/// The native module: `parse_game`, `memory_size`, `run` and the answers `run` gives.
+#[pymodule]
+fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<NativeAnswer>()?;
+    module.add_function(wrap_pyfunction!(parse_game, module)?)?;
+    module.add_function(wrap_pyfunction!(memory_size, module)?)?;
+    module.add_function(wrap_pyfunction!(run, module)?)?;
+    Ok(())
+}

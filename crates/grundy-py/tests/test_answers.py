@@ -1,0 +1,108 @@
+"""The typed answers: attributes for the report's keys, moves as objects, tables and
+sequences indexed as people index them, sums with +, and pictures where there is a board."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import grundy
+
+
+def test_a_value_has_its_keys_as_attributes_and_its_json_as_a_dict():
+    value = grundy.game("knights 5x5").value()
+    assert isinstance(value, grundy.Value)
+    assert (value.nimber, value.outcome, value.winner, value.to_move) == (1, "N", "first", "first")
+    assert value["board"] == "5x5" and value.board == "5x5"
+    assert json.loads(value.to_json()) == value.to_dict()
+    assert value.get("settled_by") is None
+    with pytest.raises(AttributeError, match="settled_by"):
+        value.settled_by
+    with pytest.raises(AttributeError):
+        value.nimber = 3
+    assert repr(value).startswith("Value(game='knights'")
+
+
+def test_moves_are_objects_with_their_familys_details():
+    moves = grundy.game("kayles 3 2 1 5").moves(all=True)
+    assert isinstance(moves, grundy.Moves)
+    assert len(moves) == moves.legal_moves == len(list(moves))
+    winning = [move for move in moves if move.winning]
+    assert len(winning) == moves.winning_moves
+    first = winning[0]
+    assert (str(first), first.nimber, first.heap, first.from_, first.to) == (
+        "5 -> 2 + 2",
+        0,
+        4,
+        5,
+        [2, 2],
+    )
+    queens = grundy.game("queens 4x4").moves()
+    assert len(queens) == queens.winning_moves > 0
+    assert all(
+        move.piece == "queens" and move.square == "abcd"[move.col - 1] + str(move.row)
+        for move in queens
+    )
+
+
+def test_a_sum_is_made_with_plus():
+    kayles = grundy.game("kayles 3 4 5")
+    assert kayles + grundy.game("*2") == grundy.game("kayles 3 4 5 + *2")
+    assert kayles + 2 == grundy.game("kayles 3 4 5 + *2")
+    assert "*2" + kayles == grundy.game("*2 + kayles 3 4 5")
+    total = (kayles + "knights 4x4").value()
+    assert total.nimber == 6 ^ grundy.game("knights 4x4").value().nimber
+    assert [summand.nimber for summand in total.summands] == [6, total.nimber ^ 6]
+    with pytest.raises(grundy.InputError, match="one graph"):
+        grundy.game("graph a", graph="a b\n") + grundy.game("graph b", graph="x y\n")
+
+
+def test_tables_and_sequences_are_indexed_as_people_index_them():
+    table = grundy.table("knights", rows=[1, 3], cols=range(3, 6))
+    assert table.rows == [1, 3] and table.cols == [3, 4, 5]
+    assert table[3, 5] == 4 and table[1, 4] == 0
+    with pytest.raises(KeyError):
+        table[2, 2]
+    sequence = grundy.sequence("kayles", to=20)
+    assert len(sequence) == 21
+    assert sequence[5] == 4 and sequence[-1] == sequence.values[20]
+    assert list(sequence)[:6] == [0, 1, 2, 3, 1, 4]
+    assert (sequence.period, sequence.preperiod) == (12, 71)
+
+
+def test_pandas_where_it_is_installed():
+    table = grundy.table("rooks", rows=range(1, 4), cols=range(1, 5))
+    try:
+        import pandas  # noqa: F401
+    except ImportError:
+        with pytest.raises(ImportError, match="pip install pandas"):
+            table.to_pandas()
+        return
+    frame = table.to_pandas()
+    assert frame.shape == (3, 4)
+    assert frame.loc[2, 3] == table[2, 3]
+    series = grundy.sequence("0.137", to=30).to_pandas()
+    assert series.loc[30] == grundy.sequence("0.137", to=30)[30]
+
+
+def test_answers_with_a_board_draw_it_and_others_have_no_picture():
+    moves = grundy.game("queens 4x4").moves(all=True)
+    picture = moves._repr_svg_()
+    assert picture.startswith("<svg") and picture.count('stroke="green"') == moves.winning_moves
+    assert grundy.game("knights 5x5").value().svg().startswith("<svg")
+    assert grundy.table("corner-knight", rows=range(4), cols=range(4)).svg().count("<rect") >= 16
+    assert "<svg" in grundy.sequence("0.137", to=100).svg()
+    assert "<svg" in grundy.tour("6x6", closed=True).svg()
+    assert grundy.game("kayles 3 4 5").value().svg() is None
+    assert grundy.tour_count("5x5").svg() is None
+
+
+def test_a_tour_counts_and_verifies():
+    count = grundy.tour_count("6x6", closed=True)
+    assert count.count == 9862 and count.complete
+    tour = grundy.tour("7x7", start="d4")
+    assert tour.exists and len(tour.path) == 49 and tour.path[0] == [4, 4]
+    assert grundy.verify_tour(tour.to_json()).valid
+    assert not grundy.tour("4x4").exists
+    assert "4x4" in grundy.tour("4x4").reason

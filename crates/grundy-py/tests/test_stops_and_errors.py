@@ -1,0 +1,165 @@
+"""Long searches stop cleanly (Ctrl-C, seconds=, a progress callback that raises), progress
+arrives, and bad input raises with the command line's message."""
+
+from __future__ import annotations
+
+import doctest
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+import grundy
+
+#: A search that takes minutes: the nim-value of the empty 9x9 knights board is unpublished.
+LONG = "knights 9x9"
+
+
+def test_bad_input_raises_a_value_error_with_the_command_lines_message(cli):
+    for text in ["knights 0x5", "kayles -1", "0.9x 5", "wizards 5x5", "knights 5x5 + "]:
+        with pytest.raises(grundy.InputError) as raised:
+            grundy.game(text).value()
+        assert isinstance(raised.value, ValueError)
+        report = subprocess_error(cli, [text])
+        assert raised.value.message in report, (text, raised.value.message, report)
+
+
+def subprocess_error(cli, words):
+    """The command line's error message for `value WORDS` (it exits 2)."""
+    from conftest import REPOSITORY
+
+    binary = os.environ.get("GRUNDY_CLI", str(REPOSITORY / "target" / "release" / "grundy"))
+    done = subprocess.run([binary, "value", *words], capture_output=True, text=True)
+    assert done.returncode == 2, done
+    return done.stderr
+
+
+@pytest.mark.parametrize(
+    "call, needle",
+    [
+        (lambda: grundy.game("knights 5x5").value(memory="1Q"), "1Q"),
+        (lambda: grundy.game("knights 5x5").value(memory=10**30), "give at most"),
+        (lambda: grundy.game("knights 5x5").value(threads=0), "1 to 1024"),
+        (lambda: grundy.game("knights 5x5").value(threads=5000), "1 to 1024"),
+        (lambda: grundy.game("knights 5x5").value(seconds=-1), "seconds=-1"),
+        (lambda: grundy.game("knights 5x5").reply(opponent="clever"), "clever"),
+        (lambda: grundy.game("kayles 5").outcome(), "placement"),
+        (lambda: grundy.table("queens", rows="1-x"), "1-x"),
+        (lambda: grundy.table("queens", rows=range(1, 40), cols=range(1, 40)), "512"),
+        (lambda: grundy.sequence("0.9", to=-3), "-3"),
+        (lambda: grundy.tour("0x8"), "0x8"),
+        (lambda: grundy.game(5), "expected text"),
+        (lambda: grundy.game("graph pentagon"), "graph"),
+        (lambda: grundy.game("graph g", graph="a b\nb c d"), "line 2"),
+        (lambda: grundy.run({"question": "bench"}), "bench"),
+        (lambda: grundy.run({"question": "value", "game": "*1", "colour": "red"}), "colour"),
+    ],
+)
+def test_bad_keywords_raise_naming_the_value(call, needle):
+    with pytest.raises(grundy.InputError) as raised:
+        call()
+    assert needle in str(raised.value)
+
+
+def test_seconds_stops_a_search_and_keeps_what_it_finished():
+    started = time.monotonic()
+    with pytest.raises(grundy.Stopped) as raised:
+        grundy.game(LONG).value(seconds=0.5, progress=False)
+    assert time.monotonic() - started < 2.0
+    assert "seconds=0.5" in str(raised.value)
+    assert raised.value.partial is None
+
+    with pytest.raises(grundy.Stopped) as raised:
+        grundy.table("knights", rows=[1, 2, 9], cols=[9], seconds=1, progress=False)
+    partial = raised.value.partial
+    assert isinstance(partial, grundy.Table)
+    assert partial.interrupted
+    assert partial[1, 9] == 1 and partial[2, 9] == 0
+    assert partial[9, 9] is None
+    assert partial.finished_cells == 2
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: grundy.game(LONG).moves(seconds=0.5, progress=False),
+        lambda: grundy.game(LONG).moves(all=True, seconds=0.5, progress=False),
+        lambda: grundy.game(LONG + " + *1").value(seconds=0.5, progress=False),
+        lambda: grundy.game("queens 16x16").outcome(seconds=0.5, progress=False),
+        lambda: grundy.graph("knights 14x14", seconds=0.5, progress=False),
+        lambda: grundy.sequence("0.6", to=50_000_000, seconds=0.5, progress=False),
+    ],
+)
+def test_every_long_question_stops_soon_after_its_deadline(call):
+    started = time.monotonic()
+    with pytest.raises(grundy.Stopped):
+        call()
+    assert time.monotonic() - started < 2.5
+
+
+def test_progress_arrives_as_dicts_and_a_raising_callback_stops_the_search():
+    events = []
+    with pytest.raises(grundy.Stopped):
+        grundy.game(LONG).value(seconds=1.2, progress=events.append)
+    assert events, "a search of a second tells its progress"
+    assert {event["kind"] for event in events} <= {"first_moves", "searched"}
+    assert all(event["seconds"] >= 0 for event in events)
+    assert any(event.get("total", 0) > 0 for event in events)
+
+    class Enough(Exception):
+        pass
+
+    def impatient(event):
+        raise Enough()
+
+    started = time.monotonic()
+    with pytest.raises(Enough):
+        grundy.game(LONG).value(progress=impatient)
+    assert time.monotonic() - started < 2.0
+
+
+def test_ctrl_c_stops_the_search_within_a_second_and_leaves_nothing_running():
+    script = textwrap.dedent(
+        f"""
+        import resource, sys, threading, time
+        import grundy
+        print("started", flush=True)
+        try:
+            grundy.game({LONG!r}).value(progress=False)
+            print("finished", flush=True)
+        except KeyboardInterrupt:
+            stopped = time.monotonic()
+            before = resource.getrusage(resource.RUSAGE_SELF)
+            time.sleep(0.5)
+            after = resource.getrusage(resource.RUSAGE_SELF)
+            busy = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+            print("interrupted", stopped, busy, threading.active_count(), flush=True)
+        """
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert child.stdout.readline().strip() == "started"
+        time.sleep(1.0)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        line = child.stdout.readline().split()
+        assert line and line[0] == "interrupted", (line, child.stderr.read())
+        stopped, busy, threads = float(line[1]), float(line[2]), int(line[3])
+        assert stopped - sent < 1.0, f"control came back {stopped - sent:.2f} s after Ctrl-C"
+        assert busy < 0.1, f"the process used {busy:.2f} s of CPU after the stop"
+        assert threads == 1
+        assert child.wait(timeout=10) == 0
+    finally:
+        child.kill()
+
+
+def test_the_docstrings_examples_hold():
+    failures, tried = doctest.testmod(grundy, extraglobs={"grundy": grundy})
+    assert tried > 10
+    assert failures == 0
