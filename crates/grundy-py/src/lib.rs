@@ -19,6 +19,15 @@ use pyo3::types::PyDict;
 /// The most bytes of a request: a game is a line of text, a graph at most a few MiB.
 const MAX_REQUEST_BYTES: usize = 16 << 20;
 
+/// The most bytes of an answer's JSON handed to Python, which holds it about ten times over
+/// as objects: a tour of 12 million squares, a nim-sequence of 30 million values. The command
+/// line writes answers of any size (`--json > FILE`).
+const MAX_ANSWER_BYTES: usize = 128 << 20;
+
+/// The largest knight's tour asked of Python: its path as JSON stays well within
+/// [`MAX_ANSWER_BYTES`], so a tour too big to hand over is refused before it is searched.
+const MAX_TOUR_SQUARES: usize = 4_000_000;
+
 /// How often the waiting thread looks for Ctrl-C, the deadline and news to show: often enough
 /// that an interrupted search hands control back well within a second.
 const POLL: Duration = Duration::from_millis(50);
@@ -50,14 +59,57 @@ impl NativeAnswer {
 
 impl NativeAnswer {
     fn new(request: Request, answer: Answer) -> PyResult<NativeAnswer> {
-        let json = serde_json::to_string(&answer)
-            .map_err(|error| raise("Error", format!("the answer has no JSON: {error}"), None))?;
+        let json = answer_json(&answer).map_err(|message| raise("InputError", message, None))?;
         Ok(NativeAnswer {
             request,
             answer,
             json,
         })
     }
+}
+
+/// The answer's JSON, refused past [`MAX_ANSWER_BYTES`] before more is allocated.
+fn answer_json(answer: &Answer) -> Result<String, String> {
+    struct Bounded(Vec<u8>);
+    impl std::io::Write for Bounded {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            if self.0.len() + bytes.len() > MAX_ANSWER_BYTES {
+                return Err(std::io::Error::other("too long"));
+            }
+            self.0.extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut written = Bounded(Vec::new());
+    match serde_json::to_writer(&mut written, answer) {
+        Ok(()) => String::from_utf8(written.0).map_err(|error| error.to_string()),
+        Err(error) if error.is_io() => Err(format!(
+            "the answer's JSON passes {} MiB, the most the Python package hands over: ask for fewer values or a smaller board (the command line writes any size: `grundy ... --json > FILE`)",
+            MAX_ANSWER_BYTES >> 20
+        )),
+        Err(error) => Err(format!("the answer has no JSON: {error}")),
+    }
+}
+
+/// Refuses what would answer with more than Python should hold, before it is searched.
+fn check_answer_size(request: &Request) -> PyResult<()> {
+    if let Request::Tour(tour) = request {
+        let squares = tour.board.squares();
+        if squares > MAX_TOUR_SQUARES {
+            return Err(raise(
+                "InputError",
+                format!(
+                    "a tour of {} has {squares} squares: the Python package hands over tours of at most {MAX_TOUR_SQUARES} (2000x2000); the command line finds larger ones (`grundy tour {} --json > FILE`)",
+                    tour.board, tour.board
+                ),
+                None,
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The exception `name` of `grundy._errors` (defined in Python, where `InputError` can be a
@@ -135,6 +187,7 @@ fn run(
             None,
         )
     })?;
+    check_answer_size(&request)?;
     let deadline = match seconds {
         None => None,
         Some(seconds) if (0.0..1e9).contains(&seconds) => {
@@ -165,7 +218,10 @@ fn run(
     let worker = std::thread::Builder::new()
         .name("grundy".to_string())
         .spawn(move || {
-            let answer = catch_unwind(AssertUnwindSafe(|| grundy::run(&work_request, &work_watch)));
+            // The JSON is made here, without the GIL: a long answer takes a while to write.
+            let answer = catch_unwind(AssertUnwindSafe(|| {
+                grundy::run(&work_request, &work_watch).map(|answer| (answer_json(&answer), answer))
+            }));
             // The receiver is gone only when the caller gave up, which it never does first.
             let _ = sender.send(answer);
         })
@@ -231,7 +287,12 @@ fn run(
         ));
     };
     match answer {
-        Ok(answer) => NativeAnswer::new(request, answer),
+        Ok((Ok(json), answer)) => Ok(NativeAnswer {
+            request,
+            answer,
+            json,
+        }),
+        Ok((Err(message), _)) => Err(raise("InputError", message, None)),
         Err(error) => Err(run_error(request, error, timed_out, seconds)),
     }
 }

@@ -28,6 +28,9 @@ def test_moves_are_objects_with_their_familys_details():
     moves = grundy.game("kayles 3 2 1 5").moves(all=True)
     assert isinstance(moves, grundy.Moves)
     assert len(moves) == moves.legal_moves == len(list(moves))
+    assert moves[0] == next(iter(moves)) and moves[-1] == list(moves)[-1]
+    assert str(grundy.game("knights 5x5").reply()).startswith("Play(")
+    assert "move=Move(move='c3'" in repr(grundy.game("knights 5x5").reply())
     winning = [move for move in moves if move.winning]
     assert len(winning) == moves.winning_moves
     first = winning[0]

@@ -183,8 +183,8 @@ impl SearchObserver for Watch {
         });
     }
 
-    fn should_stop(&self) -> bool {
-        self.is_stopped()
+    fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
+        Some(Arc::clone(&self.stop))
     }
 }
 

@@ -22,7 +22,9 @@ raises KeyboardInterrupt. Bad input raises :class:`InputError`, a ``ValueError``
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
 import os
 from typing import Any, Dict, Iterable, Optional, Union
 
@@ -84,7 +86,40 @@ __all__ = [
 #: The most bytes of a graph file `game(..., graph=Path(...))` reads (the command line's too).
 MAX_GRAPH_FILE_BYTES = 8 << 20
 
+#: The most row or column labels a table takes (a corner game's coordinates go to 5000).
+MAX_LABELS = 10_000
+
 Memory = Union[int, str, None]
+
+
+def _whole(name: str, value: Any, least: int, most: int) -> int:
+    """`value` when it is an int from `least` to `most`; InputError naming it otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        raise InputError(f"{name}={value!r}: expected a whole number from {least} to {most}")
+    return value
+
+
+def _count(name: str, value: Any) -> Optional[int]:
+    """None (the library's default), or a whole number the library's 64 bits hold."""
+    return None if value is None else _whole(name, value, 0, 2**64 - 1)
+
+
+def _flag(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise InputError(f"{name}={value!r}: expected True or False")
+    return value
+
+
+def _seconds(seconds: Any) -> Optional[float]:
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        raise InputError(f"seconds={seconds!r}: expected a number of seconds from 0 to 1e9")
+    if isinstance(seconds, int) and not 0 <= seconds <= 10**9:
+        raise InputError(f"seconds={seconds!r}: expected a number of seconds from 0 to 1e9")
+    if isinstance(seconds, float) and not (math.isfinite(seconds) and 0 <= seconds <= 1e9):
+        raise InputError(f"seconds={seconds!r}: expected a number of seconds from 0 to 1e9")
+    return float(seconds)
 
 
 def _limits(memory: Memory, threads: Optional[int]) -> Dict[str, Any]:
@@ -94,9 +129,7 @@ def _limits(memory: Memory, threads: Optional[int]) -> Dict[str, Any]:
             raise InputError(f"memory={memory!r}: expected bytes (an int) or text such as '2G'")
         limits["memory"] = _native.memory_size(str(memory))
     if threads is not None:
-        if isinstance(threads, bool) or not isinstance(threads, int):
-            raise InputError(f"threads={threads!r}: expected a whole number from 1 to 1024")
-        limits["threads"] = threads
+        limits["threads"] = _whole("threads", threads, 1, 1024)
     return limits
 
 
@@ -112,6 +145,13 @@ def run(
     >>> grundy.run({"question": "value", "game": "knights 5x5"}).nimber
     1
     """
+    return _run(request, seconds, progress)
+
+
+def _run(request: Dict[str, Any], seconds: Any, progress: Any) -> Any:
+    """Runs `request`: the answer's type depends on its question, so it is typed Any here and
+    each function says its own."""
+    seconds = _seconds(seconds)
     callback, display = chosen(progress)
     try:
         native = _native.run(json.dumps(request), callback, seconds)
@@ -122,12 +162,12 @@ def run(
 
 
 def _ask(question: str, fields: Dict[str, Any], memory: Memory, threads: Optional[int],
-         seconds: Optional[float], progress: Any) -> Answer:
+         seconds: Optional[float], progress: Any) -> Any:
     request = {"question": question, **fields}
     limits = _limits(memory, threads)
     if limits:
         request["limits"] = limits
-    return run(request, seconds=seconds, progress=progress)
+    return _run(request, seconds, progress)
 
 
 def _read_graph(graph: Union[str, "os.PathLike[str]", None]) -> Optional[str]:
@@ -221,8 +261,8 @@ class Game:
         >>> [(str(m), m.nimber) for m in grundy.game("kayles 3").moves(all=True)]
         [('3 -> 2', 2), ('3 -> 1 + 1', 0), ('3 -> 1', 1)]
         """
-        return _ask("moves", {**self._fields(), "all": bool(all)}, memory, threads, seconds,
-                    progress)
+        return _ask("moves", {**self._fields(), "all": _flag("all", all)}, memory, threads,
+                    seconds, progress)
 
     def outcome(self, *, memory: Memory = None, threads: Optional[int] = None,
                 seconds: Optional[float] = None, progress: Any = True) -> Outcome:
@@ -243,12 +283,29 @@ class Game:
         >>> grundy.game("knights 5x5").reply().move.square
         'c3'
         """
-        fields = {"game": self._text, "opponent": opponent, "seed": seed}
+        fields = {"game": self._text, "opponent": opponent, "seed": _whole("seed", seed, 0, 2**64 - 1)}
         return _ask("play", fields, memory, threads, seconds, progress)
 
 
 def game(text: str, *, graph: Union[str, "os.PathLike[str]", None] = None) -> Game:
-    """Reads a game (see :class:`Game`); a mistake raises :class:`InputError` naming it.
+    """Reads a game as the command line writes it, quoted whole:
+
+    - a placement game: a piece (knights, bishops, rooks, queens, kings, camels, zebras,
+      giraffes, ``leaper:A,B``, or up to five joined by ``+`` such as ``bishops+knights``)
+      and a board ``ROWSxCOLS`` of at most 512 squares, then optionally its surface
+      (``torus``, ``cylinder``, ``mobius``), ``blocked`` rays, and ``at POSITION`` (rows
+      separated by ``/``, row 1 first, ``.`` empty, the piece letter N B R Q K or L):
+      ``"queens 8x8"``, ``"knights 5x5 at N..../...../...../...../....."``;
+    - a heap game: an octal or hexadecimal code (``0.137``, ``4.7``) or a name (nim, kayles,
+      dawsons-kayles, grundys-game, laskers-nim, ``sub:1,3,4``, treblecross, dawsons-chess,
+      kayles-2d) and its heaps: ``"kayles 3 4 5"``, ``"kayles-2d 2x3 3x3"``;
+    - a corner game and its piece's square: ``"corner-knight 7 9"``, ``"corner-queen 3 5"``;
+    - a nimber: ``"*3"``;
+    - Node Kayles on a graph: ``"graph NAME"``, with ``graph=`` the graph's text (an edge
+      list, ``u v`` a line, or DIMACS) or a :class:`pathlib.Path` to its file;
+    - a sum of these joined by ``" + "``.
+
+    A mistake raises :class:`InputError` (a ``ValueError``) naming the bad word.
 
     >>> grundy.game("knights 5x5 + kayles 7 + *3")
     grundy.game('knights 5x5 + kayles 7 + *3')
@@ -256,14 +313,23 @@ def game(text: str, *, graph: Union[str, "os.PathLike[str]", None] = None) -> Ga
     return Game(text, graph=graph)
 
 
-def _labels(name: str, labels: Union[Iterable[int], str, None]) -> Any:
+def _labels(name: str, labels: Union[Iterable[int], str, None]) -> Optional[str]:
+    """Labels as the library reads them: text such as '1-6' or '2,4,8' (the command line's
+    form, so a bad label gets the command line's message)."""
     if labels is None or isinstance(labels, str):
         return labels
+    expected = f"{name}={labels!r}: expected whole numbers (a list or range) or text such as '1-6'"
+    if isinstance(labels, (bytes, bytearray)):
+        raise InputError(expected)
     try:
-        listed = [int(label) for label in labels]
-    except (TypeError, ValueError):
-        raise InputError(f"{name}={labels!r}: expected whole numbers, a range, or text such as '1-6'") from None
-    return listed
+        taken = list(itertools.islice(iter(labels), MAX_LABELS + 1))
+    except TypeError:
+        raise InputError(expected) from None
+    if len(taken) > MAX_LABELS:
+        raise InputError(f"{name}: more than {MAX_LABELS} labels (at most {MAX_LABELS})")
+    if any(isinstance(label, bool) or not isinstance(label, int) for label in taken):
+        raise InputError(expected)
+    return ",".join(str(label) for label in taken)
 
 
 def table(game: str, rows: Union[Iterable[int], str, None] = None,
@@ -291,7 +357,7 @@ def sequence(game: str, to: int = 100, *, memory: Memory = None,
     >>> s.values, s.period, s.preperiod
     ([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2], 12, 71)
     """
-    return _ask("sequence", {"game": game, "to": to}, memory, None, seconds, progress)
+    return _ask("sequence", {"game": game, "to": _whole("to", to, 0, 2**63 - 1)}, memory, None, seconds, progress)
 
 
 def tour(board: str, *, closed: bool = False, start: Optional[str] = None,
@@ -306,9 +372,10 @@ def tour(board: str, *, closed: bool = False, start: Optional[str] = None,
     >>> t.exists, len(t.path), t.path[0]
     (True, 25, [1, 1])
     """
-    fields = {"board": board, "closed": closed, "start": start, "method": method,
-              "tie_break": tie_break, "limit": limit, "restarts": restarts, "seed": seed}
-    return run({"question": "tour", **_given(fields)}, seconds=seconds, progress=progress)
+    fields = {"board": board, "closed": _flag("closed", closed), "start": start,
+              "method": method, "tie_break": tie_break, "limit": _count("limit", limit),
+              "restarts": _count("restarts", restarts), "seed": _count("seed", seed)}
+    return _run({"question": "tour", **_given(fields)}, seconds, progress)
 
 
 def tour_exists(board: str, *, closed: bool = False, start: Optional[str] = None,
@@ -319,22 +386,24 @@ def tour_exists(board: str, *, closed: bool = False, start: Optional[str] = None
     >>> grundy.tour_exists("4x4").exists
     False
     """
-    fields = {"board": board, "closed": closed, "start": start, "limit": limit}
-    return run({"question": "tour_exists", **_given(fields)}, seconds=seconds,
-               progress=progress)
+    fields = {"board": board, "closed": _flag("closed", closed), "start": start,
+              "limit": _count("limit", limit)}
+    return _run({"question": "tour_exists", **_given(fields)}, seconds, progress)
 
 
 def tour_count(board: str, *, closed: bool = False, start: Optional[str] = None,
                undirected: bool = False, memory: Memory = None,
                seconds: Optional[float] = None, progress: Any = True) -> TourCount:
     """How many knight's tours ``board`` has (directed: a tour and its reverse count twice,
-    unless ``undirected``). Stopped by ``seconds`` or Ctrl-C, the count is a lower bound
-    (``complete`` is False).
+    unless ``undirected``). An open count (a search) stopped by ``seconds`` answers the tours
+    found so far, a lower bound (``complete`` is False); a closed count (the frontier method)
+    stopped by ``seconds`` raises :class:`Stopped`; Ctrl-C raises KeyboardInterrupt.
 
     >>> grundy.tour_count("5x5").count
     1728
     """
-    fields = {"board": board, "closed": closed, "start": start, "undirected": undirected}
+    fields = {"board": board, "closed": _flag("closed", closed), "start": start,
+              "undirected": _flag("undirected", undirected)}
     return _ask("tour_count", _given(fields), memory, None, seconds, progress)
 
 
@@ -345,7 +414,8 @@ def verify_tour(text: str, *, closed: bool = False) -> TourVerify:
     >>> grundy.verify_tour(grundy.tour("5x5").to_json()).valid
     True
     """
-    return run({"question": "tour_verify", "text": text, "closed": closed}, progress=False)
+    return _run({"question": "tour_verify", "text": text, "closed": _flag("closed", closed)},
+                None, False)
 
 
 def graph(game: str, *, graph: Union[str, "os.PathLike[str]", None] = None,
@@ -358,8 +428,9 @@ def graph(game: str, *, graph: Union[str, "os.PathLike[str]", None] = None,
     >>> grundy.graph("queens 8x8").independence_number
     8
     """
-    fields = {"game": game, "graph": _read_graph(graph), "limit": limit, "states": states}
-    return run({"question": "graph", **_given(fields)}, seconds=seconds, progress=progress)
+    fields = {"game": game, "graph": _read_graph(graph), "limit": _count("limit", limit),
+              "states": _count("states", states)}
+    return _run({"question": "graph", **_given(fields)}, seconds, progress)
 
 
 def _given(fields: Dict[str, Any]) -> Dict[str, Any]:

@@ -66,12 +66,11 @@ class Record:
         return hash(self.to_json())
 
     def __repr__(self) -> str:
-        shown = [
-            f"{name}={self._data[key]!r}"
-            for name in self._shown
-            for key in [self._renamed.get(name, name)]
-            if self._data.get(key) is not None
-        ]
+        shown = []
+        for name in self._shown:
+            value = getattr(self, name, None)
+            if value is not None:
+                shown.append(f"{name}={value!r}")
         if len(shown) < sum(1 for value in self._data.values() if value is not None):
             shown.append("...")
         return f"{type(self).__name__}({', '.join(shown)})"
@@ -83,7 +82,7 @@ class Move(Record):
     details (``square``, ``row``, ``col``, ``piece``; ``heap``, ``from_``, ``to``;
     ``corner``; ``vertex``; ``summand``, ``summand_nimber``)."""
 
-    _shown = ("move", "nimber", "winning")
+    _shown: Tuple[str, ...] = ("move", "nimber", "winning")
     _renamed = {"from_": "from"}
 
     def __str__(self) -> str:
@@ -93,7 +92,7 @@ class Move(Record):
 class Summand(Record):
     """One game of a sum: ``game``, ``position``, ``nimber``."""
 
-    _shown = ("game", "position", "nimber")
+    _shown: Tuple[str, ...] = ("game", "position", "nimber")
 
 
 class Answer(Record):
@@ -105,8 +104,8 @@ class Answer(Record):
 
     def svg(self) -> Optional[str]:
         """The answer's picture as SVG text (as the command line's ``--svg`` draws it), or
-        None when it has none: a heap game's value has no board, a tour of 10000 squares is
-        too big to draw."""
+        None when it has none: a heap game's value has no board, a tour of more than 250,000
+        squares or a table of more than 200 x 200 cells is too big to draw."""
         return self._native.svg()
 
     def _repr_svg_(self) -> Optional[str]:
@@ -118,7 +117,7 @@ class Value(Answer):
     (``'N'``: the player to move wins; ``'P'``: the player to move loses), ``winner``,
     ``to_move``; for a sum, ``summands``."""
 
-    _shown = ("game", "position", "nimber", "outcome", "winner")
+    _shown: Tuple[str, ...] = ("game", "position", "nimber", "outcome", "winner")
 
     @property
     def summands(self) -> Optional[List[Summand]]:
@@ -131,7 +130,7 @@ class Moves(Value):
     """The winning moves of a game, or every move with the value it leads to
     (``grundy moves``): ``moves`` is a list of :class:`Move`."""
 
-    _shown = ("game", "position", "nimber", "outcome", "winning_moves", "legal_moves")
+    _shown: Tuple[str, ...] = ("game", "position", "nimber", "outcome", "winning_moves", "legal_moves")
 
     @property
     def moves(self) -> List[Move]:
@@ -144,11 +143,19 @@ class Moves(Value):
     def __len__(self) -> int:
         return len(self._data["moves"])
 
+    def __getitem__(self, key: Any) -> Any:
+        """``moves[i]``: the i-th move listed (slices too); ``moves["key"]``: a report key."""
+        if isinstance(key, int):
+            return Move(self._data["moves"][key])
+        if isinstance(key, slice):
+            return [Move(item) for item in self._data["moves"][key]]
+        return super().__getitem__(key)
+
 
 class Outcome(Answer):
     """Who wins a placement game, and a winning first move (``grundy outcome``)."""
 
-    _shown = ("game", "board", "outcome", "winner", "winning_move")
+    _shown: Tuple[str, ...] = ("game", "board", "outcome", "winner", "winning_move")
 
     @property
     def winning_move(self) -> Optional[Move]:
@@ -161,7 +168,7 @@ class Play(Answer):
     """The computer's move (``grundy play --reply``): ``move``, the ``position`` it leaves,
     and who wins from there."""
 
-    _shown = ("game", "position", "move", "played_by", "nimber", "winner")
+    _shown: Tuple[str, ...] = ("game", "position", "move", "played_by", "nimber", "winner")
 
     @property
     def move(self) -> Move:
@@ -173,7 +180,7 @@ class Table(Answer):
     """A table of nim-values (``grundy table``): ``nimbers[i][j]`` is the value at
     ``rows[i]``, ``cols[j]`` (None for a cell a stopped search did not finish)."""
 
-    _shown = ("game", "rows", "cols", "finished_cells", "interrupted")
+    _shown: Tuple[str, ...] = ("game", "rows", "cols", "finished_cells", "interrupted")
 
     def __getitem__(self, key: Any) -> Any:
         """``table[m, n]``: the value of the cell of row label m and column label n."""
@@ -190,7 +197,7 @@ class Table(Answer):
     def to_pandas(self) -> Any:
         """The table as a pandas DataFrame, rows and columns labelled (pandas is needed)."""
         try:
-            import pandas
+            import pandas  # type: ignore  # no type hints shipped
         except ImportError as missing:
             raise ImportError(
                 "Table.to_pandas() needs pandas: pip install pandas"
@@ -206,7 +213,7 @@ class Sequence(Answer):
     """The nim-sequence of a heap game (``grundy sequence``): ``values[n]`` is the value of a
     heap of n; ``period`` and ``preperiod`` when a period is proved."""
 
-    _shown = ("game", "code", "to", "period", "preperiod", "largest")
+    _shown: Tuple[str, ...] = ("game", "code", "to", "period", "preperiod", "largest")
 
     def __len__(self) -> int:
         return len(self._data["values"])
@@ -223,7 +230,7 @@ class Sequence(Answer):
     def to_pandas(self) -> Any:
         """The values as a pandas Series indexed by heap size (pandas is needed)."""
         try:
-            import pandas
+            import pandas  # type: ignore  # no type hints shipped
         except ImportError as missing:
             raise ImportError(
                 "Sequence.to_pandas() needs pandas: pip install pandas"
@@ -235,21 +242,21 @@ class Tour(Answer):
     """A knight's tour, or why there is none (``grundy tour``): ``exists``, ``path`` (the
     squares in order, ``[row, col]`` from 1), ``closed``, ``method``; ``reason`` when none."""
 
-    _shown = ("board", "exists", "closed", "start", "method", "reason")
+    _shown: Tuple[str, ...] = ("board", "exists", "closed", "start", "method", "reason")
 
 
 class TourExists(Answer):
     """Whether a knight's tour exists (``grundy tour exists``): ``exists`` (None when a
     bounded search could not decide) and ``reason``."""
 
-    _shown = ("board", "closed", "start", "exists", "reason")
+    _shown: Tuple[str, ...] = ("board", "closed", "start", "exists", "reason")
 
 
 class TourCount(Answer):
     """How many knight's tours a board has (``grundy tour count``): ``count`` (an int of
     any size), ``complete`` (False: a lower bound)."""
 
-    _shown = ("board", "closed", "directed", "start", "count", "complete")
+    _shown: Tuple[str, ...] = ("board", "closed", "directed", "start", "count", "complete")
 
     @property
     def count(self) -> int:
@@ -261,14 +268,14 @@ class TourVerify(Answer):
     """Whether a text holds a knight's tour (``grundy tour verify``): ``valid``, ``closed``,
     ``fault``."""
 
-    _shown = ("board", "valid", "closed", "fault")
+    _shown: Tuple[str, ...] = ("board", "valid", "closed", "fault")
 
 
 class GraphFacts(Answer):
     """The facts of an attack graph (``grundy graph``): independence and domination numbers,
     terminal positions."""
 
-    _shown = ("game", "board", "vertices", "edges")
+    _shown: Tuple[str, ...] = ("game", "board", "vertices", "edges")
 
 
 _BY_COMMAND = {

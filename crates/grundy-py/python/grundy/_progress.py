@@ -39,7 +39,7 @@ class Display:
         self._what: Optional[str] = None
         self._line = 0
         try:
-            from tqdm.auto import tqdm
+            from tqdm.auto import tqdm  # type: ignore  # no type hints shipped
         except ImportError:
             tqdm = None
         self._tqdm = tqdm

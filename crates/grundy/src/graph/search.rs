@@ -18,6 +18,9 @@
 //! Every search counts its nodes and stops at [`SearchLimit::nodes`]; it then reports the best
 //! set found and a proven lower bound instead of a value.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
 use crate::solver::{SearchObserver, SearchStats};
 
 use super::{with_width, Graph, GraphError, VertexSet};
@@ -227,6 +230,8 @@ struct Budget<'a> {
     nodes: u64,
     limit: u64,
     stopped: bool,
+    /// The observer's stop flag: raised, the search ends as if its budget were spent.
+    halt: Option<Arc<AtomicBool>>,
     observer: &'a mut dyn SearchObserver,
 }
 
@@ -239,9 +244,13 @@ impl Budget<'_> {
                 positions: self.nodes,
                 ..SearchStats::default()
             });
-            self.stopped |= self.observer.should_stop();
         }
-        if self.nodes > self.limit {
+        if self.nodes > self.limit
+            || self
+                .halt
+                .as_ref()
+                .is_some_and(|halt| halt.load(Ordering::Relaxed))
+        {
             self.stopped = true;
         }
         !self.stopped
@@ -268,6 +277,7 @@ impl<'a, const W: usize> MaxIndependent<'a, W> {
                 nodes: 0,
                 limit: limit.nodes,
                 stopped: false,
+                halt: observer.stop_flag(),
                 observer,
             },
         };
@@ -355,6 +365,7 @@ impl<'a, const W: usize> Domination<'a, W> {
                 nodes: 0,
                 limit: limit.nodes,
                 stopped: false,
+                halt: observer.stop_flag(),
                 observer,
             },
             cover: vec![0; closed.len()],

@@ -107,12 +107,13 @@ pub trait SearchObserver {
     /// Progress so far.
     fn progress(&mut self, _stats: &SearchStats) {}
 
-    /// Whether the answer is no longer wanted (a person pressed Ctrl-C), asked as often as
-    /// [`SearchObserver::progress`] is called. Once it says yes the search unwinds at once and
-    /// writes nothing more to its tables: what it returns then is meaningless, and the caller,
-    /// who raised the stop, discards it.
-    fn should_stop(&self) -> bool {
-        false
+    /// The flag that says the answer is no longer wanted (a person pressed Ctrl-C), if the
+    /// observer has one. The search reads it at every position (one atomic load: a position of
+    /// a large board can take long, so reading it only with the progress would answer a stop
+    /// late); once it is raised the search unwinds and writes nothing more to its tables. What
+    /// the search returns then is meaningless, and the caller, who raised the flag, discards it.
+    fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
+        None
     }
 }
 
@@ -194,6 +195,8 @@ struct SearchState<K, P> {
     positions: u64,
     table_hits: u64,
     observer: Option<Box<dyn SearchObserver + Send>>,
+    /// The observer's stop flag: raised, every search gives up for good.
+    halt: Option<Arc<AtomicBool>>,
     /// Raised by another thread when the answer of the current search is no longer wanted.
     stop: Option<Arc<AtomicBool>>,
     /// The current search saw `stop` raised: from then on every probe returns at once with a
@@ -244,6 +247,7 @@ impl<G: ImpartialGame> Solver<G> {
                 positions: 0,
                 table_hits: 0,
                 observer: None,
+                halt: None,
                 stop: None,
                 stopped: false,
                 position_limit: u64::MAX,
@@ -265,6 +269,7 @@ impl<G: ImpartialGame> Solver<G> {
 
     /// Reports progress to `observer` during searches.
     pub fn set_observer(&mut self, observer: Box<dyn SearchObserver + Send>) {
+        self.state.halt = observer.stop_flag();
         self.state.observer = Some(observer);
     }
 
@@ -371,11 +376,13 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         if let Some(stop) = &self.stop {
             self.stopped |= stop.load(Ordering::Relaxed) || self.positions >= self.position_limit;
         }
+        if let Some(halt) = &self.halt {
+            self.stopped |= halt.load(Ordering::Relaxed);
+        }
         if self.positions % PROGRESS_INTERVAL == 0 {
             let stats = self.stats();
             if let Some(observer) = self.observer.as_mut() {
                 observer.progress(&stats);
-                self.stopped |= observer.should_stop();
             }
         }
     }
