@@ -190,6 +190,17 @@ test('a nim-sequence plotted with its period marked', async () => {
   await page.screenshot({ path: join(screenshots, 'sequence.png') });
 });
 
+test('a sequence of 3,000,000 values is plotted', async () => {
+  await page.click('button[data-tab="sequence"]');
+  await page.fill('#sequence-game', 'kayles');
+  await page.fill('#sequence-to', '3000000');
+  await page.click('#sequence-form button[type="submit"]');
+  await page.waitForFunction(() => /3000001 values/.test(document.querySelector('#sequence-summary').textContent));
+  const marks = (await page.$$('[data-testid="points"] circle')).length;
+  assert.ok(marks > 100 && marks < 20000, `${marks} marks: one per pixel column and value`);
+  assert.match(await page.textContent('#sequence-summary'), /period 12 from n = 71/);
+});
+
 test('a 30x30 closed tour drawn and animated', async () => {
   await page.click('button[data-tab="tour"]');
   await page.fill('#tour-board', '30x30');

@@ -850,7 +850,10 @@ async function drawSequence() {
   if (!/^\d+$/.test(to)) throw new Error(`--to \`${to}\` is not a whole number`);
   const sequence = await ask({ question: 'sequence', game, to: Number(to) });
   const values = sequence.values;
-  const largest = Math.max(1, ...values);
+  // A loop, not Math.max(...values): spreading a few hundred thousand values overflows the
+  // call stack.
+  let largest = 1;
+  for (const value of values) if (value > largest) largest = value;
   const width = 900;
   const height = 320;
   const left = 40;
