@@ -178,6 +178,43 @@ test('the queens table as a heat map; a cell opens its board', async () => {
   assert.equal(await page.inputValue('#play-game'), 'queens');
 });
 
+// Starts the table view's job for `game` `rows` x `cols` and returns its id.
+async function startTable(game, rows, cols) {
+  await page.click('button[data-tab="table"]');
+  await page.fill('#table-game', game);
+  await page.fill('#table-rows', rows);
+  await page.fill('#table-cols', cols);
+  const started = page.waitForResponse((response) => response.url().endsWith('/api/jobs')
+    && response.request().method() === 'POST');
+  await page.click('#table-form button[type="submit"]');
+  return (await (await started).json()).id;
+}
+
+// The state of job `id` as the server tells this page, once it is `wanted` (or after 5 s).
+async function jobState(id, wanted) {
+  let state;
+  for (let tries = 0; tries < 50; tries += 1) {
+    state = await page.evaluate(async (job) => (await (await fetch(`/api/jobs/${job}`)).json()).state, id);
+    if (state === wanted) break;
+    await page.waitForTimeout(100);
+  }
+  return state;
+}
+
+test('a newer table replaces an older one still running, whose job is cancelled', async () => {
+  // The 9x9 knights board takes hours: only the cancel ends its job.
+  const older = await startTable('knights', '9', '9');
+  await page.waitForSelector('#work:not([hidden])');
+  await startTable('queens', '1-3', '1-3');
+  // The view held the 6x6 queens table before: the newer answer is the 3x3 one.
+  await page.waitForFunction(() => document.querySelectorAll('[data-cell]').length === 9);
+  assert.equal(await jobState(older, 'cancelled'), 'cancelled');
+  await page.waitForTimeout(300);
+  assert.equal((await page.$$('[data-cell]')).length, 9, 'the older answer is not drawn');
+  assert.equal(await page.isHidden('#error'), true, 'a replaced request is no error');
+  assert.equal(await page.isHidden('#work'), true);
+});
+
 test('a nim-sequence plotted with its period marked', async () => {
   await page.click('button[data-tab="sequence"]');
   await page.fill('#sequence-game', 'dawsons-kayles');
@@ -283,6 +320,14 @@ test('a corner game on a grid', async () => {
   await page.click('#board .square.legal');
   await page.waitForFunction(() => document.querySelectorAll('#history li').length >= 1);
   await idle();
+});
+
+test('leaving the page cancels its jobs', async () => {
+  const id = await startTable('knights', '9', '9');
+  await page.waitForSelector('#work:not([hidden])');
+  await page.reload();
+  await page.waitForSelector('[data-square="a1"]');
+  assert.equal(await jobState(id, 'cancelled'), 'cancelled');
 });
 
 test('no console errors', () => {

@@ -53,9 +53,19 @@ function parseBoard(text) {
 }
 
 // ---- Asking the server: every request is a job, so long ones show progress and can be
-// cancelled, and the page stays responsive while they run.
+// cancelled, and the page stays responsive while they run. Each view (play, table, sequence,
+// tour, graph) has at most one job: a newer request of a view cancels the older one, whose
+// answer is dropped rather than drawn over the newer view's.
 
-let runningJob = null;
+const runningJobs = new Map(); // view -> job id
+
+// Thrown by `ask` when a newer request of the same view replaced its job: nothing to show.
+class Superseded extends Error {}
+
+function cancelJob(id) {
+  // keepalive: the cancel still reaches the server when the page is going away.
+  return fetch(`/api/jobs/${id}`, { method: 'DELETE', keepalive: true }).catch(() => {});
+}
 
 function showError(message) {
   const box = $('error');
@@ -82,7 +92,12 @@ function showWork(job) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function ask(request) {
+async function ask(request, view = request.question) {
+  const older = runningJobs.get(view);
+  if (older !== undefined) {
+    runningJobs.delete(view);
+    cancelJob(older);
+  }
   const started = await fetch('/api/jobs', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -90,7 +105,12 @@ async function ask(request) {
   });
   let job = await started.json();
   if (!started.ok) throw new Error(job.error);
-  runningJob = job.id;
+  if (runningJobs.has(view)) {
+    // A newer request of this view started while this one was being sent.
+    cancelJob(job.id);
+    throw new Superseded();
+  }
+  runningJobs.set(view, job.id);
   const quietUntil = Date.now() + 400;
   let delay = 15;
   try {
@@ -98,13 +118,15 @@ async function ask(request) {
       if (Date.now() > quietUntil) showWork(job);
       await sleep(delay);
       delay = Math.min(delay * 2, 250);
+      if (runningJobs.get(view) !== job.id) throw new Superseded();
       const response = await fetch(`/api/jobs/${job.id}`);
       job = await response.json();
       if (!response.ok) throw new Error(job.error);
     }
+    if (runningJobs.get(view) !== job.id) throw new Superseded();
   } finally {
-    runningJob = null;
-    $('work').hidden = true;
+    if (runningJobs.get(view) === job.id) runningJobs.delete(view);
+    if (runningJobs.size === 0) $('work').hidden = true;
   }
   if (job.state === 'done') return job.result;
   if (job.result) {
@@ -116,7 +138,12 @@ async function ask(request) {
 }
 
 $('work-cancel').addEventListener('click', () => {
-  if (runningJob !== null) fetch(`/api/jobs/${runningJob}`, { method: 'DELETE' });
+  for (const id of runningJobs.values()) cancelJob(id);
+});
+
+// Leaving or reloading the page cancels its jobs, so the next page does not wait behind them.
+window.addEventListener('pagehide', () => {
+  for (const id of runningJobs.values()) cancelJob(id);
 });
 
 // Runs `task`, showing its error instead of throwing.
@@ -125,7 +152,7 @@ async function guarded(task) {
   try {
     await task();
   } catch (error) {
-    showError(error.message);
+    if (!(error instanceof Superseded)) showError(error.message);
   }
 }
 
@@ -291,7 +318,7 @@ async function analyse() {
   if (play.family === 'graph') {
     play.analysis = parseEdges(play.position).vertices.length === 0
       ? { nimber: 0, outcome: 'P', legal_moves: 0, moves: [] }
-      : await ask({ question: 'moves', game: 'graph sent', graph: play.position, all: true });
+      : await ask({ question: 'moves', game: 'graph sent', graph: play.position, all: true }, 'play');
     return;
   }
   if (play.family === 'heap' && play.position.trim() === '') {
@@ -299,7 +326,7 @@ async function analyse() {
     play.analysis = { nimber: 0, outcome: 'P', legal_moves: 0, moves: [] };
     return;
   }
-  play.analysis = await ask({ question: 'moves', game: gameText(), all: true });
+  play.analysis = await ask({ question: 'moves', game: gameText(), all: true }, 'play');
   if (play.family === 'placement' && play.plies === 0) {
     play.startFirst = play.analysis.to_move === 'first';
   }
@@ -347,7 +374,7 @@ async function computerMove() {
   if (play.family === 'placement') {
     const reply = await ask({
       question: 'play', game: gameText(), opponent: play.opponent, seed: play.seed + play.plies,
-    });
+    }, 'play');
     const move = reply.moves[0];
     play.history.push({ position: play.position, plies: play.plies, by: 'computer', notation: move.move });
     play.position = reply.position;
@@ -394,7 +421,8 @@ function readPlayForm() {
 
 // Cancels the work running for the page, if any, and waits until the game is free again.
 async function cancelRunning() {
-  if (runningJob !== null) await fetch(`/api/jobs/${runningJob}`, { method: 'DELETE' });
+  const id = runningJobs.get('play');
+  if (id !== undefined) await cancelJob(id);
   while (play.busy) await sleep(20);
 }
 
