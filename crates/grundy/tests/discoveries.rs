@@ -9,7 +9,9 @@ use grundy::BoardSize;
 
 /// The repository's file `path`.
 fn repository_file(path: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(path);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(path);
     std::fs::read_to_string(&path)
         .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()))
 }
@@ -21,7 +23,9 @@ fn printed_table(text: &str, command: &str) -> (Vec<u32>, Vec<(u32, Vec<u32>)>) 
         .lines()
         .skip_while(|line| *line != format!("$ {command}"))
         .skip(2);
-    let header = lines.next().unwrap_or_else(|| panic!("no table below `$ {command}`"));
+    let header = lines
+        .next()
+        .unwrap_or_else(|| panic!("no table below `$ {command}`"));
     let cols: Vec<u32> = header
         .trim_start_matches("m\\n")
         .split_whitespace()

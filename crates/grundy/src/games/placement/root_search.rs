@@ -662,7 +662,7 @@ const GENERAL_MEMORY_BESIDE_WIN_SEARCH: u64 = 64 << 20;
 /// rectangle (every board up to 22 × 22), where it is measured several times faster than the
 /// general solver (docs/PERFORMANCE_HISTORY.md). The other pieces' attack graphs split into components
 /// early, and the general solver, which values components apart, stays faster there.
-fn uses_win_search(game: &PlacementGame) -> bool {
+pub(crate) fn uses_win_search(game: &PlacementGame) -> bool {
     WinSearch::plays(game) && game.single_piece() == Some(Piece::Queen)
 }
 
