@@ -317,9 +317,34 @@ test('a corner game on a grid', async () => {
   await idle();
   const before = await page.textContent('[data-testid="nimber"]');
   assert.match(before, /^(0|\*\d+)$/);
+  // With the values shown, each move's cell carries its value in figures.
+  await page.check('#play-values');
+  const shown = await page.$$eval('[data-testid="corner-value"]', (texts) => texts.map((t) => t.textContent));
+  assert.equal(shown.length, await page.$$eval('#board .square.legal', (cells) => cells.length));
+  assert.ok(shown.every((text) => /^(0|\*\d+)$/.test(text)), shown.join(' '));
+  await page.uncheck('#play-values');
   await page.click('#board .square.legal');
   await page.waitForFunction(() => document.querySelectorAll('#history li').length >= 1);
   await idle();
+});
+
+test('a graph request refused leaves no facts of the board before', async () => {
+  await page.click('button[data-tab="graph"]');
+  await page.fill('#graph-game', 'knights');
+  await page.fill('#graph-board', '4x4');
+  await page.click('#graph-form button[type="submit"]');
+  await page.waitForSelector('[data-testid="alpha"]');
+  await page.fill('#graph-board', '0x4');
+  const logged = consoleErrors.length;
+  await page.click('#graph-form button[type="submit"]');
+  await page.waitForSelector('#error:not([hidden])');
+  // The browser logs the refusal (400) it was asked to make; nothing else.
+  const refusals = consoleErrors.splice(logged);
+  assert.ok(refusals.every((text) => /status of 400/.test(text)), refusals.join('\n'));
+  assert.match(await page.textContent('#error'), /0x4/);
+  assert.equal(await page.$('[data-testid="alpha"]'), null);
+  assert.equal(await page.$('[data-testid="graph"]'), null);
+  await page.click('button[data-tab="play"]');
 });
 
 test('leaving the page cancels its jobs', async () => {

@@ -650,7 +650,11 @@ function renderHeaps(container, analysis) {
 
 function renderCorner(container, analysis) {
   $('piece-choice').replaceChildren();
-  const [row, col] = play.position.split(/\s+/).map(Number);
+  const [row, col] = play.position.trim().split(/\s+/).map(Number);
+  if (!Number.isInteger(row) || !Number.isInteger(col)) {
+    container.textContent = `a corner game's position is its piece's square, two numbers such as 7 9 (not \`${play.position.trim()}\`)`;
+    return;
+  }
   const moves = analysis ? analysis.moves : [];
   const targets = new Map(moves.map((move) => [`${move.corner[0]},${move.corner[1]}`, move]));
   const showValues = $('play-values').checked;
@@ -672,8 +676,12 @@ function renderCorner(container, analysis) {
       svgElement('rect', { x, y, width: cell, height: cell, fill }, group);
       if (move && (showValues || play.hint) && move.winning) {
         svgElement('rect', { x: x + 2, y: y + 2, width: cell - 4, height: cell - 4, fill: 'none', stroke: 'green', 'stroke-width': 3 }, group);
-      } else if (move) {
+      } else if (move && !showValues) {
         svgElement('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell / 8, fill: '#555' }, group);
+      }
+      if (move && showValues) {
+        // The value in figures too, not in colour alone.
+        svgText(group, x + cell / 2, y + cell / 2 + 4, move.nimber === 0 ? '0' : `*${move.nimber}`, { 'text-anchor': 'middle', 'data-testid': 'corner-value' });
       }
       if (r === row && c === col) {
         svgElement('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell / 3, fill: '#222222' }, group);
@@ -1055,9 +1063,12 @@ function attackEdges(game, rows, cols) {
 
 async function drawGraph() {
   const game = $('graph-game').value.trim();
-  const graph = await ask({ question: 'graph', game: `${game} ${$('graph-board').value.trim()}` });
+  // The previous board's facts go at once: a refused request must not leave them standing
+  // under the new form.
   const facts = $('graph-facts');
   facts.replaceChildren();
+  $('graph-view').replaceChildren();
+  const graph = await ask({ question: 'graph', game: `${game} ${$('graph-board').value.trim()}` });
   const fact = (name, value, id) => {
     const term = document.createElement('span');
     term.textContent = name;
