@@ -347,6 +347,34 @@ test('a graph request refused leaves no facts of the board before', async () => 
   await page.click('button[data-tab="play"]');
 });
 
+test('the address holds the game on screen and opens it again elsewhere', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'queens');
+  await page.fill('#play-args', '4x5');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await idle();
+  await page.click('[data-square="b2"]');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length >= 2);
+  await idle();
+  const link = page.url();
+  const position = new URLSearchParams(new URL(link).hash.slice(1)).get('position');
+  assert.equal((position.match(/Q/g) || []).length, 2, position);
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  try {
+    await phone.goto(link);
+    await phone.waitForFunction(() => document.querySelector('[data-testid="nimber"]').textContent !== '?');
+    assert.equal(await phone.inputValue('#play-game'), 'queens');
+    assert.equal(await phone.inputValue('#play-args'), '4x5');
+    assert.equal(new URLSearchParams(new URL(phone.url()).hash.slice(1)).get('position'), position);
+    assert.equal(await phone.textContent('[data-testid="nimber"]'), await page.textContent('[data-testid="nimber"]'));
+    assert.equal(await phone.textContent('#to-move'), await page.textContent('#to-move'));
+  } finally {
+    await phone.close();
+  }
+});
+
 test('leaving the page cancels its jobs', async () => {
   const id = await startTable('knights', '9', '9');
   await page.waitForSelector('#work:not([hidden])');

@@ -426,7 +426,7 @@ async function cancelRunning() {
   while (play.busy) await sleep(20);
 }
 
-async function newGame(position) {
+async function newGame(position, plies = 0) {
   // A new game replaces the old one, even while the old one is still being searched.
   await cancelRunning();
   $('setup-mode').checked = false;
@@ -434,7 +434,7 @@ async function newGame(position) {
     readPlayForm();
     play.position = position === undefined ? emptyPosition() : position;
     play.graphLayout = play.family === 'graph' ? parseEdges(play.position).vertices : [];
-    play.plies = 0;
+    play.plies = plies;
     play.startFirst = true;
     play.history = [];
     play.analysis = null;
@@ -499,7 +499,37 @@ function renderLegend(values) {
   if (values || play.hint) add('transparent', 'winning move (leads to 0)', true);
 }
 
+// ---- A link to the game on screen: the game, its position, the moves made so far (whose turn
+// it is) and the computer's side and strategy live in the address's fragment, kept current as
+// the game goes on, so a teacher can send the class the position everyone is looking at.
+
+const LINKED = { family: 'play-family', game: 'play-game', args: 'play-args', surface: 'play-surface', rays: 'play-rays', opponent: 'play-opponent', human: 'play-side' };
+
+function updateLink() {
+  const params = new URLSearchParams();
+  for (const key of Object.keys(LINKED)) params.set(key, play[key]);
+  params.set('position', play.position);
+  params.set('plies', String(play.plies));
+  history.replaceState(null, '', `#${params}`);
+}
+
+// The game the address names, set in the form; returns its position and plies, or null.
+function gameOfLink() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (!Object.prototype.hasOwnProperty.call(DEFAULT_ARGS, params.get('family'))) return null;
+  $('play-family').value = params.get('family');
+  $('play-family').dispatchEvent(new Event('change'));
+  for (const [key, id] of Object.entries(LINKED)) {
+    if (key !== 'family' && params.has(key)) $(id).value = params.get(key);
+  }
+  const position = params.get('position');
+  if (params.get('family') === 'graph' && position !== null) $('play-edges').value = position;
+  const plies = Number(params.get('plies'));
+  return { position: position === null ? undefined : position, plies: Number.isInteger(plies) && plies >= 0 ? plies : 0 };
+}
+
 function renderPlay() {
+  updateLink();
   renderStatus();
   const container = $('board');
   container.replaceChildren();
@@ -1132,5 +1162,6 @@ $('graph-witness').addEventListener('change', () => guarded(drawGraph));
 
 guarded(async () => {
   await loadCatalogue();
-  await newGame();
+  const linked = gameOfLink();
+  await (linked ? newGame(linked.position, linked.plies) : newGame());
 });
