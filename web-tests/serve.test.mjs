@@ -262,6 +262,22 @@ test('the attack graph with alpha, gamma and i', async () => {
   await page.screenshot({ path: join(screenshots, 'graph.png') });
 });
 
+test('the rules of the game and the words are on screen', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'heap');
+  await page.fill('#play-game', 'kayles');
+  await page.fill('#play-args', '3 4');
+  await page.click('#play-new');
+  await idle();
+  const rules = await page.textContent('[data-testid="rules"]');
+  assert.match(rules, /heaps of tokens/);
+  assert.match(rules, /kayles: 0\.77 : knock down one or two adjacent pins/);
+  assert.match(rules, /cannot move loses/);
+  await page.click('#glossary summary');
+  assert.match(await page.textContent('#glossary'), /mex.*smallest whole number/s);
+  await page.click('#glossary summary');
+});
+
 test('a heap game: Kayles rows played by their moves', async () => {
   await page.click('button[data-tab="play"]');
   await page.selectOption('#play-family', 'heap');

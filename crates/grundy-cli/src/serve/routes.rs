@@ -286,6 +286,19 @@ fn names_this_machine(host: &str) -> bool {
 }
 
 /// The games, family by family: the names the page offers and the text of `--help`.
+/// What each named game of `family` is, by name (the heap and corner games have one).
+fn descriptions(family: Family) -> serde_json::Map<String, serde_json::Value> {
+    let named: &[(&str, &str)] = match family {
+        Family::Heap => &NAMED_GAMES,
+        Family::Corner => &CORNER_GAMES,
+        _ => &[],
+    };
+    named
+        .iter()
+        .map(|(name, what)| ((*name).to_string(), json!(what)))
+        .collect()
+}
+
 async fn games() -> Response {
     let pieces: Vec<&str> = Piece::NAMED.iter().map(|(name, _)| *name).collect();
     let heaps: Vec<&str> = NAMED_GAMES.iter().map(|(name, _)| *name).collect();
@@ -306,6 +319,8 @@ async fn games() -> Response {
                 "names": family.names(),
                 "arguments": family.arguments(),
                 "example": family.example(),
+                "rules": family.rules(),
+                "descriptions": descriptions(*family),
                 "commands": family.verbs().iter().map(|verb| verb.command()).collect::<Vec<_>>(),
             })
         })

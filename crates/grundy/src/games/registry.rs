@@ -124,6 +124,19 @@ impl Family {
         }
     }
 
+    /// The rules of the family's games, in one paragraph for people who have not played them
+    /// (the page shows it beside the game).
+    #[must_use]
+    pub const fn rules(self) -> &'static str {
+        match self {
+            Family::Placement => "Two players take turns putting a piece on an empty square that no piece on the board attacks; with several kinds of piece the mover chooses which, and the new piece may attack earlier ones. Pieces attack as in chess: a knight by its L-shaped jump, a king the squares next to it, a bishop, rook or queen along its lines; a leaper A,B jumps A squares one way and B the other. The player who cannot move loses.",
+            Family::Heap => "The position is a row of heaps of tokens. A move changes one heap as the game's rule says: it takes tokens from the heap and may leave the rest as one heap, as two heaps, or as none. In an octal code such as 0.137 the k-th digit after the point says what taking k tokens may leave: 1 for no heap, 2 for one heap, 4 for two heaps, added. The player who cannot move loses.",
+            Family::Corner => "One piece stands on the square (m, n) of a board that goes on up and to the right for ever, with its corner at (0, 0). A move takes the piece by one of its steps and it must stay on the board. Corner the Knight: two squares towards the corner along one line and one square either way along the other. Corner the Queen (Wythoff's game): any distance left, down, or diagonally down-left. The player who cannot move loses.",
+            Family::Graph => "Node Kayles: the position is a graph. A move takes away one vertex together with every vertex joined to it. The player who cannot move, the graph being empty, loses. A placement game is Node Kayles on the graph of its squares, joined where the pieces attack.",
+            Family::Nimber => "A nimber *n is a Nim heap of n tokens: a move takes it to any smaller nimber. In a sum of games each move is made in one of them.",
+        }
+    }
+
     /// What follows a game's name on a command line.
     #[must_use]
     pub const fn arguments(self) -> &'static str {

@@ -177,7 +177,10 @@ async function loadCatalogue() {
   const response = await fetch('/api/games');
   const catalogue = await response.json();
   const names = {};
-  for (const family of catalogue.families) names[family.family] = family.games;
+  for (const family of catalogue.families) {
+    names[family.family] = family.games;
+    play.rules[family.family] = { rules: family.rules, descriptions: family.descriptions || {} };
+  }
   const fill = (id, list) => {
     $(id).replaceChildren(...list.map((name) => {
       const option = document.createElement('option');
@@ -217,6 +220,8 @@ const DEFAULT_ARGS = {
 
 const play = {
   names: null,
+  // By family: its rules, and what each named game is.
+  rules: {},
   family: 'placement',
   game: 'knights',
   args: '5x5',
@@ -528,8 +533,18 @@ function gameOfLink() {
   return { position: position === null ? undefined : position, plies: Number.isInteger(plies) && plies >= 0 ? plies : 0 };
 }
 
+// The rules of the game being played, in a paragraph beside the board.
+function renderRules() {
+  const family = play.rules[play.family];
+  if (!family) return;
+  const name = play.family === 'graph' ? '' : play.game;
+  const what = family.descriptions[name];
+  $('play-rules').textContent = what ? `${family.rules} ${name}: ${what}.` : family.rules;
+}
+
 function renderPlay() {
   updateLink();
+  renderRules();
   renderStatus();
   const container = $('board');
   container.replaceChildren();
