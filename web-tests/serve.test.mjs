@@ -363,6 +363,29 @@ test('a graph request refused leaves no facts of the board before', async () => 
   await page.click('button[data-tab="play"]');
 });
 
+test('classroom mode hides the value, the winner and the hints until revealed', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '5x5');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await idle();
+  await page.check('#play-values');
+  assert.ok((await page.textContent('#legend')).includes('leads to nim-value'));
+  await page.check('#play-classroom');
+  assert.equal(await page.textContent('[data-testid="nimber"]'), 'hidden');
+  assert.equal(await page.textContent('[data-testid="outcome"]'), '');
+  assert.equal(await page.isDisabled('#play-hint'), true);
+  assert.ok(!(await page.textContent('#legend')).includes('leads to nim-value'), 'no values in the legend');
+  assert.ok(page.url().includes('classroom=1'), 'a link sent to the class keeps the values hidden');
+  await page.click('#play-reveal');
+  assert.equal(await page.textContent('[data-testid="nimber"]'), '*1');
+  assert.match(await page.textContent('[data-testid="outcome"]'), /^N: you \(first player\) win/);
+  assert.ok((await page.textContent('#legend')).includes('leads to nim-value'));
+  await page.uncheck('#play-values');
+});
+
 test('the address holds the game on screen and opens it again elsewhere', async () => {
   await page.click('button[data-tab="play"]');
   await page.selectOption('#play-family', 'placement');

@@ -451,12 +451,26 @@ async function newGame(position, plies = 0) {
   });
 }
 
+// Classroom mode hides the values, the outcome and the hints (a class plays without them and
+// they are revealed at the end); who has won is still said when the game is over.
+function classroom() {
+  return $('play-classroom').checked;
+}
+
+function showingValues() {
+  return $('play-values').checked && !classroom();
+}
+
 function renderStatus() {
   const analysis = play.analysis;
+  const hidden = classroom();
+  $('play-hint').disabled = hidden;
+  $('play-values').disabled = hidden;
+  $('play-reveal').hidden = !hidden;
   const mover = toMove();
   const you = (player) => (player === play.human ? 'you' : 'the computer');
   $('to-move').textContent = analysis ? `${mover} player to move (${you(mover)})` : '';
-  $('nimber').textContent = analysis ? nimberText(analysis.nimber) : '?';
+  $('nimber').textContent = !analysis ? '?' : hidden ? 'hidden' : nimberText(analysis.nimber);
   if (!analysis) {
     $('outcome').textContent = '';
     return;
@@ -467,6 +481,8 @@ function renderStatus() {
     $('message').textContent = winner === play.human
       ? 'The computer has no move left: you win!'
       : 'You have no move left: the computer wins.';
+  } else if (hidden) {
+    $('outcome').textContent = '';
   } else {
     const verb = winner === play.human ? 'win' : 'wins';
     $('outcome').textContent = `${analysis.outcome}: ${you(winner)} (${winner} player) ${verb} with perfect play`;
@@ -515,6 +531,7 @@ function updateLink() {
   for (const key of Object.keys(LINKED)) params.set(key, play[key]);
   params.set('position', play.position);
   params.set('plies', String(play.plies));
+  if (classroom()) params.set('classroom', '1');
   history.replaceState(null, '', `#${params}`);
 }
 
@@ -529,6 +546,7 @@ function gameOfLink() {
   }
   const position = params.get('position');
   if (params.get('family') === 'graph' && position !== null) $('play-edges').value = position;
+  $('play-classroom').checked = params.get('classroom') === '1';
   const plies = Number(params.get('plies'));
   return { position: position === null ? undefined : position, plies: Number.isInteger(plies) && plies >= 0 ? plies : 0 };
 }
@@ -598,7 +616,7 @@ function renderPlacement(container, analysis) {
   const shown = several ? moves.filter((move) => move.piece === play.piece) : moves;
   const bySquare = new Map(shown.map((move) => [move.square, move]));
   const anyPiece = new Set(moves.map((move) => move.square));
-  const showValues = $('play-values').checked;
+  const showValues = showingValues();
   const humanTurn = analysis && !gameOver() && toMove() === play.human;
   const settingUp = $('setup-mode').checked;
   for (let col = 1; col <= colCount; col += 1) {
@@ -647,7 +665,7 @@ function renderHeaps(container, analysis) {
   $('piece-choice').replaceChildren();
   const heaps = play.position.split(/\s+/).filter((word) => word !== '');
   const moves = analysis ? analysis.moves : [];
-  const showValues = $('play-values').checked;
+  const showValues = showingValues();
   const humanTurn = analysis && !gameOver() && toMove() === play.human;
   const list = document.createElement('div');
   list.className = 'heaps';
@@ -702,7 +720,7 @@ function renderCorner(container, analysis) {
   }
   const moves = analysis ? analysis.moves : [];
   const targets = new Map(moves.map((move) => [`${move.corner[0]},${move.corner[1]}`, move]));
-  const showValues = $('play-values').checked;
+  const showValues = showingValues();
   const humanTurn = analysis && !gameOver() && toMove() === play.human;
   const rowCount = Math.max(row, ...moves.map((m) => m.corner[0])) + 1;
   const colCount = Math.max(col, ...moves.map((m) => m.corner[1])) + 1;
@@ -746,7 +764,7 @@ function renderGraphGame(container, analysis) {
   const layout = play.graphLayout.length ? play.graphLayout : vertices;
   const left = new Set(vertices);
   const moves = new Map((analysis ? analysis.moves : []).map((move) => [move.vertex, move]));
-  const showValues = $('play-values').checked;
+  const showValues = showingValues();
   const humanTurn = analysis && !gameOver() && toMove() === play.human;
   const size = 420;
   const radius = size / 2 - 40;
@@ -801,7 +819,21 @@ $('play-family').addEventListener('change', () => {
   fillGameNames();
 });
 
+$('play-classroom').addEventListener('change', () => {
+  if (classroom()) {
+    play.hint = false;
+    $('message').textContent = '';
+  }
+  renderPlay();
+});
+
+$('play-reveal').addEventListener('click', () => {
+  $('play-classroom').checked = false;
+  renderPlay();
+});
+
 $('play-hint').addEventListener('click', () => {
+  if (classroom()) return;
   play.hint = true;
   const winning = play.analysis ? play.analysis.moves.filter((move) => move.winning) : [];
   $('message').textContent = winning.length
