@@ -397,6 +397,12 @@ test('the address holds the game on screen and opens it again elsewhere', async 
   await page.click('[data-square="b2"]');
   await page.waitForFunction(() => document.querySelectorAll('#history li').length >= 2);
   await idle();
+  // Each player's piece in its colour, and the computer's reply, the last move, marked.
+  assert.equal((await page.$$('[data-owner="first"]')).length, 1);
+  assert.equal((await page.$$('[data-owner="second"]')).length, 1);
+  assert.equal((await page.$$('[data-testid="last-move"]')).length, 1);
+  assert.equal(await page.$('[data-square="b2"] [data-testid="last-move"]'), null);
+  assert.ok(await page.$('[data-square="b2"] [data-owner="first"]'));
   const link = page.url();
   const position = new URLSearchParams(new URL(link).hash.slice(1)).get('position');
   assert.equal((position.match(/Q/g) || []).length, 2, position);

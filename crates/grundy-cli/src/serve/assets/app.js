@@ -511,6 +511,8 @@ function renderLegend(values) {
   if (play.family === 'placement') {
     add('#f0ead8', 'free square');
     add('#f2b8b5', 'attacked or occupied: no piece may go there');
+    add(PLAYER_COLOURS.first, "a piece the first player put down");
+    add(PLAYER_COLOURS.second, "a piece the second player put down");
   }
   if (values) {
     for (const value of [...new Set(values)].sort((a, b) => a - b)) {
@@ -597,9 +599,34 @@ function renderPieceChoice(analysis) {
   }
 }
 
+// Who put down each piece of this game, and the last one put down: read from the history, each
+// entry holding the position before its move (pieces set up before the game have no owner).
+const PLAYER_COLOURS = { first: '#1f4e8c', second: '#a33a1f' };
+
+function placementOwners() {
+  const owners = new Map();
+  let last = null;
+  play.history.forEach((entry, index) => {
+    const before = entry.position.split('/');
+    const after = (index + 1 < play.history.length ? play.history[index + 1].position : play.position).split('/');
+    const player = (entry.plies % 2 === 0) === play.startFirst ? 'first' : 'second';
+    after.forEach((line, row) => {
+      for (let col = 0; col < line.length; col += 1) {
+        if (line[col] !== '.' && before[row] && before[row][col] === '.') {
+          const name = squareName(row + 1, col + 1);
+          owners.set(name, player);
+          last = name;
+        }
+      }
+    });
+  });
+  return { owners, last };
+}
+
 function renderPlacement(container, analysis) {
   renderPieceChoice(analysis);
   const rows = play.position.split('/');
+  const { owners, last } = placementOwners();
   const rowCount = rows.length;
   const colCount = rows[0].length;
   const cell = Math.max(16, Math.min(48, Math.floor(560 / Math.max(rowCount, colCount))));
@@ -644,7 +671,11 @@ function renderPlacement(container, analysis) {
         svgElement('rect', { x: x + 2, y: y + 2, width: cell - 4, height: cell - 4, fill: 'none', stroke: 'green', 'stroke-width': 3, 'data-winning': 'true' }, group);
       }
       if (letter !== '.') {
-        svgElement('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell / 3, fill: '#222222' }, group);
+        const owner = owners.get(name);
+        svgElement('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell / 3, fill: owner ? PLAYER_COLOURS[owner] : '#222222', 'data-owner': owner || 'set-up' }, group);
+        if (name === last) {
+          svgElement('rect', { x: x + 1.5, y: y + 1.5, width: cell - 3, height: cell - 3, fill: 'none', stroke: '#f0c040', 'stroke-width': 3, 'data-testid': 'last-move' }, group);
+        }
         svgText(group, x + cell / 2, y + cell / 2 + 4, letter, { 'text-anchor': 'middle', fill: 'white', 'font-weight': 'bold' });
       } else if (showValues && move) {
         svgText(group, x + cell - 3, y + cell - 4, nimberText(move.nimber), { 'text-anchor': 'end', 'font-size': Math.min(11, cell / 3) });
