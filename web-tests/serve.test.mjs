@@ -420,6 +420,38 @@ test('the address holds the game on screen and opens it again elsewhere', async 
   }
 });
 
+test('on a phone nothing runs off the side', async () => {
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const overflow = () => phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  try {
+    await phone.goto(`${url}#family=placement&game=queens&args=8x8&position=${'......../'.repeat(7)}........&plies=0`);
+    await phone.waitForFunction(() => document.querySelector('[data-testid="nimber"]').textContent !== '?');
+    assert.equal(await overflow(), 0, 'the 8x8 board');
+    await phone.click('button[data-tab="sequence"]');
+    await phone.fill('#sequence-game', 'kayles');
+    await phone.fill('#sequence-to', '500');
+    await phone.click('#sequence-form button[type="submit"]');
+    await phone.waitForSelector('[data-testid="points"] circle');
+    assert.equal(await overflow(), 0, 'the sequence plot');
+    await phone.click('button[data-tab="graph"]');
+    await phone.fill('#graph-game', 'knights');
+    await phone.fill('#graph-board', '8x8');
+    await phone.click('#graph-form button[type="submit"]');
+    await phone.waitForSelector('[data-testid="graph"]');
+    assert.equal(await overflow(), 0, 'the graph');
+    await phone.click('button[data-tab="table"]');
+    await phone.fill('#table-game', 'queens');
+    await phone.fill('#table-rows', '1-8');
+    await phone.fill('#table-cols', '1-8');
+    await phone.click('#table-form button[type="submit"]');
+    await phone.waitForSelector('[data-cell="8x8"]');
+    assert.equal(await overflow(), 0, 'the table');
+    await phone.screenshot({ path: join(screenshots, 'phone-table.png') });
+  } finally {
+    await phone.close();
+  }
+});
+
 test('leaving the page cancels its jobs', async () => {
   const id = await startTable('knights', '9', '9');
   await page.waitForSelector('#work:not([hidden])');

@@ -11,6 +11,10 @@ function svgElement(tag, attributes, parent) {
   for (const [name, value] of Object.entries(attributes || {})) {
     element.setAttribute(name, value);
   }
+  if (tag === 'svg' && attributes && attributes.width && attributes.height && !attributes.viewBox) {
+    // A picture drawn in pixels scales down to a narrow screen (style.css: max-width 100%).
+    element.setAttribute('viewBox', `0 0 ${attributes.width} ${attributes.height}`);
+  }
   if (parent) parent.appendChild(element);
   return element;
 }
