@@ -452,6 +452,44 @@ test('on a phone nothing runs off the side', async () => {
   }
 });
 
+test('a whole knights 5x5 game played with the keyboard alone', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '5x5');
+  await page.selectOption('#play-opponent', 'random');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await idle();
+  // Tab reaches the board's one focusable square; its label says what it is.
+  await page.focus('#board [tabindex="0"]');
+  assert.match(await page.getAttribute('#board [tabindex="0"]', 'aria-label'), /^[a-e][1-5]: (free|attacked)/);
+  let played = 0;
+  while (!(await page.textContent('[data-testid="outcome"]')).includes('game over')) {
+    const target = await page.$eval('#board .square.legal', (square) => square.dataset.square);
+    const [col, row] = [target.charCodeAt(0) - 96, Number(target.slice(1))];
+    for (;;) {
+      const at = await page.evaluate(() => document.activeElement.dataset.square);
+      const [c, r] = [at.charCodeAt(0) - 96, Number(at.slice(1))];
+      if (c === col && r === row) break;
+      await page.keyboard.press(r < row ? 'ArrowDown' : r > row ? 'ArrowUp' : c < col ? 'ArrowRight' : 'ArrowLeft');
+    }
+    const before = await page.$$eval('#history li', (items) => items.length);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((count) => document.querySelectorAll('#history li').length > count, before);
+    await idle();
+    played += 1;
+    assert.ok(played < 20, 'a 5x5 game ends');
+    if ((await page.textContent('[data-testid="outcome"]')).includes('game over')) break;
+    await page.waitForSelector('#board .square.legal');
+    if (!(await page.evaluate(() => document.querySelector('#board').contains(document.activeElement)))) {
+      await page.focus('#board [tabindex="0"]');
+    }
+  }
+  assert.ok(played >= 1);
+  assert.match(await page.textContent('[data-testid="outcome"]'), /game over/);
+});
+
 test('leaving the page cancels its jobs', async () => {
   const id = await startTable('knights', '9', '9');
   await page.waitForSelector('#work:not([hidden])');

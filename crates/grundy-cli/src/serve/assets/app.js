@@ -571,10 +571,13 @@ function renderPlay() {
   renderRules();
   renderStatus();
   const container = $('board');
+  const hadFocus = container.contains(document.activeElement);
   container.replaceChildren();
   const analysis = play.analysis;
-  if (play.family === 'placement') renderPlacement(container, analysis);
-  else if (play.family === 'heap') renderHeaps(container, analysis);
+  if (play.family === 'placement') {
+    renderPlacement(container, analysis);
+    keepFocus(container, hadFocus);
+  } else if (play.family === 'heap') renderHeaps(container, analysis);
   else if (play.family === 'graph') renderGraphGame(container, analysis);
   else renderCorner(container, analysis);
 }
@@ -627,6 +630,44 @@ function placementOwners() {
   return { owners, last };
 }
 
+// ---- The keyboard on a board: one square takes the focus (Tab reaches it), the arrow keys
+// move it, and Enter or Space plays there, as a click does.
+play.focus = { row: 1, col: 1 };
+
+function focusedSquare(rowCount, colCount) {
+  play.focus.row = Math.min(Math.max(play.focus.row, 1), rowCount);
+  play.focus.col = Math.min(Math.max(play.focus.col, 1), colCount);
+  return squareName(play.focus.row, play.focus.col);
+}
+
+function boardKey(event, svg, rowCount, colCount) {
+  const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (event.key in steps) {
+    event.preventDefault();
+    const [down, right] = steps[event.key];
+    const before = svg.querySelector(`[data-square="${focusedSquare(rowCount, colCount)}"]`);
+    play.focus.row += down;
+    play.focus.col += right;
+    const after = svg.querySelector(`[data-square="${focusedSquare(rowCount, colCount)}"]`);
+    if (before) before.setAttribute('tabindex', '-1');
+    if (after) {
+      after.setAttribute('tabindex', '0');
+      after.focus();
+    }
+  } else if (event.key === 'Enter' || event.key === ' ') {
+    event.preventDefault();
+    const square = svg.querySelector(`[data-square="${focusedSquare(rowCount, colCount)}"]`);
+    if (square) square.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  }
+}
+
+// After a redraw the focus goes back to the square that had it, if the board had it.
+function keepFocus(container, hadFocus) {
+  if (!hadFocus) return;
+  const square = container.querySelector('[tabindex="0"][data-square]');
+  if (square) square.focus();
+}
+
 function renderPlacement(container, analysis) {
   renderPieceChoice(analysis);
   const rows = play.position.split('/');
@@ -666,9 +707,16 @@ function renderPlacement(container, analysis) {
       if (letter !== '.' || !anyPiece.has(name)) fill = light ? '#f2b8b5' : '#e39a96';
       else if (showValues && move) fill = valueColour(move.nimber);
       else fill = light ? '#f0ead8' : '#d9cfb4';
+      const owner = letter !== '.' ? owners.get(name) : undefined;
+      const state = letter !== '.'
+        ? `${letter} of the ${owner || 'set-up'} ${owner ? 'player' : 'position'}`
+        : move ? `free${showValues ? `, leads to ${nimberText(move.nimber)}` : ''}` : 'attacked';
       const group = svgElement('g', {
         class: move && humanTurn ? 'square legal' : 'square',
         'data-square': name,
+        role: 'button',
+        'aria-label': `${name}: ${state}`,
+        tabindex: name === focusedSquare(rowCount, colCount) ? '0' : '-1',
       }, svg);
       svgElement('rect', { x, y, width: cell, height: cell, fill }, group);
       if (move && move.winning && (showValues || play.hint)) {
@@ -693,6 +741,7 @@ function renderPlacement(container, analysis) {
     }
   }
   svgElement('rect', { x: margin, y: margin, width: colCount * cell, height: rowCount * cell, fill: 'none', stroke: 'black' }, svg);
+  svg.addEventListener('keydown', (event) => boardKey(event, svg, rowCount, colCount));
   renderLegend(showValues ? shown.map((move) => move.nimber) : null);
 }
 
