@@ -24,7 +24,7 @@ use crate::render::json_line;
 and the exit status is 130.\n\nCell (m, n) is the nim-value of the empty board with m rows and n columns, \
 laid out as in the figures of Boone (2016).\n\nExamples:\n  grundy table knights --rows 1-6 --cols 1-6\n  \
 grundy table queens --rows 1-8 --cols 1-8 --json\n  grundy table bishops+knights --rows 1-8 --cols 1-8\n  \
-grundy table queens+rooks --rays blocked\n  grundy table knights --board torus --rows 3-8 --cols 3-8\n\nFor a corner game, cell (m, n) is the nim-value with the \
+grundy table queens+rooks --rays blocked\n  grundy table knights --board torus --rows 3-8 --cols 3-8\n  grundy table queens --rows 1-8 --cols 1-8 --svg queens.svg\n\nFor a corner game, cell (m, n) is the nim-value with the \
 piece on (m, n); rows and columns start at 0:\n  grundy table corner-knight --rows 0-15 --cols 0-11\n  \
 grundy table corner-queen --rows 0-9 --cols 0-9 --svg wythoff.svg"
 )]
@@ -39,7 +39,7 @@ pub struct Args {
     /// Numbers of columns, in the same form as --rows (default 1-6; corner games: n, default 0-11).
     #[arg(long)]
     pub cols: Option<String>,
-    /// Corner games: also draw the table as a coloured grid into this SVG file.
+    /// Also draw the table as a coloured grid into this SVG file (unfinished cells as `?`).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
     #[command(flatten)]
@@ -50,10 +50,6 @@ pub struct Args {
 
 /// Runs `grundy table`.
 pub fn run(args: &Args) -> Result<String> {
-    // Asked of pieces, --svg is refused before their names are read.
-    if args.svg.is_some() && Family::of(&args.game) == Family::Placement {
-        return Err(input_error("--svg is for corner games"));
-    }
     let game: TableGame = args.game.parse().map_err(input_error)?;
     let game = game
         .with_rules(args.rules.surface, args.rules.rays)
@@ -72,7 +68,7 @@ pub fn run(args: &Args) -> Result<String> {
             threads: None,
         },
     };
-    if let (Some(_), TableGame::Corner(_)) = (&args.svg, &game) {
+    if args.svg.is_some() {
         let (rows, cols) = request.labels();
         let cells = rows.len() * cols.len();
         if cells > MAX_GRID_CELLS {
@@ -103,9 +99,15 @@ pub fn run(args: &Args) -> Result<String> {
         Err(RunError::Stopped(Stopped::Table(report))) => (*report, true),
         Err(error) => return Err(run_error(error)),
     };
+    if let Some(path) = &args.svg {
+        // Grids past the picture's bound were refused before the table was made.
+        if let Some(svg) = picture::table(&game, &report) {
+            crate::files::write_after_report(path, svg);
+        }
+    }
     let out = match &game {
         TableGame::Placement(rules) => placement_text(&report, rules, request.threads(), args),
-        TableGame::Corner(_) => corner_text(&game, &report, args),
+        TableGame::Corner(_) => corner_text(&report, args),
     };
     if stopped {
         // The finished cells are the answer so far: printed before the exit status says the
@@ -178,14 +180,8 @@ fn placement_text(
     out
 }
 
-/// A corner game's table as JSON or text, drawn into `--svg` too when asked.
-fn corner_text(table_game: &TableGame, report: &TableReport, args: &Args) -> String {
-    if let Some(path) = &args.svg {
-        // Grids past the picture's bound were refused before the table was made.
-        if let Some(svg) = picture::table(table_game, report) {
-            crate::files::write_after_report(path, svg);
-        }
-    }
+/// A corner game's table as JSON or text.
+fn corner_text(report: &TableReport, args: &Args) -> String {
     // A corner game's table is read whole, never stopped: every cell has its value.
     let grid: Vec<Vec<u32>> = report
         .nimbers

@@ -931,3 +931,25 @@ fn tables_fill_the_cells_a_strategy_settles_without_search() {
     assert_eq!(table["nimbers"][8][2], 3, "knights 9x3");
     assert_eq!(table["nimbers"][8][4], 1, "knights 9x5");
 }
+
+#[test]
+fn a_placement_table_is_drawn_into_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("queens.svg");
+    grundy()
+        .args(["table", "queens", "--rows", "1-4", "--cols", "1-5", "--svg"])
+        .arg(&path)
+        .assert()
+        .success();
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    // Each of the 20 boards is a cell with its value written in it, as `--json` gives them.
+    let table = json_of(&["table", "queens", "--rows", "1-4", "--cols", "1-5"]);
+    let cells = svg.matches(r#"stroke="gray"/><text"#).count();
+    assert_eq!(cells, 20, "{svg}");
+    for row in table["nimbers"].as_array().unwrap() {
+        for value in row.as_array().unwrap() {
+            assert!(svg.contains(&format!(">{}</text>", value.as_u64().unwrap())));
+        }
+    }
+}
