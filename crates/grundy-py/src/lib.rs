@@ -10,7 +10,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use grundy::request::{parse_memory, read_game, Answer, RunError, Stopped};
+use grundy::request::{parse_memory, read_game, Answer, RunError, Stopped, MAX_THREADS};
 use grundy::watch::{Event, Watch};
 use grundy::{Game, Request};
 use pyo3::prelude::*;
@@ -119,7 +119,7 @@ fn raise(name: &'static str, message: String, partial: Option<NativeAnswer>) -> 
         let made = py
             .import("grundy._errors")
             .and_then(|errors| errors.getattr(name))
-            .and_then(|class| class.call1((message.clone(), partial)));
+            .and_then(|class| class.call1((message, partial)));
         match made {
             Ok(error) => PyErr::from_value(error),
             Err(missing) => missing,
@@ -132,16 +132,7 @@ fn raise(name: &'static str, message: String, partial: Option<NativeAnswer>) -> 
 #[pyfunction]
 #[pyo3(signature = (text, graph=None))]
 fn parse_game(text: &str, graph: Option<&str>) -> PyResult<String> {
-    if text.len() > MAX_REQUEST_BYTES {
-        return Err(raise(
-            "InputError",
-            format!(
-                "the game's text has {} bytes: at most {MAX_REQUEST_BYTES}",
-                text.len()
-            ),
-            None,
-        ));
-    }
+    within_request_bytes("the game's text", text)?;
     let game: Result<Game, _> = read_game(text, graph);
     game.map(|game| game.to_string())
         .map_err(|error| raise("InputError", error.to_string(), None))
@@ -153,11 +144,19 @@ fn memory_size(text: &str) -> PyResult<u64> {
     parse_memory(text).map_err(|message| raise("InputError", message, None))
 }
 
-/// What the work's threads tell the waiting thread: the latest news, for progress.
-#[derive(Default)]
-struct News {
-    latest: Option<Event>,
-    fresh: bool,
+/// Refuses `text` (what `what` names) past [`MAX_REQUEST_BYTES`], before it is read.
+fn within_request_bytes(what: &str, text: &str) -> PyResult<()> {
+    if text.len() > MAX_REQUEST_BYTES {
+        return Err(raise(
+            "InputError",
+            format!(
+                "{what} has {} bytes: at most {MAX_REQUEST_BYTES}",
+                text.len()
+            ),
+            None,
+        ));
+    }
+    Ok(())
 }
 
 /// Answers `request` (its JSON): progress goes to `progress(event: dict)` at most four times a
@@ -170,16 +169,7 @@ fn run(
     progress: Option<Bound<'_, PyAny>>,
     seconds: Option<f64>,
 ) -> PyResult<NativeAnswer> {
-    if request.len() > MAX_REQUEST_BYTES {
-        return Err(raise(
-            "InputError",
-            format!(
-                "the request has {} bytes: at most {MAX_REQUEST_BYTES}",
-                request.len()
-            ),
-            None,
-        ));
-    }
+    within_request_bytes("the request", request)?;
     let request: Request = serde_json::from_str(request).map_err(|error| {
         raise(
             "InputError",
@@ -190,7 +180,7 @@ fn run(
     check_answer_size(&request)?;
     let deadline = match seconds {
         None => None,
-        Some(seconds) if (0.0..1e9).contains(&seconds) => {
+        Some(seconds) if (0.0..=1e9).contains(&seconds) => {
             Some(Instant::now() + Duration::from_secs_f64(seconds))
         }
         Some(seconds) => {
@@ -202,14 +192,13 @@ fn run(
         }
     };
 
-    let news = Arc::new(Mutex::new(News::default()));
+    // The latest news of the work's threads not yet shown, for progress.
+    let news = Arc::new(Mutex::new(None::<Event>));
     let told = Arc::clone(&news);
     let watch = Watch::new().on_event(move |event| {
         // A checkpoint's records: Python keeps no checkpoint.
         if !matches!(event, Event::Settled(_)) {
-            let mut news = told.lock().unwrap_or_else(PoisonError::into_inner);
-            news.latest = Some(event.clone());
-            news.fresh = true;
+            *told.lock().unwrap_or_else(PoisonError::into_inner) = Some(event.clone());
         }
     });
     let (sender, receiver) = mpsc::channel();
@@ -253,11 +242,7 @@ fn run(
         if stop_for.is_none() && last_progress.elapsed() >= PROGRESS_EVERY {
             if let Some(callback) = &progress {
                 last_progress = Instant::now();
-                let event = {
-                    let mut news = news.lock().unwrap_or_else(PoisonError::into_inner);
-                    let fresh = std::mem::take(&mut news.fresh);
-                    news.latest.clone().filter(|_| fresh)
-                };
+                let event = news.lock().unwrap_or_else(PoisonError::into_inner).take();
                 let called = match event {
                     Some(event) => event_dict(py, &event, started.elapsed())
                         .and_then(|event| callback.call1((event,)).map(drop)),
@@ -404,10 +389,12 @@ fn event_dict<'py>(
     Ok(dict)
 }
 
-/// The native module: `parse_game`, `memory_size`, `run` and the answers `run` gives.
+/// The native module: `parse_game`, `memory_size`, `run`, the answers `run` gives, and
+/// `MAX_THREADS`.
 #[pymodule]
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<NativeAnswer>()?;
+    module.add("MAX_THREADS", MAX_THREADS)?;
     module.add_function(wrap_pyfunction!(parse_game, module)?)?;
     module.add_function(wrap_pyfunction!(memory_size, module)?)?;
     module.add_function(wrap_pyfunction!(run, module)?)?;

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import math
 import os
 from typing import Any, Dict, Iterable, Optional, Union
 
@@ -113,11 +112,9 @@ def _flag(name: str, value: Any) -> bool:
 def _seconds(seconds: Any) -> Optional[float]:
     if seconds is None:
         return None
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
-        raise InputError(f"seconds={seconds!r}: expected a number of seconds from 0 to 1e9")
-    if isinstance(seconds, int) and not 0 <= seconds <= 10**9:
-        raise InputError(f"seconds={seconds!r}: expected a number of seconds from 0 to 1e9")
-    if isinstance(seconds, float) and not (math.isfinite(seconds) and 0 <= seconds <= 1e9):
+    # Comparisons are exact for ints of any size and false for NaN.
+    number = isinstance(seconds, (int, float)) and not isinstance(seconds, bool)
+    if not number or not 0 <= seconds <= 1e9:
         raise InputError(f"seconds={seconds!r}: expected a number of seconds from 0 to 1e9")
     return float(seconds)
 
@@ -129,7 +126,7 @@ def _limits(memory: Memory, threads: Optional[int]) -> Dict[str, Any]:
             raise InputError(f"memory={memory!r}: expected bytes (an int) or text such as '2G'")
         limits["memory"] = _native.memory_size(str(memory))
     if threads is not None:
-        limits["threads"] = _whole("threads", threads, 1, 1024)
+        limits["threads"] = _whole("threads", threads, 1, _native.MAX_THREADS)
     return limits
 
 

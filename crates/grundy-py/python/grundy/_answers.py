@@ -9,6 +9,15 @@ import json
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 
+def _pandas(method: str) -> Any:
+    """The pandas module, which `method` needs; an ImportError saying how to get it."""
+    try:
+        import pandas  # type: ignore  # no type hints shipped
+    except ImportError as missing:
+        raise ImportError(f"{method} needs pandas: pip install pandas") from missing
+    return pandas
+
+
 class Record:
     """A JSON object of grundy's with its keys as attributes: ``record.nimber`` is
     ``record["nimber"]``. An optional key that does not apply is absent (an AttributeError, a
@@ -196,12 +205,7 @@ class Table(Answer):
 
     def to_pandas(self) -> Any:
         """The table as a pandas DataFrame, rows and columns labelled (pandas is needed)."""
-        try:
-            import pandas  # type: ignore  # no type hints shipped
-        except ImportError as missing:
-            raise ImportError(
-                "Table.to_pandas() needs pandas: pip install pandas"
-            ) from missing
+        pandas = _pandas("Table.to_pandas()")
         return pandas.DataFrame(
             self._data["nimbers"],
             index=pandas.Index(self._data["rows"], name="rows"),
@@ -229,12 +233,7 @@ class Sequence(Answer):
 
     def to_pandas(self) -> Any:
         """The values as a pandas Series indexed by heap size (pandas is needed)."""
-        try:
-            import pandas  # type: ignore  # no type hints shipped
-        except ImportError as missing:
-            raise ImportError(
-                "Sequence.to_pandas() needs pandas: pip install pandas"
-            ) from missing
+        pandas = _pandas("Sequence.to_pandas()")
         return pandas.Series(self._data["values"], name=self._data["game"]).rename_axis("heap")
 
 

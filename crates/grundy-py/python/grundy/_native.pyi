@@ -3,6 +3,9 @@ functions rather than these."""
 
 from typing import Any, Callable, Dict, Optional
 
+#: The most worker threads a request may ask for.
+MAX_THREADS: int
+
 class NativeAnswer:
     def json(self) -> str:
         """The answer as one JSON object: the keys `grundy ... --json` prints."""

@@ -387,44 +387,36 @@ fn placement_table(
             };
         }
         let game = PlacementGame::with_rules(rules.clone(), board);
-        if uses_win_search(&game) {
+        let (nimber, positions) = if uses_win_search(&game) {
             // The queens boards go through the first-move search with its win search, as
             // `value` does: nine times faster over a table than the general solver
             // (docs/PERFORMANCE.md, the queens rectangles).
             let mut root = RootSearch::new(&game, &game.empty(), 1, budget);
             let answer = root.nim_value(&mut StopsWith(watch)).ok();
-            if answer.is_some() {
-                watch.send(&Event::Steps {
-                    task: task.clone(),
-                    done: finished.fetch_add(1, Ordering::Relaxed) + 1,
-                    total,
-                });
-            }
-            return Cell {
-                row,
-                col,
-                positions: answer.as_ref().map_or(0, |value| value.report.positions),
-                nimber: answer.map(|value| value.nimber),
-                settled_by: None,
-            };
-        }
-        // Component keys are shapes, valid on every board of the same rules: a thread's
-        // solver is retargeted from board to board and keeps its table.
-        let solver = match solver {
-            Some(solver) => {
-                solver.retarget(&game);
-                solver
-            }
-            None => {
-                let mut fresh = PlacementSolver::for_boards(&game, largest, budget);
-                if watch.is_listened_to() {
-                    fresh.set_observer(Box::new(watch.clone()));
+            (
+                answer.as_ref().map(|value| value.nimber),
+                answer.map_or(0, |value| value.report.positions),
+            )
+        } else {
+            // Component keys are shapes, valid on every board of the same rules: a thread's
+            // solver is retargeted from board to board and keeps its table.
+            let solver = match solver {
+                Some(solver) => {
+                    solver.retarget(&game);
+                    solver
                 }
-                solver.insert(fresh)
-            }
+                None => {
+                    let mut fresh = PlacementSolver::for_boards(&game, largest, budget);
+                    if watch.is_listened_to() {
+                        fresh.set_observer(Box::new(watch.clone()));
+                    }
+                    solver.insert(fresh)
+                }
+            };
+            let before = solver.stats().positions;
+            let nimber = solver.nim_value_within(&game.empty(), watch.stop_flag());
+            (nimber, solver.stats().positions - before)
         };
-        let before = solver.stats().positions;
-        let nimber = solver.nim_value_within(&game.empty(), watch.stop_flag());
         if nimber.is_some() {
             watch.send(&Event::Steps {
                 task: task.clone(),
@@ -437,7 +429,7 @@ fn placement_table(
             col,
             nimber,
             settled_by: None,
-            positions: solver.stats().positions - before,
+            positions,
         }
     };
     let search_all = || -> Vec<Cell> {

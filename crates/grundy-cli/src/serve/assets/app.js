@@ -226,6 +226,8 @@ const play = {
   names: null,
   // By family: its rules, and what each named game is.
   rules: {},
+  // The board's square that takes the keyboard's focus.
+  focus: { row: 1, col: 1 },
   family: 'placement',
   game: 'knights',
   args: '5x5',
@@ -632,7 +634,6 @@ function placementOwners() {
 
 // ---- The keyboard on a board: one square takes the focus (Tab reaches it), the arrow keys
 // move it, and Enter or Space plays there, as a click does.
-play.focus = { row: 1, col: 1 };
 
 function focusedSquare(rowCount, colCount) {
   play.focus.row = Math.min(Math.max(play.focus.row, 1), rowCount);
