@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use grundy::misere::Convention;
 use grundy::request::{Limits, MovesRequest, RunError, Stopped, TableRequest, ValueRequest};
 use grundy::watch::{Event, Watch};
 use grundy::{run, Answer, Game, Request};
@@ -60,6 +61,7 @@ fn main() {
     let value = Request::Value(ValueRequest {
         game: game.clone(),
         graph: None,
+        convention: Convention::Normal,
         limits: limits.clone(),
         resume: Vec::new(),
     });
@@ -85,6 +87,7 @@ fn main() {
             game: game.clone(),
             graph: None,
             all: false,
+            convention: Convention::Normal,
             limits: limits.clone(),
         },
         &watch,

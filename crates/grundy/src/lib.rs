@@ -30,6 +30,7 @@
 pub mod board;
 pub mod games;
 pub mod graph;
+pub mod misere;
 mod notation;
 pub mod picture;
 pub mod report;

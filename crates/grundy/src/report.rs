@@ -25,6 +25,8 @@ use crate::games::corner::CornerMove;
 use crate::games::heap::{HeapMove, RectangleMove};
 use crate::games::placement::Piece;
 use crate::games::sum::SumMove;
+use crate::misere::genus::Genus;
+use crate::misere::Convention;
 use crate::{Nimber, Outcome, Square};
 
 /// The version of the JSON contract, printed as `"schema"` in every report. It goes up only
@@ -148,9 +150,12 @@ pub struct Move {
     /// heap change `5 -> 2 + 2`, the corner piece's step `(7, 9) -> (5, 8)`, a vertex's name.
     #[serde(rename = "move")]
     pub notation: String,
-    /// The nim-value of the whole position after the move.
-    pub nimber: u32,
-    /// Whether the move wins: it leaves nim-value 0.
+    /// The nim-value of the whole position after the move; left out under misère play, where
+    /// a move's worth is only whether it wins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nimber: Option<u32>,
+    /// Whether the move wins: it leaves nim-value 0 (under misère play: a position the player
+    /// to move loses).
     pub winning: bool,
     /// Placement games: the square the piece is put on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -195,10 +200,13 @@ pub struct Move {
 }
 
 impl Move {
-    fn bare(notation: String, nimber: Nimber) -> Move {
+    /// A move named `notation`, leading to `nimber`, with no family's details (a Nim heap's
+    /// `*3 -> *1`).
+    #[must_use]
+    pub fn bare(notation: String, nimber: Nimber) -> Move {
         Move {
             notation,
-            nimber: nimber.value(),
+            nimber: Some(nimber.value()),
             winning: nimber == Nimber::ZERO,
             square: None,
             piece: None,
@@ -278,6 +286,24 @@ impl Move {
         }
     }
 
+    /// The same move under misère play: whether it wins, and no nim-value.
+    #[must_use]
+    pub fn misere(self, winning: bool) -> Move {
+        Move {
+            nimber: None,
+            summand_nimber: None,
+            winning,
+            ..self
+        }
+    }
+
+    /// The nim-value after the move, 0 when it is not known (a misère move): for pictures
+    /// and tables that colour moves by value.
+    #[must_use]
+    pub fn value(&self) -> Nimber {
+        Nimber::new(self.nimber.unwrap_or(0))
+    }
+
     /// A move of a sum of games: `sum_move` in game `sum_move.summand` (from 0) of the sum.
     #[must_use]
     pub fn in_sum(sum_move: &SumMove) -> Move {
@@ -285,6 +311,30 @@ impl Move {
             summand: Some(sum_move.summand + 1),
             summand_nimber: Some(sum_move.summand_value.value()),
             ..Move::bare(sum_move.notation.clone(), sum_move.nimber)
+        }
+    }
+}
+
+/// Conway's genus of a game ([`crate::misere::genus`]): `text` as Winning Ways writes it
+/// (`1^031`), the normal-play nim-value, and the misère nim-values γ₀, γ₁, … of the game plus
+/// 0, 1, … copies of `*2`, as far as computed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GenusReport {
+    /// The genus written as Winning Ways does: `1^031`, `0^120`, `2^20`.
+    pub text: String,
+    /// The normal-play nim-value.
+    pub normal: u32,
+    /// γ₀, γ₁, …: the misère nim-values; the game is a misère second-player win exactly when
+    /// γ₀ is 0.
+    pub misere: Vec<u32>,
+}
+
+impl From<&Genus> for GenusReport {
+    fn from(genus: &Genus) -> GenusReport {
+        GenusReport {
+            text: genus.to_string(),
+            normal: genus.normal,
+            misere: genus.misere.clone(),
         }
     }
 }
@@ -337,9 +387,17 @@ pub struct GameReport {
     /// Graph games: the number of edges.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub edges: Option<usize>,
-    /// The nim-value; `grundy outcome` leaves it out (it finds only who wins).
+    /// `misere` when the game was played under misère play (the player who makes the last
+    /// move loses); left out under normal play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub convention: Option<Convention>,
+    /// The nim-value; `grundy outcome` leaves it out (it finds only who wins), and so does
+    /// misère play (see `genus`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nimber: Option<u32>,
+    /// `grundy value --misere`: Conway's genus, when the position is small enough to find it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub genus: Option<GenusReport>,
     /// Heap games: the nim-value of each heap (or board), in the order given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heap_nimbers: Option<Vec<u32>>,
@@ -441,7 +499,9 @@ impl GameReport {
             rays: None,
             vertices: None,
             edges: None,
+            convention: None,
             nimber: None,
+            genus: None,
             heap_nimbers: None,
             outcome,
             summands: None,

@@ -58,6 +58,7 @@ impl FirstMoveSearch<'_> {
             grundy::request::outcome(
                 &OutcomeRequest {
                     game,
+                    convention: grundy::misere::Convention::Normal,
                     limits,
                     resume,
                 },
@@ -86,6 +87,7 @@ impl FirstMoveSearch<'_> {
                 &ValueRequest {
                     game,
                     graph: None,
+                    convention: grundy::misere::Convention::Normal,
                     limits,
                     resume,
                 },

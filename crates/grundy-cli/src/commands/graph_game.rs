@@ -57,7 +57,7 @@ pub fn moves_text(report: &GameReport, all: bool) -> String {
         out.push_str(&format!(
             "  {:<width$} -> {}{verdict}\n",
             m.notation,
-            Nimber::new(m.nimber)
+            m.value()
         ));
     }
     if report.outcome == Outcome::N && !all {

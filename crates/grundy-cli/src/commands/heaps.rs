@@ -72,7 +72,7 @@ pub fn moves_text(summand: &Summand, report: &GameReport, all: bool) -> String {
         out.push_str(&format!(
             "  {:<24} leaves {}{verdict}\n",
             m.notation,
-            Nimber::new(m.nimber)
+            m.value()
         ));
     }
     let unlisted = report.moves_not_listed.unwrap_or(0);

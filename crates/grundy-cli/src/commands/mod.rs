@@ -10,6 +10,7 @@ mod first_moves;
 pub mod graph;
 pub mod graph_game;
 pub mod heaps;
+pub mod misere;
 pub mod moves;
 pub mod outcome;
 pub mod play;

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use anyhow::Result;
 use grundy::games::placement::{MoveValue, Piece, PlacementGame, PlacementPosition};
 use grundy::games::sum::Summand;
+use grundy::misere::Convention;
 use grundy::report::GameReport;
 use grundy::request::{Limits, MovesRequest};
 use grundy::watch::Watch;
@@ -21,12 +22,13 @@ use crate::render::{draw_board, json_line, plain};
     after_help = "A winning move leads to a position of nim-value 0. Squares are named by \
 column letter and row number (c3 is row 3, column 3); row 1 is drawn at the top.\n\nExamples:\n  \
 grundy moves knights 5x5\n  grundy moves queens 5x5 --all\n  grundy moves queens 5x5 --all --svg queens.svg\n  grundy moves kings 4x5 --position \
-\"K..../...../...../.....\" --json\n  grundy moves bishops+knights 3x3 --all\n  grundy moves knights 5x5 --board mobius\n  grundy moves kayles 3 2 1 5 2 5\n  grundy moves corner-queen 4 6\n  grundy moves graph edges.txt --all"
+\"K..../...../...../.....\" --json\n  grundy moves bishops+knights 3x3 --all\n  grundy moves knights 5x5 --board mobius\n  grundy moves kayles 3 2 1 5 2 5\n  grundy moves corner-queen 4 6\n  grundy moves graph edges.txt --all\n  grundy moves kayles 3 4 5 7 --misere\n  grundy moves knights 4x4 --misere --all"
 )]
 pub struct Args {
     #[command(flatten)]
     pub target: GameArgs,
-    /// List every legal move and the nim-value it leads to, not only the winning ones.
+    /// List every legal move and the nim-value it leads to (under --misere: whether it
+    /// wins), not only the winning ones.
     #[arg(long)]
     pub all: bool,
     /// For a placement game: draw the position to FILE as SVG, attacked squares shaded, the
@@ -34,11 +36,22 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
     #[command(flatten)]
+    pub convention: super::misere::ConventionOption,
+    #[command(flatten)]
     pub search: SearchOptions,
 }
 
 /// Runs `grundy moves`.
 pub fn run(args: &Args) -> Result<String> {
+    if args.convention.misere {
+        super::misere::refuse("--svg", args.svg.is_some())?;
+        return super::misere::run(
+            super::misere::Question::Moves { all: args.all },
+            &args.target,
+            args.search.memory,
+            args.search.json,
+        );
+    }
     let game = args.target.game()?;
     let placement = matches!(game.as_single(), Some(Summand::Placement { .. }));
     if !placement {
@@ -48,6 +61,7 @@ pub fn run(args: &Args) -> Result<String> {
         game,
         graph: None,
         all: args.all,
+        convention: Convention::Normal,
         limits: Limits {
             memory: args.search.memory,
             threads: None,
@@ -93,6 +107,7 @@ pub fn winning_picture(
         }),
         graph: None,
         all: false,
+        convention: Convention::Normal,
         limits: Limits {
             memory,
             threads: None,
@@ -116,7 +131,7 @@ fn placed_moves(game: &PlacementGame, report: &GameReport) -> Vec<MoveValue> {
             Some(MoveValue {
                 square,
                 piece,
-                nimber: Nimber::new(m.nimber),
+                nimber: m.value(),
             })
         })
         .collect()

@@ -21,13 +21,14 @@ nim-value. The search stops as soon as one first move is found to win.\n\n\
 With --checkpoint FILE every settled first move is written to FILE as it is settled; Ctrl-C \
 stops the search (exit status 130), and the same command run again resumes without searching \
 those moves again.\n\nExamples:\n  grundy outcome queens 12x12\n  grundy outcome queens 14x14 --checkpoint \
-q14.jsonl --threads 2 --memory 8G\n  grundy outcome knights 7x7 --json"
+q14.jsonl --threads 2 --memory 8G\n  grundy outcome knights 7x7 --json\n  grundy outcome knights 5x5 --misere\n  grundy outcome kayles 3 4 5 --misere\n  grundy outcome \"kayles 3 4 + knights 3x3\" --misere"
 )]
 pub struct Args {
-    /// The pieces: a placement game (the list: `grundy outcome --help`).
-    #[arg(long_help = format!("The pieces: {}.", Family::Placement.names()))]
+    /// The pieces: a placement game (the list: `grundy outcome --help`); with --misere any
+    /// game or sum, as `grundy value` takes it.
+    #[arg(long_help = format!("The pieces: {}. With --misere, any game or sum, as `grundy value` takes it.", Family::Placement.names()))]
     pub game: String,
-    /// The board size, ROWSxCOLS.
+    /// The board size, ROWSxCOLS (with --misere, the game's arguments: heaps, a square).
     #[arg(value_name = "BOARD")]
     pub args: Vec<String>,
     /// Start from this position instead of the empty board (see `grundy value --help`).
@@ -43,6 +44,8 @@ pub struct Args {
     #[command(flatten)]
     pub rules: RuleOptions,
     #[command(flatten)]
+    pub convention: super::misere::ConventionOption,
+    #[command(flatten)]
     pub search: SearchOptions,
     #[command(flatten)]
     pub cluster: ClusterOptions,
@@ -50,6 +53,24 @@ pub struct Args {
 
 /// Runs `grundy outcome`.
 pub fn run(args: &Args) -> Result<String> {
+    if args.convention.misere {
+        super::misere::refuse("--checkpoint", args.checkpoint.is_some())?;
+        super::misere::refuse("--threads", args.threads.is_some())?;
+        // Under misère play any game is asked about, written as `grundy value` takes it.
+        let target = super::GameArgs {
+            game: args.game.clone(),
+            args: args.args.clone(),
+            positions: args.position.iter().cloned().collect(),
+            format: None,
+            rules: args.rules.clone(),
+        };
+        return super::misere::run(
+            super::misere::Question::Outcome,
+            &target,
+            args.search.memory,
+            args.search.json,
+        );
+    }
     require_verb(&args.game, Verb::Outcome)?;
     let (game, position) =
         args.rules

@@ -12,7 +12,7 @@ use grundy::games::placement::{
 };
 use grundy::games::sum::Summand;
 use grundy::request::{describe_move, Limits, NoStrategy, PlayRequest, RunError, Stopped};
-use grundy::{Game, Nimber};
+use grundy::Game;
 
 use super::RuleOptions;
 use crate::input::run_error;
@@ -164,7 +164,7 @@ fn reply(args: &Args, game: &PlacementGame) -> Result<String> {
         played.col.unwrap_or(0),
         report.played_by.as_deref().unwrap_or_default(),
         report.position,
-        Nimber::new(played.nimber)
+        played.value()
     ))
 }
 

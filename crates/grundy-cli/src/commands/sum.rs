@@ -97,7 +97,7 @@ pub fn moves_text(game: &Game, report: &GameReport) -> String {
         out.push_str(&format!(
             "  {shown:<w$}  -> {} in its game, {} in all{verdict}\n",
             Nimber::new(m.summand_nimber.unwrap_or(0)),
-            Nimber::new(m.nimber),
+            m.value(),
             w = width + 2
         ));
     }

@@ -7,6 +7,7 @@ use anyhow::Result;
 
 use grundy::games::placement::{PlacementGame, PlacementPosition};
 use grundy::games::sum::Summand;
+use grundy::misere::Convention;
 use grundy::request::{Limits, ValueRequest};
 use grundy::watch::Watch;
 use grundy::Nimber;
@@ -21,7 +22,7 @@ use crate::render::{draw_board, json_line, outcome_sentence};
 /// Arguments of `grundy value`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  grundy value knights 5x5\n  grundy value queens 4x4 --position \".Q../..../..../....\"\n  grundy value leaper:1,3 6x6 --json\n  grundy value knights 6x6 --position \"N...../....../....../....../....../......\" --svg knights.svg\n  grundy value kayles 3 4 5 2 5\n  grundy value corner-knight 7 9\n  grundy value bishops+knights 4x4\n  grundy value knights 6x6 --board torus\n  grundy value queens+rooks 5x5 --rays blocked\n  grundy value graph edges.txt\n  grundy value graph docs/examples/petersen.col --format dimacs   (from the repository's root)"
+    after_help = "Examples:\n  grundy value knights 5x5\n  grundy value queens 4x4 --position \".Q../..../..../....\"\n  grundy value leaper:1,3 6x6 --json\n  grundy value knights 6x6 --position \"N...../....../....../....../....../......\" --svg knights.svg\n  grundy value kayles 3 4 5 2 5\n  grundy value corner-knight 7 9\n  grundy value bishops+knights 4x4\n  grundy value knights 6x6 --board torus\n  grundy value queens+rooks 5x5 --rays blocked\n  grundy value graph edges.txt\n  grundy value graph docs/examples/petersen.col --format dimacs   (from the repository's root)\n  grundy value kayles 3 4 5 --misere\n  grundy value 0.312 4 --misere --json"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -39,6 +40,8 @@ pub struct Args {
     /// winning moves framed (finding them costs an outcome search per legal move).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    #[command(flatten)]
+    pub convention: super::misere::ConventionOption,
     #[command(flatten)]
     pub search: SearchOptions,
     #[command(flatten)]
@@ -59,6 +62,17 @@ fn refuse_checkpoint(args: &Args) -> Result<()> {
 
 /// Runs `grundy value`.
 pub fn run(args: &Args) -> Result<String> {
+    if args.convention.misere {
+        super::misere::refuse("--checkpoint", args.checkpoint.is_some())?;
+        super::misere::refuse("--svg", args.svg.is_some())?;
+        super::misere::refuse("--threads", args.threads.is_some())?;
+        return super::misere::run(
+            super::misere::Question::Value,
+            &args.target,
+            args.search.memory,
+            args.search.json,
+        );
+    }
     let game = args.target.game()?;
     if let Some(Summand::Placement { game, position }) = game.as_single() {
         return placement(args, game, position);
@@ -72,6 +86,7 @@ pub fn run(args: &Args) -> Result<String> {
     let request = ValueRequest {
         game,
         graph: None,
+        convention: Convention::Normal,
         limits: Limits {
             memory: args.search.memory,
             threads: None,

@@ -123,6 +123,30 @@ impl Graph {
         Graph::new(names, &edges).expect("attack graphs have no loops")
     }
 
+    /// The graph left by the Node Kayles move on `vertex`: the vertices outside its closed
+    /// neighbourhood, with their names and the edges between them.
+    #[must_use]
+    pub fn after_taking(&self, vertex: usize) -> Graph {
+        let taken = |v: usize| v == vertex || self.adjacent(vertex, v);
+        let mut index = vec![usize::MAX; self.vertex_count()];
+        let mut names = Vec::new();
+        for v in (0..self.vertex_count()).filter(|&v| !taken(v)) {
+            index[v] = names.len();
+            names.push(self.names[v].clone());
+        }
+        let edges: Vec<(usize, usize)> = (0..self.vertex_count())
+            .filter(|&u| !taken(u))
+            .flat_map(|u| {
+                self.neighbours[u]
+                    .iter()
+                    .filter(move |&&v| u < v && !taken(v))
+                    .map(move |&v| (u, v))
+            })
+            .map(|(u, v)| (index[u], index[v]))
+            .collect();
+        Graph::new(names, &edges).expect("a subgraph of a simple graph is simple")
+    }
+
     /// The number of vertices.
     #[must_use]
     pub fn vertex_count(&self) -> usize {

@@ -262,7 +262,8 @@ pub fn of_game_report(game: &Game, report: &GameReport, every_move_listed: bool)
 }
 
 /// The moves of a report back on `game`'s board, read from their notation (`c3`, `Nc3`); a
-/// move that names no square and piece of the game is left out.
+/// move that names no square and piece of the game is left out, and so is a misère move (it
+/// has no nim-value to draw).
 fn placed<'a>(game: &PlacementGame, moves: impl Iterator<Item = &'a Move>) -> Vec<MoveValue> {
     moves
         .filter_map(|named| {
@@ -270,7 +271,7 @@ fn placed<'a>(game: &PlacementGame, moves: impl Iterator<Item = &'a Move>) -> Ve
             Some(MoveValue {
                 square: placement.square,
                 piece: placement.piece,
-                nimber: Nimber::new(named.nimber),
+                nimber: Nimber::new(named.nimber?),
             })
         })
         .collect()

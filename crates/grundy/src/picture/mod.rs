@@ -187,7 +187,10 @@ pub(crate) mod tests {
         // One value per legal move, each in the square the report names.
         assert_eq!(svg.matches(LABEL).count(), report.legal_moves.unwrap());
         for m in moves {
-            assert!(svg.contains(&format!(">{}</text>", m.nimber)), "{m:?}");
+            assert!(
+                svg.contains(&format!(">{}</text>", m.value().value())),
+                "{m:?}"
+            );
         }
         assert_eq!(svg.matches("<circle").count(), 1);
         assert!(svg.contains("queens on 4x4: nim-value "));
@@ -212,8 +215,8 @@ pub(crate) mod tests {
         for m in moves {
             let square = m.square.clone().unwrap();
             match labels.iter_mut().find(|(named, _)| *named == square) {
-                Some((_, label)) => *label = format!("{label}/{}", m.nimber),
-                None => labels.push((square, m.nimber.to_string())),
+                Some((_, label)) => *label = format!("{label}/{}", m.value().value()),
+                None => labels.push((square, m.value().value().to_string())),
             }
         }
         assert_eq!(svg.matches(LABEL).count(), labels.len());

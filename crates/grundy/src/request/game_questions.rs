@@ -19,6 +19,7 @@ use crate::games::registry::{Family, Verb};
 use crate::games::sum::{GameSum, Summand};
 use crate::graph::kayles::GraphSolver;
 use crate::graph::Graph;
+use crate::misere::Convention;
 use crate::report::{Command, GameReport, Move, Player, SummandReport};
 use crate::watch::{RootWatch, Watch};
 use crate::{Game, Nimber};
@@ -40,7 +41,10 @@ pub fn player_to_move(game: &PlacementGame, position: &PlacementPosition) -> Pla
 /// A game too large for its limits, records that do not resume, or a stop.
 pub fn value(request: &ValueRequest, watch: &Watch) -> Result<GameReport, RunError> {
     let game = &request.game;
-    refuse_resume(game, &request.resume)?;
+    refuse_resume(game, &request.resume, request.convention)?;
+    if request.convention.is_misere() {
+        return super::misere::value(game, &request.limits, watch);
+    }
     if game.is_sum() {
         return sum_value(game, request.limits.memory, watch);
     }
@@ -69,6 +73,9 @@ pub fn value(request: &ValueRequest, watch: &Watch) -> Result<GameReport, RunErr
 pub fn moves(request: &MovesRequest, watch: &Watch) -> Result<GameReport, RunError> {
     let game = &request.game;
     let memory = request.limits.memory;
+    if request.convention.is_misere() {
+        return super::misere::moves(game, request.all, &request.limits, watch);
+    }
     if game.is_sum() {
         return sum_moves(game, request.all, memory, watch);
     }
@@ -81,11 +88,16 @@ pub fn moves(request: &MovesRequest, watch: &Watch) -> Result<GameReport, RunErr
     }
 }
 
-/// Who wins `request.game`, one placement game, and a winning first move.
+/// Who wins `request.game`, one placement game (any game under misère play), and a winning
+/// first move.
 ///
 /// # Errors
 /// A game other than one placement game, records that do not resume, or a stop.
 pub fn outcome(request: &OutcomeRequest, watch: &Watch) -> Result<GameReport, RunError> {
+    refuse_resume(&request.game, &request.resume, request.convention)?;
+    if request.convention.is_misere() {
+        return super::misere::outcome(&request.game, &request.limits, watch);
+    }
     let Some(Summand::Placement { game, position }) = request.game.as_single() else {
         let family = match request.game.as_single() {
             Some(Summand::Heaps { .. } | Summand::Rectangles(_)) => Family::Heap,
@@ -138,8 +150,17 @@ fn first_move_search<T>(
     Ok((answer, started.elapsed().as_secs_f64()))
 }
 
-/// Records to resume from are for one placement game's first-move search.
-fn refuse_resume(game: &Game, resume: &[SettledRecord]) -> Result<(), RunError> {
+/// Records to resume from are for one placement game's first-move search, under normal play.
+fn refuse_resume(
+    game: &Game,
+    resume: &[SettledRecord],
+    convention: Convention,
+) -> Result<(), RunError> {
+    if !resume.is_empty() && convention.is_misere() {
+        return Err(RunError::input(
+            "records to resume from (checkpoints) are for normal play's first-move searches, not misère play",
+        ));
+    }
     let placement = matches!(game.as_single(), Some(Summand::Placement { .. }));
     if resume.is_empty() || placement {
         return Ok(());

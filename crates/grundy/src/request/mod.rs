@@ -17,6 +17,7 @@
 mod game_questions;
 mod graph;
 mod limits;
+mod misere;
 mod play;
 mod prepare;
 mod sequence;
@@ -27,6 +28,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::games::placement::root_search::{ResumeError, RootReport, SettledRecord};
+use crate::misere::Convention;
 use crate::report::{GameReport, TableReport, TourExistsReport, TourVerifyReport};
 use crate::watch::Watch;
 use crate::{Game, GameError};
@@ -64,6 +66,9 @@ pub struct ValueRequest {
     /// it (an edge list or DIMACS): a request names no file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub graph: Option<String>,
+    /// Normal or misère play.
+    #[serde(default, skip_serializing_if = "is_normal")]
+    pub convention: Convention,
     /// What the search may use.
     #[serde(default)]
     pub limits: Limits,
@@ -71,6 +76,12 @@ pub struct ValueRequest {
     /// checkpoint's records, sent back as [`crate::watch::Event::Settled`] told them).
     #[serde(skip)]
     pub resume: Vec<SettledRecord>,
+}
+
+/// Whether `convention` is normal play, which requests leave out when they are written.
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference
+fn is_normal(convention: &Convention) -> bool {
+    *convention == Convention::Normal
 }
 
 /// The winning moves of a game, or every move with the value it leads to.
@@ -85,6 +96,9 @@ pub struct MovesRequest {
     /// Every legal move, not only the winning ones.
     #[serde(default)]
     pub all: bool,
+    /// Normal or misère play.
+    #[serde(default, skip_serializing_if = "is_normal")]
+    pub convention: Convention,
     /// What the search may use.
     #[serde(default)]
     pub limits: Limits,
@@ -98,6 +112,8 @@ struct ValueFields {
     #[serde(default)]
     graph: Option<String>,
     #[serde(default)]
+    convention: Convention,
+    #[serde(default)]
     limits: Limits,
 }
 
@@ -108,6 +124,7 @@ impl TryFrom<ValueFields> for ValueRequest {
         Ok(ValueRequest {
             game: read_game(&fields.game, fields.graph.as_deref())?,
             graph: fields.graph,
+            convention: fields.convention,
             limits: fields.limits,
             resume: Vec::new(),
         })
@@ -124,6 +141,8 @@ struct MovesFields {
     #[serde(default)]
     all: bool,
     #[serde(default)]
+    convention: Convention,
+    #[serde(default)]
     limits: Limits,
 }
 
@@ -135,6 +154,7 @@ impl TryFrom<MovesFields> for MovesRequest {
             game: read_game(&fields.game, fields.graph.as_deref())?,
             graph: fields.graph,
             all: fields.all,
+            convention: fields.convention,
             limits: fields.limits,
         })
     }
@@ -165,12 +185,16 @@ pub fn read_game(text: &str, graph_text: Option<&str>) -> Result<Game, GameError
     Ok(game)
 }
 
-/// Who wins a placement game, and a winning first move, by outcome searches.
+/// Who wins a placement game, and a winning first move, by outcome searches; under misère
+/// play, who wins any game or sum.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OutcomeRequest {
-    /// The game: one placement game, in its position.
+    /// The game: one placement game, in its position (any game under misère play).
     pub game: Game,
+    /// Normal or misère play.
+    #[serde(default, skip_serializing_if = "is_normal")]
+    pub convention: Convention,
     /// What the search may use.
     #[serde(default)]
     pub limits: Limits,

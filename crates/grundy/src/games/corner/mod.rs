@@ -221,17 +221,23 @@ impl CornerGame {
         self.table(m + 1, n + 1).get(m, n)
     }
 
-    /// The positions the piece at `(m, n)` can move to, with their values.
+    /// The squares the piece at `(m, n)` can move to.
     #[must_use]
-    pub fn moves(&self, m: usize, n: usize) -> Vec<CornerMove> {
-        let targets: Vec<(usize, usize)> = match self {
+    pub fn targets(&self, m: usize, n: usize) -> Vec<(usize, usize)> {
+        match self {
             CornerGame::Steps(steps) => steps.targets(m, n).collect(),
             CornerGame::Queen => (1..=m)
                 .map(|k| (m - k, n))
                 .chain((1..=n).map(|k| (m, n - k)))
                 .chain((1..=m.min(n)).map(|k| (m - k, n - k)))
                 .collect(),
-        };
+        }
+    }
+
+    /// The positions the piece at `(m, n)` can move to, with their values.
+    #[must_use]
+    pub fn moves(&self, m: usize, n: usize) -> Vec<CornerMove> {
+        let targets = self.targets(m, n);
         let rows = targets.iter().map(|t| t.0 + 1).max().unwrap_or(1);
         let cols = targets.iter().map(|t| t.1 + 1).max().unwrap_or(1);
         let table = self.table(rows, cols);

@@ -108,6 +108,45 @@ impl Kayles2d {
         self.values(side, side)
     }
 
+    /// The boards each move on `board` leaves (empty boards left out, each list sorted), every
+    /// distinct result once: removing a row or a column leaves the boards on either side.
+    #[must_use]
+    pub fn options(&self, board: Rectangle) -> Vec<Vec<Rectangle>> {
+        let Rectangle { rows, cols } = board;
+        let rows_removed = (0..rows).map(|k| {
+            [
+                Rectangle { rows: k, cols },
+                Rectangle {
+                    rows: rows - 1 - k,
+                    cols,
+                },
+            ]
+        });
+        let cols_removed = (0..cols).map(|k| {
+            [
+                Rectangle { rows, cols: k },
+                Rectangle {
+                    rows,
+                    cols: cols - 1 - k,
+                },
+            ]
+        });
+        let mut results: Vec<Vec<Rectangle>> = rows_removed
+            .chain(cols_removed)
+            .map(|pair| {
+                let mut left: Vec<Rectangle> = pair
+                    .into_iter()
+                    .filter(|b| b.rows > 0 && b.cols > 0)
+                    .collect();
+                left.sort_unstable();
+                left
+            })
+            .collect();
+        results.sort_unstable();
+        results.dedup();
+        results
+    }
+
     /// Every move of the sum of `boards`, each distinct result once, with its nim-value: a
     /// board equal to an earlier one is not moved on (its moves lead where the earlier one's
     /// do), and the moves of one board that leave the same boards are one move.
@@ -121,38 +160,7 @@ impl Kayles2d {
             if boards[..index].contains(from) {
                 continue;
             }
-            let mut results: Vec<Vec<Rectangle>> = Vec::new();
-            for k in 0..from.rows {
-                results.push(vec![
-                    Rectangle {
-                        rows: k,
-                        cols: from.cols,
-                    },
-                    Rectangle {
-                        rows: from.rows - 1 - k,
-                        cols: from.cols,
-                    },
-                ]);
-            }
-            for k in 0..from.cols {
-                results.push(vec![
-                    Rectangle {
-                        rows: from.rows,
-                        cols: k,
-                    },
-                    Rectangle {
-                        rows: from.rows,
-                        cols: from.cols - 1 - k,
-                    },
-                ]);
-            }
-            for result in &mut results {
-                result.retain(|b| b.rows > 0 && b.cols > 0);
-                result.sort_unstable();
-            }
-            results.sort_unstable();
-            results.dedup();
-            for to in results {
+            for to in self.options(*from) {
                 let after: Nimber = to.iter().map(value).sum();
                 moves.push(RectangleMove {
                     index,

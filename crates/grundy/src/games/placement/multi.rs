@@ -79,8 +79,9 @@ enum KeyMode {
     },
 }
 
-/// The canonical key of a component of [`RulesKayles`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The canonical key of a component of [`RulesKayles`]. Equal keys are the same game up to the
+/// board's symmetries and translation (isomorphic components), so they serve misère play too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RulesKey<const W: usize> {
     /// The shape of the free squares.
     Shape(ShapeKey<W>),

@@ -1,0 +1,148 @@
+//! `--misere` on `value`, `moves` and `outcome`: the library's misère answers, printed.
+
+use anyhow::Result;
+
+use grundy::misere::Convention;
+use grundy::report::GameReport;
+use grundy::request::{Limits, MovesRequest, OutcomeRequest, Request, ValueRequest};
+use grundy::watch::Watch;
+use grundy::{Answer, Game};
+
+use super::GameArgs;
+use crate::input::{input_error, run_error};
+use crate::progress::Shown;
+use crate::render::{json_line, outcome_sentence};
+
+/// The play convention of a command that can play either.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ConventionOption {
+    /// Misère play: the player who makes the last move loses. Any game or sum; answered by a
+    /// search of whole positions, since misère values do not add (docs/MISERE.md).
+    #[arg(long)]
+    pub misere: bool,
+}
+
+/// Which misère question.
+pub enum Question {
+    /// `grundy value --misere`.
+    Value,
+    /// `grundy moves --misere`, with `--all` or not.
+    Moves {
+        /// Every move, not only the winning ones.
+        all: bool,
+    },
+    /// `grundy outcome --misere`.
+    Outcome,
+}
+
+/// Refuses an option that has no misère meaning yet, naming it.
+pub fn refuse(option: &str, given: bool) -> Result<()> {
+    if given {
+        return Err(input_error(format!(
+            "{option} is for normal play; with --misere leave it out"
+        )));
+    }
+    Ok(())
+}
+
+/// Answers `question` about the game of `target` under misère play, as text or JSON.
+pub fn run(question: Question, target: &GameArgs, memory: u64, json: bool) -> Result<String> {
+    let game = target.game()?;
+    let limits = Limits {
+        memory,
+        threads: None,
+    };
+    let convention = Convention::Misere;
+    let request = match question {
+        Question::Value => Request::Value(ValueRequest {
+            game,
+            graph: None,
+            convention,
+            limits,
+            resume: Vec::new(),
+        }),
+        Question::Moves { all } => Request::Moves(MovesRequest {
+            game,
+            graph: None,
+            all,
+            convention,
+            limits,
+        }),
+        Question::Outcome => Request::Outcome(OutcomeRequest {
+            game,
+            convention,
+            limits,
+            resume: Vec::new(),
+        }),
+    };
+    let shown = Shown::new("searching");
+    let progress = shown.clone();
+    let watch = Watch::new().on_event(move |event| progress.show(event));
+    let answer = grundy::run(&request, &watch).map_err(run_error);
+    shown.finish();
+    let Answer::Game(report) = answer? else {
+        unreachable!("game questions answer with a game report")
+    };
+    if json {
+        return Ok(json_line(&report));
+    }
+    let game = match &request {
+        Request::Value(value) => &value.game,
+        Request::Moves(moves) => &moves.game,
+        Request::Outcome(outcome) => &outcome.game,
+        _ => unreachable!("the requests made above"),
+    };
+    Ok(text(game, &report))
+}
+
+/// The text of a misère answer.
+fn text(game: &Game, report: &GameReport) -> String {
+    let mut out = format!("game       {game}\n");
+    if report.board.is_some() && report.position.contains('/') {
+        out.push_str(&format!("position   {}\n", report.position));
+    }
+    out.push_str("play       misère: the player who makes the last move loses\n");
+    out.push_str(&format!(
+        "outcome    {}\n",
+        outcome_sentence(report.to_move, report.outcome)
+    ));
+    if let Some(genus) = &report.genus {
+        let terms: Vec<String> = genus.misere.iter().map(u32::to_string).collect();
+        out.push_str(&format!(
+            "genus      {} (misère nim-values of the game plus 0, 1, 2, ... copies of *2: {})\n",
+            genus.text,
+            terms.join(", ")
+        ));
+    } else if report.command == grundy::report::Command::Value {
+        out.push_str("genus      not computed: the position is too large for it\n");
+    }
+    if let Some(winning) = &report.winning_move {
+        out.push_str(&format!("wins by    {}\n", described(winning)));
+    }
+    if let Some(moves) = &report.moves {
+        let legal = report.legal_moves.unwrap_or(0);
+        let winning = report.winning_moves.unwrap_or(0);
+        out.push_str(&format!("moves      {winning} of {legal} win\n"));
+        for m in moves {
+            let verdict = if m.winning { "wins" } else { "loses" };
+            out.push_str(&format!("  {:<16} {verdict}\n", described(m)));
+        }
+        if let Some(unlisted) = report.moves_not_listed {
+            out.push_str(&format!("  ... and {unlisted} more not listed\n"));
+        }
+    }
+    out.push_str(&format!(
+        "searched   {} positions in {:.3} s\n",
+        report.positions_searched.unwrap_or(0),
+        report.seconds
+    ));
+    out
+}
+
+/// A move as printed: its notation, with the game of a sum it is played in.
+fn described(m: &grundy::report::Move) -> String {
+    match m.summand {
+        Some(summand) => format!("{} (game {summand})", m.notation),
+        None => m.notation.clone(),
+    }
+}

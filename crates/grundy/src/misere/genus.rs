@@ -1,0 +1,103 @@
+//! Conway's genus (On Numbers and Games, ch. 12; Winning Ways, ch. 13): a game's normal-play
+//! nim-value `g` with, as superscript, the misère nim-values γ₀, γ₁, γ₂, … of the game plus
+//! 0, 1, 2, … copies of `*2`. Misère Nim heaps have genus `0^120`, `1^031`, `2^20`, `3^31`,
+//! and from 2 on `n^` followed by `n` and `n ⊕ 2`; a game whose genus is one of these ("tame") plays in sums
+//! like that heap. The sequence of γs is eventually periodic with period 2, and is written up
+//! to where it starts to alternate: `0^120` stands for γ = 1, 2, 0, 2, 0, ….
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::parts::Parts;
+use super::search::MisereSearch;
+use crate::values::Nimber;
+
+/// The terms computed: γ₀ … γ₇ (up to seven copies of `*2`). The written genus is what these
+/// show: a sequence that started to alternate only later would be written with all eight.
+pub const GENUS_TERMS: usize = 8;
+
+/// A game's genus: its normal-play nim-value and the misère nim-values γ₀ … γₖ computed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Genus {
+    /// The normal-play nim-value `g`.
+    pub normal: u32,
+    /// γ₀, γ₁, …: the misère nim-value of the game plus that many copies of `*2`, as far as
+    /// computed (the last two alternate from where the written genus ends).
+    pub misere: Vec<u32>,
+}
+
+impl Genus {
+    /// The superscript as Conway writes it: the γs up to and including the first two of the
+    /// tail that alternates to the last term computed.
+    #[must_use]
+    pub fn written(&self) -> &[u32] {
+        let terms = &self.misere;
+        // The first index from which every computed term equals the one two before it.
+        let mut start = terms.len();
+        while start >= 3 && terms[start - 1] == terms[start - 3] {
+            start -= 1;
+        }
+        let start = start.saturating_sub(2);
+        &terms[..(start + 2).min(terms.len())]
+    }
+}
+
+impl fmt::Display for Genus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let written = self.written();
+        write!(f, "{}^", self.normal)?;
+        if written.iter().all(|&gamma| gamma < 10) {
+            for gamma in written {
+                write!(f, "{gamma}")?;
+            }
+            Ok(())
+        } else {
+            let terms: Vec<String> = written.iter().map(u32::to_string).collect();
+            write!(f, "{{{}}}", terms.join(","))
+        }
+    }
+}
+
+/// The genus of the position `parts` of `search`'s game, whose normal-play nim-value is
+/// `normal`: γ₀ … γ₇ by misère nim-value searches of the position plus `*2`s. `None` when the
+/// search was stopped (by its observer or its position limit).
+pub fn genus(search: &mut MisereSearch, parts: &Parts, normal: Nimber) -> Option<Genus> {
+    let two = search.rules_mut().nim_heap(2);
+    let mut position = parts.clone();
+    let mut misere = Vec::with_capacity(GENUS_TERMS);
+    for _ in 0..GENUS_TERMS {
+        misere.push(search.misere_value(&position)?);
+        position.push(two);
+        super::parts::sort(&mut position);
+    }
+    Some(Genus {
+        normal: normal.value(),
+        misere,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn written(normal: u32, misere: &[u32]) -> String {
+        Genus {
+            normal,
+            misere: misere.to_vec(),
+        }
+        .to_string()
+    }
+
+    #[test]
+    fn the_superscript_stops_where_the_terms_alternate() {
+        assert_eq!(written(0, &[1, 2, 0, 2, 0, 2, 0, 2]), "0^120");
+        assert_eq!(written(1, &[0, 3, 1, 3, 1, 3, 1, 3]), "1^031");
+        assert_eq!(written(2, &[2, 0, 2, 0, 2, 0, 2, 0]), "2^20");
+        assert_eq!(written(4, &[4, 6, 4, 6, 4, 6, 4, 6]), "4^46");
+        assert_eq!(written(2, &[1, 4, 2, 0, 2, 0, 2, 0]), "2^1420");
+        assert_eq!(written(3, &[12, 3, 12, 3, 12, 3, 12, 3]), "3^{12,3}");
+        // Terms that never settle are all written.
+        assert_eq!(written(0, &[1, 2, 3]), "0^123");
+    }
+}

@@ -1,0 +1,63 @@
+//! Misère play: the player who makes the last move loses.
+//!
+//! Under normal play a sum's nim-value is the nim-sum of its parts'; under misère play there is
+//! no such rule, so who wins a position is searched over whole positions
+//! ([`search::MisereSearch`]), which are kept as multisets of parts that do not split further
+//! ([`parts`]). What theory survives is used where it is exact: Bouton's rule for Nim
+//! ([`nim_wins`]), Conway's genus ([`genus`]) of small positions, and for heap games the misère
+//! quotient.
+//!
+//! ```
+//! use grundy::misere::{parts::PartRules, search::MisereSearch};
+//! use grundy::Game;
+//!
+//! // Kayles 3 4 5 is a first-player win in normal play (nim-value 3 ⊕ 1 ⊕ 4 = 6) and also
+//! // under misère play.
+//! let game: Game = "kayles 3 4 5".parse().unwrap();
+//! let (rules, position) = PartRules::of_summands(game.summands()).unwrap();
+//! let mut search = MisereSearch::new(rules, 1 << 24);
+//! assert_eq!(search.wins(&position), Some(true));
+//! ```
+
+pub mod genus;
+pub mod parts;
+pub mod search;
+
+use serde::{Deserialize, Serialize};
+
+/// Who wins when no move is left: the play convention of a request.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Convention {
+    /// The player who makes the last move wins.
+    #[default]
+    Normal,
+    /// The player who makes the last move loses.
+    Misere,
+}
+
+impl Convention {
+    /// Whether this is misère play.
+    #[must_use]
+    pub fn is_misere(self) -> bool {
+        self == Convention::Misere
+    }
+}
+
+/// Bouton's rule for misère Nim: the player to move in the Nim heaps `heaps` wins unless every
+/// heap has at most one token and their number is odd, or some heap has more and the nim-sum
+/// is 0. (Bouton, "Nim, a game with a complete mathematical theory", 1902.)
+#[must_use]
+pub fn nim_wins(heaps: &[u32]) -> bool {
+    let ones = heaps.iter().filter(|&&heap| heap == 1).count();
+    let larger = heaps.iter().any(|&heap| heap > 1);
+    let nim_sum = heaps.iter().fold(0, |sum, &heap| sum ^ heap);
+    if larger {
+        nim_sum != 0
+    } else {
+        ones % 2 == 0
+    }
+}
+
+#[cfg(test)]
+mod tests;

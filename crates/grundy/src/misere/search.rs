@@ -1,0 +1,204 @@
+//! The misère search over whole positions: who wins when the player who makes the last move
+//! loses, and the misère nim-value (Conway's γ⁻: the mex of the options' values, except that a
+//! position with no move has value 1). Nothing is valued part by part, since under misère play
+//! the parts' values do not add; positions are remembered whole, by the sorted keys of their
+//! parts, within a memory budget.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use super::parts::{sort, Part, PartKey, PartRules, Parts};
+use crate::solver::{SearchObserver, SearchStats};
+use crate::values::MexSet;
+
+/// How many positions pass between calls to the observer.
+const PROGRESS_INTERVAL: u64 = 1 << 16;
+
+/// Bytes a remembered position costs beyond its parts' keys: the boxed slice, the answer, and
+/// the hash table's share (its load factor and control bytes).
+const ENTRY_OVERHEAD: u64 = 48;
+
+/// The whole-position key of a sorted position.
+fn key_of(parts: &[Part]) -> Box<[PartKey]> {
+    parts.iter().map(Part::key).collect()
+}
+
+/// The positions one move from `parts` (sorted by key), each distinct result of a part once
+/// per move that leads to it; a part equal to the one before it is not moved on (its moves lead
+/// where the earlier one's do).
+fn children(rules: &PartRules, parts: &[Part]) -> Vec<Parts> {
+    let mut children = Vec::new();
+    for (index, part) in parts.iter().enumerate() {
+        if index > 0 && parts[index - 1].key() == part.key() {
+            continue;
+        }
+        rules.for_each_option(part, |left| {
+            let mut child = Vec::with_capacity(parts.len() + left.len());
+            child.extend_from_slice(&parts[..index]);
+            child.extend_from_slice(&parts[index + 1..]);
+            child.append(left);
+            sort(&mut child);
+            children.push(child);
+        });
+    }
+    children
+}
+
+/// Searches misère positions of one game (or sum), remembering what it learns between calls.
+pub struct MisereSearch {
+    rules: PartRules,
+    wins: HashMap<Box<[PartKey]>, bool>,
+    values: HashMap<Box<[PartKey]>, u32>,
+    budget_bytes: u64,
+    bytes: u64,
+    stats: SearchStats,
+    observer: Option<Box<dyn SearchObserver + Send>>,
+    stop: Option<Arc<AtomicBool>>,
+    /// The most positions the search may take (see [`MisereSearch::set_position_limit`]).
+    position_limit: u64,
+}
+
+impl MisereSearch {
+    /// A search of the positions of `rules`, remembering positions in at most `budget_bytes`
+    /// (past it, positions are searched but no longer remembered).
+    #[must_use]
+    pub fn new(rules: PartRules, budget_bytes: u64) -> MisereSearch {
+        MisereSearch {
+            rules,
+            wins: HashMap::new(),
+            values: HashMap::new(),
+            budget_bytes,
+            bytes: 0,
+            stats: SearchStats::default(),
+            observer: None,
+            stop: None,
+            position_limit: u64::MAX,
+        }
+    }
+
+    /// Stops the search (its answers `None`) once it has searched `limit` positions in all:
+    /// for questions asked only when they are cheap, such as a genus.
+    pub fn set_position_limit(&mut self, limit: u64) {
+        self.position_limit = limit;
+    }
+
+    /// Whether the position limit stopped the search.
+    #[must_use]
+    pub fn reached_position_limit(&self) -> bool {
+        self.stats.positions >= self.position_limit
+    }
+
+    /// Tells `observer` of the search's progress, and stops when its flag is raised.
+    pub fn set_observer(&mut self, observer: Box<dyn SearchObserver + Send>) {
+        self.stop = observer.stop_flag();
+        self.observer = Some(observer);
+    }
+
+    /// The rules the positions are made in (to make the parts of more positions).
+    pub fn rules_mut(&mut self) -> &mut PartRules {
+        &mut self.rules
+    }
+
+    /// What the search has cost so far.
+    #[must_use]
+    pub fn stats(&self) -> SearchStats {
+        let mut stats = self.stats;
+        stats.table.entries = (self.wins.len() + self.values.len()) as u64;
+        stats.table.bytes = self.bytes;
+        stats.table.budget = self.budget_bytes;
+        stats
+    }
+
+    /// Whether the player to move in `parts` (sorted) wins under misère play; `None` when the
+    /// observer's flag stopped the search.
+    pub fn wins(&mut self, parts: &[Part]) -> Option<bool> {
+        let key = key_of(parts);
+        if let Some(&known) = self.wins.get(&key) {
+            self.stats.table_hits += 1;
+            return Some(known);
+        }
+        self.count_position()?;
+        let children = children(&self.rules, parts);
+        // A player with no move has not made the last move: they win.
+        let mut wins = children.is_empty();
+        // A child already known to be lost settles the position without a search.
+        let keys: Vec<Box<[PartKey]>> = children.iter().map(|child| key_of(child)).collect();
+        if keys.iter().any(|key| self.wins.get(key) == Some(&false)) {
+            wins = true;
+        }
+        if !wins {
+            for child in &children {
+                if !self.wins(child)? {
+                    wins = true;
+                    break;
+                }
+            }
+        }
+        self.remember_win(key, wins);
+        Some(wins)
+    }
+
+    /// The misère nim-value γ⁻ of `parts` (sorted): 1 for a position with no move, otherwise
+    /// the least value no option has. The player to move loses exactly when it is 0. `None`
+    /// when the observer's flag stopped the search.
+    pub fn misere_value(&mut self, parts: &[Part]) -> Option<u32> {
+        let key = key_of(parts);
+        if let Some(&known) = self.values.get(&key) {
+            self.stats.table_hits += 1;
+            return Some(known);
+        }
+        self.count_position()?;
+        let children = children(&self.rules, parts);
+        let value = if children.is_empty() {
+            1
+        } else {
+            let mut seen = MexSet::default();
+            for child in &children {
+                seen.insert(crate::Nimber::new(self.misere_value(child)?));
+            }
+            seen.mex().value()
+        };
+        let bytes = self.entry_bytes(&key);
+        if self.bytes + bytes <= self.budget_bytes {
+            self.bytes += bytes;
+            self.values.insert(key, value);
+        }
+        Some(value)
+    }
+
+    fn entry_bytes(&self, key: &[PartKey]) -> u64 {
+        std::mem::size_of_val(key) as u64 + ENTRY_OVERHEAD
+    }
+
+    fn remember_win(&mut self, key: Box<[PartKey]>, wins: bool) {
+        let bytes = self.entry_bytes(&key);
+        if self.bytes + bytes <= self.budget_bytes {
+            self.bytes += bytes;
+            self.wins.insert(key, wins);
+        }
+    }
+
+    /// Counts a searched position, tells the observer every so often, and answers `None` once
+    /// the stop flag is raised.
+    fn count_position(&mut self) -> Option<()> {
+        if self
+            .stop
+            .as_ref()
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+        {
+            return None;
+        }
+        if self.stats.positions >= self.position_limit {
+            return None;
+        }
+        self.stats.positions += 1;
+        if self.stats.positions % PROGRESS_INTERVAL == 0 {
+            let stats = self.stats();
+            if let Some(observer) = self.observer.as_mut() {
+                observer.progress(&stats);
+            }
+        }
+        Some(())
+    }
+}
