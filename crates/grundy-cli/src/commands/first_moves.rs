@@ -58,6 +58,7 @@ impl FirstMoveSearch<'_> {
             grundy::request::outcome(
                 &OutcomeRequest {
                     game,
+                    graph: None,
                     convention: grundy::misere::Convention::Normal,
                     limits,
                     resume,

@@ -70,6 +70,7 @@ pub fn run(question: Question, target: &GameArgs, memory: u64, json: bool) -> Re
         }),
         Question::Outcome => Request::Outcome(OutcomeRequest {
             game,
+            graph: None,
             convention,
             limits,
             resume: Vec::new(),

@@ -9,6 +9,7 @@ mod heap;
 mod help_examples;
 mod json_contract;
 mod messages;
+mod misere;
 mod multi_piece;
 mod placement;
 mod play;

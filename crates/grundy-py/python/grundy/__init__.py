@@ -240,36 +240,53 @@ class Game:
             fields["graph"] = self._graph
         return fields
 
-    def value(self, *, memory: Memory = None, threads: Optional[int] = None,
-              seconds: Optional[float] = None, progress: Any = True) -> Value:
-        """The nim-value and outcome (``grundy value``).
+    def _convention(self, misere: bool) -> Dict[str, Any]:
+        return {"convention": "misere"} if _flag("misere", misere) else {}
+
+    def value(self, *, misere: bool = False, memory: Memory = None,
+              threads: Optional[int] = None, seconds: Optional[float] = None,
+              progress: Any = True) -> Value:
+        """The nim-value and outcome (``grundy value``); with ``misere=True`` the outcome
+        when the last player to move loses, and Conway's genus when the position is small
+        (``genus.text``, ``genus.misere``; no ``nimber``).
 
         >>> grundy.game("kayles 3 4 5").value().nimber
         6
+        >>> grundy.game("0.312 4").value(misere=True).genus["text"]
+        '2^1420'
         """
-        return _ask("value", self._fields(), memory, threads, seconds, progress)
+        return _ask("value", {**self._fields(), **self._convention(misere)}, memory, threads,
+                    seconds, progress)
 
-    def moves(self, all: bool = False, *, memory: Memory = None,  # noqa: A002 (the CLI's --all)
-              threads: Optional[int] = None, seconds: Optional[float] = None,
-              progress: Any = True) -> Moves:
+    def moves(self, all: bool = False, *, misere: bool = False,  # noqa: A002 (the CLI's --all)
+              memory: Memory = None, threads: Optional[int] = None,
+              seconds: Optional[float] = None, progress: Any = True) -> Moves:
         """The winning moves, or with ``all=True`` every move with the value it leads to
-        (``grundy moves``).
+        (``grundy moves``); with ``misere=True`` the moves that win when the last player to
+        move loses (each move's ``winning``, no ``nimber``).
 
         >>> [(str(m), m.nimber) for m in grundy.game("kayles 3").moves(all=True)]
         [('3 -> 2', 2), ('3 -> 1 + 1', 0), ('3 -> 1', 1)]
+        >>> [str(m) for m in grundy.game("kayles 3").moves(misere=True)]
+        ['3 -> 1']
         """
-        return _ask("moves", {**self._fields(), "all": _flag("all", all)}, memory, threads,
-                    seconds, progress)
+        fields = {**self._fields(), "all": _flag("all", all), **self._convention(misere)}
+        return _ask("moves", fields, memory, threads, seconds, progress)
 
-    def outcome(self, *, memory: Memory = None, threads: Optional[int] = None,
-                seconds: Optional[float] = None, progress: Any = True) -> Outcome:
+    def outcome(self, *, misere: bool = False, memory: Memory = None,
+                threads: Optional[int] = None, seconds: Optional[float] = None,
+                progress: Any = True) -> Outcome:
         """Who wins a placement game, and a winning first move, without the nim-value
-        (``grundy outcome``): faster than ``value()`` on large boards.
+        (``grundy outcome``): faster than ``value()`` on large boards. With ``misere=True``,
+        who wins any game or sum when the last player to move loses.
 
         >>> grundy.game("queens 8x8").outcome().winner
         'first'
+        >>> grundy.game("knights 5x5").outcome(misere=True).winner
+        'second'
         """
-        return _ask("outcome", {"game": self._text}, memory, threads, seconds, progress)
+        fields = {**self._fields(), **self._convention(misere)}
+        return _ask("outcome", fields, memory, threads, seconds, progress)
 
     def reply(self, opponent: str = "perfect", *, seed: int = 1, memory: Memory = None,
               threads: Optional[int] = None, seconds: Optional[float] = None,

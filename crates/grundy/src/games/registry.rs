@@ -226,8 +226,13 @@ impl Family {
             .filter(|family| family.supports(verb))
             .map(|family| family.title())
             .collect();
+        let misere = if verb == Verb::Outcome {
+            " (or `grundy outcome --misere`, which takes every game)"
+        } else {
+            ""
+        };
         format!(
-            "`grundy {verb}` is for {}; `{game}` is {}, which takes grundy {}",
+            "`grundy {verb}` is for {}; `{game}` is {}, which takes grundy {}{misere}",
             families.join(" or "),
             self.title(),
             verbs.join(", ")

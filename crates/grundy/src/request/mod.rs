@@ -188,10 +188,14 @@ pub fn read_game(text: &str, graph_text: Option<&str>) -> Result<Game, GameError
 /// Who wins a placement game, and a winning first move, by outcome searches; under misère
 /// play, who wins any game or sum.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "OutcomeFields")]
 pub struct OutcomeRequest {
     /// The game: one placement game, in its position (any game under misère play).
     pub game: Game,
+    /// The text of the graph a `graph NAME` of the game stands for, as in [`ValueRequest`]
+    /// (misère play).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graph: Option<String>,
     /// Normal or misère play.
     #[serde(default, skip_serializing_if = "is_normal")]
     pub convention: Convention,
@@ -201,6 +205,33 @@ pub struct OutcomeRequest {
     /// What an earlier run of the same search settled.
     #[serde(skip)]
     pub resume: Vec<SettledRecord>,
+}
+
+/// An [`OutcomeRequest`] as JSON brings it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OutcomeFields {
+    game: String,
+    #[serde(default)]
+    graph: Option<String>,
+    #[serde(default)]
+    convention: Convention,
+    #[serde(default)]
+    limits: Limits,
+}
+
+impl TryFrom<OutcomeFields> for OutcomeRequest {
+    type Error = GameError;
+
+    fn try_from(fields: OutcomeFields) -> Result<OutcomeRequest, GameError> {
+        Ok(OutcomeRequest {
+            game: read_game(&fields.game, fields.graph.as_deref())?,
+            graph: fields.graph,
+            convention: fields.convention,
+            limits: fields.limits,
+            resume: Vec::new(),
+        })
+    }
 }
 
 /// A question, tagged by `"question"` in JSON.

@@ -1,0 +1,77 @@
+//! `--misere` on `value`, `moves` and `outcome`: answers the library's plain recursions agree
+//! with (see crates/grundy/src/misere/tests.rs), printed in text and JSON, and refusals.
+
+use crate::common::{fails_with, grundy, json_of};
+
+#[test]
+fn the_issues_examples_answer() {
+    // Kayles 3 4 5 under misère play: the first player wins, by 3 -> 1 + 1 among others.
+    let kayles = json_of(&["outcome", "--misere", "kayles", "3", "4", "5"]);
+    assert_eq!(kayles["convention"], "misere");
+    assert_eq!(kayles["outcome"], "N");
+    assert_eq!(kayles["winning_move"]["winning"], true);
+    assert!(kayles.get("nimber").is_none());
+    // Knights on 5x5 are *1 (a first-player win) under normal play, a second-player win
+    // under misère play.
+    let knights = json_of(&["outcome", "--misere", "knights", "5x5"]);
+    assert_eq!(knights["outcome"], "P");
+    assert_eq!(knights["winner"], "second");
+    let text = grundy()
+        .args(["outcome", "--misere", "kayles", "3", "4", "5"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("play       misère"), "{text}");
+    assert!(text.contains("wins by"), "{text}");
+}
+
+#[test]
+fn value_reports_the_genus_of_small_positions() {
+    // Plambeck's page on 0.312 prints the genus of a heap of 4 as 2^1420.
+    let heap = json_of(&["value", "0.312", "4", "--misere"]);
+    assert_eq!(heap["genus"]["text"], "2^1420");
+    assert_eq!(heap["genus"]["normal"], 2);
+    assert_eq!(heap["outcome"], "N");
+    // A second-player win under misère play has γ₀ = 0.
+    let knights = json_of(&["value", "knights", "5x5", "--misere"]);
+    assert_eq!(knights["outcome"], "P");
+    assert_eq!(knights["genus"]["misere"][0], 0);
+}
+
+#[test]
+fn moves_list_whether_each_move_wins() {
+    let moves = json_of(&["moves", "kayles", "3", "--misere", "--all"]);
+    let listed = moves["moves"].as_array().unwrap();
+    assert_eq!(listed.len(), 3);
+    // From a row of 3 the misère winner takes two pins and leaves one, which the opponent
+    // must take last: leaving 2 lets the opponent leave 1, and leaving 1 + 1 lets them take one.
+    let winners: Vec<&str> = listed
+        .iter()
+        .filter(|m| m["winning"] == true)
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(winners, ["3 -> 1"]);
+    assert!(listed.iter().all(|m| m.get("nimber").is_none()));
+}
+
+#[test]
+fn the_same_request_goes_through_the_worker() {
+    let output = grundy()
+        .arg("worker")
+        .write_stdin(r#"{"question":"outcome","game":"kayles 3 4 5 + *1","convention":"misere"}"#)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["convention"], "misere");
+}
+
+#[test]
+fn what_misere_play_cannot_take_is_refused_by_name() {
+    fails_with(
+        &["value", "knights", "5x5", "--misere", "--checkpoint", "/tmp/x.jsonl"],
+        "--checkpoint is for normal play",
+    );
+    fails_with(&["value", "queens", "20x20", "--misere"], "at most 256 squares");
+    fails_with(&["outcome", "kayles", "3000", "--misere"], "at most 2000 moves");
+}
