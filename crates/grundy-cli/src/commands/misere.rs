@@ -46,11 +46,17 @@ pub fn refuse(option: &str, given: bool) -> Result<()> {
 }
 
 /// Answers `question` about the game of `target` under misère play, as text or JSON.
-pub fn run(question: Question, target: &GameArgs, memory: u64, json: bool) -> Result<String> {
+pub fn run(
+    question: Question,
+    target: &GameArgs,
+    threads: Option<u32>,
+    memory: u64,
+    json: bool,
+) -> Result<String> {
     let game = target.game()?;
     let limits = Limits {
         memory,
-        threads: None,
+        threads: threads.map(|threads| threads as usize),
     };
     let convention = Convention::Misere;
     let request = match question {
@@ -132,10 +138,11 @@ fn text(game: &Game, report: &GameReport) -> String {
             out.push_str(&format!("  ... and {unlisted} more not listed\n"));
         }
     }
-    out.push_str(&format!(
-        "searched   {} positions in {:.3} s\n",
+    out.push_str(&super::searched_line(
         report.positions_searched.unwrap_or(0),
-        report.seconds
+        0,
+        report.seconds,
+        report.threads.unwrap_or(1),
     ));
     out
 }

@@ -48,6 +48,7 @@ pub fn run(args: &Args) -> Result<String> {
         return super::misere::run(
             super::misere::Question::Moves { all: args.all },
             &args.target,
+            None,
             args.search.memory,
             args.search.json,
         );

@@ -55,7 +55,6 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<String> {
     if args.convention.misere {
         super::misere::refuse("--checkpoint", args.checkpoint.is_some())?;
-        super::misere::refuse("--threads", args.threads.is_some())?;
         // Under misère play any game is asked about, written as `grundy value` takes it.
         let target = super::GameArgs {
             game: args.game.clone(),
@@ -67,6 +66,7 @@ pub fn run(args: &Args) -> Result<String> {
         return super::misere::run(
             super::misere::Question::Outcome,
             &target,
+            args.threads,
             args.search.memory,
             args.search.json,
         );

@@ -65,10 +65,10 @@ pub fn run(args: &Args) -> Result<String> {
     if args.convention.misere {
         super::misere::refuse("--checkpoint", args.checkpoint.is_some())?;
         super::misere::refuse("--svg", args.svg.is_some())?;
-        super::misere::refuse("--threads", args.threads.is_some())?;
         return super::misere::run(
             super::misere::Question::Value,
             &args.target,
+            args.threads,
             args.search.memory,
             args.search.json,
         );

@@ -246,7 +246,12 @@ fn every_command_prints_what_docs_json_md_describes() {
         &["value", "kayles", "3", "4", "5", "--misere"],
         &["value", "knights", "4x4", "--misere"],
         &["value", "graph", edges, "--misere"],
-        &["moves", "knights 3x3 + corner-knight 2 3 + *1", "--all", "--misere"],
+        &[
+            "moves",
+            "knights 3x3 + corner-knight 2 3 + *1",
+            "--all",
+            "--misere",
+        ],
         &["moves", "kayles-2d", "2x3", "--misere"],
         &["outcome", "knights", "5x5", "--misere"],
         &["outcome", "kayles", "3", "4", "5", "--misere"],

@@ -61,7 +61,11 @@ fn the_same_request_goes_through_the_worker() {
         .write_stdin(r#"{"question":"outcome","game":"kayles 3 4 5 + *1","convention":"misere"}"#)
         .output()
         .unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(report["convention"], "misere");
 }
@@ -69,9 +73,22 @@ fn the_same_request_goes_through_the_worker() {
 #[test]
 fn what_misere_play_cannot_take_is_refused_by_name() {
     fails_with(
-        &["value", "knights", "5x5", "--misere", "--checkpoint", "/tmp/x.jsonl"],
+        &[
+            "value",
+            "knights",
+            "5x5",
+            "--misere",
+            "--checkpoint",
+            "/tmp/x.jsonl",
+        ],
         "--checkpoint is for normal play",
     );
-    fails_with(&["value", "queens", "20x20", "--misere"], "at most 256 squares");
-    fails_with(&["outcome", "kayles", "3000", "--misere"], "at most 2000 moves");
+    fails_with(
+        &["value", "queens", "20x20", "--misere"],
+        "at most 256 squares",
+    );
+    fails_with(
+        &["outcome", "kayles", "3000", "--misere"],
+        "at most 2000 moves",
+    );
 }

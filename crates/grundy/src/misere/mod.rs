@@ -20,6 +20,7 @@
 //! ```
 
 pub mod genus;
+pub mod parallel;
 pub mod parts;
 pub mod search;
 

@@ -13,7 +13,7 @@ use crate::games::placement::{Cells, PlacementGame, RulesKayles, RulesKey};
 use crate::games::sum::Summand;
 use crate::graph::kayles::GraphKayles;
 use crate::graph::{Graph, VertexSet};
-use crate::solver::ImpartialGame;
+use crate::solver::{mix_words, ImpartialGame, TableKey};
 
 /// Words of the bit sets of placement components and graph components: boards of at most 256
 /// squares, graphs of at most 256 vertices.
@@ -84,11 +84,36 @@ pub enum Shape {
     Vertices(VertexSet<WORDS>),
 }
 
-/// The key of a part: its family (an index into the position's rules) and shape.
+/// The key of a part: its family (an index into the position's rules) and shape, with a hash
+/// of both made once, which orders parts (ties broken by the rest) and answers most
+/// comparisons.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PartKey {
+    hash: u64,
     family: u16,
     shape: Shape,
+}
+
+impl PartKey {
+    fn new(family: u16, shape: Shape) -> PartKey {
+        let shape_hash = match shape {
+            Shape::Count(count) => mix_words(1, &[u64::from(count)]),
+            Shape::Pair(a, b) => mix_words(2, &[u64::from(a) << 32 | u64::from(b)]),
+            Shape::Cells(key) => key.hash64(),
+            Shape::Vertices(set) => set.hash64(),
+        };
+        PartKey {
+            hash: mix_words(shape_hash, &[u64::from(family)]),
+            family,
+            shape,
+        }
+    }
+
+    /// The hash of the part's family and shape.
+    #[must_use]
+    pub fn hash64(&self) -> u64 {
+        self.hash
+    }
 }
 
 /// One part of a misère position, with its key.
@@ -197,10 +222,7 @@ impl PartRules {
                 let coordinate = |c: usize| u32::try_from(c).unwrap_or(u32::MAX);
                 let (m, n) = (coordinate(*m), coordinate(*n));
                 parts.push(Part {
-                    key: PartKey {
-                        family,
-                        shape: Shape::Pair(m, n),
-                    },
+                    key: PartKey::new(family, Shape::Pair(m, n)),
                     state: State::Corner(m, n),
                 });
             }
@@ -242,10 +264,7 @@ impl PartRules {
                 let engine = &placement.1;
                 engine.for_each_component(&cells, |component| {
                     parts.push(Part {
-                        key: PartKey {
-                            family,
-                            shape: Shape::Cells(engine.key(&component)),
-                        },
+                        key: PartKey::new(family, Shape::Cells(engine.key(&component))),
                         state: State::Cells(component),
                     });
                 });
@@ -253,10 +272,7 @@ impl PartRules {
             (Rules::Graph(graph), State::Vertices(in_play)) => {
                 graph.1.for_each_component(&in_play, |component| {
                     parts.push(Part {
-                        key: PartKey {
-                            family,
-                            shape: Shape::Vertices(component),
-                        },
+                        key: PartKey::new(family, Shape::Vertices(component)),
                         state: State::Vertices(component),
                     });
                 });
@@ -333,10 +349,7 @@ impl PartRules {
                 for (m, n) in corner_targets(game, m, n) {
                     left.clear();
                     let part = Part {
-                        key: PartKey {
-                            family,
-                            shape: Shape::Pair(m, n),
-                        },
+                        key: PartKey::new(family, Shape::Pair(m, n)),
                         state: State::Corner(m, n),
                     };
                     if self.has_moves(&part) {
@@ -363,6 +376,34 @@ impl PartRules {
         }
     }
 
+    /// The position after the Node Kayles move on `vertex` of `graph` in `parts`: the
+    /// component that holds it loses the vertex and its neighbours. `None` when no part of
+    /// `parts` is a component of `graph` holding `vertex` (it is out of play).
+    #[must_use]
+    pub fn take_vertex(&self, parts: &[Part], graph: &Graph, vertex: usize) -> Option<Parts> {
+        let family = self
+            .families
+            .iter()
+            .position(|rules| matches!(rules, Rules::Graph(known) if known.0 == *graph))?;
+        let family = u16::try_from(family).ok()?;
+        let Rules::Graph(known) = &self.families[usize::from(family)] else {
+            return None;
+        };
+        let index = parts.iter().position(|part| {
+            part.key.family == family
+                && matches!(part.state, State::Vertices(set) if set.contains(vertex))
+        })?;
+        let State::Vertices(component) = parts[index].state else {
+            return None;
+        };
+        let mut after: Parts = parts[..index].to_vec();
+        after.extend_from_slice(&parts[index + 1..]);
+        let left = component.without(known.1.closed_neighbourhood(vertex));
+        self.split(family, State::Vertices(left), &mut after);
+        sort(&mut after);
+        Some(after)
+    }
+
     /// A Nim heap of `size`, for positions with Nim heaps added (the genus adds `*2`s).
     pub fn nim_heap(&mut self, size: u32) -> Part {
         let family = self.family(Rules::Nim);
@@ -377,10 +418,7 @@ pub fn sort(parts: &mut Parts) {
 
 fn count_part(family: u16, size: u32) -> Part {
     Part {
-        key: PartKey {
-            family,
-            shape: Shape::Count(size),
-        },
+        key: PartKey::new(family, Shape::Count(size)),
         state: State::Count(size),
     }
 }
@@ -388,10 +426,7 @@ fn count_part(family: u16, size: u32) -> Part {
 fn board_part(family: u16, board: Rectangle) -> Part {
     let (short, long) = (board.rows.min(board.cols), board.rows.max(board.cols));
     Part {
-        key: PartKey {
-            family,
-            shape: Shape::Pair(short as u32, long as u32),
-        },
+        key: PartKey::new(family, Shape::Pair(short as u32, long as u32)),
         state: State::Board(board),
     }
 }

@@ -5,29 +5,76 @@
 //! parts, within a memory budget.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use super::parts::{sort, Part, PartKey, PartRules, Parts};
-use crate::solver::{SearchObserver, SearchStats};
+use crate::solver::{mix_words, SearchObserver, SearchStats};
 use crate::values::MexSet;
 
 /// How many positions pass between calls to the observer.
 const PROGRESS_INTERVAL: u64 = 1 << 16;
 
+/// How many positions pass between additions to a shared count.
+const SHARED_COUNT_INTERVAL: u64 = 1 << 12;
+
 /// Bytes a remembered position costs beyond its parts' keys: the boxed slice, the answer, and
 /// the hash table's share (its load factor and control bytes).
 const ENTRY_OVERHEAD: u64 = 48;
 
-/// The whole-position key of a sorted position.
-fn key_of(parts: &[Part]) -> Box<[PartKey]> {
-    parts.iter().map(Part::key).collect()
+/// The key of a whole position: its parts' keys in their canonical order, and a hash of them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct PositionKey {
+    hash: u64,
+    parts: Box<[PartKey]>,
+}
+
+impl Hash for PositionKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+/// Hands the hash a [`PositionKey`] carries to the table unchanged: it is mixed already.
+#[derive(Default)]
+struct CarriedHash(u64);
+
+impl Hasher for CarriedHash {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value;
+    }
+}
+
+/// Positions remembered with what was learnt of them.
+type Table<V> = HashMap<PositionKey, V, BuildHasherDefault<CarriedHash>>;
+
+/// The key of a sorted position.
+fn key_of(parts: &[Part]) -> PositionKey {
+    let mut hash = parts.len() as u64;
+    for part in parts {
+        hash = (hash.rotate_left(23) ^ part.key().hash64()).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    PositionKey {
+        hash: mix_words(hash, &[]),
+        parts: parts.iter().map(Part::key).collect(),
+    }
 }
 
 /// The positions one move from `parts` (sorted by key), each distinct result of a part once
 /// per move that leads to it; a part equal to the one before it is not moved on (its moves lead
 /// where the earlier one's do).
-fn children(rules: &PartRules, parts: &[Part]) -> Vec<Parts> {
+pub(crate) fn children(rules: &PartRules, parts: &[Part]) -> Vec<Parts> {
     let mut children = Vec::new();
     for (index, part) in parts.iter().enumerate() {
         if index > 0 && parts[index - 1].key() == part.key() {
@@ -48,8 +95,8 @@ fn children(rules: &PartRules, parts: &[Part]) -> Vec<Parts> {
 /// Searches misère positions of one game (or sum), remembering what it learns between calls.
 pub struct MisereSearch {
     rules: PartRules,
-    wins: HashMap<Box<[PartKey]>, bool>,
-    values: HashMap<Box<[PartKey]>, u32>,
+    wins: Table<bool>,
+    values: Table<u32>,
     budget_bytes: u64,
     bytes: u64,
     stats: SearchStats,
@@ -57,6 +104,8 @@ pub struct MisereSearch {
     stop: Option<Arc<AtomicBool>>,
     /// The most positions the search may take (see [`MisereSearch::set_position_limit`]).
     position_limit: u64,
+    /// Counts the positions of every search of one question, when several share it.
+    shared_count: Option<Arc<AtomicU64>>,
 }
 
 impl MisereSearch {
@@ -66,15 +115,27 @@ impl MisereSearch {
     pub fn new(rules: PartRules, budget_bytes: u64) -> MisereSearch {
         MisereSearch {
             rules,
-            wins: HashMap::new(),
-            values: HashMap::new(),
+            wins: Table::default(),
+            values: Table::default(),
             budget_bytes,
             bytes: 0,
             stats: SearchStats::default(),
             observer: None,
             stop: None,
             position_limit: u64::MAX,
+            shared_count: None,
         }
+    }
+
+    /// Stops the search (its answers `None`) once `stop` is raised.
+    pub fn set_stop(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = Some(stop);
+    }
+
+    /// Adds the positions searched to `count` as the search goes (every few thousand), for
+    /// progress over several searches.
+    pub fn set_shared_count(&mut self, count: Arc<AtomicU64>) {
+        self.shared_count = Some(count);
     }
 
     /// Stops the search (its answers `None`) once it has searched `limit` positions in all:
@@ -123,7 +184,7 @@ impl MisereSearch {
         // A player with no move has not made the last move: they win.
         let mut wins = children.is_empty();
         // A child already known to be lost settles the position without a search.
-        let keys: Vec<Box<[PartKey]>> = children.iter().map(|child| key_of(child)).collect();
+        let keys: Vec<PositionKey> = children.iter().map(|child| key_of(child)).collect();
         if keys.iter().any(|key| self.wins.get(key) == Some(&false)) {
             wins = true;
         }
@@ -167,11 +228,11 @@ impl MisereSearch {
         Some(value)
     }
 
-    fn entry_bytes(&self, key: &[PartKey]) -> u64 {
-        std::mem::size_of_val(key) as u64 + ENTRY_OVERHEAD
+    fn entry_bytes(&self, key: &PositionKey) -> u64 {
+        std::mem::size_of_val(&*key.parts) as u64 + ENTRY_OVERHEAD
     }
 
-    fn remember_win(&mut self, key: Box<[PartKey]>, wins: bool) {
+    fn remember_win(&mut self, key: PositionKey, wins: bool) {
         let bytes = self.entry_bytes(&key);
         if self.bytes + bytes <= self.budget_bytes {
             self.bytes += bytes;
@@ -193,6 +254,11 @@ impl MisereSearch {
             return None;
         }
         self.stats.positions += 1;
+        if self.stats.positions % SHARED_COUNT_INTERVAL == 0 {
+            if let Some(count) = &self.shared_count {
+                count.fetch_add(SHARED_COUNT_INTERVAL, Ordering::Relaxed);
+            }
+        }
         if self.stats.positions % PROGRESS_INTERVAL == 0 {
             let stats = self.stats();
             if let Some(observer) = self.observer.as_mut() {

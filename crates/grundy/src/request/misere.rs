@@ -2,6 +2,7 @@
 //! move loses): a whole-position search ([`crate::misere::search`]) for who wins, each move
 //! tried for a position the opponent loses, and Conway's genus when the position is small.
 
+use std::collections::HashMap;
 use std::time::Instant;
 
 use super::game_questions::player_to_move;
@@ -12,7 +13,8 @@ use crate::games::heap::Kayles2d;
 use crate::games::placement::PlacementMove;
 use crate::games::sum::{GameSum, Summand};
 use crate::misere::genus::genus;
-use crate::misere::parts::{PartRules, Parts, TooLarge};
+use crate::misere::parallel::judge;
+use crate::misere::parts::{Part, PartKey, PartRules, Parts, TooLarge};
 use crate::misere::search::MisereSearch;
 use crate::misere::Convention;
 use crate::report::{Command, GameReport, GenusReport, Move, Player};
@@ -23,16 +25,11 @@ use crate::{Game, Nimber, Outcome};
 /// reported only for positions small enough.
 const GENUS_POSITIONS: u64 = 2_000_000;
 
-/// A misère search of `game` within `limits`, under `watch`, and the parts of its position.
-fn search_of(
-    game: &Game,
-    limits: &Limits,
-    watch: &Watch,
-) -> Result<(MisereSearch, Parts), RunError> {
-    let (rules, parts) = PartRules::of_summands(game.summands()).map_err(too_large)?;
-    let mut search = MisereSearch::new(rules, limits.memory);
-    search.set_observer(Box::new(watch.clone()));
-    Ok((search, parts))
+/// The threads of a misère search: one unless the request asks for more. Each thread has its
+/// own table (they share nothing), so a second thread repeats much of the first one's work and
+/// is slower on the boards measured (docs/PERFORMANCE.md, "Misère play").
+fn misere_threads(limits: &Limits) -> usize {
+    limits.threads.unwrap_or(1)
 }
 
 fn too_large(error: TooLarge) -> RunError {
@@ -123,10 +120,13 @@ fn misere_report(command: Command, game: &Game, wins: bool) -> GameReport {
 /// A game too large for a misère search, or a stop.
 pub fn value(game: &Game, limits: &Limits, watch: &Watch) -> Result<GameReport, RunError> {
     let started = Instant::now();
-    let (mut search, parts) = search_of(game, limits, watch)?;
-    let wins = stopped(search.wins(&parts))?;
-    let searched = search.stats();
-    search.set_position_limit(searched.positions + GENUS_POSITIONS);
+    let (mut rules, parts) = PartRules::of_summands(game.summands()).map_err(too_large)?;
+    let moves = root_moves(&mut rules, game, &parts);
+    let (judged, stats) = judge_moves(&rules, &moves, true, limits, watch)?;
+    let wins = moves.is_empty() || judged.iter().any(|m| m.winning);
+    let mut search = MisereSearch::new(rules, limits.memory);
+    search.set_observer(Box::new(watch.clone()));
+    search.set_position_limit(GENUS_POSITIONS);
     let genus = match genus(&mut search, &parts, Nimber::ZERO) {
         Some(found) => {
             let normal = normal_value(game, limits, watch)?;
@@ -140,8 +140,9 @@ pub fn value(game: &Game, limits: &Limits, watch: &Watch) -> Result<GameReport, 
     };
     Ok(GameReport {
         genus,
-        positions_searched: Some(searched.positions),
-        table_hits: Some(searched.table_hits),
+        positions_searched: Some(stats.positions),
+        table_hits: Some(stats.table_hits),
+        threads: Some(misere_threads(limits)),
         seconds: started.elapsed().as_secs_f64(),
         ..misere_report(Command::Value, game, wins)
     })
@@ -163,29 +164,83 @@ fn normal_value(game: &Game, limits: &Limits, watch: &Watch) -> Result<Nimber, R
     Ok(nimber)
 }
 
-/// Each legal move of `game` as its report names it (with `summand` set in a sum), and the
-/// game after it.
-fn legal_moves(game: &Game) -> Vec<(Move, Game)> {
+/// Each legal move of `game` (whose position is `parts` of `rules`) as its report names it
+/// (with `summand` set in a sum), and the position it leads to.
+fn root_moves(rules: &mut PartRules, game: &Game, parts: &Parts) -> Vec<(Move, Parts)> {
     let summands = game.summands();
     let in_sum = summands.len() > 1;
     let mut moves = Vec::new();
     for (index, summand) in summands.iter().enumerate() {
+        let in_summand = |named: Move| Move {
+            summand: in_sum.then_some(index + 1),
+            ..named
+        };
+        if let Summand::Graph { graph, .. } = summand {
+            // A graph's move is made on its parts: a smaller graph would be another game to
+            // the search, which could not share what it learns with the whole graph's.
+            for vertex in 0..graph.vertex_count() {
+                let after = rules
+                    .take_vertex(parts, graph, vertex)
+                    .expect("every vertex of a graph is in play at the start");
+                moves.push((
+                    in_summand(Move::vertex(graph.name(vertex), Nimber::ZERO)),
+                    after,
+                ));
+            }
+            continue;
+        }
         for (named, after) in summand_moves(summand) {
             let mut after_summands = summands.to_vec();
             after_summands[index] = after;
-            let named = if in_sum {
-                Move {
-                    summand: Some(index + 1),
-                    ..named
-                }
-            } else {
-                named
-            };
-            let after = Game::sum(after_summands).expect("a move keeps the sum's length");
-            moves.push((named, after));
+            let after = rules
+                .parts_of(&after_summands)
+                .expect("a move leaves a game no larger than the one checked");
+            moves.push((in_summand(named), after));
         }
     }
     moves
+}
+
+/// Judges `moves` under misère play on the request's threads: each move's report with whether
+/// it wins (leaves a position the opponent loses); with `first_win_only`, only until a winning
+/// move is found (the moves not judged then are left out). Moves to the same position are
+/// searched once.
+fn judge_moves(
+    rules: &PartRules,
+    moves: &[(Move, Parts)],
+    first_win_only: bool,
+    limits: &Limits,
+    watch: &Watch,
+) -> Result<(Vec<Move>, crate::solver::SearchStats), RunError> {
+    let mut distinct: Vec<Parts> = Vec::new();
+    let mut index_of: HashMap<Vec<PartKey>, usize> = HashMap::new();
+    let positions: Vec<usize> = moves
+        .iter()
+        .map(|(_, after)| {
+            let key: Vec<PartKey> = after.iter().map(Part::key).collect();
+            *index_of.entry(key).or_insert_with(|| {
+                distinct.push(after.clone());
+                distinct.len() - 1
+            })
+        })
+        .collect();
+    let mut observer = watch.clone();
+    let judged = stopped(judge(
+        rules,
+        &distinct,
+        misere_threads(limits),
+        limits.memory,
+        first_win_only,
+        &mut observer,
+    ))?;
+    let reports = moves
+        .iter()
+        .zip(positions)
+        .filter_map(|((named, _), position)| {
+            judged.loses[position].map(|wins| named.clone().misere(wins))
+        })
+        .collect();
+    Ok((reports, judged.stats))
 }
 
 /// The moves of one game of any family, named as its normal-play report names them, with the
@@ -277,28 +332,6 @@ fn summand_moves(summand: &Summand) -> Vec<(Move, Summand)> {
     }
 }
 
-/// The legal moves of `game` under misère play, each with whether it wins (leaves a position
-/// the opponent loses); `first_win_only` stops at the first winning move.
-fn judged_moves(
-    search: &mut MisereSearch,
-    game: &Game,
-    first_win_only: bool,
-) -> Result<Vec<Move>, RunError> {
-    let mut judged = Vec::new();
-    for (named, after) in legal_moves(game) {
-        let parts = search
-            .rules_mut()
-            .parts_of(after.summands())
-            .map_err(too_large)?;
-        let wins = !stopped(search.wins(&parts))?;
-        judged.push(named.misere(wins));
-        if wins && first_win_only {
-            break;
-        }
-    }
-    Ok(judged)
-}
-
 /// The winning moves of `game` under misère play, or with `all` every move and whether it wins.
 ///
 /// # Errors
@@ -310,8 +343,9 @@ pub fn moves(
     watch: &Watch,
 ) -> Result<GameReport, RunError> {
     let started = Instant::now();
-    let (mut search, _) = search_of(game, limits, watch)?;
-    let judged = judged_moves(&mut search, game, false)?;
+    let (mut rules, parts) = PartRules::of_summands(game.summands()).map_err(too_large)?;
+    let moves = root_moves(&mut rules, game, &parts);
+    let (judged, stats) = judge_moves(&rules, &moves, false, limits, watch)?;
     let winning = judged.iter().filter(|m| m.winning).count();
     let shown: Vec<Move> = judged
         .iter()
@@ -319,7 +353,6 @@ pub fn moves(
         .cloned()
         .collect();
     let unlisted = shown.len().saturating_sub(LIST_LIMIT);
-    let stats = search.stats();
     // No move at all is a win under misère play: the other player made the last move.
     let wins = winning > 0 || judged.is_empty();
     Ok(GameReport {
@@ -329,6 +362,7 @@ pub fn moves(
         moves_not_listed: (unlisted > 0).then_some(unlisted),
         positions_searched: Some(stats.positions),
         table_hits: Some(stats.table_hits),
+        threads: Some(misere_threads(limits)),
         seconds: started.elapsed().as_secs_f64(),
         ..misere_report(Command::Moves, game, wins)
     })
@@ -340,22 +374,78 @@ pub fn moves(
 /// A game too large for a misère search, or a stop.
 pub fn outcome(game: &Game, limits: &Limits, watch: &Watch) -> Result<GameReport, RunError> {
     let started = Instant::now();
-    let (mut search, parts) = search_of(game, limits, watch)?;
-    let wins = stopped(search.wins(&parts))?;
-    let winning_move = if wins {
-        judged_moves(&mut search, game, true)?
-            .into_iter()
-            .find(|m| m.winning)
-    } else {
-        None
-    };
-    let stats = search.stats();
+    let (mut rules, parts) = PartRules::of_summands(game.summands()).map_err(too_large)?;
+    let moves = root_moves(&mut rules, game, &parts);
+    let (judged, stats) = judge_moves(&rules, &moves, true, limits, watch)?;
+    let winning_move = judged.into_iter().find(|m| m.winning);
+    let wins = moves.is_empty() || winning_move.is_some();
     Ok(GameReport {
         winning_move,
-        first_moves: Some(legal_moves(game).len()),
+        first_moves: Some(moves.len()),
         positions_searched: Some(stats.positions),
         table_hits: Some(stats.table_hits),
+        threads: Some(misere_threads(limits)),
         seconds: started.elapsed().as_secs_f64(),
         ..misere_report(Command::Outcome, game, wins)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::request::{run, Answer, Request};
+    use crate::watch::Watch;
+
+    fn answer(json: &str) -> crate::report::GameReport {
+        let request: Request = serde_json::from_str(json).unwrap();
+        let Ok(Answer::Game(report)) = run(&request, &Watch::new()) else {
+            panic!("{json}")
+        };
+        report
+    }
+
+    #[test]
+    fn threads_judge_the_first_moves_as_one_thread_does() {
+        for game in [
+            "knights 5x5",
+            "kings 4x5",
+            "kayles 3 4 5 + *2",
+            "queens 6x6",
+        ] {
+            let one = answer(&format!(
+                r#"{{"question":"moves","game":"{game}","all":true,"convention":"misere","limits":{{"threads":1}}}}"#
+            ));
+            let three = answer(&format!(
+                r#"{{"question":"moves","game":"{game}","all":true,"convention":"misere","limits":{{"threads":3}}}}"#
+            ));
+            assert_eq!(one.moves, three.moves, "{game}");
+            assert_eq!(one.outcome, three.outcome, "{game}");
+            let outcome = answer(&format!(
+                r#"{{"question":"outcome","game":"{game}","convention":"misere","limits":{{"threads":2}}}}"#
+            ));
+            assert_eq!(outcome.outcome, one.outcome, "{game}");
+            assert_eq!(outcome.winning_move.is_some(), one.winning_moves > Some(0));
+        }
+    }
+
+    #[test]
+    fn a_misere_search_stops_when_the_flag_is_raised() {
+        let request: Request = serde_json::from_str(
+            r#"{"question":"outcome","game":"knights 8x8","convention":"misere","limits":{"threads":2}}"#,
+        )
+        .unwrap();
+        let watch = Watch::new();
+        let stopper = watch.clone();
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            stopper.stop();
+        });
+        let started = std::time::Instant::now();
+        let answer = run(&request, &watch);
+        raiser.join().unwrap();
+        assert!(
+            matches!(answer, Err(crate::RunError::Stopped(_))),
+            "{answer:?}"
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    }
 }
