@@ -77,9 +77,10 @@ pub fn judge(
             {
                 abandon.store(true, Ordering::Relaxed);
             }
-            let mut progress = SearchStats::default();
-            progress.positions = count.load(Ordering::Relaxed);
-            observer.progress(&progress);
+            observer.progress(&SearchStats {
+                positions: count.load(Ordering::Relaxed),
+                ..SearchStats::default()
+            });
         }
     });
     if stopped_from_outside.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
