@@ -152,10 +152,21 @@ test('long work shows its progress and is cancelled; the page answers on', async
   await page.click('#play-new');
   await page.waitForSelector('#work:not([hidden])');
   assert.match(await page.textContent('#work-text'), /moves (queued|running)/);
-  await page.click('#work-cancel');
+  // Beside the board, a calm state says what is being worked out, how far it came, with a
+  // Cancel: the new board is drawn faded in the colours of free squares, not as attacked, and
+  // the history of the game before is gone.
+  await page.waitForSelector('#computing:not([hidden])');
+  assert.match(await page.textContent('#computing-text'), /^Working out the moves and their values… \d+\.\d s/);
+  assert.ok(await page.$('#board.pending [data-square="k9"]'), 'the new 9x11 board, faded');
+  assert.equal((await page.$$('#board rect[fill="#f2b8b5"], #board rect[fill="#e39a96"]')).length, 0, 'no square drawn attacked');
+  assert.equal((await page.$$('#history li')).length, 0, 'no history of the game before');
+  assert.equal(await page.textContent('[data-testid="nimber"]'), '?');
+  await page.screenshot({ path: join(screenshots, 'computing.png') });
+  await page.click('#computing-cancel');
   await page.waitForSelector('#error:not([hidden])');
   assert.equal(await page.textContent('#error'), 'cancelled');
   assert.equal(await page.isHidden('#work'), true);
+  assert.equal(await page.isHidden('#computing'), true);
   await page.fill('#play-args', '5x5');
   await page.click('#play-new');
   await idle();
@@ -450,6 +461,75 @@ test('on a phone nothing runs off the side', async () => {
   } finally {
     await phone.close();
   }
+});
+
+// The position the address holds.
+const linkedPosition = (target) => new URLSearchParams(new URL(target.url()).hash.slice(1)).get('position');
+
+test('the moves stepped back and forth; a move played back there ends the moves after it', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '5x5');
+  await page.selectOption('#play-opponent', 'perfect');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await idle();
+  const positions = [linkedPosition(page)];
+  const mine = [];
+  for (let move = 0; move < 2; move += 1) {
+    const square = await page.$eval('#board .square.legal', (element) => element.dataset.square);
+    mine.push(square);
+    const count = await page.$$eval('#history li', (items) => items.length);
+    await page.click(`[data-square="${square}"]`);
+    await page.waitForFunction((before) => document.querySelectorAll('#history li').length === before + 2, count);
+    await idle();
+    positions.push(linkedPosition(page));
+  }
+  assert.equal(await page.isDisabled('#play-forward'), true);
+  const played = await page.$$eval('#history li', (items) => items.map((item) => item.textContent));
+  assert.equal(played.length, 4);
+  // Back: before the computer's second move; it waits there rather than playing again.
+  await page.click('#play-back');
+  await page.waitForFunction(() => document.querySelectorAll('#history li.future').length === 1);
+  await idle();
+  assert.notEqual(linkedPosition(page), positions[2]);
+  assert.equal((linkedPosition(page).match(/N/g) || []).length, 3, 'three knights before the reply');
+  await page.waitForTimeout(300);
+  assert.equal((await page.$$('#history li.future')).length, 1, 'the computer does not move in a position stepped back to');
+  // Back again by Page Up: before the person's second move, the address following.
+  await page.focus('#play-back');
+  await page.keyboard.press('PageUp');
+  await page.waitForFunction(() => document.querySelectorAll('#history li.future').length === 2);
+  await idle();
+  assert.equal(linkedPosition(page), positions[1]);
+  assert.equal(await page.isDisabled('#play-forward'), false);
+  // Forward twice (the button, then Page Down) shows the game as it was.
+  await page.click('#play-forward');
+  await page.waitForFunction(() => document.querySelectorAll('#history li.future').length === 1);
+  await idle();
+  await page.keyboard.press('PageDown');
+  await page.waitForFunction(() => document.querySelectorAll('#history li.future').length === 0);
+  await idle();
+  assert.equal(linkedPosition(page), positions[2]);
+  assert.deepEqual(await page.$$eval('#history li', (items) => items.map((item) => item.textContent)), played);
+  // Back twice, then another move than the second one: the moves after are gone, and the
+  // computer answers.
+  await page.click('#play-back');
+  await page.waitForFunction(() => document.querySelectorAll('#history li.future').length === 1);
+  await idle();
+  await page.click('#play-back');
+  await page.waitForFunction(() => document.querySelectorAll('#history li.future').length === 2);
+  await idle();
+  const other = await page.$eval(`#board .square.legal:not([data-square="${mine[1]}"])`, (square) => square.dataset.square);
+  await page.click(`[data-square="${other}"]`);
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 4
+    && document.querySelectorAll('#history li.future').length === 0);
+  await idle();
+  const now = await page.$$eval('#history li', (items) => items.map((item) => item.textContent));
+  assert.deepEqual(now.slice(0, 2), played.slice(0, 2));
+  assert.equal(now[2], `you: ${other}`);
+  assert.equal(await page.isDisabled('#play-forward'), true);
 });
 
 test('a whole knights 5x5 game played with the keyboard alone', async () => {

@@ -77,9 +77,10 @@ function showError(message) {
   box.hidden = !message;
 }
 
-function showWork(job) {
+// What a running job has done so far, for people: seconds, positions, first moves, cells.
+function progressParts(job) {
   const progress = job.progress || {};
-  const parts = [`${job.request.question} ${job.state}`, `${job.seconds.toFixed(1)} s`];
+  const parts = [`${job.seconds.toFixed(1)} s`];
   if (progress.positions_searched !== undefined) {
     parts.push(`${progress.positions_searched.toLocaleString()} positions searched`);
   }
@@ -90,8 +91,31 @@ function showWork(job) {
     const counted = job.request.question === 'table' ? 'cells' : 'done';
     parts.push(`${counted} ${progress.cells_finished}/${progress.cells_total}`);
   }
-  $('work-text').textContent = parts.join(' · ');
+  return parts;
+}
+
+function showWork(job, view) {
+  $('work-text').textContent = [`${job.request.question} ${job.state}`, ...progressParts(job)].join(' · ');
   $('work').hidden = false;
+  if (view === 'play') showComputing(job);
+}
+
+// The Play tab's own word on a search that takes a while: what is being worked out, how far
+// it came, and a Cancel beside the board (on a phone the header's is far away).
+function showComputing(job) {
+  const what = job.request.question === 'play'
+    ? 'The computer is thinking about its move'
+    : 'Working out the moves and their values';
+  $('computing-text').textContent = `${what}… ${progressParts(job).join(' · ')}`;
+  const progress = job.progress || {};
+  const bar = $('computing-progress');
+  if (progress.first_moves_total) {
+    bar.max = progress.first_moves_total;
+    bar.value = progress.first_moves_settled;
+  } else {
+    bar.removeAttribute('value');
+  }
+  $('computing').hidden = false;
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -119,7 +143,7 @@ async function ask(request, view = request.question) {
   let delay = 15;
   try {
     while (job.state === 'queued' || job.state === 'running') {
-      if (Date.now() > quietUntil) showWork(job);
+      if (Date.now() > quietUntil) showWork(job, view);
       await sleep(delay);
       delay = Math.min(delay * 2, 250);
       if (runningJobs.get(view) !== job.id) throw new Superseded();
@@ -131,6 +155,7 @@ async function ask(request, view = request.question) {
   } finally {
     if (runningJobs.get(view) === job.id) runningJobs.delete(view);
     if (runningJobs.size === 0) $('work').hidden = true;
+    if (!runningJobs.has('play')) $('computing').hidden = true;
   }
   if (job.state === 'done') return job.result;
   if (job.result) {
@@ -143,6 +168,11 @@ async function ask(request, view = request.question) {
 
 $('work-cancel').addEventListener('click', () => {
   for (const id of runningJobs.values()) cancelJob(id);
+});
+
+$('computing-cancel').addEventListener('click', () => {
+  const id = runningJobs.get('play');
+  if (id !== undefined) cancelJob(id);
 });
 
 // Leaving or reloading the page cancels its jobs, so the next page does not wait behind them.
@@ -238,10 +268,17 @@ const play = {
   position: '',
   startFirst: true,
   plies: 0,
+  // The moves up to the position shown, each with the position before it; and the moves
+  // stepped back over (Back), nearest last, each with the position after it too.
   history: [],
+  future: [],
   analysis: null,
+  // The analyses of the positions seen in this game, by the request's game: stepping back and
+  // forth asks nothing twice.
+  known: new Map(),
   piece: null,
-  graphLayout: [],
+  // Node Kayles: where each vertex of the first position is drawn (springLayout).
+  graphLayout: null,
   hint: false,
   busy: false,
   seed: 1,
@@ -325,28 +362,44 @@ function gameOver() {
   return play.analysis && play.analysis.legal_moves === 0;
 }
 
+const NO_MOVE_LEFT = { nimber: 0, outcome: 'P', legal_moves: 0, moves: [] };
+
+// The analysis of the position shown: every move and its value.
 async function analyse() {
-  if (play.family === 'graph') {
-    play.analysis = parseEdges(play.position).vertices.length === 0
-      ? { nimber: 0, outcome: 'P', legal_moves: 0, moves: [] }
-      : await ask({ question: 'moves', game: 'graph sent', graph: play.position, all: true }, 'play');
-    return;
-  }
-  if (play.family === 'heap' && play.position.trim() === '') {
+  const key = play.family === 'graph' ? `graph\n${play.position}` : gameText();
+  if (play.known.has(key)) {
+    play.analysis = play.known.get(key);
+  } else if (play.family === 'graph' && parseEdges(play.position).vertices.length === 0) {
+    play.analysis = NO_MOVE_LEFT;
+  } else if (play.family === 'heap' && play.position.trim() === '') {
     // Every heap is gone: no move is left.
-    play.analysis = { nimber: 0, outcome: 'P', legal_moves: 0, moves: [] };
-    return;
+    play.analysis = NO_MOVE_LEFT;
+  } else {
+    // A search that takes a while shows the new position in neutral colours, labelled as
+    // being worked out, instead of the colours of the position before.
+    play.analysis = null;
+    const pending = setTimeout(renderPlay, 300);
+    try {
+      const request = play.family === 'graph'
+        ? { question: 'moves', game: 'graph sent', graph: play.position, all: true }
+        : { question: 'moves', game: gameText(), all: true };
+      play.analysis = await ask(request, 'play');
+    } finally {
+      clearTimeout(pending);
+    }
+    play.known.set(key, play.analysis);
   }
-  play.analysis = await ask({ question: 'moves', game: gameText(), all: true }, 'play');
   if (play.family === 'placement' && play.plies === 0) {
     play.startFirst = play.analysis.to_move === 'first';
   }
 }
 
+// Analyses the position shown and draws it; the computer moves if it is its turn, unless the
+// position is one stepped back to (it waits until a move is played there).
 async function refresh() {
   await analyse();
   renderPlay();
-  if (!gameOver() && toMove() !== play.human) await computerMove();
+  if (!gameOver() && toMove() !== play.human && play.future.length === 0) await computerMove();
 }
 
 // The heaps after a heap move: heap `move.heap` (from 1) replaced by what the move leaves,
@@ -373,11 +426,18 @@ function positionAfter(move) {
   return `${move.corner[0]} ${move.corner[1]}`;
 }
 
-function makeMove(move, by) {
-  play.history.push({ position: play.position, plies: play.plies, by, notation: move.move });
-  play.position = positionAfter(move);
+// Records a move played in the position shown, which leads to `after`: the moves stepped
+// back over are gone, since the game now goes another way.
+function recordMove(notation, by, after) {
+  play.history.push({ position: play.position, plies: play.plies, by, notation });
+  play.future = [];
+  play.position = after;
   play.plies += 1;
   play.hint = false;
+}
+
+function makeMove(move, by) {
+  recordMove(move.move, by, positionAfter(move));
 }
 
 async function computerMove() {
@@ -386,10 +446,7 @@ async function computerMove() {
     const reply = await ask({
       question: 'play', game: gameText(), opponent: play.opponent, seed: play.seed + play.plies,
     }, 'play');
-    const move = reply.moves[0];
-    play.history.push({ position: play.position, plies: play.plies, by: 'computer', notation: move.move });
-    play.position = reply.position;
-    play.plies += 1;
+    recordMove(reply.moves[0].move, 'computer', reply.position);
   } else {
     if (play.opponent === 'symmetry') {
       throw new Error('the symmetry strategies are for placement games: choose perfect or random');
@@ -448,6 +505,8 @@ async function newGame(position, plies = 0) {
     play.plies = plies;
     play.startFirst = true;
     play.history = [];
+    play.future = [];
+    play.known = new Map();
     play.analysis = null;
     play.piece = null;
     play.hint = false;
@@ -477,6 +536,7 @@ function renderStatus() {
   const you = (player) => (player === play.human ? 'you' : 'the computer');
   $('to-move').textContent = analysis ? `${mover} player to move (${you(mover)})` : '';
   $('nimber').textContent = !analysis ? '?' : hidden ? 'hidden' : nimberText(analysis.nimber);
+  renderHistory();
   if (!analysis) {
     $('outcome').textContent = '';
     return;
@@ -493,12 +553,22 @@ function renderStatus() {
     const verb = winner === play.human ? 'win' : 'wins';
     $('outcome').textContent = `${analysis.outcome}: ${you(winner)} (${winner} player) ${verb} with perfect play`;
   }
-  const history = $('history');
-  history.replaceChildren(...play.history.map((entry) => {
-    const item = document.createElement('li');
-    item.textContent = `${entry.by}: ${entry.notation}`;
-    return item;
-  }));
+}
+
+// The moves so far, those stepped back over greyed after them; Back and Forward step through.
+function renderHistory() {
+  const item = (entry, state) => {
+    const element = document.createElement('li');
+    element.textContent = `${entry.by}: ${entry.notation}`;
+    element.className = state;
+    return element;
+  };
+  const shown = play.history.map((entry) => item(entry, 'played'));
+  if (shown.length > 0) shown[shown.length - 1].setAttribute('aria-current', 'step');
+  const ahead = play.future.slice().reverse().map((entry) => item(entry, 'future'));
+  $('history').replaceChildren(...shown, ...ahead);
+  $('play-back').disabled = play.history.length === 0;
+  $('play-forward').disabled = play.future.length === 0;
   $('setup-position').value = play.family === 'graph' ? '' : play.position;
 }
 
@@ -575,6 +645,7 @@ function renderPlay() {
   const container = $('board');
   const hadFocus = container.contains(document.activeElement);
   container.replaceChildren();
+  container.classList.toggle('pending', !play.analysis);
   const analysis = play.analysis;
   if (play.family === 'placement') {
     renderPlacement(container, analysis);
@@ -705,13 +776,15 @@ function renderPlacement(container, analysis) {
       const move = bySquare.get(name);
       const light = (row + col) % 2 === 0;
       let fill;
-      if (letter !== '.' || !anyPiece.has(name)) fill = light ? '#f2b8b5' : '#e39a96';
+      // Until the moves are known (a search under way) every empty square is drawn free.
+      if (letter !== '.' || (analysis && !anyPiece.has(name))) fill = light ? '#f2b8b5' : '#e39a96';
       else if (showValues && move) fill = valueColour(move.nimber);
       else fill = light ? '#f0ead8' : '#d9cfb4';
       const owner = letter !== '.' ? owners.get(name) : undefined;
       const state = letter !== '.'
         ? `${letter} of the ${owner || 'set-up'} ${owner ? 'player' : 'position'}`
-        : move ? `free${showValues ? `, leads to ${nimberText(move.nimber)}` : ''}` : 'attacked';
+        : move ? `free${showValues ? `, leads to ${nimberText(move.nimber)}` : ''}`
+          : analysis ? 'attacked' : 'empty, its moves being worked out';
       const group = svgElement('g', {
         class: move && humanTurn ? 'square legal' : 'square',
         'data-square': name,
@@ -930,6 +1003,7 @@ $('play-hint').addEventListener('click', () => {
 $('play-values').addEventListener('change', renderPlay);
 
 $('play-undo').addEventListener('click', () => busyWhile(async () => {
+  play.future = [];
   while (play.history.length > 0) {
     const entry = play.history.pop();
     play.position = entry.position;
@@ -940,6 +1014,50 @@ $('play-undo').addEventListener('click', () => busyWhile(async () => {
   // With only the computer's opening to take back, it plays again.
   await refresh();
 }));
+
+// Stepping through the game: Back shows the position a move earlier, Forward a move later. The
+// computer waits in a position stepped back to; a move played there ends the moves after it.
+async function step(direction) {
+  const from = direction < 0 ? play.history : play.future;
+  if (from.length === 0) return;
+  // A search still running is for the position being left.
+  await cancelRunning();
+  return busyWhile(async () => {
+    if (direction < 0) {
+      const entry = play.history.pop();
+      play.future.push(Object.assign({ after: play.position }, entry));
+      play.position = entry.position;
+      play.plies = entry.plies;
+    } else {
+      const entry = play.future.pop();
+      play.position = entry.after;
+      delete entry.after;
+      play.history.push(entry);
+      play.plies = entry.plies + 1;
+    }
+    play.hint = false;
+    const total = play.history.length + play.future.length;
+    $('message').textContent = play.future.length === 0
+      ? `the position now, after move ${total}`
+      : `after move ${play.history.length} of ${total}: Forward for the next, or play a move here to go another way`;
+    await refresh();
+  });
+}
+
+$('play-back').addEventListener('click', () => step(-1));
+$('play-forward').addEventListener('click', () => step(1));
+
+// Page Up and Page Down step (a presenter's remote sends them), and so do the left and right
+// arrows outside the board (where they move the focus) and outside the fields of the forms.
+document.addEventListener('keydown', (event) => {
+  if ($('play').hidden || event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target;
+  if (target.closest && target.closest('input, textarea, select, #board')) return;
+  const direction = { PageUp: -1, PageDown: 1, ArrowLeft: -1, ArrowRight: 1 }[event.key];
+  if (direction === undefined) return;
+  event.preventDefault();
+  step(direction);
+});
 
 $('play-swap').addEventListener('click', () => busyWhile(async () => {
   play.human = other(play.human);
