@@ -532,6 +532,44 @@ test('the moves stepped back and forth; a move played back there ends the moves 
   assert.equal(await page.isDisabled('#play-forward'), true);
 });
 
+test('a link opens the same view with the same form: a table, then a graph', async () => {
+  await page.click('button[data-tab="table"]');
+  await page.fill('#table-game', 'knights');
+  await page.fill('#table-rows', '1-4');
+  await page.fill('#table-cols', '2-6');
+  await page.click('#table-form button[type="submit"]');
+  await page.waitForSelector('[data-cell="4x6"]');
+  const tableLink = page.url();
+  assert.equal(new URLSearchParams(new URL(tableLink).hash.slice(1)).get('view'), 'table');
+  await page.click('button[data-tab="graph"]');
+  await page.fill('#graph-game', 'kings');
+  await page.fill('#graph-board', '3x5');
+  await page.selectOption('#graph-witness', 'domination_number');
+  await page.click('#graph-form button[type="submit"]');
+  await page.waitForSelector('[data-testid="gamma"]');
+  const graphLink = page.url();
+  const other = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  try {
+    await other.goto(tableLink);
+    await other.waitForSelector('#table:not([hidden]) [data-cell="4x6"]');
+    assert.equal((await other.$$('[data-cell]')).length, 20);
+    assert.equal(await other.inputValue('#table-game'), 'knights');
+    assert.equal(await other.inputValue('#table-cols'), '2-6');
+    assert.equal(await other.isHidden('#play'), true);
+    await other.goto(graphLink);
+    await other.reload();
+    await other.waitForSelector('#graph:not([hidden]) [data-testid="gamma"]');
+    assert.equal(await other.inputValue('#graph-game'), 'kings');
+    assert.equal(await other.inputValue('#graph-witness'), 'domination_number');
+    assert.equal(await other.textContent('[data-testid="gamma"]'), await page.textContent('[data-testid="gamma"]'));
+    assert.equal((await other.$$('[data-testid="graph"] circle[fill="#f0c040"]')).length, Number(await other.textContent('[data-testid="gamma"]')));
+  } finally {
+    await other.close();
+  }
+  await page.click('button[data-tab="play"]');
+  assert.equal(new URLSearchParams(new URL(page.url()).hash.slice(1)).get('view'), null);
+});
+
 test('a whole knights 5x5 game played with the keyboard alone', async () => {
   await page.click('button[data-tab="play"]');
   await page.selectOption('#play-family', 'placement');
@@ -574,8 +612,14 @@ test('leaving the page cancels its jobs', async () => {
   const id = await startTable('knights', '9', '9');
   await page.waitForSelector('#work:not([hidden])');
   await page.reload();
-  await page.waitForSelector('[data-square="a1"]');
   assert.equal(await jobState(id, 'cancelled'), 'cancelled');
+  // The address named the table view and its form, so the page reopened asks for the same
+  // table again, as a new job: cancelled here.
+  await page.waitForSelector('#table:not([hidden])');
+  assert.equal(await page.inputValue('#table-rows'), '9');
+  await page.waitForSelector('#work:not([hidden])');
+  await page.click('#work-cancel');
+  await page.waitForSelector('#work', { state: 'hidden' });
 });
 
 test('no console errors', () => {

@@ -192,13 +192,17 @@ async function guarded(task) {
 
 // ---- Tabs
 
+let shownTab = 'play';
+
 function showTab(name) {
+  shownTab = name;
   for (const button of document.querySelectorAll('#tabs button')) {
     button.classList.toggle('active', button.dataset.tab === name);
   }
   for (const section of document.querySelectorAll('.tab')) {
     section.hidden = section.id !== name;
   }
+  updateLink();
 }
 
 for (const button of document.querySelectorAll('#tabs button')) {
@@ -604,13 +608,52 @@ function renderLegend(values) {
 
 const LINKED = { family: 'play-family', game: 'play-game', args: 'play-args', surface: 'play-surface', rays: 'play-rays', opponent: 'play-opponent', human: 'play-side' };
 
+// The other views: the tab on screen and its form's values as last drawn (keyed by the
+// fields' ids, `table-rows=1-8`), so that a link opens the same table, plot, tour or graph.
+const VIEW_FORMS = { table: 'table-form', sequence: 'sequence-form', tour: 'tour-form', graph: 'graph-form' };
+const drawnForms = {};
+
+function formValues(view) {
+  return [...$(VIEW_FORMS[view]).querySelectorAll('input[id], select[id]')].map((field) => (
+    [field.id, field.type === 'checkbox' ? (field.checked ? '1' : '0') : field.value]));
+}
+
 function updateLink() {
   const params = new URLSearchParams();
   for (const key of Object.keys(LINKED)) params.set(key, play[key]);
   params.set('position', play.position);
   params.set('plies', String(play.plies));
   if (classroom()) params.set('classroom', '1');
+  if (shownTab !== 'play') {
+    params.set('view', shownTab);
+    for (const [id, value] of drawnForms[shownTab] || []) params.set(id, value);
+  }
   history.replaceState(null, '', `#${params}`);
+}
+
+// Draws `view` from its form, keeping the form's values for the link.
+function drawView(view, draw) {
+  drawnForms[view] = formValues(view);
+  updateLink();
+  return guarded(draw);
+}
+
+// The view the address names, its form filled in and drawn; false when it names none.
+function viewOfLink() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const view = params.get('view');
+  if (!Object.prototype.hasOwnProperty.call(VIEW_FORMS, view)) return false;
+  let filled = false;
+  for (const [id] of formValues(view)) {
+    if (!params.has(id)) continue;
+    const field = $(id);
+    if (field.type === 'checkbox') field.checked = params.get(id) === '1';
+    else field.value = params.get(id);
+    filled = true;
+  }
+  showTab(view);
+  if (filled) $(VIEW_FORMS[view]).requestSubmit();
+  return true;
 }
 
 // The game the address names, set in the form; returns its position and plies, or null.
@@ -1155,7 +1198,7 @@ function openFromTable(game, row, col, surface) {
 
 $('table-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  guarded(drawTable);
+  drawView('table', drawTable);
 });
 
 // ---- Sequence
@@ -1222,7 +1265,7 @@ async function drawSequence() {
 
 $('sequence-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  guarded(drawSequence);
+  drawView('sequence', drawSequence);
 });
 
 // ---- Tour
@@ -1298,7 +1341,7 @@ async function drawTour() {
 
 $('tour-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  guarded(drawTour);
+  drawView('tour', drawTour);
 });
 
 // ---- Graph
@@ -1404,14 +1447,15 @@ async function drawGraph() {
 
 $('graph-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  guarded(drawGraph);
+  drawView('graph', drawGraph);
 });
-$('graph-witness').addEventListener('change', () => guarded(drawGraph));
+$('graph-witness').addEventListener('change', () => drawView('graph', drawGraph));
 
 // ---- Start
 
 guarded(async () => {
   await loadCatalogue();
   const linked = gameOfLink();
+  viewOfLink();
   await (linked ? newGame(linked.position, linked.plies) : newGame());
 });
