@@ -570,6 +570,52 @@ test('a link opens the same view with the same form: a table, then a graph', asy
   assert.equal(new URLSearchParams(new URL(page.url()).hash.slice(1)).get('view'), null);
 });
 
+const PETERSEN = '1 2\n2 3\n3 4\n4 5\n5 1\n6 8\n8 10\n10 7\n7 9\n9 6\n1 6\n2 7\n3 8\n4 9\n5 10';
+
+// The vertices' circles of the Node Kayles picture, and its viewBox.
+async function drawnVertices(target) {
+  return target.evaluate(() => {
+    const svg = document.querySelector('[data-testid="graph-game"]');
+    const circles = [...svg.querySelectorAll('[data-testid="vertex"]')].map((circle) => ({
+      x: Number(circle.getAttribute('cx')), y: Number(circle.getAttribute('cy')), r: Number(circle.getAttribute('r')),
+    }));
+    return { circles, box: svg.getAttribute('viewBox').split(' ').map(Number) };
+  });
+}
+
+test('Node Kayles on the Petersen graph: laid out by springs, no two vertices overlapping', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'graph');
+  await page.selectOption('#play-side', 'first');
+  await page.fill('#play-edges', PETERSEN);
+  await page.click('#play-new');
+  await page.waitForSelector('[data-vertex="10"]');
+  await idle();
+  const { circles, box } = await drawnVertices(page);
+  assert.equal(circles.length, 10);
+  const [left, top, width, height] = box;
+  for (const { x, y, r } of circles) {
+    assert.ok(x - r >= left && x + r <= left + width && y - r >= top && y + r <= top + height, `(${x}, ${y}) inside the picture`);
+  }
+  for (let i = 0; i < circles.length; i += 1) {
+    for (let j = i + 1; j < circles.length; j += 1) {
+      const apart = Math.hypot(circles[i].x - circles[j].x, circles[i].y - circles[j].y);
+      assert.ok(apart >= circles[i].r + circles[j].r, `vertices ${i + 1} and ${j + 1} overlap`);
+    }
+  }
+  // Not every vertex on one circle: the springs draw the outer ring and the inner star apart.
+  const cx = circles.reduce((sum, c) => sum + c.x, 0) / circles.length;
+  const cy = circles.reduce((sum, c) => sum + c.y, 0) / circles.length;
+  const radii = circles.map((c) => Math.hypot(c.x - cx, c.y - cy));
+  assert.ok(Math.max(...radii) - Math.min(...radii) > 20, `radii ${radii.map(Math.round)}`);
+  // The same graph is drawn the same way again.
+  await page.click('#play-new');
+  await page.waitForSelector('[data-vertex="10"]');
+  await idle();
+  assert.deepEqual((await drawnVertices(page)).circles, circles);
+  await page.screenshot({ path: join(screenshots, 'node-kayles-petersen.png') });
+});
+
 test('a whole knights 5x5 game played with the keyboard alone', async () => {
   await page.click('button[data-tab="play"]');
   await page.selectOption('#play-family', 'placement');
