@@ -25,7 +25,7 @@ before(async () => {
     executablePath,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
   });
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
@@ -652,6 +652,85 @@ test('a whole knights 5x5 game played with the keyboard alone', async () => {
   }
   assert.ok(played >= 1);
   assert.match(await page.textContent('[data-testid="outcome"]'), /game over/);
+});
+
+// A link to a placement game's empty board on the Play tab.
+function boardLink(game, rows, cols) {
+  const position = Array(rows).fill('.'.repeat(cols)).join('/');
+  return `${url}#family=placement&game=${game}&args=${rows}x${cols}&opponent=perfect&human=first&position=${position}&plies=0`;
+}
+
+// The elements matching `selector` that are on screen and smaller than `least` pixels across
+// or high, by their boxes.
+async function smallTargets(target, selector, least) {
+  return target.$$eval(selector, (elements, size) => elements.flatMap((element) => {
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) return [];
+    return box.width < size || box.height < size
+      ? [`${element.dataset.square || element.dataset.vertex || element.id || element.textContent.trim()} ${box.width.toFixed(1)}x${box.height.toFixed(1)}`]
+      : [];
+  }), least);
+}
+
+test('on a phone every square, vertex and button is at least 40 pixels across', async () => {
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const answered = () => phone.waitForFunction(() => document.querySelector('#work').hidden
+    && document.querySelector('[data-testid="nimber"]').textContent !== '?');
+  try {
+    for (const [game, rows, cols] of [['knights', 5, 5], ['queens', 8, 8], ['kings', 12, 12]]) {
+      await phone.goto(boardLink(game, rows, cols));
+      await phone.reload();
+      // The squares are drawn at once; their moves (needed only on the smaller boards here)
+      // come when the search has answered.
+      await phone.waitForSelector(`#board [data-square="${String.fromCharCode(96 + cols)}${rows}"]`);
+      if (rows <= 8) await answered();
+      assert.equal((await phone.$$('#board [data-square]')).length, rows * cols);
+      assert.deepEqual(await smallTargets(phone, '#board [data-square]', 40), [], `${game} ${rows}x${cols}`);
+      // A board too wide for the screen scrolls in its box; the page does not.
+      assert.equal(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0);
+    }
+    assert.deepEqual(await smallTargets(phone, 'header button, #play button', 40), []);
+    await phone.selectOption('#play-family', 'heap');
+    await phone.click('#play-new');
+    await phone.waitForSelector('.heap-moves button');
+    await answered();
+    assert.deepEqual(await smallTargets(phone, '.heap-moves button', 40), []);
+    await phone.selectOption('#play-family', 'graph');
+    await phone.fill('#play-edges', PETERSEN);
+    await phone.click('#play-new');
+    await phone.waitForSelector('[data-vertex="10"]');
+    await answered();
+    assert.deepEqual(await smallTargets(phone, '[data-testid="touch-target"]', 40), []);
+  } finally {
+    await phone.close();
+  }
+});
+
+// Each view at a desktop's size and a phone's, opened by its link.
+const VIEWS = [
+  ['play', boardLink('knights', 5, 5), '#board [data-square="e5"]', '#board'],
+  ['table', `${url}#view=table&table-game=queens&table-rows=1-8&table-cols=1-8&table-surface=rectangle`, '[data-cell="8x8"]', '#table-view'],
+  ['sequence', `${url}#view=sequence&sequence-game=dawsons-kayles&sequence-to=200`, '[data-testid="points"] circle', '#sequence-view'],
+  ['tour', `${url}#view=tour&tour-board=8x8&tour-method=divide&tour-closed=1`, '[data-testid="tour-path"][data-drawn="65"]', '#tour-view'],
+  ['graph', `${url}#view=graph&graph-game=knights&graph-board=5x5&graph-witness=independence_number`, '[data-testid="alpha"]', '#graph-view'],
+];
+
+test('screenshots of every view at 1280x800 and 390x844', async () => {
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    const sized = await browser.newPage({ viewport: { width, height } });
+    try {
+      for (const [view, link, drawn, picture] of VIEWS) {
+        await sized.goto(link);
+        await sized.reload();
+        await sized.waitForSelector(`#${view}:not([hidden]) ${drawn}`);
+        await sized.waitForFunction(() => document.querySelector('#work').hidden);
+        await sized.locator(picture).scrollIntoViewIfNeeded();
+        await sized.screenshot({ path: join(screenshots, `${view}-${width}x${height}.png`) });
+      }
+    } finally {
+      await sized.close();
+    }
+  }
 });
 
 test('leaving the page cancels its jobs', async () => {

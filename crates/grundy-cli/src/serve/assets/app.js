@@ -19,6 +19,16 @@ function svgElement(tag, attributes, parent) {
   return element;
 }
 
+// The smallest a square may be drawn on a touch screen, in CSS pixels: a fingertip's width.
+const TOUCH_SIZE = 40;
+
+// A board of `cell`-pixel squares keeps them TOUCH_SIZE wide on a phone: style.css gives its
+// picture this least width there, and the board scrolls sideways in its box rather than
+// shrinking its squares under a finger.
+function keepTouchSize(svg, cell) {
+  svg.style.setProperty('--touch-width', `${Math.ceil((Number(svg.getAttribute('width')) * TOUCH_SIZE) / cell)}px`);
+}
+
 function svgText(parent, x, y, text, attributes) {
   const element = svgElement('text', Object.assign({ x, y }, attributes || {}), parent);
   element.textContent = text;
@@ -858,6 +868,7 @@ function renderPlacement(container, analysis) {
     }
   }
   svgElement('rect', { x: margin, y: margin, width: colCount * cell, height: rowCount * cell, fill: 'none', stroke: 'black' }, svg);
+  keepTouchSize(svg, cell);
   svg.addEventListener('keydown', (event) => boardKey(event, svg, rowCount, colCount));
   renderLegend(showValues ? shown.map((move) => move.nimber) : null);
 }
@@ -954,6 +965,7 @@ function renderCorner(container, analysis) {
     }
   }
   svgElement('rect', { x: margin, y: margin, width: cell, height: cell, fill: 'none', stroke: 'crimson', 'stroke-width': 2 }, svg);
+  keepTouchSize(svg, cell);
   renderLegend(showValues ? moves.map((move) => move.nimber) : null);
 }
 
