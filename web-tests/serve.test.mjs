@@ -532,6 +532,24 @@ test('the moves stepped back and forth; a move played back there ends the moves 
   assert.equal(await page.isDisabled('#play-forward'), true);
 });
 
+test("the computer's move is asked with a thinking time within the server's limit", async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'queens');
+  await page.fill('#play-args', '4x4');
+  await page.selectOption('#play-opponent', 'perfect');
+  await page.selectOption('#play-side', 'second');
+  const asked = page.waitForRequest((request) => request.url().endsWith('/api/jobs')
+    && request.method() === 'POST' && JSON.parse(request.postData()).question === 'play');
+  await page.click('#play-new');
+  const request = JSON.parse((await asked).postData());
+  const limits = await page.evaluate(async () => (await fetch('/api/limits')).json());
+  assert.ok(request.seconds > 0 && request.seconds < limits.max_seconds, `seconds ${request.seconds}`);
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 1);
+  await idle();
+  assert.match(await page.textContent('#history li'), /^computer: [a-d][1-4]$/);
+});
+
 test('a link opens the same view with the same form: a table, then a graph', async () => {
   await page.click('button[data-tab="table"]');
   await page.fill('#table-game', 'knights');

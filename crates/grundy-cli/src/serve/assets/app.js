@@ -454,13 +454,27 @@ function makeMove(move, by) {
   recordMove(move.move, by, positionAfter(move));
 }
 
+// How long the computer may think about a move: well within the server's limit on one
+// request, so that on a board too large to solve it still answers, with the best move it
+// found, rather than the request being stopped with no move.
+let thinkingSeconds = 20;
+
+async function readLimits() {
+  const limits = await (await fetch('/api/limits')).json();
+  thinkingSeconds = Math.max(1, Math.min(20, Math.floor(limits.max_seconds / 3)));
+}
+
 async function computerMove() {
   const side = toMove();
+  let note = '';
   if (play.family === 'placement') {
     const reply = await ask({
       question: 'play', game: gameText(), opponent: play.opponent, seed: play.seed + play.plies,
+      seconds: thinkingSeconds,
     }, 'play');
-    recordMove(reply.moves[0].move, 'computer', reply.position);
+    recordMove(reply.played, 'computer', reply.position);
+    // Out of thinking time the computer says what it knew when it played.
+    if (/out of time/.test(reply.played_by)) note = ` (${reply.played_by})`;
   } else {
     if (play.opponent === 'symmetry') {
       throw new Error('the symmetry strategies are for placement games: choose perfect or random');
@@ -470,7 +484,7 @@ async function computerMove() {
     if (!move) move = moves[Math.floor(Math.random() * moves.length)];
     makeMove(move, 'computer');
   }
-  $('message').textContent = `the computer (${side}) played ${play.history[play.history.length - 1].notation}`;
+  $('message').textContent = `the computer (${side}) played ${play.history[play.history.length - 1].notation}${note}`;
   await refresh();
 }
 
@@ -1610,7 +1624,7 @@ $('graph-witness').addEventListener('change', () => drawView('graph', drawGraph)
 // ---- Start
 
 guarded(async () => {
-  await loadCatalogue();
+  await Promise.all([loadCatalogue(), readLimits()]);
   const linked = gameOfLink();
   viewOfLink();
   await (linked ? newGame(linked.position, linked.plies) : newGame());
