@@ -25,7 +25,7 @@ before(async () => {
     executablePath,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
   });
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
@@ -152,10 +152,21 @@ test('long work shows its progress and is cancelled; the page answers on', async
   await page.click('#play-new');
   await page.waitForSelector('#work:not([hidden])');
   assert.match(await page.textContent('#work-text'), /moves (queued|running)/);
-  await page.click('#work-cancel');
+  // Beside the board, a calm state says what is being worked out, how far it came, with a
+  // Cancel: the new board is drawn faded in the colours of free squares, not as attacked, and
+  // the history of the game before is gone.
+  await page.waitForSelector('#computing:not([hidden])');
+  assert.match(await page.textContent('#computing-text'), /^Working out the moves and their values… \d+\.\d s/);
+  assert.ok(await page.$('#board.pending [data-square="k9"]'), 'the new 9x11 board, faded');
+  assert.equal((await page.$$('#board rect[fill="#f2b8b5"], #board rect[fill="#e39a96"]')).length, 0, 'no square drawn attacked');
+  assert.equal((await page.$$('#history li')).length, 0, 'no history of the game before');
+  assert.equal(await page.textContent('[data-testid="nimber"]'), '?');
+  await page.screenshot({ path: join(screenshots, 'computing.png') });
+  await page.click('#computing-cancel');
   await page.waitForSelector('#error:not([hidden])');
   assert.equal(await page.textContent('#error'), 'cancelled');
   assert.equal(await page.isHidden('#work'), true);
+  assert.equal(await page.isHidden('#computing'), true);
   await page.fill('#play-args', '5x5');
   await page.click('#play-new');
   await idle();
@@ -452,6 +463,177 @@ test('on a phone nothing runs off the side', async () => {
   }
 });
 
+// The position the address holds.
+const linkedPosition = (target) => new URLSearchParams(new URL(target.url()).hash.slice(1)).get('position');
+
+test('the moves stepped back and forth; a move played back there ends the moves after it', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '5x5');
+  await page.selectOption('#play-opponent', 'perfect');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await idle();
+  const positions = [linkedPosition(page)];
+  const mine = [];
+  for (let move = 0; move < 2; move += 1) {
+    const square = await page.$eval('#board .square.legal', (element) => element.dataset.square);
+    mine.push(square);
+    const count = await page.$$eval('#history li', (items) => items.length);
+    await page.click(`[data-square="${square}"]`);
+    await page.waitForFunction((before) => document.querySelectorAll('#history li').length === before + 2, count);
+    await idle();
+    positions.push(linkedPosition(page));
+  }
+  assert.equal(await page.isDisabled('#play-forward'), true);
+  const played = await page.$$eval('#history li', (items) => items.map((item) => item.textContent));
+  assert.equal(played.length, 4);
+  // Back: before the computer's second move; it waits there rather than playing again.
+  await page.click('#play-back');
+  await page.waitForFunction(() => document.querySelectorAll('#history li.future').length === 1);
+  await idle();
+  assert.notEqual(linkedPosition(page), positions[2]);
+  assert.equal((linkedPosition(page).match(/N/g) || []).length, 3, 'three knights before the reply');
+  await page.waitForTimeout(300);
+  assert.equal((await page.$$('#history li.future')).length, 1, 'the computer does not move in a position stepped back to');
+  // Back again by Page Up: before the person's second move, the address following.
+  await page.focus('#play-back');
+  await page.keyboard.press('PageUp');
+  await page.waitForFunction(() => document.querySelectorAll('#history li.future').length === 2);
+  await idle();
+  assert.equal(linkedPosition(page), positions[1]);
+  assert.equal(await page.isDisabled('#play-forward'), false);
+  // Forward twice (the button, then Page Down) shows the game as it was.
+  await page.click('#play-forward');
+  await page.waitForFunction(() => document.querySelectorAll('#history li.future').length === 1);
+  await idle();
+  await page.keyboard.press('PageDown');
+  await page.waitForFunction(() => document.querySelectorAll('#history li.future').length === 0);
+  await idle();
+  assert.equal(linkedPosition(page), positions[2]);
+  assert.deepEqual(await page.$$eval('#history li', (items) => items.map((item) => item.textContent)), played);
+  // Back twice, then another move than the second one: the moves after are gone, and the
+  // computer answers.
+  await page.click('#play-back');
+  await page.waitForFunction(() => document.querySelectorAll('#history li.future').length === 1);
+  await idle();
+  await page.click('#play-back');
+  await page.waitForFunction(() => document.querySelectorAll('#history li.future').length === 2);
+  await idle();
+  const other = await page.$eval(`#board .square.legal:not([data-square="${mine[1]}"])`, (square) => square.dataset.square);
+  await page.click(`[data-square="${other}"]`);
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 4
+    && document.querySelectorAll('#history li.future').length === 0);
+  await idle();
+  const now = await page.$$eval('#history li', (items) => items.map((item) => item.textContent));
+  assert.deepEqual(now.slice(0, 2), played.slice(0, 2));
+  assert.equal(now[2], `you: ${other}`);
+  assert.equal(await page.isDisabled('#play-forward'), true);
+});
+
+test("the computer's move is asked with a thinking time within the server's limit", async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'queens');
+  await page.fill('#play-args', '4x4');
+  await page.selectOption('#play-opponent', 'perfect');
+  await page.selectOption('#play-side', 'second');
+  const asked = page.waitForRequest((request) => request.url().endsWith('/api/jobs')
+    && request.method() === 'POST' && JSON.parse(request.postData()).question === 'play');
+  await page.click('#play-new');
+  const request = JSON.parse((await asked).postData());
+  const limits = await page.evaluate(async () => (await fetch('/api/limits')).json());
+  assert.ok(request.seconds > 0 && request.seconds < limits.max_seconds, `seconds ${request.seconds}`);
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 1);
+  await idle();
+  assert.match(await page.textContent('#history li'), /^computer: [a-d][1-4]$/);
+});
+
+test('a link opens the same view with the same form: a table, then a graph', async () => {
+  await page.click('button[data-tab="table"]');
+  await page.fill('#table-game', 'knights');
+  await page.fill('#table-rows', '1-4');
+  await page.fill('#table-cols', '2-6');
+  await page.click('#table-form button[type="submit"]');
+  await page.waitForSelector('[data-cell="4x6"]');
+  const tableLink = page.url();
+  assert.equal(new URLSearchParams(new URL(tableLink).hash.slice(1)).get('view'), 'table');
+  await page.click('button[data-tab="graph"]');
+  await page.fill('#graph-game', 'kings');
+  await page.fill('#graph-board', '3x5');
+  await page.selectOption('#graph-witness', 'domination_number');
+  await page.click('#graph-form button[type="submit"]');
+  await page.waitForSelector('[data-testid="gamma"]');
+  const graphLink = page.url();
+  const other = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  try {
+    await other.goto(tableLink);
+    await other.waitForSelector('#table:not([hidden]) [data-cell="4x6"]');
+    assert.equal((await other.$$('[data-cell]')).length, 20);
+    assert.equal(await other.inputValue('#table-game'), 'knights');
+    assert.equal(await other.inputValue('#table-cols'), '2-6');
+    assert.equal(await other.isHidden('#play'), true);
+    await other.goto(graphLink);
+    await other.reload();
+    await other.waitForSelector('#graph:not([hidden]) [data-testid="gamma"]');
+    assert.equal(await other.inputValue('#graph-game'), 'kings');
+    assert.equal(await other.inputValue('#graph-witness'), 'domination_number');
+    assert.equal(await other.textContent('[data-testid="gamma"]'), await page.textContent('[data-testid="gamma"]'));
+    assert.equal((await other.$$('[data-testid="graph"] circle[fill="#f0c040"]')).length, Number(await other.textContent('[data-testid="gamma"]')));
+  } finally {
+    await other.close();
+  }
+  await page.click('button[data-tab="play"]');
+  assert.equal(new URLSearchParams(new URL(page.url()).hash.slice(1)).get('view'), null);
+});
+
+const PETERSEN = '1 2\n2 3\n3 4\n4 5\n5 1\n6 8\n8 10\n10 7\n7 9\n9 6\n1 6\n2 7\n3 8\n4 9\n5 10';
+
+// The vertices' circles of the Node Kayles picture, and its viewBox.
+async function drawnVertices(target) {
+  return target.evaluate(() => {
+    const svg = document.querySelector('[data-testid="graph-game"]');
+    const circles = [...svg.querySelectorAll('[data-testid="vertex"]')].map((circle) => ({
+      x: Number(circle.getAttribute('cx')), y: Number(circle.getAttribute('cy')), r: Number(circle.getAttribute('r')),
+    }));
+    return { circles, box: svg.getAttribute('viewBox').split(' ').map(Number) };
+  });
+}
+
+test('Node Kayles on the Petersen graph: laid out by springs, no two vertices overlapping', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'graph');
+  await page.selectOption('#play-side', 'first');
+  await page.fill('#play-edges', PETERSEN);
+  await page.click('#play-new');
+  await page.waitForSelector('[data-vertex="10"]');
+  await idle();
+  const { circles, box } = await drawnVertices(page);
+  assert.equal(circles.length, 10);
+  const [left, top, width, height] = box;
+  for (const { x, y, r } of circles) {
+    assert.ok(x - r >= left && x + r <= left + width && y - r >= top && y + r <= top + height, `(${x}, ${y}) inside the picture`);
+  }
+  for (let i = 0; i < circles.length; i += 1) {
+    for (let j = i + 1; j < circles.length; j += 1) {
+      const apart = Math.hypot(circles[i].x - circles[j].x, circles[i].y - circles[j].y);
+      assert.ok(apart >= circles[i].r + circles[j].r, `vertices ${i + 1} and ${j + 1} overlap`);
+    }
+  }
+  // Not every vertex on one circle: the springs draw the outer ring and the inner star apart.
+  const cx = circles.reduce((sum, c) => sum + c.x, 0) / circles.length;
+  const cy = circles.reduce((sum, c) => sum + c.y, 0) / circles.length;
+  const radii = circles.map((c) => Math.hypot(c.x - cx, c.y - cy));
+  assert.ok(Math.max(...radii) - Math.min(...radii) > 20, `radii ${radii.map(Math.round)}`);
+  // The same graph is drawn the same way again.
+  await page.click('#play-new');
+  await page.waitForSelector('[data-vertex="10"]');
+  await idle();
+  assert.deepEqual((await drawnVertices(page)).circles, circles);
+  await page.screenshot({ path: join(screenshots, 'node-kayles-petersen.png') });
+});
+
 test('a whole knights 5x5 game played with the keyboard alone', async () => {
   await page.click('button[data-tab="play"]');
   await page.selectOption('#play-family', 'placement');
@@ -490,12 +672,97 @@ test('a whole knights 5x5 game played with the keyboard alone', async () => {
   assert.match(await page.textContent('[data-testid="outcome"]'), /game over/);
 });
 
+// A link to a placement game's empty board on the Play tab.
+function boardLink(game, rows, cols) {
+  const position = Array(rows).fill('.'.repeat(cols)).join('/');
+  return `${url}#family=placement&game=${game}&args=${rows}x${cols}&opponent=perfect&human=first&position=${position}&plies=0`;
+}
+
+// The elements matching `selector` that are on screen and smaller than `least` pixels across
+// or high, by their boxes.
+async function smallTargets(target, selector, least) {
+  return target.$$eval(selector, (elements, size) => elements.flatMap((element) => {
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) return [];
+    return box.width < size || box.height < size
+      ? [`${element.dataset.square || element.dataset.vertex || element.id || element.textContent.trim()} ${box.width.toFixed(1)}x${box.height.toFixed(1)}`]
+      : [];
+  }), least);
+}
+
+test('on a phone every square, vertex and button is at least 40 pixels across', async () => {
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const answered = () => phone.waitForFunction(() => document.querySelector('#work').hidden
+    && document.querySelector('[data-testid="nimber"]').textContent !== '?');
+  try {
+    for (const [game, rows, cols] of [['knights', 5, 5], ['queens', 8, 8], ['kings', 12, 12]]) {
+      await phone.goto(boardLink(game, rows, cols));
+      await phone.reload();
+      // The squares are drawn at once; their moves (needed only on the smaller boards here)
+      // come when the search has answered.
+      await phone.waitForSelector(`#board [data-square="${String.fromCharCode(96 + cols)}${rows}"]`);
+      if (rows <= 8) await answered();
+      assert.equal((await phone.$$('#board [data-square]')).length, rows * cols);
+      assert.deepEqual(await smallTargets(phone, '#board [data-square]', 40), [], `${game} ${rows}x${cols}`);
+      // A board too wide for the screen scrolls in its box; the page does not.
+      assert.equal(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0);
+    }
+    assert.deepEqual(await smallTargets(phone, 'header button, #play button', 40), []);
+    await phone.selectOption('#play-family', 'heap');
+    await phone.click('#play-new');
+    await phone.waitForSelector('.heap-moves button');
+    await answered();
+    assert.deepEqual(await smallTargets(phone, '.heap-moves button', 40), []);
+    await phone.selectOption('#play-family', 'graph');
+    await phone.fill('#play-edges', PETERSEN);
+    await phone.click('#play-new');
+    await phone.waitForSelector('[data-vertex="10"]');
+    await answered();
+    assert.deepEqual(await smallTargets(phone, '[data-testid="touch-target"]', 40), []);
+  } finally {
+    await phone.close();
+  }
+});
+
+// Each view at a desktop's size and a phone's, opened by its link.
+const VIEWS = [
+  ['play', boardLink('knights', 5, 5), '#board [data-square="e5"]', '#board'],
+  ['table', `${url}#view=table&table-game=queens&table-rows=1-8&table-cols=1-8&table-surface=rectangle`, '[data-cell="8x8"]', '#table-view'],
+  ['sequence', `${url}#view=sequence&sequence-game=dawsons-kayles&sequence-to=200`, '[data-testid="points"] circle', '#sequence-view'],
+  ['tour', `${url}#view=tour&tour-board=8x8&tour-method=divide&tour-closed=1`, '[data-testid="tour-path"][data-drawn="65"]', '#tour-view'],
+  ['graph', `${url}#view=graph&graph-game=knights&graph-board=5x5&graph-witness=independence_number`, '[data-testid="alpha"]', '#graph-view'],
+];
+
+test('screenshots of every view at 1280x800 and 390x844', async () => {
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    const sized = await browser.newPage({ viewport: { width, height } });
+    try {
+      for (const [view, link, drawn, picture] of VIEWS) {
+        await sized.goto(link);
+        await sized.reload();
+        await sized.waitForSelector(`#${view}:not([hidden]) ${drawn}`);
+        await sized.waitForFunction(() => document.querySelector('#work').hidden);
+        await sized.locator(picture).scrollIntoViewIfNeeded();
+        await sized.screenshot({ path: join(screenshots, `${view}-${width}x${height}.png`) });
+      }
+    } finally {
+      await sized.close();
+    }
+  }
+});
+
 test('leaving the page cancels its jobs', async () => {
   const id = await startTable('knights', '9', '9');
   await page.waitForSelector('#work:not([hidden])');
   await page.reload();
-  await page.waitForSelector('[data-square="a1"]');
   assert.equal(await jobState(id, 'cancelled'), 'cancelled');
+  // The address named the table view and its form, so the page reopened asks for the same
+  // table again, as a new job: cancelled here.
+  await page.waitForSelector('#table:not([hidden])');
+  assert.equal(await page.inputValue('#table-rows'), '9');
+  await page.waitForSelector('#work:not([hidden])');
+  await page.click('#work-cancel');
+  await page.waitForSelector('#work', { state: 'hidden' });
 });
 
 test('no console errors', () => {

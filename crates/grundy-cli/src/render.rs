@@ -16,11 +16,20 @@ pub fn json_line<T: serde::Serialize>(report: &T) -> String {
 }
 
 /// One line saying who wins, for people.
-pub fn outcome_sentence(to_move: Player, outcome: Outcome) -> String {
+pub fn outcome_sentence(to_move: Player, outcome: Option<Outcome>) -> String {
     match outcome {
-        Outcome::N => format!("N: the player to move ({to_move} player) wins"),
-        Outcome::P => format!("P: the player to move ({to_move} player) loses"),
+        Some(Outcome::N) => format!("N: the player to move ({to_move} player) wins"),
+        Some(Outcome::P) => format!("P: the player to move ({to_move} player) loses"),
+        None => "not known".to_string(),
     }
+}
+
+/// The outcome and who wins, `N: first player wins`, for people.
+pub fn outcome_words(outcome: Option<Outcome>) -> String {
+    outcome.map_or_else(
+        || "not known".to_string(),
+        |outcome| format!("{outcome}: {}", outcome.winner_description()),
+    )
 }
 
 /// Draws the board: row 1 at the top, column letters above, the piece letter on occupied

@@ -69,7 +69,7 @@ fn main() {
         Ok(Answer::Game(report)) => println!(
             "{game}: nim-value {}, {} wins",
             report.nimber.unwrap_or(0),
-            report.winner
+            report.winner.expect("a value report knows who wins")
         ),
         Ok(_) => unreachable!("a value request is answered by a game report"),
         Err(RunError::Stopped(_)) => {

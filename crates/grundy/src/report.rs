@@ -118,24 +118,32 @@ impl std::fmt::Display for Player {
     }
 }
 
-/// Outcomes travel as the letters `"N"` and `"P"`, as they are written in the literature.
+/// Outcomes travel as the letters `"N"` and `"P"`, as they are written in the literature; an
+/// outcome not known is left out.
 mod outcome_letter {
     use serde::{Deserialize, Deserializer, Serializer};
 
     use crate::Outcome;
 
-    pub fn serialize<S: Serializer>(outcome: &Outcome, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(match outcome {
-            Outcome::N => "N",
-            Outcome::P => "P",
-        })
+    pub fn serialize<S: Serializer>(
+        outcome: &Option<Outcome>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        match outcome {
+            Some(Outcome::N) => serializer.serialize_str("N"),
+            Some(Outcome::P) => serializer.serialize_str("P"),
+            None => serializer.serialize_none(),
+        }
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Outcome, D::Error> {
-        match String::deserialize(deserializer)?.as_str() {
-            "N" => Ok(Outcome::N),
-            "P" => Ok(Outcome::P),
-            other => Err(serde::de::Error::custom(format!(
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<Outcome>, D::Error> {
+        match Option::<String>::deserialize(deserializer)?.as_deref() {
+            None => Ok(None),
+            Some("N") => Ok(Some(Outcome::N)),
+            Some("P") => Ok(Some(Outcome::P)),
+            Some(other) => Err(serde::de::Error::custom(format!(
                 "outcome `{other}`: expected N or P"
             ))),
         }
@@ -401,13 +409,19 @@ pub struct GameReport {
     /// Heap games: the nim-value of each heap (or board), in the order given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heap_nimbers: Option<Vec<u32>>,
-    /// N when the player to move wins, P when they lose.
-    #[serde(with = "outcome_letter")]
-    pub outcome: Outcome,
+    /// N when the player to move wins, P when they lose. Always known but in a play report
+    /// whose thinking time ran out before it was (see [`GameReport::unsettled`]).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "outcome_letter"
+    )]
+    pub outcome: Option<Outcome>,
     /// Who is to move.
     pub to_move: Player,
-    /// Who wins with perfect play.
-    pub winner: Player,
+    /// Who wins with perfect play; known when `outcome` is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Player>,
     /// Placement games: the known strategy that settled the answer without search, such as
     /// `mirror play (reflection in the horizontal middle line)` (a second-player win, so the
     /// nim-value 0) or `centre e5 then half turn` (`grundy outcome`: a first-player win and
@@ -415,9 +429,14 @@ pub struct GameReport {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settled_by: Option<String>,
     /// `grundy play --reply`: the strategy that chose the computer's move (`perfect play`,
-    /// `perfect play: mirror play (...)`, `random`).
+    /// `perfect play: mirror play (...)`, `random`), and when its thinking time ran out what
+    /// it had found (`perfect play, out of time: ...`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub played_by: Option<String>,
+    /// `grundy play --reply`: the computer's move as written (`c3`, `Nc3`), in every play
+    /// report; `moves` holds it with its value when the value is known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub played: Option<String>,
     /// Sums of games: each game of the sum with its nim-value, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub summands: Option<Vec<SummandReport>>,
@@ -503,12 +522,13 @@ impl GameReport {
             nimber: None,
             genus: None,
             heap_nimbers: None,
-            outcome,
+            outcome: Some(outcome),
             summands: None,
             to_move,
-            winner: to_move.winner(outcome),
+            winner: Some(to_move.winner(outcome)),
             settled_by: None,
             played_by: None,
+            played: None,
             legal_moves: None,
             winning_moves: None,
             moves: None,
@@ -527,6 +547,22 @@ impl GameReport {
             ranks: None,
             units_settled: None,
             seconds: 0.0,
+        }
+    }
+
+    /// A report of a position whose outcome is not known: the computer's move when its
+    /// thinking time ran out before it valued the position the move leaves.
+    #[must_use]
+    pub fn unsettled(
+        command: Command,
+        game: String,
+        position: String,
+        to_move: Player,
+    ) -> GameReport {
+        GameReport {
+            outcome: None,
+            winner: None,
+            ..GameReport::new(command, game, position, Outcome::N, to_move)
         }
     }
 
@@ -1047,7 +1083,7 @@ mod tests {
         ));
         assert_eq!(value["winner"], "first");
         let back: GameReport = serde_json::from_value(value.clone()).unwrap();
-        assert_eq!(back.outcome, Outcome::P);
+        assert_eq!(back.outcome, Some(Outcome::P));
         value["outcome"] = "Q".into();
         assert!(serde_json::from_value::<GameReport>(value).is_err());
     }

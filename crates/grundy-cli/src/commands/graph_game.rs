@@ -60,7 +60,7 @@ pub fn moves_text(report: &GameReport, all: bool) -> String {
             m.value()
         ));
     }
-    if report.outcome == Outcome::N && !all {
+    if report.outcome == Some(Outcome::N) && !all {
         out.push_str("(a move on a vertex takes it and its neighbours out of play)\n");
     }
     out.push_str(&format!(

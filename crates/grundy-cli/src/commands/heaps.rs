@@ -6,6 +6,8 @@ use grundy::report::GameReport;
 use grundy::request::LIST_LIMIT;
 use grundy::Nimber;
 
+use crate::render::outcome_words;
+
 /// The game for people: `kayles (0.77)`, `0.137`, `kayles-2d`, `corner-knight`.
 fn describe(report: &GameReport) -> String {
     match &report.code {
@@ -41,12 +43,8 @@ pub fn value_text(summand: &Summand, report: &GameReport) -> String {
         let shown: Vec<String> = parts.iter().map(|&v| Nimber::new(v).to_string()).collect();
         out.push_str(&format!("heaps      {}\n", shown.join(" + ")));
     }
-    let outcome = report.outcome;
     out.push_str(&format!("nim-value  {}\n", nimber(report)));
-    out.push_str(&format!(
-        "outcome    {outcome}: {}\n",
-        outcome.winner_description()
-    ));
+    out.push_str(&format!("outcome    {}\n", outcome_words(report.outcome)));
     out
 }
 

@@ -12,7 +12,7 @@ use grundy::games::placement::{
 };
 use grundy::games::sum::Summand;
 use grundy::request::{describe_move, Limits, NoStrategy, PlayRequest, RunError, Stopped};
-use grundy::Game;
+use grundy::{Game, Nimber, Square};
 
 use super::RuleOptions;
 use crate::input::run_error;
@@ -34,7 +34,8 @@ mirror play as second player, the centre and then the half turn as first player 
 boards (queens 4x4: the strategy of Jenrich (2014)). Where no symmetry strategy applies to that \
 side and board, grundy says why and exits with status 2 before the game starts.\n\nExamples:\n  \
 grundy play knights 5x5\n  grundy play knights 6x6 --opponent symmetry\n  \
-grundy play queens 7x7 --opponent random --seed 42\n  grundy play knights+bishops 5x5"
+grundy play queens 7x7 --opponent random --seed 42\n  grundy play knights+bishops 5x5\n  \
+grundy play knights 8x8 --reply --seconds 2"
 )]
 pub struct Args {
     /// The pieces (the list: `grundy play --help`); with several joined by `+` (knights+bishops)
@@ -74,6 +75,18 @@ pub struct Args {
     /// With --reply: print one JSON object instead of text.
     #[arg(long, requires = "reply")]
     pub json: bool,
+    /// With --reply: think at most S seconds, then play the best move found (a winning move,
+    /// or of the moves not shown to lose the one leaving the most replies) and say so; the
+    /// nim-value after it may then be unknown.
+    #[arg(long, value_name = "S", requires = "reply", value_parser = parse_thinking_time)]
+    pub seconds: Option<f64>,
+}
+
+/// A thinking time in seconds (the library refuses one out of its range, saying which).
+fn parse_thinking_time(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))
 }
 
 /// The computer's strategy.
@@ -140,6 +153,7 @@ fn reply(args: &Args, game: &PlacementGame) -> Result<String> {
             memory: args.memory,
             threads: None,
         },
+        seconds: args.seconds,
     };
     let shown = Shown::new("choosing a reply");
     let watch = shown.watch()?;
@@ -154,17 +168,27 @@ fn reply(args: &Args, game: &PlacementGame) -> Result<String> {
     if args.json {
         return Ok(json_line(&report));
     }
-    let Some(played) = report.moves.as_ref().and_then(|moves| moves.first()) else {
-        unreachable!("a play report holds the computer's move");
-    };
+    let played = report.played.as_deref().unwrap_or_default();
+    // The square by its coordinates too, as the game reads them: `c3 (3,3)`.
+    let at = played
+        .trim_start_matches(char::is_uppercase)
+        .parse::<Square>()
+        .map(|square| {
+            let (row, col) = square.coordinates();
+            format!(" ({row},{col})")
+        })
+        .unwrap_or_default();
+    let value = report.nimber.map_or_else(
+        || match report.outcome {
+            Some(_) => "not found (not 0: the player to move wins)".to_string(),
+            None => "not found".to_string(),
+        },
+        |nimber| Nimber::new(nimber).to_string(),
+    );
     Ok(format!(
-        "computer plays {} ({},{}) ({})\nposition   {}\nnim-value  {}\n",
-        played.notation,
-        played.row.unwrap_or(0),
-        played.col.unwrap_or(0),
+        "computer plays {played}{at} ({})\nposition   {}\nnim-value  {value}\n",
         report.played_by.as_deref().unwrap_or_default(),
         report.position,
-        played.value()
     ))
 }
 

@@ -9,6 +9,7 @@ use grundy::request::LIST_LIMIT;
 use grundy::{Game, Nimber};
 
 use super::rules_note;
+use crate::render::outcome_words;
 
 /// A summand for people: `knights on 5x5 at N..../...`, `graph edges.txt (12 vertices)`.
 fn title(summand: &Summand) -> String {
@@ -53,12 +54,8 @@ pub fn value_text(game: &Game, report: &GameReport) -> String {
             Nimber::new(summand.nimber)
         ));
     }
-    let outcome = report.outcome;
     out.push_str(&format!("nim-value  {}\n", nimber(report)));
-    out.push_str(&format!(
-        "outcome    {outcome}: {}\n",
-        outcome.winner_description()
-    ));
+    out.push_str(&format!("outcome    {}\n", outcome_words(report.outcome)));
     out.push_str(&format!(
         "searched   {} positions in {:.3} s\n",
         report.positions_searched.unwrap_or(0),

@@ -276,6 +276,17 @@ fn every_command_prints_what_docs_json_md_describes() {
         &["check", "corner-queen", "--to", "20"],
         &["bench", "--only", "knights 5x9"],
         &["play", "knights", "5x5", "--reply"],
+        // Out of thinking time: no value, no outcome.
+        &[
+            "play",
+            "knights",
+            "8x8",
+            "--reply",
+            "--seconds",
+            "0.1",
+            "--position",
+            "NN....../......../......../......../......../......../......../........",
+        ],
         &[
             "play",
             "bishops+knights",

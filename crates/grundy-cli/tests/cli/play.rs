@@ -364,3 +364,48 @@ fn play_reply_uses_a_known_strategy_and_stops_on_ctrl_c() {
     assert!(stderr.contains("no move played"), "{stderr}");
     assert!(output.stdout.is_empty());
 }
+
+/// Issue 33: with a thinking time the computer answers in time on a board it cannot solve,
+/// with the best move it has, and says so; the value it did not find is left out.
+#[test]
+fn play_reply_with_a_thinking_time_plays_in_time_and_says_so() {
+    // Knights 8x8 after a1 and b1: no symmetry strategy applies, and no search ends soon.
+    let position = "NN....../......../......../......../......../......../......../........";
+    let started = std::time::Instant::now();
+    let args = [
+        "play",
+        "knights",
+        "8x8",
+        "--reply",
+        "--seconds",
+        "0.3",
+        "--position",
+        position,
+    ];
+    let reply = json_of(&args);
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+    let played_by = reply["played_by"].as_str().unwrap();
+    assert!(
+        played_by.starts_with("perfect play, out of time: ") && played_by.contains(" in 0.3 s"),
+        "{played_by}"
+    );
+    let after = reply["position"].as_str().unwrap();
+    assert_eq!(after.matches('N').count(), 3, "{after}");
+    let square = reply["played"].as_str().unwrap();
+    assert!(square.parse::<grundy::Square>().is_ok(), "{square}");
+    for unknown in ["nimber", "moves", "outcome", "winner"] {
+        assert!(reply.get(unknown).is_none(), "{unknown} in {reply}");
+    }
+    let text = grundy().args(args).assert().success();
+    let text = String::from_utf8_lossy(&text.get_output().stdout).to_string();
+    assert!(
+        text.starts_with(&format!("computer plays {square} (")),
+        "{text}"
+    );
+    assert!(text.contains("nim-value  not found"), "{text}");
+    // A time out of range is refused, naming it.
+    fails_with(
+        &["play", "knights", "8x8", "--reply", "--seconds", "1e10"],
+        "seconds 10000000000",
+    );
+}

@@ -237,7 +237,10 @@ pub fn of_game_report(game: &Game, report: &GameReport, every_move_listed: bool)
                     .chain(report.symmetric_winning_moves.iter().flatten()),
             );
             position(
-                &format!("{on_board}: the {} player wins", report.winner),
+                &report.winner.map_or_else(
+                    || format!("{on_board}: who wins is not known"),
+                    |winner| format!("{on_board}: the {winner} player wins"),
+                ),
                 game,
                 asked,
                 &winning_squares(&first_moves),
@@ -248,12 +251,16 @@ pub fn of_game_report(game: &Game, report: &GameReport, every_move_listed: bool)
             // The report's position is the one the computer's move leaves; the moves it lists
             // are that move, from the position before, so none is framed.
             let after = game.parse_position(&report.position).unwrap_or(*asked);
-            let title = match report.moves.as_deref() {
-                Some([played]) => format!(
-                    "{on_board} after the computer's {}: nim-value {nim_value}",
-                    played.notation
-                ),
-                _ => nim_value_title,
+            // Out of thinking time the computer may not have found the value it leaves.
+            let value = report.nimber.map_or_else(
+                || "not found".to_string(),
+                |nimber| Nimber::new(nimber).to_string(),
+            );
+            let title = match &report.played {
+                Some(played) => {
+                    format!("{on_board} after the computer's {played}: nim-value {value}")
+                }
+                None => format!("{on_board}: nim-value {value}"),
             };
             position(&title, game, &after, &[], &[])
         }

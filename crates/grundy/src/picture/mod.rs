@@ -266,6 +266,15 @@ pub(crate) mod tests {
             "knights on 3x3 after the computer's {played}: nim-value "
         )));
         assert_eq!(svg.matches(FRAME).count(), 0);
+
+        // Out of thinking time, the value the computer did not find is not drawn as 0.
+        let (svg, answer) = drawn(
+            r#"{"question":"play","game":"knights 8x8 at NN....../......../......../......../......../......../......../........","seconds":0.05}"#,
+        );
+        let played = game_report(&answer).played.clone().unwrap();
+        assert!(svg.contains(&format!(
+            "knights on 8x8 after the computer's {played}: nim-value not found"
+        )));
     }
 
     #[test]

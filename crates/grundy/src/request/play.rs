@@ -2,10 +2,17 @@
 //! opponent plays. A known strategy answers first (mirror play, the centre then the half turn:
 //! their moves win, leaving 0); otherwise each move is searched for a win, under the watch,
 //! until one wins or every one is shown to lose (then the move leaving the most replies).
+//!
+//! A request may give the computer a thinking time (`seconds`). When it runs out first, the
+//! computer plays what it knows: the winning move if one was found, otherwise among the moves
+//! not shown to lose the one leaving the most replies, and the report says so; the value of
+//! the position the move leaves, and perhaps who wins from there, are then left out.
 
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use super::{Limits, RunError, Stopped};
 use crate::games::placement::{
@@ -15,7 +22,7 @@ use crate::games::placement::{
 use crate::games::sum::Summand;
 use crate::report::{Command, GameReport, Move};
 use crate::watch::Watch;
-use crate::{Game, Nimber};
+use crate::{Game, Nimber, Outcome};
 
 /// How the computer plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,10 +52,79 @@ pub struct PlayRequest {
     /// What the search may use.
     #[serde(default)]
     pub limits: Limits,
+    /// How long the computer may think, in seconds (0 to 1e9); then it plays the best move it
+    /// has found (see the module's documentation). `None`: until it knows, or the watch stops
+    /// it.
+    #[serde(
+        default,
+        deserialize_with = "thinking_time",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub seconds: Option<f64>,
 }
 
 fn default_seed() -> u64 {
     1
+}
+
+/// The longest thinking time a request may give: about 32 years, as the Python package's
+/// `seconds=` allows.
+const MAX_THINKING_SECONDS: f64 = 1e9;
+
+/// A request's `seconds`, refused unless a number of seconds from 0 to
+/// [`MAX_THINKING_SECONDS`] (a duration is made of it).
+fn thinking_time<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<f64>, D::Error> {
+    let seconds = Option::<f64>::deserialize(deserializer)?;
+    check_thinking_time(seconds).map_err(serde::de::Error::custom)
+}
+
+/// `seconds`, or why it is not a thinking time.
+fn check_thinking_time(seconds: Option<f64>) -> Result<Option<f64>, String> {
+    match seconds {
+        Some(seconds) if !(0.0..=MAX_THINKING_SECONDS).contains(&seconds) => Err(format!(
+            "seconds {seconds}: expected a thinking time from 0 to {MAX_THINKING_SECONDS:e} seconds"
+        )),
+        _ => Ok(seconds),
+    }
+}
+
+/// Runs `think` with a stop flag raised when the watch stops or, with a thinking time, when it
+/// runs out (a timer thread raises it; it ends as soon as `think` returns).
+fn within_thinking_time<T>(
+    seconds: Option<f64>,
+    watch: &Watch,
+    think: impl FnOnce(&Arc<AtomicBool>) -> T,
+) -> T {
+    let Some(seconds) = seconds else {
+        return think(watch.stop_flag());
+    };
+    // The searches also halt on the watch's own flag, which their solver observes.
+    let out_of_time = Arc::new(AtomicBool::new(false));
+    let (finished, wait) = mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        let raise = Arc::clone(&out_of_time);
+        scope.spawn(move || {
+            if wait.recv_timeout(Duration::from_secs_f64(seconds))
+                == Err(mpsc::RecvTimeoutError::Timeout)
+            {
+                raise.store(true, Ordering::Relaxed);
+            }
+        });
+        let answer = think(&out_of_time);
+        drop(finished);
+        answer
+    })
+}
+
+/// What the computer knows of the position its move leaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum After {
+    /// Its nim-value.
+    Value(Nimber),
+    /// That it is not 0 (the move was shown to lose), but not its value.
+    NotZero,
+    /// Nothing: the thinking time ran out before the move was searched to the end.
+    Unknown,
 }
 
 /// Why the computer has no strategy of the kind asked for.
@@ -101,75 +177,107 @@ pub fn play(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError
             request.game
         )));
     };
+    // A request built in Rust, not read from JSON, is checked here.
+    check_thinking_time(request.seconds).map_err(RunError::Input)?;
     let side = Player::to_move(game, position);
     let started = Instant::now();
     let budget = request.limits.memory / 2;
     let mut solver = PlacementSolver::new(game, budget);
     solver.set_observer(Box::new(watch.clone()));
-    let (placement, name, known) = if request.opponent == Opponent::Perfect {
-        perfect_reply(game, position, &mut solver, watch)?
-    } else {
-        let mut computer =
-            opponent_strategy(game, request.opponent, side, request.seed, budget).map_err(
-                |NoStrategy {
-                     why,
-                     other_side_has_one,
-                 }| {
-                    let hint = if other_side_has_one {
-                        format!("the {} player has one", side.other())
-                    } else {
-                        "neither player has one here: try the perfect opponent".to_string()
-                    };
-                    RunError::input(format!(
-                        "no symmetry strategy for the computer as {side} player in {} on {}: {why}; {hint}",
-                        game.name(),
-                        game.board()
-                    ))
-                },
-            )?;
-        let placement = computer
-            .choose(position)
-            .map_err(|error| strategy_error(game, position, side, error))?;
-        (placement, computer.name(), None)
-    };
-    let after = game
-        .play_move(position, placement)
-        .map_err(|error| RunError::input(format!("the strategy chose an illegal move: {error}")))?;
-    let nimber = match known {
-        Some(nimber) => nimber,
-        None => solver
-            .nim_value_within(&after, watch.stop_flag())
-            .ok_or_else(|| {
-                RunError::Stopped(Stopped::Described(format!(
-                    "the computer plays {}, but the nim-value after it was not finished",
-                    describe_move(game, placement)
-                )))
-            })?,
-    };
+    let (placement, left, name, after) = within_thinking_time(request.seconds, watch, |stop| {
+        let (placement, name, after) = if request.opponent == Opponent::Perfect {
+            perfect_reply(game, position, &mut solver, watch, stop, request.seconds)?
+        } else {
+            let (placement, name) = computer_reply(request, game, position, side, budget)?;
+            (placement, name, After::Unknown)
+        };
+        let left = game.play_move(position, placement).map_err(|error| {
+            RunError::input(format!("the strategy chose an illegal move: {error}"))
+        })?;
+        if let After::Value(_) = after {
+            return Ok((placement, left, name, after));
+        }
+        if let Some(nimber) = solver.nim_value_within(&left, stop) {
+            return Ok((placement, left, name, After::Value(nimber)));
+        }
+        if watch.is_stopped() {
+            return Err(RunError::Stopped(Stopped::Described(format!(
+                "the computer plays {}, but the nim-value after it was not finished",
+                describe_move(game, placement)
+            ))));
+        }
+        // The thinking time ran out (only a thinking time raises `stop` but not the watch).
+        // A perfect player out of time before it chose has said so in its name.
+        let seconds = request.seconds.unwrap_or_default();
+        let name = if request.opponent == Opponent::Perfect && after == After::Unknown {
+            name
+        } else {
+            format!("{name}; out of time: the nim-value after it not found in {seconds} s")
+        };
+        Ok((placement, left, name, after))
+    })?;
     let several = game.pieces().len() > 1;
-    let to_move = super::player_to_move(game, &after);
-    Ok(GameReport {
-        board: Some(game.board().to_string()),
-        surface: Some(game.rules().surface().to_string()),
-        rays: Some(game.rules().rays().to_string()),
-        legal_moves: Some(game.legal_placements(&after).len()),
-        moves: Some(vec![Move::placement(
+    let to_move = super::player_to_move(game, &left);
+    let (command, name_of_game, shown) = (Command::Play, game.name(), game.format_position(&left));
+    let facts = match after {
+        After::Value(nimber) => GameReport::of_value(command, name_of_game, shown, nimber, to_move),
+        // The move loses: the opponent, to move, wins.
+        After::NotZero => GameReport::new(command, name_of_game, shown, Outcome::N, to_move),
+        After::Unknown => GameReport::unsettled(command, name_of_game, shown, to_move),
+    };
+    let moves = match after {
+        After::Value(nimber) => Some(vec![Move::placement(
             placement.square,
             placement.piece,
             several,
             nimber,
         )]),
+        After::NotZero | After::Unknown => None,
+    };
+    Ok(GameReport {
+        board: Some(game.board().to_string()),
+        surface: Some(game.rules().surface().to_string()),
+        rays: Some(game.rules().rays().to_string()),
+        legal_moves: Some(game.legal_placements(&left).len()),
+        moves,
+        played: Some(game.move_name(placement)),
         played_by: Some(name),
         positions_searched: Some(solver.stats().positions),
         seconds: started.elapsed().as_secs_f64(),
-        ..GameReport::of_value(
-            Command::Play,
-            game.name(),
-            game.format_position(&after),
-            nimber,
-            to_move,
-        )
+        ..facts
     })
+}
+
+/// The move of the symmetry or random strategy asked for, and the strategy's name.
+fn computer_reply(
+    request: &PlayRequest,
+    game: &PlacementGame,
+    position: &PlacementPosition,
+    side: Player,
+    budget: u64,
+) -> Result<(PlacementMove, String), RunError> {
+    let mut computer = opponent_strategy(game, request.opponent, side, request.seed, budget)
+        .map_err(
+            |NoStrategy {
+                 why,
+                 other_side_has_one,
+             }| {
+                let hint = if other_side_has_one {
+                    format!("the {} player has one", side.other())
+                } else {
+                    "neither player has one here: try the perfect opponent".to_string()
+                };
+                RunError::input(format!(
+                    "no symmetry strategy for the computer as {side} player in {} on {}: {why}; {hint}",
+                    game.name(),
+                    game.board()
+                ))
+            },
+        )?;
+    let placement = computer
+        .choose(position)
+        .map_err(|error| strategy_error(game, position, side, error))?;
+    Ok((placement, computer.name()))
 }
 
 /// The error of a strategy that cannot move in `position`.
@@ -188,20 +296,23 @@ fn strategy_error(
     }
 }
 
-/// The perfect player's reply in `position`, its strategy's name, and the nim-value after it
-/// when known without a search. A stop ends the search with nothing played, saying how far it
-/// came.
+/// The perfect player's reply in `position`, its strategy's name, and what it knows of the
+/// position after it. A stop of the watch ends the search with nothing played, saying how far
+/// it came; the end of the thinking time (`stop` raised, the watch not) plays the best move
+/// found: a winning move, or among those not shown to lose the one leaving the most replies.
 fn perfect_reply(
     game: &PlacementGame,
     position: &PlacementPosition,
     solver: &mut PlacementSolver,
     watch: &Watch,
-) -> Result<(PlacementMove, String, Option<Nimber>), RunError> {
+    stop: &Arc<AtomicBool>,
+    seconds: Option<f64>,
+) -> Result<(PlacementMove, String, After), RunError> {
     let side = Player::to_move(game, position);
     if let Ok(mut strategy) = symmetry_strategy(game, side) {
         if let Ok(placement) = strategy.choose(position) {
             let name = format!("perfect play: {}", strategy.name());
-            return Ok((placement, name, Some(Nimber::ZERO)));
+            return Ok((placement, name, After::Value(Nimber::ZERO)));
         }
     }
     let moves = game.legal_placements(position);
@@ -213,25 +324,181 @@ fn perfect_reply(
             StrategyError::NoLegalMove,
         ));
     }
-    let mut best: Option<(usize, PlacementMove)> = None;
+    let replies = |placement: PlacementMove| {
+        let after = game.play_move(position, placement).expect("a legal move");
+        game.available(&after).len()
+    };
+    // The move leaving the most replies (the first of those), of `candidates`.
+    let most_replies = |candidates: &[PlacementMove]| {
+        let mut best: Option<(usize, PlacementMove)> = None;
+        for &placement in candidates {
+            let count = replies(placement);
+            if best.is_none_or(|(most, _)| count > most) {
+                best = Some((count, placement));
+            }
+        }
+        best.map(|(_, placement)| placement)
+    };
     for (searched, &placement) in moves.iter().enumerate() {
         let after = game.play_move(position, placement).expect("a legal move");
-        match solver.has_value_within(&after, Nimber::ZERO, watch.stop_flag(), u64::MAX) {
-            Some(true) => return Ok((placement, "perfect play".to_string(), Some(Nimber::ZERO))),
+        match solver.has_value_within(&after, Nimber::ZERO, stop, u64::MAX) {
+            Some(true) => {
+                return Ok((
+                    placement,
+                    "perfect play".to_string(),
+                    After::Value(Nimber::ZERO),
+                ))
+            }
             Some(false) => {}
-            None => {
+            None if watch.is_stopped() => {
                 return Err(RunError::Stopped(Stopped::Described(format!(
                     "no move played; {searched} of the {} moves were shown to lose, and the search of {} was not finished",
                     moves.len(),
                     describe_move(game, placement)
                 ))))
             }
-        }
-        let replies = game.available(&after).len();
-        if best.is_none_or(|(most, _)| replies > most) {
-            best = Some((replies, placement));
+            None => {
+                // Out of thinking time: the moves from this one on are not shown to lose.
+                let placement = most_replies(&moves[searched..]).expect("a move is left");
+                let seconds = seconds.unwrap_or_default();
+                let name = format!(
+                    "perfect play, out of time: {searched} of {} moves shown to lose, no winning move found in {seconds} s; played the move leaving the most replies of those left",
+                    moves.len()
+                );
+                return Ok((placement, name, After::Unknown));
+            }
         }
     }
-    let (_, placement) = best.expect("a move exists");
-    Ok((placement, "perfect play".to_string(), None))
+    let placement = most_replies(&moves).expect("a move exists");
+    Ok((placement, "perfect play".to_string(), After::NotZero))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Knights 8x8 after a1 and b1: no symmetry strategy applies, and no search of a move
+    /// ends within a second.
+    const UNSOLVED: &str =
+        "knights 8x8 at NN....../......../......../......../......../......../......../........";
+
+    fn asked(json: &str) -> PlayRequest {
+        serde_json::from_str(json).unwrap()
+    }
+
+    #[test]
+    fn out_of_thinking_time_the_computer_plays_a_move_and_leaves_out_what_it_did_not_find() {
+        let request = asked(&format!(r#"{{"game":"{UNSOLVED}","seconds":0.2}}"#));
+        let started = Instant::now();
+        let report = play(&request, &Watch::new()).unwrap();
+        assert!(started.elapsed() < Duration::from_secs(20));
+        let played_by = report.played_by.unwrap();
+        assert!(
+            played_by.starts_with("perfect play, out of time: ")
+                && played_by.contains("moves shown to lose, no winning move found in 0.2 s"),
+            "{played_by}"
+        );
+        assert_eq!(
+            (report.nimber, report.outcome, report.winner),
+            (None, None, None)
+        );
+        assert!(report.moves.is_none());
+        // One more knight, on the square named.
+        let played = report.played.unwrap();
+        let Some(Summand::Placement { game, position }) = request.game.as_single() else {
+            unreachable!()
+        };
+        let placement = game
+            .legal_placements(position)
+            .into_iter()
+            .find(|&placement| game.move_name(placement) == played)
+            .expect("the move played is legal");
+        let after = game.play_move(position, placement).unwrap();
+        assert_eq!(report.position, game.format_position(&after));
+        assert_eq!(report.to_move, crate::report::Player::Second);
+    }
+
+    #[test]
+    fn every_move_shown_to_lose_the_opponent_wins_though_the_value_is_not_found() {
+        // The empty 8x8 board is a second-player win by mirror play: each move is soon shown
+        // to lose, but the value after it is not found in a moment.
+        let request = asked(r#"{"game":"knights 8x8","seconds":1}"#);
+        let report = play(&request, &Watch::new()).unwrap();
+        assert_eq!(report.outcome, Some(Outcome::N));
+        assert_eq!(report.winner, Some(crate::report::Player::Second));
+        assert_eq!(report.nimber, None);
+        assert!(report.moves.is_none());
+        assert_eq!(
+            report.played_by.as_deref(),
+            Some("perfect play; out of time: the nim-value after it not found in 1 s")
+        );
+    }
+
+    #[test]
+    fn with_time_enough_the_computer_plays_as_it_does_without_a_thinking_time() {
+        for game in [
+            "knights 4x4",
+            "queens 4x5 at ...../.Q.../...../.....",
+            "kings 3x4",
+        ] {
+            let timed = play(
+                &asked(&format!(r#"{{"game":"{game}","seconds":600}}"#)),
+                &Watch::new(),
+            )
+            .unwrap();
+            let untimed = play(&asked(&format!(r#"{{"game":"{game}"}}"#)), &Watch::new()).unwrap();
+            assert_eq!(
+                (
+                    &timed.position,
+                    &timed.moves,
+                    &timed.played_by,
+                    timed.nimber
+                ),
+                (
+                    &untimed.position,
+                    &untimed.moves,
+                    &untimed.played_by,
+                    untimed.nimber
+                ),
+                "{game}"
+            );
+            assert!(timed.nimber.is_some() && timed.moves.is_some(), "{game}");
+            assert_eq!(
+                timed.played.as_deref(),
+                Some(timed.moves.unwrap()[0].notation.as_str())
+            );
+        }
+    }
+
+    #[test]
+    fn a_stop_of_the_watch_stops_the_computer_whatever_its_thinking_time() {
+        let watch = Watch::new();
+        watch.stop();
+        let request = asked(&format!(r#"{{"game":"{UNSOLVED}","seconds":600}}"#));
+        assert!(matches!(
+            play(&request, &watch),
+            Err(RunError::Stopped(Stopped::Described(_)))
+        ));
+    }
+
+    #[test]
+    fn a_thinking_time_out_of_range_is_refused_with_its_value() {
+        for seconds in ["-1", "1e10"] {
+            let error = serde_json::from_str::<PlayRequest>(&format!(
+                r#"{{"game":"knights 3x3","seconds":{seconds}}}"#
+            ))
+            .unwrap_err()
+            .to_string();
+            assert!(
+                error.contains("expected a thinking time from 0 to 1e9"),
+                "{error}"
+            );
+        }
+        let mut request = asked(r#"{"game":"knights 3x3"}"#);
+        request.seconds = Some(f64::NAN);
+        assert!(matches!(
+            play(&request, &Watch::new()),
+            Err(RunError::Input(message)) if message.starts_with("seconds NaN")
+        ));
+    }
 }

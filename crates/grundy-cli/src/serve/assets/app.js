@@ -19,6 +19,16 @@ function svgElement(tag, attributes, parent) {
   return element;
 }
 
+// The smallest a square may be drawn on a touch screen, in CSS pixels: a fingertip's width.
+const TOUCH_SIZE = 40;
+
+// A board of `cell`-pixel squares keeps them TOUCH_SIZE wide on a phone: style.css gives its
+// picture this least width there, and the board scrolls sideways in its box rather than
+// shrinking its squares under a finger.
+function keepTouchSize(svg, cell) {
+  svg.style.setProperty('--touch-width', `${Math.ceil((Number(svg.getAttribute('width')) * TOUCH_SIZE) / cell)}px`);
+}
+
 function svgText(parent, x, y, text, attributes) {
   const element = svgElement('text', Object.assign({ x, y }, attributes || {}), parent);
   element.textContent = text;
@@ -77,9 +87,10 @@ function showError(message) {
   box.hidden = !message;
 }
 
-function showWork(job) {
+// What a running job has done so far, for people: seconds, positions, first moves, cells.
+function progressParts(job) {
   const progress = job.progress || {};
-  const parts = [`${job.request.question} ${job.state}`, `${job.seconds.toFixed(1)} s`];
+  const parts = [`${job.seconds.toFixed(1)} s`];
   if (progress.positions_searched !== undefined) {
     parts.push(`${progress.positions_searched.toLocaleString()} positions searched`);
   }
@@ -90,8 +101,31 @@ function showWork(job) {
     const counted = job.request.question === 'table' ? 'cells' : 'done';
     parts.push(`${counted} ${progress.cells_finished}/${progress.cells_total}`);
   }
-  $('work-text').textContent = parts.join(' · ');
+  return parts;
+}
+
+function showWork(job, view) {
+  $('work-text').textContent = [`${job.request.question} ${job.state}`, ...progressParts(job)].join(' · ');
   $('work').hidden = false;
+  if (view === 'play') showComputing(job);
+}
+
+// The Play tab's own word on a search that takes a while: what is being worked out, how far
+// it came, and a Cancel beside the board (on a phone the header's is far away).
+function showComputing(job) {
+  const what = job.request.question === 'play'
+    ? 'The computer is thinking about its move'
+    : 'Working out the moves and their values';
+  $('computing-text').textContent = `${what}… ${progressParts(job).join(' · ')}`;
+  const progress = job.progress || {};
+  const bar = $('computing-progress');
+  if (progress.first_moves_total) {
+    bar.max = progress.first_moves_total;
+    bar.value = progress.first_moves_settled;
+  } else {
+    bar.removeAttribute('value');
+  }
+  $('computing').hidden = false;
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -119,7 +153,7 @@ async function ask(request, view = request.question) {
   let delay = 15;
   try {
     while (job.state === 'queued' || job.state === 'running') {
-      if (Date.now() > quietUntil) showWork(job);
+      if (Date.now() > quietUntil) showWork(job, view);
       await sleep(delay);
       delay = Math.min(delay * 2, 250);
       if (runningJobs.get(view) !== job.id) throw new Superseded();
@@ -131,6 +165,7 @@ async function ask(request, view = request.question) {
   } finally {
     if (runningJobs.get(view) === job.id) runningJobs.delete(view);
     if (runningJobs.size === 0) $('work').hidden = true;
+    if (!runningJobs.has('play')) $('computing').hidden = true;
   }
   if (job.state === 'done') return job.result;
   if (job.result) {
@@ -143,6 +178,11 @@ async function ask(request, view = request.question) {
 
 $('work-cancel').addEventListener('click', () => {
   for (const id of runningJobs.values()) cancelJob(id);
+});
+
+$('computing-cancel').addEventListener('click', () => {
+  const id = runningJobs.get('play');
+  if (id !== undefined) cancelJob(id);
 });
 
 // Leaving or reloading the page cancels its jobs, so the next page does not wait behind them.
@@ -162,13 +202,17 @@ async function guarded(task) {
 
 // ---- Tabs
 
+let shownTab = 'play';
+
 function showTab(name) {
+  shownTab = name;
   for (const button of document.querySelectorAll('#tabs button')) {
     button.classList.toggle('active', button.dataset.tab === name);
   }
   for (const section of document.querySelectorAll('.tab')) {
     section.hidden = section.id !== name;
   }
+  updateLink();
 }
 
 for (const button of document.querySelectorAll('#tabs button')) {
@@ -238,10 +282,17 @@ const play = {
   position: '',
   startFirst: true,
   plies: 0,
+  // The moves up to the position shown, each with the position before it; and the moves
+  // stepped back over (Back), nearest last, each with the position after it too.
   history: [],
+  future: [],
   analysis: null,
+  // The analyses of the positions seen in this game, by the request's game: stepping back and
+  // forth asks nothing twice.
+  known: new Map(),
   piece: null,
-  graphLayout: [],
+  // Node Kayles: where each vertex of the first position is drawn (springLayout).
+  graphLayout: null,
   hint: false,
   busy: false,
   seed: 1,
@@ -325,28 +376,44 @@ function gameOver() {
   return play.analysis && play.analysis.legal_moves === 0;
 }
 
+const NO_MOVE_LEFT = { nimber: 0, outcome: 'P', legal_moves: 0, moves: [] };
+
+// The analysis of the position shown: every move and its value.
 async function analyse() {
-  if (play.family === 'graph') {
-    play.analysis = parseEdges(play.position).vertices.length === 0
-      ? { nimber: 0, outcome: 'P', legal_moves: 0, moves: [] }
-      : await ask({ question: 'moves', game: 'graph sent', graph: play.position, all: true }, 'play');
-    return;
-  }
-  if (play.family === 'heap' && play.position.trim() === '') {
+  const key = play.family === 'graph' ? `graph\n${play.position}` : gameText();
+  if (play.known.has(key)) {
+    play.analysis = play.known.get(key);
+  } else if (play.family === 'graph' && parseEdges(play.position).vertices.length === 0) {
+    play.analysis = NO_MOVE_LEFT;
+  } else if (play.family === 'heap' && play.position.trim() === '') {
     // Every heap is gone: no move is left.
-    play.analysis = { nimber: 0, outcome: 'P', legal_moves: 0, moves: [] };
-    return;
+    play.analysis = NO_MOVE_LEFT;
+  } else {
+    // A search that takes a while shows the new position in neutral colours, labelled as
+    // being worked out, instead of the colours of the position before.
+    play.analysis = null;
+    const pending = setTimeout(renderPlay, 300);
+    try {
+      const request = play.family === 'graph'
+        ? { question: 'moves', game: 'graph sent', graph: play.position, all: true }
+        : { question: 'moves', game: gameText(), all: true };
+      play.analysis = await ask(request, 'play');
+    } finally {
+      clearTimeout(pending);
+    }
+    play.known.set(key, play.analysis);
   }
-  play.analysis = await ask({ question: 'moves', game: gameText(), all: true }, 'play');
   if (play.family === 'placement' && play.plies === 0) {
     play.startFirst = play.analysis.to_move === 'first';
   }
 }
 
+// Analyses the position shown and draws it; the computer moves if it is its turn, unless the
+// position is one stepped back to (it waits until a move is played there).
 async function refresh() {
   await analyse();
   renderPlay();
-  if (!gameOver() && toMove() !== play.human) await computerMove();
+  if (!gameOver() && toMove() !== play.human && play.future.length === 0) await computerMove();
 }
 
 // The heaps after a heap move: heap `move.heap` (from 1) replaced by what the move leaves,
@@ -373,23 +440,41 @@ function positionAfter(move) {
   return `${move.corner[0]} ${move.corner[1]}`;
 }
 
-function makeMove(move, by) {
-  play.history.push({ position: play.position, plies: play.plies, by, notation: move.move });
-  play.position = positionAfter(move);
+// Records a move played in the position shown, which leads to `after`: the moves stepped
+// back over are gone, since the game now goes another way.
+function recordMove(notation, by, after) {
+  play.history.push({ position: play.position, plies: play.plies, by, notation });
+  play.future = [];
+  play.position = after;
   play.plies += 1;
   play.hint = false;
 }
 
+function makeMove(move, by) {
+  recordMove(move.move, by, positionAfter(move));
+}
+
+// How long the computer may think about a move: well within the server's limit on one
+// request, so that on a board too large to solve it still answers, with the best move it
+// found, rather than the request being stopped with no move.
+let thinkingSeconds = 20;
+
+async function readLimits() {
+  const limits = await (await fetch('/api/limits')).json();
+  thinkingSeconds = Math.max(1, Math.min(20, Math.floor(limits.max_seconds / 3)));
+}
+
 async function computerMove() {
   const side = toMove();
+  let note = '';
   if (play.family === 'placement') {
     const reply = await ask({
       question: 'play', game: gameText(), opponent: play.opponent, seed: play.seed + play.plies,
+      seconds: thinkingSeconds,
     }, 'play');
-    const move = reply.moves[0];
-    play.history.push({ position: play.position, plies: play.plies, by: 'computer', notation: move.move });
-    play.position = reply.position;
-    play.plies += 1;
+    recordMove(reply.played, 'computer', reply.position);
+    // Out of thinking time the computer says what it knew when it played.
+    if (/out of time/.test(reply.played_by)) note = ` (${reply.played_by})`;
   } else {
     if (play.opponent === 'symmetry') {
       throw new Error('the symmetry strategies are for placement games: choose perfect or random');
@@ -399,7 +484,7 @@ async function computerMove() {
     if (!move) move = moves[Math.floor(Math.random() * moves.length)];
     makeMove(move, 'computer');
   }
-  $('message').textContent = `the computer (${side}) played ${play.history[play.history.length - 1].notation}`;
+  $('message').textContent = `the computer (${side}) played ${play.history[play.history.length - 1].notation}${note}`;
   await refresh();
 }
 
@@ -444,10 +529,12 @@ async function newGame(position, plies = 0) {
   return busyWhile(async () => {
     readPlayForm();
     play.position = position === undefined ? emptyPosition() : position;
-    play.graphLayout = play.family === 'graph' ? parseEdges(play.position).vertices : [];
+    play.graphLayout = play.family === 'graph' ? springLayout(parseEdges(play.position)) : null;
     play.plies = plies;
     play.startFirst = true;
     play.history = [];
+    play.future = [];
+    play.known = new Map();
     play.analysis = null;
     play.piece = null;
     play.hint = false;
@@ -477,6 +564,7 @@ function renderStatus() {
   const you = (player) => (player === play.human ? 'you' : 'the computer');
   $('to-move').textContent = analysis ? `${mover} player to move (${you(mover)})` : '';
   $('nimber').textContent = !analysis ? '?' : hidden ? 'hidden' : nimberText(analysis.nimber);
+  renderHistory();
   if (!analysis) {
     $('outcome').textContent = '';
     return;
@@ -493,12 +581,22 @@ function renderStatus() {
     const verb = winner === play.human ? 'win' : 'wins';
     $('outcome').textContent = `${analysis.outcome}: ${you(winner)} (${winner} player) ${verb} with perfect play`;
   }
-  const history = $('history');
-  history.replaceChildren(...play.history.map((entry) => {
-    const item = document.createElement('li');
-    item.textContent = `${entry.by}: ${entry.notation}`;
-    return item;
-  }));
+}
+
+// The moves so far, those stepped back over greyed after them; Back and Forward step through.
+function renderHistory() {
+  const item = (entry, state) => {
+    const element = document.createElement('li');
+    element.textContent = `${entry.by}: ${entry.notation}`;
+    element.className = state;
+    return element;
+  };
+  const shown = play.history.map((entry) => item(entry, 'played'));
+  if (shown.length > 0) shown[shown.length - 1].setAttribute('aria-current', 'step');
+  const ahead = play.future.slice().reverse().map((entry) => item(entry, 'future'));
+  $('history').replaceChildren(...shown, ...ahead);
+  $('play-back').disabled = play.history.length === 0;
+  $('play-forward').disabled = play.future.length === 0;
   $('setup-position').value = play.family === 'graph' ? '' : play.position;
 }
 
@@ -534,13 +632,52 @@ function renderLegend(values) {
 
 const LINKED = { family: 'play-family', game: 'play-game', args: 'play-args', surface: 'play-surface', rays: 'play-rays', opponent: 'play-opponent', human: 'play-side' };
 
+// The other views: the tab on screen and its form's values as last drawn (keyed by the
+// fields' ids, `table-rows=1-8`), so that a link opens the same table, plot, tour or graph.
+const VIEW_FORMS = { table: 'table-form', sequence: 'sequence-form', tour: 'tour-form', graph: 'graph-form' };
+const drawnForms = {};
+
+function formValues(view) {
+  return [...$(VIEW_FORMS[view]).querySelectorAll('input[id], select[id]')].map((field) => (
+    [field.id, field.type === 'checkbox' ? (field.checked ? '1' : '0') : field.value]));
+}
+
 function updateLink() {
   const params = new URLSearchParams();
   for (const key of Object.keys(LINKED)) params.set(key, play[key]);
   params.set('position', play.position);
   params.set('plies', String(play.plies));
   if (classroom()) params.set('classroom', '1');
+  if (shownTab !== 'play') {
+    params.set('view', shownTab);
+    for (const [id, value] of drawnForms[shownTab] || []) params.set(id, value);
+  }
   history.replaceState(null, '', `#${params}`);
+}
+
+// Draws `view` from its form, keeping the form's values for the link.
+function drawView(view, draw) {
+  drawnForms[view] = formValues(view);
+  updateLink();
+  return guarded(draw);
+}
+
+// The view the address names, its form filled in and drawn; false when it names none.
+function viewOfLink() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const view = params.get('view');
+  if (!Object.prototype.hasOwnProperty.call(VIEW_FORMS, view)) return false;
+  let filled = false;
+  for (const [id] of formValues(view)) {
+    if (!params.has(id)) continue;
+    const field = $(id);
+    if (field.type === 'checkbox') field.checked = params.get(id) === '1';
+    else field.value = params.get(id);
+    filled = true;
+  }
+  showTab(view);
+  if (filled) $(VIEW_FORMS[view]).requestSubmit();
+  return true;
 }
 
 // The game the address names, set in the form; returns its position and plies, or null.
@@ -575,6 +712,7 @@ function renderPlay() {
   const container = $('board');
   const hadFocus = container.contains(document.activeElement);
   container.replaceChildren();
+  container.classList.toggle('pending', !play.analysis);
   const analysis = play.analysis;
   if (play.family === 'placement') {
     renderPlacement(container, analysis);
@@ -705,13 +843,15 @@ function renderPlacement(container, analysis) {
       const move = bySquare.get(name);
       const light = (row + col) % 2 === 0;
       let fill;
-      if (letter !== '.' || !anyPiece.has(name)) fill = light ? '#f2b8b5' : '#e39a96';
+      // Until the moves are known (a search under way) every empty square is drawn free.
+      if (letter !== '.' || (analysis && !anyPiece.has(name))) fill = light ? '#f2b8b5' : '#e39a96';
       else if (showValues && move) fill = valueColour(move.nimber);
       else fill = light ? '#f0ead8' : '#d9cfb4';
       const owner = letter !== '.' ? owners.get(name) : undefined;
       const state = letter !== '.'
         ? `${letter} of the ${owner || 'set-up'} ${owner ? 'player' : 'position'}`
-        : move ? `free${showValues ? `, leads to ${nimberText(move.nimber)}` : ''}` : 'attacked';
+        : move ? `free${showValues ? `, leads to ${nimberText(move.nimber)}` : ''}`
+          : analysis ? 'attacked' : 'empty, its moves being worked out';
       const group = svgElement('g', {
         class: move && humanTurn ? 'square legal' : 'square',
         'data-square': name,
@@ -742,6 +882,7 @@ function renderPlacement(container, analysis) {
     }
   }
   svgElement('rect', { x: margin, y: margin, width: colCount * cell, height: rowCount * cell, fill: 'none', stroke: 'black' }, svg);
+  keepTouchSize(svg, cell);
   svg.addEventListener('keydown', (event) => boardKey(event, svg, rowCount, colCount));
   renderLegend(showValues ? shown.map((move) => move.nimber) : null);
 }
@@ -838,7 +979,154 @@ function renderCorner(container, analysis) {
     }
   }
   svgElement('rect', { x: margin, y: margin, width: cell, height: cell, fill: 'none', stroke: 'crimson', 'stroke-width': 2 }, svg);
+  keepTouchSize(svg, cell);
   renderLegend(showValues ? moves.map((move) => move.nimber) : null);
+}
+
+// ---- Node Kayles: a graph laid out by springs.
+
+// A seeded generator (mulberry32): the same graph is laid out the same way every time.
+function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const VERTEX_RADIUS = 16;
+
+// How many pairs of edges cross in a layout (edges sharing an end do not count).
+function crossings(links, x, y) {
+  const side = (a, b, c) => Math.sign((x[b] - x[a]) * (y[c] - y[a]) - (y[b] - y[a]) * (x[c] - x[a]));
+  let count = 0;
+  for (let i = 0; i < links.length; i += 1) {
+    const [a, b] = links[i];
+    for (let j = i + 1; j < links.length; j += 1) {
+      const [c, d] = links[j];
+      if (a === c || a === d || b === c || b === d) continue;
+      if (side(a, b, c) !== side(a, b, d) && side(c, d, a) !== side(c, d, b)) count += 1;
+    }
+  }
+  return count;
+}
+
+// One run of the springs from a start drawn from `random`: edges pull their ends together,
+// every two vertices push apart, a weak pull to the middle keeps the components near each
+// other, and the moves shrink as the layout cools (Fruchterman and Reingold, 1991).
+function springRun(count, links, random, onCircle) {
+  const x = new Float64Array(count);
+  const y = new Float64Array(count);
+  for (let i = 0; i < count; i += 1) {
+    const angle = (2 * Math.PI * i) / Math.max(1, count);
+    x[i] = onCircle ? Math.cos(angle) + (random() - 0.5) * 0.2 : 2 * random() - 1;
+    y[i] = onCircle ? Math.sin(angle) + (random() - 0.5) * 0.2 : 2 * random() - 1;
+  }
+  // The ideal edge length for `count` vertices in a 2 x 2 square.
+  const ideal = Math.sqrt(4 / Math.max(1, count));
+  const rounds = count > 400 ? 60 : 300;
+  let temperature = 0.25;
+  const dx = new Float64Array(count);
+  const dy = new Float64Array(count);
+  for (let round = 0; round < rounds; round += 1) {
+    dx.fill(0);
+    dy.fill(0);
+    for (let i = 0; i < count; i += 1) {
+      for (let j = i + 1; j < count; j += 1) {
+        const ex = x[i] - x[j];
+        const ey = y[i] - y[j];
+        const push = (ideal * ideal) / Math.max(1e-6, ex * ex + ey * ey);
+        dx[i] += ex * push;
+        dy[i] += ey * push;
+        dx[j] -= ex * push;
+        dy[j] -= ey * push;
+      }
+    }
+    for (const [a, b] of links) {
+      const ex = x[a] - x[b];
+      const ey = y[a] - y[b];
+      const pull = Math.hypot(ex, ey) / ideal;
+      dx[a] -= ex * pull;
+      dy[a] -= ey * pull;
+      dx[b] += ex * pull;
+      dy[b] += ey * pull;
+    }
+    for (let i = 0; i < count; i += 1) {
+      dx[i] -= 0.1 * x[i];
+      dy[i] -= 0.1 * y[i];
+      const length = Math.hypot(dx[i], dy[i]);
+      if (length > 0) {
+        const moved = Math.min(length, temperature);
+        x[i] += (dx[i] / length) * moved;
+        y[i] += (dy[i] / length) * moved;
+      }
+    }
+    temperature = Math.max(0.002, temperature * 0.97);
+  }
+  return { x, y };
+}
+
+// Places the vertices of a graph by springs (springRun): a small graph from several starts, a
+// fixed seed's, keeping the layout whose edges cross least, so a graph is drawn the same way
+// on every screen. The layout is fitted to a square that grows with the graph, and vertices
+// still closer than two radii are pushed apart. Returns the square's side and each vertex's
+// centre.
+function springLayout({ vertices, edges }) {
+  const count = vertices.length;
+  const index = new Map(vertices.map((name, i) => [name, i]));
+  const links = edges.map(([u, v]) => [index.get(u), index.get(v)]);
+  const random = seededRandom(1);
+  const starts = count <= 60 ? 12 : 1;
+  let best = null;
+  for (let start = 0; start < starts; start += 1) {
+    const run = springRun(count, links, random, start === 0);
+    run.crossings = starts > 1 ? crossings(links, run.x, run.y) : 0;
+    if (!best || run.crossings < best.crossings) best = run;
+  }
+  const { x, y } = best;
+  // Fitted into a square with room for about 70 pixels a vertex across.
+  const size = Math.max(420, Math.ceil(70 * Math.sqrt(count)));
+  // Room for a vertex and the value written at its upper right.
+  const margin = VERTEX_RADIUS + 20;
+  let [minX, maxX, minY, maxY] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (let i = 0; i < count; i += 1) {
+    [minX, maxX] = [Math.min(minX, x[i]), Math.max(maxX, x[i])];
+    [minY, maxY] = [Math.min(minY, y[i]), Math.max(maxY, y[i])];
+  }
+  const scale = (size - 2 * margin) / Math.max(1e-9, maxX - minX, maxY - minY);
+  const offsetX = (size - (maxX - minX) * scale) / 2;
+  const offsetY = (size - (maxY - minY) * scale) / 2;
+  const px = Array.from(x, (value) => offsetX + (value - minX) * scale);
+  const py = Array.from(y, (value) => offsetY + (value - minY) * scale);
+  const apart = 2 * VERTEX_RADIUS + 6;
+  const clamp = (value) => Math.min(size - margin, Math.max(margin, value));
+  for (let pass = 0; pass < 100; pass += 1) {
+    let moved = false;
+    for (let i = 0; i < count; i += 1) {
+      for (let j = i + 1; j < count; j += 1) {
+        let ex = px[i] - px[j];
+        let ey = py[i] - py[j];
+        let distance = Math.hypot(ex, ey);
+        if (distance >= apart) continue;
+        if (distance < 1e-6) {
+          // The same point: part them in a direction of the seed's.
+          const angle = 2 * Math.PI * random();
+          [ex, ey, distance] = [Math.cos(angle), Math.sin(angle), 1];
+        }
+        const half = (apart - distance) / 2 + 0.5;
+        px[i] = clamp(px[i] + (ex / distance) * half);
+        py[i] = clamp(py[i] + (ey / distance) * half);
+        px[j] = clamp(px[j] - (ex / distance) * half);
+        py[j] = clamp(py[j] - (ey / distance) * half);
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
+  return { size, place: new Map(vertices.map((name, i) => [name, [px[i], py[i]]])) };
 }
 
 function renderGraphGame(container, analysis) {
@@ -846,22 +1134,17 @@ function renderGraphGame(container, analysis) {
   const { vertices, edges } = parseEdges(play.position);
   // Each vertex keeps its place of the first position, so the picture does not move as
   // vertices are taken; those gone are drawn faint.
-  const layout = play.graphLayout.length ? play.graphLayout : vertices;
+  const layout = play.graphLayout || springLayout({ vertices, edges });
+  const { size, place } = layout;
   const left = new Set(vertices);
   const moves = new Map((analysis ? analysis.moves : []).map((move) => [move.vertex, move]));
   const showValues = showingValues();
   const humanTurn = analysis && !gameOver() && toMove() === play.human;
-  const size = 420;
-  const radius = size / 2 - 40;
+  const r = VERTEX_RADIUS;
   const svg = svgElement('svg', { width: size, height: size, 'font-family': 'sans-serif', 'font-size': 12, 'data-testid': 'graph-game' }, container);
-  const place = new Map(layout.map((name, i) => {
-    const angle = (2 * Math.PI * i) / Math.max(1, layout.length) - Math.PI / 2;
-    return [name, [size / 2 + radius * Math.cos(angle), size / 2 + radius * Math.sin(angle)]];
-  }));
-  for (const name of layout) {
+  for (const [name, [x, y]] of place) {
     if (left.has(name)) continue;
-    const [x, y] = place.get(name);
-    svgElement('circle', { cx: x, cy: y, r: 16, fill: 'none', stroke: '#bbb', 'stroke-dasharray': '3 3' }, svg);
+    svgElement('circle', { cx: x, cy: y, r, fill: 'none', stroke: '#bbb', 'stroke-dasharray': '3 3' }, svg);
     svgText(svg, x, y + 4, name, { 'text-anchor': 'middle', fill: '#bbb' });
   }
   for (const [u, v] of edges) {
@@ -874,8 +1157,11 @@ function renderGraphGame(container, analysis) {
     if (!place.has(name)) continue;
     const [x, y] = place.get(name);
     const move = moves.get(name);
+    const framed = move && move.winning && (showValues || play.hint);
     const group = svgElement('g', { class: move && humanTurn ? 'square legal' : 'square', 'data-vertex': name }, svg);
-    svgElement('circle', { cx: x, cy: y, r: 16, fill: showValues && move ? valueColour(move.nimber) : '#f0ead8', stroke: move && move.winning && (showValues || play.hint) ? 'green' : '#2f3b4a', 'stroke-width': move && move.winning && (showValues || play.hint) ? 4 : 1 }, group);
+    // A finger's worth of target around the circle, drawn or not.
+    svgElement('circle', { cx: x, cy: y, r: r + 8, fill: 'transparent', 'data-testid': 'touch-target' }, group);
+    svgElement('circle', { cx: x, cy: y, r, fill: showValues && move ? valueColour(move.nimber) : '#f0ead8', stroke: framed ? 'green' : '#2f3b4a', 'stroke-width': framed ? 4 : 1, 'data-testid': 'vertex' }, group);
     svgText(group, x, y + 4, name, { 'text-anchor': 'middle' });
     if (showValues && move) svgText(group, x + 18, y - 14, nimberText(move.nimber), { 'font-size': 11 });
     if (move) group.addEventListener('click', () => humanMove(move));
@@ -930,6 +1216,7 @@ $('play-hint').addEventListener('click', () => {
 $('play-values').addEventListener('change', renderPlay);
 
 $('play-undo').addEventListener('click', () => busyWhile(async () => {
+  play.future = [];
   while (play.history.length > 0) {
     const entry = play.history.pop();
     play.position = entry.position;
@@ -940,6 +1227,50 @@ $('play-undo').addEventListener('click', () => busyWhile(async () => {
   // With only the computer's opening to take back, it plays again.
   await refresh();
 }));
+
+// Stepping through the game: Back shows the position a move earlier, Forward a move later. The
+// computer waits in a position stepped back to; a move played there ends the moves after it.
+async function step(direction) {
+  const from = direction < 0 ? play.history : play.future;
+  if (from.length === 0) return;
+  // A search still running is for the position being left.
+  await cancelRunning();
+  return busyWhile(async () => {
+    if (direction < 0) {
+      const entry = play.history.pop();
+      play.future.push(Object.assign({ after: play.position }, entry));
+      play.position = entry.position;
+      play.plies = entry.plies;
+    } else {
+      const entry = play.future.pop();
+      play.position = entry.after;
+      delete entry.after;
+      play.history.push(entry);
+      play.plies = entry.plies + 1;
+    }
+    play.hint = false;
+    const total = play.history.length + play.future.length;
+    $('message').textContent = play.future.length === 0
+      ? `the position now, after move ${total}`
+      : `after move ${play.history.length} of ${total}: Forward for the next, or play a move here to go another way`;
+    await refresh();
+  });
+}
+
+$('play-back').addEventListener('click', () => step(-1));
+$('play-forward').addEventListener('click', () => step(1));
+
+// Page Up and Page Down step (a presenter's remote sends them), and so do the left and right
+// arrows outside the board (where they move the focus) and outside the fields of the forms.
+document.addEventListener('keydown', (event) => {
+  if ($('play').hidden || event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target;
+  if (target.closest && target.closest('input, textarea, select, #board')) return;
+  const direction = { PageUp: -1, PageDown: 1, ArrowLeft: -1, ArrowRight: 1 }[event.key];
+  if (direction === undefined) return;
+  event.preventDefault();
+  step(direction);
+});
 
 $('play-swap').addEventListener('click', () => busyWhile(async () => {
   play.human = other(play.human);
@@ -1037,7 +1368,7 @@ function openFromTable(game, row, col, surface) {
 
 $('table-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  guarded(drawTable);
+  drawView('table', drawTable);
 });
 
 // ---- Sequence
@@ -1104,7 +1435,7 @@ async function drawSequence() {
 
 $('sequence-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  guarded(drawSequence);
+  drawView('sequence', drawSequence);
 });
 
 // ---- Tour
@@ -1180,7 +1511,7 @@ async function drawTour() {
 
 $('tour-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  guarded(drawTour);
+  drawView('tour', drawTour);
 });
 
 // ---- Graph
@@ -1286,14 +1617,15 @@ async function drawGraph() {
 
 $('graph-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  guarded(drawGraph);
+  drawView('graph', drawGraph);
 });
-$('graph-witness').addEventListener('change', () => guarded(drawGraph));
+$('graph-witness').addEventListener('change', () => drawView('graph', drawGraph));
 
 // ---- Start
 
 guarded(async () => {
-  await loadCatalogue();
+  await Promise.all([loadCatalogue(), readLimits()]);
   const linked = gameOfLink();
+  viewOfLink();
   await (linked ? newGame(linked.position, linked.plies) : newGame());
 });
