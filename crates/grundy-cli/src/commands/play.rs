@@ -11,6 +11,7 @@ use grundy::games::placement::{
     MoveError, PlacementGame, PlacementMove, PlacementSolver, Player, Strategy,
 };
 use grundy::games::sum::Summand;
+use grundy::misere::Convention;
 use grundy::request::{describe_move, Limits, NoStrategy, PlayRequest, RunError, Stopped};
 use grundy::{Game, Nimber, Square};
 
@@ -35,7 +36,7 @@ boards (queens 4x4: the strategy of Jenrich (2014)). Where no symmetry strategy 
 side and board, grundy says why and exits with status 2 before the game starts.\n\nExamples:\n  \
 grundy play knights 5x5\n  grundy play knights 6x6 --opponent symmetry\n  \
 grundy play queens 7x7 --opponent random --seed 42\n  grundy play knights+bishops 5x5\n  \
-grundy play knights 8x8 --reply --seconds 2"
+grundy play knights 8x8 --reply --seconds 2\n  grundy play knights 5x5 --reply --misere"
 )]
 pub struct Args {
     /// The pieces (the list: `grundy play --help`); with several joined by `+` (knights+bishops)
@@ -80,6 +81,10 @@ pub struct Args {
     /// nim-value after it may then be unknown.
     #[arg(long, value_name = "S", requires = "reply", value_parser = parse_thinking_time)]
     pub seconds: Option<f64>,
+    /// With --reply: misère play, where the player who makes the last move loses (the perfect
+    /// opponent searches whole positions; no symmetry strategy survives misère play).
+    #[arg(long, requires = "reply")]
+    pub misere: bool,
 }
 
 /// A thinking time in seconds (the library refuses one out of its range, saying which).
@@ -153,6 +158,11 @@ fn reply(args: &Args, game: &PlacementGame) -> Result<String> {
             memory: args.memory,
             threads: None,
         },
+        convention: if args.misere {
+            Convention::Misere
+        } else {
+            Convention::Normal
+        },
         seconds: args.seconds,
     };
     let shown = Shown::new("choosing a reply");
@@ -185,8 +195,18 @@ fn reply(args: &Args, game: &PlacementGame) -> Result<String> {
         },
         |nimber| Nimber::new(nimber).to_string(),
     );
+    // Misère play has no nim-value to show: who wins from the position left is the answer.
+    let last_line = if report.convention.is_some() {
+        let outcome = match report.outcome {
+            Some(outcome) => crate::render::outcome_sentence(report.to_move, Some(outcome)),
+            None => "not found".to_string(),
+        };
+        format!("misère     {outcome}")
+    } else {
+        format!("nim-value  {value}")
+    };
     Ok(format!(
-        "computer plays {played}{at} ({})\nposition   {}\nnim-value  {value}\n",
+        "computer plays {played}{at} ({})\nposition   {}\n{last_line}\n",
         report.played_by.as_deref().unwrap_or_default(),
         report.position,
     ))

@@ -256,6 +256,7 @@ fn every_command_prints_what_docs_json_md_describes() {
         &["outcome", "knights", "5x5", "--misere"],
         &["outcome", "kayles", "3", "4", "5", "--misere"],
         &["outcome", "graph", edges, "--misere"],
+        &["play", "knights", "4x4", "--reply", "--misere"],
         &["table", "knights", "--rows", "1-3", "--cols", "1-3"],
         &["table", "corner-knight", "--rows", "0-3", "--cols", "0-3"],
         &["sequence", "kayles", "--to", "20"],

@@ -15,17 +15,20 @@ use crate::solver::{SearchObserver, SearchStats};
 const POLL: Duration = Duration::from_millis(20);
 
 /// Which positions the player to move loses (`Some(true)`: a move there wins), and what the
-/// searches cost. A position left unjudged (after a winning move was found) is `None`.
+/// searches cost. A position left unjudged (after a winning move was found, or a stop) is
+/// `None`.
 pub struct Judged {
     /// Per position, whether the player to move there loses under misère play.
     pub loses: Vec<Option<bool>>,
     /// The searches' costs, added up.
     pub stats: SearchStats,
+    /// Whether the observer's flag stopped the judging (what was judged before is kept).
+    pub stopped: bool,
 }
 
 /// Judges `positions` (sorted parts of `rules`' game) on `threads` threads sharing
-/// `budget_bytes`; with `first_loss_only`, stops once one position is found lost. `None` when
-/// the observer's stop flag was raised first.
+/// `budget_bytes`; with `first_loss_only`, stops once one position is found lost. The
+/// observer's stop flag stops it too, keeping what was judged.
 pub fn judge(
     rules: &PartRules,
     positions: &[Parts],
@@ -33,7 +36,7 @@ pub fn judge(
     budget_bytes: u64,
     first_loss_only: bool,
     observer: &mut dyn SearchObserver,
-) -> Option<Judged> {
+) -> Judged {
     let threads = threads.clamp(1, positions.len().max(1));
     let next = AtomicUsize::new(0);
     let abandon = Arc::new(AtomicBool::new(false));
@@ -83,13 +86,11 @@ pub fn judge(
             });
         }
     });
-    if stopped_from_outside.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
-        return None;
-    }
-    Some(Judged {
+    Judged {
         loses: loses.into_inner().expect("no thread panicked"),
         stats: totals.into_inner().expect("no thread panicked"),
-    })
+        stopped: stopped_from_outside.is_some_and(|stop| stop.load(Ordering::Relaxed)),
+    }
 }
 
 /// Counts a worker as finished when dropped.

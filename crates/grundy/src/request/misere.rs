@@ -3,14 +3,16 @@
 //! tried for a position the opponent loses, and Conway's genus when the position is small.
 
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::game_questions::player_to_move;
 use super::prepare::LIST_LIMIT;
-use super::{Limits, RunError, Stopped};
+use super::{Limits, Opponent, PlayRequest, RunError, Stopped};
 use crate::games::game::{summand_name, summand_text};
 use crate::games::heap::Kayles2d;
-use crate::games::placement::PlacementMove;
+use crate::games::placement::{PlacementGame, PlacementMove, PlacementPosition};
 use crate::games::sum::{GameSum, Summand};
 use crate::misere::genus::genus;
 use crate::misere::parallel::judge;
@@ -18,6 +20,7 @@ use crate::misere::parts::{Part, PartKey, PartRules, Parts, TooLarge};
 use crate::misere::search::MisereSearch;
 use crate::misere::Convention;
 use crate::report::{Command, GameReport, GenusReport, Move, Player};
+use crate::solver::SearchObserver;
 use crate::watch::Watch;
 use crate::{Game, Nimber, Outcome};
 
@@ -34,10 +37,6 @@ fn misere_threads(limits: &Limits) -> usize {
 
 fn too_large(error: TooLarge) -> RunError {
     RunError::input(error.0)
-}
-
-fn stopped<T>(answer: Option<T>) -> Result<T, RunError> {
-    answer.ok_or(RunError::Stopped(Stopped::Nothing))
 }
 
 fn join<T: ToString>(items: &[T], separator: &str) -> String {
@@ -225,14 +224,17 @@ fn judge_moves(
         })
         .collect();
     let mut observer = watch.clone();
-    let judged = stopped(judge(
+    let judged = judge(
         rules,
         &distinct,
         misere_threads(limits),
         limits.memory,
         first_win_only,
         &mut observer,
-    ))?;
+    );
+    if judged.stopped {
+        return Err(RunError::Stopped(Stopped::Nothing));
+    }
     let reports = moves
         .iter()
         .zip(positions)
@@ -390,6 +392,160 @@ pub fn outcome(game: &Game, limits: &Limits, watch: &Watch) -> Result<GameReport
     })
 }
 
+/// Tells the watch of progress, and stops on a flag of its own: the watch's, or the thinking
+/// time's.
+struct Thinking {
+    watch: Watch,
+    stop: Arc<AtomicBool>,
+}
+
+impl SearchObserver for Thinking {
+    fn progress(&mut self, stats: &crate::solver::SearchStats) {
+        self.watch.progress(stats);
+    }
+
+    fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
+        Some(Arc::clone(&self.stop))
+    }
+}
+
+/// The computer's move under misère play in `position` of `game`, the placement game of
+/// `request`: the perfect player's winning move (or, when every move loses, the one leaving the
+/// most replies; out of thinking time, the best it has), or a random one. No symmetry strategy
+/// survives misère play (docs/MISERE.md).
+///
+/// # Errors
+/// A finished game, the symmetry opponent, or a stop of the watch (nothing played).
+pub fn play(
+    request: &PlayRequest,
+    game: &PlacementGame,
+    position: &PlacementPosition,
+    watch: &Watch,
+) -> Result<GameReport, RunError> {
+    if request.opponent == Opponent::Symmetry {
+        return Err(RunError::input(
+            "no symmetry strategy under misère play: mirror play makes the last move, which loses (docs/MISERE.md); try the perfect or the random opponent",
+        ));
+    }
+    let started = Instant::now();
+    let whole = Game::single(Summand::Placement {
+        game: game.clone(),
+        position: *position,
+    });
+    let (mut rules, parts) = PartRules::of_summands(whole.summands()).map_err(too_large)?;
+    let moves = root_moves(&mut rules, &whole, &parts);
+    let placements = game.legal_placements(position);
+    if moves.is_empty() {
+        return Err(RunError::input(format!(
+            "no legal move in the position `{}`: the game is over, and under misère play the player to move has won",
+            game.format_position(position)
+        )));
+    }
+    let replies = |placement: PlacementMove| {
+        let after = game.play_move(position, placement).expect("a legal move");
+        game.available(&after).len()
+    };
+    let (chosen, name, loses, stats) = super::play::within_thinking_time(
+        request.seconds,
+        watch,
+        |stop| -> Result<_, RunError> {
+            let mut thinking = Thinking {
+                watch: watch.clone(),
+                stop: Arc::clone(stop),
+            };
+            let (chosen, name, positions) = if request.opponent == Opponent::Random {
+                let chosen = super::play::random_choice(game, position, request.seed);
+                (chosen, "random".to_string(), vec![moves[chosen].1.clone()])
+            } else {
+                (
+                    usize::MAX,
+                    String::new(),
+                    moves.iter().map(|(_, after)| after.clone()).collect(),
+                )
+            };
+            let first_loss_only = request.opponent == Opponent::Perfect;
+            let judged = judge(
+                &rules,
+                &positions,
+                misere_threads(&request.limits),
+                request.limits.memory,
+                first_loss_only,
+                &mut thinking,
+            );
+            if watch.is_stopped() {
+                return Err(RunError::Stopped(Stopped::Nothing));
+            }
+            if request.opponent == Opponent::Random {
+                return Ok((chosen, name, judged.loses[0], judged.stats));
+            }
+            if let Some(winning) = judged.loses.iter().position(|&loses| loses == Some(true)) {
+                return Ok((
+                    winning,
+                    "perfect play".to_string(),
+                    Some(true),
+                    judged.stats,
+                ));
+            }
+            // No move known to win: the one leaving the most replies, among those not shown
+            // to lose.
+            let candidates: Vec<usize> = (0..moves.len())
+                .filter(|&index| judged.loses[index] != Some(false))
+                .collect();
+            let pool = if candidates.is_empty() {
+                (0..moves.len()).collect()
+            } else {
+                candidates
+            };
+            let best = *pool
+                .iter()
+                .max_by_key(|&&index| (replies(placements[index]), std::cmp::Reverse(index)))
+                .expect("a move exists");
+            let name = if judged.stopped {
+                let shown = judged.loses.iter().filter(|&&l| l == Some(false)).count();
+                format!(
+                    "perfect play, out of time: {shown} of {} moves shown to lose, no winning move found in {} s",
+                    moves.len(),
+                    request.seconds.unwrap_or_default()
+                )
+            } else {
+                "perfect play (every move loses)".to_string()
+            };
+            Ok((best, name, judged.loses[best], judged.stats))
+        },
+    )?;
+    let placement = placements[chosen];
+    let left = game
+        .play_move(position, placement)
+        .expect("a legal move can be played");
+    let to_move = player_to_move(game, &left);
+    let shown = game.format_position(&left);
+    let facts = match loses {
+        // The player to move after the computer's move loses, or wins.
+        Some(true) => GameReport::new(Command::Play, game.name(), shown, Outcome::P, to_move),
+        Some(false) => GameReport::new(Command::Play, game.name(), shown, Outcome::N, to_move),
+        None => GameReport::unsettled(Command::Play, game.name(), shown, to_move),
+    };
+    let several = game.pieces().len() > 1;
+    let moves = loses.map(|loses| {
+        vec![
+            Move::placement(placement.square, placement.piece, several, Nimber::ZERO).misere(loses),
+        ]
+    });
+    Ok(GameReport {
+        convention: Some(Convention::Misere),
+        board: Some(game.board().to_string()),
+        surface: Some(game.rules().surface().to_string()),
+        rays: Some(game.rules().rays().to_string()),
+        legal_moves: Some(game.legal_placements(&left).len()),
+        moves,
+        played: Some(game.move_name(placement)),
+        played_by: Some(name),
+        positions_searched: Some(stats.positions),
+        seconds: started.elapsed().as_secs_f64(),
+        ..facts
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use crate::request::{run, Answer, Request};
@@ -447,5 +603,39 @@ mod tests {
             "{answer:?}"
         );
         assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    }
+
+    #[test]
+    fn the_computer_plays_a_misere_winning_move_when_there_is_one() {
+        for game in ["knights 4x4", "kings 3x4", "queens 5x5", "knights 3x5"] {
+            let outcome = answer(&format!(
+                r#"{{"question":"outcome","game":"{game}","convention":"misere"}}"#
+            ));
+            let played = answer(&format!(
+                r#"{{"question":"play","game":"{game}","convention":"misere"}}"#
+            ));
+            assert_eq!(played.convention, Some(crate::misere::Convention::Misere));
+            // The computer wins exactly when the player to move does: it leaves a lost position.
+            let leaves_lost = played.outcome == Some(crate::Outcome::P);
+            assert_eq!(
+                leaves_lost,
+                outcome.outcome == Some(crate::Outcome::N),
+                "{game}"
+            );
+            let after = answer(&format!(
+                r#"{{"question":"outcome","game":"{} at {}","convention":"misere"}}"#,
+                game, played.position
+            ));
+            assert_eq!(after.outcome, played.outcome, "{game}");
+        }
+        let request: Request = serde_json::from_str(
+            r#"{"question":"play","game":"knights 4x4","convention":"misere","opponent":"symmetry"}"#,
+        )
+        .unwrap();
+        let refused = run(&request, &Watch::new()).unwrap_err().to_string();
+        assert!(
+            refused.contains("no symmetry strategy under misère play"),
+            "{refused}"
+        );
     }
 }

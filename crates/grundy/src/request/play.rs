@@ -20,6 +20,7 @@ use crate::games::placement::{
     Player, Random, Strategy, StrategyError,
 };
 use crate::games::sum::Summand;
+use crate::misere::Convention;
 use crate::report::{Command, GameReport, Move};
 use crate::watch::Watch;
 use crate::{Game, Nimber, Outcome};
@@ -52,6 +53,9 @@ pub struct PlayRequest {
     /// What the search may use.
     #[serde(default)]
     pub limits: Limits,
+    /// Normal or misère play.
+    #[serde(default, skip_serializing_if = "super::is_normal")]
+    pub convention: Convention,
     /// How long the computer may think, in seconds (0 to 1e9); then it plays the best move it
     /// has found (see the module's documentation). `None`: until it knows, or the watch stops
     /// it.
@@ -90,7 +94,7 @@ fn check_thinking_time(seconds: Option<f64>) -> Result<Option<f64>, String> {
 
 /// Runs `think` with a stop flag raised when the watch stops or, with a thinking time, when it
 /// runs out (a timer thread raises it; it ends as soon as `think` returns).
-fn within_thinking_time<T>(
+pub(super) fn within_thinking_time<T>(
     seconds: Option<f64>,
     watch: &Watch,
     think: impl FnOnce(&Arc<AtomicBool>) -> T,
@@ -179,6 +183,9 @@ pub fn play(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError
     };
     // A request built in Rust, not read from JSON, is checked here.
     check_thinking_time(request.seconds).map_err(RunError::Input)?;
+    if request.convention.is_misere() {
+        return super::misere::play(request, game, position, watch);
+    }
     let side = Player::to_move(game, position);
     let started = Instant::now();
     let budget = request.limits.memory / 2;
@@ -278,6 +285,22 @@ fn computer_reply(
         .choose(position)
         .map_err(|error| strategy_error(game, position, side, error))?;
     Ok((placement, computer.name()))
+}
+
+/// The index, among `game.legal_placements(position)`, of the random strategy's move with
+/// `seed`: the move the random opponent plays.
+pub(super) fn random_choice(
+    game: &PlacementGame,
+    position: &PlacementPosition,
+    seed: u64,
+) -> usize {
+    let chosen = Random::new(game, seed)
+        .choose(position)
+        .expect("a position with a legal move");
+    game.legal_placements(position)
+        .iter()
+        .position(|&placement| placement == chosen)
+        .expect("the strategy plays a legal move")
 }
 
 /// The error of a strategy that cannot move in `position`.
