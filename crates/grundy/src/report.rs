@@ -661,6 +661,13 @@ pub struct SequenceReport {
     pub largest: u32,
     /// Whether Ctrl-C stopped the computation (the values listed are then those finished).
     pub interrupted: bool,
+    /// `misere` when the sequence was asked under misère play; left out under normal play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub convention: Option<Convention>,
+    /// Misère play: `genera[n]` is the genus of a heap of `n`, for the heaps a bounded
+    /// search reached (possibly fewer than `values`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub genera: Option<Vec<GenusReport>>,
     /// Wall-clock seconds.
     pub seconds: f64,
 }

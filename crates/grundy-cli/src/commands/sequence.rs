@@ -13,6 +13,7 @@ use crate::interrupt;
 use crate::progress::Shown;
 use crate::render::json_line;
 use grundy::games::registry::Family;
+use grundy::misere::Convention;
 
 /// Arguments of `grundy sequence`.
 #[derive(Debug, clap::Args)]
@@ -24,7 +25,7 @@ most tokens a move takes, the sequence repeats for ever; the computation stops t
 copied from the period. Codes with a repeating digit or a digit of 8 or more are computed by trying every \
 move, only to --to, and refused when that is too much work. Ctrl-C stops the computation, prints the \
 values finished and exits with status 130.\n\nExamples:\n  grundy sequence kayles --to 1000\n  grundy sequence 0.6 --to 1000000\n  \
-grundy sequence grundys-game --to 100000 --json\n  grundy sequence 0.137 --to 200 --svg dawson.svg"
+grundy sequence grundys-game --to 100000 --json\n  grundy sequence 0.137 --to 200 --svg dawson.svg\n  grundy sequence 0.312 --to 12 --misere"
 )]
 pub struct Args {
     /// The heap game: a code such as 0.77 or 0.137, or a name (the list: `grundy sequence --help`).
@@ -49,6 +50,10 @@ pub struct Args {
     /// shaded).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
+    /// Misère play too: the genus of each heap (Conway's g^γ₀γ₁…; the heap alone is a misère
+    /// second-player win when γ₀ is 0), as far as a search of 5 million positions reaches.
+    #[arg(long)]
+    pub misere: bool,
 }
 
 /// Runs `grundy sequence`.
@@ -60,6 +65,11 @@ pub fn run(args: &Args) -> Result<String> {
         limits: Limits {
             memory: args.memory,
             threads: None,
+        },
+        convention: if args.misere {
+            Convention::Misere
+        } else {
+            Convention::Normal
         },
     };
     let shown = Shown::new("sequence");
@@ -218,6 +228,35 @@ impl Report<'_> {
                 answer.finished - shown
             ));
         }
+        if let Some(genera) = &answer.genera {
+            out.push_str(&misere_text(genera, answer.to));
+        }
         out
     }
+}
+
+/// The genus of each heap, under misère play: P where the heap alone is a second-player win.
+fn misere_text(genera: &[grundy::misere::genus::Genus], to: usize) -> String {
+    let mut out = match genera.len() {
+        0 => "misère     no heap's genus within the search's 5 million positions\n".to_string(),
+        count => format!(
+            "misère     genus of heaps 0 to {} (P: the heap alone is a misère second-player win)\n",
+            count - 1
+        ),
+    };
+    for (heap, genus) in genera.iter().enumerate() {
+        let outcome = if genus.misere.first() == Some(&0) {
+            "P"
+        } else {
+            "N"
+        };
+        out.push_str(&format!("{heap:>8}: {outcome} {genus}\n"));
+    }
+    if !genera.is_empty() && genera.len() <= to {
+        out.push_str(&format!(
+            "           heaps {} to {to}: not reached within the search's 5 million positions\n",
+            genera.len()
+        ));
+    }
+    out
 }

@@ -261,6 +261,7 @@ fn every_command_prints_what_docs_json_md_describes() {
         &["table", "corner-knight", "--rows", "0-3", "--cols", "0-3"],
         &["sequence", "kayles", "--to", "20"],
         &["sequence", "0.137", "--to", "10"],
+        &["sequence", "kayles", "--to", "12", "--misere"],
         &["tour", "5x5"],
         &["tour", "4x4", "--closed"],
         &["tour", "exists", "5x5"],

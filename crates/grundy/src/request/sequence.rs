@@ -26,9 +26,14 @@ use crate::games::heap::{
 };
 use crate::games::placement::parse_pieces;
 use crate::games::registry::{Family, Verb};
-use crate::report::{Command, SequenceReport, SCHEMA_VERSION};
+use crate::games::sum::Summand;
+use crate::misere::genus::{genus, Genus, GENUS_TERMS};
+use crate::misere::parts::{PartRules, MAX_MISERE_DEPTH};
+use crate::misere::search::MisereSearch;
+use crate::misere::Convention;
+use crate::report::{Command, GenusReport, SequenceReport, SCHEMA_VERSION};
 use crate::watch::{Event, Watch};
-use crate::GameError;
+use crate::{GameError, Nimber};
 
 /// Short sequences of finite octal codes are computed at least this far, so that a period can
 /// be proven even when only a few values are asked for.
@@ -64,7 +69,15 @@ pub struct SequenceRequest {
     /// The memory for the values computed and the text shown (threads are not used).
     #[serde(default)]
     pub limits: Limits,
+    /// Misère play adds each heap's genus, as far as a bounded search reaches.
+    #[serde(default, skip_serializing_if = "super::is_normal")]
+    pub convention: Convention,
 }
+
+/// The most positions the misère search of a sequence's genera may take: heaps whose genus
+/// needs more are left out (each heap's genus searches every sum of the heaps it breaks into,
+/// plus up to seven `*2`s).
+pub const MISERE_SEQUENCE_POSITIONS: u64 = 5_000_000;
 
 fn default_to() -> usize {
     100
@@ -164,6 +177,8 @@ pub struct SequenceAnswer {
     pub seconds: f64,
     /// Whether the watch or the memory stopped the computation.
     pub stopped: bool,
+    /// Misère play: the genus of heaps `0..genera.len()`, as far as the search reached.
+    pub genera: Option<Vec<Genus>>,
 }
 
 impl SequenceAnswer {
@@ -236,6 +251,11 @@ impl SequenceAnswer {
             computed: self.computed,
             largest: self.largest(),
             interrupted: self.stopped,
+            convention: self.genera.as_ref().map(|_| Convention::Misere),
+            genera: self
+                .genera
+                .as_ref()
+                .map(|genera| genera.iter().map(GenusReport::from).collect()),
             seconds: self.seconds,
         }
     }
@@ -333,6 +353,7 @@ pub fn sequence(request: &SequenceRequest, watch: &Watch) -> Result<SequenceAnsw
         horizon,
         seconds,
         stopped: out_of_memory || interrupted,
+        genera: None,
     });
     if out_of_memory {
         return Err(RunError::OutOfMemory {
@@ -346,7 +367,46 @@ pub fn sequence(request: &SequenceRequest, watch: &Watch) -> Result<SequenceAnsw
     if interrupted {
         return Err(RunError::Stopped(Stopped::Sequence(answer)));
     }
-    Ok(*answer)
+    let mut answer = *answer;
+    if request.convention.is_misere() {
+        answer.genera = Some(heap_genera(&answer, request.limits.memory, watch)?);
+        answer.seconds = started.elapsed().as_secs_f64();
+    }
+    Ok(answer)
+}
+
+/// The genus of each heap of `answer`'s game from 0 up, by one misère search shared by all
+/// heaps, until the heaps asked for are done or the next one would pass
+/// [`MISERE_SEQUENCE_POSITIONS`] positions in all.
+fn heap_genera(
+    answer: &SequenceAnswer,
+    memory: u64,
+    watch: &Watch,
+) -> Result<Vec<Genus>, RunError> {
+    let heaps_of = |heap: usize| {
+        [Summand::Heaps {
+            game: answer.game.clone(),
+            heaps: vec![heap],
+        }]
+    };
+    let (rules, _) = PartRules::of_summands(&heaps_of(0)).map_err(|e| RunError::input(e.0))?;
+    let mut search = MisereSearch::new(rules, memory);
+    search.set_observer(Box::new(watch.clone()));
+    search.set_position_limit(MISERE_SEQUENCE_POSITIONS);
+    let last = answer.to.min((MAX_MISERE_DEPTH / 2) as usize - GENUS_TERMS);
+    let mut genera = Vec::new();
+    for heap in 0..=last {
+        let parts = search
+            .rules_mut()
+            .parts_of(&heaps_of(heap))
+            .map_err(|e| RunError::input(e.0))?;
+        match genus(&mut search, &parts, Nimber::new(answer.value(heap))) {
+            Some(found) => genera.push(found),
+            None if watch.is_stopped() => return Err(RunError::Stopped(Stopped::Nothing)),
+            None => break,
+        }
+    }
+    Ok(genera)
 }
 
 #[cfg(test)]
@@ -418,5 +478,30 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn misere_play_adds_the_genus_of_each_heap() {
+        let answer = sequence(
+            &request(r#"{"game":"0.312","to":6,"convention":"misere"}"#),
+            &Watch::new(),
+        )
+        .unwrap();
+        let written: Vec<String> = answer
+            .genera
+            .as_ref()
+            .unwrap()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        // Plambeck's page on 0.312 prints heaps 2 to 6 (and heap 1 as 1^03131, the same
+        // sequence written further).
+        assert_eq!(
+            written,
+            ["0^120", "1^031", "2^20", "0^02", "2^1420", "0^02", "1^13"]
+        );
+        let report = serde_json::to_value(answer.report()).unwrap();
+        assert_eq!(report["convention"], "misere");
+        assert_eq!(report["genera"][4]["text"], "2^1420");
     }
 }
