@@ -66,7 +66,7 @@ def subprocess_error(cli, words):
         (lambda: grundy.game("knights 5x5").value(seconds=float("nan")), "seconds=nan"),
         (lambda: grundy.game("knights 5x5").moves(all="False"), "all='False'"),
         (lambda: grundy.game("knights 5x5").reply(seed=-1), "seed=-1"),
-        (lambda: grundy.game("graph g", graph="a b\n").outcome(), "`value`, `moves` and `graph`"),
+        (lambda: grundy.game("graph g", graph="a b\n").outcome(), "which takes grundy value, moves, graph"),
         (lambda: grundy.table("queens", rows=[-1]), "-1"),
         (lambda: grundy.table("queens", rows=[1.5, 2]), "rows=[1.5, 2]"),
         (lambda: grundy.table("queens", rows=b"\x01\x02"), "rows=b"),

@@ -288,16 +288,20 @@ class Game:
         fields = {**self._fields(), **self._convention(misere)}
         return _ask("outcome", fields, memory, threads, seconds, progress)
 
-    def reply(self, opponent: str = "perfect", *, seed: int = 1, memory: Memory = None,
-              threads: Optional[int] = None, seconds: Optional[float] = None,
-              progress: Any = True) -> Play:
+    def reply(self, opponent: str = "perfect", *, seed: int = 1, misere: bool = False,
+              memory: Memory = None, threads: Optional[int] = None,
+              seconds: Optional[float] = None, progress: Any = True) -> Play:
         """The computer's move in a placement game's position (``grundy play --reply``):
-        ``opponent`` is ``perfect``, ``symmetry`` or ``random`` (with ``seed``).
+        ``opponent`` is ``perfect``, ``symmetry`` or ``random`` (with ``seed``); with
+        ``misere=True`` it plays to make the opponent move last (no symmetry opponent).
 
         >>> grundy.game("knights 5x5").reply().move.square
         'c3'
+        >>> grundy.game("knights 4x4").reply(misere=True).outcome
+        'P'
         """
-        fields = {"game": self._text, "opponent": opponent, "seed": _whole("seed", seed, 0, 2**64 - 1)}
+        fields = {"game": self._text, "opponent": opponent,
+                  "seed": _whole("seed", seed, 0, 2**64 - 1), **self._convention(misere)}
         return _ask("play", fields, memory, threads, seconds, progress)
 
 
