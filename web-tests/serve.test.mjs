@@ -751,6 +751,247 @@ test('screenshots of every view at 1280x800 and 390x844', async () => {
   }
 });
 
+// Misère play (issue 34): the player who makes the last move loses.
+
+// The game requests the page sends (value, moves, outcome, play), from now on.
+function gameRequests(target) {
+  const seen = [];
+  target.on('request', (request) => {
+    if (!request.url().endsWith('/api/jobs') || request.method() !== 'POST') return;
+    const body = JSON.parse(request.postData());
+    if (['value', 'moves', 'outcome', 'play'].includes(body.question)) seen.push(body);
+  });
+  return seen;
+}
+
+// Text that only a nim-value would put on the page: `*3`, or NaN and undefined from a value
+// that is not there.
+const NIM_TEXT = /\*\d|\*undefined|NaN|undefined/;
+
+async function boardTexts(target) {
+  return target.evaluate(() => [
+    document.querySelector('#status').textContent,
+    document.querySelector('#board').textContent,
+    document.querySelector('#legend').textContent,
+    ...[...document.querySelectorAll('#board [aria-label]')].map((square) => square.getAttribute('aria-label')),
+  ].join('\n'));
+}
+
+test('misère play on knights 4x4: winning squares coloured, no nim-values', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '4x4');
+  await page.selectOption('#play-opponent', 'symmetry');
+  await page.selectOption('#play-side', 'first');
+  await page.uncheck('#play-misere');
+  await page.click('#play-new');
+  await idle();
+  assert.equal(await page.textContent('[data-testid="nimber"]'), '0');
+  const requests = gameRequests(page);
+  await page.check('#play-misere');
+  // The switch applies at once to the position shown.
+  await page.waitForFunction(() => /misère play/.test(document.querySelector('#status').textContent)
+    && /the player to move (wins|loses)/.test(document.querySelector('[data-testid="nimber"]').textContent));
+  await idle();
+  // Misère knights 4x4 is a first-player win (docs/MISERE.md), with 12 winning first moves.
+  assert.equal(await page.textContent('[data-testid="nimber"]'), 'the player to move wins');
+  assert.match(await page.textContent('[data-testid="outcome"]'), /^N: you \(first player\) win/);
+  assert.match(await page.textContent('[data-testid="rules"]'), /Misère play: whoever makes the last move loses/);
+  // The genus comes with a value request of its own: 0^120, as the empty game's.
+  await page.waitForSelector('[data-testid="genus"]:not([hidden])');
+  assert.equal(await page.getAttribute('[data-testid="genus"]', 'data-genus'), '0^120');
+  // The symmetry opponent is refused under misère play: the choice says why.
+  assert.equal(await page.isDisabled('#play-opponent option[value="symmetry"]'), true);
+  assert.match(await page.getAttribute('#play-opponent option[value="symmetry"]', 'title'), /misère/);
+  assert.equal(await page.inputValue('#play-opponent'), 'perfect');
+  await page.check('#play-values');
+  const fills = await page.$$eval('#board [data-square] rect:first-child', (rects) => rects.map((rect) => rect.getAttribute('fill')));
+  assert.equal(fills.filter((fill) => fill === '#9fd49a').length, 12, 'twelve squares in the winning colour');
+  assert.equal(fills.filter((fill) => fill === '#b8c2d4').length, 4, 'four in the losing colour');
+  assert.equal((await page.$$('#board [data-winning="true"]')).length, 12);
+  assert.match(await page.getAttribute('[data-square="a1"]', 'aria-label'), /^a1: free, a winning move$/);
+  assert.match(await page.getAttribute('[data-square="b2"]', 'aria-label'), /^b2: free, a losing move$/);
+  const texts = await boardTexts(page);
+  assert.doesNotMatch(texts, NIM_TEXT);
+  assert.doesNotMatch(await page.textContent('#legend'), /nim-value \*|leads to nim-value/);
+  assert.match(await page.textContent('#legend'), /Misère play: whoever makes the last move loses/);
+  assert.match(await page.textContent('#legend'), /genus/);
+  assert.match(await page.textContent('#glossary'), /misère play.*genus/s);
+  assert.ok(requests.length > 0);
+  for (const request of requests) assert.equal(request.convention, 'misere', JSON.stringify(request));
+  // Classroom mode still hides who wins, the genus and the hints until Reveal.
+  await page.check('#play-classroom');
+  assert.equal(await page.textContent('[data-testid="nimber"]'), 'hidden');
+  assert.equal(await page.textContent('[data-testid="outcome"]'), '');
+  assert.equal(await page.isHidden('[data-testid="genus"]'), true);
+  assert.equal((await page.$$('#board [data-winning="true"]')).length, 0);
+  await page.click('#play-reveal');
+  assert.equal(await page.textContent('[data-testid="nimber"]'), 'the player to move wins');
+  await page.uncheck('#play-values');
+});
+
+test('a whole misère game of knights 4x4: the player left with no move wins', async () => {
+  const requests = gameRequests(page);
+  await page.click('#play-new');
+  await idle();
+  assert.equal(await page.isChecked('#play-misere'), true);
+  // The person plays a winning move each turn (the hint frames them): the perfect computer is
+  // always left lost, and the game ends with the person to move and no move left, the
+  // computer having made the last move: under misère play the person wins.
+  let moves = 0;
+  for (;;) {
+    await page.waitForFunction(() => /game over/.test(document.querySelector('[data-testid="outcome"]').textContent)
+      || document.querySelectorAll('#board .square.legal').length > 0);
+    await idle();
+    if (/game over/.test(await page.textContent('[data-testid="outcome"]'))) break;
+    await page.click('#play-hint');
+    const square = await page.$eval('#board [data-winning="true"]', (frame) => frame.closest('[data-square]').dataset.square);
+    const before = await page.$$eval('#history li', (items) => items.length);
+    await page.click(`[data-square="${square}"]`);
+    // The computer, left lost, always has a move to answer with.
+    await page.waitForFunction((count) => document.querySelectorAll('#history li').length >= count + 2, before);
+    moves += 1;
+    assert.ok(moves <= 8, 'a game of knights 4x4 has at most 16 moves');
+  }
+  assert.match(await page.textContent('[data-testid="to-move"]'), /player to move \(you\)/);
+  assert.match(await page.textContent('[data-testid="outcome"]'), /^N: game over, you won$/);
+  assert.match(await page.textContent('[data-testid="message"]'), /You have no move left: the computer made the last move, so you win/);
+  const history = await page.$$eval('#history li', (items) => items.map((item) => item.textContent));
+  assert.match(history[history.length - 1], /^computer: /, 'the computer made the last move');
+  assert.doesNotMatch(await boardTexts(page), NIM_TEXT);
+  const plays = requests.filter((request) => request.question === 'play');
+  assert.ok(plays.length >= 1);
+  for (const request of requests) assert.equal(request.convention, 'misere', JSON.stringify(request));
+});
+
+test('a misère game of knights 3x3 lost to the computer, which cannot move and so wins', async () => {
+  await page.fill('#play-args', '3x3');
+  await page.selectOption('#play-side', 'second');
+  await page.click('#play-new');
+  // Misère knights 3x3 is a first-player win by b2 alone: the computer opens there.
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length >= 1);
+  await idle();
+  assert.equal(await page.textContent('#history li'), 'computer: b2');
+  let moves = 0;
+  for (;;) {
+    await page.waitForFunction(() => /game over/.test(document.querySelector('[data-testid="outcome"]').textContent)
+      || document.querySelectorAll('#board .square.legal').length > 0);
+    await idle();
+    if (/game over/.test(await page.textContent('[data-testid="outcome"]'))) break;
+    assert.equal(await page.textContent('[data-testid="nimber"]'), 'the player to move loses');
+    const before = await page.$$eval('#history li', (items) => items.length);
+    await page.click('#board .square.legal');
+    // The computer's answer, or the end: after the person's last move it has none.
+    await page.waitForFunction((count) => document.querySelectorAll('#history li').length >= count + 2
+      || (document.querySelectorAll('#history li').length === count + 1
+        && /game over/.test(document.querySelector('[data-testid="outcome"]').textContent)), before);
+    moves += 1;
+    assert.ok(moves <= 5, 'a game of knights 3x3 has at most 9 moves');
+  }
+  assert.match(await page.textContent('[data-testid="to-move"]'), /player to move \(the computer\)/);
+  assert.match(await page.textContent('[data-testid="outcome"]'), /^N: game over, the computer won$/);
+  assert.match(await page.textContent('[data-testid="message"]'), /The computer has no move left: you made the last move, so the computer wins/);
+  const history = await page.$$eval('#history li', (items) => items.map((item) => item.textContent));
+  assert.match(history[history.length - 1], /^you: /, 'the person made the last move');
+});
+
+test('a misère link opens misère play again; screenshots of it', async () => {
+  await page.fill('#play-args', '5x5');
+  await page.selectOption('#play-side', 'second');
+  await page.click('#play-new');
+  // Misère knights 5x5 is a second-player win (normal play: *1): the computer opens with a
+  // losing move, and the person has winning moves.
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length >= 1);
+  await idle();
+  assert.equal(await page.textContent('[data-testid="nimber"]'), 'the player to move wins');
+  const link = page.url();
+  assert.equal(new URLSearchParams(new URL(link).hash.slice(1)).get('convention'), 'misere');
+  await page.reload();
+  await idle();
+  assert.equal(await page.isChecked('#play-misere'), true);
+  assert.equal(await page.textContent('[data-testid="nimber"]'), 'the player to move wins');
+  assert.equal((await page.$$('#board [data-owner]')).length, 1, 'the computer\'s opening, and no move since');
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    const sized = await browser.newPage({ viewport: { width, height } });
+    try {
+      const requests = gameRequests(sized);
+      await sized.goto(link);
+      await sized.waitForFunction(() => document.querySelector('#work').hidden
+        && /the player to move/.test(document.querySelector('[data-testid="nimber"]').textContent)
+        && !document.querySelector('[data-testid="genus"]').hidden);
+      assert.equal(await sized.isChecked('#play-misere'), true);
+      assert.equal(await sized.isDisabled('#play-opponent option[value="symmetry"]'), true);
+      assert.match(await sized.textContent('[data-testid="rules"]'), /Misère play: whoever makes the last move loses/);
+      assert.match(await sized.getAttribute('[data-testid="genus"]', 'data-genus'), /^\d+\^[\d{},]+$/);
+      await sized.check('#play-values');
+      assert.doesNotMatch(await boardTexts(sized), NIM_TEXT);
+      for (const request of requests) assert.equal(request.convention, 'misere', JSON.stringify(request));
+      // On a phone the form fills the first screen: the picture starts at the value line.
+      if (width < 600) await sized.evaluate(() => document.querySelector('#status').scrollIntoView({ block: 'start' }));
+      await sized.screenshot({ path: join(screenshots, `play-misere-${width}x${height}.png`) });
+    } finally {
+      await sized.close();
+    }
+  }
+});
+
+test('Kayles heaps under misère play: the winning moves, no nim-values; Node Kayles too', async () => {
+  await page.selectOption('#play-family', 'heap');
+  await page.fill('#play-game', 'kayles');
+  await page.fill('#play-args', '3 4 5');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await page.waitForSelector('[data-heap="3"]');
+  await idle();
+  assert.equal(await page.isChecked('#play-misere'), true);
+  assert.equal(await page.textContent('[data-testid="nimber"]'), 'the player to move wins');
+  await page.waitForSelector('[data-testid="genus"]:not([hidden])');
+  assert.equal(await page.getAttribute('[data-testid="genus"]', 'data-genus'), '6^46');
+  await page.check('#play-values');
+  const winning = await page.$$eval('.heap-moves button.winning', (buttons) => buttons.map((button) => button.textContent));
+  assert.ok(winning.length > 0, 'misère kayles 3 4 5 is a first-player win');
+  assert.ok(winning.every((text) => / \(winning\)$/.test(text)), winning.join(', '));
+  const all = await page.$$eval('.heap-moves button', (buttons) => buttons.map((button) => button.textContent));
+  assert.ok(all.every((text) => / \((winning|losing)\)$/.test(text)), all.join(', '));
+  assert.doesNotMatch(await boardTexts(page), NIM_TEXT);
+  await page.screenshot({ path: join(screenshots, 'heaps-misere.png') });
+  // Play one winning move; the computer answers in a lost position.
+  const before = await page.$$eval('#history li', (items) => items.length);
+  await page.click('.heap-moves button.winning');
+  await page.waitForFunction((count) => document.querySelectorAll('#history li').length >= count + 2, before);
+  await idle();
+  assert.match(await page.textContent('[data-testid="outcome"]'), /: you \(first player\) win/);
+  assert.doesNotMatch(await boardTexts(page), NIM_TEXT);
+  // Node Kayles on a graph and a corner game under misère play: no nim-values either.
+  await page.selectOption('#play-family', 'graph');
+  await page.fill('#play-edges', 'a b\nb c\nc d\nd e\ne a\na f');
+  await page.click('#play-new');
+  await page.waitForSelector('[data-vertex="f"]');
+  await idle();
+  assert.match(await page.textContent('[data-testid="nimber"]'), /^the player to move (wins|loses)$/);
+  assert.ok((await page.$$('[data-testid="vertex"][fill="#9fd49a"], [data-testid="vertex"][fill="#b8c2d4"]')).length === 6);
+  assert.doesNotMatch(await boardTexts(page), NIM_TEXT);
+  await page.selectOption('#play-family', 'corner');
+  await page.fill('#play-args', '7 9');
+  await page.click('#play-new');
+  await page.waitForSelector('#board .square.legal');
+  await idle();
+  // Misère corner-knight from (7, 9) is a second-player win: no move is winning.
+  assert.equal(await page.textContent('[data-testid="nimber"]'), 'the player to move loses');
+  assert.equal(await page.$('[data-testid="corner-value"]'), null);
+  assert.doesNotMatch(await boardTexts(page), NIM_TEXT);
+  await page.uncheck('#play-values');
+  // Back to normal play: the nim-value again, the symmetry opponent offered again.
+  await page.selectOption('#play-family', 'placement');
+  await page.uncheck('#play-misere');
+  await page.click('#play-new');
+  await idle();
+  assert.match(await page.textContent('[data-testid="nimber"]'), /^(0|\*\d+)$/);
+  assert.equal(await page.isDisabled('#play-opponent option[value="symmetry"]'), false);
+  assert.equal(new URLSearchParams(new URL(page.url()).hash.slice(1)).get('convention'), null);
+});
+
 test('leaving the page cancels its jobs', async () => {
   const id = await startTable('knights', '9', '9');
   await page.waitForSelector('#work:not([hidden])');

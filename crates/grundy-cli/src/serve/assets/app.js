@@ -61,6 +61,29 @@ function nimberText(value) {
   return value === 0 ? '0' : `*${value}`;
 }
 
+// Misère play has no nim-values to colour a move by: a move is winning or losing. Winning is
+// the green the winning moves are framed in, lightened; losing a grey blue, apart from the
+// pinks of attacked squares.
+const MISERE_COLOURS = { winning: '#9fd49a', losing: '#b8c2d4' };
+
+// Whether the position shown is analysed under misère play: its report says so (and has no
+// nim-values); before it comes, the switch does.
+function misereShown() {
+  return play.analysis ? play.analysis.convention === 'misere' : play.misere;
+}
+
+// A move's colour and its value in words, under the convention played: the nim-value it leads
+// to under normal play, winning or losing under misère play (whose reports have no nim-value).
+function moveColour(move) {
+  if (misereShown()) return move.winning ? MISERE_COLOURS.winning : MISERE_COLOURS.losing;
+  return valueColour(move.nimber);
+}
+
+function moveValueText(move) {
+  if (misereShown()) return move.winning ? 'winning' : 'losing';
+  return nimberText(move.nimber);
+}
+
 function parseBoard(text) {
   const match = /^\s*(\d+)\s*x\s*(\d+)\s*$/i.exec(text);
   return match ? { rows: Number(match[1]), cols: Number(match[2]) } : null;
@@ -279,6 +302,8 @@ const play = {
   rays: 'through',
   opponent: 'perfect',
   human: 'first',
+  // Misère play: whoever makes the last move loses; every game request says so.
+  misere: false,
   position: '',
   startFirst: true,
   plies: 0,
@@ -376,28 +401,46 @@ function gameOver() {
   return play.analysis && play.analysis.legal_moves === 0;
 }
 
-const NO_MOVE_LEFT = { nimber: 0, outcome: 'P', legal_moves: 0, moves: [] };
+// A request about the game shown, under the convention played: `question` is `moves`,
+// `value` or `play`.
+function gameRequest(question) {
+  const request = play.family === 'graph'
+    ? { question, game: 'graph sent', graph: play.position }
+    : { question, game: gameText() };
+  if (play.misere) request.convention = 'misere';
+  return request;
+}
+
+// A position with no move left, which the page knows without asking: the player to move has
+// lost under normal play and won under misère play (the other player made the last move);
+// its genus is the empty game's.
+function noMoveLeft() {
+  if (play.misere) {
+    return {
+      convention: 'misere', outcome: 'N', legal_moves: 0, moves: [],
+      genus: { text: '0^120', normal: 0, misere: [1, 2, 0, 2, 0, 2, 0, 2] },
+    };
+  }
+  return { nimber: 0, outcome: 'P', legal_moves: 0, moves: [] };
+}
 
 // The analysis of the position shown: every move and its value.
 async function analyse() {
-  const key = play.family === 'graph' ? `graph\n${play.position}` : gameText();
+  const key = `${play.misere ? 'misere' : 'normal'}\n${play.family === 'graph' ? `graph\n${play.position}` : gameText()}`;
   if (play.known.has(key)) {
     play.analysis = play.known.get(key);
   } else if (play.family === 'graph' && parseEdges(play.position).vertices.length === 0) {
-    play.analysis = NO_MOVE_LEFT;
+    play.analysis = noMoveLeft();
   } else if (play.family === 'heap' && play.position.trim() === '') {
     // Every heap is gone: no move is left.
-    play.analysis = NO_MOVE_LEFT;
+    play.analysis = noMoveLeft();
   } else {
     // A search that takes a while shows the new position in neutral colours, labelled as
     // being worked out, instead of the colours of the position before.
     play.analysis = null;
     const pending = setTimeout(renderPlay, 300);
     try {
-      const request = play.family === 'graph'
-        ? { question: 'moves', game: 'graph sent', graph: play.position, all: true }
-        : { question: 'moves', game: gameText(), all: true };
-      play.analysis = await ask(request, 'play');
+      play.analysis = await ask(Object.assign(gameRequest('moves'), { all: true }), 'play');
     } finally {
       clearTimeout(pending);
     }
@@ -405,6 +448,21 @@ async function analyse() {
   }
   if (play.family === 'placement' && play.plies === 0) {
     play.startFirst = play.analysis.to_move === 'first';
+  }
+  if (play.misere && play.analysis.genus === undefined) askGenus(play.analysis);
+}
+
+// Misère play: the genus of the position shown, which the moves report has not (a value
+// request finds it, for positions small enough). Asked beside the game, not before it: the
+// board is played on meanwhile, and the genus is drawn when it comes, kept with the position's
+// analysis. A newer position's request cancels an older one's.
+async function askGenus(analysis) {
+  try {
+    const report = await ask(gameRequest('value'), 'genus');
+    analysis.genus = report.genus || null;
+    if (play.analysis === analysis) renderPlay();
+  } catch (error) {
+    // Cancelled, stopped at the server's limit or replaced: the page plays on without it.
   }
 }
 
@@ -468,10 +526,9 @@ async function computerMove() {
   const side = toMove();
   let note = '';
   if (play.family === 'placement') {
-    const reply = await ask({
-      question: 'play', game: gameText(), opponent: play.opponent, seed: play.seed + play.plies,
-      seconds: thinkingSeconds,
-    }, 'play');
+    const reply = await ask(Object.assign(gameRequest('play'), {
+      opponent: play.opponent, seed: play.seed + play.plies, seconds: thinkingSeconds,
+    }), 'play');
     recordMove(reply.played, 'computer', reply.position);
     // Out of thinking time the computer says what it knew when it played.
     if (/out of time/.test(reply.played_by)) note = ` (${reply.played_by})`;
@@ -513,10 +570,17 @@ function readPlayForm() {
   play.rays = $('play-rays').value || 'through';
   play.opponent = $('play-opponent').value;
   play.human = $('play-side').value;
+  play.misere = $('play-misere').checked;
 }
 
 // Cancels the work running for the page, if any, and waits until the game is free again.
 async function cancelRunning() {
+  // The genus asked beside the game is of a position being left too.
+  const genus = runningJobs.get('genus');
+  if (genus !== undefined) {
+    runningJobs.delete('genus');
+    cancelJob(genus);
+  }
   const id = runningJobs.get('play');
   if (id !== undefined) await cancelJob(id);
   while (play.busy) await sleep(20);
@@ -563,7 +627,7 @@ function renderStatus() {
   const mover = toMove();
   const you = (player) => (player === play.human ? 'you' : 'the computer');
   $('to-move').textContent = analysis ? `${mover} player to move (${you(mover)})` : '';
-  $('nimber').textContent = !analysis ? '?' : hidden ? 'hidden' : nimberText(analysis.nimber);
+  renderValue(analysis, hidden);
   renderHistory();
   if (!analysis) {
     $('outcome').textContent = '';
@@ -572,14 +636,53 @@ function renderStatus() {
   const winner = analysis.outcome === 'N' ? mover : other(mover);
   if (gameOver()) {
     $('outcome').textContent = `${analysis.outcome}: game over, ${you(winner)} won`;
-    $('message').textContent = winner === play.human
-      ? 'The computer has no move left: you win!'
-      : 'You have no move left: the computer wins.';
+    // Whoever has no move left has lost normal play and won misère play.
+    if (!misereShown()) {
+      $('message').textContent = winner === play.human
+        ? 'The computer has no move left: you win!'
+        : 'You have no move left: the computer wins.';
+    } else {
+      $('message').textContent = winner === play.human
+        ? 'You have no move left: the computer made the last move, so you win (misère play: the last mover loses)!'
+        : 'The computer has no move left: you made the last move, so the computer wins (misère play: the last mover loses).';
+    }
   } else if (hidden) {
     $('outcome').textContent = '';
   } else {
     const verb = winner === play.human ? 'win' : 'wins';
     $('outcome').textContent = `${analysis.outcome}: ${you(winner)} (${winner} player) ${verb} with perfect play`;
+  }
+}
+
+// The value line: the nim-value under normal play; under misère play, which has none, who
+// wins and the genus when it is known (Winning Ways writes it g with the γs raised).
+function renderValue(analysis, hidden) {
+  const misere = misereShown();
+  $('value-name').textContent = misere ? 'misère play:' : 'nim-value';
+  const value = $('nimber');
+  const genus = $('genus');
+  genus.hidden = true;
+  genus.replaceChildren();
+  if (!analysis) {
+    value.textContent = '?';
+  } else if (hidden) {
+    value.textContent = 'hidden';
+  } else if (!misere) {
+    value.textContent = nimberText(analysis.nimber);
+  } else {
+    value.textContent = `the player to move ${analysis.outcome === 'N' ? 'wins' : 'loses'}`;
+    if (analysis.genus) {
+      // `2^1420`, or with terms of 10 or more `3^{12,3}`: the γs are raised.
+      const [normal, gammas] = analysis.genus.text.split('^');
+      const raised = document.createElement('sup');
+      raised.textContent = (gammas || '').replace(/^\{|\}$/g, '');
+      const text = document.createElement('b');
+      text.append(normal, raised);
+      genus.append('genus ', text);
+      genus.dataset.genus = analysis.genus.text;
+      genus.title = `normal-play nim-value ${analysis.genus.normal}; misère nim-values with 0, 1, 2, ... heaps of 2 beside it: ${analysis.genus.misere.join(', ')}`;
+      genus.hidden = false;
+    }
   }
 }
 
@@ -600,7 +703,9 @@ function renderHistory() {
   $('setup-position').value = play.family === 'graph' ? '' : play.position;
 }
 
-function renderLegend(values) {
+// The legend of the board: its squares, the moves' colours when shown (`moves`, or null), the
+// winning moves' frame, and under misère play what it means.
+function renderLegend(moves) {
   const legend = $('legend');
   legend.replaceChildren();
   const add = (swatch, text, frame) => {
@@ -618,12 +723,29 @@ function renderLegend(values) {
     add(PLAYER_COLOURS.first, "a piece the first player put down");
     add(PLAYER_COLOURS.second, "a piece the second player put down");
   }
-  if (values) {
+  const misere = misereShown();
+  if (moves && misere) {
+    add(MISERE_COLOURS.winning, 'a winning move: the opponent then loses');
+    add(MISERE_COLOURS.losing, 'a losing move: the opponent then wins');
+  } else if (moves) {
+    const values = moves.map((move) => move.nimber);
     for (const value of [...new Set(values)].sort((a, b) => a - b)) {
       add(valueColour(value), `the move leads to nim-value ${nimberText(value)}`);
     }
   }
-  if (values || play.hint) add('transparent', 'winning move (leads to 0)', true);
+  if (moves || play.hint) add('transparent', misere ? 'winning move (leaves a lost position)' : 'winning move (leads to 0)', true);
+  if (misere) {
+    const note = (text) => {
+      const row = document.createElement('p');
+      row.className = 'legend-note';
+      row.textContent = text;
+      legend.appendChild(row);
+    };
+    note('Misère play: whoever makes the last move loses, so a player left with no move wins. Misère positions have no nim-values that add up, so a move is shown only as winning or losing.');
+    if (play.analysis && play.analysis.genus && !classroom()) {
+      note('The genus g^γ₀γ₁…: g is the normal-play nim-value, γₖ the misère nim-value with k heaps of 2 beside the position (γ₀ = 0: the player to move loses).');
+    }
+  }
 }
 
 // ---- A link to the game on screen: the game, its position, the moves made so far (whose turn
@@ -648,6 +770,7 @@ function updateLink() {
   params.set('position', play.position);
   params.set('plies', String(play.plies));
   if (classroom()) params.set('classroom', '1');
+  if (play.misere) params.set('convention', 'misere');
   if (shownTab !== 'play') {
     params.set('view', shownTab);
     for (const [id, value] of drawnForms[shownTab] || []) params.set(id, value);
@@ -692,6 +815,8 @@ function gameOfLink() {
   const position = params.get('position');
   if (params.get('family') === 'graph' && position !== null) $('play-edges').value = position;
   $('play-classroom').checked = params.get('classroom') === '1';
+  $('play-misere').checked = params.get('convention') === 'misere';
+  updateOpponentChoice();
   const plies = Number(params.get('plies'));
   return { position: position === null ? undefined : position, plies: Number.isInteger(plies) && plies >= 0 ? plies : 0 };
 }
@@ -702,7 +827,10 @@ function renderRules() {
   if (!family) return;
   const name = play.family === 'graph' ? '' : play.game;
   const what = family.descriptions[name];
-  $('play-rules').textContent = what ? `${family.rules} ${name}: ${what}.` : family.rules;
+  const rules = what ? `${family.rules} ${name}: ${what}.` : family.rules;
+  $('play-rules').textContent = play.misere
+    ? `${rules} Misère play: whoever makes the last move loses (so a player who cannot move wins).`
+    : rules;
 }
 
 function renderPlay() {
@@ -845,12 +973,12 @@ function renderPlacement(container, analysis) {
       let fill;
       // Until the moves are known (a search under way) every empty square is drawn free.
       if (letter !== '.' || (analysis && !anyPiece.has(name))) fill = light ? '#f2b8b5' : '#e39a96';
-      else if (showValues && move) fill = valueColour(move.nimber);
+      else if (showValues && move) fill = moveColour(move);
       else fill = light ? '#f0ead8' : '#d9cfb4';
       const owner = letter !== '.' ? owners.get(name) : undefined;
       const state = letter !== '.'
         ? `${letter} of the ${owner || 'set-up'} ${owner ? 'player' : 'position'}`
-        : move ? `free${showValues ? `, leads to ${nimberText(move.nimber)}` : ''}`
+        : move ? `free${!showValues ? '' : misereShown() ? `, a ${moveValueText(move)} move` : `, leads to ${nimberText(move.nimber)}`}`
           : analysis ? 'attacked' : 'empty, its moves being worked out';
       const group = svgElement('g', {
         class: move && humanTurn ? 'square legal' : 'square',
@@ -870,7 +998,7 @@ function renderPlacement(container, analysis) {
           svgElement('rect', { x: x + 1.5, y: y + 1.5, width: cell - 3, height: cell - 3, fill: 'none', stroke: '#f0c040', 'stroke-width': 3, 'data-testid': 'last-move' }, group);
         }
         svgText(group, x + cell / 2, y + cell / 2 + 4, letter, { 'text-anchor': 'middle', fill: 'white', 'font-weight': 'bold' });
-      } else if (showValues && move) {
+      } else if (showValues && move && !misereShown()) {
         svgText(group, x + cell - 3, y + cell - 4, nimberText(move.nimber), { 'text-anchor': 'end', 'font-size': Math.min(11, cell / 3) });
       }
       if (settingUp) {
@@ -884,7 +1012,7 @@ function renderPlacement(container, analysis) {
   svgElement('rect', { x: margin, y: margin, width: colCount * cell, height: rowCount * cell, fill: 'none', stroke: 'black' }, svg);
   keepTouchSize(svg, cell);
   svg.addEventListener('keydown', (event) => boardKey(event, svg, rowCount, colCount));
-  renderLegend(showValues ? shown.map((move) => move.nimber) : null);
+  renderLegend(showValues ? shown : null);
 }
 
 function renderHeaps(container, analysis) {
@@ -923,9 +1051,9 @@ function renderHeaps(container, analysis) {
       button.type = 'button';
       button.dataset.move = move.move;
       button.disabled = !humanTurn;
-      button.textContent = showValues ? `${move.move} (${nimberText(move.nimber)})` : move.move;
+      button.textContent = showValues ? `${move.move} (${moveValueText(move)})` : move.move;
       if (move.winning && (showValues || play.hint)) button.classList.add('winning');
-      if (showValues) button.style.background = valueColour(move.nimber);
+      if (showValues) button.style.background = moveColour(move);
       button.addEventListener('click', () => humanMove(move));
       buttons.appendChild(button);
     }
@@ -934,7 +1062,7 @@ function renderHeaps(container, analysis) {
   });
   if (heaps.length === 0) list.textContent = 'no heaps left';
   container.appendChild(list);
-  renderLegend(showValues ? moves.map((move) => move.nimber) : null);
+  renderLegend(showValues ? moves : null);
 }
 
 function renderCorner(container, analysis) {
@@ -961,16 +1089,17 @@ function renderCorner(container, analysis) {
       const y = margin + r * cell;
       const move = targets.get(`${r},${c}`);
       const group = svgElement('g', { class: move && humanTurn ? 'square legal' : 'square', 'data-square': `${r},${c}` }, svg);
-      const fill = showValues && move ? valueColour(move.nimber) : ((r + c) % 2 === 0 ? '#f0ead8' : '#d9cfb4');
+      const fill = showValues && move ? moveColour(move) : ((r + c) % 2 === 0 ? '#f0ead8' : '#d9cfb4');
       svgElement('rect', { x, y, width: cell, height: cell, fill }, group);
       if (move && (showValues || play.hint) && move.winning) {
         svgElement('rect', { x: x + 2, y: y + 2, width: cell - 4, height: cell - 4, fill: 'none', stroke: 'green', 'stroke-width': 3 }, group);
       } else if (move && !showValues) {
         svgElement('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell / 8, fill: '#555' }, group);
       }
-      if (move && showValues) {
-        // The value in figures too, not in colour alone.
-        svgText(group, x + cell / 2, y + cell / 2 + 4, move.nimber === 0 ? '0' : `*${move.nimber}`, { 'text-anchor': 'middle', 'data-testid': 'corner-value' });
+      if (move && showValues && !misereShown()) {
+        // The value in figures too, not in colour alone (under misère play the frame says
+        // which moves win).
+        svgText(group, x + cell / 2, y + cell / 2 + 4, nimberText(move.nimber), { 'text-anchor': 'middle', 'data-testid': 'corner-value' });
       }
       if (r === row && c === col) {
         svgElement('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell / 3, fill: '#222222' }, group);
@@ -980,7 +1109,7 @@ function renderCorner(container, analysis) {
   }
   svgElement('rect', { x: margin, y: margin, width: cell, height: cell, fill: 'none', stroke: 'crimson', 'stroke-width': 2 }, svg);
   keepTouchSize(svg, cell);
-  renderLegend(showValues ? moves.map((move) => move.nimber) : null);
+  renderLegend(showValues ? moves : null);
 }
 
 // ---- Node Kayles: a graph laid out by springs.
@@ -1161,13 +1290,13 @@ function renderGraphGame(container, analysis) {
     const group = svgElement('g', { class: move && humanTurn ? 'square legal' : 'square', 'data-vertex': name }, svg);
     // A finger's worth of target around the circle, drawn or not.
     svgElement('circle', { cx: x, cy: y, r: r + 8, fill: 'transparent', 'data-testid': 'touch-target' }, group);
-    svgElement('circle', { cx: x, cy: y, r, fill: showValues && move ? valueColour(move.nimber) : '#f0ead8', stroke: framed ? 'green' : '#2f3b4a', 'stroke-width': framed ? 4 : 1, 'data-testid': 'vertex' }, group);
+    svgElement('circle', { cx: x, cy: y, r, fill: showValues && move ? moveColour(move) : '#f0ead8', stroke: framed ? 'green' : '#2f3b4a', 'stroke-width': framed ? 4 : 1, 'data-testid': 'vertex' }, group);
     svgText(group, x, y + 4, name, { 'text-anchor': 'middle' });
-    if (showValues && move) svgText(group, x + 18, y - 14, nimberText(move.nimber), { 'font-size': 11 });
+    if (showValues && move && !misereShown()) svgText(group, x + 18, y - 14, nimberText(move.nimber), { 'font-size': 11 });
     if (move) group.addEventListener('click', () => humanMove(move));
   }
   if (vertices.length === 0) svgText(svg, size / 2, size / 2, 'no vertices left', { 'text-anchor': 'middle' });
-  renderLegend(showValues ? [...moves.values()].map((move) => move.nimber) : null);
+  renderLegend(showValues ? [...moves.values()] : null);
 }
 
 $('play-form').addEventListener('submit', (event) => {
@@ -1185,9 +1314,45 @@ $('play-family').addEventListener('change', () => {
   for (const element of document.querySelectorAll('.placement-only')) element.hidden = !placement;
   for (const element of document.querySelectorAll('.graph-only')) element.hidden = !graph;
   for (const element of document.querySelectorAll('.args-only')) element.hidden = graph;
-  $('play-opponent').querySelector('option[value="symmetry"]').disabled = !placement;
-  if (!placement && $('play-opponent').value === 'symmetry') $('play-opponent').value = 'perfect';
+  updateOpponentChoice();
   fillGameNames();
+});
+
+// The symmetry opponent plays pieces on a board under normal play only: mirror play makes the
+// last move, which wins normal play and loses misère play (the server refuses it there).
+function updateOpponentChoice() {
+  const symmetry = $('play-opponent').querySelector('option[value="symmetry"]');
+  const placement = $('play-family').value === 'placement';
+  const misere = $('play-misere').checked;
+  symmetry.disabled = !placement || misere;
+  symmetry.textContent = misere ? 'symmetry (not under misère play)' : 'symmetry';
+  const why = !placement
+    ? 'the symmetry strategies are for pieces on a board'
+    : misere ? 'no symmetry opponent under misère play: mirror play makes the last move, which loses' : '';
+  symmetry.title = why;
+  $('play-opponent').title = symmetry.disabled ? `symmetry: ${why}` : '';
+  if (symmetry.disabled && $('play-opponent').value === 'symmetry') $('play-opponent').value = 'perfect';
+}
+
+// The convention applies at once, to the position shown: its moves are asked again under it
+// (or taken from those already seen), and the computer plays on under it.
+$('play-misere').addEventListener('change', async () => {
+  updateOpponentChoice();
+  await cancelRunning();
+  if ($('setup-mode').checked) {
+    play.misere = $('play-misere').checked;
+    renderPlay();
+    return;
+  }
+  busyWhile(async () => {
+    play.misere = $('play-misere').checked;
+    if (play.misere && play.opponent === 'symmetry') play.opponent = 'perfect';
+    play.hint = false;
+    $('message').textContent = play.misere
+      ? 'misère play: whoever makes the last move loses'
+      : 'normal play: whoever makes the last move wins';
+    await refresh();
+  });
 });
 
 $('play-classroom').addEventListener('change', () => {
