@@ -621,6 +621,13 @@ pub struct TableReport {
     /// `nimbers[i][j]` is the value at `rows[i]`, `cols[j]`; `null` where an interrupted
     /// search did not finish it.
     pub nimbers: Vec<Vec<Option<u32>>>,
+    /// `misere` when the table was asked under misère play; left out under normal play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub convention: Option<Convention>,
+    /// Misère play: `outcomes[i][j]` is who wins the cell, `N` or `P` (`null` where a stop
+    /// came first); `nimbers` is then all `null`, misère play having no nim-values that add.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcomes: Option<Vec<Vec<Option<String>>>>,
     /// Placement games: `settled_by[i][j]` names the strategy that settled the cell without
     /// search (mirror play: a second-player win, value 0), `null` where the cell was searched.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -6,6 +6,7 @@ use std::fmt::Display;
 use anyhow::Result;
 use grundy::games::placement::PlacementRules;
 use grundy::games::registry::Family;
+use grundy::misere::Convention;
 use grundy::picture::{self, MAX_GRID_CELLS};
 use grundy::report::TableReport;
 use grundy::request::{Limits, RunError, Stopped, TableGame, TableRequest};
@@ -26,7 +27,7 @@ laid out as in the figures of Boone (2016).\n\nExamples:\n  grundy table knights
 grundy table queens --rows 1-8 --cols 1-8 --json\n  grundy table bishops+knights --rows 1-8 --cols 1-8\n  \
 grundy table queens+rooks --rays blocked\n  grundy table knights --board torus --rows 3-8 --cols 3-8\n  grundy table queens --rows 1-8 --cols 1-8 --svg queens.svg\n\nFor a corner game, cell (m, n) is the nim-value with the \
 piece on (m, n); rows and columns start at 0:\n  grundy table corner-knight --rows 0-15 --cols 0-11\n  \
-grundy table corner-queen --rows 0-9 --cols 0-9 --svg wythoff.svg"
+grundy table corner-queen --rows 0-9 --cols 0-9 --svg wythoff.svg\n  grundy table knights --rows 1-5 --cols 1-5 --misere"
 )]
 pub struct Args {
     /// The pieces of a placement game, or a corner game (the lists: `grundy table --help`).
@@ -44,6 +45,8 @@ pub struct Args {
     pub svg: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub rules: RuleOptions,
+    #[command(flatten)]
+    pub convention: super::misere::ConventionOption,
     #[command(flatten)]
     pub search: SearchOptions,
 }
@@ -67,7 +70,15 @@ pub fn run(args: &Args) -> Result<String> {
             memory: args.search.memory,
             threads: None,
         },
+        convention: if args.convention.misere {
+            Convention::Misere
+        } else {
+            Convention::Normal
+        },
     };
+    if args.convention.misere {
+        super::misere::refuse("--svg", args.svg.is_some())?;
+    }
     if args.svg.is_some() {
         let (rows, cols) = request.labels();
         let cells = rows.len() * cols.len();
@@ -83,7 +94,8 @@ pub fn run(args: &Args) -> Result<String> {
     let bars = shown.clone();
     // A corner game's table is read at once, with nothing to keep: Ctrl-C ends it as usual.
     let watch = match game {
-        TableGame::Corner(_) => Watch::new(),
+        TableGame::Corner(_) if !args.convention.misere => Watch::new(),
+        TableGame::Corner(_) => interrupt::watch()?,
         TableGame::Placement(_) => interrupt::watch()?.on_event(move |event| {
             // The cells finished are what the table shows and `grundy serve` reads; the
             // solvers' own counts are each thread's.
@@ -106,6 +118,7 @@ pub fn run(args: &Args) -> Result<String> {
         }
     }
     let out = match &game {
+        _ if report.outcomes.is_some() => misere_text(&report, args),
         TableGame::Placement(rules) => placement_text(&report, rules, request.threads(), args),
         TableGame::Corner(_) => corner_text(&report, args),
     };
@@ -173,6 +186,44 @@ fn placement_text(
     }
     out.push_str(&format!(
         "{} boards, {} positions searched in {:.3} s on {threads} threads\n",
+        report.rows.len() * report.cols.len(),
+        report.positions_searched.unwrap_or(0),
+        report.seconds
+    ));
+    out
+}
+
+/// A table under misère play as JSON or text: who wins each cell, `?` where a stop came first.
+fn misere_text(report: &TableReport, args: &Args) -> String {
+    if args.search.json {
+        return json_line(report);
+    }
+    let shown: Vec<Vec<String>> = report
+        .outcomes
+        .iter()
+        .flatten()
+        .map(|row| {
+            row.iter()
+                .map(|cell| cell.clone().unwrap_or_else(|| "?".to_string()))
+                .collect()
+        })
+        .collect();
+    let what = if report.surface.is_some() {
+        "the empty m x n board (m rows down, n columns across)"
+    } else {
+        "the piece on (m, n) (m down, n across)"
+    };
+    let mut out = value_grid_text(
+        &format!(
+            "{}: misère play (the last player to move loses), who wins {what}: N the first player, P the second",
+            report.game
+        ),
+        &report.rows,
+        &report.cols,
+        &shown,
+    );
+    out.push_str(&format!(
+        "{} cells, {} positions searched in {:.3} s\n",
         report.rows.len() * report.cols.len(),
         report.positions_searched.unwrap_or(0),
         report.seconds

@@ -259,6 +259,9 @@ fn every_command_prints_what_docs_json_md_describes() {
         &["play", "knights", "4x4", "--reply", "--misere"],
         &["table", "knights", "--rows", "1-3", "--cols", "1-3"],
         &["table", "corner-knight", "--rows", "0-3", "--cols", "0-3"],
+        &[
+            "table", "knights", "--rows", "1-3", "--cols", "2-4", "--misere",
+        ],
         &["sequence", "kayles", "--to", "20"],
         &["sequence", "0.137", "--to", "10"],
         &["sequence", "kayles", "--to", "12", "--misere"],

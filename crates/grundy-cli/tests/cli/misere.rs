@@ -92,3 +92,19 @@ fn what_misere_play_cannot_take_is_refused_by_name() {
         "at most 2000 moves",
     );
 }
+
+#[test]
+fn a_misere_table_gives_each_cells_outcome() {
+    let table = json_of(&["table", "knights", "--rows", "1-4", "--cols", "1-4", "--misere"]);
+    assert_eq!(table["convention"], "misere");
+    for (i, row) in table["outcomes"].as_array().unwrap().iter().enumerate() {
+        for (j, cell) in row.as_array().unwrap().iter().enumerate() {
+            let board = format!("{}x{}", i + 1, j + 1);
+            let alone = json_of(&["outcome", "knights", &board, "--misere"]);
+            assert_eq!(cell, &alone["outcome"], "{board}");
+        }
+    }
+    // Knights on 2x2 never attack: four moves, and the second player makes the last one.
+    assert_eq!(table["outcomes"][1][1], "N");
+    assert!(table["nimbers"][0][0].is_null());
+}

@@ -9,24 +9,24 @@ use std::time::Instant;
 
 use super::game_questions::player_to_move;
 use super::prepare::LIST_LIMIT;
-use super::{Limits, Opponent, PlayRequest, RunError, Stopped};
+use super::{Limits, Opponent, PlayRequest, RunError, Stopped, TableGame};
 use crate::games::game::{summand_name, summand_text};
 use crate::games::heap::Kayles2d;
 use crate::games::placement::{PlacementGame, PlacementMove, PlacementPosition};
 use crate::games::sum::{GameSum, Summand};
 use crate::misere::genus::genus;
 use crate::misere::parallel::judge;
-use crate::misere::parts::{Part, PartKey, PartRules, Parts, TooLarge};
+use crate::misere::parts::{Part, PartKey, PartRules, Parts, TooLarge, MAX_MISERE_SQUARES};
 use crate::misere::search::MisereSearch;
 use crate::misere::Convention;
-use crate::report::{Command, GameReport, GenusReport, Move, Player};
+use crate::report::{Command, GameReport, GenusReport, Move, Player, TableReport, SCHEMA_VERSION};
 use crate::solver::SearchObserver;
-use crate::watch::Watch;
-use crate::{Game, Nimber, Outcome};
+use crate::watch::{Event, Watch};
+use crate::{BoardSize, Game, Nimber, Outcome};
 
 /// The most positions a genus may take to find, beyond the outcome's search: a genus is
 /// reported only for positions small enough.
-const GENUS_POSITIONS: u64 = 2_000_000;
+const GENUS_POSITIONS: u64 = 250_000;
 
 /// The threads of a misère search: one unless the request asks for more. Each thread has its
 /// own table (they share nothing), so a second thread repeats much of the first one's work and
@@ -544,6 +544,104 @@ pub fn play(
         seconds: started.elapsed().as_secs_f64(),
         ..facts
     })
+}
+
+/// Who wins each cell of a table under misère play: the empty board of each size of a
+/// placement game, or a corner game's piece on each square, each by the misère outcome
+/// search, cell after cell. A stop keeps the cells finished.
+///
+/// # Errors
+/// A board too large for a misère search, or a stop ([`Stopped::Table`], the cells finished).
+pub fn table(
+    game: &TableGame,
+    rows: &[usize],
+    cols: &[usize],
+    limits: &Limits,
+    watch: &Watch,
+) -> Result<TableReport, RunError> {
+    let cell_game = |m: usize, n: usize| -> Result<Game, RunError> {
+        Ok(Game::single(match game {
+            TableGame::Placement(rules) => {
+                let board = BoardSize::new(m as u32, n as u32).map_err(RunError::input)?;
+                if board.squares() > MAX_MISERE_SQUARES {
+                    return Err(RunError::input(format!(
+                        "board {board} has {} squares: misère searches take boards of at most {MAX_MISERE_SQUARES} squares",
+                        board.squares()
+                    )));
+                }
+                let placement = PlacementGame::with_rules(rules.clone(), board);
+                let position = placement.empty();
+                Summand::Placement {
+                    game: placement,
+                    position,
+                }
+            }
+            TableGame::Corner(corner) => Summand::Corner {
+                game: corner.clone(),
+                m,
+                n,
+            },
+        }))
+    };
+    // Every cell is checked before the first is searched.
+    let mut cells = Vec::new();
+    for (i, &m) in rows.iter().enumerate() {
+        for (j, &n) in cols.iter().enumerate() {
+            cells.push((i, j, cell_game(m, n)?));
+        }
+    }
+    let started = Instant::now();
+    let task = format!("{game} misère table");
+    let total = cells.len() as u64;
+    let mut outcomes = vec![vec![None::<String>; cols.len()]; rows.len()];
+    let (mut finished, mut positions, mut interrupted) = (0, 0, false);
+    for (i, j, cell) in cells {
+        watch.send(&Event::Steps {
+            task: task.clone(),
+            done: finished as u64,
+            total,
+        });
+        match outcome(&cell, limits, watch) {
+            Ok(report) => {
+                outcomes[i][j] = report.outcome.map(|outcome| outcome.to_string());
+                positions += report.positions_searched.unwrap_or(0);
+                finished += 1;
+            }
+            Err(RunError::Stopped(_)) => {
+                interrupted = true;
+                break;
+            }
+            Err(error) => return Err(error),
+        }
+    }
+    let (surface, rays) = match game {
+        TableGame::Placement(rules) => (
+            Some(rules.surface().to_string()),
+            Some(rules.rays().to_string()),
+        ),
+        TableGame::Corner(_) => (None, None),
+    };
+    let report = TableReport {
+        schema: SCHEMA_VERSION,
+        command: Command::Table,
+        game: game.to_string(),
+        surface,
+        rays,
+        rows: rows.to_vec(),
+        cols: cols.to_vec(),
+        nimbers: vec![vec![None; cols.len()]; rows.len()],
+        convention: Some(Convention::Misere),
+        outcomes: Some(outcomes),
+        settled_by: None,
+        positions_searched: Some(positions),
+        interrupted,
+        finished_cells: finished,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    if interrupted {
+        return Err(RunError::Stopped(Stopped::Table(Box::new(report))));
+    }
+    Ok(report)
 }
 
 #[cfg(test)]

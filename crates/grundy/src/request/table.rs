@@ -30,6 +30,7 @@ use crate::games::placement::{
     Surface,
 };
 use crate::games::registry::{Family, Verb};
+use crate::misere::Convention;
 use crate::report::{Command, TableReport, SCHEMA_VERSION};
 use crate::watch::{Event, Watch};
 use crate::{BoardSize, GameError, Nimber};
@@ -209,6 +210,9 @@ pub struct TableRequest {
     /// What the search may use: the memory is shared by the threads' transposition tables.
     #[serde(default)]
     pub limits: Limits,
+    /// Normal or misère play (under misère play each cell is who wins, searched whole).
+    #[serde(default, skip_serializing_if = "super::is_normal")]
+    pub convention: Convention,
 }
 
 /// Rows or columns as JSON brings them: numbers, or a range as text.
@@ -230,6 +234,8 @@ struct TableFields {
     cols: Option<Labels>,
     #[serde(default)]
     limits: Limits,
+    #[serde(default)]
+    convention: Convention,
 }
 
 impl TryFrom<TableFields> for TableRequest {
@@ -247,6 +253,7 @@ impl TryFrom<TableFields> for TableRequest {
             cols: read(fields.cols)?,
             game,
             limits: fields.limits,
+            convention: fields.convention,
         })
     }
 }
@@ -291,6 +298,9 @@ pub fn table(request: &TableRequest, watch: &Watch) -> Result<TableReport, RunEr
                 request.game
             )));
         }
+    }
+    if request.convention.is_misere() {
+        return super::misere::table(&request.game, &rows, &cols, &request.limits, watch);
     }
     match &request.game {
         TableGame::Placement(rules) => placement_table(rules, &rows, &cols, request, watch),
@@ -474,6 +484,8 @@ fn placement_table(
         rows: rows.to_vec(),
         cols: cols.to_vec(),
         nimbers,
+        convention: None,
+        outcomes: None,
         settled_by: Some(settled_by),
         positions_searched: Some(positions),
         interrupted,
@@ -527,6 +539,8 @@ fn corner_table(
         cols: cols.to_vec(),
         finished_cells: rows.len() * cols.len(),
         nimbers,
+        convention: None,
+        outcomes: None,
         settled_by: None,
         positions_searched: None,
         interrupted: false,
