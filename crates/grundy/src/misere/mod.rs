@@ -1,0 +1,3 @@
+//! Misère play, where the player who makes the last move loses.
+
+pub mod quotient;
