@@ -250,11 +250,26 @@ pub fn quotient(
 }
 
 /// [`quotient`] with another largest order allowed.
+///
+/// For a finite octal game the heaps are not all computed: once the periodicity theorem proves
+/// the period (it is tried at every power of two from 32 on), the quotient is the quotient of
+/// the whole game and the remaining heaps' elements are copied from the period.
 pub fn quotient_with_max_order(
     rule: &TakeBreak,
     up_to: usize,
     max_order: usize,
     stop: &AtomicBool,
+) -> Result<MisereQuotient, QuotientError> {
+    computed_quotient(rule, up_to, max_order, stop, true)
+}
+
+/// [`quotient_with_max_order`], copying from a proven period only when `use_period`.
+fn computed_quotient(
+    rule: &TakeBreak,
+    up_to: usize,
+    max_order: usize,
+    stop: &AtomicBool,
+    use_period: bool,
 ) -> Result<MisereQuotient, QuotientError> {
     let mut stage = Stage::start();
     let mut history = Vec::with_capacity(up_to);
@@ -298,6 +313,16 @@ pub fn quotient_with_max_order(
                 })
             }
         }
+        if use_period
+            && heap >= 32
+            && heap.is_power_of_two()
+            && heap < up_to
+            && prove_period(rule, &stage.heap_elements).is_some()
+        {
+            let mut q = MisereQuotient::from_stage(rule, stage, history);
+            q.continue_by_period(up_to);
+            return Ok(q);
+        }
     }
     Ok(MisereQuotient::from_stage(rule, stage, history))
 }
@@ -318,6 +343,31 @@ impl MisereQuotient {
             history,
             period,
         }
+    }
+
+    /// Extends a quotient with a proven period to heaps up to `up_to`: it is the quotient of the
+    /// whole game, and each heap has the element of the heap one period before.
+    fn continue_by_period(&mut self, up_to: usize) {
+        let Some(QuotientPeriod { preperiod, period }) = self.period else {
+            return;
+        };
+        let (order, p_count) = (self.order(), self.p.iter().filter(|&&p| p).count());
+        for heap in self.up_to + 1..=up_to {
+            let element = self.heap_elements[preperiod + (heap - preperiod) % period];
+            self.heap_elements.push(element);
+            let kind = if has_a_move(&self.rule, heap) {
+                StepKind::Existing
+            } else {
+                StepKind::NoMoves
+            };
+            self.history.push(QuotientStep {
+                heap,
+                order,
+                p_count,
+                kind,
+            });
+        }
+        self.up_to = up_to;
     }
 
     /// The game.
@@ -630,6 +680,18 @@ fn least_words(monoid: &Monoid, generators: &[u32]) -> LeastWords {
         }
     }
     LeastWords { last, pruned }
+}
+
+/// Whether a heap of `heap` tokens has a move under a finite octal code (digits below 8).
+fn has_a_move(rule: &TakeBreak, heap: usize) -> bool {
+    let most = rule.max_taken().unwrap_or(heap).min(heap);
+    (0..=most).any(|taken| {
+        let digit = rule.digit(taken);
+        let rest = heap - taken;
+        (digit & 1 != 0 && rest == 0)
+            || (digit & 2 != 0 && rest >= 1)
+            || (digit & 4 != 0 && rest >= 2)
+    })
 }
 
 /// The period the misère periodicity theorem proves for finite octal games (module

@@ -348,3 +348,18 @@ fn kayles_settles_at_heap_27_and_is_proven_periodic() {
     // Heaps far past the bound are answered from the period.
     assert_eq!(q.heap_element(71 + 12 * 1000 + 5), q.heap_element(76));
 }
+
+/// Copying heaps from a proven period gives what computing every heap gives.
+#[test]
+fn copying_from_the_period_matches_computing_every_heap() {
+    for (code, up_to) in [("0.77", 300), ("0.15", 300), ("0.75", 100), ("0.1", 100)] {
+        let rule = rule(code);
+        let never = AtomicBool::new(false);
+        let copied = computed_quotient(&rule, up_to, DEFAULT_MAX_ORDER, &never, true).unwrap();
+        let stepped = computed_quotient(&rule, up_to, DEFAULT_MAX_ORDER, &never, false).unwrap();
+        assert_eq!(copied.heap_elements, stepped.heap_elements, "{code}");
+        assert_eq!(copied.history(), stepped.history(), "{code}");
+        assert_eq!(copied.period(), stepped.period(), "{code}");
+        assert_eq!(copied.up_to(), up_to);
+    }
+}
