@@ -9,6 +9,8 @@
 //!   independent components and keys them by canonical forms;
 //! - [`games`]: the rulesets: [`games::placement`], [`games::heap`] (take-and-break games and
 //!   their nim-sequences) and [`games::corner`] (Corner the Knight, Wythoff's game);
+//! - [`misere`]: misère play (the last player to move loses): whole-position searches, the
+//!   genus, and the misère quotient of a take-and-break game;
 //! - [`tour`]: knight's tours: existence, four ways to find one, verification and counting;
 //! - [`graph`]: attack graphs and any other graph: independence and domination numbers,
 //!   terminal positions (maximal independent sets), Node Kayles;

@@ -5,7 +5,7 @@
 //! ([`search::MisereSearch`]), which are kept as multisets of parts that do not split further
 //! ([`parts`]). What theory survives is used where it is exact: Bouton's rule for Nim
 //! ([`nim_wins`]), Conway's genus ([`genus`]) of small positions, and for heap games the misère
-//! quotient.
+//! quotient ([`quotient`]), which decides any sum of heaps without search.
 //!
 //! ```
 //! use grundy::misere::{parts::PartRules, search::MisereSearch};
@@ -22,6 +22,7 @@
 pub mod genus;
 pub mod parallel;
 pub mod parts;
+pub mod quotient;
 pub mod search;
 
 use serde::{Deserialize, Serialize};
