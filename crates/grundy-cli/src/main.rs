@@ -35,6 +35,8 @@ enum Command {
     Bench(commands::bench::Args),
     /// The nim-sequence of a take-and-break game, with its period when proven.
     Sequence(commands::sequence::Args),
+    /// The misère quotient of a take-and-break game: order, presentation, P-portion, heaps.
+    Quotient(commands::quotient::Args),
     /// Checks the theorems about a corner game on every position of a large square.
     Check(commands::check::Args),
     /// Knight's tours: find one (`tour 8x8`), `tour exists`, `tour verify`, `tour count`.
@@ -68,6 +70,7 @@ impl Command {
             },
             Command::Table(args) => unquote_game_alone(&mut args.game, "table")?,
             Command::Sequence(args) => unquote_game_alone(&mut args.game, "sequence")?,
+            Command::Quotient(args) => unquote_game_alone(&mut args.game, "quotient")?,
             Command::Check(args) => unquote_game_alone(&mut args.game, "check")?,
             Command::Value(_)
             | Command::Moves(_)
@@ -98,6 +101,7 @@ fn run(command: Command) -> anyhow::Result<String> {
         Command::Table(args) => commands::table::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
         Command::Sequence(args) => commands::sequence::run(&args),
+        Command::Quotient(args) => commands::quotient::run(&args),
         Command::Check(args) => commands::check::run(&args),
         Command::Tour(args) => commands::tour::run(&args),
         Command::Graph(args) => commands::graph::run(&args),

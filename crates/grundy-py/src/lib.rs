@@ -288,6 +288,7 @@ fn run_error(request: Request, error: RunError, timed_out: bool, seconds: Option
         let answer = match kept {
             Stopped::Table(table) => Answer::Table(*table),
             Stopped::Sequence(sequence) => Answer::Sequence(*sequence),
+            Stopped::Quotient(quotient) => Answer::Quotient(*quotient),
             _ => return None,
         };
         NativeAnswer::new(request.clone(), answer).ok()

@@ -123,6 +123,7 @@ fn main() {
             rows: Some(sides.clone()),
             cols: Some(sides),
             limits,
+            convention: Convention::Normal,
         },
         &watch,
     );

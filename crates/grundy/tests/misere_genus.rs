@@ -9,9 +9,12 @@ use grundy::watch::Watch;
 
 const TABLE: &str = include_str!("oracles/misere-genus.tsv");
 
+/// A heap, its normal nim-value, and its eight misère terms γ₀…γ₇.
+type Row = (usize, u32, Vec<u32>);
+
 #[test]
 fn heap_genera_agree_with_cgsuite() {
-    let mut games: BTreeMap<&str, Vec<(usize, u32, Vec<u32>)>> = BTreeMap::new();
+    let mut games: BTreeMap<&str, Vec<Row>> = BTreeMap::new();
     for line in TABLE.lines().filter(|line| !line.starts_with('#')).skip(1) {
         let cells: Vec<&str> = line.split('\t').collect();
         let terms = cells[4].chars().map(|c| c.to_digit(10).unwrap()).collect();

@@ -84,6 +84,7 @@ fn table_requests_give_every_published_single_piece_table() {
             rows: Some((1..=6).collect()),
             cols: Some((1..=6).collect()),
             limits: Default::default(),
+            convention: Default::default(),
         };
         let steps = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
         let counted = std::sync::Arc::clone(&steps);

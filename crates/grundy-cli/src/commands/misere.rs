@@ -138,12 +138,15 @@ fn text(game: &Game, report: &GameReport) -> String {
             out.push_str(&format!("  ... and {unlisted} more not listed\n"));
         }
     }
-    out.push_str(&super::searched_line(
-        report.positions_searched.unwrap_or(0),
-        0,
-        report.seconds,
-        report.threads.unwrap_or(1),
-    ));
+    match &report.settled_by {
+        Some(settled) => out.push_str(&format!("settled    by {settled}\n")),
+        None => out.push_str(&super::searched_line(
+            report.positions_searched.unwrap_or(0),
+            0,
+            report.seconds,
+            report.threads.unwrap_or(1),
+        )),
+    }
     out
 }
 

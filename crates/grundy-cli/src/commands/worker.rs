@@ -106,6 +106,13 @@ pub fn run(args: &Args) -> Result<String> {
                         count => format!(": the values of heaps 0 to {} were finished", count - 1),
                     }
                 }
+                Stopped::Quotient(report) => {
+                    print!("{}", json_line(&report));
+                    format!(
+                        ": the quotient of heaps up to {} was finished",
+                        report.heaps
+                    )
+                }
                 Stopped::Nothing => String::new(),
             };
             Err(

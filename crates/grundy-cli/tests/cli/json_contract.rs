@@ -189,8 +189,10 @@ fn report_of(args: &[&str]) -> Value {
         .arg("--json")
         .output()
         .expect("grundy runs");
+    // A quotient past its limits prints the heaps finished, then refuses the rest (status 2).
+    let partial = args.first() == Some(&"quotient") && output.status.code() == Some(2);
     assert!(
-        matches!(output.status.code(), Some(0 | 1)),
+        partial || matches!(output.status.code(), Some(0 | 1)),
         "grundy {args:?} failed: {}",
         String::from_utf8_lossy(&output.stderr)
     );
@@ -265,6 +267,9 @@ fn every_command_prints_what_docs_json_md_describes() {
         &["sequence", "kayles", "--to", "20"],
         &["sequence", "0.137", "--to", "10"],
         &["sequence", "kayles", "--to", "12", "--misere"],
+        &["quotient", "kayles", "--heaps", "200"],
+        &["quotient", "0.07", "--heaps", "12"],
+        &["quotient", "0.3122", "--heaps", "7"],
         &["tour", "5x5"],
         &["tour", "4x4", "--closed"],
         &["tour", "exists", "5x5"],

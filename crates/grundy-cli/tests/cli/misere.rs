@@ -87,15 +87,18 @@ fn what_misere_play_cannot_take_is_refused_by_name() {
         &["value", "queens", "20x20", "--misere"],
         "at most 256 squares",
     );
+    // A sum is searched (one heap game alone is answered by its quotient): its depth is bounded.
     fails_with(
-        &["outcome", "kayles", "3000", "--misere"],
+        &["outcome", "kayles 3000 + *1", "--misere"],
         "at most 2000 moves",
     );
 }
 
 #[test]
 fn a_misere_table_gives_each_cells_outcome() {
-    let table = json_of(&["table", "knights", "--rows", "1-4", "--cols", "1-4", "--misere"]);
+    let table = json_of(&[
+        "table", "knights", "--rows", "1-4", "--cols", "1-4", "--misere",
+    ]);
     assert_eq!(table["convention"], "misere");
     for (i, row) in table["outcomes"].as_array().unwrap().iter().enumerate() {
         for (j, cell) in row.as_array().unwrap().iter().enumerate() {
@@ -107,4 +110,32 @@ fn a_misere_table_gives_each_cells_outcome() {
     // Knights on 2x2 never attack: four moves, and the second player makes the last one.
     assert_eq!(table["outcomes"][1][1], "N");
     assert!(table["nimbers"][0][0].is_null());
+}
+
+#[test]
+fn the_quotient_of_kayles_and_of_misere_nim() {
+    let nim = json_of(&["quotient", "nim", "--heaps", "3"]);
+    assert_eq!(nim["order"], 6);
+    assert_eq!(nim["relations"], serde_json::json!(["a² = 1", "b³ = b"]));
+    // Kayles's heaps repeat with period 12 from heap 71, as normal play's values do: proven
+    // once the quotient holds enough heaps.
+    let kayles = json_of(&["quotient", "0.77", "--heaps", "1-200"]);
+    assert_eq!(kayles["period"], 12);
+    let text = grundy().args(["quotient", "0.77"]).output().unwrap();
+    assert!(String::from_utf8(text.stdout)
+        .unwrap()
+        .contains("order      "));
+    // A heap sum is answered by its quotient, and agrees with the search of the same sum
+    // written beside a heap of no move (`*0` makes it a sum, which is searched).
+    for heaps in [["3", "4", "5"], ["7", "9", "12"], ["2", "6", "11"]] {
+        let by_quotient = json_of(&[&["outcome", "--misere", "kayles"][..], &heaps[..]].concat());
+        assert!(by_quotient["settled_by"]
+            .as_str()
+            .unwrap()
+            .contains("misère quotient"));
+        let sum = format!("kayles {} + *0", heaps.join(" "));
+        let searched = json_of(&["outcome", "--misere", &sum]);
+        assert_eq!(by_quotient["outcome"], searched["outcome"], "{heaps:?}");
+    }
+    fails_with(&["quotient", "kayles", "--heaps", "0"], "--heaps `0`");
 }

@@ -17,6 +17,7 @@ use crate::games::sum::{GameSum, Summand};
 use crate::misere::genus::genus;
 use crate::misere::parallel::judge;
 use crate::misere::parts::{Part, PartKey, PartRules, Parts, TooLarge, MAX_MISERE_SQUARES};
+use crate::misere::quotient::{quotient as misere_quotient, QuotientError};
 use crate::misere::search::MisereSearch;
 use crate::misere::Convention;
 use crate::report::{Command, GameReport, GenusReport, Move, Player, TableReport, SCHEMA_VERSION};
@@ -111,6 +112,50 @@ fn misere_report(command: Command, game: &Game, wins: bool) -> GameReport {
         convention: Some(Convention::Misere),
         ..report
     }
+}
+
+/// The most heaps a misère quotient is built for to answer a sum of heaps; past it, or when
+/// the quotient outgrows its limits, the sum is searched.
+const QUOTIENT_HEAPS: usize = 100_000;
+
+/// For one heap game (a sum of its heaps): the moves judged by the game's misère quotient, and
+/// a line naming it, without search. `None` for other games, or when the quotient cannot be
+/// built (it grew past its limits, or the heaps pass [`QUOTIENT_HEAPS`] with no proven
+/// period); the search answers then.
+fn by_quotient(game: &Game, watch: &Watch) -> Result<Option<(Vec<Move>, String)>, RunError> {
+    let Some(Summand::Heaps {
+        game: heaps_game,
+        heaps,
+    }) = game.as_single()
+    else {
+        return Ok(None);
+    };
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    if largest == 0 || largest > QUOTIENT_HEAPS {
+        return Ok(None);
+    }
+    let found = match misere_quotient(heaps_game.rule(), largest, watch.stop_flag()) {
+        Ok(found) => found,
+        Err(QuotientError::Stopped { .. }) => return Err(RunError::Stopped(Stopped::Nothing)),
+        Err(_) => return Ok(None),
+    };
+    let mut judged = Vec::new();
+    for heap_move in heaps_game.moves(heaps) {
+        let mut after = heaps.clone();
+        after.remove(heap_move.index);
+        after.extend_from_slice(&heap_move.to);
+        let Ok(outcome) = found.outcome(&after) else {
+            return Ok(None);
+        };
+        judged.push(Move::heap(&heap_move).misere(outcome == Outcome::P));
+    }
+    let name = format!(
+        "the misère quotient of {} for heaps 1 to {} (order {}), without search",
+        heaps_game.rule(),
+        found.up_to(),
+        found.order()
+    );
+    Ok(Some((judged, name)))
 }
 
 /// Who wins `game` under misère play, and its genus when small enough to find.
@@ -345,9 +390,15 @@ pub fn moves(
     watch: &Watch,
 ) -> Result<GameReport, RunError> {
     let started = Instant::now();
-    let (mut rules, parts) = PartRules::of_summands(game.summands()).map_err(too_large)?;
-    let moves = root_moves(&mut rules, game, &parts);
-    let (judged, stats) = judge_moves(&rules, &moves, false, limits, watch)?;
+    let (judged, stats, settled_by) = match by_quotient(game, watch)? {
+        Some((judged, name)) => (judged, crate::solver::SearchStats::default(), Some(name)),
+        None => {
+            let (mut rules, parts) = PartRules::of_summands(game.summands()).map_err(too_large)?;
+            let moves = root_moves(&mut rules, game, &parts);
+            let (judged, stats) = judge_moves(&rules, &moves, false, limits, watch)?;
+            (judged, stats, None)
+        }
+    };
     let winning = judged.iter().filter(|m| m.winning).count();
     let shown: Vec<Move> = judged
         .iter()
@@ -365,6 +416,7 @@ pub fn moves(
         positions_searched: Some(stats.positions),
         table_hits: Some(stats.table_hits),
         threads: Some(misere_threads(limits)),
+        settled_by,
         seconds: started.elapsed().as_secs_f64(),
         ..misere_report(Command::Moves, game, wins)
     })
@@ -376,6 +428,19 @@ pub fn moves(
 /// A game too large for a misère search, or a stop.
 pub fn outcome(game: &Game, limits: &Limits, watch: &Watch) -> Result<GameReport, RunError> {
     let started = Instant::now();
+    if let Some((judged, name)) = by_quotient(game, watch)? {
+        let first_moves = judged.len();
+        let winning_move = judged.into_iter().find(|m| m.winning);
+        let wins = first_moves == 0 || winning_move.is_some();
+        return Ok(GameReport {
+            winning_move,
+            first_moves: Some(first_moves),
+            settled_by: Some(name),
+            seconds: started.elapsed().as_secs_f64(),
+            positions_searched: Some(0),
+            ..misere_report(Command::Outcome, game, wins)
+        });
+    }
     let (mut rules, parts) = PartRules::of_summands(game.summands()).map_err(too_large)?;
     let moves = root_moves(&mut rules, game, &parts);
     let (judged, stats) = judge_moves(&rules, &moves, true, limits, watch)?;
@@ -648,6 +713,7 @@ pub fn table(
 mod tests {
     use crate::request::{run, Answer, Request};
     use crate::watch::Watch;
+    use crate::{Game, Outcome};
 
     fn answer(json: &str) -> crate::report::GameReport {
         let request: Request = serde_json::from_str(json).unwrap();
@@ -735,5 +801,38 @@ mod tests {
             refused.contains("no symmetry strategy under misère play"),
             "{refused}"
         );
+    }
+
+    #[test]
+    fn the_quotient_answers_heap_sums_as_the_search_does() {
+        use crate::misere::parts::PartRules;
+        use crate::misere::search::MisereSearch;
+        let mut seed = 12345u64;
+        let mut next = |below: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % below
+        };
+        for code in ["0.77", "0.07", "0.137", "0.75", "4.7"] {
+            for _ in 0..40 {
+                // Small enough for the plain search (4.7 also splits heaps without taking).
+                let count = 1 + next(3) as usize;
+                let heaps: Vec<String> = (0..count).map(|_| (1 + next(9)).to_string()).collect();
+                let text = format!("{code} {}", heaps.join(" "));
+                let report = answer(&format!(
+                    r#"{{"question":"outcome","game":"{text}","convention":"misere"}}"#
+                ));
+                assert!(
+                    report.settled_by.is_some(),
+                    "{text}: answered by the quotient"
+                );
+                let game: Game = text.parse().unwrap();
+                let (rules, parts) = PartRules::of_summands(game.summands()).unwrap();
+                let wins = MisereSearch::new(rules, 1 << 24).wins(&parts).unwrap();
+                let expected = if wins { Outcome::N } else { Outcome::P };
+                assert_eq!(report.outcome, Some(expected), "{text}");
+            }
+        }
     }
 }

@@ -20,6 +20,7 @@ mod limits;
 mod misere;
 mod play;
 mod prepare;
+mod quotient;
 mod sequence;
 mod table;
 mod tour;
@@ -29,7 +30,7 @@ use thiserror::Error;
 
 use crate::games::placement::root_search::{ResumeError, RootReport, SettledRecord};
 use crate::misere::Convention;
-use crate::report::{GameReport, TableReport, TourExistsReport, TourVerifyReport};
+use crate::report::{GameReport, QuotientReport, TableReport, TourExistsReport, TourVerifyReport};
 use crate::watch::Watch;
 use crate::{Game, GameError};
 
@@ -43,6 +44,7 @@ pub use prepare::{
     check_corner_memory, check_reference_work, HEAP_SECONDS, LIST_LIMIT, MAX_CORNER_BYTES,
     MAX_CORNER_SEARCH, MAX_HEAP_WITHOUT_PERIOD, MAX_REFERENCE_WORK,
 };
+pub use quotient::{quotient, QuotientRequest, MAX_QUOTIENT_HEAPS};
 pub use sequence::{
     sequence, sequence_game, SequenceAnswer, SequenceRequest, BYTES_PER_COMPUTED_HEAP,
     BYTES_PER_PRINTED_VALUE, DEFAULT_SHOWN, PERIOD_HORIZON,
@@ -260,6 +262,8 @@ pub enum Request {
     Table(TableRequest),
     /// [`SequenceRequest`].
     Sequence(SequenceRequest),
+    /// [`QuotientRequest`].
+    Quotient(QuotientRequest),
 }
 
 /// The answer to a [`Request`]: the report of its kind, serialised as the report itself (each
@@ -286,6 +290,8 @@ pub enum Answer {
     Table(TableReport),
     /// The answer of a sequence request, serialised as its report.
     Sequence(SequenceAnswer),
+    /// The answer of a quotient request.
+    Quotient(QuotientReport),
 }
 
 /// Why a request has no answer.
@@ -334,6 +340,8 @@ pub enum Stopped {
     Table(Box<TableReport>),
     /// A nim-sequence: the values finished.
     Sequence(Box<SequenceAnswer>),
+    /// A misère quotient: the quotient of the heaps finished.
+    Quotient(Box<QuotientReport>),
     /// Work that keeps nothing.
     Nothing,
     /// Work whose state at the stop is said for people: how far a search for the computer's
@@ -367,7 +375,11 @@ impl Request {
                     .min(usize::try_from(states).unwrap_or(usize::MAX));
                 return;
             }
-            Request::Tour(_) | Request::TourExists(_) | Request::TourVerify(_) => return,
+            // A quotient is bounded by its largest order and its verification's states.
+            Request::Tour(_)
+            | Request::TourExists(_)
+            | Request::TourVerify(_)
+            | Request::Quotient(_) => return,
         };
         limits.memory = limits.memory.min(bytes);
     }
@@ -390,5 +402,6 @@ pub fn run(request: &Request, watch: &Watch) -> Result<Answer, RunError> {
         Request::Graph(request) => graph(request, watch).map(Answer::Graph),
         Request::Table(request) => table(request, watch).map(Answer::Table),
         Request::Sequence(request) => sequence(request, watch).map(Answer::Sequence),
+        Request::Quotient(request) => quotient(request, watch).map(Answer::Quotient),
     }
 }

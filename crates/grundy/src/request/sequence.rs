@@ -84,18 +84,18 @@ fn default_to() -> usize {
 }
 
 /// A heap game in JSON: its name, read back as [`sequence_game`] reads it.
-mod game_by_name {
+pub(super) mod game_by_name {
     use super::{sequence_game, HeapGame};
     use serde::{Deserialize, Deserializer, Serializer};
 
-    pub(super) fn serialize<S: Serializer>(
+    pub(in crate::request) fn serialize<S: Serializer>(
         game: &HeapGame,
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(game.name())
     }
 
-    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
+    pub(in crate::request) fn deserialize<'de, D: Deserializer<'de>>(
         deserializer: D,
     ) -> Result<HeapGame, D::Error> {
         let name = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;

@@ -1,0 +1,156 @@
+//! The misère quotient of a heap game: `grundy quotient 0.77 --heaps 40`, the request
+//! `{"question":"quotient","game":"kayles","heaps":40}`. The library's construction
+//! ([`crate::misere::quotient`]) made into a report; a quotient that grows past its limits is
+//! reported as far as it was finished, saying why it stopped.
+
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+
+use super::{RunError, Stopped};
+use crate::games::heap::HeapGame;
+use crate::misere::quotient::{
+    generator_name, quotient as misere_quotient, MisereQuotient, QuotientError,
+};
+use crate::report::{Command, QuotientGenerator, QuotientReport, SCHEMA_VERSION};
+use crate::watch::Watch;
+
+/// The most heaps a quotient may be asked for: past a proven period the elements are copied,
+/// and the report lists one word per heap.
+pub const MAX_QUOTIENT_HEAPS: usize = 100_000;
+
+/// The misère quotient of a heap game's sums of heaps `1..=heaps`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QuotientRequest {
+    /// The heap game: a code (`0.77`) or a name (`kayles`).
+    #[serde(with = "super::sequence::game_by_name")]
+    pub game: HeapGame,
+    /// The largest heap (default 40).
+    #[serde(default = "default_heaps")]
+    pub heaps: usize,
+}
+
+fn default_heaps() -> usize {
+    40
+}
+
+/// The report of `found`, the quotient of `game` for heaps up to `found.up_to()`.
+fn report_of(
+    game: &HeapGame,
+    asked: usize,
+    found: &MisereQuotient,
+    stopped_by: Option<String>,
+    seconds: f64,
+) -> QuotientReport {
+    let word = |element| found.element_word(element).to_string();
+    QuotientReport {
+        schema: SCHEMA_VERSION,
+        command: Command::Quotient,
+        game: game.name().to_string(),
+        code: game.rule().to_string(),
+        heaps_asked: asked,
+        heaps: found.up_to(),
+        order: found.order(),
+        p_portion: found.p_portion().into_iter().map(word).collect(),
+        generators: found
+            .generators()
+            .iter()
+            .enumerate()
+            .map(|(index, &heap)| QuotientGenerator {
+                name: generator_name(index),
+                heap,
+            })
+            .collect(),
+        relations: found.relations().iter().map(ToString::to_string).collect(),
+        heap_words: (1..=found.up_to())
+            .map(|heap| {
+                found
+                    .heap_word(heap)
+                    .map_or_else(|_| "?".to_string(), ToString::to_string)
+            })
+            .collect(),
+        orders: found.history().iter().map(|step| step.order).collect(),
+        stable_from: found.stable_from(),
+        period: found.period().map(|p| p.period),
+        preperiod: found.period().map(|p| p.preperiod),
+        stopped_by,
+        seconds,
+    }
+}
+
+/// The quotient `request` asks for; one that outgrows its limits is reported for the heaps
+/// finished, with `stopped_by` saying why.
+///
+/// # Errors
+/// More heaps than [`MAX_QUOTIENT_HEAPS`], or a stop ([`Stopped::Quotient`], with the heaps
+/// finished).
+pub fn quotient(request: &QuotientRequest, watch: &Watch) -> Result<QuotientReport, RunError> {
+    let asked = request.heaps;
+    if asked == 0 || asked > MAX_QUOTIENT_HEAPS {
+        return Err(RunError::input(format!(
+            "--heaps {asked}: a quotient is asked for heaps 1 to N, N from 1 to {MAX_QUOTIENT_HEAPS}"
+        )));
+    }
+    let started = Instant::now();
+    let game = &request.game;
+    let result = misere_quotient(game.rule(), asked, watch.stop_flag());
+    let seconds = started.elapsed().as_secs_f64();
+    match result {
+        Ok(found) => Ok(report_of(game, asked, &found, None, seconds)),
+        Err(QuotientError::Stopped { partial, .. }) => {
+            Err(RunError::Stopped(Stopped::Quotient(Box::new(report_of(
+                game,
+                asked,
+                &partial,
+                Some("interrupted".to_string()),
+                seconds,
+            )))))
+        }
+        Err(error @ (QuotientError::TooLarge { .. } | QuotientError::TooManyStates { .. })) => {
+            let message = error.to_string();
+            let (QuotientError::TooLarge { partial, .. }
+            | QuotientError::TooManyStates { partial, .. }) = error
+            else {
+                unreachable!("matched above")
+            };
+            Ok(report_of(game, asked, &partial, Some(message), seconds))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(json: &str) -> QuotientReport {
+        quotient(&serde_json::from_str(json).unwrap(), &Watch::new()).unwrap()
+    }
+
+    #[test]
+    fn misere_nim_and_kayles() {
+        let nim = report(r#"{"game":"0.3...","heaps":3}"#);
+        assert_eq!(nim.order, 6);
+        assert_eq!(nim.relations, ["a² = 1", "b³ = b"]);
+        assert_eq!(nim.p_portion, ["a", "b²"]);
+        assert_eq!(nim.heap_words, ["a", "b", "ab"]);
+        let kayles = report(r#"{"game":"kayles","heaps":200}"#);
+        assert_eq!(kayles.code, "0.77");
+        assert_eq!(kayles.heap_words.len(), 200);
+        assert!(kayles.period.is_some());
+        assert!(kayles.stopped_by.is_none());
+    }
+
+    #[test]
+    fn a_quotient_past_its_limits_is_reported_as_far_as_it_went() {
+        // 0.3122's quotient of heaps up to 7 is infinite (Games of No Chance 4).
+        let infinite = report(r#"{"game":"0.3122","heaps":7}"#);
+        assert_eq!(infinite.heaps, 6);
+        assert!(infinite.stopped_by.is_some());
+        let refused = quotient(
+            &serde_json::from_str(r#"{"game":"kayles","heaps":1000000}"#).unwrap(),
+            &Watch::new(),
+        );
+        assert!(refused.is_err());
+    }
+}
