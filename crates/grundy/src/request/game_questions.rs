@@ -400,7 +400,8 @@ fn graph_moves(
     })
 }
 
-fn join<T: ToString>(items: &[T], separator: &str) -> String {
+/// `items` written one after the other, `separator` between them.
+pub(super) fn join<T: ToString>(items: &[T], separator: &str) -> String {
     items
         .iter()
         .map(ToString::to_string)

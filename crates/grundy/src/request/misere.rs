@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::game_questions::player_to_move;
+use super::game_questions::{join, player_to_move};
 use super::prepare::LIST_LIMIT;
 use super::{Limits, Opponent, PlayRequest, RunError, Stopped, TableGame};
 use crate::games::game::{summand_name, summand_text};
@@ -38,14 +38,6 @@ fn misere_threads(limits: &Limits) -> usize {
 
 fn too_large(error: TooLarge) -> RunError {
     RunError::input(error.0)
-}
-
-fn join<T: ToString>(items: &[T], separator: &str) -> String {
-    items
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(separator)
 }
 
 /// The keys of a misère report of `game`: its name and position as the normal report writes
