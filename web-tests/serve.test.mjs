@@ -992,6 +992,52 @@ test('Kayles heaps under misère play: the winning moves, no nim-values; Node Ka
   assert.equal(new URLSearchParams(new URL(page.url()).hash.slice(1)).get('convention'), null);
 });
 
+test("the teacher's story: Kayles with the values hidden, revealed at the end, sent to phones", async () => {
+  // A teacher projects the page, picks Kayles and reads its rule.
+  await page.click('button[data-tab="play"]');
+  await page.uncheck('#play-misere').catch(() => {});
+  await page.selectOption('#play-family', 'heap');
+  await page.fill('#play-game', 'kayles');
+  await page.fill('#play-args', '3 4 5');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await page.waitForSelector('[data-heap="3"]');
+  await idle();
+  assert.match(await page.textContent('[data-testid="rules"]'), /knock down one or two adjacent pins/);
+  // The class plays with the values hidden: no value, no winner, no hint on screen.
+  await page.check('#play-classroom');
+  for (let turn = 0; turn < 30; turn += 1) {
+    assert.equal(await page.textContent('[data-testid="nimber"]'), 'hidden');
+    assert.equal(await page.isDisabled('#play-hint'), true);
+    const choices = await page.$$('.heap-moves button');
+    if (choices.length === 0) break;
+    const played = await page.$$eval('#history li', (items) => items.length);
+    await choices[0].click();
+    await page.waitForFunction((before) => document.querySelectorAll('#history li').length > before, played);
+    await idle();
+  }
+  assert.equal((await page.$$('.heap-moves button')).length, 0, 'the game was played to its end');
+  // At the end the teacher reveals who won and why.
+  await page.click('#play-reveal');
+  assert.match(await page.textContent('[data-testid="outcome"]'), /game over/);
+  // The link sent to the students opens the same game and position on a phone (revealed, as
+  // on the projector).
+  const link = page.url();
+  const sent = new URLSearchParams(new URL(link).hash.slice(1));
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  try {
+    await phone.goto(link);
+    await phone.waitForFunction(() => document.querySelector('[data-testid="nimber"]').textContent !== '?');
+    assert.equal(await phone.inputValue('#play-game'), 'kayles');
+    assert.equal(await phone.textContent('[data-testid="nimber"]'), await page.textContent('[data-testid="nimber"]'));
+    assert.equal(new URLSearchParams(new URL(phone.url()).hash.slice(1)).get('position'), sent.get('position'));
+    await phone.screenshot({ path: join(screenshots, 'teacher-link-390x844.png') });
+  } finally {
+    await phone.close();
+  }
+  await page.uncheck('#play-classroom');
+});
+
 test('leaving the page cancels its jobs', async () => {
   const id = await startTable('knights', '9', '9');
   await page.waitForSelector('#work:not([hidden])');
