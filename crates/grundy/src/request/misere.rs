@@ -156,24 +156,27 @@ fn by_quotient(game: &Game, watch: &Watch) -> Result<Option<(Vec<Move>, String)>
 /// A game too large for a misère search, or a stop.
 pub fn value(game: &Game, limits: &Limits, watch: &Watch) -> Result<GameReport, RunError> {
     let started = Instant::now();
+    // One heap game is answered by its quotient, whatever its heaps' sizes; its genus is still
+    // searched, when the heaps are small enough for a search.
+    if let Some((judged, name)) = by_quotient(game, watch)? {
+        let wins = judged.is_empty() || judged.iter().any(|m| m.winning);
+        let genus = match PartRules::of_summands(game.summands()) {
+            Ok((rules, parts)) => small_genus(game, rules, &parts, limits, watch)?,
+            Err(_) => None,
+        };
+        return Ok(GameReport {
+            genus,
+            settled_by: Some(name),
+            positions_searched: Some(0),
+            seconds: started.elapsed().as_secs_f64(),
+            ..misere_report(Command::Value, game, wins)
+        });
+    }
     let (mut rules, parts) = PartRules::of_summands(game.summands()).map_err(too_large)?;
     let moves = root_moves(&mut rules, game, &parts);
     let (judged, stats) = judge_moves(&rules, &moves, true, limits, watch)?;
     let wins = moves.is_empty() || judged.iter().any(|m| m.winning);
-    let mut search = MisereSearch::new(rules, limits.memory);
-    search.set_observer(Box::new(watch.clone()));
-    search.set_position_limit(GENUS_POSITIONS);
-    let genus = match genus(&mut search, &parts, Nimber::ZERO) {
-        Some(found) => {
-            let normal = normal_value(game, limits, watch)?;
-            Some(GenusReport::from(&crate::misere::genus::Genus {
-                normal: normal.value(),
-                ..found
-            }))
-        }
-        None if search.reached_position_limit() => None,
-        None => return Err(RunError::Stopped(Stopped::Nothing)),
-    };
+    let genus = small_genus(game, rules, &parts, limits, watch)?;
     Ok(GameReport {
         genus,
         positions_searched: Some(stats.positions),
@@ -182,6 +185,31 @@ pub fn value(game: &Game, limits: &Limits, watch: &Watch) -> Result<GameReport, 
         seconds: started.elapsed().as_secs_f64(),
         ..misere_report(Command::Value, game, wins)
     })
+}
+
+/// The genus of `game` (the position `parts` of `rules`) when its searches fit in
+/// [`GENUS_POSITIONS`]; `None` when they do not.
+fn small_genus(
+    game: &Game,
+    rules: PartRules,
+    parts: &Parts,
+    limits: &Limits,
+    watch: &Watch,
+) -> Result<Option<GenusReport>, RunError> {
+    let mut search = MisereSearch::new(rules, limits.memory);
+    search.set_observer(Box::new(watch.clone()));
+    search.set_position_limit(GENUS_POSITIONS);
+    match genus(&mut search, parts, Nimber::ZERO) {
+        Some(found) => {
+            let normal = normal_value(game, limits, watch)?;
+            Ok(Some(GenusReport::from(&crate::misere::genus::Genus {
+                normal: normal.value(),
+                ..found
+            })))
+        }
+        None if search.reached_position_limit() => Ok(None),
+        None => Err(RunError::Stopped(Stopped::Nothing)),
+    }
 }
 
 /// The normal-play nim-value of `game`, the base of its genus (asked only of small games).
