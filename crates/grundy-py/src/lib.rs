@@ -204,8 +204,11 @@ fn run(
     let (sender, receiver) = mpsc::channel();
     let work_request = request.clone();
     let work_watch = watch.clone();
+    // Misère searches recurse once a move, up to 2,000 moves deep: more stack than a thread's
+    // default.
     let worker = std::thread::Builder::new()
         .name("grundy".to_string())
+        .stack_size(64 << 20)
         .spawn(move || {
             // The JSON is made here, without the GIL: a long answer takes a while to write.
             let answer = catch_unwind(AssertUnwindSafe(|| {

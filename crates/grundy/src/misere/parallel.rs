@@ -11,6 +11,9 @@ use super::parts::{PartRules, Parts};
 use super::search::MisereSearch;
 use crate::solver::{SearchObserver, SearchStats};
 
+/// The stack of each searching thread: the search recurses once a move.
+const WORKER_STACK_BYTES: usize = 64 << 20;
+
 /// How often the coordinating thread looks at the stop flag and tells the observer.
 const POLL: Duration = Duration::from_millis(20);
 
@@ -22,7 +25,8 @@ pub struct Judged {
     pub loses: Vec<Option<bool>>,
     /// The searches' costs, added up.
     pub stats: SearchStats,
-    /// Whether the observer's flag stopped the judging (what was judged before is kept).
+    /// Whether the observer's flag stopped the judging (what was judged before is kept), or a
+    /// thread could not be started.
     pub stopped: bool,
 }
 
@@ -45,9 +49,12 @@ pub fn judge(
     let totals = Mutex::new(SearchStats::default());
     let stopped_from_outside = observer.stop_flag();
     let done = AtomicUsize::new(0);
+    let not_started = AtomicBool::new(false);
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            scope.spawn(|| {
+            // The search recurses once a move, up to MAX_MISERE_DEPTH deep: a stack of its own.
+            let worker = std::thread::Builder::new().stack_size(WORKER_STACK_BYTES);
+            let started = worker.spawn_scoped(scope, || {
                 // Counted when the thread ends, even by a panic, which the scope then passes on.
                 let _finished = Finished(&done);
                 let mut search = MisereSearch::new(rules.clone(), budget_bytes / threads as u64);
@@ -71,6 +78,13 @@ pub fn judge(
                     search.stats(),
                 );
             });
+            if started.is_err() {
+                // A thread the system would not start: the judging stops, as if interrupted,
+                // rather than answer with positions left unjudged.
+                not_started.store(true, Ordering::Relaxed);
+                abandon.store(true, Ordering::Relaxed);
+                done.fetch_add(1, Ordering::Release);
+            }
         }
         while done.load(Ordering::Acquire) < threads {
             std::thread::sleep(POLL);
@@ -89,7 +103,8 @@ pub fn judge(
     Judged {
         loses: loses.into_inner().expect("no thread panicked"),
         stats: totals.into_inner().expect("no thread panicked"),
-        stopped: stopped_from_outside.is_some_and(|stop| stop.load(Ordering::Relaxed)),
+        stopped: not_started.load(Ordering::Relaxed)
+            || stopped_from_outside.is_some_and(|stop| stop.load(Ordering::Relaxed)),
     }
 }
 

@@ -306,7 +306,9 @@ impl PartRules {
             // A move on a heap takes a token, or (digit 4, 8 or 12 before the point) splits it
             // without taking one: at most one of each per token.
             State::Count(count) => 2 * u64::from(count),
-            State::Board(board) => (board.rows + board.cols) as u64,
+            // Each move removes a row or column of one board, at least one cell, and may split
+            // it: a board lasts at most one move a cell.
+            State::Board(board) => (board.rows * board.cols) as u64,
             // Each step lowers some a·m + b·n with a, b ≥ 0 (the rule every corner game is
             // checked against), so a piece makes at most (m + 1)(n + 1) steps.
             State::Corner(m, n) => (u64::from(m) + 1) * (u64::from(n) + 1),

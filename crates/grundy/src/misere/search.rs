@@ -19,9 +19,11 @@ const PROGRESS_INTERVAL: u64 = 1 << 16;
 /// How many positions pass between additions to a shared count.
 const SHARED_COUNT_INTERVAL: u64 = 1 << 12;
 
-/// Bytes a remembered position costs beyond its parts' keys: the boxed slice, the answer, and
-/// the hash table's share (its load factor and control bytes).
-const ENTRY_OVERHEAD: u64 = 48;
+/// Bytes a remembered position costs beyond its parts' keys: its slot in the hash table (the
+/// key's 24 bytes and the answer, a control byte, at the table's load factor), counted twice
+/// since a table that doubles holds the old slots beside the new for a while, and the
+/// allocator's share of the boxed parts.
+const ENTRY_OVERHEAD: u64 = 96;
 
 /// The key of a whole position: its parts' keys in their canonical order, and a hash of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
