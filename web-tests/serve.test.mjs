@@ -1038,6 +1038,47 @@ test("the teacher's story: Kayles with the values hidden, revealed at the end, s
   await page.uncheck('#play-classroom');
 });
 
+test('knights 8x8, too hard to solve in the time: played on with what the time settled', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '8x8');
+  await page.selectOption('#play-opponent', 'perfect');
+  await page.selectOption('#play-side', 'first');
+  await page.check('#play-values');
+  await page.click('#play-new');
+  // The empty board is settled by mirror play: every move loses, no value searched.
+  await idle();
+  assert.equal(await page.textContent('[data-testid="nimber"]'), '0');
+  const asked = page.waitForRequest((request) => request.url().endsWith('/api/jobs')
+    && request.method() === 'POST' && JSON.parse(request.postData()).question === 'moves');
+  await page.click('[data-square="a1"]');
+  const request = JSON.parse((await asked).postData());
+  const limits = await page.evaluate(async () => (await fetch('/api/limits')).json());
+  assert.ok(request.seconds > 0 && request.seconds < limits.max_seconds, `seconds ${request.seconds}`);
+  // The position after a1 is worked out within that time (no move of the computer's is
+  // shown to win); the computer answers by mirror play (a8), and the board after its move is
+  // offered to the person: lost again by mirror play, its moves' values not found in time.
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 2
+    && document.querySelectorAll('#board .square.legal').length > 0, null, { timeout: 2 * limits.max_seconds * 1000 });
+  await idle();
+  const note = await page.textContent('[data-testid="partly-settled"]');
+  assert.match(note, /too hard to solve in \d+ s: \d+ of \d+ moves are shown without their value/);
+  assert.match(await page.textContent('#history li:last-child'), /^computer: a8$/);
+  assert.equal(await page.textContent('[data-testid="nimber"]'), '0');
+  assert.match(await page.textContent('[data-testid="outcome"]'), /^P: the computer \(second player\) wins/);
+  const labels = await page.$$eval('#board .square.legal', (squares) => squares.map((square) => square.getAttribute('aria-label')));
+  // Every move loses; those not valued in the time are said to, without a value.
+  assert.ok(labels.every((label) => /leads to \*\d+$|a losing move, its value not found in time$/.test(label)), labels.join('; '));
+  assert.ok(labels.some((label) => /not found in time/.test(label)), labels.join('; '));
+  await page.screenshot({ path: join(screenshots, 'play-partly-settled.png') });
+  const legal = await page.$$('#board .square.legal');
+  await legal[legal.length - 1].click();
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 3);
+  assert.match(await page.textContent('#history li:last-child'), /^you: [a-h][1-8]$/);
+  await page.uncheck('#play-values');
+});
+
 test('leaving the page cancels its jobs', async () => {
   const id = await startTable('knights', '9', '9');
   await page.waitForSelector('#work:not([hidden])');

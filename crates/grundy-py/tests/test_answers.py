@@ -49,6 +49,21 @@ def test_moves_are_objects_with_their_familys_details():
     )
 
 
+def test_moves_within_a_time_say_what_they_settled():
+    # Knights 8x8 after a1 and b1: no move's value is found in a tenth of a second.
+    hard = grundy.game("knights 8x8 at NN....../......../......../......../......../......../......../........")
+    moves = hard.moves(all=True, think=0.1, progress=False)
+    assert len(moves) == moves.legal_moves == 57
+    unvalued = [move for move in moves if move.get("nimber") is None]
+    assert moves.moves_unsettled == len(unvalued) > 0
+    assert all(move.get("winning") is not True for move in unvalued)
+    # Given time enough, the answer is the whole one.
+    small = grundy.game("knights 5x5")
+    assert small.moves(all=True, think=60).to_dict()["moves"] == small.moves(all=True).to_dict()["moves"]
+    reply = hard.reply(think=0.1, progress=False)
+    assert "out of time" in reply.played_by
+
+
 def test_a_sum_is_made_with_plus():
     kayles = grundy.game("kayles 3 4 5")
     assert kayles + grundy.game("*2") == grundy.game("kayles 3 4 5 + *2")

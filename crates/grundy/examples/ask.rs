@@ -89,6 +89,7 @@ fn main() {
             all: false,
             convention: Convention::Normal,
             limits: limits.clone(),
+            seconds: None,
         },
         &watch,
     );

@@ -166,8 +166,10 @@ pub struct Move {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nimber: Option<u32>,
     /// Whether the move wins: it leaves nim-value 0 (under misère play: a position the player
-    /// to move loses).
-    pub winning: bool,
+    /// to move loses). Left out only in an answer given within a time (`moves --seconds`)
+    /// for a move not searched to the end in that time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winning: Option<bool>,
     /// Placement games: the square the piece is put on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub square: Option<String>,
@@ -218,7 +220,7 @@ impl Move {
         Move {
             notation,
             nimber: Some(nimber.value()),
-            winning: nimber == Nimber::ZERO,
+            winning: Some(nimber == Nimber::ZERO),
             square: None,
             piece: None,
             row: None,
@@ -300,12 +302,26 @@ impl Move {
     /// The same move under misère play: whether it wins, and no nim-value.
     #[must_use]
     pub fn misere(self, winning: bool) -> Move {
+        self.partly_known(Some(winning))
+    }
+
+    /// The same move with no nim-value, and only what is known of whether it wins: a move an
+    /// answer within a time did not value (`winning` is known when the move was shown to win
+    /// or to lose), or a misère move.
+    #[must_use]
+    pub fn partly_known(self, winning: Option<bool>) -> Move {
         Move {
             nimber: None,
             summand_nimber: None,
             winning,
             ..self
         }
+    }
+
+    /// Whether the move is known to win.
+    #[must_use]
+    pub fn wins(&self) -> bool {
+        self.winning == Some(true)
     }
 
     /// The nim-value after the move, 0 when it is not known (a misère move): for pictures
@@ -456,6 +472,12 @@ pub struct GameReport {
     /// `grundy moves` for heap games: moves left out of `moves` because the list is capped.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moves_not_listed: Option<usize>,
+    /// `grundy moves --seconds`: how many legal moves the time given did not settle: with
+    /// `--all` the moves whose value was not found (their `nimber` left out, and `winning` too
+    /// unless that was found), without it the moves not yet known to win or to lose. 0 when
+    /// the answer is complete; left out when no time was given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves_unsettled: Option<usize>,
     /// `grundy moves treblecross N`: the cells (numbered from 1) where a cross wins.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winning_cells: Option<Vec<usize>>,
@@ -536,6 +558,7 @@ impl GameReport {
             winning_moves: None,
             moves: None,
             moves_not_listed: None,
+            moves_unsettled: None,
             winning_cells: None,
             winning_move: None,
             symmetric_winning_moves: None,

@@ -53,7 +53,7 @@ pub fn moves_text(report: &GameReport, all: bool) -> String {
     }
     let width = moves.iter().map(|m| m.notation.len()).max().unwrap_or(0);
     for m in moves {
-        let verdict = if m.winning { "  wins" } else { "" };
+        let verdict = if m.wins() { "  wins" } else { "" };
         out.push_str(&format!(
             "  {:<width$} -> {}{verdict}\n",
             m.notation,

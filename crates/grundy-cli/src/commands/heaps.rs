@@ -66,7 +66,7 @@ pub fn moves_text(summand: &Summand, report: &GameReport, all: bool) -> String {
         out.push_str("no winning move: every move leads to a position the opponent wins\n");
     }
     for m in report.moves.as_deref().unwrap_or_default() {
-        let verdict = if m.winning { "  wins" } else { "" };
+        let verdict = if m.wins() { "  wins" } else { "" };
         out.push_str(&format!(
             "  {:<24} leaves {}{verdict}\n",
             m.notation,

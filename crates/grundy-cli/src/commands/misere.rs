@@ -73,6 +73,7 @@ pub fn run(
             all,
             convention,
             limits,
+            seconds: None,
         }),
         Question::Outcome => Request::Outcome(OutcomeRequest {
             game,
@@ -131,7 +132,7 @@ fn text(game: &Game, report: &GameReport) -> String {
         let winning = report.winning_moves.unwrap_or(0);
         out.push_str(&format!("moves      {winning} of {legal} win\n"));
         for m in moves {
-            let verdict = if m.winning { "wins" } else { "loses" };
+            let verdict = if m.wins() { "wins" } else { "loses" };
             out.push_str(&format!("  {:<16} {verdict}\n", described(m)));
         }
         if let Some(unlisted) = report.moves_not_listed {

@@ -3,7 +3,8 @@
 use std::collections::HashMap;
 
 use anyhow::Result;
-use grundy::games::placement::{MoveValue, Piece, PlacementGame, PlacementPosition};
+use grundy::board::Square;
+use grundy::games::placement::{Piece, PlacementGame, PlacementPosition};
 use grundy::games::sum::Summand;
 use grundy::misere::Convention;
 use grundy::report::GameReport;
@@ -21,7 +22,7 @@ use crate::render::{draw_board, json_line, plain};
 #[command(
     after_help = "A winning move leads to a position of nim-value 0. Squares are named by \
 column letter and row number (c3 is row 3, column 3); row 1 is drawn at the top.\n\nExamples:\n  \
-grundy moves knights 5x5\n  grundy moves queens 5x5 --all\n  grundy moves queens 5x5 --all --svg queens.svg\n  grundy moves kings 4x5 --position \
+grundy moves knights 5x5\n  grundy moves queens 5x5 --all\n  grundy moves knights 8x8 --all --seconds 5\n  grundy moves queens 5x5 --all --svg queens.svg\n  grundy moves kings 4x5 --position \
 \"K..../...../...../.....\" --json\n  grundy moves bishops+knights 3x3 --all\n  grundy moves knights 5x5 --board mobius\n  grundy moves kayles 3 2 1 5 2 5\n  grundy moves corner-queen 4 6\n  grundy moves graph edges.txt --all\n  grundy moves kayles 3 4 5 7 --misere\n  grundy moves knights 4x4 --misere --all"
 )]
 pub struct Args {
@@ -35,6 +36,11 @@ pub struct Args {
     /// winning moves framed and (with --all) the nim-value of each move in its square.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
+    /// For one placement game: search at most S seconds, then answer with what is settled: a
+    /// move's value, or only whether it wins (`?` for a value not found), and the position's
+    /// value when that much decides it.
+    #[arg(long, value_name = "S", value_parser = super::play::parse_thinking_time)]
+    pub seconds: Option<f64>,
     #[command(flatten)]
     pub convention: super::misere::ConventionOption,
     #[command(flatten)]
@@ -45,6 +51,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<String> {
     if args.convention.misere {
         super::misere::refuse("--svg", args.svg.is_some())?;
+        super::misere::refuse("--seconds", args.seconds.is_some())?;
         return super::misere::run(
             super::misere::Question::Moves { all: args.all },
             &args.target,
@@ -67,6 +74,7 @@ pub fn run(args: &Args) -> Result<String> {
             memory: args.search.memory,
             threads: None,
         },
+        seconds: args.seconds,
     };
     let shown = Shown::new("searching");
     let progress = shown.clone();
@@ -113,13 +121,22 @@ pub fn winning_picture(
             memory,
             threads: None,
         },
+        seconds: None,
     };
     let report = grundy::request::moves(&request, &Watch::new()).map_err(run_error)?;
     Ok(picture::of_game_report(&request.game, &report, false))
 }
 
+/// A placement move of a report, back on the board, with what is known of it.
+struct PlacedMove {
+    square: Square,
+    piece: Piece,
+    nimber: Option<Nimber>,
+    winning: Option<bool>,
+}
+
 /// The placement moves of a report, back on the board.
-fn placed_moves(game: &PlacementGame, report: &GameReport) -> Vec<MoveValue> {
+fn placed_moves(game: &PlacementGame, report: &GameReport) -> Vec<PlacedMove> {
     let board = game.board();
     report
         .moves
@@ -127,12 +144,11 @@ fn placed_moves(game: &PlacementGame, report: &GameReport) -> Vec<MoveValue> {
         .unwrap_or_default()
         .iter()
         .filter_map(|m| {
-            let square = board.square(m.row? - 1, m.col? - 1)?;
-            let piece = m.piece.as_deref()?.parse::<Piece>().ok()?;
-            Some(MoveValue {
-                square,
-                piece,
-                nimber: m.value(),
+            Some(PlacedMove {
+                square: board.square(m.row? - 1, m.col? - 1)?,
+                piece: m.piece.as_deref()?.parse::<Piece>().ok()?,
+                nimber: m.nimber.map(Nimber::new),
+                winning: m.winning,
             })
         })
         .collect()
@@ -150,25 +166,29 @@ fn placement_text(
     let several = game.pieces().len() > 1;
     let legal_moves = report.legal_moves.unwrap_or(0);
     let winning = report.winning_moves.unwrap_or(0);
+    let unsettled = report.moves_unsettled.unwrap_or(0);
+    let value = match (report.nimber, report.outcome) {
+        (Some(nimber), _) => Nimber::new(nimber).to_string(),
+        (None, Some(grundy::Outcome::N)) => "not 0 (not found in the time given)".to_string(),
+        (None, _) => "? (not found in the time given)".to_string(),
+    };
     let mut out = String::new();
     out.push_str(&format!(
-        "{} on {}{}: nim-value {}, {} legal moves, {winning} winning\n",
+        "{} on {}{}: nim-value {value}, {legal_moves} legal moves, {winning} winning\n",
         game.name(),
         game.board(),
         rules_note(game.rules()),
-        Nimber::new(report.nimber.unwrap_or(0)),
-        legal_moves
     ));
-    let listed: Vec<&MoveValue> = moves
+    let listed: Vec<&PlacedMove> = moves
         .iter()
-        .filter(|m| all || m.nimber == Nimber::ZERO)
+        .filter(|m| all || m.winning == Some(true))
         .collect();
     let mut labels: HashMap<_, String> = HashMap::new();
     for m in &listed {
-        let label = if all {
-            plain(m.nimber)
-        } else {
-            "*".to_string()
+        let label = match (all, m.nimber) {
+            (false, _) => "*".to_string(),
+            (true, Some(nimber)) => plain(nimber),
+            (true, None) => "?".to_string(),
         };
         labels
             .entry(m.square)
@@ -196,20 +216,32 @@ fn placement_text(
     } else if winning > 0 {
         out.push_str("(* marks a winning move)\n");
     }
+    if unsettled > 0 {
+        let what = if all { "valued" } else { "searched" };
+        out.push_str(&format!(
+            "{unsettled} of {legal_moves} moves not {what} to the end in the time given{}\n",
+            if all { " (? on the board)" } else { "" }
+        ));
+    }
     if legal_moves == 0 {
         out.push_str("no legal moves: the player to move has lost\n");
-    } else if listed.is_empty() {
+    } else if listed.is_empty() && report.outcome == Some(grundy::Outcome::P) {
         out.push_str("no winning move: every move leads to a position the opponent wins\n");
+    } else if listed.is_empty() {
+        out.push_str("no winning move found in the time given\n");
     }
     if let Some(strategy) = &report.settled_by {
         out.push_str(&super::settled_line(strategy));
     }
     for m in &listed {
         let (row, col) = m.square.coordinates();
-        let verdict = if m.nimber == Nimber::ZERO {
-            "  wins"
-        } else {
-            ""
+        let (value, verdict) = match (m.nimber, m.winning) {
+            (Some(nimber), _) => (
+                nimber.to_string(),
+                if nimber == Nimber::ZERO { "  wins" } else { "" },
+            ),
+            (None, Some(false)) => ("?".to_string(), "  loses (value not found in time)"),
+            (None, _) => ("?".to_string(), "  (not searched to the end in time)"),
         };
         let piece = if several {
             format!("{} ", m.piece.letter())
@@ -217,9 +249,8 @@ fn placement_text(
             String::new()
         };
         out.push_str(&format!(
-            "  {piece}{:<4} ({row},{col}) -> {}{verdict}\n",
+            "  {piece}{:<4} ({row},{col}) -> {value}{verdict}\n",
             m.square.to_string(),
-            m.nimber
         ));
     }
     out.push_str(&format!(

@@ -88,7 +88,7 @@ pub struct Args {
 }
 
 /// A thinking time in seconds (the library refuses one out of its range, saying which).
-fn parse_thinking_time(text: &str) -> Result<f64, String> {
+pub(super) fn parse_thinking_time(text: &str) -> Result<f64, String> {
     text.trim()
         .parse::<f64>()
         .map_err(|_| format!("`{text}` is not a number of seconds"))

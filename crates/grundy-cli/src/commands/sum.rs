@@ -90,7 +90,7 @@ pub fn moves_text(game: &Game, report: &GameReport) -> String {
         .unwrap_or(0);
     for m in listed {
         let shown = format!("{}: {}", texts[summand_of(m)], m.notation);
-        let verdict = if m.winning { "  wins" } else { "" };
+        let verdict = if m.wins() { "  wins" } else { "" };
         out.push_str(&format!(
             "  {shown:<w$}  -> {} in its game, {} in all{verdict}\n",
             Nimber::new(m.summand_nimber.unwrap_or(0)),

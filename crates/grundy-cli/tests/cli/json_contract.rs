@@ -238,6 +238,17 @@ fn every_command_prints_what_docs_json_md_describes() {
         &["outcome", "knights", "4x4"],
         &["outcome", "queens+rooks", "3x3", "--rays", "blocked"],
         &["moves", "knights", "5x5"],
+        // Within a time, on a board not solved in it: moves without their values.
+        &[
+            "moves",
+            "knights",
+            "8x8",
+            "--position",
+            "NN....../......../......../......../......../......../......../........",
+            "--all",
+            "--seconds",
+            "0.2",
+        ],
         &["moves", "bishops+knights", "3x3", "--all"],
         &["moves", "kayles", "3", "2", "1", "5"],
         &["moves", "kayles", "3", "2", "1", "5", "--all"],
@@ -366,11 +377,11 @@ fn the_contract_check_refuses_drift() {
     extra["nodes"] = 3.into();
     assert!(contract.report_error(&extra).unwrap().contains("`nodes`"));
     let mut missing = good.clone();
-    missing.as_object_mut().unwrap().remove("outcome");
+    missing.as_object_mut().unwrap().remove("to_move");
     assert!(contract
         .report_error(&missing)
         .unwrap()
-        .contains("`outcome`"));
+        .contains("`to_move`"));
     let mut wrong_type = good.clone();
     wrong_type["moves"][0]["heap"] = "4".into();
     assert!(contract.report_error(&wrong_type).unwrap().contains("heap"));

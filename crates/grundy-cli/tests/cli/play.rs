@@ -409,3 +409,56 @@ fn play_reply_with_a_thinking_time_plays_in_time_and_says_so() {
         "seconds 10000000000",
     );
 }
+
+#[test]
+fn moves_with_a_thinking_time_answer_in_time_with_what_they_settled() {
+    // Knights 8x8 after a1 and b1: no move's value is found in a fraction of a second.
+    let position = "NN....../......../......../......../......../......../......../........";
+    let args = [
+        "moves",
+        "knights",
+        "8x8",
+        "--all",
+        "--seconds",
+        "0.3",
+        "--position",
+        position,
+    ];
+    let started = std::time::Instant::now();
+    let report = json_of(&args);
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+    let moves = report["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 57);
+    let unvalued = moves.iter().filter(|m| m.get("nimber").is_none()).count();
+    assert!(unvalued > 0);
+    assert_eq!(report["moves_unsettled"].as_u64(), Some(unvalued as u64));
+    assert!(report.get("nimber").is_none(), "{report}");
+    let text = grundy().args(args).assert().success();
+    let text = String::from_utf8_lossy(&text.get_output().stdout).to_string();
+    assert!(
+        text.starts_with(
+            "knights on 8x8: nim-value ? (not found in the time given), 57 legal moves"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("not valued to the end in the time given (? on the board)"),
+        "{text}"
+    );
+    assert!(text.contains("  c1   (1,3) -> ?"), "{text}");
+    // Time enough: the whole answer, the same as without a time.
+    let timed = json_of(&["moves", "queens", "5x5", "--all", "--seconds", "60"]);
+    let whole = json_of(&["moves", "queens", "5x5", "--all"]);
+    assert_eq!(timed["moves"], whole["moves"]);
+    assert_eq!(timed["nimber"], whole["nimber"]);
+    assert_eq!(timed["moves_unsettled"].as_u64(), Some(0));
+    // A time is for one placement game under normal play.
+    fails_with(
+        &["moves", "kayles", "3", "4", "--seconds", "1"],
+        "seconds (moves within a time) is for one placement game under normal play",
+    );
+    fails_with(
+        &["moves", "knights", "4x4", "--misere", "--seconds", "1"],
+        "--seconds is for normal play",
+    );
+}

@@ -109,14 +109,21 @@ def _flag(name: str, value: Any) -> bool:
     return value
 
 
-def _seconds(seconds: Any) -> Optional[float]:
+def _seconds(seconds: Any, name: str = "seconds") -> Optional[float]:
     if seconds is None:
         return None
     # Comparisons are exact for ints of any size and false for NaN.
     number = isinstance(seconds, (int, float)) and not isinstance(seconds, bool)
     if not number or not 0 <= seconds <= 1e9:
-        raise InputError(f"seconds={seconds!r}: expected a number of seconds from 0 to 1e9")
+        raise InputError(f"{name}={seconds!r}: expected a number of seconds from 0 to 1e9")
     return float(seconds)
+
+
+def _thinking_time(think: Any) -> Dict[str, Any]:
+    """The request's ``seconds``: how long the search may go on before it answers with what it
+    knows (``think=``, unlike ``seconds=``, which stops the work and raises)."""
+    think = _seconds(think, "think")
+    return {} if think is None else {"seconds": think}
 
 
 def _limits(memory: Memory, threads: Optional[int]) -> Dict[str, Any]:
@@ -259,18 +266,23 @@ class Game:
                     seconds, progress)
 
     def moves(self, all: bool = False, *, misere: bool = False,  # noqa: A002 (the CLI's --all)
-              memory: Memory = None, threads: Optional[int] = None,
-              seconds: Optional[float] = None, progress: Any = True) -> Moves:
+              think: Optional[float] = None, memory: Memory = None,
+              threads: Optional[int] = None, seconds: Optional[float] = None,
+              progress: Any = True) -> Moves:
         """The winning moves, or with ``all=True`` every move with the value it leads to
         (``grundy moves``); with ``misere=True`` the moves that win when the last player to
-        move loses (each move's ``winning``, no ``nimber``).
+        move loses (each move's ``winning``, no ``nimber``). With ``think=S`` (one placement
+        game, normal play) the search answers after S seconds with what it settled
+        (``grundy moves --seconds S``): a move not valued has no ``nimber``, and no
+        ``winning`` unless that was found; ``moves_unsettled`` counts them.
 
         >>> [(str(m), m.nimber) for m in grundy.game("kayles 3").moves(all=True)]
         [('3 -> 2', 2), ('3 -> 1 + 1', 0), ('3 -> 1', 1)]
         >>> [str(m) for m in grundy.game("kayles 3").moves(misere=True)]
         ['3 -> 1']
         """
-        fields = {**self._fields(), "all": _flag("all", all), **self._convention(misere)}
+        fields = {**self._fields(), "all": _flag("all", all), **self._convention(misere),
+                  **_thinking_time(think)}
         return _ask("moves", fields, memory, threads, seconds, progress)
 
     def outcome(self, *, misere: bool = False, memory: Memory = None,
@@ -289,11 +301,14 @@ class Game:
         return _ask("outcome", fields, memory, threads, seconds, progress)
 
     def reply(self, opponent: str = "perfect", *, seed: int = 1, misere: bool = False,
-              memory: Memory = None, threads: Optional[int] = None,
-              seconds: Optional[float] = None, progress: Any = True) -> Play:
+              think: Optional[float] = None, memory: Memory = None,
+              threads: Optional[int] = None, seconds: Optional[float] = None,
+              progress: Any = True) -> Play:
         """The computer's move in a placement game's position (``grundy play --reply``):
         ``opponent`` is ``perfect``, ``symmetry`` or ``random`` (with ``seed``); with
         ``misere=True`` it plays to make the opponent move last (no symmetry opponent).
+        With ``think=S`` it plays after S seconds the best move it found, and says so in
+        ``played_by`` (``grundy play --reply --seconds S``).
 
         >>> grundy.game("knights 5x5").reply().move.square
         'c3'
@@ -301,7 +316,8 @@ class Game:
         'P'
         """
         fields = {"game": self._text, "opponent": opponent,
-                  "seed": _whole("seed", seed, 0, 2**64 - 1), **self._convention(misere)}
+                  "seed": _whole("seed", seed, 0, 2**64 - 1), **self._convention(misere),
+                  **_thinking_time(think)}
         return _ask("play", fields, memory, threads, seconds, progress)
 
 

@@ -213,8 +213,12 @@ pub fn of_game_report(game: &Game, report: &GameReport, every_move_listed: bool)
         return None;
     };
     let on_board = format!("{} on {}", game.name(), game.board());
-    let nim_value = Nimber::new(report.nimber.unwrap_or(0));
-    let nim_value_title = format!("{on_board}: nim-value {nim_value}");
+    // A moves answer within a time may not have found the value (its unvalued moves, which
+    // `placed` leaves out, are drawn without a label).
+    let nim_value_title = match report.nimber {
+        Some(nimber) => format!("{on_board}: nim-value {}", Nimber::new(nimber)),
+        None => format!("{on_board}: nim-value not found in the time given"),
+    };
     Some(match report.command {
         Command::Value => position(&nim_value_title, game, asked, &[], &[]),
         Command::Moves => {
@@ -269,8 +273,8 @@ pub fn of_game_report(game: &Game, report: &GameReport, every_move_listed: bool)
 }
 
 /// The moves of a report back on `game`'s board, read from their notation (`c3`, `Nc3`); a
-/// move that names no square and piece of the game is left out, and so is a misère move (it
-/// has no nim-value to draw).
+/// move that names no square and piece of the game is left out, and so is a move with no
+/// nim-value to draw (a misère move, or one a time given did not value).
 fn placed<'a>(game: &PlacementGame, moves: impl Iterator<Item = &'a Move>) -> Vec<MoveValue> {
     moves
         .filter_map(|named| {

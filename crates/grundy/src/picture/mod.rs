@@ -200,7 +200,7 @@ pub(crate) mod tests {
             drawn(r#"{"question":"moves","game":"queens 4x4 at .Q../..../..../...."}"#);
         assert_eq!(
             winning_only.matches(FRAME).count(),
-            moves.iter().filter(|m| m.winning).count()
+            moves.iter().filter(|m| m.wins()).count()
         );
         assert_eq!(winning_only.matches(LABEL).count(), 0);
     }

@@ -73,6 +73,24 @@ pub fn value(request: &ValueRequest, watch: &Watch) -> Result<GameReport, RunErr
 pub fn moves(request: &MovesRequest, watch: &Watch) -> Result<GameReport, RunError> {
     let game = &request.game;
     let memory = request.limits.memory;
+    if let Some(seconds) = super::thinking_time::check(request.seconds).map_err(RunError::Input)? {
+        let (Some(Summand::Placement { game, position }), Convention::Normal) =
+            (game.as_single(), request.convention)
+        else {
+            return Err(RunError::input(format!(
+                "seconds (moves within a time) is for one placement game under normal play, not {}`{game}`",
+                if request.convention.is_misere() { "misère play of " } else { "" }
+            )));
+        };
+        return super::moves_in_time::placement_moves_in_time(
+            game,
+            position,
+            request.all,
+            memory,
+            seconds,
+            watch,
+        );
+    }
     if request.convention.is_misere() {
         return super::misere::moves(game, request.all, &request.limits, watch);
     }
@@ -171,7 +189,7 @@ fn refuse_resume(
 }
 
 /// The keys of a placement game's report: board, surface, ray rule, position, who is to move.
-fn placement_report(
+pub(super) fn placement_report(
     command: Command,
     game: &PlacementGame,
     position: &PlacementPosition,
@@ -485,7 +503,7 @@ fn table_moves(summand: &Summand, all: bool) -> Result<GameReport, RunError> {
             let nimber = game.value_of_sum(heaps);
             let (legal, shown, listed) = heap_moves(game, heaps, all);
             let winning = if all {
-                listed.iter().filter(|m| m.winning).count()
+                listed.iter().filter(|m| m.wins()).count()
             } else {
                 shown
             };
@@ -504,7 +522,7 @@ fn table_moves(summand: &Summand, all: bool) -> Result<GameReport, RunError> {
         Summand::Rectangles(boards) => {
             let moves: Vec<Move> = Kayles2d.moves(boards).iter().map(Move::rectangle).collect();
             let nimber = Kayles2d.value_of_sum(boards);
-            let winning = moves.iter().filter(|m| m.winning).count();
+            let winning = moves.iter().filter(|m| m.wins()).count();
             (nimber, moves.len(), winning, moves, 0, None)
         }
         Summand::Corner { game, m, n } => {
@@ -513,12 +531,12 @@ fn table_moves(summand: &Summand, all: bool) -> Result<GameReport, RunError> {
                 .iter()
                 .map(|step| Move::corner(*m, *n, step))
                 .collect();
-            let winning = moves.iter().filter(|m| m.winning).count();
+            let winning = moves.iter().filter(|m| m.wins()).count();
             (nimber, moves.len(), winning, moves, 0, None)
         }
         _ => unreachable!("placement games, graphs and nimbers are searched or summed"),
     };
-    let listed = listed.into_iter().filter(|m| all || m.winning).collect();
+    let listed = listed.into_iter().filter(|m| all || m.wins()).collect();
     Ok(GameReport {
         legal_moves: Some(legal),
         winning_moves: Some(winning),

@@ -159,7 +159,7 @@ pub fn value(game: &Game, limits: &Limits, watch: &Watch) -> Result<GameReport, 
     // One heap game is answered by its quotient, whatever its heaps' sizes; its genus is still
     // searched, when the heaps are small enough for a search.
     if let Some((judged, name)) = by_quotient(game, watch)? {
-        let wins = judged.is_empty() || judged.iter().any(|m| m.winning);
+        let wins = judged.is_empty() || judged.iter().any(|m| m.wins());
         let genus = match PartRules::of_summands(game.summands()) {
             Ok((rules, parts)) => small_genus(game, rules, &parts, limits, watch)?,
             Err(_) => None,
@@ -175,7 +175,7 @@ pub fn value(game: &Game, limits: &Limits, watch: &Watch) -> Result<GameReport, 
     let (mut rules, parts) = PartRules::of_summands(game.summands()).map_err(too_large)?;
     let moves = root_moves(&mut rules, game, &parts);
     let (judged, stats) = judge_moves(&rules, &moves, true, limits, watch)?;
-    let wins = moves.is_empty() || judged.iter().any(|m| m.winning);
+    let wins = moves.is_empty() || judged.iter().any(|m| m.wins());
     let genus = small_genus(game, rules, &parts, limits, watch)?;
     Ok(GameReport {
         genus,
@@ -419,12 +419,8 @@ pub fn moves(
             (judged, stats, None)
         }
     };
-    let winning = judged.iter().filter(|m| m.winning).count();
-    let shown: Vec<Move> = judged
-        .iter()
-        .filter(|m| all || m.winning)
-        .cloned()
-        .collect();
+    let winning = judged.iter().filter(|m| m.wins()).count();
+    let shown: Vec<Move> = judged.iter().filter(|m| all || m.wins()).cloned().collect();
     let unlisted = shown.len().saturating_sub(LIST_LIMIT);
     // No move at all is a win under misère play: the other player made the last move.
     let wins = winning > 0 || judged.is_empty();
@@ -450,7 +446,7 @@ pub fn outcome(game: &Game, limits: &Limits, watch: &Watch) -> Result<GameReport
     let started = Instant::now();
     if let Some((judged, name)) = by_quotient(game, watch)? {
         let first_moves = judged.len();
-        let winning_move = judged.into_iter().find(|m| m.winning);
+        let winning_move = judged.into_iter().find(|m| m.wins());
         let wins = first_moves == 0 || winning_move.is_some();
         return Ok(GameReport {
             winning_move,
@@ -464,7 +460,7 @@ pub fn outcome(game: &Game, limits: &Limits, watch: &Watch) -> Result<GameReport
     let (mut rules, parts) = PartRules::of_summands(game.summands()).map_err(too_large)?;
     let moves = root_moves(&mut rules, game, &parts);
     let (judged, stats) = judge_moves(&rules, &moves, true, limits, watch)?;
-    let winning_move = judged.into_iter().find(|m| m.winning);
+    let winning_move = judged.into_iter().find(|m| m.wins());
     let wins = moves.is_empty() || winning_move.is_some();
     Ok(GameReport {
         winning_move,
@@ -530,7 +526,7 @@ pub fn play(
         let after = game.play_move(position, placement).expect("a legal move");
         game.available(&after).len()
     };
-    let (chosen, name, loses, stats) = super::play::within_thinking_time(
+    let (chosen, name, loses, stats) = super::thinking_time::within(
         request.seconds,
         watch,
         |stop| -> Result<_, RunError> {

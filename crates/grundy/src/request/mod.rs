@@ -18,11 +18,13 @@ mod game_questions;
 mod graph;
 mod limits;
 mod misere;
+mod moves_in_time;
 mod play;
 mod prepare;
 mod quotient;
 mod sequence;
 mod table;
+mod thinking_time;
 mod tour;
 
 use serde::{Deserialize, Serialize};
@@ -50,6 +52,7 @@ pub use sequence::{
     BYTES_PER_PRINTED_VALUE, DEFAULT_SHOWN, PERIOD_HORIZON,
 };
 pub use table::{table, TableGame, TableRequest};
+pub use thinking_time::MAX_THINKING_SECONDS;
 pub use tour::{
     tour, tour_count, tour_exists, tour_verify, FoundTour, TourAnswer, TourCountAnswer,
     TourCountRequest, TourExistsRequest, TourMethod, TourRequest, TourVerifyRequest,
@@ -104,6 +107,11 @@ pub struct MovesRequest {
     /// What the search may use.
     #[serde(default)]
     pub limits: Limits,
+    /// One placement game under normal play: search at most this many seconds (0 to 1e9),
+    /// then answer with what is settled ([`GameReport::moves_unsettled`] says how much is
+    /// not). `None`: until every move is settled, or the watch stops the search.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<f64>,
 }
 
 /// A [`ValueRequest`] as JSON brings it: the game still text, read with its graph.
@@ -146,6 +154,8 @@ struct MovesFields {
     convention: Convention,
     #[serde(default)]
     limits: Limits,
+    #[serde(default, deserialize_with = "thinking_time::deserialize")]
+    seconds: Option<f64>,
 }
 
 impl TryFrom<MovesFields> for MovesRequest {
@@ -158,6 +168,7 @@ impl TryFrom<MovesFields> for MovesRequest {
             all: fields.all,
             convention: fields.convention,
             limits: fields.limits,
+            seconds: fields.seconds,
         })
     }
 }

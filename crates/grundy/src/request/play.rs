@@ -8,12 +8,13 @@
 //! not shown to lose the one leaving the most replies, and the report says so; the value of
 //! the position the move leaves, and perhaps who wins from there, are then left out.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Instant;
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 
+use super::thinking_time::{check, within};
 use super::{Limits, RunError, Stopped};
 use crate::games::placement::{
     symmetry_strategy, Perfect, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver,
@@ -61,7 +62,7 @@ pub struct PlayRequest {
     /// it.
     #[serde(
         default,
-        deserialize_with = "thinking_time",
+        deserialize_with = "super::thinking_time::deserialize",
         skip_serializing_if = "Option::is_none"
     )]
     pub seconds: Option<f64>,
@@ -69,55 +70,6 @@ pub struct PlayRequest {
 
 fn default_seed() -> u64 {
     1
-}
-
-/// The longest thinking time a request may give: about 32 years, as the Python package's
-/// `seconds=` allows.
-const MAX_THINKING_SECONDS: f64 = 1e9;
-
-/// A request's `seconds`, refused unless a number of seconds from 0 to
-/// [`MAX_THINKING_SECONDS`] (a duration is made of it).
-fn thinking_time<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<f64>, D::Error> {
-    let seconds = Option::<f64>::deserialize(deserializer)?;
-    check_thinking_time(seconds).map_err(serde::de::Error::custom)
-}
-
-/// `seconds`, or why it is not a thinking time.
-fn check_thinking_time(seconds: Option<f64>) -> Result<Option<f64>, String> {
-    match seconds {
-        Some(seconds) if !(0.0..=MAX_THINKING_SECONDS).contains(&seconds) => Err(format!(
-            "seconds {seconds}: expected a thinking time from 0 to {MAX_THINKING_SECONDS:e} seconds"
-        )),
-        _ => Ok(seconds),
-    }
-}
-
-/// Runs `think` with a stop flag raised when the watch stops or, with a thinking time, when it
-/// runs out (a timer thread raises it; it ends as soon as `think` returns).
-pub(super) fn within_thinking_time<T>(
-    seconds: Option<f64>,
-    watch: &Watch,
-    think: impl FnOnce(&Arc<AtomicBool>) -> T,
-) -> T {
-    let Some(seconds) = seconds else {
-        return think(watch.stop_flag());
-    };
-    // The searches also halt on the watch's own flag, which their solver observes.
-    let out_of_time = Arc::new(AtomicBool::new(false));
-    let (finished, wait) = mpsc::channel::<()>();
-    std::thread::scope(|scope| {
-        let raise = Arc::clone(&out_of_time);
-        scope.spawn(move || {
-            if wait.recv_timeout(Duration::from_secs_f64(seconds))
-                == Err(mpsc::RecvTimeoutError::Timeout)
-            {
-                raise.store(true, Ordering::Relaxed);
-            }
-        });
-        let answer = think(&out_of_time);
-        drop(finished);
-        answer
-    })
 }
 
 /// What the computer knows of the position its move leaves.
@@ -182,7 +134,7 @@ pub fn play(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError
         )));
     };
     // A request built in Rust, not read from JSON, is checked here.
-    check_thinking_time(request.seconds).map_err(RunError::Input)?;
+    check(request.seconds).map_err(RunError::Input)?;
     if request.convention.is_misere() {
         return super::misere::play(request, game, position, watch);
     }
@@ -191,7 +143,7 @@ pub fn play(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError
     let budget = request.limits.memory / 2;
     let mut solver = PlacementSolver::new(game, budget);
     solver.set_observer(Box::new(watch.clone()));
-    let (placement, left, name, after) = within_thinking_time(request.seconds, watch, |stop| {
+    let (placement, left, name, after) = within(request.seconds, watch, |stop| {
         let (placement, name, after) = if request.opponent == Opponent::Perfect {
             perfect_reply(game, position, &mut solver, watch, stop, request.seconds)?
         } else {
@@ -399,6 +351,7 @@ fn perfect_reply(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     /// Knights 8x8 after a1 and b1: no symmetry strategy applies, and no search of a move
     /// ends within a second.

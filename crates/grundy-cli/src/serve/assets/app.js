@@ -57,7 +57,9 @@ function squareName(row, col) {
   return columnLetters(col - 1) + row;
 }
 
+// A nim-value as written, `?` for one the time given did not find.
 function nimberText(value) {
+  if (value === undefined || value === null) return '?';
   return value === 0 ? '0' : `*${value}`;
 }
 
@@ -65,6 +67,10 @@ function nimberText(value) {
 // the green the winning moves are framed in, lightened; losing a grey blue, apart from the
 // pinks of attacked squares.
 const MISERE_COLOURS = { winning: '#9fd49a', losing: '#b8c2d4' };
+
+// A move on a board too hard to solve in the time given may be left without a value: known to
+// lose (the misère grey blue, also "the opponent then wins"), or not searched to the end.
+const UNSETTLED_COLOUR = '#dedede';
 
 // Whether the position shown is analysed under misère play: its report says so (and has no
 // nim-values); before it comes, the switch does.
@@ -76,12 +82,28 @@ function misereShown() {
 // to under normal play, winning or losing under misère play (whose reports have no nim-value).
 function moveColour(move) {
   if (misereShown()) return move.winning ? MISERE_COLOURS.winning : MISERE_COLOURS.losing;
+  if (move.nimber === undefined) return move.winning === false ? MISERE_COLOURS.losing : UNSETTLED_COLOUR;
   return valueColour(move.nimber);
 }
 
 function moveValueText(move) {
   if (misereShown()) return move.winning ? 'winning' : 'losing';
+  if (move.nimber === undefined) return move.winning === false ? 'losing, value not found in time' : 'not worked out in time';
   return nimberText(move.nimber);
+}
+
+// What a free square's label says of its move: the value it leads to, or whether it wins.
+function moveState(move) {
+  if (misereShown()) return `a ${moveValueText(move)} move`;
+  if (move.nimber === undefined) {
+    return move.winning === false ? 'a losing move, its value not found in time' : 'a move not worked out in time';
+  }
+  return `leads to ${nimberText(move.nimber)}`;
+}
+
+// Whether the analysis shown is only what the time given settled (a board too hard to solve).
+function partlySettled(analysis) {
+  return Boolean(analysis && analysis.moves_unsettled);
 }
 
 function parseBoard(text) {
@@ -138,7 +160,7 @@ function showWork(job, view) {
 function showComputing(job) {
   const what = job.request.question === 'play'
     ? 'The computer is thinking about its move'
-    : 'Working out the moves and their values';
+    : `Working out the moves and their values (at most ${analysisSeconds} s)`;
   $('computing-text').textContent = `${what}… ${progressParts(job).join(' · ')}`;
   const progress = job.progress || {};
   const bar = $('computing-progress');
@@ -440,7 +462,11 @@ async function analyse() {
     play.analysis = null;
     const pending = setTimeout(renderPlay, 300);
     try {
-      play.analysis = await ask(Object.assign(gameRequest('moves'), { all: true }), 'play');
+      // A placement game is analysed within a time: on a board too hard to solve the moves
+      // come back with what was settled, and the game goes on.
+      const request = Object.assign(gameRequest('moves'), { all: true });
+      if (play.family === 'placement' && !play.misere) request.seconds = analysisSeconds;
+      play.analysis = await ask(request, 'play');
     } finally {
       clearTimeout(pending);
     }
@@ -517,9 +543,14 @@ function makeMove(move, by) {
 // found, rather than the request being stopped with no move.
 let thinkingSeconds = 20;
 
+// How long the moves of a position are worked out before the board is shown with what is
+// known: a student waits for it before each move.
+let analysisSeconds = 10;
+
 async function readLimits() {
   const limits = await (await fetch('/api/limits')).json();
   thinkingSeconds = Math.max(1, Math.min(20, Math.floor(limits.max_seconds / 3)));
+  analysisSeconds = Math.max(1, Math.min(10, Math.floor(limits.max_seconds / 6)));
 }
 
 async function computerMove() {
@@ -634,6 +665,10 @@ function renderStatus() {
     return;
   }
   const winner = analysis.outcome === 'N' ? mover : other(mover);
+  if (!analysis.outcome && !gameOver()) {
+    $('outcome').textContent = hidden ? '' : `who wins was not found in ${analysisSeconds} s`;
+    return;
+  }
   if (gameOver()) {
     $('outcome').textContent = `${analysis.outcome}: game over, ${you(winner)} won`;
     // Whoever has no move left has lost normal play and won misère play.
@@ -667,6 +702,8 @@ function renderValue(analysis, hidden) {
     value.textContent = '?';
   } else if (hidden) {
     value.textContent = 'hidden';
+  } else if (!misere && analysis.nimber === undefined) {
+    value.textContent = analysis.outcome === 'N' ? 'not 0 (not found in time)' : '? (not found in time)';
   } else if (!misere) {
     value.textContent = nimberText(analysis.nimber);
   } else {
@@ -728,12 +765,25 @@ function renderLegend(moves) {
     add(MISERE_COLOURS.winning, 'a winning move: the opponent then loses');
     add(MISERE_COLOURS.losing, 'a losing move: the opponent then wins');
   } else if (moves) {
-    const values = moves.map((move) => move.nimber);
+    const values = moves.map((move) => move.nimber).filter((value) => value !== undefined);
     for (const value of [...new Set(values)].sort((a, b) => a - b)) {
       add(valueColour(value), `the move leads to nim-value ${nimberText(value)}`);
     }
+    if (moves.some((move) => move.nimber === undefined && move.winning === false)) {
+      add(MISERE_COLOURS.losing, `a losing move whose value was not found in ${analysisSeconds} s`);
+    }
+    if (moves.some((move) => move.nimber === undefined && move.winning === undefined)) {
+      add(UNSETTLED_COLOUR, `a move not worked out in ${analysisSeconds} s`);
+    }
   }
   if (moves || play.hint) add('transparent', misere ? 'winning move (leaves a lost position)' : 'winning move (leads to 0)', true);
+  if (partlySettled(play.analysis)) {
+    const row = document.createElement('p');
+    row.className = 'legend-note';
+    row.dataset.testid = 'partly-settled';
+    row.textContent = `This position is too hard to solve in ${analysisSeconds} s: ${play.analysis.moves_unsettled} of ${play.analysis.legal_moves} moves are shown without their value. Play on: the computer answers with the best move it finds in its time.`;
+    legend.appendChild(row);
+  }
   if (misere) {
     const note = (text) => {
       const row = document.createElement('p');
@@ -978,7 +1028,7 @@ function renderPlacement(container, analysis) {
       const owner = letter !== '.' ? owners.get(name) : undefined;
       const state = letter !== '.'
         ? `${letter} of the ${owner || 'set-up'} ${owner ? 'player' : 'position'}`
-        : move ? `free${!showValues ? '' : misereShown() ? `, a ${moveValueText(move)} move` : `, leads to ${nimberText(move.nimber)}`}`
+        : move ? `free${showValues ? `, ${moveState(move)}` : ''}`
           : analysis ? 'attacked' : 'empty, its moves being worked out';
       const group = svgElement('g', {
         class: move && humanTurn ? 'square legal' : 'square',
@@ -1372,9 +1422,10 @@ $('play-hint').addEventListener('click', () => {
   if (classroom()) return;
   play.hint = true;
   const winning = play.analysis ? play.analysis.moves.filter((move) => move.winning) : [];
-  $('message').textContent = winning.length
-    ? `winning moves: ${winning.map((move) => move.move).join(', ')}`
-    : 'no winning move: every move leads to a position the opponent wins';
+  let text = 'no winning move: every move leads to a position the opponent wins';
+  if (winning.length) text = `winning moves: ${winning.map((move) => move.move).join(', ')}`;
+  else if (play.analysis && play.analysis.outcome !== 'P') text = `no winning move found in ${analysisSeconds} s`;
+  $('message').textContent = text;
   renderPlay();
 });
 

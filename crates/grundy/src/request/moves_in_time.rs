@@ -1,0 +1,323 @@
+//! The moves of a placement game's position within a thinking time (`moves --seconds`): what
+//! the web page asks before a student may click, so that a board too hard to solve in the
+//! time is still played on. Each legal move is first searched for whether it wins (an outcome
+//! search, cheaper than a value); with `all` the moves are then valued one by one, without it
+//! the position itself is valued, as `moves` reports its value. When the time runs out the
+//! answer says what was settled: a move's value, or only whether it wins, or nothing; the
+//! position's value and outcome when what was settled decides them.
+
+use std::time::Instant;
+
+use super::game_questions::placement_report;
+use super::thinking_time::within;
+use super::{RunError, Stopped};
+use crate::games::placement::{PlacementGame, PlacementMove, PlacementPosition, PlacementSolver};
+use crate::report::{Command, GameReport, Move};
+use crate::values::mex;
+use crate::watch::Watch;
+use crate::{Nimber, Outcome};
+
+/// What the time given settled of one move.
+#[derive(Clone, Copy, Debug)]
+struct Known {
+    placement: PlacementMove,
+    /// Whether it wins (leaves 0), when searched.
+    winning: Option<bool>,
+    /// The value it leads to, when searched.
+    nimber: Option<Nimber>,
+}
+
+/// The winning moves of `position`, or with `all` every move and the value it leads to, as
+/// far as `seconds` of search settle them.
+///
+/// # Errors
+/// A stop of the watch (not the end of the thinking time, which answers).
+pub(super) fn placement_moves_in_time(
+    game: &PlacementGame,
+    position: &PlacementPosition,
+    all: bool,
+    memory: u64,
+    seconds: f64,
+    watch: &Watch,
+) -> Result<GameReport, RunError> {
+    let started = Instant::now();
+    let mut solver = PlacementSolver::new(game, memory);
+    solver.set_observer(Box::new(watch.clone()));
+    let settled_by = solver
+        .settlement(position)
+        .filter(|settled| settled.outcome == Outcome::P)
+        .map(|settled| settled.strategy);
+    let mut known: Vec<Known> = game
+        .legal_placements(position)
+        .into_iter()
+        .map(|placement| Known {
+            placement,
+            // A strategy that wins for the second player leaves no winning move.
+            winning: settled_by.as_ref().map(|_| false),
+            nimber: None,
+        })
+        .collect();
+    // Without `all` the position's own value is searched last, as `moves` reports it.
+    let searched_value = within(Some(seconds), watch, |stop| {
+        let after = |placement| game.play_move(position, placement).expect("a legal move");
+        for move_known in known.iter_mut().filter(|m| m.winning.is_none()) {
+            let wins = solver.has_value_within(
+                &after(move_known.placement),
+                Nimber::ZERO,
+                stop,
+                u64::MAX,
+            )?;
+            move_known.winning = Some(wins);
+            if wins {
+                move_known.nimber = Some(Nimber::ZERO);
+            }
+        }
+        if !all {
+            return solver.nim_value_within(position, stop);
+        }
+        for move_known in known.iter_mut().filter(|m| m.nimber.is_none()) {
+            let nimber = solver.nim_value_within(&after(move_known.placement), stop)?;
+            move_known.nimber = Some(nimber);
+            move_known.winning = Some(nimber == Nimber::ZERO);
+        }
+        None
+    });
+    if watch.is_stopped() {
+        return Err(RunError::Stopped(Stopped::Nothing));
+    }
+    let nimber = if known.iter().all(|m| m.nimber.is_some()) {
+        Some(mex(known.iter().filter_map(|m| m.nimber)))
+    } else if known.iter().all(|m| m.winning == Some(false)) {
+        Some(Nimber::ZERO)
+    } else {
+        searched_value
+    };
+    let outcome = match nimber {
+        Some(nimber) => Some(nimber.outcome()),
+        None if known.iter().any(|m| m.winning == Some(true)) => Some(Outcome::N),
+        None => None,
+    };
+    let unsettled = known
+        .iter()
+        .filter(|m| {
+            if all {
+                m.nimber.is_none()
+            } else {
+                m.winning.is_none()
+            }
+        })
+        .count();
+    let several = game.pieces().len() > 1;
+    let moves: Vec<Move> = known
+        .iter()
+        .filter(|m| all || m.winning == Some(true))
+        .map(|m| {
+            let shown = Move::placement(
+                m.placement.square,
+                m.placement.piece,
+                several,
+                m.nimber.unwrap_or(Nimber::ZERO),
+            );
+            if m.nimber.is_some() {
+                shown
+            } else {
+                shown.partly_known(m.winning)
+            }
+        })
+        .collect();
+    let stats = solver.stats();
+    let facts = placement_report(
+        Command::Moves,
+        game,
+        position,
+        nimber,
+        outcome.unwrap_or(Outcome::N),
+    );
+    Ok(GameReport {
+        outcome,
+        winner: outcome.and(facts.winner),
+        legal_moves: Some(known.len()),
+        winning_moves: Some(known.iter().filter(|m| m.winning == Some(true)).count()),
+        moves: Some(moves),
+        moves_unsettled: Some(unsettled),
+        positions_searched: Some(stats.positions),
+        table_hits: Some(stats.table_hits),
+        endgame_positions: Some(stats.endgame_positions),
+        seconds: started.elapsed().as_secs_f64(),
+        settled_by,
+        ..facts
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::request::{moves, MovesRequest};
+
+    /// Knights 8x8 after a1 and b1: no symmetry strategy applies, and no search of a move
+    /// ends within a second.
+    const UNSOLVED: &str =
+        "knights 8x8 at NN....../......../......../......../......../......../......../........";
+
+    fn asked(json: &str) -> Result<GameReport, RunError> {
+        let request: MovesRequest = serde_json::from_str(json).map_err(RunError::input)?;
+        moves(&request, &Watch::new())
+    }
+
+    /// The answer within a time long enough is the answer without one, move for move.
+    fn same_as_unbounded(game: &str, all: bool) {
+        let bounded = asked(&format!(r#"{{"game":"{game}","all":{all},"seconds":600}}"#)).unwrap();
+        let whole = asked(&format!(r#"{{"game":"{game}","all":{all}}}"#)).unwrap();
+        assert_eq!(bounded.moves_unsettled, Some(0), "{game}");
+        assert_eq!(bounded.moves, whole.moves, "{game}");
+        assert_eq!(
+            (bounded.nimber, bounded.outcome, bounded.winner),
+            (whole.nimber, whole.outcome, whole.winner),
+            "{game}"
+        );
+        assert_eq!(
+            (
+                bounded.legal_moves,
+                bounded.winning_moves,
+                bounded.settled_by
+            ),
+            (whole.legal_moves, whole.winning_moves, whole.settled_by),
+            "{game}"
+        );
+    }
+
+    #[test]
+    fn given_time_enough_the_answer_is_the_whole_answer() {
+        for game in [
+            "knights 5x5",
+            "queens 5x5",
+            "kings 4x5",
+            "knights 4x4",
+            "bishops+knights 3x3",
+            "rooks 3x4 torus",
+            "queens 4x4 blocked at .Q../..../..../....",
+            "knights 3x3 at N../.../..N",
+        ] {
+            same_as_unbounded(game, true);
+            same_as_unbounded(game, false);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+
+        /// Random positions of small boards: the same moves, values and outcome.
+        #[test]
+        fn random_positions_answer_as_without_a_time(
+            piece in prop::sample::select(vec!["knights", "kings", "queens", "bishops"]),
+            rows in 1_usize..5,
+            cols in 1_usize..6,
+            placed in prop::collection::vec(any::<prop::sample::Index>(), 0..4),
+            all in any::<bool>(),
+        ) {
+            let game: crate::Game = format!("{piece} {rows}x{cols}").parse().unwrap();
+            let Some(crate::games::sum::Summand::Placement { game, position }) = game.as_single() else {
+                unreachable!()
+            };
+            let mut position = *position;
+            for index in placed {
+                let legal = game.legal_placements(&position);
+                if legal.is_empty() {
+                    break;
+                }
+                position = game.play_move(&position, legal[index.index(legal.len())]).unwrap();
+            }
+            same_as_unbounded(&format!("{piece} {rows}x{cols} at {}", game.format_position(&position)), all);
+        }
+    }
+
+    #[test]
+    fn out_of_time_every_move_is_listed_with_what_was_settled() {
+        let started = Instant::now();
+        let report = asked(&format!(
+            r#"{{"game":"{UNSOLVED}","all":true,"seconds":0.3}}"#
+        ))
+        .unwrap();
+        assert!(started.elapsed().as_secs_f64() < 30.0);
+        let listed = report.moves.unwrap();
+        assert_eq!(listed.len(), report.legal_moves.unwrap());
+        let unvalued = listed.iter().filter(|m| m.nimber.is_none()).count();
+        assert!(unvalued > 0);
+        assert_eq!(report.moves_unsettled, Some(unvalued));
+        // A move without a value is said to win only when it does; one valued says so.
+        for m in &listed {
+            match m.nimber {
+                Some(nimber) => assert_eq!(m.winning, Some(nimber == 0)),
+                None => assert_ne!(m.winning, Some(true)),
+            }
+        }
+        assert_eq!(report.nimber, None);
+        let winning = listed.iter().filter(|m| m.wins()).count();
+        assert_eq!(report.winning_moves, Some(winning));
+        assert_eq!(report.outcome, (winning > 0).then_some(Outcome::N));
+        assert_eq!(report.winner.is_some(), report.outcome.is_some());
+    }
+
+    #[test]
+    fn without_all_only_the_moves_shown_to_win_are_listed() {
+        let report = asked(&format!(r#"{{"game":"{UNSOLVED}","seconds":0.3}}"#)).unwrap();
+        let listed = report.moves.unwrap();
+        assert!(listed.iter().all(|m| m.nimber == Some(0) && m.wins()));
+        assert!(report.moves_unsettled.unwrap() > 0);
+    }
+
+    #[test]
+    fn a_board_mirror_play_settles_has_no_winning_move_at_once() {
+        // Mirror play: every move of knights 8x8 loses, though no value is searched in no time.
+        let report = asked(r#"{"game":"knights 8x8","all":true,"seconds":0}"#).unwrap();
+        assert_eq!((report.nimber, report.outcome), (Some(0), Some(Outcome::P)));
+        assert!(report.settled_by.unwrap().starts_with("mirror play"));
+        let listed = report.moves.unwrap();
+        assert_eq!(listed.len(), 64);
+        assert!(listed.iter().all(|m| m.winning == Some(false)));
+    }
+
+    #[test]
+    fn a_time_is_for_one_placement_game_under_normal_play_and_in_range() {
+        for (json, expected) in [
+            (r#"{"game":"kayles 3 4","seconds":1}"#, "not `kayles 3 4`"),
+            (
+                r#"{"game":"knights 3x3 + *1","seconds":1}"#,
+                "not `knights 3x3 + *1`",
+            ),
+            (
+                r#"{"game":"knights 3x3","seconds":1,"convention":"misere"}"#,
+                "not misère play of `knights 3x3`",
+            ),
+            (r#"{"game":"knights 3x3","seconds":-1}"#, "seconds -1"),
+            (
+                r#"{"game":"knights 3x3","seconds":1e10}"#,
+                "seconds 10000000000",
+            ),
+        ] {
+            match asked(json) {
+                Err(RunError::Input(message)) => assert!(message.contains(expected), "{message}"),
+                other => panic!("{json}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_stop_of_the_watch_is_a_stop_not_an_answer() {
+        let request: MovesRequest = serde_json::from_str(&format!(
+            r#"{{"game":"{UNSOLVED}","all":true,"seconds":600}}"#
+        ))
+        .unwrap();
+        let watch = Watch::new();
+        let stopper = watch.clone();
+        let timer = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            stopper.stop();
+        });
+        let answer = moves(&request, &watch);
+        timer.join().unwrap();
+        assert!(matches!(answer, Err(RunError::Stopped(Stopped::Nothing))));
+    }
+}
