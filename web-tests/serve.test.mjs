@@ -156,7 +156,7 @@ test('long work shows its progress and is cancelled; the page answers on', async
   // Cancel: the new board is drawn faded in the colours of free squares, not as attacked, and
   // the history of the game before is gone.
   await page.waitForSelector('#computing:not([hidden])');
-  assert.match(await page.textContent('#computing-text'), /^Working out the moves and their values… \d+\.\d s/);
+  assert.match(await page.textContent('#computing-text'), /^Working out the moves and their values \(at most \d+ s\)… \d+\.\d s/);
   assert.ok(await page.$('#board.pending [data-square="k9"]'), 'the new 9x11 board, faded');
   assert.equal((await page.$$('#board rect[fill="#f2b8b5"], #board rect[fill="#e39a96"]')).length, 0, 'no square drawn attacked');
   assert.equal((await page.$$('#history li')).length, 0, 'no history of the game before');
