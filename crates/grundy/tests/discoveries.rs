@@ -16,9 +16,12 @@ fn repository_file(path: &str) -> String {
         .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()))
 }
 
-/// The table printed below the line `$ COMMAND` in `text`: its column labels and its rows
-/// (each a row label and its values).
-fn printed_table(text: &str, command: &str) -> (Vec<u32>, Vec<(u32, Vec<u32>)>) {
+/// A table printed below the line `$ COMMAND`: its column labels and its rows, each a row
+/// label and its cells (`None` for a cell printed `?`, not finished).
+type PrintedTable = (Vec<u32>, Vec<(u32, Vec<Option<u32>>)>);
+
+/// The table printed below the line `$ COMMAND` in `text`.
+fn printed_table(text: &str, command: &str) -> PrintedTable {
     let mut lines = text
         .lines()
         .skip_while(|line| *line != format!("$ {command}"))
@@ -35,11 +38,52 @@ fn printed_table(text: &str, command: &str) -> (Vec<u32>, Vec<(u32, Vec<u32>)>) 
         .map_while(|line| {
             let mut words = line.split_whitespace();
             let label = words.next()?.parse().ok()?;
-            let values: Vec<u32> = words.map(|v| v.parse().expect("a value")).collect();
-            (values.len() == cols.len()).then_some((label, values))
+            // A line of anything but values and `?` (a count below the table) ends it.
+            let values: Option<Vec<Option<u32>>> = words
+                .map(|v| {
+                    if v == "?" {
+                        Some(None)
+                    } else {
+                        v.parse().ok().map(Some)
+                    }
+                })
+                .collect();
+            values
+                .filter(|values| values.len() == cols.len())
+                .map(|values| (label, values))
         })
         .collect();
     (cols, rows)
+}
+
+/// Checks a printed table of `piece` from 1x1 to `sides`x`sides`: symmetric (an m x n board
+/// is an n x m board turned) where both cells are printed, and every cell of at most
+/// `cheap_squares` squares recomputed by the solver. The number of cells recomputed.
+fn check_square_table(piece: Piece, table: &PrintedTable, sides: u32, cheap_squares: u32) -> usize {
+    let (cols, rows) = table;
+    assert_eq!(*cols, (1..=sides).collect::<Vec<_>>());
+    assert_eq!(rows.len(), sides as usize);
+    let value = |m: u32, n: u32| rows[m as usize - 1].1[n as usize - 1];
+    let mut recomputed = 0;
+    for (m, row) in rows {
+        for (n, &printed) in cols.iter().zip(row) {
+            if let (Some(printed), Some(turned)) = (printed, value(*n, *m)) {
+                assert_eq!(printed, turned, "{m}x{n} against {n}x{m}");
+            }
+            if m * n <= cheap_squares {
+                let board: BoardSize = format!("{m}x{n}").parse().unwrap();
+                let game = PlacementGame::new(piece, board);
+                let mut solver = PlacementSolver::new(&game, 1 << 26);
+                assert_eq!(
+                    Some(solver.nim_value(&game.empty()).value()),
+                    printed,
+                    "{m}x{n}"
+                );
+                recomputed += 1;
+            }
+        }
+    }
+    recomputed
 }
 
 /// The (n, a(n)) lines of a b-file.
@@ -57,25 +101,10 @@ fn b_file(path: &str) -> Vec<(u64, u32)> {
 #[test]
 fn the_queens_rectangles_are_the_programs() {
     let text = repository_file("docs/DISCOVERIES.md");
-    let (cols, rows) = printed_table(&text, "grundy table queens --rows 1-14 --cols 1-14");
-    assert_eq!(cols, (1..=14).collect::<Vec<_>>());
-    assert_eq!(rows.len(), 14);
-    let value = |m: u32, n: u32| rows[m as usize - 1].1[n as usize - 1];
-    let mut recomputed = 0;
-    for (m, row) in &rows {
-        for (n, &printed) in cols.iter().zip(row) {
-            // An m x n board is an n x m board turned: the table is symmetric.
-            assert_eq!(printed, value(*n, *m), "{m}x{n} against {n}x{m}");
-            if m * n <= 80 {
-                let board: BoardSize = format!("{m}x{n}").parse().unwrap();
-                let game = PlacementGame::new(Piece::Queen, board);
-                let mut solver = PlacementSolver::new(&game, 1 << 26);
-                assert_eq!(solver.nim_value(&game.empty()).value(), printed, "{m}x{n}");
-                recomputed += 1;
-            }
-        }
-    }
+    let table = printed_table(&text, "grundy table queens --rows 1-14 --cols 1-14");
+    let recomputed = check_square_table(Piece::Queen, &table, 14, 80);
     assert!(recomputed > 100, "{recomputed} cells recomputed");
+    let value = |m: u32, n: u32| table.1[m as usize - 1].1[n as usize - 1].expect("every cell");
     // The b-file lists the table by antidiagonals: T(1,1), T(1,2), T(2,1), T(1,3), ...
     let listed = b_file("docs/oeis/queens-rectangles.txt");
     let mut expected = Vec::new();
@@ -89,4 +118,41 @@ fn the_queens_rectangles_are_the_programs() {
         assert_eq!(*n, index as u64 + 1);
         assert_eq!(listed, expected, "a({n})");
     }
+}
+
+#[test]
+fn the_kings_rectangles_are_the_programs() {
+    let text = repository_file("docs/DISCOVERIES.md");
+    let table = printed_table(&text, "grundy table kings --rows 1-12 --cols 1-12");
+    let recomputed = check_square_table(Piece::King, &table, 12, 40);
+    assert!(recomputed > 60, "{recomputed} cells recomputed");
+    // To 8x8 the table is docs/TABLES.md's (whose cells to 6x6 are Boone's, checked in
+    // published_values.rs).
+    let (_, earlier) = printed_table(
+        &repository_file("docs/TABLES.md"),
+        "grundy table kings --rows 1-8 --cols 1-8",
+    );
+    assert_eq!(earlier.len(), 8);
+    for ((m, row), (_, earlier_row)) in table.1.iter().zip(&earlier) {
+        assert_eq!(&row[..8], &earlier_row[..], "row {m}");
+    }
+    // A king on a 1 x n or 2 x n board takes its column and those beside it: the strip is a
+    // heap of Dawson's Chess, 0.137, whose values are published (OEIS A002187).
+    let request: grundy::request::Request =
+        serde_json::from_str(r#"{"question":"sequence","game":"0.137","to":12}"#).unwrap();
+    let Ok(grundy::request::Answer::Sequence(dawson)) =
+        grundy::request::run(&request, &grundy::watch::Watch::new())
+    else {
+        panic!("the sequence of 0.137")
+    };
+    for (_, row) in &table.1[..2] {
+        for (n, printed) in (1..).zip(row) {
+            assert_eq!(*printed, Some(dawson.sequence.value(n).value()), "1x{n}");
+        }
+    }
+    // The kings n x n sequence's b-file lists the diagonal as far as it is printed.
+    let diagonal: Vec<(u64, u32)> = (1..=12u32)
+        .map_while(|n| Some((u64::from(n), table.1[n as usize - 1].1[n as usize - 1]?)))
+        .collect();
+    assert_eq!(b_file("docs/oeis/kings-squares.txt"), diagonal);
 }
