@@ -1079,6 +1079,27 @@ test('knights 8x8, too hard to solve in the time: played on with what the time s
   await page.uncheck('#play-values');
 });
 
+test('misère knights 8x8, too hard to judge in the time: every move offered, those not judged in grey', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '8x8');
+  await page.selectOption('#play-opponent', 'perfect');
+  await page.selectOption('#play-side', 'first');
+  await page.check('#play-values');
+  await page.check('#play-misere');
+  await page.click('#play-new');
+  const limits = await page.evaluate(async () => (await fetch('/api/limits')).json());
+  await page.waitForFunction(() => document.querySelectorAll('#board .square.legal').length === 64, null, { timeout: limits.max_seconds * 1000 });
+  await idle();
+  assert.match(await page.textContent('[data-testid="partly-settled"]'), /of 64 moves are shown without whether they win/);
+  const labels = await page.$$eval('#board .square.legal', (squares) => squares.map((square) => square.getAttribute('aria-label')));
+  assert.ok(labels.some((label) => /a move not worked out in time$/.test(label)), labels.join('; '));
+  assert.ok(labels.every((label) => /a (winning|losing) move$|a move not worked out in time$/.test(label)), labels.join('; '));
+  await page.uncheck('#play-misere');
+  await page.uncheck('#play-values');
+});
+
 test('leaving the page cancels its jobs', async () => {
   const id = await startTable('knights', '9', '9');
   await page.waitForSelector('#work:not([hidden])');

@@ -30,6 +30,8 @@ pub enum Question {
     Moves {
         /// Every move, not only the winning ones.
         all: bool,
+        /// A thinking time: answer after it with the moves judged.
+        seconds: Option<f64>,
     },
     /// `grundy outcome --misere`.
     Outcome,
@@ -67,13 +69,13 @@ pub fn run(
             limits,
             resume: Vec::new(),
         }),
-        Question::Moves { all } => Request::Moves(MovesRequest {
+        Question::Moves { all, seconds } => Request::Moves(MovesRequest {
             game,
             graph: None,
             all,
             convention,
             limits,
-            seconds: None,
+            seconds,
         }),
         Question::Outcome => Request::Outcome(OutcomeRequest {
             game,
@@ -132,11 +134,20 @@ fn text(game: &Game, report: &GameReport) -> String {
         let winning = report.winning_moves.unwrap_or(0);
         out.push_str(&format!("moves      {winning} of {legal} win\n"));
         for m in moves {
-            let verdict = if m.wins() { "wins" } else { "loses" };
+            let verdict = match m.winning {
+                Some(true) => "wins",
+                Some(false) => "loses",
+                None => "not judged in the time given",
+            };
             out.push_str(&format!("  {:<16} {verdict}\n", described(m)));
         }
         if let Some(unlisted) = report.moves_not_listed {
             out.push_str(&format!("  ... and {unlisted} more not listed\n"));
+        }
+        if let Some(unsettled @ 1..) = report.moves_unsettled {
+            out.push_str(&format!(
+                "  {unsettled} of {legal} moves not judged in the time given\n"
+            ));
         }
     }
     match &report.settled_by {

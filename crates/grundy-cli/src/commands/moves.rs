@@ -36,9 +36,9 @@ pub struct Args {
     /// winning moves framed and (with --all) the nim-value of each move in its square.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
-    /// For one placement game: search at most S seconds, then answer with what is settled: a
-    /// move's value, or only whether it wins (`?` for a value not found), and the position's
-    /// value when that much decides it.
+    /// For one placement game (any game with --misere): search at most S seconds, then answer
+    /// with what is settled: a move's value, or only whether it wins (`?` for a value not
+    /// found), and the position's value when that much decides it.
     #[arg(long, value_name = "S", value_parser = super::play::parse_thinking_time)]
     pub seconds: Option<f64>,
     #[command(flatten)]
@@ -51,9 +51,11 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<String> {
     if args.convention.misere {
         super::misere::refuse("--svg", args.svg.is_some())?;
-        super::misere::refuse("--seconds", args.seconds.is_some())?;
         return super::misere::run(
-            super::misere::Question::Moves { all: args.all },
+            super::misere::Question::Moves {
+                all: args.all,
+                seconds: args.seconds,
+            },
             &args.target,
             None,
             args.search.memory,

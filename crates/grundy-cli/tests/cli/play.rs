@@ -455,10 +455,28 @@ fn moves_with_a_thinking_time_answer_in_time_with_what_they_settled() {
     // A time is for one placement game under normal play.
     fails_with(
         &["moves", "kayles", "3", "4", "--seconds", "1"],
-        "seconds (moves within a time) is for one placement game under normal play",
+        "seconds (moves within a time) is for one placement game under normal play (any game under misère play)",
     );
-    fails_with(
-        &["moves", "knights", "4x4", "--misere", "--seconds", "1"],
-        "--seconds is for normal play",
+    // Under misère play, any game: the moves judged in the time, the rest said to be not.
+    let misere = grundy()
+        .args([
+            "moves",
+            "knights",
+            "7x7",
+            "--misere",
+            "--all",
+            "--seconds",
+            "0.2",
+        ])
+        .assert()
+        .success();
+    let misere = String::from_utf8_lossy(&misere.get_output().stdout).to_string();
+    assert!(
+        misere.contains("a1               not judged in the time given"),
+        "{misere}"
+    );
+    assert!(
+        misere.contains("of 49 moves not judged in the time given"),
+        "{misere}"
     );
 }

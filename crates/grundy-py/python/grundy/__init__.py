@@ -272,8 +272,8 @@ class Game:
         """The winning moves, or with ``all=True`` every move with the value it leads to
         (``grundy moves``); with ``misere=True`` the moves that win when the last player to
         move loses (each move's ``winning``, no ``nimber``). With ``think=S`` (one placement
-        game, normal play) the search answers after S seconds with what it settled
-        (``grundy moves --seconds S``): a move not valued has no ``nimber``, and no
+        game; any game with ``misere=True``) the search answers after S seconds with what it
+        settled (``grundy moves --seconds S``): a move not valued has no ``nimber``, and no
         ``winning`` unless that was found; ``moves_unsettled`` counts them.
 
         >>> [(str(m), m.nimber) for m in grundy.game("kayles 3").moves(all=True)]

@@ -73,13 +73,14 @@ pub fn value(request: &ValueRequest, watch: &Watch) -> Result<GameReport, RunErr
 pub fn moves(request: &MovesRequest, watch: &Watch) -> Result<GameReport, RunError> {
     let game = &request.game;
     let memory = request.limits.memory;
-    if let Some(seconds) = super::thinking_time::check(request.seconds).map_err(RunError::Input)? {
-        let (Some(Summand::Placement { game, position }), Convention::Normal) =
-            (game.as_single(), request.convention)
-        else {
+    let seconds = super::thinking_time::check(request.seconds).map_err(RunError::Input)?;
+    if request.convention.is_misere() {
+        return super::misere::moves(game, request.all, &request.limits, seconds, watch);
+    }
+    if let Some(seconds) = seconds {
+        let Some(Summand::Placement { game, position }) = game.as_single() else {
             return Err(RunError::input(format!(
-                "seconds (moves within a time) is for one placement game under normal play, not {}`{game}`",
-                if request.convention.is_misere() { "misère play of " } else { "" }
+                "seconds (moves within a time) is for one placement game under normal play (any game under misère play), not `{game}`"
             )));
         };
         return super::moves_in_time::placement_moves_in_time(
@@ -90,9 +91,6 @@ pub fn moves(request: &MovesRequest, watch: &Watch) -> Result<GameReport, RunErr
             seconds,
             watch,
         );
-    }
-    if request.convention.is_misere() {
-        return super::misere::moves(game, request.all, &request.limits, watch);
     }
     if game.is_sum() {
         return sum_moves(game, request.all, memory, watch);

@@ -174,7 +174,7 @@ pub fn value(game: &Game, limits: &Limits, watch: &Watch) -> Result<GameReport, 
     }
     let (mut rules, parts) = PartRules::of_summands(game.summands()).map_err(too_large)?;
     let moves = root_moves(&mut rules, game, &parts);
-    let (judged, stats) = judge_moves(&rules, &moves, true, limits, watch)?;
+    let (judged, stats) = judge_moves(&rules, &moves, true, limits, None, watch)?;
     let wins = moves.is_empty() || judged.iter().any(|m| m.wins());
     let genus = small_genus(game, rules, &parts, limits, watch)?;
     Ok(GameReport {
@@ -274,6 +274,7 @@ fn judge_moves(
     moves: &[(Move, Parts)],
     first_win_only: bool,
     limits: &Limits,
+    seconds: Option<f64>,
     watch: &Watch,
 ) -> Result<(Vec<Move>, crate::solver::SearchStats), RunError> {
     let mut distinct: Vec<Parts> = Vec::new();
@@ -288,24 +289,29 @@ fn judge_moves(
             })
         })
         .collect();
-    let mut observer = watch.clone();
-    let judged = judge(
-        rules,
-        &distinct,
-        misere_threads(limits),
-        limits.memory,
-        first_win_only,
-        &mut observer,
-    );
-    if judged.stopped {
+    let judged = super::thinking_time::within(seconds, watch, |stop| {
+        let mut observer = Thinking {
+            watch: watch.clone(),
+            stop: Arc::clone(stop),
+        };
+        judge(
+            rules,
+            &distinct,
+            misere_threads(limits),
+            limits.memory,
+            first_win_only,
+            &mut observer,
+        )
+    });
+    // Out of thinking time the moves judged are kept; a stop of the watch keeps nothing.
+    if watch.is_stopped() || (judged.stopped && seconds.is_none()) {
         return Err(RunError::Stopped(Stopped::Nothing));
     }
     let reports = moves
         .iter()
         .zip(positions)
-        .filter_map(|((named, _), position)| {
-            judged.loses[position].map(|wins| named.clone().misere(wins))
-        })
+        .filter(|&(_, position)| !first_win_only || judged.loses[position].is_some())
+        .map(|((named, _), position)| named.clone().partly_known(judged.loses[position]))
         .collect();
     Ok((reports, judged.stats))
 }
@@ -400,13 +406,16 @@ fn summand_moves(summand: &Summand) -> Vec<(Move, Summand)> {
 }
 
 /// The winning moves of `game` under misère play, or with `all` every move and whether it wins.
+/// With a thinking time (`seconds`) the moves not judged when it runs out are listed (with
+/// `all`) without `winning`, and who wins is left out unless what was judged decides it.
 ///
 /// # Errors
-/// A game too large for a misère search, or a stop.
+/// A game too large for a misère search, or a stop of the watch.
 pub fn moves(
     game: &Game,
     all: bool,
     limits: &Limits,
+    seconds: Option<f64>,
     watch: &Watch,
 ) -> Result<GameReport, RunError> {
     let started = Instant::now();
@@ -415,26 +424,37 @@ pub fn moves(
         None => {
             let (mut rules, parts) = PartRules::of_summands(game.summands()).map_err(too_large)?;
             let moves = root_moves(&mut rules, game, &parts);
-            let (judged, stats) = judge_moves(&rules, &moves, false, limits, watch)?;
+            let (judged, stats) = judge_moves(&rules, &moves, false, limits, seconds, watch)?;
             (judged, stats, None)
         }
     };
     let winning = judged.iter().filter(|m| m.wins()).count();
+    let unsettled = judged.iter().filter(|m| m.winning.is_none()).count();
     let shown: Vec<Move> = judged.iter().filter(|m| all || m.wins()).cloned().collect();
     let unlisted = shown.len().saturating_sub(LIST_LIMIT);
-    // No move at all is a win under misère play: the other player made the last move.
+    // No move at all is a win under misère play: the other player made the last move. Out of
+    // thinking time, who wins is known when a winning move was found or every move judged.
     let wins = winning > 0 || judged.is_empty();
+    let report = misere_report(Command::Moves, game, wins);
+    let (outcome, winner) = if wins || unsettled == 0 {
+        (report.outcome, report.winner)
+    } else {
+        (None, None)
+    };
     Ok(GameReport {
+        outcome,
+        winner,
         legal_moves: Some(judged.len()),
         winning_moves: Some(winning),
         moves: Some(shown.into_iter().take(LIST_LIMIT).collect()),
         moves_not_listed: (unlisted > 0).then_some(unlisted),
+        moves_unsettled: seconds.map(|_| unsettled),
         positions_searched: Some(stats.positions),
         table_hits: Some(stats.table_hits),
         threads: Some(misere_threads(limits)),
         settled_by,
         seconds: started.elapsed().as_secs_f64(),
-        ..misere_report(Command::Moves, game, wins)
+        ..report
     })
 }
 
@@ -459,7 +479,7 @@ pub fn outcome(game: &Game, limits: &Limits, watch: &Watch) -> Result<GameReport
     }
     let (mut rules, parts) = PartRules::of_summands(game.summands()).map_err(too_large)?;
     let moves = root_moves(&mut rules, game, &parts);
-    let (judged, stats) = judge_moves(&rules, &moves, true, limits, watch)?;
+    let (judged, stats) = judge_moves(&rules, &moves, true, limits, None, watch)?;
     let winning_move = judged.into_iter().find(|m| m.wins());
     let wins = moves.is_empty() || winning_move.is_some();
     Ok(GameReport {

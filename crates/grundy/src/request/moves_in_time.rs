@@ -287,10 +287,6 @@ mod tests {
                 r#"{"game":"knights 3x3 + *1","seconds":1}"#,
                 "not `knights 3x3 + *1`",
             ),
-            (
-                r#"{"game":"knights 3x3","seconds":1,"convention":"misere"}"#,
-                "not misère play of `knights 3x3`",
-            ),
             (r#"{"game":"knights 3x3","seconds":-1}"#, "seconds -1"),
             (
                 r#"{"game":"knights 3x3","seconds":1e10}"#,
@@ -302,6 +298,40 @@ mod tests {
                 other => panic!("{json}: {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn misere_moves_within_a_time_keep_the_moves_judged() {
+        // Time enough: the whole answer.
+        for game in ["knights 4x4", "kayles 3 4 + knights 3x3", "kings 3x4"] {
+            let timed = asked(&format!(
+                r#"{{"game":"{game}","all":true,"convention":"misere","seconds":600}}"#
+            ))
+            .unwrap();
+            let whole = asked(&format!(
+                r#"{{"game":"{game}","all":true,"convention":"misere"}}"#
+            ))
+            .unwrap();
+            assert_eq!(timed.moves_unsettled, Some(0), "{game}");
+            assert_eq!(
+                (timed.moves, timed.outcome, timed.winner),
+                (whole.moves, whole.outcome, whole.winner),
+                "{game}"
+            );
+        }
+        // Knights 7x7 takes seconds under misère play: out of time, every move is listed and
+        // those not judged say nothing of whether they win.
+        let report =
+            asked(r#"{"game":"knights 7x7","all":true,"convention":"misere","seconds":0.2}"#)
+                .unwrap();
+        let listed = report.moves.unwrap();
+        assert_eq!(listed.len(), 49);
+        let unjudged = listed.iter().filter(|m| m.winning.is_none()).count();
+        assert!(unjudged > 0);
+        assert_eq!(report.moves_unsettled, Some(unjudged));
+        assert!(listed.iter().all(|m| m.nimber.is_none()));
+        let won = listed.iter().any(Move::wins);
+        assert_eq!(report.outcome, won.then_some(Outcome::N));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Deserializer};
 
@@ -35,9 +35,8 @@ pub(super) fn check(seconds: Option<f64>) -> Result<Option<f64>, String> {
 }
 
 /// Runs `think` with a stop flag raised when the watch stops or, with a thinking time, when it
-/// runs out (a timer thread raises it; it ends as soon as `think` returns). The searches also
-/// halt on the watch's own flag, which their solver observes: `think` tells the two apart by
-/// asking the watch.
+/// runs out: a timer thread raises it, looking at the watch between slices of the time, and
+/// ends as soon as `think` returns. `think` tells the two apart by asking the watch.
 pub(super) fn within<T>(
     seconds: Option<f64>,
     watch: &Watch,
@@ -46,18 +45,27 @@ pub(super) fn within<T>(
     let Some(seconds) = seconds else {
         return think(watch.stop_flag());
     };
-    let out_of_time = Arc::new(AtomicBool::new(false));
+    // How soon a stop of the watch reaches a search that looks only at this flag.
+    const SLICE: Duration = Duration::from_millis(50);
+    let deadline = Instant::now().checked_add(Duration::from_secs_f64(seconds));
+    let stop = Arc::new(AtomicBool::new(false));
     let (finished, wait) = mpsc::channel::<()>();
     std::thread::scope(|scope| {
-        let raise = Arc::clone(&out_of_time);
-        scope.spawn(move || {
-            if wait.recv_timeout(Duration::from_secs_f64(seconds))
-                == Err(mpsc::RecvTimeoutError::Timeout)
-            {
+        let raise = Arc::clone(&stop);
+        let watch_stopped = Arc::clone(watch.stop_flag());
+        scope.spawn(move || loop {
+            let left = deadline.map_or(SLICE, |deadline| {
+                deadline.saturating_duration_since(Instant::now())
+            });
+            if left.is_zero() || watch_stopped.load(Ordering::Relaxed) {
                 raise.store(true, Ordering::Relaxed);
+                return;
+            }
+            if wait.recv_timeout(left.min(SLICE)) != Err(mpsc::RecvTimeoutError::Timeout) {
+                return;
             }
         });
-        let answer = think(&out_of_time);
+        let answer = think(&stop);
         drop(finished);
         answer
     })

@@ -81,12 +81,14 @@ function misereShown() {
 // A move's colour and its value in words, under the convention played: the nim-value it leads
 // to under normal play, winning or losing under misère play (whose reports have no nim-value).
 function moveColour(move) {
+  if (move.winning === undefined) return UNSETTLED_COLOUR;
   if (misereShown()) return move.winning ? MISERE_COLOURS.winning : MISERE_COLOURS.losing;
   if (move.nimber === undefined) return move.winning === false ? MISERE_COLOURS.losing : UNSETTLED_COLOUR;
   return valueColour(move.nimber);
 }
 
 function moveValueText(move) {
+  if (move.winning === undefined) return 'not worked out in time';
   if (misereShown()) return move.winning ? 'winning' : 'losing';
   if (move.nimber === undefined) return move.winning === false ? 'losing, value not found in time' : 'not worked out in time';
   return nimberText(move.nimber);
@@ -94,6 +96,7 @@ function moveValueText(move) {
 
 // What a free square's label says of its move: the value it leads to, or whether it wins.
 function moveState(move) {
+  if (move.winning === undefined) return 'a move not worked out in time';
   if (misereShown()) return `a ${moveValueText(move)} move`;
   if (move.nimber === undefined) {
     return move.winning === false ? 'a losing move, its value not found in time' : 'a move not worked out in time';
@@ -462,10 +465,10 @@ async function analyse() {
     play.analysis = null;
     const pending = setTimeout(renderPlay, 300);
     try {
-      // A placement game is analysed within a time: on a board too hard to solve the moves
-      // come back with what was settled, and the game goes on.
+      // A placement game (any game under misère play) is analysed within a time: on a board
+      // too hard to solve the moves come back with what was settled, and the game goes on.
       const request = Object.assign(gameRequest('moves'), { all: true });
-      if (play.family === 'placement' && !play.misere) request.seconds = analysisSeconds;
+      if (play.family === 'placement' || play.misere) request.seconds = analysisSeconds;
       play.analysis = await ask(request, 'play');
     } finally {
       clearTimeout(pending);
@@ -706,6 +709,8 @@ function renderValue(analysis, hidden) {
     value.textContent = analysis.outcome === 'N' ? 'not 0 (not found in time)' : '? (not found in time)';
   } else if (!misere) {
     value.textContent = nimberText(analysis.nimber);
+  } else if (!analysis.outcome) {
+    value.textContent = 'who wins was not found in time';
   } else {
     value.textContent = `the player to move ${analysis.outcome === 'N' ? 'wins' : 'loses'}`;
     if (analysis.genus) {
@@ -764,6 +769,9 @@ function renderLegend(moves) {
   if (moves && misere) {
     add(MISERE_COLOURS.winning, 'a winning move: the opponent then loses');
     add(MISERE_COLOURS.losing, 'a losing move: the opponent then wins');
+    if (moves.some((move) => move.winning === undefined)) {
+      add(UNSETTLED_COLOUR, `a move not worked out in ${analysisSeconds} s`);
+    }
   } else if (moves) {
     const values = moves.map((move) => move.nimber).filter((value) => value !== undefined);
     for (const value of [...new Set(values)].sort((a, b) => a - b)) {
@@ -781,7 +789,8 @@ function renderLegend(moves) {
     const row = document.createElement('p');
     row.className = 'legend-note';
     row.dataset.testid = 'partly-settled';
-    row.textContent = `This position is too hard to solve in ${analysisSeconds} s: ${play.analysis.moves_unsettled} of ${play.analysis.legal_moves} moves are shown without their value. Play on: the computer answers with the best move it finds in its time.`;
+    const without = misere ? 'whether they win' : 'their value';
+    row.textContent = `This position is too hard to solve in ${analysisSeconds} s: ${play.analysis.moves_unsettled} of ${play.analysis.legal_moves} moves are shown without ${without}. Play on: the computer answers with the best move it finds in its time.`;
     legend.appendChild(row);
   }
   if (misere) {
