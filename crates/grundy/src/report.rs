@@ -162,7 +162,8 @@ pub struct Move {
     #[serde(rename = "move")]
     pub notation: String,
     /// The nim-value of the whole position after the move; left out under misère play, where
-    /// a move's worth is only whether it wins.
+    /// a move's worth is only whether it wins, and in an answer within a time for a move not
+    /// valued in it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nimber: Option<u32>,
     /// Whether the move wins: it leaves nim-value 0 (under misère play: a position the player
@@ -419,7 +420,7 @@ pub struct GameReport {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub convention: Option<Convention>,
     /// The nim-value; `grundy outcome` leaves it out (it finds only who wins), and so does
-    /// misère play (see `genus`).
+    /// misère play (see `genus`) and an answer within a time whose findings do not decide it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nimber: Option<u32>,
     /// `grundy value --misere`: Conway's genus, when the position is small enough to find it.
@@ -474,8 +475,9 @@ pub struct GameReport {
     pub moves_not_listed: Option<usize>,
     /// `grundy moves --seconds`: how many legal moves the time given did not settle: with
     /// `--all` the moves whose value was not found (their `nimber` left out, and `winning` too
-    /// unless that was found), without it the moves not yet known to win or to lose. 0 when
-    /// the answer is complete; left out when no time was given.
+    /// unless that was found; under misère play the moves without `winning`), without it the
+    /// moves not yet known to win or to lose. 0 when the answer is complete; left out when no
+    /// time was given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moves_unsettled: Option<usize>,
     /// `grundy moves treblecross N`: the cells (numbered from 1) where a cross wins.

@@ -8,8 +8,9 @@ use std::fmt::Write;
 use super::escape;
 use crate::games::placement::{MoveValue, PlacementGame, PlacementPosition};
 use crate::games::sum::Summand;
+use crate::misere::Convention;
 use crate::report::{Command, GameReport, Move};
-use crate::{BoardSize, Game, Nimber, Square};
+use crate::{BoardSize, Game, Nimber, Outcome, Square};
 
 /// How one square of a board picture is drawn. The default is an empty, unattacked square.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -213,11 +214,20 @@ pub fn of_game_report(game: &Game, report: &GameReport, every_move_listed: bool)
         return None;
     };
     let on_board = format!("{} on {}", game.name(), game.board());
-    // A moves answer within a time may not have found the value (its unvalued moves, which
-    // `placed` leaves out, are drawn without a label).
-    let nim_value_title = match report.nimber {
-        Some(nimber) => format!("{on_board}: nim-value {}", Nimber::new(nimber)),
-        None => format!("{on_board}: nim-value not found in the time given"),
+    // Misère play has no nim-value, only who wins; a moves answer within a time may not have
+    // found the value (its unvalued moves, which `placed` leaves out, are drawn unlabelled).
+    let nim_value_title = match (report.nimber, report.convention, report.outcome) {
+        (Some(nimber), _, _) => format!("{on_board}: nim-value {}", Nimber::new(nimber)),
+        (None, Some(Convention::Misere), Some(Outcome::N)) => {
+            format!("{on_board}: misère play, the player to move wins")
+        }
+        (None, Some(Convention::Misere), Some(Outcome::P)) => {
+            format!("{on_board}: misère play, the player to move loses")
+        }
+        (None, Some(Convention::Misere), None) => {
+            format!("{on_board}: misère play, who wins not found in the time given")
+        }
+        (None, _, _) => format!("{on_board}: nim-value not found in the time given"),
     };
     Some(match report.command {
         Command::Value => position(&nim_value_title, game, asked, &[], &[]),

@@ -206,6 +206,20 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_title_says_what_is_known_of_the_value() {
+        // Misère play has no nim-value, only who wins.
+        let (misere, _) =
+            drawn(r#"{"question":"moves","game":"knights 4x4","convention":"misere"}"#);
+        assert!(misere.contains("knights on 4x4: misère play, the player to move wins"));
+        // Within a time too short to value the position: said so, not drawn as 0.
+        let (hurried, answer) = drawn(
+            r#"{"question":"moves","all":true,"seconds":0.05,"game":"knights 8x8 at NN....../......../......../......../......../......../......../........"}"#,
+        );
+        assert_eq!(game_report(&answer).nimber, None);
+        assert!(hurried.contains("knights on 8x8: nim-value not found in the time given"));
+    }
+
+    #[test]
     fn moves_of_several_pieces_are_read_back_with_their_piece() {
         let (svg, answer) =
             drawn(r#"{"question":"moves","game":"bishops+knights 3x3","all":true}"#);

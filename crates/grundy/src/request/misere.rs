@@ -3,7 +3,7 @@
 //! tried for a position the opponent loses, and Conway's genus when the position is small.
 
 use std::collections::HashMap;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -289,22 +289,24 @@ fn judge_moves(
             })
         })
         .collect();
-    let judged = super::thinking_time::within(seconds, watch, |stop| {
+    let (judged, out_of_time) = super::thinking_time::within(seconds, watch, |stop| {
         let mut observer = Thinking {
             watch: watch.clone(),
             stop: Arc::clone(stop),
         };
-        judge(
+        let judged = judge(
             rules,
             &distinct,
             misere_threads(limits),
             limits.memory,
             first_win_only,
             &mut observer,
-        )
+        );
+        (judged, seconds.is_some() && stop.load(Ordering::Relaxed))
     });
-    // Out of thinking time the moves judged are kept; a stop of the watch keeps nothing.
-    if watch.is_stopped() || (judged.stopped && seconds.is_none()) {
+    // Out of thinking time the moves judged are kept; a stop of the watch, or a thread the
+    // system would not start, keeps nothing.
+    if watch.is_stopped() || (judged.stopped && !out_of_time) {
         return Err(RunError::Stopped(Stopped::Nothing));
     }
     let reports = moves

@@ -107,9 +107,10 @@ pub struct MovesRequest {
     /// What the search may use.
     #[serde(default)]
     pub limits: Limits,
-    /// One placement game under normal play: search at most this many seconds (0 to 1e9),
-    /// then answer with what is settled ([`GameReport::moves_unsettled`] says how much is
-    /// not). `None`: until every move is settled, or the watch stops the search.
+    /// One placement game under normal play, any game under misère play: search at most this
+    /// many seconds (0 to 1e9), then answer with what is settled
+    /// ([`GameReport::moves_unsettled`] says how much is not). `None`: until every move is
+    /// settled, or the watch stops the search.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seconds: Option<f64>,
 }

@@ -163,7 +163,7 @@ function showWork(job, view) {
 function showComputing(job) {
   const what = job.request.question === 'play'
     ? 'The computer is thinking about its move'
-    : `Working out the moves and their values (at most ${analysisSeconds} s)`;
+    : `Working out the moves and their values${job.request.seconds === undefined ? '' : ` (at most ${job.request.seconds} s)`}`;
   $('computing-text').textContent = `${what}… ${progressParts(job).join(' · ')}`;
   const progress = job.progress || {};
   const bar = $('computing-progress');
@@ -478,7 +478,8 @@ async function analyse() {
   if (play.family === 'placement' && play.plies === 0) {
     play.startFirst = play.analysis.to_move === 'first';
   }
-  if (play.misere && play.analysis.genus === undefined) askGenus(play.analysis);
+  // A position too hard to judge in the time is too hard for its genus too.
+  if (play.misere && play.analysis.genus === undefined && !partlySettled(play.analysis)) askGenus(play.analysis);
 }
 
 // Misère play: the genus of the position shown, which the moves report has not (a value
@@ -572,7 +573,13 @@ async function computerMove() {
     }
     const moves = play.analysis.moves;
     let move = play.opponent === 'perfect' ? moves.find((m) => m.winning) : null;
-    if (!move) move = moves[Math.floor(Math.random() * moves.length)];
+    if (!move) {
+      // No winning move known: perfect play takes one not shown to lose if there is one.
+      const open = moves.filter((m) => m.winning !== false);
+      const pool = play.opponent === 'perfect' && open.length > 0 ? open : moves;
+      move = pool[Math.floor(Math.random() * pool.length)];
+      if (play.opponent === 'perfect' && partlySettled(play.analysis)) note = ' (out of time: no winning move found)';
+    }
     makeMove(move, 'computer');
   }
   $('message').textContent = `the computer (${side}) played ${play.history[play.history.length - 1].notation}${note}`;
@@ -785,7 +792,7 @@ function renderLegend(moves) {
     }
   }
   if (moves || play.hint) add('transparent', misere ? 'winning move (leaves a lost position)' : 'winning move (leads to 0)', true);
-  if (partlySettled(play.analysis)) {
+  if (moves && partlySettled(play.analysis)) {
     const row = document.createElement('p');
     row.className = 'legend-note';
     row.dataset.testid = 'partly-settled';
