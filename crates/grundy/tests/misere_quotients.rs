@@ -2,25 +2,15 @@
 //! P-portions and relations) in `tests/oracles/misere-quotients.tsv`, each row naming its
 //! source, and two theorems every misère quotient obeys.
 
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use grundy::games::heap::TakeBreak;
 use grundy::misere::quotient::{quotient, quotient_with_max_order, MisereQuotient, QuotientError};
 
-/// The rows of the oracle `name` below its header, split at tabs. A row of order `infinite`
-/// says the quotient of heaps up to that bound is infinite.
-fn oracle_rows(name: &str) -> Vec<Vec<String>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/oracles")
-        .join(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|error| panic!("cannot read the oracle {}: {error}", path.display()));
-    text.lines()
-        .skip(1)
-        .map(|line| line.split('\t').map(str::to_string).collect())
-        .collect()
-}
+#[path = "common/oracles.rs"]
+mod oracles;
+
+use oracles::oracle_rows;
 
 fn compute(code: &str, up_to: usize) -> MisereQuotient {
     let rule: TakeBreak = code.parse().expect("the oracle's codes are valid");
@@ -30,6 +20,7 @@ fn compute(code: &str, up_to: usize) -> MisereQuotient {
 
 #[test]
 fn every_published_quotient() {
+    // A row of order `infinite` says the quotient of heaps up to that bound is infinite.
     let rows = oracle_rows("misere-quotients.tsv");
     assert!(rows.len() >= 6, "the oracle lost rows");
     for row in rows {

@@ -4,25 +4,16 @@
 //! in `tests/oracles/`, each row naming its source.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use grundy::games::placement::{Piece, PlacementGame, PlacementSolver};
 use grundy::request::{table, RunError, Stopped, TableRequest};
 use grundy::watch::{Event, Watch};
 use grundy::{BoardSize, Nimber};
 
-/// The rows of the oracle `name` below its header, split at tabs.
-fn oracle_rows(name: &str) -> Vec<Vec<String>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/oracles")
-        .join(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|error| panic!("cannot read the oracle {}: {error}", path.display()));
-    text.lines()
-        .skip(1)
-        .map(|line| line.split('\t').map(str::to_string).collect())
-        .collect()
-}
+#[path = "common/oracles.rs"]
+mod oracles;
+
+use oracles::oracle_rows;
 
 fn board(rows: u32, cols: u32) -> BoardSize {
     format!("{rows}x{cols}")
