@@ -22,7 +22,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::games::corner::CornerMove;
-use crate::games::heap::{HeapMove, RectangleMove};
+use crate::games::heap::{HeapMove, RareValues, RectangleMove};
 use crate::games::placement::Piece;
 use crate::games::sum::SumMove;
 use crate::misere::genus::Genus;
@@ -694,6 +694,11 @@ pub struct SequenceReport {
     pub computed: usize,
     /// The largest value listed.
     pub largest: u32,
+    /// The first heap with that value.
+    pub largest_at: usize,
+    /// The rare values of the heaps computed, when the sparse-space method took over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rare: Option<RareValues>,
     /// Whether Ctrl-C stopped the computation (the values listed are then those finished).
     pub interrupted: bool,
     /// `misere` when the sequence was asked under misère play; left out under normal play.

@@ -1,10 +1,12 @@
 //! The published values of the placement games, checked through the library itself (the CLI's
 //! tests check the same files through the `grundy` program): every single-piece nim-value of
-//! Boone (2016)'s tables, and who wins the Queens game of Jenrich (2014) on n×n. The files are
-//! in `tests/oracles/`, each row naming its source.
+//! Boone (2016)'s tables, and who wins the Queens game of Jenrich (2014) on n×n; and Czajka's
+//! table of how far four unsolved octal games were computed. The files are in
+//! `tests/oracles/`, each row naming its source.
 
 use std::collections::BTreeMap;
 
+use grundy::games::heap::{nim_sequence_until_settled, HeapRuleset};
 use grundy::games::placement::{Piece, PlacementGame, PlacementSolver};
 use grundy::request::{table, RunError, Stopped, TableRequest};
 use grundy::watch::{Event, Watch};
@@ -144,4 +146,46 @@ fn who_wins_the_queens_game_as_published() {
         checked += 1;
     }
     assert_eq!(checked, 14);
+}
+
+/// Czajka's table of unsolved octal games: per game, the first heap with the largest value of
+/// the first `heaps` heaps, and how many heaps have a rare value under the table's own mask
+/// (an even number of 1-bits in `value & mask`) with the last of them. The rare counts are
+/// taken from the values under the published mask, not the one the program picked, so they
+/// check the values themselves.
+#[test]
+fn the_octal_frontier_table_agrees_with_the_sequences() {
+    let rows = oracle_rows("octal-frontiers.tsv");
+    assert_eq!(rows.len(), 4);
+    for row in rows {
+        let [game, heaps, largest_at, largest, mask, rare_heaps, last_rare, _source] =
+            row.as_slice()
+        else {
+            panic!("a row of eight fields: {row:?}");
+        };
+        let HeapRuleset::Line(line) = game.parse::<HeapRuleset>().expect("a heap game") else {
+            panic!("{game} is played on a line of heaps");
+        };
+        let heaps: usize = heaps.parse().unwrap();
+        let sequence = nim_sequence_until_settled(line.rule(), heaps - 1, &mut ());
+        assert!(sequence.periodicity.is_none(), "{game} is unsolved");
+        let values: Vec<u32> = sequence.values.iter().map(|v| v.value()).collect();
+        assert_eq!(values.len(), heaps);
+        let top = *values.iter().max().unwrap();
+        let top_at = values.iter().position(|&v| v == top).unwrap();
+        assert_eq!(
+            (top_at.to_string(), top.to_string()),
+            (largest_at.clone(), largest.clone()),
+            "{game}: the largest value"
+        );
+        let mask = u32::from_str_radix(mask, 16).unwrap();
+        let rare: Vec<usize> = (0..heaps)
+            .filter(|&n| (values[n] & mask).count_ones() % 2 == 0)
+            .collect();
+        assert_eq!(
+            (rare.len().to_string(), rare.last().unwrap().to_string()),
+            (rare_heaps.clone(), last_rare.clone()),
+            "{game}: the rare values under mask {mask:#x}"
+        );
+    }
 }

@@ -23,8 +23,12 @@ the nim-sum of its heaps' values. For finite octal codes the period and pre-peri
 Octal Periodicity Theorem (Guy and Smith): if g(n + p) = g(n) for e <= n < 2e + p + t, where t is the \
 most tokens a move takes, the sequence repeats for ever; the computation stops there and the rest is \
 copied from the period. Codes with a repeating digit or a digit of 8 or more are computed by trying every \
-move, only to --to, and refused when that is too much work. Ctrl-C stops the computation, prints the \
-values finished and exits with status 130.\n\nExamples:\n  grundy sequence kayles --to 1000\n  grundy sequence 0.6 --to 1000000\n  \
+move, only to --to, and refused when that is too much work. The report gives the largest value and \
+where it first appears, and the rare values: how many heaps have a value in the rarer class of the \
+sparse-space method's mask, and the last of them (in most octal games they die out early). Ctrl-C \
+stops the computation, prints the values finished and exits with status 130.\n\nExamples:\n  \
+grundy sequence kayles --to 1000\n  grundy sequence 0.6 --to 1000000\n  \
+grundy sequence 0.6 --to 1073741824 --show 0 --memory 5G\n  \
 grundy sequence grundys-game --to 100000 --json\n  grundy sequence 0.137 --to 200 --svg dawson.svg\n  grundy sequence 0.312 --to 12 --misere"
 )]
 pub struct Args {
@@ -38,8 +42,8 @@ pub struct Args {
     #[arg(long, value_name = "COUNT")]
     pub show: Option<usize>,
     /// Memory for the values (K, M, G, T suffixes; powers of 1024): the heaps computed before
-    /// a period is proven take about 16 bytes each, and the values printed (with --json, all
-    /// of them) their text. A computation that would need more stops, keeping the values
+    /// a period is proven take at most 4 bytes each (2^30 heaps: 4G), and the values printed
+    /// (with --json, all of them) their text. A computation that would need more stops, keeping the values
     /// finished; output that would need more is refused before it is made.
     #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_memory)]
     pub memory: u64,
@@ -211,11 +215,16 @@ impl Report<'_> {
                 "period     not checked: the Octal Periodicity Theorem needs finitely many digits below 8 and no condition on the parts\n",
             ),
         }
+        let (largest_at, largest) = answer.largest_at();
         out.push_str(&format!(
-            "largest    {}\ntime       {:.3} s for {} values\n",
-            answer.largest(),
-            answer.seconds,
-            answer.computed
+            "largest    {largest} (first at heap {largest_at})\n"
+        ));
+        if let Some(rare) = &answer.sequence.rare {
+            out.push_str(&rare_line(rare));
+        }
+        out.push_str(&format!(
+            "time       {:.3} s for {} values\n",
+            answer.seconds, answer.computed
         ));
         let values = answer.values(shown);
         for (row, chunk) in values.chunks(20).enumerate() {
@@ -233,6 +242,29 @@ impl Report<'_> {
         }
         out
     }
+}
+
+/// The rare values: how many heaps, which class, the last one.
+fn rare_line(rare: &grundy::games::heap::RareValues) -> String {
+    let parity = if rare.odd { "odd" } else { "even" };
+    let flipped = if rare.domain {
+        " (on even heaps; the other class on odd heaps)"
+    } else {
+        ""
+    };
+    let last = rare.last.map_or_else(
+        || "none".to_string(),
+        |heap| format!("the last at heap {heap}"),
+    );
+    let used = if rare.used {
+        ""
+    } else {
+        "; not enumerated: scanning every break was estimated cheaper"
+    };
+    format!(
+        "rare       {} heaps: {last} (values with an {parity} number of 1-bits in value AND {:#x}{flipped}{used})\n",
+        rare.heaps, rare.mask
+    )
 }
 
 /// The genus of each heap, under misère play: P where the heap alone is a second-player win.

@@ -391,6 +391,36 @@ fn moves_number_heaps_from_one() {
         .any(|m| m["heap"] == 2 && m["from_board"] == "2x3"));
 }
 
+/// Issue 35: the report of a long run names where the largest value first appears and the
+/// rare values (Czajka's table has 0.6's to 2^21 heaps: 1584, the last at 20627).
+#[test]
+fn sequence_reports_the_largest_and_the_rare_values() {
+    let output = grundy()
+        .args(["sequence", "0.6", "--to", "100000", "--show", "0"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("largest    285 (first at heap "), "{text}");
+    assert!(
+        text.contains("rare       1584 heaps: the last at heap 20627 (values with an even number of 1-bits in value AND 0x1ee"),
+        "{text}"
+    );
+    let report = json_of(&["sequence", "0.6", "--to", "100000"]);
+    assert_eq!(report["rare"]["mask"], 0x1ee);
+    assert_eq!(report["rare"]["last"], 20627);
+    let values = report["values"].as_array().unwrap();
+    let at = report["largest_at"].as_u64().unwrap() as usize;
+    assert_eq!(values[at], report["largest"]);
+    assert!(values[..at]
+        .iter()
+        .all(|v| v.as_u64() < report["largest"].as_u64()));
+    fails_with(
+        &["sequence", "0.6", "--to", "2000000000000"],
+        "--to 2000000000000 is too large: at most 1099511627776",
+    );
+}
+
 /// Issue 30: `sequence kayles --to 100000000` reached 1.3 GB outside any bound. Values past a
 /// proven period are read from it, not stored, and --memory bounds the rest.
 #[test]
@@ -418,7 +448,7 @@ fn sequence_memory_is_bounded_by_its_memory_option() {
     );
     // A sequence with no period in sight stops at the memory, keeping what it finished.
     let output = grundy()
-        .args(["sequence", "0.6", "--to", "200000", "--memory", "1M"])
+        .args(["sequence", "0.6", "--to", "2000000", "--memory", "1M"])
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));

@@ -277,6 +277,7 @@ fn every_command_prints_what_docs_json_md_describes() {
         ],
         &["sequence", "kayles", "--to", "20"],
         &["sequence", "0.137", "--to", "10"],
+        &["sequence", "0.6", "--to", "3000"],
         &["sequence", "kayles", "--to", "12", "--misere"],
         &["quotient", "kayles", "--heaps", "200"],
         &["quotient", "0.07", "--heaps", "12"],

@@ -20,7 +20,6 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 
 use super::{check_reference_work, Limits, RunError, Stopped};
-use crate::games::game::MAX_HEAP;
 use crate::games::heap::{
     nim_sequence_until_settled, HeapGame, HeapRuleset, NimSequence, Periodicity, SequenceObserver,
 };
@@ -42,10 +41,14 @@ pub const PERIOD_HORIZON: usize = 4096;
 /// The values a text report shows unless the request says otherwise.
 pub const DEFAULT_SHOWN: usize = 1000;
 
-/// What one computed heap costs at most: its value (4 bytes) and the fast method's 16-bit
-/// copies of it read forwards and backwards (4 bytes), each in a vector that may just have
-/// doubled. Values past a proven period are read from it, not stored.
-pub const BYTES_PER_COMPUTED_HEAP: u64 = 16;
+/// What one computed heap costs: its value in 16 bits (2 bytes; a game whose values pass
+/// 65,535 takes 4) and, at most, a 32-bit entry for every second heap in the table of the
+/// period's proof. Values past a proven period are read from it, not stored.
+pub const BYTES_PER_COMPUTED_HEAP: u64 = 4;
+
+/// The largest heap a sequence may be asked to: `--memory` is what really bounds it (2^30 heaps
+/// need 4 GiB), this only keeps the arithmetic far from overflow.
+pub const MAX_SEQUENCE_HEAP: usize = 1 << 40;
 
 /// What one value printed costs at most beyond its digits: 4 bytes as a number in the report,
 /// and its text (digits and a separator) twice over while the output string doubles.
@@ -232,8 +235,21 @@ impl SequenceAnswer {
     /// The largest value answered: past the values computed, the period repeats some of them.
     #[must_use]
     pub fn largest(&self) -> u32 {
-        let computed = &self.sequence.values[..self.finished.min(self.sequence.values.len())];
-        computed.iter().map(|v| v.value()).max().unwrap_or(0)
+        self.largest_at().1
+    }
+
+    /// The first heap with the largest value answered, and that value.
+    #[must_use]
+    pub fn largest_at(&self) -> (usize, u32) {
+        let computed = self.finished.min(self.sequence.values.len());
+        let values = self.sequence.values.iter().take(computed).enumerate();
+        values.fold((0, 0), |best, (heap, value)| {
+            if value.value() > best.1 {
+                (heap, value.value())
+            } else {
+                best
+            }
+        })
     }
 
     /// The report, listing every value answered.
@@ -250,6 +266,8 @@ impl SequenceAnswer {
             preperiod: self.periodicity().map(|p| p.preperiod),
             computed: self.computed,
             largest: self.largest(),
+            largest_at: self.largest_at().0,
+            rare: self.sequence.rare,
             interrupted: self.stopped,
             convention: self.genera.as_ref().map(|_| Convention::Misere),
             genera: self
@@ -302,9 +320,9 @@ pub fn sequence(request: &SequenceRequest, watch: &Watch) -> Result<SequenceAnsw
     let game = &request.game;
     let to = request.to;
     let memory = request.limits.memory;
-    if to > MAX_HEAP {
+    if to > MAX_SEQUENCE_HEAP {
         return Err(RunError::input(format!(
-            "--to {to} is too large: at most {MAX_HEAP}"
+            "--to {to} is too large: at most {MAX_SEQUENCE_HEAP}"
         )));
     }
     check_reference_work(game, to, "--to")?;
@@ -451,15 +469,15 @@ mod tests {
 
     #[test]
     fn the_memory_stops_a_sequence_and_keeps_what_it_finished() {
-        // 0.007 has no period known, and 100000 bytes hold 4625 heaps beside the text of
-        // 1000 values.
+        // 0.007 has no period known, and 100000 bytes hold 18500 heaps (4 bytes each) beside
+        // the text of 1000 values (26 bytes each).
         let asked = request(r#"{"game":"0.007","to":1000000,"limits":{"memory":100000}}"#);
         match sequence(&asked, &Watch::new()) {
             Err(RunError::OutOfMemory { message, kept }) => {
                 let Stopped::Sequence(answer) = *kept else {
                     panic!("a sequence keeps its values");
                 };
-                assert!(message.contains("the values of 4625 heaps"), "{message}");
+                assert!(message.contains("the values of 18500 heaps"), "{message}");
                 assert!(answer.stopped);
                 assert_eq!(answer.finished, asked.heaps_allowed());
             }

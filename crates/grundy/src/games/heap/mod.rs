@@ -14,16 +14,18 @@
 //! assert_eq!(kayles.value_of_sum(&[3, 4, 5, 2, 5]), Nimber::ZERO);
 //! ```
 
+mod heap_values;
 mod kayles_2d;
 mod rule;
 mod sequence;
 
+pub use heap_values::HeapValues;
 pub use kayles_2d::RectangleMove;
 pub use kayles_2d::{Kayles2d, Rectangle, RectangleError};
 pub use rule::{CodeError, TakeBreak, MAX_PARTS};
 pub use sequence::{
     naive_nim_sequence, nim_sequence, nim_sequence_until_settled, prove_period, NimSequence,
-    Periodicity, SequenceObserver,
+    Periodicity, RareValues, SequenceObserver,
 };
 
 use std::borrow::Cow;
@@ -257,7 +259,7 @@ impl HeapGame {
     /// The nim-values of heaps `0..=up_to`.
     #[must_use]
     pub fn nim_values(&self, up_to: usize) -> Vec<Nimber> {
-        nim_sequence(&self.rule, up_to, &mut ()).values
+        nim_sequence(&self.rule, up_to, &mut ()).values.to_vec()
     }
 
     /// Computes the nim-sequence to heap `up_to` (or to the proof of its period) under

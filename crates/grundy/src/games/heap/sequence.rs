@@ -19,9 +19,9 @@
 //! O(n) scattered steps per heap, so it is dropped when a cost estimate says so. Either way a
 //! heap marks the nim-sums of a prefix of its breaks (a store per pair), and then *verifies* the
 //! values still missing in increasing order instead of marking the rest: a candidate `v` is
-//! checked by a branch-free scan of `g(a) ^ g(rest - a) == v` over the remaining pairs, 16-bit
-//! values read forwards and from a reversed copy so that the compiler vectorises it, stopping
-//! at the first block with a hit. The first candidate no pair reaches is the mex; every heap
+//! checked by a branch-free scan of `g(a) ^ g(rest - a) == v` over the remaining pairs, on the
+//! 16-bit values in blocks (the parts `rest - a` read backwards within a block) so that the
+//! compiler vectorises it, stopping at the first block with a hit. The first candidate no pair reaches is the mex; every heap
 //! still scans all its breaks once, for its own value, but at a few times the speed of marking.
 //!
 //! For finite octal codes the periodicity is proven on the way with the Octal Periodicity
@@ -31,6 +31,9 @@
 
 use std::ops::Range;
 
+use serde::{Deserialize, Serialize};
+
+use super::heap_values::{HeapValues, Slices, StoredValue};
 use super::rule::TakeBreak;
 use crate::values::{MexSet, Nimber};
 
@@ -77,16 +80,42 @@ pub struct Periodicity {
     pub computed: usize,
 }
 
+/// The *rare values* of a nim-sequence: the heaps whose values fall in the smaller of the two
+/// classes the sparse-space method's mask makes (see the module's documentation). In most
+/// octal games they stop turning up early; a game whose rare values died out, and whose other
+/// values stay bounded, is periodic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RareValues {
+    /// The mask `m`: a value's class is the parity of the number of 1-bits of `value & m`.
+    pub mask: u32,
+    /// Whether the class also flips on odd heaps ("sparse in the domain").
+    pub domain: bool,
+    /// Whether the rare class is that of an odd number of 1-bits (on even heaps, when
+    /// `domain`).
+    pub odd: bool,
+    /// How many heaps from 0 on have a rare value.
+    pub heaps: usize,
+    /// The last heap with a rare value, if any.
+    pub last: Option<usize>,
+    /// Whether the computation enumerated them: false when scanning every break was estimated
+    /// cheaper, as where even the best mask leaves many rare heaps (0.007) or in a short
+    /// sequence.
+    pub used: bool,
+}
+
 /// A nim-sequence and what is known about its period.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NimSequence {
-    /// `values[n]` is the nim-value of a heap of `n` tokens.
-    pub values: Vec<Nimber>,
+    /// The nim-value of a heap of `n` tokens for each `n` computed.
+    pub values: HeapValues,
     /// The period and pre-period when the Octal Periodicity Theorem settles them.
     pub periodicity: Option<Periodicity>,
     /// Whether the observer stopped the computation before the heap asked for: `values` then
     /// holds only the heaps finished (and `periodicity` what they prove).
     pub stopped: bool,
+    /// The rare values of the heaps computed under the last mask the sparse-space method chose;
+    /// `None` when it never took over (short sequences, or rules it does not cover).
+    pub rare: Option<RareValues>,
 }
 
 impl NimSequence {
@@ -98,9 +127,12 @@ impl NimSequence {
     #[must_use]
     pub fn value(&self, heap: usize) -> Nimber {
         match (self.values.get(heap), self.periodicity) {
-            (Some(&value), _) => value,
+            (Some(value), _) => value,
             (None, Some(found)) => {
-                self.values[found.preperiod + (heap - found.preperiod) % found.period]
+                let repeated = found.preperiod + (heap - found.preperiod) % found.period;
+                self.values
+                    .get(repeated)
+                    .expect("the period lies in the values")
             }
             (None, None) => panic!("heap {heap} is beyond the values computed"),
         }
@@ -113,17 +145,17 @@ impl NimSequence {
 pub fn naive_nim_sequence(rule: &TakeBreak, up_to: usize) -> Vec<Nimber> {
     let mut values = Vec::with_capacity(up_to + 1);
     for heap in 0..=up_to {
-        let value = naive_value(rule, heap, &values);
+        let value = naive_value(rule, heap, |part| values[part]);
         values.push(value);
     }
     values
 }
 
-/// The mex over the options of `heap` given the values of all smaller heaps.
-fn naive_value(rule: &TakeBreak, heap: usize, smaller: &[Nimber]) -> Nimber {
+/// The mex over the options of `heap` given `smaller`, the value of each smaller heap.
+fn naive_value(rule: &TakeBreak, heap: usize, smaller: impl Fn(usize) -> Nimber) -> Nimber {
     let mut seen = MexSet::default();
     rule.for_each_option(heap, |parts| {
-        seen.insert(parts.iter().map(|&part| smaller[part]).sum());
+        seen.insert(parts.iter().map(|&part| smaller(part)).sum());
     });
     seen.mex()
 }
@@ -141,7 +173,7 @@ pub fn nim_sequence(
     if let (Some(found), false) = (sequence.periodicity, sequence.stopped) {
         let values = &mut sequence.values;
         while values.len() <= up_to {
-            let copied = values[values.len() - found.period];
+            let copied = values.get(values.len() - found.period).expect("computed");
             values.push(copied);
         }
     }
@@ -166,7 +198,12 @@ fn tuned_sequence_until_settled(
     tuning: &Tuning,
 ) -> NimSequence {
     let total = up_to + 1;
-    let mut values: Vec<Nimber> = Vec::with_capacity(total.min(1 << 20));
+    let capacity = total.min(1 << 20);
+    let mut values = if tuning.wide {
+        HeapValues::wide_with_capacity(capacity)
+    } else {
+        HeapValues::with_capacity(capacity)
+    };
     let fast = rule.has_fast_sequence();
     let progress_interval = if fast {
         PROGRESS_INTERVAL
@@ -191,12 +228,16 @@ fn tuned_sequence_until_settled(
         }
         if fast && heap == next_mask_choice {
             let in_use = sparse.as_ref().map(|space| (space.mask, space.domain));
-            sparse = Some(SparseSpace::choose(rule, &values, tuning, in_use));
+            sparse = Some(match values.slices() {
+                Slices::Narrow(values) => SparseSpace::choose(rule, values, tuning, in_use),
+                Slices::Wide(values) => SparseSpace::choose(rule, values, tuning, in_use),
+            });
             next_mask_choice *= 2;
         }
-        let value = match sparse.as_mut() {
-            Some(space) => space.value(&values),
-            None => naive_value(rule, heap, &values),
+        let value = match (sparse.as_mut(), values.slices()) {
+            (Some(space), Slices::Narrow(values)) => space.value(values),
+            (Some(space), Slices::Wide(values)) => space.value(values),
+            (None, _) => naive_value(rule, heap, |part| values.get(part).expect("smaller")),
         };
         values.push(value);
         if let Some(space) = sparse.as_mut() {
@@ -207,7 +248,7 @@ fn tuned_sequence_until_settled(
             // first suffice, and the checks cost O(n) in all (see `prove_period`).
             next_check = next_check + next_check / 8 + 1;
             checked_at = values.len();
-            if let Some(found) = prove_period(&values, max_taken) {
+            if let Some(found) = values_prove_period(&values, max_taken) {
                 periodicity = Some(found);
                 break;
             }
@@ -215,7 +256,7 @@ fn tuned_sequence_until_settled(
     }
     // The last values may prove what no checkpoint could: check them too.
     if rule.is_finite_octal() && periodicity.is_none() && checked_at != values.len() {
-        periodicity = prove_period(&values, max_taken);
+        periodicity = values_prove_period(&values, max_taken);
     }
     if !stopped {
         observer.progress(total, total);
@@ -224,6 +265,15 @@ fn tuned_sequence_until_settled(
         values,
         periodicity,
         stopped,
+        rare: sparse.as_ref().map(SparseSpace::rare_values),
+    }
+}
+
+/// [`prove_period`] on the values as they are kept.
+fn values_prove_period(values: &HeapValues, max_taken: usize) -> Option<Periodicity> {
+    match values.slices() {
+        Slices::Narrow(values) => prove_period(values, max_taken),
+        Slices::Wide(values) => prove_period(values, max_taken),
     }
 }
 
@@ -241,7 +291,7 @@ fn tuned_sequence_until_settled(
 ///   enough to forbid a proof, rules `kp` out at once (with few exceptions below `x`, as in a
 ///   sequence settling into its period, it almost always differs).
 #[must_use]
-pub fn prove_period(values: &[Nimber], max_taken: usize) -> Option<Periodicity> {
+pub fn prove_period<T: PartialEq>(values: &[T], max_taken: usize) -> Option<Periodicity> {
     let computed = values.len();
     let most = computed / 2;
     // Whether an exception at `n` leaves too few values to prove `period`.
@@ -329,6 +379,9 @@ struct Tuning {
     marked_share: usize,
     /// How the options from breaks into two heaps are found.
     breaks: Breaks,
+    /// Keep every value in 32 bits from the start, as after a value past 16 bits: the way
+    /// without the vector scans, which the tests reach on small heaps this way.
+    wide: bool,
 }
 
 /// How [`SparseSpace`] finds the options from breaks into two heaps.
@@ -352,6 +405,7 @@ impl Tuning {
         early_pairs: 4096,
         marked_share: 64,
         breaks: Breaks::Cheapest,
+        wide: false,
     };
 }
 
@@ -378,10 +432,13 @@ struct SparseSpace {
     /// (for games where no mask makes one class rare) every candidate below the mex is
     /// verified by scanning.
     sparse_pass: bool,
-    /// The sparse heap sizes, ascending, all at least 1.
+    /// The sparse heap sizes, ascending, all at least 1, when the sparse pass needs them.
     sparse: Vec<usize>,
     /// Their values.
     sparse_values: Vec<u32>,
+    /// How many heaps (from 0) are of the sparse class, and the last of them.
+    sparse_heaps: usize,
+    last_sparse: Option<usize>,
     /// Numbers of tokens a move may take leaving nothing, one heap, or two heaps.
     take_all: Vec<usize>,
     take_one: Vec<usize>,
@@ -395,77 +452,28 @@ struct SparseSpace {
     seen: Vec<bool>,
     /// The breaks of the current heap: the heap left after taking and the largest smaller part.
     breaks: Vec<(usize, usize)>,
-    /// Every value so far in 16 bits, for the verification scans; `None` once a value needs
-    /// more bits, and then every break is marked one at a time.
-    compact: Option<CompactValues>,
     tuning: Tuning,
 }
 
-/// The values so far as 16 bits, forwards and backwards. The break of `rest` tokens into `a` and
-/// `rest - a` pairs `g(a)` with `g(rest - a)`: with the backward copy both runs are read at
-/// increasing addresses as `a` grows, which is what lets a scan over them be vectorised.
-struct CompactValues {
-    forward: Vec<u16>,
-    /// `backward[backward.len() - 1 - n] == forward[n]`; it grows at the front, doubling.
-    backward: Vec<u16>,
+/// The breaks of `rest` tokens whose smaller part `a` runs over `smaller` (parts are never
+/// empty, so `smaller.start ≥ 1`): the values `g(a)` in order, and the values `g(rest - a)` as
+/// they lie, so that `low[k]` pairs with `high[high.len() - 1 - k]`. Both are read at
+/// increasing addresses, which keeps the scans over them vectorised without a reversed copy
+/// of the values (which would double the memory of a long run).
+fn pairs(values: &[u16], rest: usize, smaller: Range<usize>) -> (&[u16], &[u16]) {
+    let high = rest + 1 - smaller.end..rest + 1 - smaller.start;
+    (&values[smaller], &values[high])
 }
 
-impl CompactValues {
-    /// `None` when some value needs more than 16 bits.
-    fn new(values: &[Nimber]) -> Option<CompactValues> {
-        let mut compact = CompactValues {
-            forward: Vec::with_capacity(values.len()),
-            backward: Vec::new(),
-        };
-        for value in values {
-            if !compact.push(value.value()) {
-                return None;
-            }
-        }
-        Some(compact)
-    }
-
-    /// Appends the value of the next heap; false (and nothing appended) when it needs more
-    /// than 16 bits.
-    fn push(&mut self, value: u32) -> bool {
-        let Ok(value) = u16::try_from(value) else {
-            return false;
-        };
-        let heap = self.forward.len();
-        if heap == self.backward.len() {
-            let mut grown = vec![0; 2 * heap.max(1024)];
-            let at = grown.len() - heap;
-            grown[at..].copy_from_slice(&self.backward);
-            self.backward = grown;
-        }
-        let at = self.backward.len() - 1 - heap;
-        self.backward[at] = value;
-        self.forward.push(value);
-        true
-    }
-
-    /// The values of the two parts of the breaks of `rest` tokens whose smaller part `a` runs
-    /// over `smaller` (parts are never empty, so `smaller.start ≥ 1`): `g(a)` and `g(rest - a)`
-    /// in the same order.
-    fn pairs(&self, rest: usize, smaller: Range<usize>) -> (&[u16], &[u16]) {
-        // g(rest - a) is at backward[len - 1 - rest + a].
-        let offset = self.backward.len() + smaller.start - 1 - rest;
-        (
-            &self.forward[smaller.clone()],
-            &self.backward[offset..offset + smaller.len()],
-        )
-    }
-}
-
-/// Marks the nim-sum of every pair `(low[k], high[k])`: one store per pair, with no bounds
-/// check and no dependency between pairs.
+/// Marks the nim-sum of every pair `(low[k], high[high.len() - 1 - k])`: one store per pair,
+/// with no bounds check and no dependency between pairs.
 fn mark_pairs(low: &[u16], high: &[u16], seen: &mut [bool; COMPACT_LIMIT]) {
-    // Eight nim-sums by one vector instruction, then eight independent stores.
+    // Eight nim-sums by one vector instruction (and a shuffle), then eight independent stores.
     const LANES: usize = 8;
-    let groups = low.chunks_exact(LANES).zip(high.chunks_exact(LANES));
+    let groups = low.chunks_exact(LANES).zip(high.rchunks_exact(LANES));
     for (low, high) in groups {
         let mut sums = [0u16; LANES];
-        for ((sum, &a), &b) in sums.iter_mut().zip(low).zip(high) {
+        for ((sum, &a), &b) in sums.iter_mut().zip(low).zip(high.iter().rev()) {
             *sum = a ^ b;
         }
         for sum in sums {
@@ -473,7 +481,8 @@ fn mark_pairs(low: &[u16], high: &[u16], seen: &mut [bool; COMPACT_LIMIT]) {
         }
     }
     let tail = low.len() - low.len() % LANES;
-    for (&a, &b) in low[tail..].iter().zip(&high[tail..]) {
+    let high_tail = &high[..high.len() - tail];
+    for (&a, &b) in low[tail..].iter().zip(high_tail.iter().rev()) {
         seen[usize::from(a ^ b)] = true;
     }
 }
@@ -482,27 +491,28 @@ fn mark_pairs(low: &[u16], high: &[u16], seen: &mut [bool; COMPACT_LIMIT]) {
 /// hit.
 const VERIFY_BLOCK: usize = 128;
 
-/// Whether some pair `(low[k], high[k])` has nim-sum `target`. Each block of pairs is folded
-/// without a branch per pair, which the compiler turns into vector instructions (eight pairs
-/// to an SSE2 instruction); the only branch is per block.
+/// Whether some pair `(low[k], high[high.len() - 1 - k])` has nim-sum `target`. Each block of
+/// pairs is folded without a branch per pair, which the compiler turns into vector
+/// instructions (eight pairs to an SSE2 instruction, the high run reversed by shuffles); the
+/// only branch is per block.
 fn some_pair_reaches(low: &[u16], high: &[u16], target: u16) -> bool {
     let block_reaches = |low: &[u16], high: &[u16]| {
         let mut hit = false;
-        for (&a, &b) in low.iter().zip(high) {
+        for (&a, &b) in low.iter().zip(high.iter().rev()) {
             hit |= a ^ b == target;
         }
         hit
     };
     let blocks = low
         .chunks_exact(VERIFY_BLOCK)
-        .zip(high.chunks_exact(VERIFY_BLOCK));
+        .zip(high.rchunks_exact(VERIFY_BLOCK));
     for (low, high) in blocks {
         if block_reaches(low, high) {
             return true;
         }
     }
     let tail = low.len() - low.len() % VERIFY_BLOCK;
-    block_reaches(&low[tail..], &high[tail..])
+    block_reaches(&low[tail..], &high[..high.len() - tail])
 }
 
 /// The least value in `from..end` missing from `seen`.
@@ -526,9 +536,9 @@ impl SparseSpace {
     /// into its period, like 0.376 near 2 million) many masks tie at no expensive heap: a
     /// stranger among them can make a quarter of a million heaps sparse and every later heap
     /// cost a scan of all its breaks (0.376 took 80 s from 2.1 to 2.2 million instead of 0.3 s).
-    fn choose(
+    fn choose<V: StoredValue>(
         rule: &TakeBreak,
-        values: &[Nimber],
+        values: &[V],
         tuning: &Tuning,
         in_use: Option<(u32, bool)>,
     ) -> SparseSpace {
@@ -538,7 +548,7 @@ impl SparseSpace {
                 .collect()
         };
         let take_split = takes(4);
-        let largest = values.iter().map(|v| v.value()).max().unwrap_or(0);
+        let largest = values.iter().map(|v| v.get()).max().unwrap_or(0);
         let bits = (32 - largest.leading_zeros()).min(MASK_BITS);
         let window_start = values.len().saturating_sub(MASK_WINDOW).max(1);
         let mut best = (usize::MAX, usize::MAX, 0u32, false);
@@ -547,14 +557,14 @@ impl SparseSpace {
             for mask in 0..(1u32 << bits) {
                 let expensive = (window_start..values.len())
                     .filter(|&heap| {
-                        let class = parity(values[heap].value(), mask);
+                        let class = parity(values[heap].get(), mask);
                         take_split.iter().any(|&taken| {
                             heap >= taken + 2 && class == (domain && (heap - taken) % 2 == 1)
                         })
                     })
                     .count();
                 let odd = (window_start..values.len())
-                    .filter(|&heap| Self::class_of(values[heap].value(), heap, mask, domain))
+                    .filter(|&heap| Self::class_of(values[heap].get(), heap, mask, domain))
                     .count();
                 let sparse = odd.min(values.len() - window_start - odd);
                 if (expensive, sparse) < (best.0, best.1) {
@@ -570,14 +580,16 @@ impl SparseSpace {
             _ => (best.0, best.2, best.3),
         };
         let odd = (1..values.len())
-            .filter(|&heap| Self::class_of(values[heap].value(), heap, mask, domain))
+            .filter(|&heap| Self::class_of(values[heap].get(), heap, mask, domain))
             .count();
         let sparse_class = 2 * odd <= values.len();
-        let sparse: Vec<usize> = (1..values.len())
-            .filter(|&heap| {
-                Self::class_of(values[heap].value(), heap, mask, domain) == sparse_class
-            })
-            .collect();
+        let in_sparse_class =
+            |heap: usize| Self::class_of(values[heap].get(), heap, mask, domain) == sparse_class;
+        // Counted from heap 0, as the published tables count them; parts are never empty, so
+        // the pass below starts at 1.
+        let sparse_heaps = (0..values.len())
+            .filter(|&heap| in_sparse_class(heap))
+            .count();
         // Per heap, the sparse pass costs a step per sparse heap and spares each heap that is
         // not expensive a scan over its n/2 breaks for its own value.
         let window = values.len() - window_start;
@@ -585,12 +597,21 @@ impl SparseSpace {
             Breaks::Sparse => true,
             Breaks::VerifyAll => false,
             Breaks::Cheapest => {
-                2 * sparse.len() * SPARSE_STEP_IN_PAIRS * window
+                2 * sparse_heaps * SPARSE_STEP_IN_PAIRS * window
                     < (window - expensive) * values.len()
             }
         };
+        // Without the pass the sparse heaps are only counted: in a game with no good mask they
+        // are a quarter of all heaps, and listing them would cost more than the values.
+        let sparse: Vec<usize> = if sparse_pass {
+            (1..values.len())
+                .filter(|&heap| in_sparse_class(heap))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let limit = (largest + 1).next_power_of_two();
-        let sparse_values = sparse.iter().map(|&heap| values[heap].value()).collect();
+        let sparse_values = sparse.iter().map(|&heap| values[heap].get()).collect();
         SparseSpace {
             mask,
             domain,
@@ -598,6 +619,8 @@ impl SparseSpace {
             sparse_pass,
             sparse,
             sparse_values,
+            sparse_heaps,
+            last_sparse: (0..values.len()).rev().find(|&heap| in_sparse_class(heap)),
             take_all: takes(1),
             take_one: takes(2),
             take_split,
@@ -605,7 +628,6 @@ impl SparseSpace {
             limit,
             seen: vec![false; (limit as usize).max(COMPACT_LIMIT)],
             breaks: Vec::new(),
-            compact: CompactValues::new(values),
             tuning: *tuning,
         }
     }
@@ -623,28 +645,39 @@ impl SparseSpace {
                 self.seen.resize(self.limit as usize, false);
             }
         }
-        if let Some(compact) = &mut self.compact {
-            if !compact.push(value) {
-                self.compact = None;
+        if heap > 0 && Self::class_of(value, heap, self.mask, self.domain) == self.sparse_class {
+            self.sparse_heaps += 1;
+            self.last_sparse = Some(heap);
+            if self.sparse_pass {
+                self.sparse.push(heap);
+                self.sparse_values.push(value);
             }
         }
-        if heap > 0 && Self::class_of(value, heap, self.mask, self.domain) == self.sparse_class {
-            self.sparse.push(heap);
-            self.sparse_values.push(value);
+    }
+
+    /// The heaps of the sparse class so far, as a report gives them.
+    fn rare_values(&self) -> RareValues {
+        RareValues {
+            mask: self.mask,
+            domain: self.domain,
+            odd: self.sparse_class,
+            heaps: self.sparse_heaps,
+            last: self.last_sparse,
+            used: self.sparse_pass,
         }
     }
 
     /// Marks the nim-sums of the breaks whose smaller part is in `smaller` (clipped to each
     /// break).
-    fn mark_breaks(&mut self, values: &[Nimber], smaller: Range<usize>) {
+    fn mark_breaks<V: StoredValue>(&mut self, values: &[V], smaller: Range<usize>) {
         for &(rest, last) in &self.breaks {
             let end = smaller.end.min(last + 1);
             if smaller.start >= end {
                 continue;
             }
-            match &self.compact {
-                Some(compact) => {
-                    let (low, high) = compact.pairs(rest, smaller.start..end);
+            match V::narrow(values) {
+                Some(narrow) => {
+                    let (low, high) = pairs(narrow, rest, smaller.start..end);
                     let seen = (&mut self.seen[..COMPACT_LIMIT])
                         .try_into()
                         .expect("long enough");
@@ -654,7 +687,7 @@ impl SparseSpace {
                     let low = &values[smaller.start..end];
                     let high = &values[rest + 1 - end..=rest - smaller.start];
                     for (&a, &b) in low.iter().zip(high.iter().rev()) {
-                        self.seen[(a.value() ^ b.value()) as usize] = true;
+                        self.seen[(a.get() ^ b.get()) as usize] = true;
                     }
                 }
             }
@@ -662,9 +695,10 @@ impl SparseSpace {
     }
 
     /// The nim-value of the next heap, `values.len()`.
-    fn value(&mut self, values: &[Nimber]) -> Nimber {
+    fn value<V: StoredValue>(&mut self, values: &[V]) -> Nimber {
         let heap = values.len();
-        let g = |n: usize| values[n].value();
+        let g = |n: usize| values[n].get();
+        let narrow = V::narrow(values);
         self.seen[..self.limit as usize].fill(false);
         for &taken in &self.take_all {
             if heap == taken {
@@ -729,8 +763,7 @@ impl SparseSpace {
                     Some(missing) => missing,
                     None => return Nimber::new(settled),
                 };
-                if start > most_parts || (self.compact.is_some() && start > self.tuning.early_pairs)
-                {
+                if start > most_parts || (narrow.is_some() && start > self.tuning.early_pairs) {
                     break start;
                 }
                 self.mark_breaks(values, start..start + MARK_BLOCK);
@@ -739,7 +772,7 @@ impl SparseSpace {
         } else {
             // Nothing is settled early: mark a share of the breaks, since while many candidates
             // are left a store per pair is cheaper than a scan per candidate.
-            let end = match self.compact {
+            let end = match narrow {
                 Some(_) => {
                     let share = most_parts * self.tuning.marked_share / 256;
                     share.max(self.tuning.early_pairs) + 1
@@ -749,7 +782,7 @@ impl SparseSpace {
             self.mark_breaks(values, 1..end);
             end
         };
-        let Some(compact) = &self.compact else {
+        let Some(narrow) = narrow else {
             return Nimber::new(first_missing(&self.seen, 0, settled).unwrap_or(settled));
         };
         // Verify the candidates left in increasing order, each by a scan of the breaks that
@@ -759,7 +792,7 @@ impl SparseSpace {
         while let Some(candidate) = first_missing(&self.seen, from, settled) {
             let target = u16::try_from(candidate).expect("a nim-sum of 16-bit values");
             let reached = self.breaks.iter().any(|&(rest, last)| {
-                let (low, high) = compact.pairs(rest, first_unmarked..last + 1);
+                let (low, high) = pairs(narrow, rest, first_unmarked..last + 1);
                 some_pair_reaches(low, high, target)
             });
             if !reached {
@@ -919,43 +952,50 @@ mod tests {
     }
 
     /// Ways through the fast method, each forced from small heaps on: scans only (nothing
-    /// marked first), a short marked prefix, and the cost-based choice with tiny thresholds.
+    /// marked first), a short marked prefix, and the cost-based choice with tiny thresholds;
+    /// two with the values in 32 bits, as after a value past 16 bits.
     const FORCED: [Tuning; 6] = [
         Tuning {
             naive_prefix: 1,
             early_pairs: 0,
             marked_share: 0,
             breaks: Breaks::VerifyAll,
+            wide: true,
         },
         Tuning {
             naive_prefix: 1,
             early_pairs: 0,
             marked_share: 0,
             breaks: Breaks::Sparse,
+            wide: false,
         },
         Tuning {
             naive_prefix: 16,
             early_pairs: 5,
             marked_share: 64,
             breaks: Breaks::VerifyAll,
+            wide: false,
         },
         Tuning {
             naive_prefix: 16,
             early_pairs: 5,
             marked_share: 0,
             breaks: Breaks::Sparse,
+            wide: true,
         },
         Tuning {
             naive_prefix: 40,
             early_pairs: 100,
             marked_share: 200,
             breaks: Breaks::Cheapest,
+            wide: false,
         },
         Tuning {
             naive_prefix: 3,
             early_pairs: 0,
             marked_share: 0,
             breaks: Breaks::Cheapest,
+            wide: false,
         },
     ];
 
@@ -984,33 +1024,18 @@ mod tests {
     }
 
     #[test]
-    fn compact_values_pair_each_part_with_its_partner() {
-        let values: Vec<Nimber> = (0..3000u32).map(|n| Nimber::new(n * 7 % 1001)).collect();
-        // Built at once and grown one value at a time, across the doublings of the backward
-        // copy.
-        let mut grown = CompactValues::new(&values[..10]).unwrap();
-        for value in &values[10..] {
-            assert!(grown.push(value.value()));
-        }
-        for compact in [CompactValues::new(&values).unwrap(), grown] {
-            for rest in [2, 3, 1024, 1025, 2047, 2048, 2999] {
-                let smaller = 1..rest / 2 + 1;
-                let (low, high) = compact.pairs(rest, smaller.clone());
+    fn pairs_pair_each_part_with_its_partner() {
+        let values: Vec<u16> = (0..3000u16).map(|n| n * 7 % 1001).collect();
+        for rest in [2, 3, 1024, 1025, 2047, 2048, 2999] {
+            for smaller in [1..rest / 2 + 1, (rest / 3).max(1)..rest / 2 + 1] {
+                let (low, high) = pairs(&values, rest, smaller.clone());
+                assert_eq!((low.len(), high.len()), (smaller.len(), smaller.len()));
                 for (k, a) in smaller.enumerate() {
-                    assert_eq!(u32::from(low[k]), values[a].value());
-                    assert_eq!(u32::from(high[k]), values[rest - a].value(), "{rest} {a}");
+                    assert_eq!(low[k], values[a]);
+                    assert_eq!(high[high.len() - 1 - k], values[rest - a], "{rest} {a}");
                 }
             }
         }
-    }
-
-    #[test]
-    fn values_past_sixteen_bits_are_not_compact() {
-        assert!(CompactValues::new(&[Nimber::new(3), Nimber::new(1 << 16)]).is_none());
-        let mut compact = CompactValues::new(&[Nimber::new(3)]).unwrap();
-        assert!(compact.push(u32::from(u16::MAX)));
-        assert!(!compact.push(1 << 16));
-        assert_eq!(compact.forward, [3, u16::MAX]);
     }
 
     proptest! {
@@ -1056,9 +1081,17 @@ mod tests {
             pairs in prop::collection::vec((0u16..64, 0u16..64), 0..700),
             target in 0u16..64,
         ) {
-            let (low, high): (Vec<u16>, Vec<u16>) = pairs.iter().copied().unzip();
+            let (low, mut high): (Vec<u16>, Vec<u16>) = pairs.iter().copied().unzip();
+            high.reverse();
             let expected = pairs.iter().any(|&(a, b)| a ^ b == target);
             prop_assert_eq!(some_pair_reaches(&low, &high, target), expected);
+            let mut marked = Box::new([false; COMPACT_LIMIT]);
+            mark_pairs(&low, &high, &mut marked);
+            for &(a, b) in &pairs {
+                prop_assert!(marked[usize::from(a ^ b)]);
+            }
+            let sums = pairs.iter().map(|&(a, b)| a ^ b).collect::<std::collections::HashSet<_>>();
+            prop_assert_eq!(marked.iter().filter(|&&m| m).count(), sums.len());
         }
     }
 }
