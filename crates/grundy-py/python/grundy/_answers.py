@@ -215,7 +215,9 @@ class Table(Answer):
 
 class Sequence(Answer):
     """The nim-sequence of a heap game (``grundy sequence``): ``values[n]`` is the value of a
-    heap of n; ``period`` and ``preperiod`` when a period is proved."""
+    heap of n; ``period`` and ``preperiod`` when a period is proved; ``largest`` and
+    ``largest_at``, its first heap; ``rare``, the rare values of the sparse-space method (a dict:
+    ``mask``, ``heaps``, ``last``, ...) once it took over."""
 
     _shown: Tuple[str, ...] = ("game", "code", "to", "period", "preperiod", "largest")
 

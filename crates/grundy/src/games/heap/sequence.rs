@@ -21,8 +21,9 @@
 //! values still missing in increasing order instead of marking the rest: a candidate `v` is
 //! checked by a branch-free scan of `g(a) ^ g(rest - a) == v` over the remaining pairs, on the
 //! 16-bit values in blocks (the parts `rest - a` read backwards within a block) so that the
-//! compiler vectorises it, stopping at the first block with a hit. The first candidate no pair reaches is the mex; every heap
-//! still scans all its breaks once, for its own value, but at a few times the speed of marking.
+//! compiler vectorises it, stopping at the first block with a hit. The first candidate no pair
+//! reaches is the mex; every heap still scans all its breaks once, for its own value, but at a
+//! few times the speed of marking.
 //!
 //! For finite octal codes the periodicity is proven on the way with the Octal Periodicity
 //! Theorem (Guy and Smith): if `g(n + p) = g(n)` for all `e ≤ n < 2e + p + t`, where `t` is the
