@@ -201,6 +201,13 @@ fn the_octal_frontier_rows_are_the_programs() {
         let top = *values.iter().max().unwrap();
         let top_at = values.iter().position(|&v| v == top).unwrap();
         let mask = u32::from_str_radix(mask.trim_start_matches("0x"), 16).unwrap();
+        // The mask and class are the program's own, as its report names them.
+        let reported = sequence.rare.expect("the sparse-space method took over");
+        assert_eq!(
+            (reported.mask, reported.odd, reported.domain),
+            (mask, rare_parity == 1, false),
+            "{row:?}"
+        );
         let rare: Vec<usize> = (0..values.len())
             .filter(|&n| (values[n] & mask).count_ones() % 2 == rare_parity)
             .collect();

@@ -42,8 +42,8 @@ pub struct Args {
     #[arg(long, value_name = "COUNT")]
     pub show: Option<usize>,
     /// Memory for the values (K, M, G, T suffixes; powers of 1024): the heaps computed before
-    /// a period is proven take at most 4 bytes each (2^30 heaps: 4G), and the values printed
-    /// (with --json, all of them) their text. A computation that would need more stops, keeping the values
+    /// a period is proven take 4 bytes each (--to 1073741824, 2^30, needs --memory 5G), and
+    /// the values printed (with --json, all of them) their text. A computation that would need more stops, keeping the values
     /// finished; output that would need more is refused before it is made.
     #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_memory)]
     pub memory: u64,

@@ -41,9 +41,12 @@ pub const PERIOD_HORIZON: usize = 4096;
 /// The values a text report shows unless the request says otherwise.
 pub const DEFAULT_SHOWN: usize = 1000;
 
-/// What one computed heap costs: its value in 16 bits (2 bytes; a game whose values pass
-/// 65,535 takes 4) and, at most, a 32-bit entry for every second heap in the table of the
-/// period's proof. Values past a proven period are read from it, not stored.
+/// What one computed heap costs in resident memory: its value in 16 bits (2 bytes) and, at
+/// most, a 32-bit entry for every second heap in the table of the period's proof (zeroed
+/// pages, mostly never written). The store of values grows by doubling, but only what is
+/// written is resident. A game whose values pass 65,535 keeps them in 32 bits and takes up to
+/// 6 bytes a heap, more than this counts; no octal game within reach does. Values past a
+/// proven period are read from it, not stored.
 pub const BYTES_PER_COMPUTED_HEAP: u64 = 4;
 
 /// The largest heap a sequence may be asked to: `--memory` is what really bounds it (2^30 heaps
@@ -313,7 +316,7 @@ impl SequenceObserver for BudgetWatch<'_> {
 /// The nim-sequence `request` asks for.
 ///
 /// # Errors
-/// [`RunError::Input`] for a heap past [`MAX_HEAP`] or past what the reference method or the
+/// [`RunError::Input`] for a heap past [`MAX_SEQUENCE_HEAP`] or past what the reference method or the
 /// memory can reach; [`RunError::Stopped`] with [`Stopped::Sequence`] when the watch stopped
 /// it, and [`RunError::OutOfMemory`] when the memory did, each with the values finished.
 pub fn sequence(request: &SequenceRequest, watch: &Watch) -> Result<SequenceAnswer, RunError> {

@@ -81,8 +81,9 @@ pub struct Periodicity {
     pub computed: usize,
 }
 
-/// The *rare values* of a nim-sequence: the heaps whose values fall in the smaller of the two
-/// classes the sparse-space method's mask makes (see the module's documentation). In most
+/// The *rare values* of a nim-sequence: the heaps whose values fall in the class of the
+/// sparse-space method's mask that was the smaller when the mask was last chosen (see the
+/// module's documentation). In most
 /// octal games they stop turning up early; a game whose rare values died out, and whose other
 /// values stay bounded, is periodic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -1009,6 +1010,20 @@ mod tests {
                     fast.value(heap),
                     expected,
                     "{rule}, heap {heap}, {tuning:?}"
+                );
+            }
+            // The rare values reported are those of the computed heaps under the mask and
+            // class reported, counted from heap 0 across the masks chosen on the way.
+            if let Some(rare) = fast.rare {
+                let class = |heap: usize| {
+                    SparseSpace::class_of(naive[heap].value(), heap, rare.mask, rare.domain)
+                };
+                let computed = fast.values.len();
+                let heaps: Vec<usize> = (0..computed).filter(|&h| class(h) == rare.odd).collect();
+                assert_eq!(
+                    (rare.heaps, rare.last),
+                    (heaps.len(), heaps.last().copied()),
+                    "{rule}, {tuning:?}"
                 );
             }
         }
