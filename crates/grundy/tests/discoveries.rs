@@ -7,6 +7,11 @@ use std::path::PathBuf;
 use grundy::games::placement::{Piece, PlacementGame, PlacementSolver};
 use grundy::BoardSize;
 
+#[path = "common/octal.rs"]
+mod octal;
+
+use octal::frontier_figures;
+
 /// The repository's file `path`.
 fn repository_file(path: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -198,8 +203,6 @@ fn the_octal_frontier_rows_are_the_programs() {
         let sequence = grundy::games::heap::nim_sequence_until_settled(&rule, to, &mut ());
         assert!(sequence.periodicity.is_none(), "{row:?}");
         let values: Vec<u32> = sequence.values.iter().map(|v| v.value()).collect();
-        let top = *values.iter().max().unwrap();
-        let top_at = values.iter().position(|&v| v == top).unwrap();
         let mask = u32::from_str_radix(mask.trim_start_matches("0x"), 16).unwrap();
         // The mask and class are the program's own, as its report names them.
         let reported = sequence.rare.expect("the sparse-space method took over");
@@ -208,17 +211,8 @@ fn the_octal_frontier_rows_are_the_programs() {
             (mask, rare_parity == 1, false),
             "{row:?}"
         );
-        let rare: Vec<usize> = (0..values.len())
-            .filter(|&n| (values[n] & mask).count_ones() % 2 == rare_parity)
-            .collect();
-        let found = [
-            top.to_string(),
-            top_at.to_string(),
-            rare.len().to_string(),
-            rare.last().unwrap().to_string(),
-        ];
         assert_eq!(
-            found,
+            frontier_figures(&values, mask, rare_parity),
             [
                 largest.clone(),
                 first_at.clone(),

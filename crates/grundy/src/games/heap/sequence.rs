@@ -587,11 +587,14 @@ impl SparseSpace {
         let sparse_class = 2 * odd <= values.len();
         let in_sparse_class =
             |heap: usize| Self::class_of(values[heap].get(), heap, mask, domain) == sparse_class;
-        // Counted from heap 0, as the published tables count them; parts are never empty, so
-        // the pass below starts at 1.
-        let sparse_heaps = (0..values.len())
-            .filter(|&heap| in_sparse_class(heap))
-            .count();
+        // Counted from heap 0, as the published tables count them (`odd` counts from 1, since
+        // parts are never empty).
+        let from_one = if sparse_class {
+            odd
+        } else {
+            values.len() - 1 - odd
+        };
+        let sparse_heaps = from_one + usize::from(in_sparse_class(0));
         // Per heap, the sparse pass costs a step per sparse heap and spares each heap that is
         // not expensive a scan over its n/2 breaks for its own value.
         let window = values.len() - window_start;
