@@ -196,8 +196,8 @@ fn run(
     let news = Arc::new(Mutex::new(None::<Event>));
     let told = Arc::clone(&news);
     let watch = Watch::new().on_event(move |event| {
-        // A checkpoint's records: Python keeps no checkpoint.
-        if !matches!(event, Event::Settled(_)) {
+        // A checkpoint's records and facts: Python keeps no checkpoint.
+        if !matches!(event, Event::Settled(_) | Event::Learnt(_)) {
             *told.lock().unwrap_or_else(PoisonError::into_inner) = Some(event.clone());
         }
     });
@@ -388,7 +388,7 @@ fn event_dict<'py>(
             dict.set_item("settled", settled)?;
             dict.set_item("single_cycle", single_cycle)?;
         }
-        Event::Settled(_) => dict.set_item("kind", "settled")?,
+        Event::Settled(_) | Event::Learnt(_) => dict.set_item("kind", "settled")?,
     }
     Ok(dict)
 }

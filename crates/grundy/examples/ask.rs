@@ -63,7 +63,7 @@ fn main() {
         graph: None,
         convention: Convention::Normal,
         limits: limits.clone(),
-        resume: Vec::new(),
+        resume: Default::default(),
     });
     match run(&value, &watch) {
         Ok(Answer::Game(report)) => println!(

@@ -28,7 +28,7 @@ use std::sync::Arc;
 
 use crate::games::heap::SequenceObserver;
 use crate::games::placement::root_search::{RootObserver, RootProgress, SettledRecord};
-use crate::solver::{SearchObserver, SearchStats};
+use crate::solver::{Fact, SearchObserver, SearchStats};
 use crate::tour::count::CountProgress;
 use crate::tour::frontier::FrontierProgress;
 use crate::tour::neural::{NeuralProgress, NeuralReport};
@@ -68,6 +68,10 @@ pub enum Event {
     /// A question about a group of first moves was settled: what a checkpoint keeps so that a
     /// stopped search resumes without asking it again.
     Settled(SettledRecord),
+    /// A first-move search was stopped before its answer: the costliest of what it had
+    /// learnt of the question it was searching, for a checkpoint to keep so that a later run
+    /// does not search it all again.
+    Learnt(Vec<Fact>),
     /// A count of knight's tours by search, spread over threads in shares (a first square or
     /// first moves each).
     TourCount {

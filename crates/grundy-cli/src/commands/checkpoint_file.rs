@@ -18,6 +18,7 @@ use anyhow::Result;
 use grundy::games::placement::checkpoint::{CheckpointLines, CheckpointText};
 use grundy::games::placement::root_search::SettledRecord;
 use grundy::games::placement::{PlacementGame, PlacementPosition};
+use grundy::solver::Fact;
 
 use crate::input::input_error;
 
@@ -50,17 +51,33 @@ fn this_command() -> String {
 /// (`again`: how the command is run again, such as "run the same command again").
 pub(crate) fn kept_message(checkpoint: Option<&Checkpoint>, again: &str) -> String {
     match checkpoint {
-        Some(checkpoint) if checkpoint.failure.is_none() => format!(
-            "they are in {}: {again} to resume:\n  {}",
-            checkpoint.path.display(),
-            this_command()
-        ),
+        Some(checkpoint) if checkpoint.failure.is_none() => {
+            let facts = match &checkpoint.facts_kept {
+                Some((path, count)) => format!(
+                    ", and the {count} costliest facts it had learnt of the question it was searching in {}",
+                    path.display()
+                ),
+                None => String::new(),
+            };
+            format!(
+                "they are in {}{facts}: {again} to resume:\n  {}",
+                checkpoint.path.display(),
+                this_command()
+            )
+        }
         Some(checkpoint) => format!(
             "the checkpoint {} holds those settled before writing it failed",
             checkpoint.path.display()
         ),
         None => "nothing was kept: give --checkpoint FILE to keep what is settled".to_string(),
     }
+}
+
+/// Where the facts of the checkpoint at `path` are kept: beside it, `.facts` added to its name.
+pub(crate) fn facts_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".facts");
+    PathBuf::from(name)
 }
 
 /// A checkpoint file being appended to.
@@ -74,6 +91,10 @@ pub(crate) struct Checkpoint {
     pub(crate) failure: Option<String>,
     /// The lines of the search's checkpoint.
     lines: CheckpointLines,
+    /// Whether the checkpoint is a regular file: only then are facts kept beside it.
+    regular: bool,
+    /// The facts kept by this run, and where.
+    pub(crate) facts_kept: Option<(PathBuf, usize)>,
     /// The lock on the file, held until the search ends (even after a write failed).
     _lock: Option<HeldLock>,
 }
@@ -124,12 +145,70 @@ impl Checkpoint {
             written: read.whole_bytes,
             failure: None,
             lines,
+            regular,
+            facts_kept: None,
             _lock: lock,
         };
         if !read.has_header {
             checkpoint.write_line(checkpoint.lines.header_line());
         }
         Ok((checkpoint, read))
+    }
+
+    /// The facts kept beside the checkpoint by the run before ([`Checkpoint::keep_facts`]),
+    /// with the line of each in their file; none when there is no such file. A file that is
+    /// not of this search, or damaged, is refused by its line.
+    pub(crate) fn kept_facts(&self) -> Result<(Vec<Fact>, Vec<usize>)> {
+        let path = facts_path(&self.path);
+        if !self.regular {
+            return Ok((Vec::new(), Vec::new()));
+        }
+        let file = match File::open(&path) {
+            Ok(file) => file,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                return Ok((Vec::new(), Vec::new()))
+            }
+            Err(error) => {
+                return Err(input_error(format!(
+                    "cannot read the facts {}: {error}",
+                    path.display()
+                )))
+            }
+        };
+        let contents = read_bounded(&file, &path)?;
+        let read = self
+            .lines
+            .parse(&contents)
+            .map_err(|why| input_error(format!("facts {} {why}", path.display())))?;
+        Ok((read.facts, read.fact_lines))
+    }
+
+    /// Keeps `facts`, learnt by the search before it was stopped, beside the checkpoint in
+    /// place of those kept before: written whole to a new file that then takes the old one's
+    /// name, so that a run stopped while writing leaves the old facts or the new, never a mix.
+    /// On failure says why, and the checkpoint goes on without them.
+    pub(crate) fn keep_facts(&mut self, facts: &[Fact]) {
+        let path = facts_path(&self.path);
+        if !self.regular || facts.is_empty() {
+            return;
+        }
+        let mut fresh = path.clone().into_os_string();
+        fresh.push(".new");
+        let fresh = PathBuf::from(fresh);
+        let text = self.lines.facts_text(facts);
+        let written = std::fs::write(&fresh, text.as_bytes())
+            .and_then(|()| File::open(&fresh)?.sync_all())
+            .and_then(|()| std::fs::rename(&fresh, &path));
+        match written {
+            Ok(()) => self.facts_kept = Some((path, facts.len())),
+            Err(error) => {
+                let _ = std::fs::remove_file(&fresh);
+                eprintln!(
+                    "warning: cannot keep what the search learnt in {}: {error}; the checkpoint is whole, and the question being searched is searched from the start next time",
+                    path.display()
+                );
+            }
+        }
     }
 
     pub(crate) fn append(&mut self, record: &SettledRecord) {

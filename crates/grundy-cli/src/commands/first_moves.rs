@@ -7,19 +7,19 @@ use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use anyhow::Result;
-use grundy::games::placement::root_search::{ResumeError, SettledRecord};
+use grundy::games::placement::root_search::ResumeError;
 use grundy::games::placement::unit_search::Goal;
 use grundy::games::placement::{PlacementGame, PlacementPosition};
 use grundy::games::sum::Summand;
 use grundy::report::GameReport;
 use grundy::request::{
-    placement_outcome_report, placement_value_report, Limits, OutcomeRequest, RunError, Stopped,
-    ValueRequest,
+    placement_outcome_report, placement_value_report, Limits, OutcomeRequest, Resume, RunError,
+    Stopped, ValueRequest,
 };
 use grundy::watch::{Event, Watch};
 use grundy::Game;
 
-use super::checkpoint_file::{kept_message, Checkpoint};
+use super::checkpoint_file::{facts_path, kept_message, Checkpoint};
 use super::cluster::{search_if_launched, ClusterOptions, Distributed};
 use crate::input::{input_error, run_error};
 use crate::interrupt;
@@ -121,7 +121,7 @@ impl FirstMoveSearch<'_> {
     /// [`interrupt::Interrupted`].
     fn on_this_host(
         &self,
-        ask: impl FnOnce(Game, Limits, Vec<SettledRecord>, &Watch) -> Result<GameReport, RunError>,
+        ask: impl FnOnce(Game, Limits, Resume, &Watch) -> Result<GameReport, RunError>,
     ) -> Result<GameReport> {
         // Before the tables are allocated, which takes a moment: a Ctrl-C from now on stops
         // the search as soon as it starts. The checkpoint is read first, so that a wrong file
@@ -132,22 +132,32 @@ impl FirstMoveSearch<'_> {
             .checkpoint
             .map(|path| Checkpoint::open(path, self.game, self.position))
             .transpose()?;
-        let (checkpoint, resume, lines) = match opened {
-            Some((checkpoint, read)) => (
-                Some(Arc::new(Mutex::new(checkpoint))),
-                read.records,
-                read.lines,
-            ),
-            None => (None, Vec::new(), Vec::new()),
+        let (checkpoint, resume, lines, fact_lines) = match opened {
+            Some((checkpoint, read)) => {
+                let (facts, fact_lines) = checkpoint.kept_facts()?;
+                let resume = Resume {
+                    records: read.records,
+                    facts,
+                };
+                (
+                    Some(Arc::new(Mutex::new(checkpoint))),
+                    resume,
+                    read.lines,
+                    fact_lines,
+                )
+            }
+            None => (None, Resume::default(), Vec::new(), Vec::new()),
         };
         let recorder = checkpoint.clone();
         let bars = shown.clone();
         let watch = watch.on_event(move |event| {
-            if let (Event::Settled(record), Some(checkpoint)) = (event, &recorder) {
-                checkpoint
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .append(record);
+            if let Some(checkpoint) = &recorder {
+                let mut checkpoint = checkpoint.lock().unwrap_or_else(PoisonError::into_inner);
+                match event {
+                    Event::Settled(record) => checkpoint.append(record),
+                    Event::Learnt(facts) => checkpoint.keep_facts(facts),
+                    _ => {}
+                }
             }
             shown.show(event);
         });
@@ -174,6 +184,14 @@ impl FirstMoveSearch<'_> {
                         "line {}: its move is not a first move of this position",
                         lines[index]
                     ),
+                    ResumeError::NotAFact { index } => {
+                        let path = checkpoint.as_ref().map(|c| facts_path(&c.path));
+                        return input_error(format!(
+                            "facts {}: line {}: not about a component of this game (the file was edited or is another search's); move it aside to search without it",
+                            path.unwrap_or_default().display(),
+                            fact_lines[index]
+                        ));
+                    }
                     ResumeError::Contradiction { first, second } => format!(
                         "lines {} and {} settle the same first moves two different ways (the file was edited or mixes two searches); use another file",
                         lines[first], lines[second]

@@ -67,7 +67,7 @@ pub fn run(
             graph: None,
             convention,
             limits,
-            resume: Vec::new(),
+            resume: Default::default(),
         }),
         Question::Moves { all, seconds } => Request::Moves(MovesRequest {
             game,
@@ -82,7 +82,7 @@ pub fn run(
             graph: None,
             convention,
             limits,
-            resume: Vec::new(),
+            resume: Default::default(),
         }),
     };
     let shown = Shown::new("searching");

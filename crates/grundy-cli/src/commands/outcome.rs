@@ -38,7 +38,9 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
     /// Record settled first moves in FILE (JSON lines, each with a checksum) and resume from it
-    /// if it exists. FILE is locked while the run writes it: a second run on it is refused.
+    /// if it exists. A stopped search also keeps the costliest facts it had learnt of the move
+    /// it was searching in FILE.facts, which the next run reads. FILE is locked while the run
+    /// writes it: a second run on it is refused.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     #[command(flatten)]

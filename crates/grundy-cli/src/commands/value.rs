@@ -33,7 +33,9 @@ pub struct Args {
     pub threads: Option<u32>,
     /// For a placement game: record what is settled in FILE (JSON lines, each with a
     /// checksum) and resume from it if it exists. Ctrl-C stops the search with what is settled
-    /// kept in FILE. FILE is locked while the run writes it: a second run on it is refused.
+    /// kept in FILE, and the costliest facts it had learnt of the question it was searching in
+    /// FILE.facts, which the next run reads. FILE is locked while the run writes it: a second
+    /// run on it is refused.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// For a placement game: draw the position to FILE as SVG, attacked squares shaded and the
@@ -91,7 +93,7 @@ pub fn run(args: &Args) -> Result<String> {
             memory: args.search.memory,
             threads: None,
         },
-        resume: Vec::new(),
+        resume: Default::default(),
     };
     let report = grundy::request::value(&request, &watch).map_err(run_error);
     shown.finish();

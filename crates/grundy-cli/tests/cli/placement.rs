@@ -776,6 +776,69 @@ fn ctrl_c_keeps_what_is_settled_and_the_search_resumes() {
     assert_eq!(resumed["nimber"], one_run["nimber"]);
 }
 
+/// A stopped search keeps the costliest facts it had learnt beside its checkpoint
+/// (`FILE.facts`), and the next run reads them; a facts file edited by hand is refused by its
+/// line, before any search.
+#[test]
+fn a_stopped_search_keeps_its_facts_and_the_next_run_reads_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kings9.jsonl");
+    let facts = dir.path().join("kings9.jsonl.facts");
+    let file = path.to_str().unwrap();
+    // Kings 9x9 takes about two minutes: every run here is stopped.
+    let args = [
+        "value",
+        "kings",
+        "9x9",
+        "--threads",
+        "1",
+        "--memory",
+        "256M",
+        "--checkpoint",
+        file,
+    ];
+    let run_for = |seconds: u64| {
+        let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        interrupt_after(&child, std::time::Duration::from_secs(seconds));
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(130), "{stderr}");
+        stderr
+    };
+    let stderr = run_for(3);
+    assert!(
+        stderr.contains("costliest facts") && stderr.contains("kings9.jsonl.facts"),
+        "{stderr}"
+    );
+    let kept = raw_lines(&facts);
+    assert!(kept.len() > 100, "{} lines", kept.len());
+    assert_eq!(kept[0], raw_lines(&path)[0], "the same header");
+    for line in &kept[1..] {
+        let fact: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(fact["key"].is_string() && fact["work"].is_u64(), "{line}");
+        assert!(fact["value"].is_u64() != fact["not"].is_array(), "{line}");
+    }
+    // The next run reads them, and keeps its own in their place when stopped.
+    let stderr = run_for(2);
+    assert!(
+        !stderr.contains("refused") && stderr.contains("costliest facts"),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("kings9.jsonl.facts.new").exists());
+    // One fact edited: refused by its line, and the run searches nothing.
+    let mut edited = raw_lines(&facts);
+    edited[5] = edited[5].replacen("\"work\":", "\"work\":1", 1);
+    std::fs::write(&facts, edited.join("\n") + "\n").unwrap();
+    let settled = raw_lines(&path).len();
+    fails_with(&args, "kings9.jsonl.facts line 6");
+    assert_eq!(raw_lines(&path).len(), settled);
+}
+
 /// Ctrl-C stops a table: the finished cells are printed, the others as `?`, exit status 130.
 /// SIGTERM (what a batch queue sends at the end of a job's time) and SIGHUP do the same, and
 /// every message names the signal that stopped it, not Ctrl-C for all.

@@ -6,11 +6,11 @@
 use std::time::Instant;
 
 use super::prepare::{corner_value_and_moves, prepare, LIST_LIMIT};
-use super::{MovesRequest, OutcomeRequest, RunError, Stopped, ValueRequest};
+use super::{MovesRequest, OutcomeRequest, Resume, RunError, Stopped, ValueRequest};
 use crate::games::game::{summand_name, summand_text};
 use crate::games::heap::{treblecross_winning_cells, HeapGame, Kayles2d};
 use crate::games::placement::root_search::{
-    Interrupted, RootOutcome, RootReport, RootSearch, RootValue, SettledRecord,
+    Interrupted, RootOutcome, RootReport, RootSearch, RootValue,
 };
 use crate::games::placement::{
     MoveValue, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver,
@@ -21,7 +21,7 @@ use crate::graph::kayles::GraphSolver;
 use crate::graph::Graph;
 use crate::misere::Convention;
 use crate::report::{Command, GameReport, Move, Player, SummandReport};
-use crate::watch::{RootWatch, Watch};
+use crate::watch::{Event, RootWatch, Watch};
 use crate::{Game, Nimber};
 
 /// Which player is to move in `position`: the first player when an even number of pieces has
@@ -139,6 +139,10 @@ pub fn outcome(request: &OutcomeRequest, watch: &Watch) -> Result<GameReport, Ru
     Ok(placement_outcome_report(game, position, &answer, seconds))
 }
 
+/// The facts a stopped first-move search gives back for a later run ([`Event::Learnt`]): the
+/// costliest this many, about 100 bytes each in a checkpoint.
+const FACTS_KEPT: usize = 20_000;
+
 /// Runs `search` (a nim-value or an outcome search by first move) of `position` within
 /// `limits`, resuming from `resume`, under `watch` (`asks_values`: a nim-value search, whose
 /// progress names the value it asks about): its answer and the seconds it took (the tables'
@@ -147,38 +151,42 @@ fn first_move_search<T>(
     game: &PlacementGame,
     position: &PlacementPosition,
     limits: &super::Limits,
-    resume: &[SettledRecord],
+    resume: &Resume,
     watch: &Watch,
     asks_values: bool,
     search: impl FnOnce(&mut RootSearch, &mut RootWatch) -> Result<T, Interrupted>,
 ) -> Result<(T, f64), RunError> {
     let mut root = RootSearch::new(game, position, limits.thread_count(), limits.memory);
-    if !resume.is_empty() {
-        root.resume(resume)?;
+    if !resume.records.is_empty() {
+        root.resume(&resume.records)?;
+    }
+    if !resume.facts.is_empty() {
+        root.learn(&resume.facts)?;
     }
     let started = Instant::now();
     let mut observer = RootWatch {
         watch,
         values: asks_values,
     };
-    let answer = search(&mut root, &mut observer)
-        .map_err(|Interrupted { report }| RunError::Stopped(Stopped::FirstMoves(report)))?;
+    let answer = search(&mut root, &mut observer).map_err(|Interrupted { report }| {
+        if watch.is_listened_to() {
+            watch.send(&Event::Learnt(root.costliest_facts(FACTS_KEPT)));
+        }
+        RunError::Stopped(Stopped::FirstMoves(report))
+    })?;
     Ok((answer, started.elapsed().as_secs_f64()))
 }
 
 /// Records to resume from are for one placement game's first-move search, under normal play.
-fn refuse_resume(
-    game: &Game,
-    resume: &[SettledRecord],
-    convention: Convention,
-) -> Result<(), RunError> {
-    if !resume.is_empty() && convention.is_misere() {
+fn refuse_resume(game: &Game, resume: &Resume, convention: Convention) -> Result<(), RunError> {
+    let nothing = resume.records.is_empty() && resume.facts.is_empty();
+    if !nothing && convention.is_misere() {
         return Err(RunError::input(
             "records to resume from (checkpoints) are for normal play's first-move searches, not misère play",
         ));
     }
     let placement = matches!(game.as_single(), Some(Summand::Placement { .. }));
-    if resume.is_empty() || placement {
+    if nothing || placement {
         return Ok(());
     }
     Err(RunError::input(format!(

@@ -33,6 +33,7 @@ use thiserror::Error;
 use crate::games::placement::root_search::{ResumeError, RootReport, SettledRecord};
 use crate::misere::Convention;
 use crate::report::{GameReport, QuotientReport, TableReport, TourExistsReport, TourVerifyReport};
+use crate::solver::Fact;
 use crate::watch::Watch;
 use crate::{Game, GameError};
 
@@ -77,10 +78,20 @@ pub struct ValueRequest {
     /// What the search may use.
     #[serde(default)]
     pub limits: Limits,
-    /// A single placement game: what an earlier run of the same search settled (a
-    /// checkpoint's records, sent back as [`crate::watch::Event::Settled`] told them).
+    /// A single placement game: what an earlier run of the same search left (a checkpoint).
     #[serde(skip)]
-    pub resume: Vec<SettledRecord>,
+    pub resume: Resume,
+}
+
+/// What an earlier run of the same first-move search left, for a run that carries on from it:
+/// what a checkpoint keeps.
+#[derive(Clone, Debug, Default)]
+pub struct Resume {
+    /// The questions it settled, as [`crate::watch::Event::Settled`] told them.
+    pub records: Vec<SettledRecord>,
+    /// What it had learnt of the question it was searching when it stopped, as
+    /// [`crate::watch::Event::Learnt`] told it.
+    pub facts: Vec<Fact>,
 }
 
 /// Whether `convention` is normal play, which requests leave out when they are written.
@@ -137,7 +148,7 @@ impl TryFrom<ValueFields> for ValueRequest {
             graph: fields.graph,
             convention: fields.convention,
             limits: fields.limits,
-            resume: Vec::new(),
+            resume: Resume::default(),
         })
     }
 }
@@ -216,9 +227,9 @@ pub struct OutcomeRequest {
     /// What the search may use.
     #[serde(default)]
     pub limits: Limits,
-    /// What an earlier run of the same search settled.
+    /// What an earlier run of the same search left (a checkpoint).
     #[serde(skip)]
-    pub resume: Vec<SettledRecord>,
+    pub resume: Resume,
 }
 
 /// An [`OutcomeRequest`] as JSON brings it.
@@ -243,7 +254,7 @@ impl TryFrom<OutcomeFields> for OutcomeRequest {
             graph: fields.graph,
             convention: fields.convention,
             limits: fields.limits,
-            resume: Vec::new(),
+            resume: Resume::default(),
         })
     }
 }

@@ -8,6 +8,7 @@
 //! threads may share, and a [`TranspositionTable`] of whole positions of its own.
 
 mod dense;
+mod facts;
 mod huge_pages;
 mod machine;
 mod naive;
@@ -18,6 +19,7 @@ mod win_sweep;
 mod win_table;
 
 pub use dense::{renumber, DENSE_CAPACITY};
+pub use facts::Fact;
 pub use machine::physical_memory;
 pub use naive::{naive_nim_value, naive_value_by};
 pub use shared::SharedTable;
@@ -51,6 +53,17 @@ pub trait ImpartialGame {
 
     /// The key of a component; two components with equal keys must have equal nimbers.
     fn key(&self, component: &Self::Position) -> Self::Key;
+
+    /// A key as words, to keep outside the program ([`Fact`]); `None` (the default) for a game
+    /// whose keys are not kept.
+    fn key_words(&self, _key: &Self::Key) -> Option<Vec<u64>> {
+        None
+    }
+
+    /// The key [`ImpartialGame::key_words`] wrote as `words`; `None` when they are not one.
+    fn key_from_words(&self, _words: &[u64]) -> Option<Self::Key> {
+        None
+    }
 
     /// The number of options of a component, or an estimate of its size: the solver values
     /// small components by the plain mex rule and probes large ones.

@@ -39,19 +39,48 @@ impl<K: TableKey, V: Copy> SharedTable<K, V> {
     #[must_use]
     pub fn get(&self, key: &K) -> Option<V> {
         let hash = key.hash64();
-        self.shard(hash)
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .get_hashed(key, hash)
+        lock(self.shard(hash)).get_hashed(key, hash)
     }
 
     /// Stores `value` for `key`; `work` as in [`TranspositionTable::insert`].
     pub fn insert(&self, key: K, value: V, work: u64) {
         let hash = key.hash64();
-        self.shard(hash)
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .insert_hashed(key, hash, value, work);
+        lock(self.shard(hash)).insert_hashed(key, hash, value, work);
+    }
+
+    /// The `limit` entries that cost the most work to compute, with their work (as
+    /// [`super::table::work_byte`] keeps it), costliest first. Two passes over the shards,
+    /// one to count the entries of each work and one to take those above the cut, so that
+    /// nothing beyond the answer is held.
+    #[must_use]
+    pub fn costliest(&self, limit: usize) -> Vec<(K, V, u8)> {
+        let mut by_work = [0usize; 256];
+        for shard in &self.shards {
+            lock(shard).for_each_entry(|_, _, work| by_work[usize::from(work)] += 1);
+        }
+        let mut counted = 0;
+        let mut cut = 256;
+        while cut > 0 && counted + by_work[cut - 1] <= limit {
+            counted += by_work[cut - 1];
+            cut -= 1;
+        }
+        // The entries of the work at the cut fill what is left of the limit.
+        let mut room_at_cut = limit - counted;
+        let cut_work = cut.saturating_sub(1);
+        let mut taken = Vec::with_capacity(limit.min(counted + room_at_cut));
+        for shard in &self.shards {
+            lock(shard).for_each_entry(|key, value, work| {
+                let work_index = usize::from(work);
+                if work_index >= cut {
+                    taken.push((*key, *value, work));
+                } else if work_index == cut_work && cut > 0 && room_at_cut > 0 {
+                    room_at_cut -= 1;
+                    taken.push((*key, *value, work));
+                }
+            });
+        }
+        taken.sort_by_key(|&(_, _, work)| std::cmp::Reverse(work));
+        taken
     }
 
     /// How the table is used, summed over the shards.
@@ -60,10 +89,7 @@ impl<K: TableKey, V: Copy> SharedTable<K, V> {
         self.shards
             .iter()
             .fold(TableStats::default(), |sum, shard| {
-                let stats = shard
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .stats();
+                let stats = lock(shard).stats();
                 TableStats {
                     entries: sum.entries + stats.entries,
                     evictions: sum.evictions + stats.evictions,
@@ -72,6 +98,14 @@ impl<K: TableKey, V: Copy> SharedTable<K, V> {
                 }
             })
     }
+}
+
+/// A shard's table, whatever a panicking thread left it as: its entries are facts, each
+/// written whole, so a half-finished update loses time and never correctness.
+fn lock<T>(shard: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    shard
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 #[cfg(test)]
@@ -85,6 +119,31 @@ mod tests {
     impl TableKey for Key {
         fn hash64(&self) -> u64 {
             super::super::mix_words(0, &[self.0])
+        }
+    }
+
+    #[test]
+    fn the_costliest_entries_come_out_dearest_first() {
+        let table = SharedTable::with_budget(1 << 24);
+        for i in 0..1000u64 {
+            // Works 1 to 2^40: each power of two's entries share a work byte.
+            table.insert(Key(i), Nimber::new((i % 5) as u32), 1 << (i % 41));
+        }
+        assert!(table.costliest(0).is_empty());
+        let all = table.costliest(5000);
+        assert_eq!(all.len(), 1000);
+        for limit in [1, 24, 25, 26, 100, 999] {
+            let taken = table.costliest(limit);
+            assert_eq!(taken.len(), limit);
+            assert!(taken.windows(2).all(|pair| pair[0].2 >= pair[1].2));
+            // Nothing left out is dearer than what was taken.
+            let least = taken.last().unwrap().2;
+            let dearer =
+                |entries: &[(Key, Nimber, u8)]| entries.iter().filter(|e| e.2 > least).count();
+            assert_eq!(dearer(&all), dearer(&taken));
+            for (key, value, _) in taken {
+                assert_eq!(Nimber::new((key.0 % 5) as u32), value);
+            }
         }
     }
 

@@ -86,6 +86,22 @@ impl<const W: usize> TableKey for crate::square_set::SquareSet<W> {
     }
 }
 
+/// How the table keeps the work of an entry: one byte, the bit length of the positions its
+/// computation searched, plus one.
+#[must_use]
+pub fn work_byte(positions: u64) -> u8 {
+    (64 - positions.leading_zeros()) as u8 + 1
+}
+
+/// The fewest positions whose work [`work_byte`] keeps as `byte`.
+#[must_use]
+pub fn least_work_of(byte: u8) -> u64 {
+    match byte {
+        0 | 1 => 0,
+        _ => 1 << (byte - 2).min(63),
+    }
+}
+
 /// A bounded map from keys to values (nimbers, or partial knowledge of them).
 ///
 /// Every slot has a 16-bit tag from its key's hash in a separate array: a window's 16 bytes of
@@ -179,7 +195,7 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
     /// [`TranspositionTable::insert`] for a key whose [`TableKey::hash64`] is `hash`.
     pub fn insert_hashed(&mut self, key: K, hash: u64, value: V, work: u64) {
         let slot = Slot { key, value };
-        let work = (64 - work.leading_zeros()) as u8 + 1;
+        let work = work_byte(work);
         if self.slots.is_empty() {
             // An empty slot still holds some key; its tag is what marks it empty.
             self.allocate(self.buckets(), slot);
@@ -270,6 +286,15 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
                 return;
             }
             buckets *= 2;
+        }
+    }
+
+    /// Calls `visit` with every entry and its work (as [`work_byte`] keeps it).
+    pub fn for_each_entry(&self, mut visit: impl FnMut(&K, &V, u8)) {
+        for ((slot, &tag), &work) in self.slots.iter().zip(&self.tags).zip(&self.works) {
+            if tag != EMPTY {
+                visit(&slot.key, &slot.value, work);
+            }
         }
     }
 

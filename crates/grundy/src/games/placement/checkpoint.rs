@@ -22,6 +22,7 @@ use thiserror::Error;
 use super::root_search::SettledRecord;
 use super::unit_search::{parse_path, path_text, SettledUnit};
 use super::{Piece, PlacementGame, PlacementMove, PlacementPosition, Surface};
+use crate::solver::Fact;
 use crate::values::Nimber;
 
 /// The checkpoint format written, named in the header: a reader of another format refuses the
@@ -139,6 +140,33 @@ impl CheckpointLines {
         self.seal(&line.to_string())
     }
 
+    /// The line for a fact learnt by a stopped search (see [`Fact`]), newline included:
+    /// `{"key":"3000c.fff7…","not":[0,1],"work":1048576,"check":"…"}`, the key's words in
+    /// hexadecimal joined by dots, and either the `"value"` or the values it is `"not"`.
+    #[must_use]
+    pub fn fact_line(&self, fact: &Fact) -> String {
+        let key: Vec<String> = fact.key.iter().map(|word| format!("{word:x}")).collect();
+        let mut line = json!({ "key": key.join("."), "work": fact.work });
+        match fact.value {
+            Some(value) => line["value"] = json!(value.value()),
+            None => {
+                let not: Vec<u32> = (0..64).filter(|j| fact.not_values >> j & 1 == 1).collect();
+                line["not"] = json!(not);
+            }
+        }
+        self.seal(&line.to_string())
+    }
+
+    /// The whole text of a file of facts: the header, then a line for each fact.
+    #[must_use]
+    pub fn facts_text(&self, facts: &[Fact]) -> String {
+        let mut text = self.header_line();
+        for fact in facts {
+            text.push_str(&self.fact_line(fact));
+        }
+        text
+    }
+
     /// `object` (the text of a JSON object, on one line) with its checksum added as the last
     /// key, and a newline. The lines above are made by it; it is public for tools and tests
     /// that write lines of their own.
@@ -224,6 +252,12 @@ impl CheckpointLines {
             let value: Value = serde_json::from_str(&object).map_err(|_| {
                 bad("not a line of JSON; the file was damaged or is not a checkpoint")
             })?;
+            if value.get("key").is_some() {
+                read.facts
+                    .push(parse_fact(&value).map_err(|why| bad(&why))?);
+                read.fact_lines.push(number);
+                continue;
+            }
             if value.get("path").is_some() {
                 read.units
                     .push(parse_unit(&value, &self.game, &self.position).map_err(|why| bad(&why))?);
@@ -316,6 +350,10 @@ pub struct CheckpointText {
     pub units: Vec<SettledUnit>,
     /// The line of each of `units`, from 1.
     pub unit_lines: Vec<usize>,
+    /// The facts a stopped search learnt (see [`CheckpointLines::fact_line`]).
+    pub facts: Vec<Fact>,
+    /// The line of each of `facts`, from 1.
+    pub fact_lines: Vec<usize>,
     /// The bytes up to the end of the last whole line kept: the file is cut back to them.
     pub whole_bytes: u64,
     /// The torn last line dropped, if any.
@@ -351,6 +389,53 @@ fn parse_record(value: &Value, game: &PlacementGame) -> Result<SettledRecord, St
         positions: value["nodes"].as_u64().unwrap_or(0),
     })
 }
+
+/// Reads one fact.
+fn parse_fact(value: &Value) -> Result<Fact, String> {
+    let key = value["key"]
+        .as_str()
+        .and_then(|text| {
+            text.split('.')
+                .map(|word| u64::from_str_radix(word, 16).ok())
+                .collect::<Option<Vec<u64>>>()
+        })
+        .filter(|words| words.len() <= MAX_KEY_WORDS)
+        .ok_or("expected a \"key\": words in hexadecimal joined by dots")?;
+    let work = value["work"]
+        .as_u64()
+        .ok_or("expected a \"work\" (a count of positions)")?;
+    let (fact_value, not_values) = match (value.get("value"), value.get("not")) {
+        (Some(known), None) => {
+            let known = known
+                .as_u64()
+                .and_then(|v| u32::try_from(v).ok())
+                .ok_or("expected a \"value\" (a nim-value)")?;
+            (Some(Nimber::new(known)), 0)
+        }
+        (None, Some(not)) => {
+            let not = not
+                .as_array()
+                .and_then(|values| {
+                    values.iter().try_fold(0u64, |bits, v| {
+                        v.as_u64().filter(|&j| j < 64).map(|j| bits | 1 << j)
+                    })
+                })
+                .ok_or("expected \"not\": a list of nim-values below 64")?;
+            (None, not)
+        }
+        _ => return Err("expected either a \"value\" or the values it is \"not\"".to_string()),
+    };
+    Ok(Fact {
+        key,
+        value: fact_value,
+        not_values,
+        work,
+    })
+}
+
+/// The most words a fact's key has: the height and width, then the bits of a shape on the
+/// largest board (512 squares).
+const MAX_KEY_WORDS: usize = 9;
 
 /// Reads one question settled by a distributed search.
 fn parse_unit(
@@ -414,6 +499,56 @@ mod tests {
         assert_eq!(fnv1a(&[b""]), 0xcbf2_9ce4_8422_2325);
         assert_eq!(fnv1a(&[b"a"]), 0xaf63_dc4c_8601_ec8c);
         assert_eq!(fnv1a(&[b"foo", b"bar"]), 0x8594_4171_f739_67e8);
+    }
+
+    #[test]
+    fn facts_read_back_as_written_and_bad_ones_are_refused_by_line() {
+        let lines = lines_of(&queens("9x9"));
+        let facts = [
+            Fact {
+                key: vec![9 << 16 | 9, u64::MAX, 0x1_ffff],
+                value: Some(Nimber::new(3)),
+                not_values: 0,
+                work: 1 << 30,
+            },
+            Fact {
+                key: vec![2 << 16 | 5, 0x3ff, 0],
+                value: None,
+                not_values: 0b1001 | 1 << 63,
+                work: 0,
+            },
+        ];
+        let text = lines.facts_text(&facts);
+        assert!(
+            text.contains(r#""key":"90009.ffffffffffffffff.1ffff""#),
+            "{text}"
+        );
+        assert!(text.contains(r#""not":[0,3,63]"#), "{text}");
+        let read = lines.parse(text.as_bytes()).unwrap();
+        assert_eq!(read.facts, facts);
+        assert_eq!(read.fact_lines, [2, 3]);
+        assert!(read.records.is_empty());
+        for (bad, why) in [
+            (r#"{"key":"9.zz","value":1,"work":1}"#, "hexadecimal"),
+            (
+                r#"{"key":"1.1.1.1.1.1.1.1.1.1","value":1,"work":1}"#,
+                "hexadecimal",
+            ),
+            (r#"{"key":"9.1","work":1}"#, "either"),
+            (r#"{"key":"9.1","value":1,"not":[2],"work":1}"#, "either"),
+            (r#"{"key":"9.1","not":[64],"work":1}"#, "below 64"),
+            (r#"{"key":"9.1","value":-1,"work":1}"#, "nim-value"),
+            (r#"{"key":"9.1","value":1}"#, "work"),
+        ] {
+            let text = text_of(&lines, &[&lines.fact_line(&facts[0]), &lines.seal(bad)]);
+            let error = lines.parse(&text).unwrap_err();
+            assert_eq!(error.line, 3, "{bad}: {error}");
+            assert!(error.why.contains(why), "{bad}: {error}");
+        }
+        // Another search's facts fail their checksums.
+        let other = lines_of(&queens("8x8"));
+        let text = text_of(&lines, &[&other.fact_line(&facts[0])]);
+        assert_eq!(lines.parse(&text).unwrap_err().line, 2);
     }
 
     #[test]

@@ -157,6 +157,14 @@ impl<const W: usize> ImpartialGame for NodeKayles<W> {
         }
     }
 
+    fn key_words(&self, key: &ShapeKey<W>) -> Option<Vec<u64>> {
+        Some(key.words())
+    }
+
+    fn key_from_words(&self, words: &[u64]) -> Option<ShapeKey<W>> {
+        ShapeKey::from_words(words)
+    }
+
     fn local_graph(
         &self,
         component: &SquareSet<W>,
@@ -329,6 +337,38 @@ impl<const W: usize> ShapeKey<W> {
     }
 }
 
+impl<const W: usize> ShapeKey<W> {
+    /// The key as words: the height and width, then the bits of the bounding box.
+    fn words(&self) -> Vec<u64> {
+        std::iter::once(u64::from(self.height) << 16 | u64::from(self.width))
+            .chain(self.bits)
+            .collect()
+    }
+
+    /// The key [`ShapeKey::words`] wrote; `None` for words that are not a shape of `W` words:
+    /// the wrong number of them, a box larger than the bits, or bits outside the box.
+    fn from_words(words: &[u64]) -> Option<ShapeKey<W>> {
+        let (&size, bits) = words.split_first()?;
+        let (height, width) = (u16::try_from(size >> 16).ok()?, (size & 0xffff) as u16);
+        let cells = usize::from(height) * usize::from(width);
+        if bits.len() != W || cells > 64 * W || (cells == 0 && size != 0) {
+            return None;
+        }
+        let mut key = ShapeKey {
+            height,
+            width,
+            bits: [0; W],
+        };
+        key.bits.copy_from_slice(bits);
+        let outside = key.bits.iter().enumerate().any(|(index, &word)| {
+            let first = index * 64;
+            let inside = cells.saturating_sub(first).min(64);
+            inside < 64 && word >> inside != 0
+        });
+        (!outside).then_some(key)
+    }
+}
+
 impl<const W: usize> TableKey for ShapeKey<W> {
     #[inline]
     fn hash64(&self) -> u64 {
@@ -372,6 +412,42 @@ mod tests {
                 prop_assert_eq!(ShapeKey::of_rows(&small, cols), ShapeKey::of(&small, &game.row, &game.col));
             }
         }
+    }
+
+    proptest! {
+        /// A shape key written as words reads back as itself, at every width.
+        #[test]
+        fn shape_keys_read_back_from_their_words(seed in any::<u64>(), rows in 1usize..=16, cols in 1usize..=16) {
+            let board = BoardSize::new(rows as u32, cols as u32).unwrap();
+            let set: SquareSet<4> = random_set(seed, board.squares());
+            let key = ShapeKey::of_rows(&set, cols);
+            prop_assert_eq!(ShapeKey::<4>::from_words(&key.words()), Some(key));
+        }
+    }
+
+    #[test]
+    fn words_that_are_no_shape_key_are_refused() {
+        let key = ShapeKey::<1>::of_rows(&SquareSet::<1>::first_n(5), 3);
+        assert_eq!(key.words(), vec![2 << 16 | 3, 0b11111]);
+        assert_eq!(ShapeKey::<1>::from_words(&key.words()), Some(key));
+        for words in [
+            &[][..],
+            &[2 << 16 | 3][..],
+            &[2 << 16 | 3, 0b11111, 0][..],
+            // A bit outside its 2 x 3 box.
+            &[2 << 16 | 3, 0b1000000][..],
+            // A box larger than one word.
+            &[9 << 16 | 9, 1][..],
+            &[1 << 32 | 1, 1][..],
+            // No box, but bits.
+            &[0, 1][..],
+        ] {
+            assert_eq!(ShapeKey::<1>::from_words(words), None, "{words:?}");
+        }
+        assert_eq!(
+            ShapeKey::<1>::from_words(&[0, 0]),
+            Some(ShapeKey::of_rows(&SquareSet::<1>::EMPTY, 3))
+        );
     }
 
     /// The half turn's index arithmetic (`centre_sum - i`, `last - i`) is the fast form of

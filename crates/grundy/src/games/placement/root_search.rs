@@ -30,7 +30,7 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use crate::solver::{SearchObserver, SearchStats, WinTable};
+use crate::solver::{Fact, SearchObserver, SearchStats, WinTable};
 use crate::values::{Nimber, Outcome};
 
 use super::settle::{settled_by_strategy, Settlement};
@@ -151,6 +151,13 @@ pub enum ResumeError {
         index: usize,
         /// Its move.
         first_move: PlacementMove,
+    },
+    /// The fact's key is not the key of a component of this game: the facts are another
+    /// game's, or were written by another version.
+    #[error("fact {index} is not about a component of this game")]
+    NotAFact {
+        /// The fact, counting from 0.
+        index: usize,
     },
     /// Two records settle the same moves two different ways: the same value both left and not
     /// left, or two different values both left (a position has one value).
@@ -294,6 +301,27 @@ impl RootSearch {
         }
         self.resumed += count;
         Ok(count)
+    }
+
+    /// The `limit` costliest facts the search has learnt about the components it met,
+    /// costliest first: what a front end keeps beside the settled records when a search is
+    /// stopped, so that the question being searched then is not searched again from nothing
+    /// (see [`Fact`]). Kept for Node Kayles (one piece on a rectangle) when the general solver
+    /// searches; the win search of the Queens game keeps none.
+    #[must_use]
+    pub fn costliest_facts(&self, limit: usize) -> Vec<Fact> {
+        self.threads.solvers[0].costliest_facts(limit)
+    }
+
+    /// Takes the facts an earlier run of the same search gave by
+    /// [`RootSearch::costliest_facts`]; call it before searching. Returns how many there were.
+    ///
+    /// # Errors
+    /// A fact that is not about a component of this game; nothing after it is taken.
+    pub fn learn(&mut self, facts: &[Fact]) -> Result<usize, ResumeError> {
+        self.threads.solvers[0]
+            .learn(facts)
+            .map_err(|index| ResumeError::NotAFact { index })
     }
 
     /// What the search has done so far.

@@ -1,0 +1,89 @@
+//! What a solver learnt, taken out of its table and given back to another solver: so that a
+//! search stopped part way (a long run cut off at the end of a working session) starts again
+//! knowing the costliest of what it had found, instead of searching it all again.
+//!
+//! A fact is what the table of components knows of one component (its value, or values it
+//! does not have), by the component's key written as words by the game
+//! ([`ImpartialGame::key_words`]). Only the costliest facts are taken: the table keeps the
+//! work each entry cost, and the few thousand dearest hold most of a search's effort, since
+//! the work of a search falls by a large factor with each move deeper.
+
+use super::table::least_work_of;
+use super::{ImpartialGame, Knowledge, Solver};
+use crate::values::Nimber;
+
+/// What a solver knows of one component, in a form to keep outside the program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fact {
+    /// The component's key, as [`ImpartialGame::key_words`] writes it.
+    pub key: Vec<u64>,
+    /// Its nim-value, when known.
+    pub value: Option<Nimber>,
+    /// Bit `j` set: the value is not `j` (when the value itself is not known).
+    pub not_values: u64,
+    /// About how many positions it took to learn (the power of two the table kept).
+    pub work: u64,
+}
+
+impl Fact {
+    fn knowledge(&self) -> Knowledge {
+        match self.value {
+            Some(value) => Knowledge::exactly(value),
+            None => Knowledge {
+                value_plus_one: 0,
+                excluded: self.not_values,
+            },
+        }
+    }
+}
+
+impl<G: ImpartialGame> Solver<G> {
+    /// The `limit` costliest facts of the table of components, costliest first; none when
+    /// the game does not write its keys as words.
+    #[must_use]
+    pub fn costliest_facts(&self, limit: usize) -> Vec<Fact> {
+        self.state
+            .table
+            .costliest(limit)
+            .into_iter()
+            .filter_map(|(key, known, work)| {
+                Some(Fact {
+                    key: self.game.key_words(&key)?,
+                    value: known.value(),
+                    not_values: if known.value().is_some() {
+                        0
+                    } else {
+                        known.excluded
+                    },
+                    work: least_work_of(work),
+                })
+            })
+            .collect()
+    }
+
+    /// Adds `facts` (from [`Solver::costliest_facts`] of a solver of the same game) to what the
+    /// table knows, and returns how many there were. A fact about a component the table knows
+    /// already adds to what it knows; a table too small for them all keeps the costliest.
+    ///
+    /// # Errors
+    /// The index of the first fact whose key is not a key of this game: nothing after it is
+    /// taken.
+    pub fn learn(&mut self, facts: &[Fact]) -> Result<usize, usize> {
+        for (index, fact) in facts.iter().enumerate() {
+            let key = self.game.key_from_words(&fact.key).ok_or(index)?;
+            let known = self.state.table.get(&key).unwrap_or_default();
+            let learnt = fact.knowledge();
+            let merged = match (known.value(), learnt.value()) {
+                (Some(_), _) => known,
+                (None, Some(_)) => learnt,
+                (None, None) => Knowledge {
+                    value_plus_one: 0,
+                    excluded: known.excluded | learnt.excluded,
+                },
+            };
+            // Stored with the work it cost, so that it outlasts cheaper entries as it did.
+            self.state.table.insert(key, merged, fact.work);
+        }
+        Ok(facts.len())
+    }
+}
