@@ -68,9 +68,9 @@ pub enum Event {
     /// A question about a group of first moves was settled: what a checkpoint keeps so that a
     /// stopped search resumes without asking it again.
     Settled(SettledRecord),
-    /// A first-move search was stopped before its answer: the costliest of what it had
-    /// learnt of the question it was searching, for a checkpoint to keep so that a later run
-    /// does not search it all again.
+    /// The costliest of what a first-move search has learnt of the questions it is searching,
+    /// sent every few minutes and when it is stopped before its answer: for a checkpoint to
+    /// keep, in place of those sent before, so that a later run does not search it all again.
     Learnt(Vec<Fact>),
     /// A count of knight's tours by search, spread over threads in shares (a first square or
     /// first moves each).
@@ -197,7 +197,14 @@ pub(crate) struct RootWatch<'a> {
     pub(crate) watch: &'a Watch,
     /// Whether the values asked about are named (a nim-value search).
     pub(crate) values: bool,
+    /// When the facts were last sent (or the search started).
+    pub(crate) facts_sent: std::time::Instant,
 }
+
+/// How often a first-move search sends the costliest facts it has learnt
+/// ([`Event::Learnt`]), so that a run killed without a chance to stop cleanly loses at most
+/// this much of its question: reading them is a pass over the table, a second or less.
+const FACTS_PERIOD: std::time::Duration = std::time::Duration::from_secs(600);
 
 impl RootObserver for RootWatch<'_> {
     fn settled(&mut self, record: &SettledRecord) {
@@ -215,6 +222,15 @@ impl RootObserver for RootWatch<'_> {
 
     fn should_stop(&mut self) -> bool {
         self.watch.is_stopped()
+    }
+
+    fn wants_facts(&mut self) -> bool {
+        self.watch.is_listened_to() && self.facts_sent.elapsed() >= FACTS_PERIOD
+    }
+
+    fn learnt(&mut self, facts: Vec<Fact>) {
+        self.facts_sent = std::time::Instant::now();
+        self.watch.send(&Event::Learnt(facts));
     }
 }
 

@@ -139,10 +139,6 @@ pub fn outcome(request: &OutcomeRequest, watch: &Watch) -> Result<GameReport, Ru
     Ok(placement_outcome_report(game, position, &answer, seconds))
 }
 
-/// The facts a stopped first-move search gives back for a later run ([`Event::Learnt`]): the
-/// costliest this many, about 100 bytes each in a checkpoint.
-const FACTS_KEPT: usize = 20_000;
-
 /// Runs `search` (a nim-value or an outcome search by first move) of `position` within
 /// `limits`, resuming from `resume`, under `watch` (`asks_values`: a nim-value search, whose
 /// progress names the value it asks about): its answer and the seconds it took (the tables'
@@ -167,10 +163,11 @@ fn first_move_search<T>(
     let mut observer = RootWatch {
         watch,
         values: asks_values,
+        facts_sent: Instant::now(),
     };
     let answer = search(&mut root, &mut observer).map_err(|Interrupted { report }| {
         if watch.is_listened_to() {
-            watch.send(&Event::Learnt(root.costliest_facts(FACTS_KEPT)));
+            watch.send(&Event::Learnt(root.costliest_facts_kept()));
         }
         RunError::Stopped(Stopped::FirstMoves(report))
     })?;

@@ -8,6 +8,9 @@
 //! work each entry cost, and the few thousand dearest hold most of a search's effort, since
 //! the work of a search falls by a large factor with each move deeper.
 
+use std::sync::Arc;
+
+use super::shared::SharedTable;
 use super::table::least_work_of;
 use super::{ImpartialGame, Knowledge, Solver};
 use crate::values::Nimber;
@@ -37,28 +40,52 @@ impl Fact {
     }
 }
 
+/// The `limit` costliest facts of `table`, a table of components of `game`, costliest first;
+/// none when the game does not write its keys as words.
+fn costliest<G: ImpartialGame>(
+    table: &SharedTable<G::Key, Knowledge>,
+    game: &G,
+    limit: usize,
+) -> Vec<Fact> {
+    table
+        .costliest(limit)
+        .into_iter()
+        .filter_map(|(key, known, work)| {
+            Some(Fact {
+                key: game.key_words(&key)?,
+                value: known.value(),
+                not_values: if known.value().is_some() {
+                    0
+                } else {
+                    known.excluded
+                },
+                work: least_work_of(work),
+            })
+        })
+        .collect()
+}
+
+/// The costliest facts of a solver's table while other threads search with it: the
+/// table is shared, and reading it takes each shard's lock in turn.
+pub type FactSource = Box<dyn Fn(usize) -> Vec<Fact> + Send + Sync>;
+
 impl<G: ImpartialGame> Solver<G> {
     /// The `limit` costliest facts of the table of components, costliest first; none when
     /// the game does not write its keys as words.
     #[must_use]
     pub fn costliest_facts(&self, limit: usize) -> Vec<Fact> {
-        self.state
-            .table
-            .costliest(limit)
-            .into_iter()
-            .filter_map(|(key, known, work)| {
-                Some(Fact {
-                    key: self.game.key_words(&key)?,
-                    value: known.value(),
-                    not_values: if known.value().is_some() {
-                        0
-                    } else {
-                        known.excluded
-                    },
-                    work: least_work_of(work),
-                })
-            })
-            .collect()
+        costliest(&self.state.table, &self.game, limit)
+    }
+
+    /// [`Solver::costliest_facts`] for another thread to call while this solver searches.
+    #[must_use]
+    pub fn fact_source(&self) -> FactSource
+    where
+        G: Clone + Send + Sync + 'static,
+        G::Key: Send,
+    {
+        let (table, game) = (Arc::clone(&self.state.table), self.game.clone());
+        Box::new(move |limit| costliest(&table, &game, limit))
     }
 
     /// Adds `facts` (from [`Solver::costliest_facts`] of a solver of the same game) to what the

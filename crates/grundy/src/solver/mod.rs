@@ -19,7 +19,7 @@ mod win_sweep;
 mod win_table;
 
 pub use dense::{renumber, DENSE_CAPACITY};
-pub use facts::Fact;
+pub use facts::{Fact, FactSource};
 pub use machine::physical_memory;
 pub use naive::{naive_nim_value, naive_value_by};
 pub use shared::SharedTable;

@@ -79,6 +79,17 @@ pub trait RootObserver {
     fn should_stop(&mut self) -> bool {
         false
     }
+
+    /// Asked a few times a second while the threads search: `true` when the observer wants
+    /// the costliest facts learnt so far now, to keep them against the run being killed
+    /// before it can give them on stopping. They are then given to [`RootObserver::learnt`].
+    fn wants_facts(&mut self) -> bool {
+        false
+    }
+
+    /// The costliest facts learnt so far ([`RootSearch::costliest_facts`]), when
+    /// [`RootObserver::wants_facts`] asked for them.
+    fn learnt(&mut self, _facts: Vec<Fact>) {}
 }
 
 /// The observer that watches nothing.
@@ -177,6 +188,10 @@ struct Settled {
     leaves_value: bool,
     positions: u64,
 }
+
+/// The facts a front end keeps of a search ([`RootSearch::costliest_facts_kept`],
+/// [`RootObserver::learnt`]): the costliest this many, about 90 bytes each in a checkpoint.
+pub const FACTS_KEPT: usize = 20_000;
 
 /// How often the calling thread passes progress to the observer and asks it whether to stop.
 const POLL_PERIOD: Duration = Duration::from_millis(50);
@@ -301,6 +316,12 @@ impl RootSearch {
         }
         self.resumed += count;
         Ok(count)
+    }
+
+    /// The [`RootSearch::costliest_facts`] kept by a stopped search ([`FACTS_KEPT`]).
+    #[must_use]
+    pub fn costliest_facts_kept(&self) -> Vec<Fact> {
+        self.costliest_facts(FACTS_KEPT)
     }
 
     /// The `limit` costliest facts the search has learnt about the components it met,
@@ -487,6 +508,7 @@ impl RootSearch {
         let (game, position, groups, settled, hardest) =
             (&*game, &*position, &*groups, &*settled, &*hardest);
         let searched = Arc::clone(&threads.searched);
+        let facts = threads.solvers[0].fact_source();
         let workers = threads.workers();
         std::thread::scope(|scope| {
             for mut solver in workers {
@@ -554,6 +576,9 @@ impl RootSearch {
                 if !interrupted && observer.should_stop() {
                     interrupted = true;
                     stop.store(true, Ordering::Relaxed);
+                }
+                if !interrupted && observer.wants_facts() {
+                    observer.learnt(facts(FACTS_KEPT));
                 }
             }
         });
@@ -1077,6 +1102,51 @@ mod tests {
             }
         }
         assert!(resumed_with_records > 0, "some search stopped part way");
+    }
+
+    /// An observer that wants the facts at every look and stops once it has them twice.
+    #[derive(Default)]
+    struct FactKeeper {
+        kept: Vec<Vec<Fact>>,
+    }
+
+    impl RootObserver for FactKeeper {
+        fn wants_facts(&mut self) -> bool {
+            true
+        }
+
+        fn learnt(&mut self, facts: Vec<Fact>) {
+            self.kept.push(facts);
+        }
+
+        fn should_stop(&mut self) -> bool {
+            self.kept.len() >= 2
+        }
+    }
+
+    /// Facts given while the threads search are those of the shared table, costliest first;
+    /// a search that learns them answers as one that never stopped.
+    #[test]
+    fn facts_given_during_a_search_carry_over_to_the_next() {
+        let game = PlacementGame::new(Piece::King, "8x9".parse().unwrap());
+        let empty = game.empty();
+        let mut keeper = FactKeeper::default();
+        let mut search = RootSearch::new(&game, &empty, 1, 1 << 25);
+        assert!(search.nim_value(&mut keeper).is_err(), "stopped");
+        let facts = keeper.kept.pop().unwrap();
+        assert!(!facts.is_empty() && facts.len() <= FACTS_KEPT);
+        assert!(facts.windows(2).all(|pair| pair[0].work >= pair[1].work));
+        let mut resumed = RootSearch::new(&game, &empty, 1, 1 << 25);
+        assert_eq!(resumed.learn(&facts), Ok(facts.len()));
+        let expected = PlacementSolver::new(&game, 1 << 25).nim_value(&empty);
+        assert_eq!(resumed.nim_value(&mut ()).unwrap().nimber, expected);
+        // Facts of another game are refused by their index.
+        let other = PlacementGame::new(Piece::King, "5x5".parse().unwrap());
+        let mut search = RootSearch::new(&other, &other.empty(), 1, 1 << 22);
+        assert_eq!(
+            search.learn(&facts),
+            Err(ResumeError::NotAFact { index: 0 })
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use crate::board::{BoardSize, Square};
-use crate::solver::{Fact, ImpartialGame, SearchObserver, SearchStats, Solver};
+use crate::solver::{Fact, FactSource, ImpartialGame, SearchObserver, SearchStats, Solver};
 use crate::square_set::SquareSet;
 use crate::values::Nimber;
 
@@ -270,6 +270,13 @@ impl PlacementSolver {
     #[must_use]
     pub fn costliest_facts(&self, limit: usize) -> Vec<Fact> {
         with_engine!(&self.engine, solver => solver.costliest_facts(limit))
+    }
+
+    /// [`PlacementSolver::costliest_facts`] for another thread to call while this solver
+    /// searches.
+    #[must_use]
+    pub fn fact_source(&self) -> FactSource {
+        with_engine!(&self.engine, solver => solver.fact_source())
     }
 
     /// Adds `facts` from [`PlacementSolver::costliest_facts`] of a solver of the same game to
