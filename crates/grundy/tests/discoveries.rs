@@ -162,6 +162,54 @@ fn the_kings_rectangles_are_the_programs() {
     assert_eq!(b_file("docs/oeis/kings-squares.txt"), diagonal);
 }
 
+#[test]
+fn the_knights_rectangles_are_the_programs() {
+    let text = repository_file("docs/DISCOVERIES.md");
+    let table = printed_table(&text, "grundy table knights --rows 1-12 --cols 1-12");
+    let recomputed = check_square_table(Piece::Knight, &table, 12, 45);
+    assert!(recomputed > 50, "{recomputed} cells recomputed");
+    for (m, row) in &table.1 {
+        for (n, printed) in (1..).zip(row) {
+            // An even side: mirror play, 0 without search (and so checked on every board).
+            if m % 2 == 0 || n % 2 == 0 {
+                let game = PlacementGame::new(Piece::Knight, format!("{m}x{n}").parse().unwrap());
+                let mut solver = PlacementSolver::new(&game, 1 << 20);
+                assert_eq!(
+                    Some(solver.nim_value(&game.empty()).value()),
+                    *printed,
+                    "{m}x{n}"
+                );
+                assert_eq!(*printed, Some(0), "{m}x{n}");
+            } else {
+                // Odd x odd: the centre and the half turn win, so never 0.
+                assert_ne!(*printed, Some(0), "{m}x{n}");
+            }
+        }
+    }
+    // The columns to 6, and the rows to 6, are docs/TABLES.md's (whose cells to 6x6 are
+    // Boone's, checked in published_values.rs).
+    let tables = repository_file("docs/TABLES.md");
+    let (_, left) = printed_table(
+        &tables,
+        "RAYON_NUM_THREADS=1 grundy table knights --rows 1-12 --cols 1-6",
+    );
+    let (_, top) = printed_table(
+        &tables,
+        "RAYON_NUM_THREADS=1 grundy table knights --rows 1-6 --cols 7-12",
+    );
+    assert_eq!((left.len(), top.len()), (12, 6));
+    for (m, row) in &table.1 {
+        assert_eq!(&row[..6], &left[*m as usize - 1].1[..], "row {m}");
+        if *m <= 6 {
+            assert_eq!(&row[6..], &top[*m as usize - 1].1[..], "row {m}");
+        }
+    }
+    let diagonal: Vec<(u64, u32)> = (1..=12u32)
+        .map_while(|n| Some((u64::from(n), table.1[n as usize - 1].1[n as usize - 1]?)))
+        .collect();
+    assert_eq!(b_file("docs/oeis/knights-squares.txt"), diagonal);
+}
+
 /// The octal games' table: each row's largest value, its first heap and the rare heaps under
 /// the row's mask, recomputed for every row of at most 2^18 heaps (the others took minutes to
 /// hours; their checks are listed beside the table).

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use grundy::games::placement::checkpoint::CheckpointLines;
+use grundy::games::placement::root_search::RootSearch;
 use grundy::games::placement::{Piece, PlacementGame};
 
 use crate::common::{fails_with, grundy, interrupt_after, json_of, signal_after};
@@ -701,6 +702,41 @@ fn the_checkpoints_kept_in_docs_runs_are_read() {
         assert_eq!(read.records.len(), lines - 1, "{name}");
         assert_eq!(read.whole_bytes as usize, text.len(), "{name}");
     }
+    // The runs of issue 35: every checkpoint there is read whole, and so is every facts file
+    // beside one, whose facts the search then takes.
+    let runs = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/runs");
+    let mut read_runs = 0;
+    for (name, piece, board) in [
+        ("knights-7x9-value.jsonl", Piece::Knight, "7x9"),
+        ("knights-9x9-value.jsonl", Piece::Knight, "9x9"),
+        ("kings-8x12-value.jsonl", Piece::King, "8x12"),
+        ("kings-10x10-value.jsonl", Piece::King, "10x10"),
+    ] {
+        let game = PlacementGame::new(piece, board.parse().unwrap());
+        let lines = CheckpointLines::new(&game, &game.empty());
+        let text = std::fs::read(runs.join(name)).unwrap();
+        let read = lines.parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(read.has_header && read.torn_line.is_none(), "{name}");
+        let mut search = RootSearch::new(&game, &game.empty(), 1, 1 << 24);
+        search.resume(&read.records).unwrap();
+        let facts = runs.join(format!("{name}.facts"));
+        if let Ok(text) = std::fs::read(&facts) {
+            let read = lines
+                .parse(&text)
+                .unwrap_or_else(|e| panic!("{name}.facts: {e}"));
+            assert!(
+                read.records.is_empty() && !read.facts.is_empty(),
+                "{name}.facts"
+            );
+            assert_eq!(
+                search.learn(&read.facts),
+                Ok(read.facts.len()),
+                "{name}.facts"
+            );
+        }
+        read_runs += 1;
+    }
+    assert_eq!(read_runs, 4);
 }
 
 /// A full disk: the search goes on and its answer is printed; standard error says that the

@@ -88,6 +88,31 @@ impl<G: ImpartialGame> Solver<G> {
         Box::new(move |limit| costliest(&table, &game, limit))
     }
 
+    /// Takes what is known of `position` from elsewhere (a checkpoint's record): that its
+    /// value is `value` (`has_it`) or is not, found by a search of `work` positions. Kept for
+    /// a position of one component, by its key; a sum of several is left unknown.
+    pub fn note(&mut self, position: &G::Position, value: Nimber, has_it: bool, work: u64) {
+        let (mut parts, mut only) = (0, None);
+        self.game.for_each_component(position, |component| {
+            parts += 1;
+            only = Some(component);
+        });
+        let (1, Some(component)) = (parts, only) else {
+            return;
+        };
+        let key = self.game.key(&component);
+        let mut known = self.state.table.get(&key).unwrap_or_default();
+        if known.value().is_some() {
+            return;
+        }
+        if has_it {
+            known = Knowledge::exactly(value);
+        } else if value.value() < 64 {
+            known.excluded |= 1 << value.value();
+        }
+        self.state.table.insert(key, known, work);
+    }
+
     /// Adds `facts` (from [`Solver::costliest_facts`] of a solver of the same game) to what the
     /// table knows, and returns how many there were. A fact about a component the table knows
     /// already adds to what it knows; a table too small for them all keeps the costliest.

@@ -51,7 +51,7 @@ impl<K: TableKey, V: Copy> SharedTable<K, V> {
     /// The `limit` entries that cost the most work to compute, with their work (as
     /// [`super::table::work_byte`] keeps it), costliest first. Two passes over the shards,
     /// one to count the entries of each work and one to take those above the cut, so that
-    /// nothing beyond the answer is held.
+    /// little beyond the answer is held while other threads go on storing.
     #[must_use]
     pub fn costliest(&self, limit: usize) -> Vec<(K, V, u8)> {
         let mut by_work = [0usize; 256];
@@ -79,7 +79,9 @@ impl<K: TableKey, V: Copy> SharedTable<K, V> {
                 }
             });
         }
+        // Other threads may store dear entries between the passes.
         taken.sort_by_key(|&(_, _, work)| std::cmp::Reverse(work));
+        taken.truncate(limit);
         taken
     }
 

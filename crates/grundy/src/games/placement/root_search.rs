@@ -307,11 +307,23 @@ impl RootSearch {
             taken.insert((value, group), (settled, index));
         }
         let mut count = 0;
-        for (key, (settled, _)) in taken {
-            if let std::collections::hash_map::Entry::Vacant(entry) = self.settled.entry(key) {
+        for ((value, group), (settled, _)) in taken {
+            if let std::collections::hash_map::Entry::Vacant(entry) =
+                self.settled.entry((value, group))
+            {
                 entry.insert(settled);
                 self.hardest.fetch_max(settled.positions, Ordering::Relaxed);
                 count += 1;
+                // The solvers' table learns it too: a later question about the same position
+                // (its value is not *2 when a smaller value ends the search, say) is then
+                // answered from the table instead of searched again.
+                let after = self.after(group);
+                self.threads.solvers[0].note(
+                    &after,
+                    Nimber::new(value),
+                    settled.leaves_value,
+                    settled.positions,
+                );
             }
         }
         self.resumed += count;
@@ -1104,7 +1116,8 @@ mod tests {
         assert!(resumed_with_records > 0, "some search stopped part way");
     }
 
-    /// An observer that wants the facts at every look and stops once it has them twice.
+    /// An observer that wants the facts at every look and stops once it has been given some
+    /// twice (the first looks may come before the table holds anything).
     #[derive(Default)]
     struct FactKeeper {
         kept: Vec<Vec<Fact>>,
@@ -1116,7 +1129,9 @@ mod tests {
         }
 
         fn learnt(&mut self, facts: Vec<Fact>) {
-            self.kept.push(facts);
+            if !facts.is_empty() {
+                self.kept.push(facts);
+            }
         }
 
         fn should_stop(&mut self) -> bool {
@@ -1134,10 +1149,31 @@ mod tests {
         let mut search = RootSearch::new(&game, &empty, 1, 1 << 25);
         assert!(search.nim_value(&mut keeper).is_err(), "stopped");
         let facts = keeper.kept.pop().unwrap();
-        assert!(!facts.is_empty() && facts.len() <= FACTS_KEPT);
+        assert!(facts.len() <= FACTS_KEPT);
         assert!(facts.windows(2).all(|pair| pair[0].work >= pair[1].work));
         let mut resumed = RootSearch::new(&game, &empty, 1, 1 << 25);
         assert_eq!(resumed.learn(&facts), Ok(facts.len()));
+        // What the records settled is in the table too, answered without a search.
+        let mut recorder = Recorder {
+            records: Vec::new(),
+            stop_after: usize::MAX,
+            progress_seen: false,
+        };
+        let small = PlacementGame::new(Piece::King, "6x7".parse().unwrap());
+        RootSearch::new(&small, &small.empty(), 1, 1 << 22)
+            .nim_value(&mut recorder)
+            .unwrap();
+        let mut taught = RootSearch::new(&small, &small.empty(), 1, 1 << 22);
+        taught.resume(&recorder.records).unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        let searched = recorder.records.iter().filter(|r| r.positions > 0).count();
+        assert!(searched > 0);
+        for record in &recorder.records {
+            let after = small.play_move(&small.empty(), record.first_move).unwrap();
+            let solver = &mut taught.threads.solvers[0];
+            let answer = solver.has_value_within(&after, record.value, &stop, 1);
+            assert_eq!(answer, Some(record.leaves_value), "{record:?}");
+        }
         let expected = PlacementSolver::new(&game, 1 << 25).nim_value(&empty);
         assert_eq!(resumed.nim_value(&mut ()).unwrap().nimber, expected);
         // Facts of another game are refused by their index.

@@ -272,6 +272,16 @@ impl PlacementSolver {
         with_engine!(&self.engine, solver => solver.costliest_facts(limit))
     }
 
+    /// Takes what a checkpoint's record says of `position`: that its value is `value`
+    /// (`has_it`) or is not, found by a search of `work` positions (see [`Solver::note`]).
+    pub fn note(&mut self, position: &PlacementPosition, value: Nimber, has_it: bool, work: u64) {
+        let game = &self.game;
+        with_engine!(&mut self.engine, solver => {
+            let encoded = solver.game().encode(game, position);
+            solver.note(&encoded, value, has_it, work);
+        });
+    }
+
     /// [`PlacementSolver::costliest_facts`] for another thread to call while this solver
     /// searches.
     #[must_use]
