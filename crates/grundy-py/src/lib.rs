@@ -388,7 +388,8 @@ fn event_dict<'py>(
             dict.set_item("settled", settled)?;
             dict.set_item("single_cycle", single_cycle)?;
         }
-        Event::Settled(_) | Event::Learnt(_) => dict.set_item("kind", "settled")?,
+        Event::Settled(_) => dict.set_item("kind", "settled")?,
+        Event::Learnt(_) => dict.set_item("kind", "learnt")?,
     }
     Ok(dict)
 }

@@ -69,8 +69,9 @@ pub enum Event {
     /// stopped search resumes without asking it again.
     Settled(SettledRecord),
     /// The costliest of what a first-move search has learnt of the questions it is searching,
-    /// sent every few minutes and when it is stopped before its answer: for a checkpoint to
-    /// keep, in place of those sent before, so that a later run does not search it all again.
+    /// sent every ten minutes and when it is stopped before its answer, to a watch that
+    /// [keeps them](Watch::keeping_facts): for a checkpoint to keep, in place of those sent
+    /// before, so that a later run does not search it all again.
     Learnt(Vec<Fact>),
     /// A count of knight's tours by search, spread over threads in shares (a first square or
     /// first moves each).
@@ -111,6 +112,8 @@ type Listener = dyn Fn(&Event) + Send + Sync;
 pub struct Watch {
     stop: Arc<AtomicBool>,
     listener: Option<Arc<Listener>>,
+    /// The listener keeps [`Event::Learnt`] (a checkpoint's facts): only then are they made.
+    keeps_facts: bool,
 }
 
 impl fmt::Debug for Watch {
@@ -143,6 +146,21 @@ impl Watch {
     pub fn on_event(mut self, listener: impl Fn(&Event) + Send + Sync + 'static) -> Watch {
         self.listener = Some(Arc::new(listener));
         self
+    }
+
+    /// The same watch, whose listener keeps the facts a first-move search learns
+    /// ([`Event::Learnt`], for a checkpoint): they are sent only to such a watch, since
+    /// making them is a pass over the search's table.
+    #[must_use]
+    pub fn keeping_facts(mut self) -> Watch {
+        self.keeps_facts = true;
+        self
+    }
+
+    /// Whether the listener keeps the facts a search learns ([`Watch::keeping_facts`]).
+    #[must_use]
+    pub fn keeps_facts(&self) -> bool {
+        self.keeps_facts && self.listener.is_some()
     }
 
     /// Asks the work to stop: it stops at its next look at the flag and keeps what it finished.
@@ -225,10 +243,10 @@ impl RootObserver for RootWatch<'_> {
     }
 
     fn wants_facts(&mut self) -> bool {
-        self.watch.is_listened_to() && self.facts_sent.elapsed() >= FACTS_PERIOD
+        self.watch.keeps_facts() && self.facts_sent.elapsed() >= FACTS_PERIOD
     }
 
-    fn learnt(&mut self, facts: Vec<Fact>) {
+    fn facts_learnt(&mut self, facts: Vec<Fact>) {
         self.facts_sent = std::time::Instant::now();
         self.watch.send(&Event::Learnt(facts));
     }

@@ -119,14 +119,20 @@ impl Checkpoint {
         let lock = lock(&file, path)?;
         let regular = file.metadata().is_ok_and(|metadata| metadata.is_file());
         let contents = if regular {
-            read_bounded(&file, path)?
+            read_bounded(&file, path, "checkpoint")?
         } else {
             Vec::new()
         };
         let lines = CheckpointLines::new(game, position);
-        let read = lines
+        let mut read = lines
             .parse(&contents)
             .map_err(|why| input_error(format!("checkpoint {shown} {why}")))?;
+        // Read before anything is written, so that a refused file of facts leaves the
+        // checkpoint as it was.
+        if regular {
+            let facts = read_facts(&lines, &facts_path(path))?;
+            (read.facts, read.fact_lines) = (facts.facts, facts.fact_lines);
+        }
         if let Some(line) = read.torn_line {
             eprintln!(
                 "note: checkpoint {shown} line {line} was cut short (the run writing it was stopped); dropped, its question will be searched again"
@@ -155,41 +161,13 @@ impl Checkpoint {
         Ok((checkpoint, read))
     }
 
-    /// The facts kept beside the checkpoint by the run before ([`Checkpoint::keep_facts`]),
-    /// with the line of each in their file; none when there is no such file. A file that is
-    /// not of this search, or damaged, is refused by its line.
-    pub(crate) fn kept_facts(&self) -> Result<(Vec<Fact>, Vec<usize>)> {
-        let path = facts_path(&self.path);
-        if !self.regular {
-            return Ok((Vec::new(), Vec::new()));
-        }
-        let file = match File::open(&path) {
-            Ok(file) => file,
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-                return Ok((Vec::new(), Vec::new()))
-            }
-            Err(error) => {
-                return Err(input_error(format!(
-                    "cannot read the facts {}: {error}",
-                    path.display()
-                )))
-            }
-        };
-        let contents = read_bounded(&file, &path)?;
-        let read = self
-            .lines
-            .parse(&contents)
-            .map_err(|why| input_error(format!("facts {} {why}", path.display())))?;
-        Ok((read.facts, read.fact_lines))
-    }
-
     /// Keeps `facts`, learnt by the search before it was stopped, beside the checkpoint in
     /// place of those kept before: written whole to a new file that then takes the old one's
     /// name, so that a run stopped while writing leaves the old facts or the new, never a mix.
     /// On failure says why, and the checkpoint goes on without them.
     pub(crate) fn keep_facts(&mut self, facts: &[Fact]) {
         let path = facts_path(&self.path);
-        if !self.regular || facts.is_empty() {
+        if !self.keeps_facts() || facts.is_empty() {
             return;
         }
         let mut fresh = path.clone().into_os_string();
@@ -209,6 +187,11 @@ impl Checkpoint {
                 );
             }
         }
+    }
+
+    /// Whether facts are kept beside the checkpoint: when it is a regular file.
+    pub(crate) fn keeps_facts(&self) -> bool {
+        self.regular
     }
 
     pub(crate) fn append(&mut self, record: &SettledRecord) {
@@ -302,12 +285,41 @@ fn lock(_file: &File, _path: &Path) -> Result<Option<HeldLock>> {
     Ok(None)
 }
 
-/// The bytes of the checkpoint `file` at `path`, refused when there are more than a checkpoint
-/// can hold.
-fn read_bounded(file: &File, path: &Path) -> Result<Vec<u8>> {
+/// The facts kept beside a checkpoint ([`Checkpoint::keep_facts`]) at `path`, with the line of
+/// each; none when there is no such file. A file that is not of this search, or damaged, is
+/// refused by its line.
+fn read_facts(lines: &CheckpointLines, path: &Path) -> Result<CheckpointText> {
+    let shown = path.display();
+    let file = match File::open(path) {
+        Ok(file) => file,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(CheckpointText::default())
+        }
+        Err(error) => {
+            return Err(input_error(format!(
+                "cannot read the facts {shown}: {error}"
+            )))
+        }
+    };
+    let contents = read_bounded(&file, path, "facts")?;
+    let read = lines
+        .parse_facts(&contents)
+        .map_err(|why| input_error(format!("facts {shown} {why}")))?;
+    if !read.facts.is_empty() {
+        eprintln!(
+            "note: taking the {} facts in {shown}, what the run before had learnt of the question it was searching",
+            read.facts.len()
+        );
+    }
+    Ok(read)
+}
+
+/// The bytes of `file` at `path` (the checkpoint or its facts, as `what` says), refused when
+/// there are more than either can hold.
+fn read_bounded(file: &File, path: &Path, what: &str) -> Result<Vec<u8>> {
     let too_large = || {
         input_error(format!(
-            "checkpoint {} is larger than {} MiB, more than any checkpoint of this program: is it the right file?",
+            "{what} {} is larger than {} MiB, more than any {what} file of this program: is it the right file?",
             path.display(),
             MAX_CHECKPOINT_BYTES >> 20
         ))
@@ -321,12 +333,7 @@ fn read_bounded(file: &File, path: &Path) -> Result<Vec<u8>> {
     let mut contents = Vec::new();
     file.take(MAX_CHECKPOINT_BYTES + 1)
         .read_to_end(&mut contents)
-        .map_err(|e| {
-            input_error(format!(
-                "cannot read the checkpoint {}: {e}",
-                path.display()
-            ))
-        })?;
+        .map_err(|e| input_error(format!("cannot read the {what} {}: {e}", path.display())))?;
     if contents.len() as u64 > MAX_CHECKPOINT_BYTES {
         return Err(too_large());
     }

@@ -134,22 +134,32 @@ impl FirstMoveSearch<'_> {
             .transpose()?;
         let (checkpoint, resume, lines, fact_lines) = match opened {
             Some((checkpoint, read)) => {
-                let (facts, fact_lines) = checkpoint.kept_facts()?;
                 let resume = Resume {
                     records: read.records,
-                    facts,
+                    facts: read.facts,
                 };
                 (
                     Some(Arc::new(Mutex::new(checkpoint))),
                     resume,
                     read.lines,
-                    fact_lines,
+                    read.fact_lines,
                 )
             }
             None => (None, Resume::default(), Vec::new(), Vec::new()),
         };
         let recorder = checkpoint.clone();
         let bars = shown.clone();
+        let keeps_facts = checkpoint.as_ref().is_some_and(|checkpoint| {
+            checkpoint
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .keeps_facts()
+        });
+        let watch = if keeps_facts {
+            watch.keeping_facts()
+        } else {
+            watch
+        };
         let watch = watch.on_event(move |event| {
             if let Some(checkpoint) = &recorder {
                 let mut checkpoint = checkpoint.lock().unwrap_or_else(PoisonError::into_inner);
@@ -187,7 +197,7 @@ impl FirstMoveSearch<'_> {
                     ResumeError::NotAFact { index } => {
                         let path = checkpoint.as_ref().map(|c| facts_path(&c.path));
                         return input_error(format!(
-                            "facts {}: line {}: not about a component of this game (the file was edited or is another search's); move it aside to search without it",
+                            "facts {} line {}: not about a component of this game, or contradicts the checkpoint (the file was edited or is another search's); move it aside to search without it",
                             path.unwrap_or_default().display(),
                             fact_lines[index]
                         ));

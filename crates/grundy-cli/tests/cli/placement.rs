@@ -722,7 +722,7 @@ fn the_checkpoints_kept_in_docs_runs_are_read() {
         let facts = runs.join(format!("{name}.facts"));
         if let Ok(text) = std::fs::read(&facts) {
             let read = lines
-                .parse(&text)
+                .parse_facts(&text)
                 .unwrap_or_else(|e| panic!("{name}.facts: {e}"));
             assert!(
                 read.records.is_empty() && !read.facts.is_empty(),
@@ -853,7 +853,10 @@ fn a_stopped_search_keeps_its_facts_and_the_next_run_reads_them() {
     );
     let kept = raw_lines(&facts);
     assert!(kept.len() > 100, "{} lines", kept.len());
-    assert_eq!(kept[0], raw_lines(&path)[0], "the same header");
+    let header: serde_json::Value = serde_json::from_str(&kept[0]).unwrap();
+    let checkpoint_header: serde_json::Value = serde_json::from_str(&raw_lines(&path)[0]).unwrap();
+    assert_eq!(header["facts"], 1, "{header}");
+    assert_eq!(header["search"], checkpoint_header["search"], "{header}");
     for line in &kept[1..] {
         let fact: serde_json::Value = serde_json::from_str(line).unwrap();
         assert!(fact["key"].is_string() && fact["work"].is_u64(), "{line}");
@@ -870,9 +873,16 @@ fn a_stopped_search_keeps_its_facts_and_the_next_run_reads_them() {
     let mut edited = raw_lines(&facts);
     edited[5] = edited[5].replacen("\"work\":", "\"work\":1", 1);
     std::fs::write(&facts, edited.join("\n") + "\n").unwrap();
-    let settled = raw_lines(&path).len();
+    let before = std::fs::read(&path).unwrap();
     fails_with(&args, "kings9.jsonl.facts line 6");
-    assert_eq!(raw_lines(&path).len(), settled);
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "the checkpoint is left as it was"
+    );
+    // A checkpoint given where its facts should be is refused by its first line.
+    std::fs::copy(&path, &facts).unwrap();
+    fails_with(&args, "is this the checkpoint itself?");
 }
 
 /// Ctrl-C stops a table: the finished cells are printed, the others as `?`, exit status 130.

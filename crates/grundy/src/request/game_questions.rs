@@ -10,7 +10,7 @@ use super::{MovesRequest, OutcomeRequest, Resume, RunError, Stopped, ValueReques
 use crate::games::game::{summand_name, summand_text};
 use crate::games::heap::{treblecross_winning_cells, HeapGame, Kayles2d};
 use crate::games::placement::root_search::{
-    Interrupted, RootOutcome, RootReport, RootSearch, RootValue,
+    Interrupted, RootOutcome, RootReport, RootSearch, RootValue, FACTS_KEPT,
 };
 use crate::games::placement::{
     MoveValue, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver,
@@ -166,8 +166,8 @@ fn first_move_search<T>(
         facts_sent: Instant::now(),
     };
     let answer = search(&mut root, &mut observer).map_err(|Interrupted { report }| {
-        if watch.is_listened_to() {
-            watch.send(&Event::Learnt(root.costliest_facts_kept()));
+        if watch.keeps_facts() {
+            watch.send(&Event::Learnt(root.costliest_facts(FACTS_KEPT)));
         }
         RunError::Stopped(Stopped::FirstMoves(report))
     })?;

@@ -88,10 +88,11 @@ impl<G: ImpartialGame> Solver<G> {
         Box::new(move |limit| costliest(&table, &game, limit))
     }
 
-    /// Takes what is known of `position` from elsewhere (a checkpoint's record): that its
+    /// Takes what a settled question (a checkpoint's record) says of `position`: that its
     /// value is `value` (`has_it`) or is not, found by a search of `work` positions. Kept for
-    /// a position of one component, by its key; a sum of several is left unknown.
-    pub fn note(&mut self, position: &G::Position, value: Nimber, has_it: bool, work: u64) {
+    /// a position of one component, by its key; a sum of several is left unknown. Records are
+    /// taken before facts, into a table that knows nothing yet of the search's positions.
+    pub fn take_settled(&mut self, position: &G::Position, value: Nimber, has_it: bool, work: u64) {
         let (mut parts, mut only) = (0, None);
         self.game.for_each_component(position, |component| {
             parts += 1;
@@ -118,14 +119,19 @@ impl<G: ImpartialGame> Solver<G> {
     /// already adds to what it knows; a table too small for them all keeps the costliest.
     ///
     /// # Errors
-    /// The index of the first fact whose key is not a key of this game: nothing after it is
-    /// taken.
+    /// The index of the first fact whose key is not one this game writes (of another width),
+    /// or that contradicts what the table knows (a value it excludes, another value): nothing
+    /// after it is taken. A key of the same width is not told from another game's: facts are
+    /// bound to their search by the file that keeps them.
     pub fn learn(&mut self, facts: &[Fact]) -> Result<usize, usize> {
         for (index, fact) in facts.iter().enumerate() {
             let key = self.game.key_from_words(&fact.key).ok_or(index)?;
             let known = self.state.table.get(&key).unwrap_or_default();
             let learnt = fact.knowledge();
             let merged = match (known.value(), learnt.value()) {
+                (Some(value), Some(other)) if value != other => return Err(index),
+                (Some(value), None) if learnt.excludes(value.value()) => return Err(index),
+                (None, Some(value)) if known.excludes(value.value()) => return Err(index),
                 (Some(_), _) => known,
                 (None, Some(_)) => learnt,
                 (None, None) => Knowledge {

@@ -30,6 +30,13 @@ use crate::values::Nimber;
 /// written before the header named a format) have none and are refused, to be started anew.
 pub const CHECKPOINT_FORMAT: u64 = 2;
 
+/// The layout of the keys of facts (the words of a shape key, see
+/// [`crate::solver::ImpartialGame::key_words`]), named in the header of a file of facts. A
+/// change to how shapes are keyed (their orientation, their words) must raise it: facts written
+/// under another layout would be taken for other shapes. A test in `node_kayles.rs` pins the
+/// words of a few shapes.
+pub const FACTS_FORMAT: u64 = 1;
+
 /// The key of a line's checksum, written last.
 const CHECK_KEY: &str = ",\"check\":\"";
 
@@ -157,10 +164,14 @@ impl CheckpointLines {
         self.seal(&line.to_string())
     }
 
-    /// The whole text of a file of facts: the header, then a line for each fact.
+    /// The whole text of a file of facts: the checkpoint's header naming the layout of the
+    /// facts' keys too (`"facts":1`, [`FACTS_FORMAT`]), then a line for each fact.
     #[must_use]
     pub fn facts_text(&self, facts: &[Fact]) -> String {
-        let mut text = self.header_line();
+        let mut header = self.identity.clone();
+        header["facts"] = json!(FACTS_FORMAT);
+        header["search"] = json!(format!("{:016x}", self.search));
+        let mut text = self.seal(&header.to_string());
         for fact in facts {
             text.push_str(&self.fact_line(fact));
         }
@@ -208,6 +219,25 @@ impl CheckpointLines {
     /// # Errors
     /// The first line that cannot be read, and why.
     pub fn parse(&self, contents: &[u8]) -> Result<CheckpointText, CheckpointError> {
+        self.parse_file(contents, FileKind::Checkpoint)
+    }
+
+    /// Reads the text of a file of facts of this search ([`CheckpointLines::facts_text`]) as
+    /// [`CheckpointLines::parse`] reads a checkpoint: its header must name this search and
+    /// the layout of keys this grundy writes ([`FACTS_FORMAT`]), and every line must be a
+    /// fact.
+    ///
+    /// # Errors
+    /// The first line that cannot be read, and why.
+    pub fn parse_facts(&self, contents: &[u8]) -> Result<CheckpointText, CheckpointError> {
+        self.parse_file(contents, FileKind::Facts)
+    }
+
+    fn parse_file(
+        &self,
+        contents: &[u8],
+        kind: FileKind,
+    ) -> Result<CheckpointText, CheckpointError> {
         let mut read = CheckpointText::default();
         let mut start = if contents.starts_with(BYTE_ORDER_MARK) {
             BYTE_ORDER_MARK.len()
@@ -244,7 +274,7 @@ impl CheckpointLines {
                 ));
             };
             if !read.has_header {
-                self.check_header(text).map_err(|why| bad(&why))?;
+                self.check_header(text, kind).map_err(|why| bad(&why))?;
                 read.has_header = true;
                 continue;
             }
@@ -252,11 +282,24 @@ impl CheckpointLines {
             let value: Value = serde_json::from_str(&object).map_err(|_| {
                 bad("not a line of JSON; the file was damaged or is not a checkpoint")
             })?;
-            if value.get("key").is_some() {
-                read.facts
-                    .push(parse_fact(&value).map_err(|why| bad(&why))?);
-                read.fact_lines.push(number);
-                continue;
+            match (kind, value.get("key").is_some()) {
+                (FileKind::Facts, true) => {
+                    read.facts
+                        .push(parse_fact(&value, &self.game).map_err(|why| bad(&why))?);
+                    read.fact_lines.push(number);
+                    continue;
+                }
+                (FileKind::Facts, false) => {
+                    return Err(bad(
+                        "not a fact (a \"key\" and what is known of it): a file of facts holds nothing else; move it aside to search without it",
+                    ))
+                }
+                (FileKind::Checkpoint, true) => {
+                    return Err(bad(
+                        "a fact, which belongs in the file of facts beside the checkpoint, not in it; remove the line",
+                    ))
+                }
+                (FileKind::Checkpoint, false) => {}
             }
             if value.get("path").is_some() {
                 read.units
@@ -275,12 +318,36 @@ impl CheckpointLines {
         Ok(read)
     }
 
-    /// Checks that a checkpoint's header line is of this format, for this search, and whole.
-    fn check_header(&self, line: &str) -> Result<(), String> {
+    /// Checks that a checkpoint's (or a file of facts') header line is of this format, for
+    /// this search, and whole.
+    fn check_header(&self, line: &str, kind: FileKind) -> Result<(), String> {
         let found: Value = serde_json::from_str(line).unwrap_or(Value::Null);
         let Some(fields) = found.as_object() else {
             return Err("expected the header, a JSON object naming the game".to_string());
         };
+        let mut fields = fields.clone();
+        let facts = fields.remove("facts");
+        match (kind, facts.as_ref().map(Value::as_u64)) {
+            (FileKind::Facts, Some(Some(FACTS_FORMAT))) | (FileKind::Checkpoint, None) => {}
+            (FileKind::Facts, Some(other)) => {
+                return Err(format!(
+                    "the facts are written in key layout {}, and this grundy reads layout {FACTS_FORMAT} only: move the file aside (the search then starts its question afresh)",
+                    other.map_or_else(|| "?".to_string(), |v| v.to_string())
+                ))
+            }
+            (FileKind::Facts, None) => {
+                return Err(
+                    "expected the header of a file of facts (naming their \"facts\" layout): is this the checkpoint itself?"
+                        .to_string(),
+                )
+            }
+            (FileKind::Checkpoint, Some(_)) => {
+                return Err(
+                    "this is a file of facts (its header names a \"facts\" layout), not a checkpoint: give the checkpoint"
+                        .to_string(),
+                )
+            }
+        }
         match fields.get("format").and_then(Value::as_u64) {
             Some(CHECKPOINT_FORMAT) => {}
             None | Some(1) => {
@@ -294,7 +361,7 @@ impl CheckpointLines {
                 ))
             }
         }
-        let mut named: Map<String, Value> = fields.clone();
+        let mut named: Map<String, Value> = fields;
         named.remove("check");
         let search = named.remove("search");
         if Value::Object(named.clone()) != self.identity {
@@ -315,6 +382,16 @@ impl CheckpointLines {
         }
         self.unseal(line).map(|_| ())
     }
+}
+
+/// Which of the two files of a search is read: they share the header's identity and the
+/// checksums, and differ in what their lines may be.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum FileKind {
+    /// The checkpoint: settled records (and questions of a distributed search).
+    Checkpoint,
+    /// The facts beside it ([`CheckpointLines::facts_text`]).
+    Facts,
 }
 
 /// What the header says of a search of `position`, without the checksums: the format, the
@@ -362,10 +439,7 @@ pub struct CheckpointText {
 
 /// Reads one settled question.
 fn parse_record(value: &Value, game: &PlacementGame) -> Result<SettledRecord, String> {
-    let asked = value["value"]
-        .as_u64()
-        .and_then(|v| u32::try_from(v).ok())
-        .ok_or("expected a \"value\" (a nim-value)")?;
+    let asked = parse_nim_value(&value["value"], game)?;
     let square = value["square"]
         .as_str()
         .and_then(|s| game.board().parse_square(s).ok())
@@ -390,8 +464,19 @@ fn parse_record(value: &Value, game: &PlacementGame) -> Result<SettledRecord, St
     })
 }
 
+/// Reads a nim-value of a position of `game`: at most the number of its moves, the squares
+/// times the pieces (a position's value is at most the number of its options).
+fn parse_nim_value(value: &Value, game: &PlacementGame) -> Result<u32, String> {
+    let most = game.board().squares() * game.pieces().len();
+    value
+        .as_u64()
+        .filter(|&v| v <= most as u64)
+        .map(|v| v as u32)
+        .ok_or_else(|| format!("expected a \"value\" (a nim-value, at most {most} in this game)"))
+}
+
 /// Reads one fact.
-fn parse_fact(value: &Value) -> Result<Fact, String> {
+fn parse_fact(value: &Value, game: &PlacementGame) -> Result<Fact, String> {
     let key = value["key"]
         .as_str()
         .and_then(|text| {
@@ -405,13 +490,7 @@ fn parse_fact(value: &Value) -> Result<Fact, String> {
         .as_u64()
         .ok_or("expected a \"work\" (a count of positions)")?;
     let (fact_value, not_values) = match (value.get("value"), value.get("not")) {
-        (Some(known), None) => {
-            let known = known
-                .as_u64()
-                .and_then(|v| u32::try_from(v).ok())
-                .ok_or("expected a \"value\" (a nim-value)")?;
-            (Some(Nimber::new(known)), 0)
-        }
+        (Some(known), None) => (Some(Nimber::new(parse_nim_value(known, game)?)), 0),
         (None, Some(not)) => {
             let not = not
                 .as_array()
@@ -524,10 +603,12 @@ mod tests {
             "{text}"
         );
         assert!(text.contains(r#""not":[0,3,63]"#), "{text}");
-        let read = lines.parse(text.as_bytes()).unwrap();
+        assert!(text.starts_with(r#"{"board":"9x9","facts":1,"#), "{text}");
+        let read = lines.parse_facts(text.as_bytes()).unwrap();
         assert_eq!(read.facts, facts);
         assert_eq!(read.fact_lines, [2, 3]);
         assert!(read.records.is_empty());
+        let first = lines.facts_text(&facts[..1]);
         for (bad, why) in [
             (r#"{"key":"9.zz","value":1,"work":1}"#, "hexadecimal"),
             (
@@ -538,17 +619,43 @@ mod tests {
             (r#"{"key":"9.1","value":1,"not":[2],"work":1}"#, "either"),
             (r#"{"key":"9.1","not":[64],"work":1}"#, "below 64"),
             (r#"{"key":"9.1","value":-1,"work":1}"#, "nim-value"),
+            // More than the 81 moves of 9x9: no position has such a value.
+            (r#"{"key":"9.1","value":4294967295,"work":1}"#, "at most 81"),
             (r#"{"key":"9.1","value":1}"#, "work"),
+            (RECORD, "not a fact"),
         ] {
-            let text = text_of(&lines, &[&lines.fact_line(&facts[0]), &lines.seal(bad)]);
-            let error = lines.parse(&text).unwrap_err();
+            let text = format!("{first}{}", lines.seal(bad));
+            let error = lines.parse_facts(text.as_bytes()).unwrap_err();
             assert_eq!(error.line, 3, "{bad}: {error}");
             assert!(error.why.contains(why), "{bad}: {error}");
         }
-        // Another search's facts fail their checksums.
+        // A fact in the checkpoint, or the checkpoint given as the facts, is refused.
+        let text = text_of(&lines, &[&lines.fact_line(&facts[0])]);
+        let error = lines.parse(&text).unwrap_err();
+        assert!(
+            error.line == 2 && error.why.contains("belongs in the file of facts"),
+            "{error}"
+        );
+        let error = lines.parse_facts(&text_of(&lines, &[])).unwrap_err();
+        assert!(
+            error.line == 1 && error.why.contains("is this the checkpoint"),
+            "{error}"
+        );
+        let error = lines.parse(first.as_bytes()).unwrap_err();
+        assert!(
+            error.line == 1 && error.why.contains("not a checkpoint"),
+            "{error}"
+        );
+        // Another layout of keys is refused by name, as are another search's facts.
+        let other_layout = first.replacen("\"facts\":1", "\"facts\":2", 1);
+        let error = lines.parse_facts(other_layout.as_bytes()).unwrap_err();
+        assert!(
+            error.line == 1 && error.why.contains("key layout 2"),
+            "{error}"
+        );
         let other = lines_of(&queens("8x8"));
-        let text = text_of(&lines, &[&other.fact_line(&facts[0])]);
-        assert_eq!(lines.parse(&text).unwrap_err().line, 2);
+        let text = format!("{first}{}", other.fact_line(&facts[0]));
+        assert_eq!(lines.parse_facts(text.as_bytes()).unwrap_err().line, 3);
     }
 
     #[test]
@@ -649,36 +756,50 @@ mod tests {
     fn headers_name_the_format_and_the_search() {
         let lines = lines_of(&queens("5x5"));
         let header = lines.header_line();
-        assert!(lines.check_header(header.trim_end()).is_ok());
+        assert!(lines
+            .check_header(header.trim_end(), FileKind::Checkpoint)
+            .is_ok());
         let header: Value = serde_json::from_str(&header).unwrap();
         assert_eq!(header["format"], CHECKPOINT_FORMAT);
         assert_eq!(header["search"], format!("{:016x}", lines.search_hash()));
         // Files from before the checksums, with a format named or not, are to be started anew.
         let mut old = lines.identity.clone();
         old["format"] = json!(1);
-        let error = lines.check_header(&old.to_string()).unwrap_err();
+        let error = lines
+            .check_header(&old.to_string(), FileKind::Checkpoint)
+            .unwrap_err();
         assert!(
             error.contains("format 1") && error.contains("anew"),
             "{error}"
         );
         old.as_object_mut().unwrap().remove("format");
-        let error = lines.check_header(&old.to_string()).unwrap_err();
+        let error = lines
+            .check_header(&old.to_string(), FileKind::Checkpoint)
+            .unwrap_err();
         assert!(error.contains("format 1"), "{error}");
         let mut future = header.clone();
         future["format"] = json!(3);
-        let error = lines.check_header(&future.to_string()).unwrap_err();
+        let error = lines
+            .check_header(&future.to_string(), FileKind::Checkpoint)
+            .unwrap_err();
         assert!(error.contains("format 3"), "{error}");
         let other = lines_of(&queens("6x6")).header_line();
-        let error = lines.check_header(other.trim_end()).unwrap_err();
+        let error = lines
+            .check_header(other.trim_end(), FileKind::Checkpoint)
+            .unwrap_err();
         assert!(error.contains("not for this search"), "{error}");
         // The header's own fields are covered by its checksum and its search hash.
         let mut edited = header.clone();
         edited["search"] = json!("0123456789abcdef");
-        let error = lines.check_header(&edited.to_string()).unwrap_err();
+        let error = lines
+            .check_header(&edited.to_string(), FileKind::Checkpoint)
+            .unwrap_err();
         assert!(error.contains("\"search\" hash"), "{error}");
         let mut edited = header.clone();
         edited["check"] = json!("0123456789abcdef");
-        let error = lines.check_header(&edited.to_string()).unwrap_err();
+        let error = lines
+            .check_header(&edited.to_string(), FileKind::Checkpoint)
+            .unwrap_err();
         assert!(error.contains("checksum"), "{error}");
     }
 

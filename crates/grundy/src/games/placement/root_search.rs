@@ -82,14 +82,15 @@ pub trait RootObserver {
 
     /// Asked a few times a second while the threads search: `true` when the observer wants
     /// the costliest facts learnt so far now, to keep them against the run being killed
-    /// before it can give them on stopping. They are then given to [`RootObserver::learnt`].
+    /// before it can give them on stopping. They are then given to
+    /// [`RootObserver::facts_learnt`].
     fn wants_facts(&mut self) -> bool {
         false
     }
 
     /// The costliest facts learnt so far ([`RootSearch::costliest_facts`]), when
     /// [`RootObserver::wants_facts`] asked for them.
-    fn learnt(&mut self, _facts: Vec<Fact>) {}
+    fn facts_learnt(&mut self, _facts: Vec<Fact>) {}
 }
 
 /// The observer that watches nothing.
@@ -163,8 +164,9 @@ pub enum ResumeError {
         /// Its move.
         first_move: PlacementMove,
     },
-    /// The fact's key is not the key of a component of this game: the facts are another
-    /// game's, or were written by another version.
+    /// The fact is not about a shape of this board's width, or contradicts what the records
+    /// (taken first) or an earlier fact say of its component: the facts were edited, or are
+    /// another search's.
     #[error("fact {index} is not about a component of this game")]
     NotAFact {
         /// The fact, counting from 0.
@@ -189,8 +191,8 @@ struct Settled {
     positions: u64,
 }
 
-/// The facts a front end keeps of a search ([`RootSearch::costliest_facts_kept`],
-/// [`RootObserver::learnt`]): the costliest this many, about 90 bytes each in a checkpoint.
+/// The facts a front end keeps of a search ([`RootSearch::costliest_facts`],
+/// [`RootObserver::facts_learnt`]): the costliest this many, about 90 bytes each in a file.
 pub const FACTS_KEPT: usize = 20_000;
 
 /// How often the calling thread passes progress to the observer and asks it whether to stop.
@@ -315,25 +317,21 @@ impl RootSearch {
                 self.hardest.fetch_max(settled.positions, Ordering::Relaxed);
                 count += 1;
                 // The solvers' table learns it too: a later question about the same position
-                // (its value is not *2 when a smaller value ends the search, say) is then
-                // answered from the table instead of searched again.
-                let after = self.after(group);
-                self.threads.solvers[0].note(
-                    &after,
-                    Nimber::new(value),
-                    settled.leaves_value,
-                    settled.positions,
-                );
+                // (is it *2, when no option is and the heap's moves to *0 and *1 are left) is
+                // then answered from the table instead of searched again.
+                if !uses_win_search(&self.game) {
+                    let after = self.after(group);
+                    self.threads.solvers[0].take_settled(
+                        &after,
+                        Nimber::new(value),
+                        settled.leaves_value,
+                        settled.positions,
+                    );
+                }
             }
         }
         self.resumed += count;
         Ok(count)
-    }
-
-    /// The [`RootSearch::costliest_facts`] kept by a stopped search ([`FACTS_KEPT`]).
-    #[must_use]
-    pub fn costliest_facts_kept(&self) -> Vec<Fact> {
-        self.costliest_facts(FACTS_KEPT)
     }
 
     /// The `limit` costliest facts the search has learnt about the components it met,
@@ -343,6 +341,9 @@ impl RootSearch {
     /// searches; the win search of the Queens game keeps none.
     #[must_use]
     pub fn costliest_facts(&self, limit: usize) -> Vec<Fact> {
+        if uses_win_search(&self.game) {
+            return Vec::new();
+        }
         self.threads.solvers[0].costliest_facts(limit)
     }
 
@@ -521,6 +522,7 @@ impl RootSearch {
             (&*game, &*position, &*groups, &*settled, &*hardest);
         let searched = Arc::clone(&threads.searched);
         let facts = threads.solvers[0].fact_source();
+        let keeps_facts = !uses_win_search(game);
         let workers = threads.workers();
         std::thread::scope(|scope| {
             for mut solver in workers {
@@ -589,8 +591,8 @@ impl RootSearch {
                     interrupted = true;
                     stop.store(true, Ordering::Relaxed);
                 }
-                if !interrupted && observer.wants_facts() {
-                    observer.learnt(facts(FACTS_KEPT));
+                if !interrupted && keeps_facts && observer.wants_facts() {
+                    observer.facts_learnt(facts(FACTS_KEPT));
                 }
             }
         });
@@ -1128,7 +1130,7 @@ mod tests {
             true
         }
 
-        fn learnt(&mut self, facts: Vec<Fact>) {
+        fn facts_learnt(&mut self, facts: Vec<Fact>) {
             if !facts.is_empty() {
                 self.kept.push(facts);
             }

@@ -273,12 +273,19 @@ impl PlacementSolver {
     }
 
     /// Takes what a checkpoint's record says of `position`: that its value is `value`
-    /// (`has_it`) or is not, found by a search of `work` positions (see [`Solver::note`]).
-    pub fn note(&mut self, position: &PlacementPosition, value: Nimber, has_it: bool, work: u64) {
+    /// (`has_it`) or is not, found by a search of `work` positions (see
+    /// [`Solver::take_settled`]).
+    pub fn take_settled(
+        &mut self,
+        position: &PlacementPosition,
+        value: Nimber,
+        has_it: bool,
+        work: u64,
+    ) {
         let game = &self.game;
         with_engine!(&mut self.engine, solver => {
             let encoded = solver.game().encode(game, position);
-            solver.note(&encoded, value, has_it, work);
+            solver.take_settled(&encoded, value, has_it, work);
         });
     }
 
@@ -571,6 +578,28 @@ mod tests {
         let facts = teacher.costliest_facts(10);
         let mut other = PlacementSolver::new(&large, 1 << 24);
         assert_eq!(other.learn(&facts), Err(0));
+        // A fact contradicting one taken before is refused by its index: another value, or
+        // a value the other excludes.
+        let mut fresh = PlacementSolver::new(&small, 1 << 24);
+        let known = facts
+            .iter()
+            .find(|fact| fact.value.is_some())
+            .unwrap()
+            .clone();
+        let value = known.value.unwrap().value();
+        let other_value = Fact {
+            value: Some(Nimber::new(value + 1)),
+            ..known.clone()
+        };
+        let excluding = Fact {
+            value: None,
+            not_values: 1 << value,
+            ..known.clone()
+        };
+        assert_eq!(fresh.learn(&[known.clone(), other_value]), Err(1));
+        assert_eq!(fresh.learn(&[excluding.clone()]), Err(0));
+        let mut fresh = PlacementSolver::new(&small, 1 << 24);
+        assert_eq!(fresh.learn(&[excluding, known]), Err(1));
         // Several pieces: keys are not kept, so there are no facts to give.
         let pieces = super::super::parse_pieces("kings+knights").unwrap();
         let rules = super::super::PlacementRules::new(
