@@ -597,7 +597,7 @@ mod tests {
             ..known.clone()
         };
         assert_eq!(fresh.learn(&[known.clone(), other_value]), Err(1));
-        assert_eq!(fresh.learn(&[excluding.clone()]), Err(0));
+        assert_eq!(fresh.learn(std::slice::from_ref(&excluding)), Err(0));
         let mut fresh = PlacementSolver::new(&small, 1 << 24);
         assert_eq!(fresh.learn(&[excluding, known]), Err(1));
         // Several pieces: keys are not kept, so there are no facts to give.
