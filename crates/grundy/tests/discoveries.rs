@@ -103,6 +103,14 @@ fn b_file(path: &str) -> Vec<(u64, u32)> {
         .collect()
 }
 
+/// The b-file at `path` lists the n x n values of `table` as far as the diagonal is printed.
+fn check_diagonal_b_file(table: &PrintedTable, path: &str) {
+    let diagonal: Vec<(u64, u32)> = (1..=table.1.len())
+        .map_while(|n| Some((n as u64, table.1[n - 1].1[n - 1]?)))
+        .collect();
+    assert_eq!(b_file(path), diagonal, "{path}");
+}
+
 #[test]
 fn the_queens_rectangles_are_the_programs() {
     let text = repository_file("docs/DISCOVERIES.md");
@@ -156,10 +164,7 @@ fn the_kings_rectangles_are_the_programs() {
         }
     }
     // The kings n x n sequence's b-file lists the diagonal as far as it is printed.
-    let diagonal: Vec<(u64, u32)> = (1..=12u32)
-        .map_while(|n| Some((u64::from(n), table.1[n as usize - 1].1[n as usize - 1]?)))
-        .collect();
-    assert_eq!(b_file("docs/oeis/kings-squares.txt"), diagonal);
+    check_diagonal_b_file(&table, "docs/oeis/kings-squares.txt");
 }
 
 #[test]
@@ -204,10 +209,7 @@ fn the_knights_rectangles_are_the_programs() {
             assert_eq!(&row[6..], &top[*m as usize - 1].1[..], "row {m}");
         }
     }
-    let diagonal: Vec<(u64, u32)> = (1..=12u32)
-        .map_while(|n| Some((u64::from(n), table.1[n as usize - 1].1[n as usize - 1]?)))
-        .collect();
-    assert_eq!(b_file("docs/oeis/knights-squares.txt"), diagonal);
+    check_diagonal_b_file(&table, "docs/oeis/knights-squares.txt");
 }
 
 /// The octal games' table: each row's largest value, its first heap and the rare heaps under

@@ -132,6 +132,9 @@ impl FirstMoveSearch<'_> {
             .checkpoint
             .map(|path| Checkpoint::open(path, self.game, self.position))
             .transpose()?;
+        let keeps_facts = opened
+            .as_ref()
+            .is_some_and(|(checkpoint, _)| checkpoint.keeps_facts());
         let (checkpoint, resume, lines, fact_lines) = match opened {
             Some((checkpoint, read)) => {
                 let resume = Resume {
@@ -149,12 +152,6 @@ impl FirstMoveSearch<'_> {
         };
         let recorder = checkpoint.clone();
         let bars = shown.clone();
-        let keeps_facts = checkpoint.as_ref().is_some_and(|checkpoint| {
-            checkpoint
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .keeps_facts()
-        });
         let watch = if keeps_facts {
             watch.keeping_facts()
         } else {

@@ -30,7 +30,7 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use crate::solver::{Fact, SearchObserver, SearchStats, WinTable};
+use crate::solver::{Fact, FactSource, SearchObserver, SearchStats, WinTable};
 use crate::values::{Nimber, Outcome};
 
 use super::settle::{settled_by_strategy, Settlement};
@@ -341,10 +341,15 @@ impl RootSearch {
     /// searches; the win search of the Queens game keeps none.
     #[must_use]
     pub fn costliest_facts(&self, limit: usize) -> Vec<Fact> {
-        if uses_win_search(&self.game) {
-            return Vec::new();
-        }
-        self.threads.solvers[0].costliest_facts(limit)
+        self.fact_source()
+            .map_or_else(Vec::new, |facts| facts(limit))
+    }
+
+    /// Where the facts are read while the threads search: the general solvers' shared table,
+    /// or `None` when the win search does the searching and the general solvers learn nothing
+    /// worth keeping.
+    fn fact_source(&self) -> Option<FactSource> {
+        (!uses_win_search(&self.game)).then(|| self.threads.solvers[0].fact_source())
     }
 
     /// Takes the facts an earlier run of the same search gave by
@@ -509,6 +514,7 @@ impl RootSearch {
         let (sender, receiver) = mpsc::channel::<(u32, usize, Settled)>();
         let mut fresh = Vec::new();
         let mut interrupted = false;
+        let facts = self.fact_source();
         let RootSearch {
             game,
             position,
@@ -521,8 +527,6 @@ impl RootSearch {
         let (game, position, groups, settled, hardest) =
             (&*game, &*position, &*groups, &*settled, &*hardest);
         let searched = Arc::clone(&threads.searched);
-        let facts = threads.solvers[0].fact_source();
-        let keeps_facts = !uses_win_search(game);
         let workers = threads.workers();
         std::thread::scope(|scope| {
             for mut solver in workers {
@@ -591,8 +595,10 @@ impl RootSearch {
                     interrupted = true;
                     stop.store(true, Ordering::Relaxed);
                 }
-                if !interrupted && keeps_facts && observer.wants_facts() {
-                    observer.facts_learnt(facts(FACTS_KEPT));
+                if let Some(facts) = facts.as_ref().filter(|_| !interrupted) {
+                    if observer.wants_facts() {
+                        observer.facts_learnt(facts(FACTS_KEPT));
+                    }
                 }
             }
         });
