@@ -46,8 +46,10 @@ pub fn write_pending(said: &mut dyn Write) -> Result<()> {
 /// file gets the mode the user's umask gives (as `>` in a shell would), not the temporary
 /// file's private 0600; a file replaced keeps its mode. A link is followed, so that the file it
 /// names is replaced and the link kept; and what is not a regular file (`/dev/stdout`, a named
-/// pipe) is written into as it is, since a rename would put a file in its place.
-fn write_whole(path: &Path, contents: &str) -> std::io::Result<()> {
+/// pipe) is written into as it is, since a rename would put a file in its place. The file and
+/// then its folder are synced, so that after a crash the path names either the old file or the
+/// new one, whole (a checkpoint's facts are replaced this way every ten minutes of a long run).
+pub(crate) fn write_whole(path: &Path, contents: &str) -> std::io::Result<()> {
     let target = match std::fs::symlink_metadata(path) {
         Ok(metadata) if metadata.file_type().is_symlink() => match std::fs::canonicalize(path) {
             Ok(target) => target,
@@ -80,8 +82,13 @@ fn write_whole(path: &Path, contents: &str) -> std::io::Result<()> {
             .set_permissions(existing.permissions())?;
     }
     temporary.write_all(contents.as_bytes())?;
-    temporary.flush()?;
+    temporary.as_file().sync_all()?;
     temporary.persist(&target).map_err(|error| error.error)?;
+    // The rename is in the folder's entries: sync them too. Best effort: the file is in place
+    // already, and some file systems refuse to open or sync a folder.
+    if let Ok(entries) = std::fs::File::open(folder) {
+        let _ = entries.sync_all();
+    }
     Ok(())
 }
 

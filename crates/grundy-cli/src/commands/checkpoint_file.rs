@@ -110,6 +110,7 @@ impl Checkpoint {
         position: &PlacementPosition,
     ) -> Result<(Checkpoint, CheckpointText)> {
         let shown = path.display();
+        let existed = std::fs::symlink_metadata(path).is_ok();
         let file = OpenOptions::new()
             .create(true)
             .read(true)
@@ -117,9 +118,45 @@ impl Checkpoint {
             .open(path)
             .map_err(|e| input_error(format!("cannot open the checkpoint {shown}: {e}")))?;
         let lock = lock(&file, path)?;
+        let (lines, read, regular) = match Checkpoint::read_locked(path, &file, game, position) {
+            Ok(read) => read,
+            Err(error) => {
+                if !existed {
+                    // A refused run leaves nothing behind, not even the empty file it made to
+                    // lock; the lock, still held, kept any other run from using it meanwhile.
+                    let _ = std::fs::remove_file(path);
+                }
+                return Err(error);
+            }
+        };
+        let mut checkpoint = Checkpoint {
+            path: path.to_path_buf(),
+            file: Some(file),
+            written: read.whole_bytes,
+            failure: None,
+            lines,
+            regular,
+            facts_kept: None,
+            _lock: lock,
+        };
+        if !read.has_header {
+            checkpoint.write_line(checkpoint.lines.header_line());
+        }
+        Ok((checkpoint, read))
+    }
+
+    /// What the locked checkpoint `file` and the facts beside it hold, with the torn last line
+    /// cut off; and whether it is a regular file.
+    fn read_locked(
+        path: &Path,
+        file: &File,
+        game: &PlacementGame,
+        position: &PlacementPosition,
+    ) -> Result<(CheckpointLines, CheckpointText, bool)> {
+        let shown = path.display();
         let regular = file.metadata().is_ok_and(|metadata| metadata.is_file());
         let contents = if regular {
-            read_bounded(&file, path, "checkpoint")?
+            read_bounded(file, path, "checkpoint")?
         } else {
             Vec::new()
         };
@@ -145,20 +182,7 @@ impl Checkpoint {
                 ))
             })?;
         }
-        let mut checkpoint = Checkpoint {
-            path: path.to_path_buf(),
-            file: Some(file),
-            written: read.whole_bytes,
-            failure: None,
-            lines,
-            regular,
-            facts_kept: None,
-            _lock: lock,
-        };
-        if !read.has_header {
-            checkpoint.write_line(checkpoint.lines.header_line());
-        }
-        Ok((checkpoint, read))
+        Ok((lines, read, regular))
     }
 
     /// Keeps `facts`, learnt by the search before it was stopped, beside the checkpoint in
@@ -170,17 +194,10 @@ impl Checkpoint {
         if !self.keeps_facts() || facts.is_empty() {
             return;
         }
-        let mut fresh = path.clone().into_os_string();
-        fresh.push(".new");
-        let fresh = PathBuf::from(fresh);
-        let text = self.lines.facts_text(facts);
-        let written = std::fs::write(&fresh, text.as_bytes())
-            .and_then(|()| File::open(&fresh)?.sync_all())
-            .and_then(|()| std::fs::rename(&fresh, &path));
+        let written = crate::files::write_whole(&path, &self.lines.facts_text(facts));
         match written {
             Ok(()) => self.facts_kept = Some((path, facts.len())),
             Err(error) => {
-                let _ = std::fs::remove_file(&fresh);
                 eprintln!(
                     "warning: cannot keep what the search learnt in {}: {error}; the checkpoint is whole, and the question being searched is searched from the start next time",
                     path.display()

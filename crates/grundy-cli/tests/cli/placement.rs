@@ -868,7 +868,13 @@ fn a_stopped_search_keeps_its_facts_and_the_next_run_reads_them() {
         !stderr.contains("refused") && stderr.contains("costliest facts"),
         "{stderr}"
     );
-    assert!(!dir.path().join("kings9.jsonl.facts.new").exists());
+    // No temporary file is left beside them.
+    let mut names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["kings9.jsonl", "kings9.jsonl.facts"]);
     // One fact edited: refused by its line, and the run searches nothing.
     let mut edited = raw_lines(&facts);
     edited[5] = edited[5].replacen("\"work\":", "\"work\":1", 1);
@@ -883,6 +889,10 @@ fn a_stopped_search_keeps_its_facts_and_the_next_run_reads_them() {
     // A checkpoint given where its facts should be is refused by its first line.
     std::fs::copy(&path, &facts).unwrap();
     fails_with(&args, "is this the checkpoint itself?");
+    // Refused so with no checkpoint yet, the run leaves none behind (not even an empty one).
+    std::fs::remove_file(&path).unwrap();
+    fails_with(&args, "is this the checkpoint itself?");
+    assert!(!path.exists(), "a refused run made no checkpoint");
 }
 
 /// Ctrl-C stops a table: the finished cells are printed, the others as `?`, exit status 130.
