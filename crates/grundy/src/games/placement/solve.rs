@@ -117,7 +117,10 @@ macro_rules! with_engine {
 fn full_mex_size(piece: Piece) -> usize {
     match piece {
         Piece::Bishop | Piece::Rook | Piece::Queen => 5,
-        Piece::Knight | Piece::King | Piece::Leaper(..) => 12,
+        // Measured side by side on kings 8x10 and 9x9: 18 takes 7 % and 8 % less CPU than 12
+        // (knights 5x11: 3 % more).
+        Piece::King => 18,
+        Piece::Knight | Piece::Leaper(..) => 12,
     }
 }
 
