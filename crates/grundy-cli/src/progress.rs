@@ -1,9 +1,11 @@
 //! Progress on stderr for searches that take more than a moment.
 //!
 //! The bar stays hidden for the first second, so quick answers print nothing extra, and
-//! indicatif draws nothing when stderr is not a terminal.
+//! indicatif draws nothing when stderr is not a terminal. A long search whose stderr is a file
+//! (a run left going under `nohup`, a batch job's log) writes a plain line instead, after ten
+//! seconds and then once a minute.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -13,6 +15,14 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// How long work runs before a progress indicator appears.
 const QUIET_PERIOD: Duration = Duration::from_secs(1);
+
+/// How often a search whose stderr is not a terminal writes a line of progress.
+pub const LOG_PERIOD: Duration = Duration::from_secs(60);
+
+/// When such a search writes its first line: soon enough to show a log's reader that the work
+/// is under way, late enough that the quick commands (the README's, the help's examples) write
+/// none.
+const LOG_FIRST: Duration = Duration::from_secs(10);
 
 /// A spinner showing positions searched and the search rate.
 pub struct SearchProgress {
@@ -145,6 +155,43 @@ struct Bars {
     counter: Option<ProgressBar>,
     /// The value a nim-value search asks about now, named on its bar.
     asking: Option<grundy::Nimber>,
+    /// Lines of progress for a log, when stderr is not a terminal.
+    log: Option<ProgressLog>,
+}
+
+/// Plain lines of progress on stderr, for a log that no bar is drawn on: the first once the
+/// work has run for [`LOG_FIRST`], then one every [`LOG_PERIOD`].
+struct ProgressLog {
+    started: Instant,
+    next: Duration,
+}
+
+impl ProgressLog {
+    /// A log when stderr is not a terminal and no server reads it (`grundy serve` reads its
+    /// progress as JSON lines).
+    fn when_wanted() -> Option<ProgressLog> {
+        let wanted =
+            !std::io::stderr().is_terminal() && std::env::var_os(PROGRESS_JSON_VARIABLE).is_none();
+        wanted.then(|| ProgressLog {
+            started: Instant::now(),
+            next: LOG_FIRST,
+        })
+    }
+
+    /// Writes `line` when a line is due.
+    fn write(&mut self, line: impl FnOnce() -> String) {
+        let elapsed = self.started.elapsed();
+        if elapsed < self.next {
+            return;
+        }
+        self.next = elapsed + LOG_PERIOD;
+        let _ = writeln!(
+            std::io::stderr(),
+            "progress: {:.0} s, {}",
+            elapsed.as_secs_f64(),
+            line()
+        );
+    }
 }
 
 impl Bars {
@@ -164,6 +211,7 @@ impl Shown {
                 spinner: SearchProgress::new(label),
                 counter: None,
                 asking: None,
+                log: ProgressLog::when_wanted(),
             })),
         }
     }
@@ -219,10 +267,18 @@ impl Shown {
                 bar.set_length(*groups);
                 bar.set_position(*settled);
                 let seconds = bar.elapsed().as_secs_f64().max(1e-9);
-                bar.set_message(format!(
+                let rate = format!(
                     "{positions} positions ({:.0}/s)",
                     *positions as f64 / seconds
-                ));
+                );
+                if let Some(log) = &mut bars.log {
+                    log.write(|| {
+                        let asking = value
+                            .map_or(String::new(), |value| format!("moves to value {value}: "));
+                        format!("{asking}{settled} of {groups} first moves settled, {rate}")
+                    });
+                }
+                bar.set_message(rate);
             }
             Event::Steps { task, done, total } => {
                 report_to_server(&[("cells_finished", *done), ("cells_total", *total)]);
@@ -232,6 +288,9 @@ impl Shown {
                     .clone();
                 bar.set_length(*total);
                 bar.set_position(*done);
+                if let Some(log) = &mut bars.log {
+                    log.write(|| format!("{task}: {done} of {total} done"));
+                }
             }
             Event::TourCount {
                 shares_done,

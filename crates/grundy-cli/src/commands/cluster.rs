@@ -204,9 +204,6 @@ mod ranks {
     /// The search is over: the worker ends.
     const TAG_STOP: i32 = 5;
 
-    /// How often rank 0 writes a line of progress when stderr is not a terminal.
-    const LOG_PERIOD: Duration = Duration::from_secs(60);
-
     /// How long a rank waits, when nothing came, before it looks again.
     const IDLE: Duration = Duration::from_millis(1);
 
@@ -405,7 +402,7 @@ mod ranks {
                     counts.settled, counts.running, counts.split, counts.resumed, counts.positions
                 );
                 // A batch job's log has no terminal to draw the bar on: a line a minute there.
-                if !terminal && last_logged.elapsed() >= LOG_PERIOD {
+                if !terminal && last_logged.elapsed() >= crate::progress::LOG_PERIOD {
                     last_logged = Instant::now();
                     eprintln!(
                         "progress: {:.0} s, value {}: {progress}",

@@ -895,6 +895,42 @@ fn a_stopped_search_keeps_its_facts_and_the_next_run_reads_them() {
     assert!(!path.exists(), "a refused run made no checkpoint");
 }
 
+/// A long search whose stderr is a file (a run left going under `nohup`) writes plain lines of
+/// progress there, where no bar can be drawn: the first after ten seconds.
+#[test]
+fn a_long_search_writes_its_progress_to_a_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("log");
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args([
+            "value",
+            "kings",
+            "9x9",
+            "--threads",
+            "1",
+            "--memory",
+            "256M",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .unwrap();
+    interrupt_after(&child, std::time::Duration::from_secs(12));
+    let output = child.wait_with_output().unwrap();
+    let stderr = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    let lines: Vec<&str> = stderr
+        .lines()
+        .filter(|line| line.starts_with("progress: "))
+        .collect();
+    assert_eq!(lines.len(), 1, "{stderr}");
+    assert!(
+        lines[0].contains(" s, moves to value *")
+            && lines[0].contains(" of 15 first moves settled, "),
+        "{stderr}"
+    );
+}
+
 /// Ctrl-C stops a table: the finished cells are printed, the others as `?`, exit status 130.
 /// SIGTERM (what a batch queue sends at the end of a job's time) and SIGHUP do the same, and
 /// every message names the signal that stopped it, not Ctrl-C for all.
