@@ -1,6 +1,7 @@
-//! Files a command writes besides its report (`--svg`). They are written by `main` only after
-//! the report is printed, so a file that cannot be written never costs the user a finished
-//! answer; each is written to a temporary file beside it and then renamed, so a failure leaves
+//! Files a command writes besides its report (`--svg`), and the way a file is replaced whole
+//! (also used for a checkpoint's facts, mid-search). The files beside the report are written
+//! by `main` only after the report is printed, so a file that cannot be written never costs
+//! the user a finished answer; each is written to a temporary file beside it and then renamed, so a failure leaves
 //! nothing half-written; and `wrote PATH` is said (on stderr, so that `--json` stays one
 //! object) only once the file is in place, so no message claims a file that is not there.
 
@@ -48,8 +49,8 @@ pub fn write_pending(said: &mut dyn Write) -> Result<()> {
 /// names is replaced and the link kept; and what is not a regular file (`/dev/stdout`, a named
 /// pipe) is written into as it is, since a rename would put a file in its place. The file and
 /// then its folder are synced, so that after a crash the path names either the old file or the
-/// new one, whole (a checkpoint's facts are replaced this way every ten minutes of a long run).
-pub(crate) fn write_whole(path: &Path, contents: &str) -> std::io::Result<()> {
+/// new one, whole.
+fn write_whole(path: &Path, contents: &str) -> std::io::Result<()> {
     let target = match std::fs::symlink_metadata(path) {
         Ok(metadata) if metadata.file_type().is_symlink() => match std::fs::canonicalize(path) {
             Ok(target) => target,
@@ -71,7 +72,12 @@ pub(crate) fn write_whole(path: &Path, contents: &str) -> std::io::Result<()> {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
+    // Named after the file it becomes, should a killed run leave it behind.
+    let prefix = target
+        .file_name()
+        .map_or_else(String::new, |name| format!(".{}.", name.to_string_lossy()));
     let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
     // The mode given to open(2), which the kernel narrows by the umask.
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
@@ -84,12 +90,42 @@ pub(crate) fn write_whole(path: &Path, contents: &str) -> std::io::Result<()> {
     temporary.write_all(contents.as_bytes())?;
     temporary.as_file().sync_all()?;
     temporary.persist(&target).map_err(|error| error.error)?;
-    // The rename is in the folder's entries: sync them too. Best effort: the file is in place
-    // already, and some file systems refuse to open or sync a folder.
+    sync_folder(folder);
+    Ok(())
+}
+
+/// Replaces `path` by a file holding `contents`, written first to `temporary` beside it and
+/// synced, then renamed: after a crash `path` names the old file or the new one, whole. For a
+/// writer that owns `temporary` (a checkpoint's facts, under the checkpoint's lock), so that a
+/// file a killed run left there is simply written over the next time.
+pub(crate) fn replace_through(
+    path: &Path,
+    temporary: &Path,
+    contents: &[u8],
+) -> std::io::Result<()> {
+    let written = std::fs::write(temporary, contents)
+        .and_then(|()| std::fs::File::open(temporary)?.sync_all())
+        .and_then(|()| std::fs::rename(temporary, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(temporary);
+    }
+    written?;
+    if let Some(folder) = path.parent() {
+        sync_folder(if folder.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            folder
+        });
+    }
+    Ok(())
+}
+
+/// Syncs the entries of `folder`, where a rename was made. Best effort: the file is in place
+/// already, and some file systems refuse to open or sync a folder.
+fn sync_folder(folder: &Path) {
     if let Ok(entries) = std::fs::File::open(folder) {
         let _ = entries.sync_all();
     }
-    Ok(())
 }
 
 /// `error` without the temporary file's name that tempfile adds to its message (`... at path

@@ -1,9 +1,9 @@
 //! Progress on stderr for searches that take more than a moment.
 //!
 //! The bar stays hidden for the first second, so quick answers print nothing extra, and
-//! indicatif draws nothing when stderr is not a terminal. A long search whose stderr is a file
-//! (a run left going under `nohup`, a batch job's log) writes a plain line instead, after ten
-//! seconds and then once a minute.
+//! indicatif draws nothing when stderr is not a terminal. A first-move search (`value`,
+//! `outcome`) or a table whose stderr is a file or a pipe (a run left going under `nohup`, a
+//! batch job's log) writes a plain line instead, after ten seconds and then once a minute.
 
 use std::io::{IsTerminal, Write};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
@@ -178,13 +178,22 @@ impl ProgressLog {
         })
     }
 
+    /// Whether a line is due when the work has run for `elapsed`; if so, the next is due a
+    /// [`LOG_PERIOD`] later.
+    fn due(&mut self, elapsed: Duration) -> bool {
+        if elapsed < self.next {
+            return false;
+        }
+        self.next = elapsed + LOG_PERIOD;
+        true
+    }
+
     /// Writes `line` when a line is due.
     fn write(&mut self, line: impl FnOnce() -> String) {
         let elapsed = self.started.elapsed();
-        if elapsed < self.next {
+        if !self.due(elapsed) {
             return;
         }
-        self.next = elapsed + LOG_PERIOD;
         let _ = writeln!(
             std::io::stderr(),
             "progress: {:.0} s, {}",
@@ -331,5 +340,24 @@ impl Shown {
         if let Some(bar) = &bars.counter {
             bar.finish_and_clear();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_log_gets_a_line_after_ten_seconds_then_one_a_minute() {
+        let mut log = ProgressLog {
+            started: Instant::now(),
+            next: LOG_FIRST,
+        };
+        let seconds = [0, 5, 9, 10, 11, 30, 69, 70, 71, 129, 200, 201];
+        let due: Vec<u64> = seconds
+            .into_iter()
+            .filter(|&second| log.due(Duration::from_secs(second)))
+            .collect();
+        assert_eq!(due, [10, 70, 200]);
     }
 }

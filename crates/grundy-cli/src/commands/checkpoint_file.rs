@@ -110,20 +110,42 @@ impl Checkpoint {
         position: &PlacementPosition,
     ) -> Result<(Checkpoint, CheckpointText)> {
         let shown = path.display();
-        let existed = std::fs::symlink_metadata(path).is_ok();
-        let file = OpenOptions::new()
-            .create(true)
+        let cannot_open =
+            |e: std::io::Error| input_error(format!("cannot open the checkpoint {shown}: {e}"));
+        // Made here or found: a run refused later removes only a file it made.
+        let (file, created) = match OpenOptions::new()
+            .create_new(true)
             .read(true)
             .append(true)
             .open(path)
-            .map_err(|e| input_error(format!("cannot open the checkpoint {shown}: {e}")))?;
+        {
+            Ok(file) => (file, true),
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {
+                let file = OpenOptions::new()
+                    .create(true)
+                    .read(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(cannot_open)?;
+                (file, false)
+            }
+            Err(error) => return Err(cannot_open(error)),
+        };
         let lock = lock(&file, path)?;
+        if lock.is_some() && !still_named(path, &file) {
+            // Another run made this file and removed it, refused, between our open and our
+            // lock: what this run wrote would go to a file without a name.
+            return Err(input_error(format!(
+                "checkpoint {shown} was removed or replaced while this run opened it (another run on the same file was refused meanwhile): run the command again"
+            )));
+        }
         let (lines, read, regular) = match Checkpoint::read_locked(path, &file, game, position) {
             Ok(read) => read,
             Err(error) => {
-                if !existed {
+                if created {
                     // A refused run leaves nothing behind, not even the empty file it made to
-                    // lock; the lock, still held, kept any other run from using it meanwhile.
+                    // lock. The lock is still held: a run that opened the file meanwhile finds
+                    // it no longer named by the path once it holds the lock, and is refused.
                     let _ = std::fs::remove_file(path);
                 }
                 return Err(error);
@@ -194,7 +216,10 @@ impl Checkpoint {
         if !self.keeps_facts() || facts.is_empty() {
             return;
         }
-        let written = crate::files::write_whole(&path, &self.lines.facts_text(facts));
+        let mut temporary = path.clone().into_os_string();
+        temporary.push(".new");
+        let text = self.lines.facts_text(facts);
+        let written = crate::files::replace_through(&path, Path::new(&temporary), text.as_bytes());
         match written {
             Ok(()) => self.facts_kept = Some((path, facts.len())),
             Err(error) => {
@@ -300,6 +325,21 @@ fn lock(file: &File, path: &Path) -> Result<Option<HeldLock>> {
 #[cfg(not(unix))]
 fn lock(_file: &File, _path: &Path) -> Result<Option<HeldLock>> {
     Ok(None)
+}
+
+/// Whether `path` still names the open `file` (the same file, not one made in its place).
+#[cfg(unix)]
+fn still_named(path: &Path, file: &File) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(path), file.metadata()) {
+        (Ok(named), Ok(open)) => named.dev() == open.dev() && named.ino() == open.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn still_named(_path: &Path, _file: &File) -> bool {
+    true
 }
 
 /// The facts kept beside a checkpoint ([`Checkpoint::keep_facts`]) at `path`, with the line of
