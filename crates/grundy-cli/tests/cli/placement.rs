@@ -812,6 +812,17 @@ fn ctrl_c_keeps_what_is_settled_and_the_search_resumes() {
     assert_eq!(resumed["nimber"], one_run["nimber"]);
 }
 
+/// A search that takes minutes (kings 9x9, about two), for the tests that stop one.
+const LONG_SEARCH: [&str; 7] = [
+    "value",
+    "kings",
+    "9x9",
+    "--threads",
+    "1",
+    "--memory",
+    "256M",
+];
+
 /// A stopped search keeps the costliest facts it had learnt beside its checkpoint
 /// (`FILE.facts`), and the next run reads them; a facts file edited by hand is refused by its
 /// line, before any search.
@@ -821,21 +832,10 @@ fn a_stopped_search_keeps_its_facts_and_the_next_run_reads_them() {
     let path = dir.path().join("kings9.jsonl");
     let facts = dir.path().join("kings9.jsonl.facts");
     let file = path.to_str().unwrap();
-    // Kings 9x9 takes about two minutes: every run here is stopped.
-    let args = [
-        "value",
-        "kings",
-        "9x9",
-        "--threads",
-        "1",
-        "--memory",
-        "256M",
-        "--checkpoint",
-        file,
-    ];
+    let args = [LONG_SEARCH.as_slice(), &["--checkpoint", file]].concat();
     let run_for = |seconds: u64| {
         let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-            .args(args)
+            .args(&args)
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .spawn()
@@ -903,15 +903,7 @@ fn a_long_search_writes_its_progress_to_a_log() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("log");
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args([
-            "value",
-            "kings",
-            "9x9",
-            "--threads",
-            "1",
-            "--memory",
-            "256M",
-        ])
+        .args(LONG_SEARCH)
         .stdout(std::process::Stdio::null())
         .stderr(std::fs::File::create(&log).unwrap())
         .spawn()
