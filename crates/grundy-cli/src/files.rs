@@ -1,9 +1,10 @@
 //! Files a command writes besides its report (`--svg`), and the way a file is replaced whole
 //! (also used for a checkpoint's facts, mid-search). The files beside the report are written
 //! by `main` only after the report is printed, so a file that cannot be written never costs
-//! the user a finished answer; each is written to a temporary file beside it and then renamed, so a failure leaves
-//! nothing half-written; and `wrote PATH` is said (on stderr, so that `--json` stays one
-//! object) only once the file is in place, so no message claims a file that is not there.
+//! the user a finished answer; each is written to a temporary file beside it and then
+//! renamed, so a failure leaves nothing half-written; and `wrote PATH` is said (on stderr, so
+//! that `--json` stays one object) only once the file is in place, so no message claims a file
+//! that is not there.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -68,10 +69,7 @@ fn write_whole(path: &Path, contents: &str) -> std::io::Result<()> {
         file.write_all(contents.as_bytes())?;
         return file.flush();
     }
-    let folder = match target.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
+    let folder = folder_of(&target);
     // Named after the file it becomes, should a killed run leave it behind.
     let prefix = target
         .file_name()
@@ -110,14 +108,16 @@ pub(crate) fn replace_through(
         let _ = std::fs::remove_file(temporary);
     }
     written?;
-    if let Some(folder) = path.parent() {
-        sync_folder(if folder.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            folder
-        });
-    }
+    sync_folder(folder_of(path));
     Ok(())
+}
+
+/// The folder `path` is in: its parent, or the working folder for a bare name.
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    }
 }
 
 /// Syncs the entries of `folder`, where a rename was made. Best effort: the file is in place
