@@ -32,6 +32,9 @@ pub struct NodeKayles<const W: usize> {
     cols: usize,
     /// Board width, when the board fits in 16 x 16 and shapes can be keyed row by row.
     narrow_cols: Option<usize>,
+    /// Whether the piece is the king, whose components are keyed without their later twins
+    /// ([`ShapeKey::of_king_rows`]).
+    is_king: bool,
 }
 
 impl<const W: usize> NodeKayles<W> {
@@ -45,6 +48,7 @@ impl<const W: usize> NodeKayles<W> {
             col: board.all_squares().map(|s| s.col() as u16).collect(),
             cols: board.cols(),
             narrow_cols: (board.rows() <= 16 && board.cols() <= 16).then_some(board.cols()),
+            is_king: piece == Piece::King,
         }
     }
 
@@ -152,6 +156,7 @@ impl<const W: usize> ImpartialGame for NodeKayles<W> {
 
     fn key(&self, component: &SquareSet<W>) -> ShapeKey<W> {
         match self.narrow_cols {
+            Some(cols) if self.is_king => ShapeKey::of_king_rows(component, cols),
             Some(cols) => ShapeKey::of_rows(component, cols),
             None => ShapeKey::of(component, &self.row, &self.col),
         }
@@ -221,6 +226,49 @@ impl<const W: usize> ImpartialGame for NodeKayles<W> {
     }
 }
 
+/// `lines`, a set of squares given a row at a time (bit `c` of line `r` is the square in row `r`,
+/// column `c`), written to `kept` without each square that has a twin before it in row-major
+/// order, for the king's attacks: a square whose closed neighbourhood within the set is the
+/// same as the twin's. Twins attack each other, so a square's twins before it are its
+/// neighbours to the left, above left, above and above right, and two neighbours are twins
+/// when no square of the set is in one's 3 × 3 block but not the other's. One square is kept of
+/// each set of twins, the first.
+fn without_later_king_twins(lines: &[u16], kept: &mut [u16]) {
+    let line = |row: usize| lines.get(row).map_or(0, |&line| u32::from(line));
+    // Each square with the squares left and right of it.
+    let spread = |line: u32| line | line << 1 | line >> 1;
+    for (row, kept) in kept.iter_mut().enumerate() {
+        let here = line(row);
+        let above = row.checked_sub(1).map_or(0, line);
+        let two_above = row.checked_sub(2).map_or(0, line);
+        let below = line(row + 1);
+        // The squares of rows row - 1 to row + 1 in each column.
+        let column_block = above | here | below;
+        // Twin of the square to its left: columns c - 2 and c + 1 of those rows are empty.
+        let left_twin = here & here << 1 & !(column_block << 2) & !(column_block >> 1);
+        // Twin of the square above: the rows above that one and below this one are empty
+        // within a column either side.
+        let upper_twin = here & above & !spread(two_above) & !spread(below);
+        // Twin of the square above left or above right: the row above that one and the row
+        // below this one are empty across both blocks, and so are the columns beside the two
+        // squares in their two rows.
+        let both_rows = above | here;
+        let upper_left_twin = here
+            & above << 1
+            & !(spread(two_above) << 1)
+            & !spread(below)
+            & !(both_rows << 2)
+            & !(both_rows >> 1);
+        let upper_right_twin = here
+            & above >> 1
+            & !(spread(two_above) >> 1)
+            & !spread(below)
+            & !(both_rows >> 2)
+            & !(both_rows << 1);
+        *kept = (here & !(left_twin | upper_twin | upper_left_twin | upper_right_twin)) as u16;
+    }
+}
+
 /// A set of squares up to translation and the symmetries of the grid: the bits of its bounding
 /// box (`height` × `width`, row-major) in the orientation that compares least.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -231,15 +279,51 @@ pub struct ShapeKey<const W: usize> {
 }
 
 impl<const W: usize> ShapeKey<W> {
+    /// The key of the empty set.
+    const EMPTY: ShapeKey<W> = ShapeKey {
+        height: 0,
+        width: 0,
+        bits: [0; W],
+    };
+
     /// The key of `set` on a board of `cols <= 16` columns and at most 16 rows, computed a row
     /// at a time: the same key as [`ShapeKey::of`], several times faster.
     pub(super) fn of_rows(set: &SquareSet<W>, cols: usize) -> ShapeKey<W> {
+        Self::least_of_rows(set, cols, Self::packed)
+    }
+
+    /// The key of a component of kings, `set`, on a board as for [`ShapeKey::of_rows`]: the
+    /// least over the orientations of the image with its later twins left out
+    /// ([`without_later_king_twins`]). What is left is the same game as `set`, so the key's
+    /// bits still spell a set of squares of `set`'s value. Twins are common in kings' endgames
+    /// (two squares between the same attacked blocks), and the shapes that differ only by them
+    /// then share a key. Leaving them out of each image before taking the least keeps the key
+    /// the same for every orientation of `set`: which twin is kept depends on the orientation.
+    pub(super) fn of_king_rows(set: &SquareSet<W>, cols: usize) -> ShapeKey<W> {
+        // Squares are twins in every orientation or in none, so a set found without twins in
+        // the first image is keyed as it stands, as most are.
+        let mut has_twins = None;
+        Self::least_of_rows(set, cols, |lines, width| {
+            if has_twins == Some(false) {
+                return Self::packed(lines, width);
+            }
+            let mut kept = [0u16; 16];
+            without_later_king_twins(lines, &mut kept[..lines.len()]);
+            let kept = &kept[..lines.len()];
+            has_twins = Some(kept != lines);
+            Self::trimmed(kept, width)
+        })
+    }
+
+    /// The least `key(lines, width)` over the flat orientations of `set`, each given as its
+    /// lines of bits, a line a row of the image.
+    fn least_of_rows(
+        set: &SquareSet<W>,
+        cols: usize,
+        mut key: impl FnMut(&[u16], usize) -> ShapeKey<W>,
+    ) -> ShapeKey<W> {
         let (Some(first), Some(last)) = (set.first(), set.last()) else {
-            return ShapeKey {
-                height: 0,
-                width: 0,
-                bits: [0; W],
-            };
+            return ShapeKey::EMPTY;
         };
         let (top, bottom) = (first / cols, last / cols);
         let height = bottom - top + 1;
@@ -269,39 +353,63 @@ impl<const W: usize> ShapeKey<W> {
             } else {
                 &rows
             };
-            let mut bits = [0u64; W];
-            for i in 0..h {
-                let mut line = if symmetry.flips_rows() {
+            let mut image = [0u16; 16];
+            for (i, line) in image[..h].iter_mut().enumerate() {
+                *line = if symmetry.flips_rows() {
                     lines[h - 1 - i]
                 } else {
                     lines[i]
                 };
                 if symmetry.flips_cols() {
-                    line = line.reverse_bits() >> (16 - w);
-                }
-                let offset = i * w;
-                let (word, shift) = (offset / 64, offset % 64);
-                bits[word] |= u64::from(line) << shift;
-                if shift + w > 64 {
-                    bits[word + 1] |= u64::from(line) >> (64 - shift);
+                    *line = line.reverse_bits() >> (16 - w);
                 }
             }
-            ShapeKey {
-                height: h as u16,
-                width: w as u16,
-                bits,
-            }
+            key(&image[..h], w)
         })
+    }
+
+    /// The key whose box is `lines.len()` × `width` with these lines, the first at the top.
+    fn packed(lines: &[u16], width: usize) -> ShapeKey<W> {
+        let mut bits = [0u64; W];
+        for (i, &line) in lines.iter().enumerate() {
+            let offset = i * width;
+            let (word, shift) = (offset / 64, offset % 64);
+            bits[word] |= u64::from(line) << shift;
+            if shift + width > 64 {
+                bits[word + 1] |= u64::from(line) >> (64 - shift);
+            }
+        }
+        ShapeKey {
+            height: lines.len() as u16,
+            width: width as u16,
+            bits,
+        }
+    }
+
+    /// [`ShapeKey::packed`] of `lines` moved into their own bounding box: leaving squares out
+    /// can empty the first or last lines or columns.
+    fn trimmed(lines: &[u16], width: usize) -> ShapeKey<W> {
+        let Some(top) = lines.iter().position(|&line| line != 0) else {
+            return ShapeKey::EMPTY;
+        };
+        let bottom = lines.iter().rposition(|&line| line != 0).unwrap_or(top);
+        let occupied = lines.iter().fold(0, |cols, &line| cols | line);
+        let left = occupied.trailing_zeros() as usize;
+        let used = 16 - occupied.leading_zeros() as usize - left;
+        if (top, bottom + 1, left, used) == (0, lines.len(), 0, width) {
+            return Self::packed(lines, width);
+        }
+        let mut moved = [0u16; 16];
+        for (to, &line) in moved.iter_mut().zip(&lines[top..=bottom]) {
+            *to = line >> left;
+        }
+        Self::packed(&moved[..=bottom - top], used)
     }
 
     /// The key of `set`, whose squares have the given rows and columns, a square at a time.
     pub(super) fn of(set: &SquareSet<W>, rows: &[u16], cols: &[u16]) -> ShapeKey<W> {
         if set.is_empty() {
-            return ShapeKey {
-                height: 0,
-                width: 0,
-                bits: [0; W],
-            };
+            return ShapeKey::EMPTY;
         }
         let mut cells = [(0u16, 0u16); MAX_SQUARES];
         let mut count = 0;
@@ -398,6 +506,100 @@ mod tests {
             .collect()
     }
 
+    /// The squares of `set` that have a twin before them, from the definition: an earlier
+    /// square whose closed neighbourhood within `set` is the same.
+    fn later_twins_by_definition(game: &NodeKayles<4>, set: SquareSet<4>) -> SquareSet<4> {
+        set.iter()
+            .filter(|&square| {
+                let reach = game.closed_neighbourhood(square) & set;
+                (0..square).any(|earlier| {
+                    set.contains(earlier) && game.closed_neighbourhood(earlier) & set == reach
+                })
+            })
+            .collect()
+    }
+
+    /// `set` on `board` a row at a time, as [`ShapeKey::of_king_rows`] reads it.
+    fn lines_of(set: &SquareSet<4>, board: BoardSize) -> Vec<u16> {
+        (0..board.rows())
+            .map(|row| set.bits_at(row * board.cols(), board.cols()) as u16)
+            .collect()
+    }
+
+    proptest! {
+        /// The kings' twins found a row at a time are the twins by definition.
+        #[test]
+        fn king_twins_found_by_rows_are_twins_by_definition(seed in any::<u64>(), rows in 1usize..=16, cols in 1usize..=16) {
+            let board = BoardSize::new(rows as u32, cols as u32).unwrap();
+            let game = NodeKayles::<4>::new(Piece::King, board);
+            let set: SquareSet<4> = random_set(seed, board.squares());
+            let lines = lines_of(&set, board);
+            let mut kept = vec![0u16; rows];
+            without_later_king_twins(&lines, &mut kept);
+            let expected = set.without(later_twins_by_definition(&game, set));
+            prop_assert_eq!(kept, lines_of(&expected, board));
+        }
+
+        /// Every image of a set of kings under the symmetries of its board, moved anywhere on
+        /// the board, has the set's key, and so has the set without a later twin, the same
+        /// game (when taking it out leaves the same set in some orientation, which the key
+        /// finds whichever orientation it is given).
+        #[test]
+        fn king_keys_are_the_same_for_every_image(seed in any::<u64>(), side in 1usize..=10, shift in 0usize..6) {
+            let board = BoardSize::new(side as u32, side as u32).unwrap();
+            let set: SquareSet<4> = random_set(seed, board.squares());
+            let key = ShapeKey::of_king_rows(&set, side);
+            let large = BoardSize::new(16, 16).unwrap();
+            for symmetry in Symmetry::ALL {
+                let image: SquareSet<4> = set
+                    .iter()
+                    .map(|square| {
+                        let (row, col) = symmetry.map((side, side), (square / side, square % side));
+                        large.index_of(large.square(row + shift, col + shift).unwrap())
+                    })
+                    .collect();
+                prop_assert_eq!(ShapeKey::of_king_rows(&image, 16), key);
+            }
+        }
+    }
+
+    #[test]
+    fn kings_between_the_same_blocks_share_a_key() {
+        let board = BoardSize::new(8, 8).unwrap();
+        let kings = NodeKayles::<1>::new(Piece::King, board);
+        let at = |cells: &[(usize, usize)]| -> SquareSet<1> {
+            cells
+                .iter()
+                .map(|&(r, c)| board.index_of(board.square(r, c).unwrap()))
+                .collect()
+        };
+        // A strip two squares wide is a path of columns: each column's two squares are twins.
+        let strip = at(&[
+            (0, 0),
+            (1, 0),
+            (0, 1),
+            (1, 1),
+            (0, 2),
+            (1, 2),
+            (0, 3),
+            (1, 3),
+        ]);
+        let path = at(&[(0, 0), (0, 1), (0, 2), (0, 3)]);
+        assert_eq!(kings.key(&strip), kings.key(&path));
+        assert_eq!(kings.key(&path).words(), [1 << 16 | 4, 0b1111]);
+        // The knight's graph has no twins but isolated pairs: its keys are the shapes.
+        let knights = NodeKayles::<1>::new(Piece::Knight, board);
+        assert_ne!(knights.key(&strip), knights.key(&path));
+        // Squares that attack each other but not the same squares are all kept.
+        let bent = at(&[(0, 0), (0, 1), (1, 2), (2, 3)]);
+        assert_eq!(kings.key(&bent), ShapeKey::of_rows(&bent, 8));
+        let corner = at(&[(0, 0), (0, 1), (0, 2), (1, 2)]);
+        assert_eq!(
+            kings.key(&corner),
+            kings.key(&at(&[(0, 0), (0, 1), (0, 2)]))
+        );
+    }
+
     proptest! {
         /// The row-at-a-time key equals the square-at-a-time reference on every board shape.
         #[test]
@@ -428,7 +630,9 @@ mod tests {
     /// The words of a few lopsided shapes, pinned: the files of facts keep shapes as these
     /// words, so a change to how shapes are keyed (their orientation, the order of their
     /// bits) must fail here, and then raise `checkpoint::FACTS_FORMAT` so that facts written
-    /// before are refused rather than taken for other shapes.
+    /// before are refused rather than taken for other shapes. (Keying kings without their
+    /// later twins needed no new format: a key's words still spell a set of squares, and a
+    /// fact read back is about that set, whichever components were keyed by it.)
     #[test]
     fn the_words_of_shape_keys_are_pinned() {
         let cells = |board: BoardSize, cells: &[(usize, usize)]| -> SquareSet<4> {
@@ -439,22 +643,40 @@ mod tests {
         };
         let narrow = BoardSize::new(8, 8).unwrap();
         let wide = BoardSize::new(5, 20).unwrap();
+        let knights = NodeKayles::<4>::new(Piece::Knight, narrow);
+        let wide_knights = NodeKayles::<4>::new(Piece::Knight, wide);
         let kings = NodeKayles::<4>::new(Piece::King, narrow);
         let wide_kings = NodeKayles::<4>::new(Piece::King, wide);
         // An L of four and a lopsided five, on a board keyed row by row and on one keyed
         // square by square.
         let l_shape = [(2, 3), (3, 3), (4, 3), (4, 4)];
         let five = [(0, 1), (1, 0), (1, 1), (1, 2), (2, 2)];
-        for (game, board) in [(&kings, narrow), (&wide_kings, wide)] {
-            assert_eq!(
-                game.key(&cells(board, &l_shape)).words(),
-                [2 << 16 | 3, 0b001_111, 0, 0, 0]
-            );
+        for (game, board) in [
+            (&knights, narrow),
+            (&wide_knights, wide),
+            (&kings, narrow),
+            (&wide_kings, wide),
+        ] {
             assert_eq!(
                 game.key(&cells(board, &five)).words(),
                 [3 << 16 | 3, 0b001_111_010, 0, 0, 0]
             );
         }
+        for (game, board) in [
+            (&knights, narrow),
+            (&wide_knights, wide),
+            (&wide_kings, wide),
+        ] {
+            assert_eq!(
+                game.key(&cells(board, &l_shape)).words(),
+                [2 << 16 | 3, 0b001_111, 0, 0, 0]
+            );
+        }
+        // The foot of the L is two twins for kings: keyed as the line of three left.
+        assert_eq!(
+            kings.key(&cells(narrow, &l_shape)).words(),
+            [1 << 16 | 3, 0b111, 0, 0, 0]
+        );
     }
 
     #[test]
