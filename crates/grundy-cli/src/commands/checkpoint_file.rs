@@ -95,6 +95,10 @@ pub(crate) struct Checkpoint {
     regular: bool,
     /// The facts kept by this run, and where.
     pub(crate) facts_kept: Option<(PathBuf, usize)>,
+    /// Whether this run made the file.
+    created: bool,
+    /// The file's length before this run wrote its header, when it did.
+    header_written_at: Option<u64>,
     /// The lock on the file, held until the search ends (even after a write failed).
     _lock: Option<HeldLock>,
 }
@@ -159,12 +163,37 @@ impl Checkpoint {
             lines,
             regular,
             facts_kept: None,
+            created,
+            header_written_at: None,
             _lock: lock,
         };
         if !read.has_header {
+            checkpoint.header_written_at = Some(checkpoint.written);
             checkpoint.write_line(checkpoint.lines.header_line());
         }
         Ok((checkpoint, read))
+    }
+
+    /// Undoes what opening wrote, for a run refused once the search has read what the file
+    /// and its facts hold (a fact about no component of this game): a file this run made is
+    /// removed, and a header it wrote to an empty file is cut off, so that a refused run leaves
+    /// nothing behind. A file with more than that is left as it is.
+    pub(crate) fn withdraw(&mut self) {
+        let Some(before) = self.header_written_at else {
+            return;
+        };
+        let header = self.lines.header_line().len() as u64;
+        if self.written != before + header {
+            return;
+        }
+        if self.created {
+            // The lock is still held: a run that opened the file meanwhile finds it no longer
+            // named by the path once it holds the lock, and is refused.
+            let _ = std::fs::remove_file(&self.path);
+        } else if let Some(file) = &self.file {
+            let _ = file.set_len(before);
+        }
+        self.file = None;
     }
 
     /// What the locked checkpoint `file` and the facts beside it hold, with the torn last line

@@ -178,10 +178,13 @@ impl FirstMoveSearch<'_> {
         };
         let answer = ask(game, limits, resume, &watch);
         bars.finish();
-        let checkpoint = checkpoint
+        let mut checkpoint = checkpoint
             .as_ref()
             .map(|checkpoint| checkpoint.lock().unwrap_or_else(PoisonError::into_inner));
-        if let Some(checkpoint) = &checkpoint {
+        if let Some(checkpoint) = &mut checkpoint {
+            if matches!(answer, Err(RunError::Resume(_))) {
+                checkpoint.withdraw();
+            }
             checkpoint.warn_if_incomplete();
         }
         answer.map_err(|error| match error {

@@ -7,6 +7,8 @@ use std::path::PathBuf;
 use grundy::games::placement::checkpoint::CheckpointLines;
 use grundy::games::placement::root_search::RootSearch;
 use grundy::games::placement::{Piece, PlacementGame};
+use grundy::solver::Fact;
+use grundy::Nimber;
 
 use crate::common::{fails_with, grundy, interrupt_after, json_of, signal_after};
 
@@ -893,6 +895,27 @@ fn a_stopped_search_keeps_its_facts_and_the_next_run_reads_them() {
     std::fs::remove_file(&path).unwrap();
     fails_with(&args, "is this the checkpoint itself?");
     assert!(!path.exists(), "a refused run made no checkpoint");
+    // Facts that read well but are about no component of this game (a shape of too few words,
+    // sealed for this search) are refused by the search, once the checkpoint has been opened
+    // and its header written: the run still leaves no checkpoint, and an empty file empty.
+    let game = PlacementGame::new(Piece::King, "9x9".parse().unwrap());
+    let stray = Fact {
+        key: vec![1 << 16 | 3, 0b111],
+        value: Some(Nimber::new(1)),
+        not_values: 0,
+        work: 1,
+    };
+    let text = CheckpointLines::new(&game, &game.empty()).facts_text(&[stray]);
+    std::fs::write(&facts, text).unwrap();
+    fails_with(&args, "kings9.jsonl.facts line 2: not about a component");
+    assert!(!path.exists(), "a refused run made no checkpoint");
+    std::fs::write(&path, "").unwrap();
+    fails_with(&args, "kings9.jsonl.facts line 2: not about a component");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        b"",
+        "the empty file is left empty"
+    );
 }
 
 /// A long search whose stderr is a file (a run left going under `nohup`) writes plain lines of
