@@ -492,6 +492,14 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// The set of the squares at `(row, column)` on `board`.
+    fn cells<const W: usize>(board: BoardSize, squares: &[(usize, usize)]) -> SquareSet<W> {
+        squares
+            .iter()
+            .map(|&(r, c)| board.index_of(board.square(r, c).unwrap()))
+            .collect()
+    }
+
     fn random_set<const W: usize>(seed: u64, squares: usize) -> SquareSet<W> {
         // A cheap generator is enough: shapes of every density and place.
         let mut state = seed | 1;
@@ -567,12 +575,7 @@ mod tests {
     fn kings_between_the_same_blocks_share_a_key() {
         let board = BoardSize::new(8, 8).unwrap();
         let kings = NodeKayles::<1>::new(Piece::King, board);
-        let at = |cells: &[(usize, usize)]| -> SquareSet<1> {
-            cells
-                .iter()
-                .map(|&(r, c)| board.index_of(board.square(r, c).unwrap()))
-                .collect()
-        };
+        let at = |squares: &[(usize, usize)]| -> SquareSet<1> { cells(board, squares) };
         // A strip two squares wide is a path of columns: each column's two squares are twins.
         let strip = at(&[
             (0, 0),
@@ -635,12 +638,6 @@ mod tests {
     /// fact read back is about that set, whichever components were keyed by it.)
     #[test]
     fn the_words_of_shape_keys_are_pinned() {
-        let cells = |board: BoardSize, cells: &[(usize, usize)]| -> SquareSet<4> {
-            cells
-                .iter()
-                .map(|&(r, c)| board.index_of(board.square(r, c).unwrap()))
-                .collect()
-        };
         let narrow = BoardSize::new(8, 8).unwrap();
         let wide = BoardSize::new(5, 20).unwrap();
         let knights = NodeKayles::<4>::new(Piece::Knight, narrow);
@@ -806,12 +803,7 @@ mod tests {
     fn shapes_that_are_moved_or_turned_share_a_key() {
         let board = BoardSize::new(8, 8).unwrap();
         let game = NodeKayles::<1>::new(Piece::Knight, board);
-        let at = |cells: &[(usize, usize)]| -> SquareSet<1> {
-            cells
-                .iter()
-                .map(|&(r, c)| board.index_of(board.square(r, c).unwrap()))
-                .collect()
-        };
+        let at = |squares: &[(usize, usize)]| -> SquareSet<1> { cells(board, squares) };
         // An L-tromino in four places and orientations.
         let shapes = [
             at(&[(0, 0), (1, 0), (1, 1)]),
