@@ -122,7 +122,9 @@ def test_every_long_question_stops_soon_after_its_deadline(call):
     started = time.monotonic()
     with pytest.raises(grundy.Stopped):
         call()
-    assert time.monotonic() - started < 2.5
+    # Each question runs for minutes if it misses its deadline; the margin past the half
+    # second is wide because a loaded machine (CI beside other jobs) stretches wall time.
+    assert time.monotonic() - started < 10
 
 
 def test_progress_arrives_as_dicts_and_a_raising_callback_stops_the_search():

@@ -177,7 +177,7 @@ mod ranks {
     use std::time::{Duration, Instant};
 
     use anyhow::{anyhow, Result};
-    use grundy::games::placement::root_search::SearchThreads;
+    use grundy::games::placement::search_threads::SearchThreads;
     use grundy::games::placement::unit_search::{
         decode_answer, decode_unit, encode_answer, encode_unit, serve_units, Goal, SettledUnit,
         UnitBudget, UnitCoordinator, UnitQueue, UnitResumeError, UnitWorker, MAX_UNIT_TEXT_BYTES,

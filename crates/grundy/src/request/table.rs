@@ -24,7 +24,8 @@ use super::{check_corner_memory, Limits, RunError, Stopped};
 use crate::board::MAX_SQUARES;
 use crate::games::corner::CornerGame;
 use crate::games::game::MAX_CORNER;
-use crate::games::placement::root_search::{uses_win_search, RootObserver, RootSearch};
+use crate::games::placement::root_search::{RootObserver, RootSearch};
+use crate::games::placement::search_threads::uses_win_search;
 use crate::games::placement::{
     parse_pieces, settled_by_strategy, PlacementGame, PlacementRules, PlacementSolver, RayRule,
     Surface,

@@ -38,6 +38,7 @@ mod node_kayles;
 mod notation;
 pub mod root_search;
 mod rules;
+pub mod search_threads;
 mod settle;
 mod solve;
 mod strategy;

@@ -33,7 +33,7 @@
 //! use grundy::games::placement::unit_search::{
 //!     run_in_process, Goal, UnitBudget, UnitCoordinator, UnitResult,
 //! };
-//! use grundy::games::placement::root_search::SearchThreads;
+//! use grundy::games::placement::search_threads::SearchThreads;
 //! use grundy::games::placement::{Piece, PlacementGame};
 //! use grundy::Nimber;
 //! use std::sync::atomic::AtomicBool;

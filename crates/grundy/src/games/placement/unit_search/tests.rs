@@ -5,7 +5,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 
 use super::*;
-use crate::games::placement::root_search::{RootSearch, SearchThreads};
+use crate::games::placement::root_search::RootSearch;
+use crate::games::placement::search_threads::SearchThreads;
 use crate::games::placement::{
     parse_pieces, PlacementGame, PlacementMove, PlacementPosition, PlacementRules, RayRule, Surface,
 };

@@ -7,7 +7,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
-use crate::games::placement::root_search::{SearchThreads, Worker};
+use crate::games::placement::search_threads::{SearchThreads, Worker};
 use crate::games::placement::{PlacementGame, PlacementPosition};
 use crate::values::Nimber;
 
