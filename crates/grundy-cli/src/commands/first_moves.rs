@@ -42,6 +42,19 @@ pub struct Answered {
     pub distributed: Option<Distributed>,
 }
 
+/// The last lines of a first-move search's text: the units of a distributed search, then the
+/// positions searched.
+pub fn closing_lines(report: &GameReport, distributed: Option<&Distributed>) -> String {
+    let units = distributed.map(Distributed::units_line).unwrap_or_default();
+    units
+        + &super::searched_line(
+            report.positions_searched.unwrap_or(0),
+            report.endgame_positions.unwrap_or(0),
+            report.seconds,
+            report.threads.unwrap_or(1),
+        )
+}
+
 impl FirstMoveSearch<'_> {
     /// Who wins, and a winning first move.
     pub fn outcome(&self) -> Result<Answered> {

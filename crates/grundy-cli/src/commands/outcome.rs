@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use anyhow::Result;
 
 use super::cluster::ClusterOptions;
-use super::first_moves::{Answered, FirstMoveSearch};
-use super::{searched_line, thread_count, RuleOptions, SearchOptions};
+use super::first_moves::{closing_lines, Answered, FirstMoveSearch};
+use super::{thread_count, RuleOptions, SearchOptions};
 use crate::input::require_verb;
 use crate::render::{json_line, outcome_sentence};
 use grundy::games::registry::{Family, Verb};
@@ -146,14 +146,6 @@ pub fn run(args: &Args) -> Result<String> {
             String::new()
         }
     ));
-    if let Some(distributed) = &distributed {
-        out.push_str(&distributed.units_line());
-    }
-    out.push_str(&searched_line(
-        report.positions_searched.unwrap_or(0),
-        report.endgame_positions.unwrap_or(0),
-        report.seconds,
-        report.threads.unwrap_or(1),
-    ));
+    out.push_str(&closing_lines(&report, distributed.as_ref()));
     Ok(out)
 }

@@ -13,8 +13,8 @@ use grundy::watch::Watch;
 use grundy::Nimber;
 
 use super::cluster::ClusterOptions;
-use super::first_moves::{Answered, FirstMoveSearch};
-use super::{heaps, rules_note, searched_line, thread_count, GameArgs, SearchOptions};
+use super::first_moves::{closing_lines, Answered, FirstMoveSearch};
+use super::{heaps, rules_note, thread_count, GameArgs, SearchOptions};
 use crate::input::{input_error, run_error};
 use crate::progress::Shown;
 use crate::render::{draw_board, json_line, outcome_sentence};
@@ -158,14 +158,6 @@ fn placement(args: &Args, game: &PlacementGame, position: &PlacementPosition) ->
             "resumed    {resumed} answers from the checkpoint (whether a first move leaves a value)\n"
         ));
     }
-    if let Some(distributed) = &distributed {
-        out.push_str(&distributed.units_line());
-    }
-    out.push_str(&searched_line(
-        report.positions_searched.unwrap_or(0),
-        report.endgame_positions.unwrap_or(0),
-        report.seconds,
-        report.threads.unwrap_or(1),
-    ));
+    out.push_str(&closing_lines(&report, distributed.as_ref()));
     Ok(out)
 }
