@@ -127,7 +127,6 @@ impl Distributed {
 /// more than one rank: on rank 0 returns the answer, on the others searches until rank 0 is
 /// done and then ends the process. `Ok(None)`: not launched so (or built without the `mpi`
 /// feature): the caller searches as usual.
-#[allow(clippy::too_many_arguments)]
 pub fn search_if_launched(
     game: &PlacementGame,
     position: &PlacementPosition,
@@ -135,34 +134,15 @@ pub fn search_if_launched(
     threads: usize,
     memory: u64,
     checkpoint: Option<&Path>,
-    label_values: bool,
     options: &ClusterOptions,
 ) -> Result<Option<Distributed>> {
     #[cfg(feature = "mpi")]
     {
-        ranks::search_if_launched(
-            game,
-            position,
-            goal,
-            threads,
-            memory,
-            checkpoint,
-            label_values,
-            options,
-        )
+        ranks::search_if_launched(game, position, goal, threads, memory, checkpoint, options)
     }
     #[cfg(not(feature = "mpi"))]
     {
-        let _ = (
-            game,
-            position,
-            goal,
-            threads,
-            memory,
-            checkpoint,
-            label_values,
-            options,
-        );
+        let _ = (game, position, goal, threads, memory, checkpoint, options);
         Ok(None)
     }
 }
@@ -213,7 +193,6 @@ mod ranks {
     const LAUNCHER_VARIABLES: [&str; 4] =
         ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "PMI_RANK"];
 
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn search_if_launched(
         game: &PlacementGame,
         position: &PlacementPosition,
@@ -221,7 +200,6 @@ mod ranks {
         threads: usize,
         memory: u64,
         checkpoint: Option<&Path>,
-        label_values: bool,
         options: &ClusterOptions,
     ) -> Result<Option<Distributed>> {
         let launched = LAUNCHER_VARIABLES
@@ -257,15 +235,7 @@ mod ranks {
             first: options.unit_positions,
             ..UnitBudget::default()
         };
-        let answer = coordinate(
-            &world,
-            game,
-            position,
-            goal,
-            budget,
-            checkpoint,
-            label_values,
-        );
+        let answer = coordinate(&world, game, position, goal, budget, checkpoint);
         for rank in 1..world.size() {
             world
                 .process_at_rank(rank)
@@ -308,7 +278,6 @@ mod ranks {
         goal: Goal,
         budget: UnitBudget,
         checkpoint: Option<&Path>,
-        label_values: bool,
     ) -> Result<Distributed> {
         let stop = interrupt::stop_flag()?;
         let mut coordinator = UnitCoordinator::new(game, position, goal, budget);
@@ -394,7 +363,7 @@ mod ranks {
                 last_shown = Instant::now();
                 let counts = coordinator.counts();
                 let rate = counts.settled as f64 / started.elapsed().as_secs_f64().max(1e-9);
-                if label_values {
+                if goal == Goal::NimValue {
                     bar.set_prefix(format!("moves to value {}:", counts.value));
                 }
                 let progress = format!(

@@ -56,57 +56,45 @@ pub fn closing_lines(report: &GameReport, distributed: Option<&Distributed>) -> 
 }
 
 impl FirstMoveSearch<'_> {
-    /// Who wins, and a winning first move.
-    pub fn outcome(&self) -> Result<Answered> {
-        if let Some(distributed) = self.distributed(Goal::Outcome, false)? {
-            let report = placement_outcome_report(
-                self.game,
-                self.position,
-                &distributed.outcome(),
-                distributed.seconds,
-            );
+    /// Who wins and a winning first move ([`Goal::Outcome`]), or the nim-value
+    /// ([`Goal::NimValue`]).
+    pub fn answer(&self, goal: Goal) -> Result<Answered> {
+        if let Some(distributed) = self.distributed(goal)? {
+            let (game, position, seconds) = (self.game, self.position, distributed.seconds);
+            let report = match goal {
+                Goal::Outcome => {
+                    placement_outcome_report(game, position, &distributed.outcome(), seconds)
+                }
+                Goal::NimValue => {
+                    placement_value_report(game, position, &distributed.value(), seconds)
+                }
+            };
             return Ok(Answered::by_ranks(report, distributed));
         }
         let report = self.on_this_host(|game, limits, resume, watch| {
-            grundy::request::outcome(
-                &OutcomeRequest {
-                    game,
-                    graph: None,
-                    convention: grundy::misere::Convention::Normal,
-                    limits,
-                    resume,
-                },
-                watch,
-            )
-        })?;
-        Ok(Answered {
-            report,
-            distributed: None,
-        })
-    }
-
-    /// The nim-value.
-    pub fn nim_value(&self) -> Result<Answered> {
-        if let Some(distributed) = self.distributed(Goal::NimValue, true)? {
-            let report = placement_value_report(
-                self.game,
-                self.position,
-                &distributed.value(),
-                distributed.seconds,
-            );
-            return Ok(Answered::by_ranks(report, distributed));
-        }
-        let report = self.on_this_host(|game, limits, resume, watch| {
-            grundy::request::value(
-                &ValueRequest {
-                    game,
-                    graph: None,
-                    convention: grundy::misere::Convention::Normal,
-                    limits,
-                    resume,
-                },
-                watch,
-            )
+            let (graph, convention) = (None, grundy::misere::Convention::Normal);
+            match goal {
+                Goal::Outcome => grundy::request::outcome(
+                    &OutcomeRequest {
+                        game,
+                        graph,
+                        convention,
+                        limits,
+                        resume,
+                    },
+                    watch,
+                ),
+                Goal::NimValue => grundy::request::value(
+                    &ValueRequest {
+                        game,
+                        graph,
+                        convention,
+                        limits,
+                        resume,
+                    },
+                    watch,
+                ),
+            }
         })?;
         Ok(Answered {
             report,
@@ -115,7 +103,7 @@ impl FirstMoveSearch<'_> {
     }
 
     /// Under mpirun or srun (built with the `mpi` feature) the ranks share the search.
-    fn distributed(&self, goal: Goal, label_values: bool) -> Result<Option<Distributed>> {
+    fn distributed(&self, goal: Goal) -> Result<Option<Distributed>> {
         search_if_launched(
             self.game,
             self.position,
@@ -123,7 +111,6 @@ impl FirstMoveSearch<'_> {
             self.threads,
             self.memory,
             self.checkpoint,
-            label_values,
             self.cluster,
         )
     }

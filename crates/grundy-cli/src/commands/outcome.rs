@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
+use grundy::games::placement::unit_search::Goal;
 
 use super::cluster::ClusterOptions;
 use super::first_moves::{closing_lines, Answered, FirstMoveSearch};
@@ -88,7 +89,7 @@ pub fn run(args: &Args) -> Result<String> {
         checkpoint: args.checkpoint.as_deref(),
         cluster: &args.cluster,
     }
-    .outcome()?;
+    .answer(Goal::Outcome)?;
     if args.search.json {
         return Ok(json_line(&report));
     }

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 
+use grundy::games::placement::unit_search::Goal;
 use grundy::games::placement::{PlacementGame, PlacementPosition};
 use grundy::games::sum::Summand;
 use grundy::misere::Convention;
@@ -122,7 +123,7 @@ fn placement(args: &Args, game: &PlacementGame, position: &PlacementPosition) ->
         checkpoint: args.checkpoint.as_deref(),
         cluster: &args.cluster,
     }
-    .nim_value()?;
+    .answer(Goal::NimValue)?;
     let nimber = Nimber::new(report.nimber.unwrap_or(0));
     if let Some(path) = &args.svg {
         if let Some(svg) = super::moves::winning_picture(game, position, args.search.memory)? {

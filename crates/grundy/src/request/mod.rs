@@ -64,7 +64,7 @@ pub use tour::{
 
 /// The nim-value and outcome of a game.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(try_from = "ValueFields")]
+#[serde(try_from = "GameFields")]
 pub struct ValueRequest {
     /// The game, in its position.
     pub game: Game,
@@ -126,10 +126,11 @@ pub struct MovesRequest {
     pub seconds: Option<f64>,
 }
 
-/// A [`ValueRequest`] as JSON brings it: the game still text, read with its graph.
+/// A [`ValueRequest`] or an [`OutcomeRequest`] as JSON brings it: the game still text, read
+/// with its graph. The two questions take the same fields.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ValueFields {
+struct GameFields {
     game: String,
     #[serde(default)]
     graph: Option<String>,
@@ -139,16 +140,37 @@ struct ValueFields {
     limits: Limits,
 }
 
-impl TryFrom<ValueFields> for ValueRequest {
+impl TryFrom<GameFields> for ValueRequest {
     type Error = GameError;
 
-    fn try_from(fields: ValueFields) -> Result<ValueRequest, GameError> {
+    fn try_from(fields: GameFields) -> Result<ValueRequest, GameError> {
         Ok(ValueRequest {
             game: read_game(&fields.game, fields.graph.as_deref())?,
             graph: fields.graph,
             convention: fields.convention,
             limits: fields.limits,
             resume: Resume::default(),
+        })
+    }
+}
+
+impl TryFrom<GameFields> for OutcomeRequest {
+    type Error = GameError;
+
+    fn try_from(fields: GameFields) -> Result<OutcomeRequest, GameError> {
+        let ValueRequest {
+            game,
+            graph,
+            convention,
+            limits,
+            resume,
+        } = fields.try_into()?;
+        Ok(OutcomeRequest {
+            game,
+            graph,
+            convention,
+            limits,
+            resume,
         })
     }
 }
@@ -213,7 +235,7 @@ pub fn read_game(text: &str, graph_text: Option<&str>) -> Result<Game, GameError
 /// Who wins a placement game, and a winning first move, by outcome searches; under misère
 /// play, who wins any game or sum.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(try_from = "OutcomeFields")]
+#[serde(try_from = "GameFields")]
 pub struct OutcomeRequest {
     /// The game: one placement game, in its position (any game under misère play).
     pub game: Game,
@@ -230,33 +252,6 @@ pub struct OutcomeRequest {
     /// What an earlier run of the same search left (a checkpoint).
     #[serde(skip)]
     pub resume: Resume,
-}
-
-/// An [`OutcomeRequest`] as JSON brings it.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct OutcomeFields {
-    game: String,
-    #[serde(default)]
-    graph: Option<String>,
-    #[serde(default)]
-    convention: Convention,
-    #[serde(default)]
-    limits: Limits,
-}
-
-impl TryFrom<OutcomeFields> for OutcomeRequest {
-    type Error = GameError;
-
-    fn try_from(fields: OutcomeFields) -> Result<OutcomeRequest, GameError> {
-        Ok(OutcomeRequest {
-            game: read_game(&fields.game, fields.graph.as_deref())?,
-            graph: fields.graph,
-            convention: fields.convention,
-            limits: fields.limits,
-            resume: Resume::default(),
-        })
-    }
 }
 
 /// A question, tagged by `"question"` in JSON.
