@@ -1,11 +1,13 @@
 //! `grundy outcome` and `grundy value` spread over the ranks of an MPI job (built with the
 //! `mpi` feature and launched by `mpirun` or `srun`; docs/CLUSTER.md). Rank 0 runs the
-//! [`UnitCoordinator`]: it hands out units, keeps the checkpoint and prints the answer and the
+//! [`UnitCoordinator`](grundy::games::placement::unit_search::UnitCoordinator): it hands out units, keeps the checkpoint and prints the answer and the
 //! progress; every other rank answers units on `--threads` threads with its own tables. Without
 //! the feature, or without a launcher, or with one rank, the commands search as they always have.
 //!
-//! Messages are point-to-point texts ([`encode_unit`], [`encode_answer`]), each bounded before
-//! it is received. Rank 0 polls for them (with Ctrl-C between), so it never blocks on a rank.
+//! Messages are point-to-point texts
+//! ([`encode_unit`](grundy::games::placement::unit_search::encode_unit),
+//! [`encode_answer`](grundy::games::placement::unit_search::encode_answer)), each bounded
+//! before it is received. Rank 0 polls for them (with Ctrl-C between), so it never blocks on a rank.
 
 use std::path::Path;
 

@@ -316,7 +316,7 @@ impl SequenceObserver for BudgetWatch<'_> {
 /// The nim-sequence `request` asks for.
 ///
 /// # Errors
-/// [`RunError::Input`] for a heap past [`MAX_SEQUENCE_HEAP`] or past what the reference method or the
+/// [`RunError::Input`] for a heap past `MAX_SEQUENCE_HEAP` or past what the reference method or the
 /// memory can reach; [`RunError::Stopped`] with [`Stopped::Sequence`] when the watch stopped
 /// it, and [`RunError::OutOfMemory`] when the memory did, each with the values finished.
 pub fn sequence(request: &SequenceRequest, watch: &Watch) -> Result<SequenceAnswer, RunError> {

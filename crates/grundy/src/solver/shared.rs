@@ -49,7 +49,7 @@ impl<K: TableKey, V: Copy> SharedTable<K, V> {
     }
 
     /// The `limit` entries that cost the most work to compute, with their work (as
-    /// [`super::table::work_byte`] keeps it), costliest first. Two passes over the shards,
+    /// `work_byte` in the table module keeps it), costliest first. Two passes over the shards,
     /// one to count the entries of each work and one to take those above the cut, so that
     /// little beyond the answer is held while other threads go on storing.
     #[must_use]

@@ -289,7 +289,7 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
         }
     }
 
-    /// Calls `visit` with every entry and its work (as [`work_byte`] keeps it).
+    /// Calls `visit` with every entry and its work (as `work_byte` keeps it).
     pub fn for_each_entry(&self, mut visit: impl FnMut(&K, &V, u8)) {
         for ((slot, &tag), &work) in self.slots.iter().zip(&self.tags).zip(&self.works) {
             if tag != EMPTY {

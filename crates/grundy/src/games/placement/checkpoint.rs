@@ -6,7 +6,7 @@
 //! move are written as the first-move search writes them, so either search resumes from the
 //! other's file). A front end writes each line whole,
 //! by one write, so a run stopped at any moment leaves at most a torn last line, which
-//! [`parse_checkpoint`] drops (that question was never settled). This module is text only:
+//! [`CheckpointLines::parse`] drops (that question was never settled). This module is text only:
 //! reading and writing the file is the front end's.
 //!
 //! Every line carries a checksum (`"check"`, the last key: a 64-bit FNV-1a hash of the line

@@ -26,7 +26,7 @@ pub(crate) fn uses_win_search(game: &PlacementGame) -> bool {
 
 /// The solvers of one process, one per thread, kept with what they learnt: the general
 /// solvers share one table of components and each has its own table of exact positions; for
-/// the games the win search is used for (see [`uses_win_search`]) the win searches, sharing
+/// the games the win search is used for (see `uses_win_search`) the win searches, sharing
 /// one table, do the searching instead. Both the search of first moves
 /// ([`RootSearch`](super::root_search::RootSearch)) and the workers of a distributed search
 /// ([`UnitWorker`](super::unit_search::UnitWorker)) search with these.

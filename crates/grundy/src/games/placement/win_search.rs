@@ -15,8 +15,8 @@
 //!   renumbered into one machine word and decided by [`WinSweep`];
 //! - the replies are tried most constraining first (fewest live squares left), except in the
 //!   position asked about, where after the two most constraining the most and the least
-//!   constraining of the rest take turns ([`take_ends_in_turn`]), and one move below it, where the squares that
-//!   refuted replies most often come first ([`REFUTATION_DEPTH`]); near the root,
+//!   constraining of the rest take turns (`take_ends_in_turn`), and one move below it, where the squares that
+//!   refuted replies most often come first (`REFUTATION_DEPTH`); near the root,
 //!   a reply the table already knows to win is taken before any is searched (an enhanced
 //!   transposition cut-off);
 //! - a move in the heap to a size the table already knows lost for the opponent is taken at
@@ -426,7 +426,7 @@ impl WinSearch {
     }
 }
 
-/// The search in one layout of [`Rows`].
+/// The search in one layout of `Rows`.
 pub struct RowsSearch<const W: usize> {
     geometry: Arc<Geometry<W>>,
     table: Arc<WinTable>,
