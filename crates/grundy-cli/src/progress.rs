@@ -9,6 +9,7 @@ use std::io::{IsTerminal, Write};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
+use grundy::games::placement::root_search::GroupInSearch;
 use grundy::solver::{SearchObserver, SearchStats};
 use grundy::watch::{Event, Watch};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -74,6 +75,38 @@ impl SearchProgress {
 impl SearchObserver for SearchProgress {
     fn progress(&mut self, stats: &SearchStats) {
         self.show(stats.positions, stats.table.bytes);
+    }
+}
+
+/// The groups of first moves being searched, for a line of progress: `; searching a1 for *2
+/// (41 min), b1 for 0 (12 s)` (`for ...` only in a nim-value search, whose questions differ),
+/// or nothing when no thread is on one.
+fn searching_text(searching: &[GroupInSearch], values: bool) -> String {
+    let groups: Vec<String> = searching
+        .iter()
+        .map(|group| {
+            let asked = if values {
+                format!(" for {}", group.asked)
+            } else {
+                String::new()
+            };
+            format!("{}{asked} ({})", group.first_move, span(group.seconds))
+        })
+        .collect();
+    if groups.is_empty() {
+        String::new()
+    } else {
+        format!("; searching {}", groups.join(", "))
+    }
+}
+
+/// A length of time for people: `12 s`, `41 min`, `3 h 05 min`.
+fn span(seconds: f64) -> String {
+    let seconds = seconds.max(0.0).round() as u64;
+    match seconds {
+        0..120 => format!("{seconds} s"),
+        120..7_200 => format!("{} min", seconds / 60),
+        _ => format!("{} h {:02} min", seconds / 3_600, seconds / 60 % 60),
     }
 }
 
@@ -257,6 +290,7 @@ impl Shown {
                 settled,
                 groups,
                 positions,
+                searching,
             } => {
                 report_to_server(&[
                     ("positions_searched", *positions),
@@ -277,8 +311,9 @@ impl Shown {
                 bar.set_position(*settled);
                 let seconds = bar.elapsed().as_secs_f64().max(1e-9);
                 let rate = format!(
-                    "{positions} positions ({:.0}/s)",
-                    *positions as f64 / seconds
+                    "{positions} positions ({:.0}/s){}",
+                    *positions as f64 / seconds,
+                    searching_text(searching, value.is_some())
                 );
                 if let Some(log) = &mut bars.log {
                     log.write(|| {
@@ -359,5 +394,27 @@ mod tests {
             .filter(|&second| log.due(Duration::from_secs(second)))
             .collect();
         assert_eq!(due, [10, 70, 200]);
+    }
+
+    #[test]
+    fn a_line_of_progress_names_the_groups_being_searched() {
+        let group = |first_move: &str, asked, seconds| GroupInSearch {
+            first_move: first_move.to_string(),
+            asked: grundy::Nimber::new(asked),
+            seconds,
+        };
+        let searching = [group("a1", 2, 2_470.0), group("b1", 0, 11.6)];
+        assert_eq!(
+            searching_text(&searching, true),
+            "; searching a1 for *2 (41 min), b1 for 0 (12 s)"
+        );
+        assert_eq!(
+            searching_text(&searching, false),
+            "; searching a1 (41 min), b1 (12 s)"
+        );
+        assert_eq!(searching_text(&[], true), "");
+        assert_eq!(span(119.4), "119 s");
+        assert_eq!(span(7_199.0), "119 min");
+        assert_eq!(span(11_100.0), "3 h 05 min");
     }
 }

@@ -343,12 +343,24 @@ fn event_dict<'py>(
             settled,
             groups,
             positions,
+            searching,
         } => {
             dict.set_item("kind", "first_moves")?;
             dict.set_item("value", value.map(grundy::Nimber::value))?;
             dict.set_item("done", settled)?;
             dict.set_item("total", groups)?;
             dict.set_item("positions", positions)?;
+            let searching = searching
+                .iter()
+                .map(|group| {
+                    let entry = PyDict::new(py);
+                    entry.set_item("first_move", &group.first_move)?;
+                    entry.set_item("asked", group.asked.value())?;
+                    entry.set_item("seconds", group.seconds)?;
+                    Ok(entry)
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            dict.set_item("searching", searching)?;
         }
         Event::Steps { task, done, total } => {
             dict.set_item("kind", "steps")?;

@@ -135,6 +135,13 @@ def test_progress_arrives_as_dicts_and_a_raising_callback_stops_the_search():
     assert {event["kind"] for event in events} <= {"first_moves", "searched"}
     assert all(event["seconds"] >= 0 for event in events)
     assert any(event.get("total", 0) > 0 for event in events)
+    # A first-move search names the groups its threads are on, by their first move.
+    busy = [group for event in events for group in event.get("searching", [])]
+    assert busy, "a search of a second shows its threads at work"
+    assert all(
+        set(group) == {"first_move", "asked", "seconds"} and group["seconds"] >= 0
+        for group in busy
+    )
 
     class Enough(Exception):
         pass

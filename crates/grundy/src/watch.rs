@@ -27,7 +27,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use crate::games::heap::SequenceObserver;
-use crate::games::placement::root_search::{RootObserver, RootProgress, SettledRecord};
+use crate::games::placement::root_search::{
+    GroupInSearch, RootObserver, RootProgress, SettledRecord,
+};
 use crate::solver::{Fact, SearchObserver, SearchStats};
 use crate::tour::count::CountProgress;
 use crate::tour::frontier::FrontierProgress;
@@ -55,6 +57,8 @@ pub enum Event {
         groups: u64,
         /// Positions searched so far over all threads.
         positions: u64,
+        /// The groups the threads are searching now, by the move standing for each.
+        searching: Vec<GroupInSearch>,
     },
     /// A task of counted steps: table cells, heaps of a nim-sequence, boards.
     Steps {
@@ -235,6 +239,7 @@ impl RootObserver for RootWatch<'_> {
             settled: progress.settled as u64,
             groups: progress.groups as u64,
             positions: progress.positions,
+            searching: progress.searching.clone(),
         });
     }
 

@@ -919,7 +919,8 @@ fn a_stopped_search_keeps_its_facts_and_the_next_run_reads_them() {
 }
 
 /// A long search whose stderr is a file (a run left going under `nohup`) writes plain lines of
-/// progress there, where no bar can be drawn: the first after ten seconds (the timing itself is
+/// progress there, naming the groups of first moves being searched, where no bar can be
+/// drawn: the first after ten seconds (the timing itself is
 /// tested in `progress.rs`; kings 9x9 takes minutes, so it is still searching when stopped).
 #[test]
 fn a_long_search_writes_its_progress_to_a_log() {
@@ -943,6 +944,11 @@ fn a_long_search_writes_its_progress_to_a_log() {
     assert!(
         lines[0].contains(" s, moves to value *")
             && lines[0].contains(" of 15 first moves settled, "),
+        "{stderr}"
+    );
+    // Which groups the threads are on, and for how long: `; searching a1 for *2 (41 min)`.
+    assert!(
+        lines[0].contains("; searching ") && lines[0].contains(" for "),
         "{stderr}"
     );
 }

@@ -25,8 +25,8 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
@@ -52,7 +52,7 @@ pub struct SettledRecord {
 }
 
 /// How far a search has got, for progress displays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct RootProgress {
     /// The value being asked about: does some first move leave it?
     pub value: Nimber,
@@ -63,6 +63,29 @@ pub struct RootProgress {
     /// Positions searched by this run so far, over all threads (updated every few tens of
     /// thousands of positions per thread).
     pub positions: u64,
+    /// The groups the threads are searching now, one per busy thread: in a run of hours,
+    /// which questions the time goes to.
+    pub searching: Vec<GroupInSearch>,
+}
+
+/// A group of first moves a thread is searching, for progress displays.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GroupInSearch {
+    /// The move that stands for the group, as the game writes it (`c2`, `Na1`).
+    pub first_move: String,
+    /// The value the thread is asking about: the round's, or a smaller one the group is not
+    /// settled for yet (the two take turns, see [`settle_group`]).
+    pub asked: Nimber,
+    /// How long the thread has been on this group, in seconds.
+    pub seconds: f64,
+}
+
+/// What one thread of a round is searching: the group, the value asked, since when.
+type ThreadSlot = Mutex<Option<(usize, u32, Instant)>>;
+
+/// The slot, even if a thread panicked holding it (it holds plain values, whole at any time).
+fn lock(slot: &ThreadSlot) -> MutexGuard<'_, Option<(usize, u32, Instant)>> {
+    slot.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// Watches a [`RootSearch`]. Every method has a default that does nothing, and `()` is the
@@ -482,6 +505,7 @@ impl RootSearch {
             groups: self.groups.len(),
             settled: settled_now,
             positions: self.threads.searched(),
+            searching: Vec::new(),
         });
         if observer.should_stop() {
             return Err(self.interrupted());
@@ -528,8 +552,9 @@ impl RootSearch {
             (&*game, &*position, &*groups, &*settled, &*hardest);
         let searched = Arc::clone(&threads.searched);
         let workers = threads.workers();
+        let slots: Vec<ThreadSlot> = workers.iter().map(|_| Mutex::new(None)).collect();
         std::thread::scope(|scope| {
-            for mut solver in workers {
+            for (mut solver, slot) in workers.into_iter().zip(&slots) {
                 let (next, stop, to_search, sender) = (&next, &stop, &to_search, sender.clone());
                 scope.spawn(move || loop {
                     if stop.load(Ordering::Relaxed) {
@@ -541,6 +566,7 @@ impl RootSearch {
                     let after = game
                         .play_move(position, groups[group][0])
                         .expect("legal moves can be played");
+                    let since = Instant::now();
                     let answers = settle_group(
                         &mut solver,
                         game,
@@ -549,7 +575,9 @@ impl RootSearch {
                         |smaller| settled.get(&(smaller, group)).copied(),
                         hardest,
                         stop,
+                        &|asked| *lock(slot) = Some((group, asked, since)),
                     );
+                    *lock(slot) = None;
                     let last = answers.last().copied();
                     for (asked, answer) in answers {
                         // The receiver lives until every worker has ended.
@@ -585,11 +613,21 @@ impl RootSearch {
                     Err(RecvTimeoutError::Timeout) => {}
                     Err(RecvTimeoutError::Disconnected) => break,
                 }
+                let searching = slots
+                    .iter()
+                    .filter_map(|slot| *lock(slot))
+                    .map(|(group, asked, since)| GroupInSearch {
+                        first_move: game.move_name(groups[group][0]),
+                        asked: Nimber::new(asked),
+                        seconds: since.elapsed().as_secs_f64(),
+                    })
+                    .collect();
                 observer.progress(&RootProgress {
                     value,
                     groups: groups.len(),
                     settled: settled_now,
                     positions: searched.load(Ordering::Relaxed),
+                    searching,
                 });
                 if !interrupted && observer.should_stop() {
                     interrupted = true;
@@ -653,7 +691,10 @@ const FIRST_TRY_POSITIONS: u64 = 1 << 16;
 /// until one is answered: at most about twice the work of the cheaper one (less, since the
 /// tables keep what the abandoned tries learnt). The first budget is `hardest`, the most any
 /// question of this search has taken so far (which this raises), so that a move no harder than
-/// those is settled straight away.
+/// those is settled straight away. `asking(j)` is told each value before it is searched, for
+/// the progress display.
+// Each argument is a different part of the round's state, and there is one caller (and a test).
+#[allow(clippy::too_many_arguments)]
 fn settle_group(
     solver: &mut Worker<'_>,
     game: &PlacementGame,
@@ -662,6 +703,7 @@ fn settle_group(
     earlier: impl Fn(u32) -> Option<Settled>,
     hardest: &AtomicU64,
     stop: &Arc<AtomicBool>,
+    asking: &dyn Fn(u32),
 ) -> Vec<(u32, Settled)> {
     let mut answers = Vec::new();
     let not_heap = Settled {
@@ -692,6 +734,7 @@ fn settle_group(
         };
         for &asked in questions {
             let limit = if ladder_left { budget } else { u64::MAX };
+            asking(asked);
             let before = solver.positions();
             let answer = solver.has_value_within(game, after, Nimber::new(asked), stop, limit);
             let positions = solver.positions() - before;
@@ -797,6 +840,7 @@ mod tests {
                     } else {
                         Worker::General(&mut solver)
                     };
+                    let announced = std::cell::RefCell::new(Vec::new());
                     let answers = settle_group(
                         &mut worker,
                         &game,
@@ -805,6 +849,7 @@ mod tests {
                         |_| None,
                         &AtomicU64::new(1),
                         &never,
+                        &|asked| announced.borrow_mut().push(asked),
                     );
                     let case = format!(
                         "{piece} {rows}x{cols} {} heap {heap}, win search {win_search}",
@@ -813,8 +858,15 @@ mod tests {
                     let &(asked, last) = answers.last().expect("an answer");
                     assert_eq!(asked, heap, "{case}");
                     assert_eq!(last.leaves_value, value == heap, "{case}");
+                    // Every question answered was announced (for the progress display)
+                    // before it was searched.
+                    let announced = announced.into_inner();
                     for (asked, settled) in answers {
                         assert_eq!(settled.leaves_value, value == asked, "{case}: {asked}");
+                        assert!(
+                            settled.positions == 0 || announced.contains(&asked),
+                            "{case}: {asked} not in {announced:?}"
+                        );
                     }
                 }
             }
@@ -934,6 +986,48 @@ mod tests {
             }
         }
         assert!(resumed_with_records > 0, "some search stopped part way");
+    }
+
+    /// Stops the search once progress has shown a thread at work, keeping what it showed.
+    #[derive(Default)]
+    struct BusyWatcher {
+        seen: Vec<GroupInSearch>,
+    }
+
+    impl RootObserver for BusyWatcher {
+        fn progress(&mut self, progress: &RootProgress) {
+            self.seen.extend(progress.searching.iter().cloned());
+        }
+        fn should_stop(&mut self) -> bool {
+            !self.seen.is_empty()
+        }
+    }
+
+    /// Progress names the groups the threads are on, by their first move, with the value
+    /// each asks about (the round's or a smaller one) and for how long.
+    #[test]
+    fn progress_names_the_groups_being_searched() {
+        // Kings 7x9 (*1) takes seconds: the threads are seen busy long before it ends.
+        let game = game_of("kings", "7x9", Surface::Rectangle, RayRule::Through);
+        let empty = game.empty();
+        let mut watcher = BusyWatcher::default();
+        let mut search = RootSearch::new(&game, &empty, 2, 1 << 26);
+        let stopped = search.nim_value(&mut watcher);
+        assert!(stopped.is_err(), "stopped once a thread was seen busy");
+        let names: Vec<String> = search
+            .groups
+            .iter()
+            .map(|group| game.move_name(group[0]))
+            .collect();
+        assert!(!watcher.seen.is_empty());
+        for busy in &watcher.seen {
+            assert!(
+                names.contains(&busy.first_move),
+                "{busy:?} not in {names:?}"
+            );
+            assert!(busy.asked.value() <= 1, "{busy:?}");
+            assert!(busy.seconds >= 0.0, "{busy:?}");
+        }
     }
 
     /// An observer that wants the facts at every look and stops once it has been given some
