@@ -1,9 +1,10 @@
 //! Progress on stderr for searches that take more than a moment.
 //!
 //! The bar stays hidden for the first second, so quick answers print nothing extra, and
-//! indicatif draws nothing when stderr is not a terminal. A first-move search (`value`,
-//! `outcome`) or a table whose stderr is a file or a pipe (a run left going under `nohup`, a
-//! batch job's log) writes a plain line instead, after ten seconds and then once a minute.
+//! indicatif draws nothing when stderr is not a terminal. A long search (a first-move search of
+//! `value` or `outcome`, a table, any search of positions) whose stderr is a file or a pipe (a
+//! run left going under `nohup`, a batch job's log) writes a plain line instead, after ten
+//! seconds and then once a minute.
 
 use std::io::{IsTerminal, Write};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
@@ -190,6 +191,8 @@ struct Bars {
     asking: Option<grundy::Nimber>,
     /// Lines of progress for a log, when stderr is not a terminal.
     log: Option<ProgressLog>,
+    /// The last count of steps (task, done, total), for a log line written between steps.
+    steps: Option<(String, u64, u64)>,
 }
 
 /// Plain lines of progress on stderr, for a log that no bar is drawn on: the first once the
@@ -237,6 +240,28 @@ impl ProgressLog {
 }
 
 impl Bars {
+    /// A line for the log, when one is due, of a search that has searched `positions`: a long
+    /// search of one position, or a table cell of hours, sends no other event for a long time.
+    fn log_searched(&mut self, positions: u64, table_bytes: u64) {
+        let Some(log) = &mut self.log else {
+            return;
+        };
+        log.write(|| {
+            let searched = format!(
+                "{positions} positions searched, table {} MiB",
+                table_bytes >> 20
+            );
+            match &self.steps {
+                // The steps are a table's cells, searched by threads each with its solver:
+                // the count is the one that reported last.
+                Some((task, done, total)) => {
+                    format!("{task}: {done} of {total} done; a thread's solver: {searched}")
+                }
+                None => searched,
+            }
+        });
+    }
+
     /// The bar of counted steps, made over `total` and labelled `label` at the first step.
     fn counter(&mut self, total: u64, label: &str) -> ProgressBar {
         self.counter
@@ -254,6 +279,7 @@ impl Shown {
                 counter: None,
                 asking: None,
                 log: ProgressLog::when_wanted(),
+                steps: None,
             })),
         }
     }
@@ -284,7 +310,10 @@ impl Shown {
             Event::Searched {
                 positions,
                 table_bytes,
-            } => bars.spinner.show(*positions, *table_bytes),
+            } => {
+                bars.spinner.show(*positions, *table_bytes);
+                bars.log_searched(*positions, *table_bytes);
+            }
             Event::FirstMoves {
                 value,
                 settled,
@@ -332,6 +361,7 @@ impl Shown {
                     .clone();
                 bar.set_length(*total);
                 bar.set_position(*done);
+                bars.steps = Some((task.clone(), *done, *total));
                 if let Some(log) = &mut bars.log {
                     log.write(|| format!("{task}: {done} of {total} done"));
                 }
@@ -365,6 +395,20 @@ impl Shown {
                 bar.set_message(format!("{settled} settled, {single_cycle} a single cycle"));
             }
             Event::Settled(_) | Event::Learnt(_) => {}
+        }
+    }
+
+    /// Writes a line for `event` to the log, when one is due, and shows nothing on a
+    /// terminal: for a table, whose bar counts cells and whose solvers' positions are each
+    /// thread's own.
+    pub fn log_only(&self, event: &Event) {
+        if let Event::Searched {
+            positions,
+            table_bytes,
+        } = event
+        {
+            let mut bars = self.bars.lock().unwrap_or_else(PoisonError::into_inner);
+            bars.log_searched(*positions, *table_bytes);
         }
     }
 

@@ -98,9 +98,11 @@ pub fn run(args: &Args) -> Result<String> {
         TableGame::Corner(_) => interrupt::watch()?,
         TableGame::Placement(_) => interrupt::watch()?.on_event(move |event| {
             // The cells finished are what the table shows and `grundy serve` reads; the
-            // solvers' own counts are each thread's.
+            // solvers' own counts are each thread's, only for a log's line a minute.
             if let Event::Steps { .. } = event {
                 bars.show(event);
+            } else {
+                bars.log_only(event);
             }
         }),
     };

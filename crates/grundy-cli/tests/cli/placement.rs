@@ -953,6 +953,33 @@ fn a_long_search_writes_its_progress_to_a_log() {
     );
 }
 
+/// A table whose one cell takes minutes (kings 9x9 by the whole-board solver) still writes a
+/// line a minute to its log, from its solver's positions: no cell finishes to report.
+#[test]
+fn a_long_table_cell_writes_its_progress_to_a_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("log");
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["table", "kings", "--rows", "9", "--cols", "9"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .unwrap();
+    interrupt_after(&child, std::time::Duration::from_secs(15));
+    let output = child.wait_with_output().unwrap();
+    let stderr = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    let line = stderr
+        .lines()
+        .find(|line| line.starts_with("progress: "))
+        .unwrap_or_else(|| panic!("no line of progress in {stderr}"));
+    assert!(
+        line.contains("kings table: 0 of 1 done; a thread's solver: ")
+            && line.contains(" positions searched"),
+        "{stderr}"
+    );
+}
+
 /// Ctrl-C stops a table: the finished cells are printed, the others as `?`, exit status 130.
 /// SIGTERM (what a batch queue sends at the end of a job's time) and SIGHUP do the same, and
 /// every message names the signal that stopped it, not Ctrl-C for all.
