@@ -210,3 +210,70 @@ fn the_first_move_search_answers_settled_positions_at_once() {
     assert_eq!(solver.nim_value(&knights.empty()), Nimber::ZERO);
     assert_eq!(solver.stats().positions, 0);
 }
+
+/// Kings on a board with a side of 4: every position whose free squares are whole lines
+/// across that side (built by pairs of kings in one line, from the empty board) is settled as
+/// a second-player win, and the mex recursion agrees; one king more is settled as a
+/// first-player win whose move the mex recursion confirms.
+#[test]
+fn kings_on_a_side_of_four_are_settled_by_the_answer_in_the_same_line() {
+    let (mut second, mut first) = (0, 0);
+    for (rows, cols) in [(4, 1), (4, 2), (4, 3), (4, 5), (5, 4), (4, 4), (3, 4)] {
+        let game = game("kings", RayRule::Through, rows, cols);
+        // Pairs of kings two or more squares apart in one line, line by line where free.
+        let lines_across = if rows == 4 { cols } else { rows };
+        let mut positions = vec![game.empty()];
+        for line in 0..lines_across as usize {
+            let mut grown = Vec::new();
+            for position in &positions {
+                for (a, b) in [(0, 2), (0, 3), (1, 3)] {
+                    let square = |along: usize| {
+                        let (row, col) = if rows == 4 {
+                            (along, line)
+                        } else {
+                            (line, along)
+                        };
+                        PlacementMove {
+                            square: game.board().square(row, col).unwrap(),
+                            piece: grundy::games::placement::Piece::King,
+                        }
+                    };
+                    let paired = game
+                        .play_move(position, square(a))
+                        .and_then(|after| game.play_move(&after, square(b)));
+                    if let Ok(paired) = paired {
+                        grown.push(paired);
+                    }
+                }
+            }
+            positions.extend(grown);
+        }
+        for position in &positions {
+            let mut memo = HashMap::new();
+            let value = game.naive_nim_value(position, &mut memo);
+            let settled = settled_by_strategy(&game, position);
+            if game.available(position).is_empty() {
+                assert_eq!(value, Nimber::ZERO);
+                continue;
+            }
+            let settled = settled
+                .unwrap_or_else(|| panic!("{}: not settled", game.format_position(position)));
+            assert_eq!(settled.outcome, Outcome::P, "{}", settled.strategy);
+            assert_eq!(value, Nimber::ZERO, "{}", game.format_position(position));
+            second += 1;
+            for placement in game.legal_placements(position) {
+                let after = game.play_move(position, placement).unwrap();
+                // Not settled when the only answer ends the game (nothing left to play).
+                match check(&game, &after) {
+                    Ok(Some(Outcome::N)) => first += 1,
+                    Ok(None) => {}
+                    other => panic!("{}: {other:?}", game.format_position(&after)),
+                }
+            }
+        }
+    }
+    assert!(
+        second > 100 && first > 200,
+        "{second} second-player, {first} first-player"
+    );
+}

@@ -25,7 +25,7 @@
 use crate::games::corner::CornerGame;
 use crate::games::heap::{HeapGame, Kayles2d, Rectangle};
 use crate::games::placement::{
-    mirror_settlement, PlacementGame, PlacementPosition, PlacementSolver,
+    second_player_settlement, PlacementGame, PlacementPosition, PlacementSolver,
 };
 use crate::graph::kayles::GraphSolver;
 use crate::graph::{Graph, GraphError, MAX_SEARCH_VERTICES};
@@ -258,8 +258,8 @@ impl GameSum {
             .collect()
     }
 
-    /// For each summand, the strategy that settles its value without search (mirror play: a
-    /// second-player win, value 0), as its solver finds it; `None` for a summand searched or
+    /// For each summand, the strategy that settles its value without search (mirror play or
+    /// the kings' answer in the same line: a second-player win, value 0), as its solver finds it; `None` for a summand searched or
     /// valued by a formula.
     #[must_use]
     pub fn summand_settlements(&self) -> Vec<Option<String>> {
@@ -267,7 +267,7 @@ impl GameSum {
             .iter()
             .map(|summand| match summand {
                 Summand::Placement { game, position } => {
-                    mirror_settlement(game, position).map(|settled| settled.strategy)
+                    second_player_settlement(game, position).map(|settled| settled.strategy)
                 }
                 _ => None,
             })

@@ -33,6 +33,7 @@
 //! ```
 
 pub mod checkpoint;
+mod four_lines;
 mod multi;
 mod node_kayles;
 mod notation;
@@ -47,11 +48,12 @@ pub mod win_search;
 
 pub use crate::board::{Piece, PieceError};
 pub use crate::board::{Surface, SurfaceError};
+pub use four_lines::KingsFourLines;
 pub use multi::{Cells, RulesKayles, RulesKey};
 pub use node_kayles::{NodeKayles, ShapeKey};
 pub use notation::MoveError;
 pub use rules::{parse_pieces, PieceSetError, PlacementRules, RayRule, RayRuleError, MAX_PIECES};
-pub use settle::{mirror_settlement, settled_by_strategy, Settlement};
+pub use settle::{mirror_settlement, second_player_settlement, settled_by_strategy, Settlement};
 pub use solve::{MoveValue, PlacementSolver};
 pub use strategy::{
     play_out, symmetry_strategy, CentreThenReflect, GameRecord, MirrorSecond, Perfect, Player,

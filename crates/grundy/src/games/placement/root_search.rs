@@ -74,7 +74,7 @@ pub struct GroupInSearch {
     /// The move that stands for the group, as the game writes it (`c2`, `Na1`).
     pub first_move: String,
     /// The value the thread is asking about: the round's, or a smaller one the group is not
-    /// settled for yet (the two take turns, see [`settle_group`]).
+    /// settled for yet (the two take turns, see `settle_group`).
     pub asked: Nimber,
     /// How long the thread has been on this group, in seconds.
     pub seconds: f64,

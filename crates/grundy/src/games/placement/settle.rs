@@ -8,8 +8,12 @@
 //!   its nim-value is exactly 0: both the outcome and the value are settled. The same holds
 //!   for each part of the free squares on its own (a sum of second-player wins is one), each
 //!   part with the symmetry of its own bounding box.
+//! - **Kings on a side of 4** ([`KingsFourLines`]): when the game is kings alone on a
+//!   rectangle with a side of 4 and the free squares are whole lines across that side (the
+//!   empty board among them), the second player answers each king in its own line and wins:
+//!   a second-player win, so the nim-value 0, as for mirror play.
 //! - **One move to mirror play** ([`CentreThenReflect`]'s centre on an odd board, or any move
-//!   that leaves a position of the first kind): the player to move wins by that move. This
+//!   that leaves a position of the first two kinds): the player to move wins by that move. This
 //!   settles the outcome (N) and gives a winning move, but *not* the nim-value: the strategy
 //!   proves only that it is not 0.
 //! - [`QueensFour`]: queens on 4×4 is a first-player win by b2 (Jenrich (2014)); again the
@@ -39,6 +43,7 @@
 use crate::board::Symmetry;
 use crate::values::{Nimber, Outcome};
 
+use super::four_lines::KingsFourLines;
 use super::strategy::{CentreThenReflect, QueensFour, Strategy};
 use super::{BoardSet, PlacementGame, PlacementMove, PlacementPosition, RayRule, Surface};
 
@@ -106,15 +111,33 @@ pub fn mirror_settlement(game: &PlacementGame, position: &PlacementPosition) -> 
     parts_mirror(game, &available).map(Settlement::second_player_wins)
 }
 
-/// What a strategy settles about `position`: a second-player win by mirror play (outcome and
-/// nim-value 0), or a first-player win by a move to such a position (outcome and a winning
-/// move; the nim-value still needs a search). `None` when no strategy here applies.
+/// Whether `position` is a second-player win by a strategy of the second player: mirror
+/// play ([`mirror_settlement`]), or for kings on a side of 4 the answer in the same line
+/// ([`KingsFourLines`]). `None` for a position with no free square.
+#[must_use]
+pub fn second_player_settlement(
+    game: &PlacementGame,
+    position: &PlacementPosition,
+) -> Option<Settlement> {
+    if let Some(settled) = mirror_settlement(game, position) {
+        return Some(settled);
+    }
+    let strategy = KingsFourLines::for_game(game).ok()?;
+    let whole_lines =
+        !game.available(position).is_empty() && strategy.free_squares_are_whole_lines(position);
+    whole_lines.then(|| Settlement::second_player_wins(strategy.name()))
+}
+
+/// What a strategy settles about `position`: a second-player win by mirror play or by the
+/// kings' answer in the same line (outcome and nim-value 0), or a first-player win by a move
+/// to such a position (outcome and a winning move; the nim-value still needs a search).
+/// `None` when no strategy here applies.
 #[must_use]
 pub fn settled_by_strategy(
     game: &PlacementGame,
     position: &PlacementPosition,
 ) -> Option<Settlement> {
-    if let Some(settled) = mirror_settlement(game, position) {
+    if let Some(settled) = second_player_settlement(game, position) {
         return Some(settled);
     }
     if game.rules().surface() != Surface::Rectangle {
@@ -144,10 +167,10 @@ pub fn settled_by_strategy(
         .into_iter()
         .find_map(|placement| {
             let after = game.play_move(position, placement).ok()?;
-            let mirror = mirror_settlement(game, &after)?;
+            let second = second_player_settlement(game, &after)?;
             Some(first_player_wins(
                 placement,
-                format!("{} then {}", game.move_name(placement), mirror.strategy),
+                format!("{} then {}", game.move_name(placement), second.strategy),
             ))
         })
 }

@@ -12,7 +12,7 @@ use crate::values::Nimber;
 
 use super::multi::{Cells, RulesKayles};
 use super::node_kayles::NodeKayles;
-use super::settle::{mirror_settlement, settled_by_strategy, Settlement};
+use super::settle::{second_player_settlement, settled_by_strategy, Settlement};
 use super::{Piece, PlacementGame, PlacementMove, PlacementPosition, Surface};
 
 /// A legal move and the nimber of the position it leads to.
@@ -328,15 +328,16 @@ impl PlacementSolver {
         settled_by_strategy(&self.game, position)
     }
 
-    /// Whether mirror play settles `position` as a second-player win (nim-value 0): the check
-    /// every search below makes before searching.
-    fn mirror_settles(&self, position: &PlacementPosition) -> bool {
-        mirror_settlement(&self.game, position).is_some()
+    /// Whether a strategy of the second player (mirror play, the kings' answer in the same
+    /// line) settles `position` as a second-player win (nim-value 0): the check every search
+    /// below makes before searching.
+    fn second_player_settles(&self, position: &PlacementPosition) -> bool {
+        second_player_settlement(&self.game, position).is_some()
     }
 
     /// The nimber of `position`.
     pub fn nim_value(&mut self, position: &PlacementPosition) -> Nimber {
-        if self.mirror_settles(position) {
+        if self.second_player_settles(position) {
             return Nimber::ZERO;
         }
         let game = &self.game;
@@ -353,7 +354,7 @@ impl PlacementSolver {
         position: &PlacementPosition,
         stop: &Arc<AtomicBool>,
     ) -> Option<Nimber> {
-        if self.mirror_settles(position) {
+        if self.second_player_settles(position) {
             return Some(Nimber::ZERO);
         }
         let game = &self.game;
@@ -366,7 +367,7 @@ impl PlacementSolver {
     /// Whether the nimber of `position` is `value`, by an outcome search; with 0, whether the
     /// player to move loses.
     pub fn has_value(&mut self, position: &PlacementPosition, value: Nimber) -> bool {
-        if self.mirror_settles(position) {
+        if self.second_player_settles(position) {
             return value == Nimber::ZERO;
         }
         let game = &self.game;
@@ -385,7 +386,7 @@ impl PlacementSolver {
         stop: &Arc<AtomicBool>,
         max_positions: u64,
     ) -> Option<bool> {
-        if self.mirror_settles(position) {
+        if self.second_player_settles(position) {
             return Some(value == Nimber::ZERO);
         }
         let game = &self.game;
@@ -398,7 +399,7 @@ impl PlacementSolver {
     /// The nimber of `position` when it is known without searching (see
     /// [`Solver::value_without_search`]); `None` when finding it needs a search.
     pub fn value_without_search(&mut self, position: &PlacementPosition) -> Option<Nimber> {
-        if self.mirror_settles(position) {
+        if self.second_player_settles(position) {
             return Some(Nimber::ZERO);
         }
         let game = &self.game;
@@ -430,7 +431,7 @@ impl PlacementSolver {
     /// piece by piece. Decided by outcome searches, without the full nimbers of the other moves;
     /// none, without search, when mirror play settles `position` as a second-player win.
     pub fn winning_placements(&mut self, position: &PlacementPosition) -> Vec<PlacementMove> {
-        if self.mirror_settles(position) {
+        if self.second_player_settles(position) {
             return Vec::new();
         }
         self.after_each_move(position)

@@ -8,6 +8,8 @@
 //!   and then answers each move with its image under the half turn (Boone (2016), Theorem
 //!   2.2.2 (b), and Jenrich (2014) for queens), when no free square attacks its own image.
 //! - [`QueensFour`]: Jenrich (2014)'s first-player strategy for queens on 4×4.
+//! - [`KingsFourLines`] (in its own module): the second player's strategy for kings on a
+//!   board with a side of 4, answering each king in its own line across that side.
 //!
 //! In a game of several pieces a move names its piece ([`PlacementMove`]); the mirror
 //! strategies answer a move with the same piece on the image square.
@@ -38,6 +40,7 @@ use thiserror::Error;
 
 use crate::board::{BoardSize, Square, Symmetry};
 
+use super::four_lines::KingsFourLines;
 use super::{Piece, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver};
 use crate::values::Nimber;
 
@@ -96,7 +99,7 @@ pub enum StrategyError {
     },
 }
 
-fn does_not_apply(strategy: &str, reason: String) -> StrategyError {
+pub(super) fn does_not_apply(strategy: &str, reason: String) -> StrategyError {
     StrategyError::DoesNotApply {
         strategy: strategy.to_string(),
         reason,
@@ -207,7 +210,7 @@ fn restore_symmetry(
     }
 }
 
-fn ensure_moves_left(
+pub(super) fn ensure_moves_left(
     game: &PlacementGame,
     position: &PlacementPosition,
 ) -> Result<(), StrategyError> {
@@ -546,14 +549,22 @@ impl Strategy for Random {
     }
 }
 
-/// The symmetry strategy for `player` in `game`: [`MirrorSecond`] for the second player;
-/// [`CentreThenReflect`] or else [`QueensFour`] for the first. The error gives every reason.
+/// The symmetry strategy for `player` in `game`: [`MirrorSecond`] or else, for kings on a
+/// side of 4, [`KingsFourLines`] (whose free squares stay symmetric in the middle line of the
+/// side of 4) for the second player; [`CentreThenReflect`] or else [`QueensFour`] for the
+/// first. The error gives the reason of the first strategy tried.
 pub fn symmetry_strategy(
     game: &PlacementGame,
     player: Player,
 ) -> Result<Box<dyn Strategy>, StrategyError> {
     match player {
-        Player::Second => Ok(Box::new(MirrorSecond::for_game(game)?)),
+        Player::Second => match MirrorSecond::for_game(game) {
+            Ok(strategy) => Ok(Box::new(strategy)),
+            Err(mirror) => match KingsFourLines::for_game(game) {
+                Ok(strategy) => Ok(Box::new(strategy)),
+                Err(_) => Err(mirror),
+            },
+        },
         Player::First => {
             let centre = match CentreThenReflect::for_game(game) {
                 Ok(strategy) => return Ok(Box::new(strategy)),
@@ -616,7 +627,7 @@ pub fn play_out(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use std::collections::HashSet;
 
     use super::*;
@@ -631,7 +642,7 @@ mod tests {
     /// to move and no move left. Positions already checked are not checked again (the
     /// strategies tested choose by the position alone). Returns the number of distinct
     /// positions in which the opponent had to move.
-    fn wins_against_every_reply(
+    pub(in crate::games::placement) fn wins_against_every_reply(
         game: &PlacementGame,
         strategy: &mut dyn Strategy,
         player: Player,
