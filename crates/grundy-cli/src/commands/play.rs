@@ -655,7 +655,8 @@ mod tests {
         let message = error.to_string();
         assert!(message.contains("computer as second player"), "{message}");
         assert!(message.contains("try `--second`"), "{message}");
-        let kings = PlacementGame::new(Piece::King, "4x4".parse().unwrap());
+        // Kings on an even board without a side of 4: no mirror, no centre, no answer in a line.
+        let kings = PlacementGame::new(Piece::King, "6x6".parse().unwrap());
         let error = opponent_strategy(&kings, Opponent::Symmetry, Player::Second, 1, 1 << 20)
             .err()
             .unwrap();

@@ -296,7 +296,7 @@ fn serve_plays_the_computers_reply() {
     assert_eq!(random["position"].as_str().unwrap().matches('N').count(), 2);
     let (status, refused) = server.post(
         "/api/run",
-        &json!({ "question": "play", "game": "kings 3x5", "opponent": "symmetry" }),
+        &json!({ "question": "play", "game": "kings 4x4", "opponent": "symmetry" }),
     );
     assert_eq!(status, 400);
     assert!(
