@@ -918,16 +918,14 @@ fn a_stopped_search_keeps_its_facts_and_the_next_run_reads_them() {
     );
 }
 
-/// A long search whose stderr is a file (a run left going under `nohup`) writes plain lines of
-/// progress there, naming the groups of first moves being searched, where no bar can be
-/// drawn: the first after ten seconds (the timing itself is
-/// tested in `progress.rs`; kings 9x9 takes minutes, so it is still searching when stopped).
-#[test]
-fn a_long_search_writes_its_progress_to_a_log() {
+/// The first line of progress that `grundy ARGS` writes to its stderr when that is a file (a
+/// run left going under `nohup`, where no bar can be drawn), stopped by Ctrl-C after 15 s; the
+/// first line comes after ten seconds (the timing itself is tested in `progress.rs`).
+fn first_logged_progress(args: &[&str]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("log");
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(LONG_SEARCH)
+        .args(args)
         .stdout(std::process::Stdio::null())
         .stderr(std::fs::File::create(&log).unwrap())
         .spawn()
@@ -936,47 +934,38 @@ fn a_long_search_writes_its_progress_to_a_log() {
     let output = child.wait_with_output().unwrap();
     let stderr = std::fs::read_to_string(&log).unwrap();
     assert_eq!(output.status.code(), Some(130), "{stderr}");
-    let lines: Vec<&str> = stderr
+    stderr
         .lines()
-        .filter(|line| line.starts_with("progress: "))
-        .collect();
-    assert!(!lines.is_empty(), "{stderr}");
+        .find(|line| line.starts_with("progress: "))
+        .unwrap_or_else(|| panic!("no line of progress in {stderr}"))
+        .to_string()
+}
+
+/// A long first-move search (kings 9x9 takes minutes, so it is still searching when stopped)
+/// logs how far it is, naming the groups of first moves being searched.
+#[test]
+fn a_long_search_writes_its_progress_to_a_log() {
+    let line = first_logged_progress(&LONG_SEARCH);
     assert!(
-        lines[0].contains(" s, moves to value *")
-            && lines[0].contains(" of 15 first moves settled, "),
-        "{stderr}"
+        line.contains(" s, moves to value *") && line.contains(" of 15 first moves settled, "),
+        "{line}"
     );
     // Which groups the threads are on, and for how long: `; searching a1 for *2 (41 min)`.
     assert!(
-        lines[0].contains("; searching ") && lines[0].contains(" for "),
-        "{stderr}"
+        line.contains("; searching ") && line.contains(" for "),
+        "{line}"
     );
 }
 
-/// A table whose one cell takes minutes (kings 9x9 by the whole-board solver) still writes a
-/// line a minute to its log, from its solver's positions: no cell finishes to report.
+/// A table whose one cell takes minutes (kings 9x9 by the whole-board solver) still logs a
+/// line a minute, from its solver's positions: no cell finishes to report.
 #[test]
 fn a_long_table_cell_writes_its_progress_to_a_log() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("log");
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(["table", "kings", "--rows", "9", "--cols", "9"])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::fs::File::create(&log).unwrap())
-        .spawn()
-        .unwrap();
-    interrupt_after(&child, std::time::Duration::from_secs(15));
-    let output = child.wait_with_output().unwrap();
-    let stderr = std::fs::read_to_string(&log).unwrap();
-    assert_eq!(output.status.code(), Some(130), "{stderr}");
-    let line = stderr
-        .lines()
-        .find(|line| line.starts_with("progress: "))
-        .unwrap_or_else(|| panic!("no line of progress in {stderr}"));
+    let line = first_logged_progress(&["table", "kings", "--rows", "9", "--cols", "9"]);
     assert!(
         line.contains("kings table: 0 of 1 done; a thread's solver: ")
             && line.contains(" positions searched"),
-        "{stderr}"
+        "{line}"
     );
 }
 
