@@ -4,7 +4,9 @@
 //! indicatif draws nothing when stderr is not a terminal. A long search (a first-move search of
 //! `value` or `outcome`, a table, any search of positions) whose stderr is a file or a pipe (a
 //! run left going under `nohup`, a batch job's log) writes a plain line instead, after ten
-//! seconds and then once a minute.
+//! seconds and then once a minute. (A queens table is the exception within a cell: its cells
+//! go through the first-move search, which reports only when a cell is finished; the dearest
+//! queens cell to 14×14 takes ten seconds.)
 
 use std::io::{IsTerminal, Write};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
@@ -242,7 +244,9 @@ impl ProgressLog {
 impl Bars {
     /// A line for the log, when one is due, of a search that has searched `positions`: a long
     /// search of one position, or a table cell of hours, sends no other event for a long time.
-    fn log_searched(&mut self, positions: u64, table_bytes: u64) {
+    /// `one_of_threads`: the count is one of several threads' solvers (a table's), the one
+    /// that reported last.
+    fn log_searched(&mut self, positions: u64, table_bytes: u64, one_of_threads: bool) {
         let Some(log) = &mut self.log else {
             return;
         };
@@ -251,13 +255,16 @@ impl Bars {
                 "{positions} positions searched, table {} MiB",
                 table_bytes >> 20
             );
+            let whose = if one_of_threads {
+                "a thread's solver: "
+            } else {
+                ""
+            };
             match &self.steps {
-                // The steps are a table's cells, searched by threads each with its solver:
-                // the count is the one that reported last.
                 Some((task, done, total)) => {
-                    format!("{task}: {done} of {total} done; a thread's solver: {searched}")
+                    format!("{task}: {done} of {total} done; {whose}{searched}")
                 }
-                None => searched,
+                None => format!("{whose}{searched}"),
             }
         });
     }
@@ -312,7 +319,7 @@ impl Shown {
                 table_bytes,
             } => {
                 bars.spinner.show(*positions, *table_bytes);
-                bars.log_searched(*positions, *table_bytes);
+                bars.log_searched(*positions, *table_bytes, false);
             }
             Event::FirstMoves {
                 value,
@@ -408,7 +415,7 @@ impl Shown {
         } = event
         {
             let mut bars = self.bars.lock().unwrap_or_else(PoisonError::into_inner);
-            bars.log_searched(*positions, *table_bytes);
+            bars.log_searched(*positions, *table_bytes, true);
         }
     }
 

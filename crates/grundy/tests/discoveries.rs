@@ -61,10 +61,11 @@ fn printed_table(text: &str, command: &str) -> PrintedTable {
     (cols, rows)
 }
 
-/// The nim-value of the empty board as the mex of its first moves' values, each searched: the
-/// solver answers a position a known strategy settles (mirror play, the kings' answer on a
-/// side of 4) without search, and this checks such a cell instead of taking the strategy's
-/// word for it.
+/// The nim-value of the empty board as the mex of its first moves' values: the solver answers
+/// a position a known strategy settles (mirror play, the kings' answer on a side of 4) without
+/// search, and this checks such a cell instead of taking the strategy's word for it. (A first
+/// move may itself leave a settled position, such as the centre of an odd board; every other
+/// is searched.)
 fn searched_value(game: &PlacementGame) -> u32 {
     let mut solver = PlacementSolver::new(game, 1 << 26);
     let empty = game.empty();

@@ -32,7 +32,8 @@ In a game of several pieces (knights+bishops) say which piece with its letter be
 the square: Nc3, N c3, c3 N or B (1,1).\n\n\
 --opponent symmetry plays the strategy of Boone (2016), Theorem 2.2.2, for the computer's side: \
 mirror play as second player, the centre and then the half turn as first player on odd x odd \
-boards (queens 4x4: the strategy of Jenrich (2014)). Where no symmetry strategy applies to that \
+boards (queens 4x4: the strategy of Jenrich (2014); kings on a board with a side of 4, as second \
+player: the answer at the far end of the same line across that side, docs/STRATEGIES.md). Where no symmetry strategy applies to that \
 side and board, grundy says why and exits with status 2 before the game starts.\n\nExamples:\n  \
 grundy play knights 5x5\n  grundy play knights 6x6 --opponent symmetry\n  \
 grundy play queens 7x7 --opponent random --seed 42\n  grundy play knights+bishops 5x5\n  \

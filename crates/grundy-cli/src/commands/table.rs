@@ -174,16 +174,26 @@ fn placement_text(
             interrupt::stopped_by()
         ));
     }
-    let settled_cells = report
+    let strategies: Vec<&String> = report
         .settled_by
         .iter()
         .flatten()
         .flatten()
         .flatten()
-        .count();
-    if settled_cells > 0 {
+        .collect();
+    if !strategies.is_empty() {
+        let mirrored = strategies
+            .iter()
+            .filter(|strategy| strategy.starts_with("mirror play"))
+            .count();
+        let by = match mirrored {
+            all if all == strategies.len() => "mirror play",
+            0 => "the kings' answer in the same line",
+            _ => "mirror play or the kings' answer in the same line",
+        };
         out.push_str(&format!(
-            "{settled_cells} boards settled without search by mirror play (a second-player win: 0)\n"
+            "{} boards settled without search by {by} (a second-player win: 0)\n",
+            strategies.len()
         ));
     }
     out.push_str(&format!(

@@ -292,7 +292,8 @@ fn placement_moves(
     let mut solver = PlacementSolver::new(game, memory);
     solver.set_observer(Box::new(watch.clone()));
     let started = Instant::now();
-    // Mirror play settles a second-player win: nim-value 0 and no winning move, without
+    // A second player's strategy (mirror play, the kings' answer in the same line) settles a
+    // second-player win: nim-value 0 and no winning move, without
     // search (the solver consults the same check). With `all` each move's value is still
     // searched: the strategy proves only that every move leads to a non-zero value.
     let settled_by = solver

@@ -356,7 +356,8 @@ fn placement_table(
     boards.sort_by_key(|&(_, _, board)| std::cmp::Reverse(board.squares()));
     let total = boards.len() as u64;
     let started = Instant::now();
-    // The cells a strategy settles (mirror play: a second-player win, 0) are filled first,
+    // The cells a strategy settles (mirror play, the kings' answer in the same line: a
+    // second-player win, 0) are filled first,
     // without a solver: no thread waits behind a long search to reach them, and a table
     // stopped early still shows them.
     let mut settled: Vec<Cell> = Vec::new();

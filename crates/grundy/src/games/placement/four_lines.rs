@@ -16,8 +16,9 @@
 //! The empty board is whole lines, so kings on 4×n and n×4 are second-player wins (nim-value
 //! 0) for every n: the column of 4s and the row of 4s of docs/DISCOVERIES.md's kings table,
 //! which the searches had found cell by cell. No other height works: with 1, 2 or 3 a single
-//! king can take a whole line and the answer has nothing to restore, and from 5 on two kings
-//! in a line cannot cover it (a king takes three squares of a line).
+//! king can take a whole line and the answer has nothing to restore; with 5 or 6 some king has
+//! no partner that completes its line (the middle square of 5, an end square of 6); from 7 on
+//! two kings cannot cover a line (a king takes three squares of it).
 
 use crate::board::{Square, Surface};
 
@@ -132,25 +133,26 @@ impl Strategy for KingsFourLines {
 
     fn choose(&mut self, position: &PlacementPosition) -> Result<PlacementMove, StrategyError> {
         ensure_moves_left(&self.game, position)?;
-        let mut kings_in_line = vec![Vec::new(); self.lines()];
+        // The king to answer stands in the one line that holds a king and still has a free
+        // square: a line of two kings is taken whole, and so is a line whose lone king an
+        // earlier answer's pair of kings beside it has closed.
+        let board = self.game.board();
+        let available = self.game.available(position);
+        let mut to_answer = Vec::new();
         for square in self.game.occupied(position) {
             let (line, along) = self.line_of(square);
-            kings_in_line[line].push(along);
+            let free =
+                (0..4).any(|other| available.contains(board.index_of(self.square(line, other))));
+            if free {
+                to_answer.push((line, along));
+            }
         }
-        let alone: Vec<(usize, usize)> = kings_in_line
-            .iter()
-            .enumerate()
-            .filter_map(|(line, kings)| match kings.as_slice() {
-                [along] => Some((line, *along)),
-                _ => None,
-            })
-            .collect();
-        let (line, along) = match alone.as_slice() {
+        let (line, along) = match to_answer.as_slice() {
             [one] => *one,
             [] => {
                 return Err(does_not_apply(
                     &self.name(),
-                    "no king stands alone in its line: the strategy answers the opponent's king, it does not start"
+                    "no king's line has a free square: the strategy answers the opponent's king, it does not start"
                         .to_string(),
                 ))
             }
@@ -158,7 +160,7 @@ impl Strategy for KingsFourLines {
                 return Err(does_not_apply(
                     &self.name(),
                     format!(
-                        "{} kings stand alone in their lines: the position is not one king away from whole free lines",
+                        "{} kings have free squares in their lines: the position is not one king away from whole free lines",
                         several.len()
                     ),
                 ))
@@ -240,9 +242,14 @@ mod tests {
         let mut strategy = KingsFourLines::for_game(&game).unwrap();
         // Nothing to answer on the empty board.
         assert!(strategy.choose(&game.empty()).is_err());
-        // Two kings alone in their lines.
+        // Two kings whose lines have free squares.
         let two = game.parse_position("K...K./....../....../......").unwrap();
         assert!(strategy.choose(&two).is_err());
+        // Whole free lines with lone kings in closed lines (a1 and b4 close columns a to c,
+        // d1 and d4 close c to e): the king on f2 is the one to answer, with f4.
+        let closed = game.parse_position("K..K../.....K/....../.K.K..").unwrap();
+        let answer = strategy.choose(&closed).unwrap();
+        assert_eq!(answer.square.to_string(), "f4");
         // One king to answer (the last row of the text is row 4): a4 is answered by a1.
         let one = game.parse_position("....../....../....../K.....").unwrap();
         let answer = strategy.choose(&one).unwrap();

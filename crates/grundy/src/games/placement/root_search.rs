@@ -76,11 +76,11 @@ pub struct GroupInSearch {
     /// The value the thread is asking about: the round's, or a smaller one the group is not
     /// settled for yet (the two take turns, see `settle_group`).
     pub asked: Nimber,
-    /// How long the thread has been on this group, in seconds.
+    /// How long the thread has been asking this value of this group, in seconds.
     pub seconds: f64,
 }
 
-/// What one thread of a round is searching: the group, the value asked, since when.
+/// What one thread of a round is searching: the group, the value asked, since when it asks it.
 type ThreadSlot = Mutex<Option<(usize, u32, Instant)>>;
 
 /// The slot, even if a thread panicked holding it (it holds plain values, whole at any time).
@@ -158,8 +158,8 @@ pub struct RootOutcome {
 pub struct RootValue {
     /// The nim-value.
     pub nimber: Nimber,
-    /// The strategy that settled the nim-value without search: mirror play, which proves a
-    /// second-player win and so the value 0. (A first-player strategy proves only that the
+    /// The strategy that settled the nim-value without search: mirror play or the kings'
+    /// answer in the same line, which prove a second-player win and so the value 0. (A first-player strategy proves only that the
     /// value is not 0, and the value is then searched.)
     pub settled_by: Option<String>,
     /// What the search did.
@@ -487,7 +487,7 @@ impl RootSearch {
         if !self.groups_leaving(value).is_empty() {
             return Ok(true);
         }
-        // A second-player win has no move to 0: mirror play answers every one.
+        // A second-player win has no move to 0: the second player's strategy answers every one.
         if value == Nimber::ZERO
             && self
                 .settlement
@@ -566,7 +566,6 @@ impl RootSearch {
                     let after = game
                         .play_move(position, groups[group][0])
                         .expect("legal moves can be played");
-                    let since = Instant::now();
                     let answers = settle_group(
                         &mut solver,
                         game,
@@ -575,7 +574,7 @@ impl RootSearch {
                         |smaller| settled.get(&(smaller, group)).copied(),
                         hardest,
                         stop,
-                        &|asked| *lock(slot) = Some((group, asked, since)),
+                        &|asked| *lock(slot) = Some((group, asked, Instant::now())),
                     );
                     *lock(slot) = None;
                     let last = answers.last().copied();

@@ -429,7 +429,8 @@ impl PlacementSolver {
 
     /// The winning moves of `position` (those to a position of nimber 0), row by row and
     /// piece by piece. Decided by outcome searches, without the full nimbers of the other moves;
-    /// none, without search, when mirror play settles `position` as a second-player win.
+    /// none, without search, when a strategy (mirror play, the kings' answer in the same line)
+    /// settles `position` as a second-player win.
     pub fn winning_placements(&mut self, position: &PlacementPosition) -> Vec<PlacementMove> {
         if self.second_player_settles(position) {
             return Vec::new();
