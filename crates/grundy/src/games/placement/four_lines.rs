@@ -23,10 +23,109 @@
 use crate::board::{Square, Surface};
 
 use super::strategy::{does_not_apply, ensure_moves_left, Strategy, StrategyError};
-use super::{Piece, PlacementGame, PlacementMove, PlacementPosition};
+use super::{BoardSet, Piece, PlacementGame, PlacementMove, PlacementPosition};
 
 /// Where the answer to a king on the `i`-th square of a line goes (0-based): the far end.
 const ANSWER: [usize; 4] = [3, 3, 0, 0];
+
+/// The lines across the side of 4 of a kings game's board: what both the strategy and the
+/// settlement check ([`whole_free_lines`]) look at, borrowed so that the check, which every
+/// search makes first, copies nothing.
+#[derive(Clone, Copy)]
+struct Lines<'a> {
+    game: &'a PlacementGame,
+    /// Whether the lines are the columns (a board 4 rows high) or the rows (4 columns wide).
+    columns: bool,
+}
+
+impl<'a> Lines<'a> {
+    /// The lines of `game`, or why it has none: it must be kings alone on a rectangle with a
+    /// side of 4.
+    fn of(game: &'a PlacementGame) -> Result<Lines<'a>, String> {
+        if game.single_piece() != Some(Piece::King) {
+            return Err(format!("it is for kings alone, not {}", game.name()));
+        }
+        if game.rules().surface() != Surface::Rectangle {
+            return Err(format!(
+                "it is for a rectangle, not a {}, whose glued edges join lines that the argument keeps apart",
+                game.rules().surface()
+            ));
+        }
+        let board = game.board();
+        let columns = match (board.rows(), board.cols()) {
+            (4, _) => true,
+            (_, 4) => false,
+            _ => return Err(format!("{board} has no side of 4")),
+        };
+        Ok(Lines { game, columns })
+    }
+
+    /// The strategy's name, which also names a settlement by it.
+    fn strategy_name(self) -> String {
+        let (lines, across) = if self.columns {
+            ("column", "4 rows")
+        } else {
+            ("row", "4 columns")
+        };
+        format!("kings on {across}: the answer in the same {lines}")
+    }
+
+    fn count(self) -> usize {
+        let board = self.game.board();
+        if self.columns {
+            board.cols()
+        } else {
+            board.rows()
+        }
+    }
+
+    /// The square `along` squares into line `line`.
+    fn square(self, line: usize, along: usize) -> Square {
+        let (row, col) = if self.columns {
+            (along, line)
+        } else {
+            (line, along)
+        };
+        self.game
+            .board()
+            .square(row, col)
+            .expect("lines and places along them are on the board")
+    }
+
+    /// The line of `square`, and how far along it the square is.
+    fn line_of(self, square: Square) -> (usize, usize) {
+        if self.columns {
+            (square.col(), square.row())
+        } else {
+            (square.row(), square.col())
+        }
+    }
+
+    /// How many squares of line `line` are in `available`.
+    fn free_in(self, available: &BoardSet, line: usize) -> usize {
+        let board = self.game.board();
+        (0..4)
+            .filter(|&along| available.contains(board.index_of(self.square(line, along))))
+            .count()
+    }
+
+    /// Whether the squares of `available` are whole lines.
+    fn all_whole(self, available: &BoardSet) -> bool {
+        (0..self.count()).all(|line| matches!(self.free_in(available, line), 0 | 4))
+    }
+}
+
+/// The name of the kings' answer in the same line when it settles `position` as a
+/// second-player win: `game` is kings alone on a rectangle with a side of 4, and the free
+/// squares are whole lines, at least one. `None` otherwise.
+pub(super) fn whole_free_lines(
+    game: &PlacementGame,
+    position: &PlacementPosition,
+) -> Option<String> {
+    let lines = Lines::of(game).ok()?;
+    let available = game.available(position);
+    (!available.is_empty() && lines.all_whole(&available)).then(|| lines.strategy_name())
+}
 
 /// The second player's strategy for kings on a board with a side of 4: answer each king with
 /// a king at the far end of the same line across that side (see the module's argument).
@@ -50,22 +149,9 @@ pub struct KingsFourLines {
 impl KingsFourLines {
     /// The strategy for `game`, which must be kings alone on a rectangle with a side of 4.
     pub fn for_game(game: &PlacementGame) -> Result<KingsFourLines, StrategyError> {
-        let board = game.board();
-        let refuse = |why: String| Err(does_not_apply(STRATEGY, why));
-        if game.single_piece() != Some(Piece::King) {
-            return refuse(format!("it is for kings alone, not {}", game.name()));
-        }
-        if game.rules().surface() != Surface::Rectangle {
-            return refuse(format!(
-                "it is for a rectangle, not a {}, whose glued edges join lines that the argument keeps apart",
-                game.rules().surface()
-            ));
-        }
-        let columns = match (board.rows(), board.cols()) {
-            (4, _) => true,
-            (_, 4) => false,
-            _ => return refuse(format!("{board} has no side of 4")),
-        };
+        let columns = Lines::of(game)
+            .map_err(|why| does_not_apply("the kings' answer in the same line", why))?
+            .columns;
         Ok(KingsFourLines {
             game: game.clone(),
             columns,
@@ -76,77 +162,35 @@ impl KingsFourLines {
     /// against this strategy, so the position is a second-player win.
     #[must_use]
     pub fn free_squares_are_whole_lines(&self, position: &PlacementPosition) -> bool {
-        let board = self.game.board();
-        let available = self.game.available(position);
-        (0..self.lines()).all(|line| {
-            let free = (0..4)
-                .filter(|&along| available.contains(board.index_of(self.square(line, along))))
-                .count();
-            free == 0 || free == 4
-        })
+        self.lines().all_whole(&self.game.available(position))
     }
 
-    fn lines(&self) -> usize {
-        let board = self.game.board();
-        if self.columns {
-            board.cols()
-        } else {
-            board.rows()
-        }
-    }
-
-    /// The square `along` squares into line `line`.
-    fn square(&self, line: usize, along: usize) -> Square {
-        let (row, col) = if self.columns {
-            (along, line)
-        } else {
-            (line, along)
-        };
-        self.game
-            .board()
-            .square(row, col)
-            .expect("lines and places along them are on the board")
-    }
-
-    /// The line of `square`, and how far along it the square is.
-    fn line_of(&self, square: Square) -> (usize, usize) {
-        if self.columns {
-            (square.col(), square.row())
-        } else {
-            (square.row(), square.col())
+    fn lines(&self) -> Lines<'_> {
+        Lines {
+            game: &self.game,
+            columns: self.columns,
         }
     }
 }
 
-/// The strategy's name in errors before it is made.
-const STRATEGY: &str = "the kings' answer in the same line";
-
 impl Strategy for KingsFourLines {
     fn name(&self) -> String {
-        let (lines, across) = if self.columns {
-            ("column", "4 rows")
-        } else {
-            ("row", "4 columns")
-        };
-        format!("kings on {across}: the answer in the same {lines}")
+        self.lines().strategy_name()
     }
 
     fn choose(&mut self, position: &PlacementPosition) -> Result<PlacementMove, StrategyError> {
         ensure_moves_left(&self.game, position)?;
+        let lines = self.lines();
         // The king to answer stands in the one line that holds a king and still has a free
         // square: a line of two kings is taken whole, and so is a line whose lone king an
         // earlier answer's pair of kings beside it has closed.
-        let board = self.game.board();
         let available = self.game.available(position);
-        let mut to_answer = Vec::new();
-        for square in self.game.occupied(position) {
-            let (line, along) = self.line_of(square);
-            let free =
-                (0..4).any(|other| available.contains(board.index_of(self.square(line, other))));
-            if free {
-                to_answer.push((line, along));
-            }
-        }
+        let to_answer: Vec<(usize, usize)> = self
+            .game
+            .occupied(position)
+            .map(|square| lines.line_of(square))
+            .filter(|&(line, _)| lines.free_in(&available, line) > 0)
+            .collect();
         let (line, along) = match to_answer.as_slice() {
             [one] => *one,
             [] => {
@@ -167,7 +211,7 @@ impl Strategy for KingsFourLines {
             }
         };
         let answer = PlacementMove {
-            square: self.square(line, ANSWER[along]),
+            square: lines.square(line, ANSWER[along]),
             piece: Piece::King,
         };
         let after = self.game.play_move(position, answer).map_err(|error| {

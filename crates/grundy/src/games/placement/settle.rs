@@ -8,7 +8,7 @@
 //!   its nim-value is exactly 0: both the outcome and the value are settled. The same holds
 //!   for each part of the free squares on its own (a sum of second-player wins is one), each
 //!   part with the symmetry of its own bounding box.
-//! - **Kings on a side of 4** ([`KingsFourLines`]): when the game is kings alone on a
+//! - **Kings on a side of 4** ([`KingsFourLines`](super::KingsFourLines)): when the game is kings alone on a
 //!   rectangle with a side of 4 and the free squares are whole lines across that side (the
 //!   empty board among them), the second player answers each king in its own line and wins:
 //!   a second-player win, so the nim-value 0, as for mirror play.
@@ -43,7 +43,6 @@
 use crate::board::Symmetry;
 use crate::values::{Nimber, Outcome};
 
-use super::four_lines::KingsFourLines;
 use super::strategy::{CentreThenReflect, QueensFour, Strategy};
 use super::{BoardSet, PlacementGame, PlacementMove, PlacementPosition, RayRule, Surface};
 
@@ -113,7 +112,7 @@ pub fn mirror_settlement(game: &PlacementGame, position: &PlacementPosition) -> 
 
 /// Whether `position` is a second-player win by a strategy of the second player: mirror
 /// play ([`mirror_settlement`]), or for kings on a side of 4 the answer in the same line
-/// ([`KingsFourLines`]). `None` for a position with no free square.
+/// ([`KingsFourLines`](super::KingsFourLines)). `None` for a position with no free square.
 #[must_use]
 pub fn second_player_settlement(
     game: &PlacementGame,
@@ -122,10 +121,7 @@ pub fn second_player_settlement(
     if let Some(settled) = mirror_settlement(game, position) {
         return Some(settled);
     }
-    let strategy = KingsFourLines::for_game(game).ok()?;
-    let whole_lines =
-        !game.available(position).is_empty() && strategy.free_squares_are_whole_lines(position);
-    whole_lines.then(|| Settlement::second_player_wins(strategy.name()))
+    super::four_lines::whole_free_lines(game, position).map(Settlement::second_player_wins)
 }
 
 /// What a strategy settles about `position`: a second-player win by mirror play or by the
