@@ -72,28 +72,16 @@ impl FirstMoveSearch<'_> {
             return Ok(Answered::by_ranks(report, distributed));
         }
         let report = self.on_this_host(|game, limits, resume, watch| {
-            let (graph, convention) = (None, grundy::misere::Convention::Normal);
+            let request = ValueRequest {
+                game,
+                graph: None,
+                convention: grundy::misere::Convention::Normal,
+                limits,
+                resume,
+            };
             match goal {
-                Goal::Outcome => grundy::request::outcome(
-                    &OutcomeRequest {
-                        game,
-                        graph,
-                        convention,
-                        limits,
-                        resume,
-                    },
-                    watch,
-                ),
-                Goal::NimValue => grundy::request::value(
-                    &ValueRequest {
-                        game,
-                        graph,
-                        convention,
-                        limits,
-                        resume,
-                    },
-                    watch,
-                ),
+                Goal::Outcome => grundy::request::outcome(&OutcomeRequest::from(request), watch),
+                Goal::NimValue => grundy::request::value(&request, watch),
             }
         })?;
         Ok(Answered {

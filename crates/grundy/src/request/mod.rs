@@ -158,20 +158,27 @@ impl TryFrom<GameFields> for OutcomeRequest {
     type Error = GameError;
 
     fn try_from(fields: GameFields) -> Result<OutcomeRequest, GameError> {
+        ValueRequest::try_from(fields).map(OutcomeRequest::from)
+    }
+}
+
+/// Who wins the game a value request asks about: the two questions take the same fields.
+impl From<ValueRequest> for OutcomeRequest {
+    fn from(request: ValueRequest) -> OutcomeRequest {
         let ValueRequest {
             game,
             graph,
             convention,
             limits,
             resume,
-        } = fields.try_into()?;
-        Ok(OutcomeRequest {
+        } = request;
+        OutcomeRequest {
             game,
             graph,
             convention,
             limits,
             resume,
-        })
+        }
     }
 }
 
