@@ -401,7 +401,7 @@ impl Shown {
                 bar.set_position(u64::from(*done));
                 bar.set_message(format!("{settled} settled, {single_cycle} a single cycle"));
             }
-            Event::Settled(_) | Event::Learnt(_) => {}
+            Event::Settled(_) | Event::Tried(_) | Event::Learnt(_) => {}
         }
     }
 

@@ -197,7 +197,10 @@ fn run(
     let told = Arc::clone(&news);
     let watch = Watch::new().on_event(move |event| {
         // A checkpoint's records and facts: Python keeps no checkpoint.
-        if !matches!(event, Event::Settled(_) | Event::Learnt(_)) {
+        if !matches!(
+            event,
+            Event::Settled(_) | Event::Tried(_) | Event::Learnt(_)
+        ) {
             *told.lock().unwrap_or_else(PoisonError::into_inner) = Some(event.clone());
         }
     });
@@ -401,6 +404,7 @@ fn event_dict<'py>(
             dict.set_item("single_cycle", single_cycle)?;
         }
         Event::Settled(_) => dict.set_item("kind", "settled")?,
+        Event::Tried(_) => dict.set_item("kind", "tried")?,
         Event::Learnt(_) => dict.set_item("kind", "learnt")?,
     }
     Ok(dict)

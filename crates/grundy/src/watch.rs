@@ -28,7 +28,7 @@ use std::sync::Arc;
 
 use crate::games::heap::SequenceObserver;
 use crate::games::placement::root_search::{
-    GroupInSearch, RootObserver, RootProgress, SettledRecord,
+    GroupInSearch, RootObserver, RootProgress, SettledRecord, TriedRecord,
 };
 use crate::solver::{Fact, SearchObserver, SearchStats};
 use crate::tour::count::CountProgress;
@@ -72,6 +72,10 @@ pub enum Event {
     /// A question about a group of first moves was settled: what a checkpoint keeps so that a
     /// stopped search resumes without asking it again.
     Settled(SettledRecord),
+    /// A question about a group of first moves was searched long without an answer: what a
+    /// checkpoint keeps so that a resumed search takes its turns between the group's questions
+    /// where this one left them.
+    Tried(TriedRecord),
     /// The costliest of what a first-move search has learnt of the questions it is searching,
     /// sent every ten minutes and when it is stopped before its answer, to a watch that
     /// [keeps them](Watch::keeping_facts): for a checkpoint to keep, in place of those sent
@@ -231,6 +235,10 @@ const FACTS_PERIOD: std::time::Duration = std::time::Duration::from_secs(600);
 impl RootObserver for RootWatch<'_> {
     fn settled(&mut self, record: &SettledRecord) {
         self.watch.send(&Event::Settled(*record));
+    }
+
+    fn tried(&mut self, record: &TriedRecord) {
+        self.watch.send(&Event::Tried(*record));
     }
 
     fn progress(&mut self, progress: &RootProgress) {

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use grundy::games::placement::checkpoint::{CheckpointLines, CheckpointText};
-use grundy::games::placement::root_search::SettledRecord;
+use grundy::games::placement::root_search::{SettledRecord, TriedRecord};
 use grundy::games::placement::{PlacementGame, PlacementPosition};
 use grundy::solver::Fact;
 
@@ -267,6 +267,10 @@ impl Checkpoint {
 
     pub(crate) fn append(&mut self, record: &SettledRecord) {
         self.write_line(self.lines.record_line(record));
+    }
+
+    pub(crate) fn append_tried(&mut self, record: &TriedRecord) {
+        self.write_line(self.lines.tried_line(record));
     }
 
     /// The lines of this search's checkpoint, to write lines of other kinds.

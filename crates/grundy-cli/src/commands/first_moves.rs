@@ -123,20 +123,22 @@ impl FirstMoveSearch<'_> {
         let keeps_facts = opened
             .as_ref()
             .is_some_and(|(checkpoint, _)| checkpoint.keeps_facts());
-        let (checkpoint, resume, lines, fact_lines) = match opened {
+        let (checkpoint, resume, lines, tried_lines, fact_lines) = match opened {
             Some((checkpoint, read)) => {
                 let resume = Resume {
                     records: read.records,
+                    tries: read.tries,
                     facts: read.facts,
                 };
                 (
                     Some(Arc::new(Mutex::new(checkpoint))),
                     resume,
                     read.lines,
+                    read.tried_lines,
                     read.fact_lines,
                 )
             }
-            None => (None, Resume::default(), Vec::new(), Vec::new()),
+            None => (None, Resume::default(), Vec::new(), Vec::new(), Vec::new()),
         };
         let recorder = checkpoint.clone();
         let bars = shown.clone();
@@ -150,6 +152,7 @@ impl FirstMoveSearch<'_> {
                 let mut checkpoint = checkpoint.lock().unwrap_or_else(PoisonError::into_inner);
                 match event {
                     Event::Settled(record) => checkpoint.append(record),
+                    Event::Tried(record) => checkpoint.append_tried(record),
                     Event::Learnt(facts) => checkpoint.keep_facts(facts),
                     _ => {}
                 }
@@ -181,6 +184,10 @@ impl FirstMoveSearch<'_> {
                     ResumeError::NotAFirstMove { index, .. } => format!(
                         "line {}: its move is not a first move of this position",
                         lines[index]
+                    ),
+                    ResumeError::TriedNotAFirstMove { index, .. } => format!(
+                        "line {}: its move is not a first move of this position",
+                        tried_lines[index]
                     ),
                     ResumeError::NotAFact { index } => {
                         let path = checkpoint.as_ref().map(|c| facts_path(&c.path));

@@ -390,6 +390,53 @@ fn a_value_search_resumes_from_its_checkpoint_and_agrees_with_one_thread() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Lines for questions tried without an answer (`"unanswered":true`), which a run writes when
+/// it stops in the middle of a long question, only change the order of the work: a search
+/// resumed from them, of any size and on every question, gives the same value. One whose
+/// move is not a first move of the position is refused by its line's number.
+#[test]
+fn questions_tried_without_an_answer_are_resumed_and_change_no_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("queens7.jsonl");
+    let file = path.to_str().unwrap();
+    let queens = queens_7x7_lines();
+    let mut text = queens.header_line();
+    for square in ["a1", "b1", "c1", "d1", "b2", "c2", "d2", "c3", "d3", "d4"] {
+        for (value, nodes) in [(0, 1_u64 << 40), (1, 5), (2, 1 << 30)] {
+            text.push_str(&queens.seal(&format!(
+                r#"{{"nodes":{nodes},"square":"{square}","unanswered":true,"value":{value}}}"#
+            )));
+        }
+    }
+    std::fs::write(&path, &text).unwrap();
+    let resumed = json_of(&["value", "queens", "7x7", "--checkpoint", file]);
+    assert_eq!(resumed["nimber"], 2, "OEIS A344227: queens 7x7 is *2");
+    assert_eq!(resumed["resumed_from_checkpoint"], 0);
+
+    let game = PlacementGame::new(Piece::Queen, "7x7".parse().unwrap());
+    let position = "Q....../......./......./......./......./......./.......";
+    let after_a1 = CheckpointLines::new(&game, &game.parse_position(position).unwrap());
+    let text = format!(
+        "{}{}",
+        after_a1.header_line(),
+        after_a1.seal(r#"{"nodes":9,"square":"b1","unanswered":true,"value":0}"#)
+    );
+    std::fs::write(&path, text).unwrap();
+    fails_with(
+        &[
+            "value",
+            "queens",
+            "7x7",
+            "--position",
+            position,
+            "--checkpoint",
+            file,
+        ],
+        "line 2: its move is not a first move of this position",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `grundy value` (the parallel first-move search) reproduces OEIS A344227 for n <= 10, and
 /// `grundy outcome` agrees with it.
 #[test]

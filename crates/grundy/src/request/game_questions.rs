@@ -156,6 +156,9 @@ fn first_move_search<T>(
     if !resume.records.is_empty() {
         root.resume(&resume.records)?;
     }
+    if !resume.tries.is_empty() {
+        root.resume_tries(&resume.tries)?;
+    }
     if !resume.facts.is_empty() {
         root.learn(&resume.facts)?;
     }
@@ -176,7 +179,7 @@ fn first_move_search<T>(
 
 /// Records to resume from are for one placement game's first-move search, under normal play.
 fn refuse_resume(game: &Game, resume: &Resume, convention: Convention) -> Result<(), RunError> {
-    let nothing = resume.records.is_empty() && resume.facts.is_empty();
+    let nothing = resume.records.is_empty() && resume.tries.is_empty() && resume.facts.is_empty();
     if !nothing && convention.is_misere() {
         return Err(RunError::input(
             "records to resume from (checkpoints) are for normal play's first-move searches, not misère play",

@@ -30,7 +30,7 @@ mod tour;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::games::placement::root_search::{ResumeError, RootReport, SettledRecord};
+use crate::games::placement::root_search::{ResumeError, RootReport, SettledRecord, TriedRecord};
 use crate::misere::Convention;
 use crate::report::{GameReport, QuotientReport, TableReport, TourExistsReport, TourVerifyReport};
 use crate::solver::Fact;
@@ -89,6 +89,9 @@ pub struct ValueRequest {
 pub struct Resume {
     /// The questions it settled, as [`crate::watch::Event::Settled`] told them.
     pub records: Vec<SettledRecord>,
+    /// The questions it searched long without an answer, as [`crate::watch::Event::Tried`]
+    /// told them.
+    pub tries: Vec<TriedRecord>,
     /// What it had learnt of the question it was searching when it stopped, as
     /// [`crate::watch::Event::Learnt`] told it.
     pub facts: Vec<Fact>,

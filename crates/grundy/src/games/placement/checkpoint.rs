@@ -19,7 +19,7 @@
 use serde_json::{json, Map, Value};
 use thiserror::Error;
 
-use super::root_search::SettledRecord;
+use super::root_search::{SettledRecord, TriedRecord};
 use super::unit_search::{parse_path, path_text, SettledUnit};
 use super::{Piece, PlacementGame, PlacementMove, PlacementPosition, Surface};
 use crate::solver::Fact;
@@ -121,6 +121,25 @@ impl CheckpointLines {
             "value": record.value.value(),
             "square": record.first_move.square.to_string(),
             "leaves_value": record.leaves_value,
+            "nodes": record.positions,
+        });
+        if self.game.pieces().len() > 1 {
+            line["piece"] = json!(record.first_move.piece.to_string());
+        }
+        self.seal(&line.to_string())
+    }
+
+    /// The line for a question searched without an answer (see [`TriedRecord`]), newline
+    /// included: `{"nodes":123,"square":"a1","unanswered":true,"value":2,"check":"…"}`, the
+    /// positions spent on it in all the runs so far. A later line of the same question
+    /// supersedes it. (A grundy older than these lines refuses the file by the line's number,
+    /// for want of its `"leaves_value"`.)
+    #[must_use]
+    pub fn tried_line(&self, record: &TriedRecord) -> String {
+        let mut line = json!({
+            "value": record.value.value(),
+            "square": record.first_move.square.to_string(),
+            "unanswered": true,
             "nodes": record.positions,
         });
         if self.game.pieces().len() > 1 {
@@ -307,6 +326,12 @@ impl CheckpointLines {
                 read.unit_lines.push(number);
                 continue;
             }
+            if value.get("unanswered").is_some() {
+                read.tries
+                    .push(parse_tried(&value, &self.game).map_err(|why| bad(&why))?);
+                read.tried_lines.push(number);
+                continue;
+            }
             read.records
                 .push(parse_record(&value, &self.game).map_err(|why| bad(&why))?);
             read.lines.push(number);
@@ -422,6 +447,11 @@ pub struct CheckpointText {
     pub records: Vec<SettledRecord>,
     /// The line of each record, from 1.
     pub lines: Vec<usize>,
+    /// The questions searched without an answer, in the file's order (a later one of a
+    /// question supersedes an earlier).
+    pub tries: Vec<TriedRecord>,
+    /// The line of each of `tries`, from 1.
+    pub tried_lines: Vec<usize>,
     /// The deeper questions settled by a distributed search, in the file's order (the
     /// first-move search has no use for them).
     pub units: Vec<SettledUnit>,
@@ -439,6 +469,37 @@ pub struct CheckpointText {
 
 /// Reads one settled question.
 fn parse_record(value: &Value, game: &PlacementGame) -> Result<SettledRecord, String> {
+    let (asked, first_move) = parse_question(value, game)?;
+    let leaves_value = value["leaves_value"]
+        .as_bool()
+        .ok_or("expected \"leaves_value\": true or false")?;
+    Ok(SettledRecord {
+        value: asked,
+        first_move,
+        leaves_value,
+        positions: value["nodes"].as_u64().unwrap_or(0),
+    })
+}
+
+/// Reads one question searched without an answer.
+fn parse_tried(value: &Value, game: &PlacementGame) -> Result<TriedRecord, String> {
+    let (asked, first_move) = parse_question(value, game)?;
+    if value["unanswered"] != Value::Bool(true) {
+        return Err("expected \"unanswered\": true".to_string());
+    }
+    let positions = value["nodes"]
+        .as_u64()
+        .ok_or("expected \"nodes\": the positions searched without an answer")?;
+    Ok(TriedRecord {
+        value: asked,
+        first_move,
+        positions,
+    })
+}
+
+/// Reads what a record asks: the value, and the first move (its square, and its piece in a
+/// game of several).
+fn parse_question(value: &Value, game: &PlacementGame) -> Result<(Nimber, PlacementMove), String> {
     let asked = parse_nim_value(&value["value"], game)?;
     let square = value["square"]
         .as_str()
@@ -453,15 +514,7 @@ fn parse_record(value: &Value, game: &PlacementGame) -> Result<SettledRecord, St
             .filter(|piece| pieces.contains(piece))
             .ok_or_else(|| format!("expected a \"piece\" of {}", game.name()))?,
     };
-    let leaves_value = value["leaves_value"]
-        .as_bool()
-        .ok_or("expected \"leaves_value\": true or false")?;
-    Ok(SettledRecord {
-        value: Nimber::new(asked),
-        first_move: PlacementMove { square, piece },
-        leaves_value,
-        positions: value["nodes"].as_u64().unwrap_or(0),
-    })
+    Ok((Nimber::new(asked), PlacementMove { square, piece }))
 }
 
 /// Reads a nim-value of a position of `game`: at most the number of its moves, the squares
@@ -712,6 +765,54 @@ mod tests {
                 let read = lines.parse(&text_of(&lines, &[&line])).unwrap();
                 assert_eq!(read.records, [record], "{line}");
             }
+        }
+    }
+
+    /// A question tried without an answer reads back as written, beside the settled records
+    /// and apart from them; a line lacking what it needs is refused by its number.
+    #[test]
+    fn tried_questions_round_trip_and_bad_ones_are_refused_by_line() {
+        let game = PlacementGame::new(Piece::Knight, "9x9".parse().unwrap());
+        let lines = lines_of(&game);
+        let tried = TriedRecord {
+            value: Nimber::new(2),
+            first_move: PlacementMove {
+                square: game.board().parse_square("a1").unwrap(),
+                piece: Piece::Knight,
+            },
+            positions: 1_234_567_890,
+        };
+        let line = lines.tried_line(&tried);
+        assert!(
+            line.starts_with(r#"{"nodes":1234567890,"square":"a1","unanswered":true,"value":2,"#),
+            "{line}"
+        );
+        let settled = lines.seal(RECORD);
+        let read = lines
+            .parse(&text_of(&lines, &[&settled, &line, &settled]))
+            .unwrap();
+        assert_eq!(read.tries, [tried]);
+        assert_eq!(read.tried_lines, [3]);
+        assert_eq!(read.lines, [2, 4]);
+        for (bad, why) in [
+            (r#"{"square":"a1","unanswered":true,"value":2}"#, "nodes"),
+            (
+                r#"{"nodes":5,"square":"a1","unanswered":false,"value":2}"#,
+                "unanswered",
+            ),
+            (
+                r#"{"nodes":5,"square":"j1","unanswered":true,"value":2}"#,
+                "square",
+            ),
+            (
+                r#"{"nodes":5,"square":"a1","unanswered":true,"value":99}"#,
+                "at most 81",
+            ),
+        ] {
+            let text = text_of(&lines, &[&settled, &lines.seal(bad)]);
+            let error = lines.parse(&text).unwrap_err();
+            assert_eq!(error.line, 3, "{bad}: {error}");
+            assert!(error.why.contains(why), "{bad}: {error}");
         }
     }
 

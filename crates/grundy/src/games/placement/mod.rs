@@ -37,6 +37,7 @@ mod four_lines;
 mod multi;
 mod node_kayles;
 mod notation;
+mod question_turns;
 pub mod root_search;
 mod rules;
 pub mod search_threads;

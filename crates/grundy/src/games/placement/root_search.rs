@@ -8,7 +8,9 @@
 //!
 //! A front end watches through one [`RootObserver`]: it is told of every settled group as a
 //! [`SettledRecord`] (to keep, so that a stopped search can [resume](RootSearch::resume)), of
-//! progress, and is asked whether to stop. The observer is called on the thread that called the
+//! long work on a question left unanswered as a [`TriedRecord`] (to keep, so that a resumed
+//! search [takes its turns](RootSearch::resume_tries) where this one left them), of progress,
+//! and is asked whether to stop. The observer is called on the thread that called the
 //! search, never on the workers, so it needs to be neither `Send` nor `Sync`.
 //!
 //! ```
@@ -33,7 +35,8 @@ use thiserror::Error;
 use crate::solver::{Fact, FactSource, SearchStats};
 use crate::values::{Nimber, Outcome};
 
-use super::search_threads::{uses_win_search, SearchThreads, Worker};
+use super::question_turns::{settle_group, Asked, FIRST_TRY_POSITIONS};
+use super::search_threads::{uses_win_search, SearchThreads};
 use super::settle::{settled_by_strategy, Settlement};
 use super::{PlacementGame, PlacementMove, PlacementPosition, PlacementSolver};
 
@@ -50,6 +53,25 @@ pub struct SettledRecord {
     /// The positions it took to settle.
     pub positions: u64,
 }
+
+/// A question a search worked on without answering it (does this first move leave this
+/// value?): what a front end keeps beside the [`SettledRecord`]s, so that a resumed search
+/// takes its turns between a group's questions where the stopped one left them (see
+/// [`RootSearch::resume_tries`]). Only tries of at least [`TRIES_KEPT_FROM`] positions are
+/// reported: a smaller one is cheap to search again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TriedRecord {
+    /// The value asked about.
+    pub value: Nimber,
+    /// The move that stands for its group.
+    pub first_move: PlacementMove,
+    /// The positions searched on the question without an answer, in all the runs so far: a
+    /// later record of the same question supersedes an earlier one.
+    pub positions: u64,
+}
+
+/// The fewest positions a try must have taken for a [`TriedRecord`] of it to be reported.
+pub const TRIES_KEPT_FROM: u64 = 1 << 24;
 
 /// How far a search has got, for progress displays.
 #[derive(Clone, Debug, PartialEq)]
@@ -93,6 +115,10 @@ fn lock(slot: &ThreadSlot) -> MutexGuard<'_, Option<(usize, u32, Instant)>> {
 pub trait RootObserver {
     /// A group was settled for a value; `record` is what to keep for a resume.
     fn settled(&mut self, _record: &SettledRecord) {}
+
+    /// A question was searched without an answer (abandoned for the other question of its
+    /// group, or stopped); `record` is what to keep for a resume.
+    fn tried(&mut self, _record: &TriedRecord) {}
 
     /// Progress, a few times a second while the threads search.
     fn progress(&mut self, _progress: &RootProgress) {}
@@ -195,6 +221,14 @@ pub enum ResumeError {
         /// The fact, counting from 0.
         index: usize,
     },
+    /// A [`TriedRecord`]'s move is not a legal first move of the position.
+    #[error("tried record {index}: {} on {} is not a legal first move of this position", .first_move.piece, .first_move.square)]
+    TriedNotAFirstMove {
+        /// The record, counting from 0 in the tried records given.
+        index: usize,
+        /// Its move.
+        first_move: PlacementMove,
+    },
     /// Two records settle the same moves two different ways: the same value both left and not
     /// left, or two different values both left (a position has one value).
     #[error("records {first} and {second} settle the same first moves two different ways")]
@@ -208,10 +242,10 @@ pub enum ResumeError {
 
 /// What was settled for one group and one value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Settled {
+pub(super) struct Settled {
     /// The move leaves a position of the value asked about.
-    leaves_value: bool,
-    positions: u64,
+    pub(super) leaves_value: bool,
+    pub(super) positions: u64,
 }
 
 /// The facts a front end keeps of a search ([`RootSearch::costliest_facts`],
@@ -231,10 +265,13 @@ pub struct RootSearch {
     threads: SearchThreads,
     /// What is settled, by (value asked about, group).
     settled: HashMap<(u32, usize), Settled>,
+    /// The positions searched without an answer on questions not settled, by (value asked
+    /// about, group), earlier runs' included.
+    tried: HashMap<(u32, usize), u64>,
     resumed: usize,
-    /// The most positions any one question has taken, and at least [`FIRST_TRY_POSITIONS`]
-    /// (see [`settle_group`]).
-    hardest: AtomicU64,
+    /// The fewest positions of a try reported to the observer ([`TRIES_KEPT_FROM`]; tests
+    /// lower it).
+    tries_kept_from: u64,
     /// What a known strategy settles about the position, found before any search.
     settlement: Option<Settlement>,
 }
@@ -258,8 +295,9 @@ impl RootSearch {
             groups,
             threads: SearchThreads::sharing(game, &shared, threads, memory),
             settled: HashMap::new(),
+            tried: HashMap::new(),
             resumed: 0,
-            hardest: AtomicU64::new(FIRST_TRY_POSITIONS),
+            tries_kept_from: TRIES_KEPT_FROM,
             settlement: settled_by_strategy(game, position),
         }
     }
@@ -289,12 +327,7 @@ impl RootSearch {
     /// taken are skipped; records that contradict each other, or name a move that is not a
     /// first move of this position, are refused and nothing is taken.
     pub fn resume(&mut self, records: &[SettledRecord]) -> Result<usize, ResumeError> {
-        let group_of: HashMap<PlacementMove, usize> = self
-            .groups
-            .iter()
-            .enumerate()
-            .flat_map(|(group, moves)| moves.iter().map(move |&first| (first, group)))
-            .collect();
+        let group_of = self.group_of_moves();
         // By (value, group): what was taken and from which record.
         let mut taken: HashMap<(u32, usize), (Settled, usize)> = HashMap::new();
         // By group: the value its moves leave, and the record that says so.
@@ -337,7 +370,6 @@ impl RootSearch {
                 self.settled.entry((value, group))
             {
                 entry.insert(settled);
-                self.hardest.fetch_max(settled.positions, Ordering::Relaxed);
                 count += 1;
                 // The solvers' table learns it too: a later question about the same position
                 // (is it *2, when no option is and the heap's moves to *0 and *1 are left) is
@@ -355,6 +387,46 @@ impl RootSearch {
         }
         self.resumed += count;
         Ok(count)
+    }
+
+    /// Takes what earlier runs spent on questions they did not answer, given back as the
+    /// [`TriedRecord`]s they reported (the latest of a question counts), and returns how many
+    /// questions they name. Call it before searching. It changes no answer, only the order
+    /// of the work: a question that earlier runs searched long is passed over until the other
+    /// question of its group has had as much.
+    ///
+    /// # Errors
+    /// [`ResumeError::TriedNotAFirstMove`]: a record whose move is not a first move of this
+    /// position; nothing is taken.
+    pub fn resume_tries(&mut self, records: &[TriedRecord]) -> Result<usize, ResumeError> {
+        let group_of = self.group_of_moves();
+        let mut tried = HashMap::new();
+        for (index, record) in records.iter().enumerate() {
+            let group =
+                *group_of
+                    .get(&record.first_move)
+                    .ok_or(ResumeError::TriedNotAFirstMove {
+                        index,
+                        first_move: record.first_move,
+                    })?;
+            let spent: &mut u64 = tried.entry((record.value.value(), group)).or_default();
+            *spent = (*spent).max(record.positions);
+        }
+        let count = tried.len();
+        for (question, spent) in tried {
+            let known = self.tried.entry(question).or_default();
+            *known = (*known).max(spent);
+        }
+        Ok(count)
+    }
+
+    /// Each first move's group.
+    fn group_of_moves(&self) -> HashMap<PlacementMove, usize> {
+        self.groups
+            .iter()
+            .enumerate()
+            .flat_map(|(group, moves)| moves.iter().map(move |&first| (first, group)))
+            .collect()
     }
 
     /// The `limit` costliest facts the search has learnt about the components it met,
@@ -535,8 +607,9 @@ impl RootSearch {
         // Raised when the question is answered or the observer asks to stop: the threads then
         // abandon their searches instead of finishing moves nobody needs.
         let stop = Arc::new(AtomicBool::new(false));
-        let (sender, receiver) = mpsc::channel::<(u32, usize, Settled)>();
+        let (sender, receiver) = mpsc::channel::<(u32, usize, Asked)>();
         let mut fresh = Vec::new();
+        let mut fresh_tries = Vec::new();
         let mut interrupted = false;
         let facts = self.fact_source();
         let RootSearch {
@@ -545,11 +618,22 @@ impl RootSearch {
             groups,
             threads,
             settled,
-            hardest,
+            tried,
+            tries_kept_from,
             ..
         } = self;
-        let (game, position, groups, settled, hardest) =
-            (&*game, &*position, &*groups, &*settled, &*hardest);
+        let tries_kept_from = *tries_kept_from;
+        // The most positions a question of this round has taken, resumed ones included: the
+        // first budget of each group's turns (see `settle_group`).
+        let hardest = AtomicU64::new(
+            settled
+                .iter()
+                .filter(|&(&(asked, _), _)| asked == heap)
+                .map(|(_, answer)| answer.positions)
+                .fold(FIRST_TRY_POSITIONS, u64::max),
+        );
+        let (game, position, groups, settled, tried, hardest) =
+            (&*game, &*position, &*groups, &*settled, &*tried, &hardest);
         let searched = Arc::clone(&threads.searched);
         let workers = threads.workers();
         let slots: Vec<ThreadSlot> = workers.iter().map(|_| Mutex::new(None)).collect();
@@ -571,7 +655,12 @@ impl RootSearch {
                         game,
                         &after,
                         heap,
-                        |smaller| settled.get(&(smaller, group)).copied(),
+                        |asked| match settled.get(&(asked, group)) {
+                            Some(&answer) => Asked::Answered(answer),
+                            None => {
+                                Asked::Unanswered(tried.get(&(asked, group)).copied().unwrap_or(0))
+                            }
+                        },
                         hardest,
                         stop,
                         &|asked| *lock(slot) = Some((group, asked, Instant::now())),
@@ -583,7 +672,7 @@ impl RootSearch {
                         let _ = sender.send((asked, group, answer));
                     }
                     match last {
-                        Some((asked, answer)) if asked == heap => {
+                        Some((asked, Asked::Answered(answer))) if asked == heap => {
                             if answer.leaves_value {
                                 stop.store(true, Ordering::Relaxed);
                             }
@@ -596,11 +685,10 @@ impl RootSearch {
             drop(sender);
             loop {
                 match receiver.recv_timeout(POLL_PERIOD) {
-                    Ok((asked, group, answer)) => {
-                        let first_move = groups[group][0];
+                    Ok((asked, group, Asked::Answered(answer))) => {
                         observer.settled(&SettledRecord {
                             value: Nimber::new(asked),
-                            first_move,
+                            first_move: groups[group][0],
                             leaves_value: answer.leaves_value,
                             positions: answer.positions,
                         });
@@ -608,6 +696,16 @@ impl RootSearch {
                             settled_now += 1;
                         }
                         fresh.push((asked, group, answer));
+                    }
+                    Ok((asked, group, Asked::Unanswered(positions))) => {
+                        if positions >= tries_kept_from {
+                            observer.tried(&TriedRecord {
+                                value: Nimber::new(asked),
+                                first_move: groups[group][0],
+                                positions,
+                            });
+                        }
+                        fresh_tries.push((asked, group, positions));
                     }
                     Err(RecvTimeoutError::Timeout) => {}
                     Err(RecvTimeoutError::Disconnected) => break,
@@ -639,7 +737,12 @@ impl RootSearch {
                 }
             }
         });
+        for (asked, group, positions) in fresh_tries {
+            let spent = self.tried.entry((asked, group)).or_default();
+            *spent = (*spent).max(positions);
+        }
         for (asked, group, answer) in fresh {
+            self.tried.remove(&(asked, group));
             self.settled.insert((asked, group), answer);
         }
         if !self.groups_leaving(value).is_empty() {
@@ -674,101 +777,6 @@ impl RootSearch {
     }
 }
 
-/// The fewest positions the first try of each question in [`settle_group`] may search.
-const FIRST_TRY_POSITIONS: u64 = 1 << 16;
-
-/// Settles whether the position `after` a first move has the value `heap`, and returns what
-/// was settled on the way: (value asked, answer) pairs, the last for `heap` unless `stop` was
-/// raised first. `earlier(j)` is what an earlier round settled for the value `j`.
-///
-/// Asking for `heap` straight away is usually cheapest, but not when the position's value is
-/// smaller: the search then refutes every reply in the position before it tries the heap move
-/// that wins (on 15×15 the corner leaves 0, and "corner + *1" had not finished after 25
-/// CPU-minutes, where "corner + *0" takes 7.7 million positions, about two). Asking the smaller
-/// values first costs one more search per smaller value, which tripled the positions of 13×13.
-/// So the two questions take turns, each within a budget of positions that doubles every turn,
-/// until one is answered: at most about twice the work of the cheaper one (less, since the
-/// tables keep what the abandoned tries learnt). The first budget is `hardest`, the most any
-/// question of this search has taken so far (which this raises), so that a move no harder than
-/// those is settled straight away. `asking(j)` is told each value before it is searched, for
-/// the progress display.
-// Each argument is a different part of the round's state, and there is one caller (and a test).
-#[allow(clippy::too_many_arguments)]
-fn settle_group(
-    solver: &mut Worker<'_>,
-    game: &PlacementGame,
-    after: &PlacementPosition,
-    heap: u32,
-    earlier: impl Fn(u32) -> Option<Settled>,
-    hardest: &AtomicU64,
-    stop: &Arc<AtomicBool>,
-    asking: &dyn Fn(u32),
-) -> Vec<(u32, Settled)> {
-    let mut answers = Vec::new();
-    let not_heap = Settled {
-        leaves_value: false,
-        positions: 0,
-    };
-    // The least smaller value not settled yet, if any.
-    let mut smaller = 0;
-    let mut budget = hardest.load(Ordering::Relaxed).max(1);
-    // Positions of abandoned tries, counted with the next answer.
-    let mut abandoned = 0;
-    loop {
-        while smaller < heap {
-            match earlier(smaller) {
-                Some(settled) if settled.leaves_value => {
-                    answers.push((heap, not_heap));
-                    return answers;
-                }
-                Some(_) => smaller += 1,
-                None => break,
-            }
-        }
-        let ladder_left = smaller < heap;
-        let questions = if ladder_left {
-            &[heap, smaller][..]
-        } else {
-            &[heap][..]
-        };
-        for &asked in questions {
-            let limit = if ladder_left { budget } else { u64::MAX };
-            asking(asked);
-            let before = solver.positions();
-            let answer = solver.has_value_within(game, after, Nimber::new(asked), stop, limit);
-            let positions = solver.positions() - before;
-            let Some(leaves_value) = answer else {
-                if stop.load(Ordering::Relaxed) {
-                    // Answered by another thread, or the search was asked to stop.
-                    return answers;
-                }
-                abandoned += positions;
-                continue;
-            };
-            let positions = positions + std::mem::take(&mut abandoned);
-            hardest.fetch_max(positions, Ordering::Relaxed);
-            answers.push((
-                asked,
-                Settled {
-                    leaves_value,
-                    positions,
-                },
-            ));
-            if asked == heap {
-                return answers;
-            }
-            if leaves_value {
-                // It leaves a smaller value, so not this one.
-                answers.push((heap, not_heap));
-                return answers;
-            }
-            smaller += 1;
-            break;
-        }
-        budget = budget.saturating_mul(2);
-    }
-}
-
 /// The first moves of `position` grouped by symmetry and by piece (one piece: moves of a
 /// group lead to positions alike); the first of each group stands for it.
 pub(super) fn first_move_groups(
@@ -799,9 +807,7 @@ pub(super) fn first_move_groups(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::placement::win_search::WinSearch;
     use crate::games::placement::{parse_pieces, Piece, PlacementRules, RayRule, Surface};
-    use crate::solver::WinTable;
     use crate::BoardSize;
 
     fn board(text: &str) -> BoardSize {
@@ -811,65 +817,6 @@ mod tests {
     fn game_of(pieces: &str, size: &str, surface: Surface, rays: RayRule) -> PlacementGame {
         let rules = PlacementRules::new(&parse_pieces(pieces).unwrap(), surface, rays).unwrap();
         PlacementGame::with_rules(rules, board(size))
-    }
-
-    /// With a budget of one position, every question is abandoned again and again before it
-    /// is answered, by both routes: the answers must still be the moves' true values.
-    #[test]
-    fn settling_a_move_with_tiny_budgets_gives_its_true_value() {
-        for (piece, rows, cols) in [
-            (Piece::Queen, 5, 6),
-            (Piece::Queen, 6, 6),
-            (Piece::Knight, 4, 5),
-            (Piece::Bishop, 5, 5),
-        ] {
-            let game = PlacementGame::new(piece, BoardSize::new(rows, cols).unwrap());
-            let empty = game.empty();
-            let mut reference = PlacementSolver::new(&game, 1 << 22);
-            let never = Arc::new(AtomicBool::new(false));
-            for group in reference.moves_up_to_symmetry(&empty) {
-                let after = game.play(&empty, group[0]).unwrap();
-                let value = reference.nim_value(&after).value();
-                for (heap, win_search) in (0..=value + 1).flat_map(|h| [(h, false), (h, true)]) {
-                    // A fresh solver: nothing known, so every try must be searched.
-                    let mut solver = PlacementSolver::new(&game, 1 << 22);
-                    let mut search = WinSearch::new(&game, Arc::new(WinTable::with_budget(0)));
-                    let mut worker = if win_search {
-                        Worker::Wins(&mut search)
-                    } else {
-                        Worker::General(&mut solver)
-                    };
-                    let announced = std::cell::RefCell::new(Vec::new());
-                    let answers = settle_group(
-                        &mut worker,
-                        &game,
-                        &after,
-                        heap,
-                        |_| None,
-                        &AtomicU64::new(1),
-                        &never,
-                        &|asked| announced.borrow_mut().push(asked),
-                    );
-                    let case = format!(
-                        "{piece} {rows}x{cols} {} heap {heap}, win search {win_search}",
-                        group[0]
-                    );
-                    let &(asked, last) = answers.last().expect("an answer");
-                    assert_eq!(asked, heap, "{case}");
-                    assert_eq!(last.leaves_value, value == heap, "{case}");
-                    // Every question answered was announced (for the progress display)
-                    // before it was searched.
-                    let announced = announced.into_inner();
-                    for (asked, settled) in answers {
-                        assert_eq!(settled.leaves_value, value == asked, "{case}: {asked}");
-                        assert!(
-                            settled.positions == 0 || announced.contains(&asked),
-                            "{case}: {asked} not in {announced:?}"
-                        );
-                    }
-                }
-            }
-        }
     }
 
     /// Games of one piece and of several, on other surfaces and with blocked lines: the
@@ -985,6 +932,97 @@ mod tests {
             }
         }
         assert!(resumed_with_records > 0, "some search stopped part way");
+    }
+
+    /// Keeps the questions tried without an answer, and stops the search once a thread has
+    /// been seen at work.
+    #[derive(Default)]
+    struct TriesKept {
+        tries: Vec<TriedRecord>,
+        busy: bool,
+    }
+
+    impl RootObserver for TriesKept {
+        fn tried(&mut self, record: &TriedRecord) {
+            self.tries.push(*record);
+        }
+        fn progress(&mut self, progress: &RootProgress) {
+            self.busy |= !progress.searching.is_empty();
+        }
+        fn should_stop(&mut self) -> bool {
+            self.busy
+        }
+    }
+
+    /// A search stopped in the middle of its questions reports each as tried, with the
+    /// positions spent on it; and tries of any size, on any question, change no answer of a
+    /// search resumed from them. A try of a move that is not a first move is refused.
+    #[test]
+    fn tries_are_reported_and_a_search_resumed_from_them_gives_the_same_value() {
+        let game = game_of("kings", "7x9", Surface::Rectangle, RayRule::Through);
+        let mut search = RootSearch::new(&game, &game.empty(), 2, 1 << 26);
+        search.tries_kept_from = 1;
+        let mut kept = TriesKept::default();
+        assert!(search.nim_value(&mut kept).is_err(), "stopped while busy");
+        assert!(!kept.tries.is_empty());
+        for tried in &kept.tries {
+            assert!(
+                tried.positions >= 1 && tried.value.value() <= 1,
+                "{tried:?}"
+            );
+            assert!(search
+                .groups
+                .iter()
+                .any(|group| group[0] == tried.first_move));
+        }
+        assert_eq!(
+            RootSearch::new(&game, &game.empty(), 2, 1 << 26).resume_tries(&kept.tries),
+            Ok(kept.tries.len())
+        );
+
+        for (pieces, size) in [
+            ("queens", "5x5"),
+            ("queens", "7x7"),
+            ("knights", "4x6"),
+            ("bishops+knights", "3x4"),
+        ] {
+            let game = game_of(pieces, size, Surface::Rectangle, RayRule::Through);
+            let empty = game.empty();
+            let expected = PlacementSolver::new(&game, 1 << 22).nim_value(&empty);
+            for scale in [1, 1000, 1 << 40] {
+                let mut resumed = RootSearch::new(&game, &empty, 2, 1 << 24);
+                let tries: Vec<TriedRecord> = resumed
+                    .groups()
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(group, moves)| {
+                        (0..=expected.value() + 1).map(move |value| TriedRecord {
+                            value: Nimber::new(value),
+                            first_move: moves[0],
+                            positions: scale * (group as u64 + u64::from(value) + 1),
+                        })
+                    })
+                    .collect();
+                assert_eq!(resumed.resume_tries(&tries), Ok(tries.len()));
+                let answer = resumed.nim_value(&mut ()).unwrap();
+                assert_eq!(answer.nimber, expected, "{pieces} {size} x{scale}");
+            }
+        }
+
+        let game = game_of("queens", "5x5", Surface::Rectangle, RayRule::Through);
+        let mut search = RootSearch::new(&game, &game.empty(), 1, 1 << 22);
+        let tried = TriedRecord {
+            value: Nimber::new(1),
+            first_move: PlacementMove {
+                square: search.groups()[0][0].square,
+                piece: Piece::Knight,
+            },
+            positions: 5,
+        };
+        assert!(matches!(
+            search.resume_tries(&[tried]),
+            Err(ResumeError::TriedNotAFirstMove { index: 0, .. })
+        ));
     }
 
     /// Stops the search once progress has shown a thread at work, keeping what it showed.
