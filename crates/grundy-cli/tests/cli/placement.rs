@@ -759,7 +759,9 @@ fn the_checkpoints_kept_in_docs_runs_are_read() {
         ("knights-7x9-value.jsonl", Piece::Knight, "7x9"),
         ("knights-9x9-value.jsonl", Piece::Knight, "9x9"),
         ("kings-8x12-value.jsonl", Piece::King, "8x12"),
+        ("kings-8x12-outcome.jsonl", Piece::King, "8x12"),
         ("kings-10x10-value.jsonl", Piece::King, "10x10"),
+        ("kings-10x10-outcome.jsonl", Piece::King, "10x10"),
     ] {
         let game = PlacementGame::new(piece, board.parse().unwrap());
         let lines = CheckpointLines::new(&game, &game.empty());
@@ -768,6 +770,7 @@ fn the_checkpoints_kept_in_docs_runs_are_read() {
         assert!(read.has_header && read.torn_line.is_none(), "{name}");
         let mut search = RootSearch::new(&game, &game.empty(), 1, 1 << 24);
         search.resume(&read.records).unwrap();
+        search.resume_tries(&read.tries).unwrap();
         let facts = runs.join(format!("{name}.facts"));
         if let Ok(text) = std::fs::read(&facts) {
             let read = lines
@@ -785,7 +788,7 @@ fn the_checkpoints_kept_in_docs_runs_are_read() {
         }
         read_runs += 1;
     }
-    assert_eq!(read_runs, 4);
+    assert_eq!(read_runs, 6);
 }
 
 /// A full disk: the search goes on and its answer is printed; standard error says that the
