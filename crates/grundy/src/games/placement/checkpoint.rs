@@ -131,9 +131,9 @@ impl CheckpointLines {
 
     /// The line for a question searched without an answer (see [`TriedRecord`]), newline
     /// included: `{"nodes":123,"square":"a1","unanswered":true,"value":2,"check":"…"}`, the
-    /// positions spent on it in all the runs so far. A later line of the same question
-    /// supersedes it. (A grundy older than these lines refuses the file by the line's number,
-    /// for want of its `"leaves_value"`.)
+    /// positions spent on it in all the runs so far (the totals only grow: of several lines of
+    /// one question the largest counts). A grundy older than these lines refuses the file by
+    /// the line's number, for want of its `"leaves_value"`.
     #[must_use]
     pub fn tried_line(&self, record: &TriedRecord) -> String {
         let mut line = json!({
@@ -447,8 +447,8 @@ pub struct CheckpointText {
     pub records: Vec<SettledRecord>,
     /// The line of each record, from 1.
     pub lines: Vec<usize>,
-    /// The questions searched without an answer, in the file's order (a later one of a
-    /// question supersedes an earlier).
+    /// The questions searched without an answer, in the file's order (of several of one
+    /// question the largest counts).
     pub tries: Vec<TriedRecord>,
     /// The line of each of `tries`, from 1.
     pub tried_lines: Vec<usize>,

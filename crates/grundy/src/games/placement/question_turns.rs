@@ -52,21 +52,20 @@ const NOT_LEFT: Asked = Asked::Answered(Settled {
 
 /// Settles whether the position `after` a first move has the value `heap`, and returns what it
 /// learnt on the way, in order: (value asked, what is known of it now) pairs, with an
-/// [`Asked::Unanswered`] for each try abandoned (its total, earlier runs' tries included) and an
-/// [`Asked::Answered`] for each question answered; the last is the answer for `heap` unless
-/// `stop` was raised first. `earlier(j)` is what earlier rounds and runs know of the value `j`.
+/// [`Asked::Unanswered`] for each try that searched and was abandoned or stopped (the
+/// question's total so far, earlier runs' tries included) and an [`Asked::Answered`] for each
+/// question answered; the last is the answer for `heap` unless `stop` was raised first.
+/// `earlier(j)` is what earlier rounds and runs know of the value `j`. An answer counts the
+/// positions of its own search and of this call's abandoned tries (of either question), not
+/// those of earlier runs, which their own records count.
 ///
-/// The first budget is `hardest`, the most any question of this round (about the value `heap`)
-/// has taken so far (which this raises), so that a move no harder than those is settled
-/// straight away. (The questions of earlier rounds, about other values, are no guide: on
-/// knights 9×9 the round for 1 had a question of 1.57 billion positions, and a first budget
-/// that large kept a run of the round for 2 on one question for hours.) A question that
-/// earlier runs searched without an answer has spent that much of its budgets already: it is
-/// given only the rest of each, and is passed over in a turn whose budget it has spent, so the
-/// turns go on where the last run left them instead of starting again with `heap` (on knights
-/// 9×9, whose questions take longer than a working session, a run that started again with
-/// `heap` each time never came to the smaller value). `asking(j)` is told each value before it
-/// is searched, for the progress display.
+/// The first budget is `hardest`, the most any question has taken in this run (which this
+/// raises), so that a move no harder than those is settled straight away. Each turn gives a
+/// question what its budget leaves after the tries earlier runs made of it, and passes it over
+/// when they have had it all: a resumed run takes its turns where the last one left them,
+/// instead of starting again with `heap` (on knights 9×9, whose questions take longer than a
+/// working session, runs that started again with `heap` never came to the smaller value).
+/// `asking(j)` is told each value before it is searched, for the progress display.
 // Each argument is a different part of the round's state, and there is one caller (and tests).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn settle_group(
@@ -83,11 +82,15 @@ pub(super) fn settle_group(
     // The least smaller value not settled yet, if any.
     let mut smaller = 0;
     let mut budget = hardest.load(Ordering::Relaxed).max(1);
-    // This run's positions of abandoned tries, counted with the next answer.
-    let mut abandoned = 0;
-    // The positions searched on each question without an answer, earlier runs' included.
-    let mut spent: Vec<(u32, u64)> = Vec::new();
+    // This call's positions of abandoned tries, counted with the next answer.
+    let mut abandoned: u64 = 0;
+    // By question: the positions earlier runs searched on it without an answer, and the
+    // total so far with this call's tries.
+    let mut spent: Vec<(u32, u64, u64)> = Vec::new();
     loop {
+        if stop.load(Ordering::Relaxed) {
+            return answers;
+        }
         while smaller < heap {
             match earlier(smaller) {
                 Asked::Answered(settled) if settled.leaves_value => {
@@ -105,20 +108,21 @@ pub(super) fn settle_group(
             &[heap][..]
         };
         for &asked in questions {
-            let at = match spent.iter().position(|&(question, _)| question == asked) {
+            let at = match spent.iter().position(|&(question, ..)| question == asked) {
                 Some(at) => at,
                 None => {
-                    spent.push((asked, earlier(asked).unanswered_positions()));
+                    let before = earlier(asked).unanswered_positions();
+                    spent.push((asked, before, before));
                     spent.len() - 1
                 }
             };
-            let limit = if ladder_left {
-                budget.saturating_sub(spent[at].1)
-            } else {
+            let limit = if !ladder_left || budget == u64::MAX {
                 u64::MAX
+            } else {
+                budget.saturating_sub(spent[at].1)
             };
             if limit == 0 {
-                // Earlier runs spent this turn's budget on it.
+                // Earlier runs' tries have had this turn's budget.
                 continue;
             }
             asking(asked);
@@ -126,17 +130,18 @@ pub(super) fn settle_group(
             let answer = solver.has_value_within(game, after, Nimber::new(asked), stop, limit);
             let positions = solver.positions() - before;
             let Some(leaves_value) = answer else {
-                spent[at].1 += positions;
-                answers.push((asked, Asked::Unanswered(spent[at].1)));
+                if positions > 0 {
+                    spent[at].2 = spent[at].2.saturating_add(positions);
+                    answers.push((asked, Asked::Unanswered(spent[at].2)));
+                }
                 if stop.load(Ordering::Relaxed) {
                     // Answered by another thread, or the search was asked to stop.
                     return answers;
                 }
-                abandoned += positions;
+                abandoned = abandoned.saturating_add(positions);
                 continue;
             };
-            let positions =
-                positions + std::mem::take(&mut abandoned) + earlier(asked).unanswered_positions();
+            let positions = positions.saturating_add(std::mem::take(&mut abandoned));
             hardest.fetch_max(positions, Ordering::Relaxed);
             answers.push((
                 asked,
@@ -265,8 +270,8 @@ mod tests {
     /// A question that earlier runs searched long without an answer is passed over until the
     /// other question has had as much: with the round's value said to have taken a billion
     /// positions, the smaller value is asked first. The answers stay true whatever the
-    /// earlier runs are said to have spent, and the positions they spent are counted in the
-    /// answer.
+    /// earlier runs are said to have spent (all of `u64::MAX` included), and an answer counts
+    /// this run's positions only: the earlier runs' are their records'.
     #[test]
     fn a_question_earlier_runs_tried_waits_for_the_other() {
         const EARLIER: u64 = 1 << 30;
@@ -281,26 +286,79 @@ mod tests {
                 if heap > 0 {
                     assert_eq!(announced.first(), Some(&0), "{case}: {announced:?}");
                 }
-                if let Some(&(_, Asked::Answered(settled))) =
-                    answers.iter().find(|&&(asked, known)| {
-                        asked == heap && matches!(known, Asked::Answered(s) if s.positions > 0)
-                    })
-                {
-                    assert!(settled.positions >= EARLIER, "{case}: {answers:?}");
+                for &(_, known) in answers {
+                    if let Asked::Answered(settled) = known {
+                        assert!(settled.positions < EARLIER, "{case}: {answers:?}");
+                    }
                 }
             },
         );
         // Tries by earlier runs of any size, on either question, change no answer.
-        for earlier_tries in [1, 1000, 1 << 20] {
+        for earlier_tries in [1, 1000, 1 << 20, u64::MAX] {
             settle_every_group(
                 Piece::Queen,
                 5,
                 5,
                 1,
-                |heap, asked| Asked::Unanswered(earlier_tries * u64::from(asked + heap + 1)),
+                |heap, asked| {
+                    Asked::Unanswered(earlier_tries.saturating_mul(u64::from(asked + heap + 1)))
+                },
                 |_, _, _, _| {},
             );
         }
+    }
+
+    /// Raised in the middle of the turns (by the front end, or by another thread answering
+    /// the round), the stop ends them at once: what was answered before is true, and every try
+    /// reported searched something.
+    #[test]
+    fn a_stop_in_the_middle_of_the_turns_ends_them() {
+        let game = PlacementGame::new(Piece::Queen, BoardSize::new(6, 6).unwrap());
+        let empty = game.empty();
+        let mut reference = PlacementSolver::new(&game, 1 << 22);
+        let mut stopped_early = 0;
+        for group in reference.moves_up_to_symmetry(&empty) {
+            let after = game.play(&empty, group[0]).unwrap();
+            let value = reference.nim_value(&after).value();
+            let heap = value + 1;
+            for stop_at in 1..6 {
+                let mut solver = PlacementSolver::new(&game, 1 << 22);
+                let mut worker = Worker::General(&mut solver);
+                let stop = Arc::new(AtomicBool::new(false));
+                let asks = std::cell::Cell::new(0);
+                let answers = settle_group(
+                    &mut worker,
+                    &game,
+                    &after,
+                    heap,
+                    |_| Asked::Unanswered(0),
+                    &AtomicU64::new(1),
+                    &stop,
+                    &|_| {
+                        asks.set(asks.get() + 1);
+                        if asks.get() == stop_at {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    },
+                );
+                assert!(
+                    asks.get() <= stop_at,
+                    "{}: asked on after the stop",
+                    group[0]
+                );
+                stopped_early +=
+                    usize::from(answers.last().is_none_or(|&(asked, _)| asked != heap));
+                for (asked, known) in answers {
+                    match known {
+                        Asked::Answered(settled) => {
+                            assert_eq!(settled.leaves_value, asked == value, "{}", group[0]);
+                        }
+                        Asked::Unanswered(total) => assert!(total > 0, "{}", group[0]),
+                    }
+                }
+            }
+        }
+        assert!(stopped_early > 0);
     }
 
     /// A try abandoned at its budget is reported with the positions spent on that question
