@@ -45,16 +45,25 @@ impl Asked {
 }
 
 /// The answer that a move leaving a smaller value gives for `heap`: it does not leave it.
-const NOT_LEFT: Asked = Asked::Answered(Settled {
+const NOT_LEFT: Settled = Settled {
     leaves_value: false,
     positions: 0,
-});
+};
 
-/// Settles whether the position `after` a first move has the value `heap`, and returns what it
-/// learnt on the way, in order: (value asked, what is known of it now) pairs, with an
-/// [`Asked::Unanswered`] for each try that searched and was abandoned or stopped (the
-/// question's total so far, earlier runs' tries included) and an [`Asked::Answered`] for each
-/// question answered; the last is the answer for `heap` unless `stop` was raised first.
+/// What [`settle_group`] tells as it goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Turn {
+    /// It is about to search whether the move leaves this value (for the progress display).
+    Asking(u32),
+    /// What it has learnt of whether the move leaves this value: an answer, or the total of a
+    /// question's tries after one that searched and was abandoned or stopped (earlier runs'
+    /// included), told at once so that a front end can keep it before the run is killed.
+    Learnt(u32, Asked),
+}
+
+/// Settles whether the position `after` a first move has the value `heap`: the answer, or
+/// `None` when `stop` was raised first. `tell` hears of each question before it is searched
+/// and of all that is learnt on the way, the answer for `heap` last ([`Turn`]).
 /// `earlier(j)` is what earlier rounds and runs know of the value `j`. An answer counts the
 /// positions of its own search and of this call's abandoned tries (of either question), not
 /// those of earlier runs, which their own records count.
@@ -65,7 +74,6 @@ const NOT_LEFT: Asked = Asked::Answered(Settled {
 /// when they have had it all: a resumed run takes its turns where the last one left them,
 /// instead of starting again with `heap` (on knights 9×9, whose questions take longer than a
 /// working session, runs that started again with `heap` never came to the smaller value).
-/// `asking(j)` is told each value before it is searched, for the progress display.
 // Each argument is a different part of the round's state, and there is one caller (and tests).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn settle_group(
@@ -76,9 +84,8 @@ pub(super) fn settle_group(
     earlier: impl Fn(u32) -> Asked,
     hardest: &AtomicU64,
     stop: &Arc<AtomicBool>,
-    asking: &dyn Fn(u32),
-) -> Vec<(u32, Asked)> {
-    let mut answers = Vec::new();
+    tell: &mut dyn FnMut(Turn),
+) -> Option<Settled> {
     // The least smaller value not settled yet, if any.
     let mut smaller = 0;
     let mut budget = hardest.load(Ordering::Relaxed).max(1);
@@ -89,13 +96,13 @@ pub(super) fn settle_group(
     let mut spent: Vec<(u32, u64, u64)> = Vec::new();
     loop {
         if stop.load(Ordering::Relaxed) {
-            return answers;
+            return None;
         }
         while smaller < heap {
             match earlier(smaller) {
                 Asked::Answered(settled) if settled.leaves_value => {
-                    answers.push((heap, NOT_LEFT));
-                    return answers;
+                    tell(Turn::Learnt(heap, Asked::Answered(NOT_LEFT)));
+                    return Some(NOT_LEFT);
                 }
                 Asked::Answered(_) => smaller += 1,
                 Asked::Unanswered(_) => break,
@@ -125,38 +132,36 @@ pub(super) fn settle_group(
                 // Earlier runs' tries have had this turn's budget.
                 continue;
             }
-            asking(asked);
+            tell(Turn::Asking(asked));
             let before = solver.positions();
             let answer = solver.has_value_within(game, after, Nimber::new(asked), stop, limit);
             let positions = solver.positions() - before;
             let Some(leaves_value) = answer else {
                 if positions > 0 {
                     spent[at].2 = spent[at].2.saturating_add(positions);
-                    answers.push((asked, Asked::Unanswered(spent[at].2)));
+                    tell(Turn::Learnt(asked, Asked::Unanswered(spent[at].2)));
                 }
                 if stop.load(Ordering::Relaxed) {
                     // Answered by another thread, or the search was asked to stop.
-                    return answers;
+                    return None;
                 }
                 abandoned = abandoned.saturating_add(positions);
                 continue;
             };
             let positions = positions.saturating_add(std::mem::take(&mut abandoned));
             hardest.fetch_max(positions, Ordering::Relaxed);
-            answers.push((
-                asked,
-                Asked::Answered(Settled {
-                    leaves_value,
-                    positions,
-                }),
-            ));
+            let answer = Settled {
+                leaves_value,
+                positions,
+            };
+            tell(Turn::Learnt(asked, Asked::Answered(answer)));
             if asked == heap {
-                return answers;
+                return Some(answer);
             }
             if leaves_value {
                 // It leaves a smaller value, so not this one.
-                answers.push((heap, NOT_LEFT));
-                return answers;
+                tell(Turn::Learnt(heap, Asked::Answered(NOT_LEFT)));
+                return Some(NOT_LEFT);
             }
             smaller += 1;
             break;
@@ -167,9 +172,45 @@ pub(super) fn settle_group(
 
 #[cfg(test)]
 mod tests {
-    use std::cell::RefCell;
-
     use super::*;
+
+    /// [`settle_group`] with what it tells collected: the values announced before they were
+    /// searched, and what it learnt, in order; checks that the answer returned is the last
+    /// thing learnt, about `heap`.
+    #[allow(clippy::too_many_arguments)]
+    fn settle_and_collect(
+        solver: &mut Worker<'_>,
+        game: &PlacementGame,
+        after: &PlacementPosition,
+        heap: u32,
+        earlier: impl Fn(u32) -> Asked,
+        hardest: &AtomicU64,
+        stop: &Arc<AtomicBool>,
+        on_asking: impl Fn(u32),
+    ) -> (Vec<(u32, Asked)>, Vec<u32>) {
+        let mut learnt = Vec::new();
+        let mut announced = Vec::new();
+        let answer = settle_group(
+            solver,
+            game,
+            after,
+            heap,
+            earlier,
+            hardest,
+            stop,
+            &mut |turn| match turn {
+                Turn::Asking(value) => {
+                    announced.push(value);
+                    on_asking(value);
+                }
+                Turn::Learnt(value, known) => learnt.push((value, known)),
+            },
+        );
+        if let Some(answer) = answer {
+            assert_eq!(learnt.last(), Some(&(heap, Asked::Answered(answer))));
+        }
+        (learnt, announced)
+    }
     use crate::games::placement::win_search::WinSearch;
     use crate::games::placement::{Piece, PlacementSolver};
     use crate::solver::WinTable;
@@ -203,8 +244,7 @@ mod tests {
                 } else {
                     Worker::General(&mut solver)
                 };
-                let announced = RefCell::new(Vec::new());
-                let answers = settle_group(
+                let (answers, announced) = settle_and_collect(
                     &mut worker,
                     &game,
                     &after,
@@ -212,7 +252,7 @@ mod tests {
                     |asked| earlier(heap, asked),
                     &AtomicU64::new(hardest),
                     &never,
-                    &|asked| announced.borrow_mut().push(asked),
+                    |_| {},
                 );
                 let case = format!(
                     "{piece} {rows}x{cols} {} heap {heap}, win search {win_search}",
@@ -229,7 +269,7 @@ mod tests {
                         assert_eq!(settled.leaves_value, value == asked, "{case}: {asked}");
                     }
                 }
-                check(&case, value, &answers, &announced.into_inner());
+                check(&case, value, &answers, &announced);
             }
         }
     }
@@ -326,7 +366,7 @@ mod tests {
                 let mut worker = Worker::General(&mut solver);
                 let stop = Arc::new(AtomicBool::new(false));
                 let asks = std::cell::Cell::new(0);
-                let answers = settle_group(
+                let (answers, _) = settle_and_collect(
                     &mut worker,
                     &game,
                     &after,
@@ -334,7 +374,7 @@ mod tests {
                     |_| Asked::Unanswered(0),
                     &AtomicU64::new(1),
                     &stop,
-                    &|_| {
+                    |_| {
                         asks.set(asks.get() + 1);
                         if asks.get() == stop_at {
                             stop.store(true, Ordering::Relaxed);

@@ -35,7 +35,7 @@ use thiserror::Error;
 use crate::solver::{Fact, FactSource, SearchStats};
 use crate::values::{Nimber, Outcome};
 
-use super::question_turns::{settle_group, Asked, FIRST_TRY_POSITIONS};
+use super::question_turns::{settle_group, Asked, Turn, FIRST_TRY_POSITIONS};
 use super::search_threads::{uses_win_search, SearchThreads};
 use super::settle::{settled_by_strategy, Settlement};
 use super::{PlacementGame, PlacementMove, PlacementPosition, PlacementSolver};
@@ -654,7 +654,7 @@ impl RootSearch {
                     let after = game
                         .play_move(position, groups[group][0])
                         .expect("legal moves can be played");
-                    let answers = settle_group(
+                    let answer = settle_group(
                         &mut solver,
                         game,
                         &after,
@@ -667,22 +667,25 @@ impl RootSearch {
                         },
                         hardest,
                         stop,
-                        &|asked| *lock(slot) = Some((group, asked, Instant::now())),
+                        &mut |turn| match turn {
+                            Turn::Asking(asked) => {
+                                *lock(slot) = Some((group, asked, Instant::now()));
+                            }
+                            Turn::Learnt(asked, known) => {
+                                // The receiver lives until every worker has ended.
+                                let _ = sender.send((asked, group, known));
+                            }
+                        },
                     );
                     *lock(slot) = None;
-                    let last = answers.last().copied();
-                    for (asked, answer) in answers {
-                        // The receiver lives until every worker has ended.
-                        let _ = sender.send((asked, group, answer));
-                    }
-                    match last {
-                        Some((asked, Asked::Answered(answer))) if asked == heap => {
+                    match answer {
+                        Some(answer) => {
                             if answer.leaves_value {
                                 stop.store(true, Ordering::Relaxed);
                             }
                         }
                         // Stopped before this move was settled for `heap`.
-                        _ => break,
+                        None => break,
                     }
                 });
             }
