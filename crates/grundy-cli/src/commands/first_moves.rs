@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use anyhow::Result;
-use grundy::games::placement::root_search::ResumeError;
+use grundy::games::placement::root_search::{ResumeError, SettledRecord, TriedRecord};
 use grundy::games::placement::unit_search::Goal;
 use grundy::games::placement::{PlacementGame, PlacementPosition};
 use grundy::games::sum::Summand;
@@ -125,6 +125,7 @@ impl FirstMoveSearch<'_> {
             .is_some_and(|(checkpoint, _)| checkpoint.keeps_facts());
         let (checkpoint, resume, lines, tried_lines, fact_lines) = match opened {
             Some((checkpoint, read)) => {
+                note_tries(self.game, &read.records, &read.tries);
                 let resume = Resume {
                     records: read.records,
                     tries: read.tries,
@@ -219,6 +220,44 @@ impl FirstMoveSearch<'_> {
             other => run_error(other),
         })
     }
+}
+
+/// Says what earlier runs spent on questions they left unanswered (the largest total of each,
+/// those settled since left out): the search gives each what its budgets leave after that.
+fn note_tries(game: &PlacementGame, records: &[SettledRecord], tries: &[TriedRecord]) {
+    let mut open: Vec<TriedRecord> = Vec::new();
+    for tried in tries {
+        let settled = records
+            .iter()
+            .any(|record| record.value == tried.value && record.first_move == tried.first_move);
+        match open
+            .iter_mut()
+            .find(|known| known.value == tried.value && known.first_move == tried.first_move)
+        {
+            _ if settled => {}
+            Some(known) => known.positions = known.positions.max(tried.positions),
+            None => open.push(*tried),
+        }
+    }
+    if open.is_empty() {
+        return;
+    }
+    let named: Vec<String> = open
+        .iter()
+        .map(|tried| {
+            format!(
+                "{} for {} ({} positions)",
+                game.move_name(tried.first_move),
+                tried.value,
+                tried.positions
+            )
+        })
+        .collect();
+    eprintln!(
+        "note: earlier runs searched {} questions without an answer, and each now has what its budgets leave after them: {}",
+        open.len(),
+        named.join(", ")
+    );
 }
 
 impl Answered {

@@ -409,9 +409,14 @@ fn questions_tried_without_an_answer_are_resumed_and_change_no_value() {
         }
     }
     std::fs::write(&path, &text).unwrap();
-    let resumed = json_of(&["value", "queens", "7x7", "--checkpoint", file]);
+    let (resumed, stderr) = json_and_stderr(&["value", "queens", "7x7", "--checkpoint", file]);
     assert_eq!(resumed["nimber"], 2, "OEIS A344227: queens 7x7 is *2");
     assert_eq!(resumed["resumed_from_checkpoint"], 0);
+    assert!(
+        stderr.contains("note: earlier runs searched 30 questions without an answer")
+            && stderr.contains("a1 for 0 (1099511627776 positions), a1 for *1 (5 positions)"),
+        "{stderr}"
+    );
 
     let game = PlacementGame::new(Piece::Queen, "7x7".parse().unwrap());
     let position = "Q....../......./......./......./......./......./.......";
