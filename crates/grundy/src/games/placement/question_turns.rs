@@ -29,8 +29,8 @@ pub(super) const FIRST_TRY_POSITIONS: u64 = 1 << 16;
 pub(super) enum Asked {
     /// Answered.
     Answered(Settled),
-    /// Not answered yet: the positions searched on it so far, by this run and by the earlier
-    /// runs the search resumed from (0 when it was never asked).
+    /// Not answered yet: the positions searched on it so far, in earlier rounds of this run
+    /// and in the earlier runs the search resumed from (0 when it was never asked).
     Unanswered(u64),
 }
 
@@ -70,8 +70,8 @@ pub(super) enum Turn {
 ///
 /// The first budget is `hardest`, the most any question has taken in this run (which this
 /// raises), so that a move no harder than those is settled straight away. Each turn gives a
-/// question what its budget leaves after the tries earlier runs made of it, and passes it over
-/// when they have had it all: a resumed run takes its turns where the last one left them,
+/// question what its budget leaves after the tries earlier runs (or earlier rounds of this
+/// one) made of it, and passes it over when they have had it all: a resumed run takes its turns where the last one left them,
 /// instead of starting again with `heap` (on knights 9×9, whose questions take longer than a
 /// working session, runs that started again with `heap` never came to the smaller value).
 // Each argument is a different part of the round's state, and there is one caller (and tests).
