@@ -34,8 +34,9 @@ pub struct Args {
     pub threads: Option<u32>,
     /// For a placement game: record what is settled in FILE (JSON lines, each with a
     /// checksum) and resume from it if it exists. Ctrl-C stops the search with what is settled
-    /// kept in FILE, and the costliest facts it had learnt of the question it was searching in
-    /// FILE.facts, which the next run reads. FILE is locked while the run writes it: a second
+    /// kept in FILE (and what it spent on long questions it had not answered, so that the next
+    /// run takes its turns where this one stopped), and the costliest facts it had learnt of the
+    /// questions it was searching in FILE.facts, which the next run reads. FILE is locked while the run writes it: a second
     /// run on it is refused.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
