@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use anyhow::Result;
-use grundy::games::placement::root_search::{ResumeError, SettledRecord, TriedRecord};
+use grundy::games::placement::root_search::ResumeError;
 use grundy::games::placement::unit_search::Goal;
 use grundy::games::placement::{PlacementGame, PlacementPosition};
 use grundy::games::sum::Summand;
@@ -125,12 +125,12 @@ impl FirstMoveSearch<'_> {
             .is_some_and(|(checkpoint, _)| checkpoint.keeps_facts());
         let (checkpoint, resume, lines, tried_lines, fact_lines) = match opened {
             Some((checkpoint, read)) => {
-                note_tries(self.game, &read.records, &read.tries);
                 let resume = Resume {
                     records: read.records,
                     tries: read.tries,
                     facts: read.facts,
                 };
+                note_tries(self.game, &resume);
                 (
                     Some(Arc::new(Mutex::new(checkpoint))),
                     resume,
@@ -181,15 +181,13 @@ impl FirstMoveSearch<'_> {
         }
         answer.map_err(|error| match error {
             RunError::Resume(error) => {
+                let not_a_first_move =
+                    |line| format!("line {line}: its move is not a first move of this position");
                 let why = match error {
-                    ResumeError::NotAFirstMove { index, .. } => format!(
-                        "line {}: its move is not a first move of this position",
-                        lines[index]
-                    ),
-                    ResumeError::TriedNotAFirstMove { index, .. } => format!(
-                        "line {}: its move is not a first move of this position",
-                        tried_lines[index]
-                    ),
+                    ResumeError::NotAFirstMove { index, .. } => not_a_first_move(lines[index]),
+                    ResumeError::TriedNotAFirstMove { index, .. } => {
+                        not_a_first_move(tried_lines[index])
+                    }
                     ResumeError::NotAFact { index } => {
                         let path = checkpoint.as_ref().map(|c| facts_path(&c.path));
                         return input_error(format!(
@@ -222,23 +220,10 @@ impl FirstMoveSearch<'_> {
     }
 }
 
-/// Says what earlier runs spent on questions they left unanswered (the largest total of each,
-/// those settled since left out): the search gives each what its budgets leave after that.
-fn note_tries(game: &PlacementGame, records: &[SettledRecord], tries: &[TriedRecord]) {
-    let mut open: Vec<TriedRecord> = Vec::new();
-    for tried in tries {
-        let settled = records
-            .iter()
-            .any(|record| record.value == tried.value && record.first_move == tried.first_move);
-        match open
-            .iter_mut()
-            .find(|known| known.value == tried.value && known.first_move == tried.first_move)
-        {
-            _ if settled => {}
-            Some(known) => known.positions = known.positions.max(tried.positions),
-            None => open.push(*tried),
-        }
-    }
+/// Says what earlier runs spent on the questions `resume` leaves unanswered: the search gives
+/// each what its budgets leave after that.
+fn note_tries(game: &PlacementGame, resume: &Resume) {
+    let open = resume.unanswered();
     if open.is_empty() {
         return;
     }

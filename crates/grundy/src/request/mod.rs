@@ -31,10 +31,12 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::games::placement::root_search::{ResumeError, RootReport, SettledRecord, TriedRecord};
+use crate::games::placement::PlacementMove;
 use crate::misere::Convention;
 use crate::report::{GameReport, QuotientReport, TableReport, TourExistsReport, TourVerifyReport};
 use crate::solver::Fact;
 use crate::watch::Watch;
+use crate::Nimber;
 use crate::{Game, GameError};
 
 pub use game_questions::{
@@ -95,6 +97,35 @@ pub struct Resume {
     /// What it had learnt of the question it was searching when it stopped, as
     /// [`crate::watch::Event::Learnt`] told it.
     pub facts: Vec<Fact>,
+}
+
+impl Resume {
+    /// The questions its tries name that its records leave unsettled, each once with its
+    /// largest total, in the order first tried: what a front end says the search takes on.
+    #[must_use]
+    pub fn unanswered(&self) -> Vec<TriedRecord> {
+        let mut open: Vec<TriedRecord> = Vec::new();
+        for tried in &self.tries {
+            let asks = |value: Nimber, first_move: PlacementMove| {
+                value == tried.value && first_move == tried.first_move
+            };
+            if self
+                .records
+                .iter()
+                .any(|record| asks(record.value, record.first_move))
+            {
+                continue;
+            }
+            match open
+                .iter_mut()
+                .find(|known| asks(known.value, known.first_move))
+            {
+                Some(known) => known.positions = known.positions.max(tried.positions),
+                None => open.push(*tried),
+            }
+        }
+        open
+    }
 }
 
 /// Whether `convention` is normal play, which requests leave out when they are written.
@@ -431,5 +462,47 @@ pub fn run(request: &Request, watch: &Watch) -> Result<Answer, RunError> {
         Request::Table(request) => table(request, watch).map(Answer::Table),
         Request::Sequence(request) => sequence(request, watch).map(Answer::Sequence),
         Request::Quotient(request) => quotient(request, watch).map(Answer::Quotient),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::placement::{Piece, PlacementGame};
+
+    /// The questions left unanswered: each once, with its largest total, in the order first
+    /// tried, and none that a record settles.
+    #[test]
+    fn unanswered_questions_are_each_named_once_with_their_largest_total() {
+        let game = PlacementGame::new(Piece::Knight, "5x5".parse().unwrap());
+        let first_move = |square: &str| PlacementMove {
+            square: game.board().parse_square(square).unwrap(),
+            piece: Piece::Knight,
+        };
+        let tried = |square: &str, value: u32, positions: u64| TriedRecord {
+            value: Nimber::new(value),
+            first_move: first_move(square),
+            positions,
+        };
+        let resume = Resume {
+            records: vec![SettledRecord {
+                value: Nimber::new(1),
+                first_move: first_move("b1"),
+                leaves_value: false,
+                positions: 9,
+            }],
+            tries: vec![
+                tried("a1", 2, 10),
+                tried("b1", 1, 50),
+                tried("a1", 0, 7),
+                tried("a1", 2, 30),
+                tried("b1", 0, 4),
+            ],
+            facts: Vec::new(),
+        };
+        assert_eq!(
+            resume.unanswered(),
+            [tried("a1", 2, 30), tried("a1", 0, 7), tried("b1", 0, 4)]
+        );
     }
 }

@@ -91,9 +91,8 @@ pub(super) fn settle_group(
     let mut budget = hardest.load(Ordering::Relaxed).max(1);
     // This call's positions of abandoned tries, counted with the next answer.
     let mut abandoned: u64 = 0;
-    // By question: the positions earlier runs searched on it without an answer, and the
-    // total so far with this call's tries.
-    let mut spent: Vec<(u32, u64, u64)> = Vec::new();
+    // By question: the positions of this call's tries without an answer.
+    let mut tried_here: Vec<(u32, u64)> = Vec::new();
     loop {
         if stop.load(Ordering::Relaxed) {
             return None;
@@ -115,18 +114,11 @@ pub(super) fn settle_group(
             &[heap][..]
         };
         for &asked in questions {
-            let at = match spent.iter().position(|&(question, ..)| question == asked) {
-                Some(at) => at,
-                None => {
-                    let before = earlier(asked).unanswered_positions();
-                    spent.push((asked, before, before));
-                    spent.len() - 1
-                }
-            };
+            let earlier_tries = earlier(asked).unanswered_positions();
             let limit = if !ladder_left || budget == u64::MAX {
                 u64::MAX
             } else {
-                budget.saturating_sub(spent[at].1)
+                budget.saturating_sub(earlier_tries)
             };
             if limit == 0 {
                 // Earlier runs' tries have had this turn's budget.
@@ -138,8 +130,19 @@ pub(super) fn settle_group(
             let positions = solver.positions() - before;
             let Some(leaves_value) = answer else {
                 if positions > 0 {
-                    spent[at].2 = spent[at].2.saturating_add(positions);
-                    tell(Turn::Learnt(asked, Asked::Unanswered(spent[at].2)));
+                    let here = match tried_here
+                        .iter_mut()
+                        .find(|(question, _)| *question == asked)
+                    {
+                        Some((_, here)) => here,
+                        None => {
+                            tried_here.push((asked, 0));
+                            &mut tried_here.last_mut().expect("just pushed").1
+                        }
+                    };
+                    *here = here.saturating_add(positions);
+                    let total = earlier_tries.saturating_add(*here);
+                    tell(Turn::Learnt(asked, Asked::Unanswered(total)));
                 }
                 if stop.load(Ordering::Relaxed) {
                     // Answered by another thread, or the search was asked to stop.
