@@ -432,6 +432,14 @@ impl RootSearch {
         Ok(count)
     }
 
+    /// The positions searched without an answer on the questions a round for `heap` may ask of
+    /// `group`: whether it leaves `heap` or a smaller value.
+    fn positions_tried(&self, heap: u32, group: usize) -> u64 {
+        (0..=heap)
+            .filter_map(|value| self.tried.get(&(value, group)))
+            .fold(0, |sum, &positions| sum.saturating_add(positions))
+    }
+
     /// Each first move's group.
     fn group_of_moves(&self) -> HashMap<PlacementMove, usize> {
         self.groups
@@ -615,6 +623,12 @@ impl RootSearch {
                 return Ok(true);
             }
         }
+        // The groups searched least without an answer (by earlier runs, or earlier rounds of
+        // this one) go first, equals in board order: otherwise every resumed run of a long
+        // search goes back to the same first groups, whose questions can each outlast a run,
+        // while groups no run has looked at wait behind them (knights 9x9: a1 and b1, asked
+        // about *2 session after session, while eleven other groups were never tried).
+        to_search.sort_by_key(|&group| self.positions_tried(heap, group));
         let next = AtomicUsize::new(0);
         // Raised when the question is answered or the observer asks to stop: the threads then
         // abandon their searches instead of finishing moves nobody needs.
@@ -1029,6 +1043,51 @@ mod tests {
             search.resume_tries(&[tried]),
             Err(ResumeError::TriedNotAFirstMove { index: 0, .. })
         ));
+    }
+
+    /// A round takes first the groups that earlier runs tried least: on one thread the groups
+    /// of a second-player win are settled in board order from nothing, and a resumed try of the
+    /// first group (of either question its round may ask) sends it behind the groups never tried,
+    /// the larger of two tries last.
+    #[test]
+    fn the_groups_tried_least_are_searched_first() {
+        let game = game_of("kings", "3x8", Surface::Rectangle, RayRule::Through);
+        let order_settled = |tries: &[(usize, u32, u64)]| {
+            let mut search = RootSearch::new(&game, &game.empty(), 1, 1 << 22);
+            let records: Vec<TriedRecord> = tries
+                .iter()
+                .map(|&(group, value, positions)| TriedRecord {
+                    value: Nimber::new(value),
+                    first_move: search.groups()[group][0],
+                    positions,
+                })
+                .collect();
+            assert_eq!(search.resume_tries(&records), Ok(records.len()));
+            let mut recorder = Recorder {
+                records: Vec::new(),
+                stop_after: usize::MAX,
+                progress_seen: false,
+            };
+            assert_eq!(search.outcome(&mut recorder).unwrap().outcome, Outcome::P);
+            let group_of = search.group_of_moves();
+            recorder
+                .records
+                .iter()
+                .map(|record| group_of[&record.first_move])
+                .collect::<Vec<usize>>()
+        };
+        let from_nothing = order_settled(&[]);
+        let groups = from_nothing.len();
+        assert!(groups >= 4, "{from_nothing:?}");
+        assert_eq!(from_nothing, (0..groups).collect::<Vec<_>>());
+        let first_tried = order_settled(&[(0, 0, 1000)]);
+        assert_eq!(first_tried, (1..groups).chain([0]).collect::<Vec<_>>());
+        // Tries of values no round for 0 asks about change nothing.
+        assert_eq!(order_settled(&[(0, 1, 1000)]), from_nothing);
+        let two_tried = order_settled(&[(0, 0, 2000), (2, 0, 1000)]);
+        let mut expected: Vec<usize> = (1..groups).filter(|&group| group != 2).collect();
+        expected.extend([2, 0]);
+        assert_eq!(two_tried, expected);
     }
 
     /// Stops the search once progress has shown a thread at work, keeping what it showed.
