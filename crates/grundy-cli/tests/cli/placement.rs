@@ -740,6 +740,7 @@ fn a_checkpoint_another_run_holds_is_refused_with_nothing_written() {
 /// format, each line's checksum right), so the README's way of carrying a run on holds.
 #[test]
 fn the_checkpoints_kept_in_docs_runs_are_read() {
+    let mut read_runs = Vec::new();
     for (name, board, lines) in [
         ("queens-15x15-value.jsonl", "15x15", 41),
         ("queens-16x16-outcome.jsonl", "16x16", 37),
@@ -755,11 +756,11 @@ fn the_checkpoints_kept_in_docs_runs_are_read() {
         assert!(read.has_header && read.torn_line.is_none(), "{name}");
         assert_eq!(read.records.len(), lines - 1, "{name}");
         assert_eq!(read.whole_bytes as usize, text.len(), "{name}");
+        read_runs.push(name);
     }
     // The runs of issue 35: every checkpoint there is read whole, and so is every facts file
     // beside one, whose facts the search then takes.
     let runs = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/runs");
-    let mut read_runs = 0;
     for (name, piece, board) in [
         ("knights-7x9-value.jsonl", Piece::Knight, "7x9"),
         ("knights-9x9-value.jsonl", Piece::Knight, "9x9"),
@@ -767,6 +768,7 @@ fn the_checkpoints_kept_in_docs_runs_are_read() {
         ("kings-8x12-outcome.jsonl", Piece::King, "8x12"),
         ("kings-10x10-value.jsonl", Piece::King, "10x10"),
         ("kings-10x10-outcome.jsonl", Piece::King, "10x10"),
+        ("kings-9x11-value.jsonl", Piece::King, "9x11"),
     ] {
         let game = PlacementGame::new(piece, board.parse().unwrap());
         let lines = CheckpointLines::new(&game, &game.empty());
@@ -791,9 +793,17 @@ fn the_checkpoints_kept_in_docs_runs_are_read() {
                 "{name}.facts"
             );
         }
-        read_runs += 1;
+        read_runs.push(name);
     }
-    assert_eq!(read_runs, 6);
+    // Every checkpoint kept there is one of those.
+    let mut kept: Vec<String> = std::fs::read_dir(&runs)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".jsonl"))
+        .collect();
+    kept.sort();
+    read_runs.sort();
+    assert_eq!(kept, read_runs);
 }
 
 /// A full disk: the search goes on and its answer is printed; standard error says that the
