@@ -171,8 +171,8 @@ pub struct RootReport {
 pub struct RootOutcome {
     /// N when some first move leaves a second-player win.
     pub outcome: Outcome,
-    /// The first group of winning moves (symmetric to each other), first row by row; empty
-    /// when the position is a second-player win.
+    /// A group of winning moves (symmetric to each other): of the groups the search found
+    /// winning, the first row by row; empty when the position is a second-player win.
     pub winning_moves: Vec<PlacementMove>,
     /// The strategy that settled the outcome without search (see
     /// [`settled_by_strategy`]), if one did.
@@ -617,6 +617,7 @@ impl RootSearch {
                 positions: 0,
             };
             observer.settled(&self.record(heap, group, settled));
+            self.tried.remove(&(heap, group));
             self.settled.insert((heap, group), settled);
             settled_now += 1;
             if settled.leaves_value {
