@@ -226,6 +226,68 @@ fn the_knights_rectangles_are_the_programs() {
     check_diagonal_b_file(&table, "docs/oeis/knights-squares.txt");
 }
 
+#[test]
+fn the_bishops_rectangles_are_the_programs() {
+    let text = repository_file("docs/DISCOVERIES.md");
+    let mut table = printed_table(&text, "grundy table bishops --rows 1-18 --cols 1-18");
+    let recomputed = check_square_table(Piece::Bishop, &table, 18, 60);
+    assert!(recomputed > 100, "{recomputed} cells recomputed");
+    // The row of 19 and 19 x 19, printed apart, complete the table to 19 x 19 (the column of
+    // 19 is the row turned).
+    let (row_cols, row_19) = printed_table(&text, "grundy table bishops --rows 19 --cols 1-18");
+    let (corner_cols, corner) = printed_table(&text, "grundy table bishops --rows 19 --cols 19");
+    assert_eq!(row_cols, (1..=18).collect::<Vec<_>>());
+    assert_eq!((corner_cols, corner.len(), row_19.len()), (vec![19], 1, 1));
+    let mut last_row = row_19[0].clone();
+    last_row.1.push(corner[0].1[0]);
+    for (m, row) in &mut table.1 {
+        row.push(last_row.1[*m as usize - 1]);
+    }
+    table.0.push(19);
+    table.1.push(last_row);
+    for (m, row) in &table.1 {
+        for (n, printed) in (1..).zip(row) {
+            // Noon's lemma: 0 exactly when mn is even (mirror play, and for an odd x odd
+            // board the centre and the half turn).
+            assert_eq!(*printed == Some(0), m * n % 2 == 0, "{m}x{n}");
+            // The cells of 19 that are cheap; check_square_table did the others.
+            if (*m == 19 || n == 19) && m * n <= 60 {
+                let game = PlacementGame::new(Piece::Bishop, format!("{m}x{n}").parse().unwrap());
+                assert_eq!(Some(searched_value(&game)), *printed, "{m}x{n}");
+            }
+        }
+    }
+    // To 12x12 the table is docs/TABLES.md's (whose cells to 6x6 are Boone's, checked in
+    // published_values.rs).
+    let (_, earlier) = printed_table(
+        &repository_file("docs/TABLES.md"),
+        "RAYON_NUM_THREADS=1 grundy table bishops --rows 1-12 --cols 1-12",
+    );
+    assert_eq!(earlier.len(), 12);
+    for ((m, row), (_, earlier_row)) in table.1.iter().zip(&earlier) {
+        assert_eq!(&row[..12], &earlier_row[..], "row {m}");
+    }
+    check_diagonal_b_file(&table, "docs/oeis/bishops-squares.txt");
+}
+
+/// Rooks need no table: a rook takes its row and its column, so every game on an m x n board
+/// lasts min(m, n) moves and its value is min(m, n) mod 2, as docs/DISCOVERIES.md says. The
+/// mex of the searched first moves agrees on every board to 12 x 12.
+#[test]
+fn the_rooks_rule_is_the_programs() {
+    let text = repository_file("docs/DISCOVERIES.md");
+    assert!(text.contains("min(m, n) mod 2"));
+    let mut solver_boards = 0;
+    for m in 1..=12u32 {
+        for n in 1..=12u32 {
+            let game = PlacementGame::new(Piece::Rook, format!("{m}x{n}").parse().unwrap());
+            assert_eq!(searched_value(&game), m.min(n) % 2, "{m}x{n}");
+            solver_boards += 1;
+        }
+    }
+    assert_eq!(solver_boards, 144);
+}
+
 /// The octal games' table: each row's largest value, its first heap and the rare heaps under
 /// the row's mask, recomputed for every row of at most 2^18 heaps (the others took minutes to
 /// hours; their checks are listed beside the table).
