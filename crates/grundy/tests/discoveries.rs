@@ -267,6 +267,25 @@ fn the_bishops_rectangles_are_the_programs() {
     for ((m, row), (_, earlier_row)) in table.1.iter().zip(&earlier) {
         assert_eq!(&row[..12], &earlier_row[..], "row {m}");
     }
+    // The odd x odd cells to 15 x 15, larger than the cells recomputed above, by the table's
+    // own search (one solver for all of them, as `grundy table` keeps, a few seconds).
+    let largest: BoardSize = "15x15".parse().unwrap();
+    let mut solver = None::<PlacementSolver>;
+    for m in (1..=15u32).step_by(2) {
+        for n in (m..=15u32).step_by(2) {
+            let game = PlacementGame::new(Piece::Bishop, format!("{m}x{n}").parse().unwrap());
+            let solver = match solver.as_mut() {
+                Some(solver) => {
+                    solver.retarget(&game);
+                    solver
+                }
+                None => solver.insert(PlacementSolver::for_boards(&game, largest, 1 << 30)),
+            };
+            let value = Some(solver.nim_value(&game.empty()).value());
+            let printed = table.1[m as usize - 1].1[n as usize - 1];
+            assert_eq!(value, printed, "{m}x{n}");
+        }
+    }
     check_diagonal_b_file(&table, "docs/oeis/bishops-squares.txt");
 }
 
