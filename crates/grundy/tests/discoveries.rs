@@ -105,6 +105,16 @@ fn check_square_table(piece: Piece, table: &PrintedTable, sides: u32, cheap_squa
     recomputed
 }
 
+/// The `sides` x `sides` corner of `table` is the table docs/TABLES.md prints below
+/// `$ COMMAND`.
+fn check_tables_md_corner(table: &PrintedTable, command: &str, sides: usize) {
+    let (_, earlier) = printed_table(&repository_file("docs/TABLES.md"), command);
+    assert_eq!(earlier.len(), sides, "{command}");
+    for ((m, row), (_, earlier_row)) in table.1.iter().zip(&earlier) {
+        assert_eq!(&row[..sides], &earlier_row[..], "row {m}");
+    }
+}
+
 /// The (n, a(n)) lines of a b-file.
 fn b_file(path: &str) -> Vec<(u64, u32)> {
     repository_file(path)
@@ -155,14 +165,7 @@ fn the_kings_rectangles_are_the_programs() {
     assert!(recomputed > 60, "{recomputed} cells recomputed");
     // To 8x8 the table is docs/TABLES.md's (whose cells to 6x6 are Boone's, checked in
     // published_values.rs).
-    let (_, earlier) = printed_table(
-        &repository_file("docs/TABLES.md"),
-        "grundy table kings --rows 1-8 --cols 1-8",
-    );
-    assert_eq!(earlier.len(), 8);
-    for ((m, row), (_, earlier_row)) in table.1.iter().zip(&earlier) {
-        assert_eq!(&row[..8], &earlier_row[..], "row {m}");
-    }
+    check_tables_md_corner(&table, "grundy table kings --rows 1-8 --cols 1-8", 8);
     // A king on a 1 x n or 2 x n board takes its column and those beside it: the strip is a
     // heap of Dawson's Chess, 0.137, whose values are published (OEIS A002187).
     let request: grundy::request::Request =
@@ -259,14 +262,11 @@ fn the_bishops_rectangles_are_the_programs() {
     }
     // To 12x12 the table is docs/TABLES.md's (whose cells to 6x6 are Boone's, checked in
     // published_values.rs).
-    let (_, earlier) = printed_table(
-        &repository_file("docs/TABLES.md"),
+    check_tables_md_corner(
+        &table,
         "RAYON_NUM_THREADS=1 grundy table bishops --rows 1-12 --cols 1-12",
+        12,
     );
-    assert_eq!(earlier.len(), 12);
-    for ((m, row), (_, earlier_row)) in table.1.iter().zip(&earlier) {
-        assert_eq!(&row[..12], &earlier_row[..], "row {m}");
-    }
     // The odd x odd cells to 15 x 15, larger than the cells recomputed above, by the table's
     // own search (one solver for all of them, as `grundy table` keeps, a few seconds).
     let largest: BoardSize = "15x15".parse().unwrap();
