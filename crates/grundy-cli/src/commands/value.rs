@@ -36,8 +36,8 @@ pub struct Args {
     /// checksum) and resume from it if it exists. Ctrl-C stops the search with what is settled
     /// kept in FILE (and what it spent on long questions it had not answered, so that the next
     /// run takes its turns where this one stopped), and the costliest facts it had learnt of the
-    /// questions it was searching in FILE.facts, which the next run reads. FILE is locked while the run writes it: a second
-    /// run on it is refused.
+    /// questions it was searching in FILE.facts, which the next run reads. FILE is locked
+    /// while the run writes it: a second run on it is refused.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// For a placement game: draw the position to FILE as SVG, attacked squares shaded and the

@@ -401,9 +401,10 @@ impl RootSearch {
 
     /// Takes what earlier runs spent on questions they did not answer, given back as the
     /// [`TriedRecord`]s they reported (the largest of a question counts), and returns how many
-    /// questions not settled they name. Call it after [`RootSearch::resume`], before searching. It changes no answer, only the order
-    /// of the work: a question that earlier runs searched long is passed over until the other
-    /// question of its group has had as much.
+    /// questions not settled they name. Call it after [`RootSearch::resume`], before
+    /// searching. It changes no answer, only the order of the work: a question that earlier
+    /// runs searched long is passed over until the other question of its group has had as
+    /// much.
     ///
     /// # Errors
     /// [`ResumeError::TriedNotAFirstMove`]: a record whose move is not a first move of this
