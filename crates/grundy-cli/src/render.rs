@@ -8,11 +8,7 @@ use grundy::{Nimber, Outcome, Square};
 
 /// A report as one line of JSON, as `--json` prints it.
 pub fn json_line<T: serde::Serialize>(report: &T) -> String {
-    // The report types hold only strings, numbers, booleans and lists of them, which always
-    // serialize.
-    let mut line = serde_json::to_string(report).expect("a report serializes");
-    line.push('\n');
-    line
+    grundy::request::json_line(report)
 }
 
 /// One line saying who wins, for people.

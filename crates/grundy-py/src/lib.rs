@@ -20,13 +20,10 @@ use pyo3::types::PyDict;
 const MAX_REQUEST_BYTES: usize = 16 << 20;
 
 /// The most bytes of an answer's JSON handed to Python, which holds it about ten times over
-/// as objects: a tour of 12 million squares, a nim-sequence of 30 million values. The command
-/// line writes answers of any size (`--json > FILE`).
+/// as objects: a tour of 3000x3000, a nim-sequence of 30 million values. Set as each
+/// request's cap on its answer, so that an answer that could not fit is refused before it is
+/// computed. The command line writes answers of any size its memory holds (`--json > FILE`).
 const MAX_ANSWER_BYTES: usize = 128 << 20;
-
-/// The largest knight's tour asked of Python: its path as JSON stays well within
-/// [`MAX_ANSWER_BYTES`], so a tour too big to hand over is refused before it is searched.
-const MAX_TOUR_SQUARES: usize = 4_000_000;
 
 /// How often the waiting thread looks for Ctrl-C, the deadline and news to show: often enough
 /// that an interrupted search hands control back well within a second.
@@ -68,48 +65,19 @@ impl NativeAnswer {
     }
 }
 
-/// The answer's JSON, refused past [`MAX_ANSWER_BYTES`] before more is allocated.
+/// The answer's JSON, refused past [`MAX_ANSWER_BYTES`] before it is written (counted
+/// first: the request's own cap, [`Request::bound_answer`], refused most such answers before
+/// they were computed).
 fn answer_json(answer: &Answer) -> Result<String, String> {
-    struct Bounded(Vec<u8>);
-    impl std::io::Write for Bounded {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            if self.0.len() + bytes.len() > MAX_ANSWER_BYTES {
-                return Err(std::io::Error::other("too long"));
-            }
-            self.0.extend_from_slice(bytes);
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut written = Bounded(Vec::new());
-    match serde_json::to_writer(&mut written, answer) {
-        Ok(()) => String::from_utf8(written.0).map_err(|error| error.to_string()),
-        Err(error) if error.is_io() => Err(format!(
+    if grundy::request::json_bytes(answer) > MAX_ANSWER_BYTES as u64 {
+        return Err(format!(
             "the answer's JSON passes {} MiB, the most the Python package hands over: ask for fewer values or a smaller board (the command line writes any size: `grundy ... --json > FILE`)",
             MAX_ANSWER_BYTES >> 20
-        )),
-        Err(error) => Err(format!("the answer has no JSON: {error}")),
+        ));
     }
-}
-
-/// Refuses what would answer with more than Python should hold, before it is searched.
-fn check_answer_size(request: &Request) -> PyResult<()> {
-    if let Request::Tour(tour) = request {
-        let squares = tour.board.squares();
-        if squares > MAX_TOUR_SQUARES {
-            return Err(raise(
-                "InputError",
-                format!(
-                    "a tour of {} has {squares} squares: the Python package hands over tours of at most {MAX_TOUR_SQUARES} (2000x2000); the command line finds larger ones (`grundy tour {} --json > FILE`)",
-                    tour.board, tour.board
-                ),
-                None,
-            ));
-        }
-    }
-    Ok(())
+    let mut json = grundy::request::json_line(answer);
+    json.pop();
+    Ok(json)
 }
 
 /// The exception `name` of `grundy._errors` (defined in Python, where `InputError` can be a
@@ -170,14 +138,17 @@ fn run(
     seconds: Option<f64>,
 ) -> PyResult<NativeAnswer> {
     within_request_bytes("the request", request)?;
-    let request: Request = serde_json::from_str(request).map_err(|error| {
+    let mut request: Request = serde_json::from_str(request).map_err(|error| {
         raise(
             "InputError",
             format!("the request is not a valid request: {error}"),
             None,
         )
     })?;
-    check_answer_size(&request)?;
+    request.bound_answer(MAX_ANSWER_BYTES as u64);
+    request
+        .check_answer_room()
+        .map_err(|error| raise("InputError", error.to_string(), None))?;
     let deadline = match seconds {
         None => None,
         Some(seconds) if (0.0..=1e9).contains(&seconds) => {

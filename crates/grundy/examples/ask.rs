@@ -54,10 +54,7 @@ fn main() {
         stopper.stop();
     });
 
-    let limits = Limits {
-        memory: 1 << 28,
-        threads: None,
-    };
+    let limits = Limits::new(1 << 28, None);
     let value = Request::Value(ValueRequest {
         game: game.clone(),
         graph: None,

@@ -164,10 +164,7 @@ impl FirstMoveSearch<'_> {
             game: self.game.clone(),
             position: *self.position,
         });
-        let limits = Limits {
-            memory: self.memory,
-            threads: Some(self.threads),
-        };
+        let limits = Limits::new(self.memory, Some(self.threads));
         let answer = ask(game, limits, resume, &watch);
         bars.finish();
         let mut checkpoint = checkpoint

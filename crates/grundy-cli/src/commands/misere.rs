@@ -56,10 +56,7 @@ pub fn run(
     json: bool,
 ) -> Result<String> {
     let game = target.game()?;
-    let limits = Limits {
-        memory,
-        threads: threads.map(|threads| threads as usize),
-    };
+    let limits = Limits::new(memory, threads.map(|threads| threads as usize));
     let convention = Convention::Misere;
     let request = match question {
         Question::Value => Request::Value(ValueRequest {

@@ -72,10 +72,7 @@ pub fn run(args: &Args) -> Result<String> {
         graph: None,
         all: args.all,
         convention: Convention::Normal,
-        limits: Limits {
-            memory: args.search.memory,
-            threads: None,
-        },
+        limits: Limits::new(args.search.memory, None),
         seconds: args.seconds,
     };
     let shown = Shown::new("searching");
@@ -119,10 +116,7 @@ pub fn winning_picture(
         graph: None,
         all: false,
         convention: Convention::Normal,
-        limits: Limits {
-            memory,
-            threads: None,
-        },
+        limits: Limits::new(memory, None),
         seconds: None,
     };
     let report = grundy::request::moves(&request, &Watch::new()).map_err(run_error)?;

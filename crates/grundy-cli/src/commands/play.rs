@@ -155,10 +155,7 @@ fn reply(args: &Args, game: &PlacementGame) -> Result<String> {
         }),
         opponent: args.opponent.into(),
         seed: args.seed,
-        limits: Limits {
-            memory: args.memory,
-            threads: None,
-        },
+        limits: Limits::new(args.memory, None),
         convention: if args.misere {
             Convention::Misere
         } else {

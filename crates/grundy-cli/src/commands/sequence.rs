@@ -66,16 +66,19 @@ pub fn run(args: &Args) -> Result<String> {
         game: sequence_game(&args.game).map_err(input_error)?,
         to: args.to,
         show: args.show,
-        limits: Limits {
-            memory: args.memory,
-            threads: None,
-        },
+        limits: Limits::new(args.memory, None),
         convention: if args.misere {
             Convention::Misere
         } else {
             Convention::Normal
         },
     };
+    // The JSON lists every value: bounded as every front end's answer is, before the work.
+    if args.json {
+        grundy::Request::Sequence(request.clone())
+            .check_answer_room()
+            .map_err(run_error)?;
+    }
     let shown = Shown::new("sequence");
     let watch = shown.watch()?;
     let answer = grundy::request::sequence(&request, &watch);
@@ -100,8 +103,16 @@ pub fn run(args: &Args) -> Result<String> {
     };
     let finished = answer.finished;
     // The values printed are made only now: refused first if their text would not fit.
+    if args.json {
+        grundy::request::check_written_size(&answer, &request.limits).map_err(|error| {
+            match &memory_note {
+                Some(note) => input_error(format!("{note}: give more --memory to go further")),
+                None => run_error(error),
+            }
+        })?;
+    }
     let shown = request.shown().min(finished);
-    let printed = if args.json { finished } else { shown } as u64
+    let printed = if args.json { 0 } else { shown } as u64
         + if args.svg.is_some() {
             finished as u64
         } else {
@@ -116,9 +127,7 @@ pub fn run(args: &Args) -> Result<String> {
                 "{note}: give more --memory to go further"
             )));
         }
-        let what = if args.json {
-            "--json"
-        } else if args.svg.is_some() {
+        let what = if args.svg.is_some() {
             "--svg"
         } else {
             "--show"

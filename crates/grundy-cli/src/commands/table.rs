@@ -66,10 +66,7 @@ pub fn run(args: &Args) -> Result<String> {
         rows: labels(&args.rows)?,
         cols: labels(&args.cols)?,
         game: game.clone(),
-        limits: Limits {
-            memory: args.search.memory,
-            threads: None,
-        },
+        limits: Limits::new(args.search.memory, None),
         convention: if args.convention.misere {
             Convention::Misere
         } else {

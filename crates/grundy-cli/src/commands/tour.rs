@@ -29,11 +29,6 @@ use crate::render::json_line;
 /// Boards with more squares than this are summarised instead of drawn.
 const MAX_DRAWN_SQUARES: usize = 10_000;
 
-/// `--json` writes the path of boards up to this many squares (10000x10000): about 14 bytes of
-/// text a square on top of the 4-byte path, some 1.8 GB at the limit, where 20000x20000 would
-/// need over 7 GB.
-const MAX_JSON_SQUARES: usize = 100_000_000;
-
 const TOUR_EXAMPLES: &str = "Examples:
   grundy tour 8x8                          an open tour (same as `grundy tour find 8x8`)
   grundy tour 8x8 --closed --start c3 --method warnsdorff
@@ -49,7 +44,7 @@ const FIND_EXAMPLES: &str = "Examples:
   grundy tour find 8x8                     the same as `grundy tour 8x8`
   grundy tour find 8x8 --closed --start c3
   grundy tour find 12x12 --method backtrack --limit 1000000000
-  grundy tour find 10000x10000 --json > tour.json";
+  grundy tour find 10000x10000 --json --memory 2G > tour.json";
 
 const EXISTS_EXAMPLES: &str = "Examples:
   grundy tour exists 3x8                   yes: an open tour
@@ -146,6 +141,12 @@ struct FindArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Memory for the tour and, with --json, its text (K, M, G, T suffixes; powers of 1024):
+    /// the path takes 4 bytes a square and its JSON about 13 more on a large board, so
+    /// 10000x10000 --json needs 2G. A tour that would need more is refused before it is
+    /// searched.
+    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = crate::input::parse_memory)]
+    memory: u64,
 }
 
 /// Arguments of `grundy tour exists`.
@@ -305,12 +306,6 @@ fn find(args: &FindArgs) -> Result<String> {
             )));
         }
     }
-    if args.json && board.squares() > MAX_JSON_SQUARES {
-        return Err(input_error(format!(
-            "--json writes the path of boards of at most {MAX_JSON_SQUARES} squares (10000x10000); {board} has {} (without --json the tour is found and summarised)",
-            board.squares()
-        )));
-    }
     let request = TourRequest {
         board,
         closed: args.closed,
@@ -320,7 +315,14 @@ fn find(args: &FindArgs) -> Result<String> {
         limit: args.limit,
         restarts: args.restarts,
         seed: args.seed,
+        limits: request::Limits::new(args.memory, None),
     };
+    // The answer's JSON is bounded as every front end's is; the text only summarises it.
+    if args.json {
+        grundy::Request::Tour(request.clone())
+            .check_answer_room()
+            .map_err(run_error)?;
+    }
     // Only the network polls the flag: Ctrl-C stops its restarts and joins the best cover.
     let (watch, shown) = tour_watch(args.method == Some(Method::Neural))?;
     let answer = request::tour(&request, &watch);
@@ -481,9 +483,12 @@ fn exists(args: &ExistsArgs) -> Result<String> {
     }
 }
 
-/// Tour files are read whole, so they are refused beyond what the largest tour `grundy tour
-/// --json` writes could take (about 14 bytes a square).
-const MAX_TOUR_FILE_BYTES: u64 = MAX_JSON_SQUARES as u64 * 16;
+/// The largest tour read from a JSON file, in squares (10000x10000).
+const MAX_JSON_TOUR_SQUARES: u64 = 100_000_000;
+
+/// Tour files are read whole, so they are refused beyond what `grundy tour --json` writes for
+/// a tour of [`MAX_JSON_TOUR_SQUARES`] (about 14 bytes a square).
+const MAX_TOUR_FILE_BYTES: u64 = MAX_JSON_TOUR_SQUARES * 16;
 
 /// Text grids are read word by word (some 20 bytes a word in memory); `grundy tour` draws
 /// boards up to 10000 squares, and this leaves room for grids far larger, written by hand.
@@ -534,7 +539,7 @@ fn read_tour_text(path: &std::path::Path) -> Result<String, TourFileError> {
         .map_err(TourFileError::Unreadable)?;
     if bytes.len() as u64 > limit {
         return Err(TourFileError::Refused(if is_json {
-            format!("has more than {limit} bytes: JSON tours are limited to {limit} bytes (a {MAX_JSON_SQUARES}-square tour as `grundy tour --json` writes it)")
+            format!("has more than {limit} bytes: JSON tours are limited to {limit} bytes (a {MAX_JSON_TOUR_SQUARES}-square tour as `grundy tour --json` writes it)")
         } else {
             format!("has more than {limit} bytes: text tours are limited to {limit} bytes (JSON tours to {MAX_TOUR_FILE_BYTES})")
         }));
@@ -620,10 +625,7 @@ fn count_tours(args: &CountArgs) -> Result<String> {
         closed: args.closed,
         start: args.start.clone(),
         undirected: args.undirected,
-        limits: request::Limits {
-            memory: args.memory,
-            threads: None,
-        },
+        limits: request::Limits::new(args.memory, None),
     };
     let (watch, shown) = tour_watch(true)?;
     let answer = request::tour_count(&request, &watch);

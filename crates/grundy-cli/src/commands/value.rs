@@ -91,10 +91,7 @@ pub fn run(args: &Args) -> Result<String> {
         game,
         graph: None,
         convention: Convention::Normal,
-        limits: Limits {
-            memory: args.search.memory,
-            threads: None,
-        },
+        limits: Limits::new(args.search.memory, None),
         resume: Default::default(),
     };
     let report = grundy::request::value(&request, &watch).map_err(run_error);

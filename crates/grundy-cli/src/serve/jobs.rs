@@ -101,15 +101,24 @@ pub enum Failure {
     Failed(String),
 }
 
+/// What the page hears of a [`Failure::Failed`]: what a worker that aborts or panics prints
+/// (a backtrace, the build machine's paths) is for the server's log, not for a page.
+pub const INTERNAL_ERROR: &str =
+    "internal error: the request could not be answered (the server's log says why)";
+
 impl Failure {
-    /// The message for the page.
+    /// The message for the page. A [`Failure::Failed`] is written to the server's log (its
+    /// stderr) and the page hears only [`INTERNAL_ERROR`].
     pub fn message(&self) -> String {
         match self {
             Failure::Input(message)
             | Failure::OverLimit(message)
             | Failure::Busy(message)
-            | Failure::NoAnswer(message)
-            | Failure::Failed(message) => message.clone(),
+            | Failure::NoAnswer(message) => message.clone(),
+            Failure::Failed(message) => {
+                eprintln!("grundy serve: {message}");
+                INTERNAL_ERROR.to_string()
+            }
             Failure::Cancelled => "cancelled".to_string(),
         }
     }
@@ -435,10 +444,11 @@ pub struct JobReport {
     pub request: Request,
     /// How far it has come.
     pub progress: Progress,
-    /// The command's JSON, when done: the line it printed, as it printed it (shared, so a
-    /// report asked for again does not copy an answer of megabytes).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub result: Option<Arc<serde_json::value::RawValue>>,
+    /// The command's JSON, when done: the line it printed, as it printed it. Shared, and
+    /// sent in pieces by [`super::routes`] after the other keys (not serialised here), so a
+    /// report asked for again, or by many clients at once, copies no answer of megabytes.
+    #[serde(skip)]
+    pub result: Option<axum::body::Bytes>,
     /// Why it has no answer, when failed or cancelled.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -534,11 +544,12 @@ impl Jobs {
             update(&|job: &mut Job| {
                 job.finished = Some(Instant::now());
                 match &outcome {
-                    Ok(answer) => match serde_json::value::RawValue::from_string(
-                        answer.json.trim_end().to_string(),
-                    ) {
-                        Ok(result) => {
-                            job.report.result = Some(Arc::from(result));
+                    Ok(answer) => match serde_json::from_str::<serde::de::IgnoredAny>(&answer.json)
+                    {
+                        Ok(_) => {
+                            job.report.result = Some(axum::body::Bytes::copy_from_slice(
+                                answer.json.trim_end().as_bytes(),
+                            ));
                             // Stopped early, the job keeps what the command finished.
                             job.report.state = match &answer.stopped {
                                 None => JobState::Done,
@@ -598,12 +609,7 @@ impl Jobs {
 
 /// Forgets the oldest finished jobs while the answers kept take more than `budget` bytes.
 fn forget_answers_beyond(jobs: &mut HashMap<String, Job>, budget: usize) {
-    let answer_bytes = |job: &Job| {
-        job.report
-            .result
-            .as_ref()
-            .map_or(0, |result| result.get().len())
-    };
+    let answer_bytes = |job: &Job| job.report.result.as_ref().map_or(0, |result| result.len());
     let mut kept: usize = jobs.values().map(answer_bytes).sum();
     while kept > budget {
         let oldest = jobs
@@ -680,17 +686,13 @@ mod tests {
     }
 
     fn finished_job(id: &str, answer_bytes: usize, finished: Instant) -> (String, Job) {
-        let result = serde_json::value::RawValue::from_string(format!(
-            "\"{}\"",
-            "x".repeat(answer_bytes - 2)
-        ))
-        .unwrap();
+        let result = axum::body::Bytes::from(format!("\"{}\"", "x".repeat(answer_bytes - 2)));
         let report = JobReport {
             id: id.to_string(),
             state: JobState::Done,
             request: serde_json::from_str(r#"{"question":"value","game":"*1"}"#).unwrap(),
             progress: Progress::default(),
-            result: Some(Arc::from(result)),
+            result: Some(result),
             error: None,
             seconds: 0.0,
         };
@@ -722,6 +724,20 @@ mod tests {
         assert_eq!(kept, ["middle", "new"]);
         forget_answers_beyond(&mut jobs, 399);
         assert!(jobs.is_empty());
+    }
+
+    /// A worker that aborts or panics prints a backtrace with the build machine's paths: the
+    /// page hears only that the server failed.
+    #[test]
+    fn a_failure_of_the_worker_is_an_internal_error_for_the_page() {
+        let failed = Failure::Failed(
+            "the command failed after 0.1 s (signal: 6): memory allocation of 400000000000 bytes failed\n   0: std::alloc::rust_oom at /rustc/59807616e/library/std/src/alloc.rs:424:5".to_string(),
+        );
+        assert_eq!(failed.message(), INTERNAL_ERROR);
+        assert_eq!(
+            Failure::Input("board size `0x0` is malformed".to_string()).message(),
+            "board size `0x0` is malformed"
+        );
     }
 
     #[test]

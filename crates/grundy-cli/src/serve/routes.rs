@@ -16,7 +16,8 @@ use serde_json::json;
 use tokio::sync::watch;
 
 use super::jobs::{
-    memory_text, Failure, Jobs, Runner, MAX_JOBS_KEPT, MAX_JOBS_WAITING, MAX_KEPT_ANSWER_BYTES,
+    memory_text, Failure, JobReport, Jobs, Runner, MAX_ANSWER_BYTES, MAX_JOBS_KEPT,
+    MAX_JOBS_WAITING, MAX_KEPT_ANSWER_BYTES,
 };
 use super::{HEADER_SECONDS, MAX_CONNECTIONS, WRITE_SECONDS};
 use grundy::games::corner::CORNER_GAMES;
@@ -368,7 +369,7 @@ async fn limits(State(server): State<Arc<Server>>) -> Response {
 }
 
 /// The questions a request may ask, for messages and `/api/limits`.
-const QUESTIONS: &str = "value, moves, outcome, play, table, sequence, tour, tour_exists, tour_count, tour_verify, graph";
+const QUESTIONS: &str = "value, moves, outcome, play, table, sequence, quotient, tour, tour_exists, tour_count, tour_verify, graph";
 
 /// Why a request is refused before anything runs: the status and the message.
 type Refusal = (StatusCode, String);
@@ -410,6 +411,12 @@ fn request_of(
     let mut request = serde_json::from_value::<grundy::Request>(value)
         .map_err(|why| (StatusCode::BAD_REQUEST, why.to_string()))?;
     request.bound_memory(memory);
+    request.bound_answer(MAX_ANSWER_BYTES as u64);
+    // An answer that cannot fit is refused here, at once, as over a limit (the worker would
+    // refuse it too, after starting).
+    request
+        .check_answer_room()
+        .map_err(|why| (StatusCode::UNPROCESSABLE_ENTITY, why.to_string()))?;
     Ok(request)
 }
 
@@ -460,7 +467,7 @@ async fn start_job(
     let client = client_of(&headers);
     match server.jobs.start(request, client.clone()) {
         Ok(id) => match server.jobs.report(&id, client.as_deref()) {
-            Some(report) => (StatusCode::ACCEPTED, axum::Json(report)).into_response(),
+            Some(report) => job_reply(StatusCode::ACCEPTED, report),
             None => error(StatusCode::INTERNAL_SERVER_ERROR, "the job was lost"),
         },
         Err(why) => failure(&why),
@@ -483,7 +490,7 @@ async fn job(
     Path(id): Path<String>,
 ) -> Response {
     match server.jobs.report(&id, client_of(&headers).as_deref()) {
-        Some(report) => axum::Json(report).into_response(),
+        Some(report) => job_reply(StatusCode::OK, report),
         None => unknown_job(&id),
     }
 }
@@ -494,8 +501,83 @@ async fn cancel_job(
     Path(id): Path<String>,
 ) -> Response {
     match server.jobs.cancel(&id, client_of(&headers).as_deref()) {
-        Some(report) => axum::Json(report).into_response(),
+        Some(report) => job_reply(StatusCode::OK, report),
         None => unknown_job(&id),
+    }
+}
+
+/// The most bytes of a job's answer handed to a connection at once: a client that reads
+/// slowly holds this much in flight at most, not a copy of the answer.
+const REPLY_PIECE_BYTES: usize = 64 << 10;
+
+/// A job's report as JSON: its keys, then its answer (`"result"`) sent from the one copy the
+/// server keeps, in pieces of at most [`REPLY_PIECE_BYTES`] that share it (forty clients
+/// reading a 24 MB answer hold one copy of it, not forty).
+fn job_reply(status: StatusCode, mut report: JobReport) -> Response {
+    let result = report.result.take();
+    // A report of strings, numbers and the request, which serialises.
+    let mut head = serde_json::to_vec(&report).unwrap_or_default();
+    let body = match result {
+        None => axum::body::Body::from(head),
+        Some(answer) => {
+            head.pop(); // its closing brace: the result goes before it
+            head.extend_from_slice(b",\"result\":");
+            axum::body::Body::new(Pieces {
+                head: Some(Bytes::from(head)),
+                answer,
+                sent: 0,
+                tail: Some(Bytes::from_static(b"}")),
+            })
+        }
+    };
+    let mut response = (status, body).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
+}
+
+/// A reply's body: a head, a shared answer in pieces, and a tail.
+struct Pieces {
+    head: Option<Bytes>,
+    answer: Bytes,
+    /// The answer's bytes handed on so far.
+    sent: usize,
+    tail: Option<Bytes>,
+}
+
+impl http_body::Body for Pieces {
+    type Data = Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        self: std::pin::Pin<&mut Self>,
+        _context: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Bytes>, Self::Error>>> {
+        let this = self.get_mut();
+        let piece = if let Some(head) = this.head.take() {
+            Some(head)
+        } else if this.sent < this.answer.len() {
+            let end = this.answer.len().min(this.sent + REPLY_PIECE_BYTES);
+            let piece = this.answer.slice(this.sent..end);
+            this.sent = end;
+            Some(piece)
+        } else {
+            this.tail.take()
+        };
+        std::task::Poll::Ready(piece.map(|bytes| Ok(http_body::Frame::data(bytes))))
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        let left = self.head.as_ref().map_or(0, Bytes::len)
+            + (self.answer.len() - self.sent)
+            + self.tail.as_ref().map_or(0, Bytes::len);
+        http_body::SizeHint::with_exact(left as u64)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.head.is_none() && self.sent == self.answer.len() && self.tail.is_none()
     }
 }
 

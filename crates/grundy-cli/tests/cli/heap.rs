@@ -444,7 +444,7 @@ fn sequence_memory_is_bounded_by_its_memory_option() {
             "--memory",
             "100M",
         ],
-        "more than --memory 100 MiB",
+        "at least 190.7 MiB of JSON, more than the 100.0 MiB of memory",
     );
     // A sequence with no period in sight stops at the memory, keeping what it finished.
     let output = grundy()

@@ -452,7 +452,7 @@ fn serve_stops_a_request_at_the_time_limit_and_says_how_to_raise_it() {
         "{message}"
     );
     assert!(started.elapsed() < Duration::from_secs(30));
-    // An answer larger than the server returns stops the command at once.
+    // An answer larger than the server returns is refused before it is made.
     let started = Instant::now();
     let (status, answer) = server.post(
         "/api/run",
@@ -460,7 +460,7 @@ fn serve_stops_a_request_at_the_time_limit_and_says_how_to_raise_it() {
     );
     assert_eq!(status, 422, "{answer}");
     assert!(
-        answer["error"].as_str().unwrap().contains("32 MiB"),
+        answer["error"].as_str().unwrap().contains("32.0 MiB"),
         "{answer}"
     );
     assert!(started.elapsed() < Duration::from_secs(30));
@@ -543,6 +543,103 @@ fn serve_runs_jobs_with_progress_and_cancels_them() {
     assert_eq!(done["result"]["nimber"], 1);
     assert_eq!(done["result"]["command"], "value");
     assert_eq!(done["request"]["question"], "value");
+}
+
+/// Answers that could not fit the server's memory or the most it sends are refused at once,
+/// by the library's check on the parsed request: with the one slot taken by a long search,
+/// an oversized request that needed a worker would wait for it.
+#[test]
+fn serve_refuses_oversized_answers_before_running_them() {
+    let server = Server::start(&["--jobs", "1", "--memory", "256M"]);
+    let (status, job) = server.post("/api/jobs", &long_search());
+    assert_eq!(status, 202, "{job}");
+    let id = job["id"].as_str().unwrap().to_string();
+    server.wait_for_job(&id, 60, |job| job["state"] == "running");
+    for (request, said) in [
+        (
+            json!({"question": "sequence", "game": "kayles", "to": 99_999_999_999_u64}),
+            "100000000000 values",
+        ),
+        (
+            json!({"question": "sequence", "game": "kayles", "to": 300_000_000, "limits": {"memory": 1_048_576}}),
+            "more than the 1.0 MiB of memory the request allows",
+        ),
+        (
+            json!({"question": "sequence", "game": "kayles", "to": 30_000_000}),
+            "more than the 32.0 MiB an answer may take here",
+        ),
+        (
+            json!({"question": "tour", "board": "10000x10000"}),
+            "the 100000000 squares of a tour of 10000x10000",
+        ),
+        (
+            json!({"question": "table", "game": "corner-knight", "rows": "0-5000", "cols": "0-5000"}),
+            "25010001 cells",
+        ),
+    ] {
+        for endpoint in ["/api/run", "/api/jobs"] {
+            let (status, answer) = server.post(endpoint, &request);
+            assert_eq!(status, 422, "{endpoint} {request}: {answer}");
+            let message = answer["error"].as_str().unwrap();
+            assert!(message.contains(said), "{endpoint} {request}: {message}");
+        }
+    }
+    assert_eq!(server.job(&id)["state"], "running");
+}
+
+/// The memory the server's process holds now, from Linux's account of it.
+#[cfg(target_os = "linux")]
+fn resident_bytes(child: &Child) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    let line = status
+        .lines()
+        .find(|line| line.starts_with("VmRSS:"))
+        .unwrap();
+    let kib: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    kib << 10
+}
+
+/// Forty clients that ask for a job's answer of 24 MB and read only its first bytes share
+/// the one copy the server keeps: each reply used to be a copy of its own (a gigabyte for
+/// forty).
+#[cfg(target_os = "linux")]
+#[test]
+fn serve_sends_a_jobs_answer_from_the_one_copy_it_keeps() {
+    let server = Server::start(&[]);
+    let (status, job) = server.post(
+        "/api/jobs",
+        &json!({"question": "tour", "board": "1500x1500"}),
+    );
+    assert_eq!(status, 202, "{job}");
+    let id = job["id"].as_str().unwrap().to_string();
+    let done = server.wait_for_job(&id, 120, |job| {
+        job["state"] != "running" && job["state"] != "queued"
+    });
+    assert_eq!(done["state"], "done");
+    assert_eq!(
+        done["result"]["path"].as_array().unwrap().len(),
+        1500 * 1500
+    );
+    let before = resident_bytes(&server.child);
+    let readers: Vec<TcpStream> = (0..40)
+        .map(|_| {
+            let mut stream = TcpStream::connect(&server.address).unwrap();
+            write!(
+                stream,
+                "GET /api/jobs/{id} HTTP/1.1\r\nHost: {}\r\n\r\n",
+                server.address
+            )
+            .unwrap();
+            // The reply has begun: its body was made before its first byte was sent.
+            let mut first = [0u8; 12];
+            stream.read_exact(&mut first).unwrap();
+            assert_eq!(&first, b"HTTP/1.1 200");
+            stream
+        })
+        .collect();
+    let grown = resident_bytes(&server.child).saturating_sub(before);
+    assert!(grown < 100 << 20, "the server grew by {} MB", grown >> 20);
+    drop(readers);
 }
 
 #[test]

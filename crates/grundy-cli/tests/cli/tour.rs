@@ -546,7 +546,7 @@ fn an_interrupted_count_keeps_a_lower_bound() {
 fn outputs_at_the_size_limits_are_refused_cleanly() {
     fails_with(
         &["tour", "20000x20000", "--json"],
-        "at most 100000000 squares",
+        "at least 4.8 GiB of JSON, more than the 1.0 GiB of memory",
     );
     fails_with(
         &["tour", "1000x1000", "--svg", "x.svg"],

@@ -150,6 +150,44 @@ fn a_bad_request_is_refused_by_its_types_and_no_file_is_read() {
 
 /// `grundy serve` keeps its workers' stdin open: a server that dies, however it dies, closes
 /// it, and the worker's search stops with it instead of running on alone.
+/// Requests whose answers could not fit their memory are refused before any work, with the
+/// library's message and status 2: a sequence of 10^11 heaps aborted the worker on an
+/// allocation of 400 GB, and one of 3x10^8 heaps under 1 MiB printed 600 MB.
+#[test]
+fn answers_too_large_for_the_request_are_refused_before_the_work() {
+    for (request, said) in [
+        (
+            r#"{"question":"sequence","game":"kayles","to":99999999999}"#,
+            "100000000000 values (heaps 0 to 99999999999)",
+        ),
+        (
+            r#"{"question":"sequence","game":"kayles","to":1000000000}"#,
+            "more than the 1.0 GiB of memory the request allows",
+        ),
+        (
+            r#"{"question":"sequence","game":"kayles","to":300000000,"limits":{"memory":1048576}}"#,
+            "more than the 1.0 MiB of memory",
+        ),
+        (
+            r#"{"question":"tour","board":"10000x10000","limits":{"memory":268435456}}"#,
+            "the 100000000 squares of a tour of 10000x10000",
+        ),
+        (
+            r#"{"question":"table","game":"corner-knight","rows":"0-5000","cols":"0-5000","limits":{"memory":104857600}}"#,
+            "25010001 cells",
+        ),
+        (
+            r#"{"question":"sequence","game":"kayles","to":100000,"limits":{"answer_bytes":1000}}"#,
+            "more than the 1000 bytes an answer may take here",
+        ),
+    ] {
+        let (status, stdout, stderr) = worker(request);
+        assert_eq!(status, Some(2), "{request}: {stderr}");
+        assert!(stdout.is_empty(), "{request}: {} bytes", stdout.len());
+        assert!(stderr.contains(said), "{request}: {stderr}");
+    }
+}
+
 #[test]
 fn a_worker_stops_when_the_program_that_started_it_goes() {
     use std::io::Write;

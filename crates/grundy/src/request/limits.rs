@@ -15,6 +15,12 @@ pub struct Limits {
     /// Worker threads, 1 to [`MAX_THREADS`]; `None` for one per core.
     #[serde(default, deserialize_with = "threads_within_bound")]
     pub threads: Option<usize>,
+    /// The most bytes the answer may take written as JSON, when whoever asks caps it (a
+    /// server's replies); `None`: only [`Limits::memory`] bounds it, which holds the answer's
+    /// JSON beside the work. A request whose answer cannot fit is refused before it runs
+    /// ([`crate::request::Request::check_answer_room`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer_bytes: Option<u64>,
 }
 
 /// The most worker threads a request may ask for.
@@ -53,11 +59,30 @@ impl Default for Limits {
         Limits {
             memory: DEFAULT_MEMORY,
             threads: None,
+            answer_bytes: None,
         }
     }
 }
 
 impl Limits {
+    /// Limits with `memory` and `threads`, the answer bounded by the memory alone.
+    #[must_use]
+    pub fn new(memory: u64, threads: Option<usize>) -> Limits {
+        Limits {
+            memory,
+            threads,
+            answer_bytes: None,
+        }
+    }
+
+    /// The most bytes the answer's JSON may take: [`Limits::answer_bytes`] when set, and
+    /// never more than the memory.
+    #[must_use]
+    pub fn answer_room(&self) -> u64 {
+        self.answer_bytes
+            .map_or(self.memory, |cap| cap.min(self.memory))
+    }
+
     /// The threads to use: as many as asked for, or one per core.
     #[must_use]
     pub fn thread_count(&self) -> usize {

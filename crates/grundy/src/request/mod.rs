@@ -14,6 +14,7 @@
 //! assert_eq!(report.winner.map(|winner| winner.as_str()), Some("first"));
 //! ```
 
+mod answer_size;
 mod game_questions;
 mod graph;
 mod limits;
@@ -39,6 +40,7 @@ use crate::watch::Watch;
 use crate::Nimber;
 use crate::{Game, GameError};
 
+pub use answer_size::{check_written_size, json_bytes, json_line, LEAST_JSON_BYTES_PER_VALUE};
 pub use game_questions::{
     moves, outcome, placement_outcome_report, placement_value_report, player_to_move, value,
 };
@@ -427,6 +429,7 @@ impl Request {
             Request::TourCount(request) => &mut request.limits,
             Request::Table(request) => &mut request.limits,
             Request::Sequence(request) => &mut request.limits,
+            Request::Tour(request) => &mut request.limits,
             Request::Graph(request) => {
                 let states = bytes / graph::BYTES_PER_TERMINAL_STATE;
                 request.states = request
@@ -435,21 +438,43 @@ impl Request {
                 return;
             }
             // A quotient is bounded by its largest order and its verification's states.
-            Request::Tour(_)
-            | Request::TourExists(_)
-            | Request::TourVerify(_)
-            | Request::Quotient(_) => return,
+            Request::TourExists(_) | Request::TourVerify(_) | Request::Quotient(_) => return,
         };
         limits.memory = limits.memory.min(bytes);
     }
+
+    /// Caps the answer's JSON at `bytes` ([`Limits::answer_bytes`]): a server applies the
+    /// most it sends this way, on the parsed request, so that an answer too large for it is
+    /// refused before it is computed rather than after. Questions whose answers are a few
+    /// kilobytes are left as they are.
+    pub fn bound_answer(&mut self, bytes: u64) {
+        let limits = match self {
+            Request::Value(request) => &mut request.limits,
+            Request::Moves(request) => &mut request.limits,
+            Request::Outcome(request) => &mut request.limits,
+            Request::Play(request) => &mut request.limits,
+            Request::TourCount(request) => &mut request.limits,
+            Request::Table(request) => &mut request.limits,
+            Request::Sequence(request) => &mut request.limits,
+            Request::Tour(request) => &mut request.limits,
+            Request::TourExists(_)
+            | Request::TourVerify(_)
+            | Request::Graph(_)
+            | Request::Quotient(_) => return,
+        };
+        limits.answer_bytes = Some(limits.answer_bytes.map_or(bytes, |cap| cap.min(bytes)));
+    }
 }
 
-/// Answers `request`, telling `watch` how it goes and stopping when its flag is raised.
+/// Answers `request`, telling `watch` how it goes and stopping when its flag is raised. An
+/// answer that could not fit its limits written as JSON is refused, before the work when the
+/// request says so much, else once it is made ([`Request::check_answer_room`]).
 ///
 /// # Errors
 /// [`RunError`]: a request that cannot be answered within its limits, or a stop.
 pub fn run(request: &Request, watch: &Watch) -> Result<Answer, RunError> {
-    match request {
+    request.check_answer_room()?;
+    let answer = match request {
         Request::Value(request) => value(request, watch).map(Answer::Game),
         Request::Moves(request) => moves(request, watch).map(Answer::Game),
         Request::Outcome(request) => outcome(request, watch).map(Answer::Game),
@@ -462,7 +487,11 @@ pub fn run(request: &Request, watch: &Watch) -> Result<Answer, RunError> {
         Request::Table(request) => table(request, watch).map(Answer::Table),
         Request::Sequence(request) => sequence(request, watch).map(Answer::Sequence),
         Request::Quotient(request) => quotient(request, watch).map(Answer::Quotient),
+    }?;
+    if let Some(limits) = request.limits() {
+        check_written_size(&answer, limits)?;
     }
+    Ok(answer)
 }
 
 #[cfg(test)]

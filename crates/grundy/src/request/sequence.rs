@@ -282,9 +282,51 @@ impl SequenceAnswer {
     }
 }
 
+/// The keys of [`SequenceReport`], in its order, with the values written one by one from
+/// the answer: a sequence of 10^8 heaps read from its period is never listed in memory.
 impl Serialize for SequenceAnswer {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.report().serialize(serializer)
+        use serde::ser::SerializeStruct;
+        let periodicity = self.periodicity();
+        let mut report = serializer.serialize_struct("SequenceReport", 16)?;
+        report.serialize_field("schema", &SCHEMA_VERSION)?;
+        report.serialize_field("command", &Command::Sequence)?;
+        report.serialize_field("game", self.game.name())?;
+        report.serialize_field("code", &self.game.rule().to_string())?;
+        report.serialize_field("to", &self.to)?;
+        report.serialize_field("values", &ListedValues(self))?;
+        report.serialize_field("period", &periodicity.map(|p| p.period))?;
+        report.serialize_field("preperiod", &periodicity.map(|p| p.preperiod))?;
+        report.serialize_field("computed", &self.computed)?;
+        report.serialize_field("largest", &self.largest())?;
+        report.serialize_field("largest_at", &self.largest_at().0)?;
+        match &self.sequence.rare {
+            Some(rare) => report.serialize_field("rare", rare)?,
+            None => report.skip_field("rare")?,
+        }
+        report.serialize_field("interrupted", &self.stopped)?;
+        match &self.genera {
+            Some(genera) => {
+                report.serialize_field("convention", &Convention::Misere)?;
+                let genera: Vec<GenusReport> = genera.iter().map(GenusReport::from).collect();
+                report.serialize_field("genera", &genera)?;
+            }
+            None => {
+                report.skip_field("convention")?;
+                report.skip_field("genera")?;
+            }
+        }
+        report.serialize_field("seconds", &self.seconds)?;
+        report.end()
+    }
+}
+
+/// The values a [`SequenceAnswer`] answers, written one by one.
+struct ListedValues<'a>(&'a SequenceAnswer);
+
+impl Serialize for ListedValues<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq((0..self.0.finished).map(|heap| self.0.value(heap)))
     }
 }
 
@@ -453,6 +495,33 @@ mod tests {
             answer.value(71 + (100_000_000 - 71) % 12)
         );
         assert_eq!(answer.label(), "kayles (0.77)");
+    }
+
+    #[test]
+    fn the_answer_writes_the_keys_and_values_of_its_report() {
+        for json in [
+            r#"{"game":"kayles","to":200}"#,
+            r#"{"game":"0.6","to":5000}"#,
+            r#"{"game":"0.312","to":6,"convention":"misere"}"#,
+        ] {
+            let answer = sequence(&request(json), &Watch::new()).unwrap();
+            assert_eq!(
+                serde_json::to_string(&answer).unwrap(),
+                serde_json::to_string(&answer.report()).unwrap(),
+                "{json}"
+            );
+        }
+        let watch = Watch::new();
+        watch.stop();
+        let Err(RunError::Stopped(Stopped::Sequence(stopped))) =
+            sequence(&request(r#"{"game":"0.6","to":1000000}"#), &watch)
+        else {
+            panic!("a stopped sequence keeps its values");
+        };
+        assert_eq!(
+            serde_json::to_string(&stopped).unwrap(),
+            serde_json::to_string(&stopped.report()).unwrap()
+        );
     }
 
     #[test]

@@ -135,6 +135,9 @@ pub struct TourRequest {
     /// The seed of the neural network's random generator.
     #[serde(default = "default_seed")]
     pub seed: u64,
+    /// The memory the tour and its answer may take (threads are not used).
+    #[serde(default)]
+    pub limits: Limits,
 }
 
 fn default_tie_break() -> TieBreak {
@@ -158,6 +161,7 @@ impl TourRequest {
             limit: None,
             restarts: None,
             seed: default_seed(),
+            limits: Limits::default(),
         }
     }
 }
