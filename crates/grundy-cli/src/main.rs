@@ -60,7 +60,6 @@ impl Command {
     fn unquote_game(&mut self) -> anyhow::Result<()> {
         use commands::{unquote_game, unquote_game_alone};
         match self {
-            Command::Outcome(args) => unquote_game(&mut args.game, &mut args.args),
             Command::Graph(args) => unquote_game(&mut args.game, &mut args.args),
             Command::Play(args) => unquote_game(&mut args.game, &mut args.args),
             Command::Conjecture(args) => match &mut args.conjecture {
@@ -73,6 +72,7 @@ impl Command {
             Command::Quotient(args) => unquote_game_alone(&mut args.game, "quotient")?,
             Command::Check(args) => unquote_game_alone(&mut args.game, "check")?,
             Command::Value(_)
+            | Command::Outcome(_)
             | Command::Moves(_)
             | Command::Bench(_)
             | Command::Tour(_)

@@ -32,7 +32,7 @@ use grundy::Game;
 
 use crate::input::{input_error, parse_memory, read_game, refuse_format_without_graph};
 
-/// The game and position of `value` and `moves`.
+/// The game and position of `value`, `moves` and `outcome`.
 #[derive(Debug, Clone, Args)]
 pub struct GameArgs {
     /// The game: pieces on a board (knights 5x5), a heap game (kayles 3 4 5), a corner game
@@ -137,9 +137,13 @@ impl RuleOptions {
             .with_rules(self.surface, self.rays)
             .and_then(|game| game.with_positions(position.as_slice()))
             .map_err(input_error)?;
+        let text = game.to_string();
         match game.into_summands().as_slice() {
             [Summand::Placement { game, position }] => Ok((game.clone(), *position)),
-            _ => unreachable!("require_verb lets only placement games through"),
+            // The first word names pieces, but the whole is a sum ("knights 2x2 + kings 2x2").
+            _ => Err(input_error(format!(
+                "`{text}` is a sum of games: this command takes one placement game (pieces on a board), for example `knights 5x5`"
+            ))),
         }
     }
 }

@@ -8,10 +8,10 @@ use grundy::games::placement::unit_search::Goal;
 
 use super::cluster::ClusterOptions;
 use super::first_moves::{closing_lines, Answered, FirstMoveSearch};
-use super::{thread_count, RuleOptions, SearchOptions};
-use crate::input::require_verb;
+use super::{thread_count, SearchOptions};
+use crate::input::input_error;
 use crate::render::{json_line, outcome_sentence};
-use grundy::games::registry::{Family, Verb};
+use grundy::games::sum::Summand;
 
 /// Arguments of `grundy outcome`.
 #[derive(Debug, clap::Args)]
@@ -25,27 +25,17 @@ those moves again.\n\nExamples:\n  grundy outcome queens 12x12\n  grundy outcome
 q14.jsonl --threads 2 --memory 8G\n  grundy outcome knights 7x7 --json\n  grundy outcome knights 5x5 --misere\n  grundy outcome kayles 3 4 5 --misere\n  grundy outcome \"kayles 3 4 + knights 3x3\" --misere"
 )]
 pub struct Args {
-    /// The pieces: a placement game (the list: `grundy outcome --help`); with --misere any
-    /// game or sum, as `grundy value` takes it.
-    #[arg(long_help = format!("The pieces: {}. With --misere, any game or sum, as `grundy value` takes it.", Family::Placement.names()))]
-    pub game: String,
-    /// The board size, ROWSxCOLS (with --misere, the game's arguments: heaps, a square).
-    #[arg(value_name = "BOARD")]
-    pub args: Vec<String>,
-    /// Start from this position instead of the empty board (see `grundy value --help`).
-    #[arg(long)]
-    pub position: Option<String>,
+    #[command(flatten)]
+    pub target: super::GameArgs,
     /// Worker threads (default: one per core). The memory budget is shared among them.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
-    /// Record settled first moves in FILE (JSON lines, each with a checksum) and resume from it
-    /// if it exists. A stopped search also keeps the costliest facts it had learnt of the move
-    /// it was searching in FILE.facts, which the next run reads. FILE is locked while the run
-    /// writes it: a second run on it is refused.
+    /// For a placement game: record settled first moves in FILE (JSON lines, each with a
+    /// checksum) and resume from it if it exists. A stopped search also keeps the costliest
+    /// facts it had learnt of the move it was searching in FILE.facts, which the next run
+    /// reads. FILE is locked while the run writes it: a second run on it is refused.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
-    #[command(flatten)]
-    pub rules: RuleOptions,
     #[command(flatten)]
     pub convention: super::misere::ConventionOption,
     #[command(flatten)]
@@ -58,32 +48,37 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<String> {
     if args.convention.misere {
         super::misere::refuse("--checkpoint", args.checkpoint.is_some())?;
-        // Under misère play any game is asked about, written as `grundy value` takes it.
-        let target = super::GameArgs {
-            game: args.game.clone(),
-            args: args.args.clone(),
-            positions: args.position.iter().cloned().collect(),
-            format: None,
-            rules: args.rules.clone(),
-        };
         return super::misere::run(
             super::misere::Question::Outcome,
-            &target,
+            &args.target,
             args.threads,
             args.search.memory,
             args.search.json,
         );
     }
-    require_verb(&args.game, Verb::Outcome)?;
-    let (game, position) =
-        args.rules
-            .placement_game(&args.game, &args.args, args.position.as_deref())?;
+    let target = args.target.game()?;
+    let Some(Summand::Placement { game, position }) = target.as_single() else {
+        // Any other game or sum: who wins is whether its nim-value is 0, answered as `value`
+        // answers it.
+        if args.checkpoint.is_some() {
+            return Err(input_error(format!(
+                "--checkpoint is for the placement games (pieces on a board), not for `{}`",
+                args.target.game
+            )));
+        }
+        return super::value::not_one_placement_game(
+            target,
+            super::value::Question::Outcome,
+            args.search.memory,
+            args.search.json,
+        );
+    };
     let Answered {
         report,
         distributed,
     } = FirstMoveSearch {
-        game: &game,
-        position: &position,
+        game,
+        position,
         threads: thread_count(args.threads),
         memory: args.search.memory,
         checkpoint: args.checkpoint.as_deref(),
@@ -99,7 +94,7 @@ pub fn run(args: &Args) -> Result<String> {
         game.board(),
         super::rules_note(game.rules())
     );
-    if args.position.is_some() || position != game.empty() {
+    if !args.target.positions.is_empty() || *position != game.empty() {
         out.push_str(&format!("position   {}\n", report.position));
     }
     out.push_str(&format!(

@@ -9,9 +9,9 @@ use grundy::games::placement::unit_search::Goal;
 use grundy::games::placement::{PlacementGame, PlacementPosition};
 use grundy::games::sum::Summand;
 use grundy::misere::Convention;
-use grundy::request::{Limits, ValueRequest};
+use grundy::request::{Limits, OutcomeRequest, ValueRequest};
 use grundy::watch::Watch;
-use grundy::Nimber;
+use grundy::{Game, Nimber};
 
 use super::cluster::ClusterOptions;
 use super::first_moves::{closing_lines, Answered, FirstMoveSearch};
@@ -83,6 +83,27 @@ pub fn run(args: &Args) -> Result<String> {
     }
     refuse_checkpoint(args)?;
     super::board_svg::refuse(args.svg.as_deref())?;
+    not_one_placement_game(game, Question::Value, args.search.memory, args.search.json)
+}
+
+/// Which of the two questions a game that is not one placement game is asked: both are
+/// answered by its nim-value (the player to move wins when it is not 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// `grundy value`.
+    Value,
+    /// `grundy outcome`.
+    Outcome,
+}
+
+/// `grundy value` or `grundy outcome` of `game`, which is not one placement game: the
+/// library's answer as text, or as JSON with `json`.
+pub fn not_one_placement_game(
+    game: Game,
+    question: Question,
+    memory: u64,
+    json: bool,
+) -> Result<String> {
     // Nothing here is kept when it stops, so Ctrl-C ends it at once, as it always did.
     let shown = Shown::new("searching");
     let progress = shown.clone();
@@ -91,13 +112,19 @@ pub fn run(args: &Args) -> Result<String> {
         game,
         graph: None,
         convention: Convention::Normal,
-        limits: Limits::new(args.search.memory, None),
+        limits: Limits::new(memory, None),
         resume: Default::default(),
     };
-    let report = grundy::request::value(&request, &watch).map_err(run_error);
+    let report = match question {
+        Question::Value => grundy::request::value(&request, &watch),
+        Question::Outcome => {
+            grundy::request::outcome(&OutcomeRequest::from(request.clone()), &watch)
+        }
+    }
+    .map_err(run_error);
     shown.finish();
     let report = report?;
-    if args.search.json {
+    if json {
         return Ok(json_line(&report));
     }
     Ok(match request.game.as_single() {

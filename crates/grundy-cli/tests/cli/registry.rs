@@ -6,8 +6,8 @@ use crate::common::{fails_with, grundy};
 #[test]
 fn a_verb_refuses_the_games_it_does_not_apply_to_naming_those_that_apply() {
     fails_with(
-        &["outcome", "kayles", "3"],
-        "`grundy outcome` is for a placement game; `kayles` is a heap game, which takes grundy value, moves, sequence",
+        &["sequence", "corner-knight"],
+        "`grundy sequence` is for a heap game; `corner-knight` is a corner game, which takes grundy value, outcome, moves, table, check",
     );
     fails_with(&["sequence", "knights"], "`knights` is a placement game");
     fails_with(

@@ -286,3 +286,72 @@ fn a_huge_nimber_has_its_moves_counted_not_made() {
     assert_eq!(heap["legal_moves"], 100_000_001u64);
     assert!(heap["moves"].as_array().unwrap().len() <= 2000);
 }
+
+/// `outcome` of a sum, or of any game that is not one placement game, answers as `value`
+/// does (who wins is whether the nim-value is 0): the first word naming pieces used to send
+/// `knights 2x2 + kings 2x2` to the placement search, which panicked on the sum.
+#[test]
+fn outcome_of_a_sum_or_of_any_game_answers_as_value_does() {
+    for game in [
+        "knights 2x2 + kings 2x2",
+        "knights 3x3 + *1",
+        "kayles 3 4 5",
+        "corner-knight 7 9",
+        "*3",
+    ] {
+        let value = json_of(&["value", game]);
+        let outcome = json_of(&["outcome", game]);
+        assert_eq!(outcome["command"], "outcome", "{game}");
+        assert_eq!(outcome["nimber"], value["nimber"], "{game}");
+        assert_eq!(outcome["outcome"], value["outcome"], "{game}");
+    }
+    assert_eq!(json_of(&["outcome", "knights 3x3 + *1"])["outcome"], "P");
+    let text = grundy()
+        .args(["outcome", "knights 2x2 + kings 2x2"])
+        .output()
+        .unwrap();
+    assert!(text.status.success(), "{text:?}");
+    assert!(String::from_utf8(text.stdout)
+        .unwrap()
+        .contains("outcome    N: the player to move wins"));
+    fails_with(
+        &[
+            "outcome",
+            "knights 2x2 + kings 2x2",
+            "--checkpoint",
+            "x.jsonl",
+        ],
+        "--checkpoint is for the placement games",
+    );
+    // `play` takes one placement game and says so of a sum, without a panic.
+    fails_with(
+        &["play", "knights 2x2 + kings 2x2"],
+        "is a sum of games: this command takes one placement game",
+    );
+}
+
+/// `outcome --misere` takes one --position for each placement game of a sum, as `value` and
+/// `moves` do.
+#[test]
+fn outcome_takes_a_position_for_each_placement_game() {
+    let outcome = json_of(&[
+        "outcome",
+        "--misere",
+        "knights 2x2 + kings 2x2",
+        "--position",
+        "N./..",
+        "--position",
+        "../..",
+    ]);
+    let value = json_of(&[
+        "value",
+        "--misere",
+        "knights 2x2 + kings 2x2",
+        "--position",
+        "N./..",
+        "--position",
+        "../..",
+    ]);
+    assert_eq!(outcome["outcome"], value["outcome"]);
+    assert_eq!(outcome["outcome"], "N");
+}

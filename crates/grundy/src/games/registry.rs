@@ -11,7 +11,7 @@
 //! assert_eq!(Family::of("corner-knight"), Family::Corner);
 //! assert_eq!(Family::of("*3"), Family::Nimber);
 //! assert!(Family::Placement.supports(Verb::Outcome));
-//! assert!(!Family::Heap.supports(Verb::Outcome));
+//! assert!(!Family::Heap.supports(Verb::Table));
 //! ```
 
 use std::fmt;
@@ -204,10 +204,16 @@ impl Family {
                 Verb::Graph,
                 Verb::Conjecture,
             ],
-            Family::Heap => &[Verb::Value, Verb::Moves, Verb::Sequence],
-            Family::Corner => &[Verb::Value, Verb::Moves, Verb::Table, Verb::Check],
-            Family::Graph => &[Verb::Value, Verb::Moves, Verb::Graph],
-            Family::Nimber => &[Verb::Value, Verb::Moves],
+            Family::Heap => &[Verb::Value, Verb::Outcome, Verb::Moves, Verb::Sequence],
+            Family::Corner => &[
+                Verb::Value,
+                Verb::Outcome,
+                Verb::Moves,
+                Verb::Table,
+                Verb::Check,
+            ],
+            Family::Graph => &[Verb::Value, Verb::Outcome, Verb::Moves, Verb::Graph],
+            Family::Nimber => &[Verb::Value, Verb::Outcome, Verb::Moves],
         }
     }
 
@@ -226,13 +232,8 @@ impl Family {
             .filter(|family| family.supports(verb))
             .map(|family| family.title())
             .collect();
-        let misere = if verb == Verb::Outcome {
-            " (or `grundy outcome --misere`, which takes every game)"
-        } else {
-            ""
-        };
         format!(
-            "`grundy {verb}` is for {}; `{game}` is {}, which takes grundy {}{misere}",
+            "`grundy {verb}` is for {}; `{game}` is {}, which takes grundy {}",
             families.join(" or "),
             self.title(),
             verbs.join(", ")
@@ -301,15 +302,19 @@ mod tests {
         for (name, _) in NAMED_GAMES.iter().chain(CORNER_GAMES.iter()) {
             assert!(catalogue.contains(name), "{name}");
         }
-        let refusal = Family::Heap.refusal(Verb::Outcome, "kayles");
+        let refusal = Family::Heap.refusal(Verb::Table, "kayles");
         assert!(
-            refusal.contains("`grundy outcome` is for a placement game"),
+            refusal.contains("`grundy table` is for a placement game or a corner game"),
             "{refusal}"
         );
-        assert!(refusal.contains("value, moves, sequence"), "{refusal}");
-        // Every family answers `value`, the question every game has an answer to.
+        assert!(
+            refusal.contains("value, outcome, moves, sequence"),
+            "{refusal}"
+        );
+        // Every family answers `value` and `outcome`, the questions every game has an
+        // answer to.
         assert!(Family::ALL
             .iter()
-            .all(|family| family.supports(Verb::Value)));
+            .all(|family| family.supports(Verb::Value) && family.supports(Verb::Outcome)));
     }
 }

@@ -15,7 +15,6 @@ use crate::games::placement::root_search::{
 use crate::games::placement::{
     MoveValue, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver,
 };
-use crate::games::registry::{Family, Verb};
 use crate::games::sum::{GameSum, Summand};
 use crate::graph::kayles::GraphSolver;
 use crate::graph::Graph;
@@ -115,17 +114,18 @@ pub fn outcome(request: &OutcomeRequest, watch: &Watch) -> Result<GameReport, Ru
         return super::misere::outcome(&request.game, &request.limits, watch);
     }
     let Some(Summand::Placement { game, position }) = request.game.as_single() else {
-        let family = match request.game.as_single() {
-            Some(Summand::Heaps { .. } | Summand::Rectangles(_)) => Family::Heap,
-            Some(Summand::Corner { .. }) => Family::Corner,
-            Some(Summand::Graph { .. }) => Family::Graph,
-            _ => Family::Nimber,
+        // Any other game or a sum: the player to move wins when the nim-value is not 0, so
+        // the value's answer is the outcome's.
+        let asked = ValueRequest {
+            game: request.game.clone(),
+            graph: request.graph.clone(),
+            convention: request.convention,
+            limits: request.limits.clone(),
+            resume: Resume::default(),
         };
-        let name = request
-            .game
-            .as_single()
-            .map_or_else(|| request.game.to_string(), summand_name);
-        return Err(RunError::input(family.refusal(Verb::Outcome, &name)));
+        let mut report = value(&asked, watch)?;
+        report.command = Command::Outcome;
+        return Ok(report);
     };
     let (answer, seconds) = first_move_search(
         game,
