@@ -606,6 +606,43 @@ fn an_empty_checkpoint_gets_its_header_and_resumes() {
     assert_eq!(resumed["resumed_from_checkpoint"], lines.len() - 1);
 }
 
+/// A file of one line without a newline that is not this search's (a public key, a binary
+/// file) is refused and left as it was: only a first line that starts this search's own
+/// header is taken for a header cut short and written over.
+#[test]
+fn a_foreign_file_of_one_line_is_refused_and_left_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("id.pub");
+    let file = path.to_str().unwrap();
+    let mut binary: Vec<u8> = (0..4096u32).map(|i| (i * 37 % 251) as u8).collect();
+    binary.retain(|&byte| byte != b'\n');
+    for contents in [
+        b"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGrundyKeyKeyKey user@host".to_vec(),
+        binary,
+    ] {
+        std::fs::write(&path, &contents).unwrap();
+        fails_with(
+            &["value", "queens", "6x6", "--checkpoint", file],
+            "is not a checkpoint of this search, and is left as it is",
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), contents);
+    }
+    // The start of this search's own header, as a run stopped while writing it leaves it, is
+    // taken for what it is and written anew.
+    let fresh = dir.path().join("fresh.jsonl");
+    json_of(&[
+        "outcome",
+        "queens",
+        "6x6",
+        "--checkpoint",
+        fresh.to_str().unwrap(),
+    ]);
+    let header = raw_lines(&fresh)[0].clone();
+    std::fs::write(&path, &header[..header.len() / 2]).unwrap();
+    json_of(&["outcome", "queens", "6x6", "--checkpoint", file]);
+    assert_eq!(raw_lines(&path)[0], header);
+}
+
 #[test]
 fn contradicting_and_foreign_checkpoints_are_refused() {
     let dir = tempfile::tempdir().unwrap();

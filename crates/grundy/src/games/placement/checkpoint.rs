@@ -275,6 +275,14 @@ impl CheckpointLines {
             let is_json = text.is_some_and(|text| serde_json::from_str::<Value>(text).is_ok());
             let blank = line.iter().all(u8::is_ascii_whitespace);
             if last && !blank && (!whole || !is_json) {
+                // A run stopped while writing its header leaves the start of it; any other
+                // first line cut short is another file, which is not this search's to cut.
+                if !read.has_header && !self.own_header(kind).as_bytes().starts_with(line) {
+                    return Err(CheckpointError {
+                        line: number,
+                        why: "is not a line of JSON nor the start of this search's header: the file is not a checkpoint of this search, and is left as it is (give another file)".to_string(),
+                    });
+                }
                 read.torn_line = Some(number);
                 break;
             }
@@ -345,6 +353,20 @@ impl CheckpointLines {
 
     /// Checks that a checkpoint's (or a file of facts') header line is of this format, for
     /// this search, and whole.
+    /// The header this search writes first in a file of `kind`, newline included.
+    fn own_header(&self, kind: FileKind) -> String {
+        match kind {
+            FileKind::Checkpoint => self.header_line(),
+            FileKind::Facts => {
+                let text = self.facts_text(&[]);
+                text.lines()
+                    .next()
+                    .map(|line| format!("{line}\n"))
+                    .unwrap_or(text)
+            }
+        }
+    }
+
     fn check_header(&self, line: &str, kind: FileKind) -> Result<(), String> {
         let found: Value = serde_json::from_str(line).unwrap_or(Value::Null);
         let Some(fields) = found.as_object() else {
@@ -730,9 +752,27 @@ mod tests {
         let error = lines.parse(&text).unwrap_err();
         assert_eq!(error.line, 2, "{error}");
         // A torn header leaves nothing: the header is written afresh.
-        let read = lines.parse(br#"{"format":2,"ga"#).unwrap();
-        assert!(!read.has_header);
-        assert_eq!(read.whole_bytes, 0);
+        let header = lines.header_line();
+        for cut in [1, 15, header.len() - 1] {
+            let read = lines.parse(&header.as_bytes()[..cut]).unwrap();
+            assert!(!read.has_header && read.torn_line == Some(1), "{cut}");
+            assert_eq!(read.whole_bytes, 0);
+        }
+        // Any other first line cut short is another file: refused, not cut (a public key, a
+        // binary file, another search's header).
+        let another = lines_of(&queens("6x6")).header_line();
+        for other in [
+            &b"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGrundy user@host"[..],
+            &[0x7f, b'E', b'L', b'F', 0xff, 0x00, 0x01][..],
+            &another.as_bytes()[..another.len() - 1],
+            b"not json\n",
+        ] {
+            let error = lines.parse(other).unwrap_err();
+            assert!(
+                error.line == 1 && error.why.contains("not a checkpoint of this search"),
+                "{error}"
+            );
+        }
         let read = lines.parse(b"").unwrap();
         assert!(!read.has_header);
     }
