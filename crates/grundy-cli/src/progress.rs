@@ -378,6 +378,11 @@ impl Shown {
                 shares,
                 nodes,
             } => {
+                report_to_server(&[
+                    ("positions_searched", *nodes),
+                    ("cells_finished", *shares_done),
+                    ("cells_total", *shares),
+                ]);
                 let bar = bars.counter(*shares, "counting");
                 bar.set_position(*shares_done);
                 bar.set_message(format!("{nodes} nodes searched"));
@@ -387,6 +392,7 @@ impl Shown {
                 squares,
                 states,
             } => {
+                report_to_server(&[("cells_finished", *square), ("cells_total", *squares)]);
                 let bar = bars.counter(*squares, "squares");
                 bar.set_position(*square);
                 bar.set_message(format!("{states} frontier states"));
@@ -397,6 +403,11 @@ impl Shown {
                 settled,
                 single_cycle,
             } => {
+                report_to_server(&[
+                    ("cells_finished", u64::from(*done)),
+                    ("cells_total", u64::from(*total)),
+                    ("restarts_settled", u64::from(*settled)),
+                ]);
                 let bar = bars.counter(u64::from(*total), "restarts");
                 bar.set_position(u64::from(*done));
                 bar.set_message(format!("{settled} settled, {single_cycle} a single cycle"));

@@ -86,3 +86,71 @@ pub fn signal_after(child: &std::process::Child, signal: &str, delay: std::time:
         .expect("kill runs")
         .success()
 }
+
+/// What a run of `grundy` stopped by a signal left: its exit status, stdout, and the lines of
+/// stderr that are not progress.
+pub struct Stopped {
+    pub status: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs `grundy ARGS` with its progress written as JSON lines on stderr (as `grundy serve`
+/// reads it), and sends `signal` (`-INT`, `-TERM`) once a line's counts satisfy `ready`:
+/// the test waits for the work to have got somewhere, not for a time, so a busy machine only
+/// makes it take longer. Panics if the run ends before it gets there.
+pub fn signal_when(
+    args: &[&str],
+    signal: &str,
+    ready: impl Fn(&serde_json::Value) -> bool,
+) -> Stopped {
+    use std::io::{BufRead, Read};
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .env("GRUNDY_PROGRESS_JSON", "1")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("grundy runs");
+    let mut stdout_pipe = child.stdout.take().expect("stdout is piped");
+    let stdout_reader = std::thread::spawn(move || {
+        let mut stdout = String::new();
+        let _ = stdout_pipe.read_to_string(&mut stdout);
+        stdout
+    });
+    let stderr_pipe = child.stderr.take().expect("stderr is piped");
+    let (mut stderr, mut signalled) = (String::new(), false);
+    for line in std::io::BufReader::new(stderr_pipe).lines() {
+        let Ok(line) = line else { break };
+        let progress = serde_json::from_str::<serde_json::Value>(&line)
+            .ok()
+            .and_then(|value| value.get("progress").cloned());
+        match progress {
+            Some(counts) => {
+                if !signalled && ready(&counts) {
+                    signalled = signal_after(&child, signal, std::time::Duration::ZERO);
+                }
+            }
+            None => {
+                stderr.push_str(&line);
+                stderr.push('\n');
+            }
+        }
+    }
+    let status = child.wait().expect("grundy ends").code();
+    let stdout = stdout_reader.join().expect("stdout is read");
+    assert!(
+        signalled,
+        "grundy {args:?} ended ({status:?}) before its progress was ready for {signal}: {stdout}{stderr}"
+    );
+    Stopped {
+        status,
+        stdout,
+        stderr,
+    }
+}
+
+/// Whether a progress line says `count` has reached `least`.
+pub fn reached(counts: &serde_json::Value, count: &str, least: u64) -> bool {
+    counts[count].as_u64().is_some_and(|done| done >= least)
+}

@@ -316,43 +316,21 @@ fn inputs_that_cannot_finish_are_refused_with_the_limit() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_keeps_the_values_finished() {
-    use std::io::Read;
-    use std::process::Stdio;
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args([
+    // Stopped once some values are computed, however long that takes here.
+    let stopped = crate::common::signal_when(
+        &[
             "sequence",
             "grundys-game",
             "--to",
             "50000000",
             "--show",
             "40",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    let status = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let mut stdout = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut stdout)
-        .unwrap();
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130), "{stderr}");
+        ],
+        "-INT",
+        |counts| crate::common::reached(counts, "cells_finished", 1),
+    );
+    let (stdout, stderr) = (stopped.stdout, stopped.stderr);
+    assert_eq!(stopped.status, Some(130), "{stderr}");
     assert!(
         stdout.contains("(interrupted; --to 50000000 was asked)"),
         "{stdout}"

@@ -10,7 +10,7 @@ use grundy::games::placement::{Piece, PlacementGame};
 use grundy::solver::Fact;
 use grundy::Nimber;
 
-use crate::common::{fails_with, grundy, interrupt_after, json_of, signal_after};
+use crate::common::{fails_with, grundy, interrupt_after, json_of, reached, signal_when};
 
 fn oracle_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -937,20 +937,15 @@ fn a_stopped_search_keeps_its_facts_and_the_next_run_reads_them() {
     let facts = dir.path().join("kings9.jsonl.facts");
     let file = path.to_str().unwrap();
     let args = [LONG_SEARCH.as_slice(), &["--checkpoint", file]].concat();
-    let run_for = |seconds: u64| {
-        let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-            .args(&args)
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        interrupt_after(&child, std::time::Duration::from_secs(seconds));
-        let output = child.wait_with_output().unwrap();
-        let stderr = String::from_utf8(output.stderr).unwrap();
-        assert_eq!(output.status.code(), Some(130), "{stderr}");
-        stderr
+    // Stopped once it has searched so many positions, however long that takes here.
+    let run_for = |positions: u64| {
+        let stopped = signal_when(&args, "-INT", |counts| {
+            reached(counts, "positions_searched", positions)
+        });
+        assert_eq!(stopped.status, Some(130), "{}", stopped.stderr);
+        stopped.stderr
     };
-    let stderr = run_for(3);
+    let stderr = run_for(3_000_000);
     assert!(
         stderr.contains("costliest facts") && stderr.contains("kings9.jsonl.facts"),
         "{stderr}"
@@ -967,7 +962,7 @@ fn a_stopped_search_keeps_its_facts_and_the_next_run_reads_them() {
         assert!(fact["value"].is_u64() != fact["not"].is_array(), "{line}");
     }
     // The next run reads them, and keeps its own in their place when stopped.
-    let stderr = run_for(2);
+    let stderr = run_for(1_000_000);
     assert!(
         !stderr.contains("refused") && stderr.contains("costliest facts"),
         "{stderr}"
@@ -1021,18 +1016,27 @@ fn a_stopped_search_keeps_its_facts_and_the_next_run_reads_them() {
 }
 
 /// The first line of progress that `grundy ARGS` writes to its stderr when that is a file (a
-/// run left going under `nohup`, where no bar can be drawn), stopped by Ctrl-C after 15 s; the
-/// first line comes after ten seconds (the timing itself is tested in `progress.rs`).
+/// run left going under `nohup`, where no bar can be drawn), stopped by Ctrl-C once that line
+/// is in the log (it comes after ten seconds; the timing itself is tested in `progress.rs`).
 fn first_logged_progress(args: &[&str]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("log");
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
         .args(args)
         .stdout(std::process::Stdio::null())
         .stderr(std::fs::File::create(&log).unwrap())
         .spawn()
         .unwrap();
-    interrupt_after(&child, std::time::Duration::from_secs(15));
+    // The line is waited for, however long a busy machine takes to write it.
+    while child.try_wait().unwrap().is_none()
+        && !std::fs::read_to_string(&log)
+            .unwrap_or_default()
+            .lines()
+            .any(|line| line.starts_with("progress: "))
+    {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    interrupt_after(&child, std::time::Duration::ZERO);
     let output = child.wait_with_output().unwrap();
     let stderr = std::fs::read_to_string(&log).unwrap();
     assert_eq!(output.status.code(), Some(130), "{stderr}");
@@ -1086,18 +1090,14 @@ fn ctrl_c_prints_the_finished_cells_of_a_table() {
 }
 
 fn table_stopped_by(signal: &str, name: &str) {
-    // 12x13 takes minutes; the small boards a moment.
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(["table", "queens", "--rows", "1,2,12", "--cols", "1,2,13"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    signal_after(&child, signal, std::time::Duration::from_millis(1500));
-    let output = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(output.status.code(), Some(130), "{signal} {stdout}{stderr}");
+    // 12x13 takes minutes; the small boards a moment: stopped once one cell is finished.
+    let stopped = signal_when(
+        &["table", "queens", "--rows", "1,2,12", "--cols", "1,2,13"],
+        signal,
+        |counts| reached(counts, "cells_finished", 1),
+    );
+    let (stdout, stderr) = (stopped.stdout, stopped.stderr);
+    assert_eq!(stopped.status, Some(130), "{signal} {stdout}{stderr}");
     assert!(stdout.contains("m\\n"), "{stdout}");
     assert!(stdout.contains("?"), "{stdout}");
     assert!(

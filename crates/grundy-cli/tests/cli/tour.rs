@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use std::time::Duration;
 
-use crate::common::{fails_with, grundy, interrupt_after};
+use crate::common::{fails_with, grundy, reached, signal_when};
 
 fn json_of(args: &[&str]) -> Value {
     let output = grundy().args(args).output().expect("grundy runs");
@@ -525,17 +525,11 @@ fn counts_that_cannot_finish_are_refused() {
 #[cfg(unix)]
 #[test]
 fn an_interrupted_count_keeps_a_lower_bound() {
-    let binary = assert_cmd::cargo::cargo_bin("grundy");
-    let child = std::process::Command::new(binary)
-        .args(["tour", "count", "6x6"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    assert!(interrupt_after(&child, Duration::from_secs(3)));
-    let output = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    assert_eq!(output.status.code(), Some(130), "{stdout}");
+    let stopped = signal_when(&["tour", "count", "6x6"], "-INT", |counts| {
+        reached(counts, "positions_searched", 1)
+    });
+    let stdout = stopped.stdout;
+    assert_eq!(stopped.status, Some(130), "{stdout}");
     assert!(stdout.contains("count      at least"), "{stdout}");
     assert!(stdout.contains("lower bound"), "{stdout}");
 }
@@ -592,19 +586,13 @@ fn help_has_examples_and_the_bare_board_still_finds() {
 #[cfg(unix)]
 #[test]
 fn an_interrupted_closed_count_says_it_has_no_result() {
-    let binary = assert_cmd::cargo::cargo_bin("grundy");
-    let child = std::process::Command::new(binary)
-        .args(["tour", "count", "6x8", "--closed"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    assert!(interrupt_after(&child, Duration::from_secs(2)));
-    let output = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    let stopped = signal_when(&["tour", "count", "6x8", "--closed"], "-INT", |counts| {
+        reached(counts, "cells_finished", 1)
+    });
+    let stderr = stopped.stderr;
+    assert_eq!(stopped.status, Some(130), "{stderr}");
     assert!(stderr.contains("no partial result"), "{stderr}");
-    assert!(output.stdout.is_empty());
+    assert!(stopped.stdout.is_empty());
 }
 
 /// A text file too large to be a tour is refused before it is read.
@@ -731,9 +719,8 @@ fn neural_restarts_are_bounded_and_stop_on_ctrl_c() {
         ],
         "so at most 10 restarts",
     );
-    let binary = assert_cmd::cargo::cargo_bin("grundy");
-    let child = std::process::Command::new(binary)
-        .args([
+    let stopped = signal_when(
+        &[
             "tour",
             "40x40",
             "--method",
@@ -741,16 +728,13 @@ fn neural_restarts_are_bounded_and_stop_on_ctrl_c() {
             "--restarts",
             "6000",
             "--closed",
-        ])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    assert!(interrupt_after(&child, Duration::from_secs(2)));
-    let output = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(output.status.code(), Some(0), "{stdout}{stderr}");
+        ],
+        "-INT",
+        // Once a restart has settled into a cover, which the stop then joins into a tour.
+        |counts| reached(counts, "restarts_settled", 1),
+    );
+    let (stdout, stderr) = (stopped.stdout, stopped.stderr);
+    assert_eq!(stopped.status, Some(0), "{stdout}{stderr}");
     assert!(stdout.contains("Ctrl-C stopped the restarts"), "{stdout}");
     assert!(stdout.contains("verified   1600 squares"), "{stdout}");
 }
