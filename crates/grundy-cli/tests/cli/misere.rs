@@ -139,3 +139,18 @@ fn the_quotient_of_kayles_and_of_misere_nim() {
     }
     fails_with(&["quotient", "kayles", "--heaps", "0"], "--heaps `0`");
 }
+
+/// A nim heap lasts a move a token, not two: `nim 1000 + knights 1x1` lasts at most 1,001
+/// moves and is answered, as `*1100` is (both were refused as lasting twice as long); a game
+/// that splits heaps without taking a token still counts two a token.
+#[test]
+fn nim_heaps_last_a_move_a_token() {
+    let sum = json_of(&["outcome", "--misere", "nim 1000 + knights 1x1"]);
+    assert_eq!(sum["outcome"], "N");
+    let heap = json_of(&["value", "--misere", "*1100"]);
+    assert_eq!(heap["outcome"], "N");
+    fails_with(
+        &["value", "--misere", "grundys-game 1001"],
+        "the game can last up to 2002 moves",
+    );
+}

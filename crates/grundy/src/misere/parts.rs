@@ -304,8 +304,12 @@ impl PartRules {
     fn longest_play(&self, part: &Part) -> u64 {
         match part.state {
             // A move on a heap takes a token, or (digit 4, 8 or 12 before the point) splits it
-            // without taking one: at most one of each per token.
-            State::Count(count) => 2 * u64::from(count),
+            // without taking one: at most one of each per token, and only the games with such
+            // a digit have the second kind (nim and most octal games last a move a token).
+            State::Count(count) => match &self.families[usize::from(part.key.family)] {
+                Rules::Heap(rule) if rule.digit(0) != 0 => 2 * u64::from(count),
+                _ => u64::from(count),
+            },
             // Each move removes a row or column of one board, at least one cell, and may split
             // it: a board lasts at most one move a cell.
             State::Board(board) => (board.rows * board.cols) as u64,

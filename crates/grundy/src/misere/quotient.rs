@@ -249,6 +249,17 @@ pub fn quotient(
     quotient_with_max_order(rule, up_to, DEFAULT_MAX_ORDER, stop)
 }
 
+/// [`quotient`], telling `progress` the heaps finished after each one (a quotient of
+/// thousands of heaps takes minutes, the larger orders most of them).
+pub fn quotient_with_progress(
+    rule: &TakeBreak,
+    up_to: usize,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(usize),
+) -> Result<MisereQuotient, QuotientError> {
+    computed_quotient(rule, up_to, DEFAULT_MAX_ORDER, stop, true, progress)
+}
+
 /// [`quotient`] with another largest order allowed.
 ///
 /// For a finite octal game the heaps are not all computed: once the periodicity theorem proves
@@ -260,7 +271,7 @@ pub fn quotient_with_max_order(
     max_order: usize,
     stop: &AtomicBool,
 ) -> Result<MisereQuotient, QuotientError> {
-    computed_quotient(rule, up_to, max_order, stop, true)
+    computed_quotient(rule, up_to, max_order, stop, true, &mut |_| {})
 }
 
 /// [`quotient_with_max_order`], copying from a proven period only when `use_period`.
@@ -270,6 +281,7 @@ fn computed_quotient(
     max_order: usize,
     stop: &AtomicBool,
     use_period: bool,
+    progress: &mut dyn FnMut(usize),
 ) -> Result<MisereQuotient, QuotientError> {
     let mut stage = Stage::start();
     let mut history = Vec::with_capacity(up_to);
@@ -284,12 +296,15 @@ fn computed_quotient(
             });
         }
         match stage.advance(rule, max_order, stop) {
-            Ok(kind) => history.push(QuotientStep {
-                heap,
-                order: stage.monoid.order(),
-                p_count: stage.p.iter().filter(|&&p| p).count(),
-                kind,
-            }),
+            Ok(kind) => {
+                history.push(QuotientStep {
+                    heap,
+                    order: stage.monoid.order(),
+                    p_count: stage.p.iter().filter(|&&p| p).count(),
+                    kind,
+                });
+                progress(heap);
+            }
             Err(StepError::Stopped) => {
                 return Err(QuotientError::Stopped {
                     heap,

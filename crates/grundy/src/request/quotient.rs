@@ -10,10 +10,10 @@ use serde::{Deserialize, Serialize};
 use super::{RunError, Stopped};
 use crate::games::heap::HeapGame;
 use crate::misere::quotient::{
-    generator_name, quotient as misere_quotient, MisereQuotient, QuotientError,
+    generator_name, quotient_with_progress, MisereQuotient, QuotientError,
 };
 use crate::report::{Command, QuotientGenerator, QuotientReport, SCHEMA_VERSION};
-use crate::watch::Watch;
+use crate::watch::{Event, Watch};
 
 /// The most heaps a quotient may be asked for: past a proven period the elements are copied,
 /// and the report lists one word per heap.
@@ -94,7 +94,19 @@ pub fn quotient(request: &QuotientRequest, watch: &Watch) -> Result<QuotientRepo
     }
     let started = Instant::now();
     let game = &request.game;
-    let result = misere_quotient(game.rule(), asked, watch.stop_flag());
+    let task = format!("{} quotient: heaps", game.name());
+    watch.send(&Event::Steps {
+        task: task.clone(),
+        done: 0,
+        total: asked as u64,
+    });
+    let result = quotient_with_progress(game.rule(), asked, watch.stop_flag(), &mut |heap| {
+        watch.send(&Event::Steps {
+            task: task.clone(),
+            done: heap as u64,
+            total: asked as u64,
+        });
+    });
     let seconds = started.elapsed().as_secs_f64();
     match result {
         Ok(found) => Ok(report_of(game, asked, &found, None, seconds)),
@@ -139,6 +151,29 @@ mod tests {
         assert_eq!(kayles.heap_words.len(), 200);
         assert!(kayles.period.is_some());
         assert!(kayles.stopped_by.is_none());
+    }
+
+    /// The heaps finished are told to the watch one by one (a quotient of thousands of heaps
+    /// takes minutes with no other sign of life).
+    #[test]
+    fn the_heaps_finished_are_told_as_they_are_done() {
+        use std::sync::{Arc, Mutex};
+        let told = Arc::new(Mutex::new(Vec::new()));
+        let heard = Arc::clone(&told);
+        let watch = Watch::new().on_event(move |event| {
+            if let Event::Steps { done, total, .. } = event {
+                heard.lock().unwrap().push((*done, *total));
+            }
+        });
+        let request = serde_json::from_str(r#"{"game":"0.3...","heaps":6}"#).unwrap();
+        quotient(&request, &watch).unwrap();
+        let told = told.lock().unwrap().clone();
+        assert_eq!(told.first(), Some(&(0, 6)));
+        assert_eq!(told.last(), Some(&(6, 6)));
+        assert!(
+            told.windows(2).all(|pair| pair[0].0 < pair[1].0),
+            "{told:?}"
+        );
     }
 
     #[test]

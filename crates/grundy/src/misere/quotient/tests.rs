@@ -355,8 +355,10 @@ fn copying_from_the_period_matches_computing_every_heap() {
     for (code, up_to) in [("0.77", 300), ("0.15", 300), ("0.75", 100), ("0.1", 100)] {
         let rule = rule(code);
         let never = AtomicBool::new(false);
-        let copied = computed_quotient(&rule, up_to, DEFAULT_MAX_ORDER, &never, true).unwrap();
-        let stepped = computed_quotient(&rule, up_to, DEFAULT_MAX_ORDER, &never, false).unwrap();
+        let copied =
+            computed_quotient(&rule, up_to, DEFAULT_MAX_ORDER, &never, true, &mut |_| {}).unwrap();
+        let stepped =
+            computed_quotient(&rule, up_to, DEFAULT_MAX_ORDER, &never, false, &mut |_| {}).unwrap();
         assert_eq!(copied.heap_elements, stepped.heap_elements, "{code}");
         assert_eq!(copied.history(), stepped.history(), "{code}");
         assert_eq!(copied.period(), stepped.period(), "{code}");
