@@ -168,9 +168,15 @@ fn placement_text(
         (None, Some(grundy::Outcome::N)) => "not 0 (not found in the time given)".to_string(),
         (None, _) => "? (not found in the time given)".to_string(),
     };
+    // Moves left unsearched may win too: the count is then what was found, not a fact.
+    let winning_text = if unsettled > 0 && !(all && report.nimber.is_some()) {
+        format!("{winning} winning found ({unsettled} not settled in the time given)")
+    } else {
+        format!("{winning} winning")
+    };
     let mut out = String::new();
     out.push_str(&format!(
-        "{} on {}{}: nim-value {value}, {legal_moves} legal moves, {winning} winning\n",
+        "{} on {}{}: nim-value {value}, {legal_moves} legal moves, {winning_text}\n",
         game.name(),
         game.board(),
         rules_note(game.rules()),

@@ -8,11 +8,13 @@ use std::io::{BufRead, Write};
 
 use anyhow::{Context, Result};
 use grundy::games::placement::{
-    MoveError, PlacementGame, PlacementMove, PlacementSolver, Player, Strategy,
+    MoveError, PlacementGame, PlacementMove, PlacementPosition, Player, Strategy,
 };
 use grundy::games::sum::Summand;
 use grundy::misere::Convention;
-use grundy::request::{describe_move, Limits, NoStrategy, PlayRequest, RunError, Stopped};
+use grundy::request::{
+    describe_move, Limits, MovesRequest, NoStrategy, PlayRequest, RunError, Stopped,
+};
 use grundy::{Game, Nimber, Square};
 
 use super::RuleOptions;
@@ -130,14 +132,13 @@ pub fn run(args: &Args) -> Result<String> {
     // Half of the memory for the computer's solver, half for hints.
     let budget = args.memory / 2;
     let mut computer = opponent_strategy(&game, args.opponent, human.other(), args.seed, budget)?;
-    let mut hints = PlacementSolver::new(&game, budget);
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout();
     play_session(
         &game,
         human,
         computer.as_mut(),
-        &mut hints,
+        budget,
         &mut stdin.lock(),
         &mut stdout,
     )?;
@@ -337,6 +338,58 @@ fn read_typed_line(input: &mut impl BufRead) -> Result<Typed> {
         .map_err(|_| input_error("the input is not text (it is not UTF-8): the game is abandoned"))
 }
 
+/// How long a hint searches: a position no search settles soon (knights 8x8 after a1 and
+/// b1) still gets an answer, with the moves it found and how many it did not settle.
+pub const HINT_SECONDS: f64 = 5.0;
+
+/// The winning moves of `position`, for `hint`: the library's answer to `moves` within
+/// [`HINT_SECONDS`] (the known strategies first: a8 answers a1 on 8x8 knights by mirror play
+/// at once).
+fn hint(game: &PlacementGame, position: &PlacementPosition, memory: u64) -> Result<String> {
+    let request = MovesRequest {
+        game: Game::single(Summand::Placement {
+            game: game.clone(),
+            position: *position,
+        }),
+        graph: None,
+        all: false,
+        convention: Convention::Normal,
+        limits: Limits::new(memory, None),
+        seconds: Some(HINT_SECONDS),
+    };
+    let shown = Shown::new("hint");
+    let report = grundy::request::moves(&request, &shown.watch_without_stop());
+    shown.finish();
+    let report = report.map_err(run_error)?;
+    let names: Vec<String> = report
+        .moves
+        .iter()
+        .flatten()
+        .filter(|m| m.winning == Some(true))
+        .map(|m| {
+            format!(
+                "{} ({},{})",
+                m.notation,
+                m.row.unwrap_or(0),
+                m.col.unwrap_or(0)
+            )
+        })
+        .collect();
+    let unsettled = report.moves_unsettled.unwrap_or(0);
+    Ok(match (names.is_empty(), unsettled) {
+        (true, 0) => "no winning move: the position has nim-value 0, so every move loses against perfect play".to_string(),
+        (false, 0) => format!("winning moves: {}", names.join(", ")),
+        (true, _) => format!(
+            "no winning move found in {HINT_SECONDS} s: {unsettled} of {} moves were not searched to the end",
+            report.legal_moves.unwrap_or(0)
+        ),
+        (false, _) => format!(
+            "winning moves: {} (found in {HINT_SECONDS} s; {unsettled} other moves were not searched to the end)",
+            names.join(", ")
+        ),
+    })
+}
+
 /// Plays one game between the person at `input`/`output`, as `human`, and `computer`; the
 /// board is drawn after every move. Input errors are answered and asked again; the session ends
 /// when a player cannot move, on `quit`, or at the end of the input.
@@ -344,7 +397,7 @@ pub fn play_session(
     game: &PlacementGame,
     human: Player,
     computer: &mut dyn Strategy,
-    hints: &mut PlacementSolver,
+    hint_memory: u64,
     input: &mut impl BufRead,
     output: &mut impl Write,
 ) -> Result<Ending> {
@@ -443,18 +496,7 @@ pub fn play_session(
                     )?,
                 }
             }
-            "hint" => {
-                let winning = hints.winning_placements(&position);
-                if winning.is_empty() {
-                    writeln!(
-                        output,
-                        "no winning move: the position has nim-value 0, so every move loses against perfect play"
-                    )?;
-                } else {
-                    let names: Vec<String> = winning.iter().map(|&m| describe_move(game, m)).collect();
-                    writeln!(output, "winning moves: {}", names.join(", "))?;
-                }
-            }
+            "hint" => writeln!(output, "{}", hint(game, &position, hint_memory)?)?,
             _ => match game.parse_move(command) {
                 // Typed here, what is not a square is not a command either.
                 Err(MoveError::NotASquare { text, error }) => writeln!(
@@ -488,13 +530,12 @@ mod tests {
         typed: &str,
     ) -> (Ending, String) {
         let mut computer = opponent_strategy(game, opponent, human.other(), 3, 1 << 22).unwrap();
-        let mut hints = PlacementSolver::new(game, 1 << 22);
         let mut output = Vec::new();
         let ending = play_session(
             game,
             human,
             computer.as_mut(),
-            &mut hints,
+            1 << 22,
             &mut typed.as_bytes(),
             &mut output,
         )
@@ -520,7 +561,7 @@ mod tests {
         for human in [Player::First, Player::Second] {
             let mut typed = String::new();
             let mut position = game.empty();
-            let mut hints = PlacementSolver::new(&game, 1 << 22);
+            let mut hints = grundy::games::placement::PlacementSolver::new(&game, 1 << 22);
             let mut computer =
                 opponent_strategy(&game, Opponent::Perfect, human.other(), 3, 1 << 22).unwrap();
             while !game.available(&position).is_empty() {
@@ -560,13 +601,12 @@ mod tests {
         assert_eq!(ending, Ending::Quit);
         assert!(text.contains("longer than 1024 bytes"), "{text}");
         let mut computer = Perfect::new(&game, 1 << 20);
-        let mut hints = PlacementSolver::new(&game, 1 << 20);
         let zeros = vec![0u8; 1 << 20];
         let error = play_session(
             &game,
             Player::First,
             &mut computer,
-            &mut hints,
+            1 << 20,
             &mut zeros.as_slice(),
             &mut Vec::new(),
         )
@@ -587,7 +627,7 @@ mod tests {
     #[test]
     fn the_person_who_follows_the_hint_wins() {
         let game = PlacementGame::new(Piece::Queen, "4x4".parse().unwrap());
-        let mut hints = PlacementSolver::new(&game, 1 << 22);
+        let mut hints = grundy::games::placement::PlacementSolver::new(&game, 1 << 22);
         let mut computer = Perfect::new(&game, 1 << 22);
         // Ask for a hint and play the first winning move every turn, against the same
         // deterministic computer the session uses.

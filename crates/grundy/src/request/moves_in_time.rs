@@ -50,11 +50,25 @@ pub(super) fn placement_moves_in_time(
     let mut known: Vec<Known> = game
         .legal_placements(position)
         .into_iter()
-        .map(|placement| Known {
-            placement,
-            // A strategy that wins for the second player leaves no winning move.
-            winning: settled_by.as_ref().map(|_| false),
-            nimber: None,
+        .map(|placement| {
+            // A strategy that wins for the second player leaves no winning move; a move
+            // after which one does (a8 answering a1 on 8x8 knights, by mirror play) wins
+            // without search, as the searches without a thinking time find.
+            let leaves_strategy = settled_by.is_none()
+                && game.play_move(position, placement).is_ok_and(|after| {
+                    solver
+                        .settlement(&after)
+                        .is_some_and(|settled| settled.outcome == Outcome::P)
+                });
+            Known {
+                placement,
+                winning: if leaves_strategy {
+                    Some(true)
+                } else {
+                    settled_by.as_ref().map(|_| false)
+                },
+                nimber: leaves_strategy.then_some(Nimber::ZERO),
+            }
         })
         .collect();
     // Without `all` the position's own value is searched last, as `moves` reports it.
@@ -186,6 +200,29 @@ mod tests {
             (whole.legal_moves, whole.winning_moves, whole.settled_by),
             "{game}"
         );
+    }
+
+    /// Knights 8x8 after a1: a8, h1 and h8 leave a position mirror play wins for the player
+    /// who made them, so they win without search, however little time is given (they were
+    /// "not searched in time", and the count said "0 winning").
+    #[test]
+    fn the_known_strategies_settle_moves_without_search() {
+        let game = "knights 8x8 at N......./......../......../......../......../......../......../........";
+        for all in [false, true] {
+            let report =
+                asked(&format!(r#"{{"game":"{game}","all":{all},"seconds":0}}"#)).unwrap();
+            let mut winning: Vec<&str> = report
+                .moves
+                .iter()
+                .flatten()
+                .filter(|m| m.winning == Some(true))
+                .map(|m| m.notation.as_str())
+                .collect();
+            winning.sort_unstable();
+            assert_eq!(winning, ["a8", "h1", "h8"], "all: {all}");
+            assert_eq!(report.winning_moves, Some(3));
+            assert_eq!(report.outcome, Some(Outcome::N));
+        }
     }
 
     #[test]
