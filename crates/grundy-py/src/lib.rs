@@ -387,6 +387,7 @@ fn event_dict<'py>(
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<NativeAnswer>()?;
     module.add("MAX_THREADS", MAX_THREADS)?;
+    module.add("QUESTIONS", grundy::request::QUESTIONS.to_vec())?;
     module.add_function(wrap_pyfunction!(parse_game, module)?)?;
     module.add_function(wrap_pyfunction!(memory_size, module)?)?;
     module.add_function(wrap_pyfunction!(run, module)?)?;

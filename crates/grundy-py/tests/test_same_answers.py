@@ -116,3 +116,24 @@ def test_published_queens_outcomes():
         if n > 10:
             continue  # larger boards take minutes: the library's own tests cover them
         assert grundy.game(f"queens {n}x{n}").outcome().winner == row["winner"], row["source"]
+
+
+def test_every_question_has_a_function_and_quotient_is_the_command_lines(cli):
+    functions = {
+        "value": grundy.Game.value,
+        "moves": grundy.Game.moves,
+        "outcome": grundy.Game.outcome,
+        "play": grundy.Game.reply,
+        "table": grundy.table,
+        "sequence": grundy.sequence,
+        "quotient": grundy.quotient,
+        "tour": grundy.tour,
+        "tour_exists": grundy.tour_exists,
+        "tour_count": grundy.tour_count,
+        "tour_verify": grundy.verify_tour,
+        "graph": grundy.graph,
+    }
+    assert sorted(functions) == sorted(grundy._native.QUESTIONS)
+    quotient = grundy.quotient("kayles", heaps=30)
+    assert isinstance(quotient, grundy.Quotient)
+    assert steady(quotient.to_dict()) == steady(cli("quotient", "kayles", "--heaps", "30"))

@@ -241,6 +241,14 @@ async fn same_origin_only(
     next: Next,
 ) -> Response {
     let headers = request.headers();
+    // RFC 9112, section 3.2: a request with more than one Host header is answered 400 (the
+    // checks below would otherwise judge by the first and a proxy might route by another).
+    if headers.get_all(header::HOST).iter().count() > 1 {
+        return error(
+            StatusCode::BAD_REQUEST,
+            "the request has more than one Host header: send one",
+        );
+    }
     if loopback_only {
         let host = headers
             .get(header::HOST)
@@ -363,13 +371,15 @@ async fn limits(State(server): State<Arc<Server>>) -> Response {
         "header_seconds": HEADER_SECONDS,
         "write_seconds": WRITE_SECONDS,
         "body_seconds": BODY_SECONDS,
-        "questions": QUESTIONS,
+        "questions": questions(),
     }))
     .into_response()
 }
 
-/// The questions a request may ask, for messages and `/api/limits`.
-const QUESTIONS: &str = "value, moves, outcome, play, table, sequence, quotient, tour, tour_exists, tour_count, tour_verify, graph";
+/// The questions a request may ask, for messages and `/api/limits`: the library's list.
+fn questions() -> String {
+    grundy::request::QUESTIONS.join(", ")
+}
 
 /// Why a request is refused before anything runs: the status and the message.
 type Refusal = (StatusCode, String);
@@ -399,7 +409,8 @@ fn request_of(
         (
             StatusCode::BAD_REQUEST,
             format!(
-                "the request must be JSON like {{\"question\": \"value\", \"game\": \"knights 5x5\"}} (questions: {QUESTIONS}): {why}"
+                "the request must be JSON like {{\"question\": \"value\", \"game\": \"knights 5x5\"}} (questions: {}): {why}",
+                questions()
             ),
         )
     };

@@ -308,6 +308,46 @@ fn serve_plays_the_computers_reply() {
     );
 }
 
+/// Two Host headers are refused (RFC 9112: 400), whichever comes first; `/api/limits` names
+/// every question a request may ask, `quotient` among them.
+#[test]
+fn serve_refuses_two_hosts_and_lists_every_question() {
+    let server = Server::start(&[]);
+    for extra in ["Host: evil.example", "Host: 127.0.0.1"] {
+        let (status, body) = server.request("GET", "/api/limits", None, &[extra]);
+        assert_eq!(status, 400, "{extra}: {body}");
+        assert!(body.contains("more than one Host header"), "{body}");
+    }
+    let (status, body) = server.get("/api/limits");
+    assert_eq!(status, 200, "{body}");
+    let questions = parse(&body)["questions"].as_str().unwrap().to_string();
+    for question in [
+        "value",
+        "moves",
+        "outcome",
+        "play",
+        "table",
+        "sequence",
+        "quotient",
+        "tour",
+        "tour_exists",
+        "tour_count",
+        "tour_verify",
+        "graph",
+    ] {
+        assert!(
+            questions.split(", ").any(|q| q == question),
+            "{question}: {questions}"
+        );
+    }
+    let (status, answer) = server.post(
+        "/api/run",
+        &json!({"question": "quotient", "game": "kayles", "heaps": 10}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["command"], "quotient");
+}
+
 #[test]
 fn serve_refuses_bad_requests_with_the_command_lines_message() {
     let server = Server::start(&["--memory", "64M"]);

@@ -35,6 +35,7 @@ from ._answers import (
     Moves,
     Outcome,
     Play,
+    Quotient,
     Record,
     Sequence,
     Summand,
@@ -60,6 +61,7 @@ __all__ = [
     "OutOfMemory",
     "Outcome",
     "Play",
+    "Quotient",
     "Record",
     "SearchFailed",
     "Sequence",
@@ -73,6 +75,7 @@ __all__ = [
     "Value",
     "game",
     "graph",
+    "quotient",
     "run",
     "sequence",
     "table",
@@ -398,6 +401,19 @@ def sequence(game: str, to: int = 100, *, misere: bool = False, memory: Memory =
     if _flag("misere", misere):
         fields["convention"] = "misere"
     return _ask("sequence", fields, memory, None, seconds, progress)
+
+
+def quotient(game: str, heaps: int = 40, *, seconds: Optional[float] = None,
+             progress: Any = True) -> Quotient:
+    """The misère quotient of a heap game's sums of heaps 1 to ``heaps`` (``grundy
+    quotient``; at most 100,000): its elements, generators, relations and P-portion.
+
+    >>> q = grundy.quotient("0.3...", heaps=3)
+    >>> q.order, q.relations, q.p_portion
+    (6, ['a² = 1', 'b³ = b'], ['a', 'b²'])
+    """
+    fields = {"game": game, "heaps": _whole("heaps", heaps, 1, 2**63 - 1)}
+    return _run({"question": "quotient", **fields}, seconds, progress)
 
 
 def tour(board: str, *, closed: bool = False, start: Optional[str] = None,

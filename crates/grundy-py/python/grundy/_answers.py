@@ -239,6 +239,14 @@ class Sequence(Answer):
         return pandas.Series(self._data["values"], name=self._data["game"]).rename_axis("heap")
 
 
+class Quotient(Answer):
+    """The misère quotient of a heap game's sums of heaps up to ``heaps`` (``grundy
+    quotient``): ``order``, ``generators``, ``relations``, ``p_portion``, ``heap_words``;
+    ``stopped_by`` says why it holds fewer heaps than asked, when it does."""
+
+    _shown: Tuple[str, ...] = ("game", "code", "heaps", "order", "relations", "p_portion")
+
+
 class Tour(Answer):
     """A knight's tour, or why there is none (``grundy tour``): ``exists``, ``path`` (the
     squares in order, ``[row, col]`` from 1), ``closed``, ``method``; ``reason`` when none."""
@@ -286,6 +294,7 @@ _BY_COMMAND = {
     "play": Play,
     "table": Table,
     "sequence": Sequence,
+    "quotient": Quotient,
     "tour": Tour,
     "tour exists": TourExists,
     "tour count": TourCount,

@@ -1,10 +1,13 @@
 """The native half of grundy (Rust, PyO3): requests in, answers out. Use the package's
 functions rather than these."""
 
-from typing import Any, Callable, Dict, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 #: The most worker threads a request may ask for.
 MAX_THREADS: int
+
+#: The questions a request may ask (the library's list).
+QUESTIONS: List[str]
 
 class NativeAnswer:
     def json(self) -> str:

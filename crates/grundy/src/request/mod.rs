@@ -297,6 +297,23 @@ pub struct OutcomeRequest {
     pub resume: Resume,
 }
 
+/// The questions a [`Request`] asks, as its JSON's `"question"` names them: what a front end
+/// lists (the server's `/api/limits`, Python's functions), tested against the enum's own tags.
+pub const QUESTIONS: [&str; 12] = [
+    "value",
+    "moves",
+    "outcome",
+    "play",
+    "table",
+    "sequence",
+    "quotient",
+    "tour",
+    "tour_exists",
+    "tour_count",
+    "tour_verify",
+    "graph",
+];
+
 /// A question, tagged by `"question"` in JSON.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "question", rename_all = "snake_case")]
@@ -501,6 +518,28 @@ mod tests {
 
     /// The questions left unanswered: each once, with its largest total, in the order first
     /// tried, and none that a record settles.
+    /// [`QUESTIONS`] are the enum's tags, each once: serde names them all when a question is
+    /// unknown.
+    #[test]
+    fn the_questions_listed_are_the_requests_tags() {
+        let error = serde_json::from_str::<Request>(r#"{"question":"none"}"#)
+            .unwrap_err()
+            .to_string();
+        let expected = error
+            .split("expected one of ")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{error}"));
+        let mut tags: Vec<&str> = expected
+            .split(", ")
+            .map(|tag| tag.trim_matches(|c: char| c == '`' || !c.is_ascii_graphic()))
+            .map(|tag| tag.split('`').next().unwrap_or(tag))
+            .collect();
+        let mut listed = QUESTIONS.to_vec();
+        tags.sort_unstable();
+        listed.sort_unstable();
+        assert_eq!(tags, listed, "{error}");
+    }
+
     #[test]
     fn unanswered_questions_are_each_named_once_with_their_largest_total() {
         let game = PlacementGame::new(Piece::Knight, "5x5".parse().unwrap());

@@ -209,8 +209,7 @@ mod tests {
     fn the_known_strategies_settle_moves_without_search() {
         let game = "knights 8x8 at N......./......../......../......../......../......../......../........";
         for all in [false, true] {
-            let report =
-                asked(&format!(r#"{{"game":"{game}","all":{all},"seconds":0}}"#)).unwrap();
+            let report = asked(&format!(r#"{{"game":"{game}","all":{all},"seconds":0}}"#)).unwrap();
             let mut winning: Vec<&str> = report
                 .moves
                 .iter()
