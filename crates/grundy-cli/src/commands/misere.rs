@@ -2,6 +2,7 @@
 
 use anyhow::Result;
 
+use grundy::games::sum::Summand;
 use grundy::misere::Convention;
 use grundy::report::GameReport;
 use grundy::request::{Limits, MovesRequest, OutcomeRequest, Request, ValueRequest};
@@ -104,8 +105,22 @@ pub fn run(
 
 /// The text of a misère answer.
 fn text(game: &Game, report: &GameReport) -> String {
-    let mut out = format!("game       {game}\n");
-    if report.board.is_some() && report.position.contains('/') {
+    // One placement game is named as under normal play, its position shown when it has a
+    // piece.
+    let mut out = match game.as_single() {
+        Some(Summand::Placement { game, .. }) => format!(
+            "game       {} on {}{}\n",
+            game.name(),
+            game.board(),
+            super::rules_note(game.rules())
+        ),
+        _ => format!("game       {game}\n"),
+    };
+    let has_piece = report
+        .position
+        .chars()
+        .any(|square| square != '.' && square != '/');
+    if report.board.is_some() && report.position.contains('/') && has_piece {
         out.push_str(&format!("position   {}\n", report.position));
     }
     out.push_str("play       misère: the player who makes the last move loses\n");

@@ -39,7 +39,8 @@ pub struct Args {
     /// For one placement game (any game with --misere): search at most S seconds, then answer
     /// with what is settled: a move's value, or only whether it wins (`?` for a value not
     /// found), and the position's value when that much decides it.
-    #[arg(long, value_name = "S", value_parser = super::play::parse_thinking_time)]
+    #[arg(long, value_name = "S", allow_negative_numbers = true,
+          value_parser = super::play::parse_thinking_time)]
     pub seconds: Option<f64>,
     #[command(flatten)]
     pub convention: super::misere::ConventionOption,

@@ -82,7 +82,8 @@ pub struct Args {
     /// With --reply: think at most S seconds, then play the best move found (a winning move,
     /// or of the moves not shown to lose the one leaving the most replies) and say so; the
     /// nim-value after it may then be unknown.
-    #[arg(long, value_name = "S", requires = "reply", value_parser = parse_thinking_time)]
+    #[arg(long, value_name = "S", requires = "reply", allow_negative_numbers = true,
+          value_parser = parse_thinking_time)]
     pub seconds: Option<f64>,
     /// With --reply: misère play, where the player who makes the last move loses (the perfect
     /// opponent searches whole positions; no symmetry strategy survives misère play).

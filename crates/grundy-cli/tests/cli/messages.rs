@@ -103,3 +103,36 @@ fn format_is_refused_where_no_graph_file_is_read() {
         .unwrap();
     assert!(output.status.success(), "{output:?}");
 }
+
+/// Issue 54's messages: a thinking time is echoed as people write it (`1e308`, not its 309
+/// digits) and a negative one reaches the check instead of being taken for an option; a board
+/// size typed with spaces is named whole; one placement game under misère play is named as
+/// under normal play.
+#[test]
+fn numbers_and_boards_are_named_as_people_wrote_them() {
+    fails_with(
+        &["moves", "knights", "5x5", "--seconds", "1e308"],
+        "seconds 1e308: expected a thinking time from 0 to 1e9 seconds",
+    );
+    fails_with(
+        &["moves", "knights", "5x5", "--seconds", "-1"],
+        "seconds -1: expected a thinking time",
+    );
+    fails_with(
+        &["play", "knights", "5x5", "--reply", "--seconds", "-1"],
+        "seconds -1: expected a thinking time",
+    );
+    for board in ["5 x 5", "5 x5", "5x 5"] {
+        fails_with(
+            &["value", "knights", board],
+            &format!("board size `{board}` has spaces in it: write it as one word, `5x5`"),
+        );
+    }
+    let output = grundy()
+        .args(["outcome", "--misere", "knights", "5x5"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.starts_with("game       knights on 5x5\n"), "{text}");
+    assert!(!text.contains("position   "), "{text}");
+}

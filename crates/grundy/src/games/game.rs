@@ -454,7 +454,23 @@ fn parse_placement(name: &str, args: &[String]) -> Result<Summand, GameError> {
             "the {title} game needs a board size, for example `grundy value {title} 5x5`"
         )));
     };
-    let board: BoardSize = board.parse().map_err(GameError::new)?;
+    let board: BoardSize = board.parse().map_err(|error| {
+        // `5 x 5`, `5 x5`, `5x 5`: a board size typed with spaces in it is named as such.
+        (1..=2)
+            .filter(|&more| more <= rest.len())
+            .map(|more| &args[..=more])
+            .find(|words| words.concat().parse::<BoardSize>().is_ok())
+            .map_or_else(
+                || GameError::new(error),
+                |words| {
+                    GameError::new(format!(
+                        "board size `{}` has spaces in it: write it as one word, `{}`",
+                        words.join(" "),
+                        words.concat()
+                    ))
+                },
+            )
+    })?;
     let (mut surface, mut rays, mut position) = (None, None, None);
     let mut words = rest.iter();
     while let Some(word) = words.next() {

@@ -28,9 +28,19 @@ pub(super) fn deserialize<'de, D: Deserializer<'de>>(
 pub(super) fn check(seconds: Option<f64>) -> Result<Option<f64>, String> {
     match seconds {
         Some(seconds) if !(0.0..=MAX_THINKING_SECONDS).contains(&seconds) => Err(format!(
-            "seconds {seconds}: expected a thinking time from 0 to {MAX_THINKING_SECONDS:e} seconds"
+            "seconds {}: expected a thinking time from 0 to {MAX_THINKING_SECONDS:e} seconds",
+            shown(seconds)
         )),
         _ => Ok(seconds),
+    }
+}
+
+/// A number of seconds as people read it: `1e308`, not its 309 digits.
+fn shown(seconds: f64) -> String {
+    if seconds.is_finite() && seconds.abs() < 1e9 {
+        format!("{seconds}")
+    } else {
+        format!("{seconds:e}")
     }
 }
 
