@@ -141,41 +141,84 @@ pub const PROGRESS_JSON_VARIABLE: &str = "GRUNDY_PROGRESS_JSON";
 const SERVER_REPORT_INTERVAL: Duration = Duration::from_millis(250);
 
 /// Writes a progress line for `grundy serve` when it ran this command (and at most every
-/// [`SERVER_REPORT_INTERVAL`]): named counts such as `positions_searched`,
-/// `first_moves_settled` and `first_moves_total`, or `cells_finished` and `cells_total`.
+/// [`SERVER_REPORT_INTERVAL`] for each kind of line): named counts such as
+/// `positions_searched`, `first_moves_settled` and `first_moves_total`, or `cells_finished`
+/// and `cells_total`. A line held back by the interval is written when it is over (by a
+/// thread of its own), so the last counts always reach the server: eight small cells of a
+/// table finished within a quarter of a second, then a board that takes minutes, must not
+/// leave it saying no cell is finished.
 pub fn report_to_server(counts: &[(&str, u64)]) {
-    static ENABLED: OnceLock<Option<Instant>> = OnceLock::new();
-    // When each kind of line (named by its first count) was last written: a table's cells and
-    // its solvers' positions come at different rates, and the frequent kind must not crowd
-    // out the other.
-    static LAST_WRITTEN: Mutex<Vec<(String, u64)>> = Mutex::new(Vec::new());
-    let Some(started) =
-        ENABLED.get_or_init(|| std::env::var_os(PROGRESS_JSON_VARIABLE).map(|_| Instant::now()))
-    else {
+    let Some(started) = server_reports_started() else {
         return;
     };
     let Some(&(kind, _)) = counts.first() else {
         return;
     };
-    let now = started.elapsed().as_millis() as u64 + 1;
-    {
-        let mut last_written = LAST_WRITTEN.lock().unwrap_or_else(PoisonError::into_inner);
-        match last_written.iter_mut().find(|(name, _)| name == kind) {
-            Some((_, last)) if now < *last + SERVER_REPORT_INTERVAL.as_millis() as u64 => return,
-            Some((_, last)) => *last = now,
-            None => last_written.push((kind.to_string(), now)),
-        }
-    }
     let progress: serde_json::Map<String, serde_json::Value> = counts
         .iter()
         .map(|&(name, count)| (name.to_string(), count.into()))
         .collect();
-    // A server that died closed this pipe: the line is lost, and the work goes on to its stop.
-    let _ = writeln!(
-        std::io::stderr(),
-        "{}",
-        serde_json::json!({ "progress": progress })
-    );
+    let line = serde_json::json!({ "progress": progress }).to_string();
+    let now = started.elapsed();
+    let mut lines = SERVER_LINES.lock().unwrap_or_else(PoisonError::into_inner);
+    match lines.iter_mut().find(|kept| kept.kind == kind) {
+        Some(kept) if now < kept.written + SERVER_REPORT_INTERVAL => kept.held = Some(line),
+        Some(kept) => {
+            kept.written = now;
+            kept.held = None;
+            write_server_line(&line);
+        }
+        None => {
+            lines.push(ServerLine {
+                kind: kind.to_string(),
+                written: now,
+                held: None,
+            });
+            write_server_line(&line);
+        }
+    }
+}
+
+/// The last line written of one kind (named by its first count), and the newest one held back.
+struct ServerLine {
+    kind: String,
+    written: Duration,
+    held: Option<String>,
+}
+
+static SERVER_LINES: Mutex<Vec<ServerLine>> = Mutex::new(Vec::new());
+
+/// When the server's progress lines began, if the server asked for them; the first call
+/// starts the thread that writes the lines held back.
+fn server_reports_started() -> Option<Instant> {
+    static STARTED: OnceLock<Option<Instant>> = OnceLock::new();
+    *STARTED.get_or_init(|| {
+        std::env::var_os(PROGRESS_JSON_VARIABLE)?;
+        let started = Instant::now();
+        // Without the thread, held lines wait for the next line of their kind.
+        let _ = std::thread::Builder::new()
+            .name("progress lines".to_string())
+            .spawn(move || loop {
+                std::thread::sleep(SERVER_REPORT_INTERVAL);
+                let now = started.elapsed();
+                let mut lines = SERVER_LINES.lock().unwrap_or_else(PoisonError::into_inner);
+                for kept in lines.iter_mut() {
+                    if now >= kept.written + SERVER_REPORT_INTERVAL {
+                        if let Some(line) = kept.held.take() {
+                            kept.written = now;
+                            write_server_line(&line);
+                        }
+                    }
+                }
+            });
+        Some(started)
+    })
+}
+
+/// Writes one line to stderr, where the server reads it. A server that died closed this
+/// pipe: the line is lost, and the work goes on to its stop.
+fn write_server_line(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
 /// What the command line shows of a [`Watch`]'s events: a spinner of positions searched, a bar

@@ -1090,7 +1090,8 @@ fn ctrl_c_prints_the_finished_cells_of_a_table() {
 }
 
 fn table_stopped_by(signal: &str, name: &str) {
-    // 12x13 takes minutes; the small boards a moment: stopped once one cell is finished.
+    // 12x13 takes half a minute or more, the small boards a moment: stopped once a cell is
+    // finished.
     let stopped = signal_when(
         &["table", "queens", "--rows", "1,2,12", "--cols", "1,2,13"],
         signal,

@@ -957,8 +957,9 @@ mod tests {
         assert!(resumed_with_records > 0, "some search stopped part way");
     }
 
-    /// Keeps the questions tried without an answer, and stops the search once a thread has
-    /// been seen at work for a while.
+    /// Keeps the questions tried without an answer, and stops the search once it has done
+    /// some work with a thread still on a question: counted in positions, not seconds, so
+    /// that a busy machine or a fast one stops it at the same point of its work.
     #[derive(Default)]
     struct TriesKept {
         tries: Vec<TriedRecord>,
@@ -970,8 +971,8 @@ mod tests {
             self.tries.push(*record);
         }
         fn progress(&mut self, progress: &RootProgress) {
-            // A fifth of a second in, a thread has searched something.
-            self.busy |= progress.searching.iter().any(|busy| busy.seconds >= 0.2);
+            // Kings 7x9 takes about 550,000 positions in all.
+            self.busy |= progress.positions >= 100_000 && !progress.searching.is_empty();
         }
         fn should_stop(&mut self) -> bool {
             self.busy
