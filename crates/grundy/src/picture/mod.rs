@@ -297,7 +297,7 @@ pub(crate) mod tests {
             drawn(r#"{"question":"table","game":"corner-queen","rows":"0-9","cols":"0-6"}"#);
         let report = table_report(&answer);
         assert_eq!(svg.matches(r#"stroke="gray""#).count(), 10 * 7);
-        assert!(svg.contains("corner-queen: nim-value g(m, n), m up, n across"));
+        assert!(svg.contains("corner-queen: nim-value g(m, n), m down, n across"));
         // The P-positions of Wythoff's game, (0, 0), (1, 2), (3, 5), ... and their mirror
         // images, are the white cells.
         let zeros = report
@@ -307,7 +307,8 @@ pub(crate) mod tests {
             .filter(|&&v| v == Some(0))
             .count();
         assert!(zeros > 1);
-        assert_eq!(svg.matches(r##"fill="#ffffff""##).count(), zeros);
+        // The white cells, and the legend's 0.
+        assert_eq!(svg.matches(r##"fill="#ffffff""##).count(), zeros + 1);
     }
 
     #[test]
