@@ -137,7 +137,6 @@ pub fn tour(tour: &Tour) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::super::tests::well_formed_elements;
-    use super::*;
     use crate::tour::divide;
 
     #[test]
