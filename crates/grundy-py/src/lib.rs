@@ -230,9 +230,26 @@ fn run(
         }
         if let Some(error) = stop_for {
             // Ctrl-C, or a progress callback that raised: stop the work, wait for its
-            // thread (it reads the flag between positions), and pass the exception on.
+            // thread (it reads the flag between positions), and pass the exception on, with
+            // what the work finished as its `partial` (a table's finished cells, a
+            // sequence's values), as the command line prints them when stopped.
             watch.stop();
             py.detach(|| worker.join()).ok();
+            let finished = receiver
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .try_recv();
+            if let Ok(Ok(Err(RunError::Stopped(kept)))) = finished {
+                if let Some(answer) = partial_answer(&request, kept) {
+                    let kept = py
+                        .import("grundy._answers")
+                        .and_then(|answers| answers.getattr("answer_of"))
+                        .and_then(|answer_of| answer_of.call1((answer,)));
+                    if let Ok(kept) = kept {
+                        let _ = error.value(py).setattr("partial", kept);
+                    }
+                }
+            }
             return Err(error);
         }
         if deadline.is_some_and(|deadline| Instant::now() >= deadline) && !watch.is_stopped() {
@@ -260,16 +277,19 @@ fn run(
 }
 
 /// The exception for a request the library could not answer, with what it finished.
-fn run_error(request: Request, error: RunError, timed_out: bool, seconds: Option<f64>) -> PyErr {
-    let partial = |kept: Stopped| -> Option<NativeAnswer> {
-        let answer = match kept {
-            Stopped::Table(table) => Answer::Table(*table),
-            Stopped::Sequence(sequence) => Answer::Sequence(*sequence),
-            Stopped::Quotient(quotient) => Answer::Quotient(*quotient),
-            _ => return None,
-        };
-        NativeAnswer::new(request.clone(), answer).ok()
+/// What stopped work finished, as an answer, when it keeps anything.
+fn partial_answer(request: &Request, kept: Stopped) -> Option<NativeAnswer> {
+    let answer = match kept {
+        Stopped::Table(table) => Answer::Table(*table),
+        Stopped::Sequence(sequence) => Answer::Sequence(*sequence),
+        Stopped::Quotient(quotient) => Answer::Quotient(*quotient),
+        _ => return None,
     };
+    NativeAnswer::new(request.clone(), answer).ok()
+}
+
+fn run_error(request: Request, error: RunError, timed_out: bool, seconds: Option<f64>) -> PyErr {
+    let partial = |kept: Stopped| partial_answer(&request, kept);
     match error {
         RunError::Input(message) => raise("InputError", message, None),
         RunError::Resume(error) => raise("InputError", error.to_string(), None),

@@ -47,7 +47,7 @@ def subprocess_error(cli, words):
         (lambda: grundy.game("knights 5x5").value(threads=5000), "1 to 1024"),
         (lambda: grundy.game("knights 5x5").value(seconds=-1), "seconds=-1"),
         (lambda: grundy.game("knights 5x5").reply(opponent="clever"), "clever"),
-        (lambda: grundy.game("kayles 5").outcome(), "placement"),
+        (lambda: grundy.game("kayles 5").reply(), "placement"),
         (lambda: grundy.table("queens", rows="1-x"), "1-x"),
         (lambda: grundy.table("queens", rows=range(1, 40), cols=range(1, 40)), "512"),
         (lambda: grundy.sequence("0.9", to=-3), "-3"),
@@ -69,7 +69,7 @@ def subprocess_error(cli, words):
         (lambda: grundy.game("knights 5x5").moves(think=-1), "think=-1"),
         (lambda: grundy.game("knights 5x5").reply(think="2"), "think='2'"),
         (lambda: grundy.game("kayles 5").moves(think=1), "moves within a time"),
-        (lambda: grundy.game("graph g", graph="a b\n").outcome(), "which takes grundy value, moves, graph"),
+        (lambda: grundy.game("graph g", graph="a b\n").reply(), "the computer plays the placement games"),
         (lambda: grundy.table("queens", rows=[-1]), "-1"),
         (lambda: grundy.table("queens", rows=[1.5, 2]), "rows=[1.5, 2]"),
         (lambda: grundy.table("queens", rows=b"\x01\x02"), "rows=b"),
@@ -77,7 +77,7 @@ def subprocess_error(cli, words):
         (lambda: grundy.table("queens", rows=range(10**12)), "at most 10000"),
         (lambda: grundy.sequence("kayles", to="5"), "to='5'"),
         (lambda: grundy.tour("8x8", closed="yes"), "closed='yes'"),
-        (lambda: grundy.tour("3000x3000"), "at most 4000000"),
+        (lambda: grundy.tour("4000x4000"), "more than the 128.0 MiB an answer may take here"),
     ],
 )
 def test_bad_keywords_raise_naming_the_value(call, needle):
@@ -225,3 +225,23 @@ def test_the_docstrings_examples_hold():
     failures, tried = doctest.testmod(grundy, extraglobs={"grundy": grundy})
     assert tried > 10
     assert failures == 0
+
+
+def test_a_keyboard_interrupt_keeps_what_was_finished():
+    """Ctrl-C (here a progress callback raising KeyboardInterrupt, as the signal does between
+    polls) keeps the finished cells of a table on the exception, as the command line prints
+    them and as ``seconds=`` keeps them in ``Stopped.partial``."""
+
+    def interrupt_once_a_cell_is_finished(event):
+        if event["kind"] == "steps" and event["done"] >= 1:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt) as caught:
+        # 12x13 takes half a minute or more; the other cells a moment.
+        grundy.table("queens", rows=[1, 2, 12], cols=[1, 2, 13],
+                     progress=interrupt_once_a_cell_is_finished)
+    partial = caught.value.partial
+    assert isinstance(partial, grundy.Table)
+    assert partial.interrupted
+    assert any(value is not None for row in partial.nimbers for value in row)
+    assert partial.nimbers[2][2] is None
