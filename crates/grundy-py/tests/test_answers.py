@@ -124,3 +124,20 @@ def test_a_tour_counts_and_verifies():
     assert grundy.verify_tour(tour.to_json()).valid
     assert not grundy.tour("4x4").exists
     assert "4x4" in grundy.tour("4x4").reason
+
+
+def test_a_table_is_array_like_and_misere_answers_say_so():
+    table = grundy.table("knights", rows=range(1, 4), cols=range(1, 5))
+    assert len(table) == 3
+    assert table[0] == table.nimbers[0] == list(table)[0]
+    assert table[2, 4] == table.nimbers[1][3]
+    numpy = pytest.importorskip("numpy")
+    assert numpy.asarray(table).shape == (3, 4)
+    assert numpy.asarray(table).tolist() == table.nimbers
+    misere = grundy.sequence("kayles", to=20, misere=True)
+    assert repr(misere).startswith("Sequence(convention='misere', ")
+    assert "period" not in repr(misere)
+    assert "convention='misere'" in repr(grundy.game("kayles 3 4").value(misere=True))
+    assert "convention" not in repr(grundy.game("kayles 3 4").value())
+    with pytest.raises(grundy.InputError, match="progress='yes'"):
+        grundy.game("knights 5x5").value(progress="yes")

@@ -369,6 +369,14 @@ impl Runner {
     }
 }
 
+/// 128 random bits from the operating system, in hexadecimal: a job's number or a client's
+/// cookie, which nobody can guess.
+pub fn random_hex() -> Result<String, getrandom::Error> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes)?;
+    Ok(bytes.iter().map(|byte| format!("{byte:02x}")).collect())
+}
+
 /// A new empty folder for one worker.
 fn command_folder() -> Result<tempfile::TempDir, Failure> {
     let mut builder = tempfile::Builder::new();
@@ -445,7 +453,7 @@ pub struct JobReport {
     /// How far it has come.
     pub progress: Progress,
     /// The command's JSON, when done: the line it printed, as it printed it. Shared, and
-    /// sent in pieces by [`super::routes`] after the other keys (not serialised here), so a
+    /// sent in pieces by the job's endpoint after the other keys (not serialised here), so a
     /// report asked for again, or by many clients at once, copies no answer of megabytes.
     #[serde(skip)]
     pub result: Option<axum::body::Bytes>,
@@ -490,7 +498,7 @@ impl Jobs {
     /// is `client` and returns its name; refused when too many jobs wait.
     pub fn start(&self, request: Request, client: Option<String>) -> Result<String, Failure> {
         let (cancel, cancelled) = watch::channel(false);
-        let id = super::routes::random_hex().map_err(|error| {
+        let id = random_hex().map_err(|error| {
             Failure::Failed(format!("cannot draw a job's name at random: {error}"))
         })?;
         {

@@ -16,7 +16,7 @@ use serde_json::json;
 use tokio::sync::watch;
 
 use super::jobs::{
-    memory_text, Failure, JobReport, Jobs, Runner, MAX_ANSWER_BYTES, MAX_JOBS_KEPT,
+    memory_text, random_hex, Failure, JobReport, Jobs, Runner, MAX_ANSWER_BYTES, MAX_JOBS_KEPT,
     MAX_JOBS_WAITING, MAX_KEPT_ANSWER_BYTES,
 };
 use super::{HEADER_SECONDS, MAX_CONNECTIONS, WRITE_SECONDS};
@@ -128,14 +128,6 @@ fn client_of(headers: &HeaderMap) -> Option<String> {
         .filter(|value| {
             !value.is_empty() && value.len() <= 64 && value.bytes().all(|b| b.is_ascii_hexdigit())
         })
-}
-
-/// 128 random bits from the operating system, in hexadecimal: a job's number or a client's
-/// cookie, which nobody can guess.
-pub fn random_hex() -> Result<String, getrandom::Error> {
-    let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes)?;
-    Ok(bytes.iter().map(|byte| format!("{byte:02x}")).collect())
 }
 
 /// Adds [`SECURITY_HEADERS`] to every answer.

@@ -25,6 +25,8 @@ class Record:
 
     #: The keys a repr shows, in order.
     _shown: Tuple[str, ...] = ()
+    #: Keys of normal play alone, which the repr of a misère answer leaves out.
+    _normal_only: Tuple[str, ...] = ()
     #: Keys that Python spells otherwise (``from`` is a keyword).
     _renamed: Dict[str, str] = {}
 
@@ -76,7 +78,13 @@ class Record:
 
     def __repr__(self) -> str:
         shown = []
-        for name in self._shown:
+        # An answer under misère play says so first; the keys that are normal play's alone
+        # (a sequence's period) are left out of its repr.
+        misere = self._data.get("convention") == "misere"
+        names = [name for name in self._shown if not (misere and name in self._normal_only)]
+        if misere:
+            shown.append("convention='misere'")
+        for name in names:
             value = getattr(self, name, None)
             if value is not None:
                 shown.append(f"{name}={value!r}")
@@ -191,8 +199,26 @@ class Table(Answer):
 
     _shown: Tuple[str, ...] = ("game", "rows", "cols", "finished_cells", "interrupted")
 
+    def __len__(self) -> int:
+        """The number of rows, as for a list of rows."""
+        return len(self._data["nimbers"])
+
+    def __iter__(self) -> Iterator[List[Optional[int]]]:
+        """The rows of values, top to bottom (as ``nimbers``)."""
+        return iter(self._data["nimbers"])
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> Any:
+        """``numpy.asarray(table)``: the values, rows by columns (an object array when a
+        stopped table has unfinished cells, which are None)."""
+        import numpy  # type: ignore  # only when numpy itself asks
+
+        return numpy.asarray(self._data["nimbers"], dtype=dtype)
+
     def __getitem__(self, key: Any) -> Any:
-        """``table[m, n]``: the value of the cell of row label m and column label n."""
+        """``table[m, n]``: the value of the cell of row label m and column label n;
+        ``table[i]``: the i-th row of values, as a list of rows is indexed."""
+        if isinstance(key, int) and not isinstance(key, bool):
+            return self._data["nimbers"][key]
         if isinstance(key, tuple):
             row, col = key
             try:
@@ -220,6 +246,7 @@ class Sequence(Answer):
     ``mask``, ``heaps``, ``last``, ...) once it took over."""
 
     _shown: Tuple[str, ...] = ("game", "code", "to", "period", "preperiod", "largest")
+    _normal_only: Tuple[str, ...] = ("period", "preperiod", "largest")
 
     def __len__(self) -> int:
         return len(self._data["values"])

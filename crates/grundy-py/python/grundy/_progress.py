@@ -92,4 +92,7 @@ def chosen(progress: Any) -> "tuple[Optional[Callable[[Event], Any]], Optional[D
         return display, display
     if callable(progress):
         return progress, None
-    raise TypeError(f"progress={progress!r}: expected True, False or a callable taking a dict")
+    # A bad keyword is bad input, as every other keyword's is (a ValueError, not a TypeError).
+    from ._errors import InputError
+
+    raise InputError(f"progress={progress!r}: expected True, False or a callable taking a dict")

@@ -277,7 +277,7 @@ impl FromStr for Game {
     fn from_str(text: &str) -> Result<Game, GameError> {
         Game::parse_with(text, &mut |name| {
             Err(format!(
-                "`graph {name}`: no file is read here; send the graph's edges with the request (its \"graph\" key), which the questions `value`, `moves` and `graph` take"
+                "`graph {name}`: no file is read here; send the graph's edges with the request (its \"graph\" key), which the questions `value`, `moves`, `outcome` and `graph` take"
             ))
         })
     }
