@@ -160,22 +160,32 @@ pub fn report_to_server(counts: &[(&str, u64)]) {
         .collect();
     let line = serde_json::json!({ "progress": progress }).to_string();
     let now = started.elapsed();
-    let mut lines = SERVER_LINES.lock().unwrap_or_else(PoisonError::into_inner);
-    match lines.iter_mut().find(|kept| kept.kind == kind) {
-        Some(kept) if now < kept.written + SERVER_REPORT_INTERVAL => kept.held = Some(line),
-        Some(kept) => {
-            kept.written = now;
-            kept.held = None;
-            write_server_line(&line);
+    // Decided under the lock, written after it: a search thread reporting progress does not
+    // wait for another's write.
+    let write = {
+        let mut lines = SERVER_LINES.lock().unwrap_or_else(PoisonError::into_inner);
+        match lines.iter_mut().find(|kept| kept.kind == kind) {
+            Some(kept) if now < kept.written + SERVER_REPORT_INTERVAL => {
+                kept.held = Some(line);
+                None
+            }
+            Some(kept) => {
+                kept.written = now;
+                kept.held = None;
+                Some(line)
+            }
+            None => {
+                lines.push(ServerLine {
+                    kind: kind.to_string(),
+                    written: now,
+                    held: None,
+                });
+                Some(line)
+            }
         }
-        None => {
-            lines.push(ServerLine {
-                kind: kind.to_string(),
-                written: now,
-                held: None,
-            });
-            write_server_line(&line);
-        }
+    };
+    if let Some(line) = write {
+        write_server_line(&line);
     }
 }
 
@@ -201,14 +211,20 @@ fn server_reports_started() -> Option<Instant> {
             .spawn(move || loop {
                 std::thread::sleep(SERVER_REPORT_INTERVAL);
                 let now = started.elapsed();
-                let mut lines = SERVER_LINES.lock().unwrap_or_else(PoisonError::into_inner);
-                for kept in lines.iter_mut() {
-                    if now >= kept.written + SERVER_REPORT_INTERVAL {
-                        if let Some(line) = kept.held.take() {
+                let due: Vec<String> = {
+                    let mut lines = SERVER_LINES.lock().unwrap_or_else(PoisonError::into_inner);
+                    lines
+                        .iter_mut()
+                        .filter(|kept| now >= kept.written + SERVER_REPORT_INTERVAL)
+                        .filter_map(|kept| {
+                            let line = kept.held.take()?;
                             kept.written = now;
-                            write_server_line(&line);
-                        }
-                    }
+                            Some(line)
+                        })
+                        .collect()
+                };
+                for line in due {
+                    write_server_line(&line);
                 }
             });
         Some(started)

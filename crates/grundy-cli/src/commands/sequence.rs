@@ -104,7 +104,8 @@ pub fn run(args: &Args) -> Result<String> {
     let finished = answer.finished;
     // The values printed are made only now: refused first if their text would not fit.
     if args.json {
-        grundy::request::check_written_size(&answer, &request.limits).map_err(|error| {
+        let kept = answer.computed as u64 * BYTES_PER_COMPUTED_HEAP;
+        grundy::request::check_written_size(&answer, &request.limits, kept).map_err(|error| {
             match &memory_note {
                 Some(note) => input_error(format!("{note}: give more --memory to go further")),
                 None => run_error(error),

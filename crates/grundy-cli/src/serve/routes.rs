@@ -414,7 +414,8 @@ fn request_of(
     let mut request = serde_json::from_value::<grundy::Request>(value)
         .map_err(|why| (StatusCode::BAD_REQUEST, why.to_string()))?;
     request.bound_memory(memory);
-    request.bound_answer(MAX_ANSWER_BYTES as u64);
+    // The worker ends its JSON with a newline, which the server's limit counts.
+    request.bound_answer(MAX_ANSWER_BYTES as u64 - 1);
     // An answer that cannot fit is refused here, at once, as over a limit (the worker would
     // refuse it too, after starting).
     request
@@ -518,12 +519,14 @@ const REPLY_PIECE_BYTES: usize = 64 << 10;
 /// reading a 24 MB answer hold one copy of it, not forty).
 fn job_reply(status: StatusCode, mut report: JobReport) -> Response {
     let result = report.result.take();
-    // A report of strings, numbers and the request, which serialises.
-    let mut head = serde_json::to_vec(&report).unwrap_or_default();
+    // A report of strings, numbers and the request, which always serialises, to an object.
+    let mut head = serde_json::to_vec(&report).expect("a job's report serialises");
     let body = match result {
         None => axum::body::Body::from(head),
         Some(answer) => {
-            head.pop(); // its closing brace: the result goes before it
+            // Its closing brace: the result goes before it.
+            debug_assert_eq!(head.last(), Some(&b'}'));
+            head.pop();
             head.extend_from_slice(b",\"result\":");
             axum::body::Body::new(Pieces {
                 head: Some(Bytes::from(head)),

@@ -9,6 +9,7 @@
 use serde::Serialize;
 
 use super::{Limits, Request, RunError};
+use crate::tour::existence;
 use crate::tour::TourBoard;
 
 /// The fewest bytes a value listed in JSON takes: a digit and a comma.
@@ -56,7 +57,7 @@ impl Request {
     fn answer_needs(&self) -> Option<AnswerNeeds> {
         match self {
             Request::Sequence(request) => {
-                let values = request.to as u64 + 1;
+                let values = (request.to as u64).saturating_add(1);
                 Some(AnswerNeeds {
                     listing: format!("{values} values (heaps 0 to {})", request.to),
                     json: values.saturating_mul(LEAST_JSON_BYTES_PER_VALUE),
@@ -64,7 +65,18 @@ impl Request {
                 })
             }
             Request::Tour(request) => {
-                let squares = request.board.squares() as u64;
+                // A board the theorems give no tour answers in a few hundred bytes; a bad
+                // start square is named by the tour's own check.
+                let (board, closed) = (request.board, request.closed);
+                let decided = match request.start.as_deref().map(|s| board.parse_square(s)) {
+                    Some(Ok(first)) => existence::tour_from(board, closed, first),
+                    Some(Err(_)) => return None,
+                    None => Some(existence::tour_exists(board, closed)),
+                };
+                if decided.is_some_and(|existence| !existence.exists) {
+                    return None;
+                }
+                let squares = board.squares() as u64;
                 Some(AnswerNeeds {
                     listing: format!("the {squares} squares of a tour of {}", request.board),
                     json: path_json_bytes(request.board),
@@ -140,13 +152,18 @@ fn more_memory_hint(limits: &Limits) -> &'static str {
 }
 
 /// Refuses an answer made whose JSON would take more than its room
-/// ([`Limits::answer_room`]): counted without writing it. [`super::run`] checks every answer
-/// so; a front end that writes an answer it asked for by a question's own function does the
-/// same.
+/// ([`Limits::answer_room`]), or more than the memory beside the `held` bytes the answer
+/// keeps (a sequence's values computed): counted without writing it. [`super::run`] checks
+/// every answer so; a front end that writes an answer it asked for by a question's own
+/// function does the same.
 ///
 /// # Errors
 /// [`RunError::Input`] naming the answer's size and the limit.
-pub fn check_written_size<T: Serialize>(answer: &T, limits: &Limits) -> Result<(), RunError> {
+pub fn check_written_size<T: Serialize>(
+    answer: &T,
+    limits: &Limits,
+    held: u64,
+) -> Result<(), RunError> {
     let room = limits.answer_room();
     let bytes = json_bytes(answer);
     if bytes > room {
@@ -156,6 +173,14 @@ pub fn check_written_size<T: Serialize>(answer: &T, limits: &Limits) -> Result<(
             bytes_text(room),
             room_owner(limits),
             more_memory_hint(limits),
+        )));
+    }
+    if bytes.saturating_add(held) > limits.memory {
+        return Err(RunError::input(format!(
+            "the answer takes {} as JSON beside the {} it holds, more than the {} of memory the request allows: ask for less or give more memory",
+            bytes_text(bytes),
+            bytes_text(held),
+            bytes_text(limits.memory),
         )));
     }
     Ok(())
@@ -294,6 +319,24 @@ mod tests {
             let refused = super::super::run(&asked, &watch).unwrap_err().to_string();
             assert_eq!(refused, message);
         }
+    }
+
+    /// A tour the theorems rule out is answered in a few hundred bytes, whatever the board.
+    #[test]
+    fn boards_without_a_tour_need_no_room_for_one() {
+        for json in [
+            r#"{"question":"tour","board":"3001x3001","closed":true}"#,
+            r#"{"question":"tour","board":"1x100000000"}"#,
+        ] {
+            let mut asked = request(json);
+            asked.bound_answer(32 << 20);
+            assert!(asked.check_answer_room().is_ok(), "{json}");
+            let answer = super::super::run(&asked, &Watch::new()).unwrap();
+            assert!(json_bytes(&answer) < 1000, "{json}");
+        }
+        let sequence =
+            request(r#"{"question":"sequence","game":"kayles","to":18446744073709551615}"#);
+        assert!(sequence.check_answer_room().is_err());
     }
 
     #[test]

@@ -506,7 +506,14 @@ pub fn run(request: &Request, watch: &Watch) -> Result<Answer, RunError> {
         Request::Quotient(request) => quotient(request, watch).map(Answer::Quotient),
     }?;
     if let Some(limits) = request.limits() {
-        check_written_size(&answer, limits)?;
+        // A sequence keeps its values computed beside the JSON written of them.
+        let held = match &answer {
+            Answer::Sequence(sequence) => {
+                (sequence.computed as u64).saturating_mul(BYTES_PER_COMPUTED_HEAP)
+            }
+            _ => 0,
+        };
+        check_written_size(&answer, limits, held)?;
     }
     Ok(answer)
 }
@@ -516,8 +523,6 @@ mod tests {
     use super::*;
     use crate::games::placement::{Piece, PlacementGame};
 
-    /// The questions left unanswered: each once, with its largest total, in the order first
-    /// tried, and none that a record settles.
     /// [`QUESTIONS`] are the enum's tags, each once: serde names them all when a question is
     /// unknown.
     #[test]
@@ -540,6 +545,8 @@ mod tests {
         assert_eq!(tags, listed, "{error}");
     }
 
+    /// The questions left unanswered: each once, with its largest total, in the order first
+    /// tried, and none that a record settles.
     #[test]
     fn unanswered_questions_are_each_named_once_with_their_largest_total() {
         let game = PlacementGame::new(Piece::Knight, "5x5".parse().unwrap());

@@ -277,6 +277,8 @@ impl CheckpointLines {
             if last && !blank && (!whole || !is_json) {
                 // A run stopped while writing its header leaves the start of it; any other
                 // first line cut short is another file, which is not this search's to cut.
+                // (A carriage return of a file converted to CRLF is not part of the header.)
+                let line = line.strip_suffix(b"\r").unwrap_or(line);
                 if !read.has_header && !self.own_header(kind).as_bytes().starts_with(line) {
                     return Err(CheckpointError {
                         line: number,
