@@ -138,13 +138,8 @@ fn run(
     seconds: Option<f64>,
 ) -> PyResult<NativeAnswer> {
     within_request_bytes("the request", request)?;
-    let mut request: Request = serde_json::from_str(request).map_err(|error| {
-        raise(
-            "InputError",
-            format!("the request is not a valid request: {error}"),
-            None,
-        )
-    })?;
+    let mut request: Request = grundy::request::read_request(request.as_bytes())
+        .map_err(|message| raise("InputError", message, None))?;
     request.bound_answer(MAX_ANSWER_BYTES as u64);
     request
         .check_answer_room()

@@ -52,8 +52,7 @@ pub fn run(args: &Args) -> Result<String> {
             "the request is longer than {MAX_REQUEST_BYTES} bytes, the most a worker reads"
         )));
     }
-    let request: Request = serde_json::from_slice(&bytes)
-        .map_err(|error| input_error(format!("the request is not a valid request: {error}")))?;
+    let request: Request = grundy::request::read_request(&bytes).map_err(input_error)?;
     let shown = Shown::new("searching");
     let watch = shown.watch()?;
     if args.stop_when_stdin_closes {

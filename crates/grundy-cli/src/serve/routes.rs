@@ -408,11 +408,8 @@ fn request_of(
     };
     let value =
         serde_json::from_slice::<serde_json::Value>(&body).map_err(|why| malformed(&why))?;
-    if value.get("question").is_none() {
-        return Err(malformed(&"it names no `question`"));
-    }
-    let mut request = serde_json::from_value::<grundy::Request>(value)
-        .map_err(|why| (StatusCode::BAD_REQUEST, why.to_string()))?;
+    let mut request =
+        grundy::request::request_from_value(value).map_err(|why| (StatusCode::BAD_REQUEST, why))?;
     request.bound_memory(memory);
     // The worker ends its JSON with a newline, which the server's limit counts.
     request.bound_answer(MAX_ANSWER_BYTES as u64 - 1);

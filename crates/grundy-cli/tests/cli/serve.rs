@@ -370,7 +370,7 @@ fn serve_refuses_bad_requests_with_the_command_lines_message() {
         (
             json!({ "question": "bench" }),
             400,
-            "unknown variant `bench`",
+            "`question` \"bench\" is not a question: expected one of value",
         ),
         (
             json!({ "question": "value", "game": "knights 5x5", "svg": "/tmp/x.svg" }),

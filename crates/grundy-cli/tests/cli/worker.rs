@@ -117,7 +117,7 @@ fn a_bad_request_is_refused_by_its_types_and_no_file_is_read() {
         ),
         (
             r#"{"question":"tour verify","game":"knights 5x5"}"#,
-            "unknown variant",
+            "`question` \"tour verify\" is not a question",
         ),
         (
             r#"{"question":"play","game":"kayles 3"}"#,
@@ -132,7 +132,11 @@ fn a_bad_request_is_refused_by_its_types_and_no_file_is_read() {
             r#"{"question":"sequence","game":"kayles-2d","to":5}"#,
             "boards, not heaps",
         ),
-        ("not json", "not a valid request"),
+        ("not json", "the request is not JSON"),
+        (
+            r#"{"question":"value","game":["knights"]}"#,
+            "`game`: invalid type",
+        ),
     ] {
         let (status, stdout, stderr) = worker(request);
         assert_eq!(status, Some(2), "{request}: {stderr}");

@@ -23,6 +23,7 @@ mod moves_in_time;
 mod play;
 mod prepare;
 mod quotient;
+mod read;
 mod sequence;
 mod table;
 mod thinking_time;
@@ -52,6 +53,7 @@ pub use prepare::{
     MAX_CORNER_SEARCH, MAX_HEAP_WITHOUT_PERIOD, MAX_REFERENCE_WORK,
 };
 pub use quotient::{quotient, QuotientRequest, MAX_QUOTIENT_HEAPS};
+pub use read::{read_request, request_from_value};
 pub use sequence::{
     sequence, sequence_game, SequenceAnswer, SequenceRequest, BYTES_PER_COMPUTED_HEAP,
     BYTES_PER_PRINTED_VALUE, DEFAULT_SHOWN, PERIOD_HORIZON,

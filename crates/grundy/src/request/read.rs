@@ -1,0 +1,120 @@
+//! A request read from JSON with messages that name what is wrong: serde's own say
+//! "invalid type: null, expected variant identifier" or "expected a string" without the key,
+//! because a request's question is a tag inside the object. The worker, the server and the
+//! Python package read requests here.
+
+use serde_json::Value;
+
+use super::{Request, QUESTIONS};
+
+/// The request `json` holds, or why not: the key whose value is wrong, named.
+///
+/// # Errors
+/// Text that is not JSON (with serde's line and column), not an object, without a known
+/// `question`, or a key whose value its question does not take.
+pub fn read_request(json: &[u8]) -> Result<Request, String> {
+    let value: Value = serde_json::from_slice(json)
+        .map_err(|error| format!("the request is not JSON: {error}"))?;
+    request_from_value(value)
+}
+
+/// [`read_request`] of a JSON value already parsed.
+///
+/// # Errors
+/// As [`read_request`].
+pub fn request_from_value(value: Value) -> Result<Request, String> {
+    let questions = QUESTIONS.join(", ");
+    let Some(object) = value.as_object() else {
+        return Err(format!(
+            "the request must be a JSON object like {{\"question\": \"value\", \"game\": \"knights 5x5\"}} (questions: {questions})"
+        ));
+    };
+    match object.get("question") {
+        Some(Value::String(question)) if QUESTIONS.contains(&question.as_str()) => {}
+        Some(other) => {
+            return Err(format!(
+                "`question` {other} is not a question: expected one of {questions}"
+            ))
+        }
+        None => {
+            return Err(format!(
+                "the request names no `question`: it must be JSON like {{\"question\": \"value\", \"game\": \"knights 5x5\"}} (questions: {questions})"
+            ))
+        }
+    }
+    serde_json::from_value::<Request>(value.clone()).map_err(|error| name_the_key(&value, &error))
+}
+
+/// serde's message for `error`, reading `value`, with the key it is about: the key without
+/// which the request reads, or is refused for something else (its own absence).
+fn name_the_key(value: &Value, error: &serde_json::Error) -> String {
+    let message = error.to_string();
+    if message.starts_with("unknown field") || message.starts_with("missing field") {
+        return message;
+    }
+    // A whole number past 2^64 reads as a floating-point number, which serde then names.
+    let hint = if message.contains("floating point") {
+        " (a whole number is asked for: this one has a fraction or is too large)"
+    } else {
+        ""
+    };
+    let Some(object) = value.as_object() else {
+        return message;
+    };
+    for key in object.keys().filter(|key| *key != "question") {
+        let mut without = object.clone();
+        without.remove(key);
+        let changed = serde_json::from_value::<Request>(Value::Object(without))
+            .map_or_else(|other| other.to_string() != message, |_| true);
+        if changed {
+            return format!("`{key}`: {message}{hint}");
+        }
+    }
+    format!("{message}{hint}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_key_whose_value_is_wrong_is_named() {
+        for (json, said) in [
+            (
+                r#"{"question":null,"game":"knights 5x5"}"#,
+                "`question` null is not a question",
+            ),
+            (
+                r#"{"question":"none"}"#,
+                "`question` \"none\" is not a question: expected one of value, moves",
+            ),
+            (r#"{"game":"knights 5x5"}"#, "names no `question`"),
+            (r#"[1,2]"#, "must be a JSON object"),
+            (
+                r#"{"question":"value","game":["knights"]}"#,
+                "`game`: invalid type: sequence",
+            ),
+            (
+                r#"{"question":"sequence","game":"kayles","to":18446744073709551616}"#,
+                "`to`: invalid type: floating point",
+            ),
+            (
+                r#"{"question":"sequence","game":"kayles","to":-3}"#,
+                "`to`: invalid value",
+            ),
+            (
+                r#"{"question":"value","game":"knights 5x5","limits":{"threads":0}}"#,
+                "`limits`: threads 0",
+            ),
+            (
+                r#"{"question":"value","game":"knights 5x5","colour":1}"#,
+                "unknown field `colour`",
+            ),
+            (r#"{"question":"value","game":"#, "not JSON"),
+        ] {
+            let message = read_request(json.as_bytes()).unwrap_err();
+            assert!(message.contains(said), "{json}: {message}");
+        }
+        assert!(read_request(br#"{"question":"value","game":"knights 5x5"}"#).is_ok());
+    }
+}
