@@ -61,14 +61,31 @@ fn name_the_key(value: &Value, error: &serde_json::Error) -> String {
     let Some(object) = value.as_object() else {
         return message;
     };
-    for key in object.keys().filter(|key| *key != "question") {
-        let mut without = object.clone();
-        without.remove(key);
-        let changed = serde_json::from_value::<Request>(Value::Object(without))
-            .map_or_else(|other| other.to_string() != message, |_| true);
-        if changed {
-            return format!("`{key}`: {message}{hint}");
-        }
+    // The key without which the request reads is the one at fault; failing that, one without
+    // which it is refused otherwise; last, a required key whose value is wrong (without it,
+    // only its absence is refused). A key checked against another (rows against the game)
+    // is so found before the key it is checked against.
+    let without = |key: &str| {
+        let mut rest = object.clone();
+        rest.remove(key);
+        serde_json::from_value::<Request>(Value::Object(rest)).map_err(|other| other.to_string())
+    };
+    let keys: Vec<&String> = object.keys().filter(|key| *key != "question").collect();
+    let at_fault = keys
+        .iter()
+        .find(|key| without(key).is_ok())
+        .or_else(|| {
+            keys.iter().find(|key| {
+                without(key)
+                    .is_err_and(|other| other != message && !other.starts_with("missing field"))
+            })
+        })
+        .or_else(|| {
+            keys.iter()
+                .find(|key| without(key).is_err_and(|other| other != message))
+        });
+    if let Some(key) = at_fault {
+        return format!("`{key}`: {message}{hint}");
     }
     format!("{message}{hint}")
 }
