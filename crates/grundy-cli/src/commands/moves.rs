@@ -109,17 +109,11 @@ pub fn winning_picture(
     position: &PlacementPosition,
     memory: u64,
 ) -> Result<Option<String>> {
-    let request = MovesRequest {
-        game: Game::single(Summand::Placement {
-            game: game.clone(),
-            position: *position,
-        }),
-        graph: None,
-        all: false,
-        convention: Convention::Normal,
-        limits: Limits::new(memory, None),
-        seconds: None,
-    };
+    let placement = Game::single(Summand::Placement {
+        game: game.clone(),
+        position: *position,
+    });
+    let request = MovesRequest::new(placement, Limits::new(memory, None));
     let report = grundy::request::moves(&request, &Watch::new()).map_err(run_error)?;
     Ok(picture::of_game_report(&request.game, &report, false))
 }

@@ -347,16 +347,13 @@ pub const HINT_SECONDS: f64 = 5.0;
 /// [`HINT_SECONDS`] (the known strategies first: a8 answers a1 on 8x8 knights by mirror play
 /// at once).
 fn hint(game: &PlacementGame, position: &PlacementPosition, memory: u64) -> Result<String> {
+    let placement = Game::single(Summand::Placement {
+        game: game.clone(),
+        position: *position,
+    });
     let request = MovesRequest {
-        game: Game::single(Summand::Placement {
-            game: game.clone(),
-            position: *position,
-        }),
-        graph: None,
-        all: false,
-        convention: Convention::Normal,
-        limits: Limits::new(memory, None),
         seconds: Some(HINT_SECONDS),
+        ..MovesRequest::new(placement, Limits::new(memory, None))
     };
     let shown = Shown::new("hint");
     let report = grundy::request::moves(&request, &shown.watch_without_stop());

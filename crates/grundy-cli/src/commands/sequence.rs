@@ -5,7 +5,7 @@
 use anyhow::Result;
 use grundy::request::{
     sequence_game, Limits, RunError, SequenceAnswer, SequenceRequest, Stopped,
-    BYTES_PER_COMPUTED_HEAP, BYTES_PER_PRINTED_VALUE,
+    BYTES_PER_PRINTED_VALUE,
 };
 
 use crate::input::{input_error, parse_memory, run_error};
@@ -104,13 +104,11 @@ pub fn run(args: &Args) -> Result<String> {
     let finished = answer.finished;
     // The values printed are made only now: refused first if their text would not fit.
     if args.json {
-        let kept = answer.computed as u64 * BYTES_PER_COMPUTED_HEAP;
-        grundy::request::check_written_size(&answer, &request.limits, kept).map_err(|error| {
-            match &memory_note {
+        grundy::request::check_written_size(&answer, &request.limits, answer.held_bytes())
+            .map_err(|error| match &memory_note {
                 Some(note) => input_error(format!("{note}: give more --memory to go further")),
                 None => run_error(error),
-            }
-        })?;
+            })?;
     }
     let shown = request.shown().min(finished);
     let printed = if args.json { 0 } else { shown } as u64
@@ -121,7 +119,7 @@ pub fn run(args: &Args) -> Result<String> {
         };
     let digits = u64::from(answer.largest().checked_ilog10().unwrap_or(0)) + 2;
     let output_bytes = printed * (BYTES_PER_PRINTED_VALUE + 2 * digits);
-    let kept_bytes = answer.computed as u64 * BYTES_PER_COMPUTED_HEAP;
+    let kept_bytes = answer.held_bytes();
     if kept_bytes + output_bytes > args.memory {
         if let Some(note) = &memory_note {
             return Err(input_error(format!(

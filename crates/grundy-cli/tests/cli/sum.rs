@@ -334,24 +334,16 @@ fn outcome_of_a_sum_or_of_any_game_answers_as_value_does() {
 /// `moves` do.
 #[test]
 fn outcome_takes_a_position_for_each_placement_game() {
-    let outcome = json_of(&[
-        "outcome",
+    let asked = [
         "--misere",
         "knights 2x2 + kings 2x2",
         "--position",
         "N./..",
         "--position",
         "../..",
-    ]);
-    let value = json_of(&[
-        "value",
-        "--misere",
-        "knights 2x2 + kings 2x2",
-        "--position",
-        "N./..",
-        "--position",
-        "../..",
-    ]);
+    ];
+    let outcome = json_of(&[&["outcome"], &asked[..]].concat());
+    let value = json_of(&[&["value"], &asked[..]].concat());
     assert_eq!(outcome["outcome"], value["outcome"]);
     assert_eq!(outcome["outcome"], "N");
 }

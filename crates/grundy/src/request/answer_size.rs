@@ -34,24 +34,6 @@ struct AnswerNeeds {
 }
 
 impl Request {
-    /// The limits the request runs within, when it has any.
-    pub(super) fn limits(&self) -> Option<&Limits> {
-        match self {
-            Request::Value(request) => Some(&request.limits),
-            Request::Moves(request) => Some(&request.limits),
-            Request::Outcome(request) => Some(&request.limits),
-            Request::Play(request) => Some(&request.limits),
-            Request::TourCount(request) => Some(&request.limits),
-            Request::Table(request) => Some(&request.limits),
-            Request::Sequence(request) => Some(&request.limits),
-            Request::Tour(request) => Some(&request.limits),
-            Request::TourExists(_)
-            | Request::TourVerify(_)
-            | Request::Graph(_)
-            | Request::Quotient(_) => None,
-        }
-    }
-
     /// What the answer needs at least, for the requests whose answers grow with what they
     /// ask: the others are a few kilobytes, bounded by their own limits.
     fn answer_needs(&self) -> Option<AnswerNeeds> {

@@ -164,6 +164,22 @@ pub struct MovesRequest {
     pub seconds: Option<f64>,
 }
 
+impl MovesRequest {
+    /// The winning moves of `game` under normal play within `limits`, with no graph text
+    /// and no thinking time: the fields a front end then sets are public.
+    #[must_use]
+    pub fn new(game: Game, limits: Limits) -> MovesRequest {
+        MovesRequest {
+            game,
+            graph: None,
+            all: false,
+            convention: Convention::Normal,
+            limits,
+            seconds: None,
+        }
+    }
+}
+
 /// A [`ValueRequest`] or an [`OutcomeRequest`] as JSON brings it: the game still text, read
 /// with its graph. The two questions take the same fields.
 #[derive(Deserialize)]
@@ -436,30 +452,57 @@ impl RunError {
 }
 
 impl Request {
+    /// The limits the request runs within, when it has any.
+    pub(super) fn limits(&self) -> Option<&Limits> {
+        match self {
+            Request::Value(request) => Some(&request.limits),
+            Request::Moves(request) => Some(&request.limits),
+            Request::Outcome(request) => Some(&request.limits),
+            Request::Play(request) => Some(&request.limits),
+            Request::TourCount(request) => Some(&request.limits),
+            Request::Table(request) => Some(&request.limits),
+            Request::Sequence(request) => Some(&request.limits),
+            Request::Tour(request) => Some(&request.limits),
+            // A graph is bounded by its states, a quotient by its largest order and its
+            // verification's states; the other questions' answers are a few kilobytes.
+            Request::TourExists(_)
+            | Request::TourVerify(_)
+            | Request::Graph(_)
+            | Request::Quotient(_) => None,
+        }
+    }
+
+    /// [`Request::limits`], to change.
+    fn limits_mut(&mut self) -> Option<&mut Limits> {
+        match self {
+            Request::Value(request) => Some(&mut request.limits),
+            Request::Moves(request) => Some(&mut request.limits),
+            Request::Outcome(request) => Some(&mut request.limits),
+            Request::Play(request) => Some(&mut request.limits),
+            Request::TourCount(request) => Some(&mut request.limits),
+            Request::Table(request) => Some(&mut request.limits),
+            Request::Sequence(request) => Some(&mut request.limits),
+            Request::Tour(request) => Some(&mut request.limits),
+            Request::TourExists(_)
+            | Request::TourVerify(_)
+            | Request::Graph(_)
+            | Request::Quotient(_) => None,
+        }
+    }
+
     /// Bounds what the request may take to about `bytes` of memory: its tables' budget, and
     /// for a graph's count of terminal positions its states. A server applies its own bound
     /// this way, on the parsed request, before anything runs.
     pub fn bound_memory(&mut self, bytes: u64) {
-        let limits = match self {
-            Request::Value(request) => &mut request.limits,
-            Request::Moves(request) => &mut request.limits,
-            Request::Outcome(request) => &mut request.limits,
-            Request::Play(request) => &mut request.limits,
-            Request::TourCount(request) => &mut request.limits,
-            Request::Table(request) => &mut request.limits,
-            Request::Sequence(request) => &mut request.limits,
-            Request::Tour(request) => &mut request.limits,
-            Request::Graph(request) => {
-                let states = bytes / graph::BYTES_PER_TERMINAL_STATE;
-                request.states = request
-                    .states
-                    .min(usize::try_from(states).unwrap_or(usize::MAX));
-                return;
-            }
-            // A quotient is bounded by its largest order and its verification's states.
-            Request::TourExists(_) | Request::TourVerify(_) | Request::Quotient(_) => return,
-        };
-        limits.memory = limits.memory.min(bytes);
+        if let Request::Graph(request) = self {
+            let states = bytes / graph::BYTES_PER_TERMINAL_STATE;
+            request.states = request
+                .states
+                .min(usize::try_from(states).unwrap_or(usize::MAX));
+        }
+        if let Some(limits) = self.limits_mut() {
+            limits.memory = limits.memory.min(bytes);
+        }
     }
 
     /// Caps the answer's JSON at `bytes` ([`Limits::answer_bytes`]): a server applies the
@@ -467,21 +510,9 @@ impl Request {
     /// refused before it is computed rather than after. Questions whose answers are a few
     /// kilobytes are left as they are.
     pub fn bound_answer(&mut self, bytes: u64) {
-        let limits = match self {
-            Request::Value(request) => &mut request.limits,
-            Request::Moves(request) => &mut request.limits,
-            Request::Outcome(request) => &mut request.limits,
-            Request::Play(request) => &mut request.limits,
-            Request::TourCount(request) => &mut request.limits,
-            Request::Table(request) => &mut request.limits,
-            Request::Sequence(request) => &mut request.limits,
-            Request::Tour(request) => &mut request.limits,
-            Request::TourExists(_)
-            | Request::TourVerify(_)
-            | Request::Graph(_)
-            | Request::Quotient(_) => return,
-        };
-        limits.answer_bytes = Some(limits.answer_bytes.map_or(bytes, |cap| cap.min(bytes)));
+        if let Some(limits) = self.limits_mut() {
+            limits.answer_bytes = Some(limits.answer_bytes.map_or(bytes, |cap| cap.min(bytes)));
+        }
     }
 }
 
@@ -510,9 +541,7 @@ pub fn run(request: &Request, watch: &Watch) -> Result<Answer, RunError> {
     if let Some(limits) = request.limits() {
         // A sequence keeps its values computed beside the JSON written of them.
         let held = match &answer {
-            Answer::Sequence(sequence) => {
-                (sequence.computed as u64).saturating_mul(BYTES_PER_COMPUTED_HEAP)
-            }
+            Answer::Sequence(sequence) => sequence.held_bytes(),
             _ => 0,
         };
         check_written_size(&answer, limits, held)?;

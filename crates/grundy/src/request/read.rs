@@ -65,25 +65,33 @@ fn name_the_key(value: &Value, error: &serde_json::Error) -> String {
     // which it is refused otherwise; last, a required key whose value is wrong (without it,
     // only its absence is refused). A key checked against another (rows against the game)
     // is so found before the key it is checked against.
-    let without = |key: &str| {
-        let mut rest = object.clone();
-        rest.remove(key);
-        serde_json::from_value::<Request>(Value::Object(rest)).map_err(|other| other.to_string())
-    };
-    let keys: Vec<&String> = object.keys().filter(|key| *key != "question").collect();
-    let at_fault = keys
-        .iter()
-        .find(|key| without(key).is_ok())
-        .or_else(|| {
-            keys.iter().find(|key| {
-                without(key)
-                    .is_err_and(|other| other != message && !other.starts_with("missing field"))
-            })
+    // Each key with how the request reads without it.
+    let tried: Vec<(&String, Result<Request, String>)> = object
+        .keys()
+        .filter(|key| *key != "question")
+        .map(|key| {
+            let mut rest = object.clone();
+            rest.remove(key);
+            let read = serde_json::from_value::<Request>(Value::Object(rest))
+                .map_err(|other| other.to_string());
+            (key, read)
         })
+        .collect();
+    let refused_otherwise = |read: &Result<Request, String>, missing_too: bool| {
+        read.as_ref().is_err_and(|other| {
+            *other != message && (missing_too || !other.starts_with("missing field"))
+        })
+    };
+    let at_fault = tried
+        .iter()
+        .find(|(_, read)| read.is_ok())
         .or_else(|| {
-            keys.iter()
-                .find(|key| without(key).is_err_and(|other| other != message))
-        });
+            tried
+                .iter()
+                .find(|(_, read)| refused_otherwise(read, false))
+        })
+        .or_else(|| tried.iter().find(|(_, read)| refused_otherwise(read, true)))
+        .map(|(key, _)| key);
     if let Some(key) = at_fault {
         return format!("`{key}`: {message}{hint}");
     }

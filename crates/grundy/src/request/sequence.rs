@@ -235,6 +235,12 @@ impl SequenceAnswer {
         (0..count).map(|heap| self.value(heap)).collect()
     }
 
+    /// The memory the answer keeps for its values computed, beside the JSON written of them.
+    #[must_use]
+    pub fn held_bytes(&self) -> u64 {
+        (self.computed as u64).saturating_mul(BYTES_PER_COMPUTED_HEAP)
+    }
+
     /// The largest value answered: past the values computed, the period repeats some of them.
     #[must_use]
     pub fn largest(&self) -> u32 {
