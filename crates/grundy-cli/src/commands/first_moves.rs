@@ -3,6 +3,7 @@
 //! runs (this host, or the ranks of an MPI job: [`super::cluster`]), its checkpoint file
 //! ([`super::checkpoint_file`]), the progress bar and Ctrl-C.
 
+use grundy::games::placement::Placement;
 use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -160,10 +161,10 @@ impl FirstMoveSearch<'_> {
             }
             shown.show(event);
         });
-        let game = Game::single(Summand::Placement {
+        let game = Game::single(Summand::Placement(Placement {
             game: self.game.clone(),
             position: *self.position,
-        });
+        }));
         let limits = Limits::new(self.memory, Some(self.threads));
         let answer = ask(game, limits, resume, &watch);
         bars.finish();

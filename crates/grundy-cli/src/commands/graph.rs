@@ -3,6 +3,7 @@
 //! domination and independent domination numbers, and the terminal positions by size. The
 //! library finds them ([`grundy::request::graph`]); this reads the game and renders them.
 
+use grundy::games::placement::Placement;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -86,7 +87,7 @@ pub fn run(args: &Args) -> Result<String> {
     shown.finish();
     let answer = answer.map_err(run_error)?;
     let board_game = match request.game.as_single() {
-        Some(Summand::Placement { game, .. }) => Some(game),
+        Some(Summand::Placement(Placement { game, .. })) => Some(game),
         _ => None,
     };
     if let (Some(path), Some(game)) = (&args.svg, board_game) {

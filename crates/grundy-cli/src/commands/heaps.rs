@@ -1,6 +1,7 @@
 //! The text of `grundy value` and `grundy moves` for heap games, two-dimensional Kayles and
 //! corner games, whose answers the library reads from the game's nim-sequence or table.
 
+use grundy::games::corner::CornerPiece;
 use grundy::games::sum::Summand;
 use grundy::report::GameReport;
 use grundy::request::LIST_LIMIT;
@@ -19,7 +20,7 @@ fn describe(report: &GameReport) -> String {
 /// The position for people: the heaps `3 4 5`, the boards, the corner piece's square `(7, 9)`.
 fn position(summand: &Summand, report: &GameReport) -> String {
     match summand {
-        Summand::Corner { m, n, .. } => format!("({m}, {n})"),
+        Summand::Corner(CornerPiece { m, n, .. }) => format!("({m}, {n})"),
         _ => report.position.clone(),
     }
 }

@@ -1,6 +1,7 @@
 //! `--misere` on `value`, `moves` and `outcome`: the library's misère answers, printed.
 
 use anyhow::Result;
+use grundy::games::placement::Placement;
 
 use grundy::games::sum::Summand;
 use grundy::misere::Convention;
@@ -108,7 +109,7 @@ fn text(game: &Game, report: &GameReport) -> String {
     // One placement game is named as under normal play, its position shown when it has a
     // piece.
     let mut out = match game.as_single() {
-        Some(Summand::Placement { game, .. }) => format!(
+        Some(Summand::Placement(Placement { game, .. })) => format!(
             "game       {} on {}{}\n",
             game.name(),
             game.board(),

@@ -23,6 +23,8 @@ pub mod value;
 pub mod worker;
 
 use clap::Args;
+use grundy::games::graph::GraphGame;
+use grundy::games::placement::Placement;
 use grundy::games::placement::{
     PlacementGame, PlacementPosition, PlacementRules, RayRule, Surface,
 };
@@ -98,7 +100,7 @@ impl GameArgs {
         let reads_graph = game
             .summands()
             .iter()
-            .any(|summand| matches!(summand, Summand::Graph { .. }));
+            .any(|summand| matches!(summand, Summand::Graph(GraphGame { .. })));
         refuse_format_without_graph(self.format.as_deref(), &self.game, reads_graph)?;
         game.with_rules(self.rules.surface, self.rules.rays)
             .and_then(|game| game.with_positions(&self.positions))
@@ -139,7 +141,7 @@ impl RuleOptions {
             .map_err(input_error)?;
         let text = game.to_string();
         match game.into_summands().as_slice() {
-            [Summand::Placement { game, position }] => Ok((game.clone(), *position)),
+            [Summand::Placement(Placement { game, position })] => Ok((game.clone(), *position)),
             // The first word names pieces, but the whole is a sum ("knights 2x2 + kings 2x2").
             _ => Err(input_error(format!(
                 "`{text}` is a sum of games: this command takes one placement game (pieces on a board), for example `knights 5x5`"

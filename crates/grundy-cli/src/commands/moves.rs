@@ -1,5 +1,7 @@
 //! `grundy moves`: the winning moves, or every legal move with the nim-value it leads to.
 
+use grundy::games::graph::GraphGame;
+use grundy::games::placement::Placement;
 use std::collections::HashMap;
 
 use anyhow::Result;
@@ -64,7 +66,7 @@ pub fn run(args: &Args) -> Result<String> {
         );
     }
     let game = args.target.game()?;
-    let placement = matches!(game.as_single(), Some(Summand::Placement { .. }));
+    let placement = matches!(game.as_single(), Some(Summand::Placement(Placement { .. })));
     if !placement {
         super::board_svg::refuse(args.svg.as_deref())?;
     }
@@ -92,10 +94,10 @@ pub fn run(args: &Args) -> Result<String> {
         return Ok(json_line(&report));
     }
     Ok(match request.game.as_single() {
-        Some(Summand::Placement { game, position }) => {
+        Some(Summand::Placement(Placement { game, position })) => {
             placement_text(game, position, &report, args.all)
         }
-        Some(Summand::Graph { .. }) => super::graph_game::moves_text(&report, args.all),
+        Some(Summand::Graph(GraphGame { .. })) => super::graph_game::moves_text(&report, args.all),
         Some(summand) if !request.game.is_sum() => heaps::moves_text(summand, &report, args.all),
         _ => super::sum::moves_text(&request.game, &report),
     })
@@ -109,10 +111,10 @@ pub fn winning_picture(
     position: &PlacementPosition,
     memory: u64,
 ) -> Result<Option<String>> {
-    let placement = Game::single(Summand::Placement {
+    let placement = Game::single(Summand::Placement(Placement {
         game: game.clone(),
         position: *position,
-    });
+    }));
     let request = MovesRequest::new(placement, Limits::new(memory, None));
     let report = grundy::request::moves(&request, &Watch::new()).map_err(run_error)?;
     Ok(picture::of_game_report(&request.game, &report, false))

@@ -1,6 +1,7 @@
 //! `grundy outcome`: who wins, by outcome searches of the first moves, on every core, with a
 //! checkpoint that lets a long search stop and resume.
 
+use grundy::games::placement::Placement;
 use std::path::PathBuf;
 
 use anyhow::Result;
@@ -57,7 +58,7 @@ pub fn run(args: &Args) -> Result<String> {
         );
     }
     let target = args.target.game()?;
-    let Some(Summand::Placement { game, position }) = target.as_single() else {
+    let Some(Summand::Placement(Placement { game, position })) = target.as_single() else {
         // Any other game or sum: who wins is whether its nim-value is 0, answered as `value`
         // answers it.
         if args.checkpoint.is_some() {

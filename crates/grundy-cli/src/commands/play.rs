@@ -3,6 +3,7 @@
 //! The game loop ([`play_session`]) reads from any `BufRead` and writes to any `Write`, so it
 //! is tested with byte buffers as well as through the binary.
 
+use grundy::games::placement::Placement;
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
 
@@ -151,10 +152,10 @@ pub fn run(args: &Args) -> Result<String> {
 fn reply(args: &Args, game: &PlacementGame) -> Result<String> {
     let position = parse_position(game, args.position.as_deref())?;
     let request = PlayRequest {
-        game: Game::single(Summand::Placement {
+        game: Game::single(Summand::Placement(Placement {
             game: game.clone(),
             position,
-        }),
+        })),
         opponent: args.opponent.into(),
         seed: args.seed,
         limits: Limits::new(args.memory, None),
@@ -347,10 +348,10 @@ pub const HINT_SECONDS: f64 = 5.0;
 /// [`HINT_SECONDS`] (the known strategies first: a8 answers a1 on 8x8 knights by mirror play
 /// at once).
 fn hint(game: &PlacementGame, position: &PlacementPosition, memory: u64) -> Result<String> {
-    let placement = Game::single(Summand::Placement {
+    let placement = Game::single(Summand::Placement(Placement {
         game: game.clone(),
         position: *position,
-    });
+    }));
     let request = MovesRequest {
         seconds: Some(HINT_SECONDS),
         ..MovesRequest::new(placement, Limits::new(memory, None))

@@ -2,7 +2,9 @@
 //! written as CGSuite users write it: `grundy value "knights 5x5 + kayles 7 + *3"` (quoted or
 //! not). The library's value and moves requests answer; this module prints their report.
 
-use grundy::games::game::summand_text;
+use grundy::games::contract::FamilyGame;
+use grundy::games::graph::GraphGame;
+use grundy::games::placement::Placement;
 use grundy::games::sum::Summand;
 use grundy::report::GameReport;
 use grundy::request::LIST_LIMIT;
@@ -14,7 +16,7 @@ use crate::render::outcome_words;
 /// A summand for people: `knights on 5x5 at N..../...`, `graph edges.txt (12 vertices)`.
 fn title(summand: &Summand) -> String {
     match summand {
-        Summand::Placement { game, position } => {
+        Summand::Placement(Placement { game, position }) => {
             let mut title = format!(
                 "{} on {}{}",
                 game.name(),
@@ -26,10 +28,10 @@ fn title(summand: &Summand) -> String {
             }
             title
         }
-        Summand::Graph { name, graph } => {
+        Summand::Graph(GraphGame { name, graph }) => {
             format!("graph {name} ({} vertices)", graph.vertex_count())
         }
-        other => summand_text(other),
+        other => other.text(),
     }
 }
 
@@ -80,7 +82,7 @@ pub fn moves_text(game: &Game, report: &GameReport) -> String {
             "no winning move: the sum has nim-value 0, so every move loses against perfect play\n",
         );
     }
-    let texts: Vec<String> = game.summands().iter().map(summand_text).collect();
+    let texts: Vec<String> = game.summands().iter().map(FamilyGame::text).collect();
     let listed = report.moves.as_deref().unwrap_or_default();
     let summand_of = |m: &grundy::report::Move| m.summand.unwrap_or(1) - 1;
     let width = listed

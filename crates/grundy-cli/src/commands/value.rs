@@ -1,5 +1,7 @@
 //! `grundy value`: the nim-value and outcome of a game.
 
+use grundy::games::graph::GraphGame;
+use grundy::games::placement::Placement;
 use std::collections::HashMap;
 use std::path::PathBuf;
 
@@ -78,7 +80,7 @@ pub fn run(args: &Args) -> Result<String> {
         );
     }
     let game = args.target.game()?;
-    if let Some(Summand::Placement { game, position }) = game.as_single() {
+    if let Some(Summand::Placement(Placement { game, position })) = game.as_single() {
         return placement(args, game, position);
     }
     refuse_checkpoint(args)?;
@@ -128,7 +130,7 @@ pub fn not_one_placement_game(
         return Ok(json_line(&report));
     }
     Ok(match request.game.as_single() {
-        Some(Summand::Graph { .. }) => super::graph_game::value_text(&report),
+        Some(Summand::Graph(GraphGame { .. })) => super::graph_game::value_text(&report),
         Some(summand) if !request.game.is_sum() => heaps::value_text(summand, &report),
         _ => super::sum::value_text(&request.game, &report),
     })

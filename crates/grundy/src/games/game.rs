@@ -26,10 +26,12 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::games::corner::CornerGame;
-use crate::games::heap::{HeapRuleset, Rectangle};
+use crate::games::contract::FamilyGame;
+use crate::games::corner::{CornerGame, CornerPiece};
+use crate::games::graph::GraphGame;
+use crate::games::heap::{HeapRuleset, Heaps, Rectangle, Rectangles};
 use crate::games::placement::{
-    parse_pieces, PieceSetError, PlacementGame, PlacementRules, RayRule, Surface,
+    parse_pieces, PieceSetError, Placement, PlacementGame, PlacementRules, RayRule, Surface,
 };
 use crate::games::registry::Family;
 use crate::games::sum::Summand;
@@ -115,11 +117,11 @@ impl Game {
     pub fn is_sum(&self) -> bool {
         !matches!(
             self.summands.as_slice(),
-            [Summand::Placement { .. }
-                | Summand::Heaps { .. }
+            [Summand::Placement(Placement { .. })
+                | Summand::Heaps(Heaps { .. })
                 | Summand::Rectangles(_)
-                | Summand::Corner { .. }
-                | Summand::Graph { .. }]
+                | Summand::Corner(CornerPiece { .. })
+                | Summand::Graph(GraphGame { .. })]
         )
     }
 
@@ -197,15 +199,15 @@ impl Game {
             return Ok(self);
         }
         if let Some(single) = self.as_single() {
-            if !matches!(single, Summand::Placement { .. }) {
+            if !matches!(single, Summand::Placement(Placement { .. })) {
                 return Err(GameError::new(format!(
                     "--board and --rays are for the placement games (pieces on a board), not for `{}`",
-                    summand_name(single)
+                    single.name()
                 )));
             }
         }
         for summand in &mut self.summands {
-            if let Summand::Placement { game, position } = summand {
+            if let Summand::Placement(Placement { game, position }) = summand {
                 let rules = PlacementRules::new(
                     game.pieces(),
                     surface.unwrap_or(game.rules().surface()),
@@ -233,7 +235,7 @@ impl Game {
         };
         if !self.is_sum() {
             match &self.summands[0] {
-                Summand::Placement { .. } => {
+                Summand::Placement(Placement { .. }) => {
                     if let Some(second) = texts.get(1) {
                         return Err(GameError::new(format!(
                             "--position `{}` is one too many: one game takes one position (several are for a sum of games, one per placement game)",
@@ -251,7 +253,7 @@ impl Game {
         }
         let mut texts = texts.iter();
         for summand in &mut self.summands {
-            if let Summand::Placement { game, position } = summand {
+            if let Summand::Placement(Placement { game, position }) = summand {
                 let Some(text) = texts.next() else { break };
                 *position = game.parse_position(text.as_ref()).map_err(GameError::new)?;
             }
@@ -262,7 +264,7 @@ impl Game {
                 extra.as_ref(),
                 self.summands
                     .iter()
-                    .filter(|s| matches!(s, Summand::Placement { .. }))
+                    .filter(|s| matches!(s, Summand::Placement(Placement { .. })))
                     .count()
             )));
         }
@@ -289,8 +291,8 @@ impl fmt::Display for Game {
             if index > 0 {
                 f.write_str(" + ")?;
             }
-            write!(f, "{}", summand_text(summand))?;
-            if let Summand::Placement { game, position } = summand {
+            f.write_str(&summand.text())?;
+            if let Summand::Placement(Placement { game, position }) = summand {
                 if *position != game.empty() {
                     write!(f, " at {}", game.format_position(position))?;
                 }
@@ -313,51 +315,6 @@ impl<'de> serde::Deserialize<'de> for Game {
     }
 }
 
-/// The name a summand's family knows it by: `knights`, `kayles`, `corner-knight`, `graph`.
-#[must_use]
-pub fn summand_name(summand: &Summand) -> String {
-    match summand {
-        Summand::Placement { game, .. } => game.name(),
-        Summand::Heaps { game, .. } => game.name().to_string(),
-        Summand::Rectangles(_) => "kayles-2d".to_string(),
-        Summand::Corner { game, .. } => game.to_string(),
-        Summand::Graph { .. } => "graph".to_string(),
-        Summand::Nimber(nimber) => format!("*{}", nimber.value()),
-    }
-}
-
-/// A summand as written, its position left out for a placement game (its board, surface and
-/// ray rule kept): `knights 5x5`, `queens 6x6 torus`, `kayles 3 4`, `corner-queen 4 6`, `*3`.
-#[must_use]
-pub fn summand_text(summand: &Summand) -> String {
-    let join = |items: &mut dyn Iterator<Item = String>| items.collect::<Vec<_>>().join(" ");
-    match summand {
-        Summand::Placement { game, .. } => {
-            let rules = game.rules();
-            let mut text = format!("{} {}", game.name(), game.board());
-            if rules.surface() != Surface::Rectangle {
-                text.push_str(&format!(" {}", rules.surface()));
-            }
-            if rules.rays() != RayRule::default() {
-                text.push_str(&format!(" {}", rules.rays()));
-            }
-            text
-        }
-        Summand::Heaps { game, heaps } => format!(
-            "{} {}",
-            game.name(),
-            join(&mut heaps.iter().map(ToString::to_string))
-        ),
-        Summand::Rectangles(boards) => format!(
-            "kayles-2d {}",
-            join(&mut boards.iter().map(ToString::to_string))
-        ),
-        Summand::Corner { game, m, n } => format!("{game} {m} {n}"),
-        Summand::Graph { name, .. } => format!("graph {name}"),
-        Summand::Nimber(nimber) => format!("*{}", nimber.value()),
-    }
-}
-
 /// One summand: its name, then its arguments.
 fn parse_summand(
     name: &str,
@@ -374,10 +331,10 @@ fn parse_summand(
             Ok(Summand::Nimber(name.parse::<Nimber>().map_err(GameError::new)?))
         }
         Family::Graph => match args {
-            [file] => Ok(Summand::Graph {
+            [file] => Ok(Summand::Graph(GraphGame {
                 name: file.clone(),
                 graph: read_graph(file).map_err(GameError)?,
-            }),
+            })),
             [] => Err(GameError::new(
                 "graph needs a file: an edge list (one `u v` per line) or DIMACS (`p edge N M`, `e u v`), for example `grundy value graph edges.txt`",
             )),
@@ -398,11 +355,11 @@ fn parse_summand(
                     })
             };
             match args {
-                [m, n] => Ok(Summand::Corner {
+                [m, n] => Ok(Summand::Corner(CornerPiece {
                     m: coordinate(m)?,
                     n: coordinate(n)?,
                     game,
-                }),
+                })),
                 _ => Err(GameError::new(format!(
                     "{game} needs the piece's position as two numbers M N, for example `grundy value {game} 7 9`"
                 ))),
@@ -416,18 +373,18 @@ fn parse_summand(
                 )));
             }
             match ruleset {
-                HeapRuleset::Line(game) => Ok(Summand::Heaps {
+                HeapRuleset::Line(game) => Ok(Summand::Heaps(Heaps {
                     game,
                     heaps: args
                         .iter()
                         .map(|text| parse_heap(text))
                         .collect::<Result<_, _>>()?,
-                }),
-                HeapRuleset::Kayles2d(_) => Ok(Summand::Rectangles(
+                })),
+                HeapRuleset::Kayles2d(_) => Ok(Summand::Rectangles(Rectangles(
                     args.iter()
                         .map(|text| text.parse::<Rectangle>().map_err(GameError::new))
                         .collect::<Result<_, _>>()?,
-                )),
+                ))),
             }
         }
         Family::Placement => parse_placement(name, args),
@@ -507,7 +464,7 @@ fn parse_placement(name: &str, args: &[String]) -> Result<Summand, GameError> {
         Some(text) => game.parse_position(text).map_err(GameError::new)?,
         None => game.empty(),
     };
-    Ok(Summand::Placement { game, position })
+    Ok(Summand::Placement(Placement { game, position }))
 }
 
 /// One heap size, at most [`MAX_HEAP`].

@@ -1,8 +1,11 @@
 //! Rulesets, one folder per family of games, and [`game::Game`]: any of them, or a sum.
 
+pub mod contract;
 pub mod corner;
 pub mod game;
+pub mod graph;
 pub mod heap;
+mod nimber;
 pub mod placement;
 pub mod registry;
 pub mod sum;

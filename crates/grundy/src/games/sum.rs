@@ -4,120 +4,102 @@
 //! and a move wins exactly when it takes its summand to the value that makes the total 0.
 //!
 //! ```
-//! use grundy::games::heap::HeapRuleset;
-//! use grundy::games::placement::{Piece, PlacementGame};
-//! use grundy::games::sum::{GameSum, Summand};
-//! use grundy::Nimber;
+//! use grundy::games::sum::GameSum;
+//! use grundy::{Game, Nimber};
 //!
-//! let knights = PlacementGame::new(Piece::Knight, "5x5".parse().unwrap());
-//! let position = knights.empty();
-//! let Ok(HeapRuleset::Line(kayles)) = "kayles".parse() else { unreachable!() };
-//! let mut sum = GameSum::new(vec![
-//!     Summand::Placement { game: knights, position },
-//!     Summand::Heaps { game: kayles, heaps: vec![7] },
-//!     Summand::Nimber(Nimber::new(3)),
-//! ], 1 << 24).unwrap();
+//! let game: Game = "knights 5x5 + kayles 7 + *3".parse().unwrap();
+//! let mut sum = GameSum::new(game.into_summands(), 1 << 24).unwrap();
 //! // knights on 5x5 is *1, a Kayles row of 7 is *2: *1 + *2 + *3 = 0.
 //! assert_eq!(sum.nim_value(), Nimber::ZERO);
 //! assert!(sum.winning_moves().is_empty());
 //! ```
 
-use crate::games::corner::CornerGame;
-use crate::games::heap::{HeapGame, Kayles2d, Rectangle};
-use crate::games::placement::{
-    second_player_settlement, PlacementGame, PlacementPosition, PlacementSolver,
-};
+use crate::games::contract::FamilyGame;
+use crate::games::corner::CornerPiece;
+use crate::games::graph::GraphGame;
+use crate::games::heap::{Heaps, Kayles2d, Rectangles};
+use crate::games::placement::{second_player_settlement, Placement, PlacementSolver};
 use crate::graph::kayles::GraphSolver;
-use crate::graph::{Graph, GraphError, MAX_SEARCH_VERTICES};
-use crate::values::Nimber;
+use crate::graph::{GraphError, MAX_SEARCH_VERTICES};
+use crate::report::{Command, GameReport, Move};
+use crate::values::{Nimber, Outcome};
 use crate::watch::Watch;
 
-/// One game of a sum, in its position, with the rules of its own family.
+/// One game of a sum, in its position: a game of one of grundy's families, each in its own
+/// folder behind the contract [`FamilyGame`]. This is the list of the families; the rest of
+/// grundy asks a summand through the contract and never matches on its family.
 // A sum holds a few summands, made once: boxing the large placement position would buy nothing.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Summand {
     /// Pieces placed on a board.
-    Placement {
-        /// The rules and the board.
-        game: PlacementGame,
-        /// The position.
-        position: PlacementPosition,
-    },
-    /// A take-and-break game on heaps of these sizes.
-    Heaps {
-        /// The rules.
-        game: HeapGame,
-        /// The heap sizes.
-        heaps: Vec<usize>,
-    },
-    /// Two-dimensional Kayles on these boards.
-    Rectangles(Vec<Rectangle>),
-    /// A corner game with its piece at `(m, n)`.
-    Corner {
-        /// The rules.
-        game: CornerGame,
-        /// The piece's first coordinate.
-        m: usize,
-        /// The piece's second coordinate.
-        n: usize,
-    },
+    Placement(Placement),
+    /// A take-and-break game on heaps.
+    Heaps(Heaps),
+    /// Two-dimensional Kayles.
+    Rectangles(Rectangles),
+    /// A corner game's piece.
+    Corner(CornerPiece),
     /// Node Kayles on a graph.
-    Graph {
-        /// What the graph was called where it came from: its file's name.
-        name: String,
-        /// The graph.
-        graph: Graph,
-    },
+    Graph(GraphGame),
     /// A Nim heap, written as its nimber `*n`.
     Nimber(Nimber),
 }
 
-impl Summand {
-    /// Whether `self` and `other` are the same game in the same position (heaps and boards in
-    /// any order): a move in either leads to the same sum.
-    #[must_use]
-    pub fn same_as(&self, other: &Summand) -> bool {
-        fn sorted<T: Ord + Clone>(items: &[T]) -> Vec<T> {
-            let mut items = items.to_vec();
-            items.sort_unstable();
-            items
+/// `$body` with `$part` bound to the family's game in `$summand`, whatever its family: the
+/// one place a summand's family is told apart for the contract's questions.
+macro_rules! each_family {
+    ($summand:expr, $part:ident => $body:expr) => {
+        match $summand {
+            Summand::Placement($part) => $body,
+            Summand::Heaps($part) => $body,
+            Summand::Rectangles($part) => $body,
+            Summand::Corner($part) => $body,
+            Summand::Graph($part) => $body,
+            Summand::Nimber($part) => $body,
         }
+    };
+}
+
+impl FamilyGame for Summand {
+    fn name(&self) -> String {
+        each_family!(self, part => part.name())
+    }
+
+    fn text(&self) -> String {
+        each_family!(self, part => part.text())
+    }
+
+    fn position_text(&self) -> String {
+        each_family!(self, part => part.position_text())
+    }
+
+    fn same_as(&self, other: &Summand) -> bool {
         match (self, other) {
-            (
-                Summand::Placement { game, position },
-                Summand::Placement {
-                    game: other_game,
-                    position: other_position,
-                },
-            ) => game == other_game && position == other_position,
-            (
-                Summand::Heaps { game, heaps },
-                Summand::Heaps {
-                    game: other_game,
-                    heaps: other_heaps,
-                },
-            ) => game.rule() == other_game.rule() && sorted(heaps) == sorted(other_heaps),
-            (Summand::Rectangles(boards), Summand::Rectangles(other_boards)) => {
-                sorted(boards) == sorted(other_boards)
-            }
-            (
-                Summand::Corner { game, m, n },
-                Summand::Corner {
-                    game: other_game,
-                    m: other_m,
-                    n: other_n,
-                },
-            ) => game == other_game && (m, n) == (other_m, other_n),
-            (
-                Summand::Graph { graph, .. },
-                Summand::Graph {
-                    graph: other_graph, ..
-                },
-            ) => graph == other_graph,
-            (Summand::Nimber(nimber), Summand::Nimber(other_nimber)) => nimber == other_nimber,
+            (Summand::Placement(a), Summand::Placement(b)) => a.same_as(b),
+            (Summand::Heaps(a), Summand::Heaps(b)) => a.same_as(b),
+            (Summand::Rectangles(a), Summand::Rectangles(b)) => a.same_as(b),
+            (Summand::Corner(a), Summand::Corner(b)) => a.same_as(b),
+            (Summand::Graph(a), Summand::Graph(b)) => a.same_as(b),
+            (Summand::Nimber(a), Summand::Nimber(b)) => a.same_as(b),
             _ => false,
         }
+    }
+
+    fn report(&self, command: Command, outcome: Outcome) -> GameReport {
+        each_family!(self, part => part.report(command, outcome))
+    }
+
+    fn moves_after(&self) -> Vec<(Move, Summand)> {
+        each_family!(self, part => part.moves_after())
+    }
+
+    fn play(&self, notation: &str) -> Result<Summand, String> {
+        each_family!(self, part => part.play(notation))
+    }
+
+    fn edge_list(&self) -> Option<String> {
+        each_family!(self, part => part.edge_list())
     }
 }
 
@@ -221,7 +203,7 @@ impl GameSum {
     /// When a graph has more vertices than the search handles.
     pub fn new(summands: Vec<Summand>, budget_bytes: u64) -> Result<GameSum, GraphError> {
         for summand in &summands {
-            if let Summand::Graph { graph, .. } = summand {
+            if let Summand::Graph(GraphGame { graph, .. }) = summand {
                 if graph.vertex_count() > MAX_SEARCH_VERTICES {
                     return Err(GraphError::TooLarge(graph.vertex_count()));
                 }
@@ -266,7 +248,7 @@ impl GameSum {
         self.summands
             .iter()
             .map(|summand| match summand {
-                Summand::Placement { game, position } => {
+                Summand::Placement(Placement { game, position }) => {
                     second_player_settlement(game, position).map(|settled| settled.strategy)
                 }
                 _ => None,
@@ -289,14 +271,14 @@ impl GameSum {
     fn search(&mut self, index: usize) -> &mut Search {
         let (summands, budget_bytes, watch) = (&self.summands, self.budget_bytes, &self.watch);
         self.searches[index].get_or_insert_with(|| match &summands[index] {
-            Summand::Placement { game, .. } => {
+            Summand::Placement(Placement { game, .. }) => {
                 let mut solver = PlacementSolver::new(game, budget_bytes);
                 if let Some(watch) = watch {
                     solver.set_observer(Box::new(watch.clone()));
                 }
                 Search::Placement(Box::new(solver))
             }
-            Summand::Graph { graph, .. } => {
+            Summand::Graph(GraphGame { graph, .. }) => {
                 let mut solver = GraphSolver::new(graph, budget_bytes).unwrap_or_else(|error| {
                     unreachable!("GameSum::new checks the graph's size: {error}")
                 });
@@ -373,7 +355,7 @@ impl GameSum {
                     }
                     lister.moves.legal += u64::from(n - shown) - u64::from(winning_unshown);
                 }
-                Summand::Heaps { game, heaps } => {
+                Summand::Heaps(Heaps { game, heaps }) => {
                     game.for_each_move(heaps, |m| {
                         lister.offer(index, rest, m.nimber, || m.to_string());
                     });
@@ -393,17 +375,17 @@ impl GameSum {
             return value;
         }
         let value = match &self.summands[index] {
-            Summand::Placement { position, .. } => {
+            Summand::Placement(Placement { position, .. }) => {
                 let position = *position;
                 let Search::Placement(solver) = self.search(index) else {
                     unreachable!("a placement game's search")
                 };
                 solver.nim_value(&position)
             }
-            Summand::Heaps { game, heaps } => game.value_of_sum(heaps),
-            Summand::Rectangles(boards) => Kayles2d.value_of_sum(boards),
-            Summand::Corner { game, m, n } => game.value(*m, *n),
-            Summand::Graph { .. } => {
+            Summand::Heaps(Heaps { game, heaps }) => game.value_of_sum(heaps),
+            Summand::Rectangles(Rectangles(boards)) => Kayles2d.value_of_sum(boards),
+            Summand::Corner(CornerPiece { game, m, n }) => game.value(*m, *n),
+            Summand::Graph(GraphGame { .. }) => {
                 let Search::Graph(solver) = self.search(index) else {
                     unreachable!("a graph's search")
                 };
@@ -419,7 +401,7 @@ impl GameSum {
     /// vertices, a corner game's three lines), each with the summand's value after it.
     fn summand_moves(&mut self, index: usize) -> Vec<(String, Nimber)> {
         match &self.summands[index] {
-            Summand::Placement { game, position } => {
+            Summand::Placement(Placement { game, position }) => {
                 let (game, position) = (game.clone(), *position);
                 let Search::Placement(solver) = self.search(index) else {
                     unreachable!("a placement game's search")
@@ -436,17 +418,17 @@ impl GameSum {
                     })
                     .collect()
             }
-            Summand::Rectangles(boards) => Kayles2d
+            Summand::Rectangles(Rectangles(boards)) => Kayles2d
                 .moves(boards)
                 .into_iter()
                 .map(|m| (m.to_string(), m.nimber))
                 .collect(),
-            Summand::Corner { game, m, n } => game
+            Summand::Corner(CornerPiece { game, m, n }) => game
                 .moves(*m, *n)
                 .into_iter()
                 .map(|to| (format!("({m}, {n}) -> ({}, {})", to.m, to.n), to.nimber))
                 .collect(),
-            Summand::Graph { graph, .. } => {
+            Summand::Graph(GraphGame { graph, .. }) => {
                 let graph = graph.clone();
                 let Search::Graph(solver) = self.search(index) else {
                     unreachable!("a graph's search")
@@ -457,7 +439,7 @@ impl GameSum {
                     .map(|(vertex, value)| (graph.name(vertex).to_string(), value))
                     .collect()
             }
-            Summand::Heaps { .. } | Summand::Nimber(_) => {
+            Summand::Heaps(Heaps { .. }) | Summand::Nimber(_) => {
                 unreachable!("heaps and nimbers are listed as they are counted, in list_moves")
             }
         }
@@ -467,8 +449,8 @@ impl GameSum {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::heap::HeapRuleset;
-    use crate::games::placement::Piece;
+    use crate::games::heap::{HeapGame, HeapRuleset, Rectangle};
+    use crate::games::placement::{Piece, PlacementGame};
     use crate::values::mex;
 
     fn kayles() -> HeapGame {
@@ -481,7 +463,7 @@ mod tests {
     fn knights(board: &str) -> Summand {
         let game = PlacementGame::new(Piece::Knight, board.parse().unwrap());
         let position = game.empty();
-        Summand::Placement { game, position }
+        Summand::Placement(Placement { game, position })
     }
 
     /// The slow, obviously right value of a sum: the mex of the values after every move,
@@ -498,19 +480,19 @@ mod tests {
             vec![knights("3x3"), Summand::Nimber(Nimber::new(2))],
             vec![
                 knights("2x3"),
-                Summand::Heaps {
+                Summand::Heaps(Heaps {
                     game: kayles(),
                     heaps: vec![4, 2],
-                },
+                }),
             ],
             vec![
-                Summand::Corner {
+                Summand::Corner(CornerPiece {
                     game: "corner-knight".parse().unwrap(),
                     m: 5,
                     n: 4,
-                },
+                }),
                 Summand::Nimber(Nimber::new(1)),
-                Summand::Rectangles(vec!["2x3".parse().unwrap()]),
+                Summand::Rectangles(Rectangles(vec!["2x3".parse().unwrap()])),
             ],
         ];
         for summands in cases {
@@ -525,10 +507,10 @@ mod tests {
     fn winning_moves_lead_to_zero_and_exist_exactly_when_the_sum_is_not_zero() {
         let summands = vec![
             knights("5x5"),
-            Summand::Heaps {
+            Summand::Heaps(Heaps {
                 game: kayles(),
                 heaps: vec![7],
-            },
+            }),
             Summand::Nimber(Nimber::new(2)),
         ];
         let mut sum = GameSum::new(summands, 1 << 24).unwrap();
@@ -545,9 +527,11 @@ mod tests {
 
     #[test]
     fn a_move_to_the_same_sum_is_listed_once() {
-        let heaps = |list: &[usize]| Summand::Heaps {
-            game: kayles(),
-            heaps: list.to_vec(),
+        let heaps = |list: &[usize]| {
+            Summand::Heaps(Heaps {
+                game: kayles(),
+                heaps: list.to_vec(),
+            })
         };
         // Kayles 5 5 alone moves as kayles 5 does; beside *0, and beside itself, no differently.
         let alone = GameSum::new(vec![heaps(&[5])], 0).unwrap().moves().len();
@@ -569,11 +553,11 @@ mod tests {
         assert_eq!(moves.len(), 2 * kayles_5 + kayles_4);
         // Two 2x3 boards of two-dimensional Kayles move as one.
         let board: Rectangle = "2x3".parse().unwrap();
-        let one = GameSum::new(vec![Summand::Rectangles(vec![board])], 0)
+        let one = GameSum::new(vec![Summand::Rectangles(Rectangles(vec![board]))], 0)
             .unwrap()
             .moves()
             .len();
-        let two = GameSum::new(vec![Summand::Rectangles(vec![board, board])], 0)
+        let two = GameSum::new(vec![Summand::Rectangles(Rectangles(vec![board, board]))], 0)
             .unwrap()
             .moves()
             .len();

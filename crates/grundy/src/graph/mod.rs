@@ -147,6 +147,24 @@ impl Graph {
         Graph::new(names, &edges).expect("a subgraph of a simple graph is simple")
     }
 
+    /// The graph as an edge list that [`parse_graph`] reads back to the same graph: every
+    /// vertex alone on a line, in order (so they are numbered as here, and those with no edge
+    /// are kept), then each edge `u v` on a line.
+    #[must_use]
+    pub fn edge_list(&self) -> String {
+        let mut text = String::new();
+        for name in &self.names {
+            text.push_str(name);
+            text.push('\n');
+        }
+        for u in 0..self.vertex_count() {
+            for &v in self.neighbours[u].iter().filter(|&&v| u < v) {
+                text.push_str(&format!("{} {}\n", self.names[u], self.names[v]));
+            }
+        }
+        text
+    }
+
     /// The number of vertices.
     #[must_use]
     pub fn vertex_count(&self) -> usize {

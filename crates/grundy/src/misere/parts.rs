@@ -8,7 +8,12 @@
 //! the sorted list of its parts' keys.
 
 use crate::games::corner::CornerGame;
+use crate::games::corner::CornerPiece;
+use crate::games::graph::GraphGame;
+use crate::games::heap::Heaps;
+use crate::games::heap::Rectangles;
 use crate::games::heap::{Kayles2d, Rectangle, TakeBreak};
+use crate::games::placement::Placement;
 use crate::games::placement::{Cells, PlacementGame, RulesKayles, RulesKey};
 use crate::games::sum::Summand;
 use crate::graph::kayles::GraphKayles;
@@ -206,18 +211,18 @@ impl PartRules {
                     parts.push(count_part(family, nimber.value()));
                 }
             }
-            Summand::Heaps { game, heaps } => {
+            Summand::Heaps(Heaps { game, heaps }) => {
                 let family = self.family(Rules::Heap(game.rule().clone()));
                 for &heap in heaps {
                     let size = u32::try_from(heap).unwrap_or(u32::MAX);
                     parts.push(count_part(family, size));
                 }
             }
-            Summand::Rectangles(boards) => {
+            Summand::Rectangles(Rectangles(boards)) => {
                 let family = self.family(Rules::Kayles2d);
                 parts.extend(boards.iter().map(|&board| board_part(family, board)));
             }
-            Summand::Corner { game, m, n } => {
+            Summand::Corner(CornerPiece { game, m, n }) => {
                 let family = self.family(Rules::Corner(game.clone()));
                 let coordinate = |c: usize| u32::try_from(c).unwrap_or(u32::MAX);
                 let (m, n) = (coordinate(*m), coordinate(*n));
@@ -226,7 +231,7 @@ impl PartRules {
                     state: State::Corner(m, n),
                 });
             }
-            Summand::Placement { game, position } => {
+            Summand::Placement(Placement { game, position }) => {
                 let squares = game.board().squares();
                 if squares > MAX_MISERE_SQUARES {
                     return Err(TooLarge(format!(
@@ -242,7 +247,7 @@ impl PartRules {
                 let family = self.family(Rules::Placement(Box::new((game.clone(), engine))));
                 self.split(family, State::Cells(cells), parts);
             }
-            Summand::Graph { graph, .. } => {
+            Summand::Graph(GraphGame { graph, .. }) => {
                 let engine = GraphKayles::<WORDS>::new(graph).map_err(|_| {
                     TooLarge(format!(
                         "the graph has {} vertices: misère searches take graphs of at most {MAX_MISERE_SQUARES}",

@@ -1,6 +1,7 @@
 //! The misère search against plain recursions over whole positions, written with each family's
 //! own moves (no parts, no keys, no symmetry), and against Bouton's rule and printed genera.
 
+use crate::games::placement::Placement;
 use std::collections::HashMap;
 
 use proptest::prelude::*;
@@ -98,10 +99,10 @@ fn small_boards_agree_with_the_plain_recursion() {
         for rows in 1..=4 {
             for cols in rows..=5 {
                 let game: Game = format!("{name} {rows}x{cols}").parse().unwrap();
-                let Some(Summand::Placement {
+                let Some(Summand::Placement(Placement {
                     game: rules,
                     position,
-                }) = game.as_single()
+                })) = game.as_single()
                 else {
                     unreachable!()
                 };
@@ -116,10 +117,10 @@ fn small_boards_agree_with_the_plain_recursion() {
         "kings 3x5 cylinder",
     ] {
         let game: Game = game.parse().unwrap();
-        let Some(Summand::Placement {
+        let Some(Summand::Placement(Placement {
             game: rules,
             position,
-        }) = game.as_single()
+        })) = game.as_single()
         else {
             unreachable!()
         };
@@ -177,10 +178,10 @@ fn corner_games_and_graphs_agree_with_the_plain_recursion() {
             edges
         };
         let graph = crate::graph::parse_graph(&text, None).unwrap();
-        let game = Game::single(Summand::Graph {
+        let game = Game::single(Summand::Graph(crate::games::graph::GraphGame {
             name: format!("path {length}"),
             graph,
-        });
+        }));
         let expected = heaps_wins(&dawson, &[length], &mut HashMap::new());
         assert_eq!(search_wins(&game), expected, "path of {length}");
     }
@@ -239,7 +240,7 @@ proptest! {
     ) {
         let name = ["knights", "kings", "queens", "bishops"][piece];
         let game: Game = format!("{name} {rows}x{cols}").parse().unwrap();
-        let Some(Summand::Placement { game: rules, position }) = game.as_single() else {
+        let Some(Summand::Placement(Placement { game: rules, position })) = game.as_single() else {
             unreachable!()
         };
         let mut position = *position;
@@ -250,7 +251,7 @@ proptest! {
             }
             position = rules.play_move(&position, legal[choice % legal.len()]).unwrap();
         }
-        let at = Game::single(Summand::Placement { game: rules.clone(), position });
+        let at = Game::single(Summand::Placement(Placement { game: rules.clone(), position }));
         let expected = placement_wins(rules, &position, &mut HashMap::new());
         prop_assert_eq!(search_wins(&at), expected);
     }
@@ -262,7 +263,7 @@ proptest! {
         // The sum's recursion: a move in one summand, the rest unchanged.
         let kayles: TakeBreak = "0.77".parse().unwrap();
         let knights: Game = format!("knights {}x3", board + 1).parse().unwrap();
-        let Some(Summand::Placement { game: rules, position }) = knights.as_single() else {
+        let Some(Summand::Placement(Placement { game: rules, position })) = knights.as_single() else {
             unreachable!()
         };
         fn wins(

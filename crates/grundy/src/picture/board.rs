@@ -3,6 +3,7 @@
 //! value after each move ([`position`]), the picture of a game's report ([`of_game_report`]),
 //! and a smallest terminal position ([`smallest_terminal`]).
 
+use crate::games::placement::Placement;
 use std::fmt::Write;
 
 use super::escape;
@@ -206,10 +207,10 @@ pub fn position(
 /// search is run: a value report names no winning move, so none is framed.
 #[must_use]
 pub fn of_game_report(game: &Game, report: &GameReport, every_move_listed: bool) -> Option<String> {
-    let Some(Summand::Placement {
+    let Some(Summand::Placement(Placement {
         game,
         position: asked,
-    }) = game.as_single()
+    })) = game.as_single()
     else {
         return None;
     };

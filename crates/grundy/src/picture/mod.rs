@@ -27,6 +27,7 @@ pub use grid::{table, value_grid, MAX_GRID_CELLS};
 pub use knight_tour::{tour, MAX_TOUR_SQUARES};
 pub use plot::{sequence, sequence_plot, PeriodMark, MAX_PLOTTED_HEAPS};
 
+use crate::games::placement::Placement;
 use crate::games::sum::Summand;
 use crate::request::{Answer, Request, TourAnswer};
 
@@ -67,7 +68,7 @@ pub fn of_answer(request: &Request, answer: &Answer) -> Option<String> {
             .then(|| sequence(answer, &answer.heading("stopped"))),
         (Request::Tour(_), Answer::Tour(TourAnswer::Found(found))) => tour(&found.tour),
         (Request::Graph(request), Answer::Graph(answer)) => match request.game.as_single() {
-            Some(Summand::Placement { game, .. }) => {
+            Some(Summand::Placement(Placement { game, .. })) => {
                 smallest_terminal(game, &answer.smallest_terminal)
             }
             _ => None,

@@ -3,17 +3,21 @@
 //! every thread; a graph by Node Kayles; heap and corner games are read from their
 //! nim-sequence or table; a sum values each game once and takes the nim-sum.
 
+use crate::games::corner::CornerPiece;
+use crate::games::heap::Heaps;
+use crate::games::heap::Rectangles;
 use std::time::Instant;
 
 use super::prepare::{corner_value_and_moves, prepare, LIST_LIMIT};
 use super::{MovesRequest, OutcomeRequest, Resume, RunError, Stopped, ValueRequest};
-use crate::games::game::{summand_name, summand_text};
+use crate::games::contract::FamilyGame;
+use crate::games::graph::GraphGame;
 use crate::games::heap::{treblecross_winning_cells, HeapGame, Kayles2d};
 use crate::games::placement::root_search::{
     Interrupted, RootOutcome, RootReport, RootSearch, RootValue, FACTS_KEPT,
 };
 use crate::games::placement::{
-    MoveValue, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver,
+    MoveValue, Placement, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver,
 };
 use crate::games::sum::{GameSum, Summand};
 use crate::graph::kayles::GraphSolver;
@@ -22,17 +26,6 @@ use crate::misere::Convention;
 use crate::report::{Command, GameReport, Move, Player, SummandReport};
 use crate::watch::{Event, RootWatch, Watch};
 use crate::{Game, Nimber};
-
-/// Which player is to move in `position`: the first player when an even number of pieces has
-/// been placed.
-#[must_use]
-pub fn player_to_move(game: &PlacementGame, position: &PlacementPosition) -> Player {
-    if game.occupied(position).count() % 2 == 0 {
-        Player::First
-    } else {
-        Player::Second
-    }
-}
 
 /// The nim-value and outcome of `request.game`.
 ///
@@ -48,7 +41,7 @@ pub fn value(request: &ValueRequest, watch: &Watch) -> Result<GameReport, RunErr
         return sum_value(game, request.limits.memory, watch);
     }
     match &game.summands()[0] {
-        Summand::Placement { game, position } => {
+        Summand::Placement(Placement { game, position }) => {
             let (answer, seconds) = first_move_search(
                 game,
                 position,
@@ -60,7 +53,9 @@ pub fn value(request: &ValueRequest, watch: &Watch) -> Result<GameReport, RunErr
             )?;
             Ok(placement_value_report(game, position, &answer, seconds))
         }
-        Summand::Graph { name, graph } => graph_value(name, graph, request.limits.memory, watch),
+        Summand::Graph(GraphGame { name, graph }) => {
+            graph_value(name, graph, request.limits.memory, watch)
+        }
         summand => table_value(&prepare(summand, watch)?),
     }
 }
@@ -77,7 +72,7 @@ pub fn moves(request: &MovesRequest, watch: &Watch) -> Result<GameReport, RunErr
         return super::misere::moves(game, request.all, &request.limits, seconds, watch);
     }
     if let Some(seconds) = seconds {
-        let Some(Summand::Placement { game, position }) = game.as_single() else {
+        let Some(Summand::Placement(Placement { game, position })) = game.as_single() else {
             return Err(RunError::input(format!(
                 "seconds (moves within a time) is for one placement game under normal play (any game under misère play), not `{game}`"
             )));
@@ -95,10 +90,12 @@ pub fn moves(request: &MovesRequest, watch: &Watch) -> Result<GameReport, RunErr
         return sum_moves(game, request.all, memory, watch);
     }
     match &game.summands()[0] {
-        Summand::Placement { game, position } => {
+        Summand::Placement(Placement { game, position }) => {
             placement_moves(game, position, request.all, memory, watch)
         }
-        Summand::Graph { name, graph } => graph_moves(name, graph, request.all, memory, watch),
+        Summand::Graph(GraphGame { name, graph }) => {
+            graph_moves(name, graph, request.all, memory, watch)
+        }
         summand => table_moves(&prepare(summand, watch)?, request.all),
     }
 }
@@ -113,7 +110,7 @@ pub fn outcome(request: &OutcomeRequest, watch: &Watch) -> Result<GameReport, Ru
     if request.convention.is_misere() {
         return super::misere::outcome(&request.game, &request.limits, watch);
     }
-    let Some(Summand::Placement { game, position }) = request.game.as_single() else {
+    let Some(Summand::Placement(Placement { game, position })) = request.game.as_single() else {
         // Any other game or a sum: the player to move wins when the nim-value is not 0, so
         // the value's answer is the outcome's.
         let asked = ValueRequest {
@@ -185,7 +182,7 @@ fn refuse_resume(game: &Game, resume: &Resume, convention: Convention) -> Result
             "records to resume from (checkpoints) are for normal play's first-move searches, not misère play",
         ));
     }
-    let placement = matches!(game.as_single(), Some(Summand::Placement { .. }));
+    let placement = matches!(game.as_single(), Some(Summand::Placement(Placement { .. })));
     if nothing || placement {
         return Ok(());
     }
@@ -202,19 +199,13 @@ pub(super) fn placement_report(
     nimber: Option<Nimber>,
     outcome: crate::Outcome,
 ) -> GameReport {
-    let to_move = player_to_move(game, position);
+    let placement = Placement {
+        game: game.clone(),
+        position: *position,
+    };
     GameReport {
-        board: Some(game.board().to_string()),
-        surface: Some(game.rules().surface().to_string()),
-        rays: Some(game.rules().rays().to_string()),
         nimber: nimber.map(Nimber::value),
-        ..GameReport::new(
-            command,
-            game.name(),
-            game.format_position(position),
-            outcome,
-            to_move,
-        )
+        ..placement.report(command, outcome)
     }
 }
 
@@ -355,16 +346,13 @@ fn graph_solver(graph: &Graph, memory: u64, watch: &Watch) -> Result<GraphSolver
 }
 
 fn graph_report(command: Command, name: &str, graph: &Graph, nimber: Nimber) -> GameReport {
+    let game = GraphGame {
+        name: name.to_string(),
+        graph: graph.clone(),
+    };
     GameReport {
-        vertices: Some(graph.vertex_count()),
-        edges: Some(graph.edge_count()),
-        ..GameReport::of_value(
-            command,
-            "graph".to_string(),
-            name.to_string(),
-            nimber,
-            Player::First,
-        )
+        nimber: Some(nimber.value()),
+        ..game.report(command, nimber.outcome())
     }
 }
 
@@ -437,21 +425,9 @@ pub(super) fn join<T: ToString>(items: &[T], separator: &str) -> String {
 /// The report's keys for a game answered from its table or sequence: its name, its rules'
 /// code (heap games), its position as typed back (`3 4 5`, `7 9`).
 fn table_report(command: Command, summand: &Summand, nimber: Nimber) -> GameReport {
-    let (code, position) = match summand {
-        Summand::Heaps { game, heaps } => (Some(game.rule().to_string()), join(heaps, " ")),
-        Summand::Rectangles(boards) => (None, join(boards, " ")),
-        Summand::Corner { m, n, .. } => (None, format!("{m} {n}")),
-        _ => unreachable!("placement games, graphs and nimbers are searched or summed"),
-    };
     GameReport {
-        code,
-        ..GameReport::of_value(
-            command,
-            summand_name(summand),
-            position,
-            nimber,
-            Player::First,
-        )
+        nimber: Some(nimber.value()),
+        ..summand.report(command, nimber.outcome())
     }
 }
 
@@ -459,12 +435,12 @@ fn table_report(command: Command, summand: &Summand, nimber: Nimber) -> GameRepo
 fn table_value(summand: &Summand) -> Result<GameReport, RunError> {
     let started = Instant::now();
     let (parts, nimber): (Option<Vec<u32>>, Nimber) = match summand {
-        Summand::Heaps { game, heaps } => {
+        Summand::Heaps(Heaps { game, heaps }) => {
             let values = game.heap_values(heaps);
             let parts = values.iter().map(|v| v.value()).collect();
             (Some(parts), values.into_iter().sum())
         }
-        Summand::Rectangles(boards) => {
+        Summand::Rectangles(Rectangles(boards)) => {
             let side = boards.iter().map(|b| b.rows.max(b.cols)).max().unwrap_or(0);
             let table = Kayles2d.values(side, side);
             let parts = boards
@@ -473,7 +449,9 @@ fn table_value(summand: &Summand) -> Result<GameReport, RunError> {
                 .collect();
             (Some(parts), Kayles2d.value_of_sum(boards))
         }
-        Summand::Corner { game, m, n } => (None, corner_value_and_moves(game, *m, *n)?.0),
+        Summand::Corner(CornerPiece { game, m, n }) => {
+            (None, corner_value_and_moves(game, *m, *n)?.0)
+        }
         _ => unreachable!("placement games, graphs and nimbers are searched or summed"),
     };
     Ok(GameReport {
@@ -506,7 +484,7 @@ fn heap_moves(game: &HeapGame, heaps: &[usize], all: bool) -> (usize, usize, Vec
 fn table_moves(summand: &Summand, all: bool) -> Result<GameReport, RunError> {
     let started = Instant::now();
     let (nimber, legal, winning, listed, unlisted, cells) = match summand {
-        Summand::Heaps { game, heaps } => {
+        Summand::Heaps(Heaps { game, heaps }) => {
             let nimber = game.value_of_sum(heaps);
             let (legal, shown, listed) = heap_moves(game, heaps, all);
             let winning = if all {
@@ -526,13 +504,13 @@ fn table_moves(summand: &Summand, all: bool) -> Result<GameReport, RunError> {
                 cells,
             )
         }
-        Summand::Rectangles(boards) => {
+        Summand::Rectangles(Rectangles(boards)) => {
             let moves: Vec<Move> = Kayles2d.moves(boards).iter().map(Move::rectangle).collect();
             let nimber = Kayles2d.value_of_sum(boards);
             let winning = moves.iter().filter(|m| m.wins()).count();
             (nimber, moves.len(), winning, moves, 0, None)
         }
-        Summand::Corner { game, m, n } => {
+        Summand::Corner(CornerPiece { game, m, n }) => {
             let (nimber, steps) = corner_value_and_moves(game, *m, *n)?;
             let moves: Vec<Move> = steps
                 .iter()
@@ -578,26 +556,13 @@ fn unless_stopped<T>(watch: &Watch, answer: T) -> Result<T, RunError> {
     }
 }
 
-/// A summand's position as typed back: a placement game's rows, the heaps, the boards, the
-/// corner piece's square, a graph's name, `*3`.
-fn summand_position(summand: &Summand) -> String {
-    match summand {
-        Summand::Placement { game, position } => game.format_position(position),
-        Summand::Heaps { heaps, .. } => join(heaps, " "),
-        Summand::Rectangles(boards) => join(boards, " "),
-        Summand::Corner { m, n, .. } => format!("{m} {n}"),
-        Summand::Graph { name, .. } => name.clone(),
-        Summand::Nimber(nimber) => format!("*{}", nimber.value()),
-    }
-}
-
 /// The keys every sum's report has: the sum as the game and the position (each game's own
 /// position is in `summands`), each game with its value, the first player to move.
 fn sum_report(command: Command, game: &Game, sum: &mut GameSum, nimber: Nimber) -> GameReport {
     let written = game
         .summands()
         .iter()
-        .map(summand_text)
+        .map(FamilyGame::text)
         .collect::<Vec<_>>()
         .join(" + ");
     let values = sum.summand_values();
@@ -607,8 +572,8 @@ fn sum_report(command: Command, game: &Game, sum: &mut GameSum, nimber: Nimber) 
         .zip(values)
         .zip(sum.summand_settlements())
         .map(|((summand, value), settled_by)| SummandReport {
-            game: summand_text(summand),
-            position: summand_position(summand),
+            game: summand.text(),
+            position: summand.position_text(),
             nimber: value.value(),
             settled_by,
         })

@@ -2,6 +2,8 @@
 //! size, degrees, components, bipartiteness, the independence, domination and independent
 //! domination numbers, and the terminal positions counted by size.
 
+use crate::games::graph::GraphGame;
+use crate::games::placement::Placement;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize, Serializer};
@@ -134,8 +136,8 @@ and alpha, gamma, i and the terminal counts would not describe it. Try {} for ea
 /// The graph a request asks about, with the board game whose attack graph it is.
 fn graph_of(asked: &Game) -> Result<(Option<&PlacementGame>, &str, Graph), RunError> {
     match asked.as_single() {
-        Some(Summand::Graph { name, graph }) => Ok((None, name, graph.clone())),
-        Some(Summand::Placement { game, position }) => {
+        Some(Summand::Graph(GraphGame { name, graph })) => Ok((None, name, graph.clone())),
+        Some(Summand::Placement(Placement { game, position })) => {
             let Some(piece) = game.single_piece() else {
                 return Err(several_pieces_refused(game));
             };

@@ -2,16 +2,19 @@
 //! move loses): a whole-position search ([`crate::misere::search`]) for who wins, each move
 //! tried for a position the opponent loses, and Conway's genus when the position is small.
 
+use crate::games::corner::CornerPiece;
+use crate::games::graph::GraphGame;
+use crate::games::heap::Heaps;
+use crate::games::placement::Placement;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::game_questions::{join, player_to_move};
+use super::game_questions::join;
 use super::prepare::LIST_LIMIT;
 use super::{Limits, Opponent, PlayRequest, RunError, Stopped, TableGame};
-use crate::games::game::{summand_name, summand_text};
-use crate::games::heap::Kayles2d;
+use crate::games::contract::FamilyGame;
 use crate::games::placement::{PlacementGame, PlacementMove, PlacementPosition};
 use crate::games::sum::{GameSum, Summand};
 use crate::misere::genus::genus;
@@ -45,56 +48,14 @@ fn too_large(error: TooLarge) -> RunError {
 fn misere_report(command: Command, game: &Game, wins: bool) -> GameReport {
     let outcome = if wins { Outcome::N } else { Outcome::P };
     let report = match game.as_single() {
-        Some(Summand::Placement { game, position }) => GameReport {
-            board: Some(game.board().to_string()),
-            surface: Some(game.rules().surface().to_string()),
-            rays: Some(game.rules().rays().to_string()),
-            ..GameReport::new(
-                command,
-                game.name(),
-                game.format_position(position),
-                outcome,
-                player_to_move(game, position),
-            )
-        },
-        Some(Summand::Graph { name, graph }) => GameReport {
-            vertices: Some(graph.vertex_count()),
-            edges: Some(graph.edge_count()),
-            ..GameReport::new(
-                command,
-                "graph".to_string(),
-                name.clone(),
-                outcome,
-                Player::First,
-            )
-        },
-        Some(summand @ Summand::Heaps { game, heaps }) => GameReport {
-            code: Some(game.rule().to_string()),
-            ..GameReport::new(
-                command,
-                summand_name(summand),
-                join(heaps, " "),
-                outcome,
-                Player::First,
-            )
-        },
-        Some(summand @ Summand::Rectangles(boards)) => GameReport::new(
-            command,
-            summand_name(summand),
-            join(boards, " "),
-            outcome,
-            Player::First,
-        ),
-        Some(summand @ Summand::Corner { m, n, .. }) => GameReport::new(
-            command,
-            summand_name(summand),
-            format!("{m} {n}"),
-            outcome,
-            Player::First,
-        ),
-        _ => {
+        Some(single) => single.report(command, outcome),
+        None => {
             let written = join(
-                &game.summands().iter().map(summand_text).collect::<Vec<_>>(),
+                &game
+                    .summands()
+                    .iter()
+                    .map(FamilyGame::text)
+                    .collect::<Vec<_>>(),
                 " + ",
             );
             GameReport::new(command, written.clone(), written, outcome, Player::First)
@@ -115,10 +76,10 @@ const QUOTIENT_HEAPS: usize = 100_000;
 /// built (it grew past its limits, or the heaps pass [`QUOTIENT_HEAPS`] with no proven
 /// period); the search answers then.
 fn by_quotient(game: &Game, watch: &Watch) -> Result<Option<(Vec<Move>, String)>, RunError> {
-    let Some(Summand::Heaps {
+    let Some(Summand::Heaps(Heaps {
         game: heaps_game,
         heaps,
-    }) = game.as_single()
+    })) = game.as_single()
     else {
         return Ok(None);
     };
@@ -239,7 +200,7 @@ fn root_moves(rules: &mut PartRules, game: &Game, parts: &Parts) -> Vec<(Move, P
             summand: in_sum.then_some(index + 1),
             ..named
         };
-        if let Summand::Graph { graph, .. } = summand {
+        if let Summand::Graph(GraphGame { graph, .. }) = summand {
             // A graph's move is made on its parts: a smaller graph would be another game to
             // the search, which could not share what it learns with the whole graph's.
             for vertex in 0..graph.vertex_count() {
@@ -253,7 +214,7 @@ fn root_moves(rules: &mut PartRules, game: &Game, parts: &Parts) -> Vec<(Move, P
             }
             continue;
         }
-        for (named, after) in summand_moves(summand) {
+        for (named, after) in summand.moves_after() {
             let mut after_summands = summands.to_vec();
             after_summands[index] = after;
             let after = rules
@@ -316,95 +277,6 @@ fn judge_moves(
         .map(|((named, _), position)| named.clone().partly_known(judged.loses[position]))
         .collect();
     Ok((reports, judged.stats))
-}
-
-/// The moves of one game of any family, named as its normal-play report names them, with the
-/// game after each. A move on one of several equal heaps or boards is listed once.
-fn summand_moves(summand: &Summand) -> Vec<(Move, Summand)> {
-    match summand {
-        Summand::Placement { game, position } => {
-            let several = game.pieces().len() > 1;
-            game.legal_placements(position)
-                .into_iter()
-                .map(|placement: PlacementMove| {
-                    let after = game
-                        .play_move(position, placement)
-                        .expect("legal moves can be played");
-                    (
-                        Move::placement(placement.square, placement.piece, several, Nimber::ZERO),
-                        Summand::Placement {
-                            game: game.clone(),
-                            position: after,
-                        },
-                    )
-                })
-                .collect()
-        }
-        Summand::Heaps { game, heaps } => game
-            .moves(heaps)
-            .iter()
-            .map(|heap_move| {
-                let mut after = heaps.clone();
-                after.remove(heap_move.index);
-                after.extend_from_slice(&heap_move.to);
-                (
-                    Move::heap(heap_move),
-                    Summand::Heaps {
-                        game: game.clone(),
-                        heaps: after,
-                    },
-                )
-            })
-            .collect(),
-        Summand::Rectangles(boards) => Kayles2d
-            .moves(boards)
-            .iter()
-            .map(|board_move| {
-                let mut after = boards.clone();
-                after.remove(board_move.index);
-                after.extend_from_slice(&board_move.to);
-                (Move::rectangle(board_move), Summand::Rectangles(after))
-            })
-            .collect(),
-        Summand::Corner { game, m, n } => game
-            .targets(*m, *n)
-            .into_iter()
-            .map(|(to_m, to_n)| {
-                let step = crate::games::corner::CornerMove {
-                    m: to_m,
-                    n: to_n,
-                    nimber: Nimber::ZERO,
-                };
-                (
-                    Move::corner(*m, *n, &step),
-                    Summand::Corner {
-                        game: game.clone(),
-                        m: to_m,
-                        n: to_n,
-                    },
-                )
-            })
-            .collect(),
-        Summand::Graph { name, graph } => (0..graph.vertex_count())
-            .map(|vertex| {
-                (
-                    Move::vertex(graph.name(vertex), Nimber::ZERO),
-                    Summand::Graph {
-                        name: name.clone(),
-                        graph: graph.after_taking(vertex),
-                    },
-                )
-            })
-            .collect(),
-        Summand::Nimber(nimber) => (0..nimber.value())
-            .map(|smaller| {
-                (
-                    Move::bare(format!("*{} -> *{smaller}", nimber.value()), Nimber::ZERO),
-                    Summand::Nimber(Nimber::new(smaller)),
-                )
-            })
-            .collect(),
-    }
 }
 
 /// The winning moves of `game` under misère play, or with `all` every move and whether it wins.
@@ -531,10 +403,10 @@ pub fn play(
         ));
     }
     let started = Instant::now();
-    let whole = Game::single(Summand::Placement {
+    let whole = Game::single(Summand::Placement(Placement {
         game: game.clone(),
         position: *position,
-    });
+    }));
     let (mut rules, parts) = PartRules::of_summands(whole.summands()).map_err(too_large)?;
     let moves = root_moves(&mut rules, &whole, &parts);
     let placements = game.legal_placements(position);
@@ -620,7 +492,7 @@ pub fn play(
     let left = game
         .play_move(position, placement)
         .expect("a legal move can be played");
-    let to_move = player_to_move(game, &left);
+    let to_move = crate::games::placement::player_to_move(game, &left);
     let shown = game.format_position(&left);
     let facts = match loses {
         // The player to move after the computer's move loses, or wins.
@@ -674,16 +546,16 @@ pub fn table(
                 }
                 let placement = PlacementGame::with_rules(rules.clone(), board);
                 let position = placement.empty();
-                Summand::Placement {
+                Summand::Placement(Placement {
                     game: placement,
                     position,
-                }
+                })
             }
-            TableGame::Corner(corner) => Summand::Corner {
+            TableGame::Corner(corner) => Summand::Corner(CornerPiece {
                 game: corner.clone(),
                 m,
                 n,
-            },
+            }),
         }))
     };
     // Every cell is checked before the first is searched.

@@ -42,9 +42,7 @@ use crate::Nimber;
 use crate::{Game, GameError};
 
 pub use answer_size::{check_written_size, json_bytes, json_line, LEAST_JSON_BYTES_PER_VALUE};
-pub use game_questions::{
-    moves, outcome, placement_outcome_report, placement_value_report, player_to_move, value,
-};
+pub use game_questions::{moves, outcome, placement_outcome_report, placement_value_report, value};
 pub use graph::{graph, GraphAnswer, GraphRequest};
 pub use limits::{parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
 pub use play::{describe_move, opponent_strategy, play, NoStrategy, Opponent, PlayRequest};

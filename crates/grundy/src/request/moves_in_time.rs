@@ -254,7 +254,7 @@ mod tests {
             all in any::<bool>(),
         ) {
             let game: crate::Game = format!("{piece} {rows}x{cols}").parse().unwrap();
-            let Some(crate::games::sum::Summand::Placement { game, position }) = game.as_single() else {
+            let Some(crate::games::sum::Summand::Placement(crate::games::placement::Placement { game, position })) = game.as_single() else {
                 unreachable!()
             };
             let mut position = *position;

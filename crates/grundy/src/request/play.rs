@@ -8,6 +8,7 @@
 //! not shown to lose the one leaving the most replies, and the report says so; the value of
 //! the position the move leaves, and perhaps who wins from there, are then left out.
 
+use crate::games::placement::Placement;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
@@ -127,7 +128,7 @@ pub fn describe_move(game: &PlacementGame, placement: PlacementMove) -> String {
 /// A game that is not one placement game, a finished game, no strategy of the kind asked for,
 /// or a stop (nothing played).
 pub fn play(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError> {
-    let Some(Summand::Placement { game, position }) = request.game.as_single() else {
+    let Some(Summand::Placement(Placement { game, position })) = request.game.as_single() else {
         return Err(RunError::input(format!(
             "the computer plays the placement games (pieces on a board), not `{}`",
             request.game
@@ -176,7 +177,7 @@ pub fn play(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError
         Ok((placement, left, name, after))
     })?;
     let several = game.pieces().len() > 1;
-    let to_move = super::player_to_move(game, &left);
+    let to_move = crate::games::placement::player_to_move(game, &left);
     let (command, name_of_game, shown) = (Command::Play, game.name(), game.format_position(&left));
     let facts = match after {
         After::Value(nimber) => GameReport::of_value(command, name_of_game, shown, nimber, to_move),
@@ -381,7 +382,8 @@ mod tests {
         assert!(report.moves.is_none());
         // One more knight, on the square named.
         let played = report.played.unwrap();
-        let Some(Summand::Placement { game, position }) = request.game.as_single() else {
+        let Some(Summand::Placement(Placement { game, position })) = request.game.as_single()
+        else {
             unreachable!()
         };
         let placement = game

@@ -2,6 +2,7 @@
 //! heap game's sequence must reach the largest heap, a corner game's table the piece's square.
 //! Each is checked, or computed under the watch, before anything large is allocated.
 
+use crate::games::heap::Heaps;
 use std::time::{Duration, Instant};
 
 use super::RunError;
@@ -112,14 +113,14 @@ pub(super) fn with_values_for(
 /// `summand` ready to be valued: a heap game with its nim-sequence computed far enough.
 pub(super) fn prepare(summand: &Summand, watch: &Watch) -> Result<Summand, RunError> {
     Ok(match summand {
-        Summand::Heaps { game, heaps } => Summand::Heaps {
+        Summand::Heaps(Heaps { game, heaps }) => Summand::Heaps(Heaps {
             game: with_values_for(
                 game.clone(),
                 heaps.iter().copied().max().unwrap_or(0),
                 watch,
             )?,
             heaps: heaps.clone(),
-        },
+        }),
         other => other.clone(),
     })
 }

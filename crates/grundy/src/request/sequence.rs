@@ -15,6 +15,7 @@
 //! assert_eq!(answer.report().period, Some(12));
 //! ```
 
+use crate::games::heap::Heaps;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
@@ -453,10 +454,10 @@ fn heap_genera(
     watch: &Watch,
 ) -> Result<Vec<Genus>, RunError> {
     let heaps_of = |heap: usize| {
-        [Summand::Heaps {
+        [Summand::Heaps(Heaps {
             game: answer.game.clone(),
             heaps: vec![heap],
-        }]
+        })]
     };
     let (rules, _) = PartRules::of_summands(&heaps_of(0)).map_err(|e| RunError::input(e.0))?;
     let mut search = MisereSearch::new(rules, memory);

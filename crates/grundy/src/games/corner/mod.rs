@@ -17,10 +17,12 @@
 //! ```
 
 mod check;
+mod family;
 mod steps;
 mod wythoff;
 
 pub use check::{check_knight, check_wythoff, knight_formula, CheckReport};
+pub use family::CornerPiece;
 pub use steps::{BuildPositionHasher, PositionHasher, StepMoves};
 pub use wythoff::{wythoff_pair, wythoff_table, wythoff_table_bytes};
 

@@ -14,11 +14,13 @@
 //! assert_eq!(kayles.value_of_sum(&[3, 4, 5, 2, 5]), Nimber::ZERO);
 //! ```
 
+mod family;
 mod heap_values;
 mod kayles_2d;
 mod rule;
 mod sequence;
 
+pub use family::{Heaps, Rectangles};
 pub use heap_values::HeapValues;
 pub use kayles_2d::RectangleMove;
 pub use kayles_2d::{Kayles2d, Rectangle, RectangleError};

@@ -1,0 +1,141 @@
+//! The contract every family of games keeps: what the rest of grundy may ask of a game
+//! without knowing its family. A family implements [`FamilyGame`] in its own folder
+//! (`placement/family.rs`, `heap/family.rs`, `corner/family.rs`, `graph/mod.rs`,
+//! `nimber.rs`), and [`crate::games::sum::Summand`], the list of families, passes each question
+//! to the family's answer. Sums, reports, misère play and the computer's moves go through it.
+
+use crate::games::sum::Summand;
+use crate::report::{Command, GameReport, Move};
+use crate::values::Outcome;
+
+/// A game of one family in its position.
+pub trait FamilyGame {
+    /// The name people know the game by: `knights`, `kayles`, `corner-knight`, `graph`, `*3`.
+    fn name(&self) -> String;
+
+    /// The game as written, its position left out where the position is not part of the
+    /// name (a placement game's board keeps its surface and ray rule): `knights 5x5`,
+    /// `queens 6x6 torus`, `kayles 3 4`, `corner-queen 4 6`, `graph petersen.col`, `*3`.
+    fn text(&self) -> String;
+
+    /// The position as a report types it back: a placement game's rows, the heaps, the
+    /// boards, the corner piece's square, a graph's name, `*3`.
+    fn position_text(&self) -> String;
+
+    /// Whether `other` is the same game in the same position (heaps and boards in any
+    /// order): a move in either leads to the same sum.
+    fn same_as(&self, other: &Self) -> bool;
+
+    /// The keys of a report on this game alone: its name, its position, the family's own keys
+    /// (a board's size and surface, a heap game's code, a graph's size) and who is to move,
+    /// with `outcome` for the player to move. The caller adds the value and the rest.
+    fn report(&self, command: Command, outcome: Outcome) -> GameReport;
+
+    /// Every legal move, named as reports name it, with the game it leaves. The move's value
+    /// and whether it wins are the caller's to set (the move is named with value 0). A move
+    /// on one of several equal heaps or boards is listed once.
+    fn moves_after(&self) -> Vec<(Move, Summand)>;
+
+    /// The game after the move written `notation` as [`FamilyGame::moves_after`] names it
+    /// (`c3`, `5 -> 2 + 2`, `(7, 9) -> (5, 8)`, a vertex's name, `*3 -> *1`).
+    ///
+    /// # Errors
+    /// When `notation` is not a legal move here, saying why.
+    fn play(&self, notation: &str) -> Result<Summand, String>;
+
+    /// The graph a front end sends beside the game's text, as an edge list, for a game played
+    /// on a graph (the text names the graph, it does not hold it); `None` for other games.
+    fn edge_list(&self) -> Option<String> {
+        None
+    }
+}
+
+/// A move written `FROM -> PART + PART` (or `FROM -> 0` when nothing is left): the heap or
+/// board moved from and the parts it becomes.
+pub(crate) fn split_notation(notation: &str) -> Option<(&str, Vec<&str>)> {
+    let (from, to) = notation.split_once("->")?;
+    let to = to.trim();
+    let parts = if to == "0" {
+        Vec::new()
+    } else {
+        to.split('+').map(str::trim).collect()
+    };
+    Some((from.trim(), parts))
+}
+
+/// Why `notation` is not a move of `game`.
+pub(crate) fn no_such_move(notation: &str, game: &impl FamilyGame) -> String {
+    format!("`{notation}` is not a legal move of `{}`", game.text())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Game;
+
+    /// Every family's moves, each played back from its notation, lead where the list says,
+    /// and a notation that is not a move is refused.
+    #[test]
+    fn each_move_played_from_its_notation_leads_where_the_list_says() {
+        let graph = crate::graph::parse_graph("a b\nb c\nc d\nd a\na c\ne\n", None).unwrap();
+        let mut games: Vec<Game> = [
+            "knights 3x3",
+            "bishops+knights 2x3 at B../...",
+            "queens 4x4 torus",
+            "kayles 5 3 5",
+            "0.137 9",
+            "grundys-game 8",
+            "sub:1,3 7 2",
+            "kayles-2d 2x3 1x4",
+            "corner-knight 7 9",
+            "corner-queen 3 4",
+            "*5",
+        ]
+        .iter()
+        .map(|text| text.parse().unwrap())
+        .collect();
+        games.push(Game::parse_with("graph square", &mut |_| Ok(graph.clone())).unwrap());
+        for game in games {
+            let summand = &game.summands()[0];
+            let moves = summand.moves_after();
+            assert!(!moves.is_empty(), "{game}");
+            for (named, after) in &moves {
+                let played = summand
+                    .play(&named.notation)
+                    .unwrap_or_else(|why| panic!("{game}: {}: {why}", named.notation));
+                assert!(
+                    played.same_as(after),
+                    "{game}: {} led to {} not {}",
+                    named.notation,
+                    played.text(),
+                    after.text()
+                );
+            }
+            for bogus in [
+                "",
+                "zz9",
+                "99 -> 1 + 1",
+                "(0, 0) -> (9, 9)",
+                "*9 -> *1",
+                "q",
+            ] {
+                assert!(summand.play(bogus).is_err(), "{game}: {bogus}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_graph_after_a_move_is_sent_as_an_edge_list_that_reads_back() {
+        let graph = crate::graph::parse_graph("x y\ny z\nlone\n", None).unwrap();
+        let game = Game::parse_with("graph g", &mut |_| Ok(graph.clone())).unwrap();
+        let after = game.summands()[0].play("x").unwrap();
+        let text = after.edge_list().unwrap();
+        let read = crate::graph::parse_graph(&text, None).unwrap();
+        assert_eq!(read.vertex_count(), 2, "{text}");
+        assert_eq!(read.edge_count(), 0, "{text}");
+        assert_eq!(
+            graph,
+            crate::graph::parse_graph(&graph.edge_list(), None).unwrap()
+        );
+    }
+}

@@ -1,0 +1,93 @@
+//! Corner games as one of grundy's families ([`crate::games::contract`]).
+
+use super::{CornerGame, CornerMove};
+use crate::games::contract::{no_such_move, split_notation, FamilyGame};
+use crate::games::sum::Summand;
+use crate::report::{Command, GameReport, Move, Player};
+use crate::values::{Nimber, Outcome};
+
+/// A corner game with its piece at `(m, n)`.
+#[derive(Clone, Debug)]
+pub struct CornerPiece {
+    /// The rules.
+    pub game: CornerGame,
+    /// The piece's first coordinate.
+    pub m: usize,
+    /// The piece's second coordinate.
+    pub n: usize,
+}
+
+impl FamilyGame for CornerPiece {
+    fn name(&self) -> String {
+        self.game.to_string()
+    }
+
+    fn text(&self) -> String {
+        format!("{} {} {}", self.game, self.m, self.n)
+    }
+
+    fn position_text(&self) -> String {
+        format!("{} {}", self.m, self.n)
+    }
+
+    fn same_as(&self, other: &CornerPiece) -> bool {
+        self.game == other.game && (self.m, self.n) == (other.m, other.n)
+    }
+
+    fn report(&self, command: Command, outcome: Outcome) -> GameReport {
+        GameReport::new(
+            command,
+            self.name(),
+            self.position_text(),
+            outcome,
+            Player::First,
+        )
+    }
+
+    fn moves_after(&self) -> Vec<(Move, Summand)> {
+        let CornerPiece { game, m, n } = self;
+        game.targets(*m, *n)
+            .into_iter()
+            .map(|(to_m, to_n)| {
+                let step = CornerMove {
+                    m: to_m,
+                    n: to_n,
+                    nimber: Nimber::ZERO,
+                };
+                (
+                    Move::corner(*m, *n, &step),
+                    Summand::Corner(CornerPiece {
+                        game: game.clone(),
+                        m: to_m,
+                        n: to_n,
+                    }),
+                )
+            })
+            .collect()
+    }
+
+    fn play(&self, notation: &str) -> Result<Summand, String> {
+        let refused = || no_such_move(notation, self);
+        let square = |text: &str| -> Option<(usize, usize)> {
+            let (m, n) = text
+                .trim()
+                .strip_prefix('(')?
+                .strip_suffix(')')?
+                .split_once(',')?;
+            Some((m.trim().parse().ok()?, n.trim().parse().ok()?))
+        };
+        let (from, parts) = split_notation(notation).ok_or_else(refused)?;
+        let ([to], Some(from)) = (parts.as_slice(), square(from)) else {
+            return Err(refused());
+        };
+        let to = square(to).ok_or_else(refused)?;
+        if from != (self.m, self.n) || !self.game.targets(self.m, self.n).contains(&to) {
+            return Err(refused());
+        }
+        Ok(Summand::Corner(CornerPiece {
+            game: self.game.clone(),
+            m: to.0,
+            n: to.1,
+        }))
+    }
+}

@@ -1,0 +1,78 @@
+//! Node Kayles on a graph as one of grundy's families ([`crate::games::contract`]); the
+//! graphs themselves and their searches are [`crate::graph`].
+
+use crate::games::contract::FamilyGame;
+use crate::games::sum::Summand;
+use crate::graph::Graph;
+use crate::report::{Command, GameReport, Move, Player};
+use crate::values::{Nimber, Outcome};
+
+/// Node Kayles on a graph.
+#[derive(Clone, Debug)]
+pub struct GraphGame {
+    /// What the graph was called where it came from: its file's name.
+    pub name: String,
+    /// The graph.
+    pub graph: Graph,
+}
+
+impl FamilyGame for GraphGame {
+    fn name(&self) -> String {
+        "graph".to_string()
+    }
+
+    fn text(&self) -> String {
+        format!("graph {}", self.name)
+    }
+
+    fn position_text(&self) -> String {
+        self.name.clone()
+    }
+
+    fn same_as(&self, other: &GraphGame) -> bool {
+        self.graph == other.graph
+    }
+
+    fn report(&self, command: Command, outcome: Outcome) -> GameReport {
+        GameReport {
+            vertices: Some(self.graph.vertex_count()),
+            edges: Some(self.graph.edge_count()),
+            ..GameReport::new(
+                command,
+                self.name(),
+                self.position_text(),
+                outcome,
+                Player::First,
+            )
+        }
+    }
+
+    fn moves_after(&self) -> Vec<(Move, Summand)> {
+        (0..self.graph.vertex_count())
+            .map(|vertex| {
+                (
+                    Move::vertex(self.graph.name(vertex), Nimber::ZERO),
+                    Summand::Graph(GraphGame {
+                        name: self.name.clone(),
+                        graph: self.graph.after_taking(vertex),
+                    }),
+                )
+            })
+            .collect()
+    }
+
+    fn play(&self, notation: &str) -> Result<Summand, String> {
+        let vertex = self
+            .graph
+            .vertex_named(notation.trim())
+            .ok_or_else(|| format!("`{notation}` is not a vertex of the graph {}", self.name))?;
+        Ok(Summand::Graph(GraphGame {
+            name: self.name.clone(),
+            graph: self.graph.after_taking(vertex),
+        }))
+    }
+
+    fn edge_list(&self) -> Option<String> {
+        Some(self.graph.edge_list())
+    }
+}

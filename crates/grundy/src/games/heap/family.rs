@@ -1,0 +1,184 @@
+//! Heap games and two-dimensional Kayles as grundy's families ([`crate::games::contract`]).
+
+use super::{HeapGame, Kayles2d, Rectangle};
+use crate::games::contract::{no_such_move, split_notation, FamilyGame};
+use crate::games::sum::Summand;
+use crate::report::{Command, GameReport, Move, Player};
+use crate::values::Outcome;
+
+/// A take-and-break game on heaps of these sizes.
+#[derive(Clone, Debug)]
+pub struct Heaps {
+    /// The rules.
+    pub game: HeapGame,
+    /// The heap sizes.
+    pub heaps: Vec<usize>,
+}
+
+/// Two-dimensional Kayles on these boards.
+#[derive(Clone, Debug)]
+pub struct Rectangles(pub Vec<Rectangle>);
+
+/// `items` written one after the other with spaces between.
+fn spaced<T: ToString>(items: &[T]) -> String {
+    items
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `items` sorted: a position of heaps (or boards) in any order.
+fn sorted<T: Ord + Clone>(items: &[T]) -> Vec<T> {
+    let mut items = items.to_vec();
+    items.sort_unstable();
+    items
+}
+
+impl FamilyGame for Heaps {
+    fn name(&self) -> String {
+        self.game.name().to_string()
+    }
+
+    fn text(&self) -> String {
+        format!("{} {}", self.game.name(), spaced(&self.heaps))
+    }
+
+    fn position_text(&self) -> String {
+        spaced(&self.heaps)
+    }
+
+    fn same_as(&self, other: &Heaps) -> bool {
+        self.game.rule() == other.game.rule() && sorted(&self.heaps) == sorted(&other.heaps)
+    }
+
+    fn report(&self, command: Command, outcome: Outcome) -> GameReport {
+        GameReport {
+            code: Some(self.game.rule().to_string()),
+            ..GameReport::new(
+                command,
+                self.name(),
+                self.position_text(),
+                outcome,
+                Player::First,
+            )
+        }
+    }
+
+    fn moves_after(&self) -> Vec<(Move, Summand)> {
+        let Heaps { game, heaps } = self;
+        game.moves(heaps)
+            .iter()
+            .map(|heap_move| {
+                let mut after = heaps.clone();
+                after.remove(heap_move.index);
+                after.extend_from_slice(&heap_move.to);
+                (
+                    Move::heap(heap_move),
+                    Summand::Heaps(Heaps {
+                        game: game.clone(),
+                        heaps: after,
+                    }),
+                )
+            })
+            .collect()
+    }
+
+    fn play(&self, notation: &str) -> Result<Summand, String> {
+        let Heaps { game, heaps } = self;
+        let refused = || no_such_move(notation, self);
+        let (from, parts) = split_notation(notation).ok_or_else(refused)?;
+        let from: usize = from.parse().map_err(|_| refused())?;
+        let mut to = parts
+            .iter()
+            .map(|part| part.parse::<usize>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|_| refused())?;
+        to.sort_unstable();
+        let index = heaps
+            .iter()
+            .position(|&heap| heap == from)
+            .ok_or_else(refused)?;
+        let mut legal = false;
+        game.rule()
+            .for_each_option(from, |option| legal |= option == to.as_slice());
+        if !legal {
+            return Err(refused());
+        }
+        let mut after = heaps.clone();
+        after.remove(index);
+        after.extend_from_slice(&to);
+        Ok(Summand::Heaps(Heaps {
+            game: game.clone(),
+            heaps: after,
+        }))
+    }
+}
+
+impl FamilyGame for Rectangles {
+    fn name(&self) -> String {
+        "kayles-2d".to_string()
+    }
+
+    fn text(&self) -> String {
+        format!("kayles-2d {}", spaced(&self.0))
+    }
+
+    fn position_text(&self) -> String {
+        spaced(&self.0)
+    }
+
+    fn same_as(&self, other: &Rectangles) -> bool {
+        sorted(&self.0) == sorted(&other.0)
+    }
+
+    fn report(&self, command: Command, outcome: Outcome) -> GameReport {
+        GameReport::new(
+            command,
+            self.name(),
+            self.position_text(),
+            outcome,
+            Player::First,
+        )
+    }
+
+    fn moves_after(&self) -> Vec<(Move, Summand)> {
+        Kayles2d
+            .moves(&self.0)
+            .iter()
+            .map(|board_move| {
+                let mut after = self.0.clone();
+                after.remove(board_move.index);
+                after.extend_from_slice(&board_move.to);
+                (
+                    Move::rectangle(board_move),
+                    Summand::Rectangles(Rectangles(after)),
+                )
+            })
+            .collect()
+    }
+
+    fn play(&self, notation: &str) -> Result<Summand, String> {
+        let refused = || no_such_move(notation, self);
+        let (from, parts) = split_notation(notation).ok_or_else(refused)?;
+        let from: Rectangle = from.parse().map_err(|_| refused())?;
+        let mut to = parts
+            .iter()
+            .map(|part| part.parse::<Rectangle>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|_| refused())?;
+        to.sort_unstable();
+        let index = self
+            .0
+            .iter()
+            .position(|&board| board == from)
+            .ok_or_else(refused)?;
+        if !Kayles2d.options(from).contains(&to) {
+            return Err(refused());
+        }
+        let mut after = self.0.clone();
+        after.remove(index);
+        after.extend_from_slice(&to);
+        Ok(Summand::Rectangles(Rectangles(after)))
+    }
+}
