@@ -64,6 +64,19 @@ def test_moves_within_a_time_say_what_they_settled():
     assert "out of time" in reply.played_by
 
 
+def test_a_reply_out_of_time_names_its_move_and_shows_in_a_notebook():
+    # No time at all: the computer plays without having valued the position it leaves, and
+    # the report has no `moves` (a repr that read it raised KeyError in a notebook).
+    hard = grundy.game("knights 8x8 at NN....../......../......../......../......../......../......../........")
+    reply = hard.reply(think=0, progress=False)
+    assert "moves" not in reply and "nimber" not in reply
+    assert reply.move is None and reply.played
+    assert repr(reply).startswith("Play(game='knights'") and "played_by=" in repr(reply)
+    assert reply.svg().startswith("<svg")
+    given_time = grundy.game("knights 5x5").reply()
+    assert str(given_time.move) == given_time.played == "c3"
+
+
 def test_a_sum_is_made_with_plus():
     kayles = grundy.game("kayles 3 4 5")
     assert kayles + grundy.game("*2") == grundy.game("kayles 3 4 5 + *2")

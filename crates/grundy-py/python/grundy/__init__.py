@@ -311,7 +311,8 @@ class Game:
         ``opponent`` is ``perfect``, ``symmetry`` or ``random`` (with ``seed``); with
         ``misere=True`` it plays to make the opponent move last (no symmetry opponent).
         With ``think=S`` it plays after S seconds the best move it found, and says so in
-        ``played_by`` (``grundy play --reply --seconds S``).
+        ``played_by`` (``grundy play --reply --seconds S``); ``played`` names the move, and
+        ``move`` is None when the value it leaves was not found in the time.
 
         >>> grundy.game("knights 5x5").reply().move.square
         'c3'

@@ -394,9 +394,11 @@ class Play(_GameAnswer):
         return _moves(self._key("moves"))
 
     @property
-    def move(self) -> Move:
-        """The computer's move, with the nim-value it leads to."""
-        return Move(self._data["moves"][0])
+    def move(self) -> Optional[Move]:
+        """The computer's move, with the nim-value it leads to; None when a thinking time
+        (``think=``) ran out before that value was found (``played`` names the move)."""
+        found = self._data.get("moves")
+        return None if found is None else Move(found[0])
 
 
 class Table(Answer):
