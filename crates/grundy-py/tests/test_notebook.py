@@ -25,6 +25,6 @@ def test_the_example_notebook_runs_and_draws():
             value = eval(compile(ast.Expression(last.value), str(NOTEBOOK), "eval"), namespace)
             shown.append(value)
     pictures = [value._repr_svg_() for value in shown if hasattr(value, "_repr_svg_")]
-    # The value, the moves, the last reply, the table, the sequence and the tour.
-    assert len(pictures) == 6
+    # The value, a position, the moves, the last reply, the table, the sequence and the tour.
+    assert len(pictures) == 7
     assert all(picture and picture.lstrip().startswith("<svg") for picture in pictures)
