@@ -106,6 +106,18 @@ fn parse_game(text: &str, graph: Option<&str>) -> PyResult<String> {
         .map_err(|error| raise("InputError", error.to_string(), None))
 }
 
+/// The picture of the game `text` (with `graph` as in [`parse_game`]) before any question: a
+/// placement game's board with its pieces and the squares they attack, as its answers draw
+/// it; None for a game without a board.
+#[pyfunction]
+#[pyo3(signature = (text, graph=None))]
+fn game_svg(text: &str, graph: Option<&str>) -> PyResult<Option<String>> {
+    within_request_bytes("the game's text", text)?;
+    let game: Game =
+        read_game(text, graph).map_err(|error| raise("InputError", error.to_string(), None))?;
+    Ok(grundy::picture::of_game(&game))
+}
+
 /// Reads a memory size such as `512M` or `2G` (powers of 1024), within this machine's memory.
 #[pyfunction]
 fn memory_size(text: &str) -> PyResult<u64> {
@@ -396,14 +408,15 @@ fn event_dict<'py>(
     Ok(dict)
 }
 
-/// The native module: `parse_game`, `memory_size`, `run`, the answers `run` gives, and
-/// `MAX_THREADS`.
+/// The native module: `parse_game`, `game_svg`, `memory_size`, `run`, the answers `run`
+/// gives, and `MAX_THREADS`.
 #[pymodule]
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<NativeAnswer>()?;
     module.add("MAX_THREADS", MAX_THREADS)?;
     module.add("QUESTIONS", grundy::request::QUESTIONS.to_vec())?;
     module.add_function(wrap_pyfunction!(parse_game, module)?)?;
+    module.add_function(wrap_pyfunction!(game_svg, module)?)?;
     module.add_function(wrap_pyfunction!(memory_size, module)?)?;
     module.add_function(wrap_pyfunction!(run, module)?)?;
     Ok(())

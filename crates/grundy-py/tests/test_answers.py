@@ -64,6 +64,19 @@ def test_moves_within_a_time_say_what_they_settled():
     assert "out of time" in reply.played_by
 
 
+def test_a_reply_out_of_time_names_its_move_and_shows_in_a_notebook():
+    # No time at all: the computer plays without having valued the position it leaves, and
+    # the report has no `moves` (a repr that read it raised KeyError in a notebook).
+    hard = grundy.game("knights 8x8 at NN....../......../......../......../......../......../......../........")
+    reply = hard.reply(think=0, progress=False)
+    assert "moves" not in reply and "nimber" not in reply
+    assert reply.move is None and reply.played
+    assert repr(reply).startswith("Play(game='knights'") and "played_by=" in repr(reply)
+    assert reply.svg().startswith("<svg")
+    given_time = grundy.game("knights 5x5").reply()
+    assert str(given_time.move) == given_time.played == "c3"
+
+
 def test_a_sum_is_made_with_plus():
     kayles = grundy.game("kayles 3 4 5")
     assert kayles + grundy.game("*2") == grundy.game("kayles 3 4 5 + *2")
@@ -141,3 +154,19 @@ def test_a_table_is_array_like_and_misere_answers_say_so():
     assert "convention" not in repr(grundy.game("kayles 3 4").value())
     with pytest.raises(grundy.InputError, match="progress='yes'"):
         grundy.game("knights 5x5").value(progress="yes")
+
+
+def test_a_placement_game_shows_its_board_in_a_notebook():
+    game = grundy.game("knights 5x5 at N..../...../...../...../.....")
+    picture = game._repr_svg_()
+    assert picture == game.svg() and picture.startswith("<svg")
+    assert ">knights on 5x5</text>" in picture
+    # One knight, on a1 (drawn at the top left), and the two squares it attacks, b3 and c2.
+    assert picture.count("<circle") == 1 and 'cx="50" cy="70"' in picture
+    assert picture.count("#f2b8b5") + picture.count("#e39a96") == 2
+    assert picture.count('width="40" height="40"') == 25
+    # The board its value answer draws, whose title adds the value.
+    value = game.value().svg()
+    assert value.splitlines()[3:] == picture.splitlines()[3:]
+    assert grundy.game("kayles 3 4").svg() is None
+    assert (grundy.game("knights 3x3") + 1)._repr_svg_() is None

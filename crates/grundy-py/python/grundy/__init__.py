@@ -13,7 +13,8 @@ impartial games, above all the games played by placing chess pieces on grids.
 [[1, 1, 1], [1, 1, 2], [1, 2, 2]]
 
 The answers are the library's, the same as the command line's ``--json`` (``to_dict()``);
-a notebook draws boards, tables, sequences and tours (``_repr_svg_``). Every search takes
+a notebook draws a placement game's board, and the boards, tables, sequences and tours of
+the answers (``_repr_svg_``). Every search takes
 ``memory=`` (bytes, or text such as ``"2G"``), ``threads=``, ``seconds=`` (stop after that
 long, raising :class:`Stopped` with what was finished) and ``progress=`` (True, the default:
 a bar after a second; False; or a function called with a dict). Ctrl-C stops a search and
@@ -216,6 +217,15 @@ class Game:
     def __repr__(self) -> str:
         return f"grundy.game({self._text!r})"
 
+    def svg(self) -> Optional[str]:
+        """The board as SVG text, for one placement game: its pieces and the squares they
+        attack, drawn as the answers about it draw it; None for a game without a board (heap,
+        corner and graph games, sums)."""
+        return _native.game_svg(self._text, self._graph)
+
+    def _repr_svg_(self) -> Optional[str]:
+        return self.svg()
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
@@ -311,7 +321,8 @@ class Game:
         ``opponent`` is ``perfect``, ``symmetry`` or ``random`` (with ``seed``); with
         ``misere=True`` it plays to make the opponent move last (no symmetry opponent).
         With ``think=S`` it plays after S seconds the best move it found, and says so in
-        ``played_by`` (``grundy play --reply --seconds S``).
+        ``played_by`` (``grundy play --reply --seconds S``); ``played`` names the move, and
+        ``move`` is None when the value it leaves was not found in the time.
 
         >>> grundy.game("knights 5x5").reply().move.square
         'c3'

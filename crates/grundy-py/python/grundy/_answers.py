@@ -1,12 +1,107 @@
 """Typed answers. Each wraps the JSON object the library answered (the keys of the command
 line's ``--json``, docs/JSON.md): every key is an attribute, ``to_dict()`` gives the object
-itself, and a notebook shows the answer's picture where it has one (``_repr_svg_``)."""
+itself, and a notebook shows the answer's picture where it has one (``_repr_svg_``).
+
+Each class declares the keys of its report, with their types, as the tables of docs/JSON.md
+list them (a test holds the two together), so that a type checker knows ``value.nimber`` is an
+int and refuses ``value.nimbr``. A key marked optional there is declared with the type it has
+when present, as a ``TypedDict``'s optional key is: reading it where the answer leaves it out
+raises AttributeError (``answer.get(key)`` gives None instead). Objects inside a report (a
+genus, a graph's bounds) are plain dicts, typed as ``TypedDict``s."""
 
 from __future__ import annotations
 
 import copy
 import json
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Dict,
+    Iterator,
+    List,
+    Literal,
+    Optional,
+    Tuple,
+    TypedDict,
+    Union,
+)
+
+#: Who wins: ``"N"``, the player to move; ``"P"``, the other.
+OutcomeLetter = Literal["N", "P"]
+#: A player, by the order of play from the position as given.
+Player = Literal["first", "second"]
+#: The play convention when it is not normal play (the key is left out under normal play).
+Convention = Literal["misere"]
+
+
+class Genus(TypedDict):
+    """Conway's genus (docs/JSON.md, object ``genus``): ``text`` as Winning Ways writes it
+    (``1^031``), the ``normal`` nim-value, the ``misere`` nim-values γ₀, γ₁, …"""
+
+    text: str
+    normal: int
+    misere: List[int]
+
+
+class RareValues(TypedDict):
+    """The rare values of a nim-sequence's sparse-space method (object ``rare-values``)."""
+
+    mask: int
+    domain: bool
+    odd: bool
+    heaps: int
+    last: Optional[int]
+    used: bool
+
+
+class QuotientGenerator(TypedDict):
+    """A generator of a misère quotient: its ``name`` (``a``) and the ``heap`` it is."""
+
+    name: str
+    heap: int
+
+
+class Degree(TypedDict):
+    """A graph's degrees: the smallest, the largest, and how many vertices have each (keyed
+    by the degree written as text)."""
+
+    min: Optional[int]
+    max: Optional[int]
+    counts: Dict[str, int]
+
+
+class Bounds(TypedDict):
+    """A search's proven bounds on a graph number and the best set it found."""
+
+    lower: int
+    upper: int
+    witness: List[str]
+    search_nodes: int
+
+
+class GraphBounds(TypedDict):
+    """The bounds of each of the three graph numbers."""
+
+    independence_number: Bounds
+    domination_number: Bounds
+    independent_domination_number: Bounds
+
+
+class TerminalSize(TypedDict):
+    """Terminal positions of one size: how many (a decimal string past 64 bits), and one."""
+
+    size: int
+    count: Union[int, str]
+    example: List[str]
+
+
+class TerminalCount(TypedDict):
+    """Terminal positions counted by size."""
+
+    total: Union[int, str, None]
+    sizes: List[TerminalSize]
+    frontier_width: int
+    peak_states: int
 
 
 def _pandas(method: str) -> Any:
@@ -29,14 +124,21 @@ class Record:
     _normal_only: Tuple[str, ...] = ()
     #: Keys that Python spells otherwise (``from`` is a keyword).
     _renamed: Dict[str, str] = {}
+    _data: Dict[str, Any]
 
     def __init__(self, data: Dict[str, Any]) -> None:
         object.__setattr__(self, "_data", data)
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):
-            raise AttributeError(name)
-        key = self._renamed.get(name, name)
+    if not TYPE_CHECKING:
+        # Every key is read here; the classes declare the keys their reports have, and a
+        # type checker that saw this method would take any name, a typo too, for a key.
+        def __getattr__(self, name: str) -> Any:
+            if name.startswith("_"):
+                raise AttributeError(name)
+            return self._key(self._renamed.get(name, name))
+
+    def _key(self, key: str) -> Any:
+        """The value of `key`; an AttributeError naming the keys there are when it is absent."""
         if key in self._data:
             return self._data[key]
         raise AttributeError(
@@ -97,23 +199,56 @@ class Move(Record):
     """A move, in every game family: ``move`` (as written, ``c3`` or ``5 -> 2 + 2``),
     ``nimber`` (the value of the whole position after it), ``winning``, and the family's
     details (``square``, ``row``, ``col``, ``piece``; ``heap``, ``from_``, ``to``;
-    ``corner``; ``vertex``; ``summand``, ``summand_nimber``)."""
+    ``from_board``, ``to_boards``; ``corner``; ``vertex``; ``summand``, ``summand_nimber``)."""
 
     _shown: Tuple[str, ...] = ("move", "nimber", "winning")
     _renamed = {"from_": "from"}
+
+    move: str
+    nimber: int
+    winning: bool
+    square: str
+    piece: str
+    row: int
+    col: int
+    heap: int
+    from_: int
+    to: List[int]
+    from_board: str
+    to_boards: List[str]
+    corner: List[int]
+    vertex: str
+    summand: int
+    summand_nimber: int
 
     def __str__(self) -> str:
         return str(self._data["move"])
 
 
 class Summand(Record):
-    """One game of a sum: ``game``, ``position``, ``nimber``."""
+    """One game of a sum: ``game``, ``position``, ``nimber``, ``settled_by``."""
 
     _shown: Tuple[str, ...] = ("game", "position", "nimber")
 
+    game: str
+    position: str
+    nimber: int
+    settled_by: str
+
+
+def _moves(items: List[Dict[str, Any]]) -> List[Move]:
+    return [Move(item) for item in items]
+
 
 class Answer(Record):
-    """An answer of grundy's library (the base of every answer type)."""
+    """An answer of grundy's library (the base of every answer type). :func:`grundy.run`
+    answers with one whose type depends on the question: ``isinstance(answer, grundy.Value)``
+    tells a type checker which (``answer["key"]`` reads any key untyped)."""
+
+    _native: Any
+
+    schema: int
+    command: str
 
     def __init__(self, native: Any, data: Optional[Dict[str, Any]] = None) -> None:
         super().__init__(json.loads(native.json()) if data is None else data)
@@ -123,18 +258,50 @@ class Answer(Record):
         """The answer's picture as SVG text (as the command line's ``--svg`` draws it), or
         None when it has none: a heap game's value has no board, a tour of more than 250,000
         squares or a table of more than 200 x 200 cells is too big to draw."""
-        return self._native.svg()
+        picture: Optional[str] = self._native.svg()
+        return picture
 
     def _repr_svg_(self) -> Optional[str]:
         return self.svg()
 
 
-class Value(Answer):
+class _GameAnswer(Answer):
+    """The keys that every answer about a game's position has: value, moves, outcome, play."""
+
+    game: str
+    position: str
+    board: str
+    surface: str
+    rays: str
+    convention: Convention
+    nimber: int
+    outcome: OutcomeLetter
+    to_move: Player
+    winner: Player
+    positions_searched: int
+    seconds: float
+
+
+class Value(_GameAnswer):
     """The nim-value and outcome of a game (``grundy value``): ``nimber``, ``outcome``
     (``'N'``: the player to move wins; ``'P'``: the player to move loses), ``winner``,
-    ``to_move``; for a sum, ``summands``."""
+    ``to_move``; for a sum, ``summands``; under misère play, ``genus``."""
 
     _shown: Tuple[str, ...] = ("game", "position", "nimber", "outcome", "winner")
+
+    code: str
+    vertices: int
+    edges: int
+    genus: Genus
+    heap_nimbers: List[int]
+    settled_by: str
+    first_moves_up_to_symmetry: int
+    resumed_from_checkpoint: int
+    table_hits: int
+    endgame_positions: int
+    threads: int
+    ranks: int
+    units_settled: int
 
     @property
     def summands(self) -> Optional[List[Summand]]:
@@ -143,16 +310,35 @@ class Value(Answer):
         return None if found is None else [Summand(item) for item in found]
 
 
-class Moves(Value):
+class Moves(_GameAnswer):
     """The winning moves of a game, or every move with the value it leads to
     (``grundy moves``): ``moves`` is a list of :class:`Move`."""
 
     _shown: Tuple[str, ...] = ("game", "position", "nimber", "outcome", "winning_moves", "legal_moves")
 
+    code: str
+    vertices: int
+    edges: int
+    settled_by: str
+    legal_moves: int
+    winning_moves: int
+    moves_not_listed: int
+    moves_unsettled: int
+    winning_cells: List[int]
+    table_hits: int
+    endgame_positions: int
+    threads: int
+
     @property
     def moves(self) -> List[Move]:
         """The moves listed: the winning ones, or with ``all=True`` every one."""
-        return [Move(item) for item in self._data["moves"]]
+        return _moves(self._data["moves"])
+
+    @property
+    def summands(self) -> Optional[List[Summand]]:
+        """Each game of a sum with its nim-value, or None for a single game."""
+        found = self._data.get("summands")
+        return None if found is None else [Summand(item) for item in found]
 
     def __iter__(self) -> Iterator[Move]:
         return iter(self.moves)
@@ -169,10 +355,14 @@ class Moves(Value):
         return super().__getitem__(key)
 
 
-class Outcome(Answer):
-    """Who wins a placement game, and a winning first move (``grundy outcome``)."""
+class Outcome(Value):
+    """Who wins, and for a placement game a winning first move (``grundy outcome``). Any
+    other game or sum is answered by its nim-value, with the keys of a :class:`Value`."""
 
     _shown: Tuple[str, ...] = ("game", "board", "outcome", "winner", "winning_move")
+
+    first_moves: int
+    first_moves_settled: int
 
     @property
     def winning_move(self) -> Optional[Move]:
@@ -180,17 +370,35 @@ class Outcome(Answer):
         found = self._data.get("winning_move")
         return None if found is None else Move(found)
 
+    @property
+    def symmetric_winning_moves(self) -> Optional[List[Move]]:
+        """The images of ``winning_move`` under the board's symmetries (they win too), when
+        there is a winning move."""
+        found = self._data.get("symmetric_winning_moves")
+        return None if found is None else _moves(found)
 
-class Play(Answer):
+
+class Play(_GameAnswer):
     """The computer's move (``grundy play --reply``): ``move``, the ``position`` it leaves,
     and who wins from there."""
 
     _shown: Tuple[str, ...] = ("game", "position", "move", "played_by", "nimber", "winner")
 
+    legal_moves: int
+    played: str
+    played_by: str
+
     @property
-    def move(self) -> Move:
-        """The computer's move, with the nim-value it leads to."""
-        return Move(self._data["moves"][0])
+    def moves(self) -> List[Move]:
+        """The computer's move, with the nim-value it leads to (absent with ``nimber``)."""
+        return _moves(self._key("moves"))
+
+    @property
+    def move(self) -> Optional[Move]:
+        """The computer's move, with the nim-value it leads to; None when a thinking time
+        (``think=``) ran out before that value was found (``played`` names the move)."""
+        found = self._data.get("moves")
+        return None if found is None else Move(found[0])
 
 
 class Table(Answer):
@@ -198,6 +406,20 @@ class Table(Answer):
     ``rows[i]``, ``cols[j]`` (None for a cell a stopped search did not finish)."""
 
     _shown: Tuple[str, ...] = ("game", "rows", "cols", "finished_cells", "interrupted")
+
+    game: str
+    surface: str
+    rays: str
+    rows: List[int]
+    cols: List[int]
+    nimbers: List[List[Optional[int]]]
+    convention: Convention
+    outcomes: List[List[Optional[OutcomeLetter]]]
+    settled_by: List[List[Optional[str]]]
+    positions_searched: int
+    interrupted: bool
+    finished_cells: int
+    seconds: float
 
     def __len__(self) -> int:
         """The number of rows, as for a list of rows."""
@@ -248,6 +470,21 @@ class Sequence(Answer):
     _shown: Tuple[str, ...] = ("game", "code", "to", "period", "preperiod", "largest")
     _normal_only: Tuple[str, ...] = ("period", "preperiod", "largest")
 
+    game: str
+    code: str
+    to: int
+    values: List[int]
+    period: Optional[int]
+    preperiod: Optional[int]
+    computed: int
+    largest: int
+    largest_at: int
+    rare: RareValues
+    interrupted: bool
+    convention: Convention
+    genera: List[Genus]
+    seconds: float
+
     def __len__(self) -> int:
         return len(self._data["values"])
 
@@ -273,12 +510,39 @@ class Quotient(Answer):
 
     _shown: Tuple[str, ...] = ("game", "code", "heaps", "order", "relations", "p_portion")
 
+    game: str
+    code: str
+    heaps_asked: int
+    heaps: int
+    order: int
+    p_portion: List[str]
+    generators: List[QuotientGenerator]
+    relations: List[str]
+    heap_words: List[str]
+    orders: List[int]
+    stable_from: int
+    period: int
+    preperiod: int
+    stopped_by: str
+    seconds: float
+
 
 class Tour(Answer):
     """A knight's tour, or why there is none (``grundy tour``): ``exists``, ``path`` (the
     squares in order, ``[row, col]`` from 1), ``closed``, ``method``; ``reason`` when none."""
 
     _shown: Tuple[str, ...] = ("board", "exists", "closed", "start", "method", "reason")
+
+    board: str
+    closed: bool
+    start: Optional[str]
+    exists: bool
+    rows: int
+    cols: int
+    method: str
+    path: List[List[int]]
+    reason: str
+    seconds: float
 
 
 class TourExists(Answer):
@@ -287,12 +551,29 @@ class TourExists(Answer):
 
     _shown: Tuple[str, ...] = ("board", "closed", "start", "exists", "reason")
 
+    board: str
+    closed: bool
+    start: Optional[str]
+    exists: Optional[bool]
+    reason: str
+
 
 class TourCount(Answer):
     """How many knight's tours a board has (``grundy tour count``): ``count`` (an int of
     any size), ``complete`` (False: a lower bound)."""
 
     _shown: Tuple[str, ...] = ("board", "closed", "directed", "start", "count", "complete")
+
+    board: str
+    closed: bool
+    directed: bool
+    start: Optional[str]
+    complete: bool
+    method: str
+    reason: str
+    search_nodes: int
+    peak_states: int
+    seconds: float
 
     @property
     def count(self) -> int:
@@ -306,12 +587,35 @@ class TourVerify(Answer):
 
     _shown: Tuple[str, ...] = ("board", "valid", "closed", "fault")
 
+    board: str
+    valid: bool
+    closed: bool
+    fault: str
+
 
 class GraphFacts(Answer):
     """The facts of an attack graph (``grundy graph``): independence and domination numbers,
     terminal positions."""
 
     _shown: Tuple[str, ...] = ("game", "board", "vertices", "edges")
+
+    game: str
+    board: str
+    position: str
+    vertices: int
+    edges: int
+    degree: Degree
+    components: int
+    component_sizes: List[int]
+    bipartite: bool
+    independence_number: Optional[int]
+    domination_number: Optional[int]
+    independent_domination_number: Optional[int]
+    bounds: GraphBounds
+    terminal_positions: Optional[TerminalCount]
+    terminal_error: Optional[str]
+    search_seconds: float
+    count_seconds: float
 
 
 _BY_COMMAND = {

@@ -19,6 +19,10 @@ def parse_game(text: str, graph: Optional[str] = None) -> str:
     """Reads a game (every `graph NAME` standing for the graph text `graph`); returns it as
     the library writes it. Raises grundy.InputError."""
 
+def game_svg(text: str, graph: Optional[str] = None) -> Optional[str]:
+    """The game's board as SVG (a placement game's pieces and attacked squares), or None for
+    a game without one. Raises grundy.InputError."""
+
 def memory_size(text: str) -> int:
     """Reads a memory size such as '512M' or '2G'. Raises grundy.InputError."""
 

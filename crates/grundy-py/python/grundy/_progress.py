@@ -1,9 +1,10 @@
-"""Progress of a long search: a tqdm bar when tqdm is installed (``tqdm.auto``, so a notebook
-gets its widget), else one line rewritten on a terminal's stderr, else nothing. Nothing is
-shown for work that ends within a second."""
+"""Progress of a long search: a tqdm bar when tqdm is installed (its widget in a notebook
+that has ipywidgets, its text bar elsewhere), else one line rewritten on a terminal's stderr,
+else nothing. Nothing is shown for work that ends within a second."""
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from typing import Any, Callable, Dict, Optional
 
@@ -31,6 +32,25 @@ def describe(event: Event) -> str:
     return "searching"
 
 
+def _tqdm_bar() -> Any:
+    """tqdm's bar class, or None without tqdm. ``tqdm.auto`` picks the widget in a notebook,
+    but in a notebook without ipywidgets it warns ("IProgress not found. Please update jupyter
+    and ipywidgets") on the cell's output before falling back on the text bar: that bar is
+    taken directly there."""
+    try:
+        widgets = importlib.util.find_spec("ipywidgets") is not None
+    except (ImportError, ValueError):  # a broken or half-imported ipywidgets
+        widgets = False
+    try:
+        if widgets:
+            from tqdm.auto import tqdm  # type: ignore  # no type hints shipped
+        else:
+            from tqdm import tqdm  # type: ignore  # no type hints shipped
+    except ImportError:
+        return None
+    return tqdm
+
+
 class Display:
     """The default progress display; call it with each event, then ``close()``."""
 
@@ -38,11 +58,7 @@ class Display:
         self._bar: Any = None
         self._what: Optional[str] = None
         self._line = 0
-        try:
-            from tqdm.auto import tqdm  # type: ignore  # no type hints shipped
-        except ImportError:
-            tqdm = None
-        self._tqdm = tqdm
+        self._tqdm = _tqdm_bar()
         self._terminal = hasattr(sys.stderr, "isatty") and sys.stderr.isatty()
 
     def __call__(self, event: Event) -> None:

@@ -195,6 +195,23 @@ pub fn position(
     board_picture(&picture)
 }
 
+/// `game` and its board as a title names them: `knights on 5x5`.
+fn on_board(game: &PlacementGame) -> String {
+    format!("{} on {}", game.name(), game.board())
+}
+
+/// The picture of `game` itself, before any question is asked of it: for one placement game,
+/// its position with the pieces and the squares they attack, titled with the game and the
+/// board, as the pictures of its answers draw it. `None` for any other game or a sum, which
+/// have no board.
+#[must_use]
+pub fn of_game(game: &Game) -> Option<String> {
+    let Some(Summand::Placement { game, position: at }) = game.as_single() else {
+        return None;
+    };
+    Some(position(&on_board(game), game, at, &[], &[]))
+}
+
 /// The picture of a report of `game` answering a value, moves, outcome or play request: the
 /// position, or for play the position after the computer's move, with the moves the report
 /// names as winning framed (the winning moves of a moves report, the winning first move of
@@ -214,7 +231,7 @@ pub fn of_game_report(game: &Game, report: &GameReport, every_move_listed: bool)
     else {
         return None;
     };
-    let on_board = format!("{} on {}", game.name(), game.board());
+    let on_board = on_board(game);
     // Misère play has no nim-value, only who wins; a moves answer within a time may not have
     // found the value (its unvalued moves, which `placed` leaves out, are drawn unlabelled).
     let nim_value_title = match (report.nimber, report.convention, report.outcome) {

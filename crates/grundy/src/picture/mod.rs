@@ -2,7 +2,7 @@
 //! winning moves and move values, a table as a coloured grid, a nim-sequence as a plot, a
 //! knight's tour, a smallest terminal position. Only strings are built here: the command line
 //! writes them to its `--svg` files, and any other front end shows the same picture for the
-//! same answer by asking [`of_answer`].
+//! same answer by asking [`of_answer`] (and for a game before any question, [`of_game`]).
 //!
 //! ```
 //! use grundy::watch::Watch;
@@ -21,7 +21,7 @@ mod knight_tour;
 mod plot;
 
 pub use board::{
-    board_picture, of_game_report, position, smallest_terminal, BoardPicture, SquareStyle,
+    board_picture, of_game, of_game_report, position, smallest_terminal, BoardPicture, SquareStyle,
 };
 pub use grid::{table, value_grid, MAX_GRID_CELLS};
 pub use knight_tour::{tour, MAX_TOUR_SQUARES};
@@ -256,6 +256,37 @@ pub(crate) mod tests {
             2
         );
         assert_eq!(svg.matches(FRAME).count(), 0);
+    }
+
+    #[test]
+    fn a_placement_game_is_drawn_as_its_answers_draw_its_board_and_other_games_are_not() {
+        let game: crate::Game = "knights 3x3 at N../.../...".parse().unwrap();
+        let svg = of_game(&game).unwrap();
+        assert_eq!(well_formed_elements(&svg).unwrap()[0], "svg");
+        assert!(svg.contains(">knights on 3x3</text>"));
+        // The knight on a1, and the two squares it attacks (b3 and c2).
+        assert_eq!(svg.matches("<circle").count(), 1);
+        assert_eq!(
+            svg.matches("#f2b8b5").count() + svg.matches("#e39a96").count(),
+            2
+        );
+        // The same board as the value answer's picture, whose title adds the value.
+        let (value, _) = drawn(r#"{"question":"value","game":"knights 3x3 at N../.../..."}"#);
+        let board = |svg: &str| svg.lines().skip(3).collect::<Vec<_>>().join("\n");
+        assert!(value
+            .lines()
+            .nth(2)
+            .unwrap()
+            .contains("knights on 3x3: nim-value"));
+        assert_eq!(board(&svg), board(&value));
+        for other in [
+            "kayles 3 4",
+            "corner-knight 7 9",
+            "*3",
+            "knights 3x3 + kayles 3",
+        ] {
+            assert_eq!(of_game(&other.parse().unwrap()), None, "{other}");
+        }
     }
 
     #[test]
