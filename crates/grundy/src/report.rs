@@ -211,6 +211,15 @@ pub struct Move {
     /// Sums of games: the nim-value of that game after the move (`nimber` is the whole sum's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub summand_nimber: Option<u32>,
+    /// The game after the move, as grundy writes a game (`kayles 2 4`, `knights 5x5 at
+    /// N..../...`, `*1 + corner-knight 5 8`): what a front end asks about next to go on from
+    /// there, with no rules of its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after: Option<String>,
+    /// Games on a graph: the graph after the move as an edge list, sent as the request's
+    /// `graph` with `after` (whose text names the graph, not its edges).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after_graph: Option<String>,
 }
 
 impl Move {
@@ -235,6 +244,8 @@ impl Move {
             vertex: None,
             summand: None,
             summand_nimber: None,
+            after: None,
+            after_graph: None,
         }
     }
 

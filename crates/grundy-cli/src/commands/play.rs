@@ -156,6 +156,7 @@ fn reply(args: &Args, game: &PlacementGame) -> Result<String> {
             game: game.clone(),
             position,
         })),
+        graph: None,
         opponent: args.opponent.into(),
         seed: args.seed,
         limits: Limits::new(args.memory, None),

@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::common::grundy;
 
@@ -318,11 +318,31 @@ fn every_command_prints_what_docs_json_md_describes() {
             "random",
         ],
     ];
+    // Requests the command line does not make: the computer's move in games other than
+    // placement games (the web page's), with the keys of their families.
+    let requests = [
+        json!({"question": "play", "game": "kayles 3 5"}),
+        json!({"question": "play", "game": "graph sent", "graph": "a b\nb c\n"}),
+        json!({"question": "play", "game": "*2 + corner-knight 3 4", "opponent": "random"}),
+    ];
+    let mut reports: Vec<(String, Value)> = runs
+        .iter()
+        .map(|args| (format!("grundy {} --json", args.join(" ")), report_of(args)))
+        .collect();
+    for request in requests {
+        let output = grundy()
+            .arg("worker")
+            .write_stdin(request.to_string())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{request}");
+        let report = serde_json::from_slice(&output.stdout).unwrap();
+        reports.push((format!("grundy worker <<< {request}"), report));
+    }
     let mut seen = BTreeSet::new();
-    for args in runs {
-        let report = report_of(args);
+    for (asked, report) in reports {
         if let Some(error) = contract.report_error(&report) {
-            panic!("grundy {} --json: {error}", args.join(" "));
+            panic!("{asked}: {error}");
         }
         let command = report["command"].as_str().unwrap().to_string();
         for key in report.as_object().unwrap().keys() {

@@ -120,8 +120,8 @@ fn a_bad_request_is_refused_by_its_types_and_no_file_is_read() {
             "`question` \"tour verify\" is not a question",
         ),
         (
-            r#"{"question":"play","game":"kayles 3"}"#,
-            "the computer plays the placement games",
+            r#"{"question":"play","game":"kayles 3","opponent":"symmetry"}"#,
+            "the symmetry strategies",
         ),
         (r#"{"question":"value","game":"kayles -1"}"#, "heap `-1`"),
         (

@@ -317,19 +317,22 @@ class Game:
               think: Optional[float] = None, memory: Memory = None,
               threads: Optional[int] = None, seconds: Optional[float] = None,
               progress: Any = True) -> Play:
-        """The computer's move in a placement game's position (``grundy play --reply``):
-        ``opponent`` is ``perfect``, ``symmetry`` or ``random`` (with ``seed``); with
-        ``misere=True`` it plays to make the opponent move last (no symmetry opponent).
-        With ``think=S`` it plays after S seconds the best move it found, and says so in
-        ``played_by`` (``grundy play --reply --seconds S``); ``played`` names the move, and
-        ``move`` is None when the value it leaves was not found in the time.
+        """The computer's move in the game's position (``grundy play --reply``), any game or
+        sum: ``opponent`` is ``perfect``, ``symmetry`` (one placement game) or ``random``
+        (with ``seed``); with ``misere=True`` it plays to make the opponent move last (no
+        symmetry opponent). With ``think=S`` (one placement game) it plays after S seconds
+        the best move it found, and says so in ``played_by`` (``grundy play --reply
+        --seconds S``); ``played`` names the move, and ``move`` is None when the value it
+        leaves was not found in the time. ``move.after`` is the game it leaves, to go on from.
 
         >>> grundy.game("knights 5x5").reply().move.square
         'c3'
         >>> grundy.game("knights 4x4").reply(misere=True).outcome
         'P'
+        >>> grundy.game("kayles 3 5").reply().move.after
+        'kayles 3 3'
         """
-        fields = {"game": self._text, "opponent": opponent,
+        fields = {**self._fields(), "opponent": opponent,
                   "seed": _whole("seed", seed, 0, 2**64 - 1), **self._convention(misere),
                   **_thinking_time(think)}
         return _ask("play", fields, memory, threads, seconds, progress)

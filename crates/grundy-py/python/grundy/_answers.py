@@ -199,7 +199,8 @@ class Move(Record):
     """A move, in every game family: ``move`` (as written, ``c3`` or ``5 -> 2 + 2``),
     ``nimber`` (the value of the whole position after it), ``winning``, and the family's
     details (``square``, ``row``, ``col``, ``piece``; ``heap``, ``from_``, ``to``;
-    ``from_board``, ``to_boards``; ``corner``; ``vertex``; ``summand``, ``summand_nimber``)."""
+    ``from_board``, ``to_boards``; ``corner``; ``vertex``; ``summand``, ``summand_nimber``), and
+    the game it leaves (``after``, with ``after_graph`` for a graph): what to ask about next."""
 
     _shown: Tuple[str, ...] = ("move", "nimber", "winning")
     _renamed = {"from_": "from"}
@@ -220,6 +221,8 @@ class Move(Record):
     vertex: str
     summand: int
     summand_nimber: int
+    after: str
+    after_graph: str
 
     def __str__(self) -> str:
         return str(self._data["move"])
@@ -384,6 +387,9 @@ class Play(_GameAnswer):
 
     _shown: Tuple[str, ...] = ("game", "position", "move", "played_by", "nimber", "winner")
 
+    code: str
+    vertices: int
+    edges: int
     legal_moves: int
     played: str
     played_by: str

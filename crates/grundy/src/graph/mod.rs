@@ -147,12 +147,12 @@ impl Graph {
         Graph::new(names, &edges).expect("a subgraph of a simple graph is simple")
     }
 
-    /// The graph as an edge list that [`parse_graph`] reads back to the same graph: every
-    /// vertex alone on a line, in order (so they are numbered as here, and those with no edge
-    /// are kept), then each edge `u v` on a line.
+    /// The graph as an edge list that [`parse_graph`] reads back to the same graph: the line
+    /// `# edge list`, every vertex alone on a line, in order (so they are numbered as here,
+    /// and those with no edge are kept), then each edge `u v` on a line.
     #[must_use]
     pub fn edge_list(&self) -> String {
-        let mut text = String::new();
+        let mut text = format!("{}\n", parse::EDGE_LIST_HEADER);
         for name in &self.names {
             text.push_str(name);
             text.push('\n');

@@ -2,7 +2,8 @@
 //!
 //! - **Edge list**: one edge `u v` per line; a line with a single token is a vertex (isolated,
 //!   unless an edge names it too). Vertices are any whitespace-free tokens, numbered in the
-//!   order they first appear. `#` starts a comment; blank lines are ignored.
+//!   order they first appear. `#` starts a comment; blank lines are ignored. A first line
+//!   `# edge list` marks the text as one (else a first vertex `c` or `p` reads as DIMACS).
 //! - **DIMACS** (the graph-colouring format): `c` lines are comments, `p edge N M` declares
 //!   `N` vertices named `1` to `N` (the edge count `M` is not checked, since many files count
 //!   each edge twice), and `e u v` is an edge.
@@ -26,6 +27,9 @@ use super::{Graph, GraphError, MAX_SEARCH_VERTICES};
 /// and longer names, and is little to hold.
 pub const MAX_GRAPH_TEXT_BYTES: usize = 8 << 20;
 
+/// The first line that marks a text as an edge list, whatever follows.
+pub const EDGE_LIST_HEADER: &str = "# edge list";
+
 /// The two text formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GraphFormat {
@@ -42,6 +46,15 @@ impl GraphFormat {
     #[must_use]
     pub fn detect(text: &str) -> GraphFormat {
         let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
+        // A first line `# edge list` says so: an edge list whose first vertex is named `c` or
+        // `p` would otherwise read as DIMACS (grundy writes its edge lists so).
+        if text
+            .lines()
+            .next()
+            .is_some_and(|first| first.trim().eq_ignore_ascii_case(EDGE_LIST_HEADER))
+        {
+            return GraphFormat::EdgeList;
+        }
         for line in text.lines() {
             let mut tokens = line.split_whitespace();
             match tokens.next() {

@@ -206,7 +206,7 @@ fn on_board(game: &PlacementGame) -> String {
 /// have no board.
 #[must_use]
 pub fn of_game(game: &Game) -> Option<String> {
-    let Some(Summand::Placement { game, position: at }) = game.as_single() else {
+    let Some(Summand::Placement(Placement { game, position: at })) = game.as_single() else {
         return None;
     };
     Some(position(&on_board(game), game, at, &[], &[]))

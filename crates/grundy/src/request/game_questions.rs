@@ -60,11 +60,43 @@ pub fn value(request: &ValueRequest, watch: &Watch) -> Result<GameReport, RunErr
     }
 }
 
-/// The winning moves of `request.game`, or with `all` every move and the value it leads to.
+/// The winning moves of `request.game`, or with `all` every move and the value it leads to,
+/// each with the game it leaves.
 ///
 /// # Errors
 /// A game too large for its limits, or a stop.
 pub fn moves(request: &MovesRequest, watch: &Watch) -> Result<GameReport, RunError> {
+    let mut report = moves_listed(request, watch)?;
+    if let Some(moves) = report.moves.as_mut() {
+        write_games_after(&request.game, moves);
+    }
+    Ok(report)
+}
+
+/// Sets each move's `after` (and `after_graph`): the game `game` becomes when the move is
+/// played in its summand, asked of the summand's family by the move's notation.
+pub(super) fn write_games_after(game: &Game, moves: &mut [Move]) {
+    for listed in moves {
+        let index = listed.summand.map_or(0, |summand| summand - 1);
+        let Some(summand) = game.summands().get(index) else {
+            continue;
+        };
+        let Ok(after) = summand.play(&listed.notation) else {
+            debug_assert!(
+                false,
+                "{game}: a listed move `{}` did not play",
+                listed.notation
+            );
+            continue;
+        };
+        listed.after_graph = after.edge_list();
+        let mut summands = game.summands().to_vec();
+        summands[index] = after;
+        listed.after = Game::sum(summands).ok().map(|after| after.to_string());
+    }
+}
+
+fn moves_listed(request: &MovesRequest, watch: &Watch) -> Result<GameReport, RunError> {
     let game = &request.game;
     let memory = request.limits.memory;
     let seconds = super::thinking_time::check(request.seconds).map_err(RunError::Input)?;

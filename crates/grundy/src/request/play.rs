@@ -16,7 +16,8 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 
 use super::thinking_time::{check, within};
-use super::{Limits, RunError, Stopped};
+use super::{Limits, MovesRequest, RunError, Stopped};
+use crate::games::contract::FamilyGame;
 use crate::games::placement::{
     symmetry_strategy, Perfect, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver,
     Player, Random, Strategy, StrategyError,
@@ -40,12 +41,17 @@ pub enum Opponent {
     Random,
 }
 
-/// The computer's move in a placement game's position.
+/// The computer's move in a game's position.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "PlayFields")]
 pub struct PlayRequest {
-    /// One placement game, in the position the computer moves in (it plays the side to move).
+    /// The game, in the position the computer moves in (it plays the side to move): any game
+    /// or sum; the symmetry strategies and the thinking time are for one placement game.
     pub game: Game,
+    /// The text of the graph a `graph NAME` of the game stands for, as in
+    /// [`super::ValueRequest`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graph: Option<String>,
     /// How it plays.
     #[serde(default)]
     pub opponent: Opponent,
@@ -71,6 +77,131 @@ pub struct PlayRequest {
 
 fn default_seed() -> u64 {
     1
+}
+
+/// A [`PlayRequest`] as JSON brings it: the game still text, read with its graph.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayFields {
+    game: String,
+    #[serde(default)]
+    graph: Option<String>,
+    #[serde(default)]
+    opponent: Opponent,
+    #[serde(default = "default_seed")]
+    seed: u64,
+    #[serde(default)]
+    limits: Limits,
+    #[serde(default)]
+    convention: Convention,
+    #[serde(default, deserialize_with = "super::thinking_time::deserialize")]
+    seconds: Option<f64>,
+}
+
+impl TryFrom<PlayFields> for PlayRequest {
+    type Error = crate::GameError;
+
+    fn try_from(fields: PlayFields) -> Result<PlayRequest, crate::GameError> {
+        Ok(PlayRequest {
+            game: super::read_game(&fields.game, fields.graph.as_deref())?,
+            graph: fields.graph,
+            opponent: fields.opponent,
+            seed: fields.seed,
+            limits: fields.limits,
+            convention: fields.convention,
+            seconds: fields.seconds,
+        })
+    }
+}
+
+/// `seed` spread over 64 bits (SplitMix64's finaliser), for a choice among `count` moves.
+fn seeded_index(seed: u64, count: usize) -> usize {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    (z % count.max(1) as u64) as usize
+}
+
+/// The computer's move in any game but one placement game (which has strategies and a
+/// thinking time of its own): every move is valued (under misère play, judged) as `moves`
+/// values it, and the perfect player takes the first winning one, or when none wins (or for
+/// the random player) one chosen by the seed; the report is of the game it leaves.
+fn play_by_moves(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError> {
+    if request.opponent == Opponent::Symmetry {
+        return Err(RunError::input(format!(
+            "the symmetry strategies (mirror play, the centre then the half turn) are for the placement games, not `{}`: choose the perfect or the random opponent",
+            request.game
+        )));
+    }
+    if request.seconds.is_some() {
+        return Err(RunError::input(format!(
+            "a thinking time (seconds) is for the computer's move in one placement game; `{}` is answered in full",
+            request.game
+        )));
+    }
+    let asked = MovesRequest {
+        all: true,
+        convention: request.convention,
+        graph: request.graph.clone(),
+        ..MovesRequest::new(request.game.clone(), request.limits.clone())
+    };
+    let started = Instant::now();
+    let listed = super::moves(&asked, watch)?;
+    let moves = listed.moves.unwrap_or_default();
+    if moves.is_empty() {
+        let loser = if request.convention.is_misere() {
+            "under misère play the player to move has won"
+        } else {
+            "the player to move has lost"
+        };
+        return Err(RunError::input(format!(
+            "no legal move in `{}`: the game is over, and {loser}",
+            request.game
+        )));
+    }
+    let winning = moves.iter().position(Move::wins);
+    let (chosen, name) = match (request.opponent, winning) {
+        (Opponent::Perfect, Some(index)) => (index, "perfect play"),
+        (Opponent::Perfect, None) => (
+            seeded_index(request.seed, moves.len()),
+            "perfect play (every move loses)",
+        ),
+        _ => (seeded_index(request.seed, moves.len()), "random moves"),
+    };
+    let played = moves[chosen].clone();
+    let after_text = played.after.clone().ok_or_else(|| {
+        RunError::Failed(format!("the move {} has no game after it", played.notation))
+    })?;
+    let after = super::read_game(&after_text, played.after_graph.as_deref()).map_err(|error| {
+        RunError::Failed(format!("the game after {}: {error}", played.notation))
+    })?;
+    // The player to move after the computer's move loses when the move wins.
+    let outcome = if played.wins() {
+        Outcome::P
+    } else {
+        Outcome::N
+    };
+    let facts = match after.as_single() {
+        Some(single) => single.report(Command::Play, outcome),
+        None => GameReport::new(
+            Command::Play,
+            after.to_string(),
+            after.to_string(),
+            outcome,
+            crate::report::Player::First,
+        ),
+    };
+    Ok(GameReport {
+        convention: request.convention.is_misere().then_some(Convention::Misere),
+        nimber: played.nimber,
+        played: Some(played.notation.clone()),
+        played_by: Some(name.to_string()),
+        moves: Some(vec![played]),
+        positions_searched: listed.positions_searched,
+        seconds: started.elapsed().as_secs_f64(),
+        ..facts
+    })
 }
 
 /// What the computer knows of the position its move leaves.
@@ -128,11 +259,16 @@ pub fn describe_move(game: &PlacementGame, placement: PlacementMove) -> String {
 /// A game that is not one placement game, a finished game, no strategy of the kind asked for,
 /// or a stop (nothing played).
 pub fn play(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError> {
+    let mut report = computer_move(request, watch)?;
+    if let Some(moves) = report.moves.as_mut() {
+        super::game_questions::write_games_after(&request.game, moves);
+    }
+    Ok(report)
+}
+
+fn computer_move(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError> {
     let Some(Summand::Placement(Placement { game, position })) = request.game.as_single() else {
-        return Err(RunError::input(format!(
-            "the computer plays the placement games (pieces on a board), not `{}`",
-            request.game
-        )));
+        return play_by_moves(request, watch);
     };
     // A request built in Rust, not read from JSON, is checked here.
     check(request.seconds).map_err(RunError::Input)?;
@@ -358,6 +494,83 @@ mod tests {
     /// ends within a second.
     const UNSOLVED: &str =
         "knights 8x8 at NN....../......../......../......../......../......../......../........";
+
+    /// The outcome of `game` (with the graph `graph`) under `convention`, asked afresh.
+    fn outcome_of(game: &str, graph: Option<&str>, convention: &str) -> Outcome {
+        let mut request = serde_json::json!({
+            "question": "outcome", "game": game, "convention": convention,
+        });
+        if let Some(graph) = graph {
+            request["graph"] = graph.into();
+        }
+        let request: crate::Request = serde_json::from_value(request).unwrap();
+        let Ok(crate::Answer::Game(report)) = crate::run(&request, &Watch::new()) else {
+            panic!("{game}")
+        };
+        report.outcome.unwrap()
+    }
+
+    #[test]
+    fn the_computer_plays_every_family_and_wins_exactly_from_a_winning_position() {
+        let graph = "a b\nb c\nc d\nd e\ne a\nf\n";
+        for convention in ["normal", "misere"] {
+            for (game, graph) in [
+                ("kayles 3 5", None),
+                ("kayles 4 4", None),
+                ("0.137 7", None),
+                ("kayles-2d 2x3", None),
+                ("corner-knight 7 9", None),
+                ("corner-queen 3 5", None),
+                ("*3 + kayles 2 + corner-knight 2 3", None),
+                ("*4", None),
+                ("graph ring", Some(graph)),
+                ("knights 3x3 + *1", None),
+            ] {
+                let before = outcome_of(game, graph, convention);
+                for opponent in ["perfect", "random"] {
+                    let mut request = serde_json::json!({
+                        "game": game, "convention": convention, "opponent": opponent, "seed": 7,
+                    });
+                    if let Some(graph) = graph {
+                        request["graph"] = graph.into();
+                    }
+                    let request: PlayRequest = serde_json::from_value(request).unwrap();
+                    let report = play(&request, &Watch::new()).unwrap();
+                    let played = &report.moves.as_ref().unwrap()[0];
+                    let after = played.after.as_deref().unwrap();
+                    let left = outcome_of(after, played.after_graph.as_deref(), convention);
+                    assert_eq!(report.outcome, Some(left), "{convention} {game}: {after}");
+                    if opponent == "perfect" {
+                        // The perfect player leaves a lost position exactly when it can.
+                        assert_eq!(
+                            left == Outcome::P,
+                            before == Outcome::N,
+                            "{convention} {game}: {after}"
+                        );
+                    }
+                    let again = play(&request, &Watch::new()).unwrap();
+                    assert_eq!(again.played, report.played, "{game}: the seed decides");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_finished_game_and_a_symmetry_strategy_beyond_placement_games_are_refused() {
+        for (json, refusal) in [
+            (r#"{"game":"kayles 0"}"#, "the game is over"),
+            (r#"{"game":"*0","convention":"misere"}"#, "has won"),
+            (
+                r#"{"game":"kayles 3","opponent":"symmetry"}"#,
+                "symmetry strategies",
+            ),
+            (r#"{"game":"kayles 3","seconds":1}"#, "thinking time"),
+        ] {
+            let request: PlayRequest = serde_json::from_str(json).unwrap();
+            let error = play(&request, &Watch::new()).unwrap_err().to_string();
+            assert!(error.contains(refusal), "{json}: {error}");
+        }
+    }
 
     fn asked(json: &str) -> PlayRequest {
         serde_json::from_str(json).unwrap()

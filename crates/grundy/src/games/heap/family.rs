@@ -99,10 +99,7 @@ impl FamilyGame for Heaps {
             .iter()
             .position(|&heap| heap == from)
             .ok_or_else(refused)?;
-        let mut legal = false;
-        game.rule()
-            .for_each_option(from, |option| legal |= option == to.as_slice());
-        if !legal {
+        if !game.rule().allows(from, &to) {
             return Err(refused());
         }
         let mut after = heaps.clone();

@@ -244,6 +244,31 @@ impl TakeBreak {
     }
 }
 
+impl TakeBreak {
+    /// Whether a move from a heap of `heap` tokens may leave the heaps `parts` (sizes in
+    /// non-decreasing order, none empty): one of the options [`TakeBreak::for_each_option`]
+    /// visits, told at once from the digit of the tokens taken, however large the heap.
+    #[must_use]
+    pub fn allows(&self, heap: usize, parts: &[usize]) -> bool {
+        let rest: usize = parts.iter().sum();
+        if rest > heap || parts.contains(&0) || !parts.is_sorted() {
+            return false;
+        }
+        let taken = heap - rest;
+        if self.max_taken().is_some_and(|most| taken > most) {
+            return false;
+        }
+        let digit = self.digit(taken);
+        match parts {
+            [] => digit & 1 != 0,
+            [_] => digit & 2 != 0,
+            [small, large] => digit & 4 != 0 && !(self.unequal_parts && small == large),
+            [_, _, _] => digit & 8 != 0,
+            _ => false,
+        }
+    }
+}
+
 impl fmt::Display for TakeBreak {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let digit = |d: u8| match d {

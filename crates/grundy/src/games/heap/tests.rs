@@ -244,3 +244,40 @@ fn hexadecimal_digits_before_the_point_name_codes() {
         assert!(!super::looks_like_heap_game(name), "{name}");
     }
 }
+
+/// The digit check of a move agrees with the list of options, for every code of up to three
+/// digits (octal and hexadecimal) and heaps up to 12.
+#[test]
+fn a_move_is_allowed_exactly_when_it_is_an_option() {
+    let mut rules: Vec<(String, TakeBreak)> = [
+        "0.137", "0.77", "0.07", "4.7", "0.6", "0.16", "C.7", "0.F", "8.0", "0.4", "0.8",
+    ]
+    .iter()
+    .map(|code| (code.to_string(), code.parse().unwrap()))
+    .collect();
+    rules.push(("grundys-game".into(), TakeBreak::grundys_game()));
+    rules.push(("nim".into(), TakeBreak::repeating(vec![0, 3]).unwrap()));
+    rules.push(("lasker".into(), TakeBreak::repeating(vec![4, 3]).unwrap()));
+    for (code, rule) in rules {
+        for heap in 0..=12 {
+            let mut options = Vec::new();
+            rule.for_each_option(heap, |parts| options.push(parts.to_vec()));
+            for a in 0..=heap {
+                for b in a..=heap {
+                    for c in b..=heap {
+                        for parts in [vec![], vec![c], vec![b, c], vec![a, b, c]] {
+                            if parts.contains(&0) {
+                                continue;
+                            }
+                            assert_eq!(
+                                rule.allows(heap, &parts),
+                                options.contains(&parts),
+                                "{code} {heap} -> {parts:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
