@@ -14,6 +14,7 @@ pub mod misere;
 pub mod moves;
 pub mod outcome;
 pub mod play;
+pub mod play_game;
 pub mod quotient;
 pub mod sequence;
 pub mod sum;

@@ -1,4 +1,5 @@
-//! `grundy play`: a placement game against the computer in the terminal.
+//! `grundy play`: a placement game against the computer in the terminal (any other game or
+//! sum is played by [`super::play_game`]).
 //!
 //! The game loop ([`play_session`]) reads from any `BufRead` and writes to any `Write`, so it
 //! is tested with byte buffers as well as through the binary.
@@ -20,7 +21,7 @@ use grundy::{Game, Nimber, Square};
 
 use super::RuleOptions;
 use crate::input::run_error;
-use crate::input::{input_error, parse_memory, parse_position, require_verb};
+use crate::input::{input_error, parse_memory, parse_position, read_game, require_verb};
 use crate::interrupt;
 use crate::progress::Shown;
 use crate::render::{draw_board, json_line};
@@ -37,17 +38,23 @@ the square: Nc3, N c3, c3 N or B (1,1).\n\n\
 mirror play as second player, the centre and then the half turn as first player on odd x odd \
 boards (queens 4x4: the strategy of Jenrich (2014); kings on a board with a side of 4, as second \
 player: the answer at the far end of the same line across that side, docs/STRATEGIES.md). Where no symmetry strategy applies to that \
-side and board, grundy says why and exits with status 2 before the game starts.\n\nExamples:\n  \
+side and board, grundy says why and exits with status 2 before the game starts.\n\n\
+Any other game or sum is played the same way: type a move as `moves` lists it (5 -> 2 + 2, \
+(7, 9) -> (5, 8), a vertex's name; in a sum N: MOVE for game N). The library gives the moves, \
+the game after each and the computer's reply.\n\nExamples:\n  \
 grundy play knights 5x5\n  grundy play knights 6x6 --opponent symmetry\n  \
 grundy play queens 7x7 --opponent random --seed 42\n  grundy play knights+bishops 5x5\n  \
-grundy play knights 8x8 --reply --seconds 2\n  grundy play knights 5x5 --reply --misere"
+grundy play knights 8x8 --reply --seconds 2\n  grundy play knights 5x5 --reply --misere\n  \
+grundy play kayles 3 5 7\n  grundy play \"*3 + corner-knight 7 9\" --second\n  \
+grundy play graph docs/examples/petersen.col --reply --json"
 )]
 pub struct Args {
-    /// The pieces (the list: `grundy play --help`); with several joined by `+` (knights+bishops)
-    /// any of them may be placed.
-    #[arg(long_help = format!("The pieces: {}.", Family::Placement.names()))]
+    /// The game: pieces (the list: `grundy play --help`; with several joined by `+`, such as
+    /// knights+bishops, any of them may be placed), or any other game or a sum.
+    #[arg(long_help = format!("The game: pieces ({}), or any other game or sum (`grundy value --help` lists them).", Family::Placement.names()))]
     pub game: String,
-    /// The board size ROWSxCOLS, for example 5x5.
+    /// The board size ROWSxCOLS, for example 5x5 (for another game what follows its name:
+    /// heaps, the corner piece's square, a graph's file).
     #[arg(value_name = "BOARD")]
     pub args: Vec<String>,
     /// You move first (the default).
@@ -122,6 +129,18 @@ pub enum Ending {
 /// Runs `grundy play` on the terminal.
 pub fn run(args: &Args) -> Result<String> {
     require_verb(&args.game, Verb::Play)?;
+    let words: Vec<String> = std::iter::once(args.game.clone())
+        .chain(args.args.iter().cloned())
+        .collect();
+    let whole = read_game(&words, None)?;
+    if !matches!(whole.as_single(), Some(Summand::Placement(_))) {
+        if args.rules.surface.is_some() || args.rules.rays.is_some() {
+            return Err(input_error(format!(
+                "--board and --rays are for the placement games (pieces on a board), not `{whole}`"
+            )));
+        }
+        return super::play_game::run(args, whole);
+    }
     let (game, _) = args.rules.placement_game(&args.game, &args.args, None)?;
     if args.reply {
         return reply(args, &game);
@@ -260,7 +279,7 @@ impl From<Opponent> for grundy::request::Opponent {
 
 /// The longest line read as a move or command: far longer than any of them, short enough that
 /// no input can make the game hold much of it.
-const MAX_LINE_BYTES: usize = 1024;
+pub(super) const MAX_LINE_BYTES: usize = 1024;
 
 /// The commands, with the move syntax of `game`.
 fn help(game: &PlacementGame) -> String {
@@ -285,7 +304,7 @@ fn help(game: &PlacementGame) -> String {
 }
 
 /// One line typed by the player.
-enum Typed {
+pub(super) enum Typed {
     /// A line of text, without its line break.
     Line(String),
     /// A line longer than [`MAX_LINE_BYTES`], skipped without being kept.
@@ -297,7 +316,7 @@ enum Typed {
 /// Reads one line of at most [`MAX_LINE_BYTES`] bytes; a longer line is skipped to its end
 /// without being held. Input that is not text (a NUL byte, or not UTF-8) is an error: it is
 /// no one typing, and reading on would only consume it.
-fn read_typed_line(input: &mut impl BufRead) -> Result<Typed> {
+pub(super) fn read_typed_line(input: &mut impl BufRead) -> Result<Typed> {
     let mut line: Vec<u8> = Vec::new();
     let mut too_long = false;
     let mut read_any = false;

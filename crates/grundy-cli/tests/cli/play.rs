@@ -91,8 +91,13 @@ fn symmetry_without_a_strategy_for_the_computers_side_exits_with_status_2() {
     assert!(err.contains("try `--second`"), "{err}");
     assert!(output.stdout.is_empty(), "the game did not start");
 
-    let output = grundy().args(["play", "kayles", "5"]).output().unwrap();
+    let output = grundy()
+        .args(["play", "kayles", "5", "--opponent", "symmetry", "--reply"])
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("symmetry strategies"), "{err}");
 }
 
 #[test]

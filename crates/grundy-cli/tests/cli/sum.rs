@@ -323,10 +323,16 @@ fn outcome_of_a_sum_or_of_any_game_answers_as_value_does() {
         ],
         "--checkpoint is for the placement games",
     );
-    // `play` takes one placement game and says so of a sum, without a panic.
+    // `play` plays a sum as any other game; `--position` is for one placement game.
     fails_with(
-        &["play", "knights 2x2 + kings 2x2"],
-        "is a sum of games: this command takes one placement game",
+        &[
+            "play",
+            "knights 2x2 + kings 2x2",
+            "--reply",
+            "--position",
+            "../..",
+        ],
+        "--position is for placement games",
     );
 }
 

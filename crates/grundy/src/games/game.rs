@@ -272,6 +272,54 @@ impl Game {
     }
 }
 
+impl Game {
+    /// The game after the move written `notation`, in the notation its family's moves are
+    /// listed in (`c3`, `5 -> 2 + 2`, `(7, 9) -> (5, 8)`, a vertex's name, `*3 -> *1`). In a
+    /// sum the move is played in the first game where it is legal, or in game N (from 1) when
+    /// written `N: MOVE` (the way a sum's moves are listed by `grundy play`).
+    ///
+    /// # Errors
+    /// When no game of the sum has the move, saying why for a single game.
+    pub fn play(&self, notation: &str) -> Result<Game, GameError> {
+        let notation = notation.trim();
+        // A single game has no number to give (and a vertex may be named `1:2`).
+        let numbered = notation.split_once(':').filter(|_| self.summands.len() > 1);
+        let (only, notation) = match numbered {
+            Some((number, rest)) if number.trim().parse::<usize>().is_ok() => {
+                let number: usize = number.trim().parse().unwrap_or(0);
+                if number == 0 || number > self.summands.len() {
+                    return Err(GameError::new(format!(
+                        "`{number}:` names no game of the sum: its games are numbered 1 to {}",
+                        self.summands.len()
+                    )));
+                }
+                (Some(number - 1), rest.trim())
+            }
+            _ => (None, notation),
+        };
+        let mut why = None;
+        for (index, summand) in self.summands.iter().enumerate() {
+            if only.is_some_and(|only| only != index) {
+                continue;
+            }
+            match summand.play(notation) {
+                Ok(after) => {
+                    let mut summands = self.summands.clone();
+                    summands[index] = after;
+                    return Ok(Game { summands });
+                }
+                Err(error) => {
+                    why.get_or_insert(error);
+                }
+            }
+        }
+        Err(GameError(match (self.summands.len(), why) {
+            (1, Some(why)) => why,
+            _ => format!("`{notation}` is not a legal move in any game of `{self}`"),
+        }))
+    }
+}
+
 impl FromStr for Game {
     type Err = GameError;
 
@@ -603,5 +651,37 @@ mod tests {
             .with_positions(&["../..", "../.."])
             .unwrap_err();
         assert!(error.0.contains("one too many"), "{error}");
+    }
+
+    #[test]
+    fn a_move_is_played_by_its_notation_in_the_game_that_has_it() {
+        let sum = parse("kayles 3 + 0.137 3 + *2").unwrap();
+        assert_eq!(
+            sum.play("3 -> 2").unwrap().to_string(),
+            "kayles 2 + 0.137 3 + *2"
+        );
+        assert_eq!(
+            sum.play("2: 3 -> 1").unwrap().to_string(),
+            "kayles 3 + 0.137 1 + *2"
+        );
+        assert_eq!(
+            sum.play("*2 -> 0").unwrap().to_string(),
+            "kayles 3 + 0.137 3 + *0"
+        );
+        for (bad, named) in [
+            ("4: 3 -> 2", "numbered 1 to 3"),
+            ("3 -> 9", "not a legal move in any game"),
+            ("2: 3 -> 2", "not a legal move"),
+            ("2: *2 -> 0", "not a legal move"),
+        ] {
+            let error = sum.play(bad).unwrap_err().to_string();
+            assert!(error.contains(named), "{bad}: {error}");
+        }
+        let knights = parse("knights 3x3").unwrap();
+        assert_eq!(
+            knights.play("b2").unwrap().to_string(),
+            "knights 3x3 at .../.N./..."
+        );
+        assert!(knights.play("z9").is_err());
     }
 }

@@ -204,16 +204,29 @@ impl Family {
                 Verb::Graph,
                 Verb::Conjecture,
             ],
-            Family::Heap => &[Verb::Value, Verb::Outcome, Verb::Moves, Verb::Sequence],
+            Family::Heap => &[
+                Verb::Value,
+                Verb::Outcome,
+                Verb::Moves,
+                Verb::Sequence,
+                Verb::Play,
+            ],
             Family::Corner => &[
                 Verb::Value,
                 Verb::Outcome,
                 Verb::Moves,
                 Verb::Table,
                 Verb::Check,
+                Verb::Play,
             ],
-            Family::Graph => &[Verb::Value, Verb::Outcome, Verb::Moves, Verb::Graph],
-            Family::Nimber => &[Verb::Value, Verb::Outcome, Verb::Moves],
+            Family::Graph => &[
+                Verb::Value,
+                Verb::Outcome,
+                Verb::Moves,
+                Verb::Graph,
+                Verb::Play,
+            ],
+            Family::Nimber => &[Verb::Value, Verb::Outcome, Verb::Moves, Verb::Play],
         }
     }
 
@@ -308,7 +321,7 @@ mod tests {
             "{refusal}"
         );
         assert!(
-            refusal.contains("value, outcome, moves, sequence"),
+            refusal.contains("value, outcome, moves, sequence, play"),
             "{refusal}"
         );
         // Every family answers `value` and `outcome`, the questions every game has an

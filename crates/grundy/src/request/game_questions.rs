@@ -77,22 +77,19 @@ pub fn moves(request: &MovesRequest, watch: &Watch) -> Result<GameReport, RunErr
 /// played in its summand, asked of the summand's family by the move's notation.
 pub(super) fn write_games_after(game: &Game, moves: &mut [Move]) {
     for listed in moves {
+        let written = match listed.summand {
+            Some(summand) if game.summands().len() > 1 => {
+                format!("{summand}: {}", listed.notation)
+            }
+            _ => listed.notation.clone(),
+        };
+        let Ok(after) = game.play(&written) else {
+            debug_assert!(false, "{game}: a listed move `{written}` did not play");
+            continue;
+        };
         let index = listed.summand.map_or(0, |summand| summand - 1);
-        let Some(summand) = game.summands().get(index) else {
-            continue;
-        };
-        let Ok(after) = summand.play(&listed.notation) else {
-            debug_assert!(
-                false,
-                "{game}: a listed move `{}` did not play",
-                listed.notation
-            );
-            continue;
-        };
-        listed.after_graph = after.edge_list();
-        let mut summands = game.summands().to_vec();
-        summands[index] = after;
-        listed.after = Game::sum(summands).ok().map(|after| after.to_string());
+        listed.after_graph = after.summands()[index].edge_list();
+        listed.after = Some(after.to_string());
     }
 }
 

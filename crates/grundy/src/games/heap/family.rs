@@ -19,6 +19,32 @@ pub struct Heaps {
 #[derive(Clone, Debug)]
 pub struct Rectangles(pub Vec<Rectangle>);
 
+impl Heaps {
+    /// The heaps `after` a move in `game`: a heap of 0 when none is left, so that the game is
+    /// still written as one (`kayles 0`, not `kayles`, which names no position).
+    fn left(game: &HeapGame, mut after: Vec<usize>) -> Heaps {
+        if after.is_empty() {
+            after.push(0);
+        }
+        Heaps {
+            game: game.clone(),
+            heaps: after,
+        }
+    }
+}
+
+impl Rectangles {
+    /// The boards `after` a move: when none is left (no board is empty), the game over,
+    /// written `*0`.
+    fn left(after: Vec<Rectangle>) -> Summand {
+        if after.is_empty() {
+            Summand::Nimber(crate::values::Nimber::ZERO)
+        } else {
+            Summand::Rectangles(Rectangles(after))
+        }
+    }
+}
+
 /// `items` written one after the other with spaces between.
 fn spaced<T: ToString>(items: &[T]) -> String {
     items
@@ -75,10 +101,7 @@ impl FamilyGame for Heaps {
                 after.extend_from_slice(&heap_move.to);
                 (
                     Move::heap(heap_move),
-                    Summand::Heaps(Heaps {
-                        game: game.clone(),
-                        heaps: after,
-                    }),
+                    Summand::Heaps(Heaps::left(game, after)),
                 )
             })
             .collect()
@@ -105,10 +128,7 @@ impl FamilyGame for Heaps {
         let mut after = heaps.clone();
         after.remove(index);
         after.extend_from_slice(&to);
-        Ok(Summand::Heaps(Heaps {
-            game: game.clone(),
-            heaps: after,
-        }))
+        Ok(Summand::Heaps(Heaps::left(game, after)))
     }
 }
 
@@ -147,10 +167,7 @@ impl FamilyGame for Rectangles {
                 let mut after = self.0.clone();
                 after.remove(board_move.index);
                 after.extend_from_slice(&board_move.to);
-                (
-                    Move::rectangle(board_move),
-                    Summand::Rectangles(Rectangles(after)),
-                )
+                (Move::rectangle(board_move), Rectangles::left(after))
             })
             .collect()
     }
@@ -176,6 +193,6 @@ impl FamilyGame for Rectangles {
         let mut after = self.0.clone();
         after.remove(index);
         after.extend_from_slice(&to);
-        Ok(Summand::Rectangles(Rectangles(after)))
+        Ok(Rectangles::left(after))
     }
 }
