@@ -152,6 +152,45 @@ fn a_bad_request_is_refused_by_its_types_and_no_file_is_read() {
     assert!(stderr.contains("longer than"), "{stderr}");
 }
 
+/// Issue "Faults found by trying grundy": the worker, the server and Python answer with the
+/// library's messages, which named the command line's flags (`--to 5 is too large`, `give
+/// --rows and --cols`); they name the request's keys, as the command line's flags spell them.
+#[test]
+fn refusals_name_the_request_s_keys_not_the_command_line_s_flags() {
+    for (request, said) in [
+        (
+            r#"{"question":"sequence","game":"0.F","to":10000000}"#,
+            "`to` 10000000 is too large for 0.F",
+        ),
+        (
+            r#"{"question":"sequence","game":"grundys-game","to":30000000,"limits":{"memory":100000000}}"#,
+            "more than `memory` 95 MiB: give more `memory` or `to` at most",
+        ),
+        (
+            r#"{"question":"table","game":"knights","rows":[],"cols":[1,2]}"#,
+            "the table has no cells: give at least one row (`rows`) and one column (`cols`)",
+        ),
+        (
+            r#"{"question":"quotient","game":"kayles","heaps":0}"#,
+            "`heaps` 0: a quotient is asked for heaps 1 to N",
+        ),
+        (
+            r#"{"question":"tour_count","board":"5x5","closed":true,"start":"a1"}"#,
+            "`start` does not apply to a count of closed tours (`closed`)",
+        ),
+        (
+            r#"{"question":"table","game":"corner-knight torus"}"#,
+            "a surface or a ray rule is for the placement games",
+        ),
+    ] {
+        let (status, stdout, stderr) = worker(request);
+        assert_eq!(status, Some(2), "{request}: {stderr}");
+        assert!(stdout.is_empty(), "{request}: {stdout}");
+        assert!(stderr.contains(said), "{request}: {stderr}");
+        assert!(!stderr.contains("--"), "{request}: {stderr}");
+    }
+}
+
 /// `grundy serve` keeps its workers' stdin open: a server that dies, however it dies, closes
 /// it, and the worker's search stops with it instead of running on alone.
 /// Requests whose answers could not fit their memory are refused before any work, with the

@@ -89,7 +89,7 @@ pub fn quotient(request: &QuotientRequest, watch: &Watch) -> Result<QuotientRepo
     let asked = request.heaps;
     if asked == 0 || asked > MAX_QUOTIENT_HEAPS {
         return Err(RunError::input(format!(
-            "--heaps {asked}: a quotient is asked for heaps 1 to N, N from 1 to {MAX_QUOTIENT_HEAPS}"
+            "`heaps` {asked}: a quotient is asked for heaps 1 to N, N from 1 to {MAX_QUOTIENT_HEAPS}"
         )));
     }
     let started = Instant::now();

@@ -76,7 +76,7 @@ impl TableGame {
             .map(TableGame::Placement)
             .map_err(|error| GameError(error.to_string())),
             TableGame::Corner(game) => Err(GameError(format!(
-                "--board and --rays are for the placement games (pieces on a board), not for `{game}`"
+                "a surface or a ray rule is for the placement games (pieces on a board), not for `{game}`"
             ))),
         }
     }
@@ -193,6 +193,11 @@ impl<'de> Deserialize<'de> for TableGame {
     }
 }
 
+/// Why a table with no row or no column is refused: named by the request's keys, which the
+/// command line's flags (`--rows`, `--cols`) spell the same.
+const NO_CELLS: &str =
+    "the table has no cells: give at least one row (`rows`) and one column (`cols`)";
+
 /// The nim-values of a game over rows and columns of boards or squares. In JSON the rows and
 /// columns are lists of numbers or text as the command line takes it (`"1-6"`, `"2,4,8"`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -288,6 +293,9 @@ impl TableRequest {
 /// stopped the search first.
 pub fn table(request: &TableRequest, watch: &Watch) -> Result<TableReport, RunError> {
     let (rows, cols) = request.labels();
+    if rows.is_empty() || cols.is_empty() {
+        return Err(RunError::input(NO_CELLS));
+    }
     let (lowest, highest) = request.game.label_range();
     for (what, labels) in [("row", &rows), ("column", &cols)] {
         if let Some(&bad) = labels
@@ -351,7 +359,7 @@ fn placement_table(
         .iter()
         .map(|&(_, _, board)| board)
         .max_by_key(|board| board.squares())
-        .ok_or_else(|| RunError::input("the table has no cells: give --rows and --cols"))?;
+        .ok_or_else(|| RunError::input(NO_CELLS))?;
     // Largest boards first, so that no long job starts last.
     boards.sort_by_key(|&(_, _, board)| std::cmp::Reverse(board.squares()));
     let total = boards.len() as u64;
@@ -507,11 +515,6 @@ fn corner_table(
     rows: &[usize],
     cols: &[usize],
 ) -> Result<TableReport, RunError> {
-    if rows.is_empty() || cols.is_empty() {
-        return Err(RunError::input(
-            "the table has no cells: give --rows and --cols",
-        ));
-    }
     let last_row = rows.iter().copied().max().unwrap_or(0);
     let last_col = cols.iter().copied().max().unwrap_or(0);
     check_corner_memory(
