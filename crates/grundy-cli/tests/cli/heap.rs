@@ -185,7 +185,7 @@ fn placement_tables_still_start_at_one() {
         .args(["table", "knights", "--rows", "0-2", "--cols", "1-2"])
         .assert()
         .code(2)
-        .stderr(contains("sides from 1"));
+        .stderr(contains("board sides go from 1"));
 }
 
 #[test]

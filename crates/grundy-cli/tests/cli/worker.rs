@@ -191,6 +191,42 @@ fn refusals_name_the_request_s_keys_not_the_command_line_s_flags() {
     }
 }
 
+/// Issue "Faults found by trying grundy": a `rows` value neither a list nor text was refused
+/// as "data did not match any variant of untagged enum Labels", and a row out of range sent
+/// as text (as Python sends a list) as a malformed range; each says what `rows` may be and
+/// names the value at fault.
+#[test]
+fn a_bad_rows_value_says_what_rows_may_be() {
+    for (request, said) in [
+        (
+            r#"{"question":"table","game":"knights","rows":{}}"#,
+            "`rows`: invalid type: map, expected a list of whole numbers such as [1, 2, 3], or text such as \"1-6\" or \"2,4,8\"",
+        ),
+        (
+            r#"{"question":"table","game":"knights","rows":[1,-2]}"#,
+            "`rows`: item 2 of the list: invalid value: integer `-2`, expected a whole number",
+        ),
+        (
+            r#"{"question":"table","game":"knights","rows":[0,1]}"#,
+            "`rows`: 0 is out of range: board sides go from 1 to 512 for knights",
+        ),
+        (
+            r#"{"question":"table","game":"knights","rows":"0,1"}"#,
+            "`rows`: 0 is out of range: board sides go from 1 to 512 for knights (in `0,1`)",
+        ),
+        (
+            r#"{"question":"table","game":"corner-queen","cols":"x"}"#,
+            "`cols`: `x` is not a number or a range: expected FROM-TO (for example 0-15)",
+        ),
+    ] {
+        let (status, stdout, stderr) = worker(request);
+        assert_eq!(status, Some(2), "{request}: {stderr}");
+        assert!(stdout.is_empty(), "{request}: {stdout}");
+        assert!(stderr.contains(said), "{request}: {stderr}");
+        assert!(!stderr.contains("untagged"), "{request}: {stderr}");
+    }
+}
+
 /// `grundy serve` keeps its workers' stdin open: a server that dies, however it dies, closes
 /// it, and the worker's search stops with it instead of running on alone.
 /// Requests whose answers could not fit their memory are refused before any work, with the
