@@ -227,6 +227,38 @@ fn a_bad_rows_value_says_what_rows_may_be() {
     }
 }
 
+/// Issue "Faults found by trying grundy": `play` of a graph sent with its edges asked for the
+/// edges ("send the graph's edges with the request"); the computer plays the placement games
+/// only, and the refusal says so, with or without the edges, whichever key it is read from.
+#[test]
+fn play_refuses_a_graph_as_no_placement_game() {
+    for (request, key) in [
+        (
+            r#"{"question":"play","game":"graph g","graph":"0 1\n1 2"}"#,
+            "`game`",
+        ),
+        (r#"{"question":"play","game":"graph g"}"#, "`game`"),
+        (
+            r#"{"question":"play","game":"knights 3x3","graph":"0 1"}"#,
+            "`graph`",
+        ),
+    ] {
+        let (status, stdout, stderr) = worker(request);
+        assert_eq!(status, Some(2), "{request}: {stderr}");
+        assert!(stdout.is_empty(), "{request}: {stdout}");
+        assert!(
+            stderr.contains(&format!(
+                "{key}: the computer plays the placement games (pieces on a board), not a graph: `play` takes no `graph`"
+            )),
+            "{request}: {stderr}"
+        );
+        assert!(
+            !stderr.contains("send the graph's edges"),
+            "{request}: {stderr}"
+        );
+    }
+}
+
 /// `grundy serve` keeps its workers' stdin open: a server that dies, however it dies, closes
 /// it, and the worker's search stops with it instead of running on alone.
 /// Requests whose answers could not fit their memory are refused before any work, with the

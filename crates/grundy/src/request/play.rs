@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::thinking_time::{check, within};
 use super::{Limits, RunError, Stopped};
+use crate::games::game::GRAPH_QUESTIONS;
 use crate::games::placement::{
     symmetry_strategy, Perfect, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver,
     Player, Random, Strategy, StrategyError,
@@ -24,7 +25,7 @@ use crate::games::sum::Summand;
 use crate::misere::Convention;
 use crate::report::{Command, GameReport, Move};
 use crate::watch::Watch;
-use crate::{Game, Nimber, Outcome};
+use crate::{Game, GameError, Nimber, Outcome};
 
 /// How the computer plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,7 +42,7 @@ pub enum Opponent {
 
 /// The computer's move in a placement game's position.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "PlayFields")]
 pub struct PlayRequest {
     /// One placement game, in the position the computer moves in (it plays the side to move).
     pub game: Game,
@@ -70,6 +71,51 @@ pub struct PlayRequest {
 
 fn default_seed() -> u64 {
     1
+}
+
+/// A [`PlayRequest`] as JSON brings it: the game still text, so that a graph in it is refused
+/// as play's to refuse (the game's own reading asked for the edges the request had sent), and
+/// a `graph` key read only to be refused with the same reason.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayFields {
+    game: String,
+    #[serde(default)]
+    graph: Option<serde::de::IgnoredAny>,
+    #[serde(default)]
+    opponent: Opponent,
+    #[serde(default = "default_seed")]
+    seed: u64,
+    #[serde(default)]
+    limits: Limits,
+    #[serde(default)]
+    convention: Convention,
+    #[serde(default, deserialize_with = "super::thinking_time::deserialize")]
+    seconds: Option<f64>,
+}
+
+impl TryFrom<PlayFields> for PlayRequest {
+    type Error = GameError;
+
+    fn try_from(fields: PlayFields) -> Result<PlayRequest, GameError> {
+        let graph_refused = || {
+            GameError(format!(
+                "the computer plays the placement games (pieces on a board), not a graph: `play` takes no `graph` (the questions {GRAPH_QUESTIONS} do)"
+            ))
+        };
+        let game = Game::parse_with(&fields.game, &mut |_| Err(graph_refused().0))?;
+        if fields.graph.is_some() {
+            return Err(graph_refused());
+        }
+        Ok(PlayRequest {
+            game,
+            opponent: fields.opponent,
+            seed: fields.seed,
+            limits: fields.limits,
+            convention: fields.convention,
+            seconds: fields.seconds,
+        })
+    }
 }
 
 /// What the computer knows of the position its move leaves.
