@@ -254,6 +254,9 @@ struct Bars {
     log: Option<ProgressLog>,
     /// The last count of steps (task, done, total), for a log line written between steps.
     steps: Option<(String, u64, u64)>,
+    /// Whether the counter's message tells a quotient's trials for a heap, to be cleared when
+    /// the heap is done.
+    trial_shown: bool,
 }
 
 /// Plain lines of progress on stderr, for a log that no bar is drawn on: the first once the
@@ -346,6 +349,7 @@ impl Shown {
                 asking: None,
                 log: ProgressLog::when_wanted(),
                 steps: None,
+                trial_shown: false,
             })),
         }
     }
@@ -427,6 +431,10 @@ impl Shown {
                     .clone();
                 bar.set_length(*total);
                 bar.set_position(*done);
+                if bars.trial_shown {
+                    bar.set_message("");
+                    bars.trial_shown = false;
+                }
                 bars.steps = Some((task.clone(), *done, *total));
                 if let Some(log) = &mut bars.log {
                     log.write(|| format!("{task}: {done} of {total} done"));
@@ -455,6 +463,31 @@ impl Shown {
                 let bar = bars.counter(*squares, "squares");
                 bar.set_position(*square);
                 bar.set_message(format!("{states} frontier states"));
+            }
+            Event::QuotientTrial {
+                heap,
+                trial,
+                elements,
+                limit,
+            } => {
+                // On the bar of heaps: the heap it has not finished, and how near the limit
+                // its candidates come.
+                let news = format!(
+                    "heap {heap}: trial {trial}, a candidate of {elements} elements (at most {limit})"
+                );
+                if let Some(bar) = &bars.counter {
+                    bar.set_message(news.clone());
+                    bars.trial_shown = true;
+                }
+                let steps = bars.steps.clone();
+                if let Some(log) = &mut bars.log {
+                    log.write(|| match steps {
+                        Some((task, done, total)) => {
+                            format!("{task}: {done} of {total} done; {news}")
+                        }
+                        None => news,
+                    });
+                }
             }
             Event::Restarts {
                 done,

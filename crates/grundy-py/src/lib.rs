@@ -401,6 +401,18 @@ fn event_dict<'py>(
             dict.set_item("settled", settled)?;
             dict.set_item("single_cycle", single_cycle)?;
         }
+        Event::QuotientTrial {
+            heap,
+            trial,
+            elements,
+            limit,
+        } => {
+            dict.set_item("kind", "quotient_trial")?;
+            dict.set_item("heap", heap)?;
+            dict.set_item("trial", trial)?;
+            dict.set_item("elements", elements)?;
+            dict.set_item("limit", limit)?;
+        }
         Event::Settled(_) => dict.set_item("kind", "settled")?,
         Event::Tried(_) => dict.set_item("kind", "tried")?,
         Event::Learnt(_) => dict.set_item("kind", "learnt")?,

@@ -100,6 +100,19 @@ pub enum Event {
         /// Frontier states alive now.
         states: u64,
     },
+    /// A misère quotient's heap grows it, and a candidate monoid for it was built: one heap
+    /// may take minutes of candidates, each larger or smaller, until one passes or one would
+    /// pass the limit.
+    QuotientTrial {
+        /// The heap being added: the quotient of the heaps before it is finished.
+        heap: u64,
+        /// How many candidates this heap has been given, this one included.
+        trial: u64,
+        /// The candidate's order.
+        elements: u64,
+        /// The largest order a candidate may have.
+        limit: u64,
+    },
     /// The neural network finished a restart.
     Restarts {
         /// Restarts so far.

@@ -57,14 +57,17 @@ pub fn run(args: &Args) -> Result<String> {
     let game = game
         .with_rules(args.rules.surface, args.rules.rays)
         .map_err(input_error)?;
-    let labels = |text: &Option<String>| {
+    let labels = |flag: &str, text: &Option<String>| {
         text.as_deref()
-            .map(|text| game.parse_labels(text).map_err(input_error))
+            .map(|text| {
+                game.parse_labels(text)
+                    .map_err(|error| input_error(format!("{flag}: {error}")))
+            })
             .transpose()
     };
     let request = TableRequest {
-        rows: labels(&args.rows)?,
-        cols: labels(&args.cols)?,
+        rows: labels("--rows", &args.rows)?,
+        cols: labels("--cols", &args.cols)?,
         game: game.clone(),
         limits: Limits::new(args.search.memory, None),
         convention: if args.convention.misere {

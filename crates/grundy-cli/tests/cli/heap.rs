@@ -185,7 +185,7 @@ fn placement_tables_still_start_at_one() {
         .args(["table", "knights", "--rows", "0-2", "--cols", "1-2"])
         .assert()
         .code(2)
-        .stderr(contains("sides from 1"));
+        .stderr(contains("board sides go from 1"));
 }
 
 #[test]
@@ -332,7 +332,7 @@ fn ctrl_c_keeps_the_values_finished() {
     let (stdout, stderr) = (stopped.stdout, stopped.stderr);
     assert_eq!(stopped.status, Some(130), "{stderr}");
     assert!(
-        stdout.contains("(interrupted; --to 50000000 was asked)"),
+        stdout.contains("(interrupted; asked to 50000000)"),
         "{stdout}"
     );
     assert!(
@@ -395,7 +395,7 @@ fn sequence_reports_the_largest_and_the_rare_values() {
         .all(|v| v.as_u64() < report["largest"].as_u64()));
     fails_with(
         &["sequence", "0.6", "--to", "2000000000000"],
-        "--to 2000000000000 is too large: at most 1099511627776",
+        "`to` 2000000000000 is too large: at most 1099511627776",
     );
 }
 
@@ -432,7 +432,7 @@ fn sequence_memory_is_bounded_by_its_memory_option() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
-        stderr.contains("--memory 1 MiB holds the values of"),
+        stderr.contains("`memory` 1 MiB holds the values of"),
         "{stderr}"
     );
     assert!(String::from_utf8(output.stdout)

@@ -171,7 +171,14 @@ fn bad_input_is_refused_with_a_clear_message() {
         "`N`",
     );
     fails_with(&["value", "knights", "5x5", "--memory", "lots"], "lots");
-    fails_with(&["table", "knights", "--rows", "0-3"], "0-3");
+    fails_with(
+        &["table", "knights", "--rows", "0-3"],
+        "--rows: 0 is out of range: board sides go from 1 to 512 for knights (in `0-3`)",
+    );
+    fails_with(
+        &["table", "knights", "--cols", "2,x"],
+        "--cols: `x` is not a number or a range (in `2,x`)",
+    );
     fails_with(
         &["table", "knights", "--rows", "1-30", "--cols", "1-30"],
         "at most 512",

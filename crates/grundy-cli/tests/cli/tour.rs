@@ -448,7 +448,7 @@ fn verify_reads_what_tour_prints() {
     .unwrap();
     fails_with(
         &["tour", "verify", summary.to_str().unwrap()],
-        "write it with --json",
+        "give it as JSON, which lists every square",
     );
 }
 
@@ -484,14 +484,14 @@ fn long_narrow_boards_count_open_tours_by_the_frontier() {
         .assert()
         .success()
         .stdout(predicate::str::contains("count      128,864"));
-    // The states are what costs: too few for the board is refused, naming --memory.
+    // The states are what costs: too few for the board is refused, naming `memory`.
     fails_with(
         &["tour", "count", "5x12", "--memory", "16M"],
-        "--memory 16M at 150 bytes a state",
+        "`memory` 16M at 150 bytes a state",
     );
     fails_with(
         &["tour", "count", "3x13", "--start", "a1"],
-        "--start a1 counts by search",
+        "`start` a1 counts by search",
     );
     fails_with(&["tour", "count", "6x7"], "a side of at most 5");
 }

@@ -152,6 +152,113 @@ fn a_bad_request_is_refused_by_its_types_and_no_file_is_read() {
     assert!(stderr.contains("longer than"), "{stderr}");
 }
 
+/// Issue "Faults found by trying grundy": the worker, the server and Python answer with the
+/// library's messages, which named the command line's flags (`--to 5 is too large`, `give
+/// --rows and --cols`); they name the request's keys, as the command line's flags spell them.
+#[test]
+fn refusals_name_the_request_s_keys_not_the_command_line_s_flags() {
+    for (request, said) in [
+        (
+            r#"{"question":"sequence","game":"0.F","to":10000000}"#,
+            "`to` 10000000 is too large for 0.F",
+        ),
+        (
+            r#"{"question":"sequence","game":"grundys-game","to":30000000,"limits":{"memory":100000000}}"#,
+            "more than `memory` 95 MiB: give more `memory` or `to` at most",
+        ),
+        (
+            r#"{"question":"table","game":"knights","rows":[],"cols":[1,2]}"#,
+            "the table has no cells: give at least one row (`rows`) and one column (`cols`)",
+        ),
+        (
+            r#"{"question":"quotient","game":"kayles","heaps":0}"#,
+            "`heaps` 0: a quotient is asked for heaps 1 to N",
+        ),
+        (
+            r#"{"question":"tour_count","board":"5x5","closed":true,"start":"a1"}"#,
+            "`start` does not apply to a count of closed tours (`closed`)",
+        ),
+        (
+            r#"{"question":"table","game":"corner-knight torus"}"#,
+            "a surface or a ray rule is for the placement games",
+        ),
+    ] {
+        let (status, stdout, stderr) = worker(request);
+        assert_eq!(status, Some(2), "{request}: {stderr}");
+        assert!(stdout.is_empty(), "{request}: {stdout}");
+        assert!(stderr.contains(said), "{request}: {stderr}");
+        assert!(!stderr.contains("--"), "{request}: {stderr}");
+    }
+}
+
+/// Issue "Faults found by trying grundy": a `rows` value neither a list nor text was refused
+/// as "data did not match any variant of untagged enum Labels", and a row out of range sent
+/// as text (as Python sends a list) as a malformed range; each says what `rows` may be and
+/// names the value at fault.
+#[test]
+fn a_bad_rows_value_says_what_rows_may_be() {
+    for (request, said) in [
+        (
+            r#"{"question":"table","game":"knights","rows":{}}"#,
+            "`rows`: invalid type: map, expected a list of whole numbers such as [1, 2, 3], or text such as \"1-6\" or \"2,4,8\"",
+        ),
+        (
+            r#"{"question":"table","game":"knights","rows":[1,-2]}"#,
+            "`rows`: item 2 of the list: invalid value: integer `-2`, expected a whole number",
+        ),
+        (
+            r#"{"question":"table","game":"knights","rows":[0,1]}"#,
+            "`rows`: 0 is out of range: board sides go from 1 to 512 for knights",
+        ),
+        (
+            r#"{"question":"table","game":"knights","rows":"0,1"}"#,
+            "`rows`: 0 is out of range: board sides go from 1 to 512 for knights (in `0,1`)",
+        ),
+        (
+            r#"{"question":"table","game":"corner-queen","cols":"x"}"#,
+            "`cols`: `x` is not a number or a range: expected FROM-TO (for example 0-15)",
+        ),
+    ] {
+        let (status, stdout, stderr) = worker(request);
+        assert_eq!(status, Some(2), "{request}: {stderr}");
+        assert!(stdout.is_empty(), "{request}: {stdout}");
+        assert!(stderr.contains(said), "{request}: {stderr}");
+        assert!(!stderr.contains("untagged"), "{request}: {stderr}");
+    }
+}
+
+/// Issue "Faults found by trying grundy": `play` of a graph sent with its edges asked for the
+/// edges ("send the graph's edges with the request"). The computer now plays graphs: the edges
+/// sent are the graph, only a request without them is asked for them, and a graph sent beside
+/// a game on none is refused as the other questions refuse it.
+#[test]
+fn play_takes_the_graph_sent_with_it() {
+    let (status, stdout, stderr) =
+        worker(r#"{"question":"play","game":"graph g","graph":"0 1\n1 2"}"#);
+    assert_eq!(status, Some(0), "{stderr}");
+    let answer: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(answer["played"], "1", "{stdout}");
+    assert_eq!(
+        answer["moves"][0]["after_graph"], "# edge list\n",
+        "{stdout}"
+    );
+    for (request, said) in [
+        (
+            r#"{"question":"play","game":"graph g"}"#,
+            "send the graph's edges",
+        ),
+        (
+            r#"{"question":"play","game":"knights 3x3","graph":"0 1"}"#,
+            "plays on none",
+        ),
+    ] {
+        let (status, stdout, stderr) = worker(request);
+        assert_eq!(status, Some(2), "{request}: {stderr}");
+        assert!(stdout.is_empty(), "{request}: {stdout}");
+        assert!(stderr.contains(said), "{request}: {stderr}");
+    }
+}
+
 /// `grundy serve` keeps its workers' stdin open: a server that dies, however it dies, closes
 /// it, and the worker's search stops with it instead of running on alone.
 /// Requests whose answers could not fit their memory are refused before any work, with the

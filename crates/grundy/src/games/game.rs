@@ -44,6 +44,10 @@ pub const MAX_HEAP: usize = 100_000_000;
 /// The largest coordinate of a corner game's piece.
 pub const MAX_CORNER: usize = 5000;
 
+/// The questions whose requests take a graph's text (`graph`): every message that sends a
+/// graph somewhere names the same ones.
+pub(crate) const GRAPH_QUESTIONS: &str = "`value`, `moves`, `outcome`, `play` and `graph`";
+
 /// The most games one sum may hold.
 pub const MAX_SUMMANDS: usize = 64;
 
@@ -327,7 +331,7 @@ impl FromStr for Game {
     fn from_str(text: &str) -> Result<Game, GameError> {
         Game::parse_with(text, &mut |name| {
             Err(format!(
-                "`graph {name}`: no file is read here; send the graph's edges with the request (its \"graph\" key), which the questions `value`, `moves`, `outcome` and `graph` take"
+                "`graph {name}`: no file is read here; send the graph's edges with the request (its \"graph\" key), which the questions {GRAPH_QUESTIONS} take"
             ))
         })
     }

@@ -3,9 +3,10 @@
 //! Under normal play a sum's nim-value is the nim-sum of its parts'; under misère play there is
 //! no such rule, so who wins a position is searched over whole positions
 //! ([`search::MisereSearch`]), which are kept as multisets of parts that do not split further
-//! ([`parts`]). What theory survives is used where it is exact: Bouton's rule for Nim
-//! ([`nim_wins`]), Conway's genus ([`genus`]) of small positions, and for heap games the misère
-//! quotient ([`quotient`]), which decides any sum of heaps without search.
+//! ([`parts`]). What theory survives is used where it is exact: misère Nim in closed form
+//! ([`nim`]: Bouton's rule and the genus of any Nim position), Conway's genus ([`genus`]) of
+//! small positions, and for heap games the misère quotient ([`quotient`]), which decides any
+//! sum of heaps without search.
 //!
 //! ```
 //! use grundy::misere::{parts::PartRules, search::MisereSearch};
@@ -20,12 +21,15 @@
 //! ```
 
 pub mod genus;
+pub mod nim;
 pub mod parallel;
 pub mod parts;
 pub mod quotient;
 pub mod search;
 
 use serde::{Deserialize, Serialize};
+
+pub use nim::nim_wins;
 
 /// Who wins when no move is left: the play convention of a request.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -43,21 +47,6 @@ impl Convention {
     #[must_use]
     pub fn is_misere(self) -> bool {
         self == Convention::Misere
-    }
-}
-
-/// Bouton's rule for misère Nim: the player to move in the Nim heaps `heaps` wins unless every
-/// heap has at most one token and their number is odd, or some heap has more and the nim-sum
-/// is 0. (Bouton, "Nim, a game with a complete mathematical theory", 1902.)
-#[must_use]
-pub fn nim_wins(heaps: &[u32]) -> bool {
-    let ones = heaps.iter().filter(|&&heap| heap == 1).count();
-    let larger = heaps.iter().any(|&heap| heap > 1);
-    let nim_sum = heaps.iter().fold(0, |sum, &heap| sum ^ heap);
-    if larger {
-        nim_sum != 0
-    } else {
-        ones % 2 == 0
     }
 }
 

@@ -145,6 +145,26 @@ pub struct QuotientStep {
     pub kind: StepKind,
 }
 
+/// What the construction of a quotient tells as it goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum QuotientProgress {
+    /// The quotient of heaps `1..=heap` is finished.
+    Heap(usize),
+    /// Heap `heap` grows the quotient, and candidate monoid number `trial` for it (from 1) was
+    /// built, of `elements` elements; a candidate past `limit` ends the quotient at the heap
+    /// before ([`QuotientError::TooLarge`]).
+    Trial {
+        /// The heap being added.
+        heap: usize,
+        /// How many candidates this heap has been given, this one included.
+        trial: usize,
+        /// The candidate's order.
+        elements: usize,
+        /// The largest order a candidate may have.
+        limit: usize,
+    },
+}
+
 /// A proven period of the heaps' elements (see the module documentation for the theorem).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct QuotientPeriod {
@@ -250,12 +270,13 @@ pub fn quotient(
 }
 
 /// [`quotient`], telling `progress` the heaps finished after each one (a quotient of
-/// thousands of heaps takes minutes, the larger orders most of them).
+/// thousands of heaps takes minutes, the larger orders most of them) and, while a heap grows
+/// the quotient, each candidate tried for it (one heap may take minutes of trials).
 pub fn quotient_with_progress(
     rule: &TakeBreak,
     up_to: usize,
     stop: &AtomicBool,
-    progress: &mut dyn FnMut(usize),
+    progress: &mut dyn FnMut(QuotientProgress),
 ) -> Result<MisereQuotient, QuotientError> {
     computed_quotient(rule, up_to, DEFAULT_MAX_ORDER, stop, true, progress)
 }
@@ -281,7 +302,7 @@ fn computed_quotient(
     max_order: usize,
     stop: &AtomicBool,
     use_period: bool,
-    progress: &mut dyn FnMut(usize),
+    progress: &mut dyn FnMut(QuotientProgress),
 ) -> Result<MisereQuotient, QuotientError> {
     let mut stage = Stage::start();
     let mut history = Vec::with_capacity(up_to);
@@ -295,7 +316,7 @@ fn computed_quotient(
                 partial: partial(stage, history),
             });
         }
-        match stage.advance(rule, max_order, stop) {
+        match stage.advance(rule, max_order, stop, progress) {
             Ok(kind) => {
                 history.push(QuotientStep {
                     heap,
@@ -303,7 +324,7 @@ fn computed_quotient(
                     p_count: stage.p.iter().filter(|&&p| p).count(),
                     kind,
                 });
-                progress(heap);
+                progress(QuotientProgress::Heap(heap));
             }
             Err(StepError::Stopped) => {
                 return Err(QuotientError::Stopped {

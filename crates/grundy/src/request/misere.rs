@@ -15,9 +15,11 @@ use super::game_questions::join;
 use super::prepare::LIST_LIMIT;
 use super::{Limits, Opponent, PlayRequest, RunError, Stopped, TableGame};
 use crate::games::contract::FamilyGame;
+use crate::games::heap::HeapMove;
 use crate::games::placement::{PlacementGame, PlacementMove, PlacementPosition};
 use crate::games::sum::{GameSum, Summand};
 use crate::misere::genus::genus;
+use crate::misere::nim::{self, NimPosition};
 use crate::misere::parallel::judge;
 use crate::misere::parts::{Part, PartKey, PartRules, Parts, TooLarge, MAX_MISERE_SQUARES};
 use crate::misere::quotient::{quotient as misere_quotient, QuotientError};
@@ -111,12 +113,158 @@ fn by_quotient(game: &Game, watch: &Watch) -> Result<Option<(Vec<Move>, String)>
     Ok(Some((judged, name)))
 }
 
+/// What names the closed form of misère Nim in a report's `settled_by`.
+const NIM_RULE: &str =
+    "misère Nim's closed form (Bouton's rule; the genus by Conway's), without search";
+
+/// One heap of a game of misère Nim that a move is made on, with where it is in the game.
+struct NimHeap {
+    /// Its summand, from 0.
+    summand: usize,
+    /// Its place in a heap game's heaps, or `None` for a nimber `*n`.
+    index: Option<usize>,
+    size: u32,
+}
+
+/// A game every summand of which is Nim heaps: nimbers (`*1500`) and heaps of Nim (`nim 3 4
+/// 5`, `0.3...`). Misère Nim has a closed form ([`crate::misere::nim`]), so the game is
+/// answered at once whatever its heaps, where the search goes a token a move to at most
+/// 2,000 moves and took 45 s for the genus of `*1500`.
+struct NimGame {
+    heaps: Vec<u32>,
+    position: NimPosition,
+    /// The heaps moved on, in the order the moves are listed: a heap game's equal heaps are
+    /// moved on once, at the first (as its moves are listed under normal play).
+    moved: Vec<NimHeap>,
+    in_sum: bool,
+}
+
+impl NimGame {
+    /// `game` as Nim heaps, or `None` when some summand is no Nim heap.
+    fn of(game: &Game) -> Option<NimGame> {
+        let mut heaps = Vec::new();
+        let mut moved = Vec::new();
+        for (summand, part) in game.summands().iter().enumerate() {
+            match part {
+                Summand::Nimber(nimber) => {
+                    heaps.push(nimber.value());
+                    moved.push(NimHeap {
+                        summand,
+                        index: None,
+                        size: nimber.value(),
+                    });
+                }
+                Summand::Heaps(Heaps {
+                    game: heap_game,
+                    heaps: sizes,
+                }) if heap_game.rule().is_nim() => {
+                    for (index, &size) in sizes.iter().enumerate() {
+                        // Heaps of Nim are at most MAX_HEAP tokens.
+                        let size = u32::try_from(size).ok()?;
+                        heaps.push(size);
+                        if !sizes[..index].contains(&sizes[index]) {
+                            moved.push(NimHeap {
+                                summand,
+                                index: Some(index),
+                                size,
+                            });
+                        }
+                    }
+                }
+                _ => return None,
+            }
+        }
+        Some(NimGame {
+            position: NimPosition::new(&heaps),
+            heaps,
+            moved,
+            in_sum: game.summands().len() > 1,
+        })
+    }
+
+    /// The move leaving `heap` at `to` tokens, named as the search names it, with whether it
+    /// wins.
+    fn named(&self, heap: &NimHeap, to: u32) -> Move {
+        let named = match heap.index {
+            None => Move::bare(format!("*{} -> *{to}", heap.size), Nimber::ZERO),
+            Some(index) => Move::heap(&HeapMove {
+                index,
+                from: heap.size as usize,
+                to: if to == 0 {
+                    Vec::new()
+                } else {
+                    vec![to as usize]
+                },
+                nimber: Nimber::ZERO,
+            }),
+        };
+        Move {
+            summand: self.in_sum.then_some(heap.summand + 1),
+            ..named.misere(!self.position.after(heap.size, to).wins())
+        }
+    }
+
+    /// The sizes a move leaves `heap` at, in the order the moves are listed: a nimber's from
+    /// `*0` up, a heap game's from the most tokens left down (taking one token first).
+    fn targets(heap: &NimHeap) -> Box<dyn Iterator<Item = u32>> {
+        match heap.index {
+            None => Box::new(0..heap.size),
+            Some(_) => Box::new((0..heap.size).rev()),
+        }
+    }
+
+    /// How many moves there are.
+    fn legal_moves(&self) -> usize {
+        self.moved.iter().map(|heap| heap.size as usize).sum()
+    }
+
+    /// The first `most` moves, in the order they are listed.
+    fn first_moves(&self, most: usize) -> Vec<Move> {
+        self.moved
+            .iter()
+            .flat_map(|heap| Self::targets(heap).map(move |to| (heap, to)))
+            .take(most)
+            .map(|(heap, to)| self.named(heap, to))
+            .collect()
+    }
+
+    /// The winning moves (at most one a heap), in the order they are listed.
+    fn winning_moves(&self) -> Vec<Move> {
+        self.moved
+            .iter()
+            .flat_map(|heap| {
+                let mut targets = self.position.winning_targets(heap.size);
+                if heap.index.is_some() {
+                    targets.reverse();
+                }
+                targets.into_iter().map(move |to| self.named(heap, to))
+            })
+            .collect()
+    }
+
+    /// The report of `command` with who wins, and `settled_by` naming the closed form.
+    fn report(&self, command: Command, game: &Game, started: Instant) -> GameReport {
+        GameReport {
+            settled_by: Some(NIM_RULE.to_string()),
+            positions_searched: Some(0),
+            seconds: started.elapsed().as_secs_f64(),
+            ..misere_report(command, game, self.position.wins())
+        }
+    }
+}
+
 /// Who wins `game` under misère play, and its genus when small enough to find.
 ///
 /// # Errors
 /// A game too large for a misère search, or a stop.
 pub fn value(game: &Game, limits: &Limits, watch: &Watch) -> Result<GameReport, RunError> {
     let started = Instant::now();
+    if let Some(nim) = NimGame::of(game) {
+        return Ok(GameReport {
+            genus: Some(GenusReport::from(&nim::genus(&nim.heaps))),
+            ..nim.report(Command::Value, game, started)
+        });
+    }
     // One heap game is answered by its quotient, whatever its heaps' sizes; its genus is still
     // searched, when the heaps are small enough for a search.
     if let Some((judged, name)) = by_quotient(game, watch)? {
@@ -293,6 +441,29 @@ pub fn moves(
     watch: &Watch,
 ) -> Result<GameReport, RunError> {
     let started = Instant::now();
+    if let Some(nim) = NimGame::of(game) {
+        let winning = nim.winning_moves();
+        let legal = nim.legal_moves();
+        let (shown, listable) = if all {
+            (nim.first_moves(LIST_LIMIT), legal)
+        } else {
+            (
+                winning.iter().take(LIST_LIMIT).cloned().collect(),
+                winning.len(),
+            )
+        };
+        let unlisted = listable.saturating_sub(LIST_LIMIT);
+        return Ok(GameReport {
+            legal_moves: Some(legal),
+            winning_moves: Some(winning.len()),
+            moves: Some(shown),
+            moves_not_listed: (unlisted > 0).then_some(unlisted),
+            moves_unsettled: seconds.map(|_| 0),
+            table_hits: Some(0),
+            threads: Some(1),
+            ..nim.report(Command::Moves, game, started)
+        });
+    }
     let (judged, stats, settled_by) = match by_quotient(game, watch)? {
         Some((judged, name)) => (judged, crate::solver::SearchStats::default(), Some(name)),
         None => {
@@ -338,6 +509,13 @@ pub fn moves(
 /// A game too large for a misère search, or a stop.
 pub fn outcome(game: &Game, limits: &Limits, watch: &Watch) -> Result<GameReport, RunError> {
     let started = Instant::now();
+    if let Some(nim) = NimGame::of(game) {
+        return Ok(GameReport {
+            winning_move: nim.winning_moves().into_iter().next(),
+            first_moves: Some(nim.legal_moves()),
+            ..nim.report(Command::Outcome, game, started)
+        });
+    }
     if let Some((judged, name)) = by_quotient(game, watch)? {
         let first_moves = judged.len();
         let winning_move = judged.into_iter().find(|m| m.wins());
@@ -711,6 +889,97 @@ mod tests {
             refused.contains("no symmetry strategy under misère play"),
             "{refused}"
         );
+    }
+
+    /// Issue "Faults found by trying grundy": `value --misere '*1500'` searched 45 s for the
+    /// genus, and 'nim 1500 700' 40 s for the quotient of Nim's heaps to 1500. A game of Nim
+    /// heaps is answered by the closed form: the same moves, winners and genus as the search.
+    #[test]
+    fn nim_heaps_are_answered_by_the_closed_form_as_the_search_answers_them() {
+        use super::{judge_moves, root_moves, small_genus, NIM_RULE};
+        use crate::misere::parts::PartRules;
+        use crate::request::Limits;
+        for text in [
+            "*0",
+            "*1",
+            "*2",
+            "*7",
+            "*1 + *1",
+            "*1 + *1 + *1",
+            "*3 + *5",
+            "*2 + *2 + *1",
+            "nim 3 4 5",
+            "nim 1 1",
+            "nim 2 2 2 1",
+            "0.33... 6 1",
+            "*2 + nim 2 2 1",
+            "nim 6 + *6 + *1",
+            "*4 + nim 3 + *4 + nim 1 1",
+        ] {
+            let closed = answer(&format!(
+                r#"{{"question":"moves","game":"{text}","all":true,"convention":"misere"}}"#
+            ));
+            assert_eq!(closed.settled_by.as_deref(), Some(NIM_RULE), "{text}");
+            let game: Game = text.parse().unwrap();
+            let (mut rules, parts) = PartRules::of_summands(game.summands()).unwrap();
+            let moves = root_moves(&mut rules, &game, &parts);
+            let (searched, _) = judge_moves(
+                &rules,
+                &moves,
+                false,
+                &Limits::default(),
+                None,
+                &Watch::new(),
+            )
+            .unwrap();
+            assert_eq!(closed.moves.as_ref(), Some(&searched), "{text}");
+            assert_eq!(closed.legal_moves, Some(searched.len()), "{text}");
+            let winning = searched.iter().filter(|m| m.wins()).count();
+            assert_eq!(closed.winning_moves, Some(winning), "{text}");
+            let wins = searched.is_empty() || winning > 0;
+            let outcome = if wins { Outcome::N } else { Outcome::P };
+            assert_eq!(closed.outcome, Some(outcome), "{text}");
+            let value = answer(&format!(
+                r#"{{"question":"value","game":"{text}","convention":"misere"}}"#
+            ));
+            let genus = small_genus(&game, rules, &parts, &Limits::default(), &Watch::new())
+                .unwrap()
+                .unwrap();
+            assert_eq!(value.genus, Some(genus), "{text}");
+            assert_eq!(value.outcome, Some(outcome), "{text}");
+            let first = answer(&format!(
+                r#"{{"question":"outcome","game":"{text}","convention":"misere"}}"#
+            ));
+            assert_eq!(first.outcome, Some(outcome), "{text}");
+            assert_eq!(
+                first.winning_move,
+                searched.iter().find(|m| m.wins()).cloned(),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn large_nim_heaps_are_answered_without_search() {
+        let heap = answer(r#"{"question":"value","game":"*1500","convention":"misere"}"#);
+        assert_eq!(heap.outcome, Some(Outcome::N));
+        assert_eq!(heap.genus.unwrap().text, "1500^{1500,1502}");
+        let heaps = answer(r#"{"question":"value","game":"nim 1500 700","convention":"misere"}"#);
+        assert_eq!(heaps.genus.unwrap().text, "1888^{1888,1890}");
+        // Past the 2,000 moves a misère search goes, and past Nim's quotient's heaps.
+        let sum = answer(
+            r#"{"question":"moves","game":"*4000000000 + nim 100000 + *1","convention":"misere"}"#,
+        );
+        assert_eq!(sum.legal_moves, Some(4_000_100_001));
+        assert_eq!(sum.winning_moves, Some(1));
+        let moves: Vec<&str> = sum
+            .moves
+            .iter()
+            .flatten()
+            .map(|m| m.notation.as_str())
+            .collect();
+        // The heaps of 100001 and 100000 then cancel, and the heap of one is left alone.
+        assert_eq!(moves, ["*4000000000 -> *100001"]);
     }
 
     #[test]

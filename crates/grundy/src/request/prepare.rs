@@ -99,7 +99,7 @@ pub(super) fn with_values_for(
             return Err(RunError::Stopped(super::Stopped::Nothing));
         }
         return Err(RunError::input(format!(
-            "heap {largest} of {name} cannot be answered in reasonable time: the values of the smaller heaps were not finished within {HEAP_SECONDS} s (`grundy sequence {rule} --to {largest}` computes them with progress, and Ctrl-C keeps what is done)"
+            "heap {largest} of {name} cannot be answered in reasonable time: the values of the smaller heaps were not finished within {HEAP_SECONDS} s (a `sequence` of {rule} with `to` {largest} computes them with progress, and keeps what is done when stopped)"
         )));
     };
     if largest > MAX_HEAP_WITHOUT_PERIOD && !game.has_proven_period() {

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::{RunError, Stopped};
 use crate::games::heap::HeapGame;
 use crate::misere::quotient::{
-    generator_name, quotient_with_progress, MisereQuotient, QuotientError,
+    generator_name, quotient_with_progress, MisereQuotient, QuotientError, QuotientProgress,
 };
 use crate::report::{Command, QuotientGenerator, QuotientReport, SCHEMA_VERSION};
 use crate::watch::{Event, Watch};
@@ -89,7 +89,7 @@ pub fn quotient(request: &QuotientRequest, watch: &Watch) -> Result<QuotientRepo
     let asked = request.heaps;
     if asked == 0 || asked > MAX_QUOTIENT_HEAPS {
         return Err(RunError::input(format!(
-            "--heaps {asked}: a quotient is asked for heaps 1 to N, N from 1 to {MAX_QUOTIENT_HEAPS}"
+            "`heaps` {asked}: a quotient is asked for heaps 1 to N, N from 1 to {MAX_QUOTIENT_HEAPS}"
         )));
     }
     let started = Instant::now();
@@ -100,11 +100,24 @@ pub fn quotient(request: &QuotientRequest, watch: &Watch) -> Result<QuotientRepo
         done: 0,
         total: asked as u64,
     });
-    let result = quotient_with_progress(game.rule(), asked, watch.stop_flag(), &mut |heap| {
-        watch.send(&Event::Steps {
-            task: task.clone(),
-            done: heap as u64,
-            total: asked as u64,
+    let result = quotient_with_progress(game.rule(), asked, watch.stop_flag(), &mut |news| {
+        watch.send(&match news {
+            QuotientProgress::Heap(heap) => Event::Steps {
+                task: task.clone(),
+                done: heap as u64,
+                total: asked as u64,
+            },
+            QuotientProgress::Trial {
+                heap,
+                trial,
+                elements,
+                limit,
+            } => Event::QuotientTrial {
+                heap: heap as u64,
+                trial: trial as u64,
+                elements: elements as u64,
+                limit: limit as u64,
+            },
         });
     });
     let seconds = started.elapsed().as_secs_f64();
@@ -174,6 +187,62 @@ mod tests {
             told.windows(2).all(|pair| pair[0].0 < pair[1].0),
             "{told:?}"
         );
+    }
+
+    /// Issue "Faults found by trying grundy": `grundy quotient dawsons-kayles` showed heap 33
+    /// of 40 for the minutes heap 34 spent on 80 candidate monoids before one passed the
+    /// limit. Each candidate is told, with its order and the limit, for the heap not finished.
+    #[test]
+    fn the_candidates_of_a_heap_that_grows_the_quotient_are_told() {
+        use std::sync::{Arc, Mutex};
+        let told = Arc::new(Mutex::new(Vec::new()));
+        let heard = Arc::clone(&told);
+        let watch = Watch::new().on_event(move |event| match event {
+            Event::Steps { done, .. } => heard.lock().unwrap().push((*done, None)),
+            Event::QuotientTrial {
+                heap,
+                trial,
+                elements,
+                limit,
+            } => heard
+                .lock()
+                .unwrap()
+                .push((*heap, Some((*trial, *elements, *limit)))),
+            _ => {}
+        });
+        let request = serde_json::from_str(r#"{"game":"kayles","heaps":12}"#).unwrap();
+        let report = quotient(&request, &watch).unwrap();
+        let told = told.lock().unwrap().clone();
+        let trials: Vec<_> = told.iter().filter(|(_, trial)| trial.is_some()).collect();
+        // Every heap that grew the quotient had at least one candidate.
+        let grew = report
+            .orders
+            .iter()
+            .zip(std::iter::once(&1).chain(&report.orders))
+            .filter(|(order, before)| order > before)
+            .count();
+        assert!(trials.len() >= grew && grew > 0, "{told:?}");
+        let mut finished = 0;
+        let mut last_trial = (0, 0);
+        for &(heap, trial) in &told {
+            match trial {
+                None => finished = heap,
+                Some((number, elements, limit)) => {
+                    // A candidate is for the heap after those finished, numbered from 1 in it.
+                    assert_eq!(heap, finished + 1, "{told:?}");
+                    let expected = if last_trial.0 == heap {
+                        last_trial.1 + 1
+                    } else {
+                        1
+                    };
+                    assert_eq!(number, expected, "{told:?}");
+                    last_trial = (heap, number);
+                    assert!(elements >= 1 && elements <= limit, "{told:?}");
+                    // A candidate may have 8 times the quotient's limit.
+                    assert_eq!(limit, 8 * crate::misere::quotient::DEFAULT_MAX_ORDER as u64);
+                }
+            }
+        }
     }
 
     #[test]

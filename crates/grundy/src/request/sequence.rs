@@ -210,9 +210,9 @@ impl SequenceAnswer {
             _ if !self.stopped || self.finished == to + 1 => {
                 format!("{label}: nim-values of heaps 0 to {to}")
             }
-            0 => format!("{label}: {why_stopped} before any value (--to {to} was asked)"),
+            0 => format!("{label}: {why_stopped} before any value (asked to {to})"),
             count => format!(
-                "{label}: nim-values of heaps 0 to {} ({why_stopped}; --to {to} was asked)",
+                "{label}: nim-values of heaps 0 to {} ({why_stopped}; asked to {to})",
                 count - 1
             ),
         }
@@ -374,16 +374,16 @@ pub fn sequence(request: &SequenceRequest, watch: &Watch) -> Result<SequenceAnsw
     let memory = request.limits.memory;
     if to > MAX_SEQUENCE_HEAP {
         return Err(RunError::input(format!(
-            "--to {to} is too large: at most {MAX_SEQUENCE_HEAP}"
+            "`to` {to} is too large: at most {MAX_SEQUENCE_HEAP}"
         )));
     }
-    check_reference_work(game, to, "--to")?;
+    check_reference_work(game, to, "`to`")?;
     let horizon = request.horizon();
     let heaps_allowed = request.heaps_allowed();
     if !game.rule().is_finite_octal() && horizon >= heaps_allowed {
         // No period can cut this short: every heap to `to` is computed and kept.
         return Err(RunError::input(format!(
-            "--to {to} needs the values of every heap computed and kept ({} has no provable period), about {} MiB at {BYTES_PER_COMPUTED_HEAP} bytes a heap, more than --memory {} MiB: give more --memory or --to at most {}",
+            "`to` {to} needs the values of every heap computed and kept ({} has no provable period), about {} MiB at {BYTES_PER_COMPUTED_HEAP} bytes a heap, more than `memory` {} MiB: give more `memory` or `to` at most {}",
             game.name(),
             ((horizon as u64 + 1) * BYTES_PER_COMPUTED_HEAP) >> 20,
             memory >> 20,
@@ -428,7 +428,7 @@ pub fn sequence(request: &SequenceRequest, watch: &Watch) -> Result<SequenceAnsw
     if out_of_memory {
         return Err(RunError::OutOfMemory {
             message: format!(
-                "--memory {} MiB holds the values of {heaps_allowed} heaps ({BYTES_PER_COMPUTED_HEAP} bytes each) beside the text printed, and no period was proven by then",
+                "`memory` {} MiB holds the values of {heaps_allowed} heaps ({BYTES_PER_COMPUTED_HEAP} bytes each) beside the text printed, and no period was proven by then",
                 memory >> 20
             ),
             kept: Box::new(Stopped::Sequence(answer)),

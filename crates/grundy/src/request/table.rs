@@ -76,7 +76,7 @@ impl TableGame {
             .map(TableGame::Placement)
             .map_err(|error| GameError(error.to_string())),
             TableGame::Corner(game) => Err(GameError(format!(
-                "--board and --rays are for the placement games (pieces on a board), not for `{game}`"
+                "a surface or a ray rule is for the placement games (pieces on a board), not for `{game}`"
             ))),
         }
     }
@@ -89,16 +89,46 @@ impl TableGame {
     /// and range this game takes.
     pub fn parse_labels(&self, text: &str) -> Result<Vec<usize>, GameError> {
         let (lowest, highest) = self.label_range();
-        parse_number_list(text, lowest, highest).ok_or_else(|| {
-            GameError(match self {
-                TableGame::Placement(_) => format!(
-                    "range `{text}` is malformed: expected FROM-TO (for example 1-6), a single number, or a list like 2,4,8, with sides from 1 to {MAX_SQUARES}"
-                ),
-                TableGame::Corner(_) => format!(
-                    "range `{text}` is malformed: expected FROM-TO (for example 0-15), a single number, or a list like 0,2,4, with coordinates from 0 to {MAX_CORNER}"
+        // The part at fault is named, and the whole text too when it has several parts.
+        let within = |part: &str| {
+            if part == text.trim() {
+                String::new()
+            } else {
+                format!(" (in `{text}`)")
+            }
+        };
+        parse_number_list(text, lowest, highest).map_err(|fault| {
+            GameError(match fault {
+                LabelFault::NotANumber(part) => {
+                    let (example, list, what) = match self {
+                        TableGame::Placement(_) => ("1-6", "2,4,8", "board sides"),
+                        TableGame::Corner(_) => ("0-15", "0,2,4", "coordinates"),
+                    };
+                    format!(
+                        "`{part}` is not a number or a range{}: expected FROM-TO (for example {example}), a single number, or a list like {list}, with {what} from {lowest} to {highest}",
+                        within(&part)
+                    )
+                }
+                LabelFault::OutOfRange(part) => {
+                    format!("{}{}", self.out_of_range(&part), within(&part))
+                }
+                LabelFault::Backwards(part) => format!(
+                    "range `{part}` runs backwards{}: FROM-TO needs FROM at most TO",
+                    within(&part)
                 ),
             })
         })
+    }
+
+    /// Why `label` (a row or column as written) is refused as out of range: what the labels
+    /// of this game are, and their range.
+    fn out_of_range(&self, label: &str) -> String {
+        let (lowest, highest) = self.label_range();
+        let what = match self {
+            TableGame::Placement(_) => "board sides",
+            TableGame::Corner(_) => "the piece's coordinates",
+        };
+        format!("{label} is out of range: {what} go from {lowest} to {highest} for {self}")
     }
 
     /// The smallest and largest row or column: board sides, or the piece's coordinates.
@@ -193,6 +223,11 @@ impl<'de> Deserialize<'de> for TableGame {
     }
 }
 
+/// Why a table with no row or no column is refused: named by the request's keys, which the
+/// command line's flags (`--rows`, `--cols`) spell the same.
+const NO_CELLS: &str =
+    "the table has no cells: give at least one row (`rows`) and one column (`cols`)";
+
 /// The nim-values of a game over rows and columns of boards or squares. In JSON the rows and
 /// columns are lists of numbers or text as the command line takes it (`"1-6"`, `"2,4,8"`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -217,11 +252,86 @@ pub struct TableRequest {
 }
 
 /// Rows or columns as JSON brings them: numbers, or a range as text.
-#[derive(Deserialize)]
-#[serde(untagged)]
 enum Labels {
     Numbers(Vec<usize>),
     Text(String),
+}
+
+/// What a `rows` or `cols` value may be, for serde's message about one that is neither
+/// (serde's untagged enum said only "data did not match any variant").
+const LABELS_EXPECTED: &str =
+    "a list of whole numbers such as [1, 2, 3], or text such as \"1-6\" or \"2,4,8\"";
+
+impl<'de> Deserialize<'de> for Labels {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Labels, D::Error> {
+        struct LabelsVisitor;
+
+        impl<'de> serde::de::Visitor<'de> for LabelsVisitor {
+            type Value = Labels;
+
+            fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+                formatter.write_str(LABELS_EXPECTED)
+            }
+
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Labels, E> {
+                Ok(Labels::Text(text.to_string()))
+            }
+
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut items: A,
+            ) -> Result<Labels, A::Error> {
+                let mut numbers = Vec::new();
+                loop {
+                    // The item at fault is named by its place, counting from 1.
+                    let place = numbers.len() + 1;
+                    match items.next_element::<Label>() {
+                        Ok(Some(Label(number))) => numbers.push(number),
+                        Ok(None) => return Ok(Labels::Numbers(numbers)),
+                        Err(error) => {
+                            return Err(serde::de::Error::custom(format!(
+                                "item {place} of the list: {error}"
+                            )))
+                        }
+                    }
+                }
+            }
+        }
+
+        deserializer.deserialize_any(LabelsVisitor)
+    }
+}
+
+/// One row or column of a list in JSON: a whole number (its range depends on the game and is
+/// checked by [`table`]).
+struct Label(usize);
+
+impl<'de> Deserialize<'de> for Label {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Label, D::Error> {
+        struct LabelVisitor;
+
+        impl serde::de::Visitor<'_> for LabelVisitor {
+            type Value = Label;
+
+            fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+                formatter.write_str("a whole number from 0 (a board side, or a coordinate)")
+            }
+
+            fn visit_u64<E: serde::de::Error>(self, number: u64) -> Result<Label, E> {
+                usize::try_from(number)
+                    .map(Label)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(number), &self))
+            }
+
+            fn visit_i64<E: serde::de::Error>(self, number: i64) -> Result<Label, E> {
+                usize::try_from(number)
+                    .map(Label)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Signed(number), &self))
+            }
+        }
+
+        deserializer.deserialize_any(LabelVisitor)
+    }
 }
 
 /// A [`TableRequest`] as JSON brings it.
@@ -288,15 +398,18 @@ impl TableRequest {
 /// stopped the search first.
 pub fn table(request: &TableRequest, watch: &Watch) -> Result<TableReport, RunError> {
     let (rows, cols) = request.labels();
+    if rows.is_empty() || cols.is_empty() {
+        return Err(RunError::input(NO_CELLS));
+    }
     let (lowest, highest) = request.game.label_range();
-    for (what, labels) in [("row", &rows), ("column", &cols)] {
+    for (key, labels) in [("rows", &rows), ("cols", &cols)] {
         if let Some(&bad) = labels
             .iter()
             .find(|&&label| label < lowest || label > highest)
         {
             return Err(RunError::input(format!(
-                "{what} {bad} is out of range: from {lowest} to {highest} for {}",
-                request.game
+                "`{key}`: {}",
+                request.game.out_of_range(&bad.to_string())
             )));
         }
     }
@@ -351,7 +464,7 @@ fn placement_table(
         .iter()
         .map(|&(_, _, board)| board)
         .max_by_key(|board| board.squares())
-        .ok_or_else(|| RunError::input("the table has no cells: give --rows and --cols"))?;
+        .ok_or_else(|| RunError::input(NO_CELLS))?;
     // Largest boards first, so that no long job starts last.
     boards.sort_by_key(|&(_, _, board)| std::cmp::Reverse(board.squares()));
     let total = boards.len() as u64;
@@ -507,11 +620,6 @@ fn corner_table(
     rows: &[usize],
     cols: &[usize],
 ) -> Result<TableReport, RunError> {
-    if rows.is_empty() || cols.is_empty() {
-        return Err(RunError::input(
-            "the table has no cells: give --rows and --cols",
-        ));
-    }
     let last_row = rows.iter().copied().max().unwrap_or(0);
     let last_col = cols.iter().copied().max().unwrap_or(0);
     check_corner_memory(
@@ -550,25 +658,52 @@ fn corner_table(
     })
 }
 
+/// What is wrong with a list of rows or columns written as text, with the part at fault.
+#[derive(Debug, PartialEq, Eq)]
+enum LabelFault {
+    /// A part that is neither a whole number nor `FROM-TO`.
+    NotANumber(String),
+    /// A number outside the game's range (written as it was, however long).
+    OutOfRange(String),
+    /// `FROM-TO` with FROM past TO.
+    Backwards(String),
+}
+
 /// Reads a list of numbers written as ranges: `FROM-TO`, a single number, or several of these
-/// separated by commas. `None` when malformed or outside `lowest..=highest`.
-fn parse_number_list(text: &str, lowest: usize, highest: usize) -> Option<Vec<usize>> {
+/// separated by commas, each within `lowest..=highest`.
+fn parse_number_list(text: &str, lowest: usize, highest: usize) -> Result<Vec<usize>, LabelFault> {
     let mut values = Vec::new();
     for part in text.split(',') {
         let part = part.trim();
+        // A negative number is out of range, not malformed.
+        if part
+            .strip_prefix('-')
+            .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+        {
+            return Err(LabelFault::OutOfRange(part.to_string()));
+        }
         let (from, to) = match part.split_once('-') {
             Some((from, to)) => (from.trim(), to.trim()),
             None => (part, part),
         };
-        let from: usize = from.parse().ok()?;
-        let to: usize = to.parse().ok()?;
-        if from < lowest || to > highest || from > to {
-            return None;
+        let number = |written: &str| {
+            if written.is_empty() || !written.bytes().all(|byte| byte.is_ascii_digit()) {
+                return Err(LabelFault::NotANumber(part.to_string()));
+            }
+            // Digits that pass usize are out of range as surely as any number past `highest`.
+            match written.parse::<usize>() {
+                Ok(number) if (lowest..=highest).contains(&number) => Ok(number),
+                _ => Err(LabelFault::OutOfRange(written.to_string())),
+            }
+        };
+        let (from, to) = (number(from)?, number(to)?);
+        if from > to {
+            return Err(LabelFault::Backwards(part.to_string()));
         }
         values.extend(from..=to);
     }
     values.dedup();
-    Some(values)
+    Ok(values)
 }
 
 #[cfg(test)]
@@ -620,6 +755,69 @@ mod tests {
     }
 
     #[test]
+    fn a_bad_row_or_column_is_named_with_the_range() {
+        let knights: TableGame = "knights".parse().unwrap();
+        for (text, said) in [
+            (
+                "0,1",
+                "0 is out of range: board sides go from 1 to 512 for knights (in `0,1`)",
+            ),
+            ("600", "600 is out of range: board sides go from 1 to 512"),
+            (
+                "99999999999999999999999",
+                "99999999999999999999999 is out of range",
+            ),
+            (
+                "1,x",
+                "`x` is not a number or a range (in `1,x`): expected FROM-TO",
+            ),
+            ("", "`` is not a number or a range: expected FROM-TO"),
+            (
+                "5-3",
+                "range `5-3` runs backwards: FROM-TO needs FROM at most TO",
+            ),
+            ("-1", "-1 is out of range: board sides go from 1 to 512"),
+        ] {
+            let error = knights.parse_labels(text).unwrap_err().to_string();
+            assert!(error.contains(said), "{text}: {error}");
+        }
+    }
+
+    /// Issue "Faults found by trying grundy": a `rows` value neither a list nor text was
+    /// refused as "data did not match any variant of untagged enum Labels".
+    #[test]
+    fn a_rows_value_of_the_wrong_kind_says_what_rows_may_be() {
+        for (json, said) in [
+            (
+                r#"{"game":"knights","rows":{}}"#,
+                "invalid type: map, expected a list of whole numbers such as [1, 2, 3], or text such as \"1-6\" or \"2,4,8\"",
+            ),
+            (
+                r#"{"game":"knights","rows":true}"#,
+                "invalid type: boolean `true`, expected a list of whole numbers",
+            ),
+            (
+                r#"{"game":"knights","cols":[2,-1]}"#,
+                "item 2 of the list: invalid value: integer `-1`, expected a whole number from 0",
+            ),
+            (
+                r#"{"game":"knights","rows":[1.5]}"#,
+                "item 1 of the list: invalid type: floating point `1.5`, expected a whole number",
+            ),
+            (r#"{"game":"knights","rows":["1"]}"#, "invalid type: string \"1\""),
+        ] {
+            let error = serde_json::from_str::<TableRequest>(json)
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains(said), "{json}: {error}");
+            assert!(!error.contains("untagged"), "{json}: {error}");
+        }
+        let request: TableRequest =
+            serde_json::from_str(r#"{"game":"knights","rows":"2-3","cols":[4]}"#).unwrap();
+        assert_eq!(request.labels(), (vec![2, 3], vec![4]));
+    }
+
+    #[test]
     fn one_thread_or_several_give_the_same_table() {
         let mut request: TableRequest =
             serde_json::from_str(r#"{"game":"kings","rows":[1,2,3,4],"cols":[3,4,5]}"#).unwrap();
@@ -650,7 +848,10 @@ mod tests {
         let request: TableRequest =
             serde_json::from_str(r#"{"game":"knights","rows":[0,1],"cols":[3]}"#).unwrap();
         let error = table(&request, &Watch::new()).unwrap_err().to_string();
-        assert!(error.contains("row 0 is out of range"), "{error}");
+        assert!(
+            error.contains("`rows`: 0 is out of range: board sides go from 1 to 512"),
+            "{error}"
+        );
         let unknown = serde_json::from_str::<TableRequest>(r#"{"game":"knights","size":3}"#);
         assert!(unknown.is_err());
     }

@@ -406,7 +406,7 @@ fn budget_ran_out(board: TourBoard, closed: bool, start: Option<u32>, nodes: u64
         None => "the theorems do not decide whether one exists, and the search neither found one nor ruled one out".to_string(),
     };
     format!(
-        "no {kind} knight's tour of {board}{from} was found within the search budget of {nodes} nodes (--limit N raises the budget); {known}"
+        "no {kind} knight's tour of {board}{from} was found within the search budget of {nodes} nodes (a larger `limit` raises the budget); {known}"
     )
 }
 
@@ -473,7 +473,7 @@ fn neural_options(board: TourBoard, request: &TourRequest) -> Result<NeuralOptio
     let restarts = match request.restarts {
         Some(asked) if asked > most => {
             return Err(RunError::input(format!(
-                "--restarts {asked} is too many for {board}: each restart makes {per_restart} neuron updates ({} sweeps over about 4 moves a square), and the network is allowed {MAX_NEURAL_WORK} in all (about two minutes), so at most {most} restarts",
+                "`restarts` {asked} is too many for {board}: each restart makes {per_restart} neuron updates ({} sweeps over about 4 moves a square), and the network is allowed {MAX_NEURAL_WORK} in all (about two minutes), so at most {most} restarts",
                 defaults.sweeps
             )))
         }
@@ -516,7 +516,7 @@ pub fn tour(request: &TourRequest, watch: &Watch) -> Result<TourAnswer, RunError
     }
     let method = request.method.unwrap_or(TourMethod::Divide);
     if method == TourMethod::Backtrack || method == TourMethod::Neural {
-        refuse_search_on_huge_board(board, &format!("--method {method}"))?;
+        refuse_search_on_huge_board(board, &format!("`method` {method}"))?;
     }
     let limit = request.limit.unwrap_or(DEFAULT_SEARCH_NODES);
     let started = Instant::now();
@@ -547,7 +547,7 @@ pub fn tour(request: &TourRequest, watch: &Watch) -> Result<TourAnswer, RunError
                 )?;
                 search_from(board, closed, start, limit).map(|(tour, name)| {
                     found_by = name.to_string();
-                    fallback = Some(why.trim_end_matches("; try --method backtrack").to_string());
+                    fallback = Some(why.trim_end_matches(divide::TRY_BACKTRACK).to_string());
                     tour
                 })
             }
@@ -678,12 +678,12 @@ pub fn tour_count(request: &TourCountRequest, watch: &Watch) -> Result<TourCount
     let board = request.board;
     if request.closed && request.start.is_some() {
         return Err(RunError::input(
-            "--start does not apply to --closed counts: every closed tour passes through every square",
+            "`start` does not apply to a count of closed tours (`closed`): every closed tour passes through every square",
         ));
     }
     if request.closed && request.undirected {
         return Err(RunError::input(
-            "--undirected applies to open counts: closed tours are already counted once whatever their direction",
+            "`undirected` applies to counts of open tours: closed tours (`closed`) are already counted once whatever their direction",
         ));
     }
     let start = parse_start(board, request.start.as_deref())?;
@@ -721,7 +721,7 @@ pub fn tour_count(request: &TourCountRequest, watch: &Watch) -> Result<TourCount
         let narrow = board.rows().min(board.cols());
         if let Some(square) = &request.start {
             return Err(RunError::input(format!(
-                "--start {square} counts by search, limited to {MAX_OPEN_COUNT_SQUARES} squares (6x6), and {board} has {}; without --start the frontier program counts the open tours of boards with a side of at most {MAX_OPEN_COUNT_NARROW_SIDE}",
+                "`start` {square} counts by search, limited to {MAX_OPEN_COUNT_SQUARES} squares (6x6), and {board} has {}; without `start` the frontier program counts the open tours of boards with a side of at most {MAX_OPEN_COUNT_NARROW_SIDE}",
                 board.squares()
             )));
         }
@@ -761,7 +761,7 @@ fn count_by_frontier(
         }
         Err(FrontierError::TooManyStates { square, squares, .. }) => {
             return Err(RunError::input(format!(
-                "the frontier count of {board} needs more than {max_states} states at once (--memory {} at {FRONTIER_BYTES_PER_STATE} bytes a state) by square {square} of {squares}: give more --memory, or a narrower board",
+                "the frontier count of {board} needs more than {max_states} states at once (`memory` {} at {FRONTIER_BYTES_PER_STATE} bytes a state) by square {square} of {squares}: give more `memory`, or a narrower board",
                 format_bytes(memory)
             )))
         }
@@ -772,7 +772,7 @@ fn count_by_frontier(
     // Each undirected path is two directed ones, one from each end (one square: one path).
     let count = if directed && board.squares() > 1 {
         count.checked_mul(2).ok_or_else(|| {
-            RunError::Failed(format!("the number of directed open tours of {board} passes 2^128 - 1, the largest count this program holds (--undirected counts each once)"))
+            RunError::Failed(format!("the number of directed open tours of {board} passes 2^128 - 1, the largest count this program holds (`undirected` counts each once)"))
         })?
     } else {
         count

@@ -34,6 +34,10 @@ use super::warnsdorff::TieBreak;
 use super::{rotate_to_start, FindError, Tour, TourBoard};
 use crate::board::Symmetry;
 
+/// How a refusal of divide and conquer ends when a backtracking search may still find the
+/// tour: the default method falls back on that search and cuts this advice off its note.
+pub(crate) const TRY_BACKTRACK: &str = "; try `method` backtrack";
+
 /// Bhutada and Meshram's (2020) open tours of 3×4, 3×7, 3×9 and 3×10, as move numbers row by
 /// row. Each starts at the top-left corner and ends a knight's move from the square just right
 /// of its top-right corner, so copies placed side by side join into one tour.
@@ -83,7 +87,7 @@ pub fn construct(board: TourBoard, closed: bool, start: Option<u32>) -> Result<T
         None => path,
         Some(start) => starting_at(board, path, start).ok_or_else(|| {
             FindError::MethodFailed(format!(
-                "divide and conquer builds the open tours of the {board} board from fixed squares, and none of its symmetric copies starts at {}; try --method backtrack",
+                "divide and conquer builds the open tours of the {board} board from fixed squares, and none of its symmetric copies starts at {}{TRY_BACKTRACK}",
                 board.square_name(start)
             ))
         })?,

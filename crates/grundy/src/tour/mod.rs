@@ -330,7 +330,7 @@ pub enum FindError {
     #[error("{0}")]
     NoTour(String),
     /// The search ran out of its node budget before finding a tour or ruling one out.
-    #[error("the search gave up after {nodes} nodes (--limit) without finding a tour")]
+    #[error("the search gave up after {nodes} nodes (its `limit`) without finding a tour")]
     LimitReached {
         /// Nodes searched.
         nodes: u64,

@@ -262,13 +262,13 @@ pub fn find(
 ) -> Result<(Tour, NeuralReport), FindError> {
     if board.squares() % 2 == 1 {
         return Err(FindError::MethodFailed(format!(
-            "the neural network settles on covers of the board by cycles, and the {board} board has an odd number of squares, so it has none; try --method divide or backtrack"
+            "the neural network settles on covers of the board by cycles, and the {board} board has an odd number of squares, so it has none; try `method` divide or backtrack"
         )));
     }
     let (cover, mut report) = best_cover(board, options, true, progress);
     let Some(cycles) = cover else {
         return Err(FindError::MethodFailed(format!(
-            "the neural network did not settle in {} restarts of {} sweeps on the {board} board; try --method divide",
+            "the neural network did not settle in {} restarts of {} sweeps on the {board} board; try `method` divide",
             report.restarts, options.sweeps
         )));
     };
@@ -281,7 +281,7 @@ pub fn find(
     }
     report.joins = join_cycles(&mut links, board.squares()).ok_or_else(|| {
         FindError::MethodFailed(format!(
-            "the neural network's best cover has {} cycles and no exchange joins them; try --method divide",
+            "the neural network's best cover has {} cycles and no exchange joins them; try `method` divide",
             cycles.len()
         ))
     })?;

@@ -97,7 +97,7 @@ fn read_text_tour(text: &str) -> Result<ReadTour, String> {
         .position(|(_, words)| starts_with_number(words))
     else {
         return Err(if text.contains("too many to draw") {
-            "the tour is summarised, not drawn (boards of more than 10000 squares): write it with --json to check it".to_string()
+            "the tour is summarised, not drawn (boards of more than 10000 squares): give it as JSON, which lists every square (what a `tour` request and `grundy tour --json` answer)".to_string()
         } else {
             "no rows of move numbers: expected a JSON tour, the text `grundy tour` prints, or rows of move numbers".to_string()
         });

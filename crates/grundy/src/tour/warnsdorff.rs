@@ -156,14 +156,14 @@ pub fn find(
     let squares = board.squares();
     if path.len() < squares {
         return Err(FindError::MethodFailed(format!(
-            "Warnsdorff's rule ({tie_break} tie-break) from {} reached a dead end after {} of {squares} squares; try --method divide or backtrack",
+            "Warnsdorff's rule ({tie_break} tie-break) from {} reached a dead end after {} of {squares} squares; try `method` divide or backtrack",
             board.square_name(first),
             path.len()
         )));
     }
     if closed && !(squares > 1 && board.is_knight_move(path[squares - 1], first)) {
         return Err(FindError::MethodFailed(format!(
-            "Warnsdorff's rule ({tie_break} tie-break) from {} found an open tour, but it does not close; try --method divide or backtrack",
+            "Warnsdorff's rule ({tie_break} tie-break) from {} found an open tour, but it does not close; try `method` divide or backtrack",
             board.square_name(first)
         )));
     }

@@ -131,6 +131,18 @@ impl TakeBreak {
         .validated(None)
     }
 
+    /// Whether this is Nim, however written (`0.3...`, `0.33...`): any number of tokens taken
+    /// from a heap, the rest left as one heap or none. Misère Nim has a closed form
+    /// ([`crate::misere::nim`]).
+    #[must_use]
+    pub fn is_nim(&self) -> bool {
+        self.repeats
+            && !self.unequal_parts
+            && self.digits.len() >= 2
+            && self.digits[0] == 0
+            && self.digits[1..].iter().all(|&digit| digit == 3)
+    }
+
     /// The digit for taking `taken` tokens.
     #[must_use]
     pub fn digit(&self, taken: usize) -> u8 {
@@ -394,6 +406,22 @@ mod tests {
         assert!((work("0.8", 5999) / 6e9 - 1.0).abs() < 0.01);
         assert!(work("0.77", 1000) < 1e6);
         assert!(work("C.7", 1000) > work("4.7", 1000));
+    }
+
+    #[test]
+    fn nim_is_known_however_written() {
+        for (code, nim) in [
+            ("0.3...", true),
+            ("0.33...", true),
+            ("0.3", false),
+            ("4.3...", false),
+            ("0.7...", false),
+            ("0.2...", false),
+            ("0.03...", false),
+        ] {
+            assert_eq!(code.parse::<TakeBreak>().unwrap().is_nim(), nim, "{code}");
+        }
+        assert!(!TakeBreak::grundys_game().is_nim());
     }
 
     #[test]

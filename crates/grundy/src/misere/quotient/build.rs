@@ -32,7 +32,7 @@ use super::verify::{
     n_check, p_check_passes, p_failures, Antichains, Behaviour, ElementSet, Unfinished,
 };
 use super::word::compare_sums;
-use super::StepKind;
+use super::{QuotientProgress, StepKind};
 use crate::games::heap::TakeBreak;
 
 /// A candidate monoid may be this many times the largest quotient allowed before it is refused.
@@ -96,12 +96,14 @@ impl Stage {
         }
     }
 
-    /// Adds heap `heap + 1`. On an error the stage is left as it was.
+    /// Adds heap `heap + 1`, telling `progress` of each trial when the heap grows the
+    /// quotient. On an error the stage is left as it was.
     pub(crate) fn advance(
         &mut self,
         rule: &TakeBreak,
         max_order: usize,
         stop: &AtomicBool,
+        progress: &mut dyn FnMut(QuotientProgress),
     ) -> Result<StepKind, StepError> {
         let n = self.heap + 1;
         let options = ElementSet::new(option_elements(rule, n, &self.monoid, &self.heap_elements));
@@ -122,7 +124,7 @@ impl Stage {
             }
             return Ok(StepKind::Existing);
         }
-        *self = self.grown(rule, n, max_order, stop)?;
+        *self = self.grown(rule, n, max_order, stop, progress)?;
         Ok(StepKind::Grew)
     }
 
@@ -185,13 +187,17 @@ impl Stage {
         Ok(None)
     }
 
-    /// The quotient of heaps `0..=n` when heap `n` is no element of this one.
+    /// The quotient of heaps `0..=n` when heap `n` is no element of this one. Each candidate
+    /// is told to `progress` once built: the trials of one heap may take minutes (Dawson's
+    /// Kayles makes 80 at heap 34 before a candidate passes the limit), and a candidate's order
+    /// is known before it is built, so one past the limit is refused without building it.
     fn grown(
         &self,
         rule: &TakeBreak,
         n: usize,
         max_order: usize,
         stop: &AtomicBool,
+        progress: &mut dyn FnMut(QuotientProgress),
     ) -> Result<Stage, StepError> {
         let mut has_moves = self.has_moves.clone();
         has_moves.push(true);
@@ -212,11 +218,20 @@ impl Stage {
         // power of it taken for a smaller one. Its freed factor's index then runs ahead faster,
         // and its period grows too, in case it is the period and not the index that is short.
         let mut power_failures: HashMap<usize, u32> = HashMap::new();
+        let candidate_limit = max_order.saturating_mul(CANDIDATE_FACTOR);
+        let mut trial = 0;
         loop {
+            trial += 1;
             if stop.load(Ordering::Relaxed) {
                 return Err(StepError::Stopped);
             }
-            let candidate = base.candidate(n, &free, max_order.saturating_mul(CANDIDATE_FACTOR))?;
+            let candidate = base.candidate(n, &free, candidate_limit)?;
+            progress(QuotientProgress::Trial {
+                heap: n,
+                trial,
+                elements: candidate.monoid.order(),
+                limit: candidate_limit,
+            });
             let options: Vec<ElementSet> = (0..=n)
                 .map(|h| {
                     ElementSet::new(option_elements(
@@ -232,7 +247,7 @@ impl Stage {
                 reduce(&candidate.monoid, &marking.p, stop).ok_or(StepError::Stopped)?;
             // A trial may be larger than the quotient (it is not verified yet): it is held to the
             // candidates' limit, the quotient to `max_order`.
-            if monoid.order() > max_order.saturating_mul(CANDIDATE_FACTOR) {
+            if monoid.order() > candidate_limit {
                 return Err(StepError::TooLarge {
                     order: monoid.order(),
                     candidate: true,
