@@ -19,8 +19,12 @@ pub struct Heaps {
 #[derive(Clone, Debug)]
 pub struct Rectangles(pub Vec<Rectangle>);
 
-/// `items` written one after the other with spaces between.
+/// `items` written one after the other with spaces between; `0` when none is left (the last
+/// heap or board taken), which reads back as a game with no move: `kayles 0`, `kayles-2d 0`.
 fn spaced<T: ToString>(items: &[T]) -> String {
+    if items.is_empty() {
+        return "0".to_string();
+    }
     items
         .iter()
         .map(ToString::to_string)
@@ -41,7 +45,7 @@ impl FamilyGame for Heaps {
     }
 
     fn text(&self) -> String {
-        format!("{} {}", self.game.name(), spaced(&self.heaps))
+        format!("{} {}", self.game.name(), self.position_text())
     }
 
     fn position_text(&self) -> String {
@@ -118,7 +122,7 @@ impl FamilyGame for Rectangles {
     }
 
     fn text(&self) -> String {
-        format!("kayles-2d {}", spaced(&self.0))
+        format!("kayles-2d {}", self.position_text())
     }
 
     fn position_text(&self) -> String {
