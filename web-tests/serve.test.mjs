@@ -1,11 +1,13 @@
 // Browser tests of `grundy serve` in Debian's Chromium, driven by playwright-core.
 //
 // The server is started by the Rust test crates/grundy-cli/tests/browser.rs, which passes its
-// address in GRUNDY_URL and the folder for screenshots in SCREENSHOT_DIR; run by hand:
+// address in GRUNDY_URL, the grundy binary in GRUNDY_BIN (to ask `grundy worker` what the page
+// asked) and the folder for screenshots in SCREENSHOT_DIR; run by hand:
 //   grundy serve --port 0   # prints the address
 //   GRUNDY_URL=http://127.0.0.1:PORT/ node --test web-tests/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -13,6 +15,9 @@ import { chromium } from 'playwright-core';
 const url = process.env.GRUNDY_URL;
 const screenshots = process.env.SCREENSHOT_DIR || 'screenshots';
 const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+// The grundy binary, to ask `grundy worker` what the page asked the server; run by hand
+// without it, the server's /api/run answers instead (the same JSON, docs/WEB.md).
+const grundy = process.env.GRUNDY_BIN;
 
 let browser;
 let page;
@@ -353,6 +358,117 @@ test('a corner game on a grid', async () => {
   await page.click('#board .square.legal');
   await page.waitForFunction(() => document.querySelectorAll('#history li').length >= 1);
   await idle();
+});
+
+// The library's answer to `request`, from `grundy worker` itself.
+async function worker(request) {
+  if (grundy) return JSON.parse(execFileSync(grundy, ['worker'], { input: JSON.stringify(request) }).toString());
+  return page.evaluate(async (body) => (await fetch('/api/run', { method: 'POST', body: JSON.stringify(body) })).json(), request);
+}
+
+// The jobs the page starts from now on, in order.
+function jobsAsked(target) {
+  const seen = [];
+  target.on('request', (request) => {
+    if (request.url().endsWith('/api/jobs') && request.method() === 'POST') seen.push(JSON.parse(request.postData()));
+  });
+  return seen;
+}
+
+// Plays the game on screen against the computer to its end, the person taking the first move
+// offered (`choice` selects them; `asked` holds the jobs the page started since its New game), and checks after each move that the page plays on in the
+// game the library says the move leaves: the person's move as the library's list of moves has
+// it (`after`, `after_graph`), the computer's as `grundy worker` answers the page's `play`
+// request; and that what is drawn is that position (`drawn` reads it from the page).
+async function playAgainstTheComputer(asked, choice, drawn) {
+  let checked = 0;
+  for (let turn = 0; turn < 40; turn += 1) {
+    await idle();
+    if (/game over/.test(await page.textContent('[data-testid="outcome"]'))) break;
+    const game = await page.textContent('[data-testid="game-text"]');
+    const analysis = asked.filter((request) => request.question === 'moves').pop();
+    assert.equal(analysis.game, game, 'the moves asked are of the game shown');
+    const listed = await worker(analysis);
+    const option = await page.$(choice);
+    const notation = await option.evaluate((element) => element.dataset.move || element.dataset.vertex || element.dataset.square);
+    const move = listed.moves.find((m) => m.move === notation || m.vertex === notation || `${m.corner}` === notation);
+    assert.ok(move, `${notation} is a move of ${game}`);
+    const before = await page.$$eval('#history li', (items) => items.length);
+    const sent = asked.length;
+    await option.click();
+    await page.waitForFunction((count) => document.querySelectorAll('#history li').length >= count + 2
+      || /game over/.test(document.querySelector('[data-testid="outcome"]').textContent), before);
+    await idle();
+    // The person's move: the next request is about the game its `after` names.
+    const next = asked.slice(sent).find((request) => ['moves', 'play'].includes(request.question));
+    assert.equal(next.game, move.after, `${game}: ${notation}`);
+    assert.equal(next.graph, move.after_graph, `${game}: ${notation}`);
+    const history = await page.$$eval('#history li', (items) => items.map((item) => item.textContent));
+    assert.equal(history[before], `you: ${move.move}`);
+    if (history.length === before + 1) {
+      assert.equal(await page.textContent('[data-testid="game-text"]'), move.after);
+      break;
+    }
+    // The computer's move: the game shown is the one `grundy worker` says it leaves.
+    const request = asked.slice(sent).find((r) => r.question === 'play');
+    assert.equal(request.game, move.after);
+    const reply = await worker(request);
+    const played = reply.moves[0];
+    assert.equal(history[before + 1], `computer: ${reply.played}`);
+    assert.equal(await page.textContent('[data-testid="game-text"]'), played.after);
+    assert.equal(linkedPosition(page), played.after_graph || reply.position, 'the position in the address');
+    assert.deepEqual(await drawn(), played.after_graph || reply.position, 'the position drawn');
+    checked += 1;
+  }
+  assert.ok(checked >= 1, 'the computer moved');
+  assert.match(await page.textContent('[data-testid="outcome"]'), /game over/);
+}
+
+test("a heap game played to its end: each move leaves the library's game, the computer's too", async () => {
+  await page.click('button[data-tab="play"]');
+  await page.uncheck('#play-misere');
+  await page.selectOption('#play-family', 'heap');
+  await page.fill('#play-game', 'kayles');
+  await page.fill('#play-args', '2 3 5');
+  await page.selectOption('#play-opponent', 'random');
+  await page.selectOption('#play-side', 'first');
+  const asked = jobsAsked(page);
+  await page.click('#play-new');
+  await page.waitForSelector('[data-heap="3"]');
+  await idle();
+  assert.equal(await page.textContent('[data-testid="game-text"]'), 'kayles 2 3 5');
+  // The heaps drawn, as the library types a position: `3 2`, `0` once every heap is gone.
+  const heaps = () => page.$$eval('[data-heap] .label', (labels) => labels.map((label) => label.textContent).join(' ') || '0');
+  await playAgainstTheComputer(asked, '.heap-moves button', heaps);
+  // The last pin taken, the game left is `kayles 0`: a game with no move.
+  assert.equal(await page.textContent('[data-testid="game-text"]'), 'kayles 0');
+  assert.equal(await page.textContent('.heaps'), 'no heaps left');
+});
+
+test("a corner game and Node Kayles played to their end against the computer, as the library plays them", async () => {
+  await page.selectOption('#play-family', 'corner');
+  await page.fill('#play-args', '6 7');
+  await page.selectOption('#play-opponent', 'perfect');
+  await page.selectOption('#play-side', 'first');
+  const corner = jobsAsked(page);
+  await page.click('#play-new');
+  await page.waitForSelector('#board .square.legal');
+  await playAgainstTheComputer(corner, '#board .square.legal', () => page.$eval('[data-testid="corner-piece"]', (piece) => piece.closest('[data-square]').dataset.square.replace(',', ' ')));
+  await page.selectOption('#play-family', 'graph');
+  await page.fill('#play-edges', 'a b\nb c\nc d\nd e\ne f\nf a\na d\ng');
+  await page.selectOption('#play-opponent', 'random');
+  const graph = jobsAsked(page);
+  await page.click('#play-new');
+  await page.waitForSelector('[data-vertex="g"]');
+  // The vertices left, as the library's edge list after the move names them (in its order).
+  const left = async () => {
+    const graph = linkedPosition(page);
+    const named = graph.split('\n').map((line) => line.replace(/#.*/, '').trim()).filter((line) => line && !line.includes(' '));
+    const drawnVertices = await page.$$eval('[data-vertex]', (vertices) => vertices.map((vertex) => vertex.dataset.vertex));
+    assert.deepEqual(drawnVertices, named, graph);
+    return graph;
+  };
+  await playAgainstTheComputer(graph, '#board .square.legal', left);
 });
 
 test('a graph request refused leaves no facts of the board before', async () => {

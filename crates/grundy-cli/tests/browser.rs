@@ -61,6 +61,7 @@ fn the_page_works_in_chromium() {
         .args(["--test", "--test-reporter=spec"])
         .current_dir(&web_tests)
         .env("GRUNDY_URL", url.trim())
+        .env("GRUNDY_BIN", env!("CARGO_BIN_EXE_grundy"))
         .env("SCREENSHOT_DIR", &screenshots)
         .status();
     let _ = server.kill();

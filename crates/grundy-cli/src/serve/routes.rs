@@ -47,8 +47,26 @@ const SECURITY_HEADERS: [(&str, &str); 4] = [
 ];
 
 const INDEX_HTML: &str = include_str!("assets/index.html");
-const APP_JS: &str = include_str!("assets/app.js");
 const STYLE_CSS: &str = include_str!("assets/style.css");
+
+/// The page's script: ES modules, one a view (docs/WEB.md lists them), which `main.js`, the
+/// one the page loads, imports. Each is served at `/` and its name.
+const SCRIPTS: [(&str, &str); 14] = [
+    ("main.js", include_str!("assets/main.js")),
+    ("common.js", include_str!("assets/common.js")),
+    ("api.js", include_str!("assets/api.js")),
+    ("link.js", include_str!("assets/link.js")),
+    ("state.js", include_str!("assets/state.js")),
+    ("play.js", include_str!("assets/play.js")),
+    ("play-view.js", include_str!("assets/play-view.js")),
+    ("board.js", include_str!("assets/board.js")),
+    ("values.js", include_str!("assets/values.js")),
+    ("graph-layout.js", include_str!("assets/graph-layout.js")),
+    ("table.js", include_str!("assets/table.js")),
+    ("sequence.js", include_str!("assets/sequence.js")),
+    ("tour.js", include_str!("assets/tour.js")),
+    ("attack-graph.js", include_str!("assets/attack-graph.js")),
+];
 
 struct Server {
     runner: Arc<Runner>,
@@ -62,12 +80,14 @@ pub fn router(runner: Arc<Runner>, loopback_only: bool) -> Router {
         jobs: Jobs::new(Arc::clone(&runner)),
         runner,
     });
-    Router::new()
-        .route("/", get(index))
-        .route(
-            "/app.js",
-            get(|| async { page(APP_JS, "text/javascript; charset=utf-8") }),
-        )
+    let mut router = Router::new().route("/", get(index));
+    for (name, script) in SCRIPTS {
+        router = router.route(
+            &format!("/{name}"),
+            get(move || async move { page(script, "text/javascript; charset=utf-8") }),
+        );
+    }
+    router
         .route(
             "/style.css",
             get(|| async { page(STYLE_CSS, "text/css; charset=utf-8") }),

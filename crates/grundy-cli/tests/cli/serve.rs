@@ -155,6 +155,20 @@ fn long_search() -> Value {
     json!({ "question": "value", "game": "knights 9x11" })
 }
 
+/// The modules `script` imports (`import ... from './play.js';`, `import './table.js';`).
+fn imports(script: &str) -> Vec<String> {
+    script
+        .lines()
+        .filter(|line| line.starts_with("import ") || line.starts_with("} from "))
+        .filter_map(|line| line.split('\'').nth(1))
+        .map(|path| {
+            path.strip_prefix("./")
+                .unwrap_or_else(|| panic!("a module of the page's own: {path}"))
+                .to_string()
+        })
+        .collect()
+}
+
 #[test]
 fn serve_the_page_and_its_files_load_nothing_from_elsewhere() {
     let server = Server::start(&[]);
@@ -163,17 +177,50 @@ fn serve_the_page_and_its_files_load_nothing_from_elsewhere() {
     for needle in [
         "data-testid=\"nimber\"",
         "data-testid=\"outcome\"",
-        "/app.js",
+        "<script type=\"module\" src=\"/main.js\"></script>",
         "/style.css",
     ] {
         assert!(page.contains(needle), "the page has {needle}");
     }
-    let (status, script) = server.get("/app.js");
-    assert_eq!(status, 200);
-    assert!(script.contains("data-square"));
+    // Every module the page's script imports, from its entry on, is served as JavaScript (a
+    // browser runs a module of no JavaScript type for none), none over 600 lines.
+    let mut files = vec![page];
+    let mut scripts = vec!["main.js".to_string()];
+    let mut index = 0;
+    while index < scripts.len() {
+        let response = server.raw(&format!(
+            "GET /{} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+            scripts[index]
+        ));
+        let (status, headers, script) = parts(&response);
+        assert_eq!(status, 200, "{}", scripts[index]);
+        assert!(
+            headers
+                .iter()
+                .any(|(name, value)| name == "content-type" && value.starts_with("text/javascript")),
+            "{}: {headers:?}",
+            scripts[index]
+        );
+        assert!(
+            script.lines().count() <= 600,
+            "{} has {} lines",
+            scripts[index],
+            script.lines().count()
+        );
+        for imported in imports(&script) {
+            if !scripts.contains(&imported) {
+                scripts.push(imported);
+            }
+        }
+        files.push(script);
+        index += 1;
+    }
+    assert!(scripts.len() > 5, "{scripts:?}");
+    assert!(files.iter().any(|script| script.contains("data-square")));
     let (status, style) = server.get("/style.css");
     assert_eq!(status, 200);
-    for text in [&page, &script, &style] {
+    files.push(style);
+    for text in &files {
         let outside = text
             .replace("http://www.w3.org/2000/svg", "")
             .replace("http://127.0.0.1:PORT/", "");
@@ -937,7 +984,8 @@ fn serve_says_to_the_browser_what_it_may_load_and_frame() {
     let server = Server::start(&[]);
     for request in [
         "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
-        "GET /app.js HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+        "GET /main.js HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+        "GET /play.js HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
         "GET /api/limits HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
         "GET /nothing HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
@@ -1046,7 +1094,9 @@ fn serve_jobs_have_names_nobody_guesses_and_only_their_page_sees() {
 #[test]
 fn serve_cuts_off_clients_that_read_nothing() {
     let server = Server::start(&[]);
-    let request = "GET /app.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".repeat(100);
+    // About 8 MB of answers a connection (the largest module, some 17 KB, 500 times): far
+    // more than a socket's buffers hold, so the server's writes stall.
+    let request = "GET /play.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".repeat(500);
     // One more than the connections the server keeps open at once.
     let readers_of_nothing: Vec<TcpStream> = (0..257)
         .filter_map(|_| {

@@ -124,6 +124,43 @@ mod tests {
         }
     }
 
+    /// The game a move leaves is written as a game that reads back, the last heap or board
+    /// taken too (`kayles 0`, a game with no move, where `kayles ` was refused).
+    #[test]
+    fn the_game_after_each_move_reads_back_the_last_heap_taken_too() {
+        for text in [
+            "kayles 1",
+            "nim 2 3",
+            "kayles-2d 1x1",
+            "kayles-2d 1x2 1x1",
+            "*1 + kayles 1",
+        ] {
+            let game: Game = text.parse().unwrap();
+            for (index, summand) in game.summands().iter().enumerate() {
+                for (named, after) in summand.moves_after() {
+                    let mut summands = game.summands().to_vec();
+                    summands[index] = after.clone();
+                    let written = Game::sum(summands).unwrap().to_string();
+                    let read: Game = written.parse().unwrap_or_else(|why| {
+                        panic!("{text}: {}: `{written}`: {why}", named.notation)
+                    });
+                    assert!(
+                        read.summands()[index].same_as(&after) || after.moves_after().is_empty()
+                    );
+                    assert_eq!(
+                        read.summands()[index].moves_after().len(),
+                        after.moves_after().len(),
+                        "{text}: {} -> `{written}`",
+                        named.notation
+                    );
+                }
+            }
+        }
+        let emptied: Game = "kayles-2d 0".parse().unwrap();
+        assert!(emptied.summands()[0].moves_after().is_empty());
+        assert_eq!(emptied.to_string(), "kayles-2d 0");
+    }
+
     #[test]
     fn a_graph_after_a_move_is_sent_as_an_edge_list_that_reads_back() {
         let graph = crate::graph::parse_graph("a b\nc\nd e\n", None).unwrap();

@@ -432,8 +432,11 @@ fn parse_summand(
                         .map(|text| parse_heap(text))
                         .collect::<Result<_, _>>()?,
                 })),
+                // `0` is a board taken away, as a heap of 0 is a heap game's: `kayles-2d 0`
+                // is the game after the last board is taken.
                 HeapRuleset::Kayles2d(_) => Ok(Summand::Rectangles(Rectangles(
                     args.iter()
+                        .filter(|text| text.as_str() != "0")
                         .map(|text| text.parse::<Rectangle>().map_err(GameError::new))
                         .collect::<Result<_, _>>()?,
                 ))),

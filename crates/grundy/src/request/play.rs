@@ -525,6 +525,10 @@ mod tests {
                 ("*4", None),
                 ("graph ring", Some(graph)),
                 ("knights 3x3 + *1", None),
+                // The last heap or board taken: the game left is written `kayles 0`.
+                ("kayles 1", None),
+                ("kayles-2d 1x2", None),
+                ("nim 2 + *0", None),
             ] {
                 let before = outcome_of(game, graph, convention);
                 for opponent in ["perfect", "random"] {

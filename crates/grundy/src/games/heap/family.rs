@@ -19,34 +19,12 @@ pub struct Heaps {
 #[derive(Clone, Debug)]
 pub struct Rectangles(pub Vec<Rectangle>);
 
-impl Heaps {
-    /// The heaps `after` a move in `game`: a heap of 0 when none is left, so that the game is
-    /// still written as one (`kayles 0`, not `kayles`, which names no position).
-    fn left(game: &HeapGame, mut after: Vec<usize>) -> Heaps {
-        if after.is_empty() {
-            after.push(0);
-        }
-        Heaps {
-            game: game.clone(),
-            heaps: after,
-        }
-    }
-}
-
-impl Rectangles {
-    /// The boards `after` a move: when none is left (no board is empty), the game over,
-    /// written `*0`.
-    fn left(after: Vec<Rectangle>) -> Summand {
-        if after.is_empty() {
-            Summand::Nimber(crate::values::Nimber::ZERO)
-        } else {
-            Summand::Rectangles(Rectangles(after))
-        }
-    }
-}
-
-/// `items` written one after the other with spaces between.
+/// `items` written one after the other with spaces between; `0` when none is left (the last
+/// heap or board taken), which reads back as a game with no move: `kayles 0`, `kayles-2d 0`.
 fn spaced<T: ToString>(items: &[T]) -> String {
+    if items.is_empty() {
+        return "0".to_string();
+    }
     items
         .iter()
         .map(ToString::to_string)
@@ -67,7 +45,7 @@ impl FamilyGame for Heaps {
     }
 
     fn text(&self) -> String {
-        format!("{} {}", self.game.name(), spaced(&self.heaps))
+        format!("{} {}", self.game.name(), self.position_text())
     }
 
     fn position_text(&self) -> String {
@@ -101,7 +79,10 @@ impl FamilyGame for Heaps {
                 after.extend_from_slice(&heap_move.to);
                 (
                     Move::heap(heap_move),
-                    Summand::Heaps(Heaps::left(game, after)),
+                    Summand::Heaps(Heaps {
+                        game: game.clone(),
+                        heaps: after,
+                    }),
                 )
             })
             .collect()
@@ -128,7 +109,10 @@ impl FamilyGame for Heaps {
         let mut after = heaps.clone();
         after.remove(index);
         after.extend_from_slice(&to);
-        Ok(Summand::Heaps(Heaps::left(game, after)))
+        Ok(Summand::Heaps(Heaps {
+            game: game.clone(),
+            heaps: after,
+        }))
     }
 }
 
@@ -138,7 +122,7 @@ impl FamilyGame for Rectangles {
     }
 
     fn text(&self) -> String {
-        format!("kayles-2d {}", spaced(&self.0))
+        format!("kayles-2d {}", self.position_text())
     }
 
     fn position_text(&self) -> String {
@@ -167,7 +151,10 @@ impl FamilyGame for Rectangles {
                 let mut after = self.0.clone();
                 after.remove(board_move.index);
                 after.extend_from_slice(&board_move.to);
-                (Move::rectangle(board_move), Rectangles::left(after))
+                (
+                    Move::rectangle(board_move),
+                    Summand::Rectangles(Rectangles(after)),
+                )
             })
             .collect()
     }
@@ -193,6 +180,6 @@ impl FamilyGame for Rectangles {
         let mut after = self.0.clone();
         after.remove(index);
         after.extend_from_slice(&to);
-        Ok(Rectangles::left(after))
+        Ok(Summand::Rectangles(Rectangles(after)))
     }
 }

@@ -1,0 +1,114 @@
+// The tabs, and a link to what is on screen: the address's fragment holds the view shown and
+// its form, or on the Play tab the game in its position, the moves made so far (whose turn it
+// is) and the computer's side and strategy, kept current as the game goes on, so a teacher can
+// send the class the position everyone is looking at.
+
+import { $ } from './common.js';
+import { guarded } from './api.js';
+import { play, classroom } from './state.js';
+import { isFamily, updateOpponentChoice } from './play.js';
+
+let shownTab = 'play';
+
+export function showTab(name) {
+  shownTab = name;
+  for (const button of document.querySelectorAll('#tabs button')) {
+    button.classList.toggle('active', button.dataset.tab === name);
+  }
+  for (const section of document.querySelectorAll('.tab')) {
+    section.hidden = section.id !== name;
+  }
+  updateLink();
+}
+
+for (const button of document.querySelectorAll('#tabs button')) {
+  button.addEventListener('click', () => showTab(button.dataset.tab));
+}
+
+// The form's choices the address keeps: its key, the key of `play`, the field's id.
+const LINKED = [
+  ['family', 'family', 'play-family'],
+  ['game', 'name', 'play-game'],
+  ['args', 'args', 'play-args'],
+  ['surface', 'surface', 'play-surface'],
+  ['rays', 'rays', 'play-rays'],
+  ['opponent', 'opponent', 'play-opponent'],
+  ['human', 'human', 'play-side'],
+];
+
+// The other views: the tab on screen and its form's values as last drawn (keyed by the
+// fields' ids, `table-rows=1-8`), so that a link opens the same table, plot, tour or graph.
+const VIEW_FORMS = { table: 'table-form', sequence: 'sequence-form', tour: 'tour-form', graph: 'graph-form' };
+const drawnForms = {};
+
+function formValues(view) {
+  return [...$(VIEW_FORMS[view]).querySelectorAll('input[id], select[id]')].map((field) => (
+    [field.id, field.type === 'checkbox' ? (field.checked ? '1' : '0') : field.value]));
+}
+
+// The address of what is on screen. Besides the form, the game in its position: `text`, the
+// game as the library wrote it, which a link opens; `position`, the position as the answers
+// type it (a graph's edges), which a person reads and older links held alone.
+export function updateLink() {
+  const params = new URLSearchParams();
+  for (const [key, state] of LINKED) params.set(key, play[state]);
+  if (play.game) params.set('text', play.game);
+  const position = play.family === 'graph' ? play.graph : play.position;
+  if (position !== null) params.set('position', position);
+  params.set('plies', String(play.plies));
+  if (classroom()) params.set('classroom', '1');
+  if (play.misere) params.set('convention', 'misere');
+  if (shownTab !== 'play') {
+    params.set('view', shownTab);
+    for (const [id, value] of drawnForms[shownTab] || []) params.set(id, value);
+  }
+  history.replaceState(null, '', `#${params}`);
+}
+
+// Draws `view` from its form, keeping the form's values for the link.
+export function drawView(view, draw) {
+  drawnForms[view] = formValues(view);
+  updateLink();
+  return guarded(draw);
+}
+
+// The view the address names, its form filled in and drawn; false when it names none.
+export function viewOfLink() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const view = params.get('view');
+  if (!Object.prototype.hasOwnProperty.call(VIEW_FORMS, view)) return false;
+  let filled = false;
+  for (const [id] of formValues(view)) {
+    if (!params.has(id)) continue;
+    const field = $(id);
+    if (field.type === 'checkbox') field.checked = params.get(id) === '1';
+    else field.value = params.get(id);
+    filled = true;
+  }
+  showTab(view);
+  if (filled) $(VIEW_FORMS[view]).requestSubmit();
+  return true;
+}
+
+// The game the address names, set in the form; returns where it starts (newGame's `start`:
+// the game as the library wrote it, or a position in the form's game) and its plies, or null.
+export function gameOfLink() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const family = params.get('family');
+  if (!isFamily(family)) return null;
+  $('play-family').value = family;
+  $('play-family').dispatchEvent(new Event('change'));
+  for (const [key, , id] of LINKED) {
+    if (key !== 'family' && params.has(key)) $(id).value = params.get(key);
+  }
+  const position = params.get('position');
+  if (family === 'graph' && position !== null) $('play-edges').value = position;
+  $('play-classroom').checked = params.get('classroom') === '1';
+  $('play-misere').checked = params.get('convention') === 'misere';
+  updateOpponentChoice();
+  const start = {};
+  if (params.has('text')) start.game = params.get('text');
+  if (position !== null) start[family === 'graph' ? 'graph' : 'position'] = position;
+  const plies = Number(params.get('plies'));
+  return { start, plies: Number.isInteger(plies) && plies >= 0 ? plies : 0 };
+}

@@ -1,0 +1,283 @@
+// Drawing the Play tab: the status line, the history, the legend, the rules, and the game's
+// picture (boards in board.js; heaps and graphs here), from the answers about the position.
+
+import { $, nimberText, parseBoard, svgElement, svgText, swatch, valueColour } from './common.js';
+import {
+  play, limits, classroom, drawnPosition, gameOver, misereShown, other, partlySettled, showingValues, toMove,
+} from './state.js';
+import { MISERE_COLOURS, PLAYER_COLOURS, UNSETTLED_COLOUR, moveColour, moveValueText } from './values.js';
+import { keepFocus, renderCorner, renderPlacement } from './board.js';
+import { VERTEX_RADIUS, parseEdges, springLayout } from './graph-layout.js';
+import { humanMove } from './play.js';
+import { updateLink } from './link.js';
+
+export function renderPlay() {
+  updateLink();
+  renderRules();
+  renderStatus();
+  const container = $('board');
+  const hadFocus = container.contains(document.activeElement);
+  container.replaceChildren();
+  container.classList.toggle('pending', !play.analysis);
+  const analysis = play.analysis;
+  if (play.family === 'placement') {
+    renderPlacement(container, analysis);
+    keepFocus(container, hadFocus);
+  } else if (play.family === 'heap') renderHeaps(container, analysis);
+  else if (play.family === 'graph') renderGraphGame(container, analysis);
+  else renderCorner(container, analysis);
+}
+
+// The rules of the game being played, in a paragraph beside the board.
+function renderRules() {
+  const family = play.rules[play.family];
+  if (!family) return;
+  const name = play.family === 'graph' ? '' : play.name;
+  const what = family.descriptions[name];
+  const rules = what ? `${family.rules} ${name}: ${what}.` : family.rules;
+  $('play-rules').textContent = play.misere
+    ? `${rules} Misère play: whoever makes the last move loses (so a player who cannot move wins).`
+    : rules;
+}
+
+function renderStatus() {
+  const analysis = play.analysis;
+  const hidden = classroom();
+  $('play-hint').disabled = hidden;
+  $('play-values').disabled = hidden;
+  $('play-reveal').hidden = !hidden;
+  const mover = toMove();
+  const you = (player) => (player === play.human ? 'you' : 'the computer');
+  $('to-move').textContent = analysis ? `${mover} player to move (${you(mover)})` : '';
+  renderValue(analysis, hidden);
+  renderHistory();
+  if (!analysis) {
+    $('outcome').textContent = '';
+    return;
+  }
+  const winner = analysis.outcome === 'N' ? mover : other(mover);
+  if (!analysis.outcome && !gameOver()) {
+    $('outcome').textContent = hidden ? '' : `who wins was not found in ${limits.analysisSeconds} s`;
+    return;
+  }
+  if (gameOver()) {
+    $('outcome').textContent = `${analysis.outcome}: game over, ${you(winner)} won`;
+    // Whoever has no move left has lost normal play and won misère play.
+    if (!misereShown()) {
+      $('message').textContent = winner === play.human
+        ? 'The computer has no move left: you win!'
+        : 'You have no move left: the computer wins.';
+    } else {
+      $('message').textContent = winner === play.human
+        ? 'You have no move left: the computer made the last move, so you win (misère play: the last mover loses)!'
+        : 'The computer has no move left: you made the last move, so the computer wins (misère play: the last mover loses).';
+    }
+  } else if (hidden) {
+    $('outcome').textContent = '';
+  } else {
+    const verb = winner === play.human ? 'win' : 'wins';
+    $('outcome').textContent = `${analysis.outcome}: ${you(winner)} (${winner} player) ${verb} with perfect play`;
+  }
+}
+
+// The value line: the nim-value under normal play; under misère play, which has none, who
+// wins and the genus when it is known (Winning Ways writes it g with the γs raised).
+function renderValue(analysis, hidden) {
+  const misere = misereShown();
+  $('value-name').textContent = misere ? 'misère play:' : 'nim-value';
+  const value = $('nimber');
+  const genus = $('genus');
+  genus.hidden = true;
+  genus.replaceChildren();
+  if (!analysis) {
+    value.textContent = '?';
+  } else if (hidden) {
+    value.textContent = 'hidden';
+  } else if (!misere && analysis.nimber === undefined) {
+    value.textContent = analysis.outcome === 'N' ? 'not 0 (not found in time)' : '? (not found in time)';
+  } else if (!misere) {
+    value.textContent = nimberText(analysis.nimber);
+  } else if (!analysis.outcome) {
+    value.textContent = 'who wins was not found in time';
+  } else {
+    value.textContent = `the player to move ${analysis.outcome === 'N' ? 'wins' : 'loses'}`;
+    if (analysis.genus) {
+      // `2^1420`, or with terms of 10 or more `3^{12,3}`: the γs are raised.
+      const [normal, gammas] = analysis.genus.text.split('^');
+      const raised = document.createElement('sup');
+      raised.textContent = (gammas || '').replace(/^\{|\}$/g, '');
+      const text = document.createElement('b');
+      text.append(normal, raised);
+      genus.append('genus ', text);
+      genus.dataset.genus = analysis.genus.text;
+      genus.title = `normal-play nim-value ${analysis.genus.normal}; misère nim-values with 0, 1, 2, ... heaps of 2 beside it: ${analysis.genus.misere.join(', ')}`;
+      genus.hidden = false;
+    }
+  }
+}
+
+// The moves so far, those stepped back over greyed after them; Back and Forward step through.
+function renderHistory() {
+  const item = (entry, state) => {
+    const element = document.createElement('li');
+    element.textContent = `${entry.by}: ${entry.notation}`;
+    element.className = state;
+    return element;
+  };
+  const shown = play.history.map((entry) => item(entry, 'played'));
+  if (shown.length > 0) shown[shown.length - 1].setAttribute('aria-current', 'step');
+  const ahead = play.future.slice().reverse().map((entry) => item(entry, 'future'));
+  $('history').replaceChildren(...shown, ...ahead);
+  $('play-back').disabled = play.history.length === 0;
+  $('play-forward').disabled = play.future.length === 0;
+  $('setup-position').value = play.family === 'graph' ? '' : play.position || '';
+  // The game as the library wrote it, the `game` of the requests about this position.
+  $('play-text').textContent = play.game;
+}
+
+// The legend of the board: its squares, the moves' colours when shown (`moves`, or null), the
+// winning moves' frame, and under misère play what it means.
+export function renderLegend(moves) {
+  const legend = $('legend');
+  legend.replaceChildren();
+  const add = (colour, text, frame) => swatch(legend, colour, text, frame);
+  const seconds = limits.analysisSeconds;
+  if (play.family === 'placement') {
+    add('#f0ead8', 'free square');
+    add('#f2b8b5', 'attacked or occupied: no piece may go there');
+    add(PLAYER_COLOURS.first, 'a piece the first player put down');
+    add(PLAYER_COLOURS.second, 'a piece the second player put down');
+  }
+  const misere = misereShown();
+  if (moves && misere) {
+    add(MISERE_COLOURS.winning, 'a winning move: the opponent then loses');
+    add(MISERE_COLOURS.losing, 'a losing move: the opponent then wins');
+    if (moves.some((move) => move.winning === undefined)) {
+      add(UNSETTLED_COLOUR, `a move not worked out in ${seconds} s`);
+    }
+  } else if (moves) {
+    const values = moves.map((move) => move.nimber).filter((value) => value !== undefined);
+    for (const value of [...new Set(values)].sort((a, b) => a - b)) {
+      add(valueColour(value), `the move leads to nim-value ${nimberText(value)}`);
+    }
+    if (moves.some((move) => move.nimber === undefined && move.winning === false)) {
+      add(MISERE_COLOURS.losing, `a losing move whose value was not found in ${seconds} s`);
+    }
+    if (moves.some((move) => move.nimber === undefined && move.winning === undefined)) {
+      add(UNSETTLED_COLOUR, `a move not worked out in ${seconds} s`);
+    }
+  }
+  if (moves || play.hint) add('transparent', misere ? 'winning move (leaves a lost position)' : 'winning move (leads to 0)', true);
+  const note = (text) => {
+    const row = document.createElement('p');
+    row.className = 'legend-note';
+    row.textContent = text;
+    legend.appendChild(row);
+    return row;
+  };
+  if (moves && partlySettled(play.analysis)) {
+    const without = misere ? 'whether they win' : 'their value';
+    note(`This position is too hard to solve in ${seconds} s: ${play.analysis.moves_unsettled} of ${play.analysis.legal_moves} moves are shown without ${without}. Play on: the computer answers with the best move it finds in its time.`)
+      .dataset.testid = 'partly-settled';
+  }
+  if (misere) {
+    note('Misère play: whoever makes the last move loses, so a player left with no move wins. Misère positions have no nim-values that add up, so a move is shown only as winning or losing.');
+    if (play.analysis && play.analysis.genus && !classroom()) {
+      note('The genus g^γ₀γ₁…: g is the normal-play nim-value, γₖ the misère nim-value with k heaps of 2 beside the position (γ₀ = 0: the player to move loses).');
+    }
+  }
+}
+
+// Heaps as the answers type them (`3 4 5`; boards of two-dimensional Kayles `2x3 1x2`; `0`
+// when the last is taken), each with its moves as buttons.
+function renderHeaps(container, analysis) {
+  $('piece-choice').replaceChildren();
+  const heaps = drawnPosition().position.split(/\s+/).filter((word) => word !== '');
+  const moves = analysis ? analysis.moves : [];
+  const showValues = showingValues();
+  const humanTurn = analysis && !gameOver() && toMove() === play.human;
+  const list = document.createElement('div');
+  list.className = 'heaps';
+  heaps.forEach((size, index) => {
+    const heap = document.createElement('div');
+    heap.className = 'heap';
+    heap.dataset.heap = String(index + 1);
+    const label = document.createElement('span');
+    label.className = 'label';
+    label.textContent = `${size}`;
+    heap.appendChild(label);
+    // A heap is a row of pins; a board of two-dimensional Kayles a grid of them.
+    const board = parseBoard(size);
+    const [rows, cols] = board ? [board.rows, board.cols] : [1, Number(size)];
+    const pins = document.createElement('span');
+    pins.className = 'pins';
+    pins.style.gridTemplateColumns = `repeat(${Math.min(cols, 40)}, auto)`;
+    for (let pin = 0; pin < Math.min(rows, 12) * Math.min(cols, 40); pin += 1) {
+      const element = document.createElement('span');
+      element.className = 'pin';
+      pins.appendChild(element);
+    }
+    heap.appendChild(pins);
+    if (rows > 12 || cols > 40) heap.append(' …');
+    const buttons = document.createElement('span');
+    buttons.className = 'heap-moves';
+    for (const move of moves.filter((m) => m.heap === index + 1)) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.dataset.move = move.move;
+      button.disabled = !humanTurn;
+      button.textContent = showValues ? `${move.move} (${moveValueText(move)})` : move.move;
+      if (move.winning && (showValues || play.hint)) button.classList.add('winning');
+      if (showValues) button.style.background = moveColour(move);
+      button.addEventListener('click', () => humanMove(move));
+      buttons.appendChild(button);
+    }
+    heap.appendChild(buttons);
+    list.appendChild(heap);
+  });
+  if (heaps.every((size) => size === '0')) list.textContent = 'no heaps left';
+  container.appendChild(list);
+  renderLegend(showValues ? moves : null);
+}
+
+// Node Kayles on the graph the library wrote after the last move (the one typed at first).
+function renderGraphGame(container, analysis) {
+  $('piece-choice').replaceChildren();
+  const { vertices, edges } = parseEdges(play.graph || '');
+  // Each vertex keeps its place of the first position, so the picture does not move as
+  // vertices are taken; those gone are drawn faint.
+  const layout = play.graphLayout || springLayout({ vertices, edges });
+  const { size, place } = layout;
+  const left = new Set(vertices);
+  const moves = new Map((analysis ? analysis.moves : []).map((move) => [move.vertex, move]));
+  const showValues = showingValues();
+  const humanTurn = analysis && !gameOver() && toMove() === play.human;
+  const r = VERTEX_RADIUS;
+  const svg = svgElement('svg', { width: size, height: size, 'font-family': 'sans-serif', 'font-size': 12, 'data-testid': 'graph-game' }, container);
+  for (const [name, [x, y]] of place) {
+    if (left.has(name)) continue;
+    svgElement('circle', { cx: x, cy: y, r, fill: 'none', stroke: '#bbb', 'stroke-dasharray': '3 3' }, svg);
+    svgText(svg, x, y + 4, name, { 'text-anchor': 'middle', fill: '#bbb' });
+  }
+  for (const [u, v] of edges) {
+    if (!place.has(u) || !place.has(v)) continue;
+    const [x1, y1] = place.get(u);
+    const [x2, y2] = place.get(v);
+    svgElement('line', { x1, y1, x2, y2, stroke: '#555' }, svg);
+  }
+  for (const name of vertices) {
+    if (!place.has(name)) continue;
+    const [x, y] = place.get(name);
+    const move = moves.get(name);
+    const framed = move && move.winning && (showValues || play.hint);
+    const group = svgElement('g', { class: move && humanTurn ? 'square legal' : 'square', 'data-vertex': name }, svg);
+    // A finger's worth of target around the circle, drawn or not.
+    svgElement('circle', { cx: x, cy: y, r: r + 8, fill: 'transparent', 'data-testid': 'touch-target' }, group);
+    svgElement('circle', { cx: x, cy: y, r, fill: showValues && move ? moveColour(move) : '#f0ead8', stroke: framed ? 'green' : '#2f3b4a', 'stroke-width': framed ? 4 : 1, 'data-testid': 'vertex' }, group);
+    svgText(group, x, y + 4, name, { 'text-anchor': 'middle' });
+    if (showValues && move && !misereShown()) svgText(group, x + 18, y - 14, nimberText(move.nimber), { 'font-size': 11 });
+    if (move) group.addEventListener('click', () => humanMove(move));
+  }
+  if (vertices.length === 0) svgText(svg, size / 2, size / 2, 'no vertices left', { 'text-anchor': 'middle' });
+  renderLegend(showValues ? [...moves.values()] : null);
+}

@@ -1,0 +1,407 @@
+// Playing on the Play tab. The page knows no game's rules: the library lists the moves of the
+// position shown (the request `moves`), each with the game it leaves (`after`, and for a graph
+// `after_graph`), and chooses the computer's move (`play`); a move, the person's or the
+// computer's, is played by taking the game it leaves as the game of the next request.
+
+import { $, parseBoard, sleep } from './common.js';
+import { ask, cancelJob, cancelView, guarded, runningJobs } from './api.js';
+import { play, limits, classroom, gameOver, other, partlySettled, toMove } from './state.js';
+import { pieceLetter } from './board.js';
+import { parseEdges, springLayout } from './graph-layout.js';
+import { renderPlay } from './play-view.js';
+
+// The form's game in `position`, for the library to read: pieces on a board as
+// `knights 5x5 torus at N..../...` (the empty board without `at`), any other game as its name
+// and its position (`kayles 3 4 5`, `corner-knight 7 9`), the form's when none is given. This
+// is the game as the person typed or set it up; from there on every game comes from the
+// library's answers.
+function typedGame(position) {
+  if (play.family === 'graph') return 'graph sent';
+  if (play.family !== 'placement') return `${play.name} ${position === undefined ? play.args : position}`;
+  const words = [play.name, play.args];
+  if (play.surface !== 'rectangle') words.push(play.surface);
+  if (play.rays !== 'through') words.push(play.rays);
+  if (position !== undefined) words.push('at', position);
+  return words.join(' ');
+}
+
+// What is drawn of a game typed in the form until its answer comes: the empty board of the
+// size typed, the heaps or the corner's square as typed.
+function typedPosition() {
+  if (play.family !== 'placement') return play.args;
+  const board = parseBoard(play.args);
+  return board ? Array(board.rows).fill('.'.repeat(board.cols)).join('/') : '';
+}
+
+// A request about the game shown, under the convention played: `question` is `moves`,
+// `value` or `play`.
+function gameRequest(question) {
+  const request = { question, game: play.game };
+  if (play.graph !== null) request.graph = play.graph;
+  if (play.misere) request.convention = 'misere';
+  return request;
+}
+
+// The analysis of the position shown: every move, its value and the game it leaves.
+async function analyse() {
+  const key = [play.misere ? 'misere' : 'normal', play.game, play.graph || ''].join('\n');
+  if (play.known.has(key)) {
+    play.analysis = play.known.get(key);
+  } else {
+    // A search that takes a while shows the new position in neutral colours, labelled as
+    // being worked out, instead of the colours of the position before.
+    play.analysis = null;
+    const pending = setTimeout(renderPlay, 300);
+    try {
+      // A placement game (any game under misère play) is analysed within a time: on a board
+      // too hard to solve the moves come back with what was settled, and the game goes on.
+      const request = Object.assign(gameRequest('moves'), { all: true });
+      if (play.family === 'placement' || play.misere) request.seconds = limits.analysisSeconds;
+      play.analysis = await ask(request, 'play');
+    } finally {
+      clearTimeout(pending);
+    }
+    play.known.set(key, play.analysis);
+  }
+  play.position = play.analysis.position;
+  if (play.family === 'placement' && play.plies === 0) {
+    play.startFirst = play.analysis.to_move === 'first';
+  }
+  // A position too hard to judge in the time is too hard for its genus too.
+  if (play.misere && play.analysis.genus === undefined && !partlySettled(play.analysis)) askGenus(play.analysis);
+}
+
+// Misère play: the genus of the position shown, which the moves report has not (a value
+// request finds it, for positions small enough). Asked beside the game, not before it: the
+// board is played on meanwhile, and the genus is drawn when it comes, kept with the position's
+// analysis. A newer position's request cancels an older one's.
+async function askGenus(analysis) {
+  try {
+    const report = await ask(gameRequest('value'), 'genus');
+    analysis.genus = report.genus || null;
+    if (play.analysis === analysis) renderPlay();
+  } catch (error) {
+    // Cancelled, stopped at the server's limit or replaced: the page plays on without it.
+  }
+}
+
+// Analyses the position shown and draws it; the computer moves if it is its turn, unless the
+// position is one stepped back to (it waits until a move is played there).
+async function refresh() {
+  await analyse();
+  renderPlay();
+  if (!gameOver() && toMove() !== play.human && play.future.length === 0) await computerMove();
+}
+
+// The game shown, as a history entry keeps it.
+function shownGame() {
+  return { game: play.game, graph: play.graph, position: play.position };
+}
+
+function showGame({ game, graph, position }) {
+  play.game = game;
+  play.graph = graph;
+  play.position = position;
+}
+
+// Plays `move` as an answer listed it, by `by`: the game shown becomes the one it leaves,
+// whose position is `position` when an answer typed it (the computer's), else unknown until
+// its analysis comes. The moves stepped back over are gone, since the game now goes another
+// way.
+function recordMove(move, by, position = null) {
+  play.history.push(Object.assign(shownGame(), { plies: play.plies, by, notation: move.move, move }));
+  play.future = [];
+  showGame({ game: move.after, graph: move.after_graph === undefined ? null : move.after_graph, position });
+  play.plies += 1;
+  play.hint = false;
+}
+
+async function computerMove() {
+  const side = toMove();
+  const request = Object.assign(gameRequest('play'), { opponent: play.opponent, seed: play.seed + play.plies });
+  // One placement game is the game the computer may run out of thinking time on.
+  if (play.family === 'placement') request.seconds = limits.thinkingSeconds;
+  const reply = await ask(request, 'play');
+  // Out of thinking time the report has no move, only its name (`played`): the analysis of
+  // the position lists it, with the game it leaves.
+  const move = (reply.moves && reply.moves[0]) || play.analysis.moves.find((listed) => listed.move === reply.played);
+  if (!move || move.after === undefined) throw new Error(`the computer played ${reply.played}, which the moves listed have not`);
+  recordMove(move, 'computer', reply.position);
+  // Out of thinking time the computer says what it knew when it played.
+  const note = /out of time/.test(reply.played_by) ? ` (${reply.played_by})` : '';
+  $('message').textContent = `the computer (${side}) played ${reply.played}${note}`;
+  await refresh();
+}
+
+export function humanMove(move) {
+  if (play.busy || gameOver() || toMove() !== play.human) return;
+  recordMove(move, 'you');
+  $('message').textContent = `you played ${move.move}`;
+  busyWhile(refresh);
+}
+
+async function busyWhile(task) {
+  if (play.busy) return;
+  play.busy = true;
+  try {
+    await guarded(task);
+  } finally {
+    play.busy = false;
+  }
+}
+
+function readPlayForm() {
+  play.family = $('play-family').value;
+  play.name = $('play-game').value.trim();
+  play.args = $('play-args').value.trim();
+  play.surface = $('play-surface').value || 'rectangle';
+  play.rays = $('play-rays').value || 'through';
+  play.opponent = $('play-opponent').value;
+  play.human = $('play-side').value;
+  play.misere = $('play-misere').checked;
+}
+
+// Cancels the work running for the page, if any, and waits until the game is free again.
+async function cancelRunning() {
+  // The genus asked beside the game is of a position being left too.
+  const genus = runningJobs.get('genus');
+  if (genus !== undefined) {
+    runningJobs.delete('genus');
+    cancelJob(genus);
+  }
+  await cancelView('play');
+  while (play.busy) await sleep(20);
+}
+
+// A new game: the form's (`start` undefined), the form's in a position typed or set up
+// (`{ position }`: the board's rows, heaps, a corner's square, a graph's edges), or one a
+// link names as the library wrote it (`{ game, graph, position }`), after `plies` moves.
+export async function newGame(start = {}, plies = 0) {
+  // A new game replaces the old one, even while the old one is still being searched.
+  await cancelRunning();
+  $('setup-mode').checked = false;
+  return busyWhile(async () => {
+    readPlayForm();
+    if (play.family === 'graph') {
+      const graph = start.graph === undefined ? $('play-edges').value : start.graph;
+      showGame({ game: start.game || typedGame(), graph, position: '' });
+      play.graphLayout = springLayout(parseEdges(graph));
+    } else {
+      const position = start.position === undefined ? typedPosition() : start.position;
+      showGame({ game: start.game || typedGame(start.position), graph: null, position });
+      play.graphLayout = null;
+    }
+    play.plies = plies;
+    play.startFirst = true;
+    play.history = [];
+    play.future = [];
+    play.known = new Map();
+    play.analysis = null;
+    play.piece = null;
+    play.hint = false;
+    $('message').textContent = '';
+    renderPlay();
+    await refresh();
+  });
+}
+
+$('play-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  newGame();
+});
+
+// The examples the form shows for each family: a name, its arguments and what they are.
+const DEFAULT_ARGS = {
+  placement: ['knights', '5x5', 'Board'],
+  heap: ['kayles', '3 4 5', 'Heaps'],
+  corner: ['corner-knight', '7 9', 'Square M N'],
+  graph: ['graph', '', 'Edges'],
+};
+
+export function isFamily(name) {
+  return Object.prototype.hasOwnProperty.call(DEFAULT_ARGS, name);
+}
+
+$('play-family').addEventListener('change', () => {
+  const [game, args, label] = DEFAULT_ARGS[$('play-family').value];
+  $('play-game').value = game;
+  $('play-args').value = args;
+  $('play-args-label').textContent = label;
+  const placement = $('play-family').value === 'placement';
+  const graph = $('play-family').value === 'graph';
+  for (const element of document.querySelectorAll('.placement-only')) element.hidden = !placement;
+  for (const element of document.querySelectorAll('.graph-only')) element.hidden = !graph;
+  for (const element of document.querySelectorAll('.args-only')) element.hidden = graph;
+  updateOpponentChoice();
+  fillGameNames();
+});
+
+export function fillGameNames() {
+  const list = (play.names && play.names[$('play-family').value]) || [];
+  $('game-names').replaceChildren(...list.map((name) => {
+    const option = document.createElement('option');
+    option.value = name;
+    return option;
+  }));
+}
+
+// The symmetry opponent plays pieces on a board under normal play only: mirror play makes the
+// last move, which wins normal play and loses misère play (the server refuses it there).
+export function updateOpponentChoice() {
+  const symmetry = $('play-opponent').querySelector('option[value="symmetry"]');
+  const placement = $('play-family').value === 'placement';
+  const misere = $('play-misere').checked;
+  symmetry.disabled = !placement || misere;
+  symmetry.textContent = misere ? 'symmetry (not under misère play)' : 'symmetry';
+  const why = !placement
+    ? 'the symmetry strategies are for pieces on a board'
+    : misere ? 'no symmetry opponent under misère play: mirror play makes the last move, which loses' : '';
+  symmetry.title = why;
+  $('play-opponent').title = symmetry.disabled ? `symmetry: ${why}` : '';
+  if (symmetry.disabled && $('play-opponent').value === 'symmetry') $('play-opponent').value = 'perfect';
+}
+
+// The convention applies at once, to the position shown: its moves are asked again under it
+// (or taken from those already seen), and the computer plays on under it.
+$('play-misere').addEventListener('change', async () => {
+  updateOpponentChoice();
+  await cancelRunning();
+  if ($('setup-mode').checked) {
+    play.misere = $('play-misere').checked;
+    renderPlay();
+    return;
+  }
+  busyWhile(async () => {
+    play.misere = $('play-misere').checked;
+    if (play.misere && play.opponent === 'symmetry') play.opponent = 'perfect';
+    play.hint = false;
+    $('message').textContent = play.misere
+      ? 'misère play: whoever makes the last move loses'
+      : 'normal play: whoever makes the last move wins';
+    await refresh();
+  });
+});
+
+$('play-classroom').addEventListener('change', () => {
+  if (classroom()) {
+    play.hint = false;
+    $('message').textContent = '';
+  }
+  renderPlay();
+});
+
+$('play-reveal').addEventListener('click', () => {
+  $('play-classroom').checked = false;
+  renderPlay();
+});
+
+$('play-hint').addEventListener('click', () => {
+  if (classroom()) return;
+  play.hint = true;
+  const winning = play.analysis ? play.analysis.moves.filter((move) => move.winning) : [];
+  let text = 'no winning move: every move leads to a position the opponent wins';
+  if (winning.length) text = `winning moves: ${winning.map((move) => move.move).join(', ')}`;
+  else if (play.analysis && play.analysis.outcome !== 'P') text = `no winning move found in ${limits.analysisSeconds} s`;
+  $('message').textContent = text;
+  renderPlay();
+});
+
+$('play-values').addEventListener('change', renderPlay);
+
+// Goes back to the game a history entry was played in.
+function restore(entry) {
+  showGame(entry);
+  play.plies = entry.plies;
+}
+
+$('play-undo').addEventListener('click', () => busyWhile(async () => {
+  play.future = [];
+  while (play.history.length > 0) {
+    const entry = play.history.pop();
+    restore(entry);
+    if (entry.by === 'you') break;
+  }
+  $('message').textContent = 'move taken back';
+  // With only the computer's opening to take back, it plays again.
+  await refresh();
+}));
+
+// Stepping through the game: Back shows the position a move earlier, Forward a move later. The
+// computer waits in a position stepped back to; a move played there ends the moves after it.
+async function step(direction) {
+  const from = direction < 0 ? play.history : play.future;
+  if (from.length === 0) return;
+  // A search still running is for the position being left.
+  await cancelRunning();
+  return busyWhile(async () => {
+    if (direction < 0) {
+      const entry = play.history.pop();
+      play.future.push(Object.assign({ after: shownGame() }, entry));
+      restore(entry);
+    } else {
+      const entry = play.future.pop();
+      showGame(entry.after);
+      delete entry.after;
+      play.history.push(entry);
+      play.plies = entry.plies + 1;
+    }
+    play.hint = false;
+    const total = play.history.length + play.future.length;
+    $('message').textContent = play.future.length === 0
+      ? `the position now, after move ${total}`
+      : `after move ${play.history.length} of ${total}: Forward for the next, or play a move here to go another way`;
+    await refresh();
+  });
+}
+
+$('play-back').addEventListener('click', () => step(-1));
+$('play-forward').addEventListener('click', () => step(1));
+
+// Page Up and Page Down step (a presenter's remote sends them), and so do the left and right
+// arrows outside the board (where they move the focus) and outside the fields of the forms.
+document.addEventListener('keydown', (event) => {
+  if ($('play').hidden || event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target;
+  if (target.closest && target.closest('input, textarea, select, #board')) return;
+  const direction = { PageUp: -1, PageDown: 1, ArrowLeft: -1, ArrowRight: 1 }[event.key];
+  if (direction === undefined) return;
+  event.preventDefault();
+  step(direction);
+});
+
+$('play-swap').addEventListener('click', () => busyWhile(async () => {
+  play.human = other(play.human);
+  $('play-side').value = play.human;
+  $('message').textContent = `you now play ${play.human}`;
+  await refresh();
+}));
+
+// Setting up by clicking: a click puts the chosen piece on an empty square or takes a piece
+// off; the library checks the position when play starts from it.
+export function toggleSetupPiece(row, col) {
+  const rows = play.position.split('/');
+  const current = rows[row - 1][col - 1];
+  const next = current === '.' ? pieceLetter(play.name.includes('+') && play.piece ? play.piece : play.name) : '.';
+  rows[row - 1] = rows[row - 1].slice(0, col - 1) + next + rows[row - 1].slice(col);
+  play.position = rows.join('/');
+  play.hint = false;
+  renderPlay();
+  $('message').textContent = 'setting up: click squares, then uncheck to play from this position';
+}
+
+$('setup-mode').addEventListener('change', async () => {
+  if (!$('setup-mode').checked) {
+    newGame({ position: play.position });
+    return;
+  }
+  await cancelRunning();
+  // A move whose position was not answered (its search cancelled) is taken back: the position
+  // set up is one the answers typed.
+  if (play.position === null && play.history.length > 0) restore(play.history.pop());
+  renderPlay();
+});
+
+$('setup-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  newGame(play.family === 'graph' ? { graph: $('play-edges').value } : { position: $('setup-position').value.trim() });
+});

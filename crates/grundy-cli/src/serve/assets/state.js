@@ -1,0 +1,109 @@
+// The game on the Play tab: what the library answered about it, and what the person chose.
+
+import { $ } from './common.js';
+
+export const play = {
+  names: null,
+  // By family: its rules, and what each named game is.
+  rules: {},
+  // The board's square that takes the keyboard's focus.
+  focus: { row: 1, col: 1 },
+  // The game as chosen in the form, read when a game starts: its family, its name, its
+  // arguments (a board, heaps, a corner square), a board's surface and ray rule.
+  family: 'placement',
+  name: 'knights',
+  args: '5x5',
+  surface: 'rectangle',
+  rays: 'through',
+  opponent: 'perfect',
+  human: 'first',
+  // Misère play: whoever makes the last move loses; every game request says so.
+  misere: false,
+  // The game in the position shown as the library writes it (the `after` of the move that led
+  // here, `knights 5x5 at N..../...`, `kayles 3 2`, `corner-knight 1 5`, `graph sent`): the
+  // `game` of every request about it. A game played on a graph has its graph beside it, the
+  // edge list the library wrote (`after_graph`), sent as the request's `graph`.
+  game: '',
+  graph: null,
+  // The position as the answers type it (`N..../.....`, `3 2`, `1 5`), which is drawn; null
+  // from a move of the person's until the answer about the position it leads to comes.
+  position: '',
+  startFirst: true,
+  plies: 0,
+  // The moves up to the position shown, each with the game before it and the move as the
+  // answer listed it; and the moves stepped back over (Back), nearest last, each with the
+  // game after it too.
+  history: [],
+  future: [],
+  analysis: null,
+  // The analyses of the positions seen in this game, by the request's game: stepping back and
+  // forth asks nothing twice.
+  known: new Map(),
+  piece: null,
+  // Node Kayles: where each vertex of the first position is drawn (springLayout).
+  graphLayout: null,
+  hint: false,
+  busy: false,
+  seed: 1,
+};
+
+// How long the computer may think about a move: well within the server's limit on one
+// request, so that on a board too large to solve it still answers, with the best move it
+// found, rather than the request being stopped with no move. And how long the moves of a
+// position are worked out before the board is shown with what is known: a student waits for
+// it before each move. Both follow the server's limit (readLimits).
+export const limits = { thinkingSeconds: 20, analysisSeconds: 10 };
+
+export async function readLimits() {
+  const server = await (await fetch('/api/limits')).json();
+  limits.thinkingSeconds = Math.max(1, Math.min(20, Math.floor(server.max_seconds / 3)));
+  limits.analysisSeconds = Math.max(1, Math.min(10, Math.floor(server.max_seconds / 6)));
+}
+
+export function other(player) {
+  return player === 'first' ? 'second' : 'first';
+}
+
+// Who made the move after `plies` moves of this game.
+export function playerAfter(plies) {
+  return (plies % 2 === 0) === play.startFirst ? 'first' : 'second';
+}
+
+export function toMove() {
+  if (play.family === 'placement' && play.analysis) return play.analysis.to_move;
+  return playerAfter(play.plies);
+}
+
+export function gameOver() {
+  return Boolean(play.analysis && play.analysis.legal_moves === 0);
+}
+
+// Whether the position shown is analysed under misère play: its report says so (and has no
+// nim-values); before it comes, the switch does.
+export function misereShown() {
+  return play.analysis ? play.analysis.convention === 'misere' : play.misere;
+}
+
+// Whether the analysis shown is only what the time given settled (a board too hard to solve).
+export function partlySettled(analysis) {
+  return Boolean(analysis && analysis.moves_unsettled);
+}
+
+// Classroom mode hides the values, the outcome and the hints (a class plays without them and
+// they are revealed at the end); who has won is still said when the game is over.
+export function classroom() {
+  return $('play-classroom').checked;
+}
+
+export function showingValues() {
+  return $('play-values').checked && !classroom();
+}
+
+// The position to draw and the move not yet in it: the position the answers typed, or, from a
+// move of the person's until the answer about the position it leads to comes, the position
+// before it with that move (whose square, corner or heap the answer that listed it names).
+export function drawnPosition() {
+  if (play.position !== null) return { position: play.position, move: null };
+  const last = play.history[play.history.length - 1];
+  return last ? { position: last.position || '', move: last.move } : { position: '', move: null };
+}

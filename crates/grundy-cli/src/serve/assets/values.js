@@ -1,0 +1,43 @@
+// How a move's value is shown: its colour, and its value in words, under the convention the
+// position shown is analysed under.
+
+import { nimberText, valueColour } from './common.js';
+import { misereShown } from './state.js';
+
+// Misère play has no nim-values to colour a move by: a move is winning or losing. Winning is
+// the green the winning moves are framed in, lightened; losing a grey blue, apart from the
+// pinks of attacked squares.
+export const MISERE_COLOURS = { winning: '#9fd49a', losing: '#b8c2d4' };
+
+// A move on a board too hard to solve in the time given may be left without a value: known to
+// lose (the misère grey blue, also "the opponent then wins"), or not searched to the end.
+export const UNSETTLED_COLOUR = '#dedede';
+
+// Each player's pieces: the first player's blue, the second's red.
+export const PLAYER_COLOURS = { first: '#1f4e8c', second: '#a33a1f' };
+
+// A move's colour and its value in words, under the convention played: the nim-value it leads
+// to under normal play, winning or losing under misère play (whose reports have no nim-value).
+export function moveColour(move) {
+  if (move.winning === undefined) return UNSETTLED_COLOUR;
+  if (misereShown()) return move.winning ? MISERE_COLOURS.winning : MISERE_COLOURS.losing;
+  if (move.nimber === undefined) return move.winning === false ? MISERE_COLOURS.losing : UNSETTLED_COLOUR;
+  return valueColour(move.nimber);
+}
+
+export function moveValueText(move) {
+  if (move.winning === undefined) return 'not worked out in time';
+  if (misereShown()) return move.winning ? 'winning' : 'losing';
+  if (move.nimber === undefined) return move.winning === false ? 'losing, value not found in time' : 'not worked out in time';
+  return nimberText(move.nimber);
+}
+
+// What a free square's label says of its move: the value it leads to, or whether it wins.
+export function moveState(move) {
+  if (move.winning === undefined) return 'a move not worked out in time';
+  if (misereShown()) return `a ${moveValueText(move)} move`;
+  if (move.nimber === undefined) {
+    return move.winning === false ? 'a losing move, its value not found in time' : 'a move not worked out in time';
+  }
+  return `leads to ${nimberText(move.nimber)}`;
+}
