@@ -170,3 +170,17 @@ def test_a_placement_game_shows_its_board_in_a_notebook():
     assert value.splitlines()[3:] == picture.splitlines()[3:]
     assert grundy.game("kayles 3 4").svg() is None
     assert (grundy.game("knights 3x3") + 1)._repr_svg_() is None
+
+
+def test_the_computer_plays_every_family_and_says_where_its_move_leads():
+    # A graph: the move leaves the rest of the graph, sent back as the next game's graph.
+    path = grundy.game("graph g", graph="a b\nb c\n")
+    played = path.reply()
+    assert played.played == "b" and played.move is not None
+    assert played.move.after == "graph g"
+    assert played.move.after_graph == "# edge list\n"
+    # A sum: the game after the move is the next game, and the computer won from there.
+    reply = grundy.game("*3 + kayles 2").reply()
+    assert reply.move is not None and reply.outcome == "P"
+    after = grundy.game(reply.move.after)
+    assert after.value().nimber == 0
