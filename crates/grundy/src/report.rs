@@ -21,13 +21,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::games::corner::CornerMove;
-use crate::games::heap::{HeapMove, RareValues, RectangleMove};
-use crate::games::placement::Piece;
-use crate::games::sum::SumMove;
-use crate::misere::genus::Genus;
-use crate::misere::Convention;
-use crate::{Nimber, Outcome, Square};
+use crate::values::{Convention, Nimber, Outcome};
 
 /// The version of the JSON contract, printed as `"schema"` in every report. It goes up only
 /// when a key is removed or renamed or changes its type or meaning; new optional keys do not
@@ -249,68 +243,6 @@ impl Move {
         }
     }
 
-    /// Putting `piece` on `square`; `several_pieces` says whether the game has more than one
-    /// piece, when the notation names the piece (`Nc3`).
-    #[must_use]
-    pub fn placement(square: Square, piece: Piece, several_pieces: bool, nimber: Nimber) -> Move {
-        let notation = if several_pieces {
-            format!("{}{square}", piece.letter())
-        } else {
-            square.to_string()
-        };
-        let (row, col) = square.coordinates();
-        Move {
-            square: Some(square.to_string()),
-            piece: Some(piece.to_string()),
-            row: Some(row),
-            col: Some(col),
-            ..Move::bare(notation, nimber)
-        }
-    }
-
-    /// A move in a heap game; the heap is numbered from 1 in the report.
-    #[must_use]
-    pub fn heap(heap_move: &HeapMove) -> Move {
-        Move {
-            heap: Some(heap_move.index + 1),
-            from: Some(heap_move.from),
-            to: Some(heap_move.to.clone()),
-            ..Move::bare(heap_move.to_string(), heap_move.nimber)
-        }
-    }
-
-    /// A move in two-dimensional Kayles; the board is numbered from 1 in the report.
-    #[must_use]
-    pub fn rectangle(board_move: &RectangleMove) -> Move {
-        Move {
-            heap: Some(board_move.index + 1),
-            from_board: Some(board_move.from.to_string()),
-            to_boards: Some(board_move.to.iter().map(ToString::to_string).collect()),
-            ..Move::bare(board_move.to_string(), board_move.nimber)
-        }
-    }
-
-    /// The corner piece's step from `(m, n)`.
-    #[must_use]
-    pub fn corner(m: usize, n: usize, step: &CornerMove) -> Move {
-        Move {
-            corner: Some([step.m, step.n]),
-            ..Move::bare(
-                format!("({m}, {n}) -> ({}, {})", step.m, step.n),
-                step.nimber,
-            )
-        }
-    }
-
-    /// Taking `vertex` in Node Kayles.
-    #[must_use]
-    pub fn vertex(vertex: &str, nimber: Nimber) -> Move {
-        Move {
-            vertex: Some(vertex.to_string()),
-            ..Move::bare(vertex.to_string(), nimber)
-        }
-    }
-
     /// The same move under misère play: whether it wins, and no nim-value.
     #[must_use]
     pub fn misere(self, winning: bool) -> Move {
@@ -342,16 +274,6 @@ impl Move {
     pub fn value(&self) -> Nimber {
         Nimber::new(self.nimber.unwrap_or(0))
     }
-
-    /// A move of a sum of games: `sum_move` in game `sum_move.summand` (from 0) of the sum.
-    #[must_use]
-    pub fn in_sum(sum_move: &SumMove) -> Move {
-        Move {
-            summand: Some(sum_move.summand + 1),
-            summand_nimber: Some(sum_move.summand_value.value()),
-            ..Move::bare(sum_move.notation.clone(), sum_move.nimber)
-        }
-    }
 }
 
 /// Conway's genus of a game ([`crate::misere::genus`]): `text` as Winning Ways writes it
@@ -366,16 +288,6 @@ pub struct GenusReport {
     /// γ₀, γ₁, …: the misère nim-values; the game is a misère second-player win exactly when
     /// γ₀ is 0.
     pub misere: Vec<u32>,
-}
-
-impl From<&Genus> for GenusReport {
-    fn from(genus: &Genus) -> GenusReport {
-        GenusReport {
-            text: genus.to_string(),
-            normal: genus.normal,
-            misere: genus.misere.clone(),
-        }
-    }
 }
 
 /// One game of a sum of games, in [`GameReport::summands`].
@@ -1099,9 +1011,34 @@ pub struct BenchReport {
     pub cases: Vec<BenchCase>,
 }
 
+/// The *rare values* of a nim-sequence: the heaps whose values fall in the class of the
+/// sparse-space method's mask that was the smaller when the mask was last chosen (see
+/// [`crate::games::heap::NimSequence`]). In most
+/// octal games they stop turning up early; a game whose rare values died out, and whose other
+/// values stay bounded, is periodic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RareValues {
+    /// The mask `m`: a value's class is the parity of the number of 1-bits of `value & m`.
+    pub mask: u32,
+    /// Whether the class also flips on odd heaps ("sparse in the domain").
+    pub domain: bool,
+    /// Whether the rare class is that of an odd number of 1-bits (on even heaps, when
+    /// `domain`).
+    pub odd: bool,
+    /// How many heaps from 0 on have a rare value.
+    pub heaps: usize,
+    /// The last heap with a rare value, if any.
+    pub last: Option<usize>,
+    /// Whether the computation enumerated them: false when scanning every break was estimated
+    /// cheaper, as where even the best mask leaves many rare heaps (0.007) or in a short
+    /// sequence.
+    pub used: bool,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::heap::HeapMove;
     use crate::games::placement::Piece;
     use crate::BoardSize;
 

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::ops::{Add, AddAssign};
 
+use serde::{Deserialize, Serialize};
+
 /// A nim-value (Grundy value) `*n`.
 ///
 /// By the Sprague–Grundy theorem every impartial game under normal play is equivalent to a single
@@ -204,6 +206,25 @@ impl MexSet {
             candidate += 1;
         }
         Nimber(candidate)
+    }
+}
+
+/// Who wins when no move is left: the play convention of a request.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Convention {
+    /// The player who makes the last move wins.
+    #[default]
+    Normal,
+    /// The player who makes the last move loses.
+    Misere,
+}
+
+impl Convention {
+    /// Whether this is misère play.
+    #[must_use]
+    pub fn is_misere(self) -> bool {
+        self == Convention::Misere
     }
 }
 

@@ -19,6 +19,7 @@ pub mod quotient;
 pub mod sequence;
 pub mod sum;
 pub mod table;
+pub mod terminal;
 pub mod tour;
 pub mod value;
 pub mod worker;

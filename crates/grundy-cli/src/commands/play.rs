@@ -19,6 +19,7 @@ use grundy::request::{
 };
 use grundy::{Game, Nimber, Square};
 
+use super::terminal::{read_typed_line, Ending, Typed, MAX_LINE_BYTES};
 use super::RuleOptions;
 use crate::input::run_error;
 use crate::input::{input_error, parse_memory, parse_position, read_game, require_verb};
@@ -117,15 +118,6 @@ pub enum Opponent {
     Random,
 }
 
-/// How a session ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ending {
-    /// Someone could not move; the other player won.
-    Won(Player),
-    /// The person quit, or the input ended.
-    Quit,
-}
-
 /// Runs `grundy play` on the terminal.
 pub fn run(args: &Args) -> Result<String> {
     require_verb(&args.game, Verb::Play)?;
@@ -139,7 +131,24 @@ pub fn run(args: &Args) -> Result<String> {
                 "--board and --rays are for the placement games (pieces on a board), not `{whole}`"
             )));
         }
-        return super::play_game::run(args, whole);
+        if args.position.is_some() {
+            return Err(input_error(format!(
+                "--position is for placement games; `{whole}` is played from the position its words give"
+            )));
+        }
+        let options = super::play_game::Options {
+            asks: super::play_game::Asks {
+                opponent: args.opponent.into(),
+                seed: args.seed,
+                memory: args.memory,
+                misere: args.misere,
+            },
+            second: args.second,
+            reply: args.reply,
+            json: args.json,
+            seconds: args.seconds,
+        };
+        return super::play_game::run(&options, whole);
     }
     let (game, _) = args.rules.placement_game(&args.game, &args.args, None)?;
     if args.reply {
@@ -277,10 +286,6 @@ impl From<Opponent> for grundy::request::Opponent {
     }
 }
 
-/// The longest line read as a move or command: far longer than any of them, short enough that
-/// no input can make the game hold much of it.
-pub(super) const MAX_LINE_BYTES: usize = 1024;
-
 /// The commands, with the move syntax of `game`.
 fn help(game: &PlacementGame) -> String {
     let moves = match game.single_piece() {
@@ -301,63 +306,6 @@ fn help(game: &PlacementGame) -> String {
     format!(
         "commands:\n{moves}  hint         the winning moves, found by the solver\n  moves        every legal move\n  board        draw the board again\n  help         this list\n  quit         stop the game\n"
     )
-}
-
-/// One line typed by the player.
-pub(super) enum Typed {
-    /// A line of text, without its line break.
-    Line(String),
-    /// A line longer than [`MAX_LINE_BYTES`], skipped without being kept.
-    TooLong,
-    /// The end of the input.
-    End,
-}
-
-/// Reads one line of at most [`MAX_LINE_BYTES`] bytes; a longer line is skipped to its end
-/// without being held. Input that is not text (a NUL byte, or not UTF-8) is an error: it is
-/// no one typing, and reading on would only consume it.
-pub(super) fn read_typed_line(input: &mut impl BufRead) -> Result<Typed> {
-    let mut line: Vec<u8> = Vec::new();
-    let mut too_long = false;
-    let mut read_any = false;
-    loop {
-        let buffer = input.fill_buf()?;
-        if buffer.is_empty() {
-            break;
-        }
-        read_any = true;
-        let (chunk, ends_line) = match buffer.iter().position(|&byte| byte == b'\n') {
-            Some(end) => (&buffer[..end], true),
-            None => (buffer, false),
-        };
-        if chunk.contains(&0) {
-            return Err(input_error(
-                "the input is not text (it holds a NUL byte): the game is abandoned",
-            ));
-        }
-        if !too_long {
-            if line.len() + chunk.len() > MAX_LINE_BYTES {
-                too_long = true;
-                line = Vec::new();
-            } else {
-                line.extend_from_slice(chunk);
-            }
-        }
-        let consumed = chunk.len() + usize::from(ends_line);
-        input.consume(consumed);
-        if ends_line {
-            break;
-        }
-    }
-    if !read_any {
-        return Ok(Typed::End);
-    }
-    if too_long {
-        return Ok(Typed::TooLong);
-    }
-    String::from_utf8(line)
-        .map(Typed::Line)
-        .map_err(|_| input_error("the input is not text (it is not UTF-8): the game is abandoned"))
 }
 
 /// How long a hint searches: a position no search settles soon (knights 8x8 after a1 and

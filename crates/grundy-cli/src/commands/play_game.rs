@@ -16,7 +16,9 @@ use grundy::request::{self, Limits, MovesRequest, PlayRequest, RunError};
 use grundy::watch::Watch;
 use grundy::Game;
 
-use super::play::{read_typed_line, Args, Ending, Opponent, Typed, MAX_LINE_BYTES};
+use grundy::request::Opponent;
+
+use super::terminal::{read_typed_line, Ending, Typed, MAX_LINE_BYTES};
 use crate::input::{input_error, run_error};
 use crate::progress::Shown;
 use crate::render::json_line;
@@ -24,30 +26,33 @@ use crate::render::json_line;
 /// How many moves `moves` prints on one line before saying how many more there are.
 const MOVES_SHOWN: usize = 60;
 
+/// What `grundy play` asks of a game other than one placement game.
+pub struct Options {
+    /// The computer and its searches.
+    pub asks: Asks,
+    /// The person plays second.
+    pub second: bool,
+    /// Print the computer's move and stop (`--reply`).
+    pub reply: bool,
+    /// With `reply`: one JSON object.
+    pub json: bool,
+    /// A thinking time, refused here (it is for one placement game).
+    pub seconds: Option<f64>,
+}
+
 /// `grundy play GAME` for any game but one placement game.
-pub fn run(args: &Args, game: Game) -> Result<String> {
-    if args.position.is_some() {
-        return Err(input_error(format!(
-            "--position is for placement games; `{game}` is played from the position its words give"
-        )));
+pub fn run(options: &Options, game: Game) -> Result<String> {
+    if options.reply {
+        return reply(options, game);
     }
-    let asks = Asks {
-        opponent: args.opponent,
-        seed: args.seed,
-        memory: args.memory,
-        misere: args.misere,
-    };
-    if args.reply {
-        return reply(args, &asks, game);
-    }
-    let human = if args.second {
+    let human = if options.second {
         Player::Second
     } else {
         Player::First
     };
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout();
-    play_session(game, human, &asks, &mut stdin.lock(), &mut stdout)?;
+    play_session(game, human, &options.asks, &mut stdin.lock(), &mut stdout)?;
     Ok(String::new())
 }
 
@@ -77,7 +82,7 @@ impl Asks {
         let asked = PlayRequest {
             game: game.clone(),
             graph: None,
-            opponent: self.opponent.into(),
+            opponent: self.opponent,
             seed: self.seed.wrapping_add(ply),
             limits: Limits::new(self.memory, None),
             convention: self.convention(),
@@ -98,8 +103,9 @@ impl Asks {
 }
 
 /// `grundy play GAME --reply`: the computer's move and the game it leaves.
-fn reply(args: &Args, asks: &Asks, game: Game) -> Result<String> {
-    if args.seconds.is_some() {
+fn reply(options: &Options, game: Game) -> Result<String> {
+    let asks = &options.asks;
+    if options.seconds.is_some() {
         return Err(input_error(format!(
             "--seconds (a thinking time) is for one placement game; `{game}` is answered in full"
         )));
@@ -109,7 +115,7 @@ fn reply(args: &Args, asks: &Asks, game: Game) -> Result<String> {
     let answer = asks.computer_move(&game, 0, &watch);
     shown.finish();
     let report = answer.map_err(run_error)?;
-    if args.json {
+    if options.json {
         return Ok(json_line(&report));
     }
     let played = report.moves.as_ref().and_then(|moves| moves.first());

@@ -2,14 +2,14 @@
 //! without knowing its family. A family implements [`FamilyGame`] in its own folder
 //! (`placement/family.rs`, `heap/family.rs`, `corner/family.rs`, `graph/mod.rs`,
 //! `nimber.rs`), and [`crate::games::sum::Summand`], the list of families, passes each question
-//! to the family's answer. Sums, reports, misère play and the computer's moves go through it.
+//! to the family's answer. A family answers in its own terms (the game after a move is a game
+//! of the same family), so it knows nothing of the others. Sums, reports, misère play and the computer's moves go through it.
 
-use crate::games::sum::Summand;
 use crate::report::{Command, GameReport, Move};
 use crate::values::Outcome;
 
 /// A game of one family in its position.
-pub trait FamilyGame {
+pub trait FamilyGame: Sized {
     /// The name people know the game by: `knights`, `kayles`, `corner-knight`, `graph`, `*3`.
     fn name(&self) -> String;
 
@@ -34,14 +34,14 @@ pub trait FamilyGame {
     /// Every legal move, named as reports name it, with the game it leaves. The move's value
     /// and whether it wins are the caller's to set (the move is named with value 0). A move
     /// on one of several equal heaps or boards is listed once.
-    fn moves_after(&self) -> Vec<(Move, Summand)>;
+    fn moves_after(&self) -> Vec<(Move, Self)>;
 
     /// The game after the move written `notation` as [`FamilyGame::moves_after`] names it
     /// (`c3`, `5 -> 2 + 2`, `(7, 9) -> (5, 8)`, a vertex's name, `*3 -> *1`).
     ///
     /// # Errors
     /// When `notation` is not a legal move here, saying why.
-    fn play(&self, notation: &str) -> Result<Summand, String>;
+    fn play(&self, notation: &str) -> Result<Self, String>;
 
     /// The graph a front end sends beside the game's text, as an edge list, for a game played
     /// on a graph (the text names the graph, it does not hold it); `None` for other games.
@@ -71,6 +71,7 @@ pub(crate) fn no_such_move(notation: &str, game: &impl FamilyGame) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::sum::Summand;
     use crate::Game;
 
     /// Every family's moves, each played back from its notation, lead where the list says,

@@ -277,6 +277,17 @@ impl Game {
 }
 
 impl Game {
+    /// The games as written, each position left out where it is not part of the name, joined
+    /// by ` + `: `knights 5x5 + kayles 3 4 + *3` (the name a report gives a sum).
+    #[must_use]
+    pub fn games_text(&self) -> String {
+        self.summands
+            .iter()
+            .map(FamilyGame::text)
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+
     /// The game after the move written `notation`, in the notation its family's moves are
     /// listed in (`c3`, `5 -> 2 + 2`, `(7, 9) -> (5, 8)`, a vertex's name, `*3 -> *1`). In a
     /// sum the move is played in the first game where it is legal, or in game N (from 1) when

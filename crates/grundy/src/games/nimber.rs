@@ -2,7 +2,6 @@
 //! ([`crate::games::contract`]): a summand of sums of games.
 
 use crate::games::contract::{no_such_move, split_notation, FamilyGame};
-use crate::games::sum::Summand;
 use crate::report::{Command, GameReport, Move, Player};
 use crate::values::{Nimber, Outcome};
 
@@ -27,19 +26,16 @@ impl FamilyGame for Nimber {
         GameReport::new(command, self.text(), self.text(), outcome, Player::First)
     }
 
-    fn moves_after(&self) -> Vec<(Move, Summand)> {
+    fn moves_after(&self) -> Vec<(Move, Self)> {
         (0..self.value())
             .map(|to| {
                 let to = Nimber::new(to);
-                (
-                    Move::bare(format!("{self} -> {to}"), Nimber::ZERO),
-                    Summand::Nimber(to),
-                )
+                (Move::bare(format!("{self} -> {to}"), Nimber::ZERO), to)
             })
             .collect()
     }
 
-    fn play(&self, notation: &str) -> Result<Summand, String> {
+    fn play(&self, notation: &str) -> Result<Self, String> {
         let refused = || no_such_move(notation, self);
         let (from, parts) = split_notation(notation).ok_or_else(refused)?;
         if from.parse::<Nimber>().ok() != Some(*self) {
@@ -53,6 +49,6 @@ impl FamilyGame for Nimber {
         if to >= *self {
             return Err(refused());
         }
-        Ok(Summand::Nimber(to))
+        Ok(to)
     }
 }

@@ -48,15 +48,37 @@ pub enum Summand {
 
 /// `$body` with `$part` bound to the family's game in `$summand`, whatever its family: the
 /// one place a summand's family is told apart for the contract's questions.
+/// With `$family`, the body may also make a summand of the same family (`$family(game)`).
 macro_rules! each_family {
     ($summand:expr, $part:ident => $body:expr) => {
+        each_family!($summand, $part, _family => $body)
+    };
+    ($summand:expr, $part:ident, $family:ident => $body:expr) => {
         match $summand {
-            Summand::Placement($part) => $body,
-            Summand::Heaps($part) => $body,
-            Summand::Rectangles($part) => $body,
-            Summand::Corner($part) => $body,
-            Summand::Graph($part) => $body,
-            Summand::Nimber($part) => $body,
+            Summand::Placement($part) => {
+                let $family = Summand::Placement;
+                $body
+            }
+            Summand::Heaps($part) => {
+                let $family = Summand::Heaps;
+                $body
+            }
+            Summand::Rectangles($part) => {
+                let $family = Summand::Rectangles;
+                $body
+            }
+            Summand::Corner($part) => {
+                let $family = Summand::Corner;
+                $body
+            }
+            Summand::Graph($part) => {
+                let $family = Summand::Graph;
+                $body
+            }
+            Summand::Nimber($part) => {
+                let $family = Summand::Nimber;
+                $body
+            }
         }
     };
 }
@@ -91,11 +113,15 @@ impl FamilyGame for Summand {
     }
 
     fn moves_after(&self) -> Vec<(Move, Summand)> {
-        each_family!(self, part => part.moves_after())
+        each_family!(self, part, family => part
+            .moves_after()
+            .into_iter()
+            .map(|(named, after)| (named, family(after)))
+            .collect())
     }
 
     fn play(&self, notation: &str) -> Result<Summand, String> {
-        each_family!(self, part => part.play(notation))
+        each_family!(self, part, family => part.play(notation).map(family))
     }
 
     fn edge_list(&self) -> Option<String> {
@@ -442,6 +468,19 @@ impl GameSum {
             Summand::Heaps(Heaps { .. }) | Summand::Nimber(_) => {
                 unreachable!("heaps and nimbers are listed as they are counted, in list_moves")
             }
+        }
+    }
+}
+
+/// The report of a move of this family.
+impl Move {
+    /// A move of a sum of games: `sum_move` in game `sum_move.summand` (from 0) of the sum.
+    #[must_use]
+    pub fn in_sum(sum_move: &SumMove) -> Move {
+        Move {
+            summand: Some(sum_move.summand + 1),
+            summand_nimber: Some(sum_move.summand_value.value()),
+            ..Move::bare(sum_move.notation.clone(), sum_move.nimber)
         }
     }
 }

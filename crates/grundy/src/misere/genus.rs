@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::parts::Parts;
 use super::search::MisereSearch;
+use crate::report::GenusReport;
 use crate::values::Nimber;
 
 /// The terms computed: γ₀ … γ₇ (up to seven copies of `*2`). The written genus is what these
@@ -75,6 +76,16 @@ pub fn genus(search: &mut MisereSearch, parts: &Parts, normal: Nimber) -> Option
         normal: normal.value(),
         misere,
     })
+}
+
+impl From<&Genus> for GenusReport {
+    fn from(genus: &Genus) -> GenusReport {
+        GenusReport {
+            text: genus.to_string(),
+            normal: genus.normal,
+            misere: genus.misere.clone(),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -27,28 +27,8 @@ pub mod parts;
 pub mod quotient;
 pub mod search;
 
-use serde::{Deserialize, Serialize};
-
+pub use crate::values::Convention;
 pub use nim::nim_wins;
-
-/// Who wins when no move is left: the play convention of a request.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Convention {
-    /// The player who makes the last move wins.
-    #[default]
-    Normal,
-    /// The player who makes the last move loses.
-    Misere,
-}
-
-impl Convention {
-    /// Whether this is misère play.
-    #[must_use]
-    pub fn is_misere(self) -> bool {
-        self == Convention::Misere
-    }
-}
 
 #[cfg(test)]
 mod tests;

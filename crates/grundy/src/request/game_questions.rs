@@ -68,29 +68,9 @@ pub fn value(request: &ValueRequest, watch: &Watch) -> Result<GameReport, RunErr
 pub fn moves(request: &MovesRequest, watch: &Watch) -> Result<GameReport, RunError> {
     let mut report = moves_listed(request, watch)?;
     if let Some(moves) = report.moves.as_mut() {
-        write_games_after(&request.game, moves);
+        super::after::write_games_after(&request.game, moves);
     }
     Ok(report)
-}
-
-/// Sets each move's `after` (and `after_graph`): the game `game` becomes when the move is
-/// played in its summand, asked of the summand's family by the move's notation.
-pub(super) fn write_games_after(game: &Game, moves: &mut [Move]) {
-    for listed in moves {
-        let written = match listed.summand {
-            Some(summand) if game.summands().len() > 1 => {
-                format!("{summand}: {}", listed.notation)
-            }
-            _ => listed.notation.clone(),
-        };
-        let Ok(after) = game.play(&written) else {
-            debug_assert!(false, "{game}: a listed move `{written}` did not play");
-            continue;
-        };
-        let index = listed.summand.map_or(0, |summand| summand - 1);
-        listed.after_graph = after.summands()[index].edge_list();
-        listed.after = Some(after.to_string());
-    }
 }
 
 fn moves_listed(request: &MovesRequest, watch: &Watch) -> Result<GameReport, RunError> {
@@ -135,6 +115,18 @@ fn moves_listed(request: &MovesRequest, watch: &Watch) -> Result<GameReport, Run
 /// # Errors
 /// A game other than one placement game, records that do not resume, or a stop.
 pub fn outcome(request: &OutcomeRequest, watch: &Watch) -> Result<GameReport, RunError> {
+    let mut report = outcome_found(request, watch)?;
+    let game = &request.game;
+    if let Some(winning) = report.winning_move.as_mut() {
+        super::after::write_games_after(game, std::slice::from_mut(winning));
+    }
+    if let Some(others) = report.symmetric_winning_moves.as_mut() {
+        super::after::write_games_after(game, others);
+    }
+    Ok(report)
+}
+
+fn outcome_found(request: &OutcomeRequest, watch: &Watch) -> Result<GameReport, RunError> {
     refuse_resume(&request.game, &request.resume, request.convention)?;
     if request.convention.is_misere() {
         return super::misere::outcome(&request.game, &request.limits, watch);
@@ -442,15 +434,6 @@ fn graph_moves(
     })
 }
 
-/// `items` written one after the other, `separator` between them.
-pub(super) fn join<T: ToString>(items: &[T], separator: &str) -> String {
-    items
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(separator)
-}
-
 /// The report's keys for a game answered from its table or sequence: its name, its rules'
 /// code (heap games), its position as typed back (`3 4 5`, `7 9`).
 fn table_report(command: Command, summand: &Summand, nimber: Nimber) -> GameReport {
@@ -588,12 +571,7 @@ fn unless_stopped<T>(watch: &Watch, answer: T) -> Result<T, RunError> {
 /// The keys every sum's report has: the sum as the game and the position (each game's own
 /// position is in `summands`), each game with its value, the first player to move.
 fn sum_report(command: Command, game: &Game, sum: &mut GameSum, nimber: Nimber) -> GameReport {
-    let written = game
-        .summands()
-        .iter()
-        .map(FamilyGame::text)
-        .collect::<Vec<_>>()
-        .join(" + ");
+    let written = game.games_text();
     let values = sum.summand_values();
     let summands = game
         .summands()

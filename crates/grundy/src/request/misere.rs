@@ -11,9 +11,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::game_questions::join;
+use super::play_request::{Opponent, PlayRequest};
 use super::prepare::LIST_LIMIT;
-use super::{Limits, Opponent, PlayRequest, RunError, Stopped, TableGame};
+use super::{Limits, RunError, Stopped, TableGame};
 use crate::games::contract::FamilyGame;
 use crate::games::heap::HeapMove;
 use crate::games::placement::{PlacementGame, PlacementMove, PlacementPosition};
@@ -52,14 +52,7 @@ fn misere_report(command: Command, game: &Game, wins: bool) -> GameReport {
     let report = match game.as_single() {
         Some(single) => single.report(command, outcome),
         None => {
-            let written = join(
-                &game
-                    .summands()
-                    .iter()
-                    .map(FamilyGame::text)
-                    .collect::<Vec<_>>(),
-                " + ",
-            );
+            let written = game.games_text();
             GameReport::new(command, written.clone(), written, outcome, Player::First)
         }
     };
@@ -186,7 +179,10 @@ impl NimGame {
     /// wins.
     fn named(&self, heap: &NimHeap, to: u32) -> Move {
         let named = match heap.index {
-            None => Move::bare(format!("*{} -> *{to}", heap.size), Nimber::ZERO),
+            None => Move::bare(
+                format!("{} -> {}", Nimber::new(heap.size), Nimber::new(to)),
+                Nimber::ZERO,
+            ),
             Some(index) => Move::heap(&HeapMove {
                 index,
                 from: heap.size as usize,
@@ -607,7 +603,7 @@ pub fn play(
                 stop: Arc::clone(stop),
             };
             let (chosen, name, positions) = if request.opponent == Opponent::Random {
-                let chosen = super::play::random_choice(game, position, request.seed);
+                let chosen = random_choice(game, position, request.seed);
                 (chosen, "random".to_string(), vec![moves[chosen].1.clone()])
             } else {
                 (
@@ -797,6 +793,19 @@ pub fn table(
     Ok(report)
 }
 
+/// The index, among `game.legal_placements(position)`, of the random strategy's move with
+/// `seed`: the move the random opponent plays.
+fn random_choice(game: &PlacementGame, position: &PlacementPosition, seed: u64) -> usize {
+    use crate::games::placement::Strategy;
+    let chosen = crate::games::placement::Random::new(game, seed)
+        .choose(position)
+        .expect("a position with a legal move");
+    game.legal_placements(position)
+        .iter()
+        .position(|&placement| placement == chosen)
+        .expect("the strategy plays a legal move")
+}
+
 #[cfg(test)]
 mod tests {
     use crate::request::{run, Answer, Request};
@@ -923,7 +932,7 @@ mod tests {
             let game: Game = text.parse().unwrap();
             let (mut rules, parts) = PartRules::of_summands(game.summands()).unwrap();
             let moves = root_moves(&mut rules, &game, &parts);
-            let (searched, _) = judge_moves(
+            let (mut searched, _) = judge_moves(
                 &rules,
                 &moves,
                 false,
@@ -932,6 +941,7 @@ mod tests {
                 &Watch::new(),
             )
             .unwrap();
+            crate::request::after::write_games_after(&game, &mut searched);
             assert_eq!(closed.moves.as_ref(), Some(&searched), "{text}");
             assert_eq!(closed.legal_moves, Some(searched.len()), "{text}");
             let winning = searched.iter().filter(|m| m.wins()).count();

@@ -14,6 +14,7 @@
 //! assert_eq!(report.winner.map(|winner| winner.as_str()), Some("first"));
 //! ```
 
+mod after;
 mod answer_size;
 mod game_questions;
 mod graph;
@@ -21,6 +22,7 @@ mod limits;
 mod misere;
 mod moves_in_time;
 mod play;
+mod play_request;
 mod prepare;
 mod quotient;
 mod read;

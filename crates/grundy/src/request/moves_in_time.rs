@@ -8,9 +8,9 @@
 
 use std::time::Instant;
 
-use super::game_questions::placement_report;
 use super::thinking_time::within;
 use super::{RunError, Stopped};
+use crate::games::contract::FamilyGame;
 use crate::games::placement::{PlacementGame, PlacementMove, PlacementPosition, PlacementSolver};
 use crate::report::{Command, GameReport, Move};
 use crate::values::mex;
@@ -140,13 +140,14 @@ pub(super) fn placement_moves_in_time(
         })
         .collect();
     let stats = solver.stats();
-    let facts = placement_report(
-        Command::Moves,
-        game,
-        position,
-        nimber,
-        outcome.unwrap_or(Outcome::N),
-    );
+    let placed = crate::games::placement::Placement {
+        game: game.clone(),
+        position: *position,
+    };
+    let facts = GameReport {
+        nimber: nimber.map(Nimber::value),
+        ..placed.report(Command::Moves, outcome.unwrap_or(Outcome::N))
+    };
     Ok(GameReport {
         outcome,
         winner: outcome.and(facts.winner),

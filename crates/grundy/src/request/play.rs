@@ -13,10 +13,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use serde::{Deserialize, Serialize};
-
+pub use super::play_request::{Opponent, PlayRequest};
 use super::thinking_time::{check, within};
-use super::{Limits, MovesRequest, RunError, Stopped};
+use super::{MovesRequest, RunError, Stopped};
 use crate::games::contract::FamilyGame;
 use crate::games::placement::{
     symmetry_strategy, Perfect, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver,
@@ -26,93 +25,7 @@ use crate::games::sum::Summand;
 use crate::misere::Convention;
 use crate::report::{Command, GameReport, Move};
 use crate::watch::Watch;
-use crate::{Game, Nimber, Outcome};
-
-/// How the computer plays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Opponent {
-    /// The solver's winning moves (a known strategy's where one applies).
-    #[default]
-    Perfect,
-    /// Mirror play, or the centre then the half turn, where a symmetry strategy applies.
-    Symmetry,
-    /// Uniformly random legal moves, from a seed.
-    Random,
-}
-
-/// The computer's move in a game's position.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(try_from = "PlayFields")]
-pub struct PlayRequest {
-    /// The game, in the position the computer moves in (it plays the side to move): any game
-    /// or sum; the symmetry strategies and the thinking time are for one placement game.
-    pub game: Game,
-    /// The text of the graph a `graph NAME` of the game stands for, as in
-    /// [`super::ValueRequest`].
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub graph: Option<String>,
-    /// How it plays.
-    #[serde(default)]
-    pub opponent: Opponent,
-    /// The seed of [`Opponent::Random`]: the same seed plays the same moves.
-    #[serde(default = "default_seed")]
-    pub seed: u64,
-    /// What the search may use.
-    #[serde(default)]
-    pub limits: Limits,
-    /// Normal or misère play.
-    #[serde(default, skip_serializing_if = "super::is_normal")]
-    pub convention: Convention,
-    /// How long the computer may think, in seconds (0 to 1e9); then it plays the best move it
-    /// has found (see the module's documentation). `None`: until it knows, or the watch stops
-    /// it.
-    #[serde(
-        default,
-        deserialize_with = "super::thinking_time::deserialize",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub seconds: Option<f64>,
-}
-
-fn default_seed() -> u64 {
-    1
-}
-
-/// A [`PlayRequest`] as JSON brings it: the game still text, read with its graph.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PlayFields {
-    game: String,
-    #[serde(default)]
-    graph: Option<String>,
-    #[serde(default)]
-    opponent: Opponent,
-    #[serde(default = "default_seed")]
-    seed: u64,
-    #[serde(default)]
-    limits: Limits,
-    #[serde(default)]
-    convention: Convention,
-    #[serde(default, deserialize_with = "super::thinking_time::deserialize")]
-    seconds: Option<f64>,
-}
-
-impl TryFrom<PlayFields> for PlayRequest {
-    type Error = crate::GameError;
-
-    fn try_from(fields: PlayFields) -> Result<PlayRequest, crate::GameError> {
-        Ok(PlayRequest {
-            game: super::read_game(&fields.game, fields.graph.as_deref())?,
-            graph: fields.graph,
-            opponent: fields.opponent,
-            seed: fields.seed,
-            limits: fields.limits,
-            convention: fields.convention,
-            seconds: fields.seconds,
-        })
-    }
-}
+use crate::{Nimber, Outcome};
 
 /// `seed` spread over 64 bits (SplitMix64's finaliser), for a choice among `count` moves.
 fn seeded_index(seed: u64, count: usize) -> usize {
@@ -261,7 +174,7 @@ pub fn describe_move(game: &PlacementGame, placement: PlacementMove) -> String {
 pub fn play(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError> {
     let mut report = computer_move(request, watch)?;
     if let Some(moves) = report.moves.as_mut() {
-        super::game_questions::write_games_after(&request.game, moves);
+        super::after::write_games_after(&request.game, moves);
     }
     Ok(report)
 }
@@ -374,22 +287,6 @@ fn computer_reply(
         .choose(position)
         .map_err(|error| strategy_error(game, position, side, error))?;
     Ok((placement, computer.name()))
-}
-
-/// The index, among `game.legal_placements(position)`, of the random strategy's move with
-/// `seed`: the move the random opponent plays.
-pub(super) fn random_choice(
-    game: &PlacementGame,
-    position: &PlacementPosition,
-    seed: u64,
-) -> usize {
-    let chosen = Random::new(game, seed)
-        .choose(position)
-        .expect("a position with a legal move");
-    game.legal_placements(position)
-        .iter()
-        .position(|&placement| placement == chosen)
-        .expect("the strategy plays a legal move")
 }
 
 /// The error of a strategy that cannot move in `position`.

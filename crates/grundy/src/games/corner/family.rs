@@ -2,7 +2,6 @@
 
 use super::{CornerGame, CornerMove};
 use crate::games::contract::{no_such_move, split_notation, FamilyGame};
-use crate::games::sum::Summand;
 use crate::report::{Command, GameReport, Move, Player};
 use crate::values::{Nimber, Outcome};
 
@@ -44,7 +43,7 @@ impl FamilyGame for CornerPiece {
         )
     }
 
-    fn moves_after(&self) -> Vec<(Move, Summand)> {
+    fn moves_after(&self) -> Vec<(Move, Self)> {
         let CornerPiece { game, m, n } = self;
         game.targets(*m, *n)
             .into_iter()
@@ -56,17 +55,17 @@ impl FamilyGame for CornerPiece {
                 };
                 (
                     Move::corner(*m, *n, &step),
-                    Summand::Corner(CornerPiece {
+                    CornerPiece {
                         game: game.clone(),
                         m: to_m,
                         n: to_n,
-                    }),
+                    },
                 )
             })
             .collect()
     }
 
-    fn play(&self, notation: &str) -> Result<Summand, String> {
+    fn play(&self, notation: &str) -> Result<Self, String> {
         let refused = || no_such_move(notation, self);
         let square = |text: &str| -> Option<(usize, usize)> {
             let (m, n) = text
@@ -84,10 +83,25 @@ impl FamilyGame for CornerPiece {
         if from != (self.m, self.n) || !self.game.targets(self.m, self.n).contains(&to) {
             return Err(refused());
         }
-        Ok(Summand::Corner(CornerPiece {
+        Ok(CornerPiece {
             game: self.game.clone(),
             m: to.0,
             n: to.1,
-        }))
+        })
+    }
+}
+
+/// The report of a move of this family.
+impl Move {
+    /// The corner piece's step from `(m, n)`.
+    #[must_use]
+    pub fn corner(m: usize, n: usize, step: &CornerMove) -> Move {
+        Move {
+            corner: Some([step.m, step.n]),
+            ..Move::bare(
+                format!("({m}, {n}) -> ({}, {})", step.m, step.n),
+                step.nimber,
+            )
+        }
     }
 }

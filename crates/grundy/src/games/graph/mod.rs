@@ -2,7 +2,6 @@
 //! graphs themselves and their searches are [`crate::graph`].
 
 use crate::games::contract::FamilyGame;
-use crate::games::sum::Summand;
 use crate::graph::Graph;
 use crate::report::{Command, GameReport, Move, Player};
 use crate::values::{Nimber, Outcome};
@@ -47,32 +46,44 @@ impl FamilyGame for GraphGame {
         }
     }
 
-    fn moves_after(&self) -> Vec<(Move, Summand)> {
+    fn moves_after(&self) -> Vec<(Move, Self)> {
         (0..self.graph.vertex_count())
             .map(|vertex| {
                 (
                     Move::vertex(self.graph.name(vertex), Nimber::ZERO),
-                    Summand::Graph(GraphGame {
+                    GraphGame {
                         name: self.name.clone(),
                         graph: self.graph.after_taking(vertex),
-                    }),
+                    },
                 )
             })
             .collect()
     }
 
-    fn play(&self, notation: &str) -> Result<Summand, String> {
+    fn play(&self, notation: &str) -> Result<Self, String> {
         let vertex = self
             .graph
             .vertex_named(notation.trim())
             .ok_or_else(|| format!("`{notation}` is not a vertex of the graph {}", self.name))?;
-        Ok(Summand::Graph(GraphGame {
+        Ok(GraphGame {
             name: self.name.clone(),
             graph: self.graph.after_taking(vertex),
-        }))
+        })
     }
 
     fn edge_list(&self) -> Option<String> {
         Some(self.graph.edge_list())
+    }
+}
+
+/// The report of a move of this family.
+impl Move {
+    /// Taking `vertex` in Node Kayles.
+    #[must_use]
+    pub fn vertex(vertex: &str, nimber: Nimber) -> Move {
+        Move {
+            vertex: Some(vertex.to_string()),
+            ..Move::bare(vertex.to_string(), nimber)
+        }
     }
 }

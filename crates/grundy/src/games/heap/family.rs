@@ -1,8 +1,8 @@
 //! Heap games and two-dimensional Kayles as grundy's families ([`crate::games::contract`]).
 
 use super::{HeapGame, Kayles2d, Rectangle};
+use super::{HeapMove, RectangleMove};
 use crate::games::contract::{no_such_move, split_notation, FamilyGame};
-use crate::games::sum::Summand;
 use crate::report::{Command, GameReport, Move, Player};
 use crate::values::Outcome;
 
@@ -69,7 +69,7 @@ impl FamilyGame for Heaps {
         }
     }
 
-    fn moves_after(&self) -> Vec<(Move, Summand)> {
+    fn moves_after(&self) -> Vec<(Move, Self)> {
         let Heaps { game, heaps } = self;
         game.moves(heaps)
             .iter()
@@ -79,16 +79,16 @@ impl FamilyGame for Heaps {
                 after.extend_from_slice(&heap_move.to);
                 (
                     Move::heap(heap_move),
-                    Summand::Heaps(Heaps {
+                    Heaps {
                         game: game.clone(),
                         heaps: after,
-                    }),
+                    },
                 )
             })
             .collect()
     }
 
-    fn play(&self, notation: &str) -> Result<Summand, String> {
+    fn play(&self, notation: &str) -> Result<Self, String> {
         let Heaps { game, heaps } = self;
         let refused = || no_such_move(notation, self);
         let (from, parts) = split_notation(notation).ok_or_else(refused)?;
@@ -109,10 +109,10 @@ impl FamilyGame for Heaps {
         let mut after = heaps.clone();
         after.remove(index);
         after.extend_from_slice(&to);
-        Ok(Summand::Heaps(Heaps {
+        Ok(Heaps {
             game: game.clone(),
             heaps: after,
-        }))
+        })
     }
 }
 
@@ -143,7 +143,7 @@ impl FamilyGame for Rectangles {
         )
     }
 
-    fn moves_after(&self) -> Vec<(Move, Summand)> {
+    fn moves_after(&self) -> Vec<(Move, Self)> {
         Kayles2d
             .moves(&self.0)
             .iter()
@@ -151,15 +151,12 @@ impl FamilyGame for Rectangles {
                 let mut after = self.0.clone();
                 after.remove(board_move.index);
                 after.extend_from_slice(&board_move.to);
-                (
-                    Move::rectangle(board_move),
-                    Summand::Rectangles(Rectangles(after)),
-                )
+                (Move::rectangle(board_move), Rectangles(after))
             })
             .collect()
     }
 
-    fn play(&self, notation: &str) -> Result<Summand, String> {
+    fn play(&self, notation: &str) -> Result<Self, String> {
         let refused = || no_such_move(notation, self);
         let (from, parts) = split_notation(notation).ok_or_else(refused)?;
         let from: Rectangle = from.parse().map_err(|_| refused())?;
@@ -180,6 +177,30 @@ impl FamilyGame for Rectangles {
         let mut after = self.0.clone();
         after.remove(index);
         after.extend_from_slice(&to);
-        Ok(Summand::Rectangles(Rectangles(after)))
+        Ok(Rectangles(after))
+    }
+}
+
+/// The report of a move of this family.
+impl Move {
+    /// A move in a heap game; the heap is numbered from 1 in the report.
+    #[must_use]
+    pub fn heap(heap_move: &HeapMove) -> Move {
+        Move {
+            heap: Some(heap_move.index + 1),
+            from: Some(heap_move.from),
+            to: Some(heap_move.to.clone()),
+            ..Move::bare(heap_move.to_string(), heap_move.nimber)
+        }
+    }
+    /// A move in two-dimensional Kayles; the board is numbered from 1 in the report.
+    #[must_use]
+    pub fn rectangle(board_move: &RectangleMove) -> Move {
+        Move {
+            heap: Some(board_move.index + 1),
+            from_board: Some(board_move.from.to_string()),
+            to_boards: Some(board_move.to.iter().map(ToString::to_string).collect()),
+            ..Move::bare(board_move.to_string(), board_move.nimber)
+        }
     }
 }

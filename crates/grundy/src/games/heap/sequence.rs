@@ -32,10 +32,9 @@
 
 use std::ops::Range;
 
-use serde::{Deserialize, Serialize};
-
 use super::heap_values::{HeapValues, Slices, StoredValue};
 use super::rule::TakeBreak;
+pub use crate::report::RareValues;
 use crate::values::{MexSet, Nimber};
 
 /// Watches a long computation: told of progress now and then, and asked before every heap
@@ -79,30 +78,6 @@ pub struct Periodicity {
     /// The heap sizes actually computed: `0..computed`. The theorem needs
     /// `computed ≥ 2e + 2p + t`; everything from there on was copied from the period.
     pub computed: usize,
-}
-
-/// The *rare values* of a nim-sequence: the heaps whose values fall in the class of the
-/// sparse-space method's mask that was the smaller when the mask was last chosen (see the
-/// module's documentation). In most
-/// octal games they stop turning up early; a game whose rare values died out, and whose other
-/// values stay bounded, is periodic.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RareValues {
-    /// The mask `m`: a value's class is the parity of the number of 1-bits of `value & m`.
-    pub mask: u32,
-    /// Whether the class also flips on odd heaps ("sparse in the domain").
-    pub domain: bool,
-    /// Whether the rare class is that of an odd number of 1-bits (on even heaps, when
-    /// `domain`).
-    pub odd: bool,
-    /// How many heaps from 0 on have a rare value.
-    pub heaps: usize,
-    /// The last heap with a rare value, if any.
-    pub last: Option<usize>,
-    /// Whether the computation enumerated them: false when scanning every break was estimated
-    /// cheaper, as where even the best mask leaves many rare heaps (0.007) or in a short
-    /// sequence.
-    pub used: bool,
 }
 
 /// A nim-sequence and what is known about its period.

@@ -1,8 +1,8 @@
 //! Placement games as one of grundy's families ([`crate::games::contract`]).
 
 use super::{PlacementGame, PlacementPosition, RayRule, Surface};
+use crate::board::{Piece, Square};
 use crate::games::contract::FamilyGame;
-use crate::games::sum::Summand;
 use crate::report::{Command, GameReport, Move, Player};
 use crate::values::{Nimber, Outcome};
 
@@ -67,7 +67,7 @@ impl FamilyGame for Placement {
         }
     }
 
-    fn moves_after(&self) -> Vec<(Move, Summand)> {
+    fn moves_after(&self) -> Vec<(Move, Self)> {
         let Placement { game, position } = self;
         let several = game.pieces().len() > 1;
         game.legal_placements(position)
@@ -78,24 +78,46 @@ impl FamilyGame for Placement {
                     .expect("legal moves can be played");
                 (
                     Move::placement(placement.square, placement.piece, several, Nimber::ZERO),
-                    Summand::Placement(Placement {
+                    Placement {
                         game: game.clone(),
                         position: after,
-                    }),
+                    },
                 )
             })
             .collect()
     }
 
-    fn play(&self, notation: &str) -> Result<Summand, String> {
+    fn play(&self, notation: &str) -> Result<Self, String> {
         let Placement { game, position } = self;
         let placement = game.parse_move(notation).map_err(|e| e.to_string())?;
         let after = game
             .play_move(position, placement)
             .map_err(|e| e.to_string())?;
-        Ok(Summand::Placement(Placement {
+        Ok(Placement {
             game: game.clone(),
             position: after,
-        }))
+        })
+    }
+}
+
+/// The report of a move of this family.
+impl Move {
+    /// Putting `piece` on `square`; `several_pieces` says whether the game has more than one
+    /// piece, when the notation names the piece (`Nc3`).
+    #[must_use]
+    pub fn placement(square: Square, piece: Piece, several_pieces: bool, nimber: Nimber) -> Move {
+        let notation = if several_pieces {
+            format!("{}{square}", piece.letter())
+        } else {
+            square.to_string()
+        };
+        let (row, col) = square.coordinates();
+        Move {
+            square: Some(square.to_string()),
+            piece: Some(piece.to_string()),
+            row: Some(row),
+            col: Some(col),
+            ..Move::bare(notation, nimber)
+        }
     }
 }

@@ -1,0 +1,93 @@
+//! The question `play`: the computer's move in a game's position, as a front end asks it.
+
+use serde::{Deserialize, Serialize};
+
+use super::Limits;
+use crate::misere::Convention;
+use crate::Game;
+
+/// How the computer plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Opponent {
+    /// The solver's winning moves (a known strategy's where one applies).
+    #[default]
+    Perfect,
+    /// Mirror play, or the centre then the half turn, where a symmetry strategy applies.
+    Symmetry,
+    /// Uniformly random legal moves, from a seed.
+    Random,
+}
+
+/// The computer's move in a game's position.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(try_from = "PlayFields")]
+pub struct PlayRequest {
+    /// The game, in the position the computer moves in (it plays the side to move): any game
+    /// or sum; the symmetry strategies and the thinking time are for one placement game.
+    pub game: Game,
+    /// The text of the graph a `graph NAME` of the game stands for, as in
+    /// [`super::ValueRequest`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graph: Option<String>,
+    /// How it plays.
+    #[serde(default)]
+    pub opponent: Opponent,
+    /// The seed of [`Opponent::Random`]: the same seed plays the same moves.
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+    /// What the search may use.
+    #[serde(default)]
+    pub limits: Limits,
+    /// Normal or misère play.
+    #[serde(default, skip_serializing_if = "super::is_normal")]
+    pub convention: Convention,
+    /// How long the computer may think, in seconds (0 to 1e9); then it plays the best move it
+    /// has found (see the module's documentation). `None`: until it knows, or the watch stops
+    /// it.
+    #[serde(
+        default,
+        deserialize_with = "super::thinking_time::deserialize",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub seconds: Option<f64>,
+}
+
+fn default_seed() -> u64 {
+    1
+}
+
+/// A [`PlayRequest`] as JSON brings it: the game still text, read with its graph.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayFields {
+    game: String,
+    #[serde(default)]
+    graph: Option<String>,
+    #[serde(default)]
+    opponent: Opponent,
+    #[serde(default = "default_seed")]
+    seed: u64,
+    #[serde(default)]
+    limits: Limits,
+    #[serde(default)]
+    convention: Convention,
+    #[serde(default, deserialize_with = "super::thinking_time::deserialize")]
+    seconds: Option<f64>,
+}
+
+impl TryFrom<PlayFields> for PlayRequest {
+    type Error = crate::GameError;
+
+    fn try_from(fields: PlayFields) -> Result<PlayRequest, crate::GameError> {
+        Ok(PlayRequest {
+            game: super::read_game(&fields.game, fields.graph.as_deref())?,
+            graph: fields.graph,
+            opponent: fields.opponent,
+            seed: fields.seed,
+            limits: fields.limits,
+            convention: fields.convention,
+            seconds: fields.seconds,
+        })
+    }
+}
