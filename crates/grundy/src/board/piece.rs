@@ -5,10 +5,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::board::{BoardSize, Square};
-use crate::square_set::SquareSet;
-
-use super::surface::Surface;
+use crate::board::Square;
 
 /// The eight directions of the line pieces, as `(rows, columns)` steps: the rook's four, then
 /// the bishop's four.
@@ -123,32 +120,6 @@ impl Piece {
         }
     }
 
-    /// The squares of `board` this piece attacks from `from`: its leaps, then its rays, each
-    /// walked on the rectangle by [`Surface::attacked_squares`], the one walk every surface
-    /// shares.
-    #[must_use]
-    pub fn attacked_squares(self, board: BoardSize, from: Square) -> Vec<Square> {
-        Surface::Rectangle.attacked_squares(board, from, self)
-    }
-
-    /// For every square of `board` (row-major), the square itself and the squares this piece
-    /// attacks from it: what a piece placed there takes out of play.
-    #[must_use]
-    pub fn closed_neighbourhoods<const W: usize>(self, board: BoardSize) -> Vec<SquareSet<W>> {
-        board
-            .all_squares()
-            .map(|square| {
-                let mut set: SquareSet<W> = self
-                    .attacked_squares(board, square)
-                    .into_iter()
-                    .map(|to| board.index_of(to))
-                    .collect();
-                set.insert(board.index_of(square));
-                set
-            })
-            .collect()
-    }
-
     /// Whether a piece on `from` attacks `to` on a rectangle, straight from the definition of
     /// the piece: the slow reference that every table of attacks is tested against.
     #[must_use]
@@ -211,6 +182,7 @@ impl FromStr for Piece {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::BoardSize;
 
     fn all_pieces() -> Vec<Piece> {
         let mut pieces: Vec<Piece> = Piece::NAMED.iter().map(|(_, p)| *p).collect();

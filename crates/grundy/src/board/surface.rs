@@ -25,6 +25,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::board::{BoardSize, Square};
+use crate::square_set::SquareSet;
 
 use super::piece::Piece;
 
@@ -170,6 +171,36 @@ impl FromStr for Surface {
             .find(|(name, _)| *name == lower)
             .map(|&(_, surface)| surface)
             .ok_or_else(|| SurfaceError(text.to_string()))
+    }
+}
+
+/// A piece's attacks on the rectangle, walked by [`Surface::attacked_squares`] (the one walk
+/// every surface shares), kept beside it so that the piece's own module knows no surface.
+impl Piece {
+    /// The squares of `board` this piece attacks from `from`: its leaps, then its rays, each
+    /// walked on the rectangle by [`Surface::attacked_squares`], the one walk every surface
+    /// shares.
+    #[must_use]
+    pub fn attacked_squares(self, board: BoardSize, from: Square) -> Vec<Square> {
+        Surface::Rectangle.attacked_squares(board, from, self)
+    }
+
+    /// For every square of `board` (row-major), the square itself and the squares this piece
+    /// attacks from it: what a piece placed there takes out of play.
+    #[must_use]
+    pub fn closed_neighbourhoods<const W: usize>(self, board: BoardSize) -> Vec<SquareSet<W>> {
+        board
+            .all_squares()
+            .map(|square| {
+                let mut set: SquareSet<W> = self
+                    .attacked_squares(board, square)
+                    .into_iter()
+                    .map(|to| board.index_of(to))
+                    .collect();
+                set.insert(board.index_of(square));
+                set
+            })
+            .collect()
     }
 }
 

@@ -45,6 +45,7 @@ pub mod search_threads;
 mod settle;
 mod solve;
 mod strategy;
+mod symmetry;
 pub mod unit_search;
 pub mod win_search;
 
@@ -59,9 +60,10 @@ pub use rules::{parse_pieces, PieceSetError, PlacementRules, RayRule, RayRuleErr
 pub use settle::{mirror_settlement, second_player_settlement, settled_by_strategy, Settlement};
 pub use solve::{MoveValue, PlacementSolver};
 pub use strategy::{
-    play_out, symmetry_strategy, CentreThenReflect, GameRecord, MirrorSecond, Perfect, Player,
-    QueensFour, Random, Strategy, StrategyError,
+    play_out, CentreThenReflect, GameRecord, MirrorSecond, Perfect, Player, QueensFour, Random,
+    Strategy, StrategyError,
 };
+pub use symmetry::symmetry_strategy;
 
 /// The symmetries of the board, which the strategies answer with (kept here for callers that
 /// found them beside the strategies).

@@ -17,9 +17,16 @@ use std::sync::Arc;
 
 use crate::values::Nimber;
 
-use super::root_search::Settled;
 use super::search_threads::Worker;
 use super::{PlacementGame, PlacementPosition};
+
+/// What was settled for one group and one value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Settled {
+    /// The move leaves a position of the value asked about.
+    pub(super) leaves_value: bool,
+    pub(super) positions: u64,
+}
 
 /// The fewest positions the first try of each question may search.
 pub(super) const FIRST_TRY_POSITIONS: u64 = 1 << 16;

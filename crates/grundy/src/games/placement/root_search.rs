@@ -35,7 +35,7 @@ use thiserror::Error;
 use crate::solver::{Fact, FactSource, SearchStats};
 use crate::values::{Nimber, Outcome};
 
-use super::question_turns::{settle_group, Asked, Turn, FIRST_TRY_POSITIONS};
+use super::question_turns::{settle_group, Asked, Settled, Turn, FIRST_TRY_POSITIONS};
 use super::search_threads::{uses_win_search, SearchThreads};
 use super::settle::{settled_by_strategy, Settlement};
 use super::{PlacementGame, PlacementMove, PlacementPosition, PlacementSolver};
@@ -240,14 +240,6 @@ pub enum ResumeError {
         /// The later one.
         second: usize,
     },
-}
-
-/// What was settled for one group and one value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Settled {
-    /// The move leaves a position of the value asked about.
-    pub(super) leaves_value: bool,
-    pub(super) positions: u64,
 }
 
 /// The facts a front end keeps of a search ([`RootSearch::costliest_facts`],

@@ -40,7 +40,6 @@ use thiserror::Error;
 
 use crate::board::{BoardSize, Square, Symmetry};
 
-use super::four_lines::KingsFourLines;
 use super::{Piece, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver};
 use crate::values::Nimber;
 
@@ -549,38 +548,6 @@ impl Strategy for Random {
     }
 }
 
-/// The symmetry strategy for `player` in `game`: [`MirrorSecond`] or else, for kings on a
-/// side of 4, [`KingsFourLines`] (whose free squares stay symmetric in the middle line of the
-/// side of 4) for the second player; [`CentreThenReflect`] or else [`QueensFour`] for the
-/// first. The error gives the reason of the first strategy tried.
-pub fn symmetry_strategy(
-    game: &PlacementGame,
-    player: Player,
-) -> Result<Box<dyn Strategy>, StrategyError> {
-    match player {
-        Player::Second => match MirrorSecond::for_game(game) {
-            Ok(strategy) => Ok(Box::new(strategy)),
-            Err(mirror) => match KingsFourLines::for_game(game) {
-                Ok(strategy) => Ok(Box::new(strategy)),
-                Err(_) => Err(mirror),
-            },
-        },
-        Player::First => {
-            let centre = match CentreThenReflect::for_game(game) {
-                Ok(strategy) => return Ok(Box::new(strategy)),
-                Err(error) => error,
-            };
-            match QueensFour::for_game(game) {
-                Ok(strategy) => Ok(Box::new(strategy)),
-                Err(_) => Err(does_not_apply(
-                    "a symmetry strategy for the first player",
-                    centre.to_string(),
-                )),
-            }
-        }
-    }
-}
-
 /// A game played out between two strategies.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
@@ -631,7 +598,9 @@ pub(super) mod tests {
     use std::collections::HashSet;
 
     use super::*;
-    use crate::games::placement::{parse_pieces, PlacementRules, RayRule, Surface};
+    use crate::games::placement::{
+        parse_pieces, symmetry_strategy, PlacementRules, RayRule, Surface,
+    };
 
     fn game(piece: Piece, board: &str) -> PlacementGame {
         PlacementGame::new(piece, board.parse().unwrap())
