@@ -843,7 +843,7 @@ test('on a phone every square, vertex and button is at least 40 pixels across', 
 // Each view at a desktop's size and a phone's, opened by its link.
 const VIEWS = [
   ['play', boardLink('knights', 5, 5), '#board [data-square="e5"]', '#board'],
-  ['table', `${url}#view=table&table-game=queens&table-rows=1-8&table-cols=1-8&table-surface=rectangle`, '[data-cell="8x8"]', '#table-view'],
+  ['table', `${url}#view=table&table-game=queens&table-rows=1-6&table-cols=1-6&table-surface=rectangle`, '[data-cell="6x6"]', '#table-view'],
   ['sequence', `${url}#view=sequence&sequence-game=dawsons-kayles&sequence-to=200`, '[data-testid="points"] circle', '#sequence-view'],
   ['tour', `${url}#view=tour&tour-board=8x8&tour-method=divide&tour-closed=1`, '[data-testid="tour-path"][data-drawn="65"]', '#tour-view'],
   ['graph', `${url}#view=graph&graph-game=knights&graph-board=5x5&graph-witness=independence_number`, '[data-testid="alpha"]', '#graph-view'],

@@ -6,8 +6,8 @@
 import { $, columnLetters, keepTouchSize, nimberText, squareName, svgElement, svgText } from './common.js';
 import { play, drawnPosition, gameOver, misereShown, playerAfter, showingValues, toMove } from './state.js';
 import { PLAYER_COLOURS, moveColour, moveState } from './values.js';
-import { humanMove, toggleSetupPiece } from './play.js';
-import { renderLegend, renderPlay } from './play-view.js';
+import { actions } from './actions.js';
+import { renderLegend } from './legend.js';
 
 // The letters of the pieces, for a position set up by clicking (and the piece being played
 // until the answer about its position comes); the library writes other pieces `L`.
@@ -40,7 +40,7 @@ function renderPieceChoice(analysis) {
     radio.checked = piece === play.piece;
     radio.addEventListener('change', () => {
       play.piece = piece;
-      renderPlay();
+      actions.renderPlay();
     });
     label.append(radio, ` ${piece} `);
     choice.appendChild(label);
@@ -168,9 +168,9 @@ export function renderPlacement(container, analysis) {
       }
       if (settingUp) {
         group.classList.add('legal');
-        group.addEventListener('click', () => toggleSetupPiece(row, col));
+        group.addEventListener('click', () => actions.toggleSetupPiece(row, col));
       } else if (move) {
-        group.addEventListener('click', () => humanMove(move));
+        group.addEventListener('click', () => actions.humanMove(move));
       }
     }
   }
@@ -221,7 +221,7 @@ export function renderCorner(container, analysis) {
       if (r === row && c === col) {
         svgElement('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell / 3, fill: '#222222', 'data-testid': 'corner-piece' }, group);
       }
-      if (move) group.addEventListener('click', () => humanMove(move));
+      if (move) group.addEventListener('click', () => actions.humanMove(move));
     }
   }
   svgElement('rect', { x: margin, y: margin, width: cell, height: cell, fill: 'none', stroke: 'crimson', 'stroke-width': 2 }, svg);

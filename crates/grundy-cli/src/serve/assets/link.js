@@ -5,8 +5,8 @@
 
 import { $ } from './common.js';
 import { guarded } from './api.js';
-import { play, classroom } from './state.js';
-import { isFamily, updateOpponentChoice } from './play.js';
+import { play, classroom, isFamily } from './state.js';
+import { actions } from './actions.js';
 
 let shownTab = 'play';
 
@@ -105,7 +105,7 @@ export function gameOfLink() {
   if (family === 'graph' && position !== null) $('play-edges').value = position;
   $('play-classroom').checked = params.get('classroom') === '1';
   $('play-misere').checked = params.get('convention') === 'misere';
-  updateOpponentChoice();
+  actions.updateOpponentChoice();
   const start = {};
   if (params.has('text')) start.game = params.get('text');
   if (position !== null) start[family === 'graph' ? 'graph' : 'position'] = position;

@@ -1,14 +1,15 @@
 // Drawing the Play tab: the status line, the history, the legend, the rules, and the game's
 // picture (boards in board.js; heaps and graphs here), from the answers about the position.
 
-import { $, nimberText, parseBoard, svgElement, svgText, swatch, valueColour } from './common.js';
+import { $, nimberText, parseBoard, svgElement, svgText } from './common.js';
 import {
-  play, limits, classroom, drawnPosition, gameOver, misereShown, other, partlySettled, showingValues, toMove,
+  play, limits, classroom, drawnPosition, gameOver, misereShown, other, showingValues, toMove,
 } from './state.js';
-import { MISERE_COLOURS, PLAYER_COLOURS, UNSETTLED_COLOUR, moveColour, moveValueText } from './values.js';
+import { moveColour, moveValueText } from './values.js';
 import { keepFocus, renderCorner, renderPlacement } from './board.js';
 import { VERTEX_RADIUS, parseEdges, springLayout } from './graph-layout.js';
-import { humanMove } from './play.js';
+import { actions } from './actions.js';
+import { renderLegend } from './legend.js';
 import { updateLink } from './link.js';
 
 export function renderPlay() {
@@ -135,59 +136,6 @@ function renderHistory() {
   $('play-text').textContent = play.game;
 }
 
-// The legend of the board: its squares, the moves' colours when shown (`moves`, or null), the
-// winning moves' frame, and under misère play what it means.
-export function renderLegend(moves) {
-  const legend = $('legend');
-  legend.replaceChildren();
-  const add = (colour, text, frame) => swatch(legend, colour, text, frame);
-  const seconds = limits.analysisSeconds;
-  if (play.family === 'placement') {
-    add('#f0ead8', 'free square');
-    add('#f2b8b5', 'attacked or occupied: no piece may go there');
-    add(PLAYER_COLOURS.first, 'a piece the first player put down');
-    add(PLAYER_COLOURS.second, 'a piece the second player put down');
-  }
-  const misere = misereShown();
-  if (moves && misere) {
-    add(MISERE_COLOURS.winning, 'a winning move: the opponent then loses');
-    add(MISERE_COLOURS.losing, 'a losing move: the opponent then wins');
-    if (moves.some((move) => move.winning === undefined)) {
-      add(UNSETTLED_COLOUR, `a move not worked out in ${seconds} s`);
-    }
-  } else if (moves) {
-    const values = moves.map((move) => move.nimber).filter((value) => value !== undefined);
-    for (const value of [...new Set(values)].sort((a, b) => a - b)) {
-      add(valueColour(value), `the move leads to nim-value ${nimberText(value)}`);
-    }
-    if (moves.some((move) => move.nimber === undefined && move.winning === false)) {
-      add(MISERE_COLOURS.losing, `a losing move whose value was not found in ${seconds} s`);
-    }
-    if (moves.some((move) => move.nimber === undefined && move.winning === undefined)) {
-      add(UNSETTLED_COLOUR, `a move not worked out in ${seconds} s`);
-    }
-  }
-  if (moves || play.hint) add('transparent', misere ? 'winning move (leaves a lost position)' : 'winning move (leads to 0)', true);
-  const note = (text) => {
-    const row = document.createElement('p');
-    row.className = 'legend-note';
-    row.textContent = text;
-    legend.appendChild(row);
-    return row;
-  };
-  if (moves && partlySettled(play.analysis)) {
-    const without = misere ? 'whether they win' : 'their value';
-    note(`This position is too hard to solve in ${seconds} s: ${play.analysis.moves_unsettled} of ${play.analysis.legal_moves} moves are shown without ${without}. Play on: the computer answers with the best move it finds in its time.`)
-      .dataset.testid = 'partly-settled';
-  }
-  if (misere) {
-    note('Misère play: whoever makes the last move loses, so a player left with no move wins. Misère positions have no nim-values that add up, so a move is shown only as winning or losing.');
-    if (play.analysis && play.analysis.genus && !classroom()) {
-      note('The genus g^γ₀γ₁…: g is the normal-play nim-value, γₖ the misère nim-value with k heaps of 2 beside the position (γ₀ = 0: the player to move loses).');
-    }
-  }
-}
-
 // Heaps as the answers type them (`3 4 5`; boards of two-dimensional Kayles `2x3 1x2`; `0`
 // when the last is taken), each with its moves as buttons.
 function renderHeaps(container, analysis) {
@@ -229,7 +177,7 @@ function renderHeaps(container, analysis) {
       button.textContent = showValues ? `${move.move} (${moveValueText(move)})` : move.move;
       if (move.winning && (showValues || play.hint)) button.classList.add('winning');
       if (showValues) button.style.background = moveColour(move);
-      button.addEventListener('click', () => humanMove(move));
+      button.addEventListener('click', () => actions.humanMove(move));
       buttons.appendChild(button);
     }
     heap.appendChild(buttons);
@@ -276,8 +224,10 @@ function renderGraphGame(container, analysis) {
     svgElement('circle', { cx: x, cy: y, r, fill: showValues && move ? moveColour(move) : '#f0ead8', stroke: framed ? 'green' : '#2f3b4a', 'stroke-width': framed ? 4 : 1, 'data-testid': 'vertex' }, group);
     svgText(group, x, y + 4, name, { 'text-anchor': 'middle' });
     if (showValues && move && !misereShown()) svgText(group, x + 18, y - 14, nimberText(move.nimber), { 'font-size': 11 });
-    if (move) group.addEventListener('click', () => humanMove(move));
+    if (move) group.addEventListener('click', () => actions.humanMove(move));
   }
   if (vertices.length === 0) svgText(svg, size / 2, size / 2, 'no vertices left', { 'text-anchor': 'middle' });
   renderLegend(showValues ? [...moves.values()] : null);
 }
+
+actions.renderPlay = renderPlay;

@@ -5,7 +5,8 @@
 
 import { $, parseBoard, sleep } from './common.js';
 import { ask, cancelJob, cancelView, guarded, runningJobs } from './api.js';
-import { play, limits, classroom, gameOver, other, partlySettled, toMove } from './state.js';
+import { play, limits, classroom, gameOver, other, partlySettled, toMove, DEFAULT_ARGS } from './state.js';
+import { actions } from './actions.js';
 import { pieceLetter } from './board.js';
 import { parseEdges, springLayout } from './graph-layout.js';
 import { renderPlay } from './play-view.js';
@@ -210,17 +211,6 @@ $('play-form').addEventListener('submit', (event) => {
   newGame();
 });
 
-// The examples the form shows for each family: a name, its arguments and what they are.
-const DEFAULT_ARGS = {
-  placement: ['knights', '5x5', 'Board'],
-  heap: ['kayles', '3 4 5', 'Heaps'],
-  corner: ['corner-knight', '7 9', 'Square M N'],
-  graph: ['graph', '', 'Edges'],
-};
-
-export function isFamily(name) {
-  return Object.prototype.hasOwnProperty.call(DEFAULT_ARGS, name);
-}
 
 $('play-family').addEventListener('change', () => {
   const [game, args, label] = DEFAULT_ARGS[$('play-family').value];
@@ -405,3 +395,7 @@ $('setup-form').addEventListener('submit', (event) => {
   event.preventDefault();
   newGame(play.family === 'graph' ? { graph: $('play-edges').value } : { position: $('setup-position').value.trim() });
 });
+
+actions.humanMove = humanMove;
+actions.toggleSetupPiece = toggleSetupPiece;
+actions.updateOpponentChoice = updateOpponentChoice;

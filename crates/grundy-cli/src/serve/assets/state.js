@@ -107,3 +107,15 @@ export function drawnPosition() {
   const last = play.history[play.history.length - 1];
   return last ? { position: last.position || '', move: last.move } : { position: '', move: null };
 }
+
+// The examples the form shows for each family: a name, its arguments and what they are.
+export const DEFAULT_ARGS = {
+  placement: ['knights', '5x5', 'Board'],
+  heap: ['kayles', '3 4 5', 'Heaps'],
+  corner: ['corner-knight', '7 9', 'Square M N'],
+  graph: ['graph', '', 'Edges'],
+};
+
+export function isFamily(name) {
+  return Object.prototype.hasOwnProperty.call(DEFAULT_ARGS, name);
+}

@@ -1,0 +1,58 @@
+// The legend beside the Play tab's board, heaps or graph: what its colours and frames mean.
+
+import { $, nimberText, swatch, valueColour } from './common.js';
+import { play, limits, classroom, misereShown, partlySettled } from './state.js';
+import { MISERE_COLOURS, PLAYER_COLOURS, UNSETTLED_COLOUR } from './values.js';
+
+// The legend of the board: its squares, the moves' colours when shown (`moves`, or null), the
+// winning moves' frame, and under misère play what it means.
+export function renderLegend(moves) {
+  const legend = $('legend');
+  legend.replaceChildren();
+  const add = (colour, text, frame) => swatch(legend, colour, text, frame);
+  const seconds = limits.analysisSeconds;
+  if (play.family === 'placement') {
+    add('#f0ead8', 'free square');
+    add('#f2b8b5', 'attacked or occupied: no piece may go there');
+    add(PLAYER_COLOURS.first, 'a piece the first player put down');
+    add(PLAYER_COLOURS.second, 'a piece the second player put down');
+  }
+  const misere = misereShown();
+  if (moves && misere) {
+    add(MISERE_COLOURS.winning, 'a winning move: the opponent then loses');
+    add(MISERE_COLOURS.losing, 'a losing move: the opponent then wins');
+    if (moves.some((move) => move.winning === undefined)) {
+      add(UNSETTLED_COLOUR, `a move not worked out in ${seconds} s`);
+    }
+  } else if (moves) {
+    const values = moves.map((move) => move.nimber).filter((value) => value !== undefined);
+    for (const value of [...new Set(values)].sort((a, b) => a - b)) {
+      add(valueColour(value), `the move leads to nim-value ${nimberText(value)}`);
+    }
+    if (moves.some((move) => move.nimber === undefined && move.winning === false)) {
+      add(MISERE_COLOURS.losing, `a losing move whose value was not found in ${seconds} s`);
+    }
+    if (moves.some((move) => move.nimber === undefined && move.winning === undefined)) {
+      add(UNSETTLED_COLOUR, `a move not worked out in ${seconds} s`);
+    }
+  }
+  if (moves || play.hint) add('transparent', misere ? 'winning move (leaves a lost position)' : 'winning move (leads to 0)', true);
+  const note = (text) => {
+    const row = document.createElement('p');
+    row.className = 'legend-note';
+    row.textContent = text;
+    legend.appendChild(row);
+    return row;
+  };
+  if (moves && partlySettled(play.analysis)) {
+    const without = misere ? 'whether they win' : 'their value';
+    note(`This position is too hard to solve in ${seconds} s: ${play.analysis.moves_unsettled} of ${play.analysis.legal_moves} moves are shown without ${without}. Play on: the computer answers with the best move it finds in its time.`)
+      .dataset.testid = 'partly-settled';
+  }
+  if (misere) {
+    note('Misère play: whoever makes the last move loses, so a player left with no move wins. Misère positions have no nim-values that add up, so a move is shown only as winning or losing.');
+    if (play.analysis && play.analysis.genus && !classroom()) {
+      note('The genus g^γ₀γ₁…: g is the normal-play nim-value, γₖ the misère nim-value with k heaps of 2 beside the position (γ₀ = 0: the player to move loses).');
+    }
+  }
+}
