@@ -138,11 +138,11 @@ fn reply(options: &Options, game: Game) -> Result<String> {
     ))
 }
 
-/// A move as the person types it: `N: MOVE` in a sum, to say which game.
-fn typed_form(listed: &Move) -> String {
+/// A move of `game` as the person types it: `N: MOVE` in a sum of several games, to say which.
+fn typed_form(game: &Game, listed: &Move) -> String {
     match listed.summand {
-        Some(summand) => format!("{summand}: {}", listed.notation),
-        None => listed.notation.clone(),
+        Some(summand) if game.summands().len() > 1 => format!("{summand}: {}", listed.notation),
+        _ => listed.notation.clone(),
     }
 }
 
@@ -204,13 +204,11 @@ pub fn play_session(
             writeln!(
                 output,
                 "computer plays {} ({})",
-                typed_form(played),
+                typed_form(&game, played),
                 reply.played_by.as_deref().unwrap_or_default()
             )?;
-            game = request::read_game(
-                played.after.as_deref().unwrap_or_default(),
-                played.after_graph.as_deref(),
-            )?;
+            // Played here, not read back from its text: a graph's file name may hold spaces.
+            game = request::game_after(&game, played)?;
             ply += 1;
             continue;
         }
@@ -240,8 +238,11 @@ pub fn play_session(
                 }
                 "help" | "?" => write!(output, "{}", help(&game))?,
                 "moves" => {
-                    let shown: Vec<String> =
-                        moves.iter().take(MOVES_SHOWN).map(typed_form).collect();
+                    let shown: Vec<String> = moves
+                        .iter()
+                        .take(MOVES_SHOWN)
+                        .map(|m| typed_form(&game, m))
+                        .collect();
                     let more = report.legal_moves.unwrap_or(moves.len()) - shown.len();
                     let tail = if more > 0 {
                         format!(" (and {more} more)")
@@ -254,7 +255,7 @@ pub fn play_session(
                     let winning: Vec<String> = moves
                         .iter()
                         .filter(|listed| listed.wins())
-                        .map(typed_form)
+                        .map(|m| typed_form(&game, m))
                         .collect();
                     if winning.is_empty() {
                         writeln!(
@@ -321,7 +322,7 @@ mod tests {
             let person = (ply % 2 == 0) == (human == Player::First);
             let chosen = if person {
                 let chosen = moves.iter().find(|m| m.wins()).unwrap_or(&moves[0]).clone();
-                typed.push_str(&typed_form(&chosen));
+                typed.push_str(&typed_form(&game, &chosen));
                 typed.push('\n');
                 chosen
             } else {
@@ -331,7 +332,7 @@ mod tests {
                     .unwrap()[0]
                     .clone()
             };
-            game = request::read_game(chosen.after.as_deref().unwrap(), None).unwrap();
+            game = request::game_after(&game, &chosen).unwrap();
         }
         typed
     }
@@ -361,6 +362,14 @@ mod tests {
         let (ending, shown) = session(sum, Player::First, Opponent::Random, &typed);
         assert_eq!(ending, Ending::Won(Player::First), "{shown}");
         assert!(shown.contains("you win"), "{shown}");
+    }
+
+    #[test]
+    fn a_single_nimber_is_played_as_its_moves_are_shown() {
+        let (ending, shown) = session("*5", Player::First, Opponent::Perfect, "moves\n*5 -> 0\n");
+        assert_eq!(ending, Ending::Won(Player::First), "{shown}");
+        assert!(shown.contains("legal moves: *5 -> 0, *5 -> *1"), "{shown}");
+        assert!(!shown.contains("1: *5"), "{shown}");
     }
 
     #[test]

@@ -163,6 +163,24 @@ mod tests {
     }
 
     #[test]
+    fn the_queen_reaches_its_lines_and_nothing_else() {
+        let queen: Game = "corner-queen 3 4".parse().unwrap();
+        let queen = &queen.summands()[0];
+        for (to, legal) in [
+            ("(0, 4)", true),
+            ("(3, 0)", true),
+            ("(1, 2)", true),
+            ("(0, 1)", true),
+            ("(2, 2)", false),
+            ("(3, 4)", false),
+            ("(4, 5)", false),
+        ] {
+            let notation = format!("(3, 4) -> {to}");
+            assert_eq!(queen.play(&notation).is_ok(), legal, "{notation}");
+        }
+    }
+
+    #[test]
     fn a_graph_after_a_move_is_sent_as_an_edge_list_that_reads_back() {
         let graph = crate::graph::parse_graph("a b\nc\nd e\n", None).unwrap();
         let game = Game::parse_with("graph g", &mut |_| Ok(graph.clone())).unwrap();

@@ -43,6 +43,7 @@ use crate::watch::Watch;
 use crate::Nimber;
 use crate::{Game, GameError};
 
+pub use after::game_after;
 pub use answer_size::{check_written_size, json_bytes, json_line, LEAST_JSON_BYTES_PER_VALUE};
 pub use game_questions::{moves, outcome, placement_outcome_report, placement_value_report, value};
 pub use graph::{graph, GraphAnswer, GraphRequest};

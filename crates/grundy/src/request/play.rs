@@ -37,9 +37,10 @@ fn seeded_index(seed: u64, count: usize) -> usize {
 }
 
 /// The computer's move in any game but one placement game (which has strategies and a
-/// thinking time of its own): every move is valued (under misère play, judged) as `moves`
-/// values it, and the perfect player takes the first winning one, or when none wins (or for
-/// the random player) one chosen by the seed; the report is of the game it leaves.
+/// thinking time of its own): the perfect player takes the first winning move `moves` lists
+/// (the winning moves are listed before any other, however many moves there are); when none
+/// wins, and for the random player, a move is chosen by the seed among those `moves --all`
+/// lists (the first 1000 of a game with more). The report is of the game the move leaves.
 fn play_by_moves(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError> {
     if request.opponent == Opponent::Symmetry {
         return Err(RunError::input(format!(
@@ -53,14 +54,21 @@ fn play_by_moves(request: &PlayRequest, watch: &Watch) -> Result<GameReport, Run
             request.game
         )));
     }
-    let asked = MovesRequest {
-        all: true,
+    let asked = |all: bool| MovesRequest {
+        all,
         convention: request.convention,
         graph: request.graph.clone(),
         ..MovesRequest::new(request.game.clone(), request.limits.clone())
     };
     let started = Instant::now();
-    let listed = super::moves(&asked, watch)?;
+    let winning = if request.opponent == Opponent::Perfect {
+        super::moves(&asked(false), watch)?
+            .moves
+            .and_then(|moves| moves.into_iter().find(Move::wins))
+    } else {
+        None
+    };
+    let listed = super::moves(&asked(true), watch)?;
     let moves = listed.moves.unwrap_or_default();
     if moves.is_empty() {
         let loser = if request.convention.is_misere() {
@@ -73,20 +81,13 @@ fn play_by_moves(request: &PlayRequest, watch: &Watch) -> Result<GameReport, Run
             request.game
         )));
     }
-    let winning = moves.iter().position(Move::wins);
-    let (chosen, name) = match (request.opponent, winning) {
-        (Opponent::Perfect, Some(index)) => (index, "perfect play"),
-        (Opponent::Perfect, None) => (
-            seeded_index(request.seed, moves.len()),
-            "perfect play (every move loses)",
-        ),
-        _ => (seeded_index(request.seed, moves.len()), "random moves"),
+    let seeded = || moves[seeded_index(request.seed, moves.len())].clone();
+    let (played, name) = match (request.opponent, winning) {
+        (Opponent::Perfect, Some(winning)) => (winning, "perfect play"),
+        (Opponent::Perfect, None) => (seeded(), "perfect play (every move loses)"),
+        _ => (seeded(), "random moves"),
     };
-    let played = moves[chosen].clone();
-    let after_text = played.after.clone().ok_or_else(|| {
-        RunError::Failed(format!("the move {} has no game after it", played.notation))
-    })?;
-    let after = super::read_game(&after_text, played.after_graph.as_deref()).map_err(|error| {
+    let after = super::after::game_after(&request.game, &played).map_err(|error| {
         RunError::Failed(format!("the game after {}: {error}", played.notation))
     })?;
     // The player to move after the computer's move loses when the move wins.
@@ -454,6 +455,36 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_winning_move_is_found_past_the_moves_listed_and_a_graph_in_a_sum_is_sent_back() {
+        // Nim 1000 1001: the one winning move, 1001 -> 1000, comes after a thousand others.
+        for convention in ["normal", "misere"] {
+            let request: PlayRequest = serde_json::from_value(serde_json::json!({
+                "game": "nim 1000 1001", "convention": convention,
+            }))
+            .unwrap();
+            let report = play(&request, &Watch::new()).unwrap();
+            assert_eq!(
+                report.played.as_deref(),
+                Some("1001 -> 1000"),
+                "{convention}"
+            );
+            assert_eq!(report.outcome, Some(Outcome::P), "{convention}");
+        }
+        // The path a-b-c is *2: the winning move is in the nimber, and the graph is still
+        // sent back with the game after it.
+        let request: PlayRequest = serde_json::from_value(serde_json::json!({
+            "game": "graph g + *3", "graph": "a b\nb c\n",
+        }))
+        .unwrap();
+        let report = play(&request, &Watch::new()).unwrap();
+        let played = &report.moves.unwrap()[0];
+        assert_eq!(played.notation, "*3 -> *2");
+        assert_eq!(played.after.as_deref(), Some("graph g + *2"));
+        let read = crate::request::read_game("graph g + *2", played.after_graph.as_deref());
+        assert!(read.is_ok(), "{played:?}");
     }
 
     #[test]

@@ -16,6 +16,22 @@ pub struct CornerPiece {
     pub n: usize,
 }
 
+impl CornerPiece {
+    /// Whether the piece may step to `to`: the queen's lines told by arithmetic (its targets
+    /// are as many as the board is long, so a list of them per move checked would be slow),
+    /// another piece's few steps listed.
+    fn reaches(&self, to: (usize, usize)) -> bool {
+        let (m, n) = (self.m, self.n);
+        match self.game {
+            CornerGame::Queen => {
+                let (a, b) = to;
+                (a < m && b == n) || (a == m && b < n) || (a < m && b < n && m - a == n - b)
+            }
+            CornerGame::Steps(_) => self.game.targets(m, n).contains(&to),
+        }
+    }
+}
+
 impl FamilyGame for CornerPiece {
     fn name(&self) -> String {
         self.game.to_string()
@@ -80,7 +96,7 @@ impl FamilyGame for CornerPiece {
             return Err(refused());
         };
         let to = square(to).ok_or_else(refused)?;
-        if from != (self.m, self.n) || !self.game.targets(self.m, self.n).contains(&to) {
+        if from != (self.m, self.n) || !self.reaches(to) {
             return Err(refused());
         }
         Ok(CornerPiece {

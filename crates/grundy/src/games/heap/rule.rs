@@ -262,7 +262,13 @@ impl TakeBreak {
     /// visits, told at once from the digit of the tokens taken, however large the heap.
     #[must_use]
     pub fn allows(&self, heap: usize, parts: &[usize]) -> bool {
-        let rest: usize = parts.iter().sum();
+        // Parts typed by a person may be huge: their sum is checked, never wrapped.
+        let Some(rest) = parts
+            .iter()
+            .try_fold(0usize, |sum, &part| sum.checked_add(part))
+        else {
+            return false;
+        };
         if rest > heap || parts.contains(&0) || !parts.is_sorted() {
             return false;
         }

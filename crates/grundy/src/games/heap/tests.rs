@@ -281,3 +281,13 @@ fn a_move_is_allowed_exactly_when_it_is_an_option() {
         }
     }
 }
+
+/// Parts typed by a person whose sum passes the largest number are refused, not wrapped round
+/// to a small sum that a digit allows.
+#[test]
+fn parts_whose_sum_overflows_are_no_move() {
+    let kayles: TakeBreak = "0.77".parse().unwrap();
+    assert!(!kayles.allows(5, &[5, usize::MAX]));
+    assert!(!kayles.allows(usize::MAX, &[usize::MAX, usize::MAX]));
+    assert!(kayles.allows(5, &[1, 3]));
+}
