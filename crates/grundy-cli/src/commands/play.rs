@@ -19,7 +19,7 @@ use grundy::request::{
 };
 use grundy::{Game, Nimber, Square};
 
-use super::terminal::{read_typed_line, Ending, Typed, MAX_LINE_BYTES};
+use super::terminal::{next_command, Ending};
 use super::RuleOptions;
 use crate::input::run_error;
 use crate::input::{input_error, parse_memory, parse_position, read_game, require_verb};
@@ -422,29 +422,12 @@ pub fn play_session(
             write!(output, "{}", draw_board(game, &position, &none))?;
             continue;
         }
-        write!(output, "your move> ")?;
-        output.flush()?;
-        let line = match read_typed_line(input)? {
-            Typed::Line(line) => line,
-            Typed::TooLong => {
-                writeln!(
-                    output,
-                    "that line is longer than {MAX_LINE_BYTES} bytes: no move or command is (type help for the commands)"
-                )?;
-                continue;
-            }
-            Typed::End => {
-                writeln!(output, "\nend of input: game abandoned")?;
-                return Ok(Ending::Quit);
-            }
+        let Some(line) = next_command(input, output)? else {
+            return Ok(Ending::Quit);
         };
-        let command = line.trim();
+        let command = line.as_str();
         match command.to_ascii_lowercase().as_str() {
             "" => {}
-            "quit" | "exit" | "q" => {
-                writeln!(output, "game abandoned")?;
-                return Ok(Ending::Quit);
-            }
             "help" | "?" => write!(output, "{}", help(game))?,
             "board" => write!(output, "{}", draw_board(game, &position, &none))?,
             "moves" => {

@@ -18,7 +18,7 @@ use grundy::Game;
 
 use grundy::request::Opponent;
 
-use super::terminal::{read_typed_line, Ending, Typed, MAX_LINE_BYTES};
+use super::terminal::{next_command, Ending};
 use crate::input::{input_error, run_error};
 use crate::progress::Shown;
 use crate::render::json_line;
@@ -213,29 +213,12 @@ pub fn play_session(
             continue;
         }
         loop {
-            write!(output, "your move> ")?;
-            output.flush()?;
-            let line = match read_typed_line(input)? {
-                Typed::Line(line) => line,
-                Typed::TooLong => {
-                    writeln!(
-                        output,
-                        "that line is longer than {MAX_LINE_BYTES} bytes: no move or command is (type help for the commands)"
-                    )?;
-                    continue;
-                }
-                Typed::End => {
-                    writeln!(output, "\nend of input: game abandoned")?;
-                    return Ok(Ending::Quit);
-                }
+            let Some(line) = next_command(input, output)? else {
+                return Ok(Ending::Quit);
             };
-            let command = line.trim();
+            let command = line.as_str();
             match command.to_ascii_lowercase().as_str() {
                 "" => {}
-                "quit" | "exit" | "q" => {
-                    writeln!(output, "game abandoned")?;
-                    return Ok(Ending::Quit);
-                }
                 "help" | "?" => write!(output, "{}", help(&game))?,
                 "moves" => {
                     let shown: Vec<String> = moves

@@ -1,7 +1,7 @@
 //! The lines a person types in a game against the computer in the terminal (`grundy play`),
 //! read with a bound on their length, and how such a game ends.
 
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 
 use anyhow::Result;
 use grundy::games::placement::Player;
@@ -76,4 +76,34 @@ pub fn read_typed_line(input: &mut impl BufRead) -> Result<Typed> {
     String::from_utf8(line)
         .map(Typed::Line)
         .map_err(|_| input_error("the input is not text (it is not UTF-8): the game is abandoned"))
+}
+
+/// Asks the person for a move or command: the prompt, then lines until one fits (a longer one
+/// is answered and asked again). `None` when the person quits (`quit`, `exit`, `q`) or the
+/// input ends, each said on `output`; otherwise the line, trimmed.
+pub fn next_command(input: &mut impl BufRead, output: &mut impl Write) -> Result<Option<String>> {
+    loop {
+        write!(output, "your move> ")?;
+        output.flush()?;
+        let line = match read_typed_line(input)? {
+            Typed::Line(line) => line,
+            Typed::TooLong => {
+                writeln!(
+                    output,
+                    "that line is longer than {MAX_LINE_BYTES} bytes: no move or command is (type help for the commands)"
+                )?;
+                continue;
+            }
+            Typed::End => {
+                writeln!(output, "\nend of input: game abandoned")?;
+                return Ok(None);
+            }
+        };
+        let command = line.trim();
+        if matches!(command.to_ascii_lowercase().as_str(), "quit" | "exit" | "q") {
+            writeln!(output, "game abandoned")?;
+            return Ok(None);
+        }
+        return Ok(Some(command.to_string()));
+    }
 }

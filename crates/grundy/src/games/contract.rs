@@ -5,7 +5,7 @@
 //! to the family's answer. A family answers in its own terms (the game after a move is a game
 //! of the same family), so it knows nothing of the others. Sums, reports, misère play and the computer's moves go through it.
 
-use crate::report::{Command, GameReport, Move};
+use crate::report::{Command, GameReport, Move, Player};
 use crate::values::Outcome;
 
 /// A game of one family in its position.
@@ -28,8 +28,11 @@ pub trait FamilyGame: Sized {
 
     /// The keys of a report on this game alone: its name, its position, the family's own keys
     /// (a board's size and surface, a heap game's code, a graph's size) and who is to move,
-    /// with `outcome` for the player to move. The caller adds the value and the rest.
-    fn report(&self, command: Command, outcome: Outcome) -> GameReport;
+    /// with `outcome` for the player to move. The caller adds the value and the rest. Without
+    /// keys of its own, a family's report is [`plain_report`].
+    fn report(&self, command: Command, outcome: Outcome) -> GameReport {
+        plain_report(self, command, outcome)
+    }
 
     /// Every legal move, named as reports name it, with the game it leaves. The move's value
     /// and whether it wins are the caller's to set (the move is named with value 0). A move
@@ -48,6 +51,18 @@ pub trait FamilyGame: Sized {
     fn edge_list(&self) -> Option<String> {
         None
     }
+}
+
+/// The keys every game's report has: its name, its position and `outcome`, the first player to
+/// move (a family that knows who is to move, or has keys of its own, adds them).
+pub fn plain_report(game: &impl FamilyGame, command: Command, outcome: Outcome) -> GameReport {
+    GameReport::new(
+        command,
+        game.name(),
+        game.position_text(),
+        outcome,
+        Player::First,
+    )
 }
 
 /// A move written `FROM -> PART + PART` (or `FROM -> 0` when nothing is left): the heap or

@@ -2,8 +2,8 @@
 //! ([`crate::games::contract`]): a summand of sums of games.
 
 use crate::games::contract::{no_such_move, split_notation, FamilyGame};
-use crate::report::{Command, GameReport, Move, Player};
-use crate::values::{Nimber, Outcome};
+use crate::report::Move;
+use crate::values::Nimber;
 
 impl FamilyGame for Nimber {
     fn name(&self) -> String {
@@ -20,10 +20,6 @@ impl FamilyGame for Nimber {
 
     fn same_as(&self, other: &Nimber) -> bool {
         self == other
-    }
-
-    fn report(&self, command: Command, outcome: Outcome) -> GameReport {
-        GameReport::new(command, self.text(), self.text(), outcome, Player::First)
     }
 
     fn moves_after(&self) -> Vec<(Move, Self)> {

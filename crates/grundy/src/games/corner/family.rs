@@ -2,8 +2,8 @@
 
 use super::{CornerGame, CornerMove};
 use crate::games::contract::{no_such_move, split_notation, FamilyGame};
-use crate::report::{Command, GameReport, Move, Player};
-use crate::values::{Nimber, Outcome};
+use crate::report::Move;
+use crate::values::Nimber;
 
 /// A corner game with its piece at `(m, n)`.
 #[derive(Clone, Debug)]
@@ -47,16 +47,6 @@ impl FamilyGame for CornerPiece {
 
     fn same_as(&self, other: &CornerPiece) -> bool {
         self.game == other.game && (self.m, self.n) == (other.m, other.n)
-    }
-
-    fn report(&self, command: Command, outcome: Outcome) -> GameReport {
-        GameReport::new(
-            command,
-            self.name(),
-            self.position_text(),
-            outcome,
-            Player::First,
-        )
     }
 
     fn moves_after(&self) -> Vec<(Move, Self)> {

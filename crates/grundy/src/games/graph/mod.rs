@@ -1,9 +1,9 @@
 //! Node Kayles on a graph as one of grundy's families ([`crate::games::contract`]); the
 //! graphs themselves and their searches are [`crate::graph`].
 
-use crate::games::contract::FamilyGame;
+use crate::games::contract::{plain_report, FamilyGame};
 use crate::graph::Graph;
-use crate::report::{Command, GameReport, Move, Player};
+use crate::report::{Command, GameReport, Move};
 use crate::values::{Nimber, Outcome};
 
 /// Node Kayles on a graph.
@@ -36,13 +36,7 @@ impl FamilyGame for GraphGame {
         GameReport {
             vertices: Some(self.graph.vertex_count()),
             edges: Some(self.graph.edge_count()),
-            ..GameReport::new(
-                command,
-                self.name(),
-                self.position_text(),
-                outcome,
-                Player::First,
-            )
+            ..plain_report(self, command, outcome)
         }
     }
 

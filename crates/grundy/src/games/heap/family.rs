@@ -2,8 +2,8 @@
 
 use super::{HeapGame, Kayles2d, Rectangle};
 use super::{HeapMove, RectangleMove};
-use crate::games::contract::{no_such_move, split_notation, FamilyGame};
-use crate::report::{Command, GameReport, Move, Player};
+use crate::games::contract::{no_such_move, plain_report, split_notation, FamilyGame};
+use crate::report::{Command, GameReport, Move};
 use crate::values::Outcome;
 
 /// A take-and-break game on heaps of these sizes.
@@ -59,13 +59,7 @@ impl FamilyGame for Heaps {
     fn report(&self, command: Command, outcome: Outcome) -> GameReport {
         GameReport {
             code: Some(self.game.rule().to_string()),
-            ..GameReport::new(
-                command,
-                self.name(),
-                self.position_text(),
-                outcome,
-                Player::First,
-            )
+            ..plain_report(self, command, outcome)
         }
     }
 
@@ -131,16 +125,6 @@ impl FamilyGame for Rectangles {
 
     fn same_as(&self, other: &Rectangles) -> bool {
         sorted(&self.0) == sorted(&other.0)
-    }
-
-    fn report(&self, command: Command, outcome: Outcome) -> GameReport {
-        GameReport::new(
-            command,
-            self.name(),
-            self.position_text(),
-            outcome,
-            Player::First,
-        )
     }
 
     fn moves_after(&self) -> Vec<(Move, Self)> {
