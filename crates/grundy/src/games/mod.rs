@@ -5,7 +5,7 @@ pub mod corner;
 pub mod game;
 pub mod graph;
 pub mod heap;
-mod nimber;
+pub(crate) mod nimber;
 pub mod placement;
 pub mod registry;
 pub mod sum;
