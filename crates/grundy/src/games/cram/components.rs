@@ -74,6 +74,42 @@ impl Rows {
         }
     }
 
+    /// Whether the player to move loses by a mirror strategy: the shape is its own image under
+    /// the half turn about its box's centre or the reflection in one of its middle lines, and
+    /// no domino meets its image (see [`super::symmetry_settlement`]). Every square must have a free
+    /// neighbour (dead squares taken out), so that any free square is part of a domino.
+    fn loses_to_a_mirror(&self) -> bool {
+        let (height, width) = (self.height, self.width);
+        let rows = &self.rows[..height];
+        let shift = 64 - width as u32;
+        let reversed = |row: u64| row.reverse_bits() >> shift;
+        let (middle_row, middle_col) = (height / 2, width / 2);
+        let bit = |row: usize, col: usize| rows[row] >> col & 1 == 1;
+        // The half turn: a domino meets its image only on the centre of the box.
+        let centre_covered = match (height % 2, width % 2) {
+            (0, 0) => false,
+            (0, _) => bit(middle_row - 1, middle_col) && bit(middle_row, middle_col),
+            (_, 0) => bit(middle_row, middle_col - 1) && bit(middle_row, middle_col),
+            _ => bit(middle_row, middle_col),
+        };
+        if !centre_covered && (0..height).all(|row| rows[row] == reversed(rows[height - 1 - row])) {
+            return true;
+        }
+        // The reflection in the horizontal middle line: no square on that line (a middle row
+        // of an odd box) and no domino down across it.
+        if height % 2 == 0
+            && rows[middle_row - 1] & rows[middle_row] == 0
+            && (0..height).all(|row| rows[row] == rows[height - 1 - row])
+        {
+            return true;
+        }
+        // The reflection in the vertical middle line, likewise.
+        width % 2 == 0
+            && rows
+                .iter()
+                .all(|&row| row == reversed(row) && row >> (middle_col - 1) & 0b11 != 0b11)
+    }
+
     /// The shape mirrored in its main diagonal.
     fn transposed(&self) -> Rows {
         let mut rows = [0u64; MAX_ROWS];
@@ -160,6 +196,16 @@ impl Cram {
         straight.min(turned)
     }
 
+    /// Whether the player to move loses `position` by a mirror strategy, seen without search:
+    /// its live squares are their own image under a half turn or a reflection in a middle
+    /// line of their box, and no domino meets its image (see [`super::symmetry_settlement`]). The
+    /// board plays no part: the strategy needs only the free squares to be symmetric.
+    #[must_use]
+    pub fn loses_to_a_mirror(&self, position: &CramPosition) -> bool {
+        let live = position.bits() & self.neighbours(position.bits());
+        live == 0 || Rows::of_region(self, live).loses_to_a_mirror()
+    }
+
     /// Whether `squares` touches the first row and the first column: a region moved to the
     /// top left corner.
     #[cfg(test)]
@@ -183,6 +229,45 @@ mod tests {
         (0..board.squares())
             .filter(|&index| squares >> index & 1 == 1)
             .fold(0, |image, index| image | 1 << permutation[index])
+    }
+
+    /// Every position of every board of up to 12 squares that a mirror settles is a loss for
+    /// the player to move; the even boards' empty positions are among them.
+    #[test]
+    fn a_mirror_loss_is_a_loss_on_every_small_position() {
+        let mut settled = 0;
+        for rows in 1..=12u32 {
+            for cols in 1..=12 / rows {
+                let game = Cram::new(BoardSize::new(rows, cols).unwrap()).unwrap();
+                let options = |position: &CramPosition| {
+                    let mut options = Vec::new();
+                    game.for_each_domino_bits(position.bits(), |domino| {
+                        options.push(CramPosition::from_bits(position.bits() & !domino));
+                    });
+                    options
+                };
+                let mut memo = std::collections::HashMap::new();
+                for free in 0..=game.empty().bits() {
+                    let position = CramPosition::from_bits(free);
+                    if game.loses_to_a_mirror(&position) {
+                        let value = crate::solver::naive_value_by(&position, &options, &mut memo);
+                        assert_eq!(
+                            value,
+                            crate::values::Nimber::ZERO,
+                            "{rows}x{cols} {}",
+                            game.format_position(&position)
+                        );
+                        settled += 1;
+                    }
+                }
+                assert_eq!(
+                    game.loses_to_a_mirror(&game.empty()),
+                    rows % 2 == 0 && cols % 2 == 0 || rows * cols == 1,
+                    "{rows}x{cols}"
+                );
+            }
+        }
+        assert!(settled > 1000, "{settled}");
     }
 
     #[test]

@@ -36,8 +36,25 @@ impl ImpartialGame for Cram {
 
     #[inline]
     fn known_value(&self, component: &CramPosition) -> Option<Nimber> {
-        // A region of two or three squares takes one domino and is then dead.
-        (component.free_squares() <= 3).then_some(Nimber::new(1))
+        // A region of two or three squares takes one domino and is then dead; a symmetric
+        // region that the second player wins by mirroring is 0.
+        if component.free_squares() <= 3 {
+            Some(Nimber::new(1))
+        } else if self.loses_to_a_mirror(component) {
+            Some(Nimber::ZERO)
+        } else {
+            None
+        }
+    }
+
+    /// Seeking an option of value 0: first the options the mirror strategy settles (the
+    /// centre domino of an even × odd board), then by size.
+    fn zero_seeking_rank(&self, option: &CramPosition) -> u64 {
+        if self.loses_to_a_mirror(option) {
+            0
+        } else {
+            u64::from(self.move_count(option))
+        }
     }
 
     /// Cram is Node Kayles on its dominoes: a domino put down removes itself and every
