@@ -88,6 +88,31 @@ pub trait FamilyGame: Sized {
             .map(|(named, after)| Ok((named, after.misere_start()?.states)))
             .collect()
     }
+
+    /// The game's heaps, in order and equal heaps each, when it plays as Nim (a nimber, heaps
+    /// of Nim), for the closed forms of Nim; `None` for any other game.
+    fn nim_heaps(&self) -> Option<Vec<NimHeap>> {
+        None
+    }
+}
+
+/// A heap of a game that plays as Nim ([`FamilyGame::nim_heaps`]), with how the game lists
+/// and names the moves on it.
+#[derive(Clone, Copy, Debug)]
+pub struct NimHeap {
+    /// Its tokens.
+    pub size: u32,
+    /// Its place among the game's heaps.
+    pub index: usize,
+    /// Whether the game lists moves on it: a heap equal to an earlier heap of the same game is
+    /// not moved on, its moves leading where that heap's do.
+    pub moved_on: bool,
+    /// Whether the game lists the moves on it from the most tokens left down (a heap game's
+    /// order, taking one token first) rather than from none left up (a nimber's).
+    pub most_left_first: bool,
+    /// The move leaving the heap at the tokens given, named as
+    /// [`FamilyGame::moves_after`] names it (with value 0: the caller judges it).
+    pub name: fn(&NimHeap, u32) -> Move,
 }
 
 /// The normal-play values of one game in its position, as its family finds them: the game's

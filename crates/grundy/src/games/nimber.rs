@@ -4,7 +4,7 @@
 use std::any::Any;
 use std::sync::Arc;
 
-use crate::games::contract::{no_such_move, split_notation, FamilyGame, NormalPlay};
+use crate::games::contract::{no_such_move, split_notation, FamilyGame, NimHeap, NormalPlay};
 use crate::games::sum::MoveOffers;
 use crate::graph::GraphError;
 use crate::misere::parts::{Family, MisereStart, PartFamily, Parts, State, TooLarge};
@@ -63,6 +63,21 @@ impl FamilyGame for Nimber {
             rules: Arc::new(NimHeaps),
             states: vec![State::Count(self.value())],
         })
+    }
+
+    fn nim_heaps(&self) -> Option<Vec<NimHeap>> {
+        Some(vec![NimHeap {
+            size: self.value(),
+            index: 0,
+            moved_on: true,
+            most_left_first: false,
+            name: |heap, to| {
+                Move::bare(
+                    format!("{} -> {}", Nimber::new(heap.size), Nimber::new(to)),
+                    Nimber::ZERO,
+                )
+            },
+        }])
     }
 }
 

@@ -14,7 +14,7 @@
 //! assert!(sum.winning_moves().is_empty());
 //! ```
 
-use crate::games::contract::{FamilyGame, NormalPlay};
+use crate::games::contract::{FamilyGame, NimHeap, NormalPlay};
 use crate::games::corner::CornerPiece;
 use crate::games::graph::GraphGame;
 use crate::games::heap::{Heaps, Rectangles};
@@ -138,6 +138,10 @@ impl FamilyGame for Summand {
 
     fn misere_moves(&self) -> Result<Vec<(Move, Vec<State>)>, TooLarge> {
         each_family!(self, part => part.misere_moves())
+    }
+
+    fn nim_heaps(&self) -> Option<Vec<NimHeap>> {
+        each_family!(self, part => part.nim_heaps())
     }
 }
 

@@ -13,8 +13,7 @@ use std::time::Instant;
 use super::play_request::{Opponent, PlayRequest};
 use super::prepare::LIST_LIMIT;
 use super::{Limits, RunError, Stopped, TableGame};
-use crate::games::contract::FamilyGame;
-use crate::games::heap::HeapMove;
+use crate::games::contract::{FamilyGame, NimHeap};
 use crate::games::placement::{PlacementGame, PlacementMove, PlacementPosition};
 use crate::games::sum::{GameSum, Summand};
 use crate::misere::genus::genus;
@@ -109,25 +108,23 @@ fn by_quotient(game: &Game, watch: &Watch) -> Result<Option<(Vec<Move>, String)>
 const NIM_RULE: &str =
     "misère Nim's closed form (Bouton's rule; the genus by Conway's), without search";
 
-/// One heap of a game of misère Nim that a move is made on, with where it is in the game.
-struct NimHeap {
-    /// Its summand, from 0.
+/// One heap of a game of misère Nim that a move is made on, with its summand (from 0).
+struct MovedHeap {
     summand: usize,
-    /// Its place in a heap game's heaps, or `None` for a nimber `*n`.
-    index: Option<usize>,
-    size: u32,
+    heap: NimHeap,
 }
 
 /// A game every summand of which is Nim heaps: nimbers (`*1500`) and heaps of Nim (`nim 3 4
-/// 5`, `0.3...`). Misère Nim has a closed form ([`crate::misere::nim`]), so the game is
-/// answered at once whatever its heaps, where the search goes a token a move to at most
-/// 2,000 moves and took 45 s for the genus of `*1500`.
+/// 5`, `0.3...`), as their families say ([`FamilyGame::nim_heaps`]). Misère Nim has a closed
+/// form ([`crate::misere::nim`]), so the game is answered at once whatever its heaps, where
+/// the search goes a token a move to at most 2,000 moves and took 45 s for the genus of
+/// `*1500`.
 struct NimGame {
     heaps: Vec<u32>,
     position: NimPosition,
     /// The heaps moved on, in the order the moves are listed: a heap game's equal heaps are
     /// moved on once, at the first (as its moves are listed under normal play).
-    moved: Vec<NimHeap>,
+    moved: Vec<MovedHeap>,
     in_sum: bool,
 }
 
@@ -137,33 +134,11 @@ impl NimGame {
         let mut heaps = Vec::new();
         let mut moved = Vec::new();
         for (summand, part) in game.summands().iter().enumerate() {
-            match part {
-                Summand::Nimber(nimber) => {
-                    heaps.push(nimber.value());
-                    moved.push(NimHeap {
-                        summand,
-                        index: None,
-                        size: nimber.value(),
-                    });
+            for heap in part.nim_heaps()? {
+                heaps.push(heap.size);
+                if heap.moved_on {
+                    moved.push(MovedHeap { summand, heap });
                 }
-                Summand::Heaps(Heaps {
-                    game: heap_game,
-                    heaps: sizes,
-                }) if heap_game.rule().is_nim() => {
-                    for (index, &size) in sizes.iter().enumerate() {
-                        // Heaps of Nim are at most MAX_HEAP tokens.
-                        let size = u32::try_from(size).ok()?;
-                        heaps.push(size);
-                        if !sizes[..index].contains(&sizes[index]) {
-                            moved.push(NimHeap {
-                                summand,
-                                index: Some(index),
-                                size,
-                            });
-                        }
-                    }
-                }
-                _ => return None,
             }
         }
         Some(NimGame {
@@ -174,52 +149,40 @@ impl NimGame {
         })
     }
 
-    /// The move leaving `heap` at `to` tokens, named as the search names it, with whether it
+    /// The move leaving `moved` at `to` tokens, named as the search names it, with whether it
     /// wins.
-    fn named(&self, heap: &NimHeap, to: u32) -> Move {
-        let named = match heap.index {
-            None => Move::bare(
-                format!("{} -> {}", Nimber::new(heap.size), Nimber::new(to)),
-                Nimber::ZERO,
-            ),
-            Some(index) => Move::heap(&HeapMove {
-                index,
-                from: heap.size as usize,
-                to: if to == 0 {
-                    Vec::new()
-                } else {
-                    vec![to as usize]
-                },
-                nimber: Nimber::ZERO,
-            }),
-        };
+    fn named(&self, moved: &MovedHeap, to: u32) -> Move {
+        let heap = &moved.heap;
         Move {
-            summand: self.in_sum.then_some(heap.summand + 1),
-            ..named.misere(!self.position.after(heap.size, to).wins())
+            summand: self.in_sum.then_some(moved.summand + 1),
+            ..(heap.name)(heap, to).misere(!self.position.after(heap.size, to).wins())
         }
     }
 
-    /// The sizes a move leaves `heap` at, in the order the moves are listed: a nimber's from
-    /// `*0` up, a heap game's from the most tokens left down (taking one token first).
+    /// The sizes a move leaves `heap` at, in the order its game lists the moves.
     fn targets(heap: &NimHeap) -> Box<dyn Iterator<Item = u32>> {
-        match heap.index {
-            None => Box::new(0..heap.size),
-            Some(_) => Box::new((0..heap.size).rev()),
+        if heap.most_left_first {
+            Box::new((0..heap.size).rev())
+        } else {
+            Box::new(0..heap.size)
         }
     }
 
     /// How many moves there are.
     fn legal_moves(&self) -> usize {
-        self.moved.iter().map(|heap| heap.size as usize).sum()
+        self.moved
+            .iter()
+            .map(|moved| moved.heap.size as usize)
+            .sum()
     }
 
     /// The first `most` moves, in the order they are listed.
     fn first_moves(&self, most: usize) -> Vec<Move> {
         self.moved
             .iter()
-            .flat_map(|heap| Self::targets(heap).map(move |to| (heap, to)))
+            .flat_map(|moved| Self::targets(&moved.heap).map(move |to| (moved, to)))
             .take(most)
-            .map(|(heap, to)| self.named(heap, to))
+            .map(|(moved, to)| self.named(moved, to))
             .collect()
     }
 
@@ -227,12 +190,12 @@ impl NimGame {
     fn winning_moves(&self) -> Vec<Move> {
         self.moved
             .iter()
-            .flat_map(|heap| {
-                let mut targets = self.position.winning_targets(heap.size);
-                if heap.index.is_some() {
+            .flat_map(|moved| {
+                let mut targets = self.position.winning_targets(moved.heap.size);
+                if moved.heap.most_left_first {
                     targets.reverse();
                 }
-                targets.into_iter().map(move |to| self.named(heap, to))
+                targets.into_iter().map(move |to| self.named(moved, to))
             })
             .collect()
     }

@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use super::{HeapGame, Kayles2d, Rectangle, TakeBreak};
 use super::{HeapMove, RectangleMove};
-use crate::games::contract::{no_such_move, plain_report, split_notation, FamilyGame, NormalPlay};
+use crate::games::contract::{
+    no_such_move, plain_report, split_notation, FamilyGame, NimHeap, NormalPlay,
+};
 use crate::games::sum::MoveOffers;
 use crate::graph::GraphError;
 use crate::misere::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
@@ -128,6 +130,36 @@ impl FamilyGame for Heaps {
                 .map(|&heap| State::Count(u32::try_from(heap).unwrap_or(u32::MAX)))
                 .collect(),
         })
+    }
+
+    fn nim_heaps(&self) -> Option<Vec<NimHeap>> {
+        if !self.game.rule().is_nim() {
+            return None;
+        }
+        let heaps = &self.heaps;
+        (0..heaps.len())
+            .map(|index| {
+                // Heaps of Nim are at most MAX_HEAP tokens.
+                Some(NimHeap {
+                    size: u32::try_from(heaps[index]).ok()?,
+                    index,
+                    moved_on: !heaps[..index].contains(&heaps[index]),
+                    most_left_first: true,
+                    name: |heap, to| {
+                        Move::heap(&HeapMove {
+                            index: heap.index,
+                            from: heap.size as usize,
+                            to: if to == 0 {
+                                Vec::new()
+                            } else {
+                                vec![to as usize]
+                            },
+                            nimber: Nimber::ZERO,
+                        })
+                    },
+                })
+            })
+            .collect()
     }
 }
 
