@@ -20,6 +20,7 @@ mod as_text;
 mod bench;
 mod check;
 mod conjecture;
+mod error_report;
 mod game_questions;
 mod graph;
 mod limits;
@@ -55,6 +56,7 @@ pub use answer_size::{check_written_size, json_bytes, json_line, LEAST_JSON_BYTE
 pub use bench::{bench, BenchRequest, BENCH_CASES, MAX_DENSE_SIZE};
 pub use check::{check, check_game, CheckRequest};
 pub use conjecture::{conjecture, BoardRange, Conjecture, ConjectureRequest, PARITY_STATEMENT};
+pub use error_report::{ErrorKind, ErrorReport, STOPPED_STATUS};
 pub use game_questions::{moves, outcome, placement_outcome_report, placement_value_report, value};
 pub use graph::{graph, GraphAnswer, GraphRequest};
 pub use limits::{parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
