@@ -9,7 +9,6 @@ use grundy::report::{CheckReport, Checked, Command, SCHEMA_VERSION};
 use crate::render::json_line;
 
 use crate::input::{input_error, require_verb, MAX_CORNER};
-use grundy::games::registry::Verb;
 
 /// Arguments of `grundy check`.
 #[derive(Debug, clap::Args)]
@@ -32,7 +31,7 @@ pub struct Args {
 
 /// Runs `grundy check`. A theorem that fails is an error (exit status 1) after the report.
 pub fn run(args: &Args) -> Result<String> {
-    require_verb(&args.game, Verb::Check)?;
+    require_verb(&args.game, Command::Check)?;
     let game: CornerGame = args.game.parse().map_err(input_error)?;
     if args.to == 0 || args.to > MAX_CORNER {
         return Err(input_error(format!(

@@ -37,7 +37,9 @@ use thiserror::Error;
 use crate::games::placement::root_search::{ResumeError, RootReport, SettledRecord, TriedRecord};
 use crate::games::placement::PlacementMove;
 use crate::misere::Convention;
-use crate::report::{GameReport, QuotientReport, TableReport, TourExistsReport, TourVerifyReport};
+use crate::report::{
+    Command, GameReport, QuotientReport, TableReport, TourExistsReport, TourVerifyReport,
+};
 use crate::solver::Fact;
 use crate::watch::Watch;
 use crate::Nimber;
@@ -316,22 +318,27 @@ pub struct OutcomeRequest {
     pub resume: Resume,
 }
 
-/// The questions a [`Request`] asks, as its JSON's `"question"` names them: what a front end
-/// lists (the server's `/api/limits`, Python's functions), tested against the enum's own tags.
-pub const QUESTIONS: [&str; 12] = [
-    "value",
-    "moves",
-    "outcome",
-    "play",
-    "table",
-    "sequence",
-    "quotient",
-    "tour",
-    "tour_exists",
-    "tour_count",
-    "tour_verify",
-    "graph",
-];
+/// The questions a [`Request`] asks, as its JSON's `"question"` names them: the commands of
+/// [`Command::ALL`] that are requests, in its order. What a front end lists (the server's
+/// `/api/limits`, Python's functions), tested against the enum's own tags.
+pub const QUESTIONS: [&str; 12] = questions_of(Command::ALL);
+
+/// The questions of `commands`, in order; a count other than `N` fails the build.
+const fn questions_of<const N: usize>(commands: [Command; 15]) -> [&'static str; N] {
+    let mut questions = [""; N];
+    let mut found = 0;
+    let mut index = 0;
+    while index < commands.len() {
+        if let Some(question) = commands[index].question() {
+            assert!(found < N, "more questions than QUESTIONS holds");
+            questions[found] = question;
+            found += 1;
+        }
+        index += 1;
+    }
+    assert!(found == N, "fewer questions than QUESTIONS holds");
+    questions
+}
 
 /// A question, tagged by `"question"` in JSON.
 #[derive(Clone, Debug, Serialize, Deserialize)]
