@@ -5,8 +5,9 @@ use std::fmt;
 
 use anyhow::Result;
 use grundy::games::placement::{parse_pieces, PlacementGame, PlacementPosition};
-use grundy::games::registry::{Family, Verb};
+use grundy::games::registry::Family;
 use grundy::graph::{parse_graph, Graph, GraphFormat, MAX_GRAPH_TEXT_BYTES, MAX_SEARCH_VERTICES};
+use grundy::report::Command;
 pub use grundy::request::parse_memory;
 use grundy::request::RunError;
 use grundy::Game;
@@ -67,7 +68,7 @@ pub fn is_graph_game(game: &str) -> bool {
 /// Refuses `game` for `verb` when the verb does not apply to its family, naming the verbs that
 /// do. A name that is no piece either is left to the verb's own parser, whose message says what
 /// it expected (`sequence kayless`: an unknown heap game, not "a placement game").
-pub fn require_verb(game: &str, verb: Verb) -> Result<()> {
+pub fn require_verb(game: &str, verb: Command) -> Result<()> {
     let family = Family::of(game);
     if family.supports(verb) || (family == Family::Placement && parse_pieces(game).is_err()) {
         Ok(())

@@ -156,3 +156,42 @@ fn report(result: anyhow::Result<String>) -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+    use grundy::report::Command as Question;
+
+    use super::Cli;
+
+    /// Every command of the library's one list is a command of the command line (`tour
+    /// exists` is `exists` under `tour`), and the command line adds none but its server's
+    /// two (`serve`, `worker`), which answer the same questions for others.
+    #[test]
+    fn the_command_line_takes_every_command_of_the_librarys_list_and_no_other() {
+        let cli = Cli::command();
+        for question in Question::ALL {
+            let mut words = question.name().split(' ');
+            let first = words.next().unwrap_or_default();
+            let mut found = cli
+                .find_subcommand(first)
+                .unwrap_or_else(|| panic!("`grundy {first}` is missing"));
+            for word in words {
+                found = found
+                    .find_subcommand(word)
+                    .unwrap_or_else(|| panic!("`grundy {question}` is missing"));
+            }
+        }
+        let listed: Vec<&str> = Question::ALL
+            .iter()
+            .filter_map(|question| question.name().split(' ').next())
+            .collect();
+        for subcommand in cli.get_subcommands() {
+            let name = subcommand.get_name();
+            assert!(
+                listed.contains(&name) || ["serve", "worker"].contains(&name),
+                "`grundy {name}` is in no list of the library's"
+            );
+        }
+    }
+}

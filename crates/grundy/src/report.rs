@@ -28,54 +28,139 @@ use crate::values::{Convention, Nimber, Outcome};
 /// change it.
 pub const SCHEMA_VERSION: u32 = 1;
 
-/// The command a report answers, printed as `"command"`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A question grundy answers: one of its commands, printed as `"command"` in its report. This
+/// is the one list of them: the questions a request asks ([`crate::request::QUESTIONS`]), the
+/// commands that apply to each family ([`crate::games::registry::Family::verbs`]), and what
+/// the front ends offer are read from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Command {
-    /// `grundy value`.
-    #[serde(rename = "value")]
+    /// `grundy value`: the nim-value and who wins.
     Value,
-    /// `grundy outcome`.
-    #[serde(rename = "outcome")]
+    /// `grundy outcome`: who wins, by outcome searches that stop at the first winning reply.
     Outcome,
-    /// `grundy moves`.
-    #[serde(rename = "moves")]
+    /// `grundy moves`: the winning moves, or every move with the value it leaves.
     Moves,
-    /// `grundy table`.
-    #[serde(rename = "table")]
+    /// `grundy table`: a table of values over a range of sizes.
     Table,
-    /// `grundy sequence`.
-    #[serde(rename = "sequence")]
+    /// `grundy sequence`: the nim-sequence of heap sizes and its period.
     Sequence,
-    /// `grundy tour` (or `grundy tour find`).
-    #[serde(rename = "tour")]
+    /// `grundy tour` (or `grundy tour find`): a knight's tour.
     Tour,
-    /// `grundy tour exists`.
-    #[serde(rename = "tour exists")]
+    /// `grundy tour exists`: whether a knight's tour exists.
     TourExists,
-    /// `grundy tour verify`.
-    #[serde(rename = "tour verify")]
+    /// `grundy tour verify`: whether a text holds a knight's tour.
     TourVerify,
-    /// `grundy tour count`.
-    #[serde(rename = "tour count")]
+    /// `grundy tour count`: how many knight's tours there are.
     TourCount,
-    /// `grundy graph`.
-    #[serde(rename = "graph")]
+    /// `grundy graph`: the facts of the attack graph (independence and domination numbers,
+    /// terminal positions).
     Graph,
-    /// `grundy conjecture`.
-    #[serde(rename = "conjecture")]
+    /// `grundy conjecture`: tests a conjecture on a range of boards.
     Conjecture,
-    /// `grundy check`.
-    #[serde(rename = "check")]
+    /// `grundy check`: checks a family's theorems over many positions.
     Check,
-    /// `grundy bench`.
-    #[serde(rename = "bench")]
+    /// `grundy bench`: times the solver on the benchmark boards.
     Bench,
-    /// `grundy play --reply`: the computer's move.
-    #[serde(rename = "play")]
+    /// `grundy play --reply`: the computer's move (`grundy play`: a game against it).
     Play,
-    /// `grundy quotient`.
-    #[serde(rename = "quotient")]
+    /// `grundy quotient`: the misère quotient of a heap game.
     Quotient,
+}
+
+impl Command {
+    /// Every command, in the order the requests list them.
+    pub const ALL: [Command; 15] = [
+        Command::Value,
+        Command::Moves,
+        Command::Outcome,
+        Command::Play,
+        Command::Table,
+        Command::Sequence,
+        Command::Quotient,
+        Command::Tour,
+        Command::TourExists,
+        Command::TourCount,
+        Command::TourVerify,
+        Command::Graph,
+        Command::Conjecture,
+        Command::Check,
+        Command::Bench,
+    ];
+
+    /// The command as its report prints it and as it is typed after `grundy`: `value`,
+    /// `tour exists`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Command::Value => "value",
+            Command::Outcome => "outcome",
+            Command::Moves => "moves",
+            Command::Table => "table",
+            Command::Sequence => "sequence",
+            Command::Tour => "tour",
+            Command::TourExists => "tour exists",
+            Command::TourVerify => "tour verify",
+            Command::TourCount => "tour count",
+            Command::Graph => "graph",
+            Command::Conjecture => "conjecture",
+            Command::Check => "check",
+            Command::Bench => "bench",
+            Command::Play => "play",
+            Command::Quotient => "quotient",
+        }
+    }
+
+    /// The `"question"` a request asks for this command (`tour_exists`), or `None` for
+    /// `bench`, which times this machine's searches on the command line alone and is not a
+    /// request.
+    #[must_use]
+    pub const fn question(self) -> Option<&'static str> {
+        match self {
+            Command::Value => Some("value"),
+            Command::Outcome => Some("outcome"),
+            Command::Moves => Some("moves"),
+            Command::Table => Some("table"),
+            Command::Sequence => Some("sequence"),
+            Command::Tour => Some("tour"),
+            Command::TourExists => Some("tour_exists"),
+            Command::TourVerify => Some("tour_verify"),
+            Command::TourCount => Some("tour_count"),
+            Command::Graph => Some("graph"),
+            Command::Play => Some("play"),
+            Command::Quotient => Some("quotient"),
+            Command::Conjecture => Some("conjecture"),
+            Command::Check => Some("check"),
+            Command::Bench => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Command {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Serialize for Command {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Command {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Command, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        Command::ALL
+            .into_iter()
+            .find(|command| command.name() == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Command::ALL.iter().map(|command| command.name()).collect();
+                serde::de::Error::custom(format!(
+                    "command `{name}`: expected one of {}",
+                    names.join(", ")
+                ))
+            })
+    }
 }
 
 /// A player, named by the order of play from the position's start: printed `"first"` or

@@ -9,12 +9,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Result;
 use grundy::games::placement::{PlacementGame, PlacementPosition};
-use grundy::games::registry::{Family, Verb};
+use grundy::games::registry::Family;
 use grundy::games::sum::Summand;
 use grundy::graph::search::SearchLimit;
 use grundy::graph::terminal::TerminalLimit;
 use grundy::picture;
-use grundy::report::{BoundsReport, Count, GraphReport, TerminalCount};
+use grundy::report::{BoundsReport, Command, Count, GraphReport, TerminalCount};
 use grundy::request::{self, GraphAnswer, GraphRequest};
 use grundy::watch::{Event, Watch};
 
@@ -61,7 +61,7 @@ pub struct Args {
 
 /// Runs `grundy graph`.
 pub fn run(args: &Args) -> Result<String> {
-    require_verb(&args.game, Verb::Graph)?;
+    require_verb(&args.game, Command::Graph)?;
     refuse_format_without_graph(
         args.format.as_deref(),
         &args.game,

@@ -26,7 +26,8 @@ use crate::input::{input_error, parse_memory, parse_position, read_game, require
 use crate::interrupt;
 use crate::progress::Shown;
 use crate::render::{draw_board, json_line};
-use grundy::games::registry::{Family, Verb};
+use grundy::games::registry::Family;
+use grundy::report::Command;
 
 /// Arguments of `grundy play`.
 #[derive(Debug, clap::Args)]
@@ -120,7 +121,7 @@ pub enum Opponent {
 
 /// Runs `grundy play` on the terminal.
 pub fn run(args: &Args) -> Result<String> {
-    require_verb(&args.game, Verb::Play)?;
+    require_verb(&args.game, Command::Play)?;
     let words: Vec<String> = std::iter::once(args.game.clone())
         .chain(args.args.iter().cloned())
         .collect();

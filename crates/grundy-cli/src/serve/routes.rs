@@ -344,7 +344,7 @@ async fn games() -> Response {
                 "example": family.example(),
                 "rules": family.rules(),
                 "descriptions": descriptions(*family),
-                "commands": family.verbs().iter().map(|verb| verb.command()).collect::<Vec<_>>(),
+                "commands": family.verbs().iter().map(|command| command.name()).collect::<Vec<_>>(),
             })
         })
         .collect();

@@ -4,21 +4,21 @@
 //! the games by [`catalogue`], so a new game or piece appears everywhere at once.
 //!
 //! ```
-//! use grundy::games::registry::{Family, Verb};
+//! use grundy::games::registry::Family;
+//! use grundy::report::Command;
 //!
 //! assert_eq!(Family::of("bishops+knights"), Family::Placement);
 //! assert_eq!(Family::of("0.137"), Family::Heap);
 //! assert_eq!(Family::of("corner-knight"), Family::Corner);
 //! assert_eq!(Family::of("*3"), Family::Nimber);
-//! assert!(Family::Placement.supports(Verb::Outcome));
-//! assert!(!Family::Heap.supports(Verb::Table));
+//! assert!(Family::Placement.supports(Command::Outcome));
+//! assert!(!Family::Heap.supports(Command::Table));
 //! ```
-
-use std::fmt;
 
 use crate::games::corner::{looks_like_corner_game, CORNER_GAMES};
 use crate::games::heap::{looks_like_heap_game, NAMED_GAMES};
 use crate::games::placement::Piece;
+use crate::report::Command;
 
 /// A family of games: the games of one folder under [`crate::games`], or a graph, or a nimber.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -34,53 +34,6 @@ pub enum Family {
     Graph,
     /// A Nim heap written as its nimber, `*3`: a summand of sums of games.
     Nimber,
-}
-
-/// A question grundy answers: one of its commands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Verb {
-    /// The nim-value and who wins.
-    Value,
-    /// Who wins, by outcome searches that stop at the first winning reply.
-    Outcome,
-    /// The winning moves, or every move with the value it leaves.
-    Moves,
-    /// A table of values over a range of sizes.
-    Table,
-    /// The nim-sequence of heap sizes and its period.
-    Sequence,
-    /// Checks a family's theorems over many positions.
-    Check,
-    /// A game against the computer.
-    Play,
-    /// The facts of the attack graph: independence and domination numbers, terminal positions.
-    Graph,
-    /// Tests a conjecture on a range of boards.
-    Conjecture,
-}
-
-impl Verb {
-    /// The command's name.
-    #[must_use]
-    pub const fn command(self) -> &'static str {
-        match self {
-            Verb::Value => "value",
-            Verb::Outcome => "outcome",
-            Verb::Moves => "moves",
-            Verb::Table => "table",
-            Verb::Sequence => "sequence",
-            Verb::Check => "check",
-            Verb::Play => "play",
-            Verb::Graph => "graph",
-            Verb::Conjecture => "conjecture",
-        }
-    }
-}
-
-impl fmt::Display for Verb {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.command())
-    }
 }
 
 impl Family {
@@ -191,55 +144,62 @@ impl Family {
         }
     }
 
-    /// The verbs that apply to the family's games.
+    /// The commands that apply to the family's games, from the one list of them
+    /// ([`Command::ALL`]).
     #[must_use]
-    pub const fn verbs(self) -> &'static [Verb] {
+    pub const fn verbs(self) -> &'static [Command] {
         match self {
             Family::Placement => &[
-                Verb::Value,
-                Verb::Outcome,
-                Verb::Moves,
-                Verb::Table,
-                Verb::Play,
-                Verb::Graph,
-                Verb::Conjecture,
+                Command::Value,
+                Command::Outcome,
+                Command::Moves,
+                Command::Table,
+                Command::Play,
+                Command::Graph,
+                Command::Conjecture,
             ],
             Family::Heap => &[
-                Verb::Value,
-                Verb::Outcome,
-                Verb::Moves,
-                Verb::Sequence,
-                Verb::Play,
+                Command::Value,
+                Command::Outcome,
+                Command::Moves,
+                Command::Sequence,
+                Command::Quotient,
+                Command::Play,
             ],
             Family::Corner => &[
-                Verb::Value,
-                Verb::Outcome,
-                Verb::Moves,
-                Verb::Table,
-                Verb::Check,
-                Verb::Play,
+                Command::Value,
+                Command::Outcome,
+                Command::Moves,
+                Command::Table,
+                Command::Check,
+                Command::Play,
             ],
             Family::Graph => &[
-                Verb::Value,
-                Verb::Outcome,
-                Verb::Moves,
-                Verb::Graph,
-                Verb::Play,
+                Command::Value,
+                Command::Outcome,
+                Command::Moves,
+                Command::Graph,
+                Command::Play,
             ],
-            Family::Nimber => &[Verb::Value, Verb::Outcome, Verb::Moves, Verb::Play],
+            Family::Nimber => &[
+                Command::Value,
+                Command::Outcome,
+                Command::Moves,
+                Command::Play,
+            ],
         }
     }
 
     /// Whether `verb` applies to the family's games.
     #[must_use]
-    pub fn supports(self, verb: Verb) -> bool {
+    pub fn supports(self, verb: Command) -> bool {
         self.verbs().contains(&verb)
     }
 
     /// Why `verb` does not apply to `game` (of this family), naming the verbs that do.
     #[must_use]
-    pub fn refusal(self, verb: Verb, game: &str) -> String {
-        let verbs: Vec<&str> = self.verbs().iter().map(|v| v.command()).collect();
+    pub fn refusal(self, verb: Command, game: &str) -> String {
+        let verbs: Vec<&str> = self.verbs().iter().map(|v| v.name()).collect();
         let families: Vec<&str> = Family::ALL
             .iter()
             .filter(|family| family.supports(verb))
@@ -262,7 +222,7 @@ pub fn catalogue() -> String {
         "Games (a sum of games is written G + H + ..., such as \"knights 5x5 + kayles 7 + *3\"):\n",
     );
     for family in Family::ALL {
-        let verbs: Vec<&str> = family.verbs().iter().map(|v| v.command()).collect();
+        let verbs: Vec<&str> = family.verbs().iter().map(|v| v.name()).collect();
         text.push_str(&format!(
             "  {} ({}): {}\n    then {}; for example `{}`\n",
             family.title(),
@@ -315,19 +275,19 @@ mod tests {
         for (name, _) in NAMED_GAMES.iter().chain(CORNER_GAMES.iter()) {
             assert!(catalogue.contains(name), "{name}");
         }
-        let refusal = Family::Heap.refusal(Verb::Table, "kayles");
+        let refusal = Family::Heap.refusal(Command::Table, "kayles");
         assert!(
             refusal.contains("`grundy table` is for a placement game or a corner game"),
             "{refusal}"
         );
         assert!(
-            refusal.contains("value, outcome, moves, sequence, play"),
+            refusal.contains("value, outcome, moves, sequence, quotient, play"),
             "{refusal}"
         );
         // Every family answers `value` and `outcome`, the questions every game has an
         // answer to.
         assert!(Family::ALL
             .iter()
-            .all(|family| family.supports(Verb::Value) && family.supports(Verb::Outcome)));
+            .all(|family| family.supports(Command::Value) && family.supports(Command::Outcome)));
     }
 }

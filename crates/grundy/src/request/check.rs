@@ -12,7 +12,7 @@ use super::{RunError, Stopped};
 use crate::games::corner::{check_knight, check_wythoff, CornerGame, StepMoves};
 use crate::games::game::MAX_CORNER;
 use crate::games::placement::parse_pieces;
-use crate::games::registry::{Family, Verb};
+use crate::games::registry::Family;
 use crate::report::{CheckReport, Checked, Command, SCHEMA_VERSION};
 use crate::watch::Watch;
 use crate::GameError;
@@ -52,8 +52,8 @@ pub fn check_game(name: &str) -> Result<CornerGame, GameError> {
     // A name that is no piece may be a misspelt corner game: its own error says more than
     // "pieces have no theorems checked".
     let misspelt = family == Family::Placement && parse_pieces(name).is_err();
-    if !family.supports(Verb::Check) && !misspelt {
-        return Err(GameError(family.refusal(Verb::Check, name)));
+    if !family.supports(Command::Check) && !misspelt {
+        return Err(GameError(family.refusal(Command::Check, name)));
     }
     name.parse().map_err(|error| GameError(format!("{error}")))
 }

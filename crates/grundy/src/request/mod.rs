@@ -43,8 +43,8 @@ use crate::games::placement::root_search::{ResumeError, RootReport, SettledRecor
 use crate::games::placement::PlacementMove;
 use crate::misere::Convention;
 use crate::report::{
-    CheckReport, ConjectureReport, GameReport, QuotientReport, TableReport, TourExistsReport,
-    TourVerifyReport,
+    CheckReport, Command, ConjectureReport, GameReport, QuotientReport, TableReport,
+    TourExistsReport, TourVerifyReport,
 };
 use crate::solver::Fact;
 use crate::watch::Watch;
@@ -328,24 +328,27 @@ pub struct OutcomeRequest {
     pub resume: Resume,
 }
 
-/// The questions a [`Request`] asks, as its JSON's `"question"` names them: what a front end
-/// lists (the server's `/api/limits`, Python's functions), tested against the enum's own tags.
-pub const QUESTIONS: [&str; 14] = [
-    "value",
-    "moves",
-    "outcome",
-    "play",
-    "table",
-    "sequence",
-    "quotient",
-    "tour",
-    "tour_exists",
-    "tour_count",
-    "tour_verify",
-    "graph",
-    "conjecture",
-    "check",
-];
+/// The questions a [`Request`] asks, as its JSON's `"question"` names them: the commands of
+/// [`Command::ALL`] that are requests, in its order. What a front end lists (the server's
+/// `/api/limits`, Python's functions), tested against the enum's own tags.
+pub const QUESTIONS: [&str; 14] = questions_of(Command::ALL);
+
+/// The questions of `commands`, in order; a count other than `N` fails the build.
+const fn questions_of<const N: usize>(commands: [Command; 15]) -> [&'static str; N] {
+    let mut questions = [""; N];
+    let mut found = 0;
+    let mut index = 0;
+    while index < commands.len() {
+        if let Some(question) = commands[index].question() {
+            assert!(found < N, "more questions than QUESTIONS holds");
+            questions[found] = question;
+            found += 1;
+        }
+        index += 1;
+    }
+    assert!(found == N, "fewer questions than QUESTIONS holds");
+    questions
+}
 
 /// A question, tagged by `"question"` in JSON.
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -25,7 +25,7 @@ use crate::games::heap::{
     nim_sequence_until_settled, HeapGame, HeapRuleset, NimSequence, Periodicity, SequenceObserver,
 };
 use crate::games::placement::parse_pieces;
-use crate::games::registry::{Family, Verb};
+use crate::games::registry::Family;
 use crate::games::sum::Summand;
 use crate::misere::genus::{genus, Genus, GENUS_TERMS};
 use crate::misere::parts::{PartRules, MAX_MISERE_DEPTH};
@@ -120,8 +120,8 @@ pub fn sequence_game(name: &str) -> Result<HeapGame, GameError> {
     // A name that is no piece may be a misspelt heap game: its own error says more than
     // "pieces have no sequence".
     let misspelt = family == Family::Placement && parse_pieces(name).is_err();
-    if !family.supports(Verb::Sequence) && !misspelt {
-        return Err(GameError(family.refusal(Verb::Sequence, name)));
+    if !family.supports(Command::Sequence) && !misspelt {
+        return Err(GameError(family.refusal(Command::Sequence, name)));
     }
     match name
         .parse::<HeapRuleset>()

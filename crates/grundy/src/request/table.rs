@@ -30,7 +30,7 @@ use crate::games::placement::{
     parse_pieces, settled_by_strategy, PlacementGame, PlacementRules, PlacementSolver, RayRule,
     Surface,
 };
-use crate::games::registry::{Family, Verb};
+use crate::games::registry::Family;
 use crate::misere::Convention;
 use crate::report::{Command, TableReport, SCHEMA_VERSION};
 use crate::watch::{Event, Watch};
@@ -156,8 +156,8 @@ impl FromStr for TableGame {
         let mut words = text.split_whitespace();
         let name = words.next().unwrap_or_default();
         let family = Family::of(name);
-        if !family.supports(Verb::Table) {
-            return Err(GameError(family.refusal(Verb::Table, name)));
+        if !family.supports(Command::Table) {
+            return Err(GameError(family.refusal(Command::Table, name)));
         }
         let game = if family == Family::Corner {
             TableGame::Corner(
