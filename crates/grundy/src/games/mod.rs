@@ -2,6 +2,7 @@
 
 pub mod contract;
 pub mod corner;
+pub mod cram;
 pub mod game;
 pub mod graph;
 pub mod heap;

@@ -67,6 +67,8 @@ pub enum State {
     Cells(Cells<WORDS>),
     /// Vertices in play.
     Vertices(VertexSet<WORDS>),
+    /// Squares of a board of at most 64 squares, one bit each.
+    Squares(u64),
 }
 
 /// The family a part belongs to in a position's [`PartRules`], which makes its parts.
@@ -101,6 +103,14 @@ pub enum Shape {
     Cells(RulesKey<WORDS>),
     /// A graph component's vertices.
     Vertices(VertexSet<WORDS>),
+    /// A region of a grid packed into one word row by row, `width` bits a row, up to the
+    /// grid's symmetries and translation.
+    Packed {
+        /// The region's squares.
+        bits: u64,
+        /// The bits of a row.
+        width: u32,
+    },
 }
 
 /// The key of a part: its family (an index into the position's rules) and shape, with a hash
@@ -120,6 +130,7 @@ impl PartKey {
             Shape::Pair(a, b) => mix_words(2, &[u64::from(a) << 32 | u64::from(b)]),
             Shape::Cells(key) => key.hash64(),
             Shape::Vertices(set) => set.hash64(),
+            Shape::Packed { bits, width } => mix_words(u64::from(width), &[bits]),
         };
         PartKey {
             hash: mix_words(shape_hash, &[u64::from(family)]),

@@ -46,6 +46,7 @@ impl FamilyGame for GraphGame {
         GameReport {
             vertices: Some(self.graph.vertex_count()),
             edges: Some(self.graph.edge_count()),
+            graph: Some(self.graph.drawing()),
             ..plain_report(self, command, outcome)
         }
     }
