@@ -9,6 +9,8 @@
 //! placement game's or a graph's search, a heap game's table, a corner game's formula, a
 //! nimber itself. A sum ([`crate::games::sum::GameSum`]) holds one per summand.
 
+use std::sync::atomic::AtomicBool;
+
 use crate::games::sum::MoveOffers;
 use crate::graph::GraphError;
 use crate::misere::parts::{MisereStart, State, TooLarge};
@@ -94,7 +96,25 @@ pub trait FamilyGame: Sized {
     fn nim_heaps(&self) -> Option<Vec<NimHeap>> {
         None
     }
+
+    /// Every legal move judged under misère play by a theory of the family, without search
+    /// (a heap game's misère quotient), with a line naming the theory; `None` when the family
+    /// has none or it does not reach this game, which is then searched.
+    ///
+    /// # Errors
+    /// [`StopRaised`] when `stop` is raised before the theory is built.
+    fn misere_moves_by_theory(
+        &self,
+        _stop: &AtomicBool,
+    ) -> Result<Option<(Vec<Move>, String)>, StopRaised> {
+        Ok(None)
+    }
 }
+
+/// A question given up because its stop flag was raised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("stopped")]
+pub struct StopRaised;
 
 /// A heap of a game that plays as Nim ([`FamilyGame::nim_heaps`]), with how the game lists
 /// and names the moves on it.

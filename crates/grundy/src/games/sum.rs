@@ -14,7 +14,9 @@
 //! assert!(sum.winning_moves().is_empty());
 //! ```
 
-use crate::games::contract::{FamilyGame, NimHeap, NormalPlay};
+use std::sync::atomic::AtomicBool;
+
+use crate::games::contract::{FamilyGame, NimHeap, NormalPlay, StopRaised};
 use crate::games::corner::CornerPiece;
 use crate::games::graph::GraphGame;
 use crate::games::heap::{Heaps, Rectangles};
@@ -142,6 +144,13 @@ impl FamilyGame for Summand {
 
     fn nim_heaps(&self) -> Option<Vec<NimHeap>> {
         each_family!(self, part => part.nim_heaps())
+    }
+
+    fn misere_moves_by_theory(
+        &self,
+        stop: &AtomicBool,
+    ) -> Result<Option<(Vec<Move>, String)>, StopRaised> {
+        each_family!(self, part => part.misere_moves_by_theory(stop))
     }
 }
 

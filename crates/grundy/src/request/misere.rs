@@ -3,7 +3,6 @@
 //! tried for a position the opponent loses, and Conway's genus when the position is small.
 
 use crate::games::corner::CornerPiece;
-use crate::games::heap::Heaps;
 use crate::games::placement::Placement;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,7 +19,6 @@ use crate::misere::genus::genus;
 use crate::misere::nim::{self, NimPosition};
 use crate::misere::parallel::judge;
 use crate::misere::parts::{Part, PartKey, PartRules, Parts, TooLarge, MAX_MISERE_SQUARES};
-use crate::misere::quotient::{quotient as misere_quotient, QuotientError};
 use crate::misere::search::MisereSearch;
 use crate::misere::Convention;
 use crate::report::{Command, GameReport, GenusReport, Move, Player, TableReport, SCHEMA_VERSION};
@@ -60,48 +58,16 @@ fn misere_report(command: Command, game: &Game, wins: bool) -> GameReport {
     }
 }
 
-/// The most heaps a misère quotient is built for to answer a sum of heaps; past it, or when
-/// the quotient outgrows its limits, the sum is searched.
-const QUOTIENT_HEAPS: usize = 100_000;
-
-/// For one heap game (a sum of its heaps): the moves judged by the game's misère quotient, and
-/// a line naming it, without search. `None` for other games, or when the quotient cannot be
-/// built (it grew past its limits, or the heaps pass [`QUOTIENT_HEAPS`] with no proven
-/// period); the search answers then.
-fn by_quotient(game: &Game, watch: &Watch) -> Result<Option<(Vec<Move>, String)>, RunError> {
-    let Some(Summand::Heaps(Heaps {
-        game: heaps_game,
-        heaps,
-    })) = game.as_single()
-    else {
+/// For a single game whose family has a theory of misère play (a heap game's misère
+/// quotient): its moves judged by the theory, and a line naming it, without search. `None`
+/// for other games, or when the theory does not reach the game; the search answers then.
+fn by_theory(game: &Game, watch: &Watch) -> Result<Option<(Vec<Move>, String)>, RunError> {
+    let Some(single) = game.as_single() else {
         return Ok(None);
     };
-    let largest = heaps.iter().copied().max().unwrap_or(0);
-    if largest == 0 || largest > QUOTIENT_HEAPS {
-        return Ok(None);
-    }
-    let found = match misere_quotient(heaps_game.rule(), largest, watch.stop_flag()) {
-        Ok(found) => found,
-        Err(QuotientError::Stopped { .. }) => return Err(RunError::Stopped(Stopped::Nothing)),
-        Err(_) => return Ok(None),
-    };
-    let mut judged = Vec::new();
-    for heap_move in heaps_game.moves(heaps) {
-        let mut after = heaps.clone();
-        after.remove(heap_move.index);
-        after.extend_from_slice(&heap_move.to);
-        let Ok(outcome) = found.outcome(&after) else {
-            return Ok(None);
-        };
-        judged.push(Move::heap(&heap_move).misere(outcome == Outcome::P));
-    }
-    let name = format!(
-        "the misère quotient of {} for heaps 1 to {} (order {}), without search",
-        heaps_game.rule(),
-        found.up_to(),
-        found.order()
-    );
-    Ok(Some((judged, name)))
+    single
+        .misere_moves_by_theory(watch.stop_flag())
+        .map_err(|_| RunError::Stopped(Stopped::Nothing))
 }
 
 /// What names the closed form of misère Nim in a report's `settled_by`.
@@ -225,7 +191,7 @@ pub fn value(game: &Game, limits: &Limits, watch: &Watch) -> Result<GameReport, 
     }
     // One heap game is answered by its quotient, whatever its heaps' sizes; its genus is still
     // searched, when the heaps are small enough for a search.
-    if let Some((judged, name)) = by_quotient(game, watch)? {
+    if let Some((judged, name)) = by_theory(game, watch)? {
         let wins = judged.is_empty() || judged.iter().any(|m| m.wins());
         let genus = match PartRules::of_summands(game.summands()) {
             Ok((rules, parts)) => small_genus(game, rules, &parts, limits, watch)?,
@@ -413,7 +379,7 @@ pub fn moves(
             ..nim.report(Command::Moves, game, started)
         });
     }
-    let (judged, stats, settled_by) = match by_quotient(game, watch)? {
+    let (judged, stats, settled_by) = match by_theory(game, watch)? {
         Some((judged, name)) => (judged, crate::solver::SearchStats::default(), Some(name)),
         None => {
             let (mut rules, _) = PartRules::of_summands(game.summands()).map_err(too_large)?;
@@ -465,7 +431,7 @@ pub fn outcome(game: &Game, limits: &Limits, watch: &Watch) -> Result<GameReport
             ..nim.report(Command::Outcome, game, started)
         });
     }
-    if let Some((judged, name)) = by_quotient(game, watch)? {
+    if let Some((judged, name)) = by_theory(game, watch)? {
         let first_moves = judged.len();
         let winning_move = judged.into_iter().find(|m| m.wins());
         let wins = first_moves == 0 || winning_move.is_some();

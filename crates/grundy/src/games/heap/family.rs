@@ -5,12 +5,15 @@ use std::sync::Arc;
 
 use super::{HeapGame, Kayles2d, Rectangle, TakeBreak};
 use super::{HeapMove, RectangleMove};
+use std::sync::atomic::AtomicBool;
+
 use crate::games::contract::{
-    no_such_move, plain_report, split_notation, FamilyGame, NimHeap, NormalPlay,
+    no_such_move, plain_report, split_notation, FamilyGame, NimHeap, NormalPlay, StopRaised,
 };
 use crate::games::sum::MoveOffers;
 use crate::graph::GraphError;
 use crate::misere::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
+use crate::misere::quotient::{quotient, QuotientError};
 use crate::report::{Command, GameReport, Move};
 use crate::values::{Nimber, Outcome};
 
@@ -161,7 +164,47 @@ impl FamilyGame for Heaps {
             })
             .collect()
     }
+
+    /// The moves judged by the game's misère quotient, which decides any sum of its heaps. The
+    /// search answers instead when the quotient cannot be built (it grew past its limits, or
+    /// the heaps pass `QUOTIENT_HEAPS` with no proven period).
+    fn misere_moves_by_theory(
+        &self,
+        stop: &AtomicBool,
+    ) -> Result<Option<(Vec<Move>, String)>, StopRaised> {
+        let Heaps { game, heaps } = self;
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        if largest == 0 || largest > QUOTIENT_HEAPS {
+            return Ok(None);
+        }
+        let found = match quotient(game.rule(), largest, stop) {
+            Ok(found) => found,
+            Err(QuotientError::Stopped { .. }) => return Err(StopRaised),
+            Err(_) => return Ok(None),
+        };
+        let mut judged = Vec::new();
+        for heap_move in game.moves(heaps) {
+            let mut after = heaps.clone();
+            after.remove(heap_move.index);
+            after.extend_from_slice(&heap_move.to);
+            let Ok(outcome) = found.outcome(&after) else {
+                return Ok(None);
+            };
+            judged.push(Move::heap(&heap_move).misere(outcome == Outcome::P));
+        }
+        let name = format!(
+            "the misère quotient of {} for heaps 1 to {} (order {}), without search",
+            game.rule(),
+            found.up_to(),
+            found.order()
+        );
+        Ok(Some((judged, name)))
+    }
 }
+
+/// The most heaps a misère quotient is built for to answer a sum of heaps; past it, or when
+/// the quotient outgrows its limits, the sum is searched.
+const QUOTIENT_HEAPS: usize = 100_000;
 
 /// A heap of a take-and-break game as a part of a misère position: a count.
 impl PartFamily for TakeBreak {
