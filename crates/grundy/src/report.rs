@@ -110,9 +110,8 @@ impl Command {
         }
     }
 
-    /// The `"question"` a request asks for this command (`tour_exists`), or `None` for the
-    /// commands that run over many games on the command line alone (`check`, `conjecture`,
-    /// `bench`) and are not requests.
+    /// The `"question"` a request asks for this command (`tour_exists`), or `None` for `bench`,
+    /// which times this machine's solver and is asked on the command line alone.
     #[must_use]
     pub const fn question(self) -> Option<&'static str> {
         match self {
@@ -128,7 +127,9 @@ impl Command {
             Command::Graph => Some("graph"),
             Command::Play => Some("play"),
             Command::Quotient => Some("quotient"),
-            Command::Conjecture | Command::Check | Command::Bench => None,
+            Command::Conjecture => Some("conjecture"),
+            Command::Check => Some("check"),
+            Command::Bench => None,
         }
     }
 }

@@ -3,7 +3,6 @@
 //! tried for a position the opponent loses, and Conway's genus when the position is small.
 
 use crate::games::corner::CornerPiece;
-use crate::games::graph::GraphGame;
 use crate::games::heap::Heaps;
 use crate::games::placement::Placement;
 use std::collections::HashMap;
@@ -278,7 +277,7 @@ pub fn value(game: &Game, limits: &Limits, watch: &Watch) -> Result<GameReport, 
         });
     }
     let (mut rules, parts) = PartRules::of_summands(game.summands()).map_err(too_large)?;
-    let moves = root_moves(&mut rules, game, &parts);
+    let moves = root_moves(&mut rules, game).map_err(too_large)?;
     let (judged, stats) = judge_moves(&rules, &moves, true, limits, None, watch)?;
     let wins = moves.is_empty() || judged.iter().any(|m| m.wins());
     let genus = small_genus(game, rules, &parts, limits, watch)?;
@@ -333,41 +332,32 @@ fn normal_value(game: &Game, limits: &Limits, watch: &Watch) -> Result<Nimber, R
     Ok(nimber)
 }
 
-/// Each legal move of `game` (whose position is `parts` of `rules`) as its report names it
-/// (with `summand` set in a sum), and the position it leads to.
-fn root_moves(rules: &mut PartRules, game: &Game, parts: &Parts) -> Vec<(Move, Parts)> {
+/// Each legal move of `game` (whose parts are made in `rules`) as its report names it
+/// (with `summand` set in a sum), and the position it leads to: the parts of the other
+/// summands and those the move leaves of its own.
+fn root_moves(rules: &mut PartRules, game: &Game) -> Result<Vec<(Move, Parts)>, TooLarge> {
     let summands = game.summands();
     let in_sum = summands.len() > 1;
     let mut moves = Vec::new();
     for (index, summand) in summands.iter().enumerate() {
-        let in_summand = |named: Move| Move {
-            summand: in_sum.then_some(index + 1),
-            ..named
-        };
-        if let Summand::Graph(GraphGame { graph, .. }) = summand {
-            // A graph's move is made on its parts: a smaller graph would be another game to
-            // the search, which could not share what it learns with the whole graph's.
-            for vertex in 0..graph.vertex_count() {
-                let after = rules
-                    .take_vertex(parts, graph, vertex)
-                    .expect("every vertex of a graph is in play at the start");
-                moves.push((
-                    in_summand(Move::vertex(graph.name(vertex), Nimber::ZERO)),
-                    after,
-                ));
-            }
-            continue;
-        }
-        for (named, after) in summand.moves_after() {
-            let mut after_summands = summands.to_vec();
-            after_summands[index] = after;
-            let after = rules
-                .parts_of(&after_summands)
-                .expect("a move leaves a game no larger than the one checked");
-            moves.push((in_summand(named), after));
+        let mut others = summands.to_vec();
+        others.remove(index);
+        let rest = rules.parts_of(&others)?;
+        let family = rules.add_game(summand, &mut Vec::new())?;
+        for (named, left) in summand.misere_moves()? {
+            let mut after = rest.clone();
+            rules.add_states(family, &left, &mut after);
+            rules.keep_parts_with_moves(&mut after);
+            moves.push((
+                Move {
+                    summand: in_sum.then_some(index + 1),
+                    ..named
+                },
+                after,
+            ));
         }
     }
-    moves
+    Ok(moves)
 }
 
 /// Judges `moves` under misère play on the request's threads: each move's report with whether
@@ -463,8 +453,8 @@ pub fn moves(
     let (judged, stats, settled_by) = match by_quotient(game, watch)? {
         Some((judged, name)) => (judged, crate::solver::SearchStats::default(), Some(name)),
         None => {
-            let (mut rules, parts) = PartRules::of_summands(game.summands()).map_err(too_large)?;
-            let moves = root_moves(&mut rules, game, &parts);
+            let (mut rules, _) = PartRules::of_summands(game.summands()).map_err(too_large)?;
+            let moves = root_moves(&mut rules, game).map_err(too_large)?;
             let (judged, stats) = judge_moves(&rules, &moves, false, limits, seconds, watch)?;
             (judged, stats, None)
         }
@@ -525,8 +515,8 @@ pub fn outcome(game: &Game, limits: &Limits, watch: &Watch) -> Result<GameReport
             ..misere_report(Command::Outcome, game, wins)
         });
     }
-    let (mut rules, parts) = PartRules::of_summands(game.summands()).map_err(too_large)?;
-    let moves = root_moves(&mut rules, game, &parts);
+    let (mut rules, _) = PartRules::of_summands(game.summands()).map_err(too_large)?;
+    let moves = root_moves(&mut rules, game).map_err(too_large)?;
     let (judged, stats) = judge_moves(&rules, &moves, true, limits, None, watch)?;
     let winning_move = judged.into_iter().find(|m| m.wins());
     let wins = moves.is_empty() || winning_move.is_some();
@@ -581,8 +571,8 @@ pub fn play(
         game: game.clone(),
         position: *position,
     }));
-    let (mut rules, parts) = PartRules::of_summands(whole.summands()).map_err(too_large)?;
-    let moves = root_moves(&mut rules, &whole, &parts);
+    let (mut rules, _) = PartRules::of_summands(whole.summands()).map_err(too_large)?;
+    let moves = root_moves(&mut rules, &whole).map_err(too_large)?;
     let placements = game.legal_placements(position);
     if moves.is_empty() {
         return Err(RunError::input(format!(
@@ -931,7 +921,7 @@ mod tests {
             assert_eq!(closed.settled_by.as_deref(), Some(NIM_RULE), "{text}");
             let game: Game = text.parse().unwrap();
             let (mut rules, parts) = PartRules::of_summands(game.summands()).unwrap();
-            let moves = root_moves(&mut rules, &game, &parts);
+            let moves = root_moves(&mut rules, &game).unwrap();
             let (mut searched, _) = judge_moves(
                 &rules,
                 &moves,

@@ -1,0 +1,251 @@
+//! Splitting a Cram position into independent regions, and keying a region by its shape.
+//!
+//! Two free squares are in one region when a chain of possible dominoes joins them; a free
+//! square with no free neighbour can never be covered and belongs to none. A region's value
+//! depends only on its shape, so its key is the least of its eight images under the
+//! symmetries of the grid, each moved to the top left corner: the same key on any board.
+
+use super::{Cram, CramPosition};
+use crate::solver::{mix_words, TableKey};
+
+/// The shape of a region of free squares, the same for every image of it under the eight
+/// symmetries of the grid and every translation, on any board: its squares packed row by
+/// row into `width` bits a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CramKey {
+    bits: u64,
+    width: u8,
+}
+
+impl TableKey for CramKey {
+    #[inline]
+    fn hash64(&self) -> u64 {
+        mix_words(u64::from(self.width), &[self.bits])
+    }
+}
+
+impl CramKey {
+    /// The squares, packed row by row.
+    #[must_use]
+    pub const fn bits(self) -> u64 {
+        self.bits
+    }
+
+    /// The width of a row of [`CramKey::bits`].
+    #[must_use]
+    pub const fn width(self) -> usize {
+        self.width as usize
+    }
+}
+
+/// The most rows a region's bounding box can have (a 64×1 board).
+const MAX_ROWS: usize = 64;
+
+/// A shape as rows of bits, the first row first and its first column the lowest bit.
+struct Rows {
+    rows: [u64; MAX_ROWS],
+    height: usize,
+    width: usize,
+}
+
+impl Rows {
+    /// The region `squares` of `cram`'s board, moved to the top left corner of its box.
+    fn of_region(cram: &Cram, squares: u64) -> Rows {
+        let cols = cram.board().cols();
+        let top = squares.trailing_zeros() as usize / cols;
+        let bottom = (63 - squares.leading_zeros() as usize) / cols;
+        let row_mask = cram.first_row();
+        let mut rows = [0u64; MAX_ROWS];
+        let mut columns = 0;
+        for (index, row) in (top..=bottom).enumerate() {
+            let bits = squares >> (row * cols) & row_mask;
+            rows[index] = bits;
+            columns |= bits;
+        }
+        let left = columns.trailing_zeros();
+        let height = bottom - top + 1;
+        for row in &mut rows[..height] {
+            *row >>= left;
+        }
+        Rows {
+            rows,
+            height,
+            width: (64 - columns.leading_zeros() - left) as usize,
+        }
+    }
+
+    /// The shape mirrored in its main diagonal.
+    fn transposed(&self) -> Rows {
+        let mut rows = [0u64; MAX_ROWS];
+        for (index, &row) in self.rows[..self.height].iter().enumerate() {
+            let mut bits = row;
+            while bits != 0 {
+                let col = bits.trailing_zeros() as usize;
+                rows[col] |= 1 << index;
+                bits &= bits - 1;
+            }
+        }
+        Rows {
+            rows,
+            height: self.width,
+            width: self.height,
+        }
+    }
+
+    /// The least of the four images that keep the rows rows: as it is, upside down, mirrored
+    /// left to right, and both.
+    fn least_image(&self) -> CramKey {
+        let shift = 64 - self.width as u32;
+        let reversed = |row: u64| row.reverse_bits() >> shift;
+        let rows = &self.rows[..self.height];
+        let pack = |row_of: &dyn Fn(usize) -> u64| {
+            (0..self.height).fold(0u64, |bits, index| {
+                bits | row_of(index) << (index * self.width)
+            })
+        };
+        let last = self.height - 1;
+        let images = [
+            pack(&|index| rows[index]),
+            pack(&|index| rows[last - index]),
+            pack(&|index| reversed(rows[index])),
+            pack(&|index| reversed(rows[last - index])),
+        ];
+        CramKey {
+            bits: images.into_iter().min().expect("four images"),
+            width: self.width as u8,
+        }
+    }
+}
+
+impl Cram {
+    /// Calls `visit` with each region of `position` in which a domino can still be put: the
+    /// position is their sum. Squares with no free neighbour are left out.
+    #[inline]
+    pub fn for_each_component(&self, position: &CramPosition, mut visit: impl FnMut(CramPosition)) {
+        let free = position.bits();
+        // Squares with a free neighbour: the others are dead.
+        let mut rest = free & self.neighbours(free);
+        while rest != 0 {
+            let mut region = rest & rest.wrapping_neg();
+            loop {
+                let grown = region | (self.neighbours(region) & rest);
+                if grown == region {
+                    break;
+                }
+                region = grown;
+            }
+            rest ^= region;
+            visit(CramPosition::from_bits(region));
+        }
+    }
+
+    /// The regions of `position`, as [`Cram::for_each_component`] finds them.
+    #[must_use]
+    pub fn components(&self, position: &CramPosition) -> Vec<CramPosition> {
+        let mut regions = Vec::new();
+        self.for_each_component(position, |region| regions.push(region));
+        regions
+    }
+
+    /// The key of `region`'s shape: equal for regions that are images of one another under a
+    /// symmetry of the grid and a translation, on any board.
+    #[must_use]
+    pub fn key(&self, region: &CramPosition) -> CramKey {
+        if region.bits() == 0 {
+            return CramKey { bits: 0, width: 0 };
+        }
+        let rows = Rows::of_region(self, region.bits());
+        let straight = rows.least_image();
+        let turned = rows.transposed().least_image();
+        straight.min(turned)
+    }
+
+    /// Whether `squares` touches the first row and the first column: a region moved to the
+    /// top left corner.
+    #[cfg(test)]
+    fn is_in_corner(&self, squares: u64) -> bool {
+        squares & self.first_row() != 0 && squares & self.first_col() != 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{BoardSize, Symmetry};
+
+    fn cram(board: &str) -> Cram {
+        Cram::new(board.parse().unwrap()).unwrap()
+    }
+
+    /// The image of `squares` under `symmetry` of a square board.
+    fn image(board: BoardSize, symmetry: Symmetry, squares: u64) -> u64 {
+        let permutation = symmetry.permutation(board);
+        (0..board.squares())
+            .filter(|&index| squares >> index & 1 == 1)
+            .fold(0, |image, index| image | 1 << permutation[index])
+    }
+
+    #[test]
+    fn regions_are_the_free_squares_joined_by_dominoes() {
+        let game = cram("3x5");
+        let position = game.parse_position("..#.#/#.#.#/.#..#").unwrap();
+        let regions: Vec<String> = game
+            .components(&position)
+            .iter()
+            .map(|region| game.format_position(region))
+            .collect();
+        assert_eq!(
+            regions,
+            ["..###/#.###/#####", "###.#/###.#/##..#"],
+            "the lone square a3 is dead"
+        );
+        assert!(game
+            .components(&game.parse_position(".#.#./#.#.#/.#.#.").unwrap())
+            .is_empty());
+        assert_eq!(game.components(&game.empty()).len(), 1);
+    }
+
+    /// Every set of squares of a 4x4 board: its key is that of each of its images under the
+    /// board's symmetries and of the set moved, and the key's shape is the set's.
+    #[test]
+    fn keys_forget_symmetry_and_translation_and_nothing_else() {
+        let game = cram("4x4");
+        let board = game.board();
+        let mut shapes = std::collections::HashMap::new();
+        for squares in 1..1u64 << 16 {
+            let key = game.key(&CramPosition::from_bits(squares));
+            for symmetry in Symmetry::of_board(board) {
+                let image = image(board, symmetry, squares);
+                assert_eq!(game.key(&CramPosition::from_bits(image)), key);
+            }
+            assert_eq!(key.bits().count_ones(), squares.count_ones());
+            if game.is_in_corner(squares) {
+                // Sets in the corner with one key are images of one another.
+                let orbit: Vec<u64> = Symmetry::of_board(board)
+                    .map(|symmetry| image(board, symmetry, squares))
+                    .collect();
+                let first = *shapes.entry(key).or_insert(squares);
+                let moved = |set: u64| {
+                    let mut set = set;
+                    while set & game.first_row() == 0 {
+                        set >>= 4;
+                    }
+                    while set & game.first_col() == 0 {
+                        set >>= 1;
+                    }
+                    set
+                };
+                assert!(
+                    orbit.iter().any(|&other| moved(other) == first),
+                    "{squares:#x} and {first:#x} share a key"
+                );
+            }
+        }
+        // A shape keeps its key on another board.
+        let wide = cram("2x7");
+        let narrow = cram("7x2");
+        let l_across = wide.parse_position("..#####/.######").unwrap();
+        let l_down = narrow.parse_position("##/##/##/##/#./../##").unwrap();
+        assert_eq!(wide.key(&l_across), narrow.key(&l_down));
+    }
+}

@@ -1,0 +1,225 @@
+//! Cram's nim-values and outcomes by the generic solver ([`crate::solver::Solver`]): the game
+//! tells it the options, the regions and their keys; the solver does the rest.
+
+use std::collections::HashMap;
+
+use super::{Cram, CramKey, CramPosition};
+use crate::solver::{naive_value_by, ImpartialGame, SearchStats, Solver, DENSE_CAPACITY};
+use crate::values::{Nimber, Outcome};
+
+impl ImpartialGame for Cram {
+    type Position = CramPosition;
+    type Key = CramKey;
+
+    #[inline]
+    fn for_each_option(&self, position: &CramPosition, mut visit: impl FnMut(CramPosition)) {
+        let free = position.bits();
+        self.for_each_domino_bits(free, |domino| {
+            visit(CramPosition::from_bits(free & !domino))
+        });
+    }
+
+    #[inline]
+    fn for_each_component(&self, position: &CramPosition, visit: impl FnMut(CramPosition)) {
+        Cram::for_each_component(self, position, visit);
+    }
+
+    #[inline]
+    fn key(&self, component: &CramPosition) -> CramKey {
+        Cram::key(self, component)
+    }
+
+    #[inline]
+    fn size(&self, component: &CramPosition) -> usize {
+        self.move_count(component) as usize
+    }
+
+    #[inline]
+    fn known_value(&self, component: &CramPosition) -> Option<Nimber> {
+        // A region of two or three squares takes one domino and is then dead.
+        (component.free_squares() <= 3).then_some(Nimber::new(1))
+    }
+
+    /// Cram is Node Kayles on its dominoes: a domino put down removes itself and every
+    /// domino that shares a square with it.
+    fn local_graph(
+        &self,
+        component: &CramPosition,
+        neighbourhoods: &mut [u64; DENSE_CAPACITY],
+    ) -> Option<usize> {
+        let mut dominoes = [0u64; DENSE_CAPACITY];
+        let mut count = 0;
+        let mut too_many = false;
+        self.for_each_domino_bits(component.bits(), |domino| {
+            if count < DENSE_CAPACITY {
+                dominoes[count] = domino;
+                count += 1;
+            } else {
+                too_many = true;
+            }
+        });
+        if too_many {
+            return None;
+        }
+        for (index, &domino) in dominoes[..count].iter().enumerate() {
+            neighbourhoods[index] = dominoes[..count]
+                .iter()
+                .enumerate()
+                .filter(|(_, &other)| other & domino != 0)
+                .fold(0, |set, (other, _)| set | 1 << other);
+        }
+        Some(count)
+    }
+}
+
+/// Nim-values and outcomes of Cram positions on one board, remembering what it learns in
+/// tables of bounded size.
+pub struct CramSolver {
+    solver: Solver<Cram>,
+}
+
+impl CramSolver {
+    /// A solver for `cram` whose tables may use `budget_bytes` of memory.
+    #[must_use]
+    pub fn new(cram: &Cram, budget_bytes: u64) -> CramSolver {
+        CramSolver {
+            solver: Solver::new(cram.clone(), budget_bytes),
+        }
+    }
+
+    /// The nim-value of `position`.
+    pub fn nim_value(&mut self, position: &CramPosition) -> Nimber {
+        self.solver.nim_value(position)
+    }
+
+    /// Who wins `position` with the player to move, by an outcome search that stops at the
+    /// first winning move (cheaper than the nim-value).
+    pub fn outcome(&mut self, position: &CramPosition) -> Outcome {
+        if self.solver.has_value(position, Nimber::ZERO) {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+
+    /// Tells `observer` of the search's progress, and stops when its flag is raised.
+    pub fn set_observer(&mut self, observer: Box<dyn crate::solver::SearchObserver + Send>) {
+        self.solver.set_observer(observer);
+    }
+
+    /// The counters of the searches so far.
+    #[must_use]
+    pub fn stats(&self) -> SearchStats {
+        self.solver.stats()
+    }
+}
+
+impl Cram {
+    /// The nim-value of `position` by the mex rule over every move, with no splitting and no
+    /// symmetry: the slow reference the solver is checked against. Exponential; for small
+    /// boards only.
+    #[must_use]
+    pub fn naive_nim_value(&self, position: &CramPosition) -> Nimber {
+        let options = |position: &CramPosition| {
+            let mut options = Vec::new();
+            self.for_each_option(position, |option| options.push(option));
+            options
+        };
+        naive_value_by(position, &options, &mut HashMap::new())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::BoardSize;
+    use crate::games::heap::HeapGame;
+
+    fn cram(rows: u32, cols: u32) -> Cram {
+        Cram::new(BoardSize::new(rows, cols).unwrap()).unwrap()
+    }
+
+    /// Every board of up to 20 squares: the solver's value of the empty board is the
+    /// reference's, its outcome agrees, and so do they on positions reached by a few moves.
+    #[test]
+    fn the_solver_agrees_with_the_plain_recursion_on_every_board_to_twenty_squares() {
+        let mut checked = 0;
+        for rows in 1..=20u32 {
+            for cols in 1..=20 / rows {
+                let game = cram(rows, cols);
+                let mut solver = CramSolver::new(&game, 1 << 22);
+                let mut memo = HashMap::new();
+                let options = |position: &CramPosition| {
+                    let mut options = Vec::new();
+                    game.for_each_option(position, |option| options.push(option));
+                    options
+                };
+                let mut positions = vec![game.empty()];
+                // Positions after up to two dominoes, every other one kept.
+                for depth in 0..2 {
+                    let mut next = Vec::new();
+                    for position in &positions {
+                        next.extend(options(position).into_iter().skip(depth).step_by(2));
+                    }
+                    positions.extend(next);
+                }
+                for position in positions {
+                    let expected = naive_value_by(&position, &options, &mut memo);
+                    assert_eq!(
+                        solver.nim_value(&position),
+                        expected,
+                        "{rows}x{cols} {}",
+                        game.format_position(&position)
+                    );
+                    assert_eq!(solver.outcome(&position), expected.outcome());
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
+    /// Random positions of boards of 16 to 20 squares, with a fresh solver each (so that
+    /// nothing learnt from the empty board helps).
+    #[test]
+    fn the_solver_agrees_with_the_plain_recursion_on_random_positions() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for (rows, cols) in [(4, 4), (4, 5), (5, 4), (2, 10), (3, 6), (1, 20), (2, 9)] {
+            let game = cram(rows, cols);
+            for _ in 0..40 {
+                // About three squares in four free.
+                let free = game.empty().bits() & (random() | random());
+                let position = CramPosition::from_bits(free);
+                let mut solver = CramSolver::new(&game, 1 << 20);
+                assert_eq!(
+                    solver.nim_value(&position),
+                    game.naive_nim_value(&position),
+                    "{rows}x{cols} {}",
+                    game.format_position(&position)
+                );
+            }
+        }
+    }
+
+    /// Cram on one row is Dawson's Kayles (octal 0.07): a domino takes two adjacent pins.
+    #[test]
+    fn one_row_is_dawsons_kayles() {
+        let dawson = HeapGame::from_rule("0.07".parse().unwrap());
+        let values = dawson.nim_values(64);
+        for cols in 1..=64u32 {
+            let row = cram(1, cols);
+            let column = cram(cols, 1);
+            let mut solver = CramSolver::new(&row, 1 << 22);
+            let mut down = CramSolver::new(&column, 1 << 22);
+            let heap = cols as usize;
+            assert_eq!(solver.nim_value(&row.empty()), values[heap], "1x{cols}");
+            assert_eq!(down.nim_value(&column.empty()), values[heap], "{cols}x1");
+        }
+    }
+}
