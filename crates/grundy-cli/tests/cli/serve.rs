@@ -558,9 +558,21 @@ fn serve_keeps_what_a_table_finished_when_it_is_stopped() {
     assert!(started.elapsed() < Duration::from_secs(30));
     let table = parse(&text);
     assert_eq!(table["interrupted"], true, "{table}");
+    // How many cells two seconds finish depends on the machine (none, on a busy one): what
+    // is checked is that the answer holds exactly the cells it says it finished, right.
     let finished = table["finished_cells"].as_u64().unwrap();
-    assert!(finished > 0 && finished < 256, "{finished}");
-    assert_eq!(table["nimbers"][0][0], 1, "queens 1x1 has value *1");
+    assert!(finished < 256, "{finished}");
+    let cells: Vec<&Value> = table["nimbers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row.as_array().unwrap())
+        .collect();
+    let known = cells.iter().filter(|cell| !cell.is_null()).count();
+    assert_eq!(known as u64, finished, "{table}");
+    if !table["nimbers"][0][0].is_null() {
+        assert_eq!(table["nimbers"][0][0], 1, "queens 1x1 has value *1");
+    }
     assert!(table["nimbers"][15][15].is_null());
 
     // Cancelled, a table job keeps what it finished too.
