@@ -11,9 +11,9 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::games::sum::MoveOffers;
+use crate::games::move_list::MoveOffers;
+use crate::games::parts::{MisereStart, State, TooLarge};
 use crate::graph::GraphError;
-use crate::misere::parts::{MisereStart, State, TooLarge};
 use crate::report::{Command, GameReport, Move, Player};
 use crate::values::{Nimber, Outcome};
 use crate::watch::Watch;

@@ -5,9 +5,9 @@ use std::any::Any;
 use std::sync::Arc;
 
 use crate::games::contract::{no_such_move, split_notation, FamilyGame, NimHeap, NormalPlay};
-use crate::games::sum::MoveOffers;
+use crate::games::move_list::MoveOffers;
+use crate::games::parts::{Family, MisereStart, PartFamily, Parts, State, TooLarge};
 use crate::graph::GraphError;
-use crate::misere::parts::{Family, MisereStart, PartFamily, Parts, State, TooLarge};
 use crate::report::Move;
 use crate::values::Nimber;
 

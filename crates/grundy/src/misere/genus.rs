@@ -9,8 +9,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::parts::Parts;
 use super::search::MisereSearch;
+use crate::games::parts::Parts;
 use crate::report::GenusReport;
 use crate::values::Nimber;
 

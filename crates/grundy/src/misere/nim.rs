@@ -144,7 +144,7 @@ mod tests {
     use crate::{Game, Nimber};
 
     /// The position `*a + *b + …` of the search, and the search.
-    fn searched(heaps: &[u32]) -> (MisereSearch, crate::misere::parts::Parts) {
+    fn searched(heaps: &[u32]) -> (MisereSearch, crate::games::parts::Parts) {
         let text = if heaps.is_empty() {
             "*0".to_string()
         } else {

@@ -7,8 +7,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use super::parts::{PartRules, Parts};
+use super::parts::PartRules;
 use super::search::MisereSearch;
+use crate::games::parts::Parts;
 use crate::solver::{SearchObserver, SearchStats};
 
 /// The stack of each searching thread: the search recurses once a move.

@@ -11,169 +11,13 @@
 //! family's folder under [`crate::games`]); this module only keeps the families of a position
 //! apart and gathers their parts.
 
-use std::any::Any;
-use std::fmt::Debug;
 use std::sync::Arc;
 
 use crate::games::contract::FamilyGame;
 use crate::games::nimber::NimHeaps;
-use crate::games::placement::{Cells, RulesKey};
-use crate::graph::VertexSet;
-use crate::solver::{mix_words, TableKey};
-
-/// Words of the bit sets of placement components and graph components: boards of at most 256
-/// squares, graphs of at most 256 vertices.
-pub const WORDS: usize = 4;
-
-/// The most squares (or vertices) a misère search takes: 16x16.
-pub const MAX_MISERE_SQUARES: usize = 64 * WORDS;
-
-/// The most moves a misère position may have left before it ends (the search goes as deep as
-/// the longest play).
-pub const MAX_MISERE_DEPTH: u64 = 2_000;
-
-/// The rules of one family of parts: how a game of the family splits into parts with canonical
-/// keys, whether a part has a move, how long it can last and the parts each move leaves. A
-/// family implements it in its own folder; the misère search asks it through [`PartRules`].
-pub trait PartFamily: Debug + Send + Sync {
-    /// The rules as [`Any`], for [`PartFamily::same_rules`].
-    fn as_any(&self) -> &dyn Any;
-
-    /// Whether `other` are these rules, so that a part of either is a part of both.
-    fn same_rules(&self, other: &dyn PartFamily) -> bool;
-
-    /// Whether `state` has a move (a part without one is 0 and is left out of positions).
-    fn has_moves(&self, state: State) -> bool;
-
-    /// The most moves `state` can last.
-    fn longest_play(&self, state: State) -> u64;
-
-    /// Adds the parts of `state` (itself, or its components) to `parts`, made by `family`.
-    fn add_parts(&self, family: Family, state: State, parts: &mut Parts);
-
-    /// Calls `visit` with the parts each move on `state` leaves in its place (none, one or
-    /// several, not sorted, each with a move). Different moves may leave the same parts.
-    fn for_each_option(&self, family: Family, state: State, visit: &mut dyn FnMut(&mut Parts));
-}
-
-/// What a part is, as a shape its family reads in its own terms.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum State {
-    /// A count: the tokens of a heap.
-    Count(u32),
-    /// Two numbers: a board's rows and columns, a piece's coordinates.
-    Pair(u32, u32),
-    /// Cells of a board, some free.
-    Cells(Cells<WORDS>),
-    /// Vertices in play.
-    Vertices(VertexSet<WORDS>),
-    /// Squares of a board of at most 64 squares, one bit each.
-    Squares(u64),
-}
-
-/// The family a part belongs to in a position's [`PartRules`], which makes its parts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Family(u16);
-
-impl Family {
-    /// The part of this family in `state`, its key made of `shape`.
-    #[must_use]
-    pub fn part(self, shape: Shape, state: State) -> Part {
-        Part {
-            key: PartKey::new(self.0, shape),
-            state,
-        }
-    }
-
-    /// The part of this family in `State::Count(count)`, keyed by the count.
-    #[must_use]
-    pub fn count_part(self, count: u32) -> Part {
-        self.part(Shape::Count(count), State::Count(count))
-    }
-}
-
-/// The canonical key of a part: equal keys of one family are the same game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Shape {
-    /// A heap's size.
-    Count(u32),
-    /// A board's sides, the shorter first, or the corner piece's coordinates.
-    Pair(u32, u32),
-    /// A placement component up to the board's symmetries.
-    Cells(RulesKey<WORDS>),
-    /// A graph component's vertices.
-    Vertices(VertexSet<WORDS>),
-    /// A region of a grid packed into one word row by row, `width` bits a row, up to the
-    /// grid's symmetries and translation.
-    Packed {
-        /// The region's squares.
-        bits: u64,
-        /// The bits of a row.
-        width: u32,
-    },
-}
-
-/// The key of a part: its family (an index into the position's rules) and shape, with a hash
-/// of both made once, which orders parts (ties broken by the rest) and answers most
-/// comparisons.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PartKey {
-    hash: u64,
-    family: u16,
-    shape: Shape,
-}
-
-impl PartKey {
-    fn new(family: u16, shape: Shape) -> PartKey {
-        let shape_hash = match shape {
-            Shape::Count(count) => mix_words(1, &[u64::from(count)]),
-            Shape::Pair(a, b) => mix_words(2, &[u64::from(a) << 32 | u64::from(b)]),
-            Shape::Cells(key) => key.hash64(),
-            Shape::Vertices(set) => set.hash64(),
-            Shape::Packed { bits, width } => mix_words(u64::from(width), &[bits]),
-        };
-        PartKey {
-            hash: mix_words(shape_hash, &[u64::from(family)]),
-            family,
-            shape,
-        }
-    }
-
-    /// The hash of the part's family and shape.
-    #[must_use]
-    pub fn hash64(&self) -> u64 {
-        self.hash
-    }
-}
-
-/// One part of a misère position, with its key.
-#[derive(Clone, Copy, Debug)]
-pub struct Part {
-    key: PartKey,
-    state: State,
-}
-
-impl Part {
-    /// The part's key.
-    #[must_use]
-    pub fn key(&self) -> PartKey {
-        self.key
-    }
-
-    /// What the part is, in its family's terms.
-    #[must_use]
-    pub fn state(&self) -> State {
-        self.state
-    }
-}
-
-/// A position: its parts, sorted by key.
-pub type Parts = Vec<Part>;
-
-/// Why a game cannot be searched under misère play.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct TooLarge(pub String);
+use crate::games::parts::{
+    Family, MisereStart, Part, PartFamily, Parts, State, TooLarge, MAX_MISERE_DEPTH,
+};
 
 /// The rules of every family in a game, and the parts of its positions.
 #[derive(Clone, Debug)]
@@ -181,19 +25,11 @@ pub struct PartRules {
     families: Vec<Arc<dyn PartFamily>>,
 }
 
-/// A game's misère rules and its position in them: the states its parts are made from.
-pub struct MisereStart {
-    /// The rules of the game's family.
-    pub rules: Arc<dyn PartFamily>,
-    /// The states of the game's position, each split into parts by the rules.
-    pub states: Vec<State>,
-}
-
 impl PartRules {
     /// The rules of the families of `games` and the parts of their positions, sorted.
     ///
     /// # Errors
-    /// A board of more than [`MAX_MISERE_SQUARES`] squares, a graph of more than that many
+    /// A board of more than [`MAX_MISERE_SQUARES`](crate::games::parts::MAX_MISERE_SQUARES) squares, a graph of more than that many
     /// vertices, or a game whose longest play passes [`MAX_MISERE_DEPTH`] moves.
     pub fn of_summands(games: &[impl FamilyGame]) -> Result<(PartRules, Parts), TooLarge> {
         let mut rules = PartRules {

@@ -9,7 +9,8 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
-use super::parts::{sort, Part, PartKey, PartRules, Parts};
+use super::parts::{sort, PartRules};
+use crate::games::parts::{Part, PartKey, Parts};
 use crate::solver::{mix_words, SearchObserver, SearchStats};
 use crate::values::MexSet;
 

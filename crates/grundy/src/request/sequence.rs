@@ -24,11 +24,12 @@ use super::{check_reference_work, Limits, RunError, Stopped};
 use crate::games::heap::{
     nim_sequence_until_settled, HeapGame, HeapRuleset, NimSequence, Periodicity, SequenceObserver,
 };
+use crate::games::parts::MAX_MISERE_DEPTH;
 use crate::games::placement::parse_pieces;
 use crate::games::registry::Family;
 use crate::games::sum::Summand;
 use crate::misere::genus::{genus, Genus, GENUS_TERMS};
-use crate::misere::parts::{PartRules, MAX_MISERE_DEPTH};
+use crate::misere::parts::PartRules;
 use crate::misere::search::MisereSearch;
 use crate::misere::Convention;
 use crate::report::{Command, GenusReport, SequenceReport, SCHEMA_VERSION};

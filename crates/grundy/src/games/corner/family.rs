@@ -5,9 +5,9 @@ use std::sync::Arc;
 
 use super::{CornerGame, CornerMove};
 use crate::games::contract::{no_such_move, split_notation, FamilyGame, NormalPlay};
-use crate::games::sum::MoveOffers;
+use crate::games::move_list::MoveOffers;
+use crate::games::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
 use crate::graph::GraphError;
-use crate::misere::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
 use crate::report::Move;
 use crate::values::Nimber;
 

@@ -5,12 +5,12 @@ use std::any::Any;
 use std::sync::Arc;
 
 use crate::games::contract::{plain_report, FamilyGame, NormalPlay};
-use crate::games::sum::MoveOffers;
-use crate::graph::kayles::{GraphKayles, GraphSolver};
-use crate::graph::{Graph, GraphError};
-use crate::misere::parts::{
+use crate::games::move_list::MoveOffers;
+use crate::games::parts::{
     Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge, MAX_MISERE_SQUARES, WORDS,
 };
+use crate::graph::kayles::{GraphKayles, GraphSolver};
+use crate::graph::{Graph, GraphError};
 use crate::report::{Command, GameReport, Move};
 use crate::solver::ImpartialGame;
 use crate::values::{Nimber, Outcome};

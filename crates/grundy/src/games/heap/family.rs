@@ -10,9 +10,9 @@ use std::sync::atomic::AtomicBool;
 use crate::games::contract::{
     no_such_move, plain_report, split_notation, FamilyGame, NimHeap, NormalPlay, StopRaised,
 };
-use crate::games::sum::MoveOffers;
+use crate::games::move_list::MoveOffers;
+use crate::games::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
 use crate::graph::GraphError;
-use crate::misere::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
 use crate::misere::quotient::{quotient, QuotientError};
 use crate::report::{Command, GameReport, Move};
 use crate::values::{Nimber, Outcome};
@@ -392,7 +392,7 @@ impl PartFamily for Kayles2d {
 }
 
 /// The part of a board of `rows` by `cols`.
-fn board_part(family: Family, rows: usize, cols: usize) -> crate::misere::parts::Part {
+fn board_part(family: Family, rows: usize, cols: usize) -> crate::games::parts::Part {
     let (short, long) = (rows.min(cols), rows.max(cols));
     family.part(
         Shape::Pair(short as u32, long as u32),

@@ -9,11 +9,11 @@ use super::{
 };
 use crate::board::{Piece, Square};
 use crate::games::contract::{FamilyGame, NormalPlay};
-use crate::games::sum::MoveOffers;
-use crate::graph::GraphError;
-use crate::misere::parts::{
+use crate::games::move_list::MoveOffers;
+use crate::games::parts::{
     Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge, MAX_MISERE_SQUARES, WORDS,
 };
+use crate::graph::GraphError;
 use crate::report::{Command, GameReport, Move, Player};
 use crate::solver::ImpartialGame;
 use crate::values::{Nimber, Outcome};

@@ -1,0 +1,108 @@
+//! The moves of a sum as they are counted and listed: each summand's evaluator offers its moves
+//! ([`crate::games::contract::NormalPlay::offer_moves`]) to a [`MoveOffers`], which counts every
+//! one and lists those the answer has room for.
+
+use crate::values::Nimber;
+
+/// A move in one summand of a sum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SumMove {
+    /// Which summand it is played in, counting from 0 in the order given.
+    pub summand: usize,
+    /// The move as its own family writes it (`c3`, `Nc3`, `7 -> 2 + 4`, `(7, 9) -> (5, 8)`, a
+    /// vertex's name, `*3 -> *1`).
+    pub notation: String,
+    /// The nim-value of the summand after the move.
+    pub summand_value: Nimber,
+    /// The nim-value of the whole sum after the move: 0 for a winning move.
+    pub nimber: Nimber,
+}
+
+/// The moves of a sum: all counted, some listed ([`crate::games::sum::GameSum::list_moves`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SumMoves {
+    /// Every legal move.
+    pub legal: u64,
+    /// The moves to a sum of value 0.
+    pub winning: u64,
+    /// The moves listed, in the order of the summands.
+    pub listed: Vec<SumMove>,
+}
+
+/// Counts the moves of a sum and keeps those to be listed.
+pub(crate) struct Lister {
+    pub(crate) all: bool,
+    pub(crate) limit: usize,
+    pub(crate) winning_listed: usize,
+    pub(crate) others_listed: usize,
+    pub(crate) moves: SumMoves,
+}
+
+impl Lister {
+    /// Counts the move of summand `summand` to `to`, the rest of the sum being `rest`, and
+    /// lists it (named by `notation`, called only then) if there is room.
+    pub(crate) fn offer(
+        &mut self,
+        summand: usize,
+        rest: Nimber,
+        to: Nimber,
+        notation: impl FnOnce() -> String,
+    ) {
+        let nimber = rest + to;
+        let wins = nimber == Nimber::ZERO;
+        self.moves.legal += 1;
+        self.moves.winning += u64::from(wins);
+        let listed = if wins {
+            &mut self.winning_listed
+        } else {
+            &mut self.others_listed
+        };
+        if (wins || self.all) && *listed < self.limit {
+            *listed += 1;
+            self.moves.listed.push(SumMove {
+                summand,
+                notation: notation(),
+                summand_value: to,
+                nimber,
+            });
+        }
+    }
+}
+
+/// Where one summand's evaluator offers its moves ([`NormalPlay::offer_moves`]): each is
+/// counted, and listed if the sum's list has room for it.
+pub struct MoveOffers<'a> {
+    pub(crate) lister: &'a mut Lister,
+    pub(crate) summand: usize,
+    /// The nim-sum of the other summands, unchanged by a move here.
+    pub(crate) rest: Nimber,
+}
+
+impl MoveOffers<'_> {
+    /// Counts the move to a summand of value `to` and lists it, named by `notation` (called
+    /// only then), if there is room.
+    pub fn offer(&mut self, to: Nimber, notation: impl FnOnce() -> String) {
+        self.lister.offer(self.summand, self.rest, to, notation);
+    }
+
+    /// The value the summand must move to for the whole sum to be 0: its winning move's.
+    #[must_use]
+    pub fn winning_value(&self) -> Nimber {
+        self.rest
+    }
+
+    /// How many more moves that do not win can be listed.
+    #[must_use]
+    pub fn room(&self) -> usize {
+        if self.lister.all {
+            self.lister.limit.saturating_sub(self.lister.others_listed)
+        } else {
+            0
+        }
+    }
+
+    /// Counts `count` more legal moves, none of them winning, without offering them.
+    pub fn count_unlisted(&mut self, count: u64) {
+        self.lister.moves.legal += count;
+    }
+}
