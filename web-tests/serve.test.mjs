@@ -326,15 +326,24 @@ test('Node Kayles on a pasted edge list: the computer answers a move', async () 
   await page.selectOption('#play-family', 'graph');
   await page.selectOption('#play-side', 'first');
   await page.fill('#play-edges', 'a b\nb c\nc d\nd e\ne a\na f');
+  const asked = jobsAsked(page);
   await page.click('#play-new');
   await page.waitForSelector('[data-vertex="f"]');
   await idle();
   assert.equal(await page.textContent('[data-testid="nimber"]'), '*3');
+  // What is drawn is the graph the answer lists (`graph`): its vertices, and a line an edge.
+  const drawnGraph = async () => {
+    const answered = await worker(asked.filter((request) => request.question === 'moves').pop());
+    assert.deepEqual(await page.$$eval('[data-vertex]', (vertices) => vertices.map((vertex) => vertex.dataset.vertex)), answered.graph.vertices);
+    assert.equal((await page.$$('[data-testid="graph-game"] line')).length, answered.graph.edges.length);
+  };
+  await drawnGraph();
   // Taking b removes a and c; the computer answers in what is left: d - e and f.
   await page.click('[data-vertex="b"]');
   await page.waitForFunction(() => document.querySelectorAll('#history li').length === 2);
   await idle();
   assert.equal(await page.$('[data-vertex="a"]'), null);
+  await drawnGraph();
   // b was a winning move, so whatever the computer answered, the person wins again.
   assert.match(await page.textContent('[data-testid="outcome"]'), /: you \(first player\) win/);
   await page.screenshot({ path: join(screenshots, 'node-kayles.png') });

@@ -9,9 +9,7 @@ use grundy::games::registry::{Family, Verb};
 use grundy::graph::{parse_graph, Graph, GraphFormat, MAX_GRAPH_TEXT_BYTES, MAX_SEARCH_VERTICES};
 pub use grundy::request::parse_memory;
 use grundy::request::RunError;
-use grundy::{BoardSize, Game};
-
-pub use grundy::games::game::MAX_CORNER;
+use grundy::Game;
 
 /// An error in the user's input (as opposed to a failure of the program).
 #[derive(Debug)]
@@ -126,62 +124,10 @@ fn read_graph_text(path: &str) -> Result<String> {
     })
 }
 
-/// Reads a range of boards `AxB..CxD`: every board with `A..=C` rows and `B..=D` columns,
-/// fewest squares first; a single board `AxB` is a range of one.
-pub fn parse_board_range(text: &str) -> Result<Vec<BoardSize>> {
-    let malformed = || {
-        input_error(format!(
-            "board range `{text}` is malformed: expected AxB..CxD (all boards with A to C rows and B to D columns, for example 3x3..8x8) or a single board such as 5x5"
-        ))
-    };
-    let (from, to) = text.split_once("..").unwrap_or((text, text));
-    if from.trim().is_empty() || to.trim().is_empty() {
-        return Err(malformed());
-    }
-    // A bad end is named inside the range as typed, so the message quotes what was typed.
-    let end = |end: &str| {
-        end.trim().parse::<BoardSize>().map_err(|error| {
-            if text.contains("..") {
-                input_error(format!("board range `{text}`: {error}"))
-            } else {
-                input_error(error)
-            }
-        })
-    };
-    let (from, to) = (end(from)?, end(to)?);
-    if from.rows() > to.rows() || from.cols() > to.cols() {
-        return Err(malformed());
-    }
-    let mut boards = Vec::new();
-    for rows in from.rows()..=to.rows() {
-        for cols in from.cols()..=to.cols() {
-            boards.push(BoardSize::new(rows as u32, cols as u32).map_err(input_error)?);
-        }
-    }
-    boards.sort_by_key(|board| (board.squares(), board.rows()));
-    Ok(boards)
-}
-
 /// The position given with `--position`, or the empty board.
 pub fn parse_position(game: &PlacementGame, text: Option<&str>) -> Result<PlacementPosition> {
     match text {
         None => Ok(game.empty()),
         Some(text) => game.parse_position(text).map_err(input_error),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn board_ranges() {
-        let boards = parse_board_range("3x3..4x5").unwrap();
-        let names: Vec<String> = boards.iter().map(ToString::to_string).collect();
-        assert_eq!(names, ["3x3", "3x4", "4x3", "3x5", "4x4", "4x5"]);
-        assert_eq!(parse_board_range("5x5").unwrap().len(), 1);
-        for bad in ["", "3x3..", "4x4..3x3", "3x3..23x23", "a..b"] {
-            assert!(parse_board_range(bad).is_err(), "{bad}");
-        }
     }
 }

@@ -12,9 +12,9 @@ use std::sync::{Arc, LazyLock, OnceLock};
 
 use grundy::watch::Watch;
 
-/// The exit status of a command stopped by Ctrl-C, SIGTERM or SIGHUP (128 + SIGINT, as shells
-/// report Ctrl-C).
-pub const INTERRUPTED_STATUS: u8 = 130;
+/// The exit status of a command stopped by Ctrl-C, SIGTERM or SIGHUP: the library's status of
+/// a stop (128 + SIGINT, as shells report Ctrl-C).
+pub const INTERRUPTED_STATUS: u8 = grundy::request::STOPPED_STATUS;
 
 /// Shared with the library's [`Watch`]es, which stop the work when it is raised.
 static STOP: LazyLock<Arc<AtomicBool>> = LazyLock::new(|| Arc::new(AtomicBool::new(false)));

@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use grundy::games::placement::root_search::GroupInSearch;
+use grundy::request::ErrorReport;
 use grundy::solver::{SearchObserver, SearchStats};
 use grundy::watch::{Event, Watch};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -186,6 +187,15 @@ pub fn report_to_server(counts: &[(&str, u64)]) {
     };
     if let Some(line) = write {
         write_server_line(&line);
+    }
+}
+
+/// Tells the server, when it asked for progress lines, the error the work met as the
+/// library's typed [`ErrorReport`] (`{"error":{"kind":...,"message":...,"status":...}}`):
+/// it answers by the kind, not by the exit status alone. Written at once, never held back.
+pub fn report_error_to_server(error: &ErrorReport) {
+    if server_reports_started().is_some() {
+        write_server_line(&serde_json::json!({ "error": error }).to_string());
     }
 }
 

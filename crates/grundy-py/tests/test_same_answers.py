@@ -132,8 +132,16 @@ def test_every_question_has_a_function_and_quotient_is_the_command_lines(cli):
         "tour_count": grundy.tour_count,
         "tour_verify": grundy.verify_tour,
         "graph": grundy.graph,
+        "conjecture": grundy.conjecture,
+        "check": grundy.check,
     }
     assert sorted(functions) == sorted(grundy._native.QUESTIONS)
+    assert steady(grundy.conjecture("knights", "1x1..4x4").to_dict()) == steady(
+        cli("conjecture", "parity", "knights", "1x1..4x4")
+    )
+    assert steady(grundy.check("corner-knight", to=60).to_dict()) == steady(
+        cli("check", "corner-knight", "--to", "60")
+    )
     quotient = grundy.quotient("kayles", heaps=30)
     assert isinstance(quotient, grundy.Quotient)
     assert steady(quotient.to_dict()) == steady(cli("quotient", "kayles", "--heaps", "30"))

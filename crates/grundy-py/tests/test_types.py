@@ -33,6 +33,7 @@ REPORTS: Dict[type, Tuple[str, ...]] = {
     grundy.Move: ("object `move`",),
     grundy.Summand: ("object `summand`",),
     _answers.Genus: ("object `genus`",),
+    _answers.GraphDrawing: ("object `graph-drawing`",),
     _answers.RareValues: ("object `rare-values`",),
     _answers.QuotientGenerator: ("object `generator`",),
     _answers.Degree: ("object `degree`",),

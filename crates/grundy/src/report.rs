@@ -290,6 +290,16 @@ pub struct GenusReport {
     pub misere: Vec<u32>,
 }
 
+/// A graph as a report draws it ([`GameReport::graph`]): its vertices by name, in order, and
+/// its edges as pairs of names, each edge once.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GraphDrawing {
+    /// The vertices' names, in the order the graph numbers them.
+    pub vertices: Vec<String>,
+    /// The edges, each as the names of its two ends.
+    pub edges: Vec<[String; 2]>,
+}
+
 /// One game of a sum of games, in [`GameReport::summands`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SummandReport {
@@ -338,6 +348,10 @@ pub struct GameReport {
     /// Graph games: the number of edges.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub edges: Option<usize>,
+    /// Graph games: the graph itself, its vertices by name and its edges, for a front end to
+    /// draw it without reading the edge list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graph: Option<GraphDrawing>,
     /// `misere` when the game was played under misère play (the player who makes the last
     /// move loses); left out under normal play.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -468,6 +482,7 @@ impl GameReport {
             rays: None,
             vertices: None,
             edges: None,
+            graph: None,
             convention: None,
             nimber: None,
             genus: None,

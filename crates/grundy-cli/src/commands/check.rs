@@ -1,15 +1,14 @@
 //! `grundy check`: checks the theorems about corner games value by value on a large square.
-
-use std::time::Instant;
+//! The library checks them ([`grundy::request::check`]); this reads the arguments and renders
+//! the report.
 
 use anyhow::{bail, Result};
-use grundy::games::corner::{check_knight, check_wythoff, CornerGame};
-use grundy::report::{CheckReport, Checked, Command, SCHEMA_VERSION};
+use grundy::report::CheckReport;
+use grundy::request::{self, check_game, CheckRequest};
+use grundy::watch::Watch;
 
+use crate::input::{input_error, run_error};
 use crate::render::json_line;
-
-use crate::input::{input_error, require_verb, MAX_CORNER};
-use grundy::games::registry::Verb;
 
 /// Arguments of `grundy check`.
 #[derive(Debug, clap::Args)]
@@ -32,66 +31,43 @@ pub struct Args {
 
 /// Runs `grundy check`. A theorem that fails is an error (exit status 1) after the report.
 pub fn run(args: &Args) -> Result<String> {
-    require_verb(&args.game, Verb::Check)?;
-    let game: CornerGame = args.game.parse().map_err(input_error)?;
-    if args.to == 0 || args.to > MAX_CORNER {
-        return Err(input_error(format!(
-            "--to {} is not valid: expected a size from 1 to {MAX_CORNER}",
-            args.to
-        )));
-    }
-    let started = Instant::now();
-    let (_, report) = match game.to_string().as_str() {
-        "corner-knight" => check_knight(args.to),
-        "corner-queen" => check_wythoff(args.to),
-        other => {
-            return Err(input_error(format!(
-                "grundy check knows the theorems of corner-knight and corner-queen, not {other}"
-            )))
-        }
+    let request = CheckRequest {
+        game: check_game(&args.game).map_err(input_error)?,
+        to: args.to,
     };
-    let seconds = started.elapsed().as_secs_f64();
+    // Ctrl-C ends the process: a check keeps nothing until it is finished.
+    let report = request::check(&request, &Watch::new()).map_err(run_error)?;
     let out = if args.json {
-        json_line(&CheckReport {
-            schema: SCHEMA_VERSION,
-            command: Command::Check,
-            game: game.to_string(),
-            to: args.to,
-            checked: report
-                .checked
-                .iter()
-                .map(|(statement, cases)| Checked {
-                    statement: statement.clone(),
-                    cases: *cases,
-                })
-                .collect(),
-            holds: report.holds(),
-            failures: report.failures.clone(),
-            seconds,
-        })
+        json_line(&report)
     } else {
-        let mut out = format!("{game} on 0 <= m, n < {}\n", args.to);
-        for (statement, cases) in &report.checked {
-            let verdict = if report.holds() { "holds" } else { "checked" };
-            out.push_str(&format!("  {verdict}: {statement} ({cases} positions)\n"));
-        }
-        for failure in &report.failures {
-            out.push_str(&format!("  FAILS: {failure}\n"));
-        }
-        out.push_str(&format!(
-            "{} in {seconds:.3} s\n",
-            if report.holds() {
-                "all hold"
-            } else {
-                "some fail"
-            }
-        ));
-        out
+        check_text(&report)
     };
-    if report.holds() {
+    if report.holds {
         Ok(out)
     } else {
         print!("{out}");
-        bail!("a theorem failed on {game}")
+        bail!("a theorem failed on {}", report.game)
     }
+}
+
+/// The report for people: each statement and its verdict, every failure, and the time.
+fn check_text(report: &CheckReport) -> String {
+    let mut out = format!("{} on 0 <= m, n < {}\n", report.game, report.to);
+    let verdict = if report.holds { "holds" } else { "checked" };
+    for checked in &report.checked {
+        out.push_str(&format!(
+            "  {verdict}: {} ({} positions)\n",
+            checked.statement, checked.cases
+        ));
+    }
+    for failure in &report.failures {
+        out.push_str(&format!("  FAILS: {failure}\n"));
+    }
+    let summary = if report.holds {
+        "all hold"
+    } else {
+        "some fail"
+    };
+    out.push_str(&format!("{summary} in {:.3} s\n", report.seconds));
+    out
 }

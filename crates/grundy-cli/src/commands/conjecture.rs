@@ -1,27 +1,20 @@
 //! `grundy conjecture`: tests a published conjecture on a range of boards and prints
-//! the first counterexample found.
-//!
-//! `parity` is Proposition 2.2.3 of Boone (2016), *Abstractions and Analyses of Grid Games*,
-//! stated there without proof: every terminal
-//! position of Knights on an `m×n` board has as many pieces as `m·n` has parity. Each board's
-//! terminal positions are counted by size (`grundy::graph::terminal`), so a board where the
-//! statement holds is checked completely, not sampled.
+//! the first counterexample found. The library tests it ([`grundy::request::conjecture`]);
+//! this reads the arguments and renders the report.
 
 use std::collections::HashMap;
 
 use anyhow::Result;
 use clap::Subcommand;
 use grundy::games::placement::{Piece, PlacementGame};
-use grundy::graph::terminal::{board_orders, narrowest_order, terminal_sets, TerminalLimit};
-use grundy::graph::Graph;
-use grundy::report::{Command, ConjectureReport, ParityCounterexample, Undecided, SCHEMA_VERSION};
+use grundy::graph::terminal::TerminalLimit;
+use grundy::report::ConjectureReport;
+use grundy::request::{self, BoardRange, ConjectureRequest};
 use grundy::BoardSize;
 
-use crate::render::json_line;
-
-use crate::input::{input_error, parse_board_range};
-use crate::progress::counting_bar;
-use crate::render::draw_board;
+use crate::input::{input_error, run_error};
+use crate::progress::Shown;
+use crate::render::{draw_board, json_line};
 
 /// Arguments of `grundy conjecture`.
 #[derive(Debug, clap::Args)]
@@ -67,12 +60,6 @@ pub fn run(args: &Args) -> Result<String> {
     }
 }
 
-/// A terminal position whose size has the wrong parity.
-struct Counterexample {
-    board: BoardSize,
-    squares: Vec<usize>,
-}
-
 fn run_parity(args: &ParityArgs) -> Result<String> {
     let piece: Piece = args.piece.parse().map_err(input_error)?;
     let boards_text = match args.boards.as_slice() {
@@ -89,106 +76,66 @@ fn run_parity(args: &ParityArgs) -> Result<String> {
             )))
         }
     };
-    let boards = parse_board_range(boards_text)?;
-    let bar = counting_bar(boards.len() as u64, "boards");
-    let mut checked = Vec::new();
-    let mut undecided = Vec::new();
-    let mut counterexample = None;
-    for &board in &boards {
-        let graph = Graph::attack_graph(piece, board);
-        let order = narrowest_order(&graph, board_orders(board));
-        let limit = TerminalLimit {
-            entries: args.states,
-        };
-        match terminal_sets(&graph, &order, limit, &mut |_, _| {}) {
-            Ok(sets) => {
-                checked.push(board);
-                let parity = board.squares() % 2;
-                if let Some(class) = sets.sizes.iter().find(|c| c.size % 2 != parity) {
-                    counterexample = Some(Counterexample {
-                        board,
-                        squares: class.example.clone(),
-                    });
-                    break;
-                }
-            }
-            Err(error) => undecided.push((board, error.to_string())),
-        }
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
-    let holds = counterexample.is_none() && undecided.is_empty();
+    let boards: BoardRange = boards_text.parse().map_err(input_error)?;
+    let request = ConjectureRequest {
+        states: args.states,
+        ..ConjectureRequest::parity(piece, boards)
+    };
+    // Ctrl-C ends the process: a test stopped between boards keeps nothing worth printing.
+    let shown = Shown::new("boards");
+    let report = request::conjecture(&request, &shown.watch_without_stop());
+    shown.finish();
+    let report = report.map_err(run_error)?;
     if args.json {
-        let counterexample = counterexample.as_ref().map(|c| {
-            let game = PlacementGame::new(piece, c.board);
-            let position = position_of(&game, &c.squares);
-            ParityCounterexample {
-                board: c.board.to_string(),
-                squares: c
-                    .squares
-                    .iter()
-                    .map(|&i| c.board.square_at(i).to_string())
-                    .collect(),
-                size: c.squares.len(),
-                area: c.board.squares(),
-                position: game.format_position(&position),
-            }
-        });
-        return Ok(json_line(&ConjectureReport {
-            schema: SCHEMA_VERSION,
-            command: Command::Conjecture,
-            conjecture: "parity".to_string(),
-            statement: "every terminal position on an m x n board has a number of pieces with the parity of m*n".to_string(),
-            game: piece.to_string(),
-            boards: boards_text.to_string(),
-            holds,
-            counterexample,
-            boards_checked: checked.iter().map(ToString::to_string).collect(),
-            undecided: undecided
-                .iter()
-                .map(|(board, reason)| Undecided {
-                    board: board.to_string(),
-                    reason: reason.clone(),
-                })
-                .collect(),
-        }));
+        return Ok(json_line(&report));
     }
+    Ok(parity_text(piece, &report))
+}
+
+/// The report for people: the verdict, and the counterexample drawn.
+fn parity_text(piece: Piece, report: &ConjectureReport) -> String {
     let mut out = format!(
         "conjecture (Boone (2016), Proposition 2.2.3): every terminal position of {piece} on an m x n board has as many pieces as m*n has parity\n"
     );
-    match &counterexample {
-        Some(c) => {
-            let game = PlacementGame::new(piece, c.board);
-            let position = position_of(&game, &c.squares);
+    match &report.counterexample {
+        Some(found) => {
+            let board: BoardSize = found.board.parse().expect("the report's board is valid");
+            let game = PlacementGame::new(piece, board);
+            let position = game
+                .parse_position(&found.position)
+                .expect("the report's counterexample is a position of its game");
             out.push_str(&format!(
                 "false: on {} (m*n = {}, {}) this terminal position has {} pieces ({}):\n",
-                c.board,
-                c.board.squares(),
-                parity_word(c.board.squares()),
-                c.squares.len(),
-                parity_word(c.squares.len()),
+                found.board,
+                found.area,
+                parity_word(found.area),
+                found.size,
+                parity_word(found.size),
             ));
             out.push_str(&draw_board(&game, &position, &HashMap::new()));
             out.push_str(&format!(
                 "position {}\n(no move is left: every free square is attacked)\n",
-                game.format_position(&position)
+                found.position
             ));
         }
-        None if holds => out.push_str(&format!(
+        None if report.holds => out.push_str(&format!(
             "holds on all {} boards tried ({}): every terminal position was counted\n",
-            checked.len(),
-            boards_text
+            report.boards_checked.len(),
+            report.boards
         )),
         None => out.push_str(&format!(
             "no counterexample on the {} boards counted, but {} could not be decided\n",
-            checked.len(),
-            undecided.len()
+            report.boards_checked.len(),
+            report.undecided.len()
         )),
     }
-    for (board, reason) in &undecided {
-        out.push_str(&format!("undecided {board}: {reason}\n"));
+    for undecided in &report.undecided {
+        out.push_str(&format!(
+            "undecided {}: {}\n",
+            undecided.board, undecided.reason
+        ));
     }
-    Ok(out)
+    out
 }
 
 fn parity_word(number: usize) -> &'static str {
@@ -197,14 +144,4 @@ fn parity_word(number: usize) -> &'static str {
     } else {
         "odd"
     }
-}
-
-fn position_of(
-    game: &PlacementGame,
-    squares: &[usize],
-) -> grundy::games::placement::PlacementPosition {
-    squares.iter().fold(game.empty(), |position, &index| {
-        game.play(&position, game.board().square_at(index))
-            .expect("a terminal position is reached by legal moves")
-    })
 }

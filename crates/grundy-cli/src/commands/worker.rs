@@ -7,12 +7,12 @@
 use std::io::{BufRead, Read};
 
 use anyhow::Result;
-use grundy::request::{Answer, RunError, Stopped};
+use grundy::request::{Answer, ErrorKind, ErrorReport, RunError, Stopped};
 use grundy::Request;
 
 use crate::input::{input_error, run_error};
 use crate::interrupt;
-use crate::progress::Shown;
+use crate::progress::{report_error_to_server, Shown};
 use crate::render::json_line;
 
 /// The most bytes a request may take: a game is a line of text.
@@ -46,13 +46,13 @@ pub fn run(args: &Args) -> Result<String> {
         let mut limited = limited;
         limited.read_to_end(&mut bytes)
     };
-    read.map_err(|error| input_error(format!("cannot read the request: {error}")))?;
+    read.map_err(|error| refused(format!("cannot read the request: {error}")))?;
     if bytes.len() > MAX_REQUEST_BYTES {
-        return Err(input_error(format!(
+        return Err(refused(format!(
             "the request is longer than {MAX_REQUEST_BYTES} bytes, the most a worker reads"
         )));
     }
-    let request: Request = grundy::request::read_request(&bytes).map_err(input_error)?;
+    let request: Request = grundy::request::read_request(&bytes).map_err(refused)?;
     let shown = Shown::new("searching");
     let watch = shown.watch()?;
     if args.stop_when_stdin_closes {
@@ -114,11 +114,20 @@ pub fn run(args: &Args) -> Result<String> {
                 }
                 Stopped::Nothing => String::new(),
             };
-            Err(
-                interrupt::Interrupted(format!("interrupted by {}{done}", interrupt::stopped_by()))
-                    .into(),
-            )
+            let message = format!("interrupted by {}{done}", interrupt::stopped_by());
+            report_error_to_server(&ErrorReport::new(ErrorKind::Stopped, &message));
+            Err(interrupt::Interrupted(message).into())
         }
-        Err(error) => Err(run_error(error)),
+        Err(error) => {
+            report_error_to_server(&ErrorReport::of(&error));
+            Err(run_error(error))
+        }
     }
+}
+
+/// A request refused before it runs: the user's to fix, told to the server as such.
+fn refused(message: impl std::fmt::Display) -> anyhow::Error {
+    let message = message.to_string();
+    report_error_to_server(&ErrorReport::new(ErrorKind::Input, &message));
+    input_error(message)
 }

@@ -16,6 +16,7 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use grundy::request::{ErrorKind, ErrorReport};
 use grundy::Request;
 use serde::{Deserialize, Serialize};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
@@ -107,6 +108,18 @@ pub const INTERNAL_ERROR: &str =
     "internal error: the request could not be answered (the server's log says why)";
 
 impl Failure {
+    /// The failure of a request whose work met `error` (not a stop: the server's own stops
+    /// are [`Failure::OverLimit`] and [`Failure::Cancelled`]).
+    fn of(error: ErrorReport) -> Failure {
+        match error.kind {
+            ErrorKind::Input | ErrorKind::Resume | ErrorKind::OutOfMemory => {
+                Failure::Input(error.message)
+            }
+            ErrorKind::Failed => Failure::NoAnswer(error.message),
+            ErrorKind::Stopped => Failure::Failed(error.message),
+        }
+    }
+
     /// The message for the page. A [`Failure::Failed`] is written to the server's log (its
     /// stderr) and the page hears only [`INTERNAL_ERROR`].
     pub fn message(&self) -> String {
@@ -242,9 +255,14 @@ impl Runner {
         let read_errors = async {
             let mut lines = BufReader::new(stderr).lines();
             let mut errors = String::new();
+            let mut typed = None;
             while let Ok(Some(line)) = lines.next_line().await {
                 if let Some(reported) = parse_progress(&line) {
                     progress(reported);
+                    continue;
+                }
+                if let Some(error) = parse_error(&line) {
+                    typed = Some(error);
                     continue;
                 }
                 errors.push_str(&line);
@@ -257,7 +275,7 @@ impl Runner {
                     errors.drain(..cut);
                 }
             }
-            errors
+            (errors, typed)
         };
         let time_limit = Duration::from_secs(self.limits.max_seconds);
         let finished = async {
@@ -291,7 +309,7 @@ impl Runner {
                 None
             }
         };
-        let (answer, errors, status) = match outcome {
+        let (answer, (errors, typed_error), status) = match outcome {
             Some(finished) => finished,
             None => self.stop(pid, &mut finished, stopped.clone()).await?,
         };
@@ -335,13 +353,16 @@ impl Runner {
                 stopped: None,
             })
         };
-        match status.code() {
-            Some(0) => done(answer),
+        match (status.code(), typed_error) {
+            (Some(0), _) => done(answer),
             // A "no" (no tour from that square) is an answer with status 1; it is still one
             // JSON line.
-            Some(1) if is_json => done(answer),
-            Some(2) => Err(Failure::Input(error_message())),
-            Some(1) => Err(Failure::NoAnswer(error_message())),
+            (Some(1), _) if is_json => done(answer),
+            // The worker said what kind of error it met: the library's own, not a guess from
+            // the status. A stop the server did not ask for is a failure like a crash.
+            (_, Some(error)) if error.kind != ErrorKind::Stopped => Err(Failure::of(error)),
+            (Some(2), _) => Err(Failure::Input(error_message())),
+            (Some(1), _) => Err(Failure::NoAnswer(error_message())),
             _ => Err(Failure::Failed(format!(
                 "the command failed after {:.1} s ({status}): {}",
                 started.elapsed().as_secs_f64(),
@@ -408,6 +429,20 @@ pub fn memory_text(bytes: u64) -> String {
         }
     }
     format!("{bytes} bytes")
+}
+
+/// The library's error a line of the command's stderr reports, if it is an error line.
+fn parse_error(line: &str) -> Option<ErrorReport> {
+    #[derive(Deserialize)]
+    struct Line {
+        error: ErrorReport,
+    }
+    if !line.starts_with("{\"error\"") {
+        return None;
+    }
+    serde_json::from_str::<Line>(line)
+        .ok()
+        .map(|line| line.error)
 }
 
 /// The progress a line of the command's stderr reports, if it is a progress line.
@@ -676,6 +711,23 @@ mod tests {
             })
         );
         assert_eq!(parse_progress("error: board size `0x0` is malformed"), None);
+    }
+
+    #[test]
+    fn an_error_line_is_the_librarys_typed_error_and_answers_by_its_kind() {
+        let line = r#"{"error":{"kind":"failed","message":"no tour within 10 nodes","status":1}}"#;
+        let error = parse_error(line).expect("an error line");
+        assert_eq!(error.kind, ErrorKind::Failed);
+        assert!(
+            matches!(Failure::of(error), Failure::NoAnswer(message) if message.contains("10 nodes"))
+        );
+        let refused = ErrorReport::new(ErrorKind::OutOfMemory, "1 GiB ran out");
+        assert!(matches!(Failure::of(refused), Failure::Input(_)));
+        assert_eq!(parse_error("error: board size `0x0` is malformed"), None);
+        assert_eq!(
+            parse_error(r#"{"progress":{"positions_searched":1}}"#),
+            None
+        );
     }
 
     #[test]

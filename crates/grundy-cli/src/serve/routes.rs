@@ -361,10 +361,19 @@ async fn games() -> Response {
         .iter()
         .map(ToString::to_string)
         .collect();
+    // The letter that marks each piece in a position, for a page that sets a position up: the
+    // named pieces' and any other leaper's (`leaper:A,B`).
+    let piece_letters: serde_json::Map<String, serde_json::Value> = Piece::NAMED
+        .iter()
+        .map(|(name, piece)| ((*name).to_string(), json!(piece.letter().to_string())))
+        .collect();
+    let leaper_letter = Piece::leaper(1, 3).map_or('L', Piece::letter).to_string();
     axum::Json(json!({
         "families": families,
         "surfaces": surfaces,
         "rays": rays,
+        "piece_letters": piece_letters,
+        "leaper_letter": leaper_letter,
         "catalogue": catalogue(),
     }))
     .into_response()

@@ -826,6 +826,10 @@ fn serve_lists_the_games_of_the_registry() {
         .as_array()
         .unwrap()
         .contains(&json!("torus")));
+    // The letters a page writes a position set up by clicking with: the library's.
+    assert_eq!(games["piece_letters"]["knights"], "N", "{text}");
+    assert_eq!(games["piece_letters"]["queens"], "Q", "{text}");
+    assert_eq!(games["leaper_letter"], "L", "{text}");
 }
 
 #[test]

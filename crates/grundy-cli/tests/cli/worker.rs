@@ -332,3 +332,41 @@ fn a_worker_stops_when_the_program_that_started_it_goes() {
     );
     assert_eq!(status.code(), Some(130));
 }
+
+/// For `grundy serve` (`GRUNDY_PROGRESS_JSON` set) the worker writes the library's typed
+/// error on stderr, its kind and status beside the message; for a terminal, only the message.
+#[test]
+fn a_worker_run_by_the_server_writes_its_error_typed() {
+    let typed_line = |request: &str| {
+        let output = grundy()
+            .arg("worker")
+            .env("GRUNDY_PROGRESS_JSON", "1")
+            .write_stdin(request)
+            .output()
+            .expect("grundy runs");
+        let stderr = String::from_utf8(output.stderr).expect("UTF-8");
+        let line = stderr
+            .lines()
+            .find(|line| line.starts_with(r#"{"error""#))
+            .unwrap_or_else(|| panic!("no error line: {stderr}"))
+            .to_string();
+        (
+            output.status.code(),
+            serde_json::from_str::<Value>(&line).unwrap(),
+        )
+    };
+    let (status, line) = typed_line(r#"{"question":"value","game":"knights 0x5"}"#);
+    assert_eq!(status, Some(2));
+    assert_eq!(line["error"]["kind"], "input");
+    assert_eq!(line["error"]["status"], 2);
+    assert!(
+        line["error"]["message"].as_str().unwrap().contains("0x5"),
+        "{line}"
+    );
+    let (status, line) =
+        typed_line(r#"{"question":"tour","board":"8x8","closed":true,"method":"warnsdorff"}"#);
+    assert_eq!(status, Some(1));
+    assert_eq!(line["error"]["kind"], "failed");
+    let (_, _, stderr) = worker(r#"{"question":"value","game":"knights 0x5"}"#);
+    assert!(!stderr.contains(r#"{"error""#), "{stderr}");
+}

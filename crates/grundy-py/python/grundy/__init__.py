@@ -74,6 +74,8 @@ __all__ = [
     "TourExists",
     "TourVerify",
     "Value",
+    "check",
+    "conjecture",
     "game",
     "graph",
     "quotient",
@@ -501,6 +503,34 @@ def graph(game: str, *, graph: Union[str, "os.PathLike[str]", None] = None,
     fields = {"game": game, "graph": _read_graph(graph), "limit": _count("limit", limit),
               "states": _count("states", states)}
     return _run({"question": "graph", **_given(fields)}, seconds, progress)
+
+
+def conjecture(game: str, boards: str, *, states: Optional[int] = None,
+               seconds: Optional[float] = None, progress: Any = True) -> Answer:
+    """Boone's (2016) parity conjecture tested for the piece ``game`` on every board of
+    ``boards`` (``"3x3..8x8"``, or one board): every terminal position on an m x n board has
+    a number of pieces with the parity of m*n (``grundy conjecture parity``). ``holds``, and
+    the first ``counterexample`` found.
+
+    >>> found = grundy.conjecture("knights", "3x3..5x5")
+    >>> found["holds"], found["counterexample"]["board"]
+    (False, '3x3')
+    """
+    fields = {"game": game, "boards": boards, "states": _count("states", states)}
+    return _run({"question": "conjecture", **_given(fields)}, seconds, progress)
+
+
+def check(game: str, to: int = 200, *, seconds: Optional[float] = None,
+          progress: Any = True) -> Answer:
+    """The theorems about the corner game ``game`` (``corner-knight``, ``corner-queen``)
+    checked on every position (m, n) with m, n below ``to`` (``grundy check``): ``holds``,
+    each statement ``checked`` with its cases, and the ``failures``.
+
+    >>> grundy.check("corner-queen", to=100)["holds"]
+    True
+    """
+    fields = {"game": game, "to": _whole("to", to, 1, 2**63 - 1)}
+    return _run({"question": "check", **fields}, seconds, progress)
 
 
 def _given(fields: Dict[str, Any]) -> Dict[str, Any]:

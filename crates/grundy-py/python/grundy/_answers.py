@@ -43,6 +43,14 @@ class Genus(TypedDict):
     misere: List[int]
 
 
+class GraphDrawing(TypedDict):
+    """A graph game's graph as data (object ``graph-drawing``): its ``vertices`` by name, in
+    order, and its ``edges``, each once, as the names of their two ends."""
+
+    vertices: List[str]
+    edges: List[List[str]]
+
+
 class RareValues(TypedDict):
     """The rare values of a nim-sequence's sparse-space method (object ``rare-values``)."""
 
@@ -295,6 +303,7 @@ class Value(_GameAnswer):
     code: str
     vertices: int
     edges: int
+    graph: GraphDrawing
     genus: Genus
     heap_nimbers: List[int]
     settled_by: str
@@ -322,6 +331,7 @@ class Moves(_GameAnswer):
     code: str
     vertices: int
     edges: int
+    graph: GraphDrawing
     settled_by: str
     legal_moves: int
     winning_moves: int
@@ -390,6 +400,7 @@ class Play(_GameAnswer):
     code: str
     vertices: int
     edges: int
+    graph: GraphDrawing
     legal_moves: int
     played: str
     played_by: str

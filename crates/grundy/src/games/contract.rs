@@ -4,9 +4,17 @@
 //! `nimber.rs`), and [`crate::games::sum::Summand`], the list of families, passes each question
 //! to the family's answer. A family answers in its own terms (the game after a move is a game
 //! of the same family), so it knows nothing of the others. Sums, reports, misère play and the computer's moves go through it.
+//!
+//! Under normal play a family values its games with its own evaluator ([`NormalPlay`]): a
+//! placement game's or a graph's search, a heap game's table, a corner game's formula, a
+//! nimber itself. A sum ([`crate::games::sum::GameSum`]) holds one per summand.
 
+use crate::games::sum::MoveOffers;
+use crate::graph::GraphError;
+use crate::misere::parts::{MisereStart, State, TooLarge};
 use crate::report::{Command, GameReport, Move, Player};
-use crate::values::Outcome;
+use crate::values::{Nimber, Outcome};
+use crate::watch::Watch;
 
 /// A game of one family in its position.
 pub trait FamilyGame: Sized {
@@ -49,6 +57,89 @@ pub trait FamilyGame: Sized {
     /// The graph a front end sends beside the game's text, as an edge list, for a game played
     /// on a graph (the text names the graph, it does not hold it); `None` for other games.
     fn edge_list(&self) -> Option<String> {
+        None
+    }
+
+    /// The evaluator of this game under normal play, its searches' tables (if it searches)
+    /// given `budget_bytes` each. Made before anything is asked, so making it costs little:
+    /// tables are filled as the search goes.
+    ///
+    /// # Errors
+    /// When the game is too large for its family's search (a graph of too many vertices).
+    fn normal_play(&self, budget_bytes: u64) -> Result<Box<dyn NormalPlay>, GraphError>;
+
+    /// The game under misère play: its family's rules of parts and the states of its position,
+    /// which the rules split into parts.
+    ///
+    /// # Errors
+    /// When the game is too large for a misère search (a board or graph of too many squares or
+    /// vertices).
+    fn misere_start(&self) -> Result<MisereStart, TooLarge>;
+
+    /// Every legal move, named as [`FamilyGame::moves_after`] names it, with the states it
+    /// leaves in the rules of [`FamilyGame::misere_start`]: the game after the move, as parts
+    /// the misère search knows from the game before it.
+    ///
+    /// # Errors
+    /// As [`FamilyGame::misere_start`].
+    fn misere_moves(&self) -> Result<Vec<(Move, Vec<State>)>, TooLarge> {
+        self.moves_after()
+            .into_iter()
+            .map(|(named, after)| Ok((named, after.misere_start()?.states)))
+            .collect()
+    }
+
+    /// The game's heaps, in order and equal heaps each, when it plays as Nim (a nimber, heaps
+    /// of Nim), for the closed forms of Nim; `None` for any other game.
+    fn nim_heaps(&self) -> Option<Vec<NimHeap>> {
+        None
+    }
+}
+
+/// A heap of a game that plays as Nim ([`FamilyGame::nim_heaps`]), with how the game lists
+/// and names the moves on it.
+#[derive(Clone, Copy, Debug)]
+pub struct NimHeap {
+    /// Its tokens.
+    pub size: u32,
+    /// Its place among the game's heaps.
+    pub index: usize,
+    /// Whether the game lists moves on it: a heap equal to an earlier heap of the same game is
+    /// not moved on, its moves leading where that heap's do.
+    pub moved_on: bool,
+    /// Whether the game lists the moves on it from the most tokens left down (a heap game's
+    /// order, taking one token first) rather than from none left up (a nimber's).
+    pub most_left_first: bool,
+    /// The move leaving the heap at the tokens given, named as
+    /// [`FamilyGame::moves_after`] names it (with value 0: the caller judges it).
+    pub name: fn(&NimHeap, u32) -> Move,
+}
+
+/// The normal-play values of one game in its position, as its family finds them: the game's
+/// nim-value and the value after each of its moves. A family that searches keeps its search
+/// here, so that the moves are valued with the table that valued the game.
+pub trait NormalPlay: Send {
+    /// The game's nim-value.
+    fn nim_value(&mut self) -> Nimber;
+
+    /// Offers `moves` each legal move (a move on one of several equal heaps or boards once)
+    /// with the game's value after it. A move is named only if it is listed, and a family with
+    /// more moves than can be listed (a huge nimber) may count the rest
+    /// ([`MoveOffers::count_unlisted`]) as long as it offers the winning one.
+    fn offer_moves(&mut self, moves: &mut MoveOffers<'_>);
+
+    /// Searches made from now on tell `watch` their progress and stop when its flag is raised;
+    /// an evaluator that does not search has nothing to tell.
+    fn set_watch(&mut self, _watch: &Watch) {}
+
+    /// The positions its search has visited so far (0 for a game valued without search).
+    fn positions_searched(&self) -> u64 {
+        0
+    }
+
+    /// The strategy that settles the game's value without search (mirror play, or the kings'
+    /// answer in the same line: a second-player win, value 0), when one does.
+    fn settlement(&self) -> Option<String> {
         None
     }
 }

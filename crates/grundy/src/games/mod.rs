@@ -6,7 +6,7 @@ pub mod cram;
 pub mod game;
 pub mod graph;
 pub mod heap;
-mod nimber;
+pub(crate) mod nimber;
 pub mod placement;
 pub mod registry;
 pub mod sum;

@@ -14,13 +14,13 @@
 //! assert!(sum.winning_moves().is_empty());
 //! ```
 
-use crate::games::contract::FamilyGame;
+use crate::games::contract::{FamilyGame, NimHeap, NormalPlay};
 use crate::games::corner::CornerPiece;
 use crate::games::graph::GraphGame;
-use crate::games::heap::{Heaps, Kayles2d, Rectangles};
-use crate::games::placement::{second_player_settlement, Placement, PlacementSolver};
-use crate::graph::kayles::GraphSolver;
-use crate::graph::{GraphError, MAX_SEARCH_VERTICES};
+use crate::games::heap::{Heaps, Rectangles};
+use crate::games::placement::Placement;
+use crate::graph::GraphError;
+use crate::misere::parts::{MisereStart, State, TooLarge};
 use crate::report::{Command, GameReport, Move};
 use crate::values::{Nimber, Outcome};
 use crate::watch::Watch;
@@ -127,6 +127,22 @@ impl FamilyGame for Summand {
     fn edge_list(&self) -> Option<String> {
         each_family!(self, part => part.edge_list())
     }
+
+    fn normal_play(&self, budget_bytes: u64) -> Result<Box<dyn NormalPlay>, GraphError> {
+        each_family!(self, part => part.normal_play(budget_bytes))
+    }
+
+    fn misere_start(&self) -> Result<MisereStart, TooLarge> {
+        each_family!(self, part => part.misere_start())
+    }
+
+    fn misere_moves(&self) -> Result<Vec<(Move, Vec<State>)>, TooLarge> {
+        each_family!(self, part => part.misere_moves())
+    }
+
+    fn nim_heaps(&self) -> Option<Vec<NimHeap>> {
+        each_family!(self, part => part.nim_heaps())
+    }
 }
 
 /// A move in one summand of a sum.
@@ -194,31 +210,51 @@ impl Lister {
     }
 }
 
+/// Where one summand's evaluator offers its moves ([`NormalPlay::offer_moves`]): each is
+/// counted, and listed if the sum's list has room for it.
+pub struct MoveOffers<'a> {
+    lister: &'a mut Lister,
+    summand: usize,
+    /// The nim-sum of the other summands, unchanged by a move here.
+    rest: Nimber,
+}
+
+impl MoveOffers<'_> {
+    /// Counts the move to a summand of value `to` and lists it, named by `notation` (called
+    /// only then), if there is room.
+    pub fn offer(&mut self, to: Nimber, notation: impl FnOnce() -> String) {
+        self.lister.offer(self.summand, self.rest, to, notation);
+    }
+
+    /// The value the summand must move to for the whole sum to be 0: its winning move's.
+    #[must_use]
+    pub fn winning_value(&self) -> Nimber {
+        self.rest
+    }
+
+    /// How many more moves that do not win can be listed.
+    #[must_use]
+    pub fn room(&self) -> usize {
+        if self.lister.all {
+            self.lister.limit.saturating_sub(self.lister.others_listed)
+        } else {
+            0
+        }
+    }
+
+    /// Counts `count` more legal moves, none of them winning, without offering them.
+    pub fn count_unlisted(&mut self, count: u64) {
+        self.lister.moves.legal += count;
+    }
+}
+
 /// A sum of games, each valued once and then kept.
 pub struct GameSum {
     summands: Vec<Summand>,
-    budget_bytes: u64,
     values: Vec<Option<Nimber>>,
-    /// The search of each placement game and graph, made when first needed and kept, so that
-    /// its moves are valued with the table that valued the game.
-    searches: Vec<Option<Search>>,
-    /// Told of each search's progress, and asked whether to stop.
-    watch: Option<Watch>,
-}
-
-/// The search of one summand that needs one.
-enum Search {
-    Placement(Box<PlacementSolver>),
-    Graph(Box<GraphSolver>),
-}
-
-impl Search {
-    fn positions(&self) -> u64 {
-        match self {
-            Search::Placement(solver) => solver.stats().positions,
-            Search::Graph(solver) => solver.stats().positions,
-        }
-    }
+    /// The evaluator of each summand, made with the sum and kept, so that a summand's moves
+    /// are valued with the search that valued the summand.
+    evaluators: Vec<Box<dyn NormalPlay>>,
 }
 
 impl GameSum {
@@ -228,21 +264,14 @@ impl GameSum {
     /// # Errors
     /// When a graph has more vertices than the search handles.
     pub fn new(summands: Vec<Summand>, budget_bytes: u64) -> Result<GameSum, GraphError> {
-        for summand in &summands {
-            if let Summand::Graph(GraphGame { graph, .. }) = summand {
-                if graph.vertex_count() > MAX_SEARCH_VERTICES {
-                    return Err(GraphError::TooLarge(graph.vertex_count()));
-                }
-            }
-        }
-        let values = vec![None; summands.len()];
-        let searches = summands.iter().map(|_| None).collect();
+        let evaluators = summands
+            .iter()
+            .map(|summand| summand.normal_play(budget_bytes))
+            .collect::<Result<_, _>>()?;
         Ok(GameSum {
+            values: vec![None; summands.len()],
             summands,
-            budget_bytes,
-            values,
-            searches,
-            watch: None,
+            evaluators,
         })
     }
 
@@ -250,7 +279,9 @@ impl GameSum {
     /// raised; the values then found are meaningless, and the caller asks
     /// [`Watch::is_stopped`] before believing them.
     pub fn set_watch(&mut self, watch: Watch) {
-        self.watch = Some(watch);
+        for evaluator in &mut self.evaluators {
+            evaluator.set_watch(&watch);
+        }
     }
 
     /// The summands, in the order given.
@@ -267,18 +298,13 @@ impl GameSum {
     }
 
     /// For each summand, the strategy that settles its value without search (mirror play or
-    /// the kings' answer in the same line: a second-player win, value 0), as its solver finds it; `None` for a summand searched or
-    /// valued by a formula.
+    /// the kings' answer in the same line: a second-player win, value 0), as its solver finds
+    /// it; `None` for a summand searched or valued by a formula.
     #[must_use]
     pub fn summand_settlements(&self) -> Vec<Option<String>> {
-        self.summands
+        self.evaluators
             .iter()
-            .map(|summand| match summand {
-                Summand::Placement(Placement { game, position }) => {
-                    second_player_settlement(game, position).map(|settled| settled.strategy)
-                }
-                _ => None,
-            })
+            .map(|evaluator| evaluator.settlement())
             .collect()
     }
 
@@ -290,31 +316,10 @@ impl GameSum {
     /// The positions the searches of placement games and graphs have visited so far.
     #[must_use]
     pub fn positions_searched(&self) -> u64 {
-        self.searches.iter().flatten().map(Search::positions).sum()
-    }
-
-    /// The search of summand `index`, a placement game or a graph, made on first use.
-    fn search(&mut self, index: usize) -> &mut Search {
-        let (summands, budget_bytes, watch) = (&self.summands, self.budget_bytes, &self.watch);
-        self.searches[index].get_or_insert_with(|| match &summands[index] {
-            Summand::Placement(Placement { game, .. }) => {
-                let mut solver = PlacementSolver::new(game, budget_bytes);
-                if let Some(watch) = watch {
-                    solver.set_observer(Box::new(watch.clone()));
-                }
-                Search::Placement(Box::new(solver))
-            }
-            Summand::Graph(GraphGame { graph, .. }) => {
-                let mut solver = GraphSolver::new(graph, budget_bytes).unwrap_or_else(|error| {
-                    unreachable!("GameSum::new checks the graph's size: {error}")
-                });
-                if let Some(watch) = watch {
-                    solver.set_observer(Box::new(watch.clone()));
-                }
-                Search::Graph(Box::new(solver))
-            }
-            _ => unreachable!("only placement games and graphs are searched"),
-        })
+        self.evaluators
+            .iter()
+            .map(|evaluator| evaluator.positions_searched())
+            .sum()
     }
 
     /// Every legal move of the sum to a different sum, with the value it leads to, summand by
@@ -358,117 +363,18 @@ impl GameSum {
             {
                 continue;
             }
-            // The rest of the sum is unchanged by a move here.
             let rest = total + self.summand_value(index);
-            match &self.summands[index] {
-                Summand::Nimber(nimber) => {
-                    // The moves to 0, *1, ..., *(n-1): those that can still be listed and the
-                    // winning one are made, the rest only counted.
-                    let (n, target) = (nimber.value(), rest.value());
-                    let room = if all {
-                        limit.saturating_sub(lister.others_listed)
-                    } else {
-                        0
-                    };
-                    let shown = n.min(u32::try_from(room).unwrap_or(u32::MAX));
-                    let name = |to: u32| format!("{nimber} -> {}", Nimber::new(to));
-                    for to in 0..shown {
-                        lister.offer(index, rest, Nimber::new(to), || name(to));
-                    }
-                    let winning_unshown = (shown..n).contains(&target);
-                    if winning_unshown {
-                        lister.offer(index, rest, rest, || name(target));
-                    }
-                    lister.moves.legal += u64::from(n - shown) - u64::from(winning_unshown);
-                }
-                Summand::Heaps(Heaps { game, heaps }) => {
-                    game.for_each_move(heaps, |m| {
-                        lister.offer(index, rest, m.nimber, || m.to_string());
-                    });
-                }
-                _ => {
-                    for (notation, summand_value) in self.summand_moves(index) {
-                        lister.offer(index, rest, summand_value, || notation);
-                    }
-                }
-            }
+            self.evaluators[index].offer_moves(&mut MoveOffers {
+                lister: &mut lister,
+                summand: index,
+                rest,
+            });
         }
         lister.moves
     }
 
     fn summand_value(&mut self, index: usize) -> Nimber {
-        if let Some(value) = self.values[index] {
-            return value;
-        }
-        let value = match &self.summands[index] {
-            Summand::Placement(Placement { position, .. }) => {
-                let position = *position;
-                let Search::Placement(solver) = self.search(index) else {
-                    unreachable!("a placement game's search")
-                };
-                solver.nim_value(&position)
-            }
-            Summand::Heaps(Heaps { game, heaps }) => game.value_of_sum(heaps),
-            Summand::Rectangles(Rectangles(boards)) => Kayles2d.value_of_sum(boards),
-            Summand::Corner(CornerPiece { game, m, n }) => game.value(*m, *n),
-            Summand::Graph(GraphGame { .. }) => {
-                let Search::Graph(solver) = self.search(index) else {
-                    unreachable!("a graph's search")
-                };
-                solver.nim_value()
-            }
-            Summand::Nimber(nimber) => *nimber,
-        };
-        self.values[index] = Some(value);
-        value
-    }
-
-    /// The moves of one summand whose moves are few (at most a board's squares, a graph's
-    /// vertices, a corner game's three lines), each with the summand's value after it.
-    fn summand_moves(&mut self, index: usize) -> Vec<(String, Nimber)> {
-        match &self.summands[index] {
-            Summand::Placement(Placement { game, position }) => {
-                let (game, position) = (game.clone(), *position);
-                let Search::Placement(solver) = self.search(index) else {
-                    unreachable!("a placement game's search")
-                };
-                solver
-                    .move_values(&position)
-                    .into_iter()
-                    .map(|m| {
-                        let placement = crate::games::placement::PlacementMove {
-                            square: m.square,
-                            piece: m.piece,
-                        };
-                        (game.move_name(placement), m.nimber)
-                    })
-                    .collect()
-            }
-            Summand::Rectangles(Rectangles(boards)) => Kayles2d
-                .moves(boards)
-                .into_iter()
-                .map(|m| (m.to_string(), m.nimber))
-                .collect(),
-            Summand::Corner(CornerPiece { game, m, n }) => game
-                .moves(*m, *n)
-                .into_iter()
-                .map(|to| (format!("({m}, {n}) -> ({}, {})", to.m, to.n), to.nimber))
-                .collect(),
-            Summand::Graph(GraphGame { graph, .. }) => {
-                let graph = graph.clone();
-                let Search::Graph(solver) = self.search(index) else {
-                    unreachable!("a graph's search")
-                };
-                solver
-                    .move_values()
-                    .into_iter()
-                    .map(|(vertex, value)| (graph.name(vertex).to_string(), value))
-                    .collect()
-            }
-            Summand::Heaps(Heaps { .. }) | Summand::Nimber(_) => {
-                unreachable!("heaps and nimbers are listed as they are counted, in list_moves")
-            }
-        }
+        *self.values[index].get_or_insert_with(|| self.evaluators[index].nim_value())
     }
 }
 

@@ -31,6 +31,7 @@ use thiserror::Error;
 
 use crate::board::BoardSize;
 use crate::board::Piece;
+use crate::report::GraphDrawing;
 use crate::square_set::SquareSet;
 
 pub use parse::{parse_graph, GraphFormat, GraphParseError, MAX_GRAPH_TEXT_BYTES};
@@ -163,6 +164,24 @@ impl Graph {
             }
         }
         text
+    }
+
+    /// The graph as a report draws it: its vertices' names in order and its edges, each once
+    /// (as [`Graph::edge_list`] writes them).
+    #[must_use]
+    pub fn drawing(&self) -> GraphDrawing {
+        let edges = (0..self.vertex_count())
+            .flat_map(|u| {
+                self.neighbours[u]
+                    .iter()
+                    .filter(move |&&v| u < v)
+                    .map(move |&v| [self.names[u].clone(), self.names[v].clone()])
+            })
+            .collect();
+        GraphDrawing {
+            vertices: self.names.clone(),
+            edges,
+        }
     }
 
     /// The number of vertices.
@@ -341,6 +360,17 @@ mod tests {
 
     fn board(text: &str) -> BoardSize {
         text.parse().unwrap()
+    }
+
+    #[test]
+    fn a_drawing_lists_the_vertices_in_order_and_each_edge_once() {
+        let graph = parse_graph("b a\na c\nd\n", None).unwrap();
+        let drawing = graph.drawing();
+        assert_eq!(drawing.vertices, ["b", "a", "c", "d"]);
+        assert_eq!(drawing.edges, [["b", "a"], ["a", "c"]]);
+        let after = graph.after_taking(graph.vertex_named("c").unwrap());
+        assert_eq!(after.drawing().vertices, ["b", "d"]);
+        assert!(after.drawing().edges.is_empty());
     }
 
     #[test]

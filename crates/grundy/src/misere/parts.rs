@@ -3,26 +3,27 @@
 //! a placement game or of Node Kayles on a graph. Under misère play the parts cannot be valued
 //! apart (values do not add), but a position is still the sum of its parts, so it is kept as
 //! their multiset: two positions with the same parts, in any order, are the same position.
-//! Each part carries the canonical key of its family (a placement component's shape up to the
-//! board's symmetries and translation, a graph component's vertex set), and a position's key is
-//! the sorted list of its parts' keys.
+//! Each part carries the canonical key its family gives it (a placement component's shape up
+//! to the board's symmetries and translation, a graph component's vertex set), and a
+//! position's key is the sorted list of its parts' keys.
+//!
+//! What a part is and how it moves is its family's to say ([`PartFamily`], implemented in each
+//! family's folder under [`crate::games`]); this module only keeps the families of a position
+//! apart and gathers their parts.
 
-use crate::games::corner::CornerGame;
-use crate::games::corner::CornerPiece;
-use crate::games::graph::GraphGame;
-use crate::games::heap::Heaps;
-use crate::games::heap::Rectangles;
-use crate::games::heap::{Kayles2d, Rectangle, TakeBreak};
-use crate::games::placement::Placement;
-use crate::games::placement::{Cells, PlacementGame, RulesKayles, RulesKey};
-use crate::games::sum::Summand;
-use crate::graph::kayles::GraphKayles;
-use crate::graph::{Graph, VertexSet};
-use crate::solver::{mix_words, ImpartialGame, TableKey};
+use std::any::Any;
+use std::fmt::Debug;
+use std::sync::Arc;
+
+use crate::games::contract::FamilyGame;
+use crate::games::nimber::NimHeaps;
+use crate::games::placement::{Cells, RulesKey};
+use crate::graph::VertexSet;
+use crate::solver::{mix_words, TableKey};
 
 /// Words of the bit sets of placement components and graph components: boards of at most 256
 /// squares, graphs of at most 256 vertices.
-const WORDS: usize = 4;
+pub const WORDS: usize = 4;
 
 /// The most squares (or vertices) a misère search takes: 16x16.
 pub const MAX_MISERE_SQUARES: usize = 64 * WORDS;
@@ -31,49 +32,64 @@ pub const MAX_MISERE_SQUARES: usize = 64 * WORDS;
 /// the longest play).
 pub const MAX_MISERE_DEPTH: u64 = 2_000;
 
-/// The rules of one family of parts in a position.
-#[derive(Clone, Debug)]
-enum Rules {
-    /// Nim heaps (`*n`).
-    Nim,
-    /// Heaps of one take-and-break game.
-    Heap(TakeBreak),
-    /// Boards of two-dimensional Kayles.
-    Kayles2d,
-    /// The piece of one corner game.
-    Corner(CornerGame),
-    /// Components of one placement game.
-    Placement(Box<(PlacementGame, RulesKayles<WORDS>)>),
-    /// Components of Node Kayles on one graph.
-    Graph(Box<(Graph, GraphKayles<WORDS>)>),
+/// The rules of one family of parts: how a game of the family splits into parts with canonical
+/// keys, whether a part has a move, how long it can last and the parts each move leaves. A
+/// family implements it in its own folder; the misère search asks it through [`PartRules`].
+pub trait PartFamily: Debug + Send + Sync {
+    /// The rules as [`Any`], for [`PartFamily::same_rules`].
+    fn as_any(&self) -> &dyn Any;
+
+    /// Whether `other` are these rules, so that a part of either is a part of both.
+    fn same_rules(&self, other: &dyn PartFamily) -> bool;
+
+    /// Whether `state` has a move (a part without one is 0 and is left out of positions).
+    fn has_moves(&self, state: State) -> bool;
+
+    /// The most moves `state` can last.
+    fn longest_play(&self, state: State) -> u64;
+
+    /// Adds the parts of `state` (itself, or its components) to `parts`, made by `family`.
+    fn add_parts(&self, family: Family, state: State, parts: &mut Parts);
+
+    /// Calls `visit` with the parts each move on `state` leaves in its place (none, one or
+    /// several, not sorted, each with a move). Different moves may leave the same parts.
+    fn for_each_option(&self, family: Family, state: State, visit: &mut dyn FnMut(&mut Parts));
 }
 
-impl Rules {
-    fn same_game(&self, other: &Rules) -> bool {
-        match (self, other) {
-            (Rules::Nim, Rules::Nim) | (Rules::Kayles2d, Rules::Kayles2d) => true,
-            (Rules::Heap(a), Rules::Heap(b)) => a == b,
-            (Rules::Corner(a), Rules::Corner(b)) => a == b,
-            (Rules::Placement(a), Rules::Placement(b)) => a.0 == b.0,
-            (Rules::Graph(a), Rules::Graph(b)) => a.0 == b.0,
-            _ => false,
+/// What a part is, as a shape its family reads in its own terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum State {
+    /// A count: the tokens of a heap.
+    Count(u32),
+    /// Two numbers: a board's rows and columns, a piece's coordinates.
+    Pair(u32, u32),
+    /// Cells of a board, some free.
+    Cells(Cells<WORDS>),
+    /// Vertices in play.
+    Vertices(VertexSet<WORDS>),
+    /// Squares of a board of at most 64 squares, one bit each.
+    Squares(u64),
+}
+
+/// The family a part belongs to in a position's [`PartRules`], which makes its parts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Family(u16);
+
+impl Family {
+    /// The part of this family in `state`, its key made of `shape`.
+    #[must_use]
+    pub fn part(self, shape: Shape, state: State) -> Part {
+        Part {
+            key: PartKey::new(self.0, shape),
+            state,
         }
     }
-}
 
-/// What a part is, in its family's own terms.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum State {
-    /// A Nim heap or a take-and-break heap of this many tokens.
-    Count(u32),
-    /// A two-dimensional Kayles board.
-    Board(Rectangle),
-    /// The corner piece at `(m, n)`.
-    Corner(u32, u32),
-    /// A component of a placement game.
-    Cells(Cells<WORDS>),
-    /// A component of Node Kayles: the vertices in play.
-    Vertices(VertexSet<WORDS>),
+    /// The part of this family in `State::Count(count)`, keyed by the count.
+    #[must_use]
+    pub fn count_part(self, count: u32) -> Part {
+        self.part(Shape::Count(count), State::Count(count))
+    }
 }
 
 /// The canonical key of a part: equal keys of one family are the same game.
@@ -87,6 +103,14 @@ pub enum Shape {
     Cells(RulesKey<WORDS>),
     /// A graph component's vertices.
     Vertices(VertexSet<WORDS>),
+    /// A region of a grid packed into one word row by row, `width` bits a row, up to the
+    /// grid's symmetries and translation.
+    Packed {
+        /// The region's squares.
+        bits: u64,
+        /// The bits of a row.
+        width: u32,
+    },
 }
 
 /// The key of a part: its family (an index into the position's rules) and shape, with a hash
@@ -106,6 +130,7 @@ impl PartKey {
             Shape::Pair(a, b) => mix_words(2, &[u64::from(a) << 32 | u64::from(b)]),
             Shape::Cells(key) => key.hash64(),
             Shape::Vertices(set) => set.hash64(),
+            Shape::Packed { bits, width } => mix_words(u64::from(width), &[bits]),
         };
         PartKey {
             hash: mix_words(shape_hash, &[u64::from(family)]),
@@ -134,6 +159,12 @@ impl Part {
     pub fn key(&self) -> PartKey {
         self.key
     }
+
+    /// What the part is, in its family's terms.
+    #[must_use]
+    pub fn state(&self) -> State {
+        self.state
+    }
 }
 
 /// A position: its parts, sorted by key.
@@ -147,24 +178,30 @@ pub struct TooLarge(pub String);
 /// The rules of every family in a game, and the parts of its positions.
 #[derive(Clone, Debug)]
 pub struct PartRules {
-    families: Vec<Rules>,
-    kayles_2d: Kayles2d,
+    families: Vec<Arc<dyn PartFamily>>,
+}
+
+/// A game's misère rules and its position in them: the states its parts are made from.
+pub struct MisereStart {
+    /// The rules of the game's family.
+    pub rules: Arc<dyn PartFamily>,
+    /// The states of the game's position, each split into parts by the rules.
+    pub states: Vec<State>,
 }
 
 impl PartRules {
-    /// The rules of the families of `summands` and the parts of their positions, sorted.
+    /// The rules of the families of `games` and the parts of their positions, sorted.
     ///
     /// # Errors
     /// A board of more than [`MAX_MISERE_SQUARES`] squares, a graph of more than that many
     /// vertices, or a game whose longest play passes [`MAX_MISERE_DEPTH`] moves.
-    pub fn of_summands(summands: &[Summand]) -> Result<(PartRules, Parts), TooLarge> {
+    pub fn of_summands(games: &[impl FamilyGame]) -> Result<(PartRules, Parts), TooLarge> {
         let mut rules = PartRules {
             families: Vec::new(),
-            kayles_2d: Kayles2d,
         };
         let mut parts = Vec::new();
-        for summand in summands {
-            rules.add_summand(summand, &mut parts)?;
+        for game in games {
+            rules.add_game(game, &mut parts)?;
         }
         let depth: u64 = parts.iter().map(|part| rules.longest_play(part)).sum();
         if depth > MAX_MISERE_DEPTH {
@@ -177,274 +214,90 @@ impl PartRules {
         Ok((rules, parts))
     }
 
-    /// The parts of one more summand, in the same rules: the position after a move in a sum.
+    /// The parts of more games, in the same rules: the position after a move in a sum.
     ///
     /// # Errors
     /// As [`PartRules::of_summands`].
-    pub fn parts_of(&mut self, summands: &[Summand]) -> Result<Parts, TooLarge> {
+    pub fn parts_of(&mut self, games: &[impl FamilyGame]) -> Result<Parts, TooLarge> {
         let mut parts = Vec::new();
-        for summand in summands {
-            self.add_summand(summand, &mut parts)?;
+        for game in games {
+            self.add_game(game, &mut parts)?;
         }
-        parts.retain(|part| self.has_moves(part));
-        sort(&mut parts);
+        self.keep_parts_with_moves(&mut parts);
         Ok(parts)
     }
 
-    fn family(&mut self, rules: Rules) -> u16 {
+    /// The family of `rules` in this position, added if it is new.
+    pub fn family(&mut self, rules: Arc<dyn PartFamily>) -> Family {
         let index = self
             .families
             .iter()
-            .position(|known| known.same_game(&rules))
+            .position(|known| known.same_rules(rules.as_ref()))
             .unwrap_or_else(|| {
                 self.families.push(rules);
                 self.families.len() - 1
             });
-        u16::try_from(index).expect("a sum has at most 64 games")
+        Family(u16::try_from(index).expect("a sum has at most 64 games"))
     }
 
-    fn add_summand(&mut self, summand: &Summand, parts: &mut Parts) -> Result<(), TooLarge> {
-        match summand {
-            Summand::Nimber(nimber) => {
-                let family = self.family(Rules::Nim);
-                if nimber.value() > 0 {
-                    parts.push(count_part(family, nimber.value()));
-                }
-            }
-            Summand::Heaps(Heaps { game, heaps }) => {
-                let family = self.family(Rules::Heap(game.rule().clone()));
-                for &heap in heaps {
-                    let size = u32::try_from(heap).unwrap_or(u32::MAX);
-                    parts.push(count_part(family, size));
-                }
-            }
-            Summand::Rectangles(Rectangles(boards)) => {
-                let family = self.family(Rules::Kayles2d);
-                parts.extend(boards.iter().map(|&board| board_part(family, board)));
-            }
-            Summand::Corner(CornerPiece { game, m, n }) => {
-                let family = self.family(Rules::Corner(game.clone()));
-                let coordinate = |c: usize| u32::try_from(c).unwrap_or(u32::MAX);
-                let (m, n) = (coordinate(*m), coordinate(*n));
-                parts.push(Part {
-                    key: PartKey::new(family, Shape::Pair(m, n)),
-                    state: State::Corner(m, n),
-                });
-            }
-            Summand::Placement(Placement { game, position }) => {
-                let squares = game.board().squares();
-                if squares > MAX_MISERE_SQUARES {
-                    return Err(TooLarge(format!(
-                        "board {} has {squares} squares: misère searches take boards of at most {MAX_MISERE_SQUARES} squares",
-                        game.board()
-                    )));
-                }
-                let engine = RulesKayles::<WORDS>::new(game);
-                let cells = engine.cells(
-                    game.available(position).resize(),
-                    game.occupied_set(position).resize(),
-                );
-                let family = self.family(Rules::Placement(Box::new((game.clone(), engine))));
-                self.split(family, State::Cells(cells), parts);
-            }
-            Summand::Graph(GraphGame { graph, .. }) => {
-                let engine = GraphKayles::<WORDS>::new(graph).map_err(|_| {
-                    TooLarge(format!(
-                        "the graph has {} vertices: misère searches take graphs of at most {MAX_MISERE_SQUARES}",
-                        graph.vertex_count()
-                    ))
-                })?;
-                let start = engine.start();
-                let family = self.family(Rules::Graph(Box::new((graph.clone(), engine))));
-                self.split(family, State::Vertices(start), parts);
-            }
-        }
-        Ok(())
+    /// Adds the parts of `game` to `parts`, and its family to the rules; the family.
+    ///
+    /// # Errors
+    /// As [`PartRules::of_summands`].
+    pub fn add_game(
+        &mut self,
+        game: &impl FamilyGame,
+        parts: &mut Parts,
+    ) -> Result<Family, TooLarge> {
+        let MisereStart { rules, states } = game.misere_start()?;
+        let family = self.family(rules);
+        self.add_states(family, &states, parts);
+        Ok(family)
     }
 
-    /// Adds the components of `state`, a placement or graph position of `family`, to `parts`.
-    fn split(&self, family: u16, state: State, parts: &mut Parts) {
-        match (&self.families[usize::from(family)], state) {
-            (Rules::Placement(placement), State::Cells(cells)) => {
-                let engine = &placement.1;
-                engine.for_each_component(&cells, |component| {
-                    parts.push(Part {
-                        key: PartKey::new(family, Shape::Cells(engine.key(&component))),
-                        state: State::Cells(component),
-                    });
-                });
-            }
-            (Rules::Graph(graph), State::Vertices(in_play)) => {
-                graph.1.for_each_component(&in_play, |component| {
-                    parts.push(Part {
-                        key: PartKey::new(family, Shape::Vertices(component)),
-                        state: State::Vertices(component),
-                    });
-                });
-            }
-            _ => unreachable!("only placement and graph positions split"),
+    /// Adds the parts of `states` of `family` to `parts`.
+    pub fn add_states(&self, family: Family, states: &[State], parts: &mut Parts) {
+        let rules = &self.families[usize::from(family.0)];
+        for &state in states {
+            rules.add_parts(family, state, parts);
         }
+    }
+
+    /// Leaves out of `parts` those without a move, and sorts the rest: a position.
+    pub fn keep_parts_with_moves(&self, parts: &mut Parts) {
+        parts.retain(|part| self.has_moves(part));
+        sort(parts);
+    }
+
+    fn rules_of(&self, part: &Part) -> &dyn PartFamily {
+        self.families[usize::from(part.key.family)].as_ref()
     }
 
     /// Whether `part` has a move (a part without one is 0 and is left out of positions).
     fn has_moves(&self, part: &Part) -> bool {
-        match (&self.families[usize::from(part.key.family)], part.state) {
-            (Rules::Heap(rule), State::Count(heap)) => {
-                let mut any = false;
-                rule.for_each_option(heap as usize, |_| any = true);
-                any
-            }
-            (Rules::Corner(game), State::Corner(m, n)) => {
-                corner_targets(game, m, n).next().is_some()
-            }
-            (_, State::Count(count)) => count > 0,
-            (_, State::Cells(cells)) => !cells.available.is_empty(),
-            (_, State::Vertices(in_play)) => !in_play.is_empty(),
-            (_, State::Board(_)) => true,
-            _ => unreachable!("a corner part belongs to a corner game"),
-        }
+        self.rules_of(part).has_moves(part.state)
     }
 
     /// The most moves `part` can last.
     fn longest_play(&self, part: &Part) -> u64 {
-        match part.state {
-            // A move on a heap takes a token, or (digit 4, 8 or 12 before the point) splits it
-            // without taking one: at most one of each per token, and only the games with such
-            // a digit have the second kind (nim and most octal games last a move a token).
-            State::Count(count) => match &self.families[usize::from(part.key.family)] {
-                Rules::Heap(rule) if rule.digit(0) != 0 => 2 * u64::from(count),
-                _ => u64::from(count),
-            },
-            // Each move removes a row or column of one board, at least one cell, and may split
-            // it: a board lasts at most one move a cell.
-            State::Board(board) => (board.rows * board.cols) as u64,
-            // Each step lowers some a·m + b·n with a, b ≥ 0 (the rule every corner game is
-            // checked against), so a piece makes at most (m + 1)(n + 1) steps.
-            State::Corner(m, n) => (u64::from(m) + 1) * (u64::from(n) + 1),
-            State::Cells(cells) => cells.available.len() as u64,
-            State::Vertices(in_play) => in_play.len() as u64,
-        }
+        self.rules_of(part).longest_play(part.state)
     }
 
     /// Calls `visit` with the parts each move on `part` leaves in its place (none, one or
     /// several, not sorted). Different moves may leave the same parts.
     pub fn for_each_option(&self, part: &Part, mut visit: impl FnMut(&mut Parts)) {
-        let family = part.key.family;
-        let mut left = Vec::new();
-        match (&self.families[usize::from(family)], part.state) {
-            (Rules::Nim, State::Count(count)) => {
-                for smaller in 0..count {
-                    left.clear();
-                    if smaller > 0 {
-                        left.push(count_part(family, smaller));
-                    }
-                    visit(&mut left);
-                }
-            }
-            (Rules::Heap(rule), State::Count(heap)) => {
-                rule.for_each_option(heap as usize, |heaps| {
-                    left.clear();
-                    left.extend(heaps.iter().map(|&h| count_part(family, h as u32)));
-                    left.retain(|part| self.has_moves(part));
-                    visit(&mut left);
-                });
-            }
-            (Rules::Kayles2d, State::Board(board)) => {
-                for boards in self.kayles_2d.options(board) {
-                    left.clear();
-                    left.extend(boards.into_iter().map(|b| board_part(family, b)));
-                    visit(&mut left);
-                }
-            }
-            (Rules::Corner(game), State::Corner(m, n)) => {
-                for (m, n) in corner_targets(game, m, n) {
-                    left.clear();
-                    let part = Part {
-                        key: PartKey::new(family, Shape::Pair(m, n)),
-                        state: State::Corner(m, n),
-                    };
-                    if self.has_moves(&part) {
-                        left.push(part);
-                    }
-                    visit(&mut left);
-                }
-            }
-            (Rules::Placement(placement), State::Cells(cells)) => {
-                placement.1.for_each_option(&cells, |after| {
-                    left.clear();
-                    self.split(family, State::Cells(after), &mut left);
-                    visit(&mut left);
-                });
-            }
-            (Rules::Graph(graph), State::Vertices(in_play)) => {
-                graph.1.for_each_option(&in_play, |after| {
-                    left.clear();
-                    self.split(family, State::Vertices(after), &mut left);
-                    visit(&mut left);
-                });
-            }
-            _ => unreachable!("a part's state belongs to its family"),
-        }
-    }
-
-    /// The position after the Node Kayles move on `vertex` of `graph` in `parts`: the
-    /// component that holds it loses the vertex and its neighbours. `None` when no part of
-    /// `parts` is a component of `graph` holding `vertex` (it is out of play).
-    #[must_use]
-    pub fn take_vertex(&self, parts: &[Part], graph: &Graph, vertex: usize) -> Option<Parts> {
-        let family = self
-            .families
-            .iter()
-            .position(|rules| matches!(rules, Rules::Graph(known) if known.0 == *graph))?;
-        let family = u16::try_from(family).ok()?;
-        let Rules::Graph(known) = &self.families[usize::from(family)] else {
-            return None;
-        };
-        let index = parts.iter().position(|part| {
-            part.key.family == family
-                && matches!(part.state, State::Vertices(set) if set.contains(vertex))
-        })?;
-        let State::Vertices(component) = parts[index].state else {
-            return None;
-        };
-        let mut after: Parts = parts[..index].to_vec();
-        after.extend_from_slice(&parts[index + 1..]);
-        let left = component.without(known.1.closed_neighbourhood(vertex));
-        self.split(family, State::Vertices(left), &mut after);
-        sort(&mut after);
-        Some(after)
+        let family = Family(part.key.family);
+        self.rules_of(part)
+            .for_each_option(family, part.state, &mut visit);
     }
 
     /// A Nim heap of `size`, for positions with Nim heaps added (the genus adds `*2`s).
     pub fn nim_heap(&mut self, size: u32) -> Part {
-        let family = self.family(Rules::Nim);
-        count_part(family, size)
+        self.family(Arc::new(NimHeaps)).count_part(size)
     }
 }
 
 /// Sorts `parts` by key: the canonical order of a position.
 pub fn sort(parts: &mut Parts) {
     parts.sort_unstable_by_key(Part::key);
-}
-
-fn count_part(family: u16, size: u32) -> Part {
-    Part {
-        key: PartKey::new(family, Shape::Count(size)),
-        state: State::Count(size),
-    }
-}
-
-fn board_part(family: u16, board: Rectangle) -> Part {
-    let (short, long) = (board.rows.min(board.cols), board.rows.max(board.cols));
-    Part {
-        key: PartKey::new(family, Shape::Pair(short as u32, long as u32)),
-        state: State::Board(board),
-    }
-}
-
-/// Where the corner piece at `(m, n)` may go.
-fn corner_targets(game: &CornerGame, m: u32, n: u32) -> impl Iterator<Item = (u32, u32)> {
-    game.targets(m as usize, n as usize)
-        .into_iter()
-        .map(|(m, n)| (m as u32, n as u32))
 }

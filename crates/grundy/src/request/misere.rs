@@ -3,7 +3,6 @@
 //! tried for a position the opponent loses, and Conway's genus when the position is small.
 
 use crate::games::corner::CornerPiece;
-use crate::games::graph::GraphGame;
 use crate::games::heap::Heaps;
 use crate::games::placement::Placement;
 use std::collections::HashMap;
@@ -14,8 +13,7 @@ use std::time::Instant;
 use super::play_request::{Opponent, PlayRequest};
 use super::prepare::LIST_LIMIT;
 use super::{Limits, RunError, Stopped, TableGame};
-use crate::games::contract::FamilyGame;
-use crate::games::heap::HeapMove;
+use crate::games::contract::{FamilyGame, NimHeap};
 use crate::games::placement::{PlacementGame, PlacementMove, PlacementPosition};
 use crate::games::sum::{GameSum, Summand};
 use crate::misere::genus::genus;
@@ -110,25 +108,23 @@ fn by_quotient(game: &Game, watch: &Watch) -> Result<Option<(Vec<Move>, String)>
 const NIM_RULE: &str =
     "misère Nim's closed form (Bouton's rule; the genus by Conway's), without search";
 
-/// One heap of a game of misère Nim that a move is made on, with where it is in the game.
-struct NimHeap {
-    /// Its summand, from 0.
+/// One heap of a game of misère Nim that a move is made on, with its summand (from 0).
+struct MovedHeap {
     summand: usize,
-    /// Its place in a heap game's heaps, or `None` for a nimber `*n`.
-    index: Option<usize>,
-    size: u32,
+    heap: NimHeap,
 }
 
 /// A game every summand of which is Nim heaps: nimbers (`*1500`) and heaps of Nim (`nim 3 4
-/// 5`, `0.3...`). Misère Nim has a closed form ([`crate::misere::nim`]), so the game is
-/// answered at once whatever its heaps, where the search goes a token a move to at most
-/// 2,000 moves and took 45 s for the genus of `*1500`.
+/// 5`, `0.3...`), as their families say ([`FamilyGame::nim_heaps`]). Misère Nim has a closed
+/// form ([`crate::misere::nim`]), so the game is answered at once whatever its heaps, where
+/// the search goes a token a move to at most 2,000 moves and took 45 s for the genus of
+/// `*1500`.
 struct NimGame {
     heaps: Vec<u32>,
     position: NimPosition,
     /// The heaps moved on, in the order the moves are listed: a heap game's equal heaps are
     /// moved on once, at the first (as its moves are listed under normal play).
-    moved: Vec<NimHeap>,
+    moved: Vec<MovedHeap>,
     in_sum: bool,
 }
 
@@ -138,33 +134,11 @@ impl NimGame {
         let mut heaps = Vec::new();
         let mut moved = Vec::new();
         for (summand, part) in game.summands().iter().enumerate() {
-            match part {
-                Summand::Nimber(nimber) => {
-                    heaps.push(nimber.value());
-                    moved.push(NimHeap {
-                        summand,
-                        index: None,
-                        size: nimber.value(),
-                    });
+            for heap in part.nim_heaps()? {
+                heaps.push(heap.size);
+                if heap.moved_on {
+                    moved.push(MovedHeap { summand, heap });
                 }
-                Summand::Heaps(Heaps {
-                    game: heap_game,
-                    heaps: sizes,
-                }) if heap_game.rule().is_nim() => {
-                    for (index, &size) in sizes.iter().enumerate() {
-                        // Heaps of Nim are at most MAX_HEAP tokens.
-                        let size = u32::try_from(size).ok()?;
-                        heaps.push(size);
-                        if !sizes[..index].contains(&sizes[index]) {
-                            moved.push(NimHeap {
-                                summand,
-                                index: Some(index),
-                                size,
-                            });
-                        }
-                    }
-                }
-                _ => return None,
             }
         }
         Some(NimGame {
@@ -175,52 +149,40 @@ impl NimGame {
         })
     }
 
-    /// The move leaving `heap` at `to` tokens, named as the search names it, with whether it
+    /// The move leaving `moved` at `to` tokens, named as the search names it, with whether it
     /// wins.
-    fn named(&self, heap: &NimHeap, to: u32) -> Move {
-        let named = match heap.index {
-            None => Move::bare(
-                format!("{} -> {}", Nimber::new(heap.size), Nimber::new(to)),
-                Nimber::ZERO,
-            ),
-            Some(index) => Move::heap(&HeapMove {
-                index,
-                from: heap.size as usize,
-                to: if to == 0 {
-                    Vec::new()
-                } else {
-                    vec![to as usize]
-                },
-                nimber: Nimber::ZERO,
-            }),
-        };
+    fn named(&self, moved: &MovedHeap, to: u32) -> Move {
+        let heap = &moved.heap;
         Move {
-            summand: self.in_sum.then_some(heap.summand + 1),
-            ..named.misere(!self.position.after(heap.size, to).wins())
+            summand: self.in_sum.then_some(moved.summand + 1),
+            ..(heap.name)(heap, to).misere(!self.position.after(heap.size, to).wins())
         }
     }
 
-    /// The sizes a move leaves `heap` at, in the order the moves are listed: a nimber's from
-    /// `*0` up, a heap game's from the most tokens left down (taking one token first).
+    /// The sizes a move leaves `heap` at, in the order its game lists the moves.
     fn targets(heap: &NimHeap) -> Box<dyn Iterator<Item = u32>> {
-        match heap.index {
-            None => Box::new(0..heap.size),
-            Some(_) => Box::new((0..heap.size).rev()),
+        if heap.most_left_first {
+            Box::new((0..heap.size).rev())
+        } else {
+            Box::new(0..heap.size)
         }
     }
 
     /// How many moves there are.
     fn legal_moves(&self) -> usize {
-        self.moved.iter().map(|heap| heap.size as usize).sum()
+        self.moved
+            .iter()
+            .map(|moved| moved.heap.size as usize)
+            .sum()
     }
 
     /// The first `most` moves, in the order they are listed.
     fn first_moves(&self, most: usize) -> Vec<Move> {
         self.moved
             .iter()
-            .flat_map(|heap| Self::targets(heap).map(move |to| (heap, to)))
+            .flat_map(|moved| Self::targets(&moved.heap).map(move |to| (moved, to)))
             .take(most)
-            .map(|(heap, to)| self.named(heap, to))
+            .map(|(moved, to)| self.named(moved, to))
             .collect()
     }
 
@@ -228,12 +190,12 @@ impl NimGame {
     fn winning_moves(&self) -> Vec<Move> {
         self.moved
             .iter()
-            .flat_map(|heap| {
-                let mut targets = self.position.winning_targets(heap.size);
-                if heap.index.is_some() {
+            .flat_map(|moved| {
+                let mut targets = self.position.winning_targets(moved.heap.size);
+                if moved.heap.most_left_first {
                     targets.reverse();
                 }
-                targets.into_iter().map(move |to| self.named(heap, to))
+                targets.into_iter().map(move |to| self.named(moved, to))
             })
             .collect()
     }
@@ -278,7 +240,7 @@ pub fn value(game: &Game, limits: &Limits, watch: &Watch) -> Result<GameReport, 
         });
     }
     let (mut rules, parts) = PartRules::of_summands(game.summands()).map_err(too_large)?;
-    let moves = root_moves(&mut rules, game, &parts);
+    let moves = root_moves(&mut rules, game).map_err(too_large)?;
     let (judged, stats) = judge_moves(&rules, &moves, true, limits, None, watch)?;
     let wins = moves.is_empty() || judged.iter().any(|m| m.wins());
     let genus = small_genus(game, rules, &parts, limits, watch)?;
@@ -333,41 +295,32 @@ fn normal_value(game: &Game, limits: &Limits, watch: &Watch) -> Result<Nimber, R
     Ok(nimber)
 }
 
-/// Each legal move of `game` (whose position is `parts` of `rules`) as its report names it
-/// (with `summand` set in a sum), and the position it leads to.
-fn root_moves(rules: &mut PartRules, game: &Game, parts: &Parts) -> Vec<(Move, Parts)> {
+/// Each legal move of `game` (whose parts are made in `rules`) as its report names it
+/// (with `summand` set in a sum), and the position it leads to: the parts of the other
+/// summands and those the move leaves of its own.
+fn root_moves(rules: &mut PartRules, game: &Game) -> Result<Vec<(Move, Parts)>, TooLarge> {
     let summands = game.summands();
     let in_sum = summands.len() > 1;
     let mut moves = Vec::new();
     for (index, summand) in summands.iter().enumerate() {
-        let in_summand = |named: Move| Move {
-            summand: in_sum.then_some(index + 1),
-            ..named
-        };
-        if let Summand::Graph(GraphGame { graph, .. }) = summand {
-            // A graph's move is made on its parts: a smaller graph would be another game to
-            // the search, which could not share what it learns with the whole graph's.
-            for vertex in 0..graph.vertex_count() {
-                let after = rules
-                    .take_vertex(parts, graph, vertex)
-                    .expect("every vertex of a graph is in play at the start");
-                moves.push((
-                    in_summand(Move::vertex(graph.name(vertex), Nimber::ZERO)),
-                    after,
-                ));
-            }
-            continue;
-        }
-        for (named, after) in summand.moves_after() {
-            let mut after_summands = summands.to_vec();
-            after_summands[index] = after;
-            let after = rules
-                .parts_of(&after_summands)
-                .expect("a move leaves a game no larger than the one checked");
-            moves.push((in_summand(named), after));
+        let mut others = summands.to_vec();
+        others.remove(index);
+        let rest = rules.parts_of(&others)?;
+        let family = rules.add_game(summand, &mut Vec::new())?;
+        for (named, left) in summand.misere_moves()? {
+            let mut after = rest.clone();
+            rules.add_states(family, &left, &mut after);
+            rules.keep_parts_with_moves(&mut after);
+            moves.push((
+                Move {
+                    summand: in_sum.then_some(index + 1),
+                    ..named
+                },
+                after,
+            ));
         }
     }
-    moves
+    Ok(moves)
 }
 
 /// Judges `moves` under misère play on the request's threads: each move's report with whether
@@ -463,8 +416,8 @@ pub fn moves(
     let (judged, stats, settled_by) = match by_quotient(game, watch)? {
         Some((judged, name)) => (judged, crate::solver::SearchStats::default(), Some(name)),
         None => {
-            let (mut rules, parts) = PartRules::of_summands(game.summands()).map_err(too_large)?;
-            let moves = root_moves(&mut rules, game, &parts);
+            let (mut rules, _) = PartRules::of_summands(game.summands()).map_err(too_large)?;
+            let moves = root_moves(&mut rules, game).map_err(too_large)?;
             let (judged, stats) = judge_moves(&rules, &moves, false, limits, seconds, watch)?;
             (judged, stats, None)
         }
@@ -525,8 +478,8 @@ pub fn outcome(game: &Game, limits: &Limits, watch: &Watch) -> Result<GameReport
             ..misere_report(Command::Outcome, game, wins)
         });
     }
-    let (mut rules, parts) = PartRules::of_summands(game.summands()).map_err(too_large)?;
-    let moves = root_moves(&mut rules, game, &parts);
+    let (mut rules, _) = PartRules::of_summands(game.summands()).map_err(too_large)?;
+    let moves = root_moves(&mut rules, game).map_err(too_large)?;
     let (judged, stats) = judge_moves(&rules, &moves, true, limits, None, watch)?;
     let winning_move = judged.into_iter().find(|m| m.wins());
     let wins = moves.is_empty() || winning_move.is_some();
@@ -581,8 +534,8 @@ pub fn play(
         game: game.clone(),
         position: *position,
     }));
-    let (mut rules, parts) = PartRules::of_summands(whole.summands()).map_err(too_large)?;
-    let moves = root_moves(&mut rules, &whole, &parts);
+    let (mut rules, _) = PartRules::of_summands(whole.summands()).map_err(too_large)?;
+    let moves = root_moves(&mut rules, &whole).map_err(too_large)?;
     let placements = game.legal_placements(position);
     if moves.is_empty() {
         return Err(RunError::input(format!(
@@ -931,7 +884,7 @@ mod tests {
             assert_eq!(closed.settled_by.as_deref(), Some(NIM_RULE), "{text}");
             let game: Game = text.parse().unwrap();
             let (mut rules, parts) = PartRules::of_summands(game.summands()).unwrap();
-            let moves = root_moves(&mut rules, &game, &parts);
+            let moves = root_moves(&mut rules, &game).unwrap();
             let (mut searched, _) = judge_moves(
                 &rules,
                 &moves,

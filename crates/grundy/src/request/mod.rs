@@ -16,6 +16,11 @@
 
 mod after;
 mod answer_size;
+mod as_text;
+mod bench;
+mod check;
+mod conjecture;
+mod error_report;
 mod game_questions;
 mod graph;
 mod limits;
@@ -37,7 +42,10 @@ use thiserror::Error;
 use crate::games::placement::root_search::{ResumeError, RootReport, SettledRecord, TriedRecord};
 use crate::games::placement::PlacementMove;
 use crate::misere::Convention;
-use crate::report::{GameReport, QuotientReport, TableReport, TourExistsReport, TourVerifyReport};
+use crate::report::{
+    CheckReport, ConjectureReport, GameReport, QuotientReport, TableReport, TourExistsReport,
+    TourVerifyReport,
+};
 use crate::solver::Fact;
 use crate::watch::Watch;
 use crate::Nimber;
@@ -45,6 +53,10 @@ use crate::{Game, GameError};
 
 pub use after::game_after;
 pub use answer_size::{check_written_size, json_bytes, json_line, LEAST_JSON_BYTES_PER_VALUE};
+pub use bench::{bench, BenchRequest, BENCH_CASES, MAX_DENSE_SIZE};
+pub use check::{check, check_game, CheckRequest};
+pub use conjecture::{conjecture, BoardRange, Conjecture, ConjectureRequest, PARITY_STATEMENT};
+pub use error_report::{ErrorKind, ErrorReport, STOPPED_STATUS};
 pub use game_questions::{moves, outcome, placement_outcome_report, placement_value_report, value};
 pub use graph::{graph, GraphAnswer, GraphRequest};
 pub use limits::{parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
@@ -318,7 +330,7 @@ pub struct OutcomeRequest {
 
 /// The questions a [`Request`] asks, as its JSON's `"question"` names them: what a front end
 /// lists (the server's `/api/limits`, Python's functions), tested against the enum's own tags.
-pub const QUESTIONS: [&str; 12] = [
+pub const QUESTIONS: [&str; 14] = [
     "value",
     "moves",
     "outcome",
@@ -331,6 +343,8 @@ pub const QUESTIONS: [&str; 12] = [
     "tour_count",
     "tour_verify",
     "graph",
+    "conjecture",
+    "check",
 ];
 
 /// A question, tagged by `"question"` in JSON.
@@ -361,6 +375,10 @@ pub enum Request {
     Sequence(SequenceRequest),
     /// [`QuotientRequest`].
     Quotient(QuotientRequest),
+    /// [`ConjectureRequest`].
+    Conjecture(ConjectureRequest),
+    /// [`CheckRequest`].
+    Check(CheckRequest),
 }
 
 /// The answer to a [`Request`]: the report of its kind, serialised as the report itself (each
@@ -389,6 +407,10 @@ pub enum Answer {
     Sequence(SequenceAnswer),
     /// The answer of a quotient request.
     Quotient(QuotientReport),
+    /// A conjecture tested on a range of boards.
+    Conjecture(ConjectureReport),
+    /// The theorems of a corner game checked.
+    Check(CheckReport),
 }
 
 /// Why a request has no answer.
@@ -464,12 +486,15 @@ impl Request {
             Request::Table(request) => Some(&request.limits),
             Request::Sequence(request) => Some(&request.limits),
             Request::Tour(request) => Some(&request.limits),
-            // A graph is bounded by its states, a quotient by its largest order and its
-            // verification's states; the other questions' answers are a few kilobytes.
+            // A graph and a conjecture are bounded by their states, a quotient by its largest
+            // order and its verification's states, a check by its square (at most 100 MB);
+            // the other questions' answers are a few kilobytes.
             Request::TourExists(_)
             | Request::TourVerify(_)
             | Request::Graph(_)
-            | Request::Quotient(_) => None,
+            | Request::Quotient(_)
+            | Request::Conjecture(_)
+            | Request::Check(_) => None,
         }
     }
 
@@ -487,19 +512,21 @@ impl Request {
             Request::TourExists(_)
             | Request::TourVerify(_)
             | Request::Graph(_)
-            | Request::Quotient(_) => None,
+            | Request::Quotient(_)
+            | Request::Conjecture(_)
+            | Request::Check(_) => None,
         }
     }
 
     /// Bounds what the request may take to about `bytes` of memory: its tables' budget, and
-    /// for a graph's count of terminal positions its states. A server applies its own bound
+    /// for a count of terminal positions (a graph's, a conjecture's) its states. A server applies its own bound
     /// this way, on the parsed request, before anything runs.
     pub fn bound_memory(&mut self, bytes: u64) {
-        if let Request::Graph(request) = self {
-            let states = bytes / graph::BYTES_PER_TERMINAL_STATE;
-            request.states = request
-                .states
-                .min(usize::try_from(states).unwrap_or(usize::MAX));
+        let states = usize::try_from(bytes / graph::BYTES_PER_TERMINAL_STATE).unwrap_or(usize::MAX);
+        match self {
+            Request::Graph(request) => request.states = request.states.min(states),
+            Request::Conjecture(request) => request.states = request.states.min(states),
+            _ => {}
         }
         if let Some(limits) = self.limits_mut() {
             limits.memory = limits.memory.min(bytes);
@@ -538,6 +565,8 @@ pub fn run(request: &Request, watch: &Watch) -> Result<Answer, RunError> {
         Request::Table(request) => table(request, watch).map(Answer::Table),
         Request::Sequence(request) => sequence(request, watch).map(Answer::Sequence),
         Request::Quotient(request) => quotient(request, watch).map(Answer::Quotient),
+        Request::Conjecture(request) => conjecture(request, watch).map(Answer::Conjecture),
+        Request::Check(request) => check(request, watch).map(Answer::Check),
     }?;
     if let Some(limits) = request.limits() {
         // A sequence keeps its values computed beside the JSON written of them.

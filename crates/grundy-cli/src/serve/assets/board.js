@@ -9,12 +9,11 @@ import { PLAYER_COLOURS, moveColour, moveState } from './values.js';
 import { actions } from './actions.js';
 import { renderLegend } from './legend.js';
 
-// The letters of the pieces, for a position set up by clicking (and the piece being played
-// until the answer about its position comes); the library writes other pieces `L`.
-const PIECE_LETTERS = { knights: 'N', bishops: 'B', rooks: 'R', queens: 'Q', kings: 'K' };
-
+// The letter of a piece, for a position set up by clicking (and the piece being played until
+// the answer about its position comes), as the catalogue gives it (`leaper:A,B` has the
+// leapers' letter).
 export function pieceLetter(piece) {
-  return PIECE_LETTERS[piece] || 'L';
+  return play.pieceLetters[piece] || play.leaperLetter;
 }
 
 // The letter of the piece a move puts down: written before its square with several pieces

@@ -1,27 +1,5 @@
 // Node Kayles: a graph laid out by springs, so that it is drawn the same way on every screen.
 
-// A graph's edge list (`u v` a line, a lone name a vertex, `#` comments), as typed into the
-// page or as the library writes the graph after a move (`after_graph`): its vertices in order
-// of appearance and its edges, to draw it. (The library's answers count the vertices and
-// edges but do not list them.)
-export function parseEdges(text) {
-  const vertices = [];
-  const seen = new Set();
-  const edges = [];
-  const vertex = (name) => {
-    if (!seen.has(name)) {
-      seen.add(name);
-      vertices.push(name);
-    }
-  };
-  for (const line of text.split('\n')) {
-    const tokens = line.replace(/#.*/, '').trim().split(/\s+/).filter((token) => token !== '');
-    tokens.forEach(vertex);
-    if (tokens.length === 2 && tokens[0] !== tokens[1]) edges.push(tokens);
-  }
-  return { vertices, edges };
-}
-
 // A seeded generator (mulberry32): the same graph is laid out the same way every time.
 function seededRandom(seed) {
   let state = seed >>> 0;

@@ -36,6 +36,8 @@ async function loadCatalogue() {
   fill('heap-names', names.heap);
   fill('table-names', names.placement.concat(names.corner));
   play.names = names;
+  play.pieceLetters = catalogue.piece_letters;
+  play.leaperLetter = catalogue.leaper_letter;
   fillGameNames();
   for (const id of ['play-surface', 'table-surface']) {
     $(id).replaceChildren(...catalogue.surfaces.map((surface) => new Option(surface, surface)));

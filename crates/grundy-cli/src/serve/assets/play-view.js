@@ -7,7 +7,7 @@ import {
 } from './state.js';
 import { moveColour, moveValueText } from './values.js';
 import { keepFocus, renderCorner, renderPlacement } from './board.js';
-import { VERTEX_RADIUS, parseEdges, springLayout } from './graph-layout.js';
+import { VERTEX_RADIUS, springLayout } from './graph-layout.js';
 import { actions } from './actions.js';
 import { renderLegend } from './legend.js';
 import { updateLink } from './link.js';
@@ -188,13 +188,15 @@ function renderHeaps(container, analysis) {
   renderLegend(showValues ? moves : null);
 }
 
-// Node Kayles on the graph the library wrote after the last move (the one typed at first).
+// Node Kayles on the graph of the last answer: its vertices and edges as the library lists
+// them (`graph`), the position before while the answer about a move is worked out.
 function renderGraphGame(container, analysis) {
   $('piece-choice').replaceChildren();
-  const { vertices, edges } = parseEdges(play.graph || '');
+  const drawing = (analysis && analysis.graph) || play.drawing || { vertices: [], edges: [] };
+  const { vertices, edges } = drawing;
   // Each vertex keeps its place of the first position, so the picture does not move as
   // vertices are taken; those gone are drawn faint.
-  const layout = play.graphLayout || springLayout({ vertices, edges });
+  const layout = play.graphLayout || springLayout(drawing);
   const { size, place } = layout;
   const left = new Set(vertices);
   const moves = new Map((analysis ? analysis.moves : []).map((move) => [move.vertex, move]));

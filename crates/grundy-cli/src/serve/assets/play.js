@@ -8,7 +8,7 @@ import { ask, cancelJob, cancelView, guarded, runningJobs } from './api.js';
 import { play, limits, classroom, gameOver, other, partlySettled, toMove, DEFAULT_ARGS } from './state.js';
 import { actions } from './actions.js';
 import { pieceLetter } from './board.js';
-import { parseEdges, springLayout } from './graph-layout.js';
+import { springLayout } from './graph-layout.js';
 import { renderPlay } from './play-view.js';
 
 // The form's game in `position`, for the library to read: pieces on a board as
@@ -65,6 +65,12 @@ async function analyse() {
     play.known.set(key, play.analysis);
   }
   play.position = play.analysis.position;
+  // A game on a graph: the answer lists the graph's vertices and edges, which are drawn; each
+  // vertex keeps the place it has in the game's first position drawn.
+  if (play.analysis.graph) {
+    play.drawing = play.analysis.graph;
+    if (!play.graphLayout) play.graphLayout = springLayout(play.drawing);
+  }
   if (play.family === 'placement' && play.plies === 0) {
     play.startFirst = play.analysis.to_move === 'first';
   }
@@ -186,12 +192,12 @@ export async function newGame(start = {}, plies = 0) {
     if (play.family === 'graph') {
       const graph = start.graph === undefined ? $('play-edges').value : start.graph;
       showGame({ game: start.game || typedGame(), graph, position: '' });
-      play.graphLayout = springLayout(parseEdges(graph));
     } else {
       const position = start.position === undefined ? typedPosition() : start.position;
       showGame({ game: start.game || typedGame(start.position), graph: null, position });
-      play.graphLayout = null;
     }
+    play.drawing = null;
+    play.graphLayout = null;
     play.plies = plies;
     play.startFirst = true;
     play.history = [];

@@ -40,7 +40,14 @@ export const play = {
   // forth asks nothing twice.
   known: new Map(),
   piece: null,
-  // Node Kayles: where each vertex of the first position is drawn (springLayout).
+  // The letter that marks each named piece in a position, and any other leaper's, as the
+  // catalogue gives them: a position set up by clicking is written with them.
+  pieceLetters: {},
+  leaperLetter: '',
+  // Node Kayles: the graph of the last answer (its vertices and edges by name), drawn until
+  // the answer about the next position comes; and where each vertex of the first position
+  // answered is drawn (springLayout).
+  drawing: null,
   graphLayout: null,
   hint: false,
   busy: false,

@@ -1,7 +1,13 @@
 //! Corner games as one of grundy's families ([`crate::games::contract`]).
 
+use std::any::Any;
+use std::sync::Arc;
+
 use super::{CornerGame, CornerMove};
-use crate::games::contract::{no_such_move, split_notation, FamilyGame};
+use crate::games::contract::{no_such_move, split_notation, FamilyGame, NormalPlay};
+use crate::games::sum::MoveOffers;
+use crate::graph::GraphError;
+use crate::misere::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
 use crate::report::Move;
 use crate::values::Nimber;
 
@@ -94,6 +100,83 @@ impl FamilyGame for CornerPiece {
             m: to.0,
             n: to.1,
         })
+    }
+
+    fn normal_play(&self, _budget_bytes: u64) -> Result<Box<dyn NormalPlay>, GraphError> {
+        Ok(Box::new(self.clone()))
+    }
+
+    fn misere_start(&self) -> Result<MisereStart, TooLarge> {
+        let coordinate = |c: usize| u32::try_from(c).unwrap_or(u32::MAX);
+        Ok(MisereStart {
+            rules: Arc::new(self.game.clone()),
+            states: vec![State::Pair(coordinate(self.m), coordinate(self.n))],
+        })
+    }
+}
+
+/// Where the corner piece at `(m, n)` may go.
+fn corner_targets(game: &CornerGame, m: u32, n: u32) -> impl Iterator<Item = (u32, u32)> {
+    game.targets(m as usize, n as usize)
+        .into_iter()
+        .map(|(m, n)| (m as u32, n as u32))
+}
+
+/// The corner piece as a part of a misère position: its square.
+impl PartFamily for CornerGame {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn same_rules(&self, other: &dyn PartFamily) -> bool {
+        other.as_any().downcast_ref::<CornerGame>() == Some(self)
+    }
+
+    fn has_moves(&self, state: State) -> bool {
+        let State::Pair(m, n) = state else {
+            return false;
+        };
+        corner_targets(self, m, n).next().is_some()
+    }
+
+    fn longest_play(&self, state: State) -> u64 {
+        // Each step lowers some a·m + b·n with a, b ≥ 0 (the rule every corner game is
+        // checked against), so a piece makes at most (m + 1)(n + 1) steps.
+        let State::Pair(m, n) = state else { return 0 };
+        (u64::from(m) + 1) * (u64::from(n) + 1)
+    }
+
+    fn add_parts(&self, family: Family, state: State, parts: &mut Parts) {
+        if let State::Pair(m, n) = state {
+            parts.push(family.part(Shape::Pair(m, n), state));
+        }
+    }
+
+    fn for_each_option(&self, family: Family, state: State, visit: &mut dyn FnMut(&mut Parts)) {
+        let State::Pair(m, n) = state else { return };
+        let mut left = Vec::new();
+        for (m, n) in corner_targets(self, m, n) {
+            left.clear();
+            let after = State::Pair(m, n);
+            if self.has_moves(after) {
+                left.push(family.part(Shape::Pair(m, n), after));
+            }
+            visit(&mut left);
+        }
+    }
+}
+
+/// A corner game's piece is valued by its game's formula or table of steps.
+impl NormalPlay for CornerPiece {
+    fn nim_value(&mut self) -> Nimber {
+        self.game.value(self.m, self.n)
+    }
+
+    fn offer_moves(&mut self, moves: &mut MoveOffers<'_>) {
+        let (m, n) = (self.m, self.n);
+        for to in self.game.moves(m, n) {
+            moves.offer(to.nimber, || format!("({m}, {n}) -> ({}, {})", to.m, to.n));
+        }
     }
 }
 

@@ -1,9 +1,17 @@
 //! Cram as one of grundy's families ([`crate::games::contract`]).
 
-use super::{Cram, CramPosition};
-use crate::games::contract::{no_such_move, FamilyGame};
+use std::any::Any;
+use std::sync::Arc;
+
+use super::symmetry::{symmetry_settlement, SymmetrySettlement};
+use super::{Cram, CramPosition, CramSolver};
+use crate::games::contract::{no_such_move, FamilyGame, NormalPlay};
+use crate::games::sum::MoveOffers;
+use crate::graph::GraphError;
+use crate::misere::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
 use crate::report::Move;
 use crate::values::Nimber;
+use crate::watch::Watch;
 
 /// A game of Cram in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,6 +68,114 @@ impl FamilyGame for CramGame {
             position,
         })
     }
+
+    fn normal_play(&self, budget_bytes: u64) -> Result<Box<dyn NormalPlay>, GraphError> {
+        Ok(Box::new(CramValues {
+            game: self.clone(),
+            solver: CramSolver::new(&self.rules, budget_bytes),
+        }))
+    }
+
+    fn misere_start(&self) -> Result<MisereStart, TooLarge> {
+        Ok(MisereStart {
+            rules: Arc::new(CramParts(self.rules.clone())),
+            states: vec![State::Squares(self.position.bits())],
+        })
+    }
+}
+
+/// A game of Cram valued by its search, which values the moves with the same table.
+struct CramValues {
+    game: CramGame,
+    solver: CramSolver,
+}
+
+impl NormalPlay for CramValues {
+    fn nim_value(&mut self) -> Nimber {
+        self.solver.nim_value(&self.game.position)
+    }
+
+    fn offer_moves(&mut self, moves: &mut MoveOffers<'_>) {
+        for domino in self.game.rules.legal_moves(&self.game.position) {
+            let after = CramPosition::from_bits(
+                self.game.position.bits() & !self.game.rules.domino_bits(domino),
+            );
+            moves.offer(self.solver.nim_value(&after), || domino.to_string());
+        }
+    }
+
+    fn set_watch(&mut self, watch: &Watch) {
+        self.solver.set_observer(Box::new(watch.clone()));
+    }
+
+    fn positions_searched(&self) -> u64 {
+        self.solver.stats().positions
+    }
+
+    fn settlement(&self) -> Option<String> {
+        match symmetry_settlement(&self.game.rules, &self.game.position)? {
+            SymmetrySettlement::SecondPlayerMirrors(symmetry) => Some(format!(
+                "the second player answers each domino by its image under the {symmetry}"
+            )),
+            SymmetrySettlement::FirstPlayerMirrors { .. } => None,
+        }
+    }
+}
+
+/// Cram's regions as parts of a misère position: the free squares of each, keyed by shape.
+#[derive(Debug)]
+struct CramParts(Cram);
+
+impl PartFamily for CramParts {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn same_rules(&self, other: &dyn PartFamily) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<CramParts>()
+            .is_some_and(|other| other.0 == self.0)
+    }
+
+    fn has_moves(&self, state: State) -> bool {
+        matches!(state, State::Squares(free) if self.0.move_count(&CramPosition::from_bits(free)) > 0)
+    }
+
+    fn longest_play(&self, state: State) -> u64 {
+        match state {
+            // Each domino covers two squares.
+            State::Squares(free) => u64::from(free.count_ones() / 2),
+            _ => 0,
+        }
+    }
+
+    fn add_parts(&self, family: Family, state: State, parts: &mut Parts) {
+        let State::Squares(free) = state else {
+            return;
+        };
+        self.0
+            .for_each_component(&CramPosition::from_bits(free), |region| {
+                let key = self.0.key(&region);
+                let shape = Shape::Packed {
+                    bits: key.bits(),
+                    width: key.width() as u32,
+                };
+                parts.push(family.part(shape, State::Squares(region.bits())));
+            });
+    }
+
+    fn for_each_option(&self, family: Family, state: State, visit: &mut dyn FnMut(&mut Parts)) {
+        let State::Squares(free) = state else {
+            return;
+        };
+        let mut left = Vec::new();
+        self.0.for_each_domino_bits(free, |domino| {
+            left.clear();
+            self.add_parts(family, State::Squares(free & !domino), &mut left);
+            visit(&mut left);
+        });
+    }
 }
 
 #[cfg(test)]
@@ -82,6 +198,67 @@ mod tests {
         }
         for bogus in ["", "a1-b1", "a1-c1", "zz9", "b2-b2", "c3-c2"] {
             assert!(game.play(bogus).is_err(), "{bogus}");
+        }
+    }
+
+    /// Whether the player to move wins `free` under misère play, by trying every domino: no
+    /// splitting, no keys.
+    fn misere_wins_by_recursion(rules: &Cram, free: u64) -> bool {
+        let mut options = Vec::new();
+        rules.for_each_domino_bits(free, |domino| options.push(free & !domino));
+        options.is_empty()
+            || options
+                .into_iter()
+                .any(|after| !misere_wins_by_recursion(rules, after))
+    }
+
+    /// The misère search over Cram's parts (regions keyed by shape) agrees with the plain
+    /// recursion on every board of up to 12 squares, each from empty and with a square taken.
+    #[test]
+    fn misere_cram_by_parts_agrees_with_the_plain_recursion() {
+        use crate::misere::parts::PartRules;
+        use crate::misere::search::MisereSearch;
+        for rows in 1..=4 {
+            for cols in 1..=12 / rows {
+                let rules = Cram::new(format!("{rows}x{cols}").parse().unwrap()).unwrap();
+                let empty = rules.empty().bits();
+                let mut starts = vec![empty];
+                starts.extend((0..rows * cols).map(|square| empty & !(1u64 << square)));
+                for free in starts {
+                    let game = CramGame {
+                        rules: rules.clone(),
+                        position: CramPosition::from_bits(free),
+                    };
+                    let (part_rules, parts) = PartRules::of_summands(&[game]).unwrap();
+                    let mut search = MisereSearch::new(part_rules, 1 << 22);
+                    assert_eq!(
+                        search.wins(&parts),
+                        Some(misere_wins_by_recursion(&rules, free)),
+                        "{rows}x{cols} free {free:b}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Under normal play each move is offered with the value the plain recursion gives.
+    #[test]
+    fn normal_play_values_the_moves_as_the_plain_recursion_does() {
+        let rules = Cram::new("3x4".parse().unwrap()).unwrap();
+        let game = CramGame {
+            position: rules.empty(),
+            rules: rules.clone(),
+        };
+        let mut values = game.normal_play(1 << 20).unwrap();
+        assert_eq!(values.nim_value(), rules.naive_nim_value(&rules.empty()));
+        for (named, after) in game.moves_after() {
+            let mut after_values = after.normal_play(1 << 20).unwrap();
+            assert_eq!(
+                after_values.nim_value(),
+                rules.naive_nim_value(&after.position),
+                "{}",
+                named.notation
+            );
         }
     }
 }

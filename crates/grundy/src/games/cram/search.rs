@@ -125,6 +125,11 @@ impl CramSolver {
         }
     }
 
+    /// Tells `observer` of the search's progress, and stops when its flag is raised.
+    pub fn set_observer(&mut self, observer: Box<dyn crate::solver::SearchObserver + Send>) {
+        self.solver.set_observer(observer);
+    }
+
     /// The counters of the searches so far.
     #[must_use]
     pub fn stats(&self) -> SearchStats {

@@ -1,10 +1,20 @@
 //! Node Kayles on a graph as one of grundy's families ([`crate::games::contract`]); the
 //! graphs themselves and their searches are [`crate::graph`].
 
-use crate::games::contract::{plain_report, FamilyGame};
-use crate::graph::Graph;
+use std::any::Any;
+use std::sync::Arc;
+
+use crate::games::contract::{plain_report, FamilyGame, NormalPlay};
+use crate::games::sum::MoveOffers;
+use crate::graph::kayles::{GraphKayles, GraphSolver};
+use crate::graph::{Graph, GraphError};
+use crate::misere::parts::{
+    Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge, MAX_MISERE_SQUARES, WORDS,
+};
 use crate::report::{Command, GameReport, Move};
+use crate::solver::ImpartialGame;
 use crate::values::{Nimber, Outcome};
+use crate::watch::Watch;
 
 /// Node Kayles on a graph.
 #[derive(Clone, Debug)]
@@ -36,6 +46,7 @@ impl FamilyGame for GraphGame {
         GameReport {
             vertices: Some(self.graph.vertex_count()),
             edges: Some(self.graph.edge_count()),
+            graph: Some(self.graph.drawing()),
             ..plain_report(self, command, outcome)
         }
     }
@@ -67,6 +78,131 @@ impl FamilyGame for GraphGame {
 
     fn edge_list(&self) -> Option<String> {
         Some(self.graph.edge_list())
+    }
+
+    fn normal_play(&self, budget_bytes: u64) -> Result<Box<dyn NormalPlay>, GraphError> {
+        Ok(Box::new(GraphValues {
+            solver: GraphSolver::new(&self.graph, budget_bytes)?,
+            graph: self.graph.clone(),
+        }))
+    }
+
+    fn misere_start(&self) -> Result<MisereStart, TooLarge> {
+        let engine = self.misere_engine()?;
+        let start = engine.start();
+        Ok(MisereStart {
+            rules: Arc::new(GraphParts {
+                graph: self.graph.clone(),
+                engine,
+            }),
+            states: vec![State::Vertices(start)],
+        })
+    }
+
+    /// A graph's move is made on the vertices in play: a smaller graph would be another game
+    /// to the search, which could not share what it learns with the whole graph's.
+    fn misere_moves(&self) -> Result<Vec<(Move, Vec<State>)>, TooLarge> {
+        let engine = self.misere_engine()?;
+        let start = engine.start();
+        Ok((0..self.graph.vertex_count())
+            .map(|vertex| {
+                let left = start.without(engine.closed_neighbourhood(vertex));
+                (
+                    Move::vertex(self.graph.name(vertex), Nimber::ZERO),
+                    vec![State::Vertices(left)],
+                )
+            })
+            .collect())
+    }
+}
+
+impl GraphGame {
+    /// Node Kayles on the graph at the width of misère searches.
+    fn misere_engine(&self) -> Result<GraphKayles<WORDS>, TooLarge> {
+        GraphKayles::<WORDS>::new(&self.graph).map_err(|_| {
+            TooLarge(format!(
+                "the graph has {} vertices: misère searches take graphs of at most {MAX_MISERE_SQUARES}",
+                self.graph.vertex_count()
+            ))
+        })
+    }
+}
+
+/// A graph's components as parts of a misère position: the vertices in play in each.
+#[derive(Debug)]
+struct GraphParts {
+    graph: Graph,
+    engine: GraphKayles<WORDS>,
+}
+
+impl PartFamily for GraphParts {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn same_rules(&self, other: &dyn PartFamily) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<GraphParts>()
+            .is_some_and(|other| other.graph == self.graph)
+    }
+
+    fn has_moves(&self, state: State) -> bool {
+        matches!(state, State::Vertices(in_play) if !in_play.is_empty())
+    }
+
+    fn longest_play(&self, state: State) -> u64 {
+        match state {
+            State::Vertices(in_play) => in_play.len() as u64,
+            _ => 0,
+        }
+    }
+
+    fn add_parts(&self, family: Family, state: State, parts: &mut Parts) {
+        let State::Vertices(in_play) = state else {
+            return;
+        };
+        self.engine.for_each_component(&in_play, |component| {
+            parts.push(family.part(Shape::Vertices(component), State::Vertices(component)));
+        });
+    }
+
+    fn for_each_option(&self, family: Family, state: State, visit: &mut dyn FnMut(&mut Parts)) {
+        let State::Vertices(in_play) = state else {
+            return;
+        };
+        let mut left = Vec::new();
+        self.engine.for_each_option(&in_play, |after| {
+            left.clear();
+            self.add_parts(family, State::Vertices(after), &mut left);
+            visit(&mut left);
+        });
+    }
+}
+
+/// Node Kayles on a graph valued by its search, which values its moves with the same table.
+struct GraphValues {
+    graph: Graph,
+    solver: GraphSolver,
+}
+
+impl NormalPlay for GraphValues {
+    fn nim_value(&mut self) -> Nimber {
+        self.solver.nim_value()
+    }
+
+    fn offer_moves(&mut self, moves: &mut MoveOffers<'_>) {
+        for (vertex, value) in self.solver.move_values() {
+            moves.offer(value, || self.graph.name(vertex).to_string());
+        }
+    }
+
+    fn set_watch(&mut self, watch: &Watch) {
+        self.solver.set_observer(Box::new(watch.clone()));
+    }
+
+    fn positions_searched(&self) -> u64 {
+        self.solver.stats().positions
     }
 }
 

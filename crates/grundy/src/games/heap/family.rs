@@ -1,10 +1,18 @@
 //! Heap games and two-dimensional Kayles as grundy's families ([`crate::games::contract`]).
 
-use super::{HeapGame, Kayles2d, Rectangle};
+use std::any::Any;
+use std::sync::Arc;
+
+use super::{HeapGame, Kayles2d, Rectangle, TakeBreak};
 use super::{HeapMove, RectangleMove};
-use crate::games::contract::{no_such_move, plain_report, split_notation, FamilyGame};
+use crate::games::contract::{
+    no_such_move, plain_report, split_notation, FamilyGame, NimHeap, NormalPlay,
+};
+use crate::games::sum::MoveOffers;
+use crate::graph::GraphError;
+use crate::misere::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
 use crate::report::{Command, GameReport, Move};
-use crate::values::Outcome;
+use crate::values::{Nimber, Outcome};
 
 /// A take-and-break game on heaps of these sizes.
 #[derive(Clone, Debug)]
@@ -108,6 +116,114 @@ impl FamilyGame for Heaps {
             heaps: after,
         })
     }
+
+    fn normal_play(&self, _budget_bytes: u64) -> Result<Box<dyn NormalPlay>, GraphError> {
+        Ok(Box::new(self.clone()))
+    }
+
+    fn misere_start(&self) -> Result<MisereStart, TooLarge> {
+        Ok(MisereStart {
+            rules: Arc::new(self.game.rule().clone()),
+            states: self
+                .heaps
+                .iter()
+                .map(|&heap| State::Count(u32::try_from(heap).unwrap_or(u32::MAX)))
+                .collect(),
+        })
+    }
+
+    fn nim_heaps(&self) -> Option<Vec<NimHeap>> {
+        if !self.game.rule().is_nim() {
+            return None;
+        }
+        let heaps = &self.heaps;
+        (0..heaps.len())
+            .map(|index| {
+                // Heaps of Nim are at most MAX_HEAP tokens.
+                Some(NimHeap {
+                    size: u32::try_from(heaps[index]).ok()?,
+                    index,
+                    moved_on: !heaps[..index].contains(&heaps[index]),
+                    most_left_first: true,
+                    name: |heap, to| {
+                        Move::heap(&HeapMove {
+                            index: heap.index,
+                            from: heap.size as usize,
+                            to: if to == 0 {
+                                Vec::new()
+                            } else {
+                                vec![to as usize]
+                            },
+                            nimber: Nimber::ZERO,
+                        })
+                    },
+                })
+            })
+            .collect()
+    }
+}
+
+/// A heap of a take-and-break game as a part of a misère position: a count.
+impl PartFamily for TakeBreak {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn same_rules(&self, other: &dyn PartFamily) -> bool {
+        other.as_any().downcast_ref::<TakeBreak>() == Some(self)
+    }
+
+    fn has_moves(&self, state: State) -> bool {
+        let State::Count(heap) = state else {
+            return false;
+        };
+        let mut any = false;
+        self.for_each_option(heap as usize, |_| any = true);
+        any
+    }
+
+    fn longest_play(&self, state: State) -> u64 {
+        let State::Count(count) = state else { return 0 };
+        // A move takes a token, or (digit 4, 8 or 12 before the point) splits the heap without
+        // taking one: at most one of each per token, and only the games with such a digit
+        // have the second kind (nim and most octal games last a move a token).
+        if self.digit(0) != 0 {
+            2 * u64::from(count)
+        } else {
+            u64::from(count)
+        }
+    }
+
+    fn add_parts(&self, family: Family, state: State, parts: &mut Parts) {
+        if let State::Count(count) = state {
+            parts.push(family.count_part(count));
+        }
+    }
+
+    fn for_each_option(&self, family: Family, state: State, visit: &mut dyn FnMut(&mut Parts)) {
+        let State::Count(heap) = state else { return };
+        let mut left = Vec::new();
+        TakeBreak::for_each_option(self, heap as usize, |heaps| {
+            left.clear();
+            left.extend(heaps.iter().map(|&h| family.count_part(h as u32)));
+            left.retain(|part| PartFamily::has_moves(self, part.state()));
+            visit(&mut left);
+        });
+    }
+}
+
+/// Heaps are valued by their game's table of heap values; their moves are offered as they are
+/// counted, so a huge heap's are named only when listed.
+impl NormalPlay for Heaps {
+    fn nim_value(&mut self) -> Nimber {
+        self.game.value_of_sum(&self.heaps)
+    }
+
+    fn offer_moves(&mut self, moves: &mut MoveOffers<'_>) {
+        self.game.for_each_move(&self.heaps, |m| {
+            moves.offer(m.nimber, || m.to_string());
+        });
+    }
 }
 
 impl FamilyGame for Rectangles {
@@ -162,6 +278,95 @@ impl FamilyGame for Rectangles {
         after.remove(index);
         after.extend_from_slice(&to);
         Ok(Rectangles(after))
+    }
+
+    fn normal_play(&self, _budget_bytes: u64) -> Result<Box<dyn NormalPlay>, GraphError> {
+        Ok(Box::new(self.clone()))
+    }
+
+    fn misere_start(&self) -> Result<MisereStart, TooLarge> {
+        let side = |length: usize| u32::try_from(length).unwrap_or(u32::MAX);
+        Ok(MisereStart {
+            rules: Arc::new(Kayles2d),
+            states: self
+                .0
+                .iter()
+                .map(|board| State::Pair(side(board.rows), side(board.cols)))
+                .collect(),
+        })
+    }
+}
+
+/// A board of two-dimensional Kayles as a part of a misère position: its rows and columns,
+/// keyed by its sides (the shorter first), since a board and its transpose are one game.
+impl PartFamily for Kayles2d {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn same_rules(&self, other: &dyn PartFamily) -> bool {
+        other.as_any().is::<Kayles2d>()
+    }
+
+    fn has_moves(&self, state: State) -> bool {
+        matches!(state, State::Pair(..))
+    }
+
+    fn longest_play(&self, state: State) -> u64 {
+        // Each move removes a row or column of one board, at least one cell, and may split
+        // it: a board lasts at most one move a cell.
+        let State::Pair(rows, cols) = state else {
+            return 0;
+        };
+        u64::from(rows) * u64::from(cols)
+    }
+
+    fn add_parts(&self, family: Family, state: State, parts: &mut Parts) {
+        if let State::Pair(rows, cols) = state {
+            parts.push(board_part(family, rows as usize, cols as usize));
+        }
+    }
+
+    fn for_each_option(&self, family: Family, state: State, visit: &mut dyn FnMut(&mut Parts)) {
+        let State::Pair(rows, cols) = state else {
+            return;
+        };
+        let board = Rectangle {
+            rows: rows as usize,
+            cols: cols as usize,
+        };
+        let mut left = Vec::new();
+        for boards in self.options(board) {
+            left.clear();
+            left.extend(
+                boards
+                    .into_iter()
+                    .map(|b| board_part(family, b.rows, b.cols)),
+            );
+            visit(&mut left);
+        }
+    }
+}
+
+/// The part of a board of `rows` by `cols`.
+fn board_part(family: Family, rows: usize, cols: usize) -> crate::misere::parts::Part {
+    let (short, long) = (rows.min(cols), rows.max(cols));
+    family.part(
+        Shape::Pair(short as u32, long as u32),
+        State::Pair(rows as u32, cols as u32),
+    )
+}
+
+/// Boards of two-dimensional Kayles are valued by the table of board values.
+impl NormalPlay for Rectangles {
+    fn nim_value(&mut self) -> Nimber {
+        Kayles2d.value_of_sum(&self.0)
+    }
+
+    fn offer_moves(&mut self, moves: &mut MoveOffers<'_>) {
+        for board_move in Kayles2d.moves(&self.0) {
+            moves.offer(board_move.nimber, || board_move.to_string());
+        }
     }
 }
 

@@ -1,10 +1,23 @@
 //! Placement games as one of grundy's families ([`crate::games::contract`]).
 
-use super::{PlacementGame, PlacementPosition, RayRule, Surface};
+use std::any::Any;
+use std::sync::Arc;
+
+use super::{
+    second_player_settlement, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver,
+    RayRule, RulesKayles, Surface,
+};
 use crate::board::{Piece, Square};
-use crate::games::contract::FamilyGame;
+use crate::games::contract::{FamilyGame, NormalPlay};
+use crate::games::sum::MoveOffers;
+use crate::graph::GraphError;
+use crate::misere::parts::{
+    Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge, MAX_MISERE_SQUARES, WORDS,
+};
 use crate::report::{Command, GameReport, Move, Player};
+use crate::solver::ImpartialGame;
 use crate::values::{Nimber, Outcome};
+use crate::watch::Watch;
 
 /// A placement game in a position.
 #[derive(Clone, Debug)]
@@ -97,6 +110,124 @@ impl FamilyGame for Placement {
             game: game.clone(),
             position: after,
         })
+    }
+
+    fn normal_play(&self, budget_bytes: u64) -> Result<Box<dyn NormalPlay>, GraphError> {
+        Ok(Box::new(PlacementValues {
+            solver: PlacementSolver::new(&self.game, budget_bytes),
+            placement: self.clone(),
+        }))
+    }
+
+    fn misere_start(&self) -> Result<MisereStart, TooLarge> {
+        let Placement { game, position } = self;
+        let squares = game.board().squares();
+        if squares > MAX_MISERE_SQUARES {
+            return Err(TooLarge(format!(
+                "board {} has {squares} squares: misère searches take boards of at most {MAX_MISERE_SQUARES} squares",
+                game.board()
+            )));
+        }
+        let engine = RulesKayles::<WORDS>::new(game);
+        let cells = engine.cells(
+            game.available(position).resize(),
+            game.occupied_set(position).resize(),
+        );
+        Ok(MisereStart {
+            rules: Arc::new(PlacementParts {
+                game: game.clone(),
+                engine,
+            }),
+            states: vec![State::Cells(cells)],
+        })
+    }
+}
+
+/// A placement game's components as parts of a misère position: the free cells of each,
+/// keyed by its shape up to the board's symmetries.
+#[derive(Debug)]
+struct PlacementParts {
+    game: PlacementGame,
+    engine: RulesKayles<WORDS>,
+}
+
+impl PartFamily for PlacementParts {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn same_rules(&self, other: &dyn PartFamily) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<PlacementParts>()
+            .is_some_and(|other| other.game == self.game)
+    }
+
+    fn has_moves(&self, state: State) -> bool {
+        matches!(state, State::Cells(cells) if !cells.available.is_empty())
+    }
+
+    fn longest_play(&self, state: State) -> u64 {
+        match state {
+            State::Cells(cells) => cells.available.len() as u64,
+            _ => 0,
+        }
+    }
+
+    fn add_parts(&self, family: Family, state: State, parts: &mut Parts) {
+        let State::Cells(cells) = state else { return };
+        self.engine.for_each_component(&cells, |component| {
+            parts.push(family.part(
+                Shape::Cells(self.engine.key(&component)),
+                State::Cells(component),
+            ));
+        });
+    }
+
+    fn for_each_option(&self, family: Family, state: State, visit: &mut dyn FnMut(&mut Parts)) {
+        let State::Cells(cells) = state else { return };
+        let mut left = Vec::new();
+        self.engine.for_each_option(&cells, |after| {
+            left.clear();
+            self.add_parts(family, State::Cells(after), &mut left);
+            visit(&mut left);
+        });
+    }
+}
+
+/// A placement game valued by its search, which values its moves with the same table.
+struct PlacementValues {
+    placement: Placement,
+    solver: PlacementSolver,
+}
+
+impl NormalPlay for PlacementValues {
+    fn nim_value(&mut self) -> Nimber {
+        self.solver.nim_value(&self.placement.position)
+    }
+
+    fn offer_moves(&mut self, moves: &mut MoveOffers<'_>) {
+        let Placement { game, position } = &self.placement;
+        for m in self.solver.move_values(position) {
+            let placement = PlacementMove {
+                square: m.square,
+                piece: m.piece,
+            };
+            moves.offer(m.nimber, || game.move_name(placement));
+        }
+    }
+
+    fn set_watch(&mut self, watch: &Watch) {
+        self.solver.set_observer(Box::new(watch.clone()));
+    }
+
+    fn positions_searched(&self) -> u64 {
+        self.solver.stats().positions
+    }
+
+    fn settlement(&self) -> Option<String> {
+        let Placement { game, position } = &self.placement;
+        second_player_settlement(game, position).map(|settled| settled.strategy)
     }
 }
 
