@@ -154,11 +154,60 @@ impl Rows {
 }
 
 impl Cram {
+    /// The free squares `free` with squares taken out that change no value (Beling and
+    /// Rogalski's reductions): of several squares whose only free neighbour is one square
+    /// (tufts hanging on it, of which one domino covers at most one and kills the rest), all
+    /// but one; and a square all of whose free neighbours are such star centres and that is
+    /// neither a tuft nor a centre itself.
+    #[inline]
+    pub(crate) fn reduced(&self, free: u64) -> u64 {
+        let cols = self.board().cols() as u32;
+        // The free squares with a free neighbour below, above, to the right, to the left.
+        let below = free & free.checked_shr(cols).unwrap_or(0);
+        let above = free & free.checked_shl(cols).unwrap_or(0);
+        let right = free & self.has_right() & (free >> 1);
+        let left = free & self.has_left() & (free << 1);
+        let two_or_more = (below & above)
+            | (below & right)
+            | (below & left)
+            | (above & right)
+            | (above & left)
+            | (right & left);
+        let tufts = (below | above | right | left) & !two_or_more;
+        if tufts == 0 {
+            return free & !self.isolated_among(free, free);
+        }
+        // The centre each tuft hangs on; a tuft whose centre already has one is dropped.
+        let mut reduced = free;
+        let mut centres =
+            free & tufts.checked_shl(cols).unwrap_or(0) & below.checked_shl(cols).unwrap_or(0);
+        let right_centres = free & ((tufts & right) << 1);
+        reduced &= !((centres & right_centres) >> 1);
+        centres |= right_centres;
+        let above_centres = free & (tufts & above).checked_shr(cols).unwrap_or(0);
+        reduced &= !(centres & above_centres).checked_shl(cols).unwrap_or(0);
+        centres |= above_centres;
+        let left_centres = free & ((tufts & left) >> 1);
+        reduced &= !((centres & left_centres) << 1);
+        centres |= left_centres;
+        // Bridges: squares that are neither, with no free neighbour that is neither.
+        let others = free & !(tufts | centres);
+        reduced & !self.isolated_among(others, others)
+    }
+
+    /// The squares of `squares` with no neighbour in `among`.
+    #[inline]
+    fn isolated_among(&self, squares: u64, among: u64) -> u64 {
+        squares & !self.neighbours(among)
+    }
+
     /// Calls `visit` with each region of `position` in which a domino can still be put: the
-    /// position is their sum. Squares with no free neighbour are left out.
+    /// position is their sum. Squares with no free neighbour are left out, and so are the
+    /// squares that change no value (see `Cram::reduced`): the regions' sum has the position's value, but
+    /// they may hold fewer squares.
     #[inline]
     pub fn for_each_component(&self, position: &CramPosition, mut visit: impl FnMut(CramPosition)) {
-        let free = position.bits();
+        let free = self.reduced(position.bits());
         // Squares with a free neighbour: the others are dead.
         let mut rest = free & self.neighbours(free);
         while rest != 0 {
@@ -270,6 +319,42 @@ mod tests {
         assert!(settled > 1000, "{settled}");
     }
 
+    /// Every position of every board of up to 12 squares keeps its value when reduced.
+    #[test]
+    fn reductions_keep_the_value_of_every_small_position() {
+        let mut reduced = 0;
+        for rows in 1..=12u32 {
+            for cols in 1..=12 / rows {
+                let game = Cram::new(BoardSize::new(rows, cols).unwrap()).unwrap();
+                let options = |position: &CramPosition| {
+                    let mut options = Vec::new();
+                    game.for_each_domino_bits(position.bits(), |domino| {
+                        options.push(CramPosition::from_bits(position.bits() & !domino));
+                    });
+                    options
+                };
+                let mut memo = std::collections::HashMap::new();
+                for free in 0..=game.empty().bits() {
+                    let position = CramPosition::from_bits(free);
+                    let smaller = CramPosition::from_bits(game.reduced(free));
+                    assert_eq!(smaller.bits() & !free, 0);
+                    let live = free & game.neighbours(free);
+                    if smaller.bits() & live != live {
+                        reduced += 1;
+                    }
+                    assert_eq!(
+                        crate::solver::naive_value_by(&smaller, &options, &mut memo),
+                        crate::solver::naive_value_by(&position, &options, &mut memo),
+                        "{rows}x{cols} {} reduced to {}",
+                        game.format_position(&position),
+                        game.format_position(&smaller)
+                    );
+                }
+            }
+        }
+        assert!(reduced > 1000, "{reduced}");
+    }
+
     #[test]
     fn regions_are_the_free_squares_joined_by_dominoes() {
         let game = cram("3x5");
@@ -281,8 +366,8 @@ mod tests {
             .collect();
         assert_eq!(
             regions,
-            ["..###/#.###/#####", "###.#/###.#/##..#"],
-            "the lone square a3 is dead"
+            ["..###/#####/#####", "###.#/###.#/##..#"],
+            "the lone square a3 is dead, and of a1 and b2, which hang on b1, one is dropped"
         );
         assert!(game
             .components(&game.parse_position(".#.#./#.#.#/.#.#.").unwrap())

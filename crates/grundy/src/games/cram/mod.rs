@@ -393,6 +393,16 @@ impl Cram {
         Ok(CramPosition(free))
     }
 
+    /// The squares with a right neighbour on the board, as bits.
+    pub(crate) const fn has_right(&self) -> u64 {
+        self.has_right
+    }
+
+    /// The squares with a left neighbour on the board, as bits.
+    pub(crate) const fn has_left(&self) -> u64 {
+        self.has_left
+    }
+
     /// The squares of the first row, as bits.
     pub(crate) const fn first_row(&self) -> u64 {
         self.first_row

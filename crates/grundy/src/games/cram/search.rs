@@ -48,12 +48,18 @@ impl ImpartialGame for Cram {
     }
 
     /// Seeking an option of value 0: first the options the mirror strategy settles (the
-    /// centre domino of an even × odd board), then by size.
+    /// centre domino of an even × odd board), then those whose regions are smallest.
     fn zero_seeking_rank(&self, option: &CramPosition) -> u64 {
         if self.loses_to_a_mirror(option) {
             0
         } else {
-            u64::from(self.move_count(option))
+            // Moves that split the board first: a sum of small regions settles fastest
+            // (Beling's "smaller components first").
+            let mut rank = 0;
+            Cram::for_each_component(self, option, |region| {
+                rank += u64::from(region.free_squares()).pow(2);
+            });
+            rank
         }
     }
 
