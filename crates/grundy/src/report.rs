@@ -736,7 +736,7 @@ pub struct SequenceReport {
 }
 
 /// The answer of `grundy quotient`: the misère quotient of a heap game's sums of heaps up to
-/// `heaps` ([`crate::misere::quotient`]).
+/// `heaps` ([`crate::games::heap::quotient`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct QuotientReport {
     /// [`SCHEMA_VERSION`].

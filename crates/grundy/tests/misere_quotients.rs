@@ -4,8 +4,10 @@
 
 use std::sync::atomic::AtomicBool;
 
+use grundy::games::heap::quotient::{
+    quotient, quotient_with_max_order, MisereQuotient, QuotientError,
+};
 use grundy::games::heap::TakeBreak;
-use grundy::misere::quotient::{quotient, quotient_with_max_order, MisereQuotient, QuotientError};
 
 #[path = "common/oracles.rs"]
 mod oracles;

@@ -15,8 +15,8 @@ use crate::games::move_list::MoveOffers;
 use crate::games::parts::{MisereStart, State, TooLarge};
 use crate::graph::GraphError;
 use crate::report::{Command, GameReport, Move, Player};
+use crate::solver::SearchObserver;
 use crate::values::{Nimber, Outcome};
-use crate::watch::Watch;
 
 /// A game of one family in its position.
 pub trait FamilyGame: Sized {
@@ -148,9 +148,9 @@ pub trait NormalPlay: Send {
     /// ([`MoveOffers::count_unlisted`]) as long as it offers the winning one.
     fn offer_moves(&mut self, moves: &mut MoveOffers<'_>);
 
-    /// Searches made from now on tell `watch` their progress and stop when its flag is raised;
-    /// an evaluator that does not search has nothing to tell.
-    fn set_watch(&mut self, _watch: &Watch) {}
+    /// Searches made from now on tell `observer` their progress and stop when its flag is
+    /// raised; an evaluator that does not search has nothing to tell.
+    fn set_observer(&mut self, _observer: Box<dyn SearchObserver + Send>) {}
 
     /// The positions its search has visited so far (0 for a game valued without search).
     fn positions_searched(&self) -> u64 {

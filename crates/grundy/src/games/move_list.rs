@@ -69,7 +69,7 @@ impl Lister {
     }
 }
 
-/// Where one summand's evaluator offers its moves ([`NormalPlay::offer_moves`]): each is
+/// Where one summand's evaluator offers its moves ([`NormalPlay::offer_moves`](crate::games::contract::NormalPlay::offer_moves)): each is
 /// counted, and listed if the sum's list has room for it.
 pub struct MoveOffers<'a> {
     pub(crate) lister: &'a mut Lister,

@@ -26,7 +26,7 @@ pub const MAX_MISERE_DEPTH: u64 = 2_000;
 
 /// The rules of one family of parts: how a game of the family splits into parts with canonical
 /// keys, whether a part has a move, how long it can last and the parts each move leaves. A
-/// family implements it in its own folder; the misère search asks it through [`PartRules`].
+/// family implements it in its own folder; the misère search asks it through [`PartRules`](crate::misere::parts::PartRules).
 pub trait PartFamily: Debug + Send + Sync {
     /// The rules as [`Any`], for [`PartFamily::same_rules`].
     fn as_any(&self) -> &dyn Any;
@@ -63,7 +63,7 @@ pub enum State {
     Squares(u64),
 }
 
-/// The family a part belongs to in a position's [`PartRules`], which makes its parts.
+/// The family a part belongs to in a position's [`PartRules`](crate::misere::parts::PartRules), which makes its parts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Family(pub(crate) u16);
 

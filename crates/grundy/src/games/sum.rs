@@ -26,8 +26,8 @@ use crate::games::parts::{MisereStart, State, TooLarge};
 use crate::games::placement::Placement;
 use crate::graph::GraphError;
 use crate::report::{Command, GameReport, Move};
+use crate::solver::SearchObserver;
 use crate::values::{Nimber, Outcome};
-use crate::watch::Watch;
 
 /// One game of a sum, in its position: a game of one of grundy's families, each in its own
 /// folder behind the contract [`FamilyGame`]. This is the list of the families; the rest of
@@ -183,12 +183,12 @@ impl GameSum {
         })
     }
 
-    /// Searches made from now on tell `watch` their progress and stop when its flag is
-    /// raised; the values then found are meaningless, and the caller asks
-    /// [`Watch::is_stopped`] before believing them.
-    pub fn set_watch(&mut self, watch: Watch) {
+    /// Searches made from now on tell `observer` (a copy each) their progress and stop when
+    /// its flag is raised; the values then found are meaningless, and the caller, who raised
+    /// the flag, does not believe them.
+    pub fn set_observer<O: SearchObserver + Clone + Send + 'static>(&mut self, observer: &O) {
         for evaluator in &mut self.evaluators {
-            evaluator.set_watch(&watch);
+            evaluator.set_observer(Box::new(observer.clone()));
         }
     }
 

@@ -5,8 +5,8 @@
 //! ([`search::MisereSearch`]), which are kept as multisets of parts that do not split further
 //! ([`parts`]). What theory survives is used where it is exact: misère Nim in closed form
 //! ([`nim`]: Bouton's rule and the genus of any Nim position), Conway's genus ([`genus`]) of
-//! small positions, and for heap games the misère quotient ([`quotient`]), which decides any
-//! sum of heaps without search.
+//! small positions, and for heap games the misère quotient, which decides any sum of heaps
+//! without search (the heap family's own theory, [`crate::games::heap::quotient`]).
 //!
 //! ```
 //! use grundy::misere::{parts::PartRules, search::MisereSearch};
@@ -24,7 +24,6 @@ pub mod genus;
 pub mod nim;
 pub mod parallel;
 pub mod parts;
-pub mod quotient;
 pub mod search;
 
 pub use crate::values::Convention;

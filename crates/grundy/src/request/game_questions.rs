@@ -554,7 +554,7 @@ fn load_sum(game: &Game, memory: u64, watch: &Watch) -> Result<GameSum, RunError
         .map(|summand| prepare(summand, watch))
         .collect::<Result<Vec<_>, _>>()?;
     let mut sum = GameSum::new(summands, memory).map_err(RunError::input)?;
-    sum.set_watch(watch.clone());
+    sum.set_observer(watch);
     Ok(sum)
 }
 

@@ -254,7 +254,7 @@ fn normal_value(game: &Game, limits: &Limits, watch: &Watch) -> Result<Nimber, R
         .map(|summand| super::prepare::prepare(summand, watch))
         .collect::<Result<Vec<_>, _>>()?;
     let mut sum = GameSum::new(summands, limits.memory).map_err(RunError::input)?;
-    sum.set_watch(watch.clone());
+    sum.set_observer(watch);
     let nimber = sum.nim_value();
     if watch.is_stopped() {
         return Err(RunError::Stopped(Stopped::Nothing));

@@ -1,6 +1,6 @@
 //! The misère quotient of a heap game: `grundy quotient 0.77 --heaps 40`, the request
 //! `{"question":"quotient","game":"kayles","heaps":40}`. The library's construction
-//! ([`crate::misere::quotient`]) made into a report; a quotient that grows past its limits is
+//! ([`crate::games::heap::quotient`]) made into a report; a quotient that grows past its limits is
 //! reported as far as it was finished, saying why it stopped.
 
 use std::time::Instant;
@@ -8,10 +8,10 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 
 use super::{RunError, Stopped};
-use crate::games::heap::HeapGame;
-use crate::misere::quotient::{
+use crate::games::heap::quotient::{
     generator_name, quotient_with_progress, MisereQuotient, QuotientError, QuotientProgress,
 };
+use crate::games::heap::HeapGame;
 use crate::report::{Command, QuotientGenerator, QuotientReport, SCHEMA_VERSION};
 use crate::watch::{Event, Watch};
 
@@ -239,7 +239,10 @@ mod tests {
                     last_trial = (heap, number);
                     assert!(elements >= 1 && elements <= limit, "{told:?}");
                     // A candidate may have 8 times the quotient's limit.
-                    assert_eq!(limit, 8 * crate::misere::quotient::DEFAULT_MAX_ORDER as u64);
+                    assert_eq!(
+                        limit,
+                        8 * crate::games::heap::quotient::DEFAULT_MAX_ORDER as u64
+                    );
                 }
             }
         }

@@ -10,8 +10,8 @@ use crate::games::move_list::MoveOffers;
 use crate::games::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
 use crate::graph::GraphError;
 use crate::report::Move;
+use crate::solver::SearchObserver;
 use crate::values::Nimber;
-use crate::watch::Watch;
 
 /// A game of Cram in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,8 +104,8 @@ impl NormalPlay for CramValues {
         }
     }
 
-    fn set_watch(&mut self, watch: &Watch) {
-        self.solver.set_observer(Box::new(watch.clone()));
+    fn set_observer(&mut self, observer: Box<dyn SearchObserver + Send>) {
+        self.solver.set_observer(observer);
     }
 
     fn positions_searched(&self) -> u64 {
@@ -198,46 +198,6 @@ mod tests {
         }
         for bogus in ["", "a1-b1", "a1-c1", "zz9", "b2-b2", "c3-c2"] {
             assert!(game.play(bogus).is_err(), "{bogus}");
-        }
-    }
-
-    /// Whether the player to move wins `free` under misère play, by trying every domino: no
-    /// splitting, no keys.
-    fn misere_wins_by_recursion(rules: &Cram, free: u64) -> bool {
-        let mut options = Vec::new();
-        rules.for_each_domino_bits(free, |domino| options.push(free & !domino));
-        options.is_empty()
-            || options
-                .into_iter()
-                .any(|after| !misere_wins_by_recursion(rules, after))
-    }
-
-    /// The misère search over Cram's parts (regions keyed by shape) agrees with the plain
-    /// recursion on every board of up to 12 squares, each from empty and with a square taken.
-    #[test]
-    fn misere_cram_by_parts_agrees_with_the_plain_recursion() {
-        use crate::misere::parts::PartRules;
-        use crate::misere::search::MisereSearch;
-        for rows in 1..=4 {
-            for cols in 1..=12 / rows {
-                let rules = Cram::new(format!("{rows}x{cols}").parse().unwrap()).unwrap();
-                let empty = rules.empty().bits();
-                let mut starts = vec![empty];
-                starts.extend((0..rows * cols).map(|square| empty & !(1u64 << square)));
-                for free in starts {
-                    let game = CramGame {
-                        rules: rules.clone(),
-                        position: CramPosition::from_bits(free),
-                    };
-                    let (part_rules, parts) = PartRules::of_summands(&[game]).unwrap();
-                    let mut search = MisereSearch::new(part_rules, 1 << 22);
-                    assert_eq!(
-                        search.wins(&parts),
-                        Some(misere_wins_by_recursion(&rules, free)),
-                        "{rows}x{cols} free {free:b}"
-                    );
-                }
-            }
         }
     }
 

@@ -12,9 +12,8 @@ use crate::games::parts::{
 use crate::graph::kayles::{GraphKayles, GraphSolver};
 use crate::graph::{Graph, GraphError};
 use crate::report::{Command, GameReport, Move};
-use crate::solver::ImpartialGame;
+use crate::solver::{ImpartialGame, SearchObserver};
 use crate::values::{Nimber, Outcome};
-use crate::watch::Watch;
 
 /// Node Kayles on a graph.
 #[derive(Clone, Debug)]
@@ -197,8 +196,8 @@ impl NormalPlay for GraphValues {
         }
     }
 
-    fn set_watch(&mut self, watch: &Watch) {
-        self.solver.set_observer(Box::new(watch.clone()));
+    fn set_observer(&mut self, observer: Box<dyn SearchObserver + Send>) {
+        self.solver.set_observer(observer);
     }
 
     fn positions_searched(&self) -> u64 {

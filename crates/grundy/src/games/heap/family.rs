@@ -7,13 +7,13 @@ use super::{HeapGame, Kayles2d, Rectangle, TakeBreak};
 use super::{HeapMove, RectangleMove};
 use std::sync::atomic::AtomicBool;
 
+use super::quotient::{quotient, QuotientError};
 use crate::games::contract::{
     no_such_move, plain_report, split_notation, FamilyGame, NimHeap, NormalPlay, StopRaised,
 };
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
 use crate::graph::GraphError;
-use crate::misere::quotient::{quotient, QuotientError};
 use crate::report::{Command, GameReport, Move};
 use crate::values::{Nimber, Outcome};
 

@@ -17,6 +17,7 @@
 mod family;
 mod heap_values;
 mod kayles_2d;
+pub mod quotient;
 mod rule;
 mod sequence;
 

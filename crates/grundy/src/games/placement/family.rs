@@ -15,9 +15,8 @@ use crate::games::parts::{
 };
 use crate::graph::GraphError;
 use crate::report::{Command, GameReport, Move, Player};
-use crate::solver::ImpartialGame;
+use crate::solver::{ImpartialGame, SearchObserver};
 use crate::values::{Nimber, Outcome};
-use crate::watch::Watch;
 
 /// A placement game in a position.
 #[derive(Clone, Debug)]
@@ -217,8 +216,8 @@ impl NormalPlay for PlacementValues {
         }
     }
 
-    fn set_watch(&mut self, watch: &Watch) {
-        self.solver.set_observer(Box::new(watch.clone()));
+    fn set_observer(&mut self, observer: Box<dyn SearchObserver + Send>) {
+        self.solver.set_observer(observer);
     }
 
     fn positions_searched(&self) -> u64 {

@@ -24,7 +24,7 @@
 //! ```
 //! use std::sync::atomic::AtomicBool;
 //! use grundy::games::heap::TakeBreak;
-//! use grundy::misere::quotient::quotient;
+//! use grundy::games::heap::quotient::quotient;
 //! use grundy::Outcome;
 //!
 //! let nim: TakeBreak = "0.3...".parse().unwrap();
