@@ -1,6 +1,8 @@
 //! Cram's published nim-values (`tests/oracles/cram-nimbers.tsv`, Beling's table, which
-//! includes Glop's and Uiterwijk's boards), checked through the library's Cram engine: the
-//! boards that take seconds always, the large ones on request (`--ignored`).
+//! includes Glop's and Uiterwijk's boards), checked through the library's Cram engine: every
+//! board that takes seconds. The larger ones take minutes to hours (4x11 about four CPU-minutes
+//! today), too long for any test pass, CI's `--ignored` one included; check one with
+//! `cargo run --release -p grundy --example cram -- 4x11` against the table.
 
 use grundy::games::cram::{Cram, CramSolver};
 use grundy::{BoardSize, Nimber};
@@ -21,9 +23,8 @@ fn published() -> Vec<(u32, u32, Nimber)> {
         .collect()
 }
 
-/// Boards of at most this many squares are checked in every run; the others only with
-/// `--ignored` (5x7, 35 squares, takes seconds; 7x9 takes hours).
-const QUICK_SQUARES: u32 = 32;
+/// Boards of at most this many squares are checked (4x9 and 5x7 take a few seconds each).
+const QUICK_SQUARES: u32 = 36;
 
 fn check(rows: u32, cols: u32, nimber: Nimber) {
     let cram = Cram::new(BoardSize::new(rows, cols).unwrap()).unwrap();
@@ -40,15 +41,5 @@ fn the_published_small_boards_have_their_published_values() {
     assert!(quick.len() >= 5, "{quick:?}");
     for (rows, cols, nimber) in quick {
         check(rows, cols, nimber);
-    }
-}
-
-#[test]
-#[ignore = "minutes to hours: the large published boards"]
-fn the_published_large_boards_have_their_published_values() {
-    for (rows, cols, nimber) in published() {
-        if rows * cols > QUICK_SQUARES {
-            check(rows, cols, nimber);
-        }
     }
 }
