@@ -20,10 +20,7 @@ use super::jobs::{
     MAX_JOBS_WAITING, MAX_KEPT_ANSWER_BYTES,
 };
 use super::{HEADER_SECONDS, MAX_CONNECTIONS, WRITE_SECONDS};
-use grundy::games::corner::CORNER_GAMES;
-use grundy::games::heap::NAMED_GAMES;
-use grundy::games::placement::{Piece, RayRule, Surface};
-use grundy::games::registry::{catalogue, Family};
+use grundy::games::registry::games_catalogue;
 
 /// The largest request body read.
 pub const MAX_BODY_BYTES: usize = 64 << 10;
@@ -308,75 +305,9 @@ fn names_this_machine(host: &str) -> bool {
             .is_ok_and(|address| address.is_loopback())
 }
 
-/// The games, family by family: the names the page offers and the text of `--help`.
-/// What each named game of `family` is, by name (the heap and corner games have one).
-fn descriptions(family: Family) -> serde_json::Map<String, serde_json::Value> {
-    let named: &[(&str, &str)] = match family {
-        Family::Heap => &NAMED_GAMES,
-        Family::Corner => &CORNER_GAMES,
-        _ => &[],
-    };
-    named
-        .iter()
-        .map(|(name, what)| ((*name).to_string(), json!(what)))
-        .collect()
-}
-
+/// The games, family by family, as the registry lists them for a page.
 async fn games() -> Response {
-    let pieces: Vec<&str> = Piece::NAMED.iter().map(|(name, _)| *name).collect();
-    let heaps: Vec<&str> = NAMED_GAMES.iter().map(|(name, _)| *name).collect();
-    let corners: Vec<&str> = CORNER_GAMES.iter().map(|(name, _)| *name).collect();
-    let families: Vec<serde_json::Value> = Family::ALL
-        .iter()
-        .map(|family| {
-            let names: Vec<&str> = match family {
-                Family::Placement => pieces.clone(),
-                Family::Heap => heaps.clone(),
-                Family::Corner => corners.clone(),
-                Family::Graph | Family::Nimber => Vec::new(),
-            };
-            json!({
-                "family": format!("{family:?}").to_lowercase(),
-                "title": family.title(),
-                "games": names,
-                "names": family.names(),
-                "arguments": family.arguments(),
-                "example": family.example(),
-                "rules": family.rules(),
-                "descriptions": descriptions(*family),
-                "commands": family.verbs().iter().map(|command| command.name()).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    let surfaces: Vec<String> = [
-        Surface::Rectangle,
-        Surface::Torus,
-        Surface::Cylinder,
-        Surface::Mobius,
-    ]
-    .iter()
-    .map(ToString::to_string)
-    .collect();
-    let rays: Vec<String> = [RayRule::Through, RayRule::Blocked]
-        .iter()
-        .map(ToString::to_string)
-        .collect();
-    // The letter that marks each piece in a position, for a page that sets a position up: the
-    // named pieces' and any other leaper's (`leaper:A,B`).
-    let piece_letters: serde_json::Map<String, serde_json::Value> = Piece::NAMED
-        .iter()
-        .map(|(name, piece)| ((*name).to_string(), json!(piece.letter().to_string())))
-        .collect();
-    let leaper_letter = Piece::leaper(1, 3).map_or('L', Piece::letter).to_string();
-    axum::Json(json!({
-        "families": families,
-        "surfaces": surfaces,
-        "rays": rays,
-        "piece_letters": piece_letters,
-        "leaper_letter": leaper_letter,
-        "catalogue": catalogue(),
-    }))
-    .into_response()
+    axum::Json(games_catalogue()).into_response()
 }
 
 async fn limits(State(server): State<Arc<Server>>) -> Response {

@@ -15,9 +15,13 @@
 //! assert!(!Family::Heap.supports(Command::Table));
 //! ```
 
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
 use crate::games::corner::{looks_like_corner_game, CORNER_GAMES};
 use crate::games::heap::{looks_like_heap_game, NAMED_GAMES};
-use crate::games::placement::Piece;
+use crate::games::placement::{Piece, RayRule, Surface};
 use crate::report::Command;
 
 /// A family of games: the games of one folder under [`crate::games`], or a graph, or a nimber.
@@ -112,6 +116,28 @@ impl Family {
             Family::Graph => "graph petersen.col",
             Family::Nimber => "*3",
         }
+    }
+
+    /// The family's named games (pieces, heap games, corner games), as a page offers them.
+    #[must_use]
+    pub fn named_games(self) -> Vec<&'static str> {
+        match self {
+            Family::Placement => Piece::NAMED.iter().map(|(name, _)| *name).collect(),
+            Family::Heap => NAMED_GAMES.iter().map(|(name, _)| *name).collect(),
+            Family::Corner => CORNER_GAMES.iter().map(|(name, _)| *name).collect(),
+            Family::Graph | Family::Nimber => Vec::new(),
+        }
+    }
+
+    /// What each named game of the family is, by name (the heap and corner games have one).
+    #[must_use]
+    pub fn descriptions(self) -> BTreeMap<&'static str, &'static str> {
+        let named: &[(&str, &str)] = match self {
+            Family::Heap => &NAMED_GAMES,
+            Family::Corner => &CORNER_GAMES,
+            Family::Placement | Family::Graph | Family::Nimber => &[],
+        };
+        named.iter().copied().collect()
     }
 
     /// The names of the family's games, as a person types them.
@@ -211,6 +237,95 @@ impl Family {
             self.title(),
             verbs.join(", ")
         )
+    }
+}
+
+/// The registry as a page reads it (`grundy serve`'s `/api/games`): each family with its
+/// games, rules and commands, the surfaces and ray rules of placement games, the letter that
+/// marks each piece in a position, and the text that lists every game. Keys in alphabetical
+/// order.
+#[derive(Clone, Debug, Serialize)]
+pub struct GamesCatalogue {
+    /// [`catalogue`]'s text.
+    pub catalogue: String,
+    /// Each family, in [`Family::ALL`]'s order.
+    pub families: Vec<FamilyEntry>,
+    /// The letter of a leaper not named (`leaper:A,B`).
+    pub leaper_letter: String,
+    /// The letter that marks each named piece in a position.
+    pub piece_letters: BTreeMap<&'static str, String>,
+    /// The ray rules of placement games.
+    pub rays: Vec<String>,
+    /// The surfaces of placement games' boards.
+    pub surfaces: Vec<String>,
+}
+
+/// One family as [`GamesCatalogue`] lists it.
+#[derive(Clone, Debug, Serialize)]
+pub struct FamilyEntry {
+    /// [`Family::arguments`].
+    pub arguments: &'static str,
+    /// The commands that apply to its games ([`Family::verbs`]).
+    pub commands: Vec<&'static str>,
+    /// [`Family::descriptions`].
+    pub descriptions: BTreeMap<&'static str, &'static str>,
+    /// [`Family::example`].
+    pub example: &'static str,
+    /// The family's name in lower case: `placement`, `heap`, `corner`, `graph`, `nimber`.
+    pub family: String,
+    /// [`Family::named_games`].
+    pub games: Vec<&'static str>,
+    /// [`Family::names`].
+    pub names: String,
+    /// [`Family::rules`].
+    pub rules: &'static str,
+    /// [`Family::title`].
+    pub title: &'static str,
+}
+
+/// The registry as a page reads it.
+#[must_use]
+pub fn games_catalogue() -> GamesCatalogue {
+    let families = Family::ALL
+        .iter()
+        .map(|&family| FamilyEntry {
+            arguments: family.arguments(),
+            commands: family
+                .verbs()
+                .iter()
+                .map(|command| command.name())
+                .collect(),
+            descriptions: family.descriptions(),
+            example: family.example(),
+            family: format!("{family:?}").to_lowercase(),
+            games: family.named_games(),
+            names: family.names(),
+            rules: family.rules(),
+            title: family.title(),
+        })
+        .collect();
+    let piece_letters = Piece::NAMED
+        .iter()
+        .map(|(name, piece)| (*name, piece.letter().to_string()))
+        .collect();
+    GamesCatalogue {
+        catalogue: catalogue(),
+        families,
+        leaper_letter: Piece::leaper(1, 3).map_or('L', Piece::letter).to_string(),
+        piece_letters,
+        rays: [RayRule::Through, RayRule::Blocked]
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
+        surfaces: [
+            Surface::Rectangle,
+            Surface::Torus,
+            Surface::Cylinder,
+            Surface::Mobius,
+        ]
+        .iter()
+        .map(ToString::to_string)
+        .collect(),
     }
 }
 
