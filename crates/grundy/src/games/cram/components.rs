@@ -288,13 +288,7 @@ mod tests {
         for rows in 1..=12u32 {
             for cols in 1..=12 / rows {
                 let game = Cram::new(BoardSize::new(rows, cols).unwrap()).unwrap();
-                let options = |position: &CramPosition| {
-                    let mut options = Vec::new();
-                    game.for_each_domino_bits(position.bits(), |domino| {
-                        options.push(CramPosition::from_bits(position.bits() & !domino));
-                    });
-                    options
-                };
+                let options = |position: &CramPosition| game.options(position);
                 let mut memo = std::collections::HashMap::new();
                 for free in 0..=game.empty().bits() {
                     let position = CramPosition::from_bits(free);
@@ -326,13 +320,7 @@ mod tests {
         for rows in 1..=12u32 {
             for cols in 1..=12 / rows {
                 let game = Cram::new(BoardSize::new(rows, cols).unwrap()).unwrap();
-                let options = |position: &CramPosition| {
-                    let mut options = Vec::new();
-                    game.for_each_domino_bits(position.bits(), |domino| {
-                        options.push(CramPosition::from_bits(position.bits() & !domino));
-                    });
-                    options
-                };
+                let options = |position: &CramPosition| game.options(position);
                 let mut memo = std::collections::HashMap::new();
                 for free in 0..=game.empty().bits() {
                     let position = CramPosition::from_bits(free);

@@ -4,7 +4,7 @@ use std::any::Any;
 use std::sync::Arc;
 
 use super::symmetry::{symmetry_settlement, SymmetrySettlement};
-use super::{Cram, CramPosition, CramSolver};
+use super::{Cram, CramPosition, CramSolver, Domino};
 use crate::games::contract::{no_such_move, FamilyGame, NormalPlay};
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
@@ -40,15 +40,11 @@ impl FamilyGame for CramGame {
     }
 
     fn moves_after(&self) -> Vec<(Move, CramGame)> {
-        self.rules
-            .legal_moves(&self.position)
-            .into_iter()
-            .map(|domino| {
+        self.dominoes_after()
+            .map(|(domino, position)| {
                 let after = CramGame {
                     rules: self.rules.clone(),
-                    position: CramPosition::from_bits(
-                        self.position.bits() & !self.rules.domino_bits(domino),
-                    ),
+                    position,
                 };
                 (Move::bare(domino.to_string(), Nimber::ZERO), after)
             })
@@ -84,6 +80,19 @@ impl FamilyGame for CramGame {
     }
 }
 
+impl CramGame {
+    /// Each legal domino with the position it leaves.
+    fn dominoes_after(&self) -> impl Iterator<Item = (Domino, CramPosition)> + '_ {
+        self.rules
+            .legal_moves(&self.position)
+            .into_iter()
+            .map(|domino| {
+                let free = self.position.bits() & !self.rules.domino_bits(domino);
+                (domino, CramPosition::from_bits(free))
+            })
+    }
+}
+
 /// A game of Cram valued by its search, which values the moves with the same table.
 struct CramValues {
     game: CramGame,
@@ -96,10 +105,7 @@ impl NormalPlay for CramValues {
     }
 
     fn offer_moves(&mut self, moves: &mut MoveOffers<'_>) {
-        for domino in self.game.rules.legal_moves(&self.game.position) {
-            let after = CramPosition::from_bits(
-                self.game.position.bits() & !self.game.rules.domino_bits(domino),
-            );
+        for (domino, after) in self.game.dominoes_after() {
             moves.offer(self.solver.nim_value(&after), || domino.to_string());
         }
     }

@@ -143,12 +143,19 @@ impl Cram {
     /// boards only.
     #[must_use]
     pub fn naive_nim_value(&self, position: &CramPosition) -> Nimber {
-        let options = |position: &CramPosition| {
-            let mut options = Vec::new();
-            self.for_each_option(position, |option| options.push(option));
-            options
-        };
-        naive_value_by(position, &options, &mut HashMap::new())
+        naive_value_by(
+            position,
+            &|position| self.options(position),
+            &mut HashMap::new(),
+        )
+    }
+
+    /// The positions one domino from `position`, every domino once (no splitting, no
+    /// symmetry): what the plain recursions of the tests move to.
+    pub(crate) fn options(&self, position: &CramPosition) -> Vec<CramPosition> {
+        let mut options = Vec::new();
+        self.for_each_option(position, |option| options.push(option));
+        options
     }
 }
 
@@ -172,11 +179,7 @@ mod tests {
                 let game = cram(rows, cols);
                 let mut solver = CramSolver::new(&game, 1 << 22);
                 let mut memo = HashMap::new();
-                let options = |position: &CramPosition| {
-                    let mut options = Vec::new();
-                    game.for_each_option(position, |option| options.push(option));
-                    options
-                };
+                let options = |position: &CramPosition| game.options(position);
                 let mut positions = vec![game.empty()];
                 // Positions after up to two dominoes, every other one kept.
                 for depth in 0..2 {
