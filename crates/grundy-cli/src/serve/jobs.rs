@@ -257,13 +257,16 @@ impl Runner {
             let mut errors = String::new();
             let mut typed = None;
             while let Ok(Some(line)) = lines.next_line().await {
-                if let Some(reported) = parse_progress(&line) {
-                    progress(reported);
-                    continue;
-                }
-                if let Some(error) = parse_error(&line) {
-                    typed = Some(error);
-                    continue;
+                match parse_line(&line) {
+                    Some(WorkerLine::Progress(reported)) => {
+                        progress(reported);
+                        continue;
+                    }
+                    Some(WorkerLine::Error(error)) => {
+                        typed = Some(error);
+                        continue;
+                    }
+                    None => {}
                 }
                 errors.push_str(&line);
                 errors.push('\n');
@@ -431,32 +434,21 @@ pub fn memory_text(bytes: u64) -> String {
     format!("{bytes} bytes")
 }
 
-/// The library's error a line of the command's stderr reports, if it is an error line.
-fn parse_error(line: &str) -> Option<ErrorReport> {
-    #[derive(Deserialize)]
-    struct Line {
-        error: ErrorReport,
-    }
-    if !line.starts_with("{\"error\"") {
-        return None;
-    }
-    serde_json::from_str::<Line>(line)
-        .ok()
-        .map(|line| line.error)
+/// A line of the command's stderr that the server reads: its progress, or the library's
+/// typed error. Other lines are the command's own words.
+#[derive(Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum WorkerLine {
+    Progress(Progress),
+    Error(ErrorReport),
 }
 
-/// The progress a line of the command's stderr reports, if it is a progress line.
-fn parse_progress(line: &str) -> Option<Progress> {
-    #[derive(Deserialize)]
-    struct Line {
-        progress: Progress,
-    }
-    if !line.starts_with("{\"progress\"") {
+/// What a line of the command's stderr reports, if it is a progress or an error line.
+fn parse_line(line: &str) -> Option<WorkerLine> {
+    if !line.starts_with("{\"progress\"") && !line.starts_with("{\"error\"") {
         return None;
     }
-    serde_json::from_str::<Line>(line)
-        .ok()
-        .map(|line| line.progress)
+    serde_json::from_str(line).ok()
 }
 
 /// Where a job is.
@@ -700,34 +692,36 @@ mod tests {
     #[test]
     fn progress_lines_are_read_and_other_lines_are_not() {
         assert_eq!(
-            parse_progress(
+            parse_line(
                 r#"{"progress":{"positions_searched":12,"first_moves_settled":3,"first_moves_total":7}}"#
             ),
-            Some(Progress {
+            Some(WorkerLine::Progress(Progress {
                 positions_searched: Some(12),
                 first_moves_settled: Some(3),
                 first_moves_total: Some(7),
                 ..Progress::default()
-            })
+            }))
         );
-        assert_eq!(parse_progress("error: board size `0x0` is malformed"), None);
+        assert_eq!(parse_line("error: board size `0x0` is malformed"), None);
     }
 
     #[test]
     fn an_error_line_is_the_librarys_typed_error_and_answers_by_its_kind() {
         let line = r#"{"error":{"kind":"failed","message":"no tour within 10 nodes","status":1}}"#;
-        let error = parse_error(line).expect("an error line");
+        let Some(WorkerLine::Error(error)) = parse_line(line) else {
+            panic!("an error line: {line}")
+        };
         assert_eq!(error.kind, ErrorKind::Failed);
         assert!(
             matches!(Failure::of(error), Failure::NoAnswer(message) if message.contains("10 nodes"))
         );
         let refused = ErrorReport::new(ErrorKind::OutOfMemory, "1 GiB ran out");
         assert!(matches!(Failure::of(refused), Failure::Input(_)));
-        assert_eq!(parse_error("error: board size `0x0` is malformed"), None);
-        assert_eq!(
-            parse_error(r#"{"progress":{"positions_searched":1}}"#),
-            None
-        );
+        assert_eq!(parse_line("error: board size `0x0` is malformed"), None);
+        assert!(matches!(
+            parse_line(r#"{"progress":{"positions_searched":1}}"#),
+            Some(WorkerLine::Progress(_))
+        ));
     }
 
     #[test]
