@@ -62,7 +62,10 @@ pub(super) fn normal_value(
             Ok(placement_value_report(game, position, &answer, seconds))
         }
         Summand::Graph(GraphGame { name, graph }) => graph_value(name, graph, limits.memory, watch),
-        summand => table_value(&prepare(summand, watch)?),
+        summand @ (Summand::Heaps(_) | Summand::Rectangles(_) | Summand::Corner(_)) => {
+            table_value(&prepare(summand, watch)?)
+        }
+        summand => evaluated_value(summand, limits.memory, watch),
     }
 }
 
@@ -113,7 +116,10 @@ pub(super) fn normal_moves(
             placement_moves(game, position, all, memory, watch)
         }
         Summand::Graph(GraphGame { name, graph }) => graph_moves(name, graph, all, memory, watch),
-        summand => table_moves(&prepare(summand, watch)?, all),
+        summand @ (Summand::Heaps(_) | Summand::Rectangles(_) | Summand::Corner(_)) => {
+            table_moves(&prepare(summand, watch)?, all)
+        }
+        summand => evaluated_moves(summand, all, memory, watch),
     }
 }
 
@@ -545,6 +551,55 @@ fn table_moves(summand: &Summand, all: bool) -> Result<GameReport, RunError> {
         moves: Some(listed),
         moves_not_listed: Some(unlisted),
         winning_cells: cells,
+        seconds: started.elapsed().as_secs_f64(),
+        ..table_report(Command::Moves, summand, nimber)
+    })
+}
+
+/// The value of a game its family's own evaluator answers ([`FamilyGame::normal_play`]), such
+/// as Cram's search, with the positions it searched and the strategy that settled it, if one
+/// did.
+fn evaluated_value(summand: &Summand, memory: u64, watch: &Watch) -> Result<GameReport, RunError> {
+    let mut values = summand.normal_play(memory).map_err(RunError::input)?;
+    values.set_observer(Box::new(watch.clone()));
+    let started = Instant::now();
+    let nimber = unless_stopped(watch, values.nim_value())?;
+    Ok(GameReport {
+        positions_searched: Some(values.positions_searched()),
+        settled_by: values.settlement(),
+        seconds: started.elapsed().as_secs_f64(),
+        ..table_report(Command::Value, summand, nimber)
+    })
+}
+
+/// The moves of a game its family's own evaluator answers, counted in full and listed up to
+/// [`LIST_LIMIT`], each valued by the search that valued the game.
+fn evaluated_moves(
+    summand: &Summand,
+    all: bool,
+    memory: u64,
+    watch: &Watch,
+) -> Result<GameReport, RunError> {
+    let mut one = GameSum::new(vec![summand.clone()], memory).map_err(RunError::input)?;
+    one.set_observer(watch);
+    let started = Instant::now();
+    let nimber = one.nim_value();
+    let moves = unless_stopped(watch, one.list_moves(all, LIST_LIMIT))?;
+    let shown_total = if all { moves.legal } else { moves.winning };
+    let unlisted = shown_total - moves.listed.len() as u64;
+    Ok(GameReport {
+        legal_moves: Some(moves.legal as usize),
+        winning_moves: Some(moves.winning as usize),
+        moves: Some(
+            moves
+                .listed
+                .iter()
+                .map(|listed| Move::bare(listed.notation.clone(), listed.nimber))
+                .collect(),
+        ),
+        moves_not_listed: (unlisted > 0).then_some(unlisted as usize),
+        positions_searched: Some(one.positions_searched()),
+        settled_by: one.summand_settlements().pop().flatten(),
         seconds: started.elapsed().as_secs_f64(),
         ..table_report(Command::Moves, summand, nimber)
     })
