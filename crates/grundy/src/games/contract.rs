@@ -28,6 +28,13 @@ pub trait FamilyGame: Sized {
     /// `queens 6x6 torus`, `kayles 3 4`, `corner-queen 4 6`, `graph petersen.col`, `*3`.
     fn text(&self) -> String;
 
+    /// The game as written with its position, which reads back as the same game: the text,
+    /// then ` at ` and the position for a board game past its empty board
+    /// (`knights 3x3 at .../.N./...`).
+    fn written(&self) -> String {
+        self.text()
+    }
+
     /// The position as a report types it back: a placement game's rows, the heaps, the
     /// boards, the corner piece's square, a graph's name, `*3`.
     fn position_text(&self) -> String;
@@ -216,6 +223,7 @@ mod tests {
             "kayles-2d 2x3 1x4",
             "corner-knight 7 9",
             "corner-queen 3 4",
+            "cram 3x3 at #../.../..#",
             "*5",
         ]
         .iter()
@@ -261,6 +269,7 @@ mod tests {
             "kayles-2d 1x1",
             "kayles-2d 1x2 1x1",
             "*1 + kayles 1",
+            "cram 2x2 + cram 1x3",
         ] {
             let game: Game = text.parse().unwrap();
             for (index, summand) in game.summands().iter().enumerate() {

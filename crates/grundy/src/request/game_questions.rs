@@ -8,8 +8,9 @@ use crate::games::heap::Heaps;
 use crate::games::heap::Rectangles;
 use std::time::Instant;
 
+use super::evaluator::evaluator;
 use super::prepare::{corner_value_and_moves, prepare, LIST_LIMIT};
-use super::{MovesRequest, OutcomeRequest, Resume, RunError, Stopped, ValueRequest};
+use super::{Limits, MovesRequest, OutcomeRequest, Resume, RunError, Stopped, ValueRequest};
 use crate::games::contract::FamilyGame;
 use crate::games::graph::GraphGame;
 use crate::games::heap::{treblecross_winning_cells, HeapGame, Kayles2d};
@@ -27,59 +28,76 @@ use crate::report::{Command, GameReport, Move, Player, SummandReport};
 use crate::watch::{Event, RootWatch, Watch};
 use crate::{Game, Nimber};
 
-/// The nim-value and outcome of `request.game`.
+/// The value of `request.game` under its convention: its nim-value and outcome, or under
+/// misère play who wins and its genus.
 ///
 /// # Errors
 /// A game too large for its limits, records that do not resume, or a stop.
 pub fn value(request: &ValueRequest, watch: &Watch) -> Result<GameReport, RunError> {
-    let game = &request.game;
-    refuse_resume(game, &request.resume, request.convention)?;
-    if request.convention.is_misere() {
-        return super::misere::value(game, &request.limits, watch);
-    }
+    refuse_resume(&request.game, &request.resume, request.convention)?;
+    evaluator(request.convention, &request.limits).value(&request.game, &request.resume, watch)
+}
+
+/// The nim-value and outcome of `game` under normal play.
+pub(super) fn normal_value(
+    game: &Game,
+    limits: &Limits,
+    resume: &Resume,
+    watch: &Watch,
+) -> Result<GameReport, RunError> {
     if game.is_sum() {
-        return sum_value(game, request.limits.memory, watch);
+        return sum_value(game, limits.memory, watch);
     }
     match &game.summands()[0] {
         Summand::Placement(Placement { game, position }) => {
             let (answer, seconds) = first_move_search(
                 game,
                 position,
-                &request.limits,
-                &request.resume,
+                limits,
+                resume,
                 watch,
                 true,
                 |root, observer| root.nim_value(observer),
             )?;
             Ok(placement_value_report(game, position, &answer, seconds))
         }
-        Summand::Graph(GraphGame { name, graph }) => {
-            graph_value(name, graph, request.limits.memory, watch)
+        Summand::Graph(GraphGame { name, graph }) => graph_value(name, graph, limits.memory, watch),
+        summand @ (Summand::Heaps(_) | Summand::Rectangles(_) | Summand::Corner(_)) => {
+            table_value(&prepare(summand, watch)?)
         }
-        summand => table_value(&prepare(summand, watch)?),
+        summand => evaluated_value(summand, limits.memory, watch),
     }
 }
 
-/// The winning moves of `request.game`, or with `all` every move and the value it leads to,
-/// each with the game it leaves.
+/// The winning moves of `request.game`, or with `all` every move and how it is judged under
+/// the request's convention, each with the game it leaves.
 ///
 /// # Errors
 /// A game too large for its limits, or a stop.
 pub fn moves(request: &MovesRequest, watch: &Watch) -> Result<GameReport, RunError> {
-    let mut report = moves_listed(request, watch)?;
+    let seconds = super::thinking_time::check(request.seconds).map_err(RunError::Input)?;
+    let mut report = evaluator(request.convention, &request.limits).moves(
+        &request.game,
+        request.all,
+        seconds,
+        watch,
+    )?;
     if let Some(moves) = report.moves.as_mut() {
         super::after::write_games_after(&request.game, moves);
     }
     Ok(report)
 }
 
-fn moves_listed(request: &MovesRequest, watch: &Watch) -> Result<GameReport, RunError> {
-    let game = &request.game;
-    let memory = request.limits.memory;
-    let seconds = super::thinking_time::check(request.seconds).map_err(RunError::Input)?;
-    if request.convention.is_misere() {
-        return super::misere::moves(game, request.all, &request.limits, seconds, watch);
-    }
+/// The winning moves of `game` under normal play, or with `all` every move and the value it
+/// leads to.
+pub(super) fn normal_moves(
+    game: &Game,
+    all: bool,
+    limits: &Limits,
+    seconds: Option<f64>,
+    watch: &Watch,
+) -> Result<GameReport, RunError> {
+    let memory = limits.memory;
     if let Some(seconds) = seconds {
         let Some(Summand::Placement(Placement { game, position })) = game.as_single() else {
             return Err(RunError::input(format!(
@@ -87,36 +105,33 @@ fn moves_listed(request: &MovesRequest, watch: &Watch) -> Result<GameReport, Run
             )));
         };
         return super::moves_in_time::placement_moves_in_time(
-            game,
-            position,
-            request.all,
-            memory,
-            seconds,
-            watch,
+            game, position, all, memory, seconds, watch,
         );
     }
     if game.is_sum() {
-        return sum_moves(game, request.all, memory, watch);
+        return sum_moves(game, all, memory, watch);
     }
     match &game.summands()[0] {
         Summand::Placement(Placement { game, position }) => {
-            placement_moves(game, position, request.all, memory, watch)
+            placement_moves(game, position, all, memory, watch)
         }
-        Summand::Graph(GraphGame { name, graph }) => {
-            graph_moves(name, graph, request.all, memory, watch)
+        Summand::Graph(GraphGame { name, graph }) => graph_moves(name, graph, all, memory, watch),
+        summand @ (Summand::Heaps(_) | Summand::Rectangles(_) | Summand::Corner(_)) => {
+            table_moves(&prepare(summand, watch)?, all)
         }
-        summand => table_moves(&prepare(summand, watch)?, request.all),
+        summand => evaluated_moves(summand, all, memory, watch),
     }
 }
 
-/// Who wins `request.game`, one placement game (any game under misère play), and a winning
-/// first move.
+/// Who wins `request.game` under its convention, and a winning first move.
 ///
 /// # Errors
-/// A game other than one placement game, records that do not resume, or a stop.
+/// A game too large for its limits, records that do not resume, or a stop.
 pub fn outcome(request: &OutcomeRequest, watch: &Watch) -> Result<GameReport, RunError> {
-    let mut report = outcome_found(request, watch)?;
     let game = &request.game;
+    refuse_resume(game, &request.resume, request.convention)?;
+    let mut report =
+        evaluator(request.convention, &request.limits).outcome(game, &request.resume, watch)?;
     if let Some(winning) = report.winning_move.as_mut() {
         super::after::write_games_after(game, std::slice::from_mut(winning));
     }
@@ -126,30 +141,26 @@ pub fn outcome(request: &OutcomeRequest, watch: &Watch) -> Result<GameReport, Ru
     Ok(report)
 }
 
-fn outcome_found(request: &OutcomeRequest, watch: &Watch) -> Result<GameReport, RunError> {
-    refuse_resume(&request.game, &request.resume, request.convention)?;
-    if request.convention.is_misere() {
-        return super::misere::outcome(&request.game, &request.limits, watch);
-    }
-    let Some(Summand::Placement(Placement { game, position })) = request.game.as_single() else {
-        // Any other game or a sum: the player to move wins when the nim-value is not 0, so
-        // the value's answer is the outcome's.
-        let asked = ValueRequest {
-            game: request.game.clone(),
-            graph: request.graph.clone(),
-            convention: request.convention,
-            limits: request.limits.clone(),
-            resume: Resume::default(),
-        };
-        let mut report = value(&asked, watch)?;
+/// Who wins `game` under normal play: one placement game by an outcome search by first move,
+/// any other game or a sum by its nim-value.
+pub(super) fn normal_outcome(
+    game: &Game,
+    limits: &Limits,
+    resume: &Resume,
+    watch: &Watch,
+) -> Result<GameReport, RunError> {
+    let Some(Summand::Placement(Placement { game, position })) = game.as_single() else {
+        // The player to move wins when the nim-value is not 0, so the value's answer is the
+        // outcome's.
+        let mut report = normal_value(game, limits, resume, watch)?;
         report.command = Command::Outcome;
         return Ok(report);
     };
     let (answer, seconds) = first_move_search(
         game,
         position,
-        &request.limits,
-        &request.resume,
+        limits,
+        resume,
         watch,
         false,
         |root, observer| root.outcome(observer),
@@ -545,9 +556,58 @@ fn table_moves(summand: &Summand, all: bool) -> Result<GameReport, RunError> {
     })
 }
 
+/// The value of a game its family's own evaluator answers ([`FamilyGame::normal_play`]), such
+/// as Cram's search, with the positions it searched and the strategy that settled it, if one
+/// did.
+fn evaluated_value(summand: &Summand, memory: u64, watch: &Watch) -> Result<GameReport, RunError> {
+    let mut values = summand.normal_play(memory).map_err(RunError::input)?;
+    values.set_observer(Box::new(watch.clone()));
+    let started = Instant::now();
+    let nimber = unless_stopped(watch, values.nim_value())?;
+    Ok(GameReport {
+        positions_searched: Some(values.positions_searched()),
+        settled_by: values.settlement(),
+        seconds: started.elapsed().as_secs_f64(),
+        ..table_report(Command::Value, summand, nimber)
+    })
+}
+
+/// The moves of a game its family's own evaluator answers, counted in full and listed up to
+/// [`LIST_LIMIT`], each valued by the search that valued the game.
+fn evaluated_moves(
+    summand: &Summand,
+    all: bool,
+    memory: u64,
+    watch: &Watch,
+) -> Result<GameReport, RunError> {
+    let mut one = GameSum::new(vec![summand.clone()], memory).map_err(RunError::input)?;
+    one.set_observer(watch);
+    let started = Instant::now();
+    let nimber = one.nim_value();
+    let moves = unless_stopped(watch, one.list_moves(all, LIST_LIMIT))?;
+    let shown_total = if all { moves.legal } else { moves.winning };
+    let unlisted = shown_total - moves.listed.len() as u64;
+    Ok(GameReport {
+        legal_moves: Some(moves.legal as usize),
+        winning_moves: Some(moves.winning as usize),
+        moves: Some(
+            moves
+                .listed
+                .iter()
+                .map(|listed| Move::bare(listed.notation.clone(), listed.nimber))
+                .collect(),
+        ),
+        moves_not_listed: (unlisted > 0).then_some(unlisted as usize),
+        positions_searched: Some(one.positions_searched()),
+        settled_by: one.summand_settlements().pop().flatten(),
+        seconds: started.elapsed().as_secs_f64(),
+        ..table_report(Command::Moves, summand, nimber)
+    })
+}
+
 /// The summands made ready (heap sequences computed) and summed, with a table of `memory` for
 /// each search.
-fn load_sum(game: &Game, memory: u64, watch: &Watch) -> Result<GameSum, RunError> {
+pub(super) fn load_sum(game: &Game, memory: u64, watch: &Watch) -> Result<GameSum, RunError> {
     let summands = game
         .summands()
         .iter()

@@ -13,6 +13,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
+use super::evaluator::evaluator;
 pub use super::play_request::{Opponent, PlayRequest};
 use super::thinking_time::{check, within};
 use super::{MovesRequest, RunError, Stopped};
@@ -186,9 +187,18 @@ fn computer_move(request: &PlayRequest, watch: &Watch) -> Result<GameReport, Run
     };
     // A request built in Rust, not read from JSON, is checked here.
     check(request.seconds).map_err(RunError::Input)?;
-    if request.convention.is_misere() {
-        return super::misere::play(request, game, position, watch);
-    }
+    evaluator(request.convention, &request.limits).placement_reply(request, game, position, watch)
+}
+
+/// The computer's move under normal play in `position` of `game`, the placement game of
+/// `request`: a symmetry strategy's, the perfect player's or a random one, and the value of
+/// the position it leaves as far as it is found.
+pub(super) fn normal_placement_reply(
+    request: &PlayRequest,
+    game: &PlacementGame,
+    position: &PlacementPosition,
+    watch: &Watch,
+) -> Result<GameReport, RunError> {
     let side = Player::to_move(game, position);
     let started = Instant::now();
     let budget = request.limits.memory / 2;
