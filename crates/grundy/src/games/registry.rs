@@ -129,7 +129,7 @@ impl Family {
     }
 
     /// How the page's Play tab offers the family's games, or `None` for a family it does not
-    /// offer on its own (a nimber is a summand of sums).
+    /// offer.
     #[must_use]
     pub const fn play_form(self) -> Option<PlayForm> {
         Some(match self {
@@ -169,7 +169,8 @@ impl Family {
                 symmetry: false,
                 timed: false,
             },
-            Family::Nimber => return None,
+            // Cram's dominoes are not drawn by the page yet; a nimber is a summand of sums.
+            Family::Cram | Family::Nimber => return None,
         })
     }
 

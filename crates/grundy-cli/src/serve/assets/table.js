@@ -4,7 +4,7 @@ import { $, nimberText, svgElement, svgText, swatch, valueColour } from './commo
 import { ask } from './api.js';
 import { drawView, showTab } from './link.js';
 import { newGame } from './play.js';
-import { familyDrawn } from './state.js';
+import { families, familyDrawn } from './state.js';
 
 async function drawTable() {
   const game = $('table-game').value.trim();
@@ -44,8 +44,11 @@ async function drawTable() {
 }
 
 // A cell played on the Play tab: a board of its size when the table's answer is of boards (it
-// names their surface), else the square it stands for.
+// names their surface), else the square it stands for; not when the game's family is one the
+// Play tab does not offer.
 function openFromTable(game, table, row, col, surface) {
+  const named = [...families.values()].find((family) => family.games.includes(game));
+  if (named && !named.play) return;
   const board = table.surface !== undefined;
   $('play-family').value = familyDrawn(board ? 'board' : 'corner');
   $('play-family').dispatchEvent(new Event('change'));
