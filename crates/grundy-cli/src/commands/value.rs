@@ -1,12 +1,12 @@
 //! `grundy value`: the nim-value and outcome of a game.
 
-use grundy::games::graph::GraphGame;
 use grundy::games::placement::Placement;
 use std::collections::HashMap;
 use std::path::PathBuf;
 
 use anyhow::Result;
 
+use grundy::games::answer_text;
 use grundy::games::placement::unit_search::Goal;
 use grundy::games::placement::{PlacementGame, PlacementPosition};
 use grundy::games::sum::Summand;
@@ -17,7 +17,7 @@ use grundy::{Game, Nimber};
 
 use super::cluster::ClusterOptions;
 use super::first_moves::{closing_lines, Answered, FirstMoveSearch};
-use super::{heaps, rules_note, thread_count, GameArgs, SearchOptions};
+use super::{rules_note, thread_count, GameArgs, SearchOptions};
 use crate::input::{input_error, run_error};
 use crate::progress::Shown;
 use crate::render::{draw_board, json_line, outcome_sentence};
@@ -129,11 +129,7 @@ pub fn not_one_placement_game(
     if json {
         return Ok(json_line(&report));
     }
-    Ok(match request.game.as_single() {
-        Some(Summand::Graph(GraphGame { .. })) => super::graph_game::value_text(&report),
-        Some(summand) if !request.game.is_sum() => heaps::value_text(summand, &report),
-        _ => super::sum::value_text(&request.game, &report),
-    })
+    Ok(answer_text::value_text(&request.game, &report))
 }
 
 /// `grundy value` for one placement game: a first-move search on this host's threads or the
