@@ -1,5 +1,6 @@
 //! The text of `grundy value` and `grundy moves` for heap games, two-dimensional Kayles and
-//! corner games, whose answers the library reads from the game's nim-sequence or table.
+//! corner games, whose answers the library reads from the game's nim-sequence or table, and
+//! for a game its family searches by its own evaluator (Cram).
 
 use grundy::games::corner::CornerPiece;
 use grundy::games::sum::Summand;
@@ -46,6 +47,23 @@ pub fn value_text(summand: &Summand, report: &GameReport) -> String {
     }
     out.push_str(&format!("nim-value  {}\n", nimber(report)));
     out.push_str(&format!("outcome    {}\n", outcome_words(report.outcome)));
+    out.push_str(&searched_lines(report));
+    out
+}
+
+/// For a game its family searches (Cram): the strategy that settled it without search, and the
+/// positions searched. A game read from its sequence or table has neither.
+fn searched_lines(report: &GameReport) -> String {
+    let mut out = report
+        .settled_by
+        .as_deref()
+        .map_or_else(String::new, super::settled_line);
+    if let Some(positions) = report.positions_searched {
+        out.push_str(&format!(
+            "searched   {positions} positions in {:.3} s\n",
+            report.seconds
+        ));
+    }
     out
 }
 
@@ -65,6 +83,9 @@ pub fn moves_text(summand: &Summand, report: &GameReport, all: bool) -> String {
         out.push_str("no legal moves: the player to move has lost\n");
     } else if winning == 0 && !all {
         out.push_str("no winning move: every move leads to a position the opponent wins\n");
+    }
+    if let Some(strategy) = &report.settled_by {
+        out.push_str(&super::settled_line(strategy));
     }
     for m in report.moves.as_deref().unwrap_or_default() {
         let verdict = if m.wins() { "  wins" } else { "" };

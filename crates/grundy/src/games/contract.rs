@@ -28,6 +28,13 @@ pub trait FamilyGame: Sized {
     /// `queens 6x6 torus`, `kayles 3 4`, `corner-queen 4 6`, `graph petersen.col`, `*3`.
     fn text(&self) -> String;
 
+    /// The game as written with its position, which reads back as the same game: the text,
+    /// then ` at ` and the position for a board game past its empty board
+    /// (`knights 3x3 at .../.N./...`).
+    fn written(&self) -> String {
+        self.text()
+    }
+
     /// The position as a report types it back: a placement game's rows, the heaps, the
     /// boards, the corner piece's square, a graph's name, `*3`.
     fn position_text(&self) -> String;
@@ -75,8 +82,8 @@ pub trait FamilyGame: Sized {
     /// Kayles, corner games) or by its own search (a graph's, within `budget_bytes`, telling
     /// `observer` its progress), with the family's keys (each heap's value, the cells of a
     /// Treblecross move). `None` for a family whose game alone the caller answers otherwise (a
-    /// placement game by its first-move search; any other, as a sum of one game). A heap
-    /// game's sequence must already reach its heaps.
+    /// placement game by its first-move search; any other by its evaluator,
+    /// [`FamilyGame::normal_play`]). A heap game's sequence must already reach its heaps.
     ///
     /// # Errors
     /// A game too large for its family's means, saying why.
@@ -259,6 +266,7 @@ mod tests {
             "kayles-2d 2x3 1x4",
             "corner-knight 7 9",
             "corner-queen 3 4",
+            "cram 3x3 at #../.../..#",
             "*5",
         ]
         .iter()
@@ -304,6 +312,7 @@ mod tests {
             "kayles-2d 1x1",
             "kayles-2d 1x2 1x1",
             "*1 + kayles 1",
+            "cram 2x2 + cram 1x3",
         ] {
             let game: Game = text.parse().unwrap();
             for (index, summand) in game.summands().iter().enumerate() {

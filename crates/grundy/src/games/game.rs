@@ -1,5 +1,5 @@
 //! Any game grundy plays, written as people write it: `knights 5x5`, `kayles 3 4 5`,
-//! `corner-knight 7 9`, `*3`, `graph petersen.col`, or a sum of these joined by ` + `
+//! `corner-knight 7 9`, `*3`, `graph petersen.col`, `cram 4x5`, or a sum of these joined by ` + `
 //! (`knights 5x5 + kayles 7 + *3`, as CGSuite writes sums). A single game is a sum of one.
 //!
 //! [`Game`] is the one way every front end reads a game: the command line joins its words,
@@ -28,6 +28,7 @@ use std::str::FromStr;
 
 use crate::games::contract::FamilyGame;
 use crate::games::corner::{CornerGame, CornerPiece};
+use crate::games::cram::CramGame;
 use crate::games::graph::GraphGame;
 use crate::games::heap::{HeapRuleset, Heaps, Rectangle, Rectangles};
 use crate::games::placement::{
@@ -119,14 +120,7 @@ impl Game {
     /// one heap, answered by the sum's rule).
     #[must_use]
     pub fn is_sum(&self) -> bool {
-        !matches!(
-            self.summands.as_slice(),
-            [Summand::Placement(Placement { .. })
-                | Summand::Heaps(Heaps { .. })
-                | Summand::Rectangles(_)
-                | Summand::Corner(CornerPiece { .. })
-                | Summand::Graph(GraphGame { .. })]
-        )
+        !matches!(self.summands.as_slice(), [single] if !matches!(single, Summand::Nimber(_)))
     }
 
     /// Reads a game, asking `read_graph` for the graph each `graph NAME` stands for (the
@@ -354,12 +348,7 @@ impl fmt::Display for Game {
             if index > 0 {
                 f.write_str(" + ")?;
             }
-            f.write_str(&summand.text())?;
-            if let Summand::Placement(Placement { game, position }) = summand {
-                if *position != game.empty() {
-                    write!(f, " at {}", game.format_position(position))?;
-                }
-            }
+            f.write_str(&summand.written())?;
         }
         Ok(())
     }
@@ -385,6 +374,9 @@ fn parse_summand(
     read_graph: &mut dyn FnMut(&str) -> Result<Graph, String>,
 ) -> Result<Summand, GameError> {
     match Family::of(name) {
+        Family::Cram => CramGame::from_arguments(args)
+            .map(Summand::Cram)
+            .map_err(GameError),
         Family::Nimber => {
             if let Some(extra) = args.first() {
                 return Err(GameError::new(format!(
@@ -574,9 +566,12 @@ mod tests {
             "kayles-2d 7x4 2x2",
             "corner-knight 7 9",
             "corner-queen 0 0",
+            "cram 4x5",
+            "cram 3x4 at #.../#.../....",
             "*3",
             "*0",
             "knights 5x5 + kayles 7 + *3",
+            "cram 3x3 + kayles 5 + knights 3x3 at .../.N./...",
         ] {
             let game = parse(text).unwrap_or_else(|error| panic!("{text}: {error}"));
             assert_eq!(game.to_string(), text);
@@ -634,6 +629,14 @@ mod tests {
             ("*3 4", "a nimber stands alone"),
             ("", "a game is needed"),
             ("queens 2x2 at QQ/..", "attack each other"),
+            ("cram", "needs a board size"),
+            ("cram 9x9", "at most 64 squares"),
+            ("cram 3x3 torus", "played on a rectangle"),
+            ("cram 3x3 at ...", "1 rows where the board has 3"),
+            ("cram 2x2 at .x/..", "`x` in row 1"),
+            ("cram 3x3 3x3", "unexpected argument `3x3`"),
+            ("cram 3x3 at", "unexpected argument `at`"),
+            ("cram 0x3", "0x3"),
         ] {
             let error = parse(text).unwrap_err().to_string();
             assert!(error.contains(named), "{text}: {error}");

@@ -20,6 +20,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::games::corner::{looks_like_corner_game, CORNER_GAMES};
+use crate::games::cram::{is_cram, CRAM_NAME};
 use crate::games::heap::{looks_like_heap_game, NAMED_GAMES};
 use crate::games::placement::{Piece, RayRule, Surface};
 use crate::report::Command;
@@ -36,17 +37,20 @@ pub enum Family {
     Corner,
     /// Node Kayles on a graph read from a file.
     Graph,
+    /// Dominoes put on a board (Cram).
+    Cram,
     /// A Nim heap written as its nimber, `*3`: a summand of sums of games.
     Nimber,
 }
 
 impl Family {
     /// Every family, in the order help pages list them.
-    pub const ALL: [Family; 5] = [
+    pub const ALL: [Family; 6] = [
         Family::Placement,
         Family::Heap,
         Family::Corner,
         Family::Graph,
+        Family::Cram,
         Family::Nimber,
     ];
 
@@ -60,6 +64,8 @@ impl Family {
             Family::Graph
         } else if name.starts_with('*') {
             Family::Nimber
+        } else if is_cram(name) {
+            Family::Cram
         } else if looks_like_corner_game(name) {
             Family::Corner
         } else if looks_like_heap_game(name) {
@@ -77,6 +83,7 @@ impl Family {
             Family::Heap => "a heap game",
             Family::Corner => "a corner game",
             Family::Graph => "Node Kayles on a graph",
+            Family::Cram => "Cram",
             Family::Nimber => "a nimber",
         }
     }
@@ -90,6 +97,7 @@ impl Family {
             Family::Heap => "The position is a row of heaps of tokens. A move changes one heap as the game's rule says: it takes tokens from the heap and may leave the rest as one heap, as two heaps, or as none. In an octal code such as 0.137 the k-th digit after the point says what taking k tokens may leave: 1 for no heap, 2 for one heap, 4 for two heaps, added. The player who cannot move loses.",
             Family::Corner => "One piece stands on the square (m, n) of a board that goes on up and to the right for ever, with its corner at (0, 0). A move takes the piece by one of its steps and it must stay on the board. Corner the Knight: two squares towards the corner along one line and one square either way along the other. Corner the Queen (Wythoff's game): any distance left, down, or diagonally down-left. The player who cannot move loses.",
             Family::Graph => "Node Kayles: the position is a graph. A move takes away one vertex together with every vertex joined to it. The player who cannot move, the graph being empty, loses. A placement game is Node Kayles on the graph of its squares, joined where the pieces attack.",
+            Family::Cram => "Two players take turns putting a domino on two free squares side by side, across or down. The player who cannot move loses. On a board with both sides even the second player wins by answering each domino with its image under the half turn; with one side even and the other odd the first player wins by the domino on the centre, then answers the same way.",
             Family::Nimber => "A nimber *n is a Nim heap of n tokens: a move takes it to any smaller nimber. In a sum of games each move is made in one of them.",
         }
     }
@@ -102,6 +110,7 @@ impl Family {
             Family::Heap => "the heap sizes (kayles-2d: boards MxN)",
             Family::Corner => "the piece's square M N",
             Family::Graph => "a file: an edge list (`u v` per line) or DIMACS (`p edge N M`)",
+            Family::Cram => "a board ROWSxCOLS of at most 64 squares, then `at` and a position if any (rows of `.` free and `#` covered, separated by `/`)",
             Family::Nimber => "nothing: `*3` stands alone",
         }
     }
@@ -114,6 +123,7 @@ impl Family {
             Family::Heap => "kayles 3 4 5",
             Family::Corner => "corner-knight 7 9",
             Family::Graph => "graph petersen.col",
+            Family::Cram => "cram 4x5",
             Family::Nimber => "*3",
         }
     }
@@ -125,6 +135,7 @@ impl Family {
             Family::Placement => Piece::NAMED.iter().map(|(name, _)| *name).collect(),
             Family::Heap => NAMED_GAMES.iter().map(|(name, _)| *name).collect(),
             Family::Corner => CORNER_GAMES.iter().map(|(name, _)| *name).collect(),
+            Family::Cram => vec![CRAM_NAME],
             Family::Graph | Family::Nimber => Vec::new(),
         }
     }
@@ -135,7 +146,7 @@ impl Family {
         let named: &[(&str, &str)] = match self {
             Family::Heap => &NAMED_GAMES,
             Family::Corner => &CORNER_GAMES,
-            Family::Placement | Family::Graph | Family::Nimber => &[],
+            Family::Placement | Family::Graph | Family::Cram | Family::Nimber => &[],
         };
         named.iter().copied().collect()
     }
@@ -166,6 +177,7 @@ impl Family {
                 )
             }
             Family::Graph => "graph".to_string(),
+            Family::Cram => CRAM_NAME.to_string(),
             Family::Nimber => "*N, such as *3 (a Nim heap of 3)".to_string(),
         }
     }
@@ -205,6 +217,13 @@ impl Family {
                 Command::Outcome,
                 Command::Moves,
                 Command::Graph,
+                Command::Play,
+            ],
+            Family::Cram => &[
+                Command::Value,
+                Command::Outcome,
+                Command::Moves,
+                Command::Table,
                 Command::Play,
             ],
             Family::Nimber => &[
@@ -375,6 +394,8 @@ mod tests {
             ("kayles-2d", Family::Heap),
             ("corner:-2,-1;-1,-2", Family::Corner),
             ("GRAPH", Family::Graph),
+            ("cram", Family::Cram),
+            ("Cram", Family::Cram),
             ("*3", Family::Nimber),
         ] {
             assert_eq!(Family::of(name), family, "{name}");

@@ -18,6 +18,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::games::contract::{AloneQuestion, FamilyGame, NimHeap, NormalPlay, StopRaised};
 use crate::games::corner::CornerPiece;
+use crate::games::cram::CramGame;
 use crate::games::graph::GraphGame;
 use crate::games::heap::{Heaps, Rectangles};
 use crate::games::move_list::Lister;
@@ -46,6 +47,8 @@ pub enum Summand {
     Corner(CornerPiece),
     /// Node Kayles on a graph.
     Graph(GraphGame),
+    /// Dominoes put on a board (Cram).
+    Cram(CramGame),
     /// A Nim heap, written as its nimber `*n`.
     Nimber(Nimber),
 }
@@ -79,6 +82,10 @@ macro_rules! each_family {
                 let $family = Summand::Graph;
                 $body
             }
+            Summand::Cram($part) => {
+                let $family = Summand::Cram;
+                $body
+            }
             Summand::Nimber($part) => {
                 let $family = Summand::Nimber;
                 $body
@@ -96,6 +103,10 @@ impl FamilyGame for Summand {
         each_family!(self, part => part.text())
     }
 
+    fn written(&self) -> String {
+        each_family!(self, part => part.written())
+    }
+
     fn position_text(&self) -> String {
         each_family!(self, part => part.position_text())
     }
@@ -107,6 +118,7 @@ impl FamilyGame for Summand {
             (Summand::Rectangles(a), Summand::Rectangles(b)) => a.same_as(b),
             (Summand::Corner(a), Summand::Corner(b)) => a.same_as(b),
             (Summand::Graph(a), Summand::Graph(b)) => a.same_as(b),
+            (Summand::Cram(a), Summand::Cram(b)) => a.same_as(b),
             (Summand::Nimber(a), Summand::Nimber(b)) => a.same_as(b),
             _ => false,
         }

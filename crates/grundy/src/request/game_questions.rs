@@ -8,8 +8,8 @@ use std::time::Instant;
 use super::evaluator::evaluator;
 use super::prepare::{prepare, LIST_LIMIT};
 use super::{Limits, MovesRequest, OutcomeRequest, Resume, RunError, Stopped, ValueRequest};
-use crate::games::contract::AloneQuestion;
 use crate::games::contract::FamilyGame;
+use crate::games::contract::{valued_report, AloneQuestion};
 use crate::games::placement::root_search::{
     Interrupted, RootOutcome, RootReport, RootSearch, RootValue, FACTS_KEPT,
 };
@@ -44,7 +44,7 @@ pub(super) fn normal_value(
     }
     let single = &game.summands()[0];
     let Some(Placement { game, position }) = single.as_placement() else {
-        return alone(game, single, AloneQuestion::Value, limits, watch);
+        return alone(single, AloneQuestion::Value, limits, watch);
     };
     let (answer, seconds) = first_move_search(
         game,
@@ -58,11 +58,10 @@ pub(super) fn normal_value(
     Ok(placement_value_report(game, position, &answer, seconds))
 }
 
-/// `question` on `single`, the one game of `game` and not a placement game, as its family
-/// answers it alone (its heap game's sequence computed first); as a sum of one game when its
-/// family has no answer of its own.
+/// `question` on `single`, the one game asked about and not a placement game, as its family
+/// answers it alone (its heap game's sequence computed first); by its family's evaluator
+/// ([`FamilyGame::normal_play`]) when the family has no answer of its own.
 fn alone(
-    game: &Game,
     single: &Summand,
     question: AloneQuestion,
     limits: &Limits,
@@ -72,8 +71,10 @@ fn alone(
     match prepared.answer_alone(question, limits.memory, Box::new(watch.clone())) {
         Some(answer) => unless_stopped(watch, answer.map_err(RunError::input)?),
         None => match question {
-            AloneQuestion::Value => sum_value(game, limits.memory, watch),
-            AloneQuestion::Moves { all, .. } => sum_moves(game, all, limits.memory, watch),
+            AloneQuestion::Value => evaluated_value(&prepared, limits.memory, watch),
+            AloneQuestion::Moves { all, .. } => {
+                evaluated_moves(&prepared, all, limits.memory, watch)
+            }
         },
     }
 }
@@ -128,7 +129,7 @@ pub(super) fn normal_moves(
                 all,
                 limit: LIST_LIMIT,
             };
-            alone(game, &game.summands()[0], question, limits, watch)
+            alone(&game.summands()[0], question, limits, watch)
         }
     }
 }
@@ -379,6 +380,55 @@ fn placement_moves(
             Some(nimber),
             nimber.outcome(),
         )
+    })
+}
+
+/// The value of a game its family's own evaluator answers ([`FamilyGame::normal_play`]), such
+/// as Cram's search, with the positions it searched and the strategy that settled it, if one
+/// did.
+fn evaluated_value(summand: &Summand, memory: u64, watch: &Watch) -> Result<GameReport, RunError> {
+    let mut values = summand.normal_play(memory).map_err(RunError::input)?;
+    values.set_observer(Box::new(watch.clone()));
+    let started = Instant::now();
+    let nimber = unless_stopped(watch, values.nim_value())?;
+    Ok(GameReport {
+        positions_searched: Some(values.positions_searched()),
+        settled_by: values.settlement(),
+        seconds: started.elapsed().as_secs_f64(),
+        ..valued_report(summand, Command::Value, nimber)
+    })
+}
+
+/// The moves of a game its family's own evaluator answers, counted in full and listed up to
+/// [`LIST_LIMIT`], each valued by the search that valued the game.
+fn evaluated_moves(
+    summand: &Summand,
+    all: bool,
+    memory: u64,
+    watch: &Watch,
+) -> Result<GameReport, RunError> {
+    let mut one = GameSum::new(vec![summand.clone()], memory).map_err(RunError::input)?;
+    one.set_observer(watch);
+    let started = Instant::now();
+    let nimber = one.nim_value();
+    let moves = unless_stopped(watch, one.list_moves(all, LIST_LIMIT))?;
+    let shown_total = if all { moves.legal } else { moves.winning };
+    let unlisted = shown_total - moves.listed.len() as u64;
+    Ok(GameReport {
+        legal_moves: Some(moves.legal as usize),
+        winning_moves: Some(moves.winning as usize),
+        moves: Some(
+            moves
+                .listed
+                .iter()
+                .map(|listed| Move::bare(listed.notation.clone(), listed.nimber))
+                .collect(),
+        ),
+        moves_not_listed: (unlisted > 0).then_some(unlisted as usize),
+        positions_searched: Some(one.positions_searched()),
+        settled_by: one.summand_settlements().pop().flatten(),
+        seconds: started.elapsed().as_secs_f64(),
+        ..valued_report(summand, Command::Moves, nimber)
     })
 }
 

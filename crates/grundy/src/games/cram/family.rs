@@ -4,14 +4,15 @@ use std::any::Any;
 use std::sync::Arc;
 
 use super::symmetry::{symmetry_settlement, SymmetrySettlement};
-use super::{Cram, CramPosition, CramSolver, Domino};
+use super::{Cram, CramError, CramPosition, CramSolver, Domino};
+use crate::board::{BoardError, BoardSize, Surface};
 use crate::games::contract::{no_such_move, FamilyGame, NormalPlay};
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
 use crate::graph::GraphError;
-use crate::report::Move;
+use crate::report::{Command, GameReport, Move, Player};
 use crate::solver::SearchObserver;
-use crate::values::Nimber;
+use crate::values::{Nimber, Outcome};
 
 /// A game of Cram in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,11 +25,19 @@ pub struct CramGame {
 
 impl FamilyGame for CramGame {
     fn name(&self) -> String {
-        "cram".to_string()
+        CRAM_NAME.to_string()
     }
 
     fn text(&self) -> String {
-        format!("cram {}", self.rules.board())
+        format!("{CRAM_NAME} {}", self.rules.board())
+    }
+
+    fn written(&self) -> String {
+        if self.position == self.rules.empty() {
+            self.text()
+        } else {
+            format!("{} at {}", self.text(), self.position_text())
+        }
     }
 
     fn position_text(&self) -> String {
@@ -37,6 +46,19 @@ impl FamilyGame for CramGame {
 
     fn same_as(&self, other: &CramGame) -> bool {
         self == other
+    }
+
+    fn report(&self, command: Command, outcome: Outcome) -> GameReport {
+        GameReport {
+            board: Some(self.rules.board().to_string()),
+            ..GameReport::new(
+                command,
+                self.name(),
+                self.position_text(),
+                outcome,
+                self.player_to_move(),
+            )
+        }
     }
 
     fn moves_after(&self) -> Vec<(Move, CramGame)> {
@@ -80,7 +102,81 @@ impl FamilyGame for CramGame {
     }
 }
 
+/// The name a game of Cram is written with.
+pub const CRAM_NAME: &str = "cram";
+
+/// Whether `name` names Cram.
+#[must_use]
+pub fn is_cram(name: &str) -> bool {
+    name.trim().eq_ignore_ascii_case(CRAM_NAME)
+}
+
 impl CramGame {
+    /// The empty board of Cram on `board`.
+    ///
+    /// # Errors
+    /// When the board has more squares than a position holds.
+    pub fn empty(board: BoardSize) -> Result<CramGame, CramError> {
+        let rules = Cram::new(board)?;
+        Ok(CramGame {
+            position: rules.empty(),
+            rules,
+        })
+    }
+
+    /// Reads what follows `cram` in a game as written: the board `MxN`, then `at` and a
+    /// position (rows of `.` free and `#` covered, separated by `/`) if any. A surface is
+    /// refused: dominoes across a glued edge are not in the solver's word of squares.
+    ///
+    /// # Errors
+    /// A message naming the bad word and what was expected.
+    pub fn from_arguments<S: AsRef<str>>(args: &[S]) -> Result<CramGame, String> {
+        let words: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
+        let (board, rest) = match words.as_slice() {
+            [] => {
+                return Err(format!(
+                    "{CRAM_NAME} needs a board size, for example `grundy value {CRAM_NAME} 4x5`"
+                ))
+            }
+            [board, rest @ ..] => (board, rest),
+        };
+        let board: BoardSize = board
+            .parse()
+            .map_err(|error: BoardError| error.to_string())?;
+        let mut game = CramGame::empty(board).map_err(|error| error.to_string())?;
+        match rest {
+            [] => {}
+            [at, rows] if at.eq_ignore_ascii_case("at") => {
+                game.position = game
+                    .rules
+                    .parse_position(rows)
+                    .map_err(|error| error.to_string())?;
+            }
+            [word, ..] if word.parse::<Surface>().is_ok() => {
+                return Err(format!(
+                    "{CRAM_NAME} is played on a rectangle: the surface `{word}` is for the placement games"
+                ))
+            }
+            [word, ..] => {
+                return Err(format!(
+                    "unexpected argument `{word}`: {CRAM_NAME} takes a board size, then `at` and a position if any, for example `{CRAM_NAME} 3x4 at ##../..../....`"
+                ))
+            }
+        }
+        Ok(game)
+    }
+
+    /// The player to move: the first when an even number of dominoes lies on the board.
+    #[must_use]
+    pub fn player_to_move(&self) -> Player {
+        let covered = self.rules.empty().free_squares() - self.position.free_squares();
+        if (covered / 2) % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
     /// Each legal domino with the position it leaves.
     fn dominoes_after(&self) -> impl Iterator<Item = (Domino, CramPosition)> + '_ {
         self.rules
@@ -120,9 +216,9 @@ impl NormalPlay for CramValues {
 
     fn settlement(&self) -> Option<String> {
         match symmetry_settlement(&self.game.rules, &self.game.position)? {
-            SymmetrySettlement::SecondPlayerMirrors(symmetry) => Some(format!(
-                "the second player answers each domino by its image under the {symmetry}"
-            )),
+            SymmetrySettlement::SecondPlayerMirrors(symmetry) => {
+                Some(format!("mirror play ({symmetry})"))
+            }
             SymmetrySettlement::FirstPlayerMirrors { .. } => None,
         }
     }

@@ -33,7 +33,7 @@ mod search;
 mod symmetry;
 
 pub use components::CramKey;
-pub use family::CramGame;
+pub use family::{is_cram, CramGame, CRAM_NAME};
 pub use search::CramSolver;
 pub use symmetry::{mirror_reply, symmetry_settlement, SymmetrySettlement};
 

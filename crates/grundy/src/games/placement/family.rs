@@ -55,6 +55,14 @@ impl FamilyGame for Placement {
         text
     }
 
+    fn written(&self) -> String {
+        if self.position == self.game.empty() {
+            self.text()
+        } else {
+            format!("{} at {}", self.text(), self.position_text())
+        }
+    }
+
     fn position_text(&self) -> String {
         self.game.format_position(&self.position)
     }
