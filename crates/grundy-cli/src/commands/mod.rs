@@ -22,7 +22,7 @@ pub mod value;
 pub mod worker;
 
 use clap::Args;
-pub use grundy::games::answer_text::{rules_note, settled_line};
+pub use grundy::games::answer_text::{rules_note, searched_line};
 use grundy::games::contract::FamilyGame;
 use grundy::games::placement::Placement;
 use grundy::games::placement::{PlacementGame, PlacementPosition, RayRule, Surface};
@@ -153,20 +153,6 @@ pub fn thread_count(requested: Option<u32>) -> usize {
     requested.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
         |n| n as usize,
-    )
-}
-
-/// The "searched" line of a search's report: positions, endgame positions when there were any
-/// (games whose endgames all fit the small-graph table have none), time and threads.
-pub fn searched_line(nodes: u64, endgame_positions: u64, seconds: f64, threads: usize) -> String {
-    let endgames = if endgame_positions == 0 {
-        String::new()
-    } else {
-        format!(" and {endgame_positions} endgame positions")
-    };
-    let plural = if threads == 1 { "" } else { "s" };
-    format!(
-        "searched   {nodes} positions{endgames} in {seconds:.3} s on {threads} thread{plural}\n"
     )
 }
 

@@ -546,3 +546,138 @@ pub fn rules_note(rules: &PlacementRules) -> String {
 pub fn settled_line(strategy: &str) -> String {
     format!("settled    by {strategy}, without search\n")
 }
+
+/// The text of `value` for one placement game, as its first-move search answers it: the
+/// position drawn when `shows_position`; `units`, the line about the units of a search spread
+/// over ranks (which counts what it resumed from a checkpoint).
+#[must_use]
+pub fn placement_value_text(
+    game: &PlacementGame,
+    position: &PlacementPosition,
+    report: &GameReport,
+    shows_position: bool,
+    units: Option<&str>,
+) -> String {
+    let mut out = String::new();
+    out.push_str(&format!(
+        "game       {} on {}{}\n",
+        game.name(),
+        game.board(),
+        rules_note(game.rules())
+    ));
+    if shows_position {
+        out.push_str(&format!("position   {}\n", report.position));
+        out.push_str(&draw_board(game, position, &HashMap::new()));
+    }
+    out.push_str(&format!("nim-value  {}\n", nimber(report)));
+    out.push_str(&format!(
+        "outcome    {}\n",
+        outcome_sentence(report.to_move, report.outcome)
+    ));
+    if let Some(strategy) = &report.settled_by {
+        out.push_str(&settled_line(strategy));
+    }
+    // A distributed search counts what it resumed on its `units` line.
+    let resumed = report.resumed_from_checkpoint.unwrap_or(0);
+    if resumed > 0 && units.is_none() {
+        out.push_str(&format!(
+            "resumed    {resumed} answers from the checkpoint (whether a first move leaves a value)\n"
+        ));
+    }
+    out.push_str(&closing_lines(report, units));
+    out
+}
+
+/// The text of `outcome` for one placement game, as its first-move search answers it, as
+/// [`placement_value_text`] writes `value`'s.
+#[must_use]
+pub fn placement_outcome_text(
+    game: &PlacementGame,
+    report: &GameReport,
+    shows_position: bool,
+    units: Option<&str>,
+) -> String {
+    let mut out = format!(
+        "game       {} on {}{}\n",
+        game.name(),
+        game.board(),
+        rules_note(game.rules())
+    );
+    if shows_position {
+        out.push_str(&format!("position   {}\n", report.position));
+    }
+    out.push_str(&format!(
+        "outcome    {}\n",
+        outcome_sentence(report.to_move, report.outcome)
+    ));
+    if let Some(first) = &report.winning_move {
+        let others: Vec<&str> = report
+            .symmetric_winning_moves
+            .as_deref()
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|other| other.square.as_deref())
+            .collect();
+        let symmetric = if others.is_empty() {
+            String::new()
+        } else {
+            format!(", and by symmetry {}", others.join(" "))
+        };
+        // With several pieces the move names its piece by letter, before the square.
+        let square = first.square.as_deref().unwrap_or_default();
+        let piece = match first.notation.strip_suffix(square) {
+            Some(letter) if !letter.is_empty() => format!("{letter} "),
+            _ => String::new(),
+        };
+        out.push_str(&format!(
+            "winning    {piece}{square} ({},{}){symmetric}\n",
+            first.row.unwrap_or(0),
+            first.col.unwrap_or(0)
+        ));
+    }
+    if let Some(strategy) = &report.settled_by {
+        out.push_str(&settled_line(strategy));
+    }
+    let resumed = report.resumed_from_checkpoint.unwrap_or(0);
+    out.push_str(&format!(
+        "first      {} moves, {} up to symmetry, {} settled{}\n",
+        report.first_moves.unwrap_or(0),
+        report.first_moves_up_to_symmetry.unwrap_or(0),
+        report.first_moves_settled.unwrap_or(0),
+        // A distributed search counts what it resumed on its `units` line.
+        if resumed > 0 && units.is_none() {
+            format!(" ({resumed} from the checkpoint)")
+        } else {
+            String::new()
+        }
+    ));
+    out.push_str(&closing_lines(report, units));
+    out
+}
+
+/// The last lines of a first-move search's text: the units of a distributed search, then the
+/// positions searched.
+fn closing_lines(report: &GameReport, units: Option<&str>) -> String {
+    units.unwrap_or_default().to_string()
+        + &searched_line(
+            report.positions_searched.unwrap_or(0),
+            report.endgame_positions.unwrap_or(0),
+            report.seconds,
+            report.threads.unwrap_or(1),
+        )
+}
+
+/// The "searched" line of a search's report: positions, endgame positions when there were any
+/// (games whose endgames all fit the small-graph table have none), time and threads.
+#[must_use]
+pub fn searched_line(nodes: u64, endgame_positions: u64, seconds: f64, threads: usize) -> String {
+    let endgames = if endgame_positions == 0 {
+        String::new()
+    } else {
+        format!(" and {endgame_positions} endgame positions")
+    };
+    let plural = if threads == 1 { "" } else { "s" };
+    format!(
+        "searched   {nodes} positions{endgames} in {seconds:.3} s on {threads} thread{plural}\n"
+    )
+}
