@@ -20,7 +20,7 @@ use grundy::watch::{Event, Watch};
 use grundy::Game;
 
 use super::checkpoint_file::{facts_path, kept_message, Checkpoint};
-use super::cluster::{search_if_launched, units_line, ClusterOptions};
+use super::cluster::{search_if_launched, ClusterOptions};
 use crate::input::{input_error, run_error};
 use crate::interrupt;
 use crate::progress::Shown;
@@ -40,19 +40,6 @@ pub struct FirstMoveSearch<'a> {
 pub struct Answered {
     pub report: GameReport,
     pub distributed: Option<RanksAnswer>,
-}
-
-/// The last lines of a first-move search's text: the units of a distributed search, then the
-/// positions searched.
-pub fn closing_lines(report: &GameReport, distributed: Option<&RanksAnswer>) -> String {
-    let units = distributed.map(units_line).unwrap_or_default();
-    units
-        + &super::searched_line(
-            report.positions_searched.unwrap_or(0),
-            report.endgame_positions.unwrap_or(0),
-            report.seconds,
-            report.threads.unwrap_or(1),
-        )
 }
 
 impl FirstMoveSearch<'_> {

@@ -129,7 +129,8 @@ impl Family {
     }
 
     /// How the page's Play tab offers the family's games, or `None` for a family it does not
-    /// offer.
+    /// offer on its own (a nimber is a summand of sums; the page does not draw Cram's dominoes
+    /// yet).
     #[must_use]
     pub const fn play_form(self) -> Option<PlayForm> {
         Some(match self {
@@ -169,7 +170,6 @@ impl Family {
                 symmetry: false,
                 timed: false,
             },
-            // Cram's dominoes are not drawn by the page yet; a nimber is a summand of sums.
             Family::Cram | Family::Nimber => return None,
         })
     }

@@ -182,7 +182,9 @@ pub fn play(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError
 }
 
 fn computer_move(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError> {
-    let Some(Summand::Placement(Placement { game, position })) = request.game.as_single() else {
+    let Some(Placement { game, position }) =
+        request.game.as_single().and_then(Summand::as_placement)
+    else {
         return play_by_moves(request, watch);
     };
     // A request built in Rust, not read from JSON, is checked here.
@@ -537,7 +539,8 @@ mod tests {
         assert!(report.moves.is_none());
         // One more knight, on the square named.
         let played = report.played.unwrap();
-        let Some(Summand::Placement(Placement { game, position })) = request.game.as_single()
+        let Some(Placement { game, position }) =
+            request.game.as_single().and_then(Summand::as_placement)
         else {
             unreachable!()
         };

@@ -153,9 +153,9 @@ impl TableGame {
                 }
                 let game = PlacementGame::with_rules(rules.clone(), board);
                 let position = game.empty();
-                Summand::Placement(Placement { game, position })
+                Summand::from(Placement { game, position })
             }
-            TableGame::Corner(game) => Summand::Corner(CornerPiece {
+            TableGame::Corner(game) => Summand::from(CornerPiece {
                 game: game.clone(),
                 m,
                 n,
