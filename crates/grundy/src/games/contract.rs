@@ -82,8 +82,8 @@ pub trait FamilyGame: Sized {
     /// Kayles, corner games) or by its own search (a graph's, within `budget_bytes`, telling
     /// `observer` its progress), with the family's keys (each heap's value, the cells of a
     /// Treblecross move). `None` for a family whose game alone the caller answers otherwise (a
-    /// placement game by its first-move search; any other, as a sum of one game). A heap
-    /// game's sequence must already reach its heaps.
+    /// placement game by its first-move search; any other by its evaluator,
+    /// [`FamilyGame::normal_play`]). A heap game's sequence must already reach its heaps.
     ///
     /// # Errors
     /// A game too large for its family's means, saying why.

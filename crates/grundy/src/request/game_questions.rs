@@ -8,8 +8,8 @@ use std::time::Instant;
 use super::evaluator::evaluator;
 use super::prepare::{prepare, LIST_LIMIT};
 use super::{Limits, MovesRequest, OutcomeRequest, Resume, RunError, Stopped, ValueRequest};
-use crate::games::contract::AloneQuestion;
 use crate::games::contract::FamilyGame;
+use crate::games::contract::{valued_report, AloneQuestion};
 use crate::games::placement::root_search::{
     Interrupted, RootOutcome, RootReport, RootSearch, RootValue, FACTS_KEPT,
 };
@@ -58,8 +58,8 @@ pub(super) fn normal_value(
     Ok(placement_value_report(game, position, &answer, seconds))
 }
 
-/// `question` on `single`, a game alone and not a placement game, as its family answers it
-/// alone (its heap game's sequence computed first); by its family's evaluator
+/// `question` on `single`, the one game asked about and not a placement game, as its family
+/// answers it alone (its heap game's sequence computed first); by its family's evaluator
 /// ([`FamilyGame::normal_play`]) when the family has no answer of its own.
 fn alone(
     single: &Summand,
@@ -383,29 +383,6 @@ fn placement_moves(
     })
 }
 
-/// The summands made ready (heap sequences computed) and summed, with a table of `memory` for
-/// each search.
-pub(super) fn load_sum(game: &Game, memory: u64, watch: &Watch) -> Result<GameSum, RunError> {
-    let summands = game
-        .summands()
-        .iter()
-        .map(|summand| prepare(summand, watch))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut sum = GameSum::new(summands, memory).map_err(RunError::input)?;
-    sum.set_observer(watch);
-    Ok(sum)
-}
-
-/// A search under `watch` that saw its flag raised returns a meaningless answer: this refuses
-/// it.
-fn unless_stopped<T>(watch: &Watch, answer: T) -> Result<T, RunError> {
-    if watch.is_stopped() {
-        Err(RunError::Stopped(Stopped::Nothing))
-    } else {
-        Ok(answer)
-    }
-}
-
 /// The value of a game its family's own evaluator answers ([`FamilyGame::normal_play`]), such
 /// as Cram's search, with the positions it searched and the strategy that settled it, if one
 /// did.
@@ -418,8 +395,7 @@ fn evaluated_value(summand: &Summand, memory: u64, watch: &Watch) -> Result<Game
         positions_searched: Some(values.positions_searched()),
         settled_by: values.settlement(),
         seconds: started.elapsed().as_secs_f64(),
-        nimber: Some(nimber.value()),
-        ..summand.report(Command::Value, nimber.outcome())
+        ..valued_report(summand, Command::Value, nimber)
     })
 }
 
@@ -452,9 +428,31 @@ fn evaluated_moves(
         positions_searched: Some(one.positions_searched()),
         settled_by: one.summand_settlements().pop().flatten(),
         seconds: started.elapsed().as_secs_f64(),
-        nimber: Some(nimber.value()),
-        ..summand.report(Command::Moves, nimber.outcome())
+        ..valued_report(summand, Command::Moves, nimber)
     })
+}
+
+/// The summands made ready (heap sequences computed) and summed, with a table of `memory` for
+/// each search.
+pub(super) fn load_sum(game: &Game, memory: u64, watch: &Watch) -> Result<GameSum, RunError> {
+    let summands = game
+        .summands()
+        .iter()
+        .map(|summand| prepare(summand, watch))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut sum = GameSum::new(summands, memory).map_err(RunError::input)?;
+    sum.set_observer(watch);
+    Ok(sum)
+}
+
+/// A search under `watch` that saw its flag raised returns a meaningless answer: this refuses
+/// it.
+fn unless_stopped<T>(watch: &Watch, answer: T) -> Result<T, RunError> {
+    if watch.is_stopped() {
+        Err(RunError::Stopped(Stopped::Nothing))
+    } else {
+        Ok(answer)
+    }
 }
 
 /// The keys every sum's report has: the sum as the game and the position (each game's own
