@@ -160,6 +160,10 @@ impl FamilyGame for Summand {
         each_family!(self, part => part.nim_heaps())
     }
 
+    fn strategy_move(&self) -> Option<(String, String)> {
+        each_family!(self, part => part.strategy_move())
+    }
+
     fn misere_moves_by_theory(
         &self,
         stop: &AtomicBool,

@@ -137,6 +137,21 @@ fn outcome_found(request: &OutcomeRequest, watch: &Watch) -> Result<GameReport, 
     if request.convention.is_misere() {
         return super::misere::outcome(&request.game, &request.limits, watch);
     }
+    if let Some(single) = request.game.as_single() {
+        // A strategy of the family that wins here (Cram's centre domino, then mirror play)
+        // answers without search: the player to move wins by its move.
+        let started = Instant::now();
+        if let Some((notation, strategy)) = single.strategy_move() {
+            return Ok(GameReport {
+                winning_move: Some(Move::bare(notation, Nimber::ZERO)),
+                first_moves: Some(single.moves_after().len()),
+                settled_by: Some(strategy),
+                positions_searched: Some(0),
+                seconds: started.elapsed().as_secs_f64(),
+                ..single.report(Command::Outcome, crate::Outcome::N)
+            });
+        }
+    }
     let Some(Summand::Placement(Placement { game, position })) = request.game.as_single() else {
         // Any other game or a sum: the player to move wins when the nim-value is not 0, so
         // the value's answer is the outcome's.

@@ -12,6 +12,7 @@ use std::time::Instant;
 use super::play_request::{Opponent, PlayRequest};
 use super::prepare::LIST_LIMIT;
 use super::{Limits, RunError, Stopped, TableGame};
+use crate::board::Surface;
 use crate::games::contract::{FamilyGame, NimHeap};
 use crate::games::parts::{Part, PartKey, Parts, TooLarge, MAX_MISERE_SQUARES};
 use crate::games::placement::{PlacementGame, PlacementMove, PlacementPosition};
@@ -650,6 +651,7 @@ pub fn table(
                 m,
                 n,
             }),
+            TableGame::Cram => game.cell(m, n)?,
         }))
     };
     // Every cell is checked before the first is searched.
@@ -688,6 +690,8 @@ pub fn table(
             Some(rules.surface().to_string()),
             Some(rules.rays().to_string()),
         ),
+        // A Cram board is a rectangle: the report says so, as a placement game's does.
+        TableGame::Cram => (Some(Surface::Rectangle.to_string()), None),
         TableGame::Corner(_) => (None, None),
     };
     let report = TableReport {
