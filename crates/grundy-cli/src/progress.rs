@@ -12,10 +12,8 @@ use std::io::{IsTerminal, Write};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
-use grundy::games::placement::root_search::GroupInSearch;
 use grundy::request::ErrorReport;
-use grundy::solver::{SearchObserver, SearchStats};
-use grundy::watch::{Event, Watch};
+use grundy::watch::{Event, GroupSearched, ProgressEvent, Watch};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// How long work runs before a progress indicator appears.
@@ -67,7 +65,6 @@ impl SearchProgress {
             self.bar.enable_steady_tick(Duration::from_millis(200));
             self.shown = true;
         }
-        report_to_server(&[("positions_searched", positions)]);
         let rate = positions as f64 / elapsed.as_secs_f64().max(1e-9);
         self.bar.set_message(format!(
             "{positions} positions searched ({rate:.0}/s), table {} MiB",
@@ -76,21 +73,15 @@ impl SearchProgress {
     }
 }
 
-impl SearchObserver for SearchProgress {
-    fn progress(&mut self, stats: &SearchStats) {
-        self.show(stats.positions, stats.table.bytes);
-    }
-}
-
 /// The groups of first moves being searched, for a line of progress: `; searching a1 for *2
 /// (41 min), b1 for 0 (12 s)` (`for ...` only in a nim-value search, whose questions differ),
 /// or nothing when no thread is on one.
-fn searching_text(searching: &[GroupInSearch], values: bool) -> String {
+fn searching_text(searching: &[GroupSearched], values: bool) -> String {
     let groups: Vec<String> = searching
         .iter()
         .map(|group| {
             let asked = if values {
-                format!(" for {}", group.asked)
+                format!(" for {}", grundy::Nimber::new(group.asked))
             } else {
                 String::new()
             };
@@ -141,24 +132,17 @@ pub const PROGRESS_JSON_VARIABLE: &str = "GRUNDY_PROGRESS_JSON";
 /// How often at most a progress line is written for the server.
 const SERVER_REPORT_INTERVAL: Duration = Duration::from_millis(250);
 
-/// Writes a progress line for `grundy serve` when it ran this command (and at most every
-/// [`SERVER_REPORT_INTERVAL`] for each kind of line): named counts such as
-/// `positions_searched`, `first_moves_settled` and `first_moves_total`, or `cells_finished`
-/// and `cells_total`. A line held back by the interval is written when it is over (by a
-/// thread of its own), so the last counts always reach the server: eight small cells of a
-/// table finished within a quarter of a second, then a board that takes minutes, must not
-/// leave it saying no cell is finished.
-pub fn report_to_server(counts: &[(&str, u64)]) {
+/// Writes `progress` as a line for `grundy serve` when it ran this command
+/// (`{"progress":{"kind":"steps",...}}`, the library's [`ProgressEvent`]), at most every
+/// [`SERVER_REPORT_INTERVAL`] for each kind of event. A line held back by the interval is
+/// written when it is over (by a thread of its own), so the last counts always reach the
+/// server: eight small cells of a table finished within a quarter of a second, then a board
+/// that takes minutes, must not leave it saying no cell is finished.
+fn report_to_server(progress: &ProgressEvent) {
     let Some(started) = server_reports_started() else {
         return;
     };
-    let Some(&(kind, _)) = counts.first() else {
-        return;
-    };
-    let progress: serde_json::Map<String, serde_json::Value> = counts
-        .iter()
-        .map(|&(name, count)| (name.to_string(), count.into()))
-        .collect();
+    let kind = progress.kind();
     let line = serde_json::json!({ "progress": progress }).to_string();
     let now = started.elapsed();
     // Decided under the lock, written after it: a search thread reporting progress does not
@@ -177,7 +161,7 @@ pub fn report_to_server(counts: &[(&str, u64)]) {
             }
             None => {
                 lines.push(ServerLine {
-                    kind: kind.to_string(),
+                    kind,
                     written: now,
                     held: None,
                 });
@@ -199,9 +183,9 @@ pub fn report_error_to_server(error: &ErrorReport) {
     }
 }
 
-/// The last line written of one kind (named by its first count), and the newest one held back.
+/// The last line written of one kind of event, and the newest one held back.
 struct ServerLine {
-    kind: String,
+    kind: &'static str,
     written: Duration,
     held: Option<String>,
 }
@@ -383,41 +367,46 @@ impl Shown {
         bars.spinner.finish();
     }
 
-    /// Shows `event`.
+    /// Shows `event`: what it says of the work's progress ([`Event::progress`]), on the bars,
+    /// in the log, and to the server when it ran this command.
     pub fn show(&self, event: &Event) {
+        if let Some(progress) = event.progress() {
+            report_to_server(&progress);
+            self.show_progress(&progress);
+        }
+    }
+
+    /// Shows `progress` on the bars and in the log.
+    fn show_progress(&self, progress: &ProgressEvent) {
         let mut bars = self.bars.lock().unwrap_or_else(PoisonError::into_inner);
-        match event {
-            Event::Searched {
+        match progress {
+            ProgressEvent::Searched {
                 positions,
                 table_bytes,
             } => {
                 bars.spinner.show(*positions, *table_bytes);
                 bars.log_searched(*positions, *table_bytes, false);
             }
-            Event::FirstMoves {
+            ProgressEvent::FirstMoves {
                 value,
-                settled,
-                groups,
+                done,
+                total,
                 positions,
                 searching,
             } => {
-                report_to_server(&[
-                    ("positions_searched", *positions),
-                    ("first_moves_settled", *settled),
-                    ("first_moves_total", *groups),
-                ]);
                 let bar = bars
                     .counter
-                    .get_or_insert_with(|| counting_bar(*groups, "first moves settled"))
+                    .get_or_insert_with(|| counting_bar(*total, "first moves settled"))
                     .clone();
+                let value = value.map(grundy::Nimber::new);
                 if let Some(value) = value {
-                    if bars.asking != Some(*value) {
-                        bars.asking = Some(*value);
+                    if bars.asking != Some(value) {
+                        bars.asking = Some(value);
                         bar.set_prefix(format!("moves to value {value}: first moves settled"));
                     }
                 }
-                bar.set_length(*groups);
-                bar.set_position(*settled);
+                bar.set_length(*total);
+                bar.set_position(*done);
                 let seconds = bar.elapsed().as_secs_f64().max(1e-9);
                 let rate = format!(
                     "{positions} positions ({:.0}/s){}",
@@ -428,13 +417,12 @@ impl Shown {
                     log.write(|| {
                         let asking = value
                             .map_or(String::new(), |value| format!("moves to value {value}: "));
-                        format!("{asking}{settled} of {groups} first moves settled, {rate}")
+                        format!("{asking}{done} of {total} first moves settled, {rate}")
                     });
                 }
                 bar.set_message(rate);
             }
-            Event::Steps { task, done, total } => {
-                report_to_server(&[("cells_finished", *done), ("cells_total", *total)]);
+            ProgressEvent::Steps { task, done, total } => {
                 let bar = bars
                     .counter
                     .get_or_insert_with(|| counting_bar(*total, task))
@@ -450,31 +438,21 @@ impl Shown {
                     log.write(|| format!("{task}: {done} of {total} done"));
                 }
             }
-            Event::TourCount {
-                shares_done,
-                shares,
-                nodes,
-            } => {
-                report_to_server(&[
-                    ("positions_searched", *nodes),
-                    ("cells_finished", *shares_done),
-                    ("cells_total", *shares),
-                ]);
-                let bar = bars.counter(*shares, "counting");
-                bar.set_position(*shares_done);
+            ProgressEvent::TourCount { done, total, nodes } => {
+                let bar = bars.counter(*total, "counting");
+                bar.set_position(*done);
                 bar.set_message(format!("{nodes} nodes searched"));
             }
-            Event::Frontier {
-                square,
-                squares,
+            ProgressEvent::Frontier {
+                done,
+                total,
                 states,
             } => {
-                report_to_server(&[("cells_finished", *square), ("cells_total", *squares)]);
-                let bar = bars.counter(*squares, "squares");
-                bar.set_position(*square);
+                let bar = bars.counter(*total, "squares");
+                bar.set_position(*done);
                 bar.set_message(format!("{states} frontier states"));
             }
-            Event::QuotientTrial {
+            ProgressEvent::QuotientTrial {
                 heap,
                 trial,
                 elements,
@@ -499,22 +477,16 @@ impl Shown {
                     });
                 }
             }
-            Event::Restarts {
+            ProgressEvent::Restarts {
                 done,
                 total,
                 settled,
                 single_cycle,
             } => {
-                report_to_server(&[
-                    ("cells_finished", u64::from(*done)),
-                    ("cells_total", u64::from(*total)),
-                    ("restarts_settled", u64::from(*settled)),
-                ]);
                 let bar = bars.counter(u64::from(*total), "restarts");
                 bar.set_position(u64::from(*done));
                 bar.set_message(format!("{settled} settled, {single_cycle} a single cycle"));
             }
-            Event::Settled(_) | Event::Tried(_) | Event::Learnt(_) => {}
         }
     }
 
@@ -562,9 +534,9 @@ mod tests {
 
     #[test]
     fn a_line_of_progress_names_the_groups_being_searched() {
-        let group = |first_move: &str, asked, seconds| GroupInSearch {
+        let group = |first_move: &str, asked, seconds| GroupSearched {
             first_move: first_move.to_string(),
-            asked: grundy::Nimber::new(asked),
+            asked,
             seconds,
         };
         let searching = [group("a1", 2, 2_470.0), group("b1", 0, 11.6)];

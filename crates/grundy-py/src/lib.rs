@@ -10,8 +10,8 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use grundy::request::{parse_memory, read_game, Answer, RunError, Stopped, MAX_THREADS};
-use grundy::watch::{Event, Watch};
+use grundy::request::{parse_memory, read_game, Answer, ErrorKind, RunError, Stopped, MAX_THREADS};
+use grundy::watch::{ProgressEvent, Watch};
 use grundy::{Game, Request};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -170,16 +170,13 @@ fn run(
         }
     };
 
-    // The latest news of the work's threads not yet shown, for progress.
-    let news = Arc::new(Mutex::new(None::<Event>));
+    // The latest news of the work's threads not yet shown, for progress (a checkpoint's
+    // records and facts are not progress: Python keeps no checkpoint).
+    let news = Arc::new(Mutex::new(None::<ProgressEvent>));
     let told = Arc::clone(&news);
     let watch = Watch::new().on_event(move |event| {
-        // A checkpoint's records and facts: Python keeps no checkpoint.
-        if !matches!(
-            event,
-            Event::Settled(_) | Event::Tried(_) | Event::Learnt(_)
-        ) {
-            *told.lock().unwrap_or_else(PoisonError::into_inner) = Some(event.clone());
+        if let Some(progress) = event.progress() {
+            *told.lock().unwrap_or_else(PoisonError::into_inner) = Some(progress);
         }
     });
     let (sender, receiver) = mpsc::channel();
@@ -228,7 +225,7 @@ fn run(
                 last_progress = Instant::now();
                 let event = news.lock().unwrap_or_else(PoisonError::into_inner).take();
                 let called = match event {
-                    Some(event) => event_dict(py, &event, started.elapsed())
+                    Some(event) => progress_dict(py, &event, started.elapsed())
                         .and_then(|event| callback.call1((event,)).map(drop)),
                     None => Ok(()),
                 };
@@ -283,7 +280,6 @@ fn run(
     }
 }
 
-/// The exception for a request the library could not answer, with what it finished.
 /// What stopped work finished, as an answer, when it keeps anything.
 fn partial_answer(request: &Request, kept: Stopped) -> Option<NativeAnswer> {
     let answer = match kept {
@@ -295,13 +291,11 @@ fn partial_answer(request: &Request, kept: Stopped) -> Option<NativeAnswer> {
     NativeAnswer::new(request.clone(), answer).ok()
 }
 
+/// The exception for a request the library could not answer (by the error's kind), with
+/// what it finished.
 fn run_error(request: Request, error: RunError, timed_out: bool, seconds: Option<f64>) -> PyErr {
-    let partial = |kept: Stopped| partial_answer(&request, kept);
-    match error {
-        RunError::Input(message) => raise("InputError", message, None),
-        RunError::Resume(error) => raise("InputError", error.to_string(), None),
-        RunError::Failed(message) => raise("SearchFailed", message, None),
-        RunError::OutOfMemory { message, kept } => raise("OutOfMemory", message, partial(*kept)),
+    let exception = exception_of(error.kind());
+    let (message, kept) = match error {
         RunError::Stopped(kept) => {
             let message = match (timed_out, seconds) {
                 (true, Some(seconds)) => format!("stopped after seconds={seconds}"),
@@ -316,107 +310,42 @@ fn run_error(request: Request, error: RunError, timed_out: bool, seconds: Option
                 }
                 _ => message,
             };
-            raise("Stopped", message, partial(kept))
+            (message, Some(kept))
         }
+        RunError::OutOfMemory { message, kept } => (message, Some(*kept)),
+        other => (other.to_string(), None),
+    };
+    raise(
+        exception,
+        message,
+        kept.and_then(|kept| partial_answer(&request, kept)),
+    )
+}
+
+/// The exception of `grundy._errors` an error of `kind` raises.
+fn exception_of(kind: ErrorKind) -> &'static str {
+    match kind {
+        ErrorKind::Input | ErrorKind::Resume => "InputError",
+        ErrorKind::Failed => "SearchFailed",
+        ErrorKind::OutOfMemory => "OutOfMemory",
+        ErrorKind::Stopped => "Stopped",
     }
 }
 
-/// An event as a dict for Python: `kind` names it, the other keys are its fields, and
-/// `seconds` is the time since the work began.
-fn event_dict<'py>(
+/// What the work says of its progress, as a dict for Python: `seconds`, the time since the
+/// work began, then the library's [`ProgressEvent`] as its JSON writes it (`kind` names it,
+/// the other keys are its counts), as `grundy serve` reads it from a worker.
+fn progress_dict<'py>(
     py: Python<'py>,
-    event: &Event,
+    progress: &ProgressEvent,
     elapsed: Duration,
 ) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
     dict.set_item("seconds", elapsed.as_secs_f64())?;
-    match event {
-        Event::Searched {
-            positions,
-            table_bytes,
-        } => {
-            dict.set_item("kind", "searched")?;
-            dict.set_item("positions", positions)?;
-            dict.set_item("table_bytes", table_bytes)?;
-        }
-        Event::FirstMoves {
-            value,
-            settled,
-            groups,
-            positions,
-            searching,
-        } => {
-            dict.set_item("kind", "first_moves")?;
-            dict.set_item("value", value.map(grundy::Nimber::value))?;
-            dict.set_item("done", settled)?;
-            dict.set_item("total", groups)?;
-            dict.set_item("positions", positions)?;
-            let searching = searching
-                .iter()
-                .map(|group| {
-                    let entry = PyDict::new(py);
-                    entry.set_item("first_move", &group.first_move)?;
-                    entry.set_item("asked", group.asked.value())?;
-                    entry.set_item("seconds", group.seconds)?;
-                    Ok(entry)
-                })
-                .collect::<PyResult<Vec<_>>>()?;
-            dict.set_item("searching", searching)?;
-        }
-        Event::Steps { task, done, total } => {
-            dict.set_item("kind", "steps")?;
-            dict.set_item("task", task)?;
-            dict.set_item("done", done)?;
-            dict.set_item("total", total)?;
-        }
-        Event::TourCount {
-            shares_done,
-            shares,
-            nodes,
-        } => {
-            dict.set_item("kind", "tour_count")?;
-            dict.set_item("done", shares_done)?;
-            dict.set_item("total", shares)?;
-            dict.set_item("nodes", nodes)?;
-        }
-        Event::Frontier {
-            square,
-            squares,
-            states,
-        } => {
-            dict.set_item("kind", "frontier")?;
-            dict.set_item("done", square)?;
-            dict.set_item("total", squares)?;
-            dict.set_item("states", states)?;
-        }
-        Event::Restarts {
-            done,
-            total,
-            settled,
-            single_cycle,
-        } => {
-            dict.set_item("kind", "restarts")?;
-            dict.set_item("done", done)?;
-            dict.set_item("total", total)?;
-            dict.set_item("settled", settled)?;
-            dict.set_item("single_cycle", single_cycle)?;
-        }
-        Event::QuotientTrial {
-            heap,
-            trial,
-            elements,
-            limit,
-        } => {
-            dict.set_item("kind", "quotient_trial")?;
-            dict.set_item("heap", heap)?;
-            dict.set_item("trial", trial)?;
-            dict.set_item("elements", elements)?;
-            dict.set_item("limit", limit)?;
-        }
-        Event::Settled(_) => dict.set_item("kind", "settled")?,
-        Event::Tried(_) => dict.set_item("kind", "tried")?,
-        Event::Learnt(_) => dict.set_item("kind", "learnt")?,
-    }
+    let json = serde_json::to_string(progress)
+        .map_err(|error| raise("Error", format!("cannot write progress: {error}"), None))?;
+    let fields = py.import("json")?.getattr("loads")?.call1((json,))?;
+    dict.call_method1("update", (fields,))?;
     Ok(dict)
 }
 

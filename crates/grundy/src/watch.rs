@@ -26,6 +26,8 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
+use serde::{Deserialize, Serialize};
+
 use crate::games::heap::SequenceObserver;
 use crate::games::placement::root_search::{
     GroupInSearch, RootObserver, RootProgress, SettledRecord, TriedRecord,
@@ -124,6 +126,209 @@ pub enum Event {
         /// Of these, those whose cover was a single cycle: a tour.
         single_cycle: u32,
     },
+}
+
+/// How far a long piece of work has come, as every front end shows it: the command line's
+/// bar, the line of JSON a worker writes for `grundy serve`, and the dict a Python `progress=`
+/// callback receives all carry this one value. It is made from an [`Event`] by
+/// [`Event::progress`]; a checkpoint's records are not progress and have none.
+///
+/// Its JSON names its kind in snake case beside its counts; counted steps are always `done`
+/// of `total`:
+///
+/// ```
+/// use grundy::watch::{Event, ProgressEvent};
+///
+/// let event = Event::Steps { task: "table cells".into(), done: 3, total: 10 };
+/// let progress = event.progress().unwrap();
+/// let line = serde_json::to_string(&progress).unwrap();
+/// assert_eq!(line, r#"{"kind":"steps","task":"table cells","done":3,"total":10}"#);
+/// assert_eq!(serde_json::from_str::<ProgressEvent>(&line).unwrap(), progress);
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ProgressEvent {
+    /// A search has visited `positions` positions; its table takes `table_bytes`.
+    Searched {
+        /// Positions searched so far.
+        positions: u64,
+        /// The bytes the transposition table takes now.
+        table_bytes: u64,
+    },
+    /// The first moves of a position, grouped by symmetry, are being settled one by one.
+    FirstMoves {
+        /// The nim-value asked about (a nim-value search asks value after value), or `None`
+        /// for an outcome search.
+        value: Option<u32>,
+        /// Groups settled for this value.
+        done: u64,
+        /// Groups of symmetric first moves.
+        total: u64,
+        /// Positions searched so far over all threads.
+        positions: u64,
+        /// The groups the threads are searching now.
+        searching: Vec<GroupSearched>,
+    },
+    /// A task of counted steps: table cells, heaps of a nim-sequence, boards.
+    Steps {
+        /// What is counted, for people: "table cells", "kayles values".
+        task: String,
+        /// Steps finished.
+        done: u64,
+        /// Steps in all.
+        total: u64,
+    },
+    /// A count of knight's tours by search, spread over threads in shares.
+    TourCount {
+        /// Shares run so far.
+        done: u64,
+        /// Shares in all.
+        total: u64,
+        /// Search nodes so far over every thread.
+        nodes: u64,
+    },
+    /// A count of knight's tours by the frontier program, square by square.
+    Frontier {
+        /// Squares processed.
+        done: u64,
+        /// Squares in all.
+        total: u64,
+        /// Frontier states alive now.
+        states: u64,
+    },
+    /// The neural network's restarts.
+    Restarts {
+        /// Restarts so far.
+        done: u32,
+        /// The most restarts it will make.
+        total: u32,
+        /// Restarts that settled with every square on two moves.
+        settled: u32,
+        /// Of these, those whose cover was a single cycle: a tour.
+        single_cycle: u32,
+    },
+    /// A candidate monoid for a misère quotient's next heap was built.
+    QuotientTrial {
+        /// The heap being added.
+        heap: u64,
+        /// How many candidates this heap has been given, this one included.
+        trial: u64,
+        /// The candidate's order.
+        elements: u64,
+        /// The largest order a candidate may have.
+        limit: u64,
+    },
+}
+
+/// A group of first moves a thread is searching, as progress shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GroupSearched {
+    /// The move that stands for the group, as the game writes it (`c2`, `Na1`).
+    pub first_move: String,
+    /// The nim-value the thread is asking about.
+    pub asked: u32,
+    /// How long the thread has been asking it, in seconds.
+    pub seconds: f64,
+}
+
+impl ProgressEvent {
+    /// The name of its kind, as its JSON writes it (`first_moves`): a front end that shows
+    /// one line per kind at most so often keeps them apart by it.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ProgressEvent::Searched { .. } => "searched",
+            ProgressEvent::FirstMoves { .. } => "first_moves",
+            ProgressEvent::Steps { .. } => "steps",
+            ProgressEvent::TourCount { .. } => "tour_count",
+            ProgressEvent::Frontier { .. } => "frontier",
+            ProgressEvent::Restarts { .. } => "restarts",
+            ProgressEvent::QuotientTrial { .. } => "quotient_trial",
+        }
+    }
+}
+
+impl Event {
+    /// What the event says of the work's progress, for a front end to show; `None` for a
+    /// checkpoint's records ([`Event::Settled`], [`Event::Tried`], [`Event::Learnt`]).
+    #[must_use]
+    pub fn progress(&self) -> Option<ProgressEvent> {
+        Some(match self {
+            Event::Searched {
+                positions,
+                table_bytes,
+            } => ProgressEvent::Searched {
+                positions: *positions,
+                table_bytes: *table_bytes,
+            },
+            Event::FirstMoves {
+                value,
+                settled,
+                groups,
+                positions,
+                searching,
+            } => ProgressEvent::FirstMoves {
+                value: value.map(Nimber::value),
+                done: *settled,
+                total: *groups,
+                positions: *positions,
+                searching: searching
+                    .iter()
+                    .map(|group| GroupSearched {
+                        first_move: group.first_move.clone(),
+                        asked: group.asked.value(),
+                        seconds: group.seconds,
+                    })
+                    .collect(),
+            },
+            Event::Steps { task, done, total } => ProgressEvent::Steps {
+                task: task.clone(),
+                done: *done,
+                total: *total,
+            },
+            Event::TourCount {
+                shares_done,
+                shares,
+                nodes,
+            } => ProgressEvent::TourCount {
+                done: *shares_done,
+                total: *shares,
+                nodes: *nodes,
+            },
+            Event::Frontier {
+                square,
+                squares,
+                states,
+            } => ProgressEvent::Frontier {
+                done: *square,
+                total: *squares,
+                states: *states,
+            },
+            Event::Restarts {
+                done,
+                total,
+                settled,
+                single_cycle,
+            } => ProgressEvent::Restarts {
+                done: *done,
+                total: *total,
+                settled: *settled,
+                single_cycle: *single_cycle,
+            },
+            Event::QuotientTrial {
+                heap,
+                trial,
+                elements,
+                limit,
+            } => ProgressEvent::QuotientTrial {
+                heap: *heap,
+                trial: *trial,
+                elements: *elements,
+                limit: *limit,
+            },
+            Event::Settled(_) | Event::Tried(_) | Event::Learnt(_) => return None,
+        })
+    }
 }
 
 type Listener = dyn Fn(&Event) + Send + Sync;
@@ -397,5 +602,86 @@ impl NeuralProgress for NeuralWatch<'_> {
 
     fn should_stop(&self) -> bool {
         self.watch.is_stopped()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_progress_events_kind_is_the_one_its_json_names() {
+        let events = [
+            ProgressEvent::Searched {
+                positions: 1,
+                table_bytes: 2,
+            },
+            ProgressEvent::FirstMoves {
+                value: Some(2),
+                done: 1,
+                total: 4,
+                positions: 9,
+                searching: vec![GroupSearched {
+                    first_move: "a1".into(),
+                    asked: 2,
+                    seconds: 0.5,
+                }],
+            },
+            ProgressEvent::Steps {
+                task: "table cells".into(),
+                done: 1,
+                total: 2,
+            },
+            ProgressEvent::TourCount {
+                done: 1,
+                total: 2,
+                nodes: 3,
+            },
+            ProgressEvent::Frontier {
+                done: 1,
+                total: 2,
+                states: 3,
+            },
+            ProgressEvent::Restarts {
+                done: 1,
+                total: 2,
+                settled: 1,
+                single_cycle: 0,
+            },
+            ProgressEvent::QuotientTrial {
+                heap: 5,
+                trial: 1,
+                elements: 8,
+                limit: 100,
+            },
+        ];
+        for event in events {
+            let json = serde_json::to_value(&event).unwrap();
+            assert_eq!(json["kind"], event.kind(), "{json}");
+            assert_eq!(
+                serde_json::from_value::<ProgressEvent>(json).unwrap(),
+                event
+            );
+        }
+    }
+
+    #[test]
+    fn a_first_move_search_is_told_with_its_values_as_numbers() {
+        let event = Event::FirstMoves {
+            value: Some(Nimber::new(3)),
+            settled: 2,
+            groups: 5,
+            positions: 40,
+            searching: vec![GroupInSearch {
+                first_move: "c2".into(),
+                asked: Nimber::new(1),
+                seconds: 1.5,
+            }],
+        };
+        assert_eq!(
+            serde_json::to_string(&event.progress().unwrap()).unwrap(),
+            r#"{"kind":"first_moves","value":3,"done":2,"total":5,"positions":40,"searching":[{"first_move":"c2","asked":1,"seconds":1.5}]}"#
+        );
+        assert_eq!(Event::Learnt(Vec::new()).progress(), None);
     }
 }

@@ -1,25 +1,22 @@
 //! `grundy outcome` and `grundy value` spread over the ranks of an MPI job (built with the
-//! `mpi` feature and launched by `mpirun` or `srun`; docs/CLUSTER.md). Rank 0 runs the
-//! [`UnitCoordinator`](grundy::games::placement::unit_search::UnitCoordinator): it hands out units, keeps the checkpoint and prints the answer and the
-//! progress; every other rank answers units on `--threads` threads with its own tables. Without
-//! the feature, or without a launcher, or with one rank, the commands search as they always have.
+//! `mpi` feature and launched by `mpirun` or `srun`; docs/CLUSTER.md). The search is the
+//! library's ([`grundy::request::coordinate_ranks`] on rank 0, which hands out units, and
+//! [`grundy::request::serve_rank`] on every other rank, which answers them on `--threads`
+//! threads with its own tables); this module carries their messages over MPI, keeps the
+//! checkpoint and shows the progress. Without the feature, or without a launcher, or with one
+//! rank, the commands search as they always have.
 //!
-//! Messages are point-to-point texts
-//! ([`encode_unit`](grundy::games::placement::unit_search::encode_unit),
-//! [`encode_answer`](grundy::games::placement::unit_search::encode_answer)), each bounded
-//! before it is received. Rank 0 polls for them (with Ctrl-C between), so it never blocks on a rank.
+//! Each message is received only once its size is known to be within the bound of any message
+//! of this program. Rank 0 polls for them (with Ctrl-C between), so it never blocks on a rank.
 
 use std::path::Path;
 
 use anyhow::Result;
-use grundy::games::placement::root_search::{RootOutcome, RootReport, RootValue};
+use grundy::games::placement::unit_search::Goal;
 #[cfg(feature = "mpi")]
 use grundy::games::placement::unit_search::UnitBudget;
-use grundy::games::placement::unit_search::{Goal, UnitCounts, UnitResult};
 use grundy::games::placement::{PlacementGame, PlacementPosition};
-use grundy::solver::SearchStats;
-use grundy::values::Outcome;
-use grundy::Nimber;
+use grundy::request::RanksAnswer;
 
 /// The options of a search spread over MPI ranks; none without the `mpi` feature.
 #[derive(Debug, Default, clap::Args)]
@@ -32,97 +29,17 @@ pub struct ClusterOptions {
     pub unit_positions: u64,
 }
 
-/// What rank 0 of a distributed search answers.
-pub struct Distributed {
-    result: UnitResult,
-    report: RootReport,
-    counts: UnitCounts,
-    /// The ranks of the job, rank 0 included.
-    pub ranks: usize,
-    /// Wall-clock seconds of the search.
-    pub seconds: f64,
-}
-
-impl Distributed {
-    #[cfg_attr(not(feature = "mpi"), allow(dead_code))]
-    fn new(
-        result: UnitResult,
-        groups: &[Vec<grundy::games::placement::PlacementMove>],
-        counts: UnitCounts,
-        ranks: usize,
-        threads: usize,
-        seconds: f64,
-    ) -> Distributed {
-        let report = RootReport {
-            first_moves: groups.iter().map(Vec::len).sum(),
-            groups: groups.len(),
-            settled: counts.first_moves_settled as usize,
-            resumed: counts.resumed as usize,
-            positions: counts.positions,
-            stats: SearchStats {
-                positions: counts.positions,
-                ..SearchStats::default()
-            },
-            threads,
-        };
-        Distributed {
-            result,
-            report,
-            counts,
-            ranks,
-            seconds,
-        }
-    }
-
-    /// The answer as the first-move search gives it, for `grundy outcome`.
-    #[must_use]
-    pub fn outcome(&self) -> RootOutcome {
-        let (outcome, winning_moves) = match &self.result {
-            UnitResult::Outcome {
-                outcome,
-                winning_moves,
-            } => (*outcome, winning_moves.clone()),
-            UnitResult::NimValue(nimber) => (nimber.outcome(), Vec::new()),
-        };
-        RootOutcome {
-            outcome,
-            winning_moves,
-            settled_by: None,
-            report: self.report,
-        }
-    }
-
-    /// The answer as the first-move search gives it, for `grundy value`.
-    #[must_use]
-    pub fn value(&self) -> RootValue {
-        let nimber = match &self.result {
-            UnitResult::NimValue(nimber) => *nimber,
-            UnitResult::Outcome { outcome, .. } => {
-                // Only an outcome was asked: 0 or not.
-                Nimber::new(u32::from(*outcome == Outcome::N))
-            }
-        };
-        RootValue {
-            nimber,
-            settled_by: None,
-            report: self.report,
-        }
-    }
-
-    /// Units answered by the workers in this run.
-    #[must_use]
-    pub fn units_settled(&self) -> u64 {
-        self.counts.settled
-    }
-
-    /// The report's line about the units, for people.
-    #[must_use]
-    pub fn units_line(&self) -> String {
-        format!(
-            "units      {} settled on {} ranks ({} split deeper, {} questions from the checkpoint)\n",
-            self.counts.settled, self.ranks, self.counts.split, self.counts.resumed
-        )
-    }
+/// The report's line about the units of a search the ranks shared, for people.
+#[must_use]
+pub fn units_line(answer: &RanksAnswer) -> String {
+    let counts = &answer.counts;
+    format!(
+        "units      {} settled on {} ranks ({} split deeper, {} questions from the checkpoint)\n",
+        counts.settled,
+        answer.report.ranks.unwrap_or(0),
+        counts.split,
+        counts.resumed
+    )
 }
 
 /// Runs the search over the ranks when this process was launched by `mpirun` or `srun` with
@@ -137,10 +54,10 @@ pub fn search_if_launched(
     memory: u64,
     checkpoint: Option<&Path>,
     options: &ClusterOptions,
-) -> Result<Option<Distributed>> {
+) -> Result<Option<RanksAnswer>> {
     #[cfg(feature = "mpi")]
     {
-        ranks::search_if_launched(game, position, goal, threads, memory, checkpoint, options)
+        mpi_ranks::search_if_launched(game, position, goal, threads, memory, checkpoint, options)
     }
     #[cfg(not(feature = "mpi"))]
     {
@@ -150,50 +67,45 @@ pub fn search_if_launched(
 }
 
 #[cfg(feature = "mpi")]
-mod ranks {
-    use std::collections::HashMap;
+mod mpi_ranks {
     use std::io::IsTerminal;
     use std::path::Path;
-    use std::sync::atomic::Ordering;
-    use std::sync::mpsc::{self, RecvTimeoutError};
-    use std::time::{Duration, Instant};
+    use std::time::Instant;
 
     use anyhow::{anyhow, Result};
-    use grundy::games::placement::search_threads::SearchThreads;
     use grundy::games::placement::unit_search::{
-        decode_answer, decode_unit, encode_answer, encode_unit, serve_units, Goal, SettledUnit,
-        UnitBudget, UnitCoordinator, UnitQueue, UnitResumeError, UnitWorker, MAX_UNIT_TEXT_BYTES,
+        Goal, SettledUnit, UnitBudget, UnitCounts, UnitResumeError,
     };
     use grundy::games::placement::{PlacementGame, PlacementPosition};
+    use grundy::request::{
+        coordinate_ranks, serve_rank, MessageKind, Ranks, RanksAnswer, RanksError, RanksObserver,
+        RanksSearch, MAX_UNIT_TEXT_BYTES,
+    };
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    use mpi::datatype::Equivalence;
     use mpi::point_to_point::{Destination, Source};
     use mpi::topology::{Communicator, SimpleCommunicator};
     use mpi::Threading;
 
-    use super::{ClusterOptions, Distributed};
+    use super::ClusterOptions;
     use crate::commands::checkpoint_file::{kept_message, Checkpoint};
     use crate::input::input_error;
     use crate::interrupt;
-
-    /// A worker's first message: how many threads it searches on.
-    const TAG_READY: i32 = 1;
-    /// A unit for a worker.
-    const TAG_UNIT: i32 = 2;
-    /// A worker's answer to a unit.
-    const TAG_ANSWER: i32 = 3;
-    /// A unit no longer needed: the worker may give it up.
-    const TAG_ABANDON: i32 = 4;
-    /// The search is over: the worker ends.
-    const TAG_STOP: i32 = 5;
-
-    /// How long a rank waits, when nothing came, before it looks again.
-    const IDLE: Duration = Duration::from_millis(1);
 
     /// The environment variables the launchers set (Open MPI's mpirun, MPICH's Hydra, Slurm's
     /// srun through PMI or PMIx): without any of them the process was not launched as a rank,
     /// and MPI is not even initialised.
     const LAUNCHER_VARIABLES: [&str; 4] =
         ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "PMI_RANK"];
+
+    /// The MPI tag of each kind of message.
+    const TAGS: [(MessageKind, i32); 5] = [
+        (MessageKind::Ready, 1),
+        (MessageKind::Unit, 2),
+        (MessageKind::Answer, 3),
+        (MessageKind::Abandon, 4),
+        (MessageKind::Stop, 5),
+    ];
 
     pub(super) fn search_if_launched(
         game: &PlacementGame,
@@ -203,7 +115,7 @@ mod ranks {
         memory: u64,
         checkpoint: Option<&Path>,
         options: &ClusterOptions,
-    ) -> Result<Option<Distributed>> {
+    ) -> Result<Option<RanksAnswer>> {
         let launched = LAUNCHER_VARIABLES
             .iter()
             .any(|name| std::env::var_os(name).is_some());
@@ -217,16 +129,18 @@ mod ranks {
         let Some((universe, _)) = mpi::initialize_with_threading(Threading::Funneled) else {
             return Err(anyhow!("MPI was initialised twice"));
         };
-        let world = universe.world();
-        let ranks = usize::try_from(world.size()).unwrap_or(1);
-        if ranks < 2 {
+        let mut world = MpiRanks {
+            world: universe.world(),
+            buffer: vec![0u8; MAX_UNIT_TEXT_BYTES],
+        };
+        if world.count() < 2 {
             return Ok(None);
         }
-        if world.rank() != 0 {
-            let status = match work(&world, game, position, threads, memory) {
+        if world.world.rank() != 0 {
+            let status = match work(&mut world, game, position, threads, memory) {
                 Ok(()) => 0,
                 Err(error) => {
-                    eprintln!("error: rank {}: {error:#}", world.rank());
+                    eprintln!("error: rank {}: {error:#}", world.world.rank());
                     1
                 }
             };
@@ -237,197 +151,187 @@ mod ranks {
             first: options.unit_positions,
             ..UnitBudget::default()
         };
-        let answer = coordinate(&world, game, position, goal, budget, checkpoint);
-        for rank in 1..world.size() {
-            world
-                .process_at_rank(rank)
-                .send_with_tag(&[0u8; 0][..], TAG_STOP);
-        }
+        let answer = coordinate(&mut world, game, position, goal, budget, checkpoint);
         drop(universe);
         answer.map(Some)
     }
 
-    /// A message's bytes, refused when there are more than any message of this program.
-    fn receive(
-        message: mpi::point_to_point::Message,
-        status: mpi::point_to_point::Status,
-        buffer: &mut [u8],
-    ) -> Result<String> {
-        let length = usize::try_from(status.count(u8::equivalent_datatype())).unwrap_or(usize::MAX);
-        if length > buffer.len() {
-            return Err(anyhow!(
-                "rank {} sent a message of {length} bytes, more than the {} of any message of this program",
-                status.source_rank(),
-                buffer.len()
-            ));
-        }
-        message.matched_receive_into(&mut buffer[..length]);
-        String::from_utf8(buffer[..length].to_vec()).map_err(|_| {
-            anyhow!(
-                "rank {} sent a message that is not text",
-                status.source_rank()
-            )
-        })
+    /// The ranks of the MPI job, as the library's search talks to them.
+    struct MpiRanks {
+        world: SimpleCommunicator,
+        /// Room for the largest message of this program.
+        buffer: Vec<u8>,
     }
 
-    use mpi::datatype::Equivalence;
+    impl Ranks for MpiRanks {
+        fn count(&self) -> usize {
+            usize::try_from(self.world.size()).unwrap_or(1)
+        }
 
-    /// Rank 0: hands out units, keeps the checkpoint, shows progress, stops on Ctrl-C.
+        fn send(&mut self, rank: usize, kind: MessageKind, text: &str) {
+            let tag = TAGS
+                .iter()
+                .find(|(known, _)| *known == kind)
+                .map_or(0, |&(_, tag)| tag);
+            let rank = i32::try_from(rank).expect("a rank of the job");
+            self.world
+                .process_at_rank(rank)
+                .send_with_tag(text.as_bytes(), tag);
+        }
+
+        /// A message's bytes, refused when there are more than any message of this program.
+        fn receive(&mut self) -> Result<Option<(usize, MessageKind, String)>, String> {
+            let Some((message, status)) = self.world.any_process().immediate_matched_probe() else {
+                return Ok(None);
+            };
+            let rank = status.source_rank();
+            let length =
+                usize::try_from(status.count(u8::equivalent_datatype())).unwrap_or(usize::MAX);
+            if length > self.buffer.len() {
+                return Err(format!(
+                    "rank {rank} sent a message of {length} bytes, more than the {} of any message of this program",
+                    self.buffer.len()
+                ));
+            }
+            message.matched_receive_into(&mut self.buffer[..length]);
+            let text = String::from_utf8(self.buffer[..length].to_vec())
+                .map_err(|_| format!("rank {rank} sent a message that is not text"))?;
+            let kind = TAGS
+                .iter()
+                .find(|&&(_, tag)| tag == status.tag())
+                .map(|&(kind, _)| kind)
+                .ok_or_else(|| format!("rank {rank} sent a message of kind {}", status.tag()))?;
+            Ok(Some((usize::try_from(rank).unwrap_or(0), kind, text)))
+        }
+    }
+
+    /// What rank 0 does with what the search tells it: the settled units go to the
+    /// checkpoint, the counts to the progress bar (a line a minute in a batch job's log).
+    struct Shown {
+        checkpoint: Option<Checkpoint>,
+        goal: Goal,
+        bar: ProgressBar,
+        terminal: bool,
+        last_logged: Instant,
+    }
+
+    impl RanksObserver for Shown {
+        fn settled(&mut self, units: &[SettledUnit]) {
+            if let Some(checkpoint) = self.checkpoint.as_mut() {
+                for unit in units {
+                    let line = checkpoint.lines().unit_line(unit);
+                    checkpoint.write_line(line);
+                }
+            }
+        }
+
+        fn progress(&mut self, counts: &UnitCounts, seconds: f64) {
+            let rate = counts.settled as f64 / seconds.max(1e-9);
+            if self.goal == Goal::NimValue {
+                self.bar
+                    .set_prefix(format!("moves to value {}:", counts.value));
+            }
+            let progress = format!(
+                "units {} settled, {} running, {rate:.1}/s ({} split, {} resumed), {} positions",
+                counts.settled, counts.running, counts.split, counts.resumed, counts.positions
+            );
+            // A batch job's log has no terminal to draw the bar on: a line a minute there.
+            if !self.terminal && self.last_logged.elapsed() >= crate::progress::LOG_PERIOD {
+                self.last_logged = Instant::now();
+                eprintln!(
+                    "progress: {seconds:.0} s, value {}: {progress}",
+                    counts.value
+                );
+            }
+            self.bar.set_message(progress);
+            self.bar.tick();
+        }
+    }
+
+    /// Rank 0: the library's search over the ranks, with the checkpoint, progress and Ctrl-C.
     fn coordinate(
-        world: &SimpleCommunicator,
+        world: &mut MpiRanks,
         game: &PlacementGame,
         position: &PlacementPosition,
         goal: Goal,
         budget: UnitBudget,
         checkpoint: Option<&Path>,
-    ) -> Result<Distributed> {
+    ) -> Result<RanksAnswer> {
         let stop = interrupt::stop_flag()?;
-        let mut coordinator = UnitCoordinator::new(game, position, goal, budget);
-        let mut checkpoint = match checkpoint {
-            Some(path) => Some(open_checkpoint(path, game, position, &mut coordinator)?),
-            None => None,
+        let (checkpoint, resume) = match checkpoint {
+            Some(path) => {
+                let (checkpoint, resume, lines) = open_checkpoint(path, game, position)?;
+                (Some((checkpoint, lines)), resume)
+            }
+            None => (None, Vec::new()),
         };
-        let started = Instant::now();
+        let (checkpoint, lines) = checkpoint.unzip();
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
         bar.set_style(
             ProgressStyle::with_template("{spinner} {prefix} {elapsed} {msg}")
                 .expect("the template is valid"),
         );
-        let size = world.size();
-        let mut capacity = vec![0usize; size as usize];
-        let mut running = vec![0usize; size as usize];
-        let mut rank_of: HashMap<u64, i32> = HashMap::new();
-        let mut threads = 0;
-        let mut buffer = vec![0u8; MAX_UNIT_TEXT_BYTES];
-        let mut last_shown = Instant::now();
-        let mut last_logged = Instant::now();
-        let terminal = std::io::stderr().is_terminal();
-        let interrupted = loop {
-            let mut busy = false;
-            while let Some((message, status)) = world.any_process().immediate_matched_probe() {
-                busy = true;
-                let rank = status.source_rank();
-                let text = receive(message, status, &mut buffer)?;
-                match status.tag() {
-                    TAG_READY => {
-                        let count: usize = text.trim().parse().map_err(|_| {
-                            anyhow!("rank {rank} sent `{text}` for its thread count")
-                        })?;
-                        capacity[rank as usize] = count.clamp(1, 1 << 16);
-                        threads += capacity[rank as usize];
-                    }
-                    TAG_ANSWER => {
-                        let answer =
-                            decode_answer(&text).map_err(|e| anyhow!("rank {rank}: {e}"))?;
-                        if rank_of.remove(&answer.id).is_some() {
-                            running[rank as usize] -= 1;
-                        }
-                        coordinator.settle(&answer);
-                    }
-                    tag => return Err(anyhow!("rank {rank} sent a message of kind {tag}")),
-                }
-            }
-            if let Some(checkpoint) = checkpoint.as_mut() {
-                for unit in coordinator.take_settled() {
-                    let line = checkpoint.lines().unit_line(&unit);
-                    checkpoint.write_line(line);
-                }
-            } else {
-                coordinator.take_settled();
-            }
-            if coordinator.result().is_some() {
-                break false;
-            }
-            if stop.load(Ordering::Relaxed) {
-                break true;
-            }
-            for id in coordinator.take_abandoned() {
-                if let Some(&rank) = rank_of.get(&id) {
-                    world
-                        .process_at_rank(rank)
-                        .send_with_tag(id.to_string().as_bytes(), TAG_ABANDON);
-                }
-            }
-            for rank in 1..size {
-                while running[rank as usize] < capacity[rank as usize] {
-                    let Some(unit) = coordinator.next_unit() else {
-                        break;
-                    };
-                    busy = true;
-                    world
-                        .process_at_rank(rank)
-                        .send_with_tag(encode_unit(&unit, game).as_bytes(), TAG_UNIT);
-                    rank_of.insert(unit.id, rank);
-                    running[rank as usize] += 1;
-                }
-            }
-            if last_shown.elapsed() >= Duration::from_millis(200) {
-                last_shown = Instant::now();
-                let counts = coordinator.counts();
-                let rate = counts.settled as f64 / started.elapsed().as_secs_f64().max(1e-9);
-                if goal == Goal::NimValue {
-                    bar.set_prefix(format!("moves to value {}:", counts.value));
-                }
-                let progress = format!(
-                    "units {} settled, {} running, {rate:.1}/s ({} split, {} resumed), {} positions",
-                    counts.settled, counts.running, counts.split, counts.resumed, counts.positions
-                );
-                // A batch job's log has no terminal to draw the bar on: a line a minute there.
-                if !terminal && last_logged.elapsed() >= crate::progress::LOG_PERIOD {
-                    last_logged = Instant::now();
-                    eprintln!(
-                        "progress: {:.0} s, value {}: {progress}",
-                        started.elapsed().as_secs_f64(),
-                        counts.value
-                    );
-                }
-                bar.set_message(progress);
-                bar.tick();
-            }
-            if !busy {
-                std::thread::sleep(IDLE);
-            }
+        let mut shown = Shown {
+            checkpoint,
+            goal,
+            bar,
+            terminal: std::io::stderr().is_terminal(),
+            last_logged: Instant::now(),
         };
-        bar.finish_and_clear();
+        let search = RanksSearch {
+            game,
+            position,
+            goal,
+            budget,
+            resume,
+        };
+        let answer = coordinate_ranks(&search, world, &mut shown, stop);
+        shown.bar.finish_and_clear();
+        let checkpoint = shown.checkpoint;
         if let Some(checkpoint) = &checkpoint {
             checkpoint.warn_if_incomplete();
         }
-        let counts = coordinator.counts();
-        if interrupted {
-            let kept = kept_message(
-                checkpoint.as_ref(),
-                "run the same command again, under mpirun or srun as this one,",
-            );
-            return Err(interrupt::Interrupted(format!(
-                "interrupted by {}: {} units settled ({} questions from the checkpoint); {kept}",
-                interrupt::stopped_by(),
-                counts.settled,
-                counts.resumed
-            ))
-            .into());
-        }
-        let result = coordinator
-            .result()
-            .cloned()
-            .expect("the loop ends on an answer");
-        Ok(Distributed::new(
-            result,
-            coordinator.groups(),
-            counts,
-            size as usize,
-            threads,
-            started.elapsed().as_secs_f64(),
-        ))
+        answer.map_err(|error| match error {
+            RanksError::Stopped(counts) => {
+                let kept = kept_message(
+                    checkpoint.as_ref(),
+                    "run the same command again, under mpirun or srun as this one,",
+                );
+                interrupt::Interrupted(format!(
+                    "interrupted by {}: {} units settled ({} questions from the checkpoint); {kept}",
+                    interrupt::stopped_by(),
+                    counts.settled,
+                    counts.resumed
+                ))
+                .into()
+            }
+            RanksError::Resume(error) => {
+                let lines = lines.unwrap_or_default();
+                let why = match error {
+                    UnitResumeError::IllegalPath { index } => format!(
+                        "line {}: its moves are not legal moves of this position",
+                        lines[index]
+                    ),
+                    UnitResumeError::Contradiction { index } => format!(
+                        "line {} contradicts an earlier line (the file was edited or mixes two searches); use another file",
+                        lines[index]
+                    ),
+                };
+                let path = checkpoint.as_ref().map(|c| c.path.display().to_string());
+                input_error(format!("checkpoint {}: {why}", path.unwrap_or_default()))
+            }
+            RanksError::Protocol(why) => anyhow!(why),
+        })
     }
 
     /// Opens the checkpoint as the first-move search does (locked, the header written, a torn
-    /// last line cut off) and gives the coordinator what it holds.
+    /// last line cut off): the file, what it holds for the search to resume from, and the line
+    /// of each record.
     fn open_checkpoint(
         path: &Path,
         game: &PlacementGame,
         position: &PlacementPosition,
-        coordinator: &mut UnitCoordinator,
-    ) -> Result<Checkpoint> {
+    ) -> Result<(Checkpoint, Vec<SettledUnit>, Vec<usize>)> {
         let (checkpoint, read) = Checkpoint::open(path, game, position)?;
         let mut records: Vec<SettledUnit> = read
             .records
@@ -438,26 +342,13 @@ mod ranks {
         let mut lines = read.lines.clone();
         records.extend(read.units);
         lines.extend(read.unit_lines);
-        coordinator.resume(&records).map_err(|error| {
-            let why = match error {
-                UnitResumeError::IllegalPath { index } => format!(
-                    "line {}: its moves are not legal moves of this position",
-                    lines[index]
-                ),
-                UnitResumeError::Contradiction { index } => format!(
-                    "line {} contradicts an earlier line (the file was edited or mixes two searches); use another file",
-                    lines[index]
-                ),
-            };
-            input_error(format!("checkpoint {}: {why}", path.display()))
-        })?;
-        Ok(checkpoint)
+        Ok((checkpoint, records, lines))
     }
 
     /// A rank other than 0: answers the units rank 0 sends on `threads` threads until told
     /// to stop.
     fn work(
-        world: &SimpleCommunicator,
+        world: &mut MpiRanks,
         game: &PlacementGame,
         position: &PlacementPosition,
         threads: usize,
@@ -472,47 +363,9 @@ mod ranks {
                 "warning: rank {} may run on {cores} core(s) only (its CPU binding) but has \
                  --threads {threads}: with Open MPI add `--bind-to none` (or \
                  `--map-by slot:PE={threads}`), under Slurm `--cpus-per-task={threads}`",
-                world.rank()
+                world.world.rank()
             );
         }
-        let mut searchers = SearchThreads::new(game, threads, memory);
-        let workers = UnitWorker::all(game, position, &mut searchers);
-        let coordinator = world.process_at_rank(0);
-        coordinator.send_with_tag(workers.len().to_string().as_bytes(), TAG_READY);
-        let queue = UnitQueue::new();
-        let (sender, answers) = mpsc::channel();
-        let mut buffer = vec![0u8; MAX_UNIT_TEXT_BYTES];
-        std::thread::scope(|scope| {
-            let queue = &queue;
-            scope.spawn(move || serve_units(workers, queue, &sender));
-            let outcome = (|| loop {
-                while let Some((message, status)) = coordinator.immediate_matched_probe() {
-                    let text = receive(message, status, &mut buffer)?;
-                    match status.tag() {
-                        TAG_UNIT => queue.push(
-                            decode_unit(&text, game, position)
-                                .map_err(|e| anyhow!("a unit from rank 0: {e}"))?,
-                        ),
-                        TAG_ABANDON => queue.abandon(
-                            text.parse()
-                                .map_err(|_| anyhow!("rank 0 abandoned `{text}`"))?,
-                        ),
-                        TAG_STOP => return Ok(()),
-                        tag => return Err(anyhow!("rank 0 sent a message of kind {tag}")),
-                    }
-                }
-                match answers.recv_timeout(IDLE) {
-                    Ok(answer) => {
-                        coordinator.send_with_tag(encode_answer(&answer).as_bytes(), TAG_ANSWER)
-                    }
-                    Err(RecvTimeoutError::Timeout) => {}
-                    Err(RecvTimeoutError::Disconnected) => {
-                        return Err(anyhow!("the search threads ended"));
-                    }
-                }
-            })();
-            queue.close();
-            outcome
-        })
+        serve_rank(game, position, threads, memory, world).map_err(|error| anyhow!(error))
     }
 }

@@ -14,14 +14,13 @@ use grundy::games::placement::{PlacementGame, PlacementPosition};
 use grundy::games::sum::Summand;
 use grundy::report::GameReport;
 use grundy::request::{
-    placement_outcome_report, placement_value_report, Limits, OutcomeRequest, Resume, RunError,
-    Stopped, ValueRequest,
+    Limits, OutcomeRequest, RanksAnswer, Resume, RunError, Stopped, ValueRequest,
 };
 use grundy::watch::{Event, Watch};
 use grundy::Game;
 
 use super::checkpoint_file::{facts_path, kept_message, Checkpoint};
-use super::cluster::{search_if_launched, ClusterOptions, Distributed};
+use super::cluster::{search_if_launched, ClusterOptions};
 use crate::input::{input_error, run_error};
 use crate::interrupt;
 use crate::progress::Shown;
@@ -40,20 +39,7 @@ pub struct FirstMoveSearch<'a> {
 /// shared it.
 pub struct Answered {
     pub report: GameReport,
-    pub distributed: Option<Distributed>,
-}
-
-/// The last lines of a first-move search's text: the units of a distributed search, then the
-/// positions searched.
-pub fn closing_lines(report: &GameReport, distributed: Option<&Distributed>) -> String {
-    let units = distributed.map(Distributed::units_line).unwrap_or_default();
-    units
-        + &super::searched_line(
-            report.positions_searched.unwrap_or(0),
-            report.endgame_positions.unwrap_or(0),
-            report.seconds,
-            report.threads.unwrap_or(1),
-        )
+    pub distributed: Option<RanksAnswer>,
 }
 
 impl FirstMoveSearch<'_> {
@@ -61,16 +47,10 @@ impl FirstMoveSearch<'_> {
     /// ([`Goal::NimValue`]).
     pub fn answer(&self, goal: Goal) -> Result<Answered> {
         if let Some(distributed) = self.distributed(goal)? {
-            let (game, position, seconds) = (self.game, self.position, distributed.seconds);
-            let report = match goal {
-                Goal::Outcome => {
-                    placement_outcome_report(game, position, &distributed.outcome(), seconds)
-                }
-                Goal::NimValue => {
-                    placement_value_report(game, position, &distributed.value(), seconds)
-                }
-            };
-            return Ok(Answered::by_ranks(report, distributed));
+            return Ok(Answered {
+                report: distributed.report.clone(),
+                distributed: Some(distributed),
+            });
         }
         let report = self.on_this_host(|game, limits, resume, watch| {
             let request = ValueRequest {
@@ -92,7 +72,7 @@ impl FirstMoveSearch<'_> {
     }
 
     /// Under mpirun or srun (built with the `mpi` feature) the ranks share the search.
-    fn distributed(&self, goal: Goal) -> Result<Option<Distributed>> {
+    fn distributed(&self, goal: Goal) -> Result<Option<RanksAnswer>> {
         search_if_launched(
             self.game,
             self.position,
@@ -241,15 +221,4 @@ fn note_tries(game: &PlacementGame, resume: &Resume) {
         open.len(),
         named.join(", ")
     );
-}
-
-impl Answered {
-    fn by_ranks(mut report: GameReport, distributed: Distributed) -> Answered {
-        report.ranks = Some(distributed.ranks);
-        report.units_settled = Some(distributed.units_settled());
-        Answered {
-            report,
-            distributed: Some(distributed),
-        }
-    }
 }

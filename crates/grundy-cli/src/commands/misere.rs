@@ -1,9 +1,7 @@
 //! `--misere` on `value`, `moves` and `outcome`: the library's misère answers, printed.
 
 use anyhow::Result;
-use grundy::games::placement::Placement;
 
-use grundy::games::sum::Summand;
 use grundy::misere::Convention;
 use grundy::report::GameReport;
 use grundy::request::{Limits, MovesRequest, OutcomeRequest, Request, ValueRequest};
@@ -108,15 +106,7 @@ pub fn run(
 fn text(game: &Game, report: &GameReport) -> String {
     // One placement game is named as under normal play, its position shown when it has a
     // piece.
-    let mut out = match game.as_single() {
-        Some(Summand::Placement(Placement { game, .. })) => format!(
-            "game       {} on {}{}\n",
-            game.name(),
-            game.board(),
-            super::rules_note(game.rules())
-        ),
-        _ => format!("game       {game}\n"),
-    };
+    let mut out = grundy::games::answer_text::game_line(game);
     let has_piece = report
         .position
         .chars()

@@ -8,8 +8,6 @@ pub mod cluster;
 pub mod conjecture;
 mod first_moves;
 pub mod graph;
-pub mod graph_game;
-pub mod heaps;
 pub mod misere;
 pub mod moves;
 pub mod outcome;
@@ -17,7 +15,6 @@ pub mod play;
 pub mod play_game;
 pub mod quotient;
 pub mod sequence;
-pub mod sum;
 pub mod table;
 pub mod terminal;
 pub mod tour;
@@ -25,11 +22,10 @@ pub mod value;
 pub mod worker;
 
 use clap::Args;
-use grundy::games::graph::GraphGame;
+pub use grundy::games::answer_text::{rules_note, searched_line};
+use grundy::games::contract::FamilyGame;
 use grundy::games::placement::Placement;
-use grundy::games::placement::{
-    PlacementGame, PlacementPosition, PlacementRules, RayRule, Surface,
-};
+use grundy::games::placement::{PlacementGame, PlacementPosition, RayRule, Surface};
 
 use grundy::games::sum::Summand;
 use grundy::Game;
@@ -102,7 +98,7 @@ impl GameArgs {
         let reads_graph = game
             .summands()
             .iter()
-            .any(|summand| matches!(summand, Summand::Graph(GraphGame { .. })));
+            .any(|summand| summand.edge_list().is_some());
         refuse_format_without_graph(self.format.as_deref(), &self.game, reads_graph)?;
         game.with_rules(self.rules.surface, self.rules.rays)
             .and_then(|game| game.with_positions(&self.positions))
@@ -152,42 +148,11 @@ impl RuleOptions {
     }
 }
 
-/// How the rules of `game` differ from one piece on a rectangle, for titles: "" or, for
-/// example, " on a torus, lines blocked".
-pub fn rules_note(rules: &PlacementRules) -> String {
-    let mut parts = Vec::new();
-    if rules.surface() != Surface::Rectangle {
-        parts.push(format!("{} surface", rules.surface()));
-    }
-    if rules.rays_matter() {
-        parts.push(format!("lines {}", rules.rays()));
-    }
-    if parts.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", parts.join(", "))
-    }
-}
-
 /// The worker threads to use: as many as asked for, or one per core.
 pub fn thread_count(requested: Option<u32>) -> usize {
     requested.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
         |n| n as usize,
-    )
-}
-
-/// The "searched" line of a search's report: positions, endgame positions when there were any
-/// (games whose endgames all fit the small-graph table have none), time and threads.
-pub fn searched_line(nodes: u64, endgame_positions: u64, seconds: f64, threads: usize) -> String {
-    let endgames = if endgame_positions == 0 {
-        String::new()
-    } else {
-        format!(" and {endgame_positions} endgame positions")
-    };
-    let plural = if threads == 1 { "" } else { "s" };
-    format!(
-        "searched   {nodes} positions{endgames} in {seconds:.3} s on {threads} thread{plural}\n"
     )
 }
 
@@ -203,9 +168,4 @@ pub struct SearchOptions {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-}
-
-/// The "settled" line of an answer a known strategy gave without search.
-pub fn settled_line(strategy: &str) -> String {
-    format!("settled    by {strategy}, without search\n")
 }

@@ -1,23 +1,20 @@
 //! `grundy moves`: the winning moves, or every legal move with the nim-value it leads to.
 
-use grundy::games::graph::GraphGame;
 use grundy::games::placement::Placement;
-use std::collections::HashMap;
 
 use anyhow::Result;
-use grundy::board::Square;
-use grundy::games::placement::{Piece, PlacementGame, PlacementPosition};
+use grundy::games::answer_text;
+use grundy::games::placement::{PlacementGame, PlacementPosition};
 use grundy::games::sum::Summand;
 use grundy::misere::Convention;
-use grundy::report::GameReport;
 use grundy::request::{Limits, MovesRequest};
 use grundy::watch::Watch;
-use grundy::{picture, Game, Nimber};
+use grundy::{picture, Game};
 
-use super::{heaps, rules_note, GameArgs, SearchOptions};
+use super::{GameArgs, SearchOptions};
 use crate::input::run_error;
 use crate::progress::Shown;
-use crate::render::{draw_board, json_line, plain};
+use crate::render::json_line;
 
 /// Arguments of `grundy moves`.
 #[derive(Debug, clap::Args)]
@@ -66,8 +63,7 @@ pub fn run(args: &Args) -> Result<String> {
         );
     }
     let game = args.target.game()?;
-    let placement = matches!(game.as_single(), Some(Summand::Placement(Placement { .. })));
-    if !placement {
+    if !answer_text::is_one_board(&game) {
         super::board_svg::refuse(args.svg.as_deref())?;
     }
     let request = MovesRequest {
@@ -93,14 +89,7 @@ pub fn run(args: &Args) -> Result<String> {
     if args.search.json {
         return Ok(json_line(&report));
     }
-    Ok(match request.game.as_single() {
-        Some(Summand::Placement(Placement { game, position })) => {
-            placement_text(game, position, &report, args.all)
-        }
-        Some(Summand::Graph(GraphGame { .. })) => super::graph_game::moves_text(&report, args.all),
-        Some(summand) if !request.game.is_sum() => heaps::moves_text(summand, &report, args.all),
-        _ => super::sum::moves_text(&request.game, &report),
-    })
+    Ok(answer_text::moves_text(&request.game, &report, args.all))
 }
 
 /// The picture of `position` with its winning moves framed, for `grundy value --svg`: a
@@ -118,144 +107,4 @@ pub fn winning_picture(
     let request = MovesRequest::new(placement, Limits::new(memory, None));
     let report = grundy::request::moves(&request, &Watch::new()).map_err(run_error)?;
     Ok(picture::of_game_report(&request.game, &report, false))
-}
-
-/// A placement move of a report, back on the board, with what is known of it.
-struct PlacedMove {
-    square: Square,
-    piece: Piece,
-    nimber: Option<Nimber>,
-    winning: Option<bool>,
-}
-
-/// The placement moves of a report, back on the board.
-fn placed_moves(game: &PlacementGame, report: &GameReport) -> Vec<PlacedMove> {
-    let board = game.board();
-    report
-        .moves
-        .as_deref()
-        .unwrap_or_default()
-        .iter()
-        .filter_map(|m| {
-            Some(PlacedMove {
-                square: board.square(m.row? - 1, m.col? - 1)?,
-                piece: m.piece.as_deref()?.parse::<Piece>().ok()?,
-                nimber: m.nimber.map(Nimber::new),
-                winning: m.winning,
-            })
-        })
-        .collect()
-}
-
-/// The text of `grundy moves` for one placement game: the board with the winning moves (or
-/// every move's value) marked, and the moves listed.
-fn placement_text(
-    game: &PlacementGame,
-    position: &PlacementPosition,
-    report: &GameReport,
-    all: bool,
-) -> String {
-    let moves = placed_moves(game, report);
-    let several = game.pieces().len() > 1;
-    let legal_moves = report.legal_moves.unwrap_or(0);
-    let winning = report.winning_moves.unwrap_or(0);
-    let unsettled = report.moves_unsettled.unwrap_or(0);
-    let value = match (report.nimber, report.outcome) {
-        (Some(nimber), _) => Nimber::new(nimber).to_string(),
-        (None, Some(grundy::Outcome::N)) => "not 0 (not found in the time given)".to_string(),
-        (None, _) => "? (not found in the time given)".to_string(),
-    };
-    // Moves left unsearched may win too: the count is then what was found, not a fact.
-    let winning_text = if unsettled > 0 && !(all && report.nimber.is_some()) {
-        format!("{winning} winning found ({unsettled} not settled in the time given)")
-    } else {
-        format!("{winning} winning")
-    };
-    let mut out = String::new();
-    out.push_str(&format!(
-        "{} on {}{}: nim-value {value}, {legal_moves} legal moves, {winning_text}\n",
-        game.name(),
-        game.board(),
-        rules_note(game.rules()),
-    ));
-    let listed: Vec<&PlacedMove> = moves
-        .iter()
-        .filter(|m| all || m.winning == Some(true))
-        .collect();
-    let mut labels: HashMap<_, String> = HashMap::new();
-    for m in &listed {
-        let label = match (all, m.nimber) {
-            (false, _) => "*".to_string(),
-            (true, Some(nimber)) => plain(nimber),
-            (true, None) => "?".to_string(),
-        };
-        labels
-            .entry(m.square)
-            .and_modify(|text| {
-                if all {
-                    text.push('/');
-                    text.push_str(&label);
-                }
-            })
-            .or_insert(label);
-    }
-    out.push_str(&draw_board(game, position, &labels));
-    if all && several {
-        let letters: Vec<String> = game
-            .pieces()
-            .iter()
-            .map(|piece| piece.letter().to_string())
-            .collect();
-        out.push_str(&format!(
-            "(each free square shows the nim-values after a {} is put there; 0 wins)\n",
-            letters.join("/")
-        ));
-    } else if all {
-        out.push_str("(each free square shows the nim-value after a piece is put there; 0 wins)\n");
-    } else if winning > 0 {
-        out.push_str("(* marks a winning move)\n");
-    }
-    if unsettled > 0 {
-        let what = if all { "valued" } else { "searched" };
-        out.push_str(&format!(
-            "{unsettled} of {legal_moves} moves not {what} to the end in the time given{}\n",
-            if all { " (? on the board)" } else { "" }
-        ));
-    }
-    if legal_moves == 0 {
-        out.push_str("no legal moves: the player to move has lost\n");
-    } else if listed.is_empty() && report.outcome == Some(grundy::Outcome::P) {
-        out.push_str("no winning move: every move leads to a position the opponent wins\n");
-    } else if listed.is_empty() {
-        out.push_str("no winning move found in the time given\n");
-    }
-    if let Some(strategy) = &report.settled_by {
-        out.push_str(&super::settled_line(strategy));
-    }
-    for m in &listed {
-        let (row, col) = m.square.coordinates();
-        let (value, verdict) = match (m.nimber, m.winning) {
-            (Some(nimber), _) => (
-                nimber.to_string(),
-                if nimber == Nimber::ZERO { "  wins" } else { "" },
-            ),
-            (None, Some(false)) => ("?".to_string(), "  loses (value not found in time)"),
-            (None, _) => ("?".to_string(), "  (not searched to the end in time)"),
-        };
-        let piece = if several {
-            format!("{} ", m.piece.letter())
-        } else {
-            String::new()
-        };
-        out.push_str(&format!(
-            "  {piece}{:<4} ({row},{col}) -> {value}{verdict}\n",
-            m.square.to_string(),
-        ));
-    }
-    out.push_str(&format!(
-        "searched {} positions in {:.3} s\n",
-        report.positions_searched.unwrap_or(0),
-        report.seconds
-    ));
-    out
 }

@@ -7,11 +7,13 @@ use std::path::PathBuf;
 use anyhow::Result;
 use grundy::games::placement::unit_search::Goal;
 
+use super::cluster::units_line;
 use super::cluster::ClusterOptions;
-use super::first_moves::{closing_lines, Answered, FirstMoveSearch};
+use super::first_moves::{Answered, FirstMoveSearch};
 use super::{thread_count, SearchOptions};
 use crate::input::input_error;
-use crate::render::{json_line, outcome_sentence};
+use crate::render::json_line;
+use grundy::games::answer_text;
 use grundy::games::sum::Summand;
 
 /// Arguments of `grundy outcome`.
@@ -89,60 +91,12 @@ pub fn run(args: &Args) -> Result<String> {
     if args.search.json {
         return Ok(json_line(&report));
     }
-    let mut out = format!(
-        "game       {} on {}{}\n",
-        game.name(),
-        game.board(),
-        super::rules_note(game.rules())
-    );
-    if !args.target.positions.is_empty() || *position != game.empty() {
-        out.push_str(&format!("position   {}\n", report.position));
-    }
-    out.push_str(&format!(
-        "outcome    {}\n",
-        outcome_sentence(report.to_move, report.outcome)
-    ));
-    if let Some(first) = &report.winning_move {
-        let others: Vec<&str> = report
-            .symmetric_winning_moves
-            .as_deref()
-            .unwrap_or_default()
-            .iter()
-            .filter_map(|other| other.square.as_deref())
-            .collect();
-        let symmetric = if others.is_empty() {
-            String::new()
-        } else {
-            format!(", and by symmetry {}", others.join(" "))
-        };
-        // With several pieces the move names its piece by letter, before the square.
-        let square = first.square.as_deref().unwrap_or_default();
-        let piece = match first.notation.strip_suffix(square) {
-            Some(letter) if !letter.is_empty() => format!("{letter} "),
-            _ => String::new(),
-        };
-        out.push_str(&format!(
-            "winning    {piece}{square} ({},{}){symmetric}\n",
-            first.row.unwrap_or(0),
-            first.col.unwrap_or(0)
-        ));
-    }
-    if let Some(strategy) = &report.settled_by {
-        out.push_str(&super::settled_line(strategy));
-    }
-    let resumed = report.resumed_from_checkpoint.unwrap_or(0);
-    out.push_str(&format!(
-        "first      {} moves, {} up to symmetry, {} settled{}\n",
-        report.first_moves.unwrap_or(0),
-        report.first_moves_up_to_symmetry.unwrap_or(0),
-        report.first_moves_settled.unwrap_or(0),
-        // A distributed search counts what it resumed on its `units` line.
-        if resumed > 0 && distributed.is_none() {
-            format!(" ({resumed} from the checkpoint)")
-        } else {
-            String::new()
-        }
-    ));
-    out.push_str(&closing_lines(&report, distributed.as_ref()));
-    Ok(out)
+    let shows_position = !args.target.positions.is_empty() || *position != game.empty();
+    let units = distributed.as_ref().map(units_line);
+    Ok(answer_text::placement_outcome_text(
+        game,
+        &report,
+        shows_position,
+        units.as_deref(),
+    ))
 }

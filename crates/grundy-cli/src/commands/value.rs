@@ -1,26 +1,26 @@
 //! `grundy value`: the nim-value and outcome of a game.
 
-use grundy::games::graph::GraphGame;
 use grundy::games::placement::Placement;
-use std::collections::HashMap;
 use std::path::PathBuf;
 
 use anyhow::Result;
 
+use grundy::games::answer_text;
 use grundy::games::placement::unit_search::Goal;
 use grundy::games::placement::{PlacementGame, PlacementPosition};
 use grundy::games::sum::Summand;
 use grundy::misere::Convention;
 use grundy::request::{Limits, OutcomeRequest, ValueRequest};
 use grundy::watch::Watch;
-use grundy::{Game, Nimber};
+use grundy::Game;
 
+use super::cluster::units_line;
 use super::cluster::ClusterOptions;
-use super::first_moves::{closing_lines, Answered, FirstMoveSearch};
-use super::{heaps, rules_note, thread_count, GameArgs, SearchOptions};
+use super::first_moves::{Answered, FirstMoveSearch};
+use super::{thread_count, GameArgs, SearchOptions};
 use crate::input::{input_error, run_error};
 use crate::progress::Shown;
-use crate::render::{draw_board, json_line, outcome_sentence};
+use crate::render::json_line;
 
 /// Arguments of `grundy value`.
 #[derive(Debug, clap::Args)]
@@ -129,11 +129,7 @@ pub fn not_one_placement_game(
     if json {
         return Ok(json_line(&report));
     }
-    Ok(match request.game.as_single() {
-        Some(Summand::Graph(GraphGame { .. })) => super::graph_game::value_text(&report),
-        Some(summand) if !request.game.is_sum() => heaps::value_text(summand, &report),
-        _ => super::sum::value_text(&request.game, &report),
-    })
+    Ok(answer_text::value_text(&request.game, &report))
 }
 
 /// `grundy value` for one placement game: a first-move search on this host's threads or the
@@ -151,7 +147,6 @@ fn placement(args: &Args, game: &PlacementGame, position: &PlacementPosition) ->
         cluster: &args.cluster,
     }
     .answer(Goal::NimValue)?;
-    let nimber = Nimber::new(report.nimber.unwrap_or(0));
     if let Some(path) = &args.svg {
         if let Some(svg) = super::moves::winning_picture(game, position, args.search.memory)? {
             crate::files::write_after_report(path, svg);
@@ -160,32 +155,13 @@ fn placement(args: &Args, game: &PlacementGame, position: &PlacementPosition) ->
     if args.search.json {
         return Ok(json_line(&report));
     }
-    let mut out = String::new();
-    out.push_str(&format!(
-        "game       {} on {}{}\n",
-        game.name(),
-        game.board(),
-        rules_note(game.rules())
-    ));
-    if !args.target.positions.is_empty() || *position != game.empty() {
-        out.push_str(&format!("position   {}\n", report.position));
-        out.push_str(&draw_board(game, position, &HashMap::new()));
-    }
-    out.push_str(&format!("nim-value  {nimber}\n"));
-    out.push_str(&format!(
-        "outcome    {}\n",
-        outcome_sentence(report.to_move, report.outcome)
-    ));
-    if let Some(strategy) = &report.settled_by {
-        out.push_str(&super::settled_line(strategy));
-    }
-    // A distributed search counts what it resumed on its `units` line.
-    let resumed = report.resumed_from_checkpoint.unwrap_or(0);
-    if resumed > 0 && distributed.is_none() {
-        out.push_str(&format!(
-            "resumed    {resumed} answers from the checkpoint (whether a first move leaves a value)\n"
-        ));
-    }
-    out.push_str(&closing_lines(&report, distributed.as_ref()));
-    Ok(out)
+    let shows_position = !args.target.positions.is_empty() || *position != game.empty();
+    let units = distributed.as_ref().map(units_line);
+    Ok(answer_text::placement_value_text(
+        game,
+        position,
+        &report,
+        shows_position,
+        units.as_deref(),
+    ))
 }

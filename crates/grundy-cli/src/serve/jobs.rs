@@ -17,6 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use grundy::request::{ErrorKind, ErrorReport};
+use grundy::watch::ProgressEvent;
 use grundy::Request;
 use serde::{Deserialize, Serialize};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
@@ -51,18 +52,19 @@ pub struct Limits {
     pub jobs: usize,
 }
 
-/// How far a command has come, as its progress lines say.
-#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+/// How far a command has come, as the page is told: the counts its progress lines (the
+/// library's [`ProgressEvent`]s) gave last, each kept until a newer line gives it again.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
 pub struct Progress {
     /// Positions searched so far.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub positions_searched: Option<u64>,
     /// In a search of the first moves: how many are settled.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub first_moves_settled: Option<usize>,
+    pub first_moves_settled: Option<u64>,
     /// In a search of the first moves: how many there are (up to symmetry).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub first_moves_total: Option<usize>,
+    pub first_moves_total: Option<u64>,
     /// In a table: the cells valued so far.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cells_finished: Option<u64>,
@@ -72,6 +74,41 @@ pub struct Progress {
 }
 
 impl Progress {
+    /// The counts `event` gives: positions searched (or a tour count's nodes), first moves
+    /// settled, and the steps of any counted task as cells.
+    fn of(event: &ProgressEvent) -> Progress {
+        let cells = |done: u64, total: u64| Progress {
+            cells_finished: Some(done),
+            cells_total: Some(total),
+            ..Progress::default()
+        };
+        match *event {
+            ProgressEvent::Searched { positions, .. } => Progress {
+                positions_searched: Some(positions),
+                ..Progress::default()
+            },
+            ProgressEvent::FirstMoves {
+                done,
+                total,
+                positions,
+                ..
+            } => Progress {
+                positions_searched: Some(positions),
+                first_moves_settled: Some(done),
+                first_moves_total: Some(total),
+                ..Progress::default()
+            },
+            ProgressEvent::Steps { done, total, .. }
+            | ProgressEvent::Frontier { done, total, .. } => cells(done, total),
+            ProgressEvent::TourCount { done, total, nodes } => Progress {
+                positions_searched: Some(nodes),
+                ..cells(done, total)
+            },
+            ProgressEvent::Restarts { done, total, .. } => cells(u64::from(done), u64::from(total)),
+            ProgressEvent::QuotientTrial { .. } => Progress::default(),
+        }
+    }
+
     /// Takes the counts `newer` reports, keeping those it does not mention.
     fn update(&mut self, newer: &Progress) {
         self.positions_searched = newer.positions_searched.or(self.positions_searched);
@@ -259,7 +296,7 @@ impl Runner {
             while let Ok(Some(line)) = lines.next_line().await {
                 match parse_line(&line) {
                     Some(WorkerLine::Progress(reported)) => {
-                        progress(reported);
+                        progress(Progress::of(&reported));
                         continue;
                     }
                     Some(WorkerLine::Error(error)) => {
@@ -436,10 +473,10 @@ pub fn memory_text(bytes: u64) -> String {
 
 /// A line of the command's stderr that the server reads: its progress, or the library's
 /// typed error. Other lines are the command's own words.
-#[derive(Debug, PartialEq, Eq, Deserialize)]
+#[derive(Debug, PartialEq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 enum WorkerLine {
-    Progress(Progress),
+    Progress(ProgressEvent),
     Error(ErrorReport),
 }
 
@@ -691,18 +728,39 @@ mod tests {
 
     #[test]
     fn progress_lines_are_read_and_other_lines_are_not() {
+        let line = r#"{"progress":{"kind":"first_moves","value":null,"done":3,"total":7,"positions":12,"searching":[]}}"#;
+        let Some(WorkerLine::Progress(event)) = parse_line(line) else {
+            panic!("a progress line: {line}")
+        };
         assert_eq!(
-            parse_line(
-                r#"{"progress":{"positions_searched":12,"first_moves_settled":3,"first_moves_total":7}}"#
-            ),
-            Some(WorkerLine::Progress(Progress {
+            Progress::of(&event),
+            Progress {
                 positions_searched: Some(12),
                 first_moves_settled: Some(3),
                 first_moves_total: Some(7),
                 ..Progress::default()
-            }))
+            }
         );
         assert_eq!(parse_line("error: board size `0x0` is malformed"), None);
+        assert_eq!(parse_line(r#"{"progress":{"kind":"unheard_of"}}"#), None);
+    }
+
+    #[test]
+    fn a_tour_counts_shares_are_cells_and_its_nodes_are_positions() {
+        let event = ProgressEvent::TourCount {
+            done: 2,
+            total: 8,
+            nodes: 1_000,
+        };
+        assert_eq!(
+            Progress::of(&event),
+            Progress {
+                positions_searched: Some(1_000),
+                cells_finished: Some(2),
+                cells_total: Some(8),
+                ..Progress::default()
+            }
+        );
     }
 
     #[test]
@@ -719,7 +777,7 @@ mod tests {
         assert!(matches!(Failure::of(refused), Failure::Input(_)));
         assert_eq!(parse_line("error: board size `0x0` is malformed"), None);
         assert!(matches!(
-            parse_line(r#"{"progress":{"positions_searched":1}}"#),
+            parse_line(r#"{"progress":{"kind":"searched","positions":1,"table_bytes":0}}"#),
             Some(WorkerLine::Progress(_))
         ));
     }

@@ -150,7 +150,9 @@ pub fn signal_when(
     }
 }
 
-/// Whether a progress line says `count` has reached `least`.
-pub fn reached(counts: &serde_json::Value, count: &str, least: u64) -> bool {
-    counts[count].as_u64().is_some_and(|done| done >= least)
+/// Whether a progress line (the library's `ProgressEvent`) of one of `kinds` says `count`
+/// has reached `least`.
+pub fn reached(event: &serde_json::Value, kinds: &[&str], count: &str, least: u64) -> bool {
+    kinds.iter().any(|kind| event["kind"] == *kind)
+        && event[count].as_u64().is_some_and(|done| done >= least)
 }

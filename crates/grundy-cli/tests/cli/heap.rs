@@ -327,7 +327,7 @@ fn ctrl_c_keeps_the_values_finished() {
             "40",
         ],
         "-INT",
-        |counts| crate::common::reached(counts, "cells_finished", 1),
+        |counts| crate::common::reached(counts, &["steps"], "done", 1),
     );
     let (stdout, stderr) = (stopped.stdout, stopped.stderr);
     assert_eq!(stopped.status, Some(130), "{stderr}");

@@ -947,7 +947,7 @@ fn a_stopped_search_keeps_its_facts_and_the_next_run_reads_them() {
     // Stopped once it has searched so many positions, however long that takes here.
     let run_for = |positions: u64| {
         let stopped = signal_when(&args, "-INT", |counts| {
-            reached(counts, "positions_searched", positions)
+            reached(counts, &["searched", "first_moves"], "positions", positions)
         });
         assert_eq!(stopped.status, Some(130), "{}", stopped.stderr);
         stopped.stderr
@@ -1102,7 +1102,7 @@ fn table_stopped_by(signal: &str, name: &str) {
     let stopped = signal_when(
         &["table", "queens", "--rows", "1,2,12", "--cols", "1,2,13"],
         signal,
-        |counts| reached(counts, "cells_finished", 1),
+        |counts| reached(counts, &["steps"], "done", 1),
     );
     let (stdout, stderr) = (stopped.stdout, stopped.stderr);
     assert_eq!(stopped.status, Some(130), "{signal} {stdout}{stderr}");

@@ -831,6 +831,25 @@ fn serve_lists_the_games_of_the_registry() {
     assert_eq!(games["piece_letters"]["knights"], "N", "{text}");
     assert_eq!(games["piece_letters"]["queens"], "Q", "{text}");
     assert_eq!(games["leaper_letter"], "L", "{text}");
+    // How the page plays each family, from the registry: the game its form starts with and
+    // how a position is drawn; a nimber is not offered on its own.
+    let play_of = |name: &str| {
+        games["families"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|family| family["family"] == name)
+            .map(|family| family["play"].clone())
+            .unwrap_or_else(|| panic!("no family {name}: {text}"))
+    };
+    assert_eq!(play_of("placement")["drawing"], "board", "{text}");
+    assert_eq!(play_of("placement")["game"], "knights", "{text}");
+    assert_eq!(play_of("placement")["symmetry"], true, "{text}");
+    assert_eq!(play_of("heap")["drawing"], "heaps", "{text}");
+    assert_eq!(play_of("heap")["timed"], false, "{text}");
+    assert_eq!(play_of("corner")["drawing"], "corner", "{text}");
+    assert_eq!(play_of("graph")["drawing"], "graph", "{text}");
+    assert_eq!(play_of("nimber"), Value::Null, "{text}");
 }
 
 #[test]

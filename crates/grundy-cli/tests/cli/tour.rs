@@ -526,7 +526,7 @@ fn counts_that_cannot_finish_are_refused() {
 #[test]
 fn an_interrupted_count_keeps_a_lower_bound() {
     let stopped = signal_when(&["tour", "count", "6x6"], "-INT", |counts| {
-        reached(counts, "positions_searched", 1)
+        reached(counts, &["tour_count"], "nodes", 1)
     });
     let stdout = stopped.stdout;
     assert_eq!(stopped.status, Some(130), "{stdout}");
@@ -587,7 +587,7 @@ fn help_has_examples_and_the_bare_board_still_finds() {
 #[test]
 fn an_interrupted_closed_count_says_it_has_no_result() {
     let stopped = signal_when(&["tour", "count", "6x8", "--closed"], "-INT", |counts| {
-        reached(counts, "cells_finished", 1)
+        reached(counts, &["frontier", "tour_count"], "done", 1)
     });
     let stderr = stopped.stderr;
     assert_eq!(stopped.status, Some(130), "{stderr}");
@@ -731,7 +731,7 @@ fn neural_restarts_are_bounded_and_stop_on_ctrl_c() {
         ],
         "-INT",
         // Once a restart has settled into a cover, which the stop then joins into a tour.
-        |counts| reached(counts, "restarts_settled", 1),
+        |counts| reached(counts, &["restarts"], "settled", 1),
     );
     let (stdout, stderr) = (stopped.stdout, stopped.stderr);
     assert_eq!(stopped.status, Some(0), "{stdout}{stderr}");

@@ -77,6 +77,25 @@ pub trait FamilyGame: Sized {
     /// When the game is too large for its family's search (a graph of too many vertices).
     fn normal_play(&self, budget_bytes: u64) -> Result<Box<dyn NormalPlay>, GraphError>;
 
+    /// The report of `question` on this game alone under normal play, when its family answers
+    /// it by its own means: from a table, a sequence or a formula (heap games, two-dimensional
+    /// Kayles, corner games) or by its own search (a graph's, within `budget_bytes`, telling
+    /// `observer` its progress), with the family's keys (each heap's value, the cells of a
+    /// Treblecross move). `None` for a family whose game alone the caller answers otherwise (a
+    /// placement game by its first-move search; any other by its evaluator,
+    /// [`FamilyGame::normal_play`]). A heap game's sequence must already reach its heaps.
+    ///
+    /// # Errors
+    /// A game too large for its family's means, saying why.
+    fn answer_alone(
+        &self,
+        _question: AloneQuestion,
+        _budget_bytes: u64,
+        _observer: Box<dyn SearchObserver + Send>,
+    ) -> Option<Result<GameReport, String>> {
+        None
+    }
+
     /// The game under misère play: its family's rules of parts and the states of its position,
     /// which the rules split into parts.
     ///
@@ -124,6 +143,21 @@ pub trait FamilyGame: Sized {
     ) -> Result<Option<(Vec<Move>, String)>, StopRaised> {
         Ok(None)
     }
+}
+
+/// What a question asks of a game alone ([`FamilyGame::answer_alone`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AloneQuestion {
+    /// Its nim-value.
+    Value,
+    /// Its winning moves, or with `all` every move with the value it leads to, listed up to
+    /// `limit` (the rest counted).
+    Moves {
+        /// Every move, not only the winning ones.
+        all: bool,
+        /// The most moves listed.
+        limit: usize,
+    },
 }
 
 /// A question given up because its stop flag was raised.
@@ -189,6 +223,15 @@ pub fn plain_report(game: &impl FamilyGame, command: Command, outcome: Outcome) 
         outcome,
         Player::First,
     )
+}
+
+/// The keys of a report on `game` alone whose nim-value is `nimber`: the family's keys
+/// ([`FamilyGame::report`]), the value, and the outcome it gives.
+pub fn valued_report(game: &impl FamilyGame, command: Command, nimber: Nimber) -> GameReport {
+    GameReport {
+        nimber: Some(nimber.value()),
+        ..game.report(command, nimber.outcome())
+    }
 }
 
 /// A move written `FROM -> PART + PART` (or `FROM -> 0` when nothing is left): the heap or

@@ -1,5 +1,6 @@
 //! Rulesets, one folder per family of games, and [`game::Game`]: any of them, or a sum.
 
+pub mod answer_text;
 pub mod contract;
 pub mod corner;
 pub mod cram;

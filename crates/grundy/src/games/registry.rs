@@ -128,6 +128,52 @@ impl Family {
         }
     }
 
+    /// How the page's Play tab offers the family's games, or `None` for a family it does not
+    /// offer on its own (a nimber is a summand of sums; the page does not draw Cram's dominoes
+    /// yet).
+    #[must_use]
+    pub const fn play_form(self) -> Option<PlayForm> {
+        Some(match self {
+            Family::Placement => PlayForm {
+                arguments: "5x5",
+                arguments_label: "Board",
+                drawing: Drawing::Board,
+                game: "knights",
+                label: "pieces on a board",
+                symmetry: true,
+                timed: true,
+            },
+            Family::Heap => PlayForm {
+                arguments: "3 4 5",
+                arguments_label: "Heaps",
+                drawing: Drawing::Heaps,
+                game: "kayles",
+                label: "heap game",
+                symmetry: false,
+                timed: false,
+            },
+            Family::Corner => PlayForm {
+                arguments: "7 9",
+                arguments_label: "Square M N",
+                drawing: Drawing::Corner,
+                game: "corner-knight",
+                label: "corner game",
+                symmetry: false,
+                timed: false,
+            },
+            Family::Graph => PlayForm {
+                arguments: "",
+                arguments_label: "Edges",
+                drawing: Drawing::Graph,
+                game: "graph",
+                label: "Node Kayles on a graph",
+                symmetry: false,
+                timed: false,
+            },
+            Family::Cram | Family::Nimber => return None,
+        })
+    }
+
     /// The family's named games (pieces, heap games, corner games), as a page offers them.
     #[must_use]
     pub fn named_games(self) -> Vec<&'static str> {
@@ -259,6 +305,45 @@ impl Family {
     }
 }
 
+/// How a position of a family is drawn, and so what the page's form asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Drawing {
+    /// A board of squares with pieces on it (the answer's `position` is its rows): the form
+    /// chooses its surface and lines, a position is set up by clicking and written after
+    /// `at`, and the position says whose turn it is.
+    Board,
+    /// A row of heaps (the answer's `position` is their sizes, as the game's arguments are).
+    Heaps,
+    /// A piece on a quarter-plane (the answer's `position` is its square, as the game's
+    /// arguments are).
+    Corner,
+    /// A graph (the answer's `graph`): the form takes its edges.
+    Graph,
+}
+
+/// How the page's Play tab offers a family's games: the game its form starts with, how a
+/// position is drawn, and which of the computer's ways of playing apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayForm {
+    /// The arguments the form starts with (empty for a graph, whose edges are typed).
+    pub arguments: &'static str,
+    /// What the form calls the arguments.
+    pub arguments_label: &'static str,
+    /// How a position is drawn.
+    pub drawing: Drawing,
+    /// The game the form starts with.
+    pub game: &'static str,
+    /// The family in the form's list of games.
+    pub label: &'static str,
+    /// Whether the computer may play by a symmetry strategy (mirror play), where one applies.
+    pub symmetry: bool,
+    /// Whether a position may take longer to search than a request's time (a large board):
+    /// its moves and the computer's reply are then asked within a time, and come back with
+    /// what that time settled.
+    pub timed: bool,
+}
+
 /// The registry as a page reads it (`grundy serve`'s `/api/games`): each family with its
 /// games, rules and commands, the surfaces and ray rules of placement games, the letter that
 /// marks each piece in a position, and the text that lists every game. Keys in alphabetical
@@ -296,6 +381,9 @@ pub struct FamilyEntry {
     pub games: Vec<&'static str>,
     /// [`Family::names`].
     pub names: String,
+    /// [`Family::play_form`]; absent for a family the page does not offer on its own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub play: Option<PlayForm>,
     /// [`Family::rules`].
     pub rules: &'static str,
     /// [`Family::title`].
@@ -319,6 +407,7 @@ pub fn games_catalogue() -> GamesCatalogue {
             family: format!("{family:?}").to_lowercase(),
             games: family.named_games(),
             names: family.names(),
+            play: family.play_form(),
             rules: family.rules(),
             title: family.title(),
         })
@@ -399,6 +488,16 @@ mod tests {
             ("*3", Family::Nimber),
         ] {
             assert_eq!(Family::of(name), family, "{name}");
+        }
+    }
+
+    #[test]
+    fn the_game_a_family_is_played_with_first_is_one_of_its_own() {
+        for family in Family::ALL {
+            if let Some(form) = family.play_form() {
+                assert_eq!(Family::of(form.game), family, "{form:?}");
+                assert!(family.supports(Command::Play), "{family:?}");
+            }
         }
     }
 

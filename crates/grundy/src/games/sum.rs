@@ -16,7 +16,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::games::contract::{FamilyGame, NimHeap, NormalPlay, StopRaised};
+use crate::games::contract::{AloneQuestion, FamilyGame, NimHeap, NormalPlay, StopRaised};
 use crate::games::corner::CornerPiece;
 use crate::games::cram::CramGame;
 use crate::games::graph::GraphGame;
@@ -148,6 +148,15 @@ impl FamilyGame for Summand {
         each_family!(self, part => part.normal_play(budget_bytes))
     }
 
+    fn answer_alone(
+        &self,
+        question: AloneQuestion,
+        budget_bytes: u64,
+        observer: Box<dyn SearchObserver + Send>,
+    ) -> Option<Result<GameReport, String>> {
+        each_family!(self, part => part.answer_alone(question, budget_bytes, observer))
+    }
+
     fn misere_start(&self) -> Result<MisereStart, TooLarge> {
         each_family!(self, part => part.misere_start())
     }
@@ -171,6 +180,56 @@ impl FamilyGame for Summand {
         each_family!(self, part => part.misere_moves_by_theory(stop))
     }
 }
+
+impl Summand {
+    /// The placement game, when this is one: what a first-move search, a computer's
+    /// strategies and a position's picture take.
+    #[must_use]
+    pub fn as_placement(&self) -> Option<&Placement> {
+        match self {
+            Summand::Placement(placement) => Some(placement),
+            _ => None,
+        }
+    }
+
+    /// The heap game, when this is one, to be given its nim-sequence.
+    pub fn as_heaps_mut(&mut self) -> Option<&mut Heaps> {
+        match self {
+            Summand::Heaps(heaps) => Some(heaps),
+            _ => None,
+        }
+    }
+
+    /// The game on a graph, when this is one: what a graph's facts describe.
+    #[must_use]
+    pub fn as_graph(&self) -> Option<&GraphGame> {
+        match self {
+            Summand::Graph(graph) => Some(graph),
+            _ => None,
+        }
+    }
+}
+
+/// A game of each family is a summand of its family.
+macro_rules! summand_from {
+    ($($family:ident($game:ty)),*) => {
+        $(impl From<$game> for Summand {
+            fn from(game: $game) -> Summand {
+                Summand::$family(game)
+            }
+        })*
+    };
+}
+
+summand_from!(
+    Placement(Placement),
+    Heaps(Heaps),
+    Rectangles(Rectangles),
+    Corner(CornerPiece),
+    Graph(GraphGame),
+    Cram(CramGame),
+    Nimber(Nimber)
+);
 
 /// A sum of games, each valued once and then kept.
 pub struct GameSum {

@@ -21,6 +21,7 @@
 //! ```
 
 pub mod genus;
+pub mod judge;
 pub mod nim;
 pub mod parallel;
 pub mod parts;

@@ -24,6 +24,8 @@
 //! ```
 
 use super::genus::{Genus, GENUS_TERMS};
+use crate::games::contract::{FamilyGame, NimHeap};
+use crate::report::Move;
 
 /// Bouton's rule for misère Nim: the player to move in the Nim heaps `heaps` wins unless every
 /// heap has at most one token and their number is odd, or some heap has more and the nim-sum
@@ -132,6 +134,118 @@ impl NimPosition {
         targets.dedup();
         targets.retain(|&to| to < from && !self.after(from, to).wins());
         targets
+    }
+}
+
+/// What names the closed form of misère Nim in a report's `settled_by`.
+pub const NIM_RULE: &str =
+    "misère Nim's closed form (Bouton's rule; the genus by Conway's), without search";
+
+/// One heap of a game of misère Nim that a move is made on, with its summand (from 0).
+struct MovedHeap {
+    summand: usize,
+    heap: NimHeap,
+}
+
+/// A game every summand of which is Nim heaps: nimbers (`*1500`) and heaps of Nim (`nim 3 4
+/// 5`, `0.3...`), as their families say ([`FamilyGame::nim_heaps`]). Misère Nim has a closed
+/// form, so the game is answered at once whatever its heaps, where the search goes a token a
+/// move to at most 2,000 moves and took 45 s for the genus of `*1500`.
+pub struct NimGame {
+    heaps: Vec<u32>,
+    position: NimPosition,
+    /// The heaps moved on, in the order the moves are listed: a heap game's equal heaps are
+    /// moved on once, at the first (as its moves are listed under normal play).
+    moved: Vec<MovedHeap>,
+    in_sum: bool,
+}
+
+impl NimGame {
+    /// The sum `summands` as Nim heaps, or `None` when some summand is no Nim heap.
+    #[must_use]
+    pub fn of(summands: &[impl FamilyGame]) -> Option<NimGame> {
+        let mut heaps = Vec::new();
+        let mut moved = Vec::new();
+        for (summand, part) in summands.iter().enumerate() {
+            for heap in part.nim_heaps()? {
+                heaps.push(heap.size);
+                if heap.moved_on {
+                    moved.push(MovedHeap { summand, heap });
+                }
+            }
+        }
+        Some(NimGame {
+            position: NimPosition::new(&heaps),
+            heaps,
+            moved,
+            in_sum: summands.len() > 1,
+        })
+    }
+
+    /// Whether the player to move wins.
+    #[must_use]
+    pub fn wins(&self) -> bool {
+        self.position.wins()
+    }
+
+    /// The game's genus.
+    #[must_use]
+    pub fn genus(&self) -> Genus {
+        genus(&self.heaps)
+    }
+
+    /// The move leaving `moved` at `to` tokens, named as the search names it, with whether it
+    /// wins.
+    fn named(&self, moved: &MovedHeap, to: u32) -> Move {
+        let heap = &moved.heap;
+        Move {
+            summand: self.in_sum.then_some(moved.summand + 1),
+            ..(heap.name)(heap, to).misere(!self.position.after(heap.size, to).wins())
+        }
+    }
+
+    /// The sizes a move leaves `heap` at, in the order its game lists the moves.
+    fn targets(heap: &NimHeap) -> Box<dyn Iterator<Item = u32>> {
+        if heap.most_left_first {
+            Box::new((0..heap.size).rev())
+        } else {
+            Box::new(0..heap.size)
+        }
+    }
+
+    /// How many moves there are.
+    #[must_use]
+    pub fn legal_moves(&self) -> usize {
+        self.moved
+            .iter()
+            .map(|moved| moved.heap.size as usize)
+            .sum()
+    }
+
+    /// The first `most` moves, in the order they are listed.
+    #[must_use]
+    pub fn first_moves(&self, most: usize) -> Vec<Move> {
+        self.moved
+            .iter()
+            .flat_map(|moved| Self::targets(&moved.heap).map(move |to| (moved, to)))
+            .take(most)
+            .map(|(moved, to)| self.named(moved, to))
+            .collect()
+    }
+
+    /// The winning moves (at most one a heap), in the order they are listed.
+    #[must_use]
+    pub fn winning_moves(&self) -> Vec<Move> {
+        self.moved
+            .iter()
+            .flat_map(|moved| {
+                let mut targets = self.position.winning_targets(moved.heap.size);
+                if moved.heap.most_left_first {
+                    targets.reverse();
+                }
+                targets.into_iter().map(move |to| self.named(moved, to))
+            })
+            .collect()
     }
 }
 

@@ -8,7 +8,6 @@ use std::fmt::Write;
 
 use super::escape;
 use crate::games::placement::{MoveValue, PlacementGame, PlacementPosition};
-use crate::games::sum::Summand;
 use crate::misere::Convention;
 use crate::report::{Command, GameReport, Move};
 use crate::{BoardSize, Game, Nimber, Outcome, Square};
@@ -206,9 +205,7 @@ fn on_board(game: &PlacementGame) -> String {
 /// have no board.
 #[must_use]
 pub fn of_game(game: &Game) -> Option<String> {
-    let Some(Summand::Placement(Placement { game, position: at })) = game.as_single() else {
-        return None;
-    };
+    let Placement { game, position: at } = game.as_single()?.as_placement()?;
     Some(position(&on_board(game), game, at, &[], &[]))
 }
 
@@ -224,13 +221,10 @@ pub fn of_game(game: &Game) -> Option<String> {
 /// search is run: a value report names no winning move, so none is framed.
 #[must_use]
 pub fn of_game_report(game: &Game, report: &GameReport, every_move_listed: bool) -> Option<String> {
-    let Some(Summand::Placement(Placement {
+    let Placement {
         game,
         position: asked,
-    })) = game.as_single()
-    else {
-        return None;
-    };
+    } = game.as_single()?.as_placement()?;
     let on_board = on_board(game);
     // Misère play has no nim-value, only who wins; a moves answer within a time may not have
     // found the value (its unvalued moves, which `placed` leaves out, are drawn unlabelled).

@@ -28,7 +28,6 @@ pub use knight_tour::{tour, MAX_TOUR_SQUARES};
 pub use plot::{sequence, sequence_plot, PeriodMark, MAX_PLOTTED_HEAPS};
 
 use crate::games::placement::Placement;
-use crate::games::sum::Summand;
 use crate::request::{Answer, Request, TourAnswer};
 
 /// The picture a front end shows for `answer` to `request`, titled as the command line titles
@@ -67,12 +66,10 @@ pub fn of_answer(request: &Request, answer: &Answer) -> Option<String> {
         (Request::Sequence(_), Answer::Sequence(answer)) => (answer.finished <= MAX_PLOTTED_HEAPS)
             .then(|| sequence(answer, &answer.heading("stopped"))),
         (Request::Tour(_), Answer::Tour(TourAnswer::Found(found))) => tour(&found.tour),
-        (Request::Graph(request), Answer::Graph(answer)) => match request.game.as_single() {
-            Some(Summand::Placement(Placement { game, .. })) => {
-                smallest_terminal(game, &answer.smallest_terminal)
-            }
-            _ => None,
-        },
+        (Request::Graph(request), Answer::Graph(answer)) => {
+            let Placement { game, .. } = request.game.as_single()?.as_placement()?;
+            smallest_terminal(game, &answer.smallest_terminal)
+        }
         _ => None,
     }
 }

@@ -3,16 +3,13 @@
 //! every thread; a graph by Node Kayles; heap and corner games are read from their
 //! nim-sequence or table; a sum values each game once and takes the nim-sum.
 
-use crate::games::corner::CornerPiece;
-use crate::games::heap::Heaps;
-use crate::games::heap::Rectangles;
 use std::time::Instant;
 
-use super::prepare::{corner_value_and_moves, prepare, LIST_LIMIT};
-use super::{MovesRequest, OutcomeRequest, Resume, RunError, Stopped, ValueRequest};
+use super::evaluator::evaluator;
+use super::prepare::{prepare, LIST_LIMIT};
+use super::{Limits, MovesRequest, OutcomeRequest, Resume, RunError, Stopped, ValueRequest};
 use crate::games::contract::FamilyGame;
-use crate::games::graph::GraphGame;
-use crate::games::heap::{treblecross_winning_cells, HeapGame, Kayles2d};
+use crate::games::contract::{valued_report, AloneQuestion};
 use crate::games::placement::root_search::{
     Interrupted, RootOutcome, RootReport, RootSearch, RootValue, FACTS_KEPT,
 };
@@ -20,109 +17,132 @@ use crate::games::placement::{
     MoveValue, Placement, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver,
 };
 use crate::games::sum::{GameSum, Summand};
-use crate::graph::kayles::GraphSolver;
-use crate::graph::Graph;
 use crate::misere::Convention;
 use crate::report::{Command, GameReport, Move, Player, SummandReport};
 use crate::watch::{Event, RootWatch, Watch};
 use crate::{Game, Nimber};
 
-/// The nim-value and outcome of `request.game`.
+/// The value of `request.game` under its convention: its nim-value and outcome, or under
+/// misère play who wins and its genus.
 ///
 /// # Errors
 /// A game too large for its limits, records that do not resume, or a stop.
 pub fn value(request: &ValueRequest, watch: &Watch) -> Result<GameReport, RunError> {
-    let game = &request.game;
-    refuse_resume(game, &request.resume, request.convention)?;
-    if request.convention.is_misere() {
-        return super::misere::value(game, &request.limits, watch);
-    }
+    refuse_resume(&request.game, &request.resume, request.convention)?;
+    evaluator(request.convention, &request.limits).value(&request.game, &request.resume, watch)
+}
+
+/// The nim-value and outcome of `game` under normal play.
+pub(super) fn normal_value(
+    game: &Game,
+    limits: &Limits,
+    resume: &Resume,
+    watch: &Watch,
+) -> Result<GameReport, RunError> {
     if game.is_sum() {
-        return sum_value(game, request.limits.memory, watch);
+        return sum_value(game, limits.memory, watch);
     }
-    match &game.summands()[0] {
-        Summand::Placement(Placement { game, position }) => {
-            let (answer, seconds) = first_move_search(
-                game,
-                position,
-                &request.limits,
-                &request.resume,
-                watch,
-                true,
-                |root, observer| root.nim_value(observer),
-            )?;
-            Ok(placement_value_report(game, position, &answer, seconds))
-        }
-        Summand::Graph(GraphGame { name, graph }) => {
-            graph_value(name, graph, request.limits.memory, watch)
-        }
-        summand @ (Summand::Heaps(_) | Summand::Rectangles(_) | Summand::Corner(_)) => {
-            table_value(&prepare(summand, watch)?)
-        }
-        summand => evaluated_value(summand, request.limits.memory, watch),
+    let single = &game.summands()[0];
+    let Some(Placement { game, position }) = single.as_placement() else {
+        return alone(single, AloneQuestion::Value, limits, watch);
+    };
+    let (answer, seconds) = first_move_search(
+        game,
+        position,
+        limits,
+        resume,
+        watch,
+        true,
+        |root, observer| root.nim_value(observer),
+    )?;
+    Ok(placement_value_report(game, position, &answer, seconds))
+}
+
+/// `question` on `single`, the one game asked about and not a placement game, as its family
+/// answers it alone (its heap game's sequence computed first); by its family's evaluator
+/// ([`FamilyGame::normal_play`]) when the family has no answer of its own.
+fn alone(
+    single: &Summand,
+    question: AloneQuestion,
+    limits: &Limits,
+    watch: &Watch,
+) -> Result<GameReport, RunError> {
+    let prepared = prepare(single, watch)?;
+    match prepared.answer_alone(question, limits.memory, Box::new(watch.clone())) {
+        Some(answer) => unless_stopped(watch, answer.map_err(RunError::input)?),
+        None => match question {
+            AloneQuestion::Value => evaluated_value(&prepared, limits.memory, watch),
+            AloneQuestion::Moves { all, .. } => {
+                evaluated_moves(&prepared, all, limits.memory, watch)
+            }
+        },
     }
 }
 
-/// The winning moves of `request.game`, or with `all` every move and the value it leads to,
-/// each with the game it leaves.
+/// The winning moves of `request.game`, or with `all` every move and how it is judged under
+/// the request's convention, each with the game it leaves.
 ///
 /// # Errors
 /// A game too large for its limits, or a stop.
 pub fn moves(request: &MovesRequest, watch: &Watch) -> Result<GameReport, RunError> {
-    let mut report = moves_listed(request, watch)?;
+    let seconds = super::thinking_time::check(request.seconds).map_err(RunError::Input)?;
+    let mut report = evaluator(request.convention, &request.limits).moves(
+        &request.game,
+        request.all,
+        seconds,
+        watch,
+    )?;
     if let Some(moves) = report.moves.as_mut() {
         super::after::write_games_after(&request.game, moves);
     }
     Ok(report)
 }
 
-fn moves_listed(request: &MovesRequest, watch: &Watch) -> Result<GameReport, RunError> {
-    let game = &request.game;
-    let memory = request.limits.memory;
-    let seconds = super::thinking_time::check(request.seconds).map_err(RunError::Input)?;
-    if request.convention.is_misere() {
-        return super::misere::moves(game, request.all, &request.limits, seconds, watch);
-    }
+/// The winning moves of `game` under normal play, or with `all` every move and the value it
+/// leads to.
+pub(super) fn normal_moves(
+    game: &Game,
+    all: bool,
+    limits: &Limits,
+    seconds: Option<f64>,
+    watch: &Watch,
+) -> Result<GameReport, RunError> {
+    let memory = limits.memory;
+    let placement = game.as_single().and_then(Summand::as_placement);
     if let Some(seconds) = seconds {
-        let Some(Summand::Placement(Placement { game, position })) = game.as_single() else {
+        let Some(Placement { game, position }) = placement else {
             return Err(RunError::input(format!(
                 "seconds (moves within a time) is for one placement game under normal play (any game under misère play), not `{game}`"
             )));
         };
         return super::moves_in_time::placement_moves_in_time(
-            game,
-            position,
-            request.all,
-            memory,
-            seconds,
-            watch,
+            game, position, all, memory, seconds, watch,
         );
     }
     if game.is_sum() {
-        return sum_moves(game, request.all, memory, watch);
+        return sum_moves(game, all, memory, watch);
     }
-    match &game.summands()[0] {
-        Summand::Placement(Placement { game, position }) => {
-            placement_moves(game, position, request.all, memory, watch)
+    match placement {
+        Some(Placement { game, position }) => placement_moves(game, position, all, memory, watch),
+        None => {
+            let question = AloneQuestion::Moves {
+                all,
+                limit: LIST_LIMIT,
+            };
+            alone(&game.summands()[0], question, limits, watch)
         }
-        Summand::Graph(GraphGame { name, graph }) => {
-            graph_moves(name, graph, request.all, memory, watch)
-        }
-        summand @ (Summand::Heaps(_) | Summand::Rectangles(_) | Summand::Corner(_)) => {
-            table_moves(&prepare(summand, watch)?, request.all)
-        }
-        summand => evaluated_moves(summand, request.all, memory, watch),
     }
 }
 
-/// Who wins `request.game`, one placement game (any game under misère play), and a winning
-/// first move.
+/// Who wins `request.game` under its convention, and a winning first move.
 ///
 /// # Errors
-/// A game other than one placement game, records that do not resume, or a stop.
+/// A game too large for its limits, records that do not resume, or a stop.
 pub fn outcome(request: &OutcomeRequest, watch: &Watch) -> Result<GameReport, RunError> {
-    let mut report = outcome_found(request, watch)?;
     let game = &request.game;
+    refuse_resume(game, &request.resume, request.convention)?;
+    let mut report =
+        evaluator(request.convention, &request.limits).outcome(game, &request.resume, watch)?;
     if let Some(winning) = report.winning_move.as_mut() {
         super::after::write_games_after(game, std::slice::from_mut(winning));
     }
@@ -132,12 +152,15 @@ pub fn outcome(request: &OutcomeRequest, watch: &Watch) -> Result<GameReport, Ru
     Ok(report)
 }
 
-fn outcome_found(request: &OutcomeRequest, watch: &Watch) -> Result<GameReport, RunError> {
-    refuse_resume(&request.game, &request.resume, request.convention)?;
-    if request.convention.is_misere() {
-        return super::misere::outcome(&request.game, &request.limits, watch);
-    }
-    if let Some(single) = request.game.as_single() {
+/// Who wins `game` under normal play: one placement game by an outcome search by first move,
+/// any other game or a sum by its nim-value.
+pub(super) fn normal_outcome(
+    game: &Game,
+    limits: &Limits,
+    resume: &Resume,
+    watch: &Watch,
+) -> Result<GameReport, RunError> {
+    if let Some(single) = game.as_single() {
         // A strategy of the family that wins here (Cram's centre domino, then mirror play)
         // answers without search: the player to move wins by its move.
         let started = Instant::now();
@@ -152,25 +175,19 @@ fn outcome_found(request: &OutcomeRequest, watch: &Watch) -> Result<GameReport, 
             });
         }
     }
-    let Some(Summand::Placement(Placement { game, position })) = request.game.as_single() else {
-        // Any other game or a sum: the player to move wins when the nim-value is not 0, so
-        // the value's answer is the outcome's.
-        let asked = ValueRequest {
-            game: request.game.clone(),
-            graph: request.graph.clone(),
-            convention: request.convention,
-            limits: request.limits.clone(),
-            resume: Resume::default(),
-        };
-        let mut report = value(&asked, watch)?;
+    let Some(Placement { game, position }) = game.as_single().and_then(Summand::as_placement)
+    else {
+        // The player to move wins when the nim-value is not 0, so the value's answer is the
+        // outcome's.
+        let mut report = normal_value(game, limits, resume, watch)?;
         report.command = Command::Outcome;
         return Ok(report);
     };
     let (answer, seconds) = first_move_search(
         game,
         position,
-        &request.limits,
-        &request.resume,
+        limits,
+        resume,
         watch,
         false,
         |root, observer| root.outcome(observer),
@@ -224,7 +241,7 @@ fn refuse_resume(game: &Game, resume: &Resume, convention: Convention) -> Result
             "records to resume from (checkpoints) are for normal play's first-move searches, not misère play",
         ));
     }
-    let placement = matches!(game.as_single(), Some(Summand::Placement(Placement { .. })));
+    let placement = game.as_single().and_then(Summand::as_placement).is_some();
     if nothing || placement {
         return Ok(());
     }
@@ -381,191 +398,6 @@ fn placement_moves(
     })
 }
 
-fn graph_solver(graph: &Graph, memory: u64, watch: &Watch) -> Result<GraphSolver, RunError> {
-    let mut solver = GraphSolver::new(graph, memory).map_err(RunError::input)?;
-    solver.set_observer(Box::new(watch.clone()));
-    Ok(solver)
-}
-
-fn graph_report(command: Command, name: &str, graph: &Graph, nimber: Nimber) -> GameReport {
-    let game = GraphGame {
-        name: name.to_string(),
-        graph: graph.clone(),
-    };
-    GameReport {
-        nimber: Some(nimber.value()),
-        ..game.report(command, nimber.outcome())
-    }
-}
-
-fn graph_value(
-    name: &str,
-    graph: &Graph,
-    memory: u64,
-    watch: &Watch,
-) -> Result<GameReport, RunError> {
-    let mut solver = graph_solver(graph, memory, watch)?;
-    let started = Instant::now();
-    let nimber = unless_stopped(watch, solver.nim_value())?;
-    let seconds = started.elapsed().as_secs_f64();
-    let stats = solver.stats();
-    Ok(GameReport {
-        positions_searched: Some(stats.positions),
-        table_hits: Some(stats.table_hits),
-        seconds,
-        ..graph_report(Command::Value, name, graph, nimber)
-    })
-}
-
-fn graph_moves(
-    name: &str,
-    graph: &Graph,
-    all: bool,
-    memory: u64,
-    watch: &Watch,
-) -> Result<GameReport, RunError> {
-    let mut solver = graph_solver(graph, memory, watch)?;
-    let started = Instant::now();
-    let nimber = solver.nim_value();
-    let moves: Vec<(usize, Nimber)> = if all {
-        solver.move_values()
-    } else {
-        solver
-            .winning_moves()
-            .into_iter()
-            .map(|vertex| (vertex, Nimber::ZERO))
-            .collect()
-    };
-    let moves = unless_stopped(watch, moves)?;
-    let seconds = started.elapsed().as_secs_f64();
-    let stats = solver.stats();
-    Ok(GameReport {
-        legal_moves: Some(graph.vertex_count()),
-        winning_moves: Some(moves.iter().filter(|(_, n)| *n == Nimber::ZERO).count()),
-        moves: Some(
-            moves
-                .iter()
-                .map(|&(vertex, nimber)| Move::vertex(graph.name(vertex), nimber))
-                .collect(),
-        ),
-        positions_searched: Some(stats.positions),
-        table_hits: Some(stats.table_hits),
-        seconds,
-        ..graph_report(Command::Moves, name, graph, nimber)
-    })
-}
-
-/// The report's keys for a game answered from its table or sequence: its name, its rules'
-/// code (heap games), its position as typed back (`3 4 5`, `7 9`).
-fn table_report(command: Command, summand: &Summand, nimber: Nimber) -> GameReport {
-    GameReport {
-        nimber: Some(nimber.value()),
-        ..summand.report(command, nimber.outcome())
-    }
-}
-
-/// A heap, two-dimensional Kayles or corner game's value.
-fn table_value(summand: &Summand) -> Result<GameReport, RunError> {
-    let started = Instant::now();
-    let (parts, nimber): (Option<Vec<u32>>, Nimber) = match summand {
-        Summand::Heaps(Heaps { game, heaps }) => {
-            let values = game.heap_values(heaps);
-            let parts = values.iter().map(|v| v.value()).collect();
-            (Some(parts), values.into_iter().sum())
-        }
-        Summand::Rectangles(Rectangles(boards)) => {
-            let side = boards.iter().map(|b| b.rows.max(b.cols)).max().unwrap_or(0);
-            let table = Kayles2d.values(side, side);
-            let parts = boards
-                .iter()
-                .map(|b| table[b.rows][b.cols].value())
-                .collect();
-            (Some(parts), Kayles2d.value_of_sum(boards))
-        }
-        Summand::Corner(CornerPiece { game, m, n }) => {
-            (None, corner_value_and_moves(game, *m, *n)?.0)
-        }
-        _ => unreachable!("placement games, graphs and nimbers are searched or summed"),
-    };
-    Ok(GameReport {
-        heap_nimbers: parts,
-        seconds: started.elapsed().as_secs_f64(),
-        ..table_report(Command::Value, summand, nimber)
-    })
-}
-
-/// The moves of a heap game, counted in full and listed up to [`LIST_LIMIT`]: the winning
-/// ones, and with `all` the others. Each move to a different position once (a move on one of
-/// several equal heaps is one move).
-fn heap_moves(game: &HeapGame, heaps: &[usize], all: bool) -> (usize, usize, Vec<Move>) {
-    let (mut legal, mut shown) = (0, 0);
-    let mut listed = Vec::new();
-    game.for_each_move(heaps, |m| {
-        legal += 1;
-        if all || m.nimber == Nimber::ZERO {
-            shown += 1;
-            // Only the moves to be listed are kept: a huge heap has millions of moves.
-            if listed.len() < LIST_LIMIT {
-                listed.push(Move::heap(&m));
-            }
-        }
-    });
-    (legal, shown, listed)
-}
-
-/// A heap, two-dimensional Kayles or corner game's moves.
-fn table_moves(summand: &Summand, all: bool) -> Result<GameReport, RunError> {
-    let started = Instant::now();
-    let (nimber, legal, winning, listed, unlisted, cells) = match summand {
-        Summand::Heaps(Heaps { game, heaps }) => {
-            let nimber = game.value_of_sum(heaps);
-            let (legal, shown, listed) = heap_moves(game, heaps, all);
-            let winning = if all {
-                listed.iter().filter(|m| m.wins()).count()
-            } else {
-                shown
-            };
-            // Treblecross is played on cells: name the cells as well as the heap changes.
-            let cells = (game.name() == "treblecross" && heaps.len() == 1)
-                .then(|| treblecross_winning_cells(heaps[0]));
-            (
-                nimber,
-                legal,
-                winning,
-                listed.clone(),
-                shown - listed.len(),
-                cells,
-            )
-        }
-        Summand::Rectangles(Rectangles(boards)) => {
-            let moves: Vec<Move> = Kayles2d.moves(boards).iter().map(Move::rectangle).collect();
-            let nimber = Kayles2d.value_of_sum(boards);
-            let winning = moves.iter().filter(|m| m.wins()).count();
-            (nimber, moves.len(), winning, moves, 0, None)
-        }
-        Summand::Corner(CornerPiece { game, m, n }) => {
-            let (nimber, steps) = corner_value_and_moves(game, *m, *n)?;
-            let moves: Vec<Move> = steps
-                .iter()
-                .map(|step| Move::corner(*m, *n, step))
-                .collect();
-            let winning = moves.iter().filter(|m| m.wins()).count();
-            (nimber, moves.len(), winning, moves, 0, None)
-        }
-        _ => unreachable!("placement games, graphs and nimbers are searched or summed"),
-    };
-    let listed = listed.into_iter().filter(|m| all || m.wins()).collect();
-    Ok(GameReport {
-        legal_moves: Some(legal),
-        winning_moves: Some(winning),
-        moves: Some(listed),
-        moves_not_listed: Some(unlisted),
-        winning_cells: cells,
-        seconds: started.elapsed().as_secs_f64(),
-        ..table_report(Command::Moves, summand, nimber)
-    })
-}
-
 /// The value of a game its family's own evaluator answers ([`FamilyGame::normal_play`]), such
 /// as Cram's search, with the positions it searched and the strategy that settled it, if one
 /// did.
@@ -578,7 +410,7 @@ fn evaluated_value(summand: &Summand, memory: u64, watch: &Watch) -> Result<Game
         positions_searched: Some(values.positions_searched()),
         settled_by: values.settlement(),
         seconds: started.elapsed().as_secs_f64(),
-        ..table_report(Command::Value, summand, nimber)
+        ..valued_report(summand, Command::Value, nimber)
     })
 }
 
@@ -611,13 +443,13 @@ fn evaluated_moves(
         positions_searched: Some(one.positions_searched()),
         settled_by: one.summand_settlements().pop().flatten(),
         seconds: started.elapsed().as_secs_f64(),
-        ..table_report(Command::Moves, summand, nimber)
+        ..valued_report(summand, Command::Moves, nimber)
     })
 }
 
 /// The summands made ready (heap sequences computed) and summed, with a table of `memory` for
 /// each search.
-fn load_sum(game: &Game, memory: u64, watch: &Watch) -> Result<GameSum, RunError> {
+pub(super) fn load_sum(game: &Game, memory: u64, watch: &Watch) -> Result<GameSum, RunError> {
     let summands = game
         .summands()
         .iter()

@@ -135,9 +135,12 @@ and alpha, gamma, i and the terminal counts would not describe it. Try {} for ea
 
 /// The graph a request asks about, with the board game whose attack graph it is.
 fn graph_of(asked: &Game) -> Result<(Option<&PlacementGame>, &str, Graph), RunError> {
-    match asked.as_single() {
-        Some(Summand::Graph(GraphGame { name, graph })) => Ok((None, name, graph.clone())),
-        Some(Summand::Placement(Placement { game, position })) => {
+    let single = asked.as_single();
+    if let Some(GraphGame { name, graph }) = single.and_then(Summand::as_graph) {
+        return Ok((None, name, graph.clone()));
+    }
+    match single.and_then(Summand::as_placement) {
+        Some(Placement { game, position }) => {
             let Some(piece) = game.single_piece() else {
                 return Err(several_pieces_refused(game));
             };
@@ -154,7 +157,7 @@ fn graph_of(asked: &Game) -> Result<(Option<&PlacementGame>, &str, Graph), RunEr
             }
             Ok((Some(game), "", Graph::attack_graph(piece, game.board())))
         }
-        _ => Err(RunError::input(format!(
+        None => Err(RunError::input(format!(
             "graph describes the attack graph of one piece on a board, or a graph from a file, not `{asked}`"
         ))),
     }

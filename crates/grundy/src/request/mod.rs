@@ -21,15 +21,16 @@ mod bench;
 mod check;
 mod conjecture;
 mod error_report;
+mod evaluator;
 mod game_questions;
 mod graph;
 mod limits;
-mod misere;
 mod moves_in_time;
 mod play;
 mod play_request;
 mod prepare;
 mod quotient;
+mod ranks;
 mod read;
 mod sequence;
 mod table;
@@ -66,6 +67,10 @@ pub use prepare::{
     MAX_CORNER_SEARCH, MAX_HEAP_WITHOUT_PERIOD, MAX_REFERENCE_WORK,
 };
 pub use quotient::{quotient, QuotientRequest, MAX_QUOTIENT_HEAPS};
+pub use ranks::{
+    coordinate_ranks, serve_rank, MessageKind, Ranks, RanksAnswer, RanksError, RanksObserver,
+    RanksSearch, MAX_UNIT_TEXT_BYTES,
+};
 pub use read::{read_request, request_from_value};
 pub use sequence::{
     sequence, sequence_game, SequenceAnswer, SequenceRequest, BYTES_PER_COMPUTED_HEAP,

@@ -255,7 +255,7 @@ mod tests {
             all in any::<bool>(),
         ) {
             let game: crate::Game = format!("{piece} {rows}x{cols}").parse().unwrap();
-            let Some(crate::games::sum::Summand::Placement(crate::games::placement::Placement { game, position })) = game.as_single() else {
+            let Some(crate::games::placement::Placement { game, position }) = game.as_single().and_then(crate::games::sum::Summand::as_placement) else {
                 unreachable!()
             };
             let mut position = *position;

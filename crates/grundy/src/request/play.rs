@@ -13,6 +13,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
+use super::evaluator::evaluator;
 pub use super::play_request::{Opponent, PlayRequest};
 use super::thinking_time::{check, within};
 use super::{MovesRequest, RunError, Stopped};
@@ -224,14 +225,25 @@ pub fn play(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError
 }
 
 fn computer_move(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError> {
-    let Some(Summand::Placement(Placement { game, position })) = request.game.as_single() else {
+    let Some(Placement { game, position }) =
+        request.game.as_single().and_then(Summand::as_placement)
+    else {
         return play_by_moves(request, watch);
     };
     // A request built in Rust, not read from JSON, is checked here.
     check(request.seconds).map_err(RunError::Input)?;
-    if request.convention.is_misere() {
-        return super::misere::play(request, game, position, watch);
-    }
+    evaluator(request.convention, &request.limits).placement_reply(request, game, position, watch)
+}
+
+/// The computer's move under normal play in `position` of `game`, the placement game of
+/// `request`: a symmetry strategy's, the perfect player's or a random one, and the value of
+/// the position it leaves as far as it is found.
+pub(super) fn normal_placement_reply(
+    request: &PlayRequest,
+    game: &PlacementGame,
+    position: &PlacementPosition,
+    watch: &Watch,
+) -> Result<GameReport, RunError> {
     let side = Player::to_move(game, position);
     let started = Instant::now();
     let budget = request.limits.memory / 2;
@@ -570,7 +582,8 @@ mod tests {
         assert!(report.moves.is_none());
         // One more knight, on the square named.
         let played = report.played.unwrap();
-        let Some(Summand::Placement(Placement { game, position })) = request.game.as_single()
+        let Some(Placement { game, position }) =
+            request.game.as_single().and_then(Summand::as_placement)
         else {
             unreachable!()
         };

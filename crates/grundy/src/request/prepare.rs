@@ -6,22 +6,16 @@ use crate::games::heap::Heaps;
 use std::time::{Duration, Instant};
 
 use super::RunError;
-use crate::games::corner::{CornerGame, CornerMove};
+use crate::games::corner::CornerGame;
 use crate::games::heap::HeapGame;
 use crate::games::sum::Summand;
 use crate::watch::{SequenceWatch, Watch};
-use crate::Nimber;
 
 /// The most moves listed for a heap game or a sum (winning moves and, with `all`, the others);
 /// the rest are counted.
 pub const LIST_LIMIT: usize = 1000;
 
-/// The most bytes a corner game's table may take (its size is known before it is computed).
-pub const MAX_CORNER_BYTES: u128 = 1 << 30;
-
-/// The most positions searched for a corner game's value when its table is too large (about
-/// 250 MB and two seconds).
-pub const MAX_CORNER_SEARCH: usize = 5_000_000;
+pub use crate::games::corner::{MAX_CORNER_BYTES, MAX_CORNER_SEARCH};
 
 /// The most options the reference method may visit (codes with repeating digits or breaks into
 /// three heaps): at 60 to 200 million a second, about half a minute to a minute and a half.
@@ -112,34 +106,12 @@ pub(super) fn with_values_for(
 
 /// `summand` ready to be valued: a heap game with its nim-sequence computed far enough.
 pub(super) fn prepare(summand: &Summand, watch: &Watch) -> Result<Summand, RunError> {
-    Ok(match summand {
-        Summand::Heaps(Heaps { game, heaps }) => Summand::Heaps(Heaps {
-            game: with_values_for(
-                game.clone(),
-                heaps.iter().copied().max().unwrap_or(0),
-                watch,
-            )?,
-            heaps: heaps.clone(),
-        }),
-        other => other.clone(),
-    })
-}
-
-/// The value of the piece at `(m, n)` and its moves, within [`MAX_CORNER_BYTES`], or an error
-/// naming the limit.
-pub(super) fn corner_value_and_moves(
-    game: &CornerGame,
-    m: usize,
-    n: usize,
-) -> Result<(Nimber, Vec<CornerMove>), RunError> {
-    game.value_and_moves_within(m, n, MAX_CORNER_BYTES, MAX_CORNER_SEARCH)
-        .ok_or_else(|| {
-            RunError::input(format!(
-                "position ({m}, {n}) of {game} is too large: its table needs about {} MiB (at most {} MiB), and its moves reach more than {MAX_CORNER_SEARCH} positions (at most that many are searched)",
-                game.value_bytes(m, n) >> 20,
-                MAX_CORNER_BYTES >> 20,
-            ))
-        })
+    let mut prepared = summand.clone();
+    if let Some(Heaps { game, heaps }) = prepared.as_heaps_mut() {
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        *game = with_values_for(game.clone(), largest, watch)?;
+    }
+    Ok(prepared)
 }
 
 /// Refuses a corner game's table of `rows` by `cols` when it would take more than

@@ -15,26 +15,22 @@
 //! assert_eq!(answer.report().period, Some(12));
 //! ```
 
-use crate::games::heap::Heaps;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
+use super::evaluator::evaluator;
 use super::{check_reference_work, Limits, RunError, Stopped};
 use crate::games::heap::{
     nim_sequence_until_settled, HeapGame, HeapRuleset, NimSequence, Periodicity, SequenceObserver,
 };
-use crate::games::parts::MAX_MISERE_DEPTH;
 use crate::games::placement::parse_pieces;
 use crate::games::registry::Family;
-use crate::games::sum::Summand;
-use crate::misere::genus::{genus, Genus, GENUS_TERMS};
-use crate::misere::parts::PartRules;
-use crate::misere::search::MisereSearch;
+use crate::misere::genus::Genus;
 use crate::misere::Convention;
 use crate::report::{Command, GenusReport, SequenceReport, SCHEMA_VERSION};
 use crate::watch::{Event, Watch};
-use crate::{GameError, Nimber};
+use crate::GameError;
 
 /// Short sequences of finite octal codes are computed at least this far, so that a period can
 /// be proven even when only a few values are asked for.
@@ -439,45 +435,11 @@ pub fn sequence(request: &SequenceRequest, watch: &Watch) -> Result<SequenceAnsw
         return Err(RunError::Stopped(Stopped::Sequence(answer)));
     }
     let mut answer = *answer;
-    if request.convention.is_misere() {
-        answer.genera = Some(heap_genera(&answer, request.limits.memory, watch)?);
+    answer.genera = evaluator(request.convention, &request.limits).heap_genera(&answer, watch)?;
+    if answer.genera.is_some() {
         answer.seconds = started.elapsed().as_secs_f64();
     }
     Ok(answer)
-}
-
-/// The genus of each heap of `answer`'s game from 0 up, by one misère search shared by all
-/// heaps, until the heaps asked for are done or the next one would pass
-/// [`MISERE_SEQUENCE_POSITIONS`] positions in all.
-fn heap_genera(
-    answer: &SequenceAnswer,
-    memory: u64,
-    watch: &Watch,
-) -> Result<Vec<Genus>, RunError> {
-    let heaps_of = |heap: usize| {
-        [Summand::Heaps(Heaps {
-            game: answer.game.clone(),
-            heaps: vec![heap],
-        })]
-    };
-    let (rules, _) = PartRules::of_summands(&heaps_of(0)).map_err(|e| RunError::input(e.0))?;
-    let mut search = MisereSearch::new(rules, memory);
-    search.set_observer(Box::new(watch.clone()));
-    search.set_position_limit(MISERE_SEQUENCE_POSITIONS);
-    let last = answer.to.min((MAX_MISERE_DEPTH / 2) as usize - GENUS_TERMS);
-    let mut genera = Vec::new();
-    for heap in 0..=last {
-        let parts = search
-            .rules_mut()
-            .parts_of(&heaps_of(heap))
-            .map_err(|e| RunError::input(e.0))?;
-        match genus(&mut search, &parts, Nimber::new(answer.value(heap))) {
-            Some(found) => genera.push(found),
-            None if watch.is_stopped() => return Err(RunError::Stopped(Stopped::Nothing)),
-            None => break,
-        }
-    }
-    Ok(genera)
 }
 
 #[cfg(test)]

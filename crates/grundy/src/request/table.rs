@@ -20,23 +20,27 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::evaluator::evaluator;
 use super::{check_corner_memory, Limits, RunError, Stopped};
 use crate::board::MAX_SQUARES;
 use crate::games::contract::{FamilyGame, NormalPlay};
 use crate::games::corner::{CornerGame, CornerPiece};
 use crate::games::cram::{CramGame, CRAM_NAME, MAX_CRAM_SQUARES};
 use crate::games::game::MAX_CORNER;
+use crate::games::parts::MAX_MISERE_SQUARES;
 use crate::games::placement::root_search::{RootObserver, RootSearch};
 use crate::games::placement::search_threads::uses_win_search;
+use crate::games::placement::Placement;
 use crate::games::placement::{
-    parse_pieces, settled_by_strategy, Placement, PlacementGame, PlacementRules, PlacementSolver,
-    RayRule, Surface,
+    parse_pieces, settled_by_strategy, PlacementGame, PlacementRules, PlacementSolver, RayRule,
+    Surface,
 };
 use crate::games::registry::Family;
 use crate::games::sum::Summand;
 use crate::misere::Convention;
 use crate::report::{Command, TableReport, SCHEMA_VERSION};
 use crate::watch::{Event, Watch};
+use crate::Game;
 use crate::{BoardSize, GameError, Nimber};
 
 /// The game of a table, named without a board: pieces with their surface and ray rule
@@ -136,6 +140,47 @@ impl TableGame {
             TableGame::Corner(_) => "the piece's coordinates",
         };
         format!("{label} is out of range: {what} go from {lowest} to {highest} for {self}")
+    }
+
+    /// The game of the cell at `m`, `n` alone, for a search that takes one game at a time
+    /// (the misère evaluator): the empty `m` x `n` board, or the piece at (`m`, `n`).
+    ///
+    /// # Errors
+    /// A board of more squares than a misère search takes.
+    pub(super) fn misere_cell(&self, m: usize, n: usize) -> Result<Game, RunError> {
+        Ok(Game::single(match self {
+            TableGame::Placement(rules) => {
+                let board = BoardSize::new(m as u32, n as u32).map_err(RunError::input)?;
+                if board.squares() > MAX_MISERE_SQUARES {
+                    return Err(RunError::input(format!(
+                        "board {board} has {} squares: misère searches take boards of at most {MAX_MISERE_SQUARES} squares",
+                        board.squares()
+                    )));
+                }
+                let game = PlacementGame::with_rules(rules.clone(), board);
+                let position = game.empty();
+                Summand::from(Placement { game, position })
+            }
+            TableGame::Corner(game) => Summand::from(CornerPiece {
+                game: game.clone(),
+                m,
+                n,
+            }),
+            TableGame::Cram => self.cell(m, n)?,
+        }))
+    }
+
+    /// The report's `surface` and `rays`: a placement game's, a Cram board's rectangle, none
+    /// for a corner game.
+    pub(super) fn surface_and_rays(&self) -> (Option<String>, Option<String>) {
+        match self {
+            TableGame::Placement(rules) => (
+                Some(rules.surface().to_string()),
+                Some(rules.rays().to_string()),
+            ),
+            TableGame::Cram => (Some(Surface::Rectangle.to_string()), None),
+            TableGame::Corner(_) => (None, None),
+        }
     }
 
     /// The smallest and largest row or column: board sides, or the piece's coordinates.
@@ -424,13 +469,20 @@ pub fn table(request: &TableRequest, watch: &Watch) -> Result<TableReport, RunEr
             )));
         }
     }
-    if request.convention.is_misere() {
-        return super::misere::table(&request.game, &rows, &cols, &request.limits, watch);
-    }
+    evaluator(request.convention, &request.limits).table(request, &rows, &cols, watch)
+}
+
+/// The table of nim-values `request` asks for, its rows and columns `rows` and `cols` checked.
+pub(super) fn normal_table(
+    request: &TableRequest,
+    rows: &[usize],
+    cols: &[usize],
+    watch: &Watch,
+) -> Result<TableReport, RunError> {
     match &request.game {
-        TableGame::Placement(rules) => placement_table(rules, &rows, &cols, request, watch),
-        TableGame::Corner(game) => corner_table(game, &rows, &cols),
-        TableGame::Cram => evaluated_table(&request.game, &rows, &cols, request, watch),
+        TableGame::Placement(rules) => placement_table(rules, rows, cols, request, watch),
+        TableGame::Corner(game) => corner_table(game, rows, cols),
+        TableGame::Cram => evaluated_table(&request.game, rows, cols, request, watch),
     }
 }
 
@@ -446,14 +498,14 @@ impl TableGame {
             TableGame::Placement(rules) => {
                 let game = PlacementGame::with_rules(rules.clone(), board()?);
                 let position = game.empty();
-                Summand::Placement(Placement { game, position })
+                Summand::from(Placement { game, position })
             }
-            TableGame::Corner(game) => Summand::Corner(CornerPiece {
+            TableGame::Corner(game) => Summand::from(CornerPiece {
                 game: game.clone(),
                 m,
                 n,
             }),
-            TableGame::Cram => Summand::Cram(CramGame::empty(board()?).map_err(RunError::input)?),
+            TableGame::Cram => Summand::from(CramGame::empty(board()?).map_err(RunError::input)?),
         })
     }
 }

@@ -1,7 +1,7 @@
 // The legend beside the Play tab's board, heaps or graph: what its colours and frames mean.
 
 import { $, nimberText, swatch, valueColour } from './common.js';
-import { play, limits, classroom, misereShown, partlySettled } from './state.js';
+import { play, limits, classroom, drawn, misereShown, partlySettled } from './state.js';
 import { MISERE_COLOURS, PLAYER_COLOURS, UNSETTLED_COLOUR } from './values.js';
 
 // The legend of the board: its squares, the moves' colours when shown (`moves`, or null), the
@@ -11,7 +11,7 @@ export function renderLegend(moves) {
   legend.replaceChildren();
   const add = (colour, text, frame) => swatch(legend, colour, text, frame);
   const seconds = limits.analysisSeconds;
-  if (play.family === 'placement') {
+  if (drawn('board')) {
     add('#f0ead8', 'free square');
     add('#f2b8b5', 'attacked or occupied: no piece may go there');
     add(PLAYER_COLOURS.first, 'a piece the first player put down');

@@ -5,7 +5,7 @@
 
 import { $ } from './common.js';
 import { guarded } from './api.js';
-import { play, classroom, isFamily } from './state.js';
+import { play, classroom, drawn, playForm } from './state.js';
 import { actions } from './actions.js';
 
 let shownTab = 'play';
@@ -53,7 +53,7 @@ export function updateLink() {
   const params = new URLSearchParams();
   for (const [key, state] of LINKED) params.set(key, play[state]);
   if (play.game) params.set('text', play.game);
-  const position = play.family === 'graph' ? play.graph : play.position;
+  const position = drawn('graph') ? play.graph : play.position;
   if (position !== null) params.set('position', position);
   params.set('plies', String(play.plies));
   if (classroom()) params.set('classroom', '1');
@@ -95,20 +95,22 @@ export function viewOfLink() {
 export function gameOfLink() {
   const params = new URLSearchParams(location.hash.slice(1));
   const family = params.get('family');
-  if (!isFamily(family)) return null;
+  const form = playForm(family);
+  if (!form) return null;
   $('play-family').value = family;
   $('play-family').dispatchEvent(new Event('change'));
   for (const [key, , id] of LINKED) {
     if (key !== 'family' && params.has(key)) $(id).value = params.get(key);
   }
   const position = params.get('position');
-  if (family === 'graph' && position !== null) $('play-edges').value = position;
+  const graph = form.drawing === 'graph';
+  if (graph && position !== null) $('play-edges').value = position;
   $('play-classroom').checked = params.get('classroom') === '1';
   $('play-misere').checked = params.get('convention') === 'misere';
   actions.updateOpponentChoice();
   const start = {};
   if (params.has('text')) start.game = params.get('text');
-  if (position !== null) start[family === 'graph' ? 'graph' : 'position'] = position;
+  if (position !== null) start[graph ? 'graph' : 'position'] = position;
   const plies = Number(params.get('plies'));
   return { start, plies: Number.isInteger(plies) && plies >= 0 ? plies : 0 };
 }

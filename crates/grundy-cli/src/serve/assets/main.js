@@ -8,23 +8,25 @@
 
 import { $ } from './common.js';
 import { guarded } from './api.js';
-import { play, readLimits } from './state.js';
-import { fillGameNames, newGame } from './play.js';
+import { play, families, readLimits } from './state.js';
+import { newGame } from './play.js';
 import { gameOfLink, viewOfLink } from './link.js';
 import './table.js';
 import './sequence.js';
 import './tour.js';
 import './attack-graph.js';
 
-// The catalogue of games fills the choices.
+// The catalogue of games fills the choices: the families the Play tab offers, and for each
+// other tab the named games of the families that answer its question.
 async function loadCatalogue() {
   const response = await fetch('/api/games');
   const catalogue = await response.json();
-  const names = {};
-  for (const family of catalogue.families) {
-    names[family.family] = family.games;
-    play.rules[family.family] = { rules: family.rules, descriptions: family.descriptions || {} };
-  }
+  for (const family of catalogue.families) families.set(family.family, family);
+  const offered = catalogue.families.filter((family) => family.play);
+  $('play-family').replaceChildren(...offered.map((family) => new Option(family.play.label, family.family)));
+  const answering = (question) => catalogue.families
+    .filter((family) => family.commands.includes(question))
+    .flatMap((family) => family.games);
   const fill = (id, list) => {
     $(id).replaceChildren(...list.map((name) => {
       const option = document.createElement('option');
@@ -32,17 +34,17 @@ async function loadCatalogue() {
       return option;
     }));
   };
-  fill('piece-names', names.placement);
-  fill('heap-names', names.heap);
-  fill('table-names', names.placement.concat(names.corner));
-  play.names = names;
+  fill('piece-names', answering('graph'));
+  fill('heap-names', answering('sequence'));
+  fill('table-names', answering('table'));
   play.pieceLetters = catalogue.piece_letters;
   play.leaperLetter = catalogue.leaper_letter;
-  fillGameNames();
   for (const id of ['play-surface', 'table-surface']) {
     $(id).replaceChildren(...catalogue.surfaces.map((surface) => new Option(surface, surface)));
   }
   $('play-rays').replaceChildren(...catalogue.rays.map((rule) => new Option(rule, rule)));
+  // The form starts with the first family's game.
+  $('play-family').dispatchEvent(new Event('change'));
 }
 
 guarded(async () => {

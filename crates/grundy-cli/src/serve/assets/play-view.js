@@ -3,7 +3,8 @@
 
 import { $, nimberText, parseBoard, svgElement, svgText } from './common.js';
 import {
-  play, limits, classroom, drawnPosition, gameOver, misereShown, other, showingValues, toMove,
+  play, families, limits, classroom, drawn, drawnPosition, gameOver, misereShown, other,
+  showingValues, toMove,
 } from './state.js';
 import { moveColour, moveValueText } from './values.js';
 import { keepFocus, renderCorner, renderPlacement } from './board.js';
@@ -21,20 +22,21 @@ export function renderPlay() {
   container.replaceChildren();
   container.classList.toggle('pending', !play.analysis);
   const analysis = play.analysis;
-  if (play.family === 'placement') {
+  // Drawn as the catalogue says the family's positions are drawn.
+  if (drawn('board')) {
     renderPlacement(container, analysis);
     keepFocus(container, hadFocus);
-  } else if (play.family === 'heap') renderHeaps(container, analysis);
-  else if (play.family === 'graph') renderGraphGame(container, analysis);
-  else renderCorner(container, analysis);
+  } else if (drawn('heaps')) renderHeaps(container, analysis);
+  else if (drawn('graph')) renderGraphGame(container, analysis);
+  else if (drawn('corner')) renderCorner(container, analysis);
 }
 
 // The rules of the game being played, in a paragraph beside the board.
 function renderRules() {
-  const family = play.rules[play.family];
+  const family = families.get(play.family);
   if (!family) return;
-  const name = play.family === 'graph' ? '' : play.name;
-  const what = family.descriptions[name];
+  const name = play.name;
+  const what = (family.descriptions || {})[name];
   const rules = what ? `${family.rules} ${name}: ${what}.` : family.rules;
   $('play-rules').textContent = play.misere
     ? `${rules} Misère play: whoever makes the last move loses (so a player who cannot move wins).`
@@ -131,7 +133,7 @@ function renderHistory() {
   $('history').replaceChildren(...shown, ...ahead);
   $('play-back').disabled = play.history.length === 0;
   $('play-forward').disabled = play.future.length === 0;
-  $('setup-position').value = play.family === 'graph' ? '' : play.position || '';
+  $('setup-position').value = drawn('graph') ? '' : play.position || '';
   // The game as the library wrote it, the `game` of the requests about this position.
   $('play-text').textContent = play.game;
 }

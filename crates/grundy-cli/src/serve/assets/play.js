@@ -5,20 +5,22 @@
 
 import { $, parseBoard, sleep } from './common.js';
 import { ask, cancelJob, cancelView, guarded, runningJobs } from './api.js';
-import { play, limits, classroom, gameOver, other, partlySettled, toMove, DEFAULT_ARGS } from './state.js';
+import {
+  play, families, limits, classroom, drawn, gameOver, other, partlySettled, playForm, toMove,
+} from './state.js';
 import { actions } from './actions.js';
 import { pieceLetter } from './board.js';
 import { springLayout } from './graph-layout.js';
 import { renderPlay } from './play-view.js';
 
 // The form's game in `position`, for the library to read: pieces on a board as
-// `knights 5x5 torus at N..../...` (the empty board without `at`), any other game as its name
-// and its position (`kayles 3 4 5`, `corner-knight 7 9`), the form's when none is given. This
-// is the game as the person typed or set it up; from there on every game comes from the
-// library's answers.
+// `knights 5x5 torus at N..../...` (the empty board without `at`), a game on a graph as the
+// graph the request sends (`graph sent`), any other game as its name and its position
+// (`kayles 3 4 5`, `corner-knight 7 9`), the form's when none is given. This is the game as
+// the person typed or set it up; from there on every game comes from the library's answers.
 function typedGame(position) {
-  if (play.family === 'graph') return 'graph sent';
-  if (play.family !== 'placement') return `${play.name} ${position === undefined ? play.args : position}`;
+  if (drawn('graph')) return `${play.name} sent`;
+  if (!drawn('board')) return `${play.name} ${position === undefined ? play.args : position}`;
   const words = [play.name, play.args];
   if (play.surface !== 'rectangle') words.push(play.surface);
   if (play.rays !== 'through') words.push(play.rays);
@@ -29,7 +31,7 @@ function typedGame(position) {
 // What is drawn of a game typed in the form until its answer comes: the empty board of the
 // size typed, the heaps or the corner's square as typed.
 function typedPosition() {
-  if (play.family !== 'placement') return play.args;
+  if (!drawn('board')) return play.args;
   const board = parseBoard(play.args);
   return board ? Array(board.rows).fill('.'.repeat(board.cols)).join('/') : '';
 }
@@ -54,10 +56,11 @@ async function analyse() {
     play.analysis = null;
     const pending = setTimeout(renderPlay, 300);
     try {
-      // A placement game (any game under misère play) is analysed within a time: on a board
-      // too hard to solve the moves come back with what was settled, and the game goes on.
+      // A game whose searches may be long (any game under misère play) is analysed within a
+      // time: on a board too hard to solve the moves come back with what was settled, and the
+      // game goes on.
       const request = Object.assign(gameRequest('moves'), { all: true });
-      if (play.family === 'placement' || play.misere) request.seconds = limits.analysisSeconds;
+      if (play.form.timed || play.misere) request.seconds = limits.analysisSeconds;
       play.analysis = await ask(request, 'play');
     } finally {
       clearTimeout(pending);
@@ -71,7 +74,7 @@ async function analyse() {
     play.drawing = play.analysis.graph;
     if (!play.graphLayout) play.graphLayout = springLayout(play.drawing);
   }
-  if (play.family === 'placement' && play.plies === 0) {
+  if (drawn('board') && play.plies === 0) {
     play.startFirst = play.analysis.to_move === 'first';
   }
   // A position too hard to judge in the time is too hard for its genus too.
@@ -126,8 +129,8 @@ function recordMove(move, by, position = null) {
 async function computerMove() {
   const side = toMove();
   const request = Object.assign(gameRequest('play'), { opponent: play.opponent, seed: play.seed + play.plies });
-  // One placement game is the game the computer may run out of thinking time on.
-  if (play.family === 'placement') request.seconds = limits.thinkingSeconds;
+  // A game whose searches may be long is one the computer may run out of thinking time on.
+  if (play.form.timed) request.seconds = limits.thinkingSeconds;
   const reply = await ask(request, 'play');
   // Out of thinking time the report has no move, only its name (`played`): the analysis of
   // the position lists it, with the game it leaves.
@@ -159,6 +162,7 @@ async function busyWhile(task) {
 
 function readPlayForm() {
   play.family = $('play-family').value;
+  play.form = playForm(play.family);
   play.name = $('play-game').value.trim();
   play.args = $('play-args').value.trim();
   play.surface = $('play-surface').value || 'rectangle';
@@ -189,7 +193,7 @@ export async function newGame(start = {}, plies = 0) {
   $('setup-mode').checked = false;
   return busyWhile(async () => {
     readPlayForm();
-    if (play.family === 'graph') {
+    if (drawn('graph')) {
       const graph = start.graph === undefined ? $('play-edges').value : start.graph;
       showGame({ game: start.game || typedGame(), graph, position: '' });
     } else {
@@ -218,22 +222,25 @@ $('play-form').addEventListener('submit', (event) => {
 });
 
 
+// A family chosen: the form takes the game and arguments it starts with, and shows the fields
+// of its drawing (a board's surface and lines; a graph's edges in place of arguments).
 $('play-family').addEventListener('change', () => {
-  const [game, args, label] = DEFAULT_ARGS[$('play-family').value];
-  $('play-game').value = game;
-  $('play-args').value = args;
-  $('play-args-label').textContent = label;
-  const placement = $('play-family').value === 'placement';
-  const graph = $('play-family').value === 'graph';
-  for (const element of document.querySelectorAll('.placement-only')) element.hidden = !placement;
+  const form = playForm($('play-family').value);
+  $('play-game').value = form.game;
+  $('play-args').value = form.arguments;
+  $('play-args-label').textContent = form.arguments_label;
+  const board = form.drawing === 'board';
+  const graph = form.drawing === 'graph';
+  for (const element of document.querySelectorAll('.board-only')) element.hidden = !board;
   for (const element of document.querySelectorAll('.graph-only')) element.hidden = !graph;
   for (const element of document.querySelectorAll('.args-only')) element.hidden = graph;
   updateOpponentChoice();
   fillGameNames();
 });
 
-export function fillGameNames() {
-  const list = (play.names && play.names[$('play-family').value]) || [];
+function fillGameNames() {
+  const family = families.get($('play-family').value);
+  const list = family ? family.games : [];
   $('game-names').replaceChildren(...list.map((name) => {
     const option = document.createElement('option');
     option.value = name;
@@ -241,15 +248,17 @@ export function fillGameNames() {
   }));
 }
 
-// The symmetry opponent plays pieces on a board under normal play only: mirror play makes the
-// last move, which wins normal play and loses misère play (the server refuses it there).
+// The symmetry opponent plays where the catalogue says a symmetry strategy may apply (pieces
+// on a board), under normal play only: mirror play makes the last move, which wins normal
+// play and loses misère play (the server refuses it there).
 export function updateOpponentChoice() {
   const symmetry = $('play-opponent').querySelector('option[value="symmetry"]');
-  const placement = $('play-family').value === 'placement';
+  const form = playForm($('play-family').value);
+  const applies = Boolean(form && form.symmetry);
   const misere = $('play-misere').checked;
-  symmetry.disabled = !placement || misere;
+  symmetry.disabled = !applies || misere;
   symmetry.textContent = misere ? 'symmetry (not under misère play)' : 'symmetry';
-  const why = !placement
+  const why = !applies
     ? 'the symmetry strategies are for pieces on a board'
     : misere ? 'no symmetry opponent under misère play: mirror play makes the last move, which loses' : '';
   symmetry.title = why;
@@ -399,7 +408,7 @@ $('setup-mode').addEventListener('change', async () => {
 
 $('setup-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  newGame(play.family === 'graph' ? { graph: $('play-edges').value } : { position: $('setup-position').value.trim() });
+  newGame(drawn('graph') ? { graph: $('play-edges').value } : { position: $('setup-position').value.trim() });
 });
 
 actions.humanMove = humanMove;

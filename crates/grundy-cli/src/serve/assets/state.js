@@ -2,17 +2,38 @@
 
 import { $ } from './common.js';
 
+// The families of games as the library's catalogue lists them (`/api/games`), by their name:
+// each with its rules, its named games and what each is, the questions (`commands`) its games
+// answer, and, for those the Play tab offers, `play`: the game and arguments its form starts
+// with, how a position is drawn (`drawing`: a `board` of squares, `heaps`, a `corner` square,
+// a `graph`), whether the computer may play by symmetry and whether its searches are given a
+// time. The page knows no family by name: it reads these.
+export const families = new Map();
+
+// The name of the first family the Play tab offers whose positions are drawn as `drawing`.
+export function familyDrawn(drawing) {
+  for (const [name, family] of families) {
+    if (family.play && family.play.drawing === drawing) return name;
+  }
+  return null;
+}
+
+// How the Play tab offers the family `name`, or null for one it does not offer.
+export function playForm(name) {
+  const family = families.get(name);
+  return (family && family.play) || null;
+}
+
 export const play = {
-  names: null,
-  // By family: its rules, and what each named game is.
-  rules: {},
   // The board's square that takes the keyboard's focus.
   focus: { row: 1, col: 1 },
-  // The game as chosen in the form, read when a game starts: its family, its name, its
-  // arguments (a board, heaps, a corner square), a board's surface and ray rule.
-  family: 'placement',
-  name: 'knights',
-  args: '5x5',
+  // The game as chosen in the form, read when a game starts: its family and how the page
+  // offers it (its catalogue entry's `play`), its name, its arguments (a board, heaps, a
+  // corner square), a board's surface and ray rule.
+  family: '',
+  form: null,
+  name: '',
+  args: '',
   surface: 'rectangle',
   rays: 'through',
   opponent: 'perfect',
@@ -77,7 +98,8 @@ export function playerAfter(plies) {
 }
 
 export function toMove() {
-  if (play.family === 'placement' && play.analysis) return play.analysis.to_move;
+  // On a board the position says whose turn it is (a position set up may have either to move).
+  if (drawn('board') && play.analysis) return play.analysis.to_move;
   return playerAfter(play.plies);
 }
 
@@ -115,14 +137,7 @@ export function drawnPosition() {
   return last ? { position: last.position || '', move: last.move } : { position: '', move: null };
 }
 
-// The examples the form shows for each family: a name, its arguments and what they are.
-export const DEFAULT_ARGS = {
-  placement: ['knights', '5x5', 'Board'],
-  heap: ['kayles', '3 4 5', 'Heaps'],
-  corner: ['corner-knight', '7 9', 'Square M N'],
-  graph: ['graph', '', 'Edges'],
-};
-
-export function isFamily(name) {
-  return Object.prototype.hasOwnProperty.call(DEFAULT_ARGS, name);
+// Whether the game played is drawn as `drawing` (`board`, `heaps`, `corner`, `graph`).
+export function drawn(drawing) {
+  return Boolean(play.form && play.form.drawing === drawing);
 }

@@ -4,6 +4,7 @@ import { $, nimberText, svgElement, svgText, swatch, valueColour } from './commo
 import { ask } from './api.js';
 import { drawView, showTab } from './link.js';
 import { newGame } from './play.js';
+import { familyDrawn } from './state.js';
 
 async function drawTable() {
   const game = $('table-game').value.trim();
@@ -32,7 +33,7 @@ async function drawTable() {
       if (value !== null) values.push(value);
       const title = svgElement('title', {}, group);
       title.textContent = `${game} ${row}x${col}: nim-value ${value === null ? 'not computed' : nimberText(value)} (click to play)`;
-      group.addEventListener('click', () => openFromTable(game, row, col, surface));
+      group.addEventListener('click', () => openFromTable(game, table, row, col, surface));
     });
   });
   const legend = $('table-legend');
@@ -42,13 +43,15 @@ async function drawTable() {
   }
 }
 
-function openFromTable(game, row, col, surface) {
-  const corner = game.startsWith('corner');
-  $('play-family').value = corner ? 'corner' : 'placement';
+// A cell played on the Play tab: a board of its size when the table's answer is of boards (it
+// names their surface), else the square it stands for.
+function openFromTable(game, table, row, col, surface) {
+  const board = table.surface !== undefined;
+  $('play-family').value = familyDrawn(board ? 'board' : 'corner');
   $('play-family').dispatchEvent(new Event('change'));
   $('play-game').value = game;
-  $('play-args').value = corner ? `${row} ${col}` : `${row}x${col}`;
-  if (!corner && surface) $('play-surface').value = surface;
+  $('play-args').value = board ? `${row}x${col}` : `${row} ${col}`;
+  if (board && surface) $('play-surface').value = surface;
   showTab('play');
   newGame();
 }

@@ -4,11 +4,17 @@ use std::any::Any;
 use std::sync::Arc;
 
 use super::{CornerGame, CornerMove};
-use crate::games::contract::{no_such_move, split_notation, FamilyGame, NormalPlay};
+use std::time::Instant;
+
+use crate::games::contract::{
+    no_such_move, split_notation, valued_report, AloneQuestion, FamilyGame, NormalPlay,
+};
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
 use crate::graph::GraphError;
 use crate::report::Move;
+use crate::report::{Command, GameReport};
+use crate::solver::SearchObserver;
 use crate::values::Nimber;
 
 /// A corner game with its piece at `(m, n)`.
@@ -104,6 +110,42 @@ impl FamilyGame for CornerPiece {
 
     fn normal_play(&self, _budget_bytes: u64) -> Result<Box<dyn NormalPlay>, GraphError> {
         Ok(Box::new(self.clone()))
+    }
+
+    /// The piece's value and moves are read from the game's table, or searched from its
+    /// square when the table would be too large.
+    fn answer_alone(
+        &self,
+        question: AloneQuestion,
+        _budget_bytes: u64,
+        _observer: Box<dyn SearchObserver + Send>,
+    ) -> Option<Result<GameReport, String>> {
+        let started = Instant::now();
+        let CornerPiece { game, m, n } = self;
+        let (nimber, steps) = match game.value_and_moves_within_limits(*m, *n) {
+            Ok(found) => found,
+            Err(why) => return Some(Err(why)),
+        };
+        let report = match question {
+            AloneQuestion::Value => valued_report(self, Command::Value, nimber),
+            AloneQuestion::Moves { all, .. } => {
+                let moves: Vec<Move> = steps
+                    .iter()
+                    .map(|step| Move::corner(*m, *n, step))
+                    .collect();
+                GameReport {
+                    legal_moves: Some(moves.len()),
+                    winning_moves: Some(moves.iter().filter(|m| m.wins()).count()),
+                    moves: Some(moves.into_iter().filter(|m| all || m.wins()).collect()),
+                    moves_not_listed: Some(0),
+                    ..valued_report(self, Command::Moves, nimber)
+                }
+            }
+        };
+        Some(Ok(GameReport {
+            seconds: started.elapsed().as_secs_f64(),
+            ..report
+        }))
     }
 
     fn misere_start(&self) -> Result<MisereStart, TooLarge> {

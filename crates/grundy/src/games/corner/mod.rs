@@ -33,6 +33,13 @@ use thiserror::Error;
 
 use crate::values::Nimber;
 
+/// The most bytes a corner game's table may take (its size is known before it is computed).
+pub const MAX_CORNER_BYTES: u128 = 1 << 30;
+
+/// The most positions searched for a corner game's value when its table is too large (about
+/// 250 MB and two seconds).
+pub const MAX_CORNER_SEARCH: usize = 5_000_000;
+
 /// The corner games with names, with what each is (`corner:STEPS` names any other).
 pub const CORNER_GAMES: [(&str, &str); 2] = [
     (
@@ -215,6 +222,26 @@ impl CornerGame {
             })
             .collect();
         Some((value((m, n)), moves))
+    }
+
+    /// The value of the piece at `(m, n)` and its moves, within [`MAX_CORNER_BYTES`] and
+    /// [`MAX_CORNER_SEARCH`].
+    ///
+    /// # Errors
+    /// Past both, naming the limits.
+    pub fn value_and_moves_within_limits(
+        &self,
+        m: usize,
+        n: usize,
+    ) -> Result<(Nimber, Vec<CornerMove>), String> {
+        self.value_and_moves_within(m, n, MAX_CORNER_BYTES, MAX_CORNER_SEARCH)
+            .ok_or_else(|| {
+                format!(
+                    "position ({m}, {n}) of {self} is too large: its table needs about {} MiB (at most {} MiB), and its moves reach more than {MAX_CORNER_SEARCH} positions (at most that many are searched)",
+                    self.value_bytes(m, n) >> 20,
+                    MAX_CORNER_BYTES >> 20,
+                )
+            })
     }
 
     /// The nim-value of the piece at `(m, n)`.

@@ -4,7 +4,9 @@
 use std::any::Any;
 use std::sync::Arc;
 
-use crate::games::contract::{plain_report, FamilyGame, NormalPlay};
+use std::time::Instant;
+
+use crate::games::contract::{plain_report, valued_report, AloneQuestion, FamilyGame, NormalPlay};
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{
     Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge, MAX_MISERE_SQUARES, WORDS,
@@ -83,6 +85,54 @@ impl FamilyGame for GraphGame {
         Ok(Box::new(GraphValues {
             solver: GraphSolver::new(&self.graph, budget_bytes)?,
             graph: self.graph.clone(),
+        }))
+    }
+
+    /// Node Kayles's search answers the graph alone, with the positions it visited.
+    fn answer_alone(
+        &self,
+        question: AloneQuestion,
+        budget_bytes: u64,
+        observer: Box<dyn SearchObserver + Send>,
+    ) -> Option<Result<GameReport, String>> {
+        let mut solver = match GraphSolver::new(&self.graph, budget_bytes) {
+            Ok(solver) => solver,
+            Err(error) => return Some(Err(error.to_string())),
+        };
+        solver.set_observer(observer);
+        let started = Instant::now();
+        let nimber = solver.nim_value();
+        let report = match question {
+            AloneQuestion::Value => valued_report(self, Command::Value, nimber),
+            AloneQuestion::Moves { all, .. } => {
+                let moves: Vec<(usize, Nimber)> = if all {
+                    solver.move_values()
+                } else {
+                    solver
+                        .winning_moves()
+                        .into_iter()
+                        .map(|vertex| (vertex, Nimber::ZERO))
+                        .collect()
+                };
+                GameReport {
+                    legal_moves: Some(self.graph.vertex_count()),
+                    winning_moves: Some(moves.iter().filter(|(_, n)| *n == Nimber::ZERO).count()),
+                    moves: Some(
+                        moves
+                            .iter()
+                            .map(|&(vertex, nimber)| Move::vertex(self.graph.name(vertex), nimber))
+                            .collect(),
+                    ),
+                    ..valued_report(self, Command::Moves, nimber)
+                }
+            }
+        };
+        let stats = solver.stats();
+        Some(Ok(GameReport {
+            positions_searched: Some(stats.positions),
+            table_hits: Some(stats.table_hits),
+            seconds: started.elapsed().as_secs_f64(),
+            ..report
         }))
     }
 

@@ -8,13 +8,18 @@ use super::{HeapMove, RectangleMove};
 use std::sync::atomic::AtomicBool;
 
 use super::quotient::{quotient, QuotientError};
+use std::time::Instant;
+
+use super::treblecross_winning_cells;
 use crate::games::contract::{
-    no_such_move, plain_report, split_notation, FamilyGame, NimHeap, NormalPlay, StopRaised,
+    no_such_move, plain_report, split_notation, valued_report, AloneQuestion, FamilyGame, NimHeap,
+    NormalPlay, StopRaised,
 };
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
 use crate::graph::GraphError;
 use crate::report::{Command, GameReport, Move};
+use crate::solver::SearchObserver;
 use crate::values::{Nimber, Outcome};
 
 /// A take-and-break game on heaps of these sizes.
@@ -41,6 +46,30 @@ fn spaced<T: ToString>(items: &[T]) -> String {
         .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The moves of a heap game, counted in full and listed up to `limit`: the winning ones, and
+/// with `all` the others, with how many there are of each. Each move to a different position
+/// once (a move on one of several equal heaps is one move).
+fn heap_moves(
+    game: &HeapGame,
+    heaps: &[usize],
+    all: bool,
+    limit: usize,
+) -> (usize, usize, Vec<Move>) {
+    let (mut legal, mut shown) = (0, 0);
+    let mut listed = Vec::new();
+    game.for_each_move(heaps, |m| {
+        legal += 1;
+        if all || m.nimber == Nimber::ZERO {
+            shown += 1;
+            // Only the moves to be listed are kept: a huge heap has millions of moves.
+            if listed.len() < limit {
+                listed.push(Move::heap(&m));
+            }
+        }
+    });
+    (legal, shown, listed)
 }
 
 /// `items` sorted: a position of heaps (or boards) in any order.
@@ -122,6 +151,51 @@ impl FamilyGame for Heaps {
 
     fn normal_play(&self, _budget_bytes: u64) -> Result<Box<dyn NormalPlay>, GraphError> {
         Ok(Box::new(self.clone()))
+    }
+
+    /// The heaps' values are read from the game's sequence, each heap's value reported too.
+    fn answer_alone(
+        &self,
+        question: AloneQuestion,
+        _budget_bytes: u64,
+        _observer: Box<dyn SearchObserver + Send>,
+    ) -> Option<Result<GameReport, String>> {
+        let started = Instant::now();
+        let Heaps { game, heaps } = self;
+        let report = match question {
+            AloneQuestion::Value => {
+                let values = game.heap_values(heaps);
+                GameReport {
+                    heap_nimbers: Some(values.iter().map(|v| v.value()).collect()),
+                    ..valued_report(self, Command::Value, values.into_iter().sum())
+                }
+            }
+            AloneQuestion::Moves { all, limit } => {
+                let nimber = game.value_of_sum(heaps);
+                let (legal, shown, listed) = heap_moves(game, heaps, all, limit);
+                let winning = if all {
+                    listed.iter().filter(|m| m.wins()).count()
+                } else {
+                    shown
+                };
+                // Treblecross is played on cells: name the cells as well as the heap changes.
+                let cells = (game.name() == "treblecross" && heaps.len() == 1)
+                    .then(|| treblecross_winning_cells(heaps[0]));
+                let unlisted = shown - listed.len();
+                GameReport {
+                    legal_moves: Some(legal),
+                    winning_moves: Some(winning),
+                    moves: Some(listed.into_iter().filter(|m| all || m.wins()).collect()),
+                    moves_not_listed: Some(unlisted),
+                    winning_cells: cells,
+                    ..valued_report(self, Command::Moves, nimber)
+                }
+            }
+        };
+        Some(Ok(GameReport {
+            seconds: started.elapsed().as_secs_f64(),
+            ..report
+        }))
     }
 
     fn misere_start(&self) -> Result<MisereStart, TooLarge> {
@@ -325,6 +399,48 @@ impl FamilyGame for Rectangles {
 
     fn normal_play(&self, _budget_bytes: u64) -> Result<Box<dyn NormalPlay>, GraphError> {
         Ok(Box::new(self.clone()))
+    }
+
+    /// The boards' values are read from two-dimensional Kayles's table, each board's value
+    /// reported too.
+    fn answer_alone(
+        &self,
+        question: AloneQuestion,
+        _budget_bytes: u64,
+        _observer: Box<dyn SearchObserver + Send>,
+    ) -> Option<Result<GameReport, String>> {
+        let started = Instant::now();
+        let boards = &self.0;
+        let report = match question {
+            AloneQuestion::Value => {
+                let side = boards.iter().map(|b| b.rows.max(b.cols)).max().unwrap_or(0);
+                let table = Kayles2d.values(side, side);
+                GameReport {
+                    heap_nimbers: Some(
+                        boards
+                            .iter()
+                            .map(|b| table[b.rows][b.cols].value())
+                            .collect(),
+                    ),
+                    ..valued_report(self, Command::Value, Kayles2d.value_of_sum(boards))
+                }
+            }
+            AloneQuestion::Moves { all, .. } => {
+                let moves: Vec<Move> = Kayles2d.moves(boards).iter().map(Move::rectangle).collect();
+                let nimber = Kayles2d.value_of_sum(boards);
+                GameReport {
+                    legal_moves: Some(moves.len()),
+                    winning_moves: Some(moves.iter().filter(|m| m.wins()).count()),
+                    moves: Some(moves.into_iter().filter(|m| all || m.wins()).collect()),
+                    moves_not_listed: Some(0),
+                    ..valued_report(self, Command::Moves, nimber)
+                }
+            }
+        };
+        Some(Ok(GameReport {
+            seconds: started.elapsed().as_secs_f64(),
+            ..report
+        }))
     }
 
     fn misere_start(&self) -> Result<MisereStart, TooLarge> {
