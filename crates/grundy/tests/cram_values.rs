@@ -4,7 +4,11 @@
 //! today), too long for any test pass, CI's `--ignored` one included; check one with
 //! `cargo run --release -p grundy --example cram -- 4x11` against the table.
 
+use std::collections::BTreeMap;
+
 use grundy::games::cram::{Cram, CramSolver};
+use grundy::request::{table, value, TableRequest, ValueRequest};
+use grundy::watch::Watch;
 use grundy::{BoardSize, Nimber};
 
 #[path = "common/oracles.rs"]
@@ -42,4 +46,51 @@ fn the_published_small_boards_have_their_published_values() {
     for (rows, cols, nimber) in quick {
         check(rows, cols, nimber);
     }
+}
+
+/// `grundy table cram` through the library's table request: each cell of up to
+/// [`QUICK_SQUARES`] squares against the published value, the first row against Dawson's
+/// Kayles (a domino in a row of `n` squares takes two neighbours: the octal game 0.07 on a
+/// heap of `n`), and every board with both sides even settled without search by mirror play.
+#[test]
+fn the_table_request_gives_the_published_cells_and_settles_the_even_boards() {
+    let published: BTreeMap<(usize, usize), u32> = published()
+        .into_iter()
+        .map(|(rows, cols, nimber)| ((rows as usize, cols as usize), nimber.value()))
+        .collect();
+    let mut checked = 0;
+    for (rows, cols) in [("1-4", "1-9"), ("5", "5-7"), ("6", "6")] {
+        let request: TableRequest = serde_json::from_str(&format!(
+            r#"{{"game":"cram","rows":"{rows}","cols":"{cols}"}}"#
+        ))
+        .unwrap();
+        let report = table(&request, &Watch::new()).unwrap();
+        assert!(!report.interrupted);
+        let settled_by = report
+            .settled_by
+            .as_ref()
+            .expect("the strategies are listed");
+        for (i, &m) in report.rows.iter().enumerate() {
+            for (j, &n) in report.cols.iter().enumerate() {
+                let nimber = report.nimbers[i][j].expect("every cell is finished");
+                if let Some(&value) = published.get(&(m, n)) {
+                    assert_eq!(nimber, value, "{m}x{n}");
+                    checked += 1;
+                }
+                if m == 1 {
+                    let row: ValueRequest =
+                        serde_json::from_str(&format!(r#"{{"game":"0.07 {n}"}}"#)).unwrap();
+                    let dawson = value(&row, &Watch::new()).unwrap();
+                    assert_eq!(Some(nimber), dawson.nimber, "1x{n}");
+                }
+                if m % 2 == 0 && n % 2 == 0 {
+                    assert_eq!(nimber, 0, "{m}x{n}");
+                    let strategy = settled_by[i][j].as_deref().unwrap_or_default();
+                    assert!(strategy.starts_with("mirror play"), "{m}x{n}: {strategy}");
+                }
+            }
+        }
+    }
+    // 4x4 to 4x9, 5x5 to 5x7 and 6x6.
+    assert_eq!(checked, 10);
 }

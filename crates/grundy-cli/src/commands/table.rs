@@ -4,7 +4,6 @@
 use std::fmt::Display;
 
 use anyhow::Result;
-use grundy::games::placement::PlacementRules;
 use grundy::games::registry::Family;
 use grundy::misere::Convention;
 use grundy::picture::{self, MAX_GRID_CELLS};
@@ -96,7 +95,7 @@ pub fn run(args: &Args) -> Result<String> {
     let watch = match game {
         TableGame::Corner(_) if !args.convention.misere => Watch::new(),
         TableGame::Corner(_) => interrupt::watch()?,
-        TableGame::Placement(_) => interrupt::watch()?.on_event(move |event| {
+        TableGame::Placement(_) | TableGame::Cram => interrupt::watch()?.on_event(move |event| {
             // The cells finished are what the table shows and `grundy serve` reads; the
             // solvers' own counts are each thread's, only for a log's line a minute.
             if let Event::Steps { .. } = event {
@@ -121,7 +120,10 @@ pub fn run(args: &Args) -> Result<String> {
     }
     let out = match &game {
         _ if report.outcomes.is_some() => misere_text(&report, args),
-        TableGame::Placement(rules) => placement_text(&report, rules, request.threads(), args),
+        TableGame::Placement(rules) => {
+            board_text(&report, &rules_note(rules), request.threads(), args)
+        }
+        TableGame::Cram => board_text(&report, "", request.threads(), args),
         TableGame::Corner(_) => corner_text(&report, args),
     };
     if stopped {
@@ -139,13 +141,9 @@ pub fn run(args: &Args) -> Result<String> {
     Ok(out)
 }
 
-/// A placement game's table as JSON or text: `?` for the cells a stop left unfinished.
-fn placement_text(
-    report: &TableReport,
-    rules: &PlacementRules,
-    threads: usize,
-    args: &Args,
-) -> String {
+/// A table of empty boards (a placement game's, with the `note` of its rules, or Cram's) as
+/// JSON or text: `?` for the cells a stop left unfinished.
+fn board_text(report: &TableReport, note: &str, threads: usize, args: &Args) -> String {
     if args.search.json {
         return json_line(report);
     }
@@ -161,8 +159,7 @@ fn placement_text(
     let mut out = value_grid_text(
         &format!(
             "{}{}: nim-values of the empty m x n board (m rows down, n columns across)",
-            report.game,
-            rules_note(rules)
+            report.game, note
         ),
         &report.rows,
         &report.cols,

@@ -272,6 +272,16 @@ fn every_command_prints_what_docs_json_md_describes() {
         &["play", "knights", "4x4", "--reply", "--misere"],
         &["table", "knights", "--rows", "1-3", "--cols", "1-3"],
         &["table", "corner-knight", "--rows", "0-3", "--cols", "0-3"],
+        &["value", "cram", "4x5"],
+        &["value", "cram", "4x4"],
+        &["moves", "cram 3x3 at #../.../...", "--all"],
+        &["outcome", "cram", "5x6"],
+        &["value", "cram", "3x3", "--misere"],
+        &["play", "cram", "4x5", "--reply"],
+        &["table", "cram", "--rows", "1-4", "--cols", "1-4"],
+        &[
+            "table", "cram", "--rows", "1-2", "--cols", "1-3", "--misere",
+        ],
         &[
             "table", "knights", "--rows", "1-3", "--cols", "2-4", "--misere",
         ],

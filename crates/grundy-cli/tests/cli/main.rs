@@ -3,6 +3,7 @@
 
 mod cluster;
 mod common;
+mod cram;
 mod files;
 mod graph;
 mod heap;

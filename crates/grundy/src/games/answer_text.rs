@@ -96,8 +96,14 @@ fn heap_value_text(summand: &Summand, report: &GameReport) -> String {
         let shown: Vec<String> = parts.iter().map(|&v| Nimber::new(v).to_string()).collect();
         out.push_str(&format!("heaps      {}\n", shown.join(" + ")));
     }
-    out.push_str(&format!("nim-value  {}\n", nimber(report)));
+    // An outcome a strategy settled comes without the value.
+    if report.nimber.is_some() {
+        out.push_str(&format!("nim-value  {}\n", nimber(report)));
+    }
     out.push_str(&format!("outcome    {}\n", outcome_words(report.outcome)));
+    if let Some(winning) = &report.winning_move {
+        out.push_str(&format!("winning    {}\n", winning.notation));
+    }
     out.push_str(&searched_lines(report));
     out
 }

@@ -123,6 +123,14 @@ pub trait FamilyGame: Sized {
         None
     }
 
+    /// The move a strategy of the family wins by from here, found without search, named as
+    /// [`FamilyGame::moves_after`] names it, with the strategy's name (Cram's domino on the
+    /// centre, then mirror play); `None` when no strategy of the family wins here. The
+    /// computer's symmetry opponent plays it, and its perfect player plays it without search.
+    fn strategy_move(&self) -> Option<(String, String)> {
+        None
+    }
+
     /// Every legal move judged under misère play by a theory of the family, without search
     /// (a heap game's misère quotient), with a line naming the theory; `None` when the family
     /// has none or it does not reach this game, which is then searched.

@@ -169,6 +169,10 @@ impl FamilyGame for Summand {
         each_family!(self, part => part.nim_heaps())
     }
 
+    fn strategy_move(&self) -> Option<(String, String)> {
+        each_family!(self, part => part.strategy_move())
+    }
+
     fn misere_moves_by_theory(
         &self,
         stop: &AtomicBool,
@@ -223,6 +227,7 @@ summand_from!(
     Rectangles(Rectangles),
     Corner(CornerPiece),
     Graph(GraphGame),
+    Cram(CramGame),
     Nimber(Nimber)
 );
 

@@ -189,13 +189,13 @@ fn legend_entries(shown: &[Option<u32>]) -> Vec<(Option<Option<u32>>, String)> {
 }
 
 /// The grid of a table's report, `game` being the table's game: a corner game's values
-/// `g(m, n)` or a placement game's empty boards, unfinished cells marked `?`. `None` past
+/// `g(m, n)` or the empty boards of a placement game or Cram, unfinished cells marked `?`. `None` past
 /// [`MAX_GRID_CELLS`] cells.
 #[must_use]
 pub fn table(game: &TableGame, report: &TableReport) -> Option<String> {
     let title = match game {
         TableGame::Corner(_) => format!("{}: nim-value g(m, n), m down, n across", report.game),
-        TableGame::Placement(_) => {
+        TableGame::Placement(_) | TableGame::Cram => {
             format!("{game}: nim-value of the empty m x n board, m down, n across")
         }
     };

@@ -160,6 +160,21 @@ pub(super) fn normal_outcome(
     resume: &Resume,
     watch: &Watch,
 ) -> Result<GameReport, RunError> {
+    if let Some(single) = game.as_single() {
+        // A strategy of the family that wins here (Cram's centre domino, then mirror play)
+        // answers without search: the player to move wins by its move.
+        let started = Instant::now();
+        if let Some((notation, strategy)) = single.strategy_move() {
+            return Ok(GameReport {
+                winning_move: Some(Move::bare(notation, Nimber::ZERO)),
+                first_moves: Some(single.moves_after().len()),
+                settled_by: Some(strategy),
+                positions_searched: Some(0),
+                seconds: started.elapsed().as_secs_f64(),
+                ..single.report(Command::Outcome, crate::Outcome::N)
+            });
+        }
+    }
     let Some(Placement { game, position }) = game.as_single().and_then(Summand::as_placement)
     else {
         // The player to move wins when the nim-value is not 0, so the value's answer is the

@@ -43,9 +43,20 @@ fn seeded_index(seed: u64, count: usize) -> usize {
 /// wins, and for the random player, a move is chosen by the seed among those `moves --all`
 /// lists (the first 1000 of a game with more). The report is of the game the move leaves.
 fn play_by_moves(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError> {
+    // A strategy of the game's family that wins here (Cram's centre domino, then mirror
+    // play) is the symmetry opponent's move, and the perfect player's without search; under
+    // misère play no mirror strategy survives.
+    let strategy = request
+        .game
+        .as_single()
+        .filter(|_| !request.convention.is_misere() && request.opponent != Opponent::Random)
+        .and_then(FamilyGame::strategy_move);
+    if let Some((notation, strategy)) = strategy {
+        return play_strategy_move(request, &notation, &strategy);
+    }
     if request.opponent == Opponent::Symmetry {
         return Err(RunError::input(format!(
-            "the symmetry strategies (mirror play, the centre then the half turn) are for the placement games, not `{}`: choose the perfect or the random opponent",
+            "the symmetry strategies (mirror play, the centre then the half turn) are for the placement games, and for a game whose family has one winning for the player to move (Cram's, when the position is symmetric after one domino); none wins `{}`: choose the perfect or the random opponent",
             request.game
         )));
     }
@@ -137,6 +148,38 @@ pub struct NoStrategy {
     pub why: StrategyError,
     /// Whether the other player has one.
     pub other_side_has_one: bool,
+}
+
+/// The computer's move `notation`, which wins by `strategy` (the position it leaves is a
+/// second-player win, value 0), found without search.
+fn play_strategy_move(
+    request: &PlayRequest,
+    notation: &str,
+    strategy: &str,
+) -> Result<GameReport, RunError> {
+    let started = Instant::now();
+    let after = request
+        .game
+        .play(notation)
+        .map_err(|error| RunError::Failed(format!("the strategy's move {notation}: {error}")))?;
+    let left = after
+        .as_single()
+        .ok_or_else(|| RunError::Failed(format!("{notation} left a sum")))?;
+    let played = Move::bare(notation.to_string(), Nimber::ZERO);
+    let name = match request.opponent {
+        Opponent::Perfect => format!("perfect play: {strategy}"),
+        _ => strategy.to_string(),
+    };
+    Ok(GameReport {
+        nimber: Some(0),
+        legal_moves: Some(left.moves_after().len()),
+        played: Some(notation.to_string()),
+        played_by: Some(name),
+        moves: Some(vec![played]),
+        positions_searched: Some(0),
+        seconds: started.elapsed().as_secs_f64(),
+        ..left.report(Command::Play, Outcome::P)
+    })
 }
 
 /// The computer's strategy of the kind `opponent` for `side` in `game`, its solver (if any)

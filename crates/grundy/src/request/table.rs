@@ -23,7 +23,9 @@ use serde::{Deserialize, Serialize};
 use super::evaluator::evaluator;
 use super::{check_corner_memory, Limits, RunError, Stopped};
 use crate::board::MAX_SQUARES;
+use crate::games::contract::{FamilyGame, NormalPlay};
 use crate::games::corner::{CornerGame, CornerPiece};
+use crate::games::cram::{CramGame, CRAM_NAME, MAX_CRAM_SQUARES};
 use crate::games::game::MAX_CORNER;
 use crate::games::parts::MAX_MISERE_SQUARES;
 use crate::games::placement::root_search::{RootObserver, RootSearch};
@@ -58,6 +60,8 @@ pub enum TableGame {
     Placement(PlacementRules),
     /// A corner game; the piece's squares are the cells.
     Corner(CornerGame),
+    /// Cram; the boards, of at most [`MAX_CRAM_SQUARES`] squares, are the cells.
+    Cram,
 }
 
 impl TableGame {
@@ -80,7 +84,7 @@ impl TableGame {
             )
             .map(TableGame::Placement)
             .map_err(|error| GameError(error.to_string())),
-            TableGame::Corner(game) => Err(GameError(format!(
+            game @ (TableGame::Corner(_) | TableGame::Cram) => Err(GameError(format!(
                 "a surface or a ray rule is for the placement games (pieces on a board), not for `{game}`"
             ))),
         }
@@ -106,7 +110,9 @@ impl TableGame {
             GameError(match fault {
                 LabelFault::NotANumber(part) => {
                     let (example, list, what) = match self {
-                        TableGame::Placement(_) => ("1-6", "2,4,8", "board sides"),
+                        TableGame::Placement(_) | TableGame::Cram => {
+                            ("1-6", "2,4,8", "board sides")
+                        }
                         TableGame::Corner(_) => ("0-15", "0,2,4", "coordinates"),
                     };
                     format!(
@@ -130,7 +136,7 @@ impl TableGame {
     fn out_of_range(&self, label: &str) -> String {
         let (lowest, highest) = self.label_range();
         let what = match self {
-            TableGame::Placement(_) => "board sides",
+            TableGame::Placement(_) | TableGame::Cram => "board sides",
             TableGame::Corner(_) => "the piece's coordinates",
         };
         format!("{label} is out of range: {what} go from {lowest} to {highest} for {self}")
@@ -160,16 +166,19 @@ impl TableGame {
                 m,
                 n,
             }),
+            TableGame::Cram => self.cell(m, n)?,
         }))
     }
 
-    /// The report's `surface` and `rays`: a placement game's, none for a corner game.
+    /// The report's `surface` and `rays`: a placement game's, a Cram board's rectangle, none
+    /// for a corner game.
     pub(super) fn surface_and_rays(&self) -> (Option<String>, Option<String>) {
         match self {
             TableGame::Placement(rules) => (
                 Some(rules.surface().to_string()),
                 Some(rules.rays().to_string()),
             ),
+            TableGame::Cram => (Some(Surface::Rectangle.to_string()), None),
             TableGame::Corner(_) => (None, None),
         }
     }
@@ -179,6 +188,7 @@ impl TableGame {
         match self {
             TableGame::Placement(_) => (1, MAX_SQUARES),
             TableGame::Corner(_) => (0, MAX_CORNER),
+            TableGame::Cram => (1, MAX_CRAM_SQUARES),
         }
     }
 
@@ -186,7 +196,7 @@ impl TableGame {
     /// m from 0 to 15 and n from 0 to 11.
     fn default_labels(&self) -> (Vec<usize>, Vec<usize>) {
         match self {
-            TableGame::Placement(_) => ((1..=6).collect(), (1..=6).collect()),
+            TableGame::Placement(_) | TableGame::Cram => ((1..=6).collect(), (1..=6).collect()),
             TableGame::Corner(_) => ((0..=15).collect(), (0..=11).collect()),
         }
     }
@@ -202,7 +212,9 @@ impl FromStr for TableGame {
         if !family.supports(Command::Table) {
             return Err(GameError(family.refusal(Command::Table, name)));
         }
-        let game = if family == Family::Corner {
+        let game = if family == Family::Cram {
+            TableGame::Cram
+        } else if family == Family::Corner {
             TableGame::Corner(
                 name.parse()
                     .map_err(|error| GameError(format!("{error}")))?,
@@ -249,6 +261,7 @@ impl fmt::Display for TableGame {
                 Ok(())
             }
             TableGame::Corner(game) => write!(f, "{game}"),
+            TableGame::Cram => f.write_str(CRAM_NAME),
         }
     }
 }
@@ -469,7 +482,183 @@ pub(super) fn normal_table(
     match &request.game {
         TableGame::Placement(rules) => placement_table(rules, rows, cols, request, watch),
         TableGame::Corner(game) => corner_table(game, rows, cols),
+        TableGame::Cram => evaluated_table(&request.game, rows, cols, request, watch),
     }
+}
+
+impl TableGame {
+    /// The game of the cell in row `m` and column `n`: the empty `m` x `n` board, or the
+    /// corner game's piece on `(m, n)`.
+    ///
+    /// # Errors
+    /// A board its game does not take (too many squares).
+    pub(crate) fn cell(&self, m: usize, n: usize) -> Result<Summand, RunError> {
+        let board = || BoardSize::new(m as u32, n as u32).map_err(RunError::input);
+        Ok(match self {
+            TableGame::Placement(rules) => {
+                let game = PlacementGame::with_rules(rules.clone(), board()?);
+                let position = game.empty();
+                Summand::from(Placement { game, position })
+            }
+            TableGame::Corner(game) => Summand::from(CornerPiece {
+                game: game.clone(),
+                m,
+                n,
+            }),
+            TableGame::Cram => Summand::from(CramGame::empty(board()?).map_err(RunError::input)?),
+        })
+    }
+}
+
+/// Every cell of a game whose family values its boards by its own evaluator
+/// ([`crate::games::contract::NormalPlay`], Cram's search), largest first, on every thread.
+/// The cells a strategy settles (Cram's even x even boards, which the second player wins by
+/// mirror play) are filled first, without search, as a placement game's table fills them.
+fn evaluated_table(
+    game: &TableGame,
+    rows: &[usize],
+    cols: &[usize],
+    request: &TableRequest,
+    watch: &Watch,
+) -> Result<TableReport, RunError> {
+    // Every cell is checked before the first is searched.
+    let mut boards = Vec::new();
+    for (i, &m) in rows.iter().enumerate() {
+        for (j, &n) in cols.iter().enumerate() {
+            boards.push((i, j, m * n, game.cell(m, n)?));
+        }
+    }
+    boards.sort_by_key(|&(_, _, squares, _)| std::cmp::Reverse(squares));
+    let threads = request.threads();
+    let budget = (request.limits.memory / threads as u64).max(1 << 20);
+    let total = boards.len() as u64;
+    let started = Instant::now();
+    let mut settled: Vec<Cell> = Vec::new();
+    let mut searched = Vec::new();
+    for (row, col, _, cell) in boards {
+        let evaluator = cell.normal_play(budget).map_err(RunError::input)?;
+        match evaluator.settlement() {
+            Some(strategy) => settled.push(Cell {
+                row,
+                col,
+                nimber: Some(Nimber::ZERO),
+                settled_by: Some(strategy),
+                positions: 0,
+            }),
+            None => searched.push((row, col, evaluator)),
+        }
+    }
+    let task = format!("{game} table");
+    let finished = AtomicU64::new(settled.len() as u64);
+    watch.send(&Event::Steps {
+        task: task.clone(),
+        done: settled.len() as u64,
+        total,
+    });
+    let search = |(row, col, mut evaluator): (usize, usize, Box<dyn NormalPlay>)| {
+        let mut cell = Cell {
+            row,
+            col,
+            nimber: None,
+            settled_by: None,
+            positions: 0,
+        };
+        if watch.is_stopped() {
+            return cell;
+        }
+        evaluator.set_observer(Box::new(watch.clone()));
+        let nimber = evaluator.nim_value();
+        cell.positions = evaluator.positions_searched();
+        // A search stopped by the watch returns a value nobody should believe.
+        if !watch.is_stopped() {
+            cell.nimber = Some(nimber);
+            watch.send(&Event::Steps {
+                task: task.clone(),
+                done: finished.fetch_add(1, Ordering::Relaxed) + 1,
+                total,
+            });
+        }
+        cell
+    };
+    let search_all = || -> Vec<Cell> { searched.into_par_iter().map(search).collect() };
+    let mut cells = in_pool(request, threads, search_all)?;
+    cells.append(&mut settled);
+    finish_table(
+        cells,
+        TableReport {
+            schema: SCHEMA_VERSION,
+            command: Command::Table,
+            game: game.to_string(),
+            // A Cram board is a rectangle, as a placement game's report would say.
+            surface: Some(Surface::Rectangle.to_string()),
+            rays: None,
+            rows: rows.to_vec(),
+            cols: cols.to_vec(),
+            nimbers: Vec::new(),
+            convention: None,
+            outcomes: None,
+            settled_by: None,
+            positions_searched: None,
+            interrupted: false,
+            finished_cells: 0,
+            seconds: started.elapsed().as_secs_f64(),
+        },
+        total,
+    )
+}
+
+/// `work` on `threads` threads: rayon's own pool when that is its size, else a pool of that
+/// many.
+fn in_pool<T: Send>(
+    request: &TableRequest,
+    threads: usize,
+    work: impl FnOnce() -> T + Send,
+) -> Result<T, RunError> {
+    Ok(match request.limits.threads {
+        Some(_) if threads != rayon::current_num_threads() => rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|error| RunError::input(format!("cannot start {threads} threads: {error}")))?
+            .install(work),
+        _ => work(),
+    })
+}
+
+/// The report of a table's `cells` (of `total`) written into `report`: the values, the
+/// strategies that settled cells, the positions searched, whether it was stopped first (then
+/// an error holding the report).
+fn finish_table(
+    cells: Vec<Cell>,
+    report: TableReport,
+    total: u64,
+) -> Result<TableReport, RunError> {
+    let (rows, cols) = (report.rows.len(), report.cols.len());
+    let mut nimbers = vec![vec![None::<u32>; cols]; rows];
+    let mut settled_by = vec![vec![None::<String>; cols]; rows];
+    let mut positions = 0;
+    for cell in cells {
+        nimbers[cell.row][cell.col] = cell.nimber.map(Nimber::value);
+        settled_by[cell.row][cell.col] = cell.settled_by;
+        positions += cell.positions;
+    }
+    let finished_cells = nimbers
+        .iter()
+        .flatten()
+        .filter(|cell| cell.is_some())
+        .count();
+    let interrupted = (finished_cells as u64) < total;
+    let report = TableReport {
+        nimbers,
+        settled_by: Some(settled_by),
+        positions_searched: Some(positions),
+        interrupted,
+        finished_cells,
+        ..report
+    };
+    if interrupted {
+        return Err(RunError::Stopped(Stopped::Table(Box::new(report))));
+    }
+    Ok(report)
 }
 
 /// A cell of a placement game's table: its row and column, its value (`None` if stopped),
@@ -616,51 +805,29 @@ fn placement_table(
             )
             .collect()
     };
-    let mut cells = match request.limits.threads {
-        Some(_) if threads != rayon::current_num_threads() => rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|error| RunError::input(format!("cannot start {threads} threads: {error}")))?
-            .install(search_all),
-        _ => search_all(),
-    };
+    let mut cells = in_pool(request, threads, search_all)?;
     cells.append(&mut settled);
-    let seconds = started.elapsed().as_secs_f64();
-    let mut nimbers = vec![vec![None::<u32>; cols.len()]; rows.len()];
-    let mut settled_by = vec![vec![None::<String>; cols.len()]; rows.len()];
-    let mut positions = 0;
-    for cell in cells {
-        nimbers[cell.row][cell.col] = cell.nimber.map(Nimber::value);
-        settled_by[cell.row][cell.col] = cell.settled_by;
-        positions += cell.positions;
-    }
-    let finished_cells = nimbers
-        .iter()
-        .flatten()
-        .filter(|cell| cell.is_some())
-        .count();
-    let interrupted = (finished_cells as u64) < total;
-    let report = TableReport {
-        schema: SCHEMA_VERSION,
-        command: Command::Table,
-        game: name,
-        surface: Some(rules.surface().to_string()),
-        rays: Some(rules.rays().to_string()),
-        rows: rows.to_vec(),
-        cols: cols.to_vec(),
-        nimbers,
-        convention: None,
-        outcomes: None,
-        settled_by: Some(settled_by),
-        positions_searched: Some(positions),
-        interrupted,
-        finished_cells,
-        seconds,
-    };
-    if interrupted {
-        return Err(RunError::Stopped(Stopped::Table(Box::new(report))));
-    }
-    Ok(report)
+    finish_table(
+        cells,
+        TableReport {
+            schema: SCHEMA_VERSION,
+            command: Command::Table,
+            game: name,
+            surface: Some(rules.surface().to_string()),
+            rays: Some(rules.rays().to_string()),
+            rows: rows.to_vec(),
+            cols: cols.to_vec(),
+            nimbers: Vec::new(),
+            convention: None,
+            outcomes: None,
+            settled_by: None,
+            positions_searched: None,
+            interrupted: false,
+            finished_cells: 0,
+            seconds: started.elapsed().as_secs_f64(),
+        },
+        total,
+    )
 }
 
 /// The table of a corner game: `g(m, n)` for the chosen `m` (rows) and `n` (columns), read

@@ -94,6 +94,16 @@ impl FamilyGame for CramGame {
         }))
     }
 
+    fn strategy_move(&self) -> Option<(String, String)> {
+        match symmetry_settlement(&self.rules, &self.position)? {
+            SymmetrySettlement::FirstPlayerMirrors { domino, symmetry } => Some((
+                domino.to_string(),
+                format!("mirror play ({symmetry}) from the symmetric position this domino leaves"),
+            )),
+            SymmetrySettlement::SecondPlayerMirrors(_) => None,
+        }
+    }
+
     fn misere_start(&self) -> Result<MisereStart, TooLarge> {
         Ok(MisereStart {
             rules: Arc::new(CramParts(self.rules.clone())),
