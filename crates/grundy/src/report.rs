@@ -205,7 +205,7 @@ impl std::fmt::Display for Player {
 mod outcome_letter {
     use serde::{Deserialize, Deserializer, Serializer};
 
-    use crate::Outcome;
+    use crate::values::Outcome;
 
     pub fn serialize<S: Serializer>(
         outcome: &Option<Outcome>,
@@ -1138,9 +1138,9 @@ pub struct RareValues {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::BoardSize;
     use crate::games::heap::HeapMove;
     use crate::games::placement::Piece;
-    use crate::BoardSize;
 
     fn json(value: &impl Serialize) -> serde_json::Value {
         serde_json::to_value(value).unwrap()

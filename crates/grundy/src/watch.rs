@@ -36,7 +36,7 @@ use crate::solver::{Fact, SearchObserver, SearchStats};
 use crate::tour::count::CountProgress;
 use crate::tour::frontier::FrontierProgress;
 use crate::tour::neural::{NeuralProgress, NeuralReport};
-use crate::Nimber;
+use crate::values::Nimber;
 
 /// What a long piece of work tells its watch.
 #[derive(Clone, Debug, PartialEq)]

@@ -14,7 +14,7 @@ use crate::games::placement::{Piece, Placement, PlacementGame, PlacementPosition
 use crate::games::sum::Summand;
 use crate::report::{GameReport, Player};
 use crate::request::LIST_LIMIT;
-use crate::{Game, Nimber, Outcome};
+use crate::{games::game::Game, values::Nimber, values::Outcome};
 
 /// The text of `value` for a game that is not one placement game (whose first-move search
 /// the front end words itself).

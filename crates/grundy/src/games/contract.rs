@@ -255,8 +255,8 @@ pub(crate) fn no_such_move(notation: &str, game: &impl FamilyGame) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::game::Game;
     use crate::games::sum::Summand;
-    use crate::Game;
 
     /// Every family's moves, each played back from its notation, lead where the list says,
     /// and a notation that is not a move is refused.

@@ -37,7 +37,7 @@ use crate::games::placement::{
 use crate::games::registry::Family;
 use crate::games::sum::Summand;
 use crate::graph::Graph;
-use crate::{BoardSize, Nimber};
+use crate::{board::BoardSize, values::Nimber};
 
 /// The largest heap a game may name.
 pub const MAX_HEAP: usize = 100_000_000;

@@ -255,7 +255,7 @@ mod tests {
     use crate::misere::genus::genus as searched_genus;
     use crate::misere::parts::PartRules;
     use crate::misere::search::MisereSearch;
-    use crate::{Game, Nimber};
+    use crate::{games::game::Game, values::Nimber};
 
     /// The position `*a + *b + …` of the search, and the search.
     fn searched(heaps: &[u32]) -> (MisereSearch, crate::games::parts::Parts) {

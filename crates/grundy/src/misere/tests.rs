@@ -14,7 +14,7 @@ use crate::games::cram::{Cram, CramGame, CramPosition};
 use crate::games::heap::{HeapGame, TakeBreak};
 use crate::games::placement::{PlacementGame, PlacementPosition};
 use crate::games::sum::Summand;
-use crate::{Game, Nimber};
+use crate::{games::game::Game, values::Nimber};
 
 /// Whether the player to move wins `game` under misère play, by the search.
 fn search_wins(game: &Game) -> bool {

@@ -10,7 +10,7 @@ use super::escape;
 use crate::games::placement::{MoveValue, PlacementGame, PlacementPosition};
 use crate::misere::Convention;
 use crate::report::{Command, GameReport, Move};
-use crate::{BoardSize, Game, Nimber, Outcome, Square};
+use crate::{board::BoardSize, board::Square, games::game::Game, values::Nimber, values::Outcome};
 
 /// How one square of a board picture is drawn. The default is an empty, unattacked square.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -144,7 +144,7 @@ pub(crate) mod tests {
     /// The request read from its JSON, and its answer.
     fn asked(json: &str) -> (Request, Answer) {
         let request: Request = serde_json::from_str(json).unwrap();
-        let answer = crate::run(&request, &Watch::new()).unwrap();
+        let answer = crate::request::run(&request, &Watch::new()).unwrap();
         (request, answer)
     }
 
@@ -257,7 +257,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_placement_game_is_drawn_as_its_answers_draw_its_board_and_other_games_are_not() {
-        let game: crate::Game = "knights 3x3 at N../.../...".parse().unwrap();
+        let game: crate::games::game::Game = "knights 3x3 at N../.../...".parse().unwrap();
         let svg = of_game(&game).unwrap();
         assert_eq!(well_formed_elements(&svg).unwrap()[0], "svg");
         assert!(svg.contains(">knights on 3x3</text>"));
@@ -357,7 +357,8 @@ pub(crate) mod tests {
         let request: Request = serde_json::from_str(json).unwrap();
         let watch = Watch::new();
         watch.stop();
-        let Err(RunError::Stopped(Stopped::Table(stopped))) = crate::run(&request, &watch) else {
+        let Err(RunError::Stopped(Stopped::Table(stopped))) = crate::request::run(&request, &watch)
+        else {
             panic!("the table was not stopped");
         };
         let unfinished = 16 - stopped.finished_cells;
@@ -449,7 +450,7 @@ pub(crate) mod tests {
             text: tour,
             closed: false,
         });
-        let answer = crate::run(&verify, &Watch::new()).unwrap();
+        let answer = crate::request::run(&verify, &Watch::new()).unwrap();
         assert_eq!(of_answer(&verify, &answer), None);
     }
 

@@ -3,7 +3,7 @@
 
 use crate::games::contract::FamilyGame;
 use crate::report::Move;
-use crate::{Game, GameError};
+use crate::{games::game::Game, games::game::GameError};
 
 /// The most bytes of `after` (and `after_graph`) text one answer carries: a long game (a row
 /// of 200,000 heaps) times a thousand listed moves would otherwise hold hundreds of MB before

@@ -10,12 +10,12 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::{RunError, Stopped};
 use crate::games::corner::{check_knight, check_wythoff, CornerGame, StepMoves};
+use crate::games::game::GameError;
 use crate::games::game::MAX_CORNER;
 use crate::games::placement::parse_pieces;
 use crate::games::registry::Family;
 use crate::report::{CheckReport, Checked, Command, SCHEMA_VERSION};
 use crate::watch::Watch;
-use crate::GameError;
 
 /// The theorems of a corner game checked on every position `(m, n)` with `m, n < to`.
 #[derive(Clone, Debug, Serialize, Deserialize)]

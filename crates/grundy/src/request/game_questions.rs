@@ -20,7 +20,7 @@ use crate::games::sum::{GameSum, Summand};
 use crate::misere::Convention;
 use crate::report::{Command, GameReport, Move, Player, SummandReport};
 use crate::watch::{Event, RootWatch, Watch};
-use crate::{Game, Nimber};
+use crate::{games::game::Game, values::Nimber};
 
 /// The value of `request.game` under its convention: its nim-value and outcome, or under
 /// misère play who wins and its genus.
@@ -256,7 +256,7 @@ pub(super) fn placement_report(
     game: &PlacementGame,
     position: &PlacementPosition,
     nimber: Option<Nimber>,
-    outcome: crate::Outcome,
+    outcome: crate::values::Outcome,
 ) -> GameReport {
     let placement = Placement {
         game: game.clone(),
@@ -531,7 +531,7 @@ mod tests {
     use crate::request::{run, Request};
 
     /// Runs `json` under a watch whose flag is raised after a tenth of a second.
-    fn stopped_soon(json: &str) -> (Result<crate::Answer, RunError>, Duration) {
+    fn stopped_soon(json: &str) -> (Result<crate::request::Answer, RunError>, Duration) {
         let request: Request = serde_json::from_str(json).unwrap();
         let watch = Watch::new();
         let stopper = watch.clone();

@@ -21,7 +21,7 @@ use crate::report::{
     TerminalSize, SCHEMA_VERSION,
 };
 use crate::watch::{Event, Watch};
-use crate::{Game, GameError};
+use crate::{games::game::Game, games::game::GameError};
 
 /// What one entry of the count of terminal positions takes, measured with the default
 /// `states` (4,000,000 entries) on knights 16x32: about 1.24 GB, so about 310 bytes, rounded

@@ -48,9 +48,9 @@ use crate::report::{
     TourExistsReport, TourVerifyReport,
 };
 use crate::solver::Fact;
+use crate::values::Nimber;
 use crate::watch::Watch;
-use crate::Nimber;
-use crate::{Game, GameError};
+use crate::{games::game::Game, games::game::GameError};
 
 pub use after::game_after;
 pub use answer_size::{check_written_size, json_bytes, json_line, LEAST_JSON_BYTES_PER_VALUE};

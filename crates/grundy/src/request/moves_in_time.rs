@@ -15,7 +15,7 @@ use crate::games::placement::{PlacementGame, PlacementMove, PlacementPosition, P
 use crate::report::{Command, GameReport, Move};
 use crate::values::mex;
 use crate::watch::Watch;
-use crate::{Nimber, Outcome};
+use crate::{values::Nimber, values::Outcome};
 
 /// What the time given settled of one move.
 #[derive(Clone, Copy, Debug)]
@@ -254,7 +254,7 @@ mod tests {
             placed in prop::collection::vec(any::<prop::sample::Index>(), 0..4),
             all in any::<bool>(),
         ) {
-            let game: crate::Game = format!("{piece} {rows}x{cols}").parse().unwrap();
+            let game: crate::games::game::Game = format!("{piece} {rows}x{cols}").parse().unwrap();
             let Some(crate::games::placement::Placement { game, position }) = game.as_single().and_then(crate::games::sum::Summand::as_placement) else {
                 unreachable!()
             };

@@ -26,7 +26,7 @@ use crate::games::sum::Summand;
 use crate::misere::Convention;
 use crate::report::{Command, GameReport, Move};
 use crate::watch::Watch;
-use crate::{Nimber, Outcome};
+use crate::{values::Nimber, values::Outcome};
 
 /// `seed` spread over 64 bits (SplitMix64's finaliser), for a choice among `count` moves.
 fn seeded_index(seed: u64, count: usize) -> usize {
@@ -456,8 +456,8 @@ mod tests {
         if let Some(graph) = graph {
             request["graph"] = graph.into();
         }
-        let request: crate::Request = serde_json::from_value(request).unwrap();
-        let Ok(crate::Answer::Game(report)) = crate::run(&request, &Watch::new()) else {
+        let request: crate::request::Request = serde_json::from_value(request).unwrap();
+        let Ok(crate::Answer::Game(report)) = crate::request::run(&request, &Watch::new()) else {
             panic!("{game}")
         };
         report.outcome.unwrap()

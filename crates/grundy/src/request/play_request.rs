@@ -3,8 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::Limits;
+use crate::games::game::Game;
 use crate::misere::Convention;
-use crate::Game;
 
 /// How the computer plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,9 +77,9 @@ struct PlayFields {
 }
 
 impl TryFrom<PlayFields> for PlayRequest {
-    type Error = crate::GameError;
+    type Error = crate::games::game::GameError;
 
-    fn try_from(fields: PlayFields) -> Result<PlayRequest, crate::GameError> {
+    fn try_from(fields: PlayFields) -> Result<PlayRequest, crate::games::game::GameError> {
         Ok(PlayRequest {
             game: super::read_game(&fields.game, fields.graph.as_deref())?,
             graph: fields.graph,

@@ -26,8 +26,8 @@ use crate::games::placement::unit_search::{
 use crate::games::placement::{PlacementGame, PlacementMove, PlacementPosition};
 use crate::report::GameReport;
 use crate::solver::SearchStats;
+use crate::values::Nimber;
 use crate::values::Outcome;
-use crate::Nimber;
 
 use super::{placement_outcome_report, placement_value_report};
 

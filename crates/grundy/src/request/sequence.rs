@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use super::evaluator::evaluator;
 use super::{check_reference_work, Limits, RunError, Stopped};
+use crate::games::game::GameError;
 use crate::games::heap::{
     nim_sequence_until_settled, HeapGame, HeapRuleset, NimSequence, Periodicity, SequenceObserver,
 };
@@ -30,7 +31,6 @@ use crate::misere::genus::Genus;
 use crate::misere::Convention;
 use crate::report::{Command, GenusReport, SequenceReport, SCHEMA_VERSION};
 use crate::watch::{Event, Watch};
-use crate::GameError;
 
 /// Short sequences of finite octal codes are computed at least this far, so that a period can
 /// be proven even when only a few values are asked for.

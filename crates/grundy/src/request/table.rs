@@ -26,6 +26,7 @@ use crate::board::MAX_SQUARES;
 use crate::games::contract::{FamilyGame, NormalPlay};
 use crate::games::corner::{CornerGame, CornerPiece};
 use crate::games::cram::{CramGame, CRAM_NAME, MAX_CRAM_SQUARES};
+use crate::games::game::Game;
 use crate::games::game::MAX_CORNER;
 use crate::games::parts::MAX_MISERE_SQUARES;
 use crate::games::placement::root_search::{RootObserver, RootSearch};
@@ -40,8 +41,7 @@ use crate::games::sum::Summand;
 use crate::misere::Convention;
 use crate::report::{Command, TableReport, SCHEMA_VERSION};
 use crate::watch::{Event, Watch};
-use crate::Game;
-use crate::{BoardSize, GameError, Nimber};
+use crate::{board::BoardSize, games::game::GameError, values::Nimber};
 
 /// The game of a table, named without a board: pieces with their surface and ray rule
 /// (`knights`, `queens+rooks torus blocked`), whose cells are boards, or a corner game

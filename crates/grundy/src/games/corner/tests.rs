@@ -44,7 +44,7 @@ fn wythoff_table_equals_the_plain_mex() {
                 .map(|k| table.get(m - k, n))
                 .chain((1..=n).map(|k| table.get(m, n - k)))
                 .chain((1..=m.min(n)).map(|k| table.get(m - k, n - k)));
-            assert_eq!(table.get(m, n), crate::mex(options), "({m}, {n})");
+            assert_eq!(table.get(m, n), crate::values::mex(options), "({m}, {n})");
         }
     }
 }
@@ -54,8 +54,8 @@ fn step_games_agree_with_plain_recursion() {
     // Steps that move away from one edge exercise the ordering by weight.
     let game: StepMoves = "-3,1;1,-2;-1,-1".parse().unwrap();
     let table = game.table(12, 12);
-    fn plain(game: &StepMoves, m: usize, n: usize) -> crate::Nimber {
-        crate::mex(game.targets(m, n).map(|(m, n)| plain(game, m, n)))
+    fn plain(game: &StepMoves, m: usize, n: usize) -> crate::values::Nimber {
+        crate::values::mex(game.targets(m, n).map(|(m, n)| plain(game, m, n)))
     }
     for m in 0..12 {
         for n in 0..12 {
@@ -130,13 +130,13 @@ fn steps_with_large_weights_are_ordered_too() {
         game: &StepMoves,
         m: usize,
         n: usize,
-        memo: &mut std::collections::HashMap<(usize, usize), crate::Nimber>,
-    ) -> crate::Nimber {
+        memo: &mut std::collections::HashMap<(usize, usize), crate::values::Nimber>,
+    ) -> crate::values::Nimber {
         if let Some(&value) = memo.get(&(m, n)) {
             return value;
         }
         let targets: Vec<(usize, usize)> = game.targets(m, n).collect();
-        let value = crate::mex(
+        let value = crate::values::mex(
             targets
                 .into_iter()
                 .map(|(m, n)| memo_value(game, m, n, memo)),

@@ -221,10 +221,10 @@ mod tests {
         }
         (learnt, announced)
     }
+    use crate::board::BoardSize;
     use crate::games::placement::win_search::WinSearch;
     use crate::games::placement::{Piece, PlacementSolver};
     use crate::solver::WinTable;
-    use crate::BoardSize;
 
     /// Settles every group of first moves of `piece` on `rows`×`cols` for every value up to
     /// one past its own, by both searches, with `earlier` standing for what earlier runs knew,

@@ -822,8 +822,8 @@ pub(super) fn first_move_groups(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::BoardSize;
     use crate::games::placement::{parse_pieces, Piece, PlacementRules, RayRule, Surface};
-    use crate::BoardSize;
 
     fn board(text: &str) -> BoardSize {
         text.parse().unwrap()

@@ -28,7 +28,7 @@ use crate::request::{
 };
 use crate::solver::{SearchObserver, SearchStats};
 use crate::watch::{Event, Watch};
-use crate::{Game, Nimber, Outcome};
+use crate::{games::game::Game, values::Nimber, values::Outcome};
 
 /// Misère play, within `limits`.
 pub(super) struct MisereEvaluator {
@@ -571,7 +571,7 @@ fn random_choice(game: &PlacementGame, position: &PlacementPosition, seed: u64) 
 mod tests {
     use crate::request::{run, Answer, Request};
     use crate::watch::Watch;
-    use crate::{Game, Outcome};
+    use crate::{games::game::Game, values::Outcome};
 
     fn answer(json: &str) -> crate::report::GameReport {
         let request: Request = serde_json::from_str(json).unwrap();

@@ -14,12 +14,12 @@ mod normal;
 
 use super::play_request::PlayRequest;
 use super::{Limits, Resume, RunError, SequenceAnswer, TableRequest};
+use crate::games::game::Game;
 use crate::games::placement::{PlacementGame, PlacementPosition};
 use crate::misere::genus::Genus;
 use crate::misere::Convention;
 use crate::report::{GameReport, TableReport};
 use crate::watch::Watch;
-use crate::Game;
 
 /// What the questions ask of a game under one convention. Each answer is the question's report,
 /// with the keys of its convention: a nim-value under normal play; who wins, the winning

@@ -3,6 +3,7 @@
 //! runs on every thread).
 
 use super::Evaluator;
+use crate::games::game::Game;
 use crate::games::placement::{PlacementGame, PlacementPosition};
 use crate::misere::genus::Genus;
 use crate::report::{GameReport, TableReport};
@@ -10,7 +11,6 @@ use crate::request::play_request::PlayRequest;
 use crate::request::{game_questions, play, table};
 use crate::request::{Limits, Resume, RunError, SequenceAnswer, TableRequest};
 use crate::watch::Watch;
-use crate::Game;
 
 /// Normal play (the player who makes the last move wins), within `limits`.
 pub(super) struct NormalEvaluator {
