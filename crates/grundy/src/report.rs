@@ -694,6 +694,38 @@ pub struct TableReport {
     pub seconds: f64,
 }
 
+impl TableReport {
+    /// The keys every table has, of `game` on `surface` with `rays` (placement games), its
+    /// rows and columns `rows` and `cols`, before any cell is found: normal play, no cell
+    /// finished, nothing searched.
+    #[must_use]
+    pub fn begun(
+        game: String,
+        surface: Option<String>,
+        rays: Option<String>,
+        rows: &[usize],
+        cols: &[usize],
+    ) -> TableReport {
+        TableReport {
+            schema: SCHEMA_VERSION,
+            command: Command::Table,
+            game,
+            surface,
+            rays,
+            rows: rows.to_vec(),
+            cols: cols.to_vec(),
+            nimbers: Vec::new(),
+            convention: None,
+            outcomes: None,
+            settled_by: None,
+            positions_searched: None,
+            interrupted: false,
+            finished_cells: 0,
+            seconds: 0.0,
+        }
+    }
+}
+
 /// The answer of `grundy sequence`: the nim-sequence of a heap game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SequenceReport {

@@ -9,12 +9,14 @@ use crate::board::Square;
 use crate::board::Surface;
 use crate::games::contract::FamilyGame;
 use crate::games::corner::CornerPiece;
+use crate::games::game::Game;
 use crate::games::graph::GraphGame;
+use crate::games::move_list::LIST_LIMIT;
 use crate::games::placement::{Piece, Placement, PlacementGame, PlacementPosition, PlacementRules};
 use crate::games::sum::Summand;
 use crate::report::{GameReport, Player};
-use crate::request::LIST_LIMIT;
-use crate::{games::game::Game, values::Nimber, values::Outcome};
+use crate::values::Nimber;
+use crate::values::Outcome;
 
 /// The text of `value` for a game that is not one placement game (whose first-move search
 /// the front end words itself).

@@ -234,6 +234,28 @@ pub fn valued_report(game: &impl FamilyGame, command: Command, nimber: Nimber) -
     }
 }
 
+/// The keys of a `grundy moves` report on `game` alone whose nim-value is `nimber` and whose
+/// moves are `moves`, every one of them judged: all of them with `all`, else the winning ones.
+pub fn moves_report(
+    game: &impl FamilyGame,
+    moves: Vec<Move>,
+    all: bool,
+    nimber: Nimber,
+) -> GameReport {
+    GameReport {
+        legal_moves: Some(moves.len()),
+        winning_moves: Some(moves.iter().filter(|listed| listed.wins()).count()),
+        moves: Some(
+            moves
+                .into_iter()
+                .filter(|listed| all || listed.wins())
+                .collect(),
+        ),
+        moves_not_listed: Some(0),
+        ..valued_report(game, Command::Moves, nimber)
+    }
+}
+
 /// A move written `FROM -> PART + PART` (or `FROM -> 0` when nothing is left): the heap or
 /// board moved from and the parts it becomes.
 pub(crate) fn split_notation(notation: &str) -> Option<(&str, Vec<&str>)> {

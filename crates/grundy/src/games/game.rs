@@ -26,6 +26,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::board::BoardSize;
 use crate::games::contract::FamilyGame;
 use crate::games::corner::{CornerGame, CornerPiece};
 use crate::games::cram::CramGame;
@@ -37,7 +38,7 @@ use crate::games::placement::{
 use crate::games::registry::Family;
 use crate::games::sum::Summand;
 use crate::graph::Graph;
-use crate::{board::BoardSize, values::Nimber};
+use crate::values::Nimber;
 
 /// The largest heap a game may name.
 pub const MAX_HEAP: usize = 100_000_000;

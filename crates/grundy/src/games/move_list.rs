@@ -4,6 +4,10 @@
 
 use crate::values::Nimber;
 
+/// The most moves listed for a heap game or a sum (winning moves and, with `all`, the others);
+/// the rest are counted.
+pub const LIST_LIMIT: usize = 1000;
+
 /// A move in one summand of a sum.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SumMove {

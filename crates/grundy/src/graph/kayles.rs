@@ -284,7 +284,7 @@ mod tests {
             Piece::Leaper(1, 3),
         ] {
             for (m, n) in [(3, 3), (3, 4), (2, 7), (4, 4)] {
-                let graph = Graph::attack_graph(piece, crate::BoardSize::new(m, n).unwrap());
+                let graph = Graph::attack_graph(piece, crate::board::BoardSize::new(m, n).unwrap());
                 let game = GraphKayles::<1>::new(&graph).unwrap();
                 let naive = naive_nim_value(&game, &game.start());
                 for threshold in [0, 4, 1000] {

@@ -483,7 +483,7 @@ mod tests {
     use crate::board::Piece;
 
     fn square_board(piece: Piece, n: u32) -> Graph {
-        Graph::attack_graph(piece, crate::BoardSize::new(n, n).unwrap())
+        Graph::attack_graph(piece, crate::board::BoardSize::new(n, n).unwrap())
     }
 
     /// The smallest set by brute force over all subsets, for tiny graphs.
@@ -578,7 +578,7 @@ mod tests {
             Piece::Leaper(1, 3),
         ] {
             for (m, n) in [(2, 3), (3, 4), (2, 6), (4, 4), (3, 5)] {
-                let graph = Graph::attack_graph(piece, crate::BoardSize::new(m, n).unwrap());
+                let graph = Graph::attack_graph(piece, crate::board::BoardSize::new(m, n).unwrap());
                 let limit = SearchLimit::default();
                 let alpha = independence_number(&graph, limit).unwrap();
                 let gamma = domination_number(&graph, limit).unwrap();

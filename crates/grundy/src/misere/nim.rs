@@ -252,10 +252,11 @@ impl NimGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::game::Game;
     use crate::misere::genus::genus as searched_genus;
     use crate::misere::parts::PartRules;
     use crate::misere::search::MisereSearch;
-    use crate::{games::game::Game, values::Nimber};
+    use crate::values::Nimber;
 
     /// The position `*a + *b + …` of the search, and the search.
     fn searched(heaps: &[u32]) -> (MisereSearch, crate::games::parts::Parts) {

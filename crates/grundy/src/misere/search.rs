@@ -219,7 +219,7 @@ impl MisereSearch {
         } else {
             let mut seen = MexSet::default();
             for child in &children {
-                seen.insert(crate::Nimber::new(self.misere_value(child)?));
+                seen.insert(crate::values::Nimber::new(self.misere_value(child)?));
             }
             seen.mex().value()
         };

@@ -11,10 +11,11 @@ use super::nim_wins;
 use super::parts::PartRules;
 use super::search::MisereSearch;
 use crate::games::cram::{Cram, CramGame, CramPosition};
+use crate::games::game::Game;
 use crate::games::heap::{HeapGame, TakeBreak};
 use crate::games::placement::{PlacementGame, PlacementPosition};
 use crate::games::sum::Summand;
-use crate::{games::game::Game, values::Nimber};
+use crate::values::Nimber;
 
 /// Whether the player to move wins `game` under misère play, by the search.
 fn search_wins(game: &Game) -> bool {

@@ -7,10 +7,14 @@ use crate::games::placement::Placement;
 use std::fmt::Write;
 
 use super::escape;
+use crate::board::BoardSize;
+use crate::board::Square;
+use crate::games::game::Game;
 use crate::games::placement::{MoveValue, PlacementGame, PlacementPosition};
 use crate::misere::Convention;
 use crate::report::{Command, GameReport, Move};
-use crate::{board::BoardSize, board::Square, games::game::Game, values::Nimber, values::Outcome};
+use crate::values::Nimber;
+use crate::values::Outcome;
 
 /// How one square of a board picture is drawn. The default is an empty, unattacked square.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -244,7 +244,7 @@ pub(crate) mod tests {
     #[test]
     fn a_value_answer_draws_the_position_without_searching_for_winning_moves() {
         let (svg, answer) = drawn(r#"{"question":"value","game":"knights 3x3 at N../.../..."}"#);
-        let nimber = crate::Nimber::new(game_report(&answer).nimber.unwrap());
+        let nimber = crate::values::Nimber::new(game_report(&answer).nimber.unwrap());
         assert!(svg.contains(&format!("knights on 3x3: nim-value {nimber}")));
         assert_eq!(svg.matches("<circle").count(), 1);
         // The knight on a1 attacks b3 and c2.

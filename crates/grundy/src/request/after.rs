@@ -2,8 +2,9 @@
 //! that a front end goes on from there without rules of its own.
 
 use crate::games::contract::FamilyGame;
+use crate::games::game::Game;
+use crate::games::game::GameError;
 use crate::report::Move;
-use crate::{games::game::Game, games::game::GameError};
 
 /// The most bytes of `after` (and `after_graph`) text one answer carries: a long game (a row
 /// of 200,000 heaps) times a thousand listed moves would otherwise hold hundreds of MB before

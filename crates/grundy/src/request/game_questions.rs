@@ -5,11 +5,11 @@
 
 use std::time::Instant;
 
-use super::evaluator::evaluator;
 use super::prepare::{prepare, LIST_LIMIT};
-use super::{Limits, MovesRequest, OutcomeRequest, Resume, RunError, Stopped, ValueRequest};
+use super::{Limits, Resume, RunError, Stopped};
 use crate::games::contract::FamilyGame;
 use crate::games::contract::{valued_report, AloneQuestion};
+use crate::games::game::Game;
 use crate::games::placement::root_search::{
     Interrupted, RootOutcome, RootReport, RootSearch, RootValue, FACTS_KEPT,
 };
@@ -17,20 +17,9 @@ use crate::games::placement::{
     MoveValue, Placement, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver,
 };
 use crate::games::sum::{GameSum, Summand};
-use crate::misere::Convention;
 use crate::report::{Command, GameReport, Move, Player, SummandReport};
+use crate::values::Nimber;
 use crate::watch::{Event, RootWatch, Watch};
-use crate::{games::game::Game, values::Nimber};
-
-/// The value of `request.game` under its convention: its nim-value and outcome, or under
-/// misère play who wins and its genus.
-///
-/// # Errors
-/// A game too large for its limits, records that do not resume, or a stop.
-pub fn value(request: &ValueRequest, watch: &Watch) -> Result<GameReport, RunError> {
-    refuse_resume(&request.game, &request.resume, request.convention)?;
-    evaluator(request.convention, &request.limits).value(&request.game, &request.resume, watch)
-}
 
 /// The nim-value and outcome of `game` under normal play.
 pub(super) fn normal_value(
@@ -79,25 +68,6 @@ fn alone(
     }
 }
 
-/// The winning moves of `request.game`, or with `all` every move and how it is judged under
-/// the request's convention, each with the game it leaves.
-///
-/// # Errors
-/// A game too large for its limits, or a stop.
-pub fn moves(request: &MovesRequest, watch: &Watch) -> Result<GameReport, RunError> {
-    let seconds = super::thinking_time::check(request.seconds).map_err(RunError::Input)?;
-    let mut report = evaluator(request.convention, &request.limits).moves(
-        &request.game,
-        request.all,
-        seconds,
-        watch,
-    )?;
-    if let Some(moves) = report.moves.as_mut() {
-        super::after::write_games_after(&request.game, moves);
-    }
-    Ok(report)
-}
-
 /// The winning moves of `game` under normal play, or with `all` every move and the value it
 /// leads to.
 pub(super) fn normal_moves(
@@ -134,24 +104,6 @@ pub(super) fn normal_moves(
     }
 }
 
-/// Who wins `request.game` under its convention, and a winning first move.
-///
-/// # Errors
-/// A game too large for its limits, records that do not resume, or a stop.
-pub fn outcome(request: &OutcomeRequest, watch: &Watch) -> Result<GameReport, RunError> {
-    let game = &request.game;
-    refuse_resume(game, &request.resume, request.convention)?;
-    let mut report =
-        evaluator(request.convention, &request.limits).outcome(game, &request.resume, watch)?;
-    if let Some(winning) = report.winning_move.as_mut() {
-        super::after::write_games_after(game, std::slice::from_mut(winning));
-    }
-    if let Some(others) = report.symmetric_winning_moves.as_mut() {
-        super::after::write_games_after(game, others);
-    }
-    Ok(report)
-}
-
 /// Who wins `game` under normal play: one placement game by an outcome search by first move,
 /// any other game or a sum by its nim-value.
 pub(super) fn normal_outcome(
@@ -171,7 +123,7 @@ pub(super) fn normal_outcome(
                 settled_by: Some(strategy),
                 positions_searched: Some(0),
                 seconds: started.elapsed().as_secs_f64(),
-                ..single.report(Command::Outcome, crate::Outcome::N)
+                ..single.report(Command::Outcome, crate::values::Outcome::N)
             });
         }
     }
@@ -231,23 +183,6 @@ fn first_move_search<T>(
         RunError::Stopped(Stopped::FirstMoves(report))
     })?;
     Ok((answer, started.elapsed().as_secs_f64()))
-}
-
-/// Records to resume from are for one placement game's first-move search, under normal play.
-fn refuse_resume(game: &Game, resume: &Resume, convention: Convention) -> Result<(), RunError> {
-    let nothing = resume.records.is_empty() && resume.tries.is_empty() && resume.facts.is_empty();
-    if !nothing && convention.is_misere() {
-        return Err(RunError::input(
-            "records to resume from (checkpoints) are for normal play's first-move searches, not misère play",
-        ));
-    }
-    let placement = game.as_single().and_then(Summand::as_placement).is_some();
-    if nothing || placement {
-        return Ok(());
-    }
-    Err(RunError::input(format!(
-        "records to resume from are for the placement games (pieces on a board), not for `{game}`"
-    )))
 }
 
 /// The keys of a placement game's report: board, surface, ray rule, position, who is to move.
@@ -351,7 +286,7 @@ fn placement_moves(
     // searched: the strategy proves only that every move leads to a non-zero value.
     let settled_by = solver
         .settlement(position)
-        .filter(|settled| settled.outcome == crate::Outcome::P)
+        .filter(|settled| settled.outcome == crate::values::Outcome::P)
         .map(|settled| settled.strategy);
     let nimber = solver.nim_value(position);
     let legal_moves = game.legal_placements(position).len();
@@ -568,7 +503,7 @@ mod tests {
     #[test]
     fn a_question_answered_before_the_flag_is_raised_keeps_its_answer() {
         let (answer, _) = stopped_soon(r#"{"question":"moves","game":"knights 4x4","all":true}"#);
-        let Ok(crate::Answer::Game(report)) = answer else {
+        let Ok(crate::request::Answer::Game(report)) = answer else {
             panic!("{answer:?}")
         };
         assert_eq!(report.moves.map(|moves| moves.len()), Some(16));

@@ -9,6 +9,8 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize, Serializer};
 
 use super::{read_game, RunError, Stopped};
+use crate::games::game::Game;
+use crate::games::game::GameError;
 use crate::games::placement::{PlacementGame, RayRule, Surface};
 use crate::games::sum::Summand;
 use crate::graph::search::{
@@ -21,7 +23,6 @@ use crate::report::{
     TerminalSize, SCHEMA_VERSION,
 };
 use crate::watch::{Event, Watch};
-use crate::{games::game::Game, games::game::GameError};
 
 /// What one entry of the count of terminal positions takes, measured with the default
 /// `states` (4,000,000 entries) on knights 16x32: about 1.24 GB, so about 310 bytes, rounded

@@ -29,6 +29,7 @@ mod moves_in_time;
 mod play;
 mod play_request;
 mod prepare;
+mod questions;
 mod quotient;
 mod ranks;
 mod read;
@@ -40,6 +41,8 @@ mod tour;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::games::game::Game;
+use crate::games::game::GameError;
 use crate::games::placement::root_search::{ResumeError, RootReport, SettledRecord, TriedRecord};
 use crate::games::placement::PlacementMove;
 use crate::misere::Convention;
@@ -50,7 +53,6 @@ use crate::report::{
 use crate::solver::Fact;
 use crate::values::Nimber;
 use crate::watch::Watch;
-use crate::{games::game::Game, games::game::GameError};
 
 pub use after::game_after;
 pub use answer_size::{check_written_size, json_bytes, json_line, LEAST_JSON_BYTES_PER_VALUE};
@@ -58,14 +60,15 @@ pub use bench::{bench, BenchRequest, BENCH_CASES, MAX_DENSE_SIZE};
 pub use check::{check, check_game, CheckRequest};
 pub use conjecture::{conjecture, BoardRange, Conjecture, ConjectureRequest, PARITY_STATEMENT};
 pub use error_report::{ErrorKind, ErrorReport, STOPPED_STATUS};
-pub use game_questions::{moves, outcome, placement_outcome_report, placement_value_report, value};
+pub use game_questions::{placement_outcome_report, placement_value_report};
 pub use graph::{graph, GraphAnswer, GraphRequest};
 pub use limits::{parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
-pub use play::{describe_move, opponent_strategy, play, NoStrategy, Opponent, PlayRequest};
+pub use play::{describe_move, opponent_strategy, NoStrategy, Opponent, PlayRequest};
 pub use prepare::{
     check_corner_memory, check_reference_work, HEAP_SECONDS, LIST_LIMIT, MAX_CORNER_BYTES,
     MAX_CORNER_SEARCH, MAX_HEAP_WITHOUT_PERIOD, MAX_REFERENCE_WORK,
 };
+pub use questions::{moves, outcome, play, sequence, table, value};
 pub use quotient::{quotient, QuotientRequest, MAX_QUOTIENT_HEAPS};
 pub use ranks::{
     coordinate_ranks, serve_rank, MessageKind, Ranks, RanksAnswer, RanksError, RanksObserver,
@@ -73,10 +76,10 @@ pub use ranks::{
 };
 pub use read::{read_request, request_from_value};
 pub use sequence::{
-    sequence, sequence_game, SequenceAnswer, SequenceRequest, BYTES_PER_COMPUTED_HEAP,
+    sequence_game, SequenceAnswer, SequenceRequest, BYTES_PER_COMPUTED_HEAP,
     BYTES_PER_PRINTED_VALUE, DEFAULT_SHOWN, PERIOD_HORIZON,
 };
-pub use table::{table, TableGame, TableRequest};
+pub use table::{TableGame, TableRequest};
 pub use thinking_time::MAX_THINKING_SECONDS;
 pub use tour::{
     tour, tour_count, tour_exists, tour_verify, FoundTour, TourAnswer, TourCountAnswer,

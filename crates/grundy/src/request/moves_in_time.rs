@@ -14,8 +14,9 @@ use crate::games::contract::FamilyGame;
 use crate::games::placement::{PlacementGame, PlacementMove, PlacementPosition, PlacementSolver};
 use crate::report::{Command, GameReport, Move};
 use crate::values::mex;
+use crate::values::Nimber;
+use crate::values::Outcome;
 use crate::watch::Watch;
-use crate::{values::Nimber, values::Outcome};
 
 /// What the time given settled of one move.
 #[derive(Clone, Copy, Debug)]

@@ -8,25 +8,23 @@
 //! not shown to lose the one leaving the most replies, and the report says so; the value of
 //! the position the move leaves, and perhaps who wins from there, are then left out.
 
-use crate::games::placement::Placement;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::evaluator::evaluator;
 pub use super::play_request::{Opponent, PlayRequest};
-use super::thinking_time::{check, within};
+use super::thinking_time::within;
 use super::{MovesRequest, RunError, Stopped};
 use crate::games::contract::FamilyGame;
 use crate::games::placement::{
     symmetry_strategy, Perfect, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver,
     Player, Random, Strategy, StrategyError,
 };
-use crate::games::sum::Summand;
 use crate::misere::Convention;
 use crate::report::{Command, GameReport, Move};
+use crate::values::Nimber;
+use crate::values::Outcome;
 use crate::watch::Watch;
-use crate::{values::Nimber, values::Outcome};
 
 /// `seed` spread over 64 bits (SplitMix64's finaliser), for a choice among `count` moves.
 fn seeded_index(seed: u64, count: usize) -> usize {
@@ -42,7 +40,7 @@ fn seeded_index(seed: u64, count: usize) -> usize {
 /// (the winning moves are listed before any other, however many moves there are); when none
 /// wins, and for the random player, a move is chosen by the seed among those `moves --all`
 /// lists (the first 1000 of a game with more). The report is of the game the move leaves.
-fn play_by_moves(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError> {
+pub(super) fn play_by_moves(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError> {
     // A strategy of the game's family that wins here (Cram's centre domino, then mirror
     // play) is the symmetry opponent's move, and the perfect player's without search; under
     // misère play no mirror strategy survives.
@@ -209,30 +207,6 @@ pub fn opponent_strategy(
 pub fn describe_move(game: &PlacementGame, placement: PlacementMove) -> String {
     let (row, col) = placement.square.coordinates();
     format!("{} ({row},{col})", game.move_name(placement))
-}
-
-/// The computer's move in `request.game`, the position it leaves and that position's value.
-///
-/// # Errors
-/// A game that is not one placement game, a finished game, no strategy of the kind asked for,
-/// or a stop (nothing played).
-pub fn play(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError> {
-    let mut report = computer_move(request, watch)?;
-    if let Some(moves) = report.moves.as_mut() {
-        super::after::write_games_after(&request.game, moves);
-    }
-    Ok(report)
-}
-
-fn computer_move(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError> {
-    let Some(Placement { game, position }) =
-        request.game.as_single().and_then(Summand::as_placement)
-    else {
-        return play_by_moves(request, watch);
-    };
-    // A request built in Rust, not read from JSON, is checked here.
-    check(request.seconds).map_err(RunError::Input)?;
-    evaluator(request.convention, &request.limits).placement_reply(request, game, position, watch)
 }
 
 /// The computer's move under normal play in `position` of `game`, the placement game of
@@ -441,6 +415,9 @@ fn perfect_reply(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::placement::Placement;
+    use crate::games::sum::Summand;
+    use crate::request::play;
     use std::time::Duration;
 
     /// Knights 8x8 after a1 and b1: no symmetry strategy applies, and no search of a move
@@ -457,7 +434,8 @@ mod tests {
             request["graph"] = graph.into();
         }
         let request: crate::request::Request = serde_json::from_value(request).unwrap();
-        let Ok(crate::Answer::Game(report)) = crate::request::run(&request, &Watch::new()) else {
+        let Ok(crate::request::Answer::Game(report)) = crate::request::run(&request, &Watch::new())
+        else {
             panic!("{game}")
         };
         report.outcome.unwrap()

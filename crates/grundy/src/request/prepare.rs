@@ -11,9 +11,7 @@ use crate::games::heap::HeapGame;
 use crate::games::sum::Summand;
 use crate::watch::{SequenceWatch, Watch};
 
-/// The most moves listed for a heap game or a sum (winning moves and, with `all`, the others);
-/// the rest are counted.
-pub const LIST_LIMIT: usize = 1000;
+pub use crate::games::move_list::LIST_LIMIT;
 
 pub use crate::games::corner::{MAX_CORNER_BYTES, MAX_CORNER_SEARCH};
 

@@ -19,7 +19,6 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use super::evaluator::evaluator;
 use super::{check_reference_work, Limits, RunError, Stopped};
 use crate::games::game::GameError;
 use crate::games::heap::{
@@ -359,13 +358,14 @@ impl SequenceObserver for BudgetWatch<'_> {
     }
 }
 
-/// The nim-sequence `request` asks for.
+/// The nim-sequence `request` asks for, without what its convention adds (the genera).
 ///
 /// # Errors
-/// [`RunError::Input`] for a heap past `MAX_SEQUENCE_HEAP` or past what the reference method or the
-/// memory can reach; [`RunError::Stopped`] with [`Stopped::Sequence`] when the watch stopped
-/// it, and [`RunError::OutOfMemory`] when the memory did, each with the values finished.
-pub fn sequence(request: &SequenceRequest, watch: &Watch) -> Result<SequenceAnswer, RunError> {
+/// As [`super::sequence`].
+pub(super) fn nim_sequence(
+    request: &SequenceRequest,
+    watch: &Watch,
+) -> Result<SequenceAnswer, RunError> {
     let game = &request.game;
     let to = request.to;
     let memory = request.limits.memory;
@@ -434,17 +434,13 @@ pub fn sequence(request: &SequenceRequest, watch: &Watch) -> Result<SequenceAnsw
     if interrupted {
         return Err(RunError::Stopped(Stopped::Sequence(answer)));
     }
-    let mut answer = *answer;
-    answer.genera = evaluator(request.convention, &request.limits).heap_genera(&answer, watch)?;
-    if answer.genera.is_some() {
-        answer.seconds = started.elapsed().as_secs_f64();
-    }
-    Ok(answer)
+    Ok(*answer)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::request::sequence;
 
     fn request(json: &str) -> SequenceRequest {
         serde_json::from_str(json).unwrap()

@@ -20,13 +20,14 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::evaluator::evaluator;
 use super::{check_corner_memory, Limits, RunError, Stopped};
+use crate::board::BoardSize;
 use crate::board::MAX_SQUARES;
 use crate::games::contract::{FamilyGame, NormalPlay};
 use crate::games::corner::{CornerGame, CornerPiece};
 use crate::games::cram::{CramGame, CRAM_NAME, MAX_CRAM_SQUARES};
 use crate::games::game::Game;
+use crate::games::game::GameError;
 use crate::games::game::MAX_CORNER;
 use crate::games::parts::MAX_MISERE_SQUARES;
 use crate::games::placement::root_search::{RootObserver, RootSearch};
@@ -39,9 +40,9 @@ use crate::games::placement::{
 use crate::games::registry::Family;
 use crate::games::sum::Summand;
 use crate::misere::Convention;
-use crate::report::{Command, TableReport, SCHEMA_VERSION};
+use crate::report::{Command, TableReport};
+use crate::values::Nimber;
 use crate::watch::{Event, Watch};
-use crate::{board::BoardSize, games::game::GameError, values::Nimber};
 
 /// The game of a table, named without a board: pieces with their surface and ray rule
 /// (`knights`, `queens+rooks torus blocked`), whose cells are boards, or a corner game
@@ -446,13 +447,8 @@ impl TableRequest {
     }
 }
 
-/// The table `request` asks for.
-///
-/// # Errors
-/// [`RunError::Input`] for rows or columns out of range or a corner table too large for
-/// memory; [`RunError::Stopped`] with [`Stopped::Table`], the cells finished, when the watch
-/// stopped the search first.
-pub fn table(request: &TableRequest, watch: &Watch) -> Result<TableReport, RunError> {
+/// The rows and columns `request` asks for, each checked against its game's range.
+pub(super) fn checked_labels(request: &TableRequest) -> Result<(Vec<usize>, Vec<usize>), RunError> {
     let (rows, cols) = request.labels();
     if rows.is_empty() || cols.is_empty() {
         return Err(RunError::input(NO_CELLS));
@@ -469,7 +465,7 @@ pub fn table(request: &TableRequest, watch: &Watch) -> Result<TableReport, RunEr
             )));
         }
     }
-    evaluator(request.convention, &request.limits).table(request, &rows, &cols, watch)
+    Ok((rows, cols))
 }
 
 /// The table of nim-values `request` asks for, its rows and columns `rows` and `cols` checked.
@@ -586,22 +582,15 @@ fn evaluated_table(
     finish_table(
         cells,
         TableReport {
-            schema: SCHEMA_VERSION,
-            command: Command::Table,
-            game: game.to_string(),
-            // A Cram board is a rectangle, as a placement game's report would say.
-            surface: Some(Surface::Rectangle.to_string()),
-            rays: None,
-            rows: rows.to_vec(),
-            cols: cols.to_vec(),
-            nimbers: Vec::new(),
-            convention: None,
-            outcomes: None,
-            settled_by: None,
-            positions_searched: None,
-            interrupted: false,
-            finished_cells: 0,
             seconds: started.elapsed().as_secs_f64(),
+            // A Cram board is a rectangle, as a placement game's report would say.
+            ..TableReport::begun(
+                game.to_string(),
+                Some(Surface::Rectangle.to_string()),
+                None,
+                rows,
+                cols,
+            )
         },
         total,
     )
@@ -810,21 +799,14 @@ fn placement_table(
     finish_table(
         cells,
         TableReport {
-            schema: SCHEMA_VERSION,
-            command: Command::Table,
-            game: name,
-            surface: Some(rules.surface().to_string()),
-            rays: Some(rules.rays().to_string()),
-            rows: rows.to_vec(),
-            cols: cols.to_vec(),
-            nimbers: Vec::new(),
-            convention: None,
-            outcomes: None,
-            settled_by: None,
-            positions_searched: None,
-            interrupted: false,
-            finished_cells: 0,
             seconds: started.elapsed().as_secs_f64(),
+            ..TableReport::begun(
+                name,
+                Some(rules.surface().to_string()),
+                Some(rules.rays().to_string()),
+                rows,
+                cols,
+            )
         },
         total,
     )
@@ -857,21 +839,10 @@ fn corner_table(
         })
         .collect();
     Ok(TableReport {
-        schema: SCHEMA_VERSION,
-        command: Command::Table,
-        game: game.to_string(),
-        surface: None,
-        rays: None,
-        rows: rows.to_vec(),
-        cols: cols.to_vec(),
         finished_cells: rows.len() * cols.len(),
         nimbers,
-        convention: None,
-        outcomes: None,
-        settled_by: None,
-        positions_searched: None,
-        interrupted: false,
         seconds,
+        ..TableReport::begun(game.to_string(), None, None, rows, cols)
     })
 }
 
@@ -926,6 +897,7 @@ fn parse_number_list(text: &str, lowest: usize, highest: usize) -> Result<Vec<us
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::request::table;
 
     #[test]
     fn table_games_read_and_write_back_the_same() {

@@ -409,7 +409,7 @@ mod tests {
         for rows in 1..=8 {
             for cols in 1..=8 {
                 let tours = TourBoard::new(rows, cols).unwrap();
-                let board = crate::BoardSize::new(rows, cols).unwrap();
+                let board = crate::board::BoardSize::new(rows, cols).unwrap();
                 for from in board.all_squares() {
                     let square = board.index_of(from) as u32;
                     let mut moves: Vec<u32> = tours.knight_moves(square).collect();

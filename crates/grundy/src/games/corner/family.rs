@@ -7,7 +7,8 @@ use super::{CornerGame, CornerMove};
 use std::time::Instant;
 
 use crate::games::contract::{
-    no_such_move, split_notation, valued_report, AloneQuestion, FamilyGame, NormalPlay,
+    moves_report, no_such_move, split_notation, valued_report, AloneQuestion, FamilyGame,
+    NormalPlay,
 };
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
@@ -129,17 +130,11 @@ impl FamilyGame for CornerPiece {
         let report = match question {
             AloneQuestion::Value => valued_report(self, Command::Value, nimber),
             AloneQuestion::Moves { all, .. } => {
-                let moves: Vec<Move> = steps
+                let moves = steps
                     .iter()
                     .map(|step| Move::corner(*m, *n, step))
                     .collect();
-                GameReport {
-                    legal_moves: Some(moves.len()),
-                    winning_moves: Some(moves.iter().filter(|m| m.wins()).count()),
-                    moves: Some(moves.into_iter().filter(|m| all || m.wins()).collect()),
-                    moves_not_listed: Some(0),
-                    ..valued_report(self, Command::Moves, nimber)
-                }
+                moves_report(self, moves, all, nimber)
             }
         };
         Some(Ok(GameReport {

@@ -163,7 +163,7 @@ impl StepMoves {
                 }
                 let mut seen = MexSet::default();
                 for target in self.targets(position.0, position.1) {
-                    seen.insert(crate::Nimber::new(u32::from(known[&target])));
+                    seen.insert(crate::values::Nimber::new(u32::from(known[&target])));
                 }
                 let value = u8::try_from(seen.mex().value()).expect("at most 64 options");
                 known.insert(position, value);
@@ -208,7 +208,7 @@ impl StepMoves {
         let compute = |m: usize, n: usize, values: &mut [u8]| {
             let mut seen = MexSet::default();
             for (to_m, to_n) in self.targets(m, n) {
-                seen.insert(crate::Nimber::new(u32::from(
+                seen.insert(crate::values::Nimber::new(u32::from(
                     values[to_m * box_cols + to_n],
                 )));
             }

@@ -109,7 +109,7 @@ fn endless_move_sets_are_refused() {
 fn the_papers_example_and_display() {
     let knight: CornerGame = "corner:-2,-1;-1,-2;-2,1;1,-2".parse().unwrap();
     assert_eq!(knight.to_string(), "corner-knight");
-    assert_eq!(knight.value(7, 9), crate::Nimber::new(3));
+    assert_eq!(knight.value(7, 9), crate::values::Nimber::new(3));
     let winning: Vec<(usize, usize)> = knight
         .moves(7, 9)
         .iter()
@@ -202,11 +202,11 @@ fn a_vast_box_with_few_reachable_positions_is_searched() {
         .value_and_moves_within(5000, 5000, 1 << 30, 10_000)
         .expect("5001 positions are reachable");
     // The piece moves 5000 times whatever happens, an even number: the second player wins.
-    assert_eq!(value, crate::Nimber::ZERO);
+    assert_eq!(value, crate::values::Nimber::ZERO);
     let (odd, _) = long
         .value_and_moves_within(4999, 5000, 1 << 30, 10_000)
         .unwrap();
-    assert_eq!(odd, crate::Nimber::new(1));
+    assert_eq!(odd, crate::values::Nimber::new(1));
     assert_eq!(moves.len(), 1);
     // Steps that reach billions of positions are refused rather than searched.
     let wide: CornerGame = "corner:-1,1000;0,-1".parse().unwrap();

@@ -12,8 +12,8 @@ use std::time::Instant;
 
 use super::treblecross_winning_cells;
 use crate::games::contract::{
-    no_such_move, plain_report, split_notation, valued_report, AloneQuestion, FamilyGame, NimHeap,
-    NormalPlay, StopRaised,
+    moves_report, no_such_move, plain_report, split_notation, valued_report, AloneQuestion,
+    FamilyGame, NimHeap, NormalPlay, StopRaised,
 };
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
@@ -426,15 +426,8 @@ impl FamilyGame for Rectangles {
                 }
             }
             AloneQuestion::Moves { all, .. } => {
-                let moves: Vec<Move> = Kayles2d.moves(boards).iter().map(Move::rectangle).collect();
-                let nimber = Kayles2d.value_of_sum(boards);
-                GameReport {
-                    legal_moves: Some(moves.len()),
-                    winning_moves: Some(moves.iter().filter(|m| m.wins()).count()),
-                    moves: Some(moves.into_iter().filter(|m| all || m.wins()).collect()),
-                    moves_not_listed: Some(0),
-                    ..valued_report(self, Command::Moves, nimber)
-                }
+                let moves = Kayles2d.moves(boards).iter().map(Move::rectangle).collect();
+                moves_report(self, moves, all, Kayles2d.value_of_sum(boards))
             }
         };
         Some(Ok(GameReport {

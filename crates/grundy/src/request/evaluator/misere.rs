@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use super::Evaluator;
 use crate::games::contract::{FamilyGame, StopRaised};
+use crate::games::game::Game;
 use crate::games::heap::Heaps;
 use crate::games::parts::{Parts, TooLarge, MAX_MISERE_DEPTH};
 use crate::games::placement::{PlacementGame, PlacementMove, PlacementPosition, Strategy};
@@ -19,7 +20,7 @@ use crate::misere::parallel::judge;
 use crate::misere::parts::PartRules;
 use crate::misere::search::MisereSearch;
 use crate::misere::Convention;
-use crate::report::{Command, GameReport, GenusReport, Move, Player, TableReport, SCHEMA_VERSION};
+use crate::report::{Command, GameReport, GenusReport, Move, Player, TableReport};
 use crate::request::game_questions::load_sum;
 use crate::request::play_request::{Opponent, PlayRequest};
 use crate::request::sequence::MISERE_SEQUENCE_POSITIONS;
@@ -27,8 +28,9 @@ use crate::request::{
     thinking_time, Limits, Resume, RunError, SequenceAnswer, Stopped, TableRequest, LIST_LIMIT,
 };
 use crate::solver::{SearchObserver, SearchStats};
+use crate::values::Nimber;
+use crate::values::Outcome;
 use crate::watch::{Event, Watch};
-use crate::{games::game::Game, values::Nimber, values::Outcome};
 
 /// Misère play, within `limits`.
 pub(super) struct MisereEvaluator {
@@ -498,13 +500,6 @@ impl Evaluator for MisereEvaluator {
         }
         let (surface, rays) = game.surface_and_rays();
         let report = TableReport {
-            schema: SCHEMA_VERSION,
-            command: Command::Table,
-            game: game.to_string(),
-            surface,
-            rays,
-            rows: rows.to_vec(),
-            cols: cols.to_vec(),
             nimbers: vec![vec![None; cols.len()]; rows.len()],
             convention: Some(Convention::Misere),
             outcomes: Some(outcomes),
@@ -513,6 +508,7 @@ impl Evaluator for MisereEvaluator {
             interrupted,
             finished_cells: finished,
             seconds: started.elapsed().as_secs_f64(),
+            ..TableReport::begun(game.to_string(), surface, rays, rows, cols)
         };
         if interrupted {
             return Err(RunError::Stopped(Stopped::Table(Box::new(report))));
@@ -569,9 +565,10 @@ fn random_choice(game: &PlacementGame, position: &PlacementPosition, seed: u64) 
 
 #[cfg(test)]
 mod tests {
+    use crate::games::game::Game;
     use crate::request::{run, Answer, Request};
+    use crate::values::Outcome;
     use crate::watch::Watch;
-    use crate::{games::game::Game, values::Outcome};
 
     fn answer(json: &str) -> crate::report::GameReport {
         let request: Request = serde_json::from_str(json).unwrap();
@@ -621,7 +618,7 @@ mod tests {
         let answer = run(&request, &watch);
         raiser.join().unwrap();
         assert!(
-            matches!(answer, Err(crate::RunError::Stopped(_))),
+            matches!(answer, Err(crate::request::RunError::Stopped(_))),
             "{answer:?}"
         );
         assert!(started.elapsed() < std::time::Duration::from_secs(5));
@@ -638,10 +635,10 @@ mod tests {
             ));
             assert_eq!(played.convention, Some(crate::misere::Convention::Misere));
             // The computer wins exactly when the player to move does: it leaves a lost position.
-            let leaves_lost = played.outcome == Some(crate::Outcome::P);
+            let leaves_lost = played.outcome == Some(crate::values::Outcome::P);
             assert_eq!(
                 leaves_lost,
-                outcome.outcome == Some(crate::Outcome::N),
+                outcome.outcome == Some(crate::values::Outcome::N),
                 "{game}"
             );
             let after = answer(&format!(

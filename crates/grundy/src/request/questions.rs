@@ -1,0 +1,135 @@
+//! The questions as every front end asks them: each checks its request, asks the evaluator of
+//! the request's convention ([`evaluator`], the one place the conventions are told apart) and
+//! writes the game after each move it lists. The evaluators answer from the files below:
+//! normal play from `game_questions`, `play`, `table` and `sequence`, misère play from its own.
+
+use std::time::Instant;
+
+use super::evaluator::evaluator;
+use super::play_request::PlayRequest;
+use super::thinking_time::check;
+use super::{
+    MovesRequest, OutcomeRequest, Resume, RunError, SequenceAnswer, SequenceRequest, TableRequest,
+    ValueRequest,
+};
+use crate::games::game::Game;
+use crate::games::placement::Placement;
+use crate::games::sum::Summand;
+use crate::misere::Convention;
+use crate::report::{GameReport, TableReport};
+use crate::watch::Watch;
+
+/// The value of `request.game` under its convention: its nim-value and outcome, or under
+/// misère play who wins and its genus.
+///
+/// # Errors
+/// A game too large for its limits, records that do not resume, or a stop.
+pub fn value(request: &ValueRequest, watch: &Watch) -> Result<GameReport, RunError> {
+    refuse_resume(&request.game, &request.resume, request.convention)?;
+    evaluator(request.convention, &request.limits).value(&request.game, &request.resume, watch)
+}
+
+/// The winning moves of `request.game`, or with `all` every move and how it is judged under
+/// the request's convention, each with the game it leaves.
+///
+/// # Errors
+/// A game too large for its limits, or a stop.
+pub fn moves(request: &MovesRequest, watch: &Watch) -> Result<GameReport, RunError> {
+    let seconds = super::thinking_time::check(request.seconds).map_err(RunError::Input)?;
+    let mut report = evaluator(request.convention, &request.limits).moves(
+        &request.game,
+        request.all,
+        seconds,
+        watch,
+    )?;
+    if let Some(moves) = report.moves.as_mut() {
+        super::after::write_games_after(&request.game, moves);
+    }
+    Ok(report)
+}
+
+/// Who wins `request.game` under its convention, and a winning first move.
+///
+/// # Errors
+/// A game too large for its limits, records that do not resume, or a stop.
+pub fn outcome(request: &OutcomeRequest, watch: &Watch) -> Result<GameReport, RunError> {
+    let game = &request.game;
+    refuse_resume(game, &request.resume, request.convention)?;
+    let mut report =
+        evaluator(request.convention, &request.limits).outcome(game, &request.resume, watch)?;
+    if let Some(winning) = report.winning_move.as_mut() {
+        super::after::write_games_after(game, std::slice::from_mut(winning));
+    }
+    if let Some(others) = report.symmetric_winning_moves.as_mut() {
+        super::after::write_games_after(game, others);
+    }
+    Ok(report)
+}
+
+/// Records to resume from are for one placement game's first-move search, under normal play.
+fn refuse_resume(game: &Game, resume: &Resume, convention: Convention) -> Result<(), RunError> {
+    let nothing = resume.records.is_empty() && resume.tries.is_empty() && resume.facts.is_empty();
+    if !nothing && convention.is_misere() {
+        return Err(RunError::input(
+            "records to resume from (checkpoints) are for normal play's first-move searches, not misère play",
+        ));
+    }
+    let placement = game.as_single().and_then(Summand::as_placement).is_some();
+    if nothing || placement {
+        return Ok(());
+    }
+    Err(RunError::input(format!(
+        "records to resume from are for the placement games (pieces on a board), not for `{game}`"
+    )))
+}
+
+/// The computer's move in `request.game`, the position it leaves and that position's value.
+///
+/// # Errors
+/// A game that is not one placement game, a finished game, no strategy of the kind asked for,
+/// or a stop (nothing played).
+pub fn play(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError> {
+    let mut report = computer_move(request, watch)?;
+    if let Some(moves) = report.moves.as_mut() {
+        super::after::write_games_after(&request.game, moves);
+    }
+    Ok(report)
+}
+
+fn computer_move(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError> {
+    let Some(Placement { game, position }) =
+        request.game.as_single().and_then(Summand::as_placement)
+    else {
+        return super::play::play_by_moves(request, watch);
+    };
+    // A request built in Rust, not read from JSON, is checked here.
+    check(request.seconds).map_err(RunError::Input)?;
+    evaluator(request.convention, &request.limits).placement_reply(request, game, position, watch)
+}
+
+/// The table `request` asks for.
+///
+/// # Errors
+/// [`RunError::Input`] for rows or columns out of range or a corner table too large for
+/// memory; [`RunError::Stopped`] with [`super::Stopped::Table`], the cells finished, when the watch
+/// stopped the search first.
+pub fn table(request: &TableRequest, watch: &Watch) -> Result<TableReport, RunError> {
+    let (rows, cols) = super::table::checked_labels(request)?;
+    evaluator(request.convention, &request.limits).table(request, &rows, &cols, watch)
+}
+
+/// The nim-sequence `request` asks for.
+///
+/// # Errors
+/// [`RunError::Input`] for a heap past `MAX_SEQUENCE_HEAP` or past what the reference method or the
+/// memory can reach; [`RunError::Stopped`] with [`super::Stopped::Sequence`] when the watch stopped
+/// it, and [`RunError::OutOfMemory`] when the memory did, each with the values finished.
+pub fn sequence(request: &SequenceRequest, watch: &Watch) -> Result<SequenceAnswer, RunError> {
+    let mut answer = super::sequence::nim_sequence(request, watch)?;
+    let started = Instant::now();
+    answer.genera = evaluator(request.convention, &request.limits).heap_genera(&answer, watch)?;
+    if answer.genera.is_some() {
+        answer.seconds += started.elapsed().as_secs_f64();
+    }
+    Ok(answer)
+}
