@@ -1,7 +1,7 @@
-//! The value, the moves and the outcome of a game of any family, or of a sum: the reports
-//! (`GameReport`) every front end renders. A placement game is searched by first move on
-//! every thread; a graph by Node Kayles; heap and corner games are read from their
-//! nim-sequence or table; a sum values each game once and takes the nim-sum.
+//! Normal play's answers to the value, the moves and the outcome of a game of any family, or
+//! of a sum, which the normal-play evaluator gives the questions ([`super::questions`]): a
+//! placement game is searched by first move on every thread; any other game alone is answered
+//! by its family; a sum values each game once and takes the nim-sum.
 
 use std::time::Instant;
 
