@@ -81,7 +81,7 @@ pub trait FamilyGame: Sized {
     /// it by its own means: from a table, a sequence or a formula (heap games, two-dimensional
     /// Kayles, corner games) or by its own search (a graph's, within `budget_bytes`, telling
     /// `observer` its progress), with the family's keys (each heap's value, the cells of a
-    /// Treblecross move). `None` for a family whose game alone the caller answers otherwise (a
+    /// Treblecross move; the caller, which times it, writes its `seconds`). `None` for a family whose game alone the caller answers otherwise (a
     /// placement game by its first-move search; any other by its evaluator,
     /// [`FamilyGame::normal_play`]). A heap game's sequence must already reach its heaps.
     ///

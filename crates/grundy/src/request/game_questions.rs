@@ -57,8 +57,18 @@ fn alone(
     watch: &Watch,
 ) -> Result<GameReport, RunError> {
     let prepared = prepare(single, watch)?;
+    let started = Instant::now();
     match prepared.answer_alone(question, limits.memory, Box::new(watch.clone())) {
-        Some(answer) => unless_stopped(watch, answer.map_err(RunError::input)?),
+        Some(answer) => {
+            let report = answer.map_err(RunError::input)?;
+            unless_stopped(
+                watch,
+                GameReport {
+                    seconds: started.elapsed().as_secs_f64(),
+                    ..report
+                },
+            )
+        }
         None => match question {
             AloneQuestion::Value => evaluated_value(&prepared, limits.memory, watch),
             AloneQuestion::Moves { all, .. } => {

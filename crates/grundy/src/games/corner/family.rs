@@ -4,7 +4,6 @@ use std::any::Any;
 use std::sync::Arc;
 
 use super::{CornerGame, CornerMove};
-use std::time::Instant;
 
 use crate::games::contract::{
     moves_report, no_such_move, split_notation, valued_report, AloneQuestion, FamilyGame,
@@ -121,7 +120,6 @@ impl FamilyGame for CornerPiece {
         _budget_bytes: u64,
         _observer: Box<dyn SearchObserver + Send>,
     ) -> Option<Result<GameReport, String>> {
-        let started = Instant::now();
         let CornerPiece { game, m, n } = self;
         let (nimber, steps) = match game.value_and_moves_within_limits(*m, *n) {
             Ok(found) => found,
@@ -137,10 +135,7 @@ impl FamilyGame for CornerPiece {
                 moves_report(self, moves, all, nimber)
             }
         };
-        Some(Ok(GameReport {
-            seconds: started.elapsed().as_secs_f64(),
-            ..report
-        }))
+        Some(Ok(report))
     }
 
     fn misere_start(&self) -> Result<MisereStart, TooLarge> {

@@ -4,8 +4,6 @@
 use std::any::Any;
 use std::sync::Arc;
 
-use std::time::Instant;
-
 use crate::games::contract::{plain_report, valued_report, AloneQuestion, FamilyGame, NormalPlay};
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{
@@ -100,7 +98,6 @@ impl FamilyGame for GraphGame {
             Err(error) => return Some(Err(error.to_string())),
         };
         solver.set_observer(observer);
-        let started = Instant::now();
         let nimber = solver.nim_value();
         let report = match question {
             AloneQuestion::Value => valued_report(self, Command::Value, nimber),
@@ -131,7 +128,6 @@ impl FamilyGame for GraphGame {
         Some(Ok(GameReport {
             positions_searched: Some(stats.positions),
             table_hits: Some(stats.table_hits),
-            seconds: started.elapsed().as_secs_f64(),
             ..report
         }))
     }

@@ -8,7 +8,6 @@ use super::{HeapMove, RectangleMove};
 use std::sync::atomic::AtomicBool;
 
 use super::quotient::{quotient, QuotientError};
-use std::time::Instant;
 
 use super::treblecross_winning_cells;
 use crate::games::contract::{
@@ -160,7 +159,6 @@ impl FamilyGame for Heaps {
         _budget_bytes: u64,
         _observer: Box<dyn SearchObserver + Send>,
     ) -> Option<Result<GameReport, String>> {
-        let started = Instant::now();
         let Heaps { game, heaps } = self;
         let report = match question {
             AloneQuestion::Value => {
@@ -192,10 +190,7 @@ impl FamilyGame for Heaps {
                 }
             }
         };
-        Some(Ok(GameReport {
-            seconds: started.elapsed().as_secs_f64(),
-            ..report
-        }))
+        Some(Ok(report))
     }
 
     fn misere_start(&self) -> Result<MisereStart, TooLarge> {
@@ -409,7 +404,6 @@ impl FamilyGame for Rectangles {
         _budget_bytes: u64,
         _observer: Box<dyn SearchObserver + Send>,
     ) -> Option<Result<GameReport, String>> {
-        let started = Instant::now();
         let boards = &self.0;
         let report = match question {
             AloneQuestion::Value => {
@@ -430,10 +424,7 @@ impl FamilyGame for Rectangles {
                 moves_report(self, moves, all, Kayles2d.value_of_sum(boards))
             }
         };
-        Some(Ok(GameReport {
-            seconds: started.elapsed().as_secs_f64(),
-            ..report
-        }))
+        Some(Ok(report))
     }
 
     fn misere_start(&self) -> Result<MisereStart, TooLarge> {
