@@ -37,6 +37,7 @@ mod sequence;
 mod table;
 mod thinking_time;
 mod tour;
+mod tour_text;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
