@@ -34,6 +34,7 @@ mod quotient;
 mod ranks;
 mod read;
 mod sequence;
+mod sequence_text;
 mod table;
 mod thinking_time;
 mod tour;
