@@ -1030,6 +1030,10 @@ pub struct GraphReport {
     pub search_seconds: f64,
     /// Seconds of the count.
     pub count_seconds: f64,
+    /// The graph itself, its vertices and edges by name, when the request asked for it
+    /// ([`crate::request::GraphRequest::drawing`]) and the graph is small enough to draw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drawing: Option<GraphDrawing>,
 }
 
 /// A smallest terminal position of the wrong parity.
