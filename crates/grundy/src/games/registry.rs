@@ -19,10 +19,11 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::games::corner::{looks_like_corner_game, CORNER_GAMES};
-use crate::games::cram::{is_cram, CRAM_NAME};
+use crate::games::corner::{looks_like_corner_game, CornerGame, CORNER_GAMES};
+use crate::games::cram::{is_cram, CramTable, CRAM_NAME};
 use crate::games::heap::{looks_like_heap_game, NAMED_GAMES};
-use crate::games::placement::{Piece, RayRule, Surface};
+use crate::games::placement::{Piece, PlacementTable, RayRule, Surface};
+use crate::games::table_family::TableFamily;
 use crate::report::Command;
 
 /// A family of games: the games of one folder under [`crate::games`], or a graph, or a nimber.
@@ -299,6 +300,26 @@ impl Family {
         }
     }
 
+    /// The game named `name` of this family as a table takes it, without a board: its cells
+    /// are the family's boards or squares ([`crate::games::table_family`]).
+    ///
+    /// # Errors
+    /// A family without tables (the message names the questions it takes), or a name its
+    /// family does not read.
+    pub fn table_family(self, name: &str) -> Result<Box<dyn TableFamily>, String> {
+        match self {
+            Family::Placement => Ok(Box::new(PlacementTable::named(name)?)),
+            Family::Corner => {
+                let game: CornerGame = name.parse().map_err(|error| format!("{error}"))?;
+                Ok(Box::new(game))
+            }
+            Family::Cram => Ok(Box::new(CramTable)),
+            Family::Heap | Family::Graph | Family::Nimber => {
+                Err(self.refusal(Command::Table, name))
+            }
+        }
+    }
+
     /// Whether `verb` applies to the family's games.
     #[must_use]
     pub fn supports(self, verb: Command) -> bool {
@@ -515,6 +536,22 @@ mod tests {
             ("*3", Family::Nimber),
         ] {
             assert_eq!(Family::of(name), family, "{name}");
+        }
+    }
+
+    /// A family makes a table exactly when `table` is among its verbs: the list of verbs and
+    /// the families' tables say the same.
+    #[test]
+    fn the_families_with_tables_are_those_whose_verbs_say_so() {
+        for family in Family::ALL {
+            let name = family.example().split_whitespace().next().unwrap();
+            let table = family.table_family(name);
+            assert_eq!(
+                table.is_ok(),
+                family.supports(Command::Table),
+                "{family:?}: {:?}",
+                table.err()
+            );
         }
     }
 
