@@ -29,8 +29,11 @@
 
 mod components;
 mod family;
+mod grid;
+mod pruning;
 mod search;
 mod symmetry;
+mod word;
 
 pub use components::CramKey;
 pub use family::{is_cram, CramGame, CRAM_NAME};
