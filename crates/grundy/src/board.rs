@@ -14,9 +14,13 @@ use thiserror::Error;
 
 use crate::notation::{column_letters, split_dimensions, split_square_name, square_count};
 
+mod drawing;
 mod piece;
 mod surface;
 mod symmetry;
+
+pub(crate) use drawing::escape;
+pub use drawing::{board_picture, BoardPicture, DominoMark, SquareStyle};
 
 pub(crate) use piece::LINE_DIRECTIONS;
 pub use piece::{Piece, PieceError};

@@ -7,12 +7,12 @@ use anyhow::Result;
 
 use crate::input::input_error;
 
-/// Refuses `--svg` for games that have no board (heap, corner and graph games), before any
-/// search starts.
+/// Refuses `--svg` for a game that has no board (heap, corner and graph games, sums), before
+/// any search starts.
 pub fn refuse(svg: Option<&Path>) -> Result<()> {
     match svg {
         Some(_) => Err(input_error(
-            "--svg draws boards: it works with the placement games (a piece and a board)",
+            "--svg draws boards: it works with the games played on a board (pieces, or Cram's dominoes)",
         )),
         None => Ok(()),
     }

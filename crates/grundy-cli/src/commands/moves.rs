@@ -1,11 +1,7 @@
 //! `grundy moves`: the winning moves, or every legal move with the nim-value it leads to.
 
-use grundy::games::placement::Placement;
-
 use anyhow::Result;
 use grundy::games::answer_text;
-use grundy::games::placement::{PlacementGame, PlacementPosition};
-use grundy::games::sum::Summand;
 use grundy::misere::Convention;
 use grundy::request::{Limits, MovesRequest};
 use grundy::watch::Watch;
@@ -63,7 +59,7 @@ pub fn run(args: &Args) -> Result<String> {
         );
     }
     let game = args.target.game()?;
-    if !answer_text::is_one_board(&game) {
+    if picture::of_game(&game).is_none() {
         super::board_svg::refuse(args.svg.as_deref())?;
     }
     let request = MovesRequest {
@@ -81,7 +77,7 @@ pub fn run(args: &Args) -> Result<String> {
     shown.finish();
     let report = report?;
     if let Some(path) = &args.svg {
-        // A placement game's report always has a picture: other games were refused above.
+        // A game on a board has a picture of each report: other games were refused above.
         if let Some(svg) = picture::of_game_report(&request.game, &report, args.all) {
             crate::files::write_after_report(path, svg);
         }
@@ -92,19 +88,11 @@ pub fn run(args: &Args) -> Result<String> {
     Ok(answer_text::moves_text(&request.game, &report, args.all))
 }
 
-/// The picture of `position` with its winning moves framed, for `grundy value --svg`: a
-/// value report names none, so they are found by the search of `grundy moves` and drawn as
-/// its picture, which has the same title.
-pub fn winning_picture(
-    game: &PlacementGame,
-    position: &PlacementPosition,
-    memory: u64,
-) -> Result<Option<String>> {
-    let placement = Game::single(Summand::Placement(Placement {
-        game: game.clone(),
-        position: *position,
-    }));
-    let request = MovesRequest::new(placement, Limits::new(memory, None));
+/// The picture of `game` with its winning moves framed, for `grundy value --svg`: a value
+/// report names none, so they are found by the search of `grundy moves` and drawn as its
+/// picture, which has the same title.
+pub fn winning_picture(game: Game, memory: u64) -> Result<Option<String>> {
+    let request = MovesRequest::new(game, Limits::new(memory, None));
     let report = grundy::request::moves(&request, &Watch::new()).map_err(run_error)?;
     Ok(picture::of_game_report(&request.game, &report, false))
 }

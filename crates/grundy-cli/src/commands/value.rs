@@ -12,7 +12,7 @@ use grundy::games::sum::Summand;
 use grundy::misere::Convention;
 use grundy::request::{Limits, OutcomeRequest, ValueRequest};
 use grundy::watch::Watch;
-use grundy::Game;
+use grundy::{picture, Game};
 
 use super::cluster::units_line;
 use super::cluster::ClusterOptions;
@@ -84,8 +84,21 @@ pub fn run(args: &Args) -> Result<String> {
         return placement(args, game, position);
     }
     refuse_checkpoint(args)?;
-    super::board_svg::refuse(args.svg.as_deref())?;
-    not_one_placement_game(game, Question::Value, args.search.memory, args.search.json)
+    let picture = match &args.svg {
+        Some(path) if picture::of_game(&game).is_some() => Some((path, game.clone())),
+        svg => {
+            super::board_svg::refuse(svg.as_deref())?;
+            None
+        }
+    };
+    let answer =
+        not_one_placement_game(game, Question::Value, args.search.memory, args.search.json)?;
+    if let Some((path, game)) = picture {
+        if let Some(svg) = super::moves::winning_picture(game, args.search.memory)? {
+            crate::files::write_after_report(path, svg);
+        }
+    }
+    Ok(answer)
 }
 
 /// Which of the two questions a game that is not one placement game is asked: both are
@@ -148,7 +161,11 @@ fn placement(args: &Args, game: &PlacementGame, position: &PlacementPosition) ->
     }
     .answer(Goal::NimValue)?;
     if let Some(path) = &args.svg {
-        if let Some(svg) = super::moves::winning_picture(game, position, args.search.memory)? {
+        let placement = Game::single(Summand::Placement(Placement {
+            game: game.clone(),
+            position: *position,
+        }));
+        if let Some(svg) = super::moves::winning_picture(placement, args.search.memory)? {
             crate::files::write_after_report(path, svg);
         }
     }

@@ -146,3 +146,29 @@ fn the_computer_plays_the_symmetry_strategy() {
         "none wins `cram 3x3`",
     );
 }
+
+#[test]
+fn svg_draws_a_cram_position_with_its_winning_dominoes() {
+    let dir = tempfile::tempdir().unwrap();
+    let moves = dir.path().join("moves.svg");
+    let value = dir.path().join("value.svg");
+    let game = "cram 4x5 at ##.../..#../..#../.....";
+    grundy()
+        .args(["moves", game, "--svg", moves.to_str().unwrap()])
+        .assert()
+        .success();
+    let drawn = std::fs::read_to_string(&moves).unwrap();
+    assert!(drawn.contains("cram on 4x5: nim-value *1"));
+    let winning = json_of(&["moves", game])["winning_moves"].as_u64().unwrap();
+    assert_eq!(drawn.matches(r#"stroke="green""#).count() as u64, winning);
+    // value --svg draws the same picture: the winning dominoes found by a moves search.
+    grundy()
+        .args(["value", game, "--svg", value.to_str().unwrap()])
+        .assert()
+        .success();
+    assert_eq!(std::fs::read_to_string(&value).unwrap(), drawn);
+    fails_with(
+        &["value", "kayles", "3", "--svg", "x.svg"],
+        "--svg draws boards: it works with the games played on a board",
+    );
+}

@@ -42,12 +42,6 @@ pub fn moves_text(game: &Game, report: &GameReport, all: bool) -> String {
     }
 }
 
-/// Whether `game` is one placement game, whose answers have a picture of its board.
-#[must_use]
-pub fn is_one_board(game: &Game) -> bool {
-    matches!(game.as_single(), Some(Summand::Placement(Placement { .. })))
-}
-
 /// The first line of an answer that names the game: one placement game by its pieces, board
 /// and rules (`knights on 5x5 (torus surface)`), any other game as written.
 #[must_use]

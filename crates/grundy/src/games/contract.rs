@@ -14,6 +14,7 @@ use std::sync::atomic::AtomicBool;
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{MisereStart, State, TooLarge};
 use crate::graph::GraphError;
+use crate::misere::Convention;
 use crate::report::{Command, GameReport, Move, Player};
 use crate::solver::SearchObserver;
 use crate::values::{Nimber, Outcome};
@@ -142,6 +143,21 @@ pub trait FamilyGame: Sized {
         _stop: &AtomicBool,
     ) -> Result<Option<(Vec<Move>, String)>, StopRaised> {
         Ok(None)
+    }
+
+    /// The game's position as an SVG picture, titled with the game, before any question is
+    /// asked of it; `None` for a family with no board to draw (heaps, a corner's square, a
+    /// graph, a nimber).
+    fn picture(&self) -> Option<String> {
+        None
+    }
+
+    /// The picture of `report`, an answer about this game to a value, moves, outcome or play
+    /// request: the position (for play, the one the computer's move leaves), the winning moves
+    /// the report names framed, and with `every_move_listed` the value after each move; `None`
+    /// for a family with no board to draw or a report of another question.
+    fn report_picture(&self, _report: &GameReport, _every_move_listed: bool) -> Option<String> {
+        None
     }
 }
 
@@ -272,6 +288,25 @@ pub(crate) fn split_notation(notation: &str) -> Option<(&str, Vec<&str>)> {
 /// Why `notation` is not a move of `game`.
 pub(crate) fn no_such_move(notation: &str, game: &impl FamilyGame) -> String {
     format!("`{notation}` is not a legal move of `{}`", game.text())
+}
+
+/// The title of a picture of `report` about `subject` (`knights on 5x5`): its nim-value, or
+/// under misère play, which has none, who wins; a value or winner the time given did not find
+/// is said to be not found.
+pub(crate) fn value_title(subject: &str, report: &GameReport) -> String {
+    match (report.nimber, report.convention, report.outcome) {
+        (Some(nimber), _, _) => format!("{subject}: nim-value {}", Nimber::new(nimber)),
+        (None, Some(Convention::Misere), Some(Outcome::N)) => {
+            format!("{subject}: misère play, the player to move wins")
+        }
+        (None, Some(Convention::Misere), Some(Outcome::P)) => {
+            format!("{subject}: misère play, the player to move loses")
+        }
+        (None, Some(Convention::Misere), None) => {
+            format!("{subject}: misère play, who wins not found in the time given")
+        }
+        (None, _, _) => format!("{subject}: nim-value not found in the time given"),
+    }
 }
 
 #[cfg(test)]

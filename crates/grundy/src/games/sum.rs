@@ -179,6 +179,14 @@ impl FamilyGame for Summand {
     ) -> Result<Option<(Vec<Move>, String)>, StopRaised> {
         each_family!(self, part => part.misere_moves_by_theory(stop))
     }
+
+    fn picture(&self) -> Option<String> {
+        each_family!(self, part => part.picture())
+    }
+
+    fn report_picture(&self, report: &GameReport, every_move_listed: bool) -> Option<String> {
+        each_family!(self, part => part.report_picture(report, every_move_listed))
+    }
 }
 
 impl Summand {

@@ -15,19 +15,21 @@
 //! assert!(svg.starts_with("<svg") && svg.contains("queens on 4x4: nim-value *1"));
 //! ```
 
-mod board;
 mod grid;
 mod knight_tour;
 mod plot;
 
-pub use board::{
-    board_picture, of_game, of_game_report, position, smallest_terminal, BoardPicture, SquareStyle,
-};
+pub use crate::board::{board_picture, BoardPicture, DominoMark, SquareStyle};
+pub use crate::games::placement::picture::{position, smallest_terminal};
 pub use grid::{table, value_grid, MAX_GRID_CELLS};
 pub use knight_tour::{tour, MAX_TOUR_SQUARES};
 pub use plot::{sequence, sequence_plot, PeriodMark, MAX_PLOTTED_HEAPS};
 
+use crate::board::escape;
+use crate::games::contract::FamilyGame;
+use crate::games::game::Game;
 use crate::games::placement::Placement;
+use crate::report::GameReport;
 use crate::request::{Answer, Request, TourAnswer};
 
 /// The picture a front end shows for `answer` to `request`, titled as the command line titles
@@ -84,11 +86,23 @@ fn colour(value: u32) -> String {
     format!("hsl({hue}, 65%, 60%)")
 }
 
-/// `text` safe inside an element: titles name games as people typed them.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+/// The picture of `game` itself, before any question is asked of it: one game played on a
+/// board (pieces, dominoes) drawn as the pictures of its answers draw it. `None` for any other
+/// game or a sum, which have no board.
+#[must_use]
+pub fn of_game(game: &Game) -> Option<String> {
+    game.as_single()?.picture()
+}
+
+/// The picture of a report of `game` answering a value, moves, outcome or play request, drawn
+/// by the game's family ([`FamilyGame::report_picture`]): the position, or for play the
+/// position after the computer's move, with the winning moves the report names framed, and
+/// with `every_move_listed` (a moves request asking for every move) each move's value. `None`
+/// when `game` is not one game played on a board or the report answers another question. No
+/// search is run.
+#[must_use]
+pub fn of_game_report(game: &Game, report: &GameReport, every_move_listed: bool) -> Option<String> {
+    game.as_single()?.report_picture(report, every_move_listed)
 }
 
 #[cfg(test)]

@@ -110,6 +110,14 @@ impl FamilyGame for CramGame {
             states: vec![State::Squares(self.position.bits())],
         })
     }
+
+    fn picture(&self) -> Option<String> {
+        Some(super::picture::picture(self))
+    }
+
+    fn report_picture(&self, report: &GameReport, every_move_listed: bool) -> Option<String> {
+        super::picture::report_picture(self, report, every_move_listed)
+    }
 }
 
 /// The name a game of Cram is written with.

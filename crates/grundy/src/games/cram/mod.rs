@@ -30,6 +30,7 @@
 mod components;
 mod family;
 mod grid;
+mod picture;
 mod pruning;
 mod search;
 mod symmetry;

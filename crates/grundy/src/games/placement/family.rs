@@ -148,6 +148,14 @@ impl FamilyGame for Placement {
             states: vec![State::Cells(cells)],
         })
     }
+
+    fn picture(&self) -> Option<String> {
+        Some(super::picture::picture(self))
+    }
+
+    fn report_picture(&self, report: &GameReport, every_move_listed: bool) -> Option<String> {
+        super::picture::report_picture(self, report, every_move_listed)
+    }
 }
 
 /// A placement game's components as parts of a misère position: the free cells of each,

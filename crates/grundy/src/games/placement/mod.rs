@@ -38,6 +38,7 @@ mod four_lines;
 mod multi;
 mod node_kayles;
 mod notation;
+pub mod picture;
 mod question_turns;
 pub mod root_search;
 mod rules;
