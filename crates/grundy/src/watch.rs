@@ -22,6 +22,8 @@
 //! assert!(watch.is_stopped());
 //! ```
 
+mod progress_text;
+
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
