@@ -12,4 +12,5 @@ pub(crate) mod nimber;
 pub mod parts;
 pub mod placement;
 pub mod registry;
+pub mod reply_text;
 pub mod sum;
