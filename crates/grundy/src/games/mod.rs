@@ -14,3 +14,4 @@ pub mod placement;
 pub mod registry;
 pub mod reply_text;
 pub mod sum;
+pub mod table_family;
