@@ -13,7 +13,7 @@ use grundy::games::answer_text::is_one_board;
 use grundy::games::placement::{
     MoveError, PlacementGame, PlacementMove, PlacementPosition, Player, Strategy,
 };
-use grundy::games::reply_text::reply_text;
+use grundy::games::play_text::{board_hint_text, placement_help, reply_text};
 use grundy::games::sum::Summand;
 use grundy::misere::Convention;
 use grundy::request::{
@@ -259,28 +259,6 @@ impl From<Opponent> for grundy::request::Opponent {
     }
 }
 
-/// The commands, with the move syntax of `game`.
-fn help(game: &PlacementGame) -> String {
-    let moves = match game.single_piece() {
-        Some(_) => "  c3 or (3,3)  put a piece on that square (column letter and row number, or row,column)\n"
-            .to_string(),
-        None => {
-            let letters: Vec<String> = game
-                .pieces()
-                .iter()
-                .map(|piece| format!("{} for {piece}", piece.letter()))
-                .collect();
-            format!(
-                "  Nc3, N c3, c3 N or N (3,3)\n               put a piece on that square: its letter ({}), then the square\n               (column letter and row number, or row,column), or the other way round\n",
-                letters.join(", ")
-            )
-        }
-    };
-    format!(
-        "commands:\n{moves}  hint         the winning moves, found by the solver\n  moves        every legal move\n  board        draw the board again\n  help         this list\n  quit         stop the game\n"
-    )
-}
-
 /// How long a hint searches: a position no search settles soon (knights 8x8 after a1 and
 /// b1) still gets an answer, with the moves it found and how many it did not settle.
 pub const HINT_SECONDS: f64 = 5.0;
@@ -301,33 +279,7 @@ fn hint(game: &PlacementGame, position: &PlacementPosition, memory: u64) -> Resu
     let report = grundy::request::moves(&request, &shown.watch_without_stop());
     shown.finish();
     let report = report.map_err(run_error)?;
-    let names: Vec<String> = report
-        .moves
-        .iter()
-        .flatten()
-        .filter(|m| m.winning == Some(true))
-        .map(|m| {
-            format!(
-                "{} ({},{})",
-                m.notation,
-                m.row.unwrap_or(0),
-                m.col.unwrap_or(0)
-            )
-        })
-        .collect();
-    let unsettled = report.moves_unsettled.unwrap_or(0);
-    Ok(match (names.is_empty(), unsettled) {
-        (true, 0) => "no winning move: the position has nim-value 0, so every move loses against perfect play".to_string(),
-        (false, 0) => format!("winning moves: {}", names.join(", ")),
-        (true, _) => format!(
-            "no winning move found in {HINT_SECONDS} s: {unsettled} of {} moves were not searched to the end",
-            report.legal_moves.unwrap_or(0)
-        ),
-        (false, _) => format!(
-            "winning moves: {} (found in {HINT_SECONDS} s; {unsettled} other moves were not searched to the end)",
-            names.join(", ")
-        ),
-    })
+    Ok(board_hint_text(&report, HINT_SECONDS))
 }
 
 /// Plays one game between the person at `input`/`output`, as `human`, and `computer`; the
@@ -401,7 +353,7 @@ pub fn play_session(
         let command = line.as_str();
         match command.to_ascii_lowercase().as_str() {
             "" => {}
-            "help" | "?" => write!(output, "{}", help(game))?,
+            "help" | "?" => write!(output, "{}", placement_help(game))?,
             "board" => write!(output, "{}", draw_board(game, &position, &none))?,
             "moves" => {
                 let squares: Vec<String> = game

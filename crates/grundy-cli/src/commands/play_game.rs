@@ -11,6 +11,7 @@ use std::io::{BufRead, Write};
 
 use anyhow::Result;
 use grundy::games::placement::Player;
+use grundy::games::play_text::game_help;
 use grundy::misere::Convention;
 use grundy::report::{GameReport, Move};
 use grundy::request::{self, Limits, MovesRequest, PlayRequest, RunError};
@@ -82,17 +83,6 @@ fn typed_form(game: &Game, listed: &Move) -> String {
     }
 }
 
-fn help(game: &Game) -> String {
-    let example = if game.summands().len() > 1 {
-        "  N: MOVE      a move in game N of the sum (from 1), written as `moves` lists it\n  MOVE         a move, in the first game of the sum that has it\n"
-    } else {
-        "  MOVE         a move, written as `moves` lists it (5 -> 2 + 2, (7, 9) -> (5, 8), a vertex)\n"
-    };
-    format!(
-        "commands:\n{example}  moves        every legal move\n  hint         the winning moves\n  help         this list\n  quit         stop the game\n"
-    )
-}
-
 /// Plays `game` between the person at `input`/`output`, as `human`, and the computer the
 /// library plays; the game is shown after every move. A line that is not a legal move or a
 /// command is answered and asked again; the session ends when a player cannot move, on `quit`,
@@ -155,7 +145,7 @@ pub fn play_session(
             let command = line.as_str();
             match command.to_ascii_lowercase().as_str() {
                 "" => {}
-                "help" | "?" => write!(output, "{}", help(&game))?,
+                "help" | "?" => write!(output, "{}", game_help(&game))?,
                 "moves" => {
                     let shown: Vec<String> = moves
                         .iter()
