@@ -22,7 +22,10 @@
 //! assert!(watch.is_stopped());
 //! ```
 
+mod progress_counts;
 mod progress_text;
+
+pub use progress_counts::ProgressCounts;
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
