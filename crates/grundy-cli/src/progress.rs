@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use grundy::request::ErrorReport;
-use grundy::watch::{Event, GroupSearched, ProgressEvent, Watch};
+use grundy::watch::{Event, ProgressEvent, Watch};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// How long work runs before a progress indicator appears.
@@ -57,51 +57,16 @@ impl SearchProgress {
 }
 
 impl SearchProgress {
-    /// Shows `positions` searched, the table taking `table_bytes`.
-    fn show(&mut self, positions: u64, table_bytes: u64) {
+    /// Shows the positions searched and the table's size that `searched` gives.
+    fn show(&mut self, searched: &ProgressEvent) {
         let elapsed = self.started.elapsed();
         if !self.shown && elapsed >= QUIET_PERIOD {
             self.bar.set_draw_target(ProgressDrawTarget::stderr());
             self.bar.enable_steady_tick(Duration::from_millis(200));
             self.shown = true;
         }
-        let rate = positions as f64 / elapsed.as_secs_f64().max(1e-9);
-        self.bar.set_message(format!(
-            "{positions} positions searched ({rate:.0}/s), table {} MiB",
-            table_bytes >> 20
-        ));
-    }
-}
-
-/// The groups of first moves being searched, for a line of progress: `; searching a1 for *2
-/// (41 min), b1 for 0 (12 s)` (`for ...` only in a nim-value search, whose questions differ),
-/// or nothing when no thread is on one.
-fn searching_text(searching: &[GroupSearched], values: bool) -> String {
-    let groups: Vec<String> = searching
-        .iter()
-        .map(|group| {
-            let asked = if values {
-                format!(" for {}", grundy::Nimber::new(group.asked))
-            } else {
-                String::new()
-            };
-            format!("{}{asked} ({})", group.first_move, span(group.seconds))
-        })
-        .collect();
-    if groups.is_empty() {
-        String::new()
-    } else {
-        format!("; searching {}", groups.join(", "))
-    }
-}
-
-/// A length of time for people: `12 s`, `41 min`, `3 h 05 min`.
-fn span(seconds: f64) -> String {
-    let seconds = seconds.max(0.0).round() as u64;
-    match seconds {
-        0..120 => format!("{seconds} s"),
-        120..7_200 => format!("{} min", seconds / 60),
-        _ => format!("{} h {:02} min", seconds / 3_600, seconds / 60 % 60),
+        self.bar
+            .set_message(searched.bar_message(elapsed.as_secs_f64()));
     }
 }
 
@@ -243,7 +208,7 @@ struct Bars {
     spinner: SearchProgress,
     counter: Option<ProgressBar>,
     /// The value a nim-value search asks about now, named on its bar.
-    asking: Option<grundy::Nimber>,
+    asking: Option<u32>,
     /// Lines of progress for a log, when stderr is not a terminal.
     log: Option<ProgressLog>,
     /// The last count of steps (task, done, total), for a log line written between steps.
@@ -298,19 +263,16 @@ impl ProgressLog {
 }
 
 impl Bars {
-    /// A line for the log, when one is due, of a search that has searched `positions`: a long
+    /// A line for the log, when one is due, of a search's positions `searched`: a long
     /// search of one position, or a table cell of hours, sends no other event for a long time.
     /// `one_of_threads`: the count is one of several threads' solvers (a table's), the one
     /// that reported last.
-    fn log_searched(&mut self, positions: u64, table_bytes: u64, one_of_threads: bool) {
+    fn log_searched(&mut self, searched: &ProgressEvent, one_of_threads: bool) {
         let Some(log) = &mut self.log else {
             return;
         };
         log.write(|| {
-            let searched = format!(
-                "{positions} positions searched, table {} MiB",
-                table_bytes >> 20
-            );
+            let searched = searched.log_line(0.0);
             let whose = if one_of_threads {
                 "a thread's solver: "
             } else {
@@ -380,53 +342,28 @@ impl Shown {
     fn show_progress(&self, progress: &ProgressEvent) {
         let mut bars = self.bars.lock().unwrap_or_else(PoisonError::into_inner);
         match progress {
-            ProgressEvent::Searched {
-                positions,
-                table_bytes,
-            } => {
-                bars.spinner.show(*positions, *table_bytes);
-                bars.log_searched(*positions, *table_bytes, false);
+            ProgressEvent::Searched { .. } => {
+                bars.spinner.show(progress);
+                bars.log_searched(progress, false);
             }
             ProgressEvent::FirstMoves {
-                value,
-                done,
-                total,
-                positions,
-                searching,
+                value, done, total, ..
             } => {
-                let bar = bars
-                    .counter
-                    .get_or_insert_with(|| counting_bar(*total, "first moves settled"))
-                    .clone();
-                let value = value.map(grundy::Nimber::new);
-                if let Some(value) = value {
-                    if bars.asking != Some(value) {
-                        bars.asking = Some(value);
-                        bar.set_prefix(format!("moves to value {value}: first moves settled"));
-                    }
+                let bar = bars.counter(*total, "first moves settled");
+                if value.is_some() && bars.asking != *value {
+                    bars.asking = *value;
+                    bar.set_prefix(progress.bar_label());
                 }
                 bar.set_length(*total);
                 bar.set_position(*done);
-                let seconds = bar.elapsed().as_secs_f64().max(1e-9);
-                let rate = format!(
-                    "{positions} positions ({:.0}/s){}",
-                    *positions as f64 / seconds,
-                    searching_text(searching, value.is_some())
-                );
+                let seconds = bar.elapsed().as_secs_f64();
                 if let Some(log) = &mut bars.log {
-                    log.write(|| {
-                        let asking = value
-                            .map_or(String::new(), |value| format!("moves to value {value}: "));
-                        format!("{asking}{done} of {total} first moves settled, {rate}")
-                    });
+                    log.write(|| progress.log_line(seconds));
                 }
-                bar.set_message(rate);
+                bar.set_message(progress.bar_message(seconds));
             }
             ProgressEvent::Steps { task, done, total } => {
-                let bar = bars
-                    .counter
-                    .get_or_insert_with(|| counting_bar(*total, task))
-                    .clone();
+                let bar = bars.counter(*total, task);
                 bar.set_length(*total);
                 bar.set_position(*done);
                 if bars.trial_shown {
@@ -435,34 +372,19 @@ impl Shown {
                 }
                 bars.steps = Some((task.clone(), *done, *total));
                 if let Some(log) = &mut bars.log {
-                    log.write(|| format!("{task}: {done} of {total} done"));
+                    log.write(|| progress.log_line(0.0));
                 }
             }
-            ProgressEvent::TourCount { done, total, nodes } => {
-                let bar = bars.counter(*total, "counting");
+            ProgressEvent::TourCount { done, total, .. }
+            | ProgressEvent::Frontier { done, total, .. } => {
+                let bar = bars.counter(*total, &progress.bar_label());
                 bar.set_position(*done);
-                bar.set_message(format!("{nodes} nodes searched"));
+                bar.set_message(progress.bar_message(0.0));
             }
-            ProgressEvent::Frontier {
-                done,
-                total,
-                states,
-            } => {
-                let bar = bars.counter(*total, "squares");
-                bar.set_position(*done);
-                bar.set_message(format!("{states} frontier states"));
-            }
-            ProgressEvent::QuotientTrial {
-                heap,
-                trial,
-                elements,
-                limit,
-            } => {
+            ProgressEvent::QuotientTrial { .. } => {
                 // On the bar of heaps: the heap it has not finished, and how near the limit
                 // its candidates come.
-                let news = format!(
-                    "heap {heap}: trial {trial}, a candidate of {elements} elements (at most {limit})"
-                );
+                let news = progress.bar_message(0.0);
                 if let Some(bar) = &bars.counter {
                     bar.set_message(news.clone());
                     bars.trial_shown = true;
@@ -477,15 +399,10 @@ impl Shown {
                     });
                 }
             }
-            ProgressEvent::Restarts {
-                done,
-                total,
-                settled,
-                single_cycle,
-            } => {
-                let bar = bars.counter(u64::from(*total), "restarts");
+            ProgressEvent::Restarts { done, total, .. } => {
+                let bar = bars.counter(u64::from(*total), &progress.bar_label());
                 bar.set_position(u64::from(*done));
-                bar.set_message(format!("{settled} settled, {single_cycle} a single cycle"));
+                bar.set_message(progress.bar_message(0.0));
             }
         }
     }
@@ -494,13 +411,13 @@ impl Shown {
     /// terminal: for a table, whose bar counts cells and whose solvers' positions are each
     /// thread's own.
     pub fn log_only(&self, event: &Event) {
-        if let Event::Searched {
-            positions,
-            table_bytes,
-        } = event
-        {
+        // Only the positions searched: the other events are the table's own, on its bar.
+        if !matches!(event, Event::Searched { .. }) {
+            return;
+        }
+        if let Some(searched) = event.progress() {
             let mut bars = self.bars.lock().unwrap_or_else(PoisonError::into_inner);
-            bars.log_searched(*positions, *table_bytes, true);
+            bars.log_searched(&searched, true);
         }
     }
 
@@ -530,27 +447,5 @@ mod tests {
             .filter(|&second| log.due(Duration::from_secs(second)))
             .collect();
         assert_eq!(due, [10, 70, 200]);
-    }
-
-    #[test]
-    fn a_line_of_progress_names_the_groups_being_searched() {
-        let group = |first_move: &str, asked, seconds| GroupSearched {
-            first_move: first_move.to_string(),
-            asked,
-            seconds,
-        };
-        let searching = [group("a1", 2, 2_470.0), group("b1", 0, 11.6)];
-        assert_eq!(
-            searching_text(&searching, true),
-            "; searching a1 for *2 (41 min), b1 for 0 (12 s)"
-        );
-        assert_eq!(
-            searching_text(&searching, false),
-            "; searching a1 (41 min), b1 (12 s)"
-        );
-        assert_eq!(searching_text(&[], true), "");
-        assert_eq!(span(119.4), "119 s");
-        assert_eq!(span(7_199.0), "119 min");
-        assert_eq!(span(11_100.0), "3 h 05 min");
     }
 }

@@ -22,6 +22,11 @@
 //! assert!(watch.is_stopped());
 //! ```
 
+mod progress_counts;
+mod progress_text;
+
+pub use progress_counts::ProgressCounts;
+
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;

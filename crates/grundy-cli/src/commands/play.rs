@@ -9,15 +9,17 @@ use std::collections::HashMap;
 use std::io::{BufRead, Write};
 
 use anyhow::{Context, Result};
+use grundy::games::answer_text::is_one_board;
 use grundy::games::placement::{
     MoveError, PlacementGame, PlacementMove, PlacementPosition, Player, Strategy,
 };
+use grundy::games::play_text::{board_hint_text, placement_help, reply_text};
 use grundy::games::sum::Summand;
 use grundy::misere::Convention;
 use grundy::request::{
     describe_move, Limits, MovesRequest, NoStrategy, PlayRequest, RunError, Stopped,
 };
-use grundy::{Game, Nimber, Square};
+use grundy::Game;
 
 use super::terminal::{next_command, Ending};
 use super::RuleOptions;
@@ -137,23 +139,23 @@ pub fn run(args: &Args) -> Result<String> {
                 "--position is for placement games; `{whole}` is played from the position its words give"
             )));
         }
-        let options = super::play_game::Options {
-            asks: super::play_game::Asks {
-                opponent: args.opponent.into(),
-                seed: args.seed,
-                memory: args.memory,
-                misere: args.misere,
-            },
-            second: args.second,
-            reply: args.reply,
-            json: args.json,
-            seconds: args.seconds,
+        if args.reply {
+            return reply(args, whole);
+        }
+        let asks = super::play_game::Asks {
+            opponent: args.opponent.into(),
+            seed: args.seed,
+            memory: args.memory,
         };
-        return super::play_game::run(&options, whole);
+        return super::play_game::run(&asks, args.second, whole);
     }
     let (game, _) = args.rules.placement_game(&args.game, &args.args, None)?;
     if args.reply {
-        return reply(args, &game);
+        let position = parse_position(&game, args.position.as_deref())?;
+        return reply(
+            args,
+            Game::single(Summand::Placement(Placement { game, position })),
+        );
     }
     let human = if args.second {
         Player::Second
@@ -176,15 +178,16 @@ pub fn run(args: &Args) -> Result<String> {
     Ok(String::new())
 }
 
-/// `grundy play --reply`: the computer's move in `--position`, for scripts and the web page,
-/// which keep the game themselves.
-fn reply(args: &Args, game: &PlacementGame) -> Result<String> {
-    let position = parse_position(game, args.position.as_deref())?;
+/// `grundy play --reply`: the computer's move in `game` (one placement game in `--position`),
+/// for scripts and the web page, which keep the game themselves.
+fn reply(args: &Args, game: Game) -> Result<String> {
+    if args.seconds.is_some() && !is_one_board(&game) {
+        return Err(input_error(format!(
+            "--seconds (a thinking time) is for one placement game; `{game}` is answered in full"
+        )));
+    }
     let request = PlayRequest {
-        game: Game::single(Summand::Placement(Placement {
-            game: game.clone(),
-            position,
-        })),
+        game,
         graph: None,
         opponent: args.opponent.into(),
         seed: args.seed,
@@ -209,38 +212,7 @@ fn reply(args: &Args, game: &PlacementGame) -> Result<String> {
     if args.json {
         return Ok(json_line(&report));
     }
-    let played = report.played.as_deref().unwrap_or_default();
-    // The square by its coordinates too, as the game reads them: `c3 (3,3)`.
-    let at = played
-        .trim_start_matches(char::is_uppercase)
-        .parse::<Square>()
-        .map(|square| {
-            let (row, col) = square.coordinates();
-            format!(" ({row},{col})")
-        })
-        .unwrap_or_default();
-    let value = report.nimber.map_or_else(
-        || match report.outcome {
-            Some(_) => "not found (not 0: the player to move wins)".to_string(),
-            None => "not found".to_string(),
-        },
-        |nimber| Nimber::new(nimber).to_string(),
-    );
-    // Misère play has no nim-value to show: who wins from the position left is the answer.
-    let last_line = if report.convention.is_some() {
-        let outcome = match report.outcome {
-            Some(outcome) => crate::render::outcome_sentence(report.to_move, Some(outcome)),
-            None => "not found".to_string(),
-        };
-        format!("misère     {outcome}")
-    } else {
-        format!("nim-value  {value}")
-    };
-    Ok(format!(
-        "computer plays {played}{at} ({})\nposition   {}\n{last_line}\n",
-        report.played_by.as_deref().unwrap_or_default(),
-        report.position,
-    ))
+    Ok(reply_text(&request.game, &report))
 }
 
 /// The computer's strategy for `side`, or an input error saying why it cannot play there.
@@ -287,28 +259,6 @@ impl From<Opponent> for grundy::request::Opponent {
     }
 }
 
-/// The commands, with the move syntax of `game`.
-fn help(game: &PlacementGame) -> String {
-    let moves = match game.single_piece() {
-        Some(_) => "  c3 or (3,3)  put a piece on that square (column letter and row number, or row,column)\n"
-            .to_string(),
-        None => {
-            let letters: Vec<String> = game
-                .pieces()
-                .iter()
-                .map(|piece| format!("{} for {piece}", piece.letter()))
-                .collect();
-            format!(
-                "  Nc3, N c3, c3 N or N (3,3)\n               put a piece on that square: its letter ({}), then the square\n               (column letter and row number, or row,column), or the other way round\n",
-                letters.join(", ")
-            )
-        }
-    };
-    format!(
-        "commands:\n{moves}  hint         the winning moves, found by the solver\n  moves        every legal move\n  board        draw the board again\n  help         this list\n  quit         stop the game\n"
-    )
-}
-
 /// How long a hint searches: a position no search settles soon (knights 8x8 after a1 and
 /// b1) still gets an answer, with the moves it found and how many it did not settle.
 pub const HINT_SECONDS: f64 = 5.0;
@@ -329,33 +279,7 @@ fn hint(game: &PlacementGame, position: &PlacementPosition, memory: u64) -> Resu
     let report = grundy::request::moves(&request, &shown.watch_without_stop());
     shown.finish();
     let report = report.map_err(run_error)?;
-    let names: Vec<String> = report
-        .moves
-        .iter()
-        .flatten()
-        .filter(|m| m.winning == Some(true))
-        .map(|m| {
-            format!(
-                "{} ({},{})",
-                m.notation,
-                m.row.unwrap_or(0),
-                m.col.unwrap_or(0)
-            )
-        })
-        .collect();
-    let unsettled = report.moves_unsettled.unwrap_or(0);
-    Ok(match (names.is_empty(), unsettled) {
-        (true, 0) => "no winning move: the position has nim-value 0, so every move loses against perfect play".to_string(),
-        (false, 0) => format!("winning moves: {}", names.join(", ")),
-        (true, _) => format!(
-            "no winning move found in {HINT_SECONDS} s: {unsettled} of {} moves were not searched to the end",
-            report.legal_moves.unwrap_or(0)
-        ),
-        (false, _) => format!(
-            "winning moves: {} (found in {HINT_SECONDS} s; {unsettled} other moves were not searched to the end)",
-            names.join(", ")
-        ),
-    })
+    Ok(board_hint_text(&report, HINT_SECONDS))
 }
 
 /// Plays one game between the person at `input`/`output`, as `human`, and `computer`; the
@@ -429,7 +353,7 @@ pub fn play_session(
         let command = line.as_str();
         match command.to_ascii_lowercase().as_str() {
             "" => {}
-            "help" | "?" => write!(output, "{}", help(game))?,
+            "help" | "?" => write!(output, "{}", placement_help(game))?,
             "board" => write!(output, "{}", draw_board(game, &position, &none))?,
             "moves" => {
                 let squares: Vec<String> = game

@@ -11,6 +11,8 @@ use std::io::{BufRead, Write};
 
 use anyhow::Result;
 use grundy::games::placement::Player;
+use grundy::games::play_text::game_help;
+use grundy::misere::Convention;
 use grundy::report::{GameReport, Move};
 use grundy::request::{self, Limits, MovesRequest, PlayRequest, RunError};
 use grundy::watch::Watch;
@@ -19,40 +21,22 @@ use grundy::Game;
 use grundy::request::Opponent;
 
 use super::terminal::{next_command, Ending};
-use crate::input::{input_error, run_error};
-use crate::progress::Shown;
-use crate::render::json_line;
+use crate::input::run_error;
 
 /// How many moves `moves` prints on one line before saying how many more there are.
 const MOVES_SHOWN: usize = 60;
 
-/// What `grundy play` asks of a game other than one placement game.
-pub struct Options {
-    /// The computer and its searches.
-    pub asks: Asks,
-    /// The person plays second.
-    pub second: bool,
-    /// Print the computer's move and stop (`--reply`).
-    pub reply: bool,
-    /// With `reply`: one JSON object.
-    pub json: bool,
-    /// A thinking time, refused here (it is for one placement game).
-    pub seconds: Option<f64>,
-}
-
-/// `grundy play GAME` for any game but one placement game.
-pub fn run(options: &Options, game: Game) -> Result<String> {
-    if options.reply {
-        return reply(options, game);
-    }
-    let human = if options.second {
+/// `grundy play GAME` for any game but one placement game: the person plays second when
+/// `second`.
+pub fn run(asks: &Asks, second: bool, game: Game) -> Result<String> {
+    let human = if second {
         Player::Second
     } else {
         Player::First
     };
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout();
-    play_session(game, human, &options.asks, &mut stdin.lock(), &mut stdout)?;
+    play_session(game, human, asks, &mut stdin.lock(), &mut stdout)?;
     Ok(String::new())
 }
 
@@ -64,19 +48,9 @@ pub struct Asks {
     pub seed: u64,
     /// Memory for the searches.
     pub memory: u64,
-    /// Misère play (`--reply` only).
-    pub misere: bool,
 }
 
 impl Asks {
-    fn convention(&self) -> grundy::misere::Convention {
-        if self.misere {
-            grundy::misere::Convention::Misere
-        } else {
-            grundy::misere::Convention::Normal
-        }
-    }
-
     /// The computer's move in `game`, its `ply`-th of the game (the seed moves on with it).
     fn computer_move(&self, game: &Game, ply: u64, watch: &Watch) -> Result<GameReport, RunError> {
         let asked = PlayRequest {
@@ -85,7 +59,7 @@ impl Asks {
             opponent: self.opponent,
             seed: self.seed.wrapping_add(ply),
             limits: Limits::new(self.memory, None),
-            convention: self.convention(),
+            convention: Convention::Normal,
             seconds: None,
         };
         request::play(&asked, watch)
@@ -95,47 +69,10 @@ impl Asks {
     fn moves(&self, game: &Game, watch: &Watch) -> Result<GameReport, RunError> {
         let asked = MovesRequest {
             all: true,
-            convention: self.convention(),
             ..MovesRequest::new(game.clone(), Limits::new(self.memory, None))
         };
         request::moves(&asked, watch)
     }
-}
-
-/// `grundy play GAME --reply`: the computer's move and the game it leaves.
-fn reply(options: &Options, game: Game) -> Result<String> {
-    let asks = &options.asks;
-    if options.seconds.is_some() {
-        return Err(input_error(format!(
-            "--seconds (a thinking time) is for one placement game; `{game}` is answered in full"
-        )));
-    }
-    let shown = Shown::new("choosing a reply");
-    let watch = shown.watch()?;
-    let answer = asks.computer_move(&game, 0, &watch);
-    shown.finish();
-    let report = answer.map_err(run_error)?;
-    if options.json {
-        return Ok(json_line(&report));
-    }
-    let played = report.moves.as_ref().and_then(|moves| moves.first());
-    let after = played
-        .and_then(|played| played.after.clone())
-        .unwrap_or_default();
-    let last_line = match (report.nimber, report.outcome) {
-        (Some(nimber), _) if report.convention.is_none() => {
-            format!("nim-value  {}", grundy::Nimber::new(nimber))
-        }
-        (_, outcome) => format!(
-            "misère     {}",
-            crate::render::outcome_sentence(report.to_move, outcome)
-        ),
-    };
-    Ok(format!(
-        "computer plays {} ({})\ngame       {after}\n{last_line}\n",
-        report.played.as_deref().unwrap_or_default(),
-        report.played_by.as_deref().unwrap_or_default(),
-    ))
 }
 
 /// A move of `game` as the person types it: `N: MOVE` in a sum of several games, to say which.
@@ -144,17 +81,6 @@ fn typed_form(game: &Game, listed: &Move) -> String {
         Some(summand) if game.summands().len() > 1 => format!("{summand}: {}", listed.notation),
         _ => listed.notation.clone(),
     }
-}
-
-fn help(game: &Game) -> String {
-    let example = if game.summands().len() > 1 {
-        "  N: MOVE      a move in game N of the sum (from 1), written as `moves` lists it\n  MOVE         a move, in the first game of the sum that has it\n"
-    } else {
-        "  MOVE         a move, written as `moves` lists it (5 -> 2 + 2, (7, 9) -> (5, 8), a vertex)\n"
-    };
-    format!(
-        "commands:\n{example}  moves        every legal move\n  hint         the winning moves\n  help         this list\n  quit         stop the game\n"
-    )
 }
 
 /// Plays `game` between the person at `input`/`output`, as `human`, and the computer the
@@ -219,7 +145,7 @@ pub fn play_session(
             let command = line.as_str();
             match command.to_ascii_lowercase().as_str() {
                 "" => {}
-                "help" | "?" => write!(output, "{}", help(&game))?,
+                "help" | "?" => write!(output, "{}", game_help(&game))?,
                 "moves" => {
                     let shown: Vec<String> = moves
                         .iter()
@@ -272,7 +198,6 @@ mod tests {
             opponent,
             seed: 9,
             memory: 1 << 22,
-            misere: false,
         }
     }
 

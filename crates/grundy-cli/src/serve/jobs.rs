@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use grundy::request::{ErrorKind, ErrorReport};
-use grundy::watch::ProgressEvent;
+use grundy::watch::{ProgressCounts, ProgressEvent};
 use grundy::Request;
 use serde::{Deserialize, Serialize};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
@@ -50,73 +50,6 @@ pub struct Limits {
     pub memory: u64,
     /// Commands running at once; more wait for a free slot.
     pub jobs: usize,
-}
-
-/// How far a command has come, as the page is told: the counts its progress lines (the
-/// library's [`ProgressEvent`]s) gave last, each kept until a newer line gives it again.
-#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
-pub struct Progress {
-    /// Positions searched so far.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub positions_searched: Option<u64>,
-    /// In a search of the first moves: how many are settled.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub first_moves_settled: Option<u64>,
-    /// In a search of the first moves: how many there are (up to symmetry).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub first_moves_total: Option<u64>,
-    /// In a table: the cells valued so far.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cells_finished: Option<u64>,
-    /// In a table: how many cells it has.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cells_total: Option<u64>,
-}
-
-impl Progress {
-    /// The counts `event` gives: positions searched (or a tour count's nodes), first moves
-    /// settled, and the steps of any counted task as cells.
-    fn of(event: &ProgressEvent) -> Progress {
-        let cells = |done: u64, total: u64| Progress {
-            cells_finished: Some(done),
-            cells_total: Some(total),
-            ..Progress::default()
-        };
-        match *event {
-            ProgressEvent::Searched { positions, .. } => Progress {
-                positions_searched: Some(positions),
-                ..Progress::default()
-            },
-            ProgressEvent::FirstMoves {
-                done,
-                total,
-                positions,
-                ..
-            } => Progress {
-                positions_searched: Some(positions),
-                first_moves_settled: Some(done),
-                first_moves_total: Some(total),
-                ..Progress::default()
-            },
-            ProgressEvent::Steps { done, total, .. }
-            | ProgressEvent::Frontier { done, total, .. } => cells(done, total),
-            ProgressEvent::TourCount { done, total, nodes } => Progress {
-                positions_searched: Some(nodes),
-                ..cells(done, total)
-            },
-            ProgressEvent::Restarts { done, total, .. } => cells(u64::from(done), u64::from(total)),
-            ProgressEvent::QuotientTrial { .. } => Progress::default(),
-        }
-    }
-
-    /// Takes the counts `newer` reports, keeping those it does not mention.
-    fn update(&mut self, newer: &Progress) {
-        self.positions_searched = newer.positions_searched.or(self.positions_searched);
-        self.first_moves_settled = newer.first_moves_settled.or(self.first_moves_settled);
-        self.first_moves_total = newer.first_moves_total.or(self.first_moves_total);
-        self.cells_finished = newer.cells_finished.or(self.cells_finished);
-        self.cells_total = newer.cells_total.or(self.cells_total);
-    }
 }
 
 /// Why a command gave no answer.
@@ -247,7 +180,7 @@ impl Runner {
     pub async fn run(
         &self,
         request: &Request,
-        mut progress: impl FnMut(Progress),
+        mut progress: impl FnMut(ProgressCounts),
         mut cancel: watch::Receiver<bool>,
     ) -> Result<Answer, Failure> {
         let sent = serde_json::to_string(request)
@@ -277,7 +210,7 @@ impl Runner {
             .kill_on_drop(true)
             .spawn()
             .map_err(|error| Failure::Failed(format!("cannot start the command: {error}")))?;
-        progress(Progress::default());
+        progress(ProgressCounts::default());
         let pid = child.id();
         // The request is one line, far smaller than a pipe's buffer. Stdin stays open while
         // the worker runs: when this server ends, however it ends, the pipe closes and the
@@ -296,7 +229,7 @@ impl Runner {
             while let Ok(Some(line)) = lines.next_line().await {
                 match parse_line(&line) {
                     Some(WorkerLine::Progress(reported)) => {
-                        progress(Progress::of(&reported));
+                        progress(ProgressCounts::of(&reported));
                         continue;
                     }
                     Some(WorkerLine::Error(error)) => {
@@ -515,7 +448,7 @@ pub struct JobReport {
     /// The request, as it runs (within the server's memory).
     pub request: Request,
     /// How far it has come.
-    pub progress: Progress,
+    pub progress: ProgressCounts,
     /// The command's JSON, when done: the line it printed, as it printed it. Shared, and
     /// sent in pieces by the job's endpoint after the other keys (not serialised here), so a
     /// report asked for again, or by many clients at once, copies no answer of megabytes.
@@ -576,7 +509,7 @@ impl Jobs {
                         id: id.clone(),
                         state: JobState::Queued,
                         request: request.clone(),
-                        progress: Progress::default(),
+                        progress: ProgressCounts::default(),
                         result: None,
                         error: None,
                         seconds: 0.0,
@@ -733,34 +666,16 @@ mod tests {
             panic!("a progress line: {line}")
         };
         assert_eq!(
-            Progress::of(&event),
-            Progress {
+            ProgressCounts::of(&event),
+            ProgressCounts {
                 positions_searched: Some(12),
                 first_moves_settled: Some(3),
                 first_moves_total: Some(7),
-                ..Progress::default()
+                ..ProgressCounts::default()
             }
         );
         assert_eq!(parse_line("error: board size `0x0` is malformed"), None);
         assert_eq!(parse_line(r#"{"progress":{"kind":"unheard_of"}}"#), None);
-    }
-
-    #[test]
-    fn a_tour_counts_shares_are_cells_and_its_nodes_are_positions() {
-        let event = ProgressEvent::TourCount {
-            done: 2,
-            total: 8,
-            nodes: 1_000,
-        };
-        assert_eq!(
-            Progress::of(&event),
-            Progress {
-                positions_searched: Some(1_000),
-                cells_finished: Some(2),
-                cells_total: Some(8),
-                ..Progress::default()
-            }
-        );
     }
 
     #[test]
@@ -782,28 +697,13 @@ mod tests {
         ));
     }
 
-    #[test]
-    fn progress_keeps_the_counts_a_newer_line_leaves_out() {
-        let mut progress = Progress {
-            positions_searched: Some(5),
-            first_moves_total: Some(9),
-            ..Progress::default()
-        };
-        progress.update(&Progress {
-            positions_searched: Some(8),
-            ..Progress::default()
-        });
-        assert_eq!(progress.positions_searched, Some(8));
-        assert_eq!(progress.first_moves_total, Some(9));
-    }
-
     fn finished_job(id: &str, answer_bytes: usize, finished: Instant) -> (String, Job) {
         let result = axum::body::Bytes::from(format!("\"{}\"", "x".repeat(answer_bytes - 2)));
         let report = JobReport {
             id: id.to_string(),
             state: JobState::Done,
             request: serde_json::from_str(r#"{"question":"value","game":"*1"}"#).unwrap(),
-            progress: Progress::default(),
+            progress: ProgressCounts::default(),
             result: Some(result),
             error: None,
             seconds: 0.0,

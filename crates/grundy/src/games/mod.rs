@@ -11,6 +11,7 @@ pub mod move_list;
 pub(crate) mod nimber;
 pub mod parts;
 pub mod placement;
+pub mod play_text;
 pub mod registry;
 pub mod sum;
 pub mod table_family;
