@@ -451,11 +451,8 @@ fn parse_summand(
 fn parse_placement(name: &str, args: &[String]) -> Result<Summand, GameError> {
     let pieces = parse_pieces(name).map_err(|error| match error {
         PieceSetError::Piece(_) => GameError::new(format!(
-            "{error}; other games: {} ({}), {} ({}), `graph FILE` or a nimber *N",
-            Family::Heap.title(),
-            Family::Heap.names(),
-            Family::Corner.title(),
-            Family::Corner.names()
+            "{error}; other games: {}",
+            Family::Placement.others()
         )),
         other => GameError::new(other),
     })?;

@@ -229,6 +229,24 @@ impl Family {
         }
     }
 
+    /// Every family but this one, as a message about a name that is none of this family's
+    /// lists them: `a heap game (…), a corner game (…), `graph FILE` (Node Kayles on a graph),
+    /// `cram MxN` (Cram) or a nimber *N`.
+    #[must_use]
+    pub fn others(self) -> String {
+        let listed: Vec<String> = Family::ALL
+            .iter()
+            .filter(|family| **family != self)
+            .map(|family| match family {
+                Family::Graph => format!("`graph FILE` ({})", family.title()),
+                Family::Cram => format!("`{CRAM_NAME} MxN` ({})", family.title()),
+                Family::Nimber => "a nimber *N".to_string(),
+                _ => format!("{} ({})", family.title(), family.names()),
+            })
+            .collect();
+        one_of(&listed)
+    }
+
     /// The commands that apply to the family's games, from the one list of them
     /// ([`Command::ALL`]).
     #[must_use]
@@ -329,14 +347,14 @@ impl Family {
     #[must_use]
     pub fn refusal(self, verb: Command, game: &str) -> String {
         let verbs: Vec<&str> = self.verbs().iter().map(|v| v.name()).collect();
-        let families: Vec<&str> = Family::ALL
+        let families: Vec<String> = Family::ALL
             .iter()
             .filter(|family| family.supports(verb))
-            .map(|family| family.title())
+            .map(|family| family.title().to_string())
             .collect();
         format!(
             "`grundy {verb}` is for {}; `{game}` is {}, which takes grundy {}",
-            families.join(" or "),
+            one_of(&families),
             self.title(),
             verbs.join(", ")
         )
@@ -496,6 +514,15 @@ pub fn catalogue() -> String {
     text
 }
 
+/// Alternatives as a sentence writes them: `a`, `a or b`, `a, b or c`.
+fn one_of(alternatives: &[String]) -> String {
+    match alternatives.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -566,7 +593,7 @@ mod tests {
         }
         let refusal = Family::Heap.refusal(Command::Table, "kayles");
         assert!(
-            refusal.contains("`grundy table` is for a placement game or a corner game"),
+            refusal.contains("`grundy table` is for a placement game, a corner game or Cram"),
             "{refusal}"
         );
         assert!(

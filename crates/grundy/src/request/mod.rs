@@ -34,9 +34,11 @@ mod quotient;
 mod ranks;
 mod read;
 mod sequence;
+mod sequence_text;
 mod table;
 mod thinking_time;
 mod tour;
+mod tour_text;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;

@@ -29,9 +29,12 @@
 
 mod components;
 mod family;
+mod grid;
+mod pruning;
 mod search;
 mod symmetry;
 mod table;
+mod word;
 
 pub use components::CramKey;
 pub use family::{is_cram, CramGame, CRAM_NAME};
