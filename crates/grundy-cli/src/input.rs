@@ -4,7 +4,7 @@
 use std::fmt;
 
 use anyhow::Result;
-use grundy::games::placement::{parse_pieces, PlacementGame, PlacementPosition};
+use grundy::games::placement::{PlacementGame, PlacementPosition};
 use grundy::games::registry::Family;
 use grundy::graph::{parse_graph, Graph, GraphFormat, MAX_GRAPH_TEXT_BYTES, MAX_SEARCH_VERTICES};
 use grundy::report::Command;
@@ -65,16 +65,10 @@ pub fn is_graph_game(game: &str) -> bool {
     Family::of(game) == Family::Graph
 }
 
-/// Refuses `game` for `verb` when the verb does not apply to its family, naming the verbs that
-/// do. A name that is no piece either is left to the verb's own parser, whose message says what
-/// it expected (`sequence kayless`: an unknown heap game, not "a placement game").
+/// Refuses `game` for `verb` when the verb does not apply to its family
+/// ([`Family::check_verb`]).
 pub fn require_verb(game: &str, verb: Command) -> Result<()> {
-    let family = Family::of(game);
-    if family.supports(verb) || (family == Family::Placement && parse_pieces(game).is_err()) {
-        Ok(())
-    } else {
-        Err(input_error(family.refusal(verb, game)))
-    }
+    Family::check_verb(game, verb).map_err(input_error)
 }
 
 /// Reads the graph file `path`, in `format` (`edges` or `dimacs`) or the format its content

@@ -1,7 +1,6 @@
 //! Nim heaps written as nimbers (`*3`) as one of grundy's families
 //! ([`crate::games::contract`]): a summand of sums of games.
 
-use std::any::Any;
 use std::sync::Arc;
 
 use crate::games::contract::{no_such_move, split_notation, FamilyGame, NimHeap, NormalPlay};
@@ -82,18 +81,10 @@ impl FamilyGame for Nimber {
 }
 
 /// Nim heaps as parts of a misère position: a heap moves to every smaller one.
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 pub(crate) struct NimHeaps;
 
 impl PartFamily for NimHeaps {
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn same_rules(&self, other: &dyn PartFamily) -> bool {
-        other.as_any().is::<NimHeaps>()
-    }
-
     fn has_moves(&self, state: State) -> bool {
         matches!(state, State::Count(count) if count > 0)
     }

@@ -27,13 +27,8 @@ pub const MAX_MISERE_DEPTH: u64 = 2_000;
 /// The rules of one family of parts: how a game of the family splits into parts with canonical
 /// keys, whether a part has a move, how long it can last and the parts each move leaves. A
 /// family implements it in its own folder; the misère search asks it through [`PartRules`](crate::misere::parts::PartRules).
-pub trait PartFamily: Debug + Send + Sync {
-    /// The rules as [`Any`], for [`PartFamily::same_rules`].
-    fn as_any(&self) -> &dyn Any;
-
-    /// Whether `other` are these rules, so that a part of either is a part of both.
-    fn same_rules(&self, other: &dyn PartFamily) -> bool;
-
+/// Its rules compare as values ([`SameRules`]: a family's rules type is [`PartialEq`]).
+pub trait PartFamily: SameRules + Any + Debug + Send + Sync {
     /// Whether `state` has a move (a part without one is 0 and is left out of positions).
     fn has_moves(&self, state: State) -> bool;
 
@@ -46,6 +41,19 @@ pub trait PartFamily: Debug + Send + Sync {
     /// Calls `visit` with the parts each move on `state` leaves in its place (none, one or
     /// several, not sorted, each with a move). Different moves may leave the same parts.
     fn for_each_option(&self, family: Family, state: State, visit: &mut dyn FnMut(&mut Parts));
+}
+
+/// Whether two families' rules are the same, so that a part of either is a part of both: rules
+/// of the same type that are equal. Every [`PartFamily`] whose rules are [`PartialEq`] has it.
+pub trait SameRules {
+    /// Whether `other` are these rules.
+    fn same_rules(&self, other: &dyn PartFamily) -> bool;
+}
+
+impl<T: PartFamily + PartialEq> SameRules for T {
+    fn same_rules(&self, other: &dyn PartFamily) -> bool {
+        (other as &dyn Any).downcast_ref::<T>() == Some(self)
+    }
 }
 
 /// What a part is, as a shape its family reads in its own terms.

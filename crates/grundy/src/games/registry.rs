@@ -22,7 +22,7 @@ use serde::Serialize;
 use crate::games::corner::{looks_like_corner_game, CornerGame, CORNER_GAMES};
 use crate::games::cram::{is_cram, CramTable, CRAM_NAME};
 use crate::games::heap::{looks_like_heap_game, NAMED_GAMES};
-use crate::games::placement::{Piece, PlacementTable, RayRule, Surface};
+use crate::games::placement::{parse_pieces, Piece, PlacementTable, RayRule, Surface};
 use crate::games::table_family::TableFamily;
 use crate::report::Command;
 
@@ -324,6 +324,23 @@ impl Family {
     #[must_use]
     pub fn supports(self, verb: Command) -> bool {
         self.verbs().contains(&verb)
+    }
+
+    /// Refuses the game named `name` for `verb` when the verb does not apply to its family,
+    /// naming the verbs that do. A name of no known game (which reads as unknown pieces) is
+    /// left to the verb's own parser, whose message says what it expected (`sequence kayless`:
+    /// an unknown heap game, not "a placement game").
+    ///
+    /// # Errors
+    /// [`Family::refusal`]'s message.
+    pub fn check_verb(name: &str, verb: Command) -> Result<(), String> {
+        let family = Family::of(name);
+        let unknown = family == Family::Placement && parse_pieces(name).is_err();
+        if family.supports(verb) || unknown {
+            Ok(())
+        } else {
+            Err(family.refusal(verb, name))
+        }
     }
 
     /// Why `verb` does not apply to `game` (of this family), naming the verbs that do.

@@ -9,9 +9,8 @@ use std::time::Instant;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::{RunError, Stopped};
-use crate::games::corner::{check_knight, check_wythoff, CornerGame, StepMoves, MAX_CORNER};
+use crate::games::corner::{CornerGame, MAX_CORNER};
 use crate::games::game::GameError;
-use crate::games::placement::parse_pieces;
 use crate::games::registry::Family;
 use crate::report::{CheckReport, Checked, Command, SCHEMA_VERSION};
 use crate::watch::Watch;
@@ -47,13 +46,9 @@ fn read_game<'de, D: Deserializer<'de>>(deserializer: D) -> Result<CornerGame, D
 /// A name of another family (its message says which questions it takes), or a corner game
 /// misnamed.
 pub fn check_game(name: &str) -> Result<CornerGame, GameError> {
-    let family = Family::of(name);
     // A name that is no piece may be a misspelt corner game: its own error says more than
     // "pieces have no theorems checked".
-    let misspelt = family == Family::Placement && parse_pieces(name).is_err();
-    if !family.supports(Command::Check) && !misspelt {
-        return Err(GameError(family.refusal(Command::Check, name)));
-    }
+    Family::check_verb(name, Command::Check).map_err(GameError)?;
     name.parse().map_err(|error| GameError(format!("{error}")))
 }
 
@@ -83,14 +78,10 @@ pub fn check(request: &CheckRequest, watch: &Watch) -> Result<CheckReport, RunEr
         )));
     }
     let game = &request.game;
-    let theorems: fn(usize) -> _ = match game {
-        CornerGame::Queen => check_wythoff,
-        CornerGame::Steps(steps) if *steps == StepMoves::knight() => check_knight,
-        CornerGame::Steps(_) => {
-            return Err(RunError::input(format!(
-                "grundy check knows the theorems of corner-knight and corner-queen, not {game}"
-            )))
-        }
+    let Some(theorems) = game.theorems() else {
+        return Err(RunError::input(format!(
+            "grundy check knows the theorems of corner-knight and corner-queen, not {game}"
+        )));
     };
     if watch.is_stopped() {
         return Err(RunError::Stopped(Stopped::Nothing));

@@ -67,8 +67,8 @@ pub use graph::{graph, GraphAnswer, GraphRequest, MAX_DRAWN_VERTICES};
 pub use limits::{parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
 pub use play::{describe_move, opponent_strategy, NoStrategy, Opponent, PlayRequest};
 pub use prepare::{
-    check_corner_memory, check_reference_work, HEAP_SECONDS, LIST_LIMIT, MAX_CORNER_BYTES,
-    MAX_CORNER_SEARCH, MAX_HEAP_WITHOUT_PERIOD, MAX_REFERENCE_WORK,
+    check_reference_work, HEAP_SECONDS, LIST_LIMIT, MAX_CORNER_BYTES, MAX_CORNER_SEARCH,
+    MAX_HEAP_WITHOUT_PERIOD, MAX_REFERENCE_WORK,
 };
 pub use questions::{moves, outcome, play, sequence, table, value};
 pub use quotient::{quotient, QuotientRequest, MAX_QUOTIENT_HEAPS};

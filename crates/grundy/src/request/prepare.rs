@@ -6,7 +6,6 @@ use crate::games::heap::Heaps;
 use std::time::{Duration, Instant};
 
 use super::RunError;
-use crate::games::corner::CornerGame;
 use crate::games::heap::HeapGame;
 use crate::games::sum::Summand;
 use crate::watch::{SequenceWatch, Watch};
@@ -110,30 +109,4 @@ pub(super) fn prepare(summand: &Summand, watch: &Watch) -> Result<Summand, RunEr
         *game = with_values_for(game.clone(), largest, watch)?;
     }
     Ok(prepared)
-}
-
-/// Refuses a corner game's table of `rows` by `cols` when it would take more than
-/// [`MAX_CORNER_BYTES`], before anything is allocated.
-///
-/// # Errors
-/// [`RunError::Input`] naming the table's size and the limit.
-pub fn check_corner_memory(
-    game: &CornerGame,
-    rows: usize,
-    cols: usize,
-    what: &str,
-) -> Result<(), RunError> {
-    let bytes = game.table_bytes(rows, cols);
-    if bytes <= MAX_CORNER_BYTES {
-        return Ok(());
-    }
-    Err(RunError::input(format!(
-        "{what} of {game} is too large: its table needs about {} MiB (the moves reach positions up to weight a·m + b·n with weights {}), at most {} MiB",
-        bytes >> 20,
-        match game {
-            CornerGame::Steps(steps) => format!("{:?}", steps.weights()),
-            CornerGame::Queen => "(1, 1)".to_string(),
-        },
-        MAX_CORNER_BYTES >> 20
-    )))
 }

@@ -24,7 +24,6 @@ use crate::games::game::GameError;
 use crate::games::heap::{
     nim_sequence_until_settled, HeapGame, HeapRuleset, NimSequence, Periodicity, SequenceObserver,
 };
-use crate::games::placement::parse_pieces;
 use crate::games::registry::Family;
 use crate::misere::genus::Genus;
 use crate::misere::Convention;
@@ -112,13 +111,9 @@ pub(super) mod game_by_name {
 /// A name of another family (its message says which questions it takes), a bad code, or
 /// `kayles-2d`, whose positions are boards rather than heaps.
 pub fn sequence_game(name: &str) -> Result<HeapGame, GameError> {
-    let family = Family::of(name);
     // A name that is no piece may be a misspelt heap game: its own error says more than
     // "pieces have no sequence".
-    let misspelt = family == Family::Placement && parse_pieces(name).is_err();
-    if !family.supports(Command::Sequence) && !misspelt {
-        return Err(GameError(family.refusal(Command::Sequence, name)));
-    }
+    Family::check_verb(name, Command::Sequence).map_err(GameError)?;
     match name
         .parse::<HeapRuleset>()
         .map_err(|error| GameError(error.to_string()))?

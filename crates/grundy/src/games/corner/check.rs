@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use super::{wythoff_pair, wythoff_table, CornerTable, StepMoves};
+use super::{wythoff_pair, wythoff_table, CornerGame, CornerTable, StepMoves};
 
 /// What a check looked at and what it found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,6 +23,22 @@ impl CheckReport {
     fn fail(&mut self, failure: String) {
         if self.failures.len() < 20 {
             self.failures.push(failure);
+        }
+    }
+}
+
+/// How the theorems about a corner game are checked on the square `0 ≤ m, n < size`.
+pub type TheoremCheck = fn(usize) -> (CornerTable, CheckReport);
+
+impl CornerGame {
+    /// The check of the theorems known about this game ([`check_knight`], [`check_wythoff`]),
+    /// or `None` for a game with no theorems to check.
+    #[must_use]
+    pub fn theorems(&self) -> Option<TheoremCheck> {
+        match self {
+            CornerGame::Queen => Some(check_wythoff),
+            CornerGame::Steps(steps) if *steps == StepMoves::knight() => Some(check_knight),
+            CornerGame::Steps(_) => None,
         }
     }
 }

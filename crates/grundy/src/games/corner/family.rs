@@ -1,6 +1,5 @@
 //! Corner games as one of grundy's families ([`crate::games::contract`]).
 
-use std::any::Any;
 use std::sync::Arc;
 
 use super::{CornerGame, CornerMove};
@@ -156,14 +155,6 @@ fn corner_targets(game: &CornerGame, m: u32, n: u32) -> impl Iterator<Item = (u3
 
 /// The corner piece as a part of a misère position: its square.
 impl PartFamily for CornerGame {
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn same_rules(&self, other: &dyn PartFamily) -> bool {
-        other.as_any().downcast_ref::<CornerGame>() == Some(self)
-    }
-
     fn has_moves(&self, state: State) -> bool {
         let State::Pair(m, n) = state else {
             return false;

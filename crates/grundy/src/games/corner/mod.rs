@@ -22,7 +22,7 @@ mod steps;
 mod table;
 mod wythoff;
 
-pub use check::{check_knight, check_wythoff, knight_formula, CheckReport};
+pub use check::{check_knight, check_wythoff, knight_formula, CheckReport, TheoremCheck};
 pub use family::CornerPiece;
 pub use steps::{BuildPositionHasher, PositionHasher, StepMoves};
 pub use wythoff::{wythoff_pair, wythoff_table, wythoff_table_bytes};

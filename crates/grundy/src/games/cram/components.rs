@@ -267,6 +267,7 @@ impl Cram {
 mod tests {
     use super::*;
     use crate::board::{BoardSize, Symmetry};
+    use crate::values::Nimber;
 
     fn cram(board: &str) -> Cram {
         Cram::new(board.parse().unwrap()).unwrap()
@@ -280,36 +281,51 @@ mod tests {
             .fold(0, |image, index| image | 1 << permutation[index])
     }
 
-    /// Every position of every board of up to 12 squares that a mirror settles is a loss for
-    /// the player to move; the even boards' empty positions are among them.
-    #[test]
-    fn a_mirror_loss_is_a_loss_on_every_small_position() {
-        let mut settled = 0;
+    /// Calls `check` on every position of every board of up to 12 squares, with the board's
+    /// rules and the plain recursion's value of any position of it (remembered board by board).
+    fn for_every_small_position(
+        mut check: impl FnMut(&Cram, CramPosition, &mut dyn FnMut(&CramPosition) -> Nimber),
+    ) {
         for rows in 1..=12u32 {
             for cols in 1..=12 / rows {
                 let game = Cram::new(BoardSize::new(rows, cols).unwrap()).unwrap();
                 let options = |position: &CramPosition| game.options(position);
                 let mut memo = std::collections::HashMap::new();
+                let mut value = |position: &CramPosition| {
+                    crate::solver::naive_value_by(position, &options, &mut memo)
+                };
                 for free in 0..=game.empty().bits() {
-                    let position = CramPosition::from_bits(free);
-                    if game.loses_to_a_mirror(&position) {
-                        let value = crate::solver::naive_value_by(&position, &options, &mut memo);
-                        assert_eq!(
-                            value,
-                            crate::values::Nimber::ZERO,
-                            "{rows}x{cols} {}",
-                            game.format_position(&position)
-                        );
-                        settled += 1;
-                    }
+                    check(&game, CramPosition::from_bits(free), &mut value);
                 }
-                assert_eq!(
-                    game.loses_to_a_mirror(&game.empty()),
-                    rows % 2 == 0 && cols % 2 == 0 || rows * cols == 1,
-                    "{rows}x{cols}"
-                );
             }
         }
+    }
+
+    /// Every position of every board of up to 12 squares that a mirror settles is a loss for
+    /// the player to move; the even boards' empty positions are among them.
+    #[test]
+    fn a_mirror_loss_is_a_loss_on_every_small_position() {
+        let mut settled = 0;
+        for_every_small_position(|game, position, value| {
+            let board = game.board();
+            if game.loses_to_a_mirror(&position) {
+                assert_eq!(
+                    value(&position),
+                    Nimber::ZERO,
+                    "{board} {}",
+                    game.format_position(&position)
+                );
+                settled += 1;
+            }
+            if position == game.empty() {
+                let (rows, cols) = (board.rows(), board.cols());
+                assert_eq!(
+                    game.loses_to_a_mirror(&position),
+                    rows % 2 == 0 && cols % 2 == 0 || rows * cols == 1,
+                    "{board}"
+                );
+            }
+        });
         assert!(settled > 1000, "{settled}");
     }
 
@@ -317,29 +333,23 @@ mod tests {
     #[test]
     fn reductions_keep_the_value_of_every_small_position() {
         let mut reduced = 0;
-        for rows in 1..=12u32 {
-            for cols in 1..=12 / rows {
-                let game = Cram::new(BoardSize::new(rows, cols).unwrap()).unwrap();
-                let options = |position: &CramPosition| game.options(position);
-                let mut memo = std::collections::HashMap::new();
-                for free in 0..=game.empty().bits() {
-                    let position = CramPosition::from_bits(free);
-                    let smaller = CramPosition::from_bits(game.reduced(free));
-                    assert_eq!(smaller.bits() & !free, 0);
-                    let live = free & game.neighbours(free);
-                    if smaller.bits() & live != live {
-                        reduced += 1;
-                    }
-                    assert_eq!(
-                        crate::solver::naive_value_by(&smaller, &options, &mut memo),
-                        crate::solver::naive_value_by(&position, &options, &mut memo),
-                        "{rows}x{cols} {} reduced to {}",
-                        game.format_position(&position),
-                        game.format_position(&smaller)
-                    );
-                }
+        for_every_small_position(|game, position, value| {
+            let free = position.bits();
+            let smaller = CramPosition::from_bits(game.reduced(free));
+            assert_eq!(smaller.bits() & !free, 0);
+            let live = free & game.neighbours(free);
+            if smaller.bits() & live != live {
+                reduced += 1;
             }
-        }
+            assert_eq!(
+                value(&smaller),
+                value(&position),
+                "{} {} reduced to {}",
+                game.board(),
+                game.format_position(&position),
+                game.format_position(&smaller)
+            );
+        });
         assert!(reduced > 1000, "{reduced}");
     }
 

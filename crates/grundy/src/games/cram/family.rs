@@ -1,6 +1,5 @@
 //! Cram as one of grundy's families ([`crate::games::contract`]).
 
-use std::any::Any;
 use std::sync::Arc;
 
 use super::symmetry::{symmetry_settlement, SymmetrySettlement};
@@ -250,21 +249,10 @@ impl NormalPlay for CramValues {
 }
 
 /// Cram's regions as parts of a misère position: the free squares of each, keyed by shape.
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 struct CramParts(Cram);
 
 impl PartFamily for CramParts {
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn same_rules(&self, other: &dyn PartFamily) -> bool {
-        other
-            .as_any()
-            .downcast_ref::<CramParts>()
-            .is_some_and(|other| other.0 == self.0)
-    }
-
     fn has_moves(&self, state: State) -> bool {
         matches!(state, State::Squares(free) if self.0.move_count(&CramPosition::from_bits(free)) > 0)
     }

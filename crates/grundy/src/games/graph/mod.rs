@@ -1,7 +1,6 @@
 //! Node Kayles on a graph as one of grundy's families ([`crate::games::contract`]); the
 //! graphs themselves and their searches are [`crate::graph`].
 
-use std::any::Any;
 use std::sync::Arc;
 
 use crate::games::contract::{plain_report, valued_report, AloneQuestion, FamilyGame, NormalPlay};
@@ -180,18 +179,14 @@ struct GraphParts {
     engine: GraphKayles<WORDS>,
 }
 
+/// The same graph makes the same engine: the rules are the graph.
+impl PartialEq for GraphParts {
+    fn eq(&self, other: &GraphParts) -> bool {
+        self.graph == other.graph
+    }
+}
+
 impl PartFamily for GraphParts {
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn same_rules(&self, other: &dyn PartFamily) -> bool {
-        other
-            .as_any()
-            .downcast_ref::<GraphParts>()
-            .is_some_and(|other| other.graph == self.graph)
-    }
-
     fn has_moves(&self, state: State) -> bool {
         matches!(state, State::Vertices(in_play) if !in_play.is_empty())
     }

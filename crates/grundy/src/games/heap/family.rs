@@ -1,6 +1,5 @@
 //! Heap games and two-dimensional Kayles as grundy's families ([`crate::games::contract`]).
 
-use std::any::Any;
 use std::sync::Arc;
 
 use super::{HeapGame, Kayles2d, Rectangle, TakeBreak};
@@ -277,14 +276,6 @@ const QUOTIENT_HEAPS: usize = 100_000;
 
 /// A heap of a take-and-break game as a part of a misère position: a count.
 impl PartFamily for TakeBreak {
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn same_rules(&self, other: &dyn PartFamily) -> bool {
-        other.as_any().downcast_ref::<TakeBreak>() == Some(self)
-    }
-
     fn has_moves(&self, state: State) -> bool {
         let State::Count(heap) = state else {
             return false;
@@ -443,14 +434,6 @@ impl FamilyGame for Rectangles {
 /// A board of two-dimensional Kayles as a part of a misère position: its rows and columns,
 /// keyed by its sides (the shorter first), since a board and its transpose are one game.
 impl PartFamily for Kayles2d {
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn same_rules(&self, other: &dyn PartFamily) -> bool {
-        other.as_any().is::<Kayles2d>()
-    }
-
     fn has_moves(&self, state: State) -> bool {
         matches!(state, State::Pair(..))
     }

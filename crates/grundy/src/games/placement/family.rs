@@ -1,6 +1,5 @@
 //! Placement games as one of grundy's families ([`crate::games::contract`]).
 
-use std::any::Any;
 use std::sync::Arc;
 
 use super::{
@@ -166,18 +165,14 @@ struct PlacementParts {
     engine: RulesKayles<WORDS>,
 }
 
+/// The same game makes the same engine: the rules are the game.
+impl PartialEq for PlacementParts {
+    fn eq(&self, other: &PlacementParts) -> bool {
+        self.game == other.game
+    }
+}
+
 impl PartFamily for PlacementParts {
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn same_rules(&self, other: &dyn PartFamily) -> bool {
-        other
-            .as_any()
-            .downcast_ref::<PlacementParts>()
-            .is_some_and(|other| other.game == self.game)
-    }
-
     fn has_moves(&self, state: State) -> bool {
         matches!(state, State::Cells(cells) if !cells.available.is_empty())
     }
