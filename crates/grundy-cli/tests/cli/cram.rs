@@ -68,7 +68,10 @@ fn a_position_with_dominoes_placed_reads_and_is_refused_when_malformed() {
     let report = json_of(&["value", "cram 3x4 at #.../#.../...."]);
     assert_eq!(report["position"], "#.../#.../....");
     assert_eq!(report["to_move"], "second");
-    fails_with(&["value", "cram", "9x9"], "at most 64 squares: 9x9 has 81");
+    fails_with(
+        &["value", "cram", "12x11"],
+        "at most 128 squares: 12x11 has 132",
+    );
     fails_with(&["value", "cram", "3x3", "torus"], "played on a rectangle");
     fails_with(
         &["value", "cram", "3x3", "at", "..x/.../..."],
@@ -77,8 +80,8 @@ fn a_position_with_dominoes_placed_reads_and_is_refused_when_malformed() {
     fails_with(&["value", "cram"], "needs a board size");
     fails_with(&["moves", "cram 2x2 at .../.."], "row 1 has 3 squares");
     fails_with(
-        &["table", "cram", "--rows", "7", "--cols", "10"],
-        "7x10 has 70",
+        &["table", "cram", "--rows", "12", "--cols", "11"],
+        "12x11 has 132",
     );
     fails_with(&["table", "cram", "--board", "torus"], "not for `cram`");
 }

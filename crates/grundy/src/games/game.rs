@@ -625,7 +625,7 @@ mod tests {
             ("", "a game is needed"),
             ("queens 2x2 at QQ/..", "attack each other"),
             ("cram", "needs a board size"),
-            ("cram 9x9", "at most 64 squares"),
+            ("cram 12x11", "at most 128 squares: 12x11 has 132"),
             ("cram 3x3 torus", "played on a rectangle"),
             ("cram 3x3 at ...", "1 rows where the board has 3"),
             ("cram 2x2 at .x/..", "`x` in row 1"),

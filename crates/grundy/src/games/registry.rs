@@ -111,7 +111,7 @@ impl Family {
             Family::Heap => "the heap sizes (kayles-2d: boards MxN)",
             Family::Corner => "the piece's square M N",
             Family::Graph => "a file: an edge list (`u v` per line) or DIMACS (`p edge N M`)",
-            Family::Cram => "a board ROWSxCOLS of at most 64 squares, then `at` and a position if any (rows of `.` free and `#` covered, separated by `/`)",
+            Family::Cram => "a board ROWSxCOLS of at most 128 squares, then `at` and a position if any (rows of `.` free and `#` covered, separated by `/`)",
             Family::Nimber => "nothing: `*3` stands alone",
         }
     }

@@ -312,7 +312,7 @@ proptest! {
 
 /// Whether the player to move wins `free` under misère play, by trying every domino: no
 /// splitting, no keys.
-fn cram_misere_wins_by_recursion(rules: &Cram, free: u64) -> bool {
+fn cram_misere_wins_by_recursion(rules: &Cram, free: u128) -> bool {
     let mut options = Vec::new();
     rules.for_each_domino_bits(free, |domino| options.push(free & !domino));
     options.is_empty()
@@ -330,7 +330,7 @@ fn misere_cram_by_parts_agrees_with_the_plain_recursion() {
             let rules = Cram::new(format!("{rows}x{cols}").parse().unwrap()).unwrap();
             let empty = rules.empty().bits();
             let mut starts = vec![empty];
-            starts.extend((0..rows * cols).map(|square| empty & !(1u64 << square)));
+            starts.extend((0..rows * cols).map(|square| empty & !(1u128 << square)));
             for free in starts {
                 let game = CramGame {
                     rules: rules.clone(),

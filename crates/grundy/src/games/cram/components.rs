@@ -13,21 +13,24 @@ use crate::solver::{mix_words, TableKey};
 /// row into `width` bits a row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CramKey {
-    bits: u64,
+    bits: u128,
     width: u8,
 }
 
 impl TableKey for CramKey {
     #[inline]
     fn hash64(&self) -> u64 {
-        mix_words(u64::from(self.width), &[self.bits])
+        mix_words(
+            u64::from(self.width),
+            &[self.bits as u64, (self.bits >> 64) as u64],
+        )
     }
 }
 
 impl CramKey {
     /// The squares, packed row by row.
     #[must_use]
-    pub const fn bits(self) -> u64 {
+    pub const fn bits(self) -> u128 {
         self.bits
     }
 
@@ -38,24 +41,24 @@ impl CramKey {
     }
 }
 
-/// The most rows a region's bounding box can have (a 64×1 board).
-const MAX_ROWS: usize = 64;
+/// The most rows a region's bounding box can have (a 128×1 board).
+const MAX_ROWS: usize = 128;
 
 /// A shape as rows of bits, the first row first and its first column the lowest bit.
 struct Rows {
-    rows: [u64; MAX_ROWS],
+    rows: [u128; MAX_ROWS],
     height: usize,
     width: usize,
 }
 
 impl Rows {
     /// The region `squares` of `cram`'s board, moved to the top left corner of its box.
-    fn of_region(cram: &Cram, squares: u64) -> Rows {
+    fn of_region(cram: &Cram, squares: u128) -> Rows {
         let cols = cram.board().cols();
         let top = squares.trailing_zeros() as usize / cols;
-        let bottom = (63 - squares.leading_zeros() as usize) / cols;
+        let bottom = (127 - squares.leading_zeros() as usize) / cols;
         let row_mask = cram.first_row();
-        let mut rows = [0u64; MAX_ROWS];
+        let mut rows = [0u128; MAX_ROWS];
         let mut columns = 0;
         for (index, row) in (top..=bottom).enumerate() {
             let bits = squares >> (row * cols) & row_mask;
@@ -70,7 +73,7 @@ impl Rows {
         Rows {
             rows,
             height,
-            width: (64 - columns.leading_zeros() - left) as usize,
+            width: (128 - columns.leading_zeros() - left) as usize,
         }
     }
 
@@ -81,8 +84,8 @@ impl Rows {
     fn loses_to_a_mirror(&self) -> bool {
         let (height, width) = (self.height, self.width);
         let rows = &self.rows[..height];
-        let shift = 64 - width as u32;
-        let reversed = |row: u64| row.reverse_bits() >> shift;
+        let shift = 128 - width as u32;
+        let reversed = |row: u128| row.reverse_bits() >> shift;
         let (middle_row, middle_col) = (height / 2, width / 2);
         let bit = |row: usize, col: usize| rows[row] >> col & 1 == 1;
         // The half turn: a domino meets its image only on the centre of the box.
@@ -112,7 +115,7 @@ impl Rows {
 
     /// The shape mirrored in its main diagonal.
     fn transposed(&self) -> Rows {
-        let mut rows = [0u64; MAX_ROWS];
+        let mut rows = [0u128; MAX_ROWS];
         for (index, &row) in self.rows[..self.height].iter().enumerate() {
             let mut bits = row;
             while bits != 0 {
@@ -131,11 +134,11 @@ impl Rows {
     /// The least of the four images that keep the rows rows: as it is, upside down, mirrored
     /// left to right, and both.
     fn least_image(&self) -> CramKey {
-        let shift = 64 - self.width as u32;
-        let reversed = |row: u64| row.reverse_bits() >> shift;
+        let shift = 128 - self.width as u32;
+        let reversed = |row: u128| row.reverse_bits() >> shift;
         let rows = &self.rows[..self.height];
-        let pack = |row_of: &dyn Fn(usize) -> u64| {
-            (0..self.height).fold(0u64, |bits, index| {
+        let pack = |row_of: &dyn Fn(usize) -> u128| {
+            (0..self.height).fold(0u128, |bits, index| {
                 bits | row_of(index) << (index * self.width)
             })
         };
@@ -160,7 +163,7 @@ impl Cram {
     /// but one; and a square all of whose free neighbours are such star centres and that is
     /// neither a tuft nor a centre itself.
     #[inline]
-    pub(crate) fn reduced(&self, free: u64) -> u64 {
+    pub(crate) fn reduced(&self, free: u128) -> u128 {
         let cols = self.board().cols() as u32;
         // The free squares with a free neighbour below, above, to the right, to the left.
         let below = free & free.checked_shr(cols).unwrap_or(0);
@@ -197,7 +200,7 @@ impl Cram {
 
     /// The squares of `squares` with no neighbour in `among`.
     #[inline]
-    fn isolated_among(&self, squares: u64, among: u64) -> u64 {
+    fn isolated_among(&self, squares: u128, among: u128) -> u128 {
         squares & !self.neighbours(among)
     }
 
@@ -258,7 +261,7 @@ impl Cram {
     /// Whether `squares` touches the first row and the first column: a region moved to the
     /// top left corner.
     #[cfg(test)]
-    fn is_in_corner(&self, squares: u64) -> bool {
+    fn is_in_corner(&self, squares: u128) -> bool {
         squares & self.first_row() != 0 && squares & self.first_col() != 0
     }
 }
@@ -274,7 +277,7 @@ mod tests {
     }
 
     /// The image of `squares` under `symmetry` of a square board.
-    fn image(board: BoardSize, symmetry: Symmetry, squares: u64) -> u64 {
+    fn image(board: BoardSize, symmetry: Symmetry, squares: u128) -> u128 {
         let permutation = symmetry.permutation(board);
         (0..board.squares())
             .filter(|&index| squares >> index & 1 == 1)
@@ -380,7 +383,7 @@ mod tests {
         let game = cram("4x4");
         let board = game.board();
         let mut shapes = std::collections::HashMap::new();
-        for squares in 1..1u64 << 16 {
+        for squares in 1..1u128 << 16 {
             let key = game.key(&CramPosition::from_bits(squares));
             for symmetry in Symmetry::of_board(board) {
                 let image = image(board, symmetry, squares);
@@ -389,11 +392,11 @@ mod tests {
             assert_eq!(key.bits().count_ones(), squares.count_ones());
             if game.is_in_corner(squares) {
                 // Sets in the corner with one key are images of one another.
-                let orbit: Vec<u64> = Symmetry::of_board(board)
+                let orbit: Vec<u128> = Symmetry::of_board(board)
                     .map(|symmetry| image(board, symmetry, squares))
                     .collect();
                 let first = *shapes.entry(key).or_insert(squares);
-                let moved = |set: u64| {
+                let moved = |set: u128| {
                     let mut set = set;
                     while set & game.first_row() == 0 {
                         set >>= 4;

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use super::symmetry::{symmetry_settlement, SymmetrySettlement};
-use super::{Cram, CramError, CramPosition, CramSolver, Domino};
+use super::{Cram, CramError, CramPosition, CramSolver, Domino, MAX_MISERE_CRAM_SQUARES};
 use crate::board::{BoardError, BoardSize, Surface};
 use crate::games::contract::{no_such_move, FamilyGame, NormalPlay};
 use crate::games::move_list::MoveOffers;
@@ -104,9 +104,19 @@ impl FamilyGame for CramGame {
     }
 
     fn misere_start(&self) -> Result<MisereStart, TooLarge> {
+        let board = self.rules.board();
+        let free = u64::try_from(self.position.bits())
+            .ok()
+            .filter(|_| board.squares() <= MAX_MISERE_CRAM_SQUARES)
+            .ok_or_else(|| {
+                TooLarge(format!(
+                    "board {board} has {} squares: misère searches take boards of at most {MAX_MISERE_CRAM_SQUARES} squares",
+                    board.squares()
+                ))
+            })?;
         Ok(MisereStart {
             rules: Arc::new(CramParts(self.rules.clone())),
-            states: vec![State::Squares(self.position.bits())],
+            states: vec![State::Squares(free)],
         })
     }
 
@@ -254,7 +264,7 @@ struct CramParts(Cram);
 
 impl PartFamily for CramParts {
     fn has_moves(&self, state: State) -> bool {
-        matches!(state, State::Squares(free) if self.0.move_count(&CramPosition::from_bits(free)) > 0)
+        matches!(state, State::Squares(free) if self.0.move_count(&CramPosition::from_bits(u128::from(free))) > 0)
     }
 
     fn longest_play(&self, state: State) -> u64 {
@@ -270,13 +280,14 @@ impl PartFamily for CramParts {
             return;
         };
         self.0
-            .for_each_component(&CramPosition::from_bits(free), |region| {
+            .for_each_component(&CramPosition::from_bits(u128::from(free)), |region| {
                 let key = self.0.key(&region);
+                // A region of a board of at most 64 squares, and its packed shape, fit a word.
                 let shape = Shape::Packed {
-                    bits: key.bits(),
+                    bits: key.bits() as u64,
                     width: key.width() as u32,
                 };
-                parts.push(family.part(shape, State::Squares(region.bits())));
+                parts.push(family.part(shape, State::Squares(region.bits() as u64)));
             });
     }
 
@@ -285,9 +296,9 @@ impl PartFamily for CramParts {
             return;
         };
         let mut left = Vec::new();
-        self.0.for_each_domino_bits(free, |domino| {
+        self.0.for_each_domino_bits(u128::from(free), |domino| {
             left.clear();
-            self.add_parts(family, State::Squares(free & !domino), &mut left);
+            self.add_parts(family, State::Squares(free & !(domino as u64)), &mut left);
             visit(&mut left);
         });
     }

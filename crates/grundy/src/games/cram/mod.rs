@@ -51,10 +51,14 @@ use thiserror::Error;
 use crate::board::{BoardError, BoardSize, Square};
 use crate::solver::{mix_words, TableKey};
 
-/// The most squares a Cram board may have: a position is one 64-bit word of free squares,
+/// The most squares a Cram board may have: a position is one 128-bit word of free squares,
 /// which keeps every step of the search (moves, splitting, keys) to a few word operations.
-/// The open records (7×9, 5×12, 4×15) all fit.
-pub const MAX_CRAM_SQUARES: usize = 64;
+/// The search of a board of up to 64 squares works on 64-bit words, so pays nothing for the
+/// wider ones. The open cells (5×13, 6×11, 7×10, 8×9 and beyond) fit.
+pub const MAX_CRAM_SQUARES: usize = 128;
+
+/// The most squares a board may have for the misère search, whose parts hold a 64-bit word.
+pub const MAX_MISERE_CRAM_SQUARES: usize = 64;
 
 /// Why a board, move or position of Cram was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -101,18 +105,18 @@ pub enum CramError {
 /// A set of free squares of a Cram board: bit `row * cols + col` is set when that square is
 /// free. The player to move puts a domino on two free neighbours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CramPosition(u64);
+pub struct CramPosition(u128);
 
 impl CramPosition {
     /// The position whose free squares are the bits of `free` (bit `row * cols + col`).
     #[must_use]
-    pub const fn from_bits(free: u64) -> CramPosition {
+    pub const fn from_bits(free: u128) -> CramPosition {
         CramPosition(free)
     }
 
     /// The free squares as bits.
     #[must_use]
-    pub const fn bits(self) -> u64 {
+    pub const fn bits(self) -> u128 {
         self.0
     }
 
@@ -126,7 +130,7 @@ impl CramPosition {
 impl TableKey for CramPosition {
     #[inline]
     fn hash64(&self) -> u64 {
-        mix_words(0x4352_414d, &[self.0])
+        mix_words(0x4352_414d, &[self.0 as u64, (self.0 >> 64) as u64])
     }
 }
 
@@ -193,15 +197,15 @@ impl FromStr for Domino {
 pub struct Cram {
     board: BoardSize,
     /// Every square of the board.
-    all: u64,
+    all: u128,
     /// The squares with a right neighbour (all but the last column).
-    has_right: u64,
+    has_right: u128,
     /// The squares with a left neighbour (all but the first column).
-    has_left: u64,
+    has_left: u128,
     /// The squares of the first row.
-    first_row: u64,
+    first_row: u128,
     /// The squares of the first column.
-    first_col: u64,
+    first_col: u128,
 }
 
 impl Cram {
@@ -215,7 +219,7 @@ impl Cram {
             return Err(CramError::TooLarge { board, squares });
         }
         let all = low_bits(squares);
-        let first_col = (0..board.rows()).fold(0u64, |set, row| set | 1 << (row * board.cols()));
+        let first_col = (0..board.rows()).fold(0u128, |set, row| set | 1 << (row * board.cols()));
         let last_col = first_col << (board.cols() - 1);
         Ok(Cram {
             board,
@@ -240,28 +244,28 @@ impl Cram {
     }
 
     /// The bit of `square`.
-    fn bit(&self, square: Square) -> u64 {
+    fn bit(&self, square: Square) -> u128 {
         1 << self.board.index_of(square)
     }
 
     /// The squares of `domino` as bits.
     #[must_use]
-    pub fn domino_bits(&self, domino: Domino) -> u64 {
+    pub fn domino_bits(&self, domino: Domino) -> u128 {
         self.bit(domino.first) | self.bit(domino.second)
     }
 
     /// The free squares whose right neighbour is free too: the left halves of the dominoes
     /// across.
     #[inline]
-    pub(crate) fn across_starts(&self, free: u64) -> u64 {
+    pub(crate) fn across_starts(&self, free: u128) -> u128 {
         free & self.has_right & (free >> 1)
     }
 
     /// The free squares whose lower neighbour is free too: the top halves of the dominoes
     /// down.
     #[inline]
-    pub(crate) fn down_starts(&self, free: u64) -> u64 {
-        // A board of one row has no square below another (and shifting by its 64 columns
+    pub(crate) fn down_starts(&self, free: u128) -> u128 {
+        // A board of one row has no square below another (and shifting by its 128 columns
         // would overflow).
         free & free.checked_shr(self.board.cols() as u32).unwrap_or(0)
     }
@@ -269,7 +273,7 @@ impl Cram {
     /// The squares beside any square of `squares` (not `squares` themselves unless beside
     /// another), on the board.
     #[inline]
-    pub(crate) fn neighbours(&self, squares: u64) -> u64 {
+    pub(crate) fn neighbours(&self, squares: u128) -> u128 {
         let cols = self.board.cols();
         ((squares & self.has_right) << 1)
             | ((squares & self.has_left) >> 1)
@@ -286,7 +290,7 @@ impl Cram {
     /// Calls `visit` with the squares of each legal domino as bits: across, then down, each
     /// in board order.
     #[inline]
-    pub(crate) fn for_each_domino_bits(&self, free: u64, mut visit: impl FnMut(u64)) {
+    pub(crate) fn for_each_domino_bits(&self, free: u128, mut visit: impl FnMut(u128)) {
         let mut across = self.across_starts(free);
         while across != 0 {
             let start = across & across.wrapping_neg();
@@ -303,9 +307,9 @@ impl Cram {
     }
 
     /// The domino on the squares `bits`, two neighbours of the board.
-    fn domino_of_bits(&self, bits: u64) -> Domino {
+    fn domino_of_bits(&self, bits: u128) -> Domino {
         let first = self.board.square_at(bits.trailing_zeros() as usize);
-        let second = self.board.square_at(63 - bits.leading_zeros() as usize);
+        let second = self.board.square_at(127 - bits.leading_zeros() as usize);
         Domino::new(first, second).expect("the squares of a domino are neighbours")
     }
 
@@ -373,7 +377,7 @@ impl Cram {
                 self.board.rows()
             )));
         }
-        let mut free = 0u64;
+        let mut free = 0u128;
         for (row, line) in rows.iter().enumerate() {
             if line.chars().count() != self.board.cols() {
                 return Err(refuse(format!(
@@ -400,31 +404,31 @@ impl Cram {
     }
 
     /// The squares with a right neighbour on the board, as bits.
-    pub(crate) const fn has_right(&self) -> u64 {
+    pub(crate) const fn has_right(&self) -> u128 {
         self.has_right
     }
 
     /// The squares with a left neighbour on the board, as bits.
-    pub(crate) const fn has_left(&self) -> u64 {
+    pub(crate) const fn has_left(&self) -> u128 {
         self.has_left
     }
 
     /// The squares of the first row, as bits.
-    pub(crate) const fn first_row(&self) -> u64 {
+    pub(crate) const fn first_row(&self) -> u128 {
         self.first_row
     }
 
     /// The squares of the first column, as bits.
     #[cfg(test)]
-    pub(crate) const fn first_col(&self) -> u64 {
+    pub(crate) const fn first_col(&self) -> u128 {
         self.first_col
     }
 }
 
-/// The lowest `count` bits (`count` ≤ 64).
-const fn low_bits(count: usize) -> u64 {
-    if count >= 64 {
-        u64::MAX
+/// The lowest `count` bits (`count` ≤ 128).
+const fn low_bits(count: usize) -> u128 {
+    if count >= 128 {
+        u128::MAX
     } else {
         (1 << count) - 1
     }
@@ -482,18 +486,20 @@ mod tests {
         ] {
             assert!(game.parse_position(bogus).is_err(), "{bogus}");
         }
-        let error = Cram::new("8x9".parse().unwrap()).unwrap_err();
+        let error = Cram::new("12x11".parse().unwrap()).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "a Cram board may have at most 64 squares: 8x9 has 72"
+            "a Cram board may have at most 128 squares: 12x11 has 132"
         );
-        assert!(Cram::new("8x8".parse().unwrap()).is_ok());
-        assert!(Cram::new("1x64".parse().unwrap()).is_ok());
+        assert!(Cram::new("8x16".parse().unwrap()).is_ok());
+        assert!(Cram::new("1x128".parse().unwrap()).is_ok());
     }
 
     #[test]
     fn the_largest_boards_keep_their_masks_right() {
-        for board in ["8x8", "1x64", "64x1", "4x16"] {
+        for board in [
+            "8x8", "1x64", "64x1", "4x16", "8x9", "1x128", "128x1", "11x11",
+        ] {
             let game = cram(board);
             let size = game.board();
             let across = size.rows() * (size.cols() - 1);

@@ -1,108 +1,26 @@
-//! Cram's nim-values and outcomes by the generic solver ([`crate::solver::Solver`]): the game
-//! tells it the options, the regions and their keys; the solver does the rest.
+//! Cram's nim-values and outcomes: [`CramSolver`], the search of `pruning.rs` on a word as
+//! wide as the board needs, and the plain recursion it is checked against.
 
 use std::collections::HashMap;
 
 use super::grid::Grid;
 use super::pruning::PruningSearch;
-use super::{Cram, CramKey, CramPosition};
-use crate::solver::{naive_value_by, ImpartialGame, SearchStats, DENSE_CAPACITY};
+use super::{Cram, CramPosition};
+use crate::solver::{naive_value_by, SearchObserver, SearchStats};
 use crate::values::{Nimber, Outcome};
-
-impl ImpartialGame for Cram {
-    type Position = CramPosition;
-    type Key = CramKey;
-
-    #[inline]
-    fn for_each_option(&self, position: &CramPosition, mut visit: impl FnMut(CramPosition)) {
-        let free = position.bits();
-        self.for_each_domino_bits(free, |domino| {
-            visit(CramPosition::from_bits(free & !domino))
-        });
-    }
-
-    #[inline]
-    fn for_each_component(&self, position: &CramPosition, visit: impl FnMut(CramPosition)) {
-        Cram::for_each_component(self, position, visit);
-    }
-
-    #[inline]
-    fn key(&self, component: &CramPosition) -> CramKey {
-        Cram::key(self, component)
-    }
-
-    #[inline]
-    fn size(&self, component: &CramPosition) -> usize {
-        self.move_count(component) as usize
-    }
-
-    #[inline]
-    fn known_value(&self, component: &CramPosition) -> Option<Nimber> {
-        // A region of two or three squares takes one domino and is then dead; a symmetric
-        // region that the second player wins by mirroring is 0.
-        if component.free_squares() <= 3 {
-            Some(Nimber::new(1))
-        } else if self.loses_to_a_mirror(component) {
-            Some(Nimber::ZERO)
-        } else {
-            None
-        }
-    }
-
-    /// Seeking an option of value 0: first the options the mirror strategy settles (the
-    /// centre domino of an even × odd board), then those whose regions are smallest.
-    fn zero_seeking_rank(&self, option: &CramPosition) -> u64 {
-        if self.loses_to_a_mirror(option) {
-            0
-        } else {
-            // Moves that split the board first: a sum of small regions settles fastest
-            // (Beling's "smaller components first").
-            let mut rank = 0;
-            Cram::for_each_component(self, option, |region| {
-                rank += u64::from(region.free_squares()).pow(2);
-            });
-            rank
-        }
-    }
-
-    /// Cram is Node Kayles on its dominoes: a domino put down removes itself and every
-    /// domino that shares a square with it.
-    fn local_graph(
-        &self,
-        component: &CramPosition,
-        neighbourhoods: &mut [u64; DENSE_CAPACITY],
-    ) -> Option<usize> {
-        let mut dominoes = [0u64; DENSE_CAPACITY];
-        let mut count = 0;
-        let mut too_many = false;
-        self.for_each_domino_bits(component.bits(), |domino| {
-            if count < DENSE_CAPACITY {
-                dominoes[count] = domino;
-                count += 1;
-            } else {
-                too_many = true;
-            }
-        });
-        if too_many {
-            return None;
-        }
-        for (index, &domino) in dominoes[..count].iter().enumerate() {
-            neighbourhoods[index] = dominoes[..count]
-                .iter()
-                .enumerate()
-                .filter(|(_, &other)| other & domino != 0)
-                .fold(0, |set, (other, _)| set | 1 << other);
-        }
-        Some(count)
-    }
-}
 
 /// Nim-values and outcomes of Cram positions on one board, remembering what it learns in a
 /// table of bounded size, by Beling and Rogalski's pruning ("On pruning search trees of
 /// impartial games", 2020): a region is asked whether its value is in a set, not for its value.
 pub struct CramSolver {
     cram: Cram,
-    search: PruningSearch<u64>,
+    search: Search,
+}
+
+/// The search on one word for boards of up to 64 squares, on two for larger ones.
+enum Search {
+    Narrow(PruningSearch<u64>),
+    Wide(PruningSearch<u128>),
 }
 
 impl CramSolver {
@@ -110,12 +28,15 @@ impl CramSolver {
     #[must_use]
     pub fn new(cram: &Cram, budget_bytes: u64) -> CramSolver {
         let board = cram.board();
+        let (rows, cols) = (board.rows() as u32, board.cols() as u32);
+        let search = if board.squares() <= 64 {
+            Search::Narrow(PruningSearch::new(Grid::new(rows, cols), budget_bytes))
+        } else {
+            Search::Wide(PruningSearch::new(Grid::new(rows, cols), budget_bytes))
+        };
         CramSolver {
             cram: cram.clone(),
-            search: PruningSearch::new(
-                Grid::new(board.rows() as u32, board.cols() as u32),
-                budget_bytes,
-            ),
+            search,
         }
     }
 
@@ -124,29 +45,45 @@ impl CramSolver {
         if self.cram.loses_to_a_mirror(position) {
             return Nimber::ZERO;
         }
-        Nimber::new(self.search.nim_value(position.bits()))
+        let free = position.bits();
+        Nimber::new(match &mut self.search {
+            // The board's squares fit the narrow word.
+            Search::Narrow(search) => search.nim_value(free as u64),
+            Search::Wide(search) => search.nim_value(free),
+        })
     }
 
     /// Who wins `position` with the player to move, by a search that stops at the first
     /// winning move (cheaper than the nim-value).
     pub fn outcome(&mut self, position: &CramPosition) -> Outcome {
-        if self.cram.loses_to_a_mirror(position) || !self.search.first_player_wins(position.bits())
-        {
-            Outcome::P
-        } else {
+        let free = position.bits();
+        let first_player_wins = !self.cram.loses_to_a_mirror(position)
+            && match &mut self.search {
+                Search::Narrow(search) => search.first_player_wins(free as u64),
+                Search::Wide(search) => search.first_player_wins(free),
+            };
+        if first_player_wins {
             Outcome::N
+        } else {
+            Outcome::P
         }
     }
 
     /// Tells `observer` of the search's progress, and stops when its flag is raised.
-    pub fn set_observer(&mut self, observer: Box<dyn crate::solver::SearchObserver + Send>) {
-        self.search.set_observer(observer);
+    pub fn set_observer(&mut self, observer: Box<dyn SearchObserver + Send>) {
+        match &mut self.search {
+            Search::Narrow(search) => search.set_observer(observer),
+            Search::Wide(search) => search.set_observer(observer),
+        }
     }
 
     /// The counters of the searches so far.
     #[must_use]
     pub fn stats(&self) -> SearchStats {
-        self.search.stats()
+        match &self.search {
+            Search::Narrow(search) => search.stats(),
+            Search::Wide(search) => search.stats(),
+        }
     }
 }
 
@@ -166,8 +103,11 @@ impl Cram {
     /// The positions one domino from `position`, every domino once (no splitting, no
     /// symmetry): what the plain recursions of the tests move to.
     pub(crate) fn options(&self, position: &CramPosition) -> Vec<CramPosition> {
+        let free = position.bits();
         let mut options = Vec::new();
-        self.for_each_option(position, |option| options.push(option));
+        self.for_each_domino_bits(free, |domino| {
+            options.push(CramPosition::from_bits(free & !domino));
+        });
         options
     }
 }
@@ -233,7 +173,7 @@ mod tests {
             let game = cram(rows, cols);
             for _ in 0..40 {
                 // About three squares in four free.
-                let free = game.empty().bits() & (random() | random());
+                let free = game.empty().bits() & u128::from(random() | random());
                 let position = CramPosition::from_bits(free);
                 let mut solver = CramSolver::new(&game, 1 << 20);
                 assert_eq!(
@@ -241,6 +181,59 @@ mod tests {
                     game.naive_nim_value(&position),
                     "{rows}x{cols} {}",
                     game.format_position(&position)
+                );
+            }
+        }
+    }
+
+    /// Boards of more than 64 squares, searched on two words: positions with up to about 26
+    /// free squares, anywhere on the board (across the two words), against the plain
+    /// recursion; and the two-word search agrees with the one-word one on small boards.
+    #[test]
+    fn boards_over_sixty_four_squares_agree_with_the_plain_recursion() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for (rows, cols) in [(9, 9), (8, 16), (1, 128), (11, 11), (5, 13)] {
+            let game = cram(rows, cols);
+            let mut solver = CramSolver::new(&game, 1 << 22);
+            for _ in 0..30 {
+                // Blobs of free squares around a few centres, so that dominoes fit.
+                let mut free = 0u128;
+                for _ in 0..2 {
+                    let centre = (random() % u64::from(rows * cols)) as u32;
+                    let (row, col) = (centre / cols, centre % cols);
+                    for square in 0..rows * cols {
+                        let (r, c) = (square / cols, square % cols);
+                        if r.abs_diff(row) + c.abs_diff(col) <= 2 && random() % 4 != 0 {
+                            free |= 1 << square;
+                        }
+                    }
+                }
+                let position = CramPosition::from_bits(free);
+                assert_eq!(
+                    solver.nim_value(&position),
+                    game.naive_nim_value(&position),
+                    "{rows}x{cols} {}",
+                    game.format_position(&position)
+                );
+            }
+        }
+        for (rows, cols) in [(4, 5), (3, 6), (2, 9)] {
+            let narrow = PruningSearch::<u64>::new(Grid::new(rows, cols), 1 << 20);
+            let mut narrow = narrow;
+            let mut wide = PruningSearch::<u128>::new(Grid::new(rows, cols), 1 << 20);
+            let all = cram(rows, cols).empty().bits() as u64;
+            for _ in 0..100 {
+                let free = all & (random() | random());
+                assert_eq!(
+                    narrow.nim_value(free),
+                    wide.nim_value(u128::from(free)),
+                    "{free:#x}"
                 );
             }
         }
@@ -257,12 +250,17 @@ mod tests {
                 let wide = Grid::<u128>::new(rows, cols);
                 let mut memo = HashMap::new();
                 let options = |position: &CramPosition| game.options(position);
-                for free in 0..=game.empty().bits() {
+                for free in 0..=game.empty().bits() as u64 {
                     let reduced = narrow.reduced(free);
                     assert_eq!(wide.reduced(u128::from(free)), u128::from(reduced));
                     assert_eq!(reduced & !free, 0);
+                    let free = u128::from(free);
                     assert_eq!(
-                        naive_value_by(&CramPosition::from_bits(reduced), &options, &mut memo),
+                        naive_value_by(
+                            &CramPosition::from_bits(u128::from(reduced)),
+                            &options,
+                            &mut memo
+                        ),
                         naive_value_by(&CramPosition::from_bits(free), &options, &mut memo),
                         "{rows}x{cols} {free:#x}"
                     );

@@ -48,7 +48,7 @@ struct Mirror {
 }
 
 impl Mirror {
-    fn image(&self, squares: u64) -> u64 {
+    fn image(&self, squares: u128) -> u128 {
         let mut rest = squares;
         let mut image = 0;
         while rest != 0 {
@@ -59,7 +59,7 @@ impl Mirror {
     }
 
     /// Whether the second player wins `free` by answering each domino with its image.
-    fn second_player_mirrors(&self, cram: &Cram, free: u64) -> bool {
+    fn second_player_mirrors(&self, cram: &Cram, free: u128) -> bool {
         if self.image(free) != free {
             return false;
         }
