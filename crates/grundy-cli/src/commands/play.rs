@@ -209,7 +209,7 @@ fn reply(args: &Args, game: &PlacementGame) -> Result<String> {
     if args.json {
         return Ok(json_line(&report));
     }
-    let played = report.played.as_deref().unwrap_or_default();
+    let played = report.played().unwrap_or_default();
     // The square by its coordinates too, as the game reads them: `c3 (3,3)`.
     let at = played
         .trim_start_matches(char::is_uppercase)
@@ -219,17 +219,17 @@ fn reply(args: &Args, game: &PlacementGame) -> Result<String> {
             format!(" ({row},{col})")
         })
         .unwrap_or_default();
-    let value = report.nimber.map_or_else(
-        || match report.outcome {
+    let value = report.nimber().map_or_else(
+        || match report.outcome() {
             Some(_) => "not found (not 0: the player to move wins)".to_string(),
             None => "not found".to_string(),
         },
         |nimber| Nimber::new(nimber).to_string(),
     );
     // Misère play has no nim-value to show: who wins from the position left is the answer.
-    let last_line = if report.convention.is_some() {
-        let outcome = match report.outcome {
-            Some(outcome) => crate::render::outcome_sentence(report.to_move, Some(outcome)),
+    let last_line = if report.convention().is_misere() {
+        let outcome = match report.outcome() {
+            Some(outcome) => crate::render::outcome_sentence(report.to_move(), Some(outcome)),
             None => "not found".to_string(),
         };
         format!("misère     {outcome}")
@@ -238,7 +238,7 @@ fn reply(args: &Args, game: &PlacementGame) -> Result<String> {
     };
     Ok(format!(
         "computer plays {played}{at} ({})\nposition   {}\n{last_line}\n",
-        report.played_by.as_deref().unwrap_or_default(),
+        report.played_by().unwrap_or_default(),
         report.position,
     ))
 }
@@ -330,6 +330,7 @@ fn hint(game: &PlacementGame, position: &PlacementPosition, memory: u64) -> Resu
     shown.finish();
     let report = report.map_err(run_error)?;
     let names: Vec<String> = report
+        .listed
         .moves
         .iter()
         .flatten()
@@ -343,13 +344,13 @@ fn hint(game: &PlacementGame, position: &PlacementPosition, memory: u64) -> Resu
             )
         })
         .collect();
-    let unsettled = report.moves_unsettled.unwrap_or(0);
+    let unsettled = report.listed.moves_unsettled.unwrap_or(0);
     Ok(match (names.is_empty(), unsettled) {
         (true, 0) => "no winning move: the position has nim-value 0, so every move loses against perfect play".to_string(),
         (false, 0) => format!("winning moves: {}", names.join(", ")),
         (true, _) => format!(
             "no winning move found in {HINT_SECONDS} s: {unsettled} of {} moves were not searched to the end",
-            report.legal_moves.unwrap_or(0)
+            report.listed.legal_moves.unwrap_or(0)
         ),
         (false, _) => format!(
             "winning moves: {} (found in {HINT_SECONDS} s; {unsettled} other moves were not searched to the end)",

@@ -14,7 +14,7 @@ use std::sync::atomic::AtomicBool;
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{MisereStart, State, TooLarge};
 use crate::graph::GraphError;
-use crate::report::{Command, GameReport, Move, Player};
+use crate::report::{Command, GameReport, Move, MovesPart, Player};
 use crate::solver::SearchObserver;
 use crate::values::{Nimber, Outcome};
 
@@ -228,10 +228,7 @@ pub fn plain_report(game: &impl FamilyGame, command: Command, outcome: Outcome) 
 /// The keys of a report on `game` alone whose nim-value is `nimber`: the family's keys
 /// ([`FamilyGame::report`]), the value, and the outcome it gives.
 pub fn valued_report(game: &impl FamilyGame, command: Command, nimber: Nimber) -> GameReport {
-    GameReport {
-        nimber: Some(nimber.value()),
-        ..game.report(command, nimber.outcome())
-    }
+    game.report(command, nimber.outcome()).with_nimber(nimber)
 }
 
 /// The keys of a `grundy moves` report on `game` alone whose nim-value is `nimber` and whose
@@ -242,16 +239,17 @@ pub fn moves_report(
     all: bool,
     nimber: Nimber,
 ) -> GameReport {
+    let legal = moves.len();
+    let winning = moves.iter().filter(|listed| listed.wins()).count();
+    let shown = moves
+        .into_iter()
+        .filter(|listed| all || listed.wins())
+        .collect();
     GameReport {
-        legal_moves: Some(moves.len()),
-        winning_moves: Some(moves.iter().filter(|listed| listed.wins()).count()),
-        moves: Some(
-            moves
-                .into_iter()
-                .filter(|listed| all || listed.wins())
-                .collect(),
-        ),
-        moves_not_listed: Some(0),
+        listed: MovesPart {
+            moves_not_listed: Some(0),
+            ..MovesPart::listed(legal, winning, shown)
+        },
         ..valued_report(game, Command::Moves, nimber)
     }
 }

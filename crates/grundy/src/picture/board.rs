@@ -12,7 +12,7 @@ use crate::board::Square;
 use crate::games::game::Game;
 use crate::games::placement::{MoveValue, PlacementGame, PlacementPosition};
 use crate::misere::Convention;
-use crate::report::{Command, GameReport, Move};
+use crate::report::{Command, GameReport, Move, PlayPart};
 use crate::values::Nimber;
 use crate::values::Outcome;
 
@@ -232,15 +232,15 @@ pub fn of_game_report(game: &Game, report: &GameReport, every_move_listed: bool)
     let on_board = on_board(game);
     // Misère play has no nim-value, only who wins; a moves answer within a time may not have
     // found the value (its unvalued moves, which `placed` leaves out, are drawn unlabelled).
-    let nim_value_title = match (report.nimber, report.convention, report.outcome) {
+    let nim_value_title = match (report.nimber(), report.convention(), report.outcome()) {
         (Some(nimber), _, _) => format!("{on_board}: nim-value {}", Nimber::new(nimber)),
-        (None, Some(Convention::Misere), Some(Outcome::N)) => {
+        (None, Convention::Misere, Some(Outcome::N)) => {
             format!("{on_board}: misère play, the player to move wins")
         }
-        (None, Some(Convention::Misere), Some(Outcome::P)) => {
+        (None, Convention::Misere, Some(Outcome::P)) => {
             format!("{on_board}: misère play, the player to move loses")
         }
-        (None, Some(Convention::Misere), None) => {
+        (None, Convention::Misere, None) => {
             format!("{on_board}: misère play, who wins not found in the time given")
         }
         (None, _, _) => format!("{on_board}: nim-value not found in the time given"),
@@ -248,7 +248,7 @@ pub fn of_game_report(game: &Game, report: &GameReport, every_move_listed: bool)
     Some(match report.command {
         Command::Value => position(&nim_value_title, game, asked, &[], &[]),
         Command::Moves => {
-            let listed = placed(game, report.moves.iter().flatten());
+            let listed = placed(game, report.listed.moves.iter().flatten());
             let values = if every_move_listed { &listed[..] } else { &[] };
             position(
                 &nim_value_title,
@@ -261,13 +261,16 @@ pub fn of_game_report(game: &Game, report: &GameReport, every_move_listed: bool)
         Command::Outcome => {
             let first_moves = placed(
                 game,
-                report
-                    .winning_move
-                    .iter()
-                    .chain(report.symmetric_winning_moves.iter().flatten()),
+                report.first_move_search.winning_move.iter().chain(
+                    report
+                        .first_move_search
+                        .symmetric_winning_moves
+                        .iter()
+                        .flatten(),
+                ),
             );
             position(
-                &report.winner.map_or_else(
+                &report.winner().map_or_else(
                     || format!("{on_board}: who wins is not known"),
                     |winner| format!("{on_board}: the {winner} player wins"),
                 ),
@@ -282,12 +285,12 @@ pub fn of_game_report(game: &Game, report: &GameReport, every_move_listed: bool)
             // are that move, from the position before, so none is framed.
             let after = game.parse_position(&report.position).unwrap_or(*asked);
             // Out of thinking time the computer may not have found the value it leaves.
-            let value = report.nimber.map_or_else(
+            let value = report.nimber().map_or_else(
                 || "not found".to_string(),
                 |nimber| Nimber::new(nimber).to_string(),
             );
-            let title = match &report.played {
-                Some(played) => {
+            let title = match &report.play {
+                Some(PlayPart { played, .. }) => {
                     format!("{on_board} after the computer's {played}: nim-value {value}")
                 }
                 None => format!("{on_board}: nim-value {value}"),

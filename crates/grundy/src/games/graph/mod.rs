@@ -11,7 +11,7 @@ use crate::games::parts::{
 };
 use crate::graph::kayles::{GraphKayles, GraphSolver};
 use crate::graph::{Graph, GraphError};
-use crate::report::{Command, GameReport, Move};
+use crate::report::{Command, FamilyPart, GameReport, Move, MovesPart, SearchCost};
 use crate::solver::{ImpartialGame, SearchObserver};
 use crate::values::{Nimber, Outcome};
 
@@ -43,9 +43,11 @@ impl FamilyGame for GraphGame {
 
     fn report(&self, command: Command, outcome: Outcome) -> GameReport {
         GameReport {
-            vertices: Some(self.graph.vertex_count()),
-            edges: Some(self.graph.edge_count()),
-            graph: Some(self.graph.drawing()),
+            family: FamilyPart::Graph {
+                vertices: self.graph.vertex_count(),
+                edges: self.graph.edge_count(),
+                graph: self.graph.drawing(),
+            },
             ..plain_report(self, command, outcome)
         }
     }
@@ -112,9 +114,9 @@ impl FamilyGame for GraphGame {
                         .collect()
                 };
                 GameReport {
-                    legal_moves: Some(self.graph.vertex_count()),
-                    winning_moves: Some(moves.iter().filter(|(_, n)| *n == Nimber::ZERO).count()),
-                    moves: Some(
+                    listed: MovesPart::listed(
+                        self.graph.vertex_count(),
+                        moves.iter().filter(|(_, n)| *n == Nimber::ZERO).count(),
                         moves
                             .iter()
                             .map(|&(vertex, nimber)| Move::vertex(self.graph.name(vertex), nimber))
@@ -126,8 +128,11 @@ impl FamilyGame for GraphGame {
         };
         let stats = solver.stats();
         Some(Ok(GameReport {
-            positions_searched: Some(stats.positions),
-            table_hits: Some(stats.table_hits),
+            cost: SearchCost {
+                positions_searched: Some(stats.positions),
+                table_hits: Some(stats.table_hits),
+                ..SearchCost::default()
+            },
             ..report
         }))
     }
