@@ -65,8 +65,8 @@ fn main() {
     match run(&value, &watch) {
         Ok(Answer::Game(report)) => println!(
             "{game}: nim-value {}, {} wins",
-            report.nimber.unwrap_or(0),
-            report.winner.expect("a value report knows who wins")
+            report.nimber().unwrap_or(0),
+            report.winner().expect("a value report knows who wins")
         ),
         Ok(_) => unreachable!("a value request is answered by a game report"),
         Err(RunError::Stopped(_)) => {
@@ -92,12 +92,7 @@ fn main() {
     );
     match moves {
         Ok(report) => {
-            let winning: Vec<String> = report
-                .moves
-                .unwrap_or_default()
-                .into_iter()
-                .map(|m| m.notation)
-                .collect();
+            let winning: Vec<&str> = report.moves().iter().map(|m| m.notation.as_str()).collect();
             if winning.is_empty() {
                 println!("no winning move: the player to move loses");
             } else {

@@ -81,7 +81,7 @@ fn the_table_request_gives_the_published_cells_and_settles_the_even_boards() {
                     let row: ValueRequest =
                         serde_json::from_str(&format!(r#"{{"game":"0.07 {n}"}}"#)).unwrap();
                     let dawson = value(&row, &Watch::new()).unwrap();
-                    assert_eq!(Some(nimber), dawson.nimber, "1x{n}");
+                    assert_eq!(Some(nimber), dawson.nimber(), "1x{n}");
                 }
                 if m % 2 == 0 && n % 2 == 0 {
                     assert_eq!(nimber, 0, "{m}x{n}");

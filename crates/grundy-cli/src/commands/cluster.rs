@@ -36,7 +36,7 @@ pub fn units_line(answer: &RanksAnswer) -> String {
     format!(
         "units      {} settled on {} ranks ({} split deeper, {} questions from the checkpoint)\n",
         counts.settled,
-        answer.report.ranks.unwrap_or(0),
+        answer.report.cost.ranks.unwrap_or(0),
         counts.split,
         counts.resumed
     )

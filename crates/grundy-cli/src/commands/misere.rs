@@ -111,15 +111,15 @@ fn text(game: &Game, report: &GameReport) -> String {
         .position
         .chars()
         .any(|square| square != '.' && square != '/');
-    if report.board.is_some() && report.position.contains('/') && has_piece {
+    if report.board().is_some() && report.position.contains('/') && has_piece {
         out.push_str(&format!("position   {}\n", report.position));
     }
     out.push_str("play       misère: the player who makes the last move loses\n");
     out.push_str(&format!(
         "outcome    {}\n",
-        outcome_sentence(report.to_move, report.outcome)
+        outcome_sentence(report.to_move(), report.outcome())
     ));
-    if let Some(genus) = &report.genus {
+    if let Some(genus) = &report.genus() {
         let terms: Vec<String> = genus.misere.iter().map(u32::to_string).collect();
         out.push_str(&format!(
             "genus      {} (misère nim-values of the game plus 0, 1, 2, ... copies of *2: {})\n",
@@ -129,12 +129,12 @@ fn text(game: &Game, report: &GameReport) -> String {
     } else if report.command == grundy::report::Command::Value {
         out.push_str("genus      not computed: the position is too large for it\n");
     }
-    if let Some(winning) = &report.winning_move {
+    if let Some(winning) = &report.first_move_search.winning_move {
         out.push_str(&format!("wins by    {}\n", described(winning)));
     }
-    if let Some(moves) = &report.moves {
-        let legal = report.legal_moves.unwrap_or(0);
-        let winning = report.winning_moves.unwrap_or(0);
+    if let Some(moves) = &report.listed.moves {
+        let legal = report.listed.legal_moves.unwrap_or(0);
+        let winning = report.listed.winning_moves.unwrap_or(0);
         out.push_str(&format!("moves      {winning} of {legal} win\n"));
         for m in moves {
             let verdict = match m.winning {
@@ -144,10 +144,10 @@ fn text(game: &Game, report: &GameReport) -> String {
             };
             out.push_str(&format!("  {:<16} {verdict}\n", described(m)));
         }
-        if let Some(unlisted) = report.moves_not_listed {
+        if let Some(unlisted) = report.listed.moves_not_listed {
             out.push_str(&format!("  ... and {unlisted} more not listed\n"));
         }
-        if let Some(unsettled @ 1..) = report.moves_unsettled {
+        if let Some(unsettled @ 1..) = report.listed.moves_unsettled {
             out.push_str(&format!(
                 "  {unsettled} of {legal} moves not judged in the time given\n"
             ));
@@ -156,10 +156,10 @@ fn text(game: &Game, report: &GameReport) -> String {
     match &report.settled_by {
         Some(settled) => out.push_str(&format!("settled    by {settled}\n")),
         None => out.push_str(&super::searched_line(
-            report.positions_searched.unwrap_or(0),
+            report.cost.positions_searched.unwrap_or(0),
             0,
             report.seconds,
-            report.threads.unwrap_or(1),
+            report.cost.threads.unwrap_or(1),
         )),
     }
     out

@@ -9,7 +9,6 @@ use std::collections::HashMap;
 use std::io::{BufRead, Write};
 
 use anyhow::{Context, Result};
-use grundy::games::answer_text::is_one_board;
 use grundy::games::placement::{
     MoveError, PlacementGame, PlacementMove, PlacementPosition, Player, Strategy,
 };
@@ -181,11 +180,6 @@ pub fn run(args: &Args) -> Result<String> {
 /// `grundy play --reply`: the computer's move in `game` (one placement game in `--position`),
 /// for scripts and the web page, which keep the game themselves.
 fn reply(args: &Args, game: Game) -> Result<String> {
-    if args.seconds.is_some() && !is_one_board(&game) {
-        return Err(input_error(format!(
-            "--seconds (a thinking time) is for one placement game; `{game}` is answered in full"
-        )));
-    }
     let request = PlayRequest {
         game,
         graph: None,

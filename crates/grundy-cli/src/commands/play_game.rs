@@ -108,9 +108,9 @@ pub fn play_session(
             Player::Second
         };
         let report = asks.moves(&game, &watch).map_err(run_error)?;
-        let moves = report.moves.clone().unwrap_or_default();
+        let moves = report.listed.moves.clone().unwrap_or_default();
         writeln!(output, "game       {game}")?;
-        if report.legal_moves == Some(0) {
+        if report.listed.legal_moves == Some(0) {
             let winner = to_move.other();
             if winner == human {
                 writeln!(output, "The computer has no move left: you win!")?;
@@ -123,6 +123,7 @@ pub fn play_session(
         if to_move != human {
             let reply = asks.computer_move(&game, ply, &watch).map_err(run_error)?;
             let played = reply
+                .listed
                 .moves
                 .as_ref()
                 .and_then(|moves| moves.first())
@@ -131,7 +132,7 @@ pub fn play_session(
                 output,
                 "computer plays {} ({})",
                 typed_form(&game, played),
-                reply.played_by.as_deref().unwrap_or_default()
+                reply.played_by().unwrap_or_default()
             )?;
             // Played here, not read back from its text: a graph's file name may hold spaces.
             game = request::game_after(&game, played)?;
@@ -152,7 +153,7 @@ pub fn play_session(
                         .take(MOVES_SHOWN)
                         .map(|m| typed_form(&game, m))
                         .collect();
-                    let more = report.legal_moves.unwrap_or(moves.len()) - shown.len();
+                    let more = report.listed.legal_moves.unwrap_or(moves.len()) - shown.len();
                     let tail = if more > 0 {
                         format!(" (and {more} more)")
                     } else {
@@ -223,7 +224,12 @@ mod tests {
         let (asks, watch) = (asks(opponent), Watch::new());
         let mut typed = String::new();
         for ply in 0.. {
-            let moves = asks.moves(&game, &watch).unwrap().moves.unwrap_or_default();
+            let moves = asks
+                .moves(&game, &watch)
+                .unwrap()
+                .listed
+                .moves
+                .unwrap_or_default();
             if moves.is_empty() {
                 break;
             }
@@ -236,6 +242,7 @@ mod tests {
             } else {
                 asks.computer_move(&game, ply, &watch)
                     .unwrap()
+                    .listed
                     .moves
                     .unwrap()[0]
                     .clone()

@@ -14,7 +14,7 @@ use crate::games::graph::GraphGame;
 use crate::games::move_list::LIST_LIMIT;
 use crate::games::placement::{Piece, Placement, PlacementGame, PlacementPosition, PlacementRules};
 use crate::games::sum::Summand;
-use crate::report::{GameReport, Player};
+use crate::report::{FamilyPart, GameReport, Player};
 use crate::values::Nimber;
 use crate::values::Outcome;
 
@@ -58,13 +58,13 @@ pub fn game_line(game: &Game) -> String {
 }
 
 fn nimber(report: &GameReport) -> Nimber {
-    Nimber::new(report.nimber.unwrap_or(0))
+    Nimber::new(report.nimber().unwrap_or(0))
 }
 
 /// The game for people: `kayles (0.77)`, `0.137`, `kayles-2d`, `corner-knight`, and a board
 /// game with its board: `cram 3x4`.
 fn describe(report: &GameReport) -> String {
-    match (&report.code, &report.board) {
+    match (&report.code, report.board()) {
         (Some(code), _) if *code != report.game => format!("{} ({code})", report.game),
         (_, Some(board)) => format!("{} {board}", report.game),
         _ => report.game.clone(),
@@ -95,11 +95,11 @@ fn heap_value_text(summand: &Summand, report: &GameReport) -> String {
         out.push_str(&format!("heaps      {}\n", shown.join(" + ")));
     }
     // An outcome a strategy settled comes without the value.
-    if report.nimber.is_some() {
+    if report.nimber().is_some() {
         out.push_str(&format!("nim-value  {}\n", nimber(report)));
     }
-    out.push_str(&format!("outcome    {}\n", outcome_words(report.outcome)));
-    if let Some(winning) = &report.winning_move {
+    out.push_str(&format!("outcome    {}\n", outcome_words(report.outcome())));
+    if let Some(winning) = &report.first_move_search.winning_move {
         out.push_str(&format!("winning    {}\n", winning.notation));
     }
     out.push_str(&searched_lines(report));
@@ -113,7 +113,7 @@ fn searched_lines(report: &GameReport) -> String {
         .settled_by
         .as_deref()
         .map_or_else(String::new, settled_line);
-    if let Some(positions) = report.positions_searched {
+    if let Some(positions) = report.cost.positions_searched {
         out.push_str(&format!(
             "searched   {positions} positions in {:.3} s\n",
             report.seconds
@@ -125,8 +125,8 @@ fn searched_lines(report: &GameReport) -> String {
 /// The text of `moves` for a heap or corner game.
 fn heap_moves_text(summand: &Summand, report: &GameReport, all: bool) -> String {
     let (legal, winning) = (
-        report.legal_moves.unwrap_or(0),
-        report.winning_moves.unwrap_or(0),
+        report.listed.legal_moves.unwrap_or(0),
+        report.listed.winning_moves.unwrap_or(0),
     );
     let mut out = format!(
         "{} at {}: nim-value {}, {legal} different moves, {winning} winning\n",
@@ -142,7 +142,7 @@ fn heap_moves_text(summand: &Summand, report: &GameReport, all: bool) -> String 
     if let Some(strategy) = &report.settled_by {
         out.push_str(&settled_line(strategy));
     }
-    for m in report.moves.as_deref().unwrap_or_default() {
+    for m in report.listed.moves.as_deref().unwrap_or_default() {
         let verdict = if m.wins() { "  wins" } else { "" };
         out.push_str(&format!(
             "  {:<24} leaves {}{verdict}\n",
@@ -150,13 +150,18 @@ fn heap_moves_text(summand: &Summand, report: &GameReport, all: bool) -> String 
             m.value()
         ));
     }
-    let unlisted = report.moves_not_listed.unwrap_or(0);
+    let unlisted = report.listed.moves_not_listed.unwrap_or(0);
     if unlisted > 0 {
         out.push_str(&format!(
             "  ... and {unlisted} more (only the first {LIST_LIMIT} are listed)\n"
         ));
     }
-    if let Some(cells) = report.winning_cells.as_ref().filter(|c| !c.is_empty()) {
+    if let Some(cells) = report
+        .listed
+        .winning_cells
+        .as_ref()
+        .filter(|c| !c.is_empty())
+    {
         let cells: Vec<String> = cells.iter().map(ToString::to_string).collect();
         out.push_str(&format!(
             "winning cells (numbered from 1): {}\n",
@@ -206,10 +211,10 @@ fn sum_value_text(game: &Game, report: &GameReport) -> String {
         ));
     }
     out.push_str(&format!("nim-value  {}\n", nimber(report)));
-    out.push_str(&format!("outcome    {}\n", outcome_words(report.outcome)));
+    out.push_str(&format!("outcome    {}\n", outcome_words(report.outcome())));
     out.push_str(&format!(
         "searched   {} positions in {:.3} s\n",
-        report.positions_searched.unwrap_or(0),
+        report.cost.positions_searched.unwrap_or(0),
         report.seconds
     ));
     out
@@ -218,8 +223,8 @@ fn sum_value_text(game: &Game, report: &GameReport) -> String {
 /// The text of `grundy moves` on a sum: the winning moves, or with `all` every move.
 fn sum_moves_text(game: &Game, report: &GameReport) -> String {
     let (legal, winning) = (
-        report.legal_moves.unwrap_or(0),
-        report.winning_moves.unwrap_or(0),
+        report.listed.legal_moves.unwrap_or(0),
+        report.listed.winning_moves.unwrap_or(0),
     );
     let mut out = format!(
         "{}: nim-value {}, {legal} legal moves, {winning} winning\n",
@@ -232,7 +237,7 @@ fn sum_moves_text(game: &Game, report: &GameReport) -> String {
         );
     }
     let texts: Vec<String> = game.summands().iter().map(FamilyGame::text).collect();
-    let listed = report.moves.as_deref().unwrap_or_default();
+    let listed = report.listed.moves.as_deref().unwrap_or_default();
     let summand_of = |m: &crate::report::Move| m.summand.unwrap_or(1) - 1;
     let width = listed
         .iter()
@@ -249,25 +254,29 @@ fn sum_moves_text(game: &Game, report: &GameReport) -> String {
             w = width + 2
         ));
     }
-    if let Some(unlisted) = report.moves_not_listed {
+    if let Some(unlisted) = report.listed.moves_not_listed {
         out.push_str(&format!(
             "  ... and {unlisted} more (only the first {LIST_LIMIT} are listed)\n"
         ));
     }
     out.push_str(&format!(
         "searched   {} positions in {:.3} s\n",
-        report.positions_searched.unwrap_or(0),
+        report.cost.positions_searched.unwrap_or(0),
         report.seconds
     ));
     out
 }
 
 fn graph_describe(report: &GameReport) -> String {
+    let (vertices, edges) = match report.family {
+        FamilyPart::Graph {
+            vertices, edges, ..
+        } => (vertices, edges),
+        _ => (0, 0),
+    };
     format!(
-        "Node Kayles on {} ({} vertices, {} edges)",
-        report.position,
-        report.vertices.unwrap_or(0),
-        report.edges.unwrap_or(0)
+        "Node Kayles on {} ({vertices} vertices, {edges} edges)",
+        report.position
     )
 }
 
@@ -277,9 +286,9 @@ fn graph_value_text(report: &GameReport) -> String {
         "game       {}\nnim-value  {}\noutcome    {}\nsearched   {} positions ({} table hits) in {:.3} s\n",
         graph_describe(report),
         nimber(report),
-        outcome_sentence(report.to_move, report.outcome),
-        report.positions_searched.unwrap_or(0),
-        report.table_hits.unwrap_or(0),
+        outcome_sentence(report.to_move(), report.outcome()),
+        report.cost.positions_searched.unwrap_or(0),
+        report.cost.table_hits.unwrap_or(0),
         report.seconds,
     )
 }
@@ -288,10 +297,10 @@ fn graph_value_text(report: &GameReport) -> String {
 /// and the nim-value a move there leads to.
 fn graph_moves_text(report: &GameReport, all: bool) -> String {
     let (legal, winning) = (
-        report.legal_moves.unwrap_or(0),
-        report.winning_moves.unwrap_or(0),
+        report.listed.legal_moves.unwrap_or(0),
+        report.listed.winning_moves.unwrap_or(0),
     );
-    let moves = report.moves.as_deref().unwrap_or_default();
+    let moves = report.listed.moves.as_deref().unwrap_or_default();
     let mut out = format!(
         "{}: nim-value {}, {legal} legal moves, {winning} winning\n",
         graph_describe(report),
@@ -311,12 +320,12 @@ fn graph_moves_text(report: &GameReport, all: bool) -> String {
             m.value()
         ));
     }
-    if report.outcome == Some(Outcome::N) && !all {
+    if report.outcome() == Some(Outcome::N) && !all {
         out.push_str("(a move on a vertex takes it and its neighbours out of play)\n");
     }
     out.push_str(&format!(
         "searched {} positions in {:.3} s\n",
-        report.positions_searched.unwrap_or(0),
+        report.cost.positions_searched.unwrap_or(0),
         report.seconds
     ));
     out
@@ -334,6 +343,7 @@ struct PlacedMove {
 fn placed_moves(game: &PlacementGame, report: &GameReport) -> Vec<PlacedMove> {
     let board = game.board();
     report
+        .listed
         .moves
         .as_deref()
         .unwrap_or_default()
@@ -359,16 +369,16 @@ fn placement_text(
 ) -> String {
     let moves = placed_moves(game, report);
     let several = game.pieces().len() > 1;
-    let legal_moves = report.legal_moves.unwrap_or(0);
-    let winning = report.winning_moves.unwrap_or(0);
-    let unsettled = report.moves_unsettled.unwrap_or(0);
-    let value = match (report.nimber, report.outcome) {
+    let legal_moves = report.listed.legal_moves.unwrap_or(0);
+    let winning = report.listed.winning_moves.unwrap_or(0);
+    let unsettled = report.listed.moves_unsettled.unwrap_or(0);
+    let value = match (report.nimber(), report.outcome()) {
         (Some(nimber), _) => Nimber::new(nimber).to_string(),
         (None, Some(Outcome::N)) => "not 0 (not found in the time given)".to_string(),
         (None, _) => "? (not found in the time given)".to_string(),
     };
     // Moves left unsearched may win too: the count is then what was found, not a fact.
-    let winning_text = if unsettled > 0 && !(all && report.nimber.is_some()) {
+    let winning_text = if unsettled > 0 && !(all && report.nimber().is_some()) {
         format!("{winning} winning found ({unsettled} not settled in the time given)")
     } else {
         format!("{winning} winning")
@@ -426,7 +436,7 @@ fn placement_text(
     }
     if legal_moves == 0 {
         out.push_str("no legal moves: the player to move has lost\n");
-    } else if listed.is_empty() && report.outcome == Some(Outcome::P) {
+    } else if listed.is_empty() && report.outcome() == Some(Outcome::P) {
         out.push_str("no winning move: every move leads to a position the opponent wins\n");
     } else if listed.is_empty() {
         out.push_str("no winning move found in the time given\n");
@@ -456,7 +466,7 @@ fn placement_text(
     }
     out.push_str(&format!(
         "searched {} positions in {:.3} s\n",
-        report.positions_searched.unwrap_or(0),
+        report.cost.positions_searched.unwrap_or(0),
         report.seconds
     ));
     out
@@ -576,13 +586,16 @@ pub fn placement_value_text(
     out.push_str(&format!("nim-value  {}\n", nimber(report)));
     out.push_str(&format!(
         "outcome    {}\n",
-        outcome_sentence(report.to_move, report.outcome)
+        outcome_sentence(report.to_move(), report.outcome())
     ));
     if let Some(strategy) = &report.settled_by {
         out.push_str(&settled_line(strategy));
     }
     // A distributed search counts what it resumed on its `units` line.
-    let resumed = report.resumed_from_checkpoint.unwrap_or(0);
+    let resumed = report
+        .first_move_search
+        .resumed_from_checkpoint
+        .unwrap_or(0);
     if resumed > 0 && units.is_none() {
         out.push_str(&format!(
             "resumed    {resumed} answers from the checkpoint (whether a first move leaves a value)\n"
@@ -612,10 +625,11 @@ pub fn placement_outcome_text(
     }
     out.push_str(&format!(
         "outcome    {}\n",
-        outcome_sentence(report.to_move, report.outcome)
+        outcome_sentence(report.to_move(), report.outcome())
     ));
-    if let Some(first) = &report.winning_move {
+    if let Some(first) = &report.first_move_search.winning_move {
         let others: Vec<&str> = report
+            .first_move_search
             .symmetric_winning_moves
             .as_deref()
             .unwrap_or_default()
@@ -642,12 +656,18 @@ pub fn placement_outcome_text(
     if let Some(strategy) = &report.settled_by {
         out.push_str(&settled_line(strategy));
     }
-    let resumed = report.resumed_from_checkpoint.unwrap_or(0);
+    let resumed = report
+        .first_move_search
+        .resumed_from_checkpoint
+        .unwrap_or(0);
     out.push_str(&format!(
         "first      {} moves, {} up to symmetry, {} settled{}\n",
-        report.first_moves.unwrap_or(0),
-        report.first_moves_up_to_symmetry.unwrap_or(0),
-        report.first_moves_settled.unwrap_or(0),
+        report.first_move_search.first_moves.unwrap_or(0),
+        report
+            .first_move_search
+            .first_moves_up_to_symmetry
+            .unwrap_or(0),
+        report.first_move_search.first_moves_settled.unwrap_or(0),
         // A distributed search counts what it resumed on its `units` line.
         if resumed > 0 && units.is_none() {
             format!(" ({resumed} from the checkpoint)")
@@ -664,10 +684,10 @@ pub fn placement_outcome_text(
 fn closing_lines(report: &GameReport, units: Option<&str>) -> String {
     units.unwrap_or_default().to_string()
         + &searched_line(
-            report.positions_searched.unwrap_or(0),
-            report.endgame_positions.unwrap_or(0),
+            report.cost.positions_searched.unwrap_or(0),
+            report.cost.endgame_positions.unwrap_or(0),
             report.seconds,
-            report.threads.unwrap_or(1),
+            report.cost.threads.unwrap_or(1),
         )
 }
 

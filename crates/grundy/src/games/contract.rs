@@ -15,7 +15,7 @@ use crate::games::move_list::MoveOffers;
 use crate::games::parts::{MisereStart, State, TooLarge};
 use crate::graph::GraphError;
 use crate::misere::Convention;
-use crate::report::{Command, GameReport, Move, Player};
+use crate::report::{Command, GameReport, Move, MovesPart, Player};
 use crate::solver::SearchObserver;
 use crate::values::{Nimber, Outcome};
 
@@ -244,10 +244,7 @@ pub fn plain_report(game: &impl FamilyGame, command: Command, outcome: Outcome) 
 /// The keys of a report on `game` alone whose nim-value is `nimber`: the family's keys
 /// ([`FamilyGame::report`]), the value, and the outcome it gives.
 pub fn valued_report(game: &impl FamilyGame, command: Command, nimber: Nimber) -> GameReport {
-    GameReport {
-        nimber: Some(nimber.value()),
-        ..game.report(command, nimber.outcome())
-    }
+    game.report(command, nimber.outcome()).with_nimber(nimber)
 }
 
 /// The keys of a `grundy moves` report on `game` alone whose nim-value is `nimber` and whose
@@ -258,16 +255,17 @@ pub fn moves_report(
     all: bool,
     nimber: Nimber,
 ) -> GameReport {
+    let legal = moves.len();
+    let winning = moves.iter().filter(|listed| listed.wins()).count();
+    let shown = moves
+        .into_iter()
+        .filter(|listed| all || listed.wins())
+        .collect();
     GameReport {
-        legal_moves: Some(moves.len()),
-        winning_moves: Some(moves.iter().filter(|listed| listed.wins()).count()),
-        moves: Some(
-            moves
-                .into_iter()
-                .filter(|listed| all || listed.wins())
-                .collect(),
-        ),
-        moves_not_listed: Some(0),
+        listed: MovesPart {
+            moves_not_listed: Some(0),
+            ..MovesPart::listed(legal, winning, shown)
+        },
         ..valued_report(game, Command::Moves, nimber)
     }
 }
@@ -294,15 +292,15 @@ pub(crate) fn no_such_move(notation: &str, game: &impl FamilyGame) -> String {
 /// under misère play, which has none, who wins; a value or winner the time given did not find
 /// is said to be not found.
 pub(crate) fn value_title(subject: &str, report: &GameReport) -> String {
-    match (report.nimber, report.convention, report.outcome) {
+    match (report.nimber(), report.convention(), report.outcome()) {
         (Some(nimber), _, _) => format!("{subject}: nim-value {}", Nimber::new(nimber)),
-        (None, Some(Convention::Misere), Some(Outcome::N)) => {
+        (None, Convention::Misere, Some(Outcome::N)) => {
             format!("{subject}: misère play, the player to move wins")
         }
-        (None, Some(Convention::Misere), Some(Outcome::P)) => {
+        (None, Convention::Misere, Some(Outcome::P)) => {
             format!("{subject}: misère play, the player to move loses")
         }
-        (None, Some(Convention::Misere), None) => {
+        (None, Convention::Misere, None) => {
             format!("{subject}: misère play, who wins not found in the time given")
         }
         (None, _, _) => format!("{subject}: nim-value not found in the time given"),

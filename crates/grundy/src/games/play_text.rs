@@ -3,7 +3,8 @@
 //! who wins, of what it leaves; the commands of a game in the terminal; a hint. The JSON of
 //! the same answers is the report itself.
 
-use super::answer_text::{is_one_board, outcome_sentence};
+use super::answer_text::outcome_sentence;
+use super::contract::FamilyGame;
 use crate::board::Square;
 use crate::games::game::Game;
 use crate::games::placement::PlacementGame;
@@ -13,8 +14,13 @@ use crate::values::Nimber;
 /// The text of the computer's move in `game`, `report` the answer of its `play` request.
 #[must_use]
 pub fn reply_text(game: &Game, report: &GameReport) -> String {
-    let played = report.played.as_deref().unwrap_or_default();
-    let (at, left) = if is_one_board(game) {
+    let played = report.played().unwrap_or_default();
+    // A game drawn on a board shows its position; a placement's square is given by its
+    // coordinates too.
+    let on_board = game
+        .as_single()
+        .is_some_and(|part| part.picture().is_some());
+    let (at, left) = if on_board {
         // The square by its coordinates too, as the game reads them: `c3 (3,3)`.
         let at = played
             .trim_start_matches(char::is_uppercase)
@@ -27,23 +33,22 @@ pub fn reply_text(game: &Game, report: &GameReport) -> String {
         (at, format!("position   {}", report.position))
     } else {
         let after = report
-            .moves
-            .as_ref()
-            .and_then(|moves| moves.first())
+            .moves()
+            .first()
             .and_then(|played| played.after.clone())
             .unwrap_or_default();
         (String::new(), format!("game       {after}"))
     };
     // Misère play has no nim-value to show: who wins from what is left is the answer.
-    let last_line = if report.convention.is_some() {
-        let outcome = match report.outcome {
-            Some(_) => outcome_sentence(report.to_move, report.outcome),
+    let last_line = if report.convention().is_misere() {
+        let outcome = match report.outcome() {
+            Some(_) => outcome_sentence(report.to_move(), report.outcome()),
             None => "not found".to_string(),
         };
         format!("misère     {outcome}")
     } else {
-        let value = report.nimber.map_or_else(
-            || match report.outcome {
+        let value = report.nimber().map_or_else(
+            || match report.outcome() {
                 Some(_) => "not found (not 0: the player to move wins)".to_string(),
                 None => "not found".to_string(),
             },
@@ -53,7 +58,7 @@ pub fn reply_text(game: &Game, report: &GameReport) -> String {
     };
     format!(
         "computer plays {played}{at} ({})\n{left}\n{last_line}\n",
-        report.played_by.as_deref().unwrap_or_default(),
+        report.played_by().unwrap_or_default(),
     )
 }
 
@@ -101,9 +106,8 @@ pub fn game_help(game: &Game) -> String {
 #[must_use]
 pub fn board_hint_text(report: &GameReport, seconds: f64) -> String {
     let names: Vec<String> = report
-        .moves
+        .moves()
         .iter()
-        .flatten()
         .filter(|m| m.winning == Some(true))
         .map(|m| {
             format!(
@@ -114,13 +118,13 @@ pub fn board_hint_text(report: &GameReport, seconds: f64) -> String {
             )
         })
         .collect();
-    let unsettled = report.moves_unsettled.unwrap_or(0);
+    let unsettled = report.listed.moves_unsettled.unwrap_or(0);
     match (names.is_empty(), unsettled) {
         (true, 0) => "no winning move: the position has nim-value 0, so every move loses against perfect play".to_string(),
         (false, 0) => format!("winning moves: {}", names.join(", ")),
         (true, _) => format!(
             "no winning move found in {seconds} s: {unsettled} of {} moves were not searched to the end",
-            report.legal_moves.unwrap_or(0)
+            report.listed.legal_moves.unwrap_or(0)
         ),
         (false, _) => format!(
             "winning moves: {} (found in {seconds} s; {unsettled} other moves were not searched to the end)",

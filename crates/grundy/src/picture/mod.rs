@@ -193,11 +193,17 @@ pub(crate) mod tests {
         let (svg, answer) =
             drawn(r#"{"question":"moves","game":"queens 4x4 at .Q../..../..../....","all":true}"#);
         let report = game_report(&answer);
-        let moves = report.moves.as_deref().unwrap();
-        assert_eq!(svg.matches(FRAME).count(), report.winning_moves.unwrap());
-        assert!(report.winning_moves.unwrap() > 0);
+        let moves = report.listed.moves.as_deref().unwrap();
+        assert_eq!(
+            svg.matches(FRAME).count(),
+            report.listed.winning_moves.unwrap()
+        );
+        assert!(report.listed.winning_moves.unwrap() > 0);
         // One value per legal move, each in the square the report names.
-        assert_eq!(svg.matches(LABEL).count(), report.legal_moves.unwrap());
+        assert_eq!(
+            svg.matches(LABEL).count(),
+            report.listed.legal_moves.unwrap()
+        );
         for m in moves {
             assert!(
                 svg.contains(&format!(">{}</text>", m.value().value())),
@@ -227,7 +233,7 @@ pub(crate) mod tests {
         let (hurried, answer) = drawn(
             r#"{"question":"moves","all":true,"seconds":0.05,"game":"knights 8x8 at NN....../......../......../......../......../......../......../........"}"#,
         );
-        assert_eq!(game_report(&answer).nimber, None);
+        assert_eq!(game_report(&answer).nimber(), None);
         assert!(hurried.contains("knights on 8x8: nim-value not found in the time given"));
     }
 
@@ -235,7 +241,7 @@ pub(crate) mod tests {
     fn moves_of_several_pieces_are_read_back_with_their_piece() {
         let (svg, answer) =
             drawn(r#"{"question":"moves","game":"bishops+knights 3x3","all":true}"#);
-        let moves = game_report(&answer).moves.as_deref().unwrap();
+        let moves = game_report(&answer).listed.moves.as_deref().unwrap();
         // Each square's label lists the values of its moves, in the game's order of pieces.
         let mut labels: Vec<(String, String)> = Vec::new();
         for m in moves {
@@ -258,7 +264,7 @@ pub(crate) mod tests {
     #[test]
     fn a_value_answer_draws_the_position_without_searching_for_winning_moves() {
         let (svg, answer) = drawn(r#"{"question":"value","game":"knights 3x3 at N../.../..."}"#);
-        let nimber = crate::values::Nimber::new(game_report(&answer).nimber.unwrap());
+        let nimber = crate::values::Nimber::new(game_report(&answer).nimber().unwrap());
         assert!(svg.contains(&format!("knights on 3x3: nim-value {nimber}")));
         assert_eq!(svg.matches("<circle").count(), 1);
         // The knight on a1 attacks b3 and c2.
@@ -305,10 +311,11 @@ pub(crate) mod tests {
         let (svg, answer) = drawn(r#"{"question":"outcome","game":"queens 4x4"}"#);
         let report = game_report(&answer);
         let images = report
+            .first_move_search
             .symmetric_winning_moves
             .as_deref()
             .unwrap_or_default();
-        assert!(report.winning_move.is_some());
+        assert!(report.first_move_search.winning_move.is_some());
         assert_eq!(svg.matches(FRAME).count(), 1 + images.len());
         assert!(svg.contains("queens on 4x4: the first player wins"));
     }
@@ -317,7 +324,7 @@ pub(crate) mod tests {
     fn a_play_answer_draws_the_position_the_computers_move_leaves() {
         let (svg, answer) = drawn(r#"{"question":"play","game":"knights 3x3 at N../.../..."}"#);
         let report = game_report(&answer);
-        let played = &report.moves.as_deref().unwrap()[0].notation;
+        let played = &report.listed.moves.as_deref().unwrap()[0].notation;
         assert_eq!(svg.matches("<circle").count(), 2);
         assert!(svg.contains(&format!(
             "knights on 3x3 after the computer's {played}: nim-value "
@@ -328,7 +335,7 @@ pub(crate) mod tests {
         let (svg, answer) = drawn(
             r#"{"question":"play","game":"knights 8x8 at NN....../......../......../......../......../......../......../........","seconds":0.05}"#,
         );
-        let played = game_report(&answer).played.clone().unwrap();
+        let played = game_report(&answer).played().unwrap().to_string();
         assert!(svg.contains(&format!(
             "knights on 8x8 after the computer's {played}: nim-value not found"
         )));

@@ -3,40 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Command, Move, Player, SCHEMA_VERSION};
+use super::{
+    Command, FamilyPart, FirstMoveSearch, Move, MovesPart, PlayPart, Player, SearchCost, Standing,
+    ValuePart, SCHEMA_VERSION,
+};
 use crate::values::{Convention, Nimber, Outcome};
-
-/// Outcomes travel as the letters `"N"` and `"P"`, as they are written in the literature; an
-/// outcome not known is left out.
-mod outcome_letter {
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    use crate::values::Outcome;
-
-    pub fn serialize<S: Serializer>(
-        outcome: &Option<Outcome>,
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
-        match outcome {
-            Some(Outcome::N) => serializer.serialize_str("N"),
-            Some(Outcome::P) => serializer.serialize_str("P"),
-            None => serializer.serialize_none(),
-        }
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Option<Outcome>, D::Error> {
-        match Option::<String>::deserialize(deserializer)?.as_deref() {
-            None => Ok(None),
-            Some("N") => Ok(Some(Outcome::N)),
-            Some("P") => Ok(Some(Outcome::P)),
-            Some(other) => Err(serde::de::Error::custom(format!(
-                "outcome `{other}`: expected N or P"
-            ))),
-        }
-    }
-}
 
 /// Conway's genus of a game ([`crate::misere::genus`]): `text` as Winning Ways writes it
 /// (`1^031`), the normal-play nim-value, and the misère nim-values γ₀, γ₁, … of the game plus
@@ -77,9 +48,13 @@ pub struct SummandReport {
     pub settled_by: Option<String>,
 }
 
-/// The answer of `grundy value`, `grundy outcome` and `grundy moves` for any game family: the
-/// game and position, its value and outcome, who is to move and who wins, the moves asked for,
-/// and what the search cost. Keys that do not apply to a family or command are left out.
+/// The answer of `grundy value`, `grundy outcome`, `grundy moves` and `grundy play --reply`
+/// for any game family: the game and position, the family's facts, its value and outcome, who
+/// is to move and who wins, the computer's move, the moves asked for, the first-move search and
+/// what the search cost. Keys that do not apply to a family or command are left out.
+///
+/// The parts are flattened into one JSON object, declared in the order their keys are written
+/// (docs/JSON.md), so a part's keys stay where the contract puts them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameReport {
     /// [`SCHEMA_VERSION`].
@@ -95,130 +70,39 @@ pub struct GameReport {
     /// The position as the user types it: placement rows separated by `/`, heaps `3 4 5`,
     /// boards `2x3 4x4`, a corner square `7 9`, a graph's file name.
     pub position: String,
-    /// Placement games: the board size, `ROWSxCOLS`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub board: Option<String>,
-    /// Placement games: the board's surface (`rectangle`, `torus`, ...).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub surface: Option<String>,
-    /// Placement games: whether lines pass occupied squares (`through`) or stop (`blocked`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rays: Option<String>,
-    /// Graph games: the number of vertices.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub vertices: Option<usize>,
-    /// Graph games: the number of edges.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub edges: Option<usize>,
-    /// Graph games: the graph itself, its vertices by name and its edges, for a front end to
-    /// draw it without reading the edge list.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub graph: Option<GraphDrawing>,
-    /// `misere` when the game was played under misère play (the player who makes the last
-    /// move loses); left out under normal play.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub convention: Option<Convention>,
-    /// The nim-value; `grundy outcome` leaves it out (it finds only who wins), and so does
-    /// misère play (see `genus`) and an answer within a time whose findings do not decide it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub nimber: Option<u32>,
-    /// `grundy value --misere`: Conway's genus, when the position is small enough to find it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub genus: Option<GenusReport>,
+    /// The family's facts about the position: a board, a graph.
+    #[serde(flatten)]
+    pub family: FamilyPart,
+    /// The nim-value, or under misère play the genus.
+    #[serde(flatten)]
+    pub value: ValuePart,
     /// Heap games: the nim-value of each heap (or board), in the order given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heap_nimbers: Option<Vec<u32>>,
-    /// N when the player to move wins, P when they lose. Always known but in a play report
-    /// whose thinking time ran out before it was (see [`GameReport::unsettled`]).
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        with = "outcome_letter"
-    )]
-    pub outcome: Option<Outcome>,
-    /// Who is to move.
-    pub to_move: Player,
-    /// Who wins with perfect play; known when `outcome` is.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winner: Option<Player>,
+    /// The outcome, who is to move and who wins.
+    #[serde(flatten)]
+    pub standing: Standing,
     /// Placement games: the known strategy that settled the answer without search, such as
     /// `mirror play (reflection in the horizontal middle line)` (a second-player win, so the
     /// nim-value 0) or `centre e5 then half turn` (`grundy outcome`: a first-player win and
     /// the winning move; the nim-value is then searched). Left out when the answer was searched.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settled_by: Option<String>,
-    /// `grundy play --reply`: the strategy that chose the computer's move (`perfect play`,
-    /// `perfect play: mirror play (...)`, `random`), and when its thinking time ran out what
-    /// it had found (`perfect play, out of time: ...`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub played_by: Option<String>,
-    /// `grundy play --reply`: the computer's move as written (`c3`, `Nc3`), in every play
-    /// report; `moves` holds it with its value when the value is known.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub played: Option<String>,
+    /// `grundy play --reply`: the computer's move and what chose it.
+    #[serde(flatten)]
+    pub play: Option<PlayPart>,
     /// Sums of games: each game of the sum with its nim-value, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub summands: Option<Vec<SummandReport>>,
-    /// `grundy moves`: how many legal moves there are (heap games: moves that differ, a move
-    /// on one of several equal heaps counted once).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub legal_moves: Option<usize>,
-    /// `grundy moves`: how many of them win.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winning_moves: Option<usize>,
-    /// `grundy moves`: the winning moves, or every move with `--all`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub moves: Option<Vec<Move>>,
-    /// `grundy moves` for heap games: moves left out of `moves` because the list is capped.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub moves_not_listed: Option<usize>,
-    /// `grundy moves --seconds`: how many legal moves the time given did not settle: with
-    /// `--all` the moves whose value was not found (their `nimber` left out, and `winning` too
-    /// unless that was found; under misère play the moves without `winning`), without it the
-    /// moves not yet known to win or to lose. 0 when the answer is complete; left out when no
-    /// time was given.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub moves_unsettled: Option<usize>,
-    /// `grundy moves treblecross N`: the cells (numbered from 1) where a cross wins.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winning_cells: Option<Vec<usize>>,
-    /// `grundy outcome`: one winning first move, when the player to move wins.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winning_move: Option<Move>,
-    /// `grundy outcome`: the images of `winning_move` under the board's symmetries (they win
-    /// too).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub symmetric_winning_moves: Option<Vec<Move>>,
-    /// `grundy outcome`: the legal first moves.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub first_moves: Option<usize>,
-    /// Searches by first move: the first moves up to the board's symmetries.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub first_moves_up_to_symmetry: Option<usize>,
-    /// `grundy outcome`: the classes of first moves settled before the search stopped.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub first_moves_settled: Option<usize>,
-    /// Searches with `--checkpoint`: answers read back from the checkpoint file.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub resumed_from_checkpoint: Option<usize>,
-    /// Searched games: positions whose value was computed (search effort).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub positions_searched: Option<u64>,
-    /// Searched games: positions answered from the transposition table.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub table_hits: Option<u64>,
-    /// Placement games: positions valued by the endgame table.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub endgame_positions: Option<u64>,
-    /// Searches on several threads: how many.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub threads: Option<usize>,
-    /// Searches spread over the ranks of an MPI job: the ranks, the coordinator's included.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ranks: Option<usize>,
-    /// Searches spread over the ranks of an MPI job: the units the workers answered in this run.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub units_settled: Option<u64>,
+    /// The moves asked for (`grundy moves`), or the computer's move with its value.
+    #[serde(flatten)]
+    pub listed: MovesPart,
+    /// What the search of the first moves found and did.
+    #[serde(flatten)]
+    pub first_move_search: FirstMoveSearch,
+    /// What the search cost.
+    #[serde(flatten)]
+    pub cost: SearchCost,
     /// Wall-clock seconds of the answer.
     pub seconds: f64,
 }
@@ -239,41 +123,19 @@ impl GameReport {
             game,
             code: None,
             position,
-            board: None,
-            surface: None,
-            rays: None,
-            vertices: None,
-            edges: None,
-            graph: None,
-            convention: None,
-            nimber: None,
-            genus: None,
+            family: FamilyPart::Plain {},
+            value: ValuePart::normal(None),
             heap_nimbers: None,
-            outcome: Some(outcome),
-            summands: None,
-            to_move,
-            winner: Some(to_move.winner(outcome)),
+            standing: Standing {
+                outcome: Some(outcome),
+                to_move,
+            },
             settled_by: None,
-            played_by: None,
-            played: None,
-            legal_moves: None,
-            winning_moves: None,
-            moves: None,
-            moves_not_listed: None,
-            moves_unsettled: None,
-            winning_cells: None,
-            winning_move: None,
-            symmetric_winning_moves: None,
-            first_moves: None,
-            first_moves_up_to_symmetry: None,
-            first_moves_settled: None,
-            resumed_from_checkpoint: None,
-            positions_searched: None,
-            table_hits: None,
-            endgame_positions: None,
-            threads: None,
-            ranks: None,
-            units_settled: None,
+            play: None,
+            summands: None,
+            listed: MovesPart::default(),
+            first_move_search: FirstMoveSearch::default(),
+            cost: SearchCost::default(),
             seconds: 0.0,
         }
     }
@@ -288,8 +150,10 @@ impl GameReport {
         to_move: Player,
     ) -> GameReport {
         GameReport {
-            outcome: None,
-            winner: None,
+            standing: Standing {
+                outcome: None,
+                to_move,
+            },
             ..GameReport::new(command, game, position, Outcome::N, to_move)
         }
     }
@@ -304,8 +168,109 @@ impl GameReport {
         to_move: Player,
     ) -> GameReport {
         GameReport {
-            nimber: Some(nimber.value()),
+            value: ValuePart::normal(Some(nimber.value())),
             ..GameReport::new(command, game, position, nimber.outcome(), to_move)
+        }
+    }
+
+    /// The same report with the nim-value `nimber` under normal play.
+    #[must_use]
+    pub fn with_nimber(self, nimber: Nimber) -> GameReport {
+        GameReport {
+            value: ValuePart::normal(Some(nimber.value())),
+            ..self
+        }
+    }
+
+    /// The same report under misère play: `"convention": "misere"` and no nim-value.
+    #[must_use]
+    pub fn under_misere(self) -> GameReport {
+        GameReport {
+            value: ValuePart::misere(None),
+            ..self
+        }
+    }
+
+    /// The nim-value, when the answer has one (normal play, and not an outcome alone).
+    #[must_use]
+    pub fn nimber(&self) -> Option<u32> {
+        match self.value {
+            ValuePart::Normal { nimber } => nimber,
+            ValuePart::Misere { .. } => None,
+        }
+    }
+
+    /// Misère play: Conway's genus, when it was found.
+    #[must_use]
+    pub fn genus(&self) -> Option<&GenusReport> {
+        match &self.value {
+            ValuePart::Misere { genus, .. } => genus.as_ref(),
+            ValuePart::Normal { .. } => None,
+        }
+    }
+
+    /// The play convention the answer was found under.
+    #[must_use]
+    pub fn convention(&self) -> Convention {
+        match self.value {
+            ValuePart::Misere { .. } => Convention::Misere,
+            ValuePart::Normal { .. } => Convention::Normal,
+        }
+    }
+
+    /// N when the player to move wins, P when they lose; `None` only in a play report whose
+    /// thinking time ran out before it was known (see [`GameReport::unsettled`]).
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.standing.outcome
+    }
+
+    /// Who is to move.
+    #[must_use]
+    pub fn to_move(&self) -> Player {
+        self.standing.to_move
+    }
+
+    /// Who wins with perfect play; known when the outcome is.
+    #[must_use]
+    pub fn winner(&self) -> Option<Player> {
+        self.standing.winner()
+    }
+
+    /// The moves listed: the moves asked for, or the computer's move; none when the answer
+    /// lists no moves.
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        self.listed.moves.as_deref().unwrap_or_default()
+    }
+
+    /// `grundy play --reply`: the computer's move as written.
+    #[must_use]
+    pub fn played(&self) -> Option<&str> {
+        self.play.as_ref().map(|play| play.played.as_str())
+    }
+
+    /// `grundy play --reply`: the strategy that chose the computer's move.
+    #[must_use]
+    pub fn played_by(&self) -> Option<&str> {
+        self.play.as_ref().map(|play| play.played_by.as_str())
+    }
+
+    /// Placement games and Cram: the board, `ROWSxCOLS`.
+    #[must_use]
+    pub fn board(&self) -> Option<&str> {
+        match &self.family {
+            FamilyPart::Placement { board, .. } | FamilyPart::Board { board } => Some(board),
+            FamilyPart::Graph { .. } | FamilyPart::Plain {} => None,
+        }
+    }
+
+    /// Graph games: the graph, drawn by names.
+    #[must_use]
+    pub fn graph(&self) -> Option<&GraphDrawing> {
+        match &self.family {
+            FamilyPart::Graph { graph, .. } => Some(graph),
+            _ => None,
         }
     }
 }
@@ -350,8 +315,231 @@ mod tests {
         ));
         assert_eq!(value["winner"], "first");
         let back: GameReport = serde_json::from_value(value.clone()).unwrap();
-        assert_eq!(back.outcome, Some(Outcome::P));
+        assert_eq!(back.outcome(), Some(Outcome::P));
         value["outcome"] = "Q".into();
         assert!(serde_json::from_value::<GameReport>(value).is_err());
+    }
+
+    /// A report with every key of a part set, as far as one report can hold them.
+    fn full(family: FamilyPart, value: ValuePart) -> GameReport {
+        let moved = Move::bare("*3 -> *1".into(), Nimber::new(1));
+        GameReport {
+            code: Some("0.77".into()),
+            family,
+            value,
+            heap_nimbers: Some(vec![3, 1]),
+            settled_by: Some("mirror play".into()),
+            play: Some(PlayPart {
+                played_by: "perfect play".into(),
+                played: "c3".into(),
+            }),
+            summands: Some(vec![SummandReport {
+                game: "*3".into(),
+                position: "*3".into(),
+                nimber: 3,
+                settled_by: None,
+            }]),
+            listed: MovesPart {
+                moves_not_listed: Some(0),
+                moves_unsettled: Some(0),
+                winning_cells: Some(vec![1]),
+                ..MovesPart::listed(2, 1, vec![moved.clone()])
+            },
+            first_move_search: FirstMoveSearch {
+                winning_move: Some(moved.clone()),
+                symmetric_winning_moves: Some(vec![moved]),
+                first_moves: Some(2),
+                first_moves_up_to_symmetry: Some(1),
+                first_moves_settled: Some(1),
+                resumed_from_checkpoint: Some(0),
+            },
+            cost: SearchCost {
+                positions_searched: Some(1),
+                table_hits: Some(2),
+                endgame_positions: Some(3),
+                threads: Some(4),
+                ranks: Some(5),
+                units_settled: Some(6),
+            },
+            seconds: 0.5,
+            ..GameReport::new(
+                Command::Value,
+                "kayles".into(),
+                "3 4".into(),
+                Outcome::N,
+                Player::Second,
+            )
+        }
+    }
+
+    /// The top-level keys of a report in the order they are written (a `serde_json::Map`
+    /// would sort them).
+    fn keys(report: &GameReport) -> Vec<String> {
+        let text = serde_json::to_string(report).unwrap();
+        let (mut keys, mut depth, mut in_string, mut escaped) = (Vec::new(), 0, false, false);
+        let mut current: Option<String> = None;
+        let mut after_open_or_comma = false;
+        for c in text.chars() {
+            if in_string {
+                if let Some(key) = current.as_mut() {
+                    if escaped || (c != '"' && c != '\\') {
+                        key.push(c);
+                    }
+                }
+                if escaped {
+                    escaped = false;
+                } else if c == '\\' {
+                    escaped = true;
+                } else if c == '"' {
+                    in_string = false;
+                    keys.extend(current.take());
+                }
+                continue;
+            }
+            match c {
+                '"' => {
+                    in_string = true;
+                    if depth == 1 && after_open_or_comma {
+                        current = Some(String::new());
+                    }
+                }
+                '{' | '[' => depth += 1,
+                '}' | ']' => depth -= 1,
+                _ => {}
+            }
+            after_open_or_comma = depth == 1 && (c == '{' || c == ',');
+        }
+        keys
+    }
+
+    #[test]
+    fn the_parts_write_their_keys_in_the_order_of_the_contract() {
+        // The order of docs/JSON.md's examples, which the flat report of old wrote.
+        let order = [
+            "schema",
+            "command",
+            "game",
+            "code",
+            "position",
+            "board",
+            "surface",
+            "rays",
+            "vertices",
+            "edges",
+            "graph",
+            "convention",
+            "nimber",
+            "genus",
+            "heap_nimbers",
+            "outcome",
+            "to_move",
+            "winner",
+            "settled_by",
+            "played_by",
+            "played",
+            "summands",
+            "legal_moves",
+            "winning_moves",
+            "moves",
+            "moves_not_listed",
+            "moves_unsettled",
+            "winning_cells",
+            "winning_move",
+            "symmetric_winning_moves",
+            "first_moves",
+            "first_moves_up_to_symmetry",
+            "first_moves_settled",
+            "resumed_from_checkpoint",
+            "positions_searched",
+            "table_hits",
+            "endgame_positions",
+            "threads",
+            "ranks",
+            "units_settled",
+            "seconds",
+        ];
+        let genus = GenusReport {
+            text: "1^031".into(),
+            normal: 1,
+            misere: vec![0, 3, 1],
+        };
+        let graph = GraphDrawing {
+            vertices: vec!["a".into(), "b".into()],
+            edges: vec![["a".into(), "b".into()]],
+        };
+        for report in [
+            full(
+                FamilyPart::Placement {
+                    board: "5x5".into(),
+                    surface: "rectangle".into(),
+                    rays: "through".into(),
+                },
+                ValuePart::normal(Some(2)),
+            ),
+            full(
+                FamilyPart::Graph {
+                    vertices: 2,
+                    edges: 1,
+                    graph,
+                },
+                ValuePart::misere(Some(genus)),
+            ),
+            full(
+                FamilyPart::Board {
+                    board: "4x4".into(),
+                },
+                ValuePart::normal(None),
+            ),
+            full(FamilyPart::Plain {}, ValuePart::misere(None)),
+        ] {
+            let written = keys(&report);
+            let expected: Vec<&str> = order
+                .iter()
+                .copied()
+                .filter(|key| written.iter().any(|w| w == key))
+                .collect();
+            assert_eq!(written, expected);
+            let back: GameReport =
+                serde_json::from_str(&serde_json::to_string(&report).unwrap()).unwrap();
+            assert_eq!(back, report);
+        }
+    }
+
+    #[test]
+    fn a_report_without_a_part_reads_back_without_it() {
+        for report in [
+            GameReport::unsettled(Command::Play, "knights".into(), "..".into(), Player::First),
+            GameReport::new(
+                Command::Outcome,
+                "graph".into(),
+                "g".into(),
+                Outcome::P,
+                Player::First,
+            )
+            .under_misere(),
+        ] {
+            let text = serde_json::to_string(&report).unwrap();
+            let back: GameReport = serde_json::from_str(&text).unwrap();
+            assert_eq!(back, report, "{text}");
+            assert_eq!(back.play, None);
+        }
+    }
+
+    #[test]
+    fn a_winner_that_does_not_follow_from_the_outcome_is_refused() {
+        let mut value = json(&GameReport::new(
+            Command::Value,
+            "kayles".into(),
+            "3".into(),
+            Outcome::N,
+            Player::First,
+        ));
+        value["winner"] = "second".into();
+        assert!(serde_json::from_value::<GameReport>(value.clone()).is_err());
+        value["convention"] = "normal".into();
+        value["winner"] = "first".into();
+        let back: GameReport = serde_json::from_value(value).unwrap();
+        // `"convention": "normal"` is never written; read back, it is normal play.
+        assert_eq!(back.convention(), Convention::Normal);
     }
 }

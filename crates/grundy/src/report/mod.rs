@@ -26,6 +26,7 @@ mod conjecture;
 mod count;
 mod game;
 mod game_move;
+mod game_parts;
 mod graph;
 mod quotient;
 mod sequence;
@@ -39,6 +40,9 @@ pub use conjecture::{ConjectureReport, ParityCounterexample, Undecided};
 pub use count::Count;
 pub use game::{GameReport, GenusReport, GraphDrawing, SummandReport};
 pub use game_move::Move;
+pub use game_parts::{
+    FamilyPart, FirstMoveSearch, MisereMark, MovesPart, PlayPart, SearchCost, Standing, ValuePart,
+};
 pub use graph::{
     BoundsReport, DegreeReport, GraphNumbers, GraphReport, TerminalCount, TerminalSize,
 };

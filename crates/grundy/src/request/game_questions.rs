@@ -17,7 +17,10 @@ use crate::games::placement::{
     MoveValue, Placement, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver,
 };
 use crate::games::sum::{GameSum, Summand};
-use crate::report::{Command, GameReport, Move, Player, SummandReport};
+use crate::report::{
+    Command, FirstMoveSearch, GameReport, Move, MovesPart, Player, SearchCost, SummandReport,
+    ValuePart,
+};
 use crate::values::Nimber;
 use crate::watch::{Event, RootWatch, Watch};
 
@@ -128,10 +131,13 @@ pub(super) fn normal_outcome(
         let started = Instant::now();
         if let Some((notation, strategy)) = single.strategy_move() {
             return Ok(GameReport {
-                winning_move: Some(Move::bare(notation, Nimber::ZERO)),
-                first_moves: Some(single.moves_after().len()),
+                first_move_search: FirstMoveSearch {
+                    winning_move: Some(Move::bare(notation, Nimber::ZERO)),
+                    first_moves: Some(single.moves_after().len()),
+                    ..FirstMoveSearch::default()
+                },
                 settled_by: Some(strategy),
-                positions_searched: Some(0),
+                cost: SearchCost::positions(0),
                 seconds: started.elapsed().as_secs_f64(),
                 ..single.report(Command::Outcome, crate::values::Outcome::N)
             });
@@ -208,7 +214,7 @@ pub(super) fn placement_report(
         position: *position,
     };
     GameReport {
-        nimber: nimber.map(Nimber::value),
+        value: ValuePart::normal(nimber.map(Nimber::value)),
         ..placement.report(command, outcome)
     }
 }
@@ -231,12 +237,18 @@ pub fn placement_value_report(
         ..
     } = answer.report;
     GameReport {
-        positions_searched: Some(positions),
-        table_hits: Some(stats.table_hits),
-        endgame_positions: Some(stats.endgame_positions),
-        first_moves_up_to_symmetry: Some(groups),
-        resumed_from_checkpoint: Some(resumed),
-        threads: Some(threads),
+        first_move_search: FirstMoveSearch {
+            first_moves_up_to_symmetry: Some(groups),
+            resumed_from_checkpoint: Some(resumed),
+            ..FirstMoveSearch::default()
+        },
+        cost: SearchCost {
+            positions_searched: Some(positions),
+            table_hits: Some(stats.table_hits),
+            endgame_positions: Some(stats.endgame_positions),
+            threads: Some(threads),
+            ..SearchCost::default()
+        },
         seconds,
         settled_by: answer.settled_by.clone(),
         ..placement_report(
@@ -262,18 +274,23 @@ pub fn placement_outcome_report(
         |first: &PlacementMove| Move::placement(first.square, first.piece, several, Nimber::ZERO);
     let report = &answer.report;
     GameReport {
-        winning_move: answer.winning_moves.first().map(as_move),
-        symmetric_winning_moves: answer
-            .winning_moves
-            .split_first()
-            .map(|(_, others)| others.iter().map(as_move).collect()),
-        first_moves: Some(report.first_moves),
-        first_moves_up_to_symmetry: Some(report.groups),
-        first_moves_settled: Some(report.settled),
-        resumed_from_checkpoint: Some(report.resumed),
-        positions_searched: Some(report.positions),
-        endgame_positions: Some(report.stats.endgame_positions),
-        threads: Some(report.threads),
+        first_move_search: FirstMoveSearch {
+            winning_move: answer.winning_moves.first().map(as_move),
+            symmetric_winning_moves: answer
+                .winning_moves
+                .split_first()
+                .map(|(_, others)| others.iter().map(as_move).collect()),
+            first_moves: Some(report.first_moves),
+            first_moves_up_to_symmetry: Some(report.groups),
+            first_moves_settled: Some(report.settled),
+            resumed_from_checkpoint: Some(report.resumed),
+        },
+        cost: SearchCost {
+            positions_searched: Some(report.positions),
+            endgame_positions: Some(report.stats.endgame_positions),
+            threads: Some(report.threads),
+            ..SearchCost::default()
+        },
         seconds,
         settled_by: answer.settled_by.clone(),
         ..placement_report(Command::Outcome, game, position, None, answer.outcome)
@@ -320,17 +337,20 @@ fn placement_moves(
     let seconds = started.elapsed().as_secs_f64();
     let stats = solver.stats();
     Ok(GameReport {
-        legal_moves: Some(legal_moves),
-        winning_moves: Some(moves.iter().filter(|m| m.nimber == Nimber::ZERO).count()),
-        moves: Some(
+        listed: MovesPart::listed(
+            legal_moves,
+            moves.iter().filter(|m| m.nimber == Nimber::ZERO).count(),
             moves
                 .iter()
                 .map(|m| Move::placement(m.square, m.piece, several, m.nimber))
                 .collect(),
         ),
-        positions_searched: Some(stats.positions),
-        table_hits: Some(stats.table_hits),
-        endgame_positions: Some(stats.endgame_positions),
+        cost: SearchCost {
+            positions_searched: Some(stats.positions),
+            table_hits: Some(stats.table_hits),
+            endgame_positions: Some(stats.endgame_positions),
+            ..SearchCost::default()
+        },
         seconds,
         settled_by,
         ..placement_report(
@@ -352,7 +372,7 @@ fn evaluated_value(summand: &Summand, memory: u64, watch: &Watch) -> Result<Game
     let started = Instant::now();
     let nimber = unless_stopped(watch, values.nim_value())?;
     Ok(GameReport {
-        positions_searched: Some(values.positions_searched()),
+        cost: SearchCost::positions(values.positions_searched()),
         settled_by: values.settlement(),
         seconds: started.elapsed().as_secs_f64(),
         ..valued_report(summand, Command::Value, nimber)
@@ -375,17 +395,19 @@ fn evaluated_moves(
     let shown_total = if all { moves.legal } else { moves.winning };
     let unlisted = shown_total - moves.listed.len() as u64;
     Ok(GameReport {
-        legal_moves: Some(moves.legal as usize),
-        winning_moves: Some(moves.winning as usize),
-        moves: Some(
-            moves
-                .listed
-                .iter()
-                .map(|listed| Move::bare(listed.notation.clone(), listed.nimber))
-                .collect(),
-        ),
-        moves_not_listed: (unlisted > 0).then_some(unlisted as usize),
-        positions_searched: Some(one.positions_searched()),
+        listed: MovesPart {
+            moves_not_listed: (unlisted > 0).then_some(unlisted as usize),
+            ..MovesPart::listed(
+                moves.legal as usize,
+                moves.winning as usize,
+                moves
+                    .listed
+                    .iter()
+                    .map(|listed| Move::bare(listed.notation.clone(), listed.nimber))
+                    .collect(),
+            )
+        },
+        cost: SearchCost::positions(one.positions_searched()),
         settled_by: one.summand_settlements().pop().flatten(),
         seconds: started.elapsed().as_secs_f64(),
         ..valued_report(summand, Command::Moves, nimber)
@@ -434,7 +456,7 @@ fn sum_report(command: Command, game: &Game, sum: &mut GameSum, nimber: Nimber) 
         .collect();
     GameReport {
         summands: Some(summands),
-        positions_searched: Some(sum.positions_searched()),
+        cost: SearchCost::positions(sum.positions_searched()),
         ..GameReport::of_value(command, written.clone(), written, nimber, Player::First)
     }
 }
@@ -459,10 +481,14 @@ fn sum_moves(game: &Game, all: bool, memory: u64, watch: &Watch) -> Result<GameR
     let shown_total = if all { moves.legal } else { moves.winning };
     let unlisted = shown_total - moves.listed.len() as u64;
     Ok(GameReport {
-        legal_moves: Some(moves.legal as usize),
-        winning_moves: Some(moves.winning as usize),
-        moves: Some(moves.listed.iter().map(Move::in_sum).collect()),
-        moves_not_listed: (unlisted > 0).then_some(unlisted as usize),
+        listed: MovesPart {
+            moves_not_listed: (unlisted > 0).then_some(unlisted as usize),
+            ..MovesPart::listed(
+                moves.legal as usize,
+                moves.winning as usize,
+                moves.listed.iter().map(Move::in_sum).collect(),
+            )
+        },
         seconds,
         ..sum_report(Command::Moves, game, &mut sum, nimber)
     })
@@ -516,6 +542,6 @@ mod tests {
         let Ok(crate::request::Answer::Game(report)) = answer else {
             panic!("{answer:?}")
         };
-        assert_eq!(report.moves.map(|moves| moves.len()), Some(16));
+        assert_eq!(report.listed.moves.map(|moves| moves.len()), Some(16));
     }
 }

@@ -10,8 +10,8 @@
 //!
 //! let request: Request = serde_json::from_str(r#"{"question":"value","game":"knights 5x5"}"#).unwrap();
 //! let Answer::Game(report) = run(&request, &Watch::new()).unwrap() else { unreachable!() };
-//! assert_eq!(report.nimber, Some(1));
-//! assert_eq!(report.winner.map(|winner| winner.as_str()), Some("first"));
+//! assert_eq!(report.nimber(), Some(1));
+//! assert_eq!(report.winner().map(|winner| winner.as_str()), Some("first"));
 //! ```
 
 mod after;
@@ -181,7 +181,7 @@ pub struct MovesRequest {
     pub limits: Limits,
     /// One placement game under normal play, any game under misère play: search at most this
     /// many seconds (0 to 1e9), then answer with what is settled
-    /// ([`GameReport::moves_unsettled`] says how much is not). `None`: until every move is
+    /// ([`MovesPart::moves_unsettled`](crate::report::MovesPart::moves_unsettled) says how much is not). `None`: until every move is
     /// settled, or the watch stops the search.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seconds: Option<f64>,

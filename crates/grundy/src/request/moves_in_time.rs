@@ -12,7 +12,7 @@ use super::thinking_time::within;
 use super::{RunError, Stopped};
 use crate::games::contract::FamilyGame;
 use crate::games::placement::{PlacementGame, PlacementMove, PlacementPosition, PlacementSolver};
-use crate::report::{Command, GameReport, Move};
+use crate::report::{Command, GameReport, Move, MovesPart, SearchCost, Standing, ValuePart};
 use crate::values::mex;
 use crate::values::Nimber;
 use crate::values::Outcome;
@@ -145,20 +145,24 @@ pub(super) fn placement_moves_in_time(
         game: game.clone(),
         position: *position,
     };
-    let facts = GameReport {
-        nimber: nimber.map(Nimber::value),
-        ..placed.report(Command::Moves, outcome.unwrap_or(Outcome::N))
-    };
+    let facts = placed.report(Command::Moves, outcome.unwrap_or(Outcome::N));
+    let winning = known.iter().filter(|m| m.winning == Some(true)).count();
     Ok(GameReport {
-        outcome,
-        winner: outcome.and(facts.winner),
-        legal_moves: Some(known.len()),
-        winning_moves: Some(known.iter().filter(|m| m.winning == Some(true)).count()),
-        moves: Some(moves),
-        moves_unsettled: Some(unsettled),
-        positions_searched: Some(stats.positions),
-        table_hits: Some(stats.table_hits),
-        endgame_positions: Some(stats.endgame_positions),
+        value: ValuePart::normal(nimber.map(Nimber::value)),
+        standing: Standing {
+            outcome,
+            ..facts.standing
+        },
+        listed: MovesPart {
+            moves_unsettled: Some(unsettled),
+            ..MovesPart::listed(known.len(), winning, moves)
+        },
+        cost: SearchCost {
+            positions_searched: Some(stats.positions),
+            table_hits: Some(stats.table_hits),
+            endgame_positions: Some(stats.endgame_positions),
+            ..SearchCost::default()
+        },
         seconds: started.elapsed().as_secs_f64(),
         settled_by,
         ..facts
@@ -186,20 +190,24 @@ mod tests {
     fn same_as_unbounded(game: &str, all: bool) {
         let bounded = asked(&format!(r#"{{"game":"{game}","all":{all},"seconds":600}}"#)).unwrap();
         let whole = asked(&format!(r#"{{"game":"{game}","all":{all}}}"#)).unwrap();
-        assert_eq!(bounded.moves_unsettled, Some(0), "{game}");
-        assert_eq!(bounded.moves, whole.moves, "{game}");
+        assert_eq!(bounded.listed.moves_unsettled, Some(0), "{game}");
+        assert_eq!(bounded.listed.moves, whole.listed.moves, "{game}");
         assert_eq!(
-            (bounded.nimber, bounded.outcome, bounded.winner),
-            (whole.nimber, whole.outcome, whole.winner),
+            (bounded.nimber(), bounded.outcome(), bounded.winner()),
+            (whole.nimber(), whole.outcome(), whole.winner()),
             "{game}"
         );
         assert_eq!(
             (
-                bounded.legal_moves,
-                bounded.winning_moves,
+                bounded.listed.legal_moves,
+                bounded.listed.winning_moves,
                 bounded.settled_by
             ),
-            (whole.legal_moves, whole.winning_moves, whole.settled_by),
+            (
+                whole.listed.legal_moves,
+                whole.listed.winning_moves,
+                whole.settled_by
+            ),
             "{game}"
         );
     }
@@ -213,6 +221,7 @@ mod tests {
         for all in [false, true] {
             let report = asked(&format!(r#"{{"game":"{game}","all":{all},"seconds":0}}"#)).unwrap();
             let mut winning: Vec<&str> = report
+                .listed
                 .moves
                 .iter()
                 .flatten()
@@ -221,8 +230,8 @@ mod tests {
                 .collect();
             winning.sort_unstable();
             assert_eq!(winning, ["a8", "h1", "h8"], "all: {all}");
-            assert_eq!(report.winning_moves, Some(3));
-            assert_eq!(report.outcome, Some(Outcome::N));
+            assert_eq!(report.listed.winning_moves, Some(3));
+            assert_eq!(report.outcome(), Some(Outcome::N));
         }
     }
 
@@ -279,11 +288,11 @@ mod tests {
         ))
         .unwrap();
         assert!(started.elapsed().as_secs_f64() < 30.0);
-        let listed = report.moves.unwrap();
-        assert_eq!(listed.len(), report.legal_moves.unwrap());
+        let listed = report.moves().to_vec();
+        assert_eq!(listed.len(), report.listed.legal_moves.unwrap());
         let unvalued = listed.iter().filter(|m| m.nimber.is_none()).count();
         assert!(unvalued > 0);
-        assert_eq!(report.moves_unsettled, Some(unvalued));
+        assert_eq!(report.listed.moves_unsettled, Some(unvalued));
         // A move without a value is said to win only when it does; one valued says so.
         for m in &listed {
             match m.nimber {
@@ -291,28 +300,35 @@ mod tests {
                 None => assert_ne!(m.winning, Some(true)),
             }
         }
-        assert_eq!(report.nimber, None);
+        assert_eq!(report.nimber(), None);
         let winning = listed.iter().filter(|m| m.wins()).count();
-        assert_eq!(report.winning_moves, Some(winning));
-        assert_eq!(report.outcome, (winning > 0).then_some(Outcome::N));
-        assert_eq!(report.winner.is_some(), report.outcome.is_some());
+        assert_eq!(report.listed.winning_moves, Some(winning));
+        assert_eq!(report.outcome(), (winning > 0).then_some(Outcome::N));
+        assert_eq!(report.winner().is_some(), report.outcome().is_some());
     }
 
     #[test]
     fn without_all_only_the_moves_shown_to_win_are_listed() {
         let report = asked(&format!(r#"{{"game":"{UNSOLVED}","seconds":0.3}}"#)).unwrap();
-        let listed = report.moves.unwrap();
+        let listed = report.moves().to_vec();
         assert!(listed.iter().all(|m| m.nimber == Some(0) && m.wins()));
-        assert!(report.moves_unsettled.unwrap() > 0);
+        assert!(report.listed.moves_unsettled.unwrap() > 0);
     }
 
     #[test]
     fn a_board_mirror_play_settles_has_no_winning_move_at_once() {
         // Mirror play: every move of knights 8x8 loses, though no value is searched in no time.
         let report = asked(r#"{"game":"knights 8x8","all":true,"seconds":0}"#).unwrap();
-        assert_eq!((report.nimber, report.outcome), (Some(0), Some(Outcome::P)));
-        assert!(report.settled_by.unwrap().starts_with("mirror play"));
-        let listed = report.moves.unwrap();
+        assert_eq!(
+            (report.nimber(), report.outcome()),
+            (Some(0), Some(Outcome::P))
+        );
+        assert!(report
+            .settled_by
+            .as_ref()
+            .unwrap()
+            .starts_with("mirror play"));
+        let listed = report.moves().to_vec();
         assert_eq!(listed.len(), 64);
         assert!(listed.iter().all(|m| m.winning == Some(false)));
     }
@@ -347,10 +363,10 @@ mod tests {
                 r#"{{"game":"{game}","all":true,"convention":"misere"}}"#
             ))
             .unwrap();
-            assert_eq!(timed.moves_unsettled, Some(0), "{game}");
+            assert_eq!(timed.listed.moves_unsettled, Some(0), "{game}");
             assert_eq!(
-                (timed.moves, timed.outcome, timed.winner),
-                (whole.moves, whole.outcome, whole.winner),
+                (timed.moves(), timed.outcome(), timed.winner()),
+                (whole.moves(), whole.outcome(), whole.winner()),
                 "{game}"
             );
         }
@@ -359,14 +375,14 @@ mod tests {
         let report =
             asked(r#"{"game":"knights 7x7","all":true,"convention":"misere","seconds":0.2}"#)
                 .unwrap();
-        let listed = report.moves.unwrap();
+        let listed = report.moves().to_vec();
         assert_eq!(listed.len(), 49);
         let unjudged = listed.iter().filter(|m| m.winning.is_none()).count();
         assert!(unjudged > 0);
-        assert_eq!(report.moves_unsettled, Some(unjudged));
+        assert_eq!(report.listed.moves_unsettled, Some(unjudged));
         assert!(listed.iter().all(|m| m.nimber.is_none()));
         let won = listed.iter().any(Move::wins);
-        assert_eq!(report.outcome, won.then_some(Outcome::N));
+        assert_eq!(report.outcome(), won.then_some(Outcome::N));
     }
 
     #[test]

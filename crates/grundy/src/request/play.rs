@@ -17,11 +17,11 @@ use super::thinking_time::within;
 use super::{MovesRequest, RunError, Stopped};
 use crate::games::contract::FamilyGame;
 use crate::games::placement::{
-    symmetry_strategy, Perfect, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver,
-    Player, Random, Strategy, StrategyError,
+    board_part, symmetry_strategy, Perfect, PlacementGame, PlacementMove, PlacementPosition,
+    PlacementSolver, Player, Random, Strategy, StrategyError,
 };
 use crate::misere::Convention;
-use crate::report::{Command, GameReport, Move};
+use crate::report::{Command, GameReport, Move, MovesPart, PlayPart, SearchCost, ValuePart};
 use crate::values::Nimber;
 use crate::values::Outcome;
 use crate::watch::Watch;
@@ -73,13 +73,14 @@ pub(super) fn play_by_moves(request: &PlayRequest, watch: &Watch) -> Result<Game
     let started = Instant::now();
     let winning = if request.opponent == Opponent::Perfect {
         super::moves(&asked(false), watch)?
+            .listed
             .moves
             .and_then(|moves| moves.into_iter().find(Move::wins))
     } else {
         None
     };
     let listed = super::moves(&asked(true), watch)?;
-    let moves = listed.moves.unwrap_or_default();
+    let moves = listed.listed.moves.unwrap_or_default();
     if moves.is_empty() {
         let loser = if request.convention.is_misere() {
             "under misère play the player to move has won"
@@ -116,13 +117,25 @@ pub(super) fn play_by_moves(request: &PlayRequest, watch: &Watch) -> Result<Game
             crate::report::Player::First,
         ),
     };
+    // Under misère play a move has no nim-value, so the position it leaves has none either.
+    let value = match request.convention {
+        Convention::Normal => ValuePart::normal(played.nimber),
+        Convention::Misere => ValuePart::misere(None),
+    };
     Ok(GameReport {
-        convention: request.convention.is_misere().then_some(Convention::Misere),
-        nimber: played.nimber,
-        played: Some(played.notation.clone()),
-        played_by: Some(name.to_string()),
-        moves: Some(vec![played]),
-        positions_searched: listed.positions_searched,
+        value,
+        play: Some(PlayPart {
+            played_by: name.to_string(),
+            played: played.notation.clone(),
+        }),
+        listed: MovesPart {
+            moves: Some(vec![played]),
+            ..MovesPart::default()
+        },
+        cost: SearchCost {
+            positions_searched: listed.cost.positions_searched,
+            ..SearchCost::default()
+        },
         seconds: started.elapsed().as_secs_f64(),
         ..facts
     })
@@ -169,14 +182,20 @@ fn play_strategy_move(
         _ => strategy.to_string(),
     };
     Ok(GameReport {
-        nimber: Some(0),
-        legal_moves: Some(left.moves_after().len()),
-        played: Some(notation.to_string()),
-        played_by: Some(name),
-        moves: Some(vec![played]),
-        positions_searched: Some(0),
+        play: Some(PlayPart {
+            played_by: name,
+            played: notation.to_string(),
+        }),
+        listed: MovesPart {
+            legal_moves: Some(left.moves_after().len()),
+            moves: Some(vec![played]),
+            ..MovesPart::default()
+        },
+        cost: SearchCost::positions(0),
         seconds: started.elapsed().as_secs_f64(),
-        ..left.report(Command::Play, Outcome::P)
+        ..left
+            .report(Command::Play, Outcome::P)
+            .with_nimber(Nimber::ZERO)
     })
 }
 
@@ -274,14 +293,17 @@ pub(super) fn normal_placement_reply(
         After::NotZero | After::Unknown => None,
     };
     Ok(GameReport {
-        board: Some(game.board().to_string()),
-        surface: Some(game.rules().surface().to_string()),
-        rays: Some(game.rules().rays().to_string()),
-        legal_moves: Some(game.legal_placements(&left).len()),
-        moves,
-        played: Some(game.move_name(placement)),
-        played_by: Some(name),
-        positions_searched: Some(solver.stats().positions),
+        family: board_part(game),
+        play: Some(PlayPart {
+            played_by: name,
+            played: game.move_name(placement),
+        }),
+        listed: MovesPart {
+            legal_moves: Some(game.legal_placements(&left).len()),
+            moves,
+            ..MovesPart::default()
+        },
+        cost: SearchCost::positions(solver.stats().positions),
         seconds: started.elapsed().as_secs_f64(),
         ..facts
     })
@@ -438,7 +460,7 @@ mod tests {
         else {
             panic!("{game}")
         };
-        report.outcome.unwrap()
+        report.outcome().unwrap()
     }
 
     #[test]
@@ -471,10 +493,10 @@ mod tests {
                     }
                     let request: PlayRequest = serde_json::from_value(request).unwrap();
                     let report = play(&request, &Watch::new()).unwrap();
-                    let played = &report.moves.as_ref().unwrap()[0];
+                    let played = &report.listed.moves.as_ref().unwrap()[0];
                     let after = played.after.as_deref().unwrap();
                     let left = outcome_of(after, played.after_graph.as_deref(), convention);
-                    assert_eq!(report.outcome, Some(left), "{convention} {game}: {after}");
+                    assert_eq!(report.outcome(), Some(left), "{convention} {game}: {after}");
                     if opponent == "perfect" {
                         // The perfect player leaves a lost position exactly when it can.
                         assert_eq!(
@@ -484,7 +506,7 @@ mod tests {
                         );
                     }
                     let again = play(&request, &Watch::new()).unwrap();
-                    assert_eq!(again.played, report.played, "{game}: the seed decides");
+                    assert_eq!(again.played(), report.played(), "{game}: the seed decides");
                 }
             }
         }
@@ -499,12 +521,8 @@ mod tests {
             }))
             .unwrap();
             let report = play(&request, &Watch::new()).unwrap();
-            assert_eq!(
-                report.played.as_deref(),
-                Some("1001 -> 1000"),
-                "{convention}"
-            );
-            assert_eq!(report.outcome, Some(Outcome::P), "{convention}");
+            assert_eq!(report.played(), Some("1001 -> 1000"), "{convention}");
+            assert_eq!(report.outcome(), Some(Outcome::P), "{convention}");
         }
         // The path a-b-c is *2: the winning move is in the nimber, and the graph is still
         // sent back with the game after it.
@@ -513,7 +531,7 @@ mod tests {
         }))
         .unwrap();
         let report = play(&request, &Watch::new()).unwrap();
-        let played = &report.moves.unwrap()[0];
+        let played = &report.listed.moves.unwrap()[0];
         assert_eq!(played.notation, "*3 -> *2");
         assert_eq!(played.after.as_deref(), Some("graph g + *2"));
         let read = crate::request::read_game("graph g + *2", played.after_graph.as_deref());
@@ -547,19 +565,19 @@ mod tests {
         let started = Instant::now();
         let report = play(&request, &Watch::new()).unwrap();
         assert!(started.elapsed() < Duration::from_secs(20));
-        let played_by = report.played_by.unwrap();
+        let played_by = report.played_by().unwrap();
         assert!(
             played_by.starts_with("perfect play, out of time: ")
                 && played_by.contains("moves shown to lose, no winning move found in 0.2 s"),
             "{played_by}"
         );
         assert_eq!(
-            (report.nimber, report.outcome, report.winner),
+            (report.nimber(), report.outcome(), report.winner()),
             (None, None, None)
         );
-        assert!(report.moves.is_none());
+        assert!(report.listed.moves.is_none());
         // One more knight, on the square named.
-        let played = report.played.unwrap();
+        let played = report.played().unwrap();
         let Some(Placement { game, position }) =
             request.game.as_single().and_then(Summand::as_placement)
         else {
@@ -572,7 +590,7 @@ mod tests {
             .expect("the move played is legal");
         let after = game.play_move(position, placement).unwrap();
         assert_eq!(report.position, game.format_position(&after));
-        assert_eq!(report.to_move, crate::report::Player::Second);
+        assert_eq!(report.to_move(), crate::report::Player::Second);
     }
 
     #[test]
@@ -581,12 +599,12 @@ mod tests {
         // to lose, but the value after it is not found in a moment.
         let request = asked(r#"{"game":"knights 8x8","seconds":1}"#);
         let report = play(&request, &Watch::new()).unwrap();
-        assert_eq!(report.outcome, Some(Outcome::N));
-        assert_eq!(report.winner, Some(crate::report::Player::Second));
-        assert_eq!(report.nimber, None);
-        assert!(report.moves.is_none());
+        assert_eq!(report.outcome(), Some(Outcome::N));
+        assert_eq!(report.winner(), Some(crate::report::Player::Second));
+        assert_eq!(report.nimber(), None);
+        assert!(report.listed.moves.is_none());
         assert_eq!(
-            report.played_by.as_deref(),
+            report.played_by(),
             Some("perfect play; out of time: the nim-value after it not found in 1 s")
         );
     }
@@ -607,23 +625,23 @@ mod tests {
             assert_eq!(
                 (
                     &timed.position,
-                    &timed.moves,
-                    &timed.played_by,
-                    timed.nimber
+                    &timed.listed.moves,
+                    &timed.played_by(),
+                    timed.nimber()
                 ),
                 (
                     &untimed.position,
-                    &untimed.moves,
-                    &untimed.played_by,
-                    untimed.nimber
+                    &untimed.listed.moves,
+                    &untimed.played_by(),
+                    untimed.nimber()
                 ),
                 "{game}"
             );
-            assert!(timed.nimber.is_some() && timed.moves.is_some(), "{game}");
-            assert_eq!(
-                timed.played.as_deref(),
-                Some(timed.moves.unwrap()[0].notation.as_str())
+            assert!(
+                timed.nimber().is_some() && timed.listed.moves.is_some(),
+                "{game}"
             );
+            assert_eq!(timed.played(), Some(timed.moves()[0].notation.as_str()));
         }
     }
 

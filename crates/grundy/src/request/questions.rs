@@ -42,7 +42,7 @@ pub fn moves(request: &MovesRequest, watch: &Watch) -> Result<GameReport, RunErr
         seconds,
         watch,
     )?;
-    if let Some(moves) = report.moves.as_mut() {
+    if let Some(moves) = report.listed.moves.as_mut() {
         super::after::write_games_after(&request.game, moves);
     }
     Ok(report)
@@ -57,10 +57,10 @@ pub fn outcome(request: &OutcomeRequest, watch: &Watch) -> Result<GameReport, Ru
     refuse_resume(game, &request.resume, request.convention)?;
     let mut report =
         evaluator(request.convention, &request.limits).outcome(game, &request.resume, watch)?;
-    if let Some(winning) = report.winning_move.as_mut() {
+    if let Some(winning) = report.first_move_search.winning_move.as_mut() {
         super::after::write_games_after(game, std::slice::from_mut(winning));
     }
-    if let Some(others) = report.symmetric_winning_moves.as_mut() {
+    if let Some(others) = report.first_move_search.symmetric_winning_moves.as_mut() {
         super::after::write_games_after(game, others);
     }
     Ok(report)
@@ -90,7 +90,7 @@ fn refuse_resume(game: &Game, resume: &Resume, convention: Convention) -> Result
 /// or a stop (nothing played).
 pub fn play(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError> {
     let mut report = computer_move(request, watch)?;
-    if let Some(moves) = report.moves.as_mut() {
+    if let Some(moves) = report.listed.moves.as_mut() {
         super::after::write_games_after(&request.game, moves);
     }
     Ok(report)

@@ -91,7 +91,7 @@ pub struct RanksSearch<'a> {
 #[derive(Clone, Debug)]
 pub struct RanksAnswer {
     /// The report of `value` or `outcome`, as one process gives it, with
-    /// [`GameReport::ranks`] and [`GameReport::units_settled`].
+    /// [`SearchCost::ranks`](crate::report::SearchCost::ranks) and [`SearchCost::units_settled`](crate::report::SearchCost::units_settled).
     pub report: GameReport,
     /// What the units did.
     pub counts: UnitCounts,
@@ -222,8 +222,8 @@ fn coordinate(
         Goal::Outcome => placement_outcome_report(game, position, &outcome(&result, root), seconds),
         Goal::NimValue => placement_value_report(game, position, &value(&result, root), seconds),
     };
-    report.ranks = Some(size);
-    report.units_settled = Some(counts.settled);
+    report.cost.ranks = Some(size);
+    report.cost.units_settled = Some(counts.settled);
     Ok(RanksAnswer { report, counts })
 }
 
@@ -405,10 +405,10 @@ mod tests {
             .value();
         let (answer, kept) = on_three_ranks(&search);
         let answer = answer.unwrap();
-        assert_eq!(answer.report.nimber, Some(alone));
-        assert_eq!(answer.report.ranks, Some(3));
+        assert_eq!(answer.report.nimber(), Some(alone));
+        assert_eq!(answer.report.cost.ranks, Some(3));
         // A rank whose first message came after the answer counts no threads.
-        assert!(matches!(answer.report.threads, Some(1 | 2)));
+        assert!(matches!(answer.report.cost.threads, Some(1 | 2)));
         assert!(answer.counts.settled > 0);
         assert!(!kept.0.is_empty());
         let resumed = RanksSearch {
@@ -417,7 +417,7 @@ mod tests {
         };
         let (again, _) = on_three_ranks(&resumed);
         let again = again.unwrap();
-        assert_eq!(again.report.nimber, Some(alone));
+        assert_eq!(again.report.nimber(), Some(alone));
         assert!(again.counts.resumed > 0);
         assert!(again.counts.settled < answer.counts.settled);
     }

@@ -9,7 +9,7 @@ use crate::games::contract::{no_such_move, FamilyGame, NormalPlay};
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
 use crate::graph::GraphError;
-use crate::report::{Command, GameReport, Move, Player};
+use crate::report::{Command, FamilyPart, GameReport, Move, Player};
 use crate::solver::SearchObserver;
 use crate::values::{Nimber, Outcome};
 
@@ -49,7 +49,9 @@ impl FamilyGame for CramGame {
 
     fn report(&self, command: Command, outcome: Outcome) -> GameReport {
         GameReport {
-            board: Some(self.rules.board().to_string()),
+            family: FamilyPart::Board {
+                board: self.rules.board().to_string(),
+            },
             ..GameReport::new(
                 command,
                 self.name(),

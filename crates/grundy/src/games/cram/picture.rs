@@ -80,7 +80,7 @@ pub fn report_picture(
     let picture = match report.command {
         Command::Value => board(game, &value_title(&subject, report)),
         Command::Moves => {
-            let listed = report.moves.iter().flatten();
+            let listed = report.moves().iter();
             let mut picture = board(game, &value_title(&subject, report));
             picture.dominoes = dominoes(game, listed, every_move_listed);
             if !every_move_listed {
@@ -89,14 +89,15 @@ pub fn report_picture(
             picture
         }
         Command::Outcome => {
-            let title = report.winner.map_or_else(
+            let title = report.winner().map_or_else(
                 || format!("{subject}: who wins is not known"),
                 |winner| format!("{subject}: the {winner} player wins"),
             );
-            let first_moves = report
+            let search = &report.first_move_search;
+            let first_moves = search
                 .winning_move
                 .iter()
-                .chain(report.symmetric_winning_moves.iter().flatten());
+                .chain(search.symmetric_winning_moves.iter().flatten());
             let mut picture = board(game, &title);
             picture.dominoes = dominoes(game, first_moves, false);
             picture
@@ -110,12 +111,12 @@ pub fn report_picture(
                 },
             );
             let value = value_title("", report);
-            let title = match &report.played {
+            let title = match report.played() {
                 Some(played) => format!("{subject} after the computer's {played}{value}"),
                 None => format!("{subject}{value}"),
             };
             let mut picture = board(&after, &title);
-            let played = report.played.iter().filter_map(|notation| {
+            let played = report.played().into_iter().filter_map(|notation| {
                 Some(DominoMark {
                     squares: domino_squares(&after, notation)?,
                     marked: false,
@@ -162,7 +163,7 @@ mod tests {
         else {
             panic!("a moves answer")
         };
-        let winning = report.winning_moves.unwrap();
+        let winning = report.listed.winning_moves.unwrap();
         assert!(winning > 0);
         assert_eq!(moves.matches(r#"stroke="green""#).count(), winning);
         // Every move, each with the value it leaves on its shared edge.
@@ -171,7 +172,7 @@ mod tests {
         ));
         assert_eq!(
             all.matches(r#"font-size="11">"#).count(),
-            report.legal_moves.unwrap()
+            report.listed.legal_moves.unwrap()
         );
     }
 

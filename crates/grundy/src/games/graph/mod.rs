@@ -10,7 +10,7 @@ use crate::games::parts::{
 };
 use crate::graph::kayles::{GraphKayles, GraphSolver};
 use crate::graph::{Graph, GraphError};
-use crate::report::{Command, GameReport, Move};
+use crate::report::{Command, FamilyPart, GameReport, Move, MovesPart, SearchCost};
 use crate::solver::{ImpartialGame, SearchObserver};
 use crate::values::{Nimber, Outcome};
 
@@ -42,9 +42,11 @@ impl FamilyGame for GraphGame {
 
     fn report(&self, command: Command, outcome: Outcome) -> GameReport {
         GameReport {
-            vertices: Some(self.graph.vertex_count()),
-            edges: Some(self.graph.edge_count()),
-            graph: Some(self.graph.drawing()),
+            family: FamilyPart::Graph {
+                vertices: self.graph.vertex_count(),
+                edges: self.graph.edge_count(),
+                graph: self.graph.drawing(),
+            },
             ..plain_report(self, command, outcome)
         }
     }
@@ -111,9 +113,9 @@ impl FamilyGame for GraphGame {
                         .collect()
                 };
                 GameReport {
-                    legal_moves: Some(self.graph.vertex_count()),
-                    winning_moves: Some(moves.iter().filter(|(_, n)| *n == Nimber::ZERO).count()),
-                    moves: Some(
+                    listed: MovesPart::listed(
+                        self.graph.vertex_count(),
+                        moves.iter().filter(|(_, n)| *n == Nimber::ZERO).count(),
                         moves
                             .iter()
                             .map(|&(vertex, nimber)| Move::vertex(self.graph.name(vertex), nimber))
@@ -125,8 +127,11 @@ impl FamilyGame for GraphGame {
         };
         let stats = solver.stats();
         Some(Ok(GameReport {
-            positions_searched: Some(stats.positions),
-            table_hits: Some(stats.table_hits),
+            cost: SearchCost {
+                positions_searched: Some(stats.positions),
+                table_hits: Some(stats.table_hits),
+                ..SearchCost::default()
+            },
             ..report
         }))
     }

@@ -16,7 +16,7 @@ use crate::games::contract::{
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
 use crate::graph::GraphError;
-use crate::report::{Command, GameReport, Move};
+use crate::report::{Command, GameReport, Move, MovesPart};
 use crate::solver::SearchObserver;
 use crate::values::{Nimber, Outcome};
 
@@ -180,11 +180,15 @@ impl FamilyGame for Heaps {
                     .then(|| treblecross_winning_cells(heaps[0]));
                 let unlisted = shown - listed.len();
                 GameReport {
-                    legal_moves: Some(legal),
-                    winning_moves: Some(winning),
-                    moves: Some(listed.into_iter().filter(|m| all || m.wins()).collect()),
-                    moves_not_listed: Some(unlisted),
-                    winning_cells: cells,
+                    listed: MovesPart {
+                        moves_not_listed: Some(unlisted),
+                        winning_cells: cells,
+                        ..MovesPart::listed(
+                            legal,
+                            winning,
+                            listed.into_iter().filter(|m| all || m.wins()).collect(),
+                        )
+                    },
                     ..valued_report(self, Command::Moves, nimber)
                 }
             }

@@ -13,7 +13,7 @@ use crate::games::parts::{
     Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge, MAX_MISERE_SQUARES, WORDS,
 };
 use crate::graph::GraphError;
-use crate::report::{Command, GameReport, Move, Player};
+use crate::report::{Command, FamilyPart, GameReport, Move, Player};
 use crate::solver::{ImpartialGame, SearchObserver};
 use crate::values::{Nimber, Outcome};
 
@@ -34,6 +34,16 @@ pub fn player_to_move(game: &PlacementGame, position: &PlacementPosition) -> Pla
         Player::First
     } else {
         Player::Second
+    }
+}
+
+/// What a report says about a placement game's board: its size, surface and ray rule.
+#[must_use]
+pub fn board_part(game: &PlacementGame) -> FamilyPart {
+    FamilyPart::Placement {
+        board: game.board().to_string(),
+        surface: game.rules().surface().to_string(),
+        rays: game.rules().rays().to_string(),
     }
 }
 
@@ -73,9 +83,7 @@ impl FamilyGame for Placement {
     fn report(&self, command: Command, outcome: Outcome) -> GameReport {
         let Placement { game, position } = self;
         GameReport {
-            board: Some(game.board().to_string()),
-            surface: Some(game.rules().surface().to_string()),
-            rays: Some(game.rules().rays().to_string()),
+            family: board_part(game),
             ..GameReport::new(
                 command,
                 game.name(),

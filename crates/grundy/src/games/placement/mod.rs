@@ -53,7 +53,7 @@ pub mod win_search;
 
 pub use crate::board::{Piece, PieceError};
 pub use crate::board::{Surface, SurfaceError};
-pub use family::{player_to_move, Placement};
+pub use family::{board_part, player_to_move, Placement};
 pub use four_lines::KingsFourLines;
 pub use multi::{Cells, RulesKayles, RulesKey};
 pub use node_kayles::{NodeKayles, ShapeKey};

@@ -87,7 +87,7 @@ pub fn report_picture(
     Some(match report.command {
         Command::Value => position(&nim_value_title, game, asked, &[], &[]),
         Command::Moves => {
-            let listed = placed(game, report.moves.iter().flatten());
+            let listed = placed(game, report.moves().iter());
             let values = if every_move_listed { &listed[..] } else { &[] };
             position(
                 &nim_value_title,
@@ -100,13 +100,16 @@ pub fn report_picture(
         Command::Outcome => {
             let first_moves = placed(
                 game,
-                report
-                    .winning_move
-                    .iter()
-                    .chain(report.symmetric_winning_moves.iter().flatten()),
+                report.first_move_search.winning_move.iter().chain(
+                    report
+                        .first_move_search
+                        .symmetric_winning_moves
+                        .iter()
+                        .flatten(),
+                ),
             );
             position(
-                &report.winner.map_or_else(
+                &report.winner().map_or_else(
                     || format!("{on_board}: who wins is not known"),
                     |winner| format!("{on_board}: the {winner} player wins"),
                 ),
@@ -121,11 +124,11 @@ pub fn report_picture(
             // are that move, from the position before, so none is framed.
             let after = game.parse_position(&report.position).unwrap_or(*asked);
             // Out of thinking time the computer may not have found the value it leaves.
-            let value = report.nimber.map_or_else(
+            let value = report.nimber().map_or_else(
                 || "not found".to_string(),
                 |nimber| Nimber::new(nimber).to_string(),
             );
-            let title = match &report.played {
+            let title = match report.played() {
                 Some(played) => {
                     format!("{on_board} after the computer's {played}: nim-value {value}")
                 }

@@ -12,7 +12,9 @@ use crate::games::contract::{FamilyGame, StopRaised};
 use crate::games::game::Game;
 use crate::games::heap::Heaps;
 use crate::games::parts::{Parts, TooLarge, MAX_MISERE_DEPTH};
-use crate::games::placement::{PlacementGame, PlacementMove, PlacementPosition, Strategy};
+use crate::games::placement::{
+    board_part, PlacementGame, PlacementMove, PlacementPosition, Strategy,
+};
 use crate::misere::genus::{genus, Genus, GENUS_TERMS};
 use crate::misere::judge::{judge_moves, root_moves, small_genus, JudgedMoves};
 use crate::misere::nim::{NimGame, NIM_RULE};
@@ -20,7 +22,10 @@ use crate::misere::parallel::judge;
 use crate::misere::parts::PartRules;
 use crate::misere::search::MisereSearch;
 use crate::misere::Convention;
-use crate::report::{Command, GameReport, GenusReport, Move, Player, TableReport};
+use crate::report::{
+    Command, FirstMoveSearch, GameReport, GenusReport, Move, MovesPart, PlayPart, Player,
+    SearchCost, Standing, TableReport, ValuePart,
+};
 use crate::request::game_questions::load_sum;
 use crate::request::play_request::{Opponent, PlayRequest};
 use crate::request::sequence::MISERE_SEQUENCE_POSITIONS;
@@ -56,10 +61,7 @@ fn misere_report(command: Command, game: &Game, wins: bool) -> GameReport {
             GameReport::new(command, written.clone(), written, outcome, Player::First)
         }
     };
-    GameReport {
-        convention: Some(Convention::Misere),
-        ..report
-    }
+    report.under_misere()
 }
 
 /// The report of `command` on a game of Nim heaps, answered by the closed form: who wins, and
@@ -67,7 +69,7 @@ fn misere_report(command: Command, game: &Game, wins: bool) -> GameReport {
 fn nim_report(nim: &NimGame, command: Command, game: &Game, started: Instant) -> GameReport {
     GameReport {
         settled_by: Some(NIM_RULE.to_string()),
-        positions_searched: Some(0),
+        cost: SearchCost::positions(0),
         seconds: started.elapsed().as_secs_f64(),
         ..misere_report(command, game, nim.wins())
     }
@@ -108,6 +110,16 @@ impl MisereEvaluator {
     /// work and is slower on the boards measured (docs/PERFORMANCE.md, "Misère play").
     fn threads(&self) -> usize {
         self.limits.threads.unwrap_or(1)
+    }
+
+    /// What a misère search on the request's threads cost.
+    fn cost(&self, stats: &SearchStats) -> SearchCost {
+        SearchCost {
+            positions_searched: Some(stats.positions),
+            table_hits: Some(stats.table_hits),
+            threads: Some(self.threads()),
+            ..SearchCost::default()
+        }
     }
 
     /// Judges `moves` on the request's threads, within `seconds` when given: each move's
@@ -176,7 +188,7 @@ impl Evaluator for MisereEvaluator {
         let started = Instant::now();
         if let Some(nim) = NimGame::of(game.summands()) {
             return Ok(GameReport {
-                genus: Some(GenusReport::from(&nim.genus())),
+                value: ValuePart::misere(Some(GenusReport::from(&nim.genus()))),
                 ..nim_report(&nim, Command::Value, game, started)
             });
         }
@@ -189,9 +201,9 @@ impl Evaluator for MisereEvaluator {
                 Err(_) => None,
             };
             return Ok(GameReport {
-                genus,
+                value: ValuePart::misere(genus),
                 settled_by: Some(name),
-                positions_searched: Some(0),
+                cost: SearchCost::positions(0),
                 seconds: started.elapsed().as_secs_f64(),
                 ..misere_report(Command::Value, game, wins)
             });
@@ -202,10 +214,8 @@ impl Evaluator for MisereEvaluator {
         let wins = moves.is_empty() || judged.moves.iter().any(|m| m.wins());
         let genus = self.small_genus(game, rules, &parts, watch)?;
         Ok(GameReport {
-            genus,
-            positions_searched: Some(judged.stats.positions),
-            table_hits: Some(judged.stats.table_hits),
-            threads: Some(self.threads()),
+            value: ValuePart::misere(genus),
+            cost: self.cost(&judged.stats),
             seconds: started.elapsed().as_secs_f64(),
             ..misere_report(Command::Value, game, wins)
         })
@@ -231,15 +241,19 @@ impl Evaluator for MisereEvaluator {
                 )
             };
             let unlisted = listable.saturating_sub(LIST_LIMIT);
+            let report = nim_report(&nim, Command::Moves, game, started);
             return Ok(GameReport {
-                legal_moves: Some(legal),
-                winning_moves: Some(winning.len()),
-                moves: Some(shown),
-                moves_not_listed: (unlisted > 0).then_some(unlisted),
-                moves_unsettled: seconds.map(|_| 0),
-                table_hits: Some(0),
-                threads: Some(1),
-                ..nim_report(&nim, Command::Moves, game, started)
+                listed: MovesPart {
+                    moves_not_listed: (unlisted > 0).then_some(unlisted),
+                    moves_unsettled: seconds.map(|_| 0),
+                    ..MovesPart::listed(legal, winning.len(), shown)
+                },
+                cost: SearchCost {
+                    table_hits: Some(0),
+                    threads: Some(1),
+                    ..report.cost
+                },
+                ..report
             });
         }
         let (judged, stats, settled_by) = match by_theory(game, watch)? {
@@ -260,22 +274,22 @@ impl Evaluator for MisereEvaluator {
         // judged.
         let wins = winning > 0 || judged.is_empty();
         let report = misere_report(Command::Moves, game, wins);
-        let (outcome, winner) = if wins || unsettled == 0 {
-            (report.outcome, report.winner)
-        } else {
-            (None, None)
-        };
+        let known = wins || unsettled == 0;
         Ok(GameReport {
-            outcome,
-            winner,
-            legal_moves: Some(judged.len()),
-            winning_moves: Some(winning),
-            moves: Some(shown.into_iter().take(LIST_LIMIT).collect()),
-            moves_not_listed: (unlisted > 0).then_some(unlisted),
-            moves_unsettled: seconds.map(|_| unsettled),
-            positions_searched: Some(stats.positions),
-            table_hits: Some(stats.table_hits),
-            threads: Some(self.threads()),
+            standing: Standing {
+                outcome: report.outcome().filter(|_| known),
+                ..report.standing
+            },
+            listed: MovesPart {
+                moves_not_listed: (unlisted > 0).then_some(unlisted),
+                moves_unsettled: seconds.map(|_| unsettled),
+                ..MovesPart::listed(
+                    judged.len(),
+                    winning,
+                    shown.into_iter().take(LIST_LIMIT).collect(),
+                )
+            },
+            cost: self.cost(&stats),
             settled_by,
             seconds: started.elapsed().as_secs_f64(),
             ..report
@@ -291,8 +305,11 @@ impl Evaluator for MisereEvaluator {
         let started = Instant::now();
         if let Some(nim) = NimGame::of(game.summands()) {
             return Ok(GameReport {
-                winning_move: nim.winning_moves().into_iter().next(),
-                first_moves: Some(nim.legal_moves()),
+                first_move_search: FirstMoveSearch {
+                    winning_move: nim.winning_moves().into_iter().next(),
+                    first_moves: Some(nim.legal_moves()),
+                    ..FirstMoveSearch::default()
+                },
                 ..nim_report(&nim, Command::Outcome, game, started)
             });
         }
@@ -301,11 +318,14 @@ impl Evaluator for MisereEvaluator {
             let winning_move = judged.into_iter().find(|m| m.wins());
             let wins = first_moves == 0 || winning_move.is_some();
             return Ok(GameReport {
-                winning_move,
-                first_moves: Some(first_moves),
+                first_move_search: FirstMoveSearch {
+                    winning_move,
+                    first_moves: Some(first_moves),
+                    ..FirstMoveSearch::default()
+                },
                 settled_by: Some(name),
                 seconds: started.elapsed().as_secs_f64(),
-                positions_searched: Some(0),
+                cost: SearchCost::positions(0),
                 ..misere_report(Command::Outcome, game, wins)
             });
         }
@@ -315,11 +335,12 @@ impl Evaluator for MisereEvaluator {
         let winning_move = judged.moves.into_iter().find(|m| m.wins());
         let wins = moves.is_empty() || winning_move.is_some();
         Ok(GameReport {
-            winning_move,
-            first_moves: Some(moves.len()),
-            positions_searched: Some(judged.stats.positions),
-            table_hits: Some(judged.stats.table_hits),
-            threads: Some(self.threads()),
+            first_move_search: FirstMoveSearch {
+                winning_move,
+                first_moves: Some(moves.len()),
+                ..FirstMoveSearch::default()
+            },
+            cost: self.cost(&judged.stats),
             seconds: started.elapsed().as_secs_f64(),
             ..misere_report(Command::Outcome, game, wins)
         })
@@ -443,15 +464,18 @@ impl Evaluator for MisereEvaluator {
             ]
         });
         Ok(GameReport {
-            convention: Some(Convention::Misere),
-            board: Some(game.board().to_string()),
-            surface: Some(game.rules().surface().to_string()),
-            rays: Some(game.rules().rays().to_string()),
-            legal_moves: Some(game.legal_placements(&left).len()),
-            moves,
-            played: Some(game.move_name(placement)),
-            played_by: Some(name),
-            positions_searched: Some(stats.positions),
+            family: board_part(game),
+            value: ValuePart::misere(None),
+            play: Some(PlayPart {
+                played_by: name,
+                played: game.move_name(placement),
+            }),
+            listed: MovesPart {
+                legal_moves: Some(game.legal_placements(&left).len()),
+                moves,
+                ..MovesPart::default()
+            },
+            cost: SearchCost::positions(stats.positions),
             seconds: started.elapsed().as_secs_f64(),
             ..facts
         })
@@ -487,8 +511,8 @@ impl Evaluator for MisereEvaluator {
             });
             match self.outcome(&cell, &Resume::default(), watch) {
                 Ok(report) => {
-                    outcomes[i][j] = report.outcome.map(|outcome| outcome.to_string());
-                    positions += report.positions_searched.unwrap_or(0);
+                    outcomes[i][j] = report.outcome().map(|outcome| outcome.to_string());
+                    positions += report.cost.positions_searched.unwrap_or(0);
                     finished += 1;
                 }
                 Err(RunError::Stopped(_)) => {
@@ -592,13 +616,16 @@ mod tests {
             let three = answer(&format!(
                 r#"{{"question":"moves","game":"{game}","all":true,"convention":"misere","limits":{{"threads":3}}}}"#
             ));
-            assert_eq!(one.moves, three.moves, "{game}");
-            assert_eq!(one.outcome, three.outcome, "{game}");
+            assert_eq!(one.listed.moves, three.listed.moves, "{game}");
+            assert_eq!(one.outcome(), three.outcome(), "{game}");
             let outcome = answer(&format!(
                 r#"{{"question":"outcome","game":"{game}","convention":"misere","limits":{{"threads":2}}}}"#
             ));
-            assert_eq!(outcome.outcome, one.outcome, "{game}");
-            assert_eq!(outcome.winning_move.is_some(), one.winning_moves > Some(0));
+            assert_eq!(outcome.outcome(), one.outcome(), "{game}");
+            assert_eq!(
+                outcome.first_move_search.winning_move.is_some(),
+                one.listed.winning_moves > Some(0)
+            );
         }
     }
 
@@ -633,19 +660,19 @@ mod tests {
             let played = answer(&format!(
                 r#"{{"question":"play","game":"{game}","convention":"misere"}}"#
             ));
-            assert_eq!(played.convention, Some(crate::misere::Convention::Misere));
+            assert_eq!(played.convention(), crate::misere::Convention::Misere);
             // The computer wins exactly when the player to move does: it leaves a lost position.
-            let leaves_lost = played.outcome == Some(crate::values::Outcome::P);
+            let leaves_lost = played.outcome() == Some(crate::values::Outcome::P);
             assert_eq!(
                 leaves_lost,
-                outcome.outcome == Some(crate::values::Outcome::N),
+                outcome.outcome() == Some(crate::values::Outcome::N),
                 "{game}"
             );
             let after = answer(&format!(
                 r#"{{"question":"outcome","game":"{} at {}","convention":"misere"}}"#,
                 game, played.position
             ));
-            assert_eq!(after.outcome, played.outcome, "{game}");
+            assert_eq!(after.outcome(), played.outcome(), "{game}");
         }
         let request: Request = serde_json::from_str(
             r#"{"question":"play","game":"knights 4x4","convention":"misere","opponent":"symmetry"}"#,
@@ -693,13 +720,13 @@ mod tests {
             let moves = root_moves(&mut rules, game.summands()).unwrap();
             let mut searched = judge_moves(&rules, &moves, false, 1, 1 << 24, &mut ()).moves;
             crate::request::after::write_games_after(&game, &mut searched);
-            assert_eq!(closed.moves.as_ref(), Some(&searched), "{text}");
-            assert_eq!(closed.legal_moves, Some(searched.len()), "{text}");
+            assert_eq!(closed.listed.moves.as_ref(), Some(&searched), "{text}");
+            assert_eq!(closed.listed.legal_moves, Some(searched.len()), "{text}");
             let winning = searched.iter().filter(|m| m.wins()).count();
-            assert_eq!(closed.winning_moves, Some(winning), "{text}");
+            assert_eq!(closed.listed.winning_moves, Some(winning), "{text}");
             let wins = searched.is_empty() || winning > 0;
             let outcome = if wins { Outcome::N } else { Outcome::P };
-            assert_eq!(closed.outcome, Some(outcome), "{text}");
+            assert_eq!(closed.outcome(), Some(outcome), "{text}");
             let value = answer(&format!(
                 r#"{{"question":"value","game":"{text}","convention":"misere"}}"#
             ));
@@ -710,14 +737,14 @@ mod tests {
                 .small_genus(&game, rules, &parts, &Watch::new())
                 .unwrap()
                 .unwrap();
-            assert_eq!(value.genus, Some(genus), "{text}");
-            assert_eq!(value.outcome, Some(outcome), "{text}");
+            assert_eq!(value.genus(), Some(&genus), "{text}");
+            assert_eq!(value.outcome(), Some(outcome), "{text}");
             let first = answer(&format!(
                 r#"{{"question":"outcome","game":"{text}","convention":"misere"}}"#
             ));
-            assert_eq!(first.outcome, Some(outcome), "{text}");
+            assert_eq!(first.outcome(), Some(outcome), "{text}");
             assert_eq!(
-                first.winning_move,
+                first.first_move_search.winning_move,
                 searched.iter().find(|m| m.wins()).cloned(),
                 "{text}"
             );
@@ -727,17 +754,18 @@ mod tests {
     #[test]
     fn large_nim_heaps_are_answered_without_search() {
         let heap = answer(r#"{"question":"value","game":"*1500","convention":"misere"}"#);
-        assert_eq!(heap.outcome, Some(Outcome::N));
-        assert_eq!(heap.genus.unwrap().text, "1500^{1500,1502}");
+        assert_eq!(heap.outcome(), Some(Outcome::N));
+        assert_eq!(heap.genus().unwrap().text, "1500^{1500,1502}");
         let heaps = answer(r#"{"question":"value","game":"nim 1500 700","convention":"misere"}"#);
-        assert_eq!(heaps.genus.unwrap().text, "1888^{1888,1890}");
+        assert_eq!(heaps.genus().unwrap().text, "1888^{1888,1890}");
         // Past the 2,000 moves a misère search goes, and past Nim's quotient's heaps.
         let sum = answer(
             r#"{"question":"moves","game":"*4000000000 + nim 100000 + *1","convention":"misere"}"#,
         );
-        assert_eq!(sum.legal_moves, Some(4_000_100_001));
-        assert_eq!(sum.winning_moves, Some(1));
+        assert_eq!(sum.listed.legal_moves, Some(4_000_100_001));
+        assert_eq!(sum.listed.winning_moves, Some(1));
         let moves: Vec<&str> = sum
+            .listed
             .moves
             .iter()
             .flatten()
@@ -775,7 +803,7 @@ mod tests {
                 let (rules, parts) = PartRules::of_summands(game.summands()).unwrap();
                 let wins = MisereSearch::new(rules, 1 << 24).wins(&parts).unwrap();
                 let expected = if wins { Outcome::N } else { Outcome::P };
-                assert_eq!(report.outcome, Some(expected), "{text}");
+                assert_eq!(report.outcome(), Some(expected), "{text}");
             }
         }
     }
