@@ -14,9 +14,9 @@ use std::sync::atomic::AtomicBool;
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{MisereStart, State, TooLarge};
 use crate::graph::GraphError;
-use crate::misere::Convention;
 use crate::report::{Command, GameReport, Move, MovesPart, Player};
 use crate::solver::SearchObserver;
+use crate::values::Convention;
 use crate::values::{Nimber, Outcome};
 
 /// A game of one family in its position.

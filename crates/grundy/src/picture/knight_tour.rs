@@ -5,9 +5,9 @@ use std::fmt::Write;
 use crate::notation::column_letters;
 use crate::tour::Tour;
 
-/// The most squares [`tour`] draws: each dark square is an element of its own, some 5 MB of
-/// text at this bound.
-pub const MAX_TOUR_SQUARES: usize = 250_000;
+/// The most squares [`tour`] draws ([`crate::tour::MAX_DRAWN_TOUR_SQUARES`], where the text
+/// of a tour answer reads it too).
+pub const MAX_TOUR_SQUARES: usize = crate::tour::MAX_DRAWN_TOUR_SQUARES;
 
 /// The margins around the board: the title above, the row numbers on the left and the column
 /// letters below.

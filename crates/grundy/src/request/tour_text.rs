@@ -5,8 +5,8 @@
 use std::fmt::Write as _;
 
 use super::tour::{FoundTour, TourAnswer, TourCountAnswer};
-use crate::picture::MAX_TOUR_SQUARES;
 use crate::report::{Count, TourExistsReport, TourVerifyReport};
+use crate::tour::MAX_DRAWN_TOUR_SQUARES;
 use crate::tour::{Tour, TourBoard};
 
 /// Boards with more squares than this are summarised instead of drawn.
@@ -45,7 +45,7 @@ impl FoundTour {
         } else {
             let _ = writeln!(
                 out,
-                "({} squares: too many to draw; --json gives the whole path, --svg a picture up to {MAX_TOUR_SQUARES} squares)",
+                "({} squares: too many to draw; --json gives the whole path, --svg a picture up to {MAX_DRAWN_TOUR_SQUARES} squares)",
                 board.squares()
             );
         }

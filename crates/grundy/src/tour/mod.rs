@@ -49,6 +49,10 @@ pub use verify::TourFault;
 /// The largest number of squares a tour board may have (20000×20000).
 pub const MAX_TOUR_SQUARES: u64 = 400_000_000;
 
+/// The most squares a picture of a tour draws (`crate::picture::tour`): each dark square is an
+/// element of its own, some 5 MB of text at this bound.
+pub const MAX_DRAWN_TOUR_SQUARES: usize = 250_000;
+
 /// The eight knight's moves as `(row, column)` steps, in a fixed order.
 pub const KNIGHT_STEPS: [(i32, i32); 8] = [
     (-2, 1),
