@@ -4,8 +4,10 @@
 //! The rules are a value, [`Cram`], configured once for a board; positions are
 //! [`CramPosition`]s, the set of free squares. A position falls apart into independent
 //! regions of free squares joined by possible dominoes ([`Cram::components`]), each keyed by
-//! its shape under the eight symmetries of the grid and translation ([`CramKey`]), and
-//! [`CramSolver`] values them with the generic [`crate::solver::Solver`]. Boards whose
+//! its shape under the eight symmetries of the grid and translation ([`CramKey`], the misère
+//! search's key; the normal-play search keys a region by its least image on the board), and
+//! [`CramSolver`] values them by Beling and Rogalski's pruning (`pruning.rs`, on a word of
+//! 64 bits for boards of up to 64 squares and of 128 above, `grid.rs`, `word.rs`). Boards whose
 //! central symmetry settles the game (even × even: the second player mirrors; even × odd: the
 //! first player takes the centre domino, then mirrors) are answered without search by
 //! [`symmetry_settlement`].
