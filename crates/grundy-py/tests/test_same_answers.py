@@ -66,6 +66,9 @@ def test_outcome_table_sequence_tours_and_graph_are_the_command_lines(cli):
     assert steady(grundy.tour_exists("3x5").to_dict()) == steady(cli("tour", "exists", "3x5"))
     assert steady(grundy.tour_count("5x5").to_dict()) == steady(cli("tour", "count", "5x5"))
     assert steady(grundy.graph("knights 6x6").to_dict()) == steady(cli("graph", "knights", "6x6"))
+    drawn = grundy.graph("knights 3x3", drawing=True)
+    assert steady(drawn.to_dict()) == steady(cli("graph", "knights", "3x3", "--drawing"))
+    assert len(drawn.drawing["edges"]) == drawn.edges == 8
     assert steady(grundy.game("knights 5x5").reply().to_dict()) == steady(
         cli("play", "knights", "5x5", "--reply")
     )

@@ -43,9 +43,10 @@ fn main() {
     let value = solver.nim_value(&cram.empty());
     let stats = solver.stats();
     println!(
-        "cram {board}: {value}  ({} positions, {} table hits, {} endgame positions, {:.2} s)",
+        "cram {board}: {value}  ({} positions, {} table hits, {} table entries, {} endgame positions, {:.2} s)",
         stats.positions,
         stats.table_hits,
+        stats.table.entries,
         stats.endgame_positions,
         start.elapsed().as_secs_f64()
     );

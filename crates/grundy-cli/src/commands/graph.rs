@@ -29,7 +29,7 @@ use crate::render::{draw_board, json_line};
 #[command(
     after_help = "Terminal positions (where no move is left) are the maximal \
 independent sets of the attack graph: i is the fewest pieces a game can end with, alpha the most.\n\n\
-Examples:\n  grundy graph knights 8x8\n  grundy graph queens 8x8 --json\n  \
+Examples:\n  grundy graph knights 8x8\n  grundy graph queens 8x8 --json\n  grundy graph knights 4x4 --json --drawing\n  \
 grundy graph knights 8x8 --svg knights.svg\n  grundy graph graph edges.txt"
 )]
 pub struct Args {
@@ -54,6 +54,10 @@ pub struct Args {
     /// file: pieces, and attacked squares shaded. Boards only.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
+    /// With --json: draw the graph, its vertices and edges by name (`drawing`), for graphs of at
+    /// most 144 vertices.
+    #[arg(long, requires = "json")]
+    pub drawing: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -81,6 +85,7 @@ pub fn run(args: &Args) -> Result<String> {
         graph: None,
         limit: args.limit,
         states: args.states,
+        drawing: args.drawing,
     };
     let (watch, shown) = graph_watch();
     let answer = request::graph(&request, &watch);

@@ -22,7 +22,7 @@ pub mod value;
 pub mod worker;
 
 use clap::Args;
-pub use grundy::games::answer_text::{rules_note, searched_line};
+pub use grundy::games::answer_text::searched_line;
 use grundy::games::contract::FamilyGame;
 use grundy::games::placement::Placement;
 use grundy::games::placement::{PlacementGame, PlacementPosition, RayRule, Surface};

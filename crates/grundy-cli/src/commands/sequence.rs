@@ -4,8 +4,7 @@
 
 use anyhow::Result;
 use grundy::request::{
-    sequence_game, Limits, RunError, SequenceAnswer, SequenceRequest, Stopped,
-    BYTES_PER_PRINTED_VALUE,
+    sequence_game, Limits, RunError, SequenceRequest, Stopped, BYTES_PER_PRINTED_VALUE,
 };
 
 use crate::input::{input_error, parse_memory, run_error};
@@ -93,13 +92,11 @@ pub fn run(args: &Args) -> Result<String> {
         },
         Err(error) => return Err(run_error(error)),
     };
-    let report = Report {
-        answer: &answer,
-        why_stopped: if memory_note.is_some() {
-            "stopped at --memory"
-        } else {
-            "interrupted"
-        },
+    // What stopped it, for the heading.
+    let why_stopped = if memory_note.is_some() {
+        "stopped at --memory"
+    } else {
+        "interrupted"
     };
     let finished = answer.finished;
     // The values printed are made only now: refused first if their text would not fit.
@@ -140,12 +137,13 @@ pub fn run(args: &Args) -> Result<String> {
         )));
     }
     if let Some(path) = &args.svg {
-        crate::files::write_after_report(path, report.plot());
+        let plot = grundy::picture::sequence(&answer, &answer.heading(why_stopped));
+        crate::files::write_after_report(path, plot);
     }
     let out = if args.json {
         json_line(&answer)
     } else {
-        report.text(shown)
+        answer.text(why_stopped, shown)
     };
     if !answer.stopped {
         return Ok(out);
@@ -166,137 +164,4 @@ pub fn run(args: &Args) -> Result<String> {
         interrupt::stopped_by()
     ))
     .into())
-}
-
-/// What `grundy sequence` found, to print as text or a plot.
-struct Report<'a> {
-    answer: &'a SequenceAnswer,
-    /// What stopped it, for the heading: "interrupted" or "stopped at --memory".
-    why_stopped: &'static str,
-}
-
-impl Report<'_> {
-    /// The heading: which heaps, and why fewer than asked when stopped.
-    fn heading(&self) -> String {
-        self.answer.heading(self.why_stopped)
-    }
-
-    fn plot(&self) -> String {
-        grundy::picture::sequence(self.answer, &self.heading())
-    }
-
-    /// The heading, the period and its proof, and the first `shown` values.
-    fn text(&self, shown: usize) -> String {
-        let answer = self.answer;
-        let mut out = format!("{}\n", self.heading());
-        let rule = answer.game.rule();
-        match (answer.periodicity(), rule.max_taken()) {
-            (Some(found), Some(taken)) => {
-                out.push_str(&format!(
-                    "period     {} (pre-period {}: g(n + {}) = g(n) for every n >= {}{})\n",
-                    found.period,
-                    found.preperiod,
-                    found.period,
-                    found.preperiod,
-                    if found.preperiod > 0 {
-                        format!(", last exception at n = {}", found.preperiod - 1)
-                    } else {
-                        String::new()
-                    }
-                ));
-                out.push_str(&format!(
-                    "proof      Octal Periodicity Theorem: checked for {} <= n < 2e + p + t = {} (t = {taken}); computed {} values, the rest follow\n",
-                    found.preperiod,
-                    2 * found.preperiod + found.period + taken,
-                    found.computed
-                ));
-            }
-            _ if rule.is_finite_octal() && answer.stopped => out.push_str(&format!(
-                "period     not settled: {} after {} values, and they prove no period\n",
-                self.why_stopped, answer.computed
-            )),
-            _ if rule.is_finite_octal() => out.push_str(&format!(
-                "period     not settled by heap {}: no period is proven by the values computed\n",
-                answer.horizon
-            )),
-            _ => out.push_str(
-                "period     not checked: the Octal Periodicity Theorem needs finitely many digits below 8 and no condition on the parts\n",
-            ),
-        }
-        let (largest_at, largest) = answer.largest_at();
-        out.push_str(&format!(
-            "largest    {largest} (first at heap {largest_at})\n"
-        ));
-        if let Some(rare) = &answer.sequence.rare {
-            out.push_str(&rare_line(rare));
-        }
-        out.push_str(&format!(
-            "time       {:.3} s for {} values\n",
-            answer.seconds, answer.computed
-        ));
-        let values = answer.values(shown);
-        for (row, chunk) in values.chunks(20).enumerate() {
-            let line: Vec<String> = chunk.iter().map(u32::to_string).collect();
-            out.push_str(&format!("{:>8}: {}\n", row * 20, line.join(" ")));
-        }
-        if shown < answer.finished {
-            out.push_str(&format!(
-                "... {} more values (--show COUNT prints more, --json prints all)\n",
-                answer.finished - shown
-            ));
-        }
-        if let Some(genera) = &answer.genera {
-            out.push_str(&misere_text(genera, answer.to));
-        }
-        out
-    }
-}
-
-/// The rare values: how many heaps, which class, the last one.
-fn rare_line(rare: &grundy::games::heap::RareValues) -> String {
-    let parity = if rare.odd { "odd" } else { "even" };
-    let flipped = if rare.domain {
-        " (on even heaps; the other class on odd heaps)"
-    } else {
-        ""
-    };
-    let last = rare.last.map_or_else(
-        || "none".to_string(),
-        |heap| format!("the last at heap {heap}"),
-    );
-    let used = if rare.used {
-        ""
-    } else {
-        "; not enumerated: scanning every break was estimated cheaper"
-    };
-    format!(
-        "rare       {} heaps: {last} (values with an {parity} number of 1-bits in value AND {:#x}{flipped}{used})\n",
-        rare.heaps, rare.mask
-    )
-}
-
-/// The genus of each heap, under misère play: P where the heap alone is a second-player win.
-fn misere_text(genera: &[grundy::misere::genus::Genus], to: usize) -> String {
-    let mut out = match genera.len() {
-        0 => "misère     no heap's genus within the search's 5 million positions\n".to_string(),
-        count => format!(
-            "misère     genus of heaps 0 to {} (P: the heap alone is a misère second-player win)\n",
-            count - 1
-        ),
-    };
-    for (heap, genus) in genera.iter().enumerate() {
-        let outcome = if genus.misere.first() == Some(&0) {
-            "P"
-        } else {
-            "N"
-        };
-        out.push_str(&format!("{heap:>8}: {outcome} {genus}\n"));
-    }
-    if !genera.is_empty() && genera.len() <= to {
-        out.push_str(&format!(
-            "           heaps {} to {to}: not reached within the search's 5 million positions\n",
-            genera.len()
-        ));
-    }
-    out
 }

@@ -11,7 +11,7 @@ use grundy::report::TableReport;
 use grundy::request::{Limits, RunError, Stopped, TableGame, TableRequest};
 use grundy::watch::{Event, Watch};
 
-use super::{rules_note, RuleOptions, SearchOptions};
+use super::{RuleOptions, SearchOptions};
 use crate::input::{input_error, run_error};
 use crate::interrupt::{self, Interrupted};
 use crate::progress::Shown;
@@ -91,11 +91,10 @@ pub fn run(args: &Args) -> Result<String> {
     }
     let shown = Shown::new("table");
     let bars = shown.clone();
-    // A corner game's table is read at once, with nothing to keep: Ctrl-C ends it as usual.
-    let watch = match game {
-        TableGame::Corner(_) if !args.convention.misere => Watch::new(),
-        TableGame::Corner(_) => interrupt::watch()?,
-        TableGame::Placement(_) | TableGame::Cram => interrupt::watch()?.on_event(move |event| {
+    // A table read at once from the game's own table (a corner game's) has nothing to keep:
+    // Ctrl-C ends it as usual.
+    let watch = if game.searches_cells() {
+        interrupt::watch()?.on_event(move |event| {
             // The cells finished are what the table shows and `grundy serve` reads; the
             // solvers' own counts are each thread's, only for a log's line a minute.
             if let Event::Steps { .. } = event {
@@ -103,7 +102,11 @@ pub fn run(args: &Args) -> Result<String> {
             } else {
                 bars.log_only(event);
             }
-        }),
+        })
+    } else if args.convention.misere {
+        interrupt::watch()?
+    } else {
+        Watch::new()
     };
     let answer = grundy::request::table(&request, &watch);
     shown.finish();
@@ -118,13 +121,12 @@ pub fn run(args: &Args) -> Result<String> {
             crate::files::write_after_report(path, svg);
         }
     }
-    let out = match &game {
-        _ if report.outcomes.is_some() => misere_text(&report, args),
-        TableGame::Placement(rules) => {
-            board_text(&report, &rules_note(rules), request.threads(), args)
-        }
-        TableGame::Cram => board_text(&report, "", request.threads(), args),
-        TableGame::Corner(_) => corner_text(&report, args),
+    let out = if report.outcomes.is_some() {
+        misere_text(&report, args)
+    } else if game.searches_cells() {
+        board_text(&report, &game.rules_note(), request.threads(), args)
+    } else {
+        whole_table_text(&report, args)
     };
     if stopped {
         // The finished cells are the answer so far: printed before the exit status says the
@@ -141,8 +143,8 @@ pub fn run(args: &Args) -> Result<String> {
     Ok(out)
 }
 
-/// A table of empty boards (a placement game's, with the `note` of its rules, or Cram's) as
-/// JSON or text: `?` for the cells a stop left unfinished.
+/// A table of empty boards searched cell by cell, with the `note` of its rules, as JSON or
+/// text: `?` for the cells a stop left unfinished.
 fn board_text(report: &TableReport, note: &str, threads: usize, args: &Args) -> String {
     if args.search.json {
         return json_line(report);
@@ -240,9 +242,9 @@ fn misere_text(report: &TableReport, args: &Args) -> String {
     out
 }
 
-/// A corner game's table as JSON or text.
-fn corner_text(report: &TableReport, args: &Args) -> String {
-    // A corner game's table is read whole, never stopped: every cell has its value.
+/// A table read whole from the game's own table (a corner game's) as JSON or text.
+fn whole_table_text(report: &TableReport, args: &Args) -> String {
+    // A table read whole is never stopped: every cell has its value.
     let grid: Vec<Vec<u32>> = report
         .nimbers
         .iter()

@@ -10,24 +10,22 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use grundy::picture::{self, MAX_TOUR_SQUARES};
-use grundy::report::{Count, TourCountReport};
 use grundy::request::{
-    self, FoundTour, RunError, Stopped, TourAnswer, TourCountRequest, TourExistsRequest,
-    TourMethod, TourRequest, TourVerifyRequest,
+    self, RunError, Stopped, TourAnswer, TourCountRequest, TourExistsRequest, TourMethod,
+    TourRequest, TourVerifyRequest,
 };
 use grundy::tour::neural::NeuralOptions;
-use grundy::tour::text::is_json_tour;
+use grundy::tour::text::{
+    refuse_binary_tour, tour_file_read_limit, tour_file_text, FIRST_TOUR_BYTES,
+};
 use grundy::tour::warnsdorff::TieBreak;
-use grundy::tour::{Tour, TourBoard};
+use grundy::tour::TourBoard;
 use grundy::watch::Watch;
 
 use crate::input::{input_error, run_error};
 use crate::interrupt;
 use crate::progress::Shown;
 use crate::render::json_line;
-
-/// Boards with more squares than this are summarised instead of drawn.
-const MAX_DRAWN_SQUARES: usize = 10_000;
 
 const TOUR_EXAMPLES: &str = "Examples:
   grundy tour 8x8                          an open tour (same as `grundy tour find 8x8`)
@@ -330,11 +328,11 @@ fn find(args: &FindArgs) -> Result<String> {
     let answer = answer.map_err(run_error)?;
     let found = match &answer {
         TourAnswer::Found(found) => found,
-        TourAnswer::NoTour { reason, .. } => {
+        TourAnswer::NoTour { .. } => {
             return Err(NegativeAnswer(if args.json {
                 json_line(&answer)
             } else {
-                format!("no: {reason}\n")
+                answer.text()
             })
             .into())
         }
@@ -348,100 +346,11 @@ fn find(args: &FindArgs) -> Result<String> {
     if args.json {
         return Ok(tour_json(&answer, board.squares()));
     }
-    let mut out = tour_text(found)?;
+    let mut out = found.text();
     if let Some(path) = &args.svg {
         writeln!(out, "svg        {}", path.display())?;
     }
     Ok(out)
-}
-
-/// A found tour for people: how it was found, the board with its move numbers (or a summary
-/// of a large one), notes on the method, and the check.
-fn tour_text(found: &FoundTour) -> Result<String> {
-    let tour = &found.tour;
-    let board = tour.board();
-    let mut out = String::new();
-    let kind = if tour.is_closed() { "closed" } else { "open" };
-    let first = board.square_name(tour.path()[0]);
-    let last = board.square_name(tour.path()[tour.path().len() - 1]);
-    writeln!(
-        out,
-        "{kind} knight's tour of {board} by {}, from {first} to {last}",
-        found.method
-    )?;
-    if board.squares() <= MAX_DRAWN_SQUARES {
-        out.push_str(&draw_numbers(tour));
-    } else {
-        writeln!(
-            out,
-            "({} squares: too many to draw; --json gives the whole path, --svg a picture up to {MAX_TOUR_SQUARES} squares)",
-            board.squares()
-        )?;
-    }
-    if found.network_stopped {
-        writeln!(
-            out,
-            "Ctrl-C stopped the restarts: the best cover so far was joined"
-        )?;
-    }
-    if let Some(report) = &found.network {
-        writeln!(
-            out,
-            "network: {} restart{}, {} settled with every square on two moves, {} of them a single cycle ({:.1}%)",
-            report.restarts,
-            if report.restarts == 1 { "" } else { "s" },
-            report.settled,
-            report.single_cycle,
-            100.0 * f64::from(report.single_cycle) / f64::from(report.restarts.max(1))
-        )?;
-        if report.joins > 0 {
-            writeln!(
-                out,
-                "no restart gave a single cycle: the best cover had {} cycles, joined by {} exchanges",
-                report.cycles_in_answer, report.joins
-            )?;
-        }
-    }
-    if let Some(why) = &found.fallback {
-        writeln!(out, "{why}; found by {} instead", found.method)?;
-    }
-    writeln!(
-        out,
-        "verified   {} squares, every step a knight's move{}",
-        board.squares(),
-        if tour.is_closed() {
-            ", and back to the start"
-        } else {
-            ""
-        }
-    )?;
-    writeln!(out, "time       {:.3} s", found.seconds)?;
-    Ok(out)
-}
-
-/// The board with each square's move number, row 1 at the top, column letters above.
-fn draw_numbers(tour: &Tour) -> String {
-    let board = tour.board();
-    let numbers = tour.move_numbers();
-    let width = board.squares().to_string().len().max(2);
-    let mut out = String::new();
-    let label_width = board.rows().to_string().len();
-    out.push_str(&" ".repeat(label_width));
-    for col in 0..board.cols() {
-        let name = board.square_name(board.index(0, col));
-        let letters = name.trim_end_matches(|c: char| c.is_ascii_digit());
-        out.push_str(&format!(" {letters:>width$}"));
-    }
-    out.push('\n');
-    for row in 0..board.rows() {
-        out.push_str(&format!("{:>label_width$}", row + 1));
-        for col in 0..board.cols() {
-            let number = numbers[board.index(row, col) as usize];
-            out.push_str(&format!(" {number:>width$}"));
-        }
-        out.push('\n');
-    }
-    out
 }
 
 /// The tour as one JSON object and a newline, written into a buffer sized for it: about 14
@@ -468,31 +377,34 @@ fn exists(args: &ExistsArgs) -> Result<String> {
         limit: args.limit,
     };
     let answer = request::tour_exists(&request, &Watch::new()).map_err(run_error)?;
-    if args.json {
-        let report = json_line(&answer);
-        return match answer.exists {
-            Some(true) => Ok(report),
-            _ => Err(NegativeAnswer(report).into()),
-        };
-    }
-    let reason = &answer.reason;
+    let text = if args.json {
+        json_line(&answer)
+    } else {
+        answer.text()
+    };
     match answer.exists {
-        Some(true) => Ok(format!("yes: {reason}\n")),
-        Some(false) => Err(NegativeAnswer(format!("no: {reason}\n")).into()),
-        None => Err(NegativeAnswer(format!("unknown: {reason}\n")).into()),
+        Some(true) => Ok(text),
+        _ => Err(NegativeAnswer(text).into()),
     }
 }
 
-/// The largest tour read from a JSON file, in squares (10000x10000).
-const MAX_JSON_TOUR_SQUARES: u64 = 100_000_000;
-
-/// Tour files are read whole, so they are refused beyond what `grundy tour --json` writes for
-/// a tour of [`MAX_JSON_TOUR_SQUARES`] (about 14 bytes a square).
-const MAX_TOUR_FILE_BYTES: u64 = MAX_JSON_TOUR_SQUARES * 16;
-
-/// Text grids are read word by word (some 20 bytes a word in memory); `grundy tour` draws
-/// boards up to 10000 squares, and this leaves room for grids far larger, written by hand.
-const MAX_TEXT_TOUR_BYTES: u64 = 64 << 20;
+/// The text of the tour file `path`, read only as far as its kind allows: its first bytes say
+/// whether it is JSON or binary, and how much more to read ([`tour_file_read_limit`]); the
+/// library checks and decodes what was read.
+fn read_tour_text(path: &std::path::Path) -> Result<String, TourFileError> {
+    use std::io::Read as _;
+    let mut file = std::fs::File::open(path).map_err(TourFileError::Unreadable)?;
+    let mut bytes = Vec::new();
+    (&mut file)
+        .take(FIRST_TOUR_BYTES)
+        .read_to_end(&mut bytes)
+        .map_err(TourFileError::Unreadable)?;
+    refuse_binary_tour(&bytes).map_err(TourFileError::Refused)?;
+    file.take(tour_file_read_limit(&bytes) - bytes.len() as u64)
+        .read_to_end(&mut bytes)
+        .map_err(TourFileError::Unreadable)?;
+    tour_file_text(bytes).map_err(TourFileError::Refused)
+}
 
 /// Why a tour file was not read.
 enum TourFileError {
@@ -500,65 +412,6 @@ enum TourFileError {
     /// The file is not a tour this command reads; the text follows the file's name.
     Refused(String),
 }
-
-/// The text of the tour file `path`, read only as far as its kind allows: the first bytes say
-/// whether it is JSON, and no more than [`MAX_TOUR_FILE_BYTES`] (JSON) or
-/// [`MAX_TEXT_TOUR_BYTES`] (text) is read, whatever the file says its size is (a device such
-/// as `/dev/zero` says 0). Binary files (a NUL byte) are refused at their first bytes; a
-/// leading byte-order mark is dropped. The library tells JSON from text by the same rule
-/// ([`is_json_tour`]).
-fn read_tour_text(path: &std::path::Path) -> Result<String, TourFileError> {
-    use std::io::Read as _;
-    let mut file = std::fs::File::open(path).map_err(TourFileError::Unreadable)?;
-    let mut bytes = Vec::new();
-    (&mut file)
-        .take(4096)
-        .read_to_end(&mut bytes)
-        .map_err(TourFileError::Unreadable)?;
-    if bytes.starts_with(UTF8_BYTE_ORDER_MARK) {
-        bytes.drain(..UTF8_BYTE_ORDER_MARK.len());
-    }
-    let not_text = |bytes: &[u8]| {
-        bytes.iter().position(|&byte| byte == 0).map(|offset| {
-            TourFileError::Refused(format!(
-                "is not text: byte {offset} is NUL; give a tour as `grundy tour` prints it (text or --json)"
-            ))
-        })
-    };
-    if let Some(refusal) = not_text(&bytes) {
-        return Err(refusal);
-    }
-    let is_json = is_json_tour(&bytes);
-    let limit = if is_json {
-        MAX_TOUR_FILE_BYTES
-    } else {
-        MAX_TEXT_TOUR_BYTES
-    };
-    file.take(limit + 1 - bytes.len() as u64)
-        .read_to_end(&mut bytes)
-        .map_err(TourFileError::Unreadable)?;
-    if bytes.len() as u64 > limit {
-        return Err(TourFileError::Refused(if is_json {
-            format!("has more than {limit} bytes: JSON tours are limited to {limit} bytes (a {MAX_JSON_TOUR_SQUARES}-square tour as `grundy tour --json` writes it)")
-        } else {
-            format!("has more than {limit} bytes: text tours are limited to {limit} bytes (JSON tours to {MAX_TOUR_FILE_BYTES})")
-        }));
-    }
-    if let Some(refusal) = not_text(&bytes) {
-        return Err(refusal);
-    }
-    let text = String::from_utf8(bytes).map_err(|error| {
-        TourFileError::Refused(format!(
-            "is not UTF-8 text (byte {} is not part of a character)",
-            error.utf8_error().valid_up_to()
-        ))
-    })?;
-    Ok(text)
-}
-
-/// The UTF-8 byte-order mark some editors put at the start of a text file: not part of the
-/// tour.
-const UTF8_BYTE_ORDER_MARK: &[u8] = b"\xef\xbb\xbf";
 
 /// `grundy tour verify FILE`: a tour as `grundy tour` prints it (text or `--json`), or rows of
 /// move numbers.
@@ -582,33 +435,15 @@ fn verify_file(args: &VerifyArgs) -> Result<String> {
         RunError::Input(why) => input_error(format!("{shown}: {why}")),
         other => run_error(other),
     })?;
-    if args.json {
-        let report = json_line(&answer);
-        return if answer.valid {
-            Ok(report)
-        } else {
-            Err(NegativeAnswer(report).into())
-        };
-    }
-    let board = &answer.board;
-    match (&answer.fault, answer.closed) {
-        (Some(fault), _) => {
-            Err(NegativeAnswer(format!("not a valid tour of {board}: {fault}\n")).into())
-        }
-        (None, closed) => {
-            let squares = board
-                .parse::<TourBoard>()
-                .expect("the report names the board it read")
-                .squares();
-            let kind = if closed == Some(true) {
-                "closed"
-            } else {
-                "open"
-            };
-            Ok(format!(
-                "valid {kind} knight's tour of {board}: {squares} squares, each once, every step a knight's move\n"
-            ))
-        }
+    let text = if args.json {
+        json_line(&answer)
+    } else {
+        answer.text()
+    };
+    if answer.valid {
+        Ok(text)
+    } else {
+        Err(NegativeAnswer(text).into())
     }
 }
 
@@ -645,7 +480,7 @@ fn count_tours(args: &CountArgs) -> Result<String> {
     let text = if args.json {
         json_line(&answer)
     } else {
-        count_text(report, answer.shares)
+        answer.text()
     };
     if report.complete {
         Ok(text)
@@ -657,78 +492,5 @@ fn count_tours(args: &CountArgs) -> Result<String> {
             interrupt::stopped_by()
         ))
         .into())
-    }
-}
-
-/// A count for people: what was counted, the count (or the lower bound of a stopped search)
-/// and how it was made.
-fn count_text(report: &TourCountReport, shares: Option<(usize, usize)>) -> String {
-    let board = &report.board;
-    let count = group_digits(&match &report.count {
-        Count::Exact(count) => count.to_string(),
-        Count::Decimal(digits) => digits.clone(),
-    });
-    let from = match &report.start {
-        Some(start) => format!(" starting at {start}"),
-        None => String::new(),
-    };
-    let what = match (report.closed, report.directed) {
-        (true, _) => {
-            "closed tours (Hamiltonian cycles, up to direction and starting square)".to_string()
-        }
-        (false, true) => {
-            format!("directed open tours (Hamiltonian paths, closed ones included){from}")
-        }
-        (false, false) => {
-            format!("undirected open tours (Hamiltonian paths, closed ones included){from}")
-        }
-    };
-    let seconds = report.seconds.unwrap_or(0.0);
-    match report.method.as_str() {
-        "theorem" => format!(
-            "board      {board}\ncounting   {what}\ncount      {count}\nreason     {}\n",
-            report.reason.as_deref().unwrap_or_default()
-        ),
-        "frontier" => format!(
-            "board      {board}\ncounting   {what}\ncount      {count}\nmethod     frontier dynamic program, at most {} states at once, in {seconds:.3} s\n",
-            report.peak_states.unwrap_or(0)
-        ),
-        _ => {
-            let searched = report.search_nodes.unwrap_or(0);
-            if report.complete {
-                format!(
-                    "board      {board}\ncounting   {what}\ncount      {count}\nsearched   {searched} nodes in {seconds:.3} s\n"
-                )
-            } else {
-                let (finished, all) = shares.unwrap_or_default();
-                format!(
-                    "board      {board}\ncounting   {what}\ncount      at least {count} (interrupted: a lower bound, not the count)\nsearched   {searched} nodes in {seconds:.3} s, {finished} of {all} shares finished\n"
-                )
-            }
-        }
-    }
-}
-
-/// 6637920 as 6,637,920: the decimal digits of a count, grouped.
-fn group_digits(digits: &str) -> String {
-    let mut out = String::new();
-    for (at, digit) in digits.chars().enumerate() {
-        if at > 0 && (digits.len() - at) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn digits_are_grouped() {
-        assert_eq!(group_digits("6637920"), "6,637,920");
-        assert_eq!(group_digits("304"), "304");
-        assert_eq!(group_digits("1000"), "1,000");
     }
 }

@@ -326,6 +326,7 @@ async fn limits(State(server): State<Arc<Server>>) -> Response {
         "write_seconds": WRITE_SECONDS,
         "body_seconds": BODY_SECONDS,
         "questions": questions(),
+        "max_drawn_vertices": grundy::request::MAX_DRAWN_VERTICES,
     }))
     .into_response()
 }

@@ -302,6 +302,7 @@ fn every_command_prints_what_docs_json_md_describes() {
         &["tour", "count", "4x4", "--closed"],
         &["tour", "count", "6x6", "--closed"],
         &["graph", "knights", "3x3"],
+        &["graph", "knights", "3x3", "--drawing"],
         &["graph", "graph", edges],
         &["conjecture", "parity", "knights", "1x1..4x4"],
         &["check", "corner-knight", "--to", "20"],

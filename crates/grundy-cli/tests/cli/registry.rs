@@ -16,7 +16,7 @@ fn a_verb_refuses_the_games_it_does_not_apply_to_naming_those_that_apply() {
     );
     fails_with(
         &["table", "0.77"],
-        "`grundy table` is for a placement game or a corner game",
+        "`grundy table` is for a placement game, a corner game or Cram",
     );
     fails_with(
         &["check", "queens", "--to", "10"],

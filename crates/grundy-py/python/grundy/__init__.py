@@ -491,17 +491,19 @@ def verify_tour(text: str, *, closed: bool = False) -> TourVerify:
 
 
 def graph(game: str, *, graph: Union[str, "os.PathLike[str]", None] = None,
-          limit: Optional[int] = None, states: Optional[int] = None,
+          limit: Optional[int] = None, states: Optional[int] = None, drawing: bool = False,
           seconds: Optional[float] = None, progress: Any = True) -> GraphFacts:
     """The facts of a piece's attack graph on a board, or of a graph (``graph NAME`` with
     ``graph=`` its text or file): independence, domination and independent domination
-    numbers, and the count of terminal positions (``grundy graph``).
+    numbers, and the count of terminal positions (``grundy graph``). With ``drawing=True``
+    the answer's ``drawing`` holds the graph's vertices and edges by name (up to 144
+    vertices).
 
     >>> grundy.graph("queens 8x8").independence_number
     8
     """
     fields = {"game": game, "graph": _read_graph(graph), "limit": _count("limit", limit),
-              "states": _count("states", states)}
+              "states": _count("states", states), "drawing": _flag("drawing", drawing)}
     return _run({"question": "graph", **_given(fields)}, seconds, progress)
 
 

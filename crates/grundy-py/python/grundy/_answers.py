@@ -633,6 +633,7 @@ class GraphFacts(Answer):
     terminal_error: Optional[str]
     search_seconds: float
     count_seconds: float
+    drawing: GraphDrawing
 
 
 _BY_COMMAND = {

@@ -67,10 +67,12 @@ fn nimber(report: &GameReport) -> Nimber {
     Nimber::new(report.nimber().unwrap_or(0))
 }
 
-/// The game for people: `kayles (0.77)`, `0.137`, `kayles-2d`, `corner-knight`.
+/// The game for people: `kayles (0.77)`, `0.137`, `kayles-2d`, `corner-knight`, and a board
+/// game with its board: `cram 3x4`.
 fn describe(report: &GameReport) -> String {
-    match &report.code {
-        Some(code) if *code != report.game => format!("{} ({code})", report.game),
+    match (&report.code, &report.board()) {
+        (Some(code), _) if *code != report.game => format!("{} ({code})", report.game),
+        (_, Some(board)) => format!("{} {board}", report.game),
         _ => report.game.clone(),
     }
 }

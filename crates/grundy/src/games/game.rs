@@ -28,7 +28,7 @@ use std::str::FromStr;
 
 use crate::board::BoardSize;
 use crate::games::contract::FamilyGame;
-use crate::games::corner::{CornerGame, CornerPiece};
+use crate::games::corner::{CornerGame, CornerPiece, MAX_CORNER};
 use crate::games::cram::CramGame;
 use crate::games::graph::GraphGame;
 use crate::games::heap::{HeapRuleset, Heaps, Rectangle, Rectangles};
@@ -42,9 +42,6 @@ use crate::values::Nimber;
 
 /// The largest heap a game may name.
 pub const MAX_HEAP: usize = 100_000_000;
-
-/// The largest coordinate of a corner game's piece.
-pub const MAX_CORNER: usize = 5000;
 
 /// The questions whose requests take a graph's text (`graph`): every message that sends a
 /// graph somewhere names the same ones.
@@ -454,11 +451,8 @@ fn parse_summand(
 fn parse_placement(name: &str, args: &[String]) -> Result<Summand, GameError> {
     let pieces = parse_pieces(name).map_err(|error| match error {
         PieceSetError::Piece(_) => GameError::new(format!(
-            "{error}; other games: {} ({}), {} ({}), `graph FILE` or a nimber *N",
-            Family::Heap.title(),
-            Family::Heap.names(),
-            Family::Corner.title(),
-            Family::Corner.names()
+            "{error}; other games: {}",
+            Family::Placement.others()
         )),
         other => GameError::new(other),
     })?;

@@ -13,3 +13,4 @@ pub mod parts;
 pub mod placement;
 pub mod registry;
 pub mod sum;
+pub mod table_family;

@@ -19,10 +19,11 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::games::corner::{looks_like_corner_game, CORNER_GAMES};
-use crate::games::cram::{is_cram, CRAM_NAME};
+use crate::games::corner::{looks_like_corner_game, CornerGame, CORNER_GAMES};
+use crate::games::cram::{is_cram, CramTable, CRAM_NAME};
 use crate::games::heap::{looks_like_heap_game, NAMED_GAMES};
-use crate::games::placement::{Piece, RayRule, Surface};
+use crate::games::placement::{Piece, PlacementTable, RayRule, Surface};
+use crate::games::table_family::TableFamily;
 use crate::report::Command;
 
 /// A family of games: the games of one folder under [`crate::games`], or a graph, or a nimber.
@@ -228,6 +229,24 @@ impl Family {
         }
     }
 
+    /// Every family but this one, as a message about a name that is none of this family's
+    /// lists them: `a heap game (…), a corner game (…), `graph FILE` (Node Kayles on a graph),
+    /// `cram MxN` (Cram) or a nimber *N`.
+    #[must_use]
+    pub fn others(self) -> String {
+        let listed: Vec<String> = Family::ALL
+            .iter()
+            .filter(|family| **family != self)
+            .map(|family| match family {
+                Family::Graph => format!("`graph FILE` ({})", family.title()),
+                Family::Cram => format!("`{CRAM_NAME} MxN` ({})", family.title()),
+                Family::Nimber => "a nimber *N".to_string(),
+                _ => format!("{} ({})", family.title(), family.names()),
+            })
+            .collect();
+        one_of(&listed)
+    }
+
     /// The commands that apply to the family's games, from the one list of them
     /// ([`Command::ALL`]).
     #[must_use]
@@ -281,6 +300,26 @@ impl Family {
         }
     }
 
+    /// The game named `name` of this family as a table takes it, without a board: its cells
+    /// are the family's boards or squares ([`crate::games::table_family`]).
+    ///
+    /// # Errors
+    /// A family without tables (the message names the questions it takes), or a name its
+    /// family does not read.
+    pub fn table_family(self, name: &str) -> Result<Box<dyn TableFamily>, String> {
+        match self {
+            Family::Placement => Ok(Box::new(PlacementTable::named(name)?)),
+            Family::Corner => {
+                let game: CornerGame = name.parse().map_err(|error| format!("{error}"))?;
+                Ok(Box::new(game))
+            }
+            Family::Cram => Ok(Box::new(CramTable)),
+            Family::Heap | Family::Graph | Family::Nimber => {
+                Err(self.refusal(Command::Table, name))
+            }
+        }
+    }
+
     /// Whether `verb` applies to the family's games.
     #[must_use]
     pub fn supports(self, verb: Command) -> bool {
@@ -291,14 +330,14 @@ impl Family {
     #[must_use]
     pub fn refusal(self, verb: Command, game: &str) -> String {
         let verbs: Vec<&str> = self.verbs().iter().map(|v| v.name()).collect();
-        let families: Vec<&str> = Family::ALL
+        let families: Vec<String> = Family::ALL
             .iter()
             .filter(|family| family.supports(verb))
-            .map(|family| family.title())
+            .map(|family| family.title().to_string())
             .collect();
         format!(
             "`grundy {verb}` is for {}; `{game}` is {}, which takes grundy {}",
-            families.join(" or "),
+            one_of(&families),
             self.title(),
             verbs.join(", ")
         )
@@ -458,6 +497,15 @@ pub fn catalogue() -> String {
     text
 }
 
+/// Alternatives as a sentence writes them: `a`, `a or b`, `a, b or c`.
+fn one_of(alternatives: &[String]) -> String {
+    match alternatives.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -491,6 +539,22 @@ mod tests {
         }
     }
 
+    /// A family makes a table exactly when `table` is among its verbs: the list of verbs and
+    /// the families' tables say the same.
+    #[test]
+    fn the_families_with_tables_are_those_whose_verbs_say_so() {
+        for family in Family::ALL {
+            let name = family.example().split_whitespace().next().unwrap();
+            let table = family.table_family(name);
+            assert_eq!(
+                table.is_ok(),
+                family.supports(Command::Table),
+                "{family:?}: {:?}",
+                table.err()
+            );
+        }
+    }
+
     #[test]
     fn the_game_a_family_is_played_with_first_is_one_of_its_own() {
         for family in Family::ALL {
@@ -512,7 +576,7 @@ mod tests {
         }
         let refusal = Family::Heap.refusal(Command::Table, "kayles");
         assert!(
-            refusal.contains("`grundy table` is for a placement game or a corner game"),
+            refusal.contains("`grundy table` is for a placement game, a corner game or Cram"),
             "{refusal}"
         );
         assert!(

@@ -188,17 +188,12 @@ fn legend_entries(shown: &[Option<u32>]) -> Vec<(Option<Option<u32>>, String)> {
     entries
 }
 
-/// The grid of a table's report, `game` being the table's game: a corner game's values
-/// `g(m, n)` or the empty boards of a placement game or Cram, unfinished cells marked `?`. `None` past
-/// [`MAX_GRID_CELLS`] cells.
+/// The grid of a table's report, `game` being the table's game: what each cell holds (a corner
+/// game's values `g(m, n)`, or the empty boards' values) by row and column, unfinished cells
+/// marked `?`. `None` past [`MAX_GRID_CELLS`] cells.
 #[must_use]
 pub fn table(game: &TableGame, report: &TableReport) -> Option<String> {
-    let title = match game {
-        TableGame::Corner(_) => format!("{}: nim-value g(m, n), m down, n across", report.game),
-        TableGame::Placement(_) | TableGame::Cram => {
-            format!("{game}: nim-value of the empty m x n board, m down, n across")
-        }
-    };
+    let title = format!("{game}: {}, m down, n across", game.cell_value());
     value_grid(&title, &report.rows, &report.cols, &report.nimbers)
 }
 

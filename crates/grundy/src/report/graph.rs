@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Command, Count};
+use super::{Command, Count, GraphDrawing};
 
 /// A search's proven bounds on a graph number, and the best set found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -103,4 +103,8 @@ pub struct GraphReport {
     pub search_seconds: f64,
     /// Seconds of the count.
     pub count_seconds: f64,
+    /// The graph itself, its vertices and edges by name, when the request asked for it
+    /// ([`crate::request::GraphRequest::drawing`]) and the graph is small enough to draw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drawing: Option<GraphDrawing>,
 }

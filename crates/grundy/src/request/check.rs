@@ -9,9 +9,8 @@ use std::time::Instant;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::{RunError, Stopped};
-use crate::games::corner::{check_knight, check_wythoff, CornerGame, StepMoves};
+use crate::games::corner::{check_knight, check_wythoff, CornerGame, StepMoves, MAX_CORNER};
 use crate::games::game::GameError;
-use crate::games::game::MAX_CORNER;
 use crate::games::placement::parse_pieces;
 use crate::games::registry::Family;
 use crate::report::{CheckReport, Checked, Command, SCHEMA_VERSION};

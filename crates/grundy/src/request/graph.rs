@@ -29,6 +29,11 @@ use crate::watch::{Event, Watch};
 /// up. [`super::Request::bound_memory`] bounds `states` through it.
 pub const BYTES_PER_TERMINAL_STATE: u64 = 320;
 
+/// The most vertices of a graph an answer draws ([`GraphRequest::drawing`]): a board of 12x12,
+/// the largest whose squares a page shows at a readable size; a queen's graph there has 3,080
+/// edges, a few tens of kilobytes of names.
+pub const MAX_DRAWN_VERTICES: usize = 144;
+
 /// The attack graph of one piece on a board (`knights 8x8`), or a graph (`graph FILE`, read by
 /// the front end).
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -48,6 +53,11 @@ pub struct GraphRequest {
     /// counted.
     #[serde(default = "default_states")]
     pub states: usize,
+    /// Whether the answer draws the graph: its vertices and edges by name
+    /// ([`GraphReport::drawing`]), for a front end to show it without knowing how any piece
+    /// moves; left out of the answer for graphs over [`MAX_DRAWN_VERTICES`] vertices.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drawing: bool,
 }
 
 /// A [`GraphRequest`] as JSON brings it: the game still text, read with its graph.
@@ -61,6 +71,8 @@ struct GraphFields {
     limit: u64,
     #[serde(default = "default_states")]
     states: usize,
+    #[serde(default)]
+    drawing: bool,
 }
 
 impl TryFrom<GraphFields> for GraphRequest {
@@ -72,6 +84,7 @@ impl TryFrom<GraphFields> for GraphRequest {
             graph: fields.graph,
             limit: fields.limit,
             states: fields.states,
+            drawing: fields.drawing,
         })
     }
 }
@@ -93,6 +106,7 @@ impl GraphRequest {
             graph: None,
             limit: default_limit(),
             states: default_states(),
+            drawing: false,
         }
     }
 }
@@ -269,6 +283,8 @@ pub fn graph(request: &GraphRequest, watch: &Watch) -> Result<GraphAnswer, RunEr
         terminal_error: terminal.as_ref().err().map(ToString::to_string),
         search_seconds,
         count_seconds,
+        drawing: (request.drawing && graph.vertex_count() <= MAX_DRAWN_VERTICES)
+            .then(|| graph.drawing()),
     };
     let terminal_examples = terminal.map_or_else(
         |_| Vec::new(),
@@ -305,6 +321,34 @@ mod tests {
         assert_eq!((knights.vertices, knights.edges), (64, 168));
         assert!(knights.bipartite);
         assert_eq!(knights.numbers.independence_number, Some(32));
+        assert_eq!(knights.drawing, None);
+    }
+
+    #[test]
+    fn a_drawing_is_the_graph_by_name_when_asked_and_small_enough() {
+        let asked = |text: &str| GraphRequest {
+            drawing: true,
+            ..GraphRequest::new(text.parse().unwrap())
+        };
+        let drawn = graph(&asked("knights 3x3"), &Watch::new()).unwrap().report;
+        let drawing = drawn.drawing.expect("a drawing of 9 vertices");
+        assert_eq!(drawing.vertices.len(), 9);
+        assert_eq!(drawing.edges.len(), drawn.edges);
+        // The knight on a1 attacks b3 and c2, nothing else.
+        let from_a1: Vec<&String> = drawing
+            .edges
+            .iter()
+            .filter_map(|[a, b]| match (a.as_str(), b.as_str()) {
+                ("a1", _) => Some(b),
+                (_, "a1") => Some(a),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(from_a1.len(), 2);
+        assert!(from_a1.iter().any(|square| *square == "b3"));
+        assert!(from_a1.iter().any(|square| *square == "c2"));
+        let large = graph(&asked("kings 13x12"), &Watch::new()).unwrap().report;
+        assert_eq!((large.vertices, large.drawing), (156, None));
     }
 
     #[test]

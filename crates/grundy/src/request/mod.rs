@@ -34,9 +34,11 @@ mod quotient;
 mod ranks;
 mod read;
 mod sequence;
+mod sequence_text;
 mod table;
 mod thinking_time;
 mod tour;
+mod tour_text;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -61,7 +63,7 @@ pub use check::{check, check_game, CheckRequest};
 pub use conjecture::{conjecture, BoardRange, Conjecture, ConjectureRequest, PARITY_STATEMENT};
 pub use error_report::{ErrorKind, ErrorReport, STOPPED_STATUS};
 pub use game_questions::{placement_outcome_report, placement_value_report};
-pub use graph::{graph, GraphAnswer, GraphRequest};
+pub use graph::{graph, GraphAnswer, GraphRequest, MAX_DRAWN_VERTICES};
 pub use limits::{parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
 pub use play::{describe_move, opponent_strategy, NoStrategy, Opponent, PlayRequest};
 pub use prepare::{

@@ -1,6 +1,8 @@
-//! The table of a game over many boards or squares: the nim-value of the empty m x n board of
-//! a placement game for every m and n asked, searched on every core, or a corner game's value
-//! with its piece on each (m, n), read from its table.
+//! The table of a game over many boards or squares: the nim-value of the cell (m, n) for every
+//! m and n asked, such as the empty m x n board of a placement game searched on every core, or
+//! a corner game's value with its piece on (m, n), read from its table. What a cell is, and
+//! how its family values it, is the family's to say ([`TableFamily`]); this module fills any
+//! family's table.
 //!
 //! ```
 //! use grundy::request::{table, TableRequest};
@@ -14,39 +16,30 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::{check_corner_memory, Limits, RunError, Stopped};
-use crate::board::BoardSize;
-use crate::board::MAX_SQUARES;
-use crate::games::contract::{FamilyGame, NormalPlay};
-use crate::games::corner::{CornerGame, CornerPiece};
-use crate::games::cram::{CramGame, CRAM_NAME, MAX_CRAM_SQUARES};
-use crate::games::game::Game;
+use super::{Limits, RunError, Stopped};
+use crate::board::Surface;
 use crate::games::game::GameError;
-use crate::games::game::MAX_CORNER;
-use crate::games::parts::MAX_MISERE_SQUARES;
-use crate::games::placement::root_search::{RootObserver, RootSearch};
-use crate::games::placement::search_threads::uses_win_search;
-use crate::games::placement::Placement;
-use crate::games::placement::{
-    parse_pieces, settled_by_strategy, PlacementGame, PlacementRules, PlacementSolver, RayRule,
-    Surface,
-};
+use crate::games::placement::RayRule;
 use crate::games::registry::Family;
 use crate::games::sum::Summand;
+use crate::games::table_family::{CellSearch, CellWatch, TableAxes, TableFamily};
 use crate::misere::Convention;
-use crate::report::{Command, TableReport};
+use crate::report::TableReport;
+use crate::solver::SearchObserver;
 use crate::values::Nimber;
 use crate::watch::{Event, Watch};
 
 /// The game of a table, named without a board: pieces with their surface and ray rule
-/// (`knights`, `queens+rooks torus blocked`), whose cells are boards, or a corner game
-/// (`corner-knight`), whose cells are the piece's squares.
+/// (`knights`, `queens+rooks torus blocked`), whose cells are boards, a corner game
+/// (`corner-knight`), whose cells are the piece's squares, or `cram`. Its family says what
+/// its cells are ([`TableFamily`]).
 ///
 /// ```
 /// use grundy::request::TableGame;
@@ -55,40 +48,60 @@ use crate::watch::{Event, Watch};
 /// assert_eq!(game.to_string(), "queens+rooks torus blocked");
 /// assert!("kayles".parse::<TableGame>().unwrap_err().to_string().contains("grundy table"));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TableGame {
-    /// A placement game's rules; the boards are the cells.
-    Placement(PlacementRules),
-    /// A corner game; the piece's squares are the cells.
-    Corner(CornerGame),
-    /// Cram; the boards, of at most [`MAX_CRAM_SQUARES`] squares, are the cells.
-    Cram,
+#[derive(Debug)]
+pub struct TableGame(Box<dyn TableFamily>);
+
+impl Clone for TableGame {
+    fn clone(&self) -> TableGame {
+        TableGame(self.0.boxed())
+    }
 }
+
+/// Two table games are the same when they are written the same, as each reads back.
+impl PartialEq for TableGame {
+    fn eq(&self, other: &TableGame) -> bool {
+        self.to_string() == other.to_string()
+    }
+}
+
+impl Eq for TableGame {}
 
 impl TableGame {
     /// The same game on `surface` and with `rays` (each kept when `None`): a command line's
     /// `--board` and `--rays`.
     ///
     /// # Errors
-    /// For a corner game, which has no board to glue and no lines to block.
+    /// For a game without a board to glue or lines to block (a corner game).
     pub fn with_rules(
         self,
         surface: Option<Surface>,
         rays: Option<RayRule>,
     ) -> Result<TableGame, GameError> {
-        match self {
-            game if surface.is_none() && rays.is_none() => Ok(game),
-            TableGame::Placement(rules) => PlacementRules::new(
-                rules.pieces(),
-                surface.unwrap_or(rules.surface()),
-                rays.unwrap_or(rules.rays()),
-            )
-            .map(TableGame::Placement)
-            .map_err(|error| GameError(error.to_string())),
-            game @ (TableGame::Corner(_) | TableGame::Cram) => Err(GameError(format!(
-                "a surface or a ray rule is for the placement games (pieces on a board), not for `{game}`"
-            ))),
-        }
+        self.0
+            .with_rules(surface, rays)
+            .map(TableGame)
+            .map_err(GameError)
+    }
+
+    /// Whether the cells are searched one by one (boards), so that a table stopped early
+    /// keeps the cells finished, rather than read at once from one table of the game (a
+    /// corner game's).
+    #[must_use]
+    pub fn searches_cells(&self) -> bool {
+        self.0.searches_cells()
+    }
+
+    /// How the game's rules differ from the plainest, for a table's title: "" or, for example,
+    /// " (torus surface, lines blocked)".
+    #[must_use]
+    pub fn rules_note(&self) -> String {
+        self.0.rules_note()
+    }
+
+    /// What a cell holds, for a title: `nim-value of the empty m x n board`.
+    #[must_use]
+    pub fn cell_value(&self) -> &'static str {
+        self.0.axes().cell_value
     }
 
     /// Reads rows or columns written as `FROM-TO`, a single number, or a list like `2,4,8`:
@@ -98,7 +111,8 @@ impl TableGame {
     /// When `text` is malformed or a number is out of range; the message says which form
     /// and range this game takes.
     pub fn parse_labels(&self, text: &str) -> Result<Vec<usize>, GameError> {
-        let (lowest, highest) = self.label_range();
+        let axes = self.0.axes();
+        let (lowest, highest) = (axes.lowest, axes.highest);
         // The part at fault is named, and the whole text too when it has several parts.
         let within = |part: &str| {
             if part == text.trim() {
@@ -109,20 +123,15 @@ impl TableGame {
         };
         parse_number_list(text, lowest, highest).map_err(|fault| {
             GameError(match fault {
-                LabelFault::NotANumber(part) => {
-                    let (example, list, what) = match self {
-                        TableGame::Placement(_) | TableGame::Cram => {
-                            ("1-6", "2,4,8", "board sides")
-                        }
-                        TableGame::Corner(_) => ("0-15", "0,2,4", "coordinates"),
-                    };
-                    format!(
-                        "`{part}` is not a number or a range{}: expected FROM-TO (for example {example}), a single number, or a list like {list}, with {what} from {lowest} to {highest}",
-                        within(&part)
-                    )
-                }
+                LabelFault::NotANumber(part) => format!(
+                    "`{part}` is not a number or a range{}: expected FROM-TO (for example {}), a single number, or a list like {}, with {} from {lowest} to {highest}",
+                    within(&part),
+                    axes.range_example,
+                    axes.list_example,
+                    axes.labels
+                ),
                 LabelFault::OutOfRange(part) => {
-                    format!("{}{}", self.out_of_range(&part), within(&part))
+                    format!("{}{}", self.out_of_range(&axes, &part), within(&part))
                 }
                 LabelFault::Backwards(part) => format!(
                     "range `{part}` runs backwards{}: FROM-TO needs FROM at most TO",
@@ -134,13 +143,11 @@ impl TableGame {
 
     /// Why `label` (a row or column as written) is refused as out of range: what the labels
     /// of this game are, and their range.
-    fn out_of_range(&self, label: &str) -> String {
-        let (lowest, highest) = self.label_range();
-        let what = match self {
-            TableGame::Placement(_) | TableGame::Cram => "board sides",
-            TableGame::Corner(_) => "the piece's coordinates",
-        };
-        format!("{label} is out of range: {what} go from {lowest} to {highest} for {self}")
+    fn out_of_range(&self, axes: &TableAxes, label: &str) -> String {
+        format!(
+            "{label} is out of range: {} go from {} to {} for {self}",
+            axes.labels_in_full, axes.lowest, axes.highest
+        )
     }
 
     /// The game of the cell at `m`, `n` alone, for a search that takes one game at a time
@@ -148,58 +155,20 @@ impl TableGame {
     ///
     /// # Errors
     /// A board of more squares than a misère search takes.
-    pub(super) fn misere_cell(&self, m: usize, n: usize) -> Result<Game, RunError> {
-        Ok(Game::single(match self {
-            TableGame::Placement(rules) => {
-                let board = BoardSize::new(m as u32, n as u32).map_err(RunError::input)?;
-                if board.squares() > MAX_MISERE_SQUARES {
-                    return Err(RunError::input(format!(
-                        "board {board} has {} squares: misère searches take boards of at most {MAX_MISERE_SQUARES} squares",
-                        board.squares()
-                    )));
-                }
-                let game = PlacementGame::with_rules(rules.clone(), board);
-                let position = game.empty();
-                Summand::from(Placement { game, position })
-            }
-            TableGame::Corner(game) => Summand::from(CornerPiece {
-                game: game.clone(),
-                m,
-                n,
-            }),
-            TableGame::Cram => self.cell(m, n)?,
-        }))
+    pub(super) fn misere_cell(&self, m: usize, n: usize) -> Result<Summand, RunError> {
+        self.0.misere_cell(m, n).map_err(RunError::input)
     }
 
-    /// The report's `surface` and `rays`: a placement game's, a Cram board's rectangle, none
-    /// for a corner game.
+    /// The report's `surface` and `rays`: a board's, none for a game without a board.
     pub(super) fn surface_and_rays(&self) -> (Option<String>, Option<String>) {
-        match self {
-            TableGame::Placement(rules) => (
-                Some(rules.surface().to_string()),
-                Some(rules.rays().to_string()),
-            ),
-            TableGame::Cram => (Some(Surface::Rectangle.to_string()), None),
-            TableGame::Corner(_) => (None, None),
-        }
-    }
-
-    /// The smallest and largest row or column: board sides, or the piece's coordinates.
-    fn label_range(&self) -> (usize, usize) {
-        match self {
-            TableGame::Placement(_) => (1, MAX_SQUARES),
-            TableGame::Corner(_) => (0, MAX_CORNER),
-            TableGame::Cram => (1, MAX_CRAM_SQUARES),
-        }
+        self.0.surface_and_rays()
     }
 
     /// The rows and the columns when a request names none: sides 1 to 6, or a corner game's
     /// m from 0 to 15 and n from 0 to 11.
     fn default_labels(&self) -> (Vec<usize>, Vec<usize>) {
-        match self {
-            TableGame::Placement(_) | TableGame::Cram => ((1..=6).collect(), (1..=6).collect()),
-            TableGame::Corner(_) => ((0..=15).collect(), (0..=11).collect()),
-        }
+        let axes = self.0.axes();
+        (axes.default_rows.collect(), axes.default_cols.collect())
     }
 }
 
@@ -209,23 +178,7 @@ impl FromStr for TableGame {
     fn from_str(text: &str) -> Result<TableGame, GameError> {
         let mut words = text.split_whitespace();
         let name = words.next().unwrap_or_default();
-        let family = Family::of(name);
-        if !family.supports(Command::Table) {
-            return Err(GameError(family.refusal(Command::Table, name)));
-        }
-        let game = if family == Family::Cram {
-            TableGame::Cram
-        } else if family == Family::Corner {
-            TableGame::Corner(
-                name.parse()
-                    .map_err(|error| GameError(format!("{error}")))?,
-            )
-        } else {
-            let pieces = parse_pieces(name).map_err(|error| GameError(error.to_string()))?;
-            let rules = PlacementRules::new(&pieces, Surface::Rectangle, RayRule::Through)
-                .map_err(|error| GameError(error.to_string()))?;
-            TableGame::Placement(rules)
-        };
+        let game = Family::of(name).table_family(name).map_err(GameError)?;
         let (mut surface, mut rays) = (None, None);
         for word in words {
             if surface.is_none() {
@@ -244,26 +197,13 @@ impl FromStr for TableGame {
                 "unexpected `{word}` after the game `{name}`: a table's game is its pieces or corner game alone, then the surface and ray rule if any (for example `queens+rooks torus blocked`)"
             )));
         }
-        game.with_rules(surface, rays)
+        TableGame(game).with_rules(surface, rays)
     }
 }
 
 impl fmt::Display for TableGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TableGame::Placement(rules) => {
-                f.write_str(&rules.name())?;
-                if rules.surface() != Surface::Rectangle {
-                    write!(f, " {}", rules.surface())?;
-                }
-                if rules.rays() != RayRule::default() {
-                    write!(f, " {}", rules.rays())?;
-                }
-                Ok(())
-            }
-            TableGame::Corner(game) => write!(f, "{game}"),
-            TableGame::Cram => f.write_str(CRAM_NAME),
-        }
+        self.0.fmt(f)
     }
 }
 
@@ -453,105 +393,117 @@ pub(super) fn checked_labels(request: &TableRequest) -> Result<(Vec<usize>, Vec<
     if rows.is_empty() || cols.is_empty() {
         return Err(RunError::input(NO_CELLS));
     }
-    let (lowest, highest) = request.game.label_range();
+    let axes = request.game.0.axes();
     for (key, labels) in [("rows", &rows), ("cols", &cols)] {
         if let Some(&bad) = labels
             .iter()
-            .find(|&&label| label < lowest || label > highest)
+            .find(|&&label| label < axes.lowest || label > axes.highest)
         {
             return Err(RunError::input(format!(
                 "`{key}`: {}",
-                request.game.out_of_range(&bad.to_string())
+                request.game.out_of_range(&axes, &bad.to_string())
             )));
         }
     }
     Ok((rows, cols))
 }
 
-/// The table of nim-values `request` asks for, its rows and columns `rows` and `cols` checked.
+/// The table of nim-values `request` asks for, its rows and columns `rows` and `cols` checked:
+/// read whole when the family reads it from one table of its own, else searched cell by cell.
 pub(super) fn normal_table(
     request: &TableRequest,
     rows: &[usize],
     cols: &[usize],
     watch: &Watch,
 ) -> Result<TableReport, RunError> {
-    match &request.game {
-        TableGame::Placement(rules) => placement_table(rules, rows, cols, request, watch),
-        TableGame::Corner(game) => corner_table(game, rows, cols),
-        TableGame::Cram => evaluated_table(&request.game, rows, cols, request, watch),
+    match request.game.0.whole_table(rows, cols) {
+        Some(whole) => whole.map_err(RunError::input),
+        None => searched_table(&request.game, rows, cols, request, watch),
     }
 }
 
-impl TableGame {
-    /// The game of the cell in row `m` and column `n`: the empty `m` x `n` board, or the
-    /// corner game's piece on `(m, n)`.
-    ///
-    /// # Errors
-    /// A board its game does not take (too many squares).
-    pub(crate) fn cell(&self, m: usize, n: usize) -> Result<Summand, RunError> {
-        let board = || BoardSize::new(m as u32, n as u32).map_err(RunError::input);
-        Ok(match self {
-            TableGame::Placement(rules) => {
-                let game = PlacementGame::with_rules(rules.clone(), board()?);
-                let position = game.empty();
-                Summand::from(Placement { game, position })
-            }
-            TableGame::Corner(game) => Summand::from(CornerPiece {
-                game: game.clone(),
-                m,
-                n,
-            }),
-            TableGame::Cram => Summand::from(CramGame::empty(board()?).map_err(RunError::input)?),
-        })
+/// A cell of a searched table: its row and column, its value (`None` if stopped), the
+/// strategy that settled it without search, and the positions its search visited.
+struct Cell {
+    row: usize,
+    col: usize,
+    nimber: Option<Nimber>,
+    settled_by: Option<String>,
+    positions: u64,
+}
+
+/// The table's watch as its family's search of a cell sees it.
+impl CellWatch for Watch {
+    fn stop_flag(&self) -> &Arc<AtomicBool> {
+        Watch::stop_flag(self)
+    }
+
+    fn is_listened_to(&self) -> bool {
+        Watch::is_listened_to(self)
+    }
+
+    fn observer(&self) -> Box<dyn SearchObserver + Send> {
+        Box::new(self.clone())
     }
 }
 
-/// Every cell of a game whose family values its boards by its own evaluator
-/// ([`crate::games::contract::NormalPlay`], Cram's search), largest first, on every thread.
-/// The cells a strategy settles (Cram's even x even boards, which the second player wins by
-/// mirror play) are filled first, without search, as a placement game's table fills them.
-fn evaluated_table(
+/// Every cell of `rows` by `cols`, largest first, on every thread, each thread keeping its
+/// family's search ([`TableFamily::cell_search`]) for all its cells. The cells a strategy
+/// settles (mirror play, the kings' answer in the same line: a second-player win, 0) are
+/// filled first, without search: no thread waits behind a long search to reach them, and a
+/// table stopped early still shows them.
+fn searched_table(
     game: &TableGame,
     rows: &[usize],
     cols: &[usize],
     request: &TableRequest,
     watch: &Watch,
 ) -> Result<TableReport, RunError> {
+    let family = &*game.0;
     // Every cell is checked before the first is searched.
-    let mut boards = Vec::new();
+    let mut cells = Vec::new();
     for (i, &m) in rows.iter().enumerate() {
         for (j, &n) in cols.iter().enumerate() {
-            boards.push((i, j, m * n, game.cell(m, n)?));
+            family.cell(m, n).map_err(RunError::input)?;
+            cells.push((i, j, m, n));
         }
     }
-    boards.sort_by_key(|&(_, _, squares, _)| std::cmp::Reverse(squares));
-    let threads = request.threads();
-    let budget = (request.limits.memory / threads as u64).max(1 << 20);
-    let total = boards.len() as u64;
+    let largest = cells
+        .iter()
+        .map(|&(_, _, m, n)| (m, n))
+        .max_by_key(|&(m, n)| m * n)
+        .ok_or_else(|| RunError::input(NO_CELLS))?;
+    // Largest cells first, so that no long job starts last.
+    cells.sort_by_key(|&(_, _, m, n)| std::cmp::Reverse(m * n));
+    let total = cells.len() as u64;
     let started = Instant::now();
     let mut settled: Vec<Cell> = Vec::new();
-    let mut searched = Vec::new();
-    for (row, col, _, cell) in boards {
-        let evaluator = cell.normal_play(budget).map_err(RunError::input)?;
-        match evaluator.settlement() {
-            Some(strategy) => settled.push(Cell {
-                row,
-                col,
-                nimber: Some(Nimber::ZERO),
-                settled_by: Some(strategy),
-                positions: 0,
-            }),
-            None => searched.push((row, col, evaluator)),
-        }
-    }
-    let task = format!("{game} table");
+    cells.retain(|&(row, col, m, n)| {
+        let Some((nimber, strategy)) = family.settled_cell(m, n) else {
+            return true;
+        };
+        settled.push(Cell {
+            row,
+            col,
+            nimber: Some(nimber),
+            settled_by: Some(strategy),
+            positions: 0,
+        });
+        false
+    });
+    let name = family.report_name();
+    let task = format!("{name} table");
     let finished = AtomicU64::new(settled.len() as u64);
     watch.send(&Event::Steps {
         task: task.clone(),
         done: settled.len() as u64,
         total,
     });
-    let search = |(row, col, mut evaluator): (usize, usize, Box<dyn NormalPlay>)| {
+    let threads = request.threads();
+    let budget = (request.limits.memory / threads as u64).max(1 << 20);
+    let search = |cell_search: &mut Box<dyn CellSearch + '_>,
+                  &(row, col, m, n): &(usize, usize, usize, usize)|
+     -> Result<Cell, RunError> {
         let mut cell = Cell {
             row,
             col,
@@ -560,37 +512,33 @@ fn evaluated_table(
             positions: 0,
         };
         if watch.is_stopped() {
-            return cell;
+            return Ok(cell);
         }
-        evaluator.set_observer(Box::new(watch.clone()));
-        let nimber = evaluator.nim_value();
-        cell.positions = evaluator.positions_searched();
-        // A search stopped by the watch returns a value nobody should believe.
-        if !watch.is_stopped() {
-            cell.nimber = Some(nimber);
+        let (nimber, positions) = cell_search.value(m, n, watch).map_err(RunError::input)?;
+        (cell.nimber, cell.positions) = (nimber, positions);
+        if nimber.is_some() {
             watch.send(&Event::Steps {
                 task: task.clone(),
                 done: finished.fetch_add(1, Ordering::Relaxed) + 1,
                 total,
             });
         }
-        cell
+        Ok(cell)
     };
-    let search_all = || -> Vec<Cell> { searched.into_par_iter().map(search).collect() };
-    let mut cells = in_pool(request, threads, search_all)?;
+    let search_all = || -> Result<Vec<Cell>, RunError> {
+        cells
+            .par_iter()
+            .map_init(|| family.cell_search(largest, budget), search)
+            .collect()
+    };
+    let mut cells = in_pool(request, threads, search_all)??;
     cells.append(&mut settled);
+    let (surface, rays) = family.surface_and_rays();
     finish_table(
         cells,
         TableReport {
             seconds: started.elapsed().as_secs_f64(),
-            // A Cram board is a rectangle, as a placement game's report would say.
-            ..TableReport::begun(
-                game.to_string(),
-                Some(Surface::Rectangle.to_string()),
-                None,
-                rows,
-                cols,
-            )
+            ..TableReport::begun(name, surface, rays, rows, cols)
         },
         total,
     )
@@ -648,202 +596,6 @@ fn finish_table(
         return Err(RunError::Stopped(Stopped::Table(Box::new(report))));
     }
     Ok(report)
-}
-
-/// A cell of a placement game's table: its row and column, its value (`None` if stopped),
-/// the strategy that settled it without search, and the positions its search visited.
-struct Cell {
-    row: usize,
-    col: usize,
-    nimber: Option<Nimber>,
-    settled_by: Option<String>,
-    positions: u64,
-}
-
-/// A first-move search's observer that only stops it when the watch's flag is raised: a
-/// table reports its cells, not each board's groups of first moves.
-struct StopsWith<'a>(&'a Watch);
-
-impl RootObserver for StopsWith<'_> {
-    fn should_stop(&mut self) -> bool {
-        self.0.is_stopped()
-    }
-}
-
-/// Every board of `rows` by `cols`, largest first, on every thread; each thread keeps one
-/// solver, and its table, for all its boards.
-fn placement_table(
-    rules: &PlacementRules,
-    rows: &[usize],
-    cols: &[usize],
-    request: &TableRequest,
-    watch: &Watch,
-) -> Result<TableReport, RunError> {
-    let name = rules.name();
-    let mut boards = Vec::new();
-    for (i, &m) in rows.iter().enumerate() {
-        for (j, &n) in cols.iter().enumerate() {
-            // The sides are in range, so within u32.
-            let board = BoardSize::new(m as u32, n as u32).map_err(RunError::input)?;
-            boards.push((i, j, board));
-        }
-    }
-    let largest = boards
-        .iter()
-        .map(|&(_, _, board)| board)
-        .max_by_key(|board| board.squares())
-        .ok_or_else(|| RunError::input(NO_CELLS))?;
-    // Largest boards first, so that no long job starts last.
-    boards.sort_by_key(|&(_, _, board)| std::cmp::Reverse(board.squares()));
-    let total = boards.len() as u64;
-    let started = Instant::now();
-    // The cells a strategy settles (mirror play, the kings' answer in the same line: a
-    // second-player win, 0) are filled first,
-    // without a solver: no thread waits behind a long search to reach them, and a table
-    // stopped early still shows them.
-    let mut settled: Vec<Cell> = Vec::new();
-    boards.retain(|&(row, col, board)| {
-        let game = PlacementGame::with_rules(rules.clone(), board);
-        let Some(settlement) = settled_by_strategy(&game, &game.empty()) else {
-            return true;
-        };
-        let Some(nimber) = settlement.nim_value() else {
-            return true;
-        };
-        settled.push(Cell {
-            row,
-            col,
-            nimber: Some(nimber),
-            settled_by: Some(settlement.strategy),
-            positions: 0,
-        });
-        false
-    });
-    let task = format!("{name} table");
-    let finished = AtomicU64::new(settled.len() as u64);
-    watch.send(&Event::Steps {
-        task: task.clone(),
-        done: settled.len() as u64,
-        total,
-    });
-    let threads = request.threads();
-    let budget = (request.limits.memory / threads as u64).max(1 << 20);
-    let search = |&(row, col, board): &(usize, usize, BoardSize),
-                  solver: &mut Option<PlacementSolver>| {
-        if watch.is_stopped() {
-            return Cell {
-                row,
-                col,
-                nimber: None,
-                settled_by: None,
-                positions: 0,
-            };
-        }
-        let game = PlacementGame::with_rules(rules.clone(), board);
-        let (nimber, positions) = if uses_win_search(&game) {
-            // The queens boards go through the first-move search with its win search, as
-            // `value` does: nine times faster over a table than the general solver
-            // (docs/PERFORMANCE.md, the queens rectangles).
-            let mut root = RootSearch::new(&game, &game.empty(), 1, budget);
-            let answer = root.nim_value(&mut StopsWith(watch)).ok();
-            (
-                answer.as_ref().map(|value| value.nimber),
-                answer.map_or(0, |value| value.report.positions),
-            )
-        } else {
-            // Component keys are shapes, valid on every board of the same rules: a thread's
-            // solver is retargeted from board to board and keeps its table.
-            let solver = match solver {
-                Some(solver) => {
-                    solver.retarget(&game);
-                    solver
-                }
-                None => {
-                    let mut fresh = PlacementSolver::for_boards(&game, largest, budget);
-                    if watch.is_listened_to() {
-                        fresh.set_observer(Box::new(watch.clone()));
-                    }
-                    solver.insert(fresh)
-                }
-            };
-            let before = solver.stats().positions;
-            let nimber = solver.nim_value_within(&game.empty(), watch.stop_flag());
-            (nimber, solver.stats().positions - before)
-        };
-        if nimber.is_some() {
-            watch.send(&Event::Steps {
-                task: task.clone(),
-                done: finished.fetch_add(1, Ordering::Relaxed) + 1,
-                total,
-            });
-        }
-        Cell {
-            row,
-            col,
-            nimber,
-            settled_by: None,
-            positions,
-        }
-    };
-    let search_all = || -> Vec<Cell> {
-        boards
-            .par_iter()
-            .map_init(
-                || None::<PlacementSolver>,
-                |solver, cell| search(cell, solver),
-            )
-            .collect()
-    };
-    let mut cells = in_pool(request, threads, search_all)?;
-    cells.append(&mut settled);
-    finish_table(
-        cells,
-        TableReport {
-            seconds: started.elapsed().as_secs_f64(),
-            ..TableReport::begun(
-                name,
-                Some(rules.surface().to_string()),
-                Some(rules.rays().to_string()),
-                rows,
-                cols,
-            )
-        },
-        total,
-    )
-}
-
-/// The table of a corner game: `g(m, n)` for the chosen `m` (rows) and `n` (columns), read
-/// from one table reaching the largest of each.
-fn corner_table(
-    game: &CornerGame,
-    rows: &[usize],
-    cols: &[usize],
-) -> Result<TableReport, RunError> {
-    let last_row = rows.iter().copied().max().unwrap_or(0);
-    let last_col = cols.iter().copied().max().unwrap_or(0);
-    check_corner_memory(
-        game,
-        last_row + 1,
-        last_col + 1,
-        &format!("the table to m = {last_row}, n = {last_col}"),
-    )?;
-    let started = Instant::now();
-    let table = game.table(last_row + 1, last_col + 1);
-    let seconds = started.elapsed().as_secs_f64();
-    let nimbers: Vec<Vec<Option<u32>>> = rows
-        .iter()
-        .map(|&m| {
-            cols.iter()
-                .map(|&n| Some(table.get(m, n).value()))
-                .collect()
-        })
-        .collect();
-    Ok(TableReport {
-        finished_cells: rows.len() * cols.len(),
-        nimbers,
-        seconds,
-        ..TableReport::begun(game.to_string(), None, None, rows, cols)
-    })
 }
 
 /// What is wrong with a list of rows or columns written as text, with the part at fault.

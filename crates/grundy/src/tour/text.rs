@@ -18,6 +18,94 @@ pub fn is_json_tour(bytes: &[u8]) -> bool {
         .is_some_and(|&byte| byte == b'{')
 }
 
+/// The largest tour read from a JSON file, in squares (10000x10000).
+pub const MAX_JSON_TOUR_SQUARES: u64 = 100_000_000;
+
+/// Tour files are read whole, so they are refused beyond what a tour answer's JSON takes for
+/// a tour of [`MAX_JSON_TOUR_SQUARES`] (about 14 bytes a square).
+pub const MAX_TOUR_FILE_BYTES: u64 = MAX_JSON_TOUR_SQUARES * 16;
+
+/// Text grids are read word by word (some 20 bytes a word in memory); the command line draws
+/// boards up to 10000 squares, and this leaves room for grids far larger, written by hand.
+pub const MAX_TEXT_TOUR_BYTES: u64 = 64 << 20;
+
+/// The UTF-8 byte-order mark some editors put at the start of a text file: not part of the
+/// tour.
+const UTF8_BYTE_ORDER_MARK: &[u8] = b"\xef\xbb\xbf";
+
+/// How many bytes at the start of a tour file tell its kind, JSON or text, and whether it is
+/// binary: a front end reads these first.
+pub const FIRST_TOUR_BYTES: u64 = 4096;
+
+/// The most bytes of a tour file's text its kind allows, from its first bytes:
+/// [`MAX_TOUR_FILE_BYTES`] for JSON, [`MAX_TEXT_TOUR_BYTES`] for text.
+fn tour_file_limit(bytes: &[u8]) -> u64 {
+    let first = &bytes[..bytes.len().min(FIRST_TOUR_BYTES as usize)];
+    if is_json_tour(without_byte_order_mark(first)) {
+        MAX_TOUR_FILE_BYTES
+    } else {
+        MAX_TEXT_TOUR_BYTES
+    }
+}
+
+/// How many bytes of a tour file to read at most, from its first [`FIRST_TOUR_BYTES`]: one
+/// past what its kind allows (and a byte-order mark), so that a file too long is told. A
+/// front end reads no more, whatever the file says its size is: a device such as `/dev/zero`
+/// says 0.
+#[must_use]
+pub fn tour_file_read_limit(first_bytes: &[u8]) -> u64 {
+    let mark = (first_bytes.len() - without_byte_order_mark(first_bytes).len()) as u64;
+    tour_file_limit(first_bytes) + 1 + mark
+}
+
+fn without_byte_order_mark(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(UTF8_BYTE_ORDER_MARK).unwrap_or(bytes)
+}
+
+/// Refuses the bytes read of a tour file, its first bytes or all of it, when they are not
+/// text: binary files (a NUL byte) are refused at their first bytes.
+///
+/// # Errors
+/// What follows the file's name in the refusal: where the NUL byte is.
+pub fn refuse_binary_tour(bytes: &[u8]) -> Result<(), String> {
+    match without_byte_order_mark(bytes)
+        .iter()
+        .position(|&byte| byte == 0)
+    {
+        Some(offset) => Err(format!(
+            "is not text: byte {offset} is NUL; give a tour as `grundy tour` prints it (text or --json)"
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The text of a tour file read up to its [`tour_file_read_limit`]: a leading byte-order
+/// mark dropped.
+///
+/// # Errors
+/// What follows the file's name in the refusal: the file is too long for its kind, binary,
+/// or not UTF-8.
+pub fn tour_file_text(mut bytes: Vec<u8>) -> Result<String, String> {
+    let limit = tour_file_limit(&bytes);
+    if bytes.starts_with(UTF8_BYTE_ORDER_MARK) {
+        bytes.drain(..UTF8_BYTE_ORDER_MARK.len());
+    }
+    if bytes.len() as u64 > limit {
+        return Err(if limit == MAX_TOUR_FILE_BYTES {
+            format!("has more than {limit} bytes: JSON tours are limited to {limit} bytes (a {MAX_JSON_TOUR_SQUARES}-square tour as `grundy tour --json` writes it)")
+        } else {
+            format!("has more than {limit} bytes: text tours are limited to {limit} bytes (JSON tours to {MAX_TOUR_FILE_BYTES})")
+        });
+    }
+    refuse_binary_tour(&bytes)?;
+    String::from_utf8(bytes).map_err(|error| {
+        format!(
+            "is not UTF-8 text (byte {} is not part of a character)",
+            error.utf8_error().valid_up_to()
+        )
+    })
+}
+
 /// The tour in `text`, JSON or text as [`is_json_tour`] tells.
 ///
 /// # Errors
@@ -246,6 +334,26 @@ fn read_grid_rows(rows: &[Vec<&str>]) -> Result<ReadTour, String> {
 mod tests {
     use super::*;
     use crate::tour::verify::verify;
+
+    #[test]
+    fn a_tour_file_is_read_as_far_as_its_kind_allows_and_binary_is_refused() {
+        let marked = b"\xef\xbb\xbf{\"path\": []}".to_vec();
+        assert_eq!(tour_file_read_limit(&marked), MAX_TOUR_FILE_BYTES + 4);
+        assert_eq!(tour_file_read_limit(b"1 2"), MAX_TEXT_TOUR_BYTES + 1);
+        assert_eq!(tour_file_text(marked).unwrap(), "{\"path\": []}");
+        let binary = b"\xef\xbb\xbf1 2\0".to_vec();
+        let refusal = refuse_binary_tour(&binary).unwrap_err();
+        assert!(refusal.contains("byte 3 is NUL"), "{refusal}");
+        assert_eq!(tour_file_text(binary).unwrap_err(), refusal);
+        let too_long = vec![b' '; MAX_TEXT_TOUR_BYTES as usize + 1];
+        let refusal = tour_file_text(too_long).unwrap_err();
+        assert!(refusal.contains("text tours are limited to"), "{refusal}");
+        let refusal = tour_file_text(b"1 \xff".to_vec()).unwrap_err();
+        assert!(
+            refusal.contains("byte 2 is not part of a character"),
+            "{refusal}"
+        );
+    }
 
     #[test]
     fn grids_read_back() {

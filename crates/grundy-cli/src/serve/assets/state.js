@@ -79,13 +79,15 @@ export const play = {
 // request, so that on a board too large to solve it still answers, with the best move it
 // found, rather than the request being stopped with no move. And how long the moves of a
 // position are worked out before the board is shown with what is known: a student waits for
-// it before each move. Both follow the server's limit (readLimits).
-export const limits = { thinkingSeconds: 20, analysisSeconds: 10 };
+// it before each move. Both follow the server's limit (readLimits), as does the largest graph
+// an answer draws.
+export const limits = { thinkingSeconds: 20, analysisSeconds: 10, maxDrawnVertices: 144 };
 
 export async function readLimits() {
   const server = await (await fetch('/api/limits')).json();
   limits.thinkingSeconds = Math.max(1, Math.min(20, Math.floor(server.max_seconds / 3)));
   limits.analysisSeconds = Math.max(1, Math.min(10, Math.floor(server.max_seconds / 6)));
+  limits.maxDrawnVertices = server.max_drawn_vertices;
 }
 
 export function other(player) {

@@ -19,6 +19,7 @@
 mod check;
 mod family;
 mod steps;
+mod table;
 mod wythoff;
 
 pub use check::{check_knight, check_wythoff, knight_formula, CheckReport};
@@ -32,6 +33,9 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::values::Nimber;
+
+/// The largest coordinate of a corner game's piece.
+pub const MAX_CORNER: usize = 5000;
 
 /// The most bytes a corner game's table may take (its size is known before it is computed).
 pub const MAX_CORNER_BYTES: u128 = 1 << 30;

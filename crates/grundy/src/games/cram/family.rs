@@ -178,6 +178,18 @@ impl CramGame {
         Ok(game)
     }
 
+    /// The strategy by which the second player wins here without search (mirror play), when
+    /// one does: the position is then worth 0.
+    #[must_use]
+    pub fn second_player_strategy(&self) -> Option<String> {
+        match symmetry_settlement(&self.rules, &self.position)? {
+            SymmetrySettlement::SecondPlayerMirrors(symmetry) => {
+                Some(format!("mirror play ({symmetry})"))
+            }
+            SymmetrySettlement::FirstPlayerMirrors { .. } => None,
+        }
+    }
+
     /// The player to move: the first when an even number of dominoes lies on the board.
     #[must_use]
     pub fn player_to_move(&self) -> Player {
@@ -227,12 +239,7 @@ impl NormalPlay for CramValues {
     }
 
     fn settlement(&self) -> Option<String> {
-        match symmetry_settlement(&self.game.rules, &self.game.position)? {
-            SymmetrySettlement::SecondPlayerMirrors(symmetry) => {
-                Some(format!("mirror play ({symmetry})"))
-            }
-            SymmetrySettlement::FirstPlayerMirrors { .. } => None,
-        }
+        self.game.second_player_strategy()
     }
 }
 

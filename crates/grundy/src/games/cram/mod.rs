@@ -29,13 +29,18 @@
 
 mod components;
 mod family;
+mod grid;
+mod pruning;
 mod search;
 mod symmetry;
+mod table;
+mod word;
 
 pub use components::CramKey;
 pub use family::{is_cram, CramGame, CRAM_NAME};
 pub use search::CramSolver;
 pub use symmetry::{mirror_reply, symmetry_settlement, SymmetrySettlement};
+pub use table::CramTable;
 
 use std::fmt;
 use std::str::FromStr;

@@ -3,8 +3,10 @@
 
 use std::collections::HashMap;
 
+use super::grid::Grid;
+use super::pruning::PruningSearch;
 use super::{Cram, CramKey, CramPosition};
-use crate::solver::{naive_value_by, ImpartialGame, SearchStats, Solver, DENSE_CAPACITY};
+use crate::solver::{naive_value_by, ImpartialGame, SearchStats, DENSE_CAPACITY};
 use crate::values::{Nimber, Outcome};
 
 impl ImpartialGame for Cram {
@@ -95,30 +97,41 @@ impl ImpartialGame for Cram {
     }
 }
 
-/// Nim-values and outcomes of Cram positions on one board, remembering what it learns in
-/// tables of bounded size.
+/// Nim-values and outcomes of Cram positions on one board, remembering what it learns in a
+/// table of bounded size, by Beling and Rogalski's pruning ("On pruning search trees of
+/// impartial games", 2020): a region is asked whether its value is in a set, not for its value.
 pub struct CramSolver {
-    solver: Solver<Cram>,
+    cram: Cram,
+    search: PruningSearch<u64>,
 }
 
 impl CramSolver {
-    /// A solver for `cram` whose tables may use `budget_bytes` of memory.
+    /// A solver for `cram` whose table may use `budget_bytes` of memory.
     #[must_use]
     pub fn new(cram: &Cram, budget_bytes: u64) -> CramSolver {
+        let board = cram.board();
         CramSolver {
-            solver: Solver::new(cram.clone(), budget_bytes),
+            cram: cram.clone(),
+            search: PruningSearch::new(
+                Grid::new(board.rows() as u32, board.cols() as u32),
+                budget_bytes,
+            ),
         }
     }
 
     /// The nim-value of `position`.
     pub fn nim_value(&mut self, position: &CramPosition) -> Nimber {
-        self.solver.nim_value(position)
+        if self.cram.loses_to_a_mirror(position) {
+            return Nimber::ZERO;
+        }
+        Nimber::new(self.search.nim_value(position.bits()))
     }
 
-    /// Who wins `position` with the player to move, by an outcome search that stops at the
-    /// first winning move (cheaper than the nim-value).
+    /// Who wins `position` with the player to move, by a search that stops at the first
+    /// winning move (cheaper than the nim-value).
     pub fn outcome(&mut self, position: &CramPosition) -> Outcome {
-        if self.solver.has_value(position, Nimber::ZERO) {
+        if self.cram.loses_to_a_mirror(position) || !self.search.first_player_wins(position.bits())
+        {
             Outcome::P
         } else {
             Outcome::N
@@ -127,13 +140,13 @@ impl CramSolver {
 
     /// Tells `observer` of the search's progress, and stops when its flag is raised.
     pub fn set_observer(&mut self, observer: Box<dyn crate::solver::SearchObserver + Send>) {
-        self.solver.set_observer(observer);
+        self.search.set_observer(observer);
     }
 
     /// The counters of the searches so far.
     #[must_use]
     pub fn stats(&self) -> SearchStats {
-        self.solver.stats()
+        self.search.stats()
     }
 }
 
@@ -229,6 +242,31 @@ mod tests {
                     "{rows}x{cols} {}",
                     game.format_position(&position)
                 );
+            }
+        }
+    }
+
+    /// Every position of every board of up to 12 squares keeps its value when the search's
+    /// grid reduces it, in one word and in two.
+    #[test]
+    fn the_grids_reductions_keep_every_small_value() {
+        for rows in 1..=12u32 {
+            for cols in 1..=12 / rows {
+                let game = cram(rows, cols);
+                let narrow = Grid::<u64>::new(rows, cols);
+                let wide = Grid::<u128>::new(rows, cols);
+                let mut memo = HashMap::new();
+                let options = |position: &CramPosition| game.options(position);
+                for free in 0..=game.empty().bits() {
+                    let reduced = narrow.reduced(free);
+                    assert_eq!(wide.reduced(u128::from(free)), u128::from(reduced));
+                    assert_eq!(reduced & !free, 0);
+                    assert_eq!(
+                        naive_value_by(&CramPosition::from_bits(reduced), &options, &mut memo),
+                        naive_value_by(&CramPosition::from_bits(free), &options, &mut memo),
+                        "{rows}x{cols} {free:#x}"
+                    );
+                }
             }
         }
     }

@@ -46,6 +46,7 @@ mod settle;
 mod solve;
 mod strategy;
 mod symmetry;
+mod table;
 pub mod unit_search;
 pub mod win_search;
 
@@ -64,6 +65,7 @@ pub use strategy::{
     Strategy, StrategyError,
 };
 pub use symmetry::symmetry_strategy;
+pub use table::PlacementTable;
 
 /// The symmetries of the board, which the strategies answer with (kept here for callers that
 /// found them beside the strategies).

@@ -495,7 +495,7 @@ impl Evaluator for MisereEvaluator {
         let mut cells = Vec::new();
         for (i, &m) in rows.iter().enumerate() {
             for (j, &n) in cols.iter().enumerate() {
-                cells.push((i, j, game.misere_cell(m, n)?));
+                cells.push((i, j, Game::single(game.misere_cell(m, n)?)));
             }
         }
         let started = Instant::now();
