@@ -27,8 +27,9 @@ pub struct Args {
     /// wins), not only the winning ones.
     #[arg(long)]
     pub all: bool,
-    /// For a placement game: draw the position to FILE as SVG, attacked squares shaded, the
-    /// winning moves framed and (with --all) the nim-value of each move in its square.
+    /// For a game on a board (pieces, or Cram): draw the position to FILE as SVG, attacked or
+    /// covered squares shaded, the winning moves marked and (with --all) the nim-value of each
+    /// move in its square (a domino's on the edge its squares share).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
     /// For one placement game (any game with --misere): search at most S seconds, then answer

@@ -42,8 +42,9 @@ pub struct Args {
     /// while the run writes it: a second run on it is refused.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
-    /// For a placement game: draw the position to FILE as SVG, attacked squares shaded and the
-    /// winning moves framed (finding them costs an outcome search per legal move).
+    /// For a game on a board (pieces, or Cram): draw the position to FILE as SVG, attacked or
+    /// covered squares shaded and the winning moves marked (finding them costs a search per
+    /// legal move).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     #[command(flatten)]
