@@ -206,7 +206,7 @@ fn reply(args: &Args, game: Game) -> Result<String> {
     if args.json {
         return Ok(json_line(&report));
     }
-    Ok(reply_text(&request.game, &report))
+    Ok(reply_text(&report))
 }
 
 /// The computer's strategy for `side`, or an input error saying why it cannot play there.

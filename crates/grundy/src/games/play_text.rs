@@ -4,23 +4,20 @@
 //! the same answers is the report itself.
 
 use super::answer_text::outcome_sentence;
-use super::contract::FamilyGame;
 use crate::board::Square;
 use crate::games::game::Game;
 use crate::games::placement::PlacementGame;
-use crate::report::GameReport;
+use crate::report::{FamilyPart, GameReport};
 use crate::values::Nimber;
 
-/// The text of the computer's move in `game`, `report` the answer of its `play` request.
+/// The text of the computer's move, `report` the answer of a `play` request.
 #[must_use]
-pub fn reply_text(game: &Game, report: &GameReport) -> String {
+pub fn reply_text(report: &GameReport) -> String {
     let played = report.played().unwrap_or_default();
-    // A game drawn on a board shows its position; a placement's square is given by its
-    // coordinates too.
-    let on_board = game
-        .as_single()
-        .is_some_and(|part| part.picture().is_some());
-    let (at, left) = if on_board {
+    // Pieces on a board (a report with a surface and rays) show the position's rows, and the
+    // square played by its coordinates too; any other game is shown as the game it leaves.
+    let pieces_on_a_board = matches!(report.family, FamilyPart::Placement { .. });
+    let (at, left) = if pieces_on_a_board {
         // The square by its coordinates too, as the game reads them: `c3 (3,3)`.
         let at = played
             .trim_start_matches(char::is_uppercase)
