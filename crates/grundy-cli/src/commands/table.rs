@@ -26,11 +26,13 @@ laid out as in the figures of Boone (2016).\n\nExamples:\n  grundy table knights
 grundy table queens --rows 1-8 --cols 1-8 --json\n  grundy table bishops+knights --rows 1-8 --cols 1-8\n  \
 grundy table queens+rooks --rays blocked\n  grundy table knights --board torus --rows 3-8 --cols 3-8\n  grundy table queens --rows 1-8 --cols 1-8 --svg queens.svg\n\nFor a corner game, cell (m, n) is the nim-value with the \
 piece on (m, n); rows and columns start at 0:\n  grundy table corner-knight --rows 0-15 --cols 0-11\n  \
-grundy table corner-queen --rows 0-9 --cols 0-9 --svg wythoff.svg\n  grundy table knights --rows 1-5 --cols 1-5 --misere"
+grundy table corner-queen --rows 0-9 --cols 0-9 --svg wythoff.svg\n  grundy table knights --rows 1-5 --cols 1-5 --misere\n\n\
+Cram (dominoes), cell (m, n) the empty m x n board; boards with both sides even are 0 by mirror play, without search:\n  \
+grundy table cram --rows 1-4 --cols 1-8"
 )]
 pub struct Args {
-    /// The pieces of a placement game, or a corner game (the lists: `grundy table --help`).
-    #[arg(long_help = format!("The pieces of a placement game: {}.\nOr a corner game: {}.", Family::Placement.names(), Family::Corner.names()))]
+    /// The pieces of a placement game, a corner game, or cram (the lists: `grundy table --help`).
+    #[arg(long_help = format!("The pieces of a placement game: {}.\nOr a corner game: {}.\nOr cram (dominoes on the board).", Family::Placement.names(), Family::Corner.names()))]
     pub game: String,
     /// Numbers of rows: FROM-TO, a single number, or a list like 2,4,8 (default 1-6; for a
     /// corner game the values of m, from 0, default 0-15).
