@@ -278,18 +278,29 @@ impl<W: Word> PruningSearch<W> {
         if self.count_position() {
             return None;
         }
+        self.searched_and_kept(component, |search, first_option| {
+            search.search(component, requested, first_option)
+        })
+    }
+
+    /// Runs `search` on `component` (its options pushed from the index it is given), takes the
+    /// options and regions it pushed off their stacks again, and keeps a value it found, unless
+    /// the search was stopped, in the table with the positions it took.
+    fn searched_and_kept(
+        &mut self,
+        component: W,
+        search: impl FnOnce(&mut Self, usize) -> std::option::Option<u32>,
+    ) -> std::option::Option<u32> {
         let start = self.positions;
         let first_option = self.options.len();
         let first_component = self.components.len();
-        let answer = self.search(component, requested, first_option);
+        let answer = search(self, first_option);
         self.options.truncate(first_option);
         self.components.truncate(first_component);
-        if let Some(value) = answer {
-            if !self.stopped {
-                let value = u8::try_from(value).expect("a nim-value below 128");
-                self.table
-                    .insert(Canonical(component), value, self.positions - start);
-            }
+        if let (Some(value), false) = (answer, self.stopped) {
+            let value = u8::try_from(value).expect("a nim-value below 128");
+            self.table
+                .insert(Canonical(component), value, self.positions - start);
         }
         answer
     }
@@ -410,18 +421,9 @@ impl<W: Word> PruningSearch<W> {
         if self.count_position() {
             return None;
         }
-        let start = self.positions;
-        let first_option = self.options.len();
-        let first_component = self.components.len();
-        let value = self.value_by_aspiration(component, first_option);
-        self.options.truncate(first_option);
-        self.components.truncate(first_component);
-        if let Some(value) = value {
-            let value_byte = u8::try_from(value).expect("a nim-value below 128");
-            self.table
-                .insert(Canonical(component), value_byte, self.positions - start);
-        }
-        value
+        self.searched_and_kept(component, |search, first_option| {
+            search.value_by_aspiration(component, first_option)
+        })
     }
 
     /// [`PruningSearch::full_value`] once the table has been looked at: the options of
