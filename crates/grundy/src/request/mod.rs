@@ -24,6 +24,7 @@ mod error_report;
 mod evaluator;
 mod game_questions;
 mod graph;
+mod graph_text;
 mod limits;
 mod moves_in_time;
 mod play;
@@ -62,6 +63,7 @@ pub use conjecture::{conjecture, BoardRange, Conjecture, ConjectureRequest, PARI
 pub use error_report::{ErrorKind, ErrorReport, STOPPED_STATUS};
 pub use game_questions::{placement_outcome_report, placement_value_report};
 pub use graph::{graph, GraphAnswer, GraphRequest, MAX_DRAWN_VERTICES};
+pub use graph_text::graph_text;
 pub use limits::{parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
 pub use play::{describe_move, opponent_strategy, NoStrategy, Opponent, PlayRequest};
 pub use prepare::{
