@@ -12,8 +12,8 @@ use std::io::{IsTerminal, Write};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
-use grundy::request::ErrorReport;
-use grundy::watch::{Event, ProgressEvent, Watch};
+use grundy::request::{ErrorReport, WorkerLine};
+use grundy::watch::{Event, ProgressEvent, ProgressThrottle, Watch};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// How long work runs before a progress indicator appears.
@@ -94,48 +94,29 @@ pub fn counting_bar(total: u64, label: &str) -> ProgressBar {
 /// JSON lines (`{"progress":{...}}`), which the server reads to show how far a job has come.
 pub const PROGRESS_JSON_VARIABLE: &str = "GRUNDY_PROGRESS_JSON";
 
-/// How often at most a progress line is written for the server.
+/// How often at most a progress line of each kind is written for the server.
 const SERVER_REPORT_INTERVAL: Duration = Duration::from_millis(250);
 
+/// Which progress lines go to the server when (the library's [`ProgressThrottle`]).
+static SERVER_LINES: Mutex<ProgressThrottle> =
+    Mutex::new(ProgressThrottle::new(SERVER_REPORT_INTERVAL));
+
 /// Writes `progress` as a line for `grundy serve` when it ran this command
-/// (`{"progress":{"kind":"steps",...}}`, the library's [`ProgressEvent`]), at most every
-/// [`SERVER_REPORT_INTERVAL`] for each kind of event. A line held back by the interval is
-/// written when it is over (by a thread of its own), so the last counts always reach the
-/// server: eight small cells of a table finished within a quarter of a second, then a board
-/// that takes minutes, must not leave it saying no cell is finished.
+/// (`{"progress":{"kind":"steps",...}}`, the library's [`WorkerLine`]), as often as the
+/// [`ProgressThrottle`] lets it; a line held back is written when its turn comes, by a thread
+/// of its own.
 fn report_to_server(progress: &ProgressEvent) {
     let Some(started) = server_reports_started() else {
         return;
     };
-    let kind = progress.kind();
-    let line = serde_json::json!({ "progress": progress }).to_string();
-    let now = started.elapsed();
     // Decided under the lock, written after it: a search thread reporting progress does not
     // wait for another's write.
-    let write = {
-        let mut lines = SERVER_LINES.lock().unwrap_or_else(PoisonError::into_inner);
-        match lines.iter_mut().find(|kept| kept.kind == kind) {
-            Some(kept) if now < kept.written + SERVER_REPORT_INTERVAL => {
-                kept.held = Some(line);
-                None
-            }
-            Some(kept) => {
-                kept.written = now;
-                kept.held = None;
-                Some(line)
-            }
-            None => {
-                lines.push(ServerLine {
-                    kind,
-                    written: now,
-                    held: None,
-                });
-                Some(line)
-            }
-        }
-    };
-    if let Some(line) = write {
-        write_server_line(&line);
+    let passed = SERVER_LINES
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .offer(progress.clone(), started.elapsed());
+    if let Some(progress) = passed {
+        write_server_line(&WorkerLine::Progress(progress));
     }
 }
 
@@ -144,18 +125,9 @@ fn report_to_server(progress: &ProgressEvent) {
 /// it answers by the kind, not by the exit status alone. Written at once, never held back.
 pub fn report_error_to_server(error: &ErrorReport) {
     if server_reports_started().is_some() {
-        write_server_line(&serde_json::json!({ "error": error }).to_string());
+        write_server_line(&WorkerLine::Error(error.clone()));
     }
 }
-
-/// The last line written of one kind of event, and the newest one held back.
-struct ServerLine {
-    kind: &'static str,
-    written: Duration,
-    held: Option<String>,
-}
-
-static SERVER_LINES: Mutex<Vec<ServerLine>> = Mutex::new(Vec::new());
 
 /// When the server's progress lines began, if the server asked for them; the first call
 /// starts the thread that writes the lines held back.
@@ -169,31 +141,22 @@ fn server_reports_started() -> Option<Instant> {
             .name("progress lines".to_string())
             .spawn(move || loop {
                 std::thread::sleep(SERVER_REPORT_INTERVAL);
-                let now = started.elapsed();
-                let due: Vec<String> = {
-                    let mut lines = SERVER_LINES.lock().unwrap_or_else(PoisonError::into_inner);
-                    lines
-                        .iter_mut()
-                        .filter(|kept| now >= kept.written + SERVER_REPORT_INTERVAL)
-                        .filter_map(|kept| {
-                            let line = kept.held.take()?;
-                            kept.written = now;
-                            Some(line)
-                        })
-                        .collect()
-                };
-                for line in due {
-                    write_server_line(&line);
+                let due = SERVER_LINES
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .due(started.elapsed());
+                for progress in due {
+                    write_server_line(&WorkerLine::Progress(progress));
                 }
             });
         Some(started)
     })
 }
 
-/// Writes one line to stderr, where the server reads it. A server that died closed this
-/// pipe: the line is lost, and the work goes on to its stop.
-fn write_server_line(line: &str) {
-    let _ = writeln!(std::io::stderr(), "{line}");
+/// Writes `line` to stderr, where the server reads it. A server that died closed this pipe:
+/// the line is lost, and the work goes on to its stop.
+fn write_server_line(line: &WorkerLine) {
+    let _ = writeln!(std::io::stderr(), "{}", line.to_line());
 }
 
 /// What the command line shows of a [`Watch`]'s events: a spinner of positions searched, a bar

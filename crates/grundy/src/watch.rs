@@ -24,8 +24,10 @@
 
 mod progress_counts;
 mod progress_text;
+mod progress_throttle;
 
 pub use progress_counts::ProgressCounts;
+pub use progress_throttle::ProgressThrottle;
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
