@@ -2,7 +2,7 @@
 //!
 //! The bar stays hidden for the first second, so quick answers print nothing extra, and
 //! indicatif draws nothing when stderr is not a terminal. A long search (a first-move search of
-//! `value` or `outcome`, a table, any search of positions) whose stderr is a file or a pipe (a
+//! `value` or `outcome`, a table, a count of tours, any search of positions) whose stderr is a file or a pipe (a
 //! run left going under `nohup`, a batch job's log) writes a plain line instead, after ten
 //! seconds and then once a minute. (A queens table is the exception within a cell: its cells
 //! go through the first-move search, which reports only when a cell is finished; the dearest
@@ -170,15 +170,12 @@ pub struct Shown {
 struct Bars {
     spinner: SearchProgress,
     counter: Option<ProgressBar>,
-    /// The value a nim-value search asks about now, named on its bar.
-    asking: Option<u32>,
+    /// The counter's label as shown: a nim-value search's names the value it asks about.
+    label: String,
     /// Lines of progress for a log, when stderr is not a terminal.
     log: Option<ProgressLog>,
     /// The last count of steps (task, done, total), for a log line written between steps.
     steps: Option<(String, u64, u64)>,
-    /// Whether the counter's message tells a quotient's trials for a heap, to be cleared when
-    /// the heap is done.
-    trial_shown: bool,
 }
 
 /// Plain lines of progress on stderr, for a log that no bar is drawn on: the first once the
@@ -249,13 +246,6 @@ impl Bars {
             }
         });
     }
-
-    /// The bar of counted steps, made over `total` and labelled `label` at the first step.
-    fn counter(&mut self, total: u64, label: &str) -> ProgressBar {
-        self.counter
-            .get_or_insert_with(|| counting_bar(total, label))
-            .clone()
-    }
 }
 
 impl Shown {
@@ -265,10 +255,9 @@ impl Shown {
             bars: Arc::new(Mutex::new(Bars {
                 spinner: SearchProgress::new(label),
                 counter: None,
-                asking: None,
+                label: String::new(),
                 log: ProgressLog::when_wanted(),
                 steps: None,
-                trial_shown: false,
             })),
         }
     }
@@ -304,69 +293,48 @@ impl Shown {
     /// Shows `progress` on the bars and in the log.
     fn show_progress(&self, progress: &ProgressEvent) {
         let mut bars = self.bars.lock().unwrap_or_else(PoisonError::into_inner);
-        match progress {
-            ProgressEvent::Searched { .. } => {
-                bars.spinner.show(progress);
-                bars.log_searched(progress, false);
+        let bars = &mut *bars;
+        if let ProgressEvent::Searched { .. } = progress {
+            bars.spinner.show(progress);
+            bars.log_searched(progress, false);
+            return;
+        }
+        let Some((done, total)) = progress.steps() else {
+            // A quotient's trial, on the bar of heaps: the heap it has not finished, and how
+            // near the limit its candidates come.
+            let news = progress.bar_message(0.0);
+            if let Some(bar) = &bars.counter {
+                bar.set_message(news.clone());
             }
-            ProgressEvent::FirstMoves {
-                value, done, total, ..
-            } => {
-                let bar = bars.counter(*total, "first moves settled");
-                if value.is_some() && bars.asking != *value {
-                    bars.asking = *value;
-                    bar.set_prefix(progress.bar_label());
-                }
-                bar.set_length(*total);
-                bar.set_position(*done);
-                let seconds = bar.elapsed().as_secs_f64();
-                if let Some(log) = &mut bars.log {
-                    log.write(|| progress.log_line(seconds));
-                }
-                bar.set_message(progress.bar_message(seconds));
+            let steps = bars.steps.clone();
+            if let Some(log) = &mut bars.log {
+                log.write(|| match steps {
+                    Some((task, done, total)) => format!("{task}: {done} of {total} done; {news}"),
+                    None => news,
+                });
             }
-            ProgressEvent::Steps { task, done, total } => {
-                let bar = bars.counter(*total, task);
-                bar.set_length(*total);
-                bar.set_position(*done);
-                if bars.trial_shown {
-                    bar.set_message("");
-                    bars.trial_shown = false;
-                }
-                bars.steps = Some((task.clone(), *done, *total));
-                if let Some(log) = &mut bars.log {
-                    log.write(|| progress.log_line(0.0));
-                }
-            }
-            ProgressEvent::TourCount { done, total, .. }
-            | ProgressEvent::Frontier { done, total, .. } => {
-                let bar = bars.counter(*total, &progress.bar_label());
-                bar.set_position(*done);
-                bar.set_message(progress.bar_message(0.0));
-            }
-            ProgressEvent::QuotientTrial { .. } => {
-                // On the bar of heaps: the heap it has not finished, and how near the limit
-                // its candidates come.
-                let news = progress.bar_message(0.0);
-                if let Some(bar) = &bars.counter {
-                    bar.set_message(news.clone());
-                    bars.trial_shown = true;
-                }
-                let steps = bars.steps.clone();
-                if let Some(log) = &mut bars.log {
-                    log.write(|| match steps {
-                        Some((task, done, total)) => {
-                            format!("{task}: {done} of {total} done; {news}")
-                        }
-                        None => news,
-                    });
-                }
-            }
-            ProgressEvent::Restarts { done, total, .. } => {
-                let bar = bars.counter(u64::from(*total), &progress.bar_label());
-                bar.set_position(u64::from(*done));
-                bar.set_message(progress.bar_message(0.0));
-            }
+            return;
+        };
+        let label = progress.bar_label();
+        let bar = bars
+            .counter
+            .get_or_insert_with(|| counting_bar(total, &label))
+            .clone();
+        if bars.label != label {
+            // A nim-value search names the value it asks about now.
+            bar.set_prefix(label.clone());
+            bars.label = label;
+        }
+        bar.set_length(total);
+        bar.set_position(done);
+        let seconds = bar.elapsed().as_secs_f64();
+        // Counted steps have no words beside the bar: a quotient's trial shown there goes.
+        bar.set_message(progress.bar_message(seconds));
+        if let ProgressEvent::Steps { task, .. } = progress {
+            bars.steps = Some((task.clone(), done, total));
+        }
+        if let Some(log) = &mut bars.log {
+            log.write(|| progress.log_line(seconds));
         }
     }
 
