@@ -250,7 +250,7 @@ pub(crate) mod tests {
         // Each square's label lists the values of its moves, in the game's order of pieces.
         let mut labels: Vec<(String, String)> = Vec::new();
         for m in moves {
-            let square = m.square.clone().unwrap();
+            let square = m.square().unwrap().to_string();
             match labels.iter_mut().find(|(named, _)| *named == square) {
                 Some((_, label)) => *label = format!("{label}/{}", m.value().value()),
                 None => labels.push((square, m.value().value().to_string())),
