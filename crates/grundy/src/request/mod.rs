@@ -67,12 +67,12 @@ pub use game_questions::{placement_outcome_report, placement_value_report};
 pub use graph::{graph, GraphAnswer, GraphRequest, MAX_DRAWN_VERTICES};
 pub use graph_text::graph_text;
 pub use limits::{memory_text, parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
-pub use play::{describe_move, opponent_strategy, NoStrategy, Opponent, PlayRequest};
+pub use play::{computer_name, ComputerTurn, NoStrategy, Opponent, PlayRequest};
 pub use prepare::{
     check_reference_work, HEAP_SECONDS, LIST_LIMIT, MAX_CORNER_BYTES, MAX_CORNER_SEARCH,
     MAX_HEAP_WITHOUT_PERIOD, MAX_REFERENCE_WORK,
 };
-pub use questions::{moves, outcome, play, sequence, table, value};
+pub use questions::{computer_turn, moves, outcome, play, sequence, table, value};
 pub use quotient::{quotient, QuotientRequest, MAX_QUOTIENT_HEAPS};
 pub use ranks::{
     coordinate_ranks, serve_rank, Goal, MessageKind, Ranks, RanksAnswer, RanksError, RanksObserver,
