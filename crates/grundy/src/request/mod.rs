@@ -61,7 +61,9 @@ pub use after::game_after;
 pub use answer_size::{check_written_size, json_bytes, json_line, LEAST_JSON_BYTES_PER_VALUE};
 pub use bench::{bench, BenchRequest, BENCH_CASES, MAX_DENSE_SIZE};
 pub use check::{check, check_game, CheckRequest};
-pub use conjecture::{conjecture, BoardRange, Conjecture, ConjectureRequest, PARITY_STATEMENT};
+pub use conjecture::{
+    conjecture, parity_text, BoardRange, Conjecture, ConjectureRequest, PARITY_STATEMENT,
+};
 pub use error_report::{ErrorKind, ErrorReport, STOPPED_STATUS};
 pub use game_questions::{placement_outcome_report, placement_value_report};
 pub use graph::{graph, GraphAnswer, GraphRequest, MAX_DRAWN_VERTICES};
