@@ -9,7 +9,8 @@
 use std::io::{BufRead, Write};
 
 use anyhow::Result;
-use grundy::games::play_text::{hint_text, play_view, reply_text, PlayView};
+use grundy::games::contract::PlayView;
+use grundy::games::play_text::{hint_text, play_view, reply_text};
 use grundy::misere::Convention;
 use grundy::report::{Command, Player};
 use grundy::request::{

@@ -13,7 +13,6 @@ use std::sync::atomic::AtomicBool;
 
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{MisereStart, State, TooLarge};
-use crate::games::play_text::PlayView;
 use crate::graph::GraphError;
 use crate::report::{Command, GameReport, Move, MovesPart, Player};
 use crate::solver::SearchObserver;
@@ -321,6 +320,42 @@ pub(crate) fn value_title(subject: &str, report: &GameReport) -> String {
         }
         (None, _, _) => format!("{subject}: nim-value not found in the time given"),
     }
+}
+
+/// A game in its position as a person plays it in the terminal, move by move: what it is
+/// called, how its position is shown and a move typed, and the commands. A family whose games
+/// show more than their moves' notation (a board drawn between moves, squares typed) gives its
+/// own ([`FamilyGame::board_view`]); any other game, and any sum, is played by the notation
+/// its moves are listed in.
+pub trait PlayView {
+    /// What the game is called when it starts: `knights on 3x3`, `kayles 3 5`.
+    fn title(&self) -> String;
+
+    /// The lines said after the first when the game starts: how to move, who loses.
+    fn rules(&self) -> String;
+
+    /// The position, shown after every move and on `board`, each line ending in a line break.
+    fn drawing(&self) -> String;
+
+    /// The commands, with how a move is typed.
+    fn help(&self) -> String;
+
+    /// The answer to `moves`.
+    fn legal_moves(&self) -> String;
+
+    /// Whether the player to move has no move left.
+    fn is_over(&self) -> bool;
+
+    /// How long a hint may search before it answers with what it settled; `None` for a game
+    /// whose moves are valued to the end at once (a table, a formula, a small search).
+    fn hint_seconds(&self) -> Option<f64>;
+
+    /// The move `typed` as people read it (`Bc2 (2,3)` for `B c2`), or why it is no move
+    /// here, as the person is answered.
+    ///
+    /// # Errors
+    /// The answer when `typed` is not a legal move.
+    fn name_move(&self, typed: &str) -> Result<String, String>;
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 
 use super::answer_text::outcome_sentence;
 use crate::board::Square;
-use crate::games::contract::FamilyGame;
+use crate::games::contract::{FamilyGame, PlayView};
 use crate::games::game::Game;
 use crate::report::{FamilyPart, GameReport, Move};
 use crate::values::Nimber;
@@ -17,42 +17,6 @@ pub const HINT_SECONDS: f64 = 5.0;
 
 /// How many moves `moves` names on one line before saying how many more there are.
 const MOVES_SHOWN: usize = 60;
-
-/// A game in its position as a person plays it in the terminal, move by move: what it is
-/// called, how its position is shown and a move typed, and the commands. A family whose games
-/// show more than their moves' notation (a board drawn between moves, squares typed) gives its
-/// own ([`FamilyGame::board_view`]); any other game, and any sum, is played by the notation
-/// its moves are listed in.
-pub trait PlayView {
-    /// What the game is called when it starts: `knights on 3x3`, `kayles 3 5`.
-    fn title(&self) -> String;
-
-    /// The lines said after the first when the game starts: how to move, who loses.
-    fn rules(&self) -> String;
-
-    /// The position, shown after every move and on `board`, each line ending in a line break.
-    fn drawing(&self) -> String;
-
-    /// The commands, with how a move is typed.
-    fn help(&self) -> String;
-
-    /// The answer to `moves`.
-    fn legal_moves(&self) -> String;
-
-    /// Whether the player to move has no move left.
-    fn is_over(&self) -> bool;
-
-    /// How long a hint may search before it answers with what it settled; `None` for a game
-    /// whose moves are valued to the end at once (a table, a formula, a small search).
-    fn hint_seconds(&self) -> Option<f64>;
-
-    /// The move `typed` as people read it (`Bc2 (2,3)` for `B c2`), or why it is no move
-    /// here, as the person is answered.
-    ///
-    /// # Errors
-    /// The answer when `typed` is not a legal move.
-    fn name_move(&self, typed: &str) -> Result<String, String>;
-}
 
 /// How a person plays `game` in the terminal: its family's view when it has one, otherwise by
 /// the notation of its moves.

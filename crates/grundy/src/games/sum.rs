@@ -16,6 +16,7 @@
 
 use std::sync::atomic::AtomicBool;
 
+use crate::games::contract::PlayView;
 use crate::games::contract::{AloneQuestion, FamilyGame, NimHeap, NormalPlay, StopRaised};
 use crate::games::corner::CornerPiece;
 use crate::games::cram::CramGame;
@@ -25,7 +26,6 @@ use crate::games::move_list::Lister;
 pub use crate::games::move_list::{MoveOffers, SumMove, SumMoves};
 use crate::games::parts::{MisereStart, State, TooLarge};
 use crate::games::placement::Placement;
-use crate::games::play_text::PlayView;
 use crate::graph::GraphError;
 use crate::report::{Command, GameReport, Move, Player};
 use crate::solver::SearchObserver;

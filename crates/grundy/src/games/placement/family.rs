@@ -7,12 +7,12 @@ use super::{
     RayRule, RulesKayles, Surface,
 };
 use crate::board::{Piece, Square};
+use crate::games::contract::PlayView;
 use crate::games::contract::{FamilyGame, NormalPlay};
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{
     Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge, MAX_MISERE_SQUARES, WORDS,
 };
-use crate::games::play_text::PlayView;
 use crate::graph::GraphError;
 use crate::report::{Command, FamilyPart, GameReport, Move, MovePart, Player};
 use crate::solver::{ImpartialGame, SearchObserver};

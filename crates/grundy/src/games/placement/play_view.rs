@@ -6,7 +6,8 @@ use std::collections::HashMap;
 
 use super::{symmetry_strategy, MoveError, Placement, PlacementGame, PlacementMove, Player};
 use crate::games::answer_text::draw_board;
-use crate::games::play_text::{PlayView, HINT_SECONDS};
+use crate::games::contract::PlayView;
+use crate::games::play_text::HINT_SECONDS;
 
 /// A move for people: `c3 (3,3)`, `Nc3 (3,3)`.
 #[must_use]
@@ -123,8 +124,9 @@ impl PlayView for BoardView {
 
 #[cfg(test)]
 mod tests {
+    use crate::games::contract::PlayView;
     use crate::games::game::Game;
-    use crate::games::play_text::{play_view, PlayView};
+    use crate::games::play_text::play_view;
 
     fn view(text: &str) -> Box<dyn PlayView> {
         play_view(&text.parse::<Game>().unwrap())
