@@ -4,7 +4,6 @@
 use std::fmt;
 
 use anyhow::Result;
-use grundy::games::placement::{PlacementGame, PlacementPosition};
 use grundy::games::registry::Family;
 use grundy::graph::{parse_graph, Graph, GraphFormat, MAX_GRAPH_TEXT_BYTES, MAX_SEARCH_VERTICES};
 use grundy::report::Command;
@@ -117,12 +116,4 @@ fn read_graph_text(path: &str) -> Result<String> {
             error.utf8_error().valid_up_to()
         ))
     })
-}
-
-/// The position given with `--position`, or the empty board.
-pub fn parse_position(game: &PlacementGame, text: Option<&str>) -> Result<PlacementPosition> {
-    match text {
-        None => Ok(game.empty()),
-        Some(text) => game.parse_position(text).map_err(input_error),
-    }
 }

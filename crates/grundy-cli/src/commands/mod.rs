@@ -11,7 +11,6 @@ pub mod misere;
 pub mod moves;
 pub mod outcome;
 pub mod play;
-pub mod play_game;
 pub mod quotient;
 pub mod sequence;
 pub mod table;
@@ -24,10 +23,8 @@ pub mod worker;
 use clap::Args;
 pub use grundy::games::answer_text::searched_line;
 use grundy::games::contract::FamilyGame;
-use grundy::games::placement::Placement;
-use grundy::games::placement::{PlacementGame, PlacementPosition, RayRule, Surface};
+use grundy::games::game::{RayRule, Surface};
 
-use grundy::games::sum::Summand;
 use grundy::Game;
 
 use crate::input::{input_error, parse_memory, read_game, refuse_format_without_graph};
@@ -118,34 +115,6 @@ pub struct RuleOptions {
     /// squares (through, the default) or stop at the first one (blocked).
     #[arg(long, value_name = "RULE", value_parser = clap::value_parser!(RayRule))]
     pub rays: Option<RayRule>,
-}
-
-impl RuleOptions {
-    /// One placement game read from the command line (`game` quoted whole or not, then
-    /// `args`), with these options' surface and ray rule, in `position` (or the position its
-    /// words give, or the empty board).
-    pub fn placement_game(
-        &self,
-        game: &str,
-        args: &[String],
-        position: Option<&str>,
-    ) -> anyhow::Result<(PlacementGame, PlacementPosition)> {
-        let words: Vec<String> = std::iter::once(game.to_string())
-            .chain(args.iter().cloned())
-            .collect();
-        let game = read_game(&words, None)?
-            .with_rules(self.surface, self.rays)
-            .and_then(|game| game.with_positions(position.as_slice()))
-            .map_err(input_error)?;
-        let text = game.to_string();
-        match game.into_summands().as_slice() {
-            [Summand::Placement(Placement { game, position })] => Ok((game.clone(), *position)),
-            // The first word names pieces, but the whole is a sum ("knights 2x2 + kings 2x2").
-            _ => Err(input_error(format!(
-                "`{text}` is a sum of games: this command takes one placement game (pieces on a board), for example `knights 5x5`"
-            ))),
-        }
-    }
 }
 
 /// The worker threads to use: as many as asked for, or one per core.

@@ -1,34 +1,29 @@
-//! `grundy play`: a placement game against the computer in the terminal (any other game or
-//! sum is played by [`super::play_game`]).
+//! `grundy play`: any game or sum against the library's computer in the terminal, or with
+//! `--reply` the computer's move alone. The library gives everything: how the game is shown
+//! and a move typed ([`play_view`]), the game after each move, the computer's move and the
+//! hints; the session only reads lines and prints answers.
 //!
-//! The game loop ([`play_session`]) reads from any `BufRead` and writes to any `Write`, so it
-//! is tested with byte buffers as well as through the binary.
+//! The loop ([`play_session`]) reads from any `BufRead` and writes to any `Write`, so it is
+//! tested with byte buffers as well as through the binary.
 
-use grundy::games::placement::Placement;
-use std::collections::HashMap;
 use std::io::{BufRead, Write};
 
-use anyhow::{Context, Result};
-use grundy::games::placement::{
-    MoveError, PlacementGame, PlacementMove, PlacementPosition, Player, Strategy,
-};
-use grundy::games::play_text::{board_hint_text, placement_help, reply_text};
-use grundy::games::sum::Summand;
+use anyhow::Result;
+use grundy::games::play_text::{hint_text, play_view, reply_text, PlayView};
 use grundy::misere::Convention;
+use grundy::report::{Command, Player};
 use grundy::request::{
-    describe_move, Limits, MovesRequest, NoStrategy, PlayRequest, RunError, Stopped,
+    self, ComputerTurn, Limits, MovesRequest, NoStrategy, PlayRequest, RunError, Stopped,
 };
+use grundy::watch::Watch;
 use grundy::Game;
 
 use super::terminal::{next_command, Ending};
 use super::RuleOptions;
-use crate::input::run_error;
-use crate::input::{input_error, parse_memory, parse_position, read_game, require_verb};
+use crate::input::{input_error, parse_memory, read_game, require_verb, run_error};
 use crate::interrupt;
 use crate::progress::Shown;
-use crate::render::{draw_board, json_line};
-use grundy::games::registry::Family;
-use grundy::report::Command;
+use crate::render::json_line;
 
 /// Arguments of `grundy play`.
 #[derive(Debug, clap::Args)]
@@ -54,7 +49,7 @@ grundy play graph docs/examples/petersen.col --reply --json"
 pub struct Args {
     /// The game: pieces (the list: `grundy play --help`; with several joined by `+`, such as
     /// knights+bishops, any of them may be placed), or any other game or a sum.
-    #[arg(long_help = format!("The game: pieces ({}), or any other game or sum (`grundy value --help` lists them).", Family::Placement.names()))]
+    #[arg(long_help = grundy::games::registry::catalogue())]
     pub game: String,
     /// The board size ROWSxCOLS, for example 5x5 (for another game what follows its name:
     /// heaps, the corner piece's square, a graph's file).
@@ -126,59 +121,33 @@ pub fn run(args: &Args) -> Result<String> {
     let words: Vec<String> = std::iter::once(args.game.clone())
         .chain(args.args.iter().cloned())
         .collect();
-    let whole = read_game(&words, None)?;
-    if !matches!(whole.as_single(), Some(Summand::Placement(_))) {
-        if args.rules.surface.is_some() || args.rules.rays.is_some() {
-            return Err(input_error(format!(
-                "--board and --rays are for the placement games (pieces on a board), not `{whole}`"
-            )));
-        }
-        if args.position.is_some() {
-            return Err(input_error(format!(
-                "--position is for placement games; `{whole}` is played from the position its words give"
-            )));
-        }
-        if args.reply {
-            return reply(args, whole);
-        }
-        let asks = super::play_game::Asks {
-            opponent: args.opponent.into(),
-            seed: args.seed,
-            memory: args.memory,
-        };
-        return super::play_game::run(&asks, args.second, whole);
+    let read = read_game(&words, None)?;
+    if args.position.is_some() && read.is_sum() {
+        return Err(input_error(format!(
+            "--position is for placement games; `{read}` is played from the position its words give"
+        )));
     }
-    let (game, _) = args.rules.placement_game(&args.game, &args.args, None)?;
+    let game = read
+        .with_rules(args.rules.surface, args.rules.rays)
+        .and_then(|game| game.with_positions(args.position.as_slice()))
+        .map_err(input_error)?;
     if args.reply {
-        let position = parse_position(&game, args.position.as_deref())?;
-        return reply(
-            args,
-            Game::single(Summand::Placement(Placement { game, position })),
-        );
+        return reply(args, game);
     }
     let human = if args.second {
         Player::Second
     } else {
         Player::First
     };
-    // Half of the memory for the computer's solver, half for hints.
-    let budget = args.memory / 2;
-    let mut computer = opponent_strategy(&game, args.opponent, human.other(), args.seed, budget)?;
+    let computer = Computer::new(&game, args.opponent, args.seed, args.memory, human.other())?;
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout();
-    play_session(
-        &game,
-        human,
-        computer.as_mut(),
-        budget,
-        &mut stdin.lock(),
-        &mut stdout,
-    )?;
+    play_session(game, human, &computer, &mut stdin.lock(), &mut stdout)?;
     Ok(String::new())
 }
 
-/// `grundy play --reply`: the computer's move in `game` (one placement game in `--position`),
-/// for scripts and the web page, which keep the game themselves.
+/// `grundy play --reply`: the computer's move in `game`, for scripts and the web page, which
+/// keep the game themselves.
 fn reply(args: &Args, game: Game) -> Result<String> {
     let request = PlayRequest {
         game,
@@ -195,7 +164,7 @@ fn reply(args: &Args, game: Game) -> Result<String> {
     };
     let shown = Shown::new("choosing a reply");
     let watch = shown.watch()?;
-    let answer = grundy::request::play(&request, &watch);
+    let answer = request::play(&request, &watch);
     shown.finish();
     let report = answer.map_err(|error| match error {
         RunError::Stopped(Stopped::Described(done)) => {
@@ -209,40 +178,6 @@ fn reply(args: &Args, game: Game) -> Result<String> {
     Ok(reply_text(&report))
 }
 
-/// The computer's strategy for `side`, or an input error saying why it cannot play there.
-pub fn opponent_strategy(
-    game: &PlacementGame,
-    opponent: Opponent,
-    side: Player,
-    seed: u64,
-    budget: u64,
-) -> Result<Box<dyn Strategy>> {
-    grundy::request::opponent_strategy(game, opponent.into(), side, seed, budget).map_err(
-        |NoStrategy {
-             why,
-             other_side_has_one,
-         }| {
-            let (flag, other) = match side {
-                Player::First => ("--first", "you play first"),
-                Player::Second => ("--second", "you play second"),
-            };
-            let hint = if other_side_has_one {
-                format!(
-                    "the {} player has one: try `{flag}` ({other}, the computer plays the other side)",
-                    side.other()
-                )
-            } else {
-                "neither player has one here: try --opponent perfect".to_string()
-            };
-            input_error(format!(
-                "no symmetry strategy for the computer as {side} player in {} on {}: {why}; {hint}",
-                game.name(),
-                game.board()
-            ))
-        },
-    )
-}
-
 impl From<Opponent> for grundy::request::Opponent {
     fn from(opponent: Opponent) -> grundy::request::Opponent {
         match opponent {
@@ -253,229 +188,273 @@ impl From<Opponent> for grundy::request::Opponent {
     }
 }
 
-/// How long a hint searches: a position no search settles soon (knights 8x8 after a1 and
-/// b1) still gets an answer, with the moves it found and how many it did not settle.
-pub const HINT_SECONDS: f64 = 5.0;
-
-/// The winning moves of `position`, for `hint`: the library's answer to `moves` within
-/// [`HINT_SECONDS`] (the known strategies first: a8 answers a1 on 8x8 knights by mirror play
-/// at once).
-fn hint(game: &PlacementGame, position: &PlacementPosition, memory: u64) -> Result<String> {
-    let placement = Game::single(Summand::Placement(Placement {
-        game: game.clone(),
-        position: *position,
-    }));
-    let request = MovesRequest {
-        seconds: Some(HINT_SECONDS),
-        ..MovesRequest::new(placement, Limits::new(memory, None))
-    };
-    let shown = Shown::new("hint");
-    let report = grundy::request::moves(&request, &shown.watch_without_stop());
-    shown.finish();
-    let report = report.map_err(run_error)?;
-    Ok(board_hint_text(&report, HINT_SECONDS))
+/// The computer a person plays against: how it plays, from which seed, with how much memory,
+/// and the name of its play, said when the game starts and ends.
+pub struct Computer {
+    opponent: request::Opponent,
+    seed: u64,
+    memory: u64,
+    name: String,
 }
 
-/// Plays one game between the person at `input`/`output`, as `human`, and `computer`; the
-/// board is drawn after every move. Input errors are answered and asked again; the session ends
-/// when a player cannot move, on `quit`, or at the end of the input.
+impl Computer {
+    /// The computer of the kind `opponent` for `side` in `game`, or an input error saying why
+    /// the symmetry opponent has no strategy for that side (and what to try).
+    fn new(
+        game: &Game,
+        opponent: Opponent,
+        seed: u64,
+        memory: u64,
+        side: Player,
+    ) -> Result<Computer> {
+        let opponent = opponent.into();
+        let name = request::computer_name(game, opponent, side).map_err(
+            |NoStrategy {
+                 why,
+                 other_side_has_one,
+             }| {
+                let (flag, other) = match side {
+                    Player::First => ("--first", "you play first"),
+                    Player::Second => ("--second", "you play second"),
+                };
+                let hint = if other_side_has_one {
+                    format!(
+                        "the {} player has one: try `{flag}` ({other}, the computer plays the other side)",
+                        side.other()
+                    )
+                } else {
+                    "neither player has one here: try --opponent perfect".to_string()
+                };
+                input_error(format!("{why}; {hint}"))
+            },
+        )?;
+        Ok(Computer {
+            opponent,
+            seed,
+            memory,
+            name,
+        })
+    }
+
+    /// The computer's move in `game`, its `ply`-th of the game (the seed moves on with it).
+    fn turn(&self, game: &Game, ply: u64) -> Result<ComputerTurn> {
+        let asked = PlayRequest {
+            game: game.clone(),
+            graph: None,
+            opponent: self.opponent,
+            seed: self.seed.wrapping_add(ply),
+            limits: Limits::new(self.memory, None),
+            convention: Convention::Normal,
+            seconds: None,
+        };
+        request::computer_turn(&asked, &Watch::new()).map_err(run_error)
+    }
+
+    /// The answer to `hint` in `game`, shown as `view`: the library's winning moves, searched
+    /// for as long as the view gives a hint (half the memory: the computer has the other half).
+    fn hint(&self, game: &Game, view: &dyn PlayView) -> Result<String> {
+        let seconds = view.hint_seconds();
+        let asked = MovesRequest {
+            seconds,
+            ..MovesRequest::new(game.clone(), Limits::new(self.memory / 2, None))
+        };
+        let shown = Shown::new("hint");
+        let report = request::moves(&asked, &shown.watch_without_stop());
+        shown.finish();
+        Ok(hint_text(view, game, &report.map_err(run_error)?, seconds))
+    }
+}
+
+/// Plays `game` between the person at `input`/`output`, as `human`, and `computer`; the game is
+/// shown after every move. A line that is not a legal move or a command is answered and asked
+/// again; the session ends when a player cannot move, on `quit`, or at the end of the input.
 pub fn play_session(
-    game: &PlacementGame,
+    mut game: Game,
     human: Player,
-    computer: &mut dyn Strategy,
-    hint_memory: u64,
+    computer: &Computer,
     input: &mut impl BufRead,
     output: &mut impl Write,
 ) -> Result<Ending> {
-    let none = HashMap::new();
-    let mut position = game.empty();
+    let view = play_view(&game);
     writeln!(
         output,
-        "{} on {}: you play {}, the computer plays {} with {}.",
-        game.name(),
-        game.board(),
-        human,
+        "{}: you play {human}, the computer plays {} with {}.",
+        view.title(),
         human.other(),
-        computer.name()
+        computer.name
     )?;
-    writeln!(
-        output,
-        "Put a piece on a square neither occupied nor attacked (x); whoever cannot move loses. Type help for the commands."
-    )?;
-    if game.single_piece().is_none() {
-        writeln!(
-            output,
-            "Say which piece with its letter, {}, before or after the square: for example {}.",
-            game.piece_letters(),
-            game.move_name(PlacementMove {
-                square: game.board().square_at(0),
-                piece: game.pieces()[0],
-            })
-        )?;
-    }
-    write!(output, "{}", draw_board(game, &position, &none))?;
+    write!(output, "{}{}", view.rules(), view.drawing())?;
+    let (mut to_move, mut ply) = (Player::First, 0u64);
     loop {
-        let to_move = Player::to_move(game, &position);
-        if game.available(&position).is_empty() {
-            let winner = to_move.other();
-            if winner == human {
-                writeln!(output, "The computer has no move left: you win!")?;
-            } else {
+        let view = play_view(&game);
+        if view.is_over() {
+            if to_move == human {
                 writeln!(
                     output,
                     "You have no move left: the computer wins ({}).",
-                    computer.name()
+                    computer.name
                 )?;
+            } else {
+                writeln!(output, "The computer has no move left: you win!")?;
             }
             output.flush()?;
-            return Ok(Ending::Won(winner));
+            return Ok(Ending::Won(to_move.other()));
         }
-        if to_move != human {
-            let placement = computer
-                .choose(&position)
-                .context("the computer's strategy gave no move")?;
-            position = game
-                .play_move(&position, placement)
-                .context("the computer's strategy chose an illegal move")?;
-            writeln!(output, "computer plays {}", describe_move(game, placement))?;
-            write!(output, "{}", draw_board(game, &position, &none))?;
-            continue;
-        }
-        let Some(line) = next_command(input, output)? else {
-            return Ok(Ending::Quit);
-        };
-        let command = line.as_str();
-        match command.to_ascii_lowercase().as_str() {
-            "" => {}
-            "help" | "?" => write!(output, "{}", placement_help(game))?,
-            "board" => write!(output, "{}", draw_board(game, &position, &none))?,
-            "moves" => {
-                let squares: Vec<String> = game
-                    .legal_moves(&position)
-                    .into_iter()
-                    .map(|square| square.to_string())
-                    .collect();
-                match game.single_piece() {
-                    Some(_) => writeln!(output, "legal moves: {}", squares.join(" "))?,
-                    None => writeln!(
-                        output,
-                        "legal moves: {} on any of {}",
-                        game.piece_letters(),
-                        squares.join(" ")
-                    )?,
-                }
-            }
-            "hint" => writeln!(output, "{}", hint(game, &position, hint_memory)?)?,
-            _ => match game.parse_move(command) {
-                // Typed here, what is not a square is not a command either.
-                Err(MoveError::NotASquare { text, error }) => writeln!(
-                    output,
-                    "`{text}` is neither a square nor a command: {error} (type help for the commands)"
-                )?,
-                Err(error) => writeln!(output, "{error} (type help for the commands)")?,
-                Ok(placement) => match game.play_move(&position, placement) {
-                    Err(error) => writeln!(output, "{error}; try another square")?,
-                    Ok(after) => {
-                        position = after;
-                        writeln!(output, "you play {}", describe_move(game, placement))?;
-                        write!(output, "{}", draw_board(game, &position, &none))?;
+        if to_move == human {
+            let Some(line) = next_command(input, output)? else {
+                return Ok(Ending::Quit);
+            };
+            match line.to_ascii_lowercase().as_str() {
+                "" => continue,
+                "help" | "?" => write!(output, "{}", view.help())?,
+                "board" => write!(output, "{}", view.drawing())?,
+                "moves" => writeln!(output, "{}", view.legal_moves())?,
+                "hint" => writeln!(output, "{}", computer.hint(&game, view.as_ref())?)?,
+                _ => match view.name_move(&line) {
+                    Err(why) => writeln!(output, "{why}")?,
+                    Ok(named) => {
+                        game = game.play(&line).map_err(input_error)?;
+                        writeln!(output, "you play {named}")?;
+                        write!(output, "{}", play_view(&game).drawing())?;
+                        (to_move, ply) = (to_move.other(), ply + 1);
                     }
                 },
-            },
+            }
+            continue;
         }
+        let ComputerTurn {
+            typed,
+            played_by,
+            after,
+        } = computer.turn(&game, ply)?;
+        // The strategy named when the game started is not said again with each move.
+        let by = if played_by == computer.name {
+            String::new()
+        } else {
+            format!(" ({played_by})")
+        };
+        let named = view.name_move(&typed).unwrap_or(typed);
+        writeln!(output, "computer plays {named}{by}")?;
+        game = after;
+        write!(output, "{}", play_view(&game).drawing())?;
+        (to_move, ply) = (to_move.other(), ply + 1);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy::games::placement::Perfect;
-    use grundy::games::placement::Piece;
 
-    fn session(
-        game: &PlacementGame,
-        human: Player,
-        opponent: Opponent,
-        typed: &str,
-    ) -> (Ending, String) {
-        let mut computer = opponent_strategy(game, opponent, human.other(), 3, 1 << 22).unwrap();
+    fn computer(text: &str, opponent: Opponent, side: Player) -> Result<Computer> {
+        Computer::new(&text.parse().unwrap(), opponent, 3, 1 << 22, side)
+    }
+
+    fn session(text: &str, human: Player, opponent: Opponent, typed: &str) -> (Ending, String) {
         let mut output = Vec::new();
-        let ending = play_session(
-            game,
-            human,
-            computer.as_mut(),
-            1 << 22,
-            &mut typed.as_bytes(),
-            &mut output,
-        )
-        .unwrap();
+        let computer = computer(text, opponent, human.other()).unwrap();
+        let game: Game = text.parse().unwrap();
+        let ending =
+            play_session(game, human, &computer, &mut typed.as_bytes(), &mut output).unwrap();
         (ending, String::from_utf8(output).unwrap())
     }
 
-    fn knights_and_bishops(board: &str) -> PlacementGame {
-        let pieces = grundy::games::placement::parse_pieces("knights+bishops").unwrap();
-        let rules = grundy::games::placement::PlacementRules::new(
-            &pieces,
-            grundy::games::placement::Surface::Rectangle,
-            grundy::games::placement::RayRule::Through,
-        )
-        .unwrap();
-        PlacementGame::with_rules(rules, board.parse().unwrap())
+    /// What a person types who plays `human` in `text` against `opponent` and each time takes
+    /// the first winning move if there is one, else the first move listed, found by asking
+    /// the library as the session will; each move after `ask` (commands, one a line).
+    fn first_moves_typed(text: &str, human: Player, opponent: Opponent, ask: &str) -> String {
+        let mut game: Game = text.parse().unwrap();
+        let computer = computer(text, opponent, human.other()).unwrap();
+        let mut typed = String::new();
+        for ply in 0.. {
+            let asked = MovesRequest {
+                all: true,
+                ..MovesRequest::new(game.clone(), Limits::new(1 << 22, None))
+            };
+            let moves = request::moves(&asked, &Watch::new())
+                .unwrap()
+                .listed
+                .moves
+                .unwrap_or_default();
+            if moves.is_empty() {
+                break;
+            }
+            if (ply % 2 == 0) == (human == Player::First) {
+                let chosen = moves.iter().find(|m| m.wins()).unwrap_or(&moves[0]);
+                let chosen = grundy::games::play_text::typed_form(&game, chosen);
+                typed.push_str(&format!("{ask}{chosen}\n"));
+                game = game.play(&chosen).unwrap();
+            } else {
+                game = computer.turn(&game, ply).unwrap().after;
+            }
+        }
+        typed
+    }
+
+    /// A whole game, the person taking the first winning move the library lists (else the
+    /// first move) after the commands `ask`: who won, and what the session said.
+    fn whole_game(text: &str, human: Player, opponent: Opponent, ask: &str) -> (Player, String) {
+        let typed = first_moves_typed(text, human, opponent, ask);
+        let (ending, shown) = session(text, human, opponent, &typed);
+        assert!(!shown.contains("not a legal move"), "{shown}");
+        let Ending::Won(winner) = ending else {
+            panic!("{shown}")
+        };
+        let said = if winner == human {
+            "you win!"
+        } else {
+            "the computer wins ("
+        };
+        assert!(shown.contains(said), "{shown}");
+        (winner, shown)
     }
 
     #[test]
-    fn a_game_of_several_pieces_is_played_to_the_end() {
-        let game = knights_and_bishops("3x3");
-        // The person takes the first winning move the hint names, or else any legal one.
-        for human in [Player::First, Player::Second] {
-            let mut typed = String::new();
-            let mut position = game.empty();
-            let mut hints = grundy::games::placement::PlacementSolver::new(&game, 1 << 22);
-            let mut computer =
-                opponent_strategy(&game, Opponent::Perfect, human.other(), 3, 1 << 22).unwrap();
-            while !game.available(&position).is_empty() {
-                let placement = if Player::to_move(&game, &position) == human {
-                    let placement = hints
-                        .winning_placements(&position)
-                        .first()
-                        .copied()
-                        .unwrap_or(game.legal_placements(&position)[0]);
-                    typed.push_str(&format!("hint\nmoves\n{}\n", game.move_name(placement)));
-                    placement
-                } else {
-                    computer.choose(&position).unwrap()
-                };
-                position = game.play_move(&position, placement).unwrap();
-            }
-            let (ending, text) = session(&game, human, Opponent::Perfect, &typed);
-            assert!(matches!(ending, Ending::Won(_)), "{text}");
-            assert!(!text.contains("not a legal move"), "{text}");
-            assert!(text.contains("legal moves: B or N on any of"), "{text}");
-            assert!(text.contains("computer plays "), "{text}");
-            let computer_moves = text.matches("\ncomputer plays ").count();
-            let person_moves = text.matches("> you play ").count();
-            assert_eq!(
-                computer_moves + person_moves,
-                game.occupied(&position).count(),
-                "{text}"
-            );
+    fn whole_games_end_with_the_winner_said() {
+        use Player::{First, Second};
+        // Kayles 3 5 is *7: the computer, first, takes it to 0 and wins.
+        let (winner, shown) = whole_game("kayles 3 5", Second, Opponent::Perfect, "moves\nhint\n");
+        assert_eq!(winner, First, "{shown}");
+        for said in [
+            "kayles 3 5: you play second, the computer plays first with perfect play.\n",
+            "computer plays 5 -> 3\n",
+            "legal moves: 3 -> 2, ",
+            "no winning move",
+        ] {
+            assert!(shown.contains(said), "{said}: {shown}");
         }
+        let sum = "*3 + corner-knight 3 4 + kayles 2";
+        assert_eq!(whole_game(sum, First, Opponent::Random, "").0, First);
+        // Bishops and knights on 3x3 is *3: the first player wins.
+        for human in [First, Second] {
+            let ask = "hint\nmoves\n";
+            let (winner, shown) = whole_game("knights+bishops 3x3", human, Opponent::Perfect, ask);
+            assert_eq!(winner, First, "{shown}");
+            assert!(shown.contains("legal moves: B or N on any of"), "{shown}");
+        }
+        let (winner, shown) = whole_game("queens 4x4", First, Opponent::Perfect, "hint\n");
+        assert_eq!(winner, First, "{shown}");
+        assert!(
+            shown.contains("winning moves: a1 (1,1), d1 (1,4)"),
+            "{shown}"
+        );
+        // No knight move fits in 2x2: the second player places the last of four.
+        let (winner, shown) = whole_game("knights 2x2", First, Opponent::Perfect, "");
+        assert_eq!(winner, Second, "{shown}");
+        assert_eq!(shown.matches("\ncomputer plays ").count(), 2, "{shown}");
     }
 
     #[test]
     fn long_lines_are_refused_and_binary_input_stops_the_game() {
-        let game = PlacementGame::new(Piece::Knight, "3x3".parse().unwrap());
         let long = format!("{}\nquit\n", "a".repeat(5000));
-        let (ending, text) = session(&game, Player::First, Opponent::Perfect, &long);
+        let (ending, shown) = session("knights 3x3", Player::First, Opponent::Perfect, &long);
         assert_eq!(ending, Ending::Quit);
-        assert!(text.contains("longer than 1024 bytes"), "{text}");
-        let mut computer = Perfect::new(&game, 1 << 20);
+        assert!(shown.contains("longer than 1024 bytes"), "{shown}");
+        let computer = computer("knights 3x3", Opponent::Perfect, Player::Second).unwrap();
         let zeros = vec![0u8; 1 << 20];
         let error = play_session(
-            &game,
+            "knights 3x3".parse().unwrap(),
             Player::First,
-            &mut computer,
-            1 << 20,
+            &computer,
             &mut zeros.as_slice(),
             &mut Vec::new(),
         )
@@ -486,76 +465,48 @@ mod tests {
     #[test]
     fn the_person_loses_to_perfect_play_on_a_lost_board() {
         // No knight move fits in 2x2: four pieces are placed and the second player moves last.
-        let game = PlacementGame::new(Piece::Knight, "2x2".parse().unwrap());
-        let (ending, text) = session(&game, Player::First, Opponent::Perfect, "a1\nb2\na2\n");
-        assert_eq!(ending, Ending::Won(Player::Second), "{text}");
-        assert!(text.contains("the computer wins"), "{text}");
-        assert_eq!(text.matches("\ncomputer plays ").count(), 2, "{text}");
+        let typed = "a1\nb1\na2\nb2\n".repeat(2);
+        let (ending, shown) = session("knights 2x2", Player::First, Opponent::Perfect, &typed);
+        assert_eq!(ending, Ending::Won(Player::Second), "{shown}");
+        assert!(shown.contains("the computer wins"), "{shown}");
+        assert_eq!(shown.matches("\ncomputer plays ").count(), 2, "{shown}");
     }
 
     #[test]
     fn the_person_who_follows_the_hint_wins() {
-        let game = PlacementGame::new(Piece::Queen, "4x4".parse().unwrap());
-        let mut hints = grundy::games::placement::PlacementSolver::new(&game, 1 << 22);
-        let mut computer = Perfect::new(&game, 1 << 22);
-        // Ask for a hint and play the first winning move every turn, against the same
-        // deterministic computer the session uses.
-        let mut typed = String::new();
-        let mut position = game.empty();
-        while !game.available(&position).is_empty() {
-            let placement = if Player::to_move(&game, &position) == Player::First {
-                let placement = hints.winning_placements(&position)[0];
-                typed.push_str(&format!("hint\n{}\n", placement.square));
-                placement
-            } else {
-                computer.choose(&position).unwrap()
-            };
-            position = game.play_move(&position, placement).unwrap();
-        }
-        let (ending, text) = session(&game, Player::First, Opponent::Perfect, &typed);
-        assert_eq!(ending, Ending::Won(Player::First), "{text}");
-        assert!(text.contains("winning moves: a1 (1,1), d1 (1,4)"), "{text}");
-        assert!(text.contains("you win"), "{text}");
+        let typed = first_moves_typed("queens 4x4", Player::First, Opponent::Perfect, "hint\n");
+        let (ending, shown) = session("queens 4x4", Player::First, Opponent::Perfect, &typed);
+        assert_eq!(ending, Ending::Won(Player::First), "{shown}");
+        assert!(
+            shown.contains("winning moves: a1 (1,1), d1 (1,4)"),
+            "{shown}"
+        );
+        assert!(shown.contains("you win"), "{shown}");
     }
 
     #[test]
-    fn bad_input_is_answered_and_asked_again() {
-        let game = PlacementGame::new(Piece::Knight, "3x3".parse().unwrap());
-        let typed = "z9\nfoo\n(4,4)\n\nhelp\nquit\n";
-        let (ending, text) = session(&game, Player::First, Opponent::Perfect, typed);
+    fn a_line_that_is_no_move_is_answered_and_asked_again() {
+        // The view's answers are its own (tested with it); the session asks again after each.
+        let typed = "z9\n(4,4)\n\nhelp\nmoves\na1\na1\nquit\n";
+        let (ending, shown) = session("knights 3x3", Player::First, Opponent::Perfect, typed);
         assert_eq!(ending, Ending::Quit);
         assert!(
-            text.contains("`z9` is neither a square nor a command"),
-            "{text}"
+            shown.contains("`z9` is neither a square nor a command"),
+            "{shown}"
         );
-        assert!(text.contains("`foo` is neither"), "{text}");
-        assert!(text.contains("(4,4) is off the 3x3 board"), "{text}");
-        assert!(text.contains("hint         the winning moves"), "{text}");
-        assert_eq!(text.matches("your move> ").count(), 6, "{text}");
-        assert!(text.ends_with("game abandoned\n"), "{text}");
-    }
-
-    #[test]
-    fn occupied_and_attacked_squares_are_refused() {
-        let game = PlacementGame::new(Piece::Knight, "3x3".parse().unwrap());
-        // a1 attacks b3 and c2, so the computer cannot take c2 and the person may not either.
-        let (ending, text) = session(&game, Player::First, Opponent::Perfect, "a1\na1\nc2\n");
-        assert_eq!(ending, Ending::Quit);
+        assert!(shown.contains("hint         the winning moves"), "{shown}");
         assert!(
-            text.contains("a1 is not a legal move: it is occupied"),
-            "{text}"
+            shown.contains("a1 is not a legal move: it is occupied"),
+            "{shown}"
         );
-        assert!(
-            text.contains("c2 is not a legal move: it is attacked by the piece on a1"),
-            "{text}"
-        );
-        assert!(text.contains("end of input"), "{text}");
+        assert_eq!(shown.matches("your move> ").count(), 8, "{shown}");
+        assert_eq!(shown.matches("\ncomputer plays ").count(), 1, "{shown}");
+        assert!(shown.ends_with("game abandoned\n"), "{shown}");
     }
 
     #[test]
     fn symmetry_is_refused_for_a_side_without_a_strategy() {
-        let knights = PlacementGame::new(Piece::Knight, "3x3".parse().unwrap());
-        let error = opponent_strategy(&knights, Opponent::Symmetry, Player::Second, 1, 1 << 20)
+        let error = computer("knights 3x3", Opponent::Symmetry, Player::Second)
             .err()
             .unwrap();
         assert!(error.is::<crate::input::InputError>());
@@ -563,11 +514,10 @@ mod tests {
         assert!(message.contains("computer as second player"), "{message}");
         assert!(message.contains("try `--second`"), "{message}");
         // Kings on an even board without a side of 4: no mirror, no centre, no answer in a line.
-        let kings = PlacementGame::new(Piece::King, "6x6".parse().unwrap());
-        let error = opponent_strategy(&kings, Opponent::Symmetry, Player::Second, 1, 1 << 20)
+        let error = computer("kings 6x6", Opponent::Symmetry, Player::Second)
             .err()
             .unwrap();
         assert!(error.to_string().contains("neither player"), "{error}");
-        assert!(opponent_strategy(&knights, Opponent::Symmetry, Player::First, 1, 1 << 20).is_ok());
+        assert!(computer("knights 3x3", Opponent::Symmetry, Player::First).is_ok());
     }
 }

@@ -4,7 +4,7 @@
 use std::io::{BufRead, Write};
 
 use anyhow::Result;
-use grundy::games::placement::Player;
+use grundy::report::Player;
 
 use crate::input::input_error;
 

@@ -13,6 +13,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{MisereStart, State, TooLarge};
+use crate::games::play_text::PlayView;
 use crate::graph::GraphError;
 use crate::report::{Command, GameReport, Move, MovesPart, Player};
 use crate::solver::SearchObserver;
@@ -129,6 +130,21 @@ pub trait FamilyGame: Sized {
     /// centre, then mirror play); `None` when no strategy of the family wins here. The
     /// computer's symmetry opponent plays it, and its perfect player plays it without search.
     fn strategy_move(&self) -> Option<(String, String)> {
+        None
+    }
+
+    /// The name of the family's symmetry strategy for `side` over the rest of the game, which
+    /// the computer's symmetry opponent keeps from its first move to its last, or why none
+    /// applies to that side here; `None` for a family without such a strategy (Cram's is found
+    /// move by move, [`FamilyGame::strategy_move`]).
+    fn side_strategy(&self, _side: Player) -> Option<Result<String, String>> {
+        None
+    }
+
+    /// How a person plays this game in the terminal, for a family whose games show more than
+    /// their moves' notation (a board drawn between moves, squares typed); `None` plays it by
+    /// that notation ([`crate::games::play_text::play_view`]).
+    fn board_view(&self) -> Option<Box<dyn PlayView>> {
         None
     }
 

@@ -25,8 +25,9 @@ use crate::games::move_list::Lister;
 pub use crate::games::move_list::{MoveOffers, SumMove, SumMoves};
 use crate::games::parts::{MisereStart, State, TooLarge};
 use crate::games::placement::Placement;
+use crate::games::play_text::PlayView;
 use crate::graph::GraphError;
-use crate::report::{Command, GameReport, Move};
+use crate::report::{Command, GameReport, Move, Player};
 use crate::solver::SearchObserver;
 use crate::values::{Nimber, Outcome};
 
@@ -171,6 +172,14 @@ impl FamilyGame for Summand {
 
     fn strategy_move(&self) -> Option<(String, String)> {
         each_family!(self, part => part.strategy_move())
+    }
+
+    fn side_strategy(&self, side: Player) -> Option<Result<String, String>> {
+        each_family!(self, part => part.side_strategy(side))
+    }
+
+    fn board_view(&self) -> Option<Box<dyn PlayView>> {
+        each_family!(self, part => part.board_view())
     }
 
     fn misere_moves_by_theory(

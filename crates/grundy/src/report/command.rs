@@ -160,6 +160,15 @@ impl Player {
         }
     }
 
+    /// The other player.
+    #[must_use]
+    pub const fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
     /// `"first"` or `"second"`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {

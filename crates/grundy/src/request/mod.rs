@@ -61,18 +61,20 @@ pub use after::game_after;
 pub use answer_size::{check_written_size, json_bytes, json_line, LEAST_JSON_BYTES_PER_VALUE};
 pub use bench::{bench, BenchRequest, BENCH_CASES, MAX_DENSE_SIZE};
 pub use check::{check, check_game, CheckRequest};
-pub use conjecture::{conjecture, BoardRange, Conjecture, ConjectureRequest, PARITY_STATEMENT};
+pub use conjecture::{
+    conjecture, parity_text, BoardRange, Conjecture, ConjectureRequest, PARITY_STATEMENT,
+};
 pub use error_report::{ErrorKind, ErrorReport, STOPPED_STATUS};
 pub use game_questions::{placement_outcome_report, placement_value_report};
 pub use graph::{graph, GraphAnswer, GraphRequest, MAX_DRAWN_VERTICES};
 pub use graph_text::graph_text;
 pub use limits::{memory_text, parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
-pub use play::{describe_move, opponent_strategy, NoStrategy, Opponent, PlayRequest};
+pub use play::{computer_name, ComputerTurn, NoStrategy, Opponent, PlayRequest};
 pub use prepare::{
     check_reference_work, HEAP_SECONDS, LIST_LIMIT, MAX_CORNER_BYTES, MAX_CORNER_SEARCH,
     MAX_HEAP_WITHOUT_PERIOD, MAX_REFERENCE_WORK,
 };
-pub use questions::{moves, outcome, play, sequence, table, value};
+pub use questions::{computer_turn, moves, outcome, play, sequence, table, value};
 pub use quotient::{quotient, QuotientRequest, MAX_QUOTIENT_HEAPS};
 pub use ranks::{
     coordinate_ranks, serve_rank, Goal, MessageKind, Ranks, RanksAnswer, RanksError, RanksObserver,

@@ -16,10 +16,12 @@ pub use super::play_request::{Opponent, PlayRequest};
 use super::thinking_time::within;
 use super::{MovesRequest, RunError, Stopped};
 use crate::games::contract::FamilyGame;
+use crate::games::game::Game;
 use crate::games::placement::{
-    board_part, symmetry_strategy, Perfect, PlacementGame, PlacementMove, PlacementPosition,
-    PlacementSolver, Player, Random, Strategy, StrategyError,
+    board_part, describe_move, symmetry_strategy, Perfect, PlacementGame, PlacementMove,
+    PlacementPosition, PlacementSolver, Player, Random, Strategy, StrategyError,
 };
+use crate::games::play_text::play_view;
 use crate::misere::Convention;
 use crate::report::{Command, GameReport, Move, MovesPart, PlayPart, SearchCost, ValuePart};
 use crate::values::Nimber;
@@ -152,13 +154,60 @@ enum After {
     Unknown,
 }
 
-/// Why the computer has no strategy of the kind asked for.
+/// Why the computer has no symmetry strategy for its side of a whole game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NoStrategy {
-    /// Why the strategy does not apply.
-    pub why: StrategyError,
+    /// What is missing and why: `no symmetry strategy for the computer as second player in
+    /// knights on 5x5: ...`.
+    pub why: String,
     /// Whether the other player has one.
     pub other_side_has_one: bool,
+}
+
+/// The name of the way the computer of the kind `opponent` plays `game` as `side` from here to
+/// the end (`perfect play`, `random moves`, a symmetry strategy's name), said before the game
+/// starts. A family whose symmetry strategy is chosen for a side over the whole game (a
+/// placement game's) refuses a side it has none for; any other game's symmetry opponent finds
+/// its strategy move by move, and its play request says when none wins.
+///
+/// # Errors
+/// [`NoStrategy`] when `opponent` is symmetry and the family's strategies do not apply to
+/// `side`.
+pub fn computer_name(
+    game: &Game,
+    opponent: Opponent,
+    side: crate::report::Player,
+) -> Result<String, NoStrategy> {
+    let strategy = |side| {
+        game.as_single()
+            .and_then(|single| single.side_strategy(side))
+    };
+    match opponent {
+        Opponent::Perfect => Ok("perfect play".to_string()),
+        Opponent::Random => Ok("random moves".to_string()),
+        Opponent::Symmetry => match strategy(side) {
+            None => Ok("a symmetry strategy".to_string()),
+            Some(Ok(name)) => Ok(name),
+            Some(Err(why)) => Err(NoStrategy {
+                why: format!(
+                    "no symmetry strategy for the computer as {side} player in {}: {why}",
+                    play_view(game).title()
+                ),
+                other_side_has_one: matches!(strategy(side.other()), Some(Ok(_))),
+            }),
+        },
+    }
+}
+
+/// The computer's move in a game played on against a person ([`super::computer_turn`]).
+#[derive(Clone, Debug)]
+pub struct ComputerTurn {
+    /// The move as the person would type it: `c3`, `5 -> 3`, `2: (7, 9) -> (5, 8)` in a sum.
+    pub typed: String,
+    /// Who chose it: the strategy's name.
+    pub played_by: String,
+    /// The game it leaves.
+    pub after: Game,
 }
 
 /// The computer's move `notation`, which wins by `strategy` (the position it leaves is a
@@ -200,41 +249,30 @@ fn play_strategy_move(
 }
 
 /// The computer's strategy of the kind `opponent` for `side` in `game`, its solver (if any)
-/// within `budget` bytes.
-///
-/// # Errors
-/// [`NoStrategy`] when `opponent` is symmetry and no symmetry strategy applies to `side`.
-pub fn opponent_strategy(
+/// within `budget` bytes, or why no symmetry strategy applies to `side`.
+fn opponent_strategy(
     game: &PlacementGame,
     opponent: Opponent,
     side: Player,
     seed: u64,
     budget: u64,
-) -> Result<Box<dyn Strategy>, NoStrategy> {
+) -> Result<Box<dyn Strategy>, StrategyError> {
     Ok(match opponent {
         Opponent::Perfect => Box::new(Perfect::new(game, budget)),
         Opponent::Random => Box::new(Random::new(game, seed)),
-        Opponent::Symmetry => symmetry_strategy(game, side).map_err(|why| NoStrategy {
-            why,
-            other_side_has_one: symmetry_strategy(game, side.other()).is_ok(),
-        })?,
+        Opponent::Symmetry => symmetry_strategy(game, side)?,
     })
 }
 
-/// A move for people: `c3 (3,3)`, `Nc3 (3,3)`.
-#[must_use]
-pub fn describe_move(game: &PlacementGame, placement: PlacementMove) -> String {
-    let (row, col) = placement.square.coordinates();
-    format!("{} ({row},{col})", game.move_name(placement))
-}
-
 /// The computer's move under normal play in `position` of `game`, the placement game of
-/// `request`: a symmetry strategy's, the perfect player's or a random one, and the value of
-/// the position it leaves as far as it is found.
+/// `request`: a symmetry strategy's, the perfect player's or a random one, and with
+/// `value_after` the value of the position it leaves as far as it is found (without, only
+/// what choosing the move showed).
 pub(super) fn normal_placement_reply(
     request: &PlayRequest,
     game: &PlacementGame,
     position: &PlacementPosition,
+    value_after: bool,
     watch: &Watch,
 ) -> Result<GameReport, RunError> {
     let side = Player::to_move(game, position);
@@ -252,7 +290,7 @@ pub(super) fn normal_placement_reply(
         let left = game.play_move(position, placement).map_err(|error| {
             RunError::input(format!("the strategy chose an illegal move: {error}"))
         })?;
-        if let After::Value(_) = after {
+        if matches!(after, After::Value(_)) || !value_after {
             return Ok((placement, left, name, after));
         }
         if let Some(nimber) = solver.nim_value_within(&left, stop) {
@@ -318,23 +356,19 @@ fn computer_reply(
     budget: u64,
 ) -> Result<(PlacementMove, String), RunError> {
     let mut computer = opponent_strategy(game, request.opponent, side, request.seed, budget)
-        .map_err(
-            |NoStrategy {
-                 why,
-                 other_side_has_one,
-             }| {
-                let hint = if other_side_has_one {
-                    format!("the {} player has one", side.other())
-                } else {
-                    "neither player has one here: try the perfect opponent".to_string()
-                };
-                RunError::input(format!(
-                    "no symmetry strategy for the computer as {side} player in {} on {}: {why}; {hint}",
-                    game.name(),
-                    game.board()
-                ))
-            },
-        )?;
+        .map_err(|why| {
+            let other_side_has_one = symmetry_strategy(game, side.other()).is_ok();
+            let hint = if other_side_has_one {
+                format!("the {} player has one", side.other())
+            } else {
+                "neither player has one here: try the perfect opponent".to_string()
+            };
+            RunError::input(format!(
+                "no symmetry strategy for the computer as {side} player in {} on {}: {why}; {hint}",
+                game.name(),
+                game.board()
+            ))
+        })?;
     let placement = computer
         .choose(position)
         .map_err(|error| strategy_error(game, position, side, error))?;
@@ -536,6 +570,67 @@ mod tests {
         assert_eq!(played.game_after(), Some("graph g + *2"));
         let read = crate::request::read_game("graph g + *2", played.graph_after());
         assert!(read.is_ok(), "{played:?}");
+    }
+
+    #[test]
+    fn the_computer_played_on_moves_as_it_answers_a_play_request() {
+        for (game, opponent) in [
+            ("knights 4x4 at N.../..../..../....", "perfect"),
+            ("queens 5x5", "symmetry"),
+            ("kings 3x4", "random"),
+            ("kayles 3 5 + corner-knight 3 4", "perfect"),
+            ("cram 4x5", "symmetry"),
+            ("*3 + kayles 2", "random"),
+        ] {
+            let request = asked(&format!(r#"{{"game":"{game}","opponent":"{opponent}"}}"#));
+            let report = play(&request, &Watch::new()).unwrap();
+            let turn = crate::request::computer_turn(&request, &Watch::new()).unwrap();
+            let played = &report.moves()[0];
+            let typed = crate::games::play_text::typed_form(&request.game, played);
+            assert_eq!(turn.typed, typed, "{game}");
+            assert_eq!(Some(turn.played_by.as_str()), report.played_by(), "{game}");
+            assert_eq!(
+                Some(turn.after.to_string().as_str()),
+                played.game_after(),
+                "{game}"
+            );
+        }
+        // In a sum the move names its game, as a person types it.
+        let request = asked(r#"{"game":"*3 + kayles 2"}"#);
+        let turn = crate::request::computer_turn(&request, &Watch::new()).unwrap();
+        assert_eq!(turn.typed, "1: *3 -> *2");
+    }
+
+    #[test]
+    fn the_computer_is_named_before_the_game_and_a_side_without_a_strategy_refused() {
+        use crate::report::Player::{First, Second};
+        let name = |game: &str, opponent, side| {
+            crate::request::computer_name(&game.parse().unwrap(), opponent, side)
+        };
+        assert_eq!(
+            name("knights 5x5", Opponent::Perfect, Second).unwrap(),
+            "perfect play"
+        );
+        assert_eq!(
+            name("kayles 3", Opponent::Random, First).unwrap(),
+            "random moves"
+        );
+        assert_eq!(
+            name("knights 5x5", Opponent::Symmetry, First).unwrap(),
+            "centre c3 then half turn"
+        );
+        let refused = name("knights 5x5", Opponent::Symmetry, Second).unwrap_err();
+        assert!(
+            refused.why.starts_with(
+                "no symmetry strategy for the computer as second player in knights on 5x5: "
+            ),
+            "{refused:?}"
+        );
+        assert!(refused.other_side_has_one);
+        let refused = name("kings 6x6", Opponent::Symmetry, Second).unwrap_err();
+        assert!(!refused.other_side_has_one);
+        // Cram's strategy is found move by move: its play request says when none wins.
+        assert!(name("cram 3x3", Opponent::Symmetry, Second).is_ok());
     }
 
     #[test]

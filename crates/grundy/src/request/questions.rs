@@ -6,6 +6,7 @@
 use std::time::Instant;
 
 use super::evaluator::evaluator;
+use super::play::ComputerTurn;
 use super::play_request::PlayRequest;
 use super::thinking_time::check;
 use super::{
@@ -89,14 +90,45 @@ fn refuse_resume(game: &Game, resume: &Resume, convention: Convention) -> Result
 /// A game that is not one placement game, a finished game, no strategy of the kind asked for,
 /// or a stop (nothing played).
 pub fn play(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError> {
-    let mut report = computer_move(request, watch)?;
+    let mut report = computer_move(request, true, watch)?;
     if let Some(moves) = report.listed.moves.as_mut() {
         super::after::write_games_after(&request.game, moves);
     }
     Ok(report)
 }
 
-fn computer_move(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError> {
+/// The computer's move in `request.game` played on against a person, move after move (`grundy
+/// play`): the move as the person would type it, who chose it and the game it leaves. Unlike
+/// [`play`] it does not value the position the move leaves, which the game goes on from: a
+/// random move on a board too large to solve is played at once.
+///
+/// # Errors
+/// As [`play`].
+pub fn computer_turn(request: &PlayRequest, watch: &Watch) -> Result<ComputerTurn, RunError> {
+    let report = computer_move(request, false, watch)?;
+    let typed = match report.listed.moves.as_deref() {
+        Some([played, ..]) => crate::games::play_text::typed_form(&request.game, played),
+        _ => report
+            .played()
+            .ok_or_else(|| RunError::Failed("the computer's answer has no move".to_string()))?
+            .to_string(),
+    };
+    let after = request
+        .game
+        .play(&typed)
+        .map_err(|error| RunError::Failed(format!("the computer's move {typed}: {error}")))?;
+    Ok(ComputerTurn {
+        typed,
+        played_by: report.played_by().unwrap_or_default().to_string(),
+        after,
+    })
+}
+
+fn computer_move(
+    request: &PlayRequest,
+    value_after: bool,
+    watch: &Watch,
+) -> Result<GameReport, RunError> {
     let Some(Placement { game, position }) =
         request.game.as_single().and_then(Summand::as_placement)
     else {
@@ -104,7 +136,13 @@ fn computer_move(request: &PlayRequest, watch: &Watch) -> Result<GameReport, Run
     };
     // A request built in Rust, not read from JSON, is checked here.
     check(request.seconds).map_err(RunError::Input)?;
-    evaluator(request.convention, &request.limits).placement_reply(request, game, position, watch)
+    evaluator(request.convention, &request.limits).placement_reply(
+        request,
+        game,
+        position,
+        value_after,
+        watch,
+    )
 }
 
 /// The table `request` asks for.

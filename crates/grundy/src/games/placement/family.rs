@@ -12,6 +12,7 @@ use crate::games::move_list::MoveOffers;
 use crate::games::parts::{
     Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge, MAX_MISERE_SQUARES, WORDS,
 };
+use crate::games::play_text::PlayView;
 use crate::graph::GraphError;
 use crate::report::{Command, FamilyPart, GameReport, Move, MovePart, Player};
 use crate::solver::{ImpartialGame, SearchObserver};
@@ -131,6 +132,14 @@ impl FamilyGame for Placement {
             solver: PlacementSolver::new(&self.game, budget_bytes),
             placement: self.clone(),
         }))
+    }
+
+    fn side_strategy(&self, side: Player) -> Option<Result<String, String>> {
+        Some(super::play_view::side_strategy(self, side))
+    }
+
+    fn board_view(&self) -> Option<Box<dyn PlayView>> {
+        Some(Box::new(super::play_view::BoardView(self.clone())))
     }
 
     fn misere_start(&self) -> Result<MisereStart, TooLarge> {

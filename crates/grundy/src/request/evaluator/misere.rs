@@ -348,12 +348,14 @@ impl Evaluator for MisereEvaluator {
 
     /// The perfect player's winning move (or, when every move loses, the one leaving the most
     /// replies; out of thinking time, the best it has), or a random one. No symmetry strategy
-    /// survives misère play (docs/MISERE.md).
+    /// survives misère play (docs/MISERE.md). Who wins after the move is always said: the
+    /// search that chose the move found it.
     fn placement_reply(
         &self,
         request: &PlayRequest,
         game: &PlacementGame,
         position: &PlacementPosition,
+        _value_after: bool,
         watch: &Watch,
     ) -> Result<GameReport, RunError> {
         if request.opponent == Opponent::Symmetry {

@@ -52,7 +52,8 @@ pub(super) trait Evaluator {
 
     /// The computer's move in `position` of the placement game `game` (the game of `request`),
     /// which has strategies and a thinking time of its own; any other game is played by its
-    /// moves ([`Evaluator::moves`]).
+    /// moves ([`Evaluator::moves`]). With `value_after` the report values the position the
+    /// move leaves; without, it says only what choosing the move showed.
     ///
     /// # Errors
     /// A finished game, an opponent the convention has no strategy for, or a stop.
@@ -61,6 +62,7 @@ pub(super) trait Evaluator {
         request: &PlayRequest,
         game: &PlacementGame,
         position: &PlacementPosition,
+        value_after: bool,
         watch: &Watch,
     ) -> Result<GameReport, RunError>;
 

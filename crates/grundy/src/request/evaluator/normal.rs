@@ -41,9 +41,10 @@ impl Evaluator for NormalEvaluator {
         request: &PlayRequest,
         game: &PlacementGame,
         position: &PlacementPosition,
+        value_after: bool,
         watch: &Watch,
     ) -> Result<GameReport, RunError> {
-        play::normal_placement_reply(request, game, position, watch)
+        play::normal_placement_reply(request, game, position, value_after, watch)
     }
 
     fn table(

@@ -1,0 +1,194 @@
+//! A placement game played in the terminal: its board drawn between moves, a move typed as a
+//! square (with a piece's letter in a game of several pieces), and the computer's symmetry
+//! strategy chosen for its side before the game starts.
+
+use std::collections::HashMap;
+
+use super::{symmetry_strategy, MoveError, Placement, PlacementGame, PlacementMove, Player};
+use crate::games::answer_text::draw_board;
+use crate::games::play_text::{PlayView, HINT_SECONDS};
+
+/// A move for people: `c3 (3,3)`, `Nc3 (3,3)`.
+#[must_use]
+pub fn describe_move(game: &PlacementGame, placement: PlacementMove) -> String {
+    let (row, col) = placement.square.coordinates();
+    format!("{} ({row},{col})", game.move_name(placement))
+}
+
+/// The name of the symmetry strategy `side` plays over the whole game of `placement`, or why
+/// none applies to that side.
+pub(super) fn side_strategy(
+    placement: &Placement,
+    side: crate::report::Player,
+) -> Result<String, String> {
+    let side = match side {
+        crate::report::Player::First => Player::First,
+        crate::report::Player::Second => Player::Second,
+    };
+    symmetry_strategy(&placement.game, side)
+        .map(|strategy| strategy.name())
+        .map_err(|why| why.to_string())
+}
+
+/// A placement game in its position, as a person plays it on the board.
+pub(super) struct BoardView(pub(super) Placement);
+
+impl PlayView for BoardView {
+    fn title(&self) -> String {
+        let game = &self.0.game;
+        format!("{} on {}", game.name(), game.board())
+    }
+
+    fn rules(&self) -> String {
+        let game = &self.0.game;
+        let mut rules = "Put a piece on a square neither occupied nor attacked (x); whoever cannot move loses. Type help for the commands.\n".to_string();
+        if game.single_piece().is_none() {
+            rules.push_str(&format!(
+                "Say which piece with its letter, {}, before or after the square: for example {}.\n",
+                game.piece_letters(),
+                game.move_name(PlacementMove {
+                    square: game.board().square_at(0),
+                    piece: game.pieces()[0],
+                })
+            ));
+        }
+        rules
+    }
+
+    fn drawing(&self) -> String {
+        draw_board(&self.0.game, &self.0.position, &HashMap::new())
+    }
+
+    fn help(&self) -> String {
+        let game = &self.0.game;
+        let moves = match game.single_piece() {
+            Some(_) => "  c3 or (3,3)  put a piece on that square (column letter and row number, or row,column)\n"
+                .to_string(),
+            None => {
+                let letters: Vec<String> = game
+                    .pieces()
+                    .iter()
+                    .map(|piece| format!("{} for {piece}", piece.letter()))
+                    .collect();
+                format!(
+                    "  Nc3, N c3, c3 N or N (3,3)\n               put a piece on that square: its letter ({}), then the square\n               (column letter and row number, or row,column), or the other way round\n",
+                    letters.join(", ")
+                )
+            }
+        };
+        format!(
+            "commands:\n{moves}  hint         the winning moves, found by the solver\n  moves        every legal move\n  board        draw the board again\n  help         this list\n  quit         stop the game\n"
+        )
+    }
+
+    fn legal_moves(&self) -> String {
+        let Placement { game, position } = &self.0;
+        let squares: Vec<String> = game
+            .legal_moves(position)
+            .into_iter()
+            .map(|square| square.to_string())
+            .collect();
+        match game.single_piece() {
+            Some(_) => format!("legal moves: {}", squares.join(" ")),
+            None => format!(
+                "legal moves: {} on any of {}",
+                game.piece_letters(),
+                squares.join(" ")
+            ),
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.0.game.available(&self.0.position).is_empty()
+    }
+
+    fn hint_seconds(&self) -> Option<f64> {
+        Some(HINT_SECONDS)
+    }
+
+    fn name_move(&self, typed: &str) -> Result<String, String> {
+        let Placement { game, position } = &self.0;
+        let placement = game.parse_move(typed).map_err(|error| match error {
+            // Typed in a game, what is not a square is not a command either.
+            MoveError::NotASquare { text, error } => format!(
+                "`{text}` is neither a square nor a command: {error} (type help for the commands)"
+            ),
+            error => format!("{error} (type help for the commands)"),
+        })?;
+        game.play_move(position, placement)
+            .map_err(|error| format!("{error}; try another square"))?;
+        Ok(describe_move(game, placement))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::games::game::Game;
+    use crate::games::play_text::{play_view, PlayView};
+
+    fn view(text: &str) -> Box<dyn PlayView> {
+        play_view(&text.parse::<Game>().unwrap())
+    }
+
+    #[test]
+    fn what_is_no_square_and_no_command_is_answered_with_why() {
+        let knights = view("knights 3x3");
+        for (typed, answer) in [
+            ("z9", "`z9` is neither a square nor a command"),
+            ("foo", "`foo` is neither"),
+            ("(4,4)", "(4,4) is off the 3x3 board"),
+        ] {
+            let refused = knights.name_move(typed).unwrap_err();
+            assert!(refused.contains(answer), "{refused}");
+            assert!(
+                refused.ends_with("(type help for the commands)"),
+                "{refused}"
+            );
+        }
+        assert!(knights.help().contains("hint         the winning moves"));
+        assert_eq!(knights.name_move("(3,3)").as_deref(), Ok("c3 (3,3)"));
+        assert!(!knights.is_over());
+        assert_eq!(knights.hint_seconds(), Some(super::HINT_SECONDS));
+    }
+
+    #[test]
+    fn occupied_and_attacked_squares_are_refused() {
+        // a1 attacks b3 and c2.
+        let knights = view("knights 3x3 at N../.../...");
+        let refused = knights.name_move("a1").unwrap_err();
+        assert!(
+            refused.contains("a1 is not a legal move: it is occupied"),
+            "{refused}"
+        );
+        let refused = knights.name_move("c2").unwrap_err();
+        assert!(
+            refused.contains("c2 is not a legal move: it is attacked by the piece on a1"),
+            "{refused}"
+        );
+        assert!(refused.ends_with("; try another square"), "{refused}");
+        assert_eq!(knights.legal_moves(), "legal moves: b1 c1 a2 b2 a3 c3");
+        assert!(
+            knights.drawing().contains("1  N . ."),
+            "{}",
+            knights.drawing()
+        );
+    }
+
+    #[test]
+    fn a_game_of_several_pieces_names_the_piece_of_each_move() {
+        let view = view("knights+bishops 3x3");
+        assert!(view
+            .rules()
+            .contains("Say which piece with its letter, B or N"));
+        assert!(view.help().contains("Nc3, N c3, c3 N or N (3,3)"));
+        assert!(view
+            .legal_moves()
+            .starts_with("legal moves: B or N on any of a1 b1"));
+        assert_eq!(view.name_move("B c2").as_deref(), Ok("Bc2 (2,3)"));
+        assert!(view
+            .name_move("c2")
+            .unwrap_err()
+            .contains("say which goes on c2"));
+        assert_eq!(view.title(), "bishops+knights on 3x3");
+    }
+}
