@@ -17,7 +17,7 @@ use tokio::sync::watch;
 
 use super::jobs::{random_hex, Failure, JobReport, Jobs, Runner};
 use grundy::games::registry::games_catalogue;
-use grundy::request::{ServerLimits, QUESTIONS};
+use grundy::request::ServerLimits;
 
 const MAX_BODY_BYTES: usize = ServerLimits::MAX_BODY_BYTES;
 const BODY_SECONDS: u64 = ServerLimits::BODY_SECONDS;
@@ -159,15 +159,7 @@ async fn security_headers(request: Request, next: Next) -> Response {
 /// long.
 async fn body_in_time(request: Request, next: Next) -> Response {
     let (parts, body) = request.into_parts();
-    let too_large = || {
-        error(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "the request is larger than the {} KiB the server reads",
-                MAX_BODY_BYTES >> 10
-            ),
-        )
-    };
+    let too_large = || error(StatusCode::PAYLOAD_TOO_LARGE, too_large_message());
     let declared = parts
         .headers
         .get(header::CONTENT_LENGTH)
@@ -207,6 +199,14 @@ async fn body_in_time(request: Request, next: Next) -> Response {
     };
     next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
         .await
+}
+
+/// What a request larger than [`MAX_BODY_BYTES`] is told.
+fn too_large_message() -> String {
+    format!(
+        "the request is larger than the {} KiB the server reads",
+        MAX_BODY_BYTES >> 10
+    )
 }
 
 fn page(text: &'static str, content_type: &'static str) -> Response {
@@ -317,42 +317,22 @@ type Refusal = (StatusCode, String);
 /// memory.
 fn request_of(
     body: Result<Bytes, BytesRejection>,
-    memory: u64,
+    limits: &ServerLimits,
 ) -> Result<grundy::Request, Refusal> {
     let body = body.map_err(|rejection| {
         let status = rejection.status();
         let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
-            format!(
-                "the request is larger than the {} KiB the server reads",
-                MAX_BODY_BYTES >> 10
-            )
+            too_large_message()
         } else {
             rejection.body_text()
         };
         (status, message)
     })?;
-    // A body that is no request at all is told the form; a request the library's types
-    // refuse hears their message alone.
-    let malformed = |why: &dyn std::fmt::Display| {
-        (
-            StatusCode::BAD_REQUEST,
-            format!(
-                "the request must be JSON like {{\"question\": \"value\", \"game\": \"knights 5x5\"}} (questions: {}): {why}",
-                QUESTIONS.join(", ")
-            ),
-        )
-    };
-    let value =
-        serde_json::from_slice::<serde_json::Value>(&body).map_err(|why| malformed(&why))?;
     let mut request =
-        grundy::request::request_from_value(value).map_err(|why| (StatusCode::BAD_REQUEST, why))?;
-    request.bound_memory(memory);
-    // The worker ends its JSON with a newline, which the server's limit counts.
-    request.bound_answer(ServerLimits::MAX_ANSWER_BYTES as u64 - 1);
-    // An answer that cannot fit is refused here, at once, as over a limit (the worker would
-    // refuse it too, after starting).
-    request
-        .check_answer_room()
+        grundy::request::read_request(&body).map_err(|why| (StatusCode::BAD_REQUEST, why))?;
+    // An answer that cannot fit is refused here, at once, as over a limit.
+    limits
+        .bound(&mut request)
         .map_err(|why| (StatusCode::UNPROCESSABLE_ENTITY, why.to_string()))?;
     Ok(request)
 }
@@ -371,7 +351,7 @@ fn failure(failure: &Failure) -> Response {
 
 /// Runs a command and answers with its JSON; the command is stopped if the page goes away.
 async fn run(State(server): State<Arc<Server>>, body: Result<Bytes, BytesRejection>) -> Response {
-    let request = match request_of(body, server.runner.limits().memory_bytes) {
+    let request = match request_of(body, server.runner.limits()) {
         Ok(request) => request,
         Err((status, message)) => return error(status, message),
     };
@@ -398,7 +378,7 @@ async fn start_job(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let request = match request_of(body, server.runner.limits().memory_bytes) {
+    let request = match request_of(body, server.runner.limits()) {
         Ok(request) => request,
         Err((status, message)) => return error(status, message),
     };

@@ -13,8 +13,12 @@ use super::{Request, QUESTIONS};
 /// Text that is not JSON (with serde's line and column), not an object, without a known
 /// `question`, or a key whose value its question does not take.
 pub fn read_request(json: &[u8]) -> Result<Request, String> {
-    let value: Value = serde_json::from_slice(json)
-        .map_err(|error| format!("the request is not JSON: {error}"))?;
+    let value: Value = serde_json::from_slice(json).map_err(|error| {
+        format!(
+            "the request is not JSON: {error}; it must be JSON like {{\"question\": \"value\", \"game\": \"knights 5x5\"}} (questions: {})",
+            QUESTIONS.join(", ")
+        )
+    })?;
     request_from_value(value)
 }
 

@@ -13,7 +13,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{memory_text, MAX_DRAWN_VERTICES, QUESTIONS};
+use super::{memory_text, Request, RunError, MAX_DRAWN_VERTICES, QUESTIONS};
 
 /// What one request may cost on a server, and how the server bounds its connections and the
 /// jobs it keeps. The fields are in alphabetical order: the keys of `/api/limits` as it has
@@ -99,6 +99,19 @@ impl ServerLimits {
             write_seconds: ServerLimits::WRITE_SECONDS,
         }
     }
+
+    /// Bounds `request` by the server's memory and the largest answer it returns (less the
+    /// newline a worker ends its answer with), on the parsed request before anything runs.
+    ///
+    /// # Errors
+    /// [`RunError::Input`] when the answer could not fit those bounds
+    /// ([`Request::check_answer_room`]): refused at once, rather than by the worker after
+    /// starting.
+    pub fn bound(&self, request: &mut Request) -> Result<(), RunError> {
+        request.bound_memory(self.memory_bytes);
+        request.bound_answer(ServerLimits::MAX_ANSWER_BYTES as u64 - 1);
+        request.check_answer_room()
+    }
 }
 
 #[cfg(test)]
@@ -117,5 +130,23 @@ mod tests {
             serde_json::from_str::<ServerLimits>(&json).unwrap(),
             ServerLimits::new(60, 1 << 30, 2)
         );
+    }
+
+    #[test]
+    fn a_request_is_bounded_by_the_servers_memory_and_answer() {
+        let limits = ServerLimits::new(60, 1 << 30, 2);
+        let mut request: Request = serde_json::from_str(
+            r#"{"question":"value","game":"kayles 5","limits":{"memory":4294967296}}"#,
+        )
+        .unwrap();
+        limits.bound(&mut request).unwrap();
+        let bounded = request.limits().unwrap();
+        assert_eq!(bounded.memory, 1 << 30);
+        assert_eq!(bounded.answer_bytes, Some((32 << 20) - 1));
+        let mut huge: Request =
+            serde_json::from_str(r#"{"question":"sequence","game":"kayles","to":100000000}"#)
+                .unwrap();
+        let refused = limits.bound(&mut huge).unwrap_err().to_string();
+        assert!(refused.contains("ask for less"), "{refused}");
     }
 }
