@@ -28,6 +28,7 @@ mod limits;
 mod moves_in_time;
 mod play;
 mod play_request;
+mod play_session;
 mod prepare;
 mod questions;
 mod quotient;
@@ -64,6 +65,7 @@ pub use game_questions::{placement_outcome_report, placement_value_report};
 pub use graph::{graph, GraphAnswer, GraphRequest, MAX_DRAWN_VERTICES};
 pub use limits::{parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
 pub use play::{computer_name, ComputerTurn, NoStrategy, Opponent, PlayRequest};
+pub use play_session::PlaySession;
 pub use prepare::{
     check_reference_work, HEAP_SECONDS, LIST_LIMIT, MAX_CORNER_BYTES, MAX_CORNER_SEARCH,
     MAX_HEAP_WITHOUT_PERIOD, MAX_REFERENCE_WORK,
