@@ -2,19 +2,14 @@
 //! the first counterexample found. The library tests it ([`grundy::request::conjecture`]);
 //! this reads the arguments and renders the report.
 
-use std::collections::HashMap;
-
 use anyhow::Result;
 use clap::Subcommand;
-use grundy::games::placement::{Piece, PlacementGame};
 use grundy::graph::terminal::TerminalLimit;
-use grundy::report::ConjectureReport;
 use grundy::request::{self, BoardRange, ConjectureRequest};
-use grundy::BoardSize;
 
 use crate::input::{input_error, run_error};
 use crate::progress::Shown;
-use crate::render::{draw_board, json_line};
+use crate::render::json_line;
 
 /// Arguments of `grundy conjecture`.
 #[derive(Debug, clap::Args)]
@@ -61,7 +56,6 @@ pub fn run(args: &Args) -> Result<String> {
 }
 
 fn run_parity(args: &ParityArgs) -> Result<String> {
-    let piece: Piece = args.piece.parse().map_err(input_error)?;
     let boards_text = match args.boards.as_slice() {
         [boards] => boards.as_str(),
         [] => {
@@ -79,7 +73,7 @@ fn run_parity(args: &ParityArgs) -> Result<String> {
     let boards: BoardRange = boards_text.parse().map_err(input_error)?;
     let request = ConjectureRequest {
         states: args.states,
-        ..ConjectureRequest::parity(piece, boards)
+        ..ConjectureRequest::parity_named(&args.piece, boards).map_err(input_error)?
     };
     // Ctrl-C ends the process: a test stopped between boards keeps nothing worth printing.
     let shown = Shown::new("boards");
@@ -89,59 +83,5 @@ fn run_parity(args: &ParityArgs) -> Result<String> {
     if args.json {
         return Ok(json_line(&report));
     }
-    Ok(parity_text(piece, &report))
-}
-
-/// The report for people: the verdict, and the counterexample drawn.
-fn parity_text(piece: Piece, report: &ConjectureReport) -> String {
-    let mut out = format!(
-        "conjecture (Boone (2016), Proposition 2.2.3): every terminal position of {piece} on an m x n board has as many pieces as m*n has parity\n"
-    );
-    match &report.counterexample {
-        Some(found) => {
-            let board: BoardSize = found.board.parse().expect("the report's board is valid");
-            let game = PlacementGame::new(piece, board);
-            let position = game
-                .parse_position(&found.position)
-                .expect("the report's counterexample is a position of its game");
-            out.push_str(&format!(
-                "false: on {} (m*n = {}, {}) this terminal position has {} pieces ({}):\n",
-                found.board,
-                found.area,
-                parity_word(found.area),
-                found.size,
-                parity_word(found.size),
-            ));
-            out.push_str(&draw_board(&game, &position, &HashMap::new()));
-            out.push_str(&format!(
-                "position {}\n(no move is left: every free square is attacked)\n",
-                found.position
-            ));
-        }
-        None if report.holds => out.push_str(&format!(
-            "holds on all {} boards tried ({}): every terminal position was counted\n",
-            report.boards_checked.len(),
-            report.boards
-        )),
-        None => out.push_str(&format!(
-            "no counterexample on the {} boards counted, but {} could not be decided\n",
-            report.boards_checked.len(),
-            report.undecided.len()
-        )),
-    }
-    for undecided in &report.undecided {
-        out.push_str(&format!(
-            "undecided {}: {}\n",
-            undecided.board, undecided.reason
-        ));
-    }
-    out
-}
-
-fn parity_word(number: usize) -> &'static str {
-    if number % 2 == 0 {
-        "even"
-    } else {
-        "odd"
-    }
+    Ok(request::parity_text(request.game, &report))
 }

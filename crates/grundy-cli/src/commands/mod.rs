@@ -23,7 +23,7 @@ pub mod worker;
 use clap::Args;
 pub use grundy::games::answer_text::searched_line;
 use grundy::games::contract::FamilyGame;
-use grundy::games::placement::{RayRule, Surface};
+use grundy::games::game::{RayRule, Surface};
 
 use grundy::Game;
 

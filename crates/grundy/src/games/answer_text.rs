@@ -14,7 +14,7 @@ use crate::games::graph::GraphGame;
 use crate::games::move_list::LIST_LIMIT;
 use crate::games::placement::{Piece, Placement, PlacementGame, PlacementPosition, PlacementRules};
 use crate::games::sum::Summand;
-use crate::report::{Command, FamilyPart, GameReport, Player};
+use crate::report::{Command, FamilyPart, GameReport, Move, Player};
 use crate::values::Nimber;
 use crate::values::Outcome;
 
@@ -261,7 +261,7 @@ fn sum_moves_text(game: &Game, report: &GameReport) -> String {
     }
     let texts: Vec<String> = game.summands().iter().map(FamilyGame::text).collect();
     let listed = report.listed.moves.as_deref().unwrap_or_default();
-    let summand_of = |m: &crate::report::Move| m.summand.unwrap_or(1) - 1;
+    let summand_of = |m: &Move| m.summand().unwrap_or(1) - 1;
     let width = listed
         .iter()
         .map(|m| texts[summand_of(m)].len() + m.notation.len())
@@ -272,7 +272,7 @@ fn sum_moves_text(game: &Game, report: &GameReport) -> String {
         let verdict = if m.wins() { "  wins" } else { "" };
         out.push_str(&format!(
             "  {shown:<w$}  -> {} in its game, {} in all{verdict}\n",
-            Nimber::new(m.summand_nimber.unwrap_or(0)),
+            Nimber::new(m.summand_nimber().unwrap_or(0)),
             m.value(),
             w = width + 2
         ));
@@ -372,9 +372,10 @@ fn placed_moves(game: &PlacementGame, report: &GameReport) -> Vec<PlacedMove> {
         .unwrap_or_default()
         .iter()
         .filter_map(|m| {
+            let (row, col) = m.row_and_col()?;
             Some(PlacedMove {
-                square: board.square(m.row? - 1, m.col? - 1)?,
-                piece: m.piece.as_deref()?.parse::<Piece>().ok()?,
+                square: board.square(row - 1, col - 1)?,
+                piece: m.piece()?.parse::<Piece>().ok()?,
                 nimber: m.nimber.map(Nimber::new),
                 winning: m.winning,
             })
@@ -657,7 +658,7 @@ fn placement_outcome_text(
             .as_deref()
             .unwrap_or_default()
             .iter()
-            .filter_map(|other| other.square.as_deref())
+            .filter_map(Move::square)
             .collect();
         let symmetric = if others.is_empty() {
             String::new()
@@ -665,15 +666,14 @@ fn placement_outcome_text(
             format!(", and by symmetry {}", others.join(" "))
         };
         // With several pieces the move names its piece by letter, before the square.
-        let square = first.square.as_deref().unwrap_or_default();
+        let square = first.square().unwrap_or_default();
+        let (row, col) = first.row_and_col().unwrap_or_default();
         let piece = match first.notation.strip_suffix(square) {
             Some(letter) if !letter.is_empty() => format!("{letter} "),
             _ => String::new(),
         };
         out.push_str(&format!(
-            "winning    {piece}{square} ({},{}){symmetric}\n",
-            first.row.unwrap_or(0),
-            first.col.unwrap_or(0)
+            "winning    {piece}{square} ({row},{col}){symmetric}\n",
         ));
     }
     if let Some(strategy) = &report.settled_by {

@@ -33,8 +33,11 @@ use crate::games::cram::CramGame;
 use crate::games::graph::GraphGame;
 use crate::games::heap::{HeapRuleset, Heaps, Rectangle, Rectangles};
 use crate::games::placement::{
-    parse_pieces, PieceSetError, Placement, PlacementGame, PlacementRules, RayRule, Surface,
+    parse_pieces, PieceSetError, Placement, PlacementGame, PlacementRules,
 };
+/// The rules a game on a board may be given besides its own ([`Game::with_rules`]): the
+/// board's surface, and whether lines pass occupied squares.
+pub use crate::games::placement::{RayRule, Surface};
 use crate::games::registry::Family;
 use crate::games::sum::Summand;
 use crate::graph::Graph;

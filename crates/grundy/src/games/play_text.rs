@@ -66,7 +66,7 @@ pub fn play_view(game: &Game) -> Box<dyn PlayView> {
 /// A move of `game` as a person types it: `N: MOVE` in a sum of several games, to say which.
 #[must_use]
 pub fn typed_form(game: &Game, listed: &Move) -> String {
-    match listed.summand {
+    match listed.summand() {
         Some(summand) if game.summands().len() > 1 => format!("{summand}: {}", listed.notation),
         _ => listed.notation.clone(),
     }
@@ -226,7 +226,7 @@ pub fn reply_text(report: &GameReport) -> String {
         let after = report
             .moves()
             .first()
-            .and_then(|played| played.after.clone())
+            .and_then(Move::game_after)
             .unwrap_or_default();
         (String::new(), format!("game       {after}"))
     };

@@ -7,6 +7,7 @@
 //! ([`crate::graph::terminal`]), so a board where the statement holds is checked completely,
 //! not sampled.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -14,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{RunError, Stopped};
 use crate::board::BoardSize;
+use crate::games::answer_text::draw_board;
 use crate::games::placement::{Piece, PlacementGame, PlacementPosition};
 use crate::graph::terminal::{board_orders, narrowest_order, terminal_sets, TerminalLimit};
 use crate::graph::Graph;
@@ -58,6 +60,18 @@ fn default_states() -> usize {
 }
 
 impl ConjectureRequest {
+    /// The parity conjecture for the piece named `piece` on `boards`, with the default count
+    /// of states.
+    ///
+    /// # Errors
+    /// The piece's name is none of grundy's.
+    pub fn parity_named(piece: &str, boards: BoardRange) -> Result<ConjectureRequest, String> {
+        let piece: Piece = piece
+            .parse()
+            .map_err(|error: crate::board::PieceError| error.to_string())?;
+        Ok(ConjectureRequest::parity(piece, boards))
+    }
+
     /// The parity conjecture for `piece` on `boards`, with the default count of states.
     #[must_use]
     pub fn parity(piece: Piece, boards: BoardRange) -> ConjectureRequest {
@@ -217,6 +231,62 @@ fn position_of(game: &PlacementGame, squares: &[usize]) -> PlacementPosition {
         game.play(&position, game.board().square_at(index))
             .expect("a terminal position is reached by legal moves")
     })
+}
+
+/// The report of the parity conjecture for `piece`, for people: the verdict, and the
+/// counterexample drawn.
+#[must_use]
+pub fn parity_text(piece: Piece, report: &ConjectureReport) -> String {
+    let mut out = format!(
+        "conjecture (Boone (2016), Proposition 2.2.3): every terminal position of {piece} on an m x n board has as many pieces as m*n has parity\n"
+    );
+    match &report.counterexample {
+        Some(found) => {
+            let board: BoardSize = found.board.parse().expect("the report's board is valid");
+            let game = PlacementGame::new(piece, board);
+            let position = game
+                .parse_position(&found.position)
+                .expect("the report's counterexample is a position of its game");
+            out.push_str(&format!(
+                "false: on {} (m*n = {}, {}) this terminal position has {} pieces ({}):\n",
+                found.board,
+                found.area,
+                parity_word(found.area),
+                found.size,
+                parity_word(found.size),
+            ));
+            out.push_str(&draw_board(&game, &position, &HashMap::new()));
+            out.push_str(&format!(
+                "position {}\n(no move is left: every free square is attacked)\n",
+                found.position
+            ));
+        }
+        None if report.holds => out.push_str(&format!(
+            "holds on all {} boards tried ({}): every terminal position was counted\n",
+            report.boards_checked.len(),
+            report.boards
+        )),
+        None => out.push_str(&format!(
+            "no counterexample on the {} boards counted, but {} could not be decided\n",
+            report.boards_checked.len(),
+            report.undecided.len()
+        )),
+    }
+    for undecided in &report.undecided {
+        out.push_str(&format!(
+            "undecided {}: {}\n",
+            undecided.board, undecided.reason
+        ));
+    }
+    out
+}
+
+fn parity_word(number: usize) -> &'static str {
+    if number % 2 == 0 {
+        "even"
+    } else {
+        "odd"
+    }
 }
 
 #[cfg(test)]

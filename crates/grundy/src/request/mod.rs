@@ -24,6 +24,7 @@ mod error_report;
 mod evaluator;
 mod game_questions;
 mod graph;
+mod graph_text;
 mod limits;
 mod moves_in_time;
 mod play;
@@ -37,10 +38,12 @@ mod read;
 mod resumable;
 mod sequence;
 mod sequence_text;
+mod server_limits;
 mod table;
 mod thinking_time;
 mod tour;
 mod tour_text;
+mod worker_line;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -59,11 +62,14 @@ pub use after::game_after;
 pub use answer_size::{check_written_size, json_bytes, json_line, LEAST_JSON_BYTES_PER_VALUE};
 pub use bench::{bench, BenchRequest, BENCH_CASES, MAX_DENSE_SIZE};
 pub use check::{check, check_game, CheckRequest};
-pub use conjecture::{conjecture, BoardRange, Conjecture, ConjectureRequest, PARITY_STATEMENT};
+pub use conjecture::{
+    conjecture, parity_text, BoardRange, Conjecture, ConjectureRequest, PARITY_STATEMENT,
+};
 pub use error_report::{ErrorKind, ErrorReport, STOPPED_STATUS};
 pub use game_questions::{placement_outcome_report, placement_value_report};
 pub use graph::{graph, GraphAnswer, GraphRequest, MAX_DRAWN_VERTICES};
-pub use limits::{parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
+pub use graph_text::graph_text;
+pub use limits::{memory_text, parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
 pub use play::{computer_name, ComputerTurn, NoStrategy, Opponent, PlayRequest};
 pub use play_session::PlaySession;
 pub use prepare::{
@@ -84,6 +90,7 @@ pub use sequence::{
     sequence_game, SequenceAnswer, SequenceRequest, BYTES_PER_COMPUTED_HEAP,
     BYTES_PER_PRINTED_VALUE, DEFAULT_SHOWN, PERIOD_HORIZON,
 };
+pub use server_limits::ServerLimits;
 pub use table::{TableGame, TableRequest};
 pub use thinking_time::MAX_THINKING_SECONDS;
 pub use tour::{
@@ -93,6 +100,7 @@ pub use tour::{
     MAX_CLOSED_COUNT_LENGTH_AT_SIX, MAX_CLOSED_COUNT_NARROW_SIDE, MAX_NEURAL_WORK,
     MAX_OPEN_COUNT_NARROW_SIDE, MAX_OPEN_COUNT_SQUARES, MAX_SEARCH_SQUARES,
 };
+pub use worker_line::WorkerLine;
 
 /// The nim-value and outcome of a game.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -439,6 +447,54 @@ pub enum Stopped {
     /// Work whose state at the stop is said for people: how far a search for the computer's
     /// move came.
     Described(String),
+}
+
+impl Stopped {
+    /// How far the work came before the stop, for people (`3 of 10 cells finished`); `None`
+    /// when it kept nothing to tell.
+    #[must_use]
+    pub fn how_far(&self) -> Option<String> {
+        Some(match self {
+            Stopped::FirstMoves(report) => format!(
+                "{} questions about the {} groups of first moves were settled",
+                report.settled, report.groups
+            ),
+            Stopped::Frontier { square, squares } => format!(
+                "{square} of {squares} squares processed, and a frontier count has no partial result"
+            ),
+            Stopped::Table(report) => format!(
+                "{} of {} cells finished",
+                report.finished_cells,
+                report.rows.len() * report.cols.len()
+            ),
+            Stopped::Sequence(answer) => match answer.finished {
+                0 => "no value was finished".to_string(),
+                count => format!("the values of heaps 0 to {} were finished", count - 1),
+            },
+            Stopped::Quotient(report) => format!(
+                "the quotient of heaps up to {} was finished",
+                report.heaps
+            ),
+            Stopped::Described(how_far) => how_far.clone(),
+            Stopped::Nothing => return None,
+        })
+    }
+
+    /// What the work finished that is an answer in itself, marked as interrupted (a table's
+    /// cells, a sequence's values, a quotient's heaps): what a front end prints or hands on
+    /// after a stop.
+    #[must_use]
+    pub fn into_answer(self) -> Option<Answer> {
+        match self {
+            Stopped::Table(table) => Some(Answer::Table(*table)),
+            Stopped::Sequence(sequence) => Some(Answer::Sequence(*sequence)),
+            Stopped::Quotient(quotient) => Some(Answer::Quotient(*quotient)),
+            Stopped::FirstMoves(_)
+            | Stopped::Frontier { .. }
+            | Stopped::Nothing
+            | Stopped::Described(_) => None,
+        }
+    }
 }
 
 impl RunError {

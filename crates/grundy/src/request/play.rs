@@ -528,8 +528,8 @@ mod tests {
                     let request: PlayRequest = serde_json::from_value(request).unwrap();
                     let report = play(&request, &Watch::new()).unwrap();
                     let played = &report.listed.moves.as_ref().unwrap()[0];
-                    let after = played.after.as_deref().unwrap();
-                    let left = outcome_of(after, played.after_graph.as_deref(), convention);
+                    let after = played.game_after().unwrap();
+                    let left = outcome_of(after, played.graph_after(), convention);
                     assert_eq!(report.outcome(), Some(left), "{convention} {game}: {after}");
                     if opponent == "perfect" {
                         // The perfect player leaves a lost position exactly when it can.
@@ -567,8 +567,8 @@ mod tests {
         let report = play(&request, &Watch::new()).unwrap();
         let played = &report.listed.moves.unwrap()[0];
         assert_eq!(played.notation, "*3 -> *2");
-        assert_eq!(played.after.as_deref(), Some("graph g + *2"));
-        let read = crate::request::read_game("graph g + *2", played.after_graph.as_deref());
+        assert_eq!(played.game_after(), Some("graph g + *2"));
+        let read = crate::request::read_game("graph g + *2", played.graph_after());
         assert!(read.is_ok(), "{played:?}");
     }
 
@@ -591,7 +591,7 @@ mod tests {
             assert_eq!(Some(turn.played_by.as_str()), report.played_by(), "{game}");
             assert_eq!(
                 Some(turn.after.to_string().as_str()),
-                played.after.as_deref(),
+                played.game_after(),
                 "{game}"
             );
         }
