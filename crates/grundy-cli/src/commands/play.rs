@@ -1,7 +1,7 @@
 //! `grundy play`: any game or sum against the library's computer in the terminal, or with
-//! `--reply` the computer's move alone. The library gives everything: how the game is shown
-//! and a move typed ([`play_view`]), the game after each move, the computer's move and the
-//! hints; the session only reads lines and prints answers.
+//! `--reply` the computer's move alone. The library's [`PlaySession`] plays the game: how it
+//! is shown and a move typed, the game after each move, the computer's moves and the hints;
+//! here lines are read and its answers printed.
 //!
 //! The loop ([`play_session`]) reads from any `BufRead` and writes to any `Write`, so it is
 //! tested with byte buffers as well as through the binary.
@@ -9,13 +9,10 @@
 use std::io::{BufRead, Write};
 
 use anyhow::Result;
-use grundy::games::contract::PlayView;
-use grundy::games::play_text::{hint_text, play_view, reply_text};
+use grundy::games::play_text::reply_text;
 use grundy::misere::Convention;
 use grundy::report::{Command, Player};
-use grundy::request::{
-    self, ComputerTurn, Limits, MovesRequest, NoStrategy, PlayRequest, RunError, Stopped,
-};
+use grundy::request::{self, Limits, NoStrategy, PlayRequest, PlaySession, RunError, Stopped};
 use grundy::watch::Watch;
 use grundy::Game;
 
@@ -140,10 +137,11 @@ pub fn run(args: &Args) -> Result<String> {
     } else {
         Player::First
     };
-    let computer = Computer::new(&game, args.opponent, args.seed, args.memory, human.other())?;
+    let session = PlaySession::new(game, human, args.opponent.into(), args.seed, args.memory)
+        .map_err(|refusal| no_strategy_for(human.other(), refusal))?;
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout();
-    play_session(game, human, &computer, &mut stdin.lock(), &mut stdout)?;
+    play_session(session, &mut stdin.lock(), &mut stdout)?;
     Ok(String::new())
 }
 
@@ -189,325 +187,95 @@ impl From<Opponent> for grundy::request::Opponent {
     }
 }
 
-/// The computer a person plays against: how it plays, from which seed, with how much memory,
-/// and the name of its play, said when the game starts and ends.
-pub struct Computer {
-    opponent: request::Opponent,
-    seed: u64,
-    memory: u64,
-    name: String,
+/// The symmetry opponent's refusal of `side`, with what to try: the other side, by its flag.
+fn no_strategy_for(side: Player, refusal: NoStrategy) -> anyhow::Error {
+    let (flag, other) = match side {
+        Player::First => ("--first", "you play first"),
+        Player::Second => ("--second", "you play second"),
+    };
+    let hint = if refusal.other_side_has_one {
+        format!(
+            "the {} player has one: try `{flag}` ({other}, the computer plays the other side)",
+            side.other()
+        )
+    } else {
+        "neither player has one here: try --opponent perfect".to_string()
+    };
+    input_error(format!("{}; {hint}", refusal.why))
 }
 
-impl Computer {
-    /// The computer of the kind `opponent` for `side` in `game`, or an input error saying why
-    /// the symmetry opponent has no strategy for that side (and what to try).
-    fn new(
-        game: &Game,
-        opponent: Opponent,
-        seed: u64,
-        memory: u64,
-        side: Player,
-    ) -> Result<Computer> {
-        let opponent = opponent.into();
-        let name = request::computer_name(game, opponent, side).map_err(
-            |NoStrategy {
-                 why,
-                 other_side_has_one,
-             }| {
-                let (flag, other) = match side {
-                    Player::First => ("--first", "you play first"),
-                    Player::Second => ("--second", "you play second"),
-                };
-                let hint = if other_side_has_one {
-                    format!(
-                        "the {} player has one: try `{flag}` ({other}, the computer plays the other side)",
-                        side.other()
-                    )
-                } else {
-                    "neither player has one here: try --opponent perfect".to_string()
-                };
-                input_error(format!("{why}; {hint}"))
-            },
-        )?;
-        Ok(Computer {
-            opponent,
-            seed,
-            memory,
-            name,
-        })
-    }
-
-    /// The computer's move in `game`, its `ply`-th of the game (the seed moves on with it).
-    fn turn(&self, game: &Game, ply: u64) -> Result<ComputerTurn> {
-        let asked = PlayRequest {
-            game: game.clone(),
-            graph: None,
-            opponent: self.opponent,
-            seed: self.seed.wrapping_add(ply),
-            limits: Limits::new(self.memory, None),
-            convention: Convention::Normal,
-            seconds: None,
-        };
-        request::computer_turn(&asked, &Watch::new()).map_err(run_error)
-    }
-
-    /// The answer to `hint` in `game`, shown as `view`: the library's winning moves, searched
-    /// for as long as the view gives a hint (half the memory: the computer has the other half).
-    fn hint(&self, game: &Game, view: &dyn PlayView) -> Result<String> {
-        let seconds = view.hint_seconds();
-        let asked = MovesRequest {
-            seconds,
-            ..MovesRequest::new(game.clone(), Limits::new(self.memory / 2, None))
-        };
-        let shown = Shown::new("hint");
-        let report = request::moves(&asked, &shown.watch_without_stop());
-        shown.finish();
-        Ok(hint_text(view, game, &report.map_err(run_error)?, seconds))
-    }
-}
-
-/// Plays `game` between the person at `input`/`output`, as `human`, and `computer`; the game is
-/// shown after every move. A line that is not a legal move or a command is answered and asked
-/// again; the session ends when a player cannot move, on `quit`, or at the end of the input.
+/// Plays `session` with the person at `input`/`output`: the library plays the computer's
+/// moves and answers each line; the session ends when a player cannot move, on `quit`, or at
+/// the end of the input.
 pub fn play_session(
-    mut game: Game,
-    human: Player,
-    computer: &Computer,
+    mut session: PlaySession,
     input: &mut impl BufRead,
     output: &mut impl Write,
 ) -> Result<Ending> {
-    let view = play_view(&game);
-    writeln!(
-        output,
-        "{}: you play {human}, the computer plays {} with {}.",
-        view.title(),
-        human.other(),
-        computer.name
-    )?;
-    write!(output, "{}{}", view.rules(), view.drawing())?;
-    let (mut to_move, mut ply) = (Player::First, 0u64);
+    write!(output, "{}", session.opening())?;
     loop {
-        let view = play_view(&game);
-        if view.is_over() {
-            if to_move == human {
-                writeln!(
-                    output,
-                    "You have no move left: the computer wins ({}).",
-                    computer.name
-                )?;
-            } else {
-                writeln!(output, "The computer has no move left: you win!")?;
-            }
+        write!(output, "{}", shown(|watch| session.computer_moves(watch))?)?;
+        if let Some(winner) = session.winner() {
             output.flush()?;
-            return Ok(Ending::Won(to_move.other()));
+            return Ok(Ending::Won(winner));
         }
-        if to_move == human {
-            let Some(line) = next_command(input, output)? else {
-                return Ok(Ending::Quit);
-            };
-            match line.to_ascii_lowercase().as_str() {
-                "" => continue,
-                "help" | "?" => write!(output, "{}", view.help())?,
-                "board" => write!(output, "{}", view.drawing())?,
-                "moves" => writeln!(output, "{}", view.legal_moves())?,
-                "hint" => writeln!(output, "{}", computer.hint(&game, view.as_ref())?)?,
-                _ => match view.name_move(&line) {
-                    Err(why) => writeln!(output, "{why}")?,
-                    Ok(named) => {
-                        game = game.play(&line).map_err(input_error)?;
-                        writeln!(output, "you play {named}")?;
-                        write!(output, "{}", play_view(&game).drawing())?;
-                        (to_move, ply) = (to_move.other(), ply + 1);
-                    }
-                },
-            }
-            continue;
-        }
-        let ComputerTurn {
-            typed,
-            played_by,
-            after,
-        } = computer.turn(&game, ply)?;
-        // The strategy named when the game started is not said again with each move.
-        let by = if played_by == computer.name {
-            String::new()
-        } else {
-            format!(" ({played_by})")
+        let Some(line) = next_command(input, output)? else {
+            return Ok(Ending::Quit);
         };
-        let named = view.name_move(&typed).unwrap_or(typed);
-        writeln!(output, "computer plays {named}{by}")?;
-        game = after;
-        write!(output, "{}", play_view(&game).drawing())?;
-        (to_move, ply) = (to_move.other(), ply + 1);
+        write!(output, "{}", shown(|watch| session.answer(&line, watch))?)?;
     }
+}
+
+/// What `work` answers, its searches' progress shown (Ctrl-C ends the game at once).
+fn shown(work: impl FnOnce(&Watch) -> Result<String, RunError>) -> Result<String> {
+    let shown = Shown::new("thinking");
+    let answer = work(&shown.watch_without_stop());
+    shown.finish();
+    answer.map_err(run_error)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn computer(text: &str, opponent: Opponent, side: Player) -> Result<Computer> {
-        Computer::new(&text.parse().unwrap(), opponent, 3, 1 << 22, side)
-    }
-
-    fn session(text: &str, human: Player, opponent: Opponent, typed: &str) -> (Ending, String) {
-        let mut output = Vec::new();
-        let computer = computer(text, opponent, human.other()).unwrap();
-        let game: Game = text.parse().unwrap();
-        let ending =
-            play_session(game, human, &computer, &mut typed.as_bytes(), &mut output).unwrap();
-        (ending, String::from_utf8(output).unwrap())
-    }
-
-    /// What a person types who plays `human` in `text` against `opponent` and each time takes
-    /// the first winning move if there is one, else the first move listed, found by asking
-    /// the library as the session will; each move after `ask` (commands, one a line).
-    fn first_moves_typed(text: &str, human: Player, opponent: Opponent, ask: &str) -> String {
-        let mut game: Game = text.parse().unwrap();
-        let computer = computer(text, opponent, human.other()).unwrap();
-        let mut typed = String::new();
-        for ply in 0.. {
-            let asked = MovesRequest {
-                all: true,
-                ..MovesRequest::new(game.clone(), Limits::new(1 << 22, None))
-            };
-            let moves = request::moves(&asked, &Watch::new())
-                .unwrap()
-                .listed
-                .moves
-                .unwrap_or_default();
-            if moves.is_empty() {
-                break;
-            }
-            if (ply % 2 == 0) == (human == Player::First) {
-                let chosen = moves.iter().find(|m| m.wins()).unwrap_or(&moves[0]);
-                let chosen = grundy::games::play_text::typed_form(&game, chosen);
-                typed.push_str(&format!("{ask}{chosen}\n"));
-                game = game.play(&chosen).unwrap();
-            } else {
-                game = computer.turn(&game, ply).unwrap().after;
-            }
-        }
-        typed
-    }
-
-    /// A whole game, the person taking the first winning move the library lists (else the
-    /// first move) after the commands `ask`: who won, and what the session said.
-    fn whole_game(text: &str, human: Player, opponent: Opponent, ask: &str) -> (Player, String) {
-        let typed = first_moves_typed(text, human, opponent, ask);
-        let (ending, shown) = session(text, human, opponent, &typed);
-        assert!(!shown.contains("not a legal move"), "{shown}");
-        let Ending::Won(winner) = ending else {
-            panic!("{shown}")
-        };
-        let said = if winner == human {
-            "you win!"
-        } else {
-            "the computer wins ("
-        };
-        assert!(shown.contains(said), "{shown}");
-        (winner, shown)
-    }
-
-    #[test]
-    fn whole_games_end_with_the_winner_said() {
-        use Player::{First, Second};
-        // Kayles 3 5 is *7: the computer, first, takes it to 0 and wins.
-        let (winner, shown) = whole_game("kayles 3 5", Second, Opponent::Perfect, "moves\nhint\n");
-        assert_eq!(winner, First, "{shown}");
-        for said in [
-            "kayles 3 5: you play second, the computer plays first with perfect play.\n",
-            "computer plays 5 -> 3\n",
-            "legal moves: 3 -> 2, ",
-            "no winning move",
-        ] {
-            assert!(shown.contains(said), "{said}: {shown}");
-        }
-        let sum = "*3 + corner-knight 3 4 + kayles 2";
-        assert_eq!(whole_game(sum, First, Opponent::Random, "").0, First);
-        // Bishops and knights on 3x3 is *3: the first player wins.
-        for human in [First, Second] {
-            let ask = "hint\nmoves\n";
-            let (winner, shown) = whole_game("knights+bishops 3x3", human, Opponent::Perfect, ask);
-            assert_eq!(winner, First, "{shown}");
-            assert!(shown.contains("legal moves: B or N on any of"), "{shown}");
-        }
-        let (winner, shown) = whole_game("queens 4x4", First, Opponent::Perfect, "hint\n");
-        assert_eq!(winner, First, "{shown}");
-        assert!(
-            shown.contains("winning moves: a1 (1,1), d1 (1,4)"),
-            "{shown}"
-        );
-        // No knight move fits in 2x2: the second player places the last of four.
-        let (winner, shown) = whole_game("knights 2x2", First, Opponent::Perfect, "");
-        assert_eq!(winner, Second, "{shown}");
-        assert_eq!(shown.matches("\ncomputer plays ").count(), 2, "{shown}");
+    fn session(text: &str, human: Player, opponent: Opponent) -> Result<PlaySession> {
+        PlaySession::new(text.parse().unwrap(), human, opponent.into(), 3, 1 << 22)
+            .map_err(|refusal| no_strategy_for(human.other(), refusal))
     }
 
     #[test]
     fn long_lines_are_refused_and_binary_input_stops_the_game() {
         let long = format!("{}\nquit\n", "a".repeat(5000));
-        let (ending, shown) = session("knights 3x3", Player::First, Opponent::Perfect, &long);
+        let mut output = Vec::new();
+        let knights = session("knights 3x3", Player::First, Opponent::Perfect).unwrap();
+        let ending = play_session(knights.clone(), &mut long.as_bytes(), &mut output).unwrap();
         assert_eq!(ending, Ending::Quit);
+        let shown = String::from_utf8(output).unwrap();
         assert!(shown.contains("longer than 1024 bytes"), "{shown}");
-        let computer = computer("knights 3x3", Opponent::Perfect, Player::Second).unwrap();
+        assert!(shown.ends_with("your move> game abandoned\n"), "{shown}");
         let zeros = vec![0u8; 1 << 20];
-        let error = play_session(
-            "knights 3x3".parse().unwrap(),
-            Player::First,
-            &computer,
-            &mut zeros.as_slice(),
-            &mut Vec::new(),
-        )
-        .unwrap_err();
+        let error = play_session(knights, &mut zeros.as_slice(), &mut Vec::new()).unwrap_err();
         assert!(error.to_string().contains("NUL byte"), "{error}");
     }
 
     #[test]
-    fn the_person_loses_to_perfect_play_on_a_lost_board() {
-        // No knight move fits in 2x2: four pieces are placed and the second player moves last.
+    fn a_game_is_played_to_its_end_and_the_winner_returned() {
+        // No knight move fits in 2x2: the second player places the last of four.
         let typed = "a1\nb1\na2\nb2\n".repeat(2);
-        let (ending, shown) = session("knights 2x2", Player::First, Opponent::Perfect, &typed);
-        assert_eq!(ending, Ending::Won(Player::Second), "{shown}");
-        assert!(shown.contains("the computer wins"), "{shown}");
-        assert_eq!(shown.matches("\ncomputer plays ").count(), 2, "{shown}");
+        let mut output = Vec::new();
+        let knights = session("knights 2x2", Player::First, Opponent::Perfect).unwrap();
+        let ending = play_session(knights, &mut typed.as_bytes(), &mut output).unwrap();
+        assert_eq!(ending, Ending::Won(Player::Second));
+        let shown = String::from_utf8(output).unwrap();
+        assert!(
+            shown.ends_with("the computer wins (perfect play).\n"),
+            "{shown}"
+        );
     }
 
     #[test]
-    fn the_person_who_follows_the_hint_wins() {
-        let typed = first_moves_typed("queens 4x4", Player::First, Opponent::Perfect, "hint\n");
-        let (ending, shown) = session("queens 4x4", Player::First, Opponent::Perfect, &typed);
-        assert_eq!(ending, Ending::Won(Player::First), "{shown}");
-        assert!(
-            shown.contains("winning moves: a1 (1,1), d1 (1,4)"),
-            "{shown}"
-        );
-        assert!(shown.contains("you win"), "{shown}");
-    }
-
-    #[test]
-    fn a_line_that_is_no_move_is_answered_and_asked_again() {
-        // The view's answers are its own (tested with it); the session asks again after each.
-        let typed = "z9\n(4,4)\n\nhelp\nmoves\na1\na1\nquit\n";
-        let (ending, shown) = session("knights 3x3", Player::First, Opponent::Perfect, typed);
-        assert_eq!(ending, Ending::Quit);
-        assert!(
-            shown.contains("`z9` is neither a square nor a command"),
-            "{shown}"
-        );
-        assert!(shown.contains("hint         the winning moves"), "{shown}");
-        assert!(
-            shown.contains("a1 is not a legal move: it is occupied"),
-            "{shown}"
-        );
-        assert_eq!(shown.matches("your move> ").count(), 8, "{shown}");
-        assert_eq!(shown.matches("\ncomputer plays ").count(), 1, "{shown}");
-        assert!(shown.ends_with("game abandoned\n"), "{shown}");
-    }
-
-    #[test]
-    fn symmetry_is_refused_for_a_side_without_a_strategy() {
-        let error = computer("knights 3x3", Opponent::Symmetry, Player::Second)
+    fn symmetry_is_refused_for_a_side_without_a_strategy_saying_what_to_try() {
+        let error = session("knights 3x3", Player::First, Opponent::Symmetry)
             .err()
             .unwrap();
         assert!(error.is::<crate::input::InputError>());
@@ -515,10 +283,10 @@ mod tests {
         assert!(message.contains("computer as second player"), "{message}");
         assert!(message.contains("try `--second`"), "{message}");
         // Kings on an even board without a side of 4: no mirror, no centre, no answer in a line.
-        let error = computer("kings 6x6", Opponent::Symmetry, Player::Second)
+        let error = session("kings 6x6", Player::First, Opponent::Symmetry)
             .err()
             .unwrap();
         assert!(error.to_string().contains("neither player"), "{error}");
-        assert!(computer("knights 3x3", Opponent::Symmetry, Player::First).is_ok());
+        assert!(session("knights 3x3", Player::Second, Opponent::Symmetry).is_ok());
     }
 }

@@ -29,6 +29,7 @@ mod limits;
 mod moves_in_time;
 mod play;
 mod play_request;
+mod play_session;
 mod prepare;
 mod questions;
 mod quotient;
@@ -70,6 +71,7 @@ pub use graph::{graph, GraphAnswer, GraphRequest, MAX_DRAWN_VERTICES};
 pub use graph_text::graph_text;
 pub use limits::{memory_text, parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
 pub use play::{computer_name, ComputerTurn, NoStrategy, Opponent, PlayRequest};
+pub use play_session::PlaySession;
 pub use prepare::{
     check_reference_work, HEAP_SECONDS, LIST_LIMIT, MAX_CORNER_BYTES, MAX_CORNER_SEARCH,
     MAX_HEAP_WITHOUT_PERIOD, MAX_REFERENCE_WORK,
