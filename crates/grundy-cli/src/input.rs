@@ -60,9 +60,9 @@ pub fn refuse_format_without_graph(
     }
 }
 
-/// Whether the game named is Node Kayles on a graph read from a file: `graph FILE`.
+/// Whether the game named is read from a file (a graph: `graph FILE`).
 pub fn is_graph_game(game: &str) -> bool {
-    Family::of(game) == Family::Graph
+    Family::of(game).reads_file()
 }
 
 /// Refuses `game` for `verb` when the verb does not apply to its family

@@ -2,7 +2,7 @@
 //!
 //! The bar stays hidden for the first second, so quick answers print nothing extra, and
 //! indicatif draws nothing when stderr is not a terminal. A long search (a first-move search of
-//! `value` or `outcome`, a table, any search of positions) whose stderr is a file or a pipe (a
+//! `value` or `outcome`, a table, a count of tours, any search of positions) whose stderr is a file or a pipe (a
 //! run left going under `nohup`, a batch job's log) writes a plain line instead, after ten
 //! seconds and then once a minute. (A queens table is the exception within a cell: its cells
 //! go through the first-move search, which reports only when a cell is finished; the dearest
@@ -12,8 +12,8 @@ use std::io::{IsTerminal, Write};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
-use grundy::request::ErrorReport;
-use grundy::watch::{Event, ProgressEvent, Watch};
+use grundy::request::{ErrorReport, WorkerLine};
+use grundy::watch::{Event, ProgressEvent, ProgressThrottle, Watch};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// How long work runs before a progress indicator appears.
@@ -94,48 +94,29 @@ pub fn counting_bar(total: u64, label: &str) -> ProgressBar {
 /// JSON lines (`{"progress":{...}}`), which the server reads to show how far a job has come.
 pub const PROGRESS_JSON_VARIABLE: &str = "GRUNDY_PROGRESS_JSON";
 
-/// How often at most a progress line is written for the server.
+/// How often at most a progress line of each kind is written for the server.
 const SERVER_REPORT_INTERVAL: Duration = Duration::from_millis(250);
 
+/// Which progress lines go to the server when (the library's [`ProgressThrottle`]).
+static SERVER_LINES: Mutex<ProgressThrottle> =
+    Mutex::new(ProgressThrottle::new(SERVER_REPORT_INTERVAL));
+
 /// Writes `progress` as a line for `grundy serve` when it ran this command
-/// (`{"progress":{"kind":"steps",...}}`, the library's [`ProgressEvent`]), at most every
-/// [`SERVER_REPORT_INTERVAL`] for each kind of event. A line held back by the interval is
-/// written when it is over (by a thread of its own), so the last counts always reach the
-/// server: eight small cells of a table finished within a quarter of a second, then a board
-/// that takes minutes, must not leave it saying no cell is finished.
+/// (`{"progress":{"kind":"steps",...}}`, the library's [`WorkerLine`]), as often as the
+/// [`ProgressThrottle`] lets it; a line held back is written when its turn comes, by a thread
+/// of its own.
 fn report_to_server(progress: &ProgressEvent) {
     let Some(started) = server_reports_started() else {
         return;
     };
-    let kind = progress.kind();
-    let line = serde_json::json!({ "progress": progress }).to_string();
-    let now = started.elapsed();
     // Decided under the lock, written after it: a search thread reporting progress does not
     // wait for another's write.
-    let write = {
-        let mut lines = SERVER_LINES.lock().unwrap_or_else(PoisonError::into_inner);
-        match lines.iter_mut().find(|kept| kept.kind == kind) {
-            Some(kept) if now < kept.written + SERVER_REPORT_INTERVAL => {
-                kept.held = Some(line);
-                None
-            }
-            Some(kept) => {
-                kept.written = now;
-                kept.held = None;
-                Some(line)
-            }
-            None => {
-                lines.push(ServerLine {
-                    kind,
-                    written: now,
-                    held: None,
-                });
-                Some(line)
-            }
-        }
-    };
-    if let Some(line) = write {
-        write_server_line(&line);
+    let passed = SERVER_LINES
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .offer(progress.clone(), started.elapsed());
+    if let Some(progress) = passed {
+        write_server_line(&WorkerLine::Progress(progress));
     }
 }
 
@@ -144,18 +125,9 @@ fn report_to_server(progress: &ProgressEvent) {
 /// it answers by the kind, not by the exit status alone. Written at once, never held back.
 pub fn report_error_to_server(error: &ErrorReport) {
     if server_reports_started().is_some() {
-        write_server_line(&serde_json::json!({ "error": error }).to_string());
+        write_server_line(&WorkerLine::Error(error.clone()));
     }
 }
-
-/// The last line written of one kind of event, and the newest one held back.
-struct ServerLine {
-    kind: &'static str,
-    written: Duration,
-    held: Option<String>,
-}
-
-static SERVER_LINES: Mutex<Vec<ServerLine>> = Mutex::new(Vec::new());
 
 /// When the server's progress lines began, if the server asked for them; the first call
 /// starts the thread that writes the lines held back.
@@ -169,31 +141,22 @@ fn server_reports_started() -> Option<Instant> {
             .name("progress lines".to_string())
             .spawn(move || loop {
                 std::thread::sleep(SERVER_REPORT_INTERVAL);
-                let now = started.elapsed();
-                let due: Vec<String> = {
-                    let mut lines = SERVER_LINES.lock().unwrap_or_else(PoisonError::into_inner);
-                    lines
-                        .iter_mut()
-                        .filter(|kept| now >= kept.written + SERVER_REPORT_INTERVAL)
-                        .filter_map(|kept| {
-                            let line = kept.held.take()?;
-                            kept.written = now;
-                            Some(line)
-                        })
-                        .collect()
-                };
-                for line in due {
-                    write_server_line(&line);
+                let due = SERVER_LINES
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .due(started.elapsed());
+                for progress in due {
+                    write_server_line(&WorkerLine::Progress(progress));
                 }
             });
         Some(started)
     })
 }
 
-/// Writes one line to stderr, where the server reads it. A server that died closed this
-/// pipe: the line is lost, and the work goes on to its stop.
-fn write_server_line(line: &str) {
-    let _ = writeln!(std::io::stderr(), "{line}");
+/// Writes `line` to stderr, where the server reads it. A server that died closed this pipe:
+/// the line is lost, and the work goes on to its stop.
+fn write_server_line(line: &WorkerLine) {
+    let _ = writeln!(std::io::stderr(), "{}", line.to_line());
 }
 
 /// What the command line shows of a [`Watch`]'s events: a spinner of positions searched, a bar
@@ -207,15 +170,12 @@ pub struct Shown {
 struct Bars {
     spinner: SearchProgress,
     counter: Option<ProgressBar>,
-    /// The value a nim-value search asks about now, named on its bar.
-    asking: Option<u32>,
+    /// The counter's label as shown: a nim-value search's names the value it asks about.
+    label: String,
     /// Lines of progress for a log, when stderr is not a terminal.
     log: Option<ProgressLog>,
     /// The last count of steps (task, done, total), for a log line written between steps.
     steps: Option<(String, u64, u64)>,
-    /// Whether the counter's message tells a quotient's trials for a heap, to be cleared when
-    /// the heap is done.
-    trial_shown: bool,
 }
 
 /// Plain lines of progress on stderr, for a log that no bar is drawn on: the first once the
@@ -286,13 +246,6 @@ impl Bars {
             }
         });
     }
-
-    /// The bar of counted steps, made over `total` and labelled `label` at the first step.
-    fn counter(&mut self, total: u64, label: &str) -> ProgressBar {
-        self.counter
-            .get_or_insert_with(|| counting_bar(total, label))
-            .clone()
-    }
 }
 
 impl Shown {
@@ -302,10 +255,9 @@ impl Shown {
             bars: Arc::new(Mutex::new(Bars {
                 spinner: SearchProgress::new(label),
                 counter: None,
-                asking: None,
+                label: String::new(),
                 log: ProgressLog::when_wanted(),
                 steps: None,
-                trial_shown: false,
             })),
         }
     }
@@ -341,69 +293,48 @@ impl Shown {
     /// Shows `progress` on the bars and in the log.
     fn show_progress(&self, progress: &ProgressEvent) {
         let mut bars = self.bars.lock().unwrap_or_else(PoisonError::into_inner);
-        match progress {
-            ProgressEvent::Searched { .. } => {
-                bars.spinner.show(progress);
-                bars.log_searched(progress, false);
+        let bars = &mut *bars;
+        if let ProgressEvent::Searched { .. } = progress {
+            bars.spinner.show(progress);
+            bars.log_searched(progress, false);
+            return;
+        }
+        let Some((done, total)) = progress.steps() else {
+            // A quotient's trial, on the bar of heaps: the heap it has not finished, and how
+            // near the limit its candidates come.
+            let news = progress.bar_message(0.0);
+            if let Some(bar) = &bars.counter {
+                bar.set_message(news.clone());
             }
-            ProgressEvent::FirstMoves {
-                value, done, total, ..
-            } => {
-                let bar = bars.counter(*total, "first moves settled");
-                if value.is_some() && bars.asking != *value {
-                    bars.asking = *value;
-                    bar.set_prefix(progress.bar_label());
-                }
-                bar.set_length(*total);
-                bar.set_position(*done);
-                let seconds = bar.elapsed().as_secs_f64();
-                if let Some(log) = &mut bars.log {
-                    log.write(|| progress.log_line(seconds));
-                }
-                bar.set_message(progress.bar_message(seconds));
+            let steps = bars.steps.clone();
+            if let Some(log) = &mut bars.log {
+                log.write(|| match steps {
+                    Some((task, done, total)) => format!("{task}: {done} of {total} done; {news}"),
+                    None => news,
+                });
             }
-            ProgressEvent::Steps { task, done, total } => {
-                let bar = bars.counter(*total, task);
-                bar.set_length(*total);
-                bar.set_position(*done);
-                if bars.trial_shown {
-                    bar.set_message("");
-                    bars.trial_shown = false;
-                }
-                bars.steps = Some((task.clone(), *done, *total));
-                if let Some(log) = &mut bars.log {
-                    log.write(|| progress.log_line(0.0));
-                }
-            }
-            ProgressEvent::TourCount { done, total, .. }
-            | ProgressEvent::Frontier { done, total, .. } => {
-                let bar = bars.counter(*total, &progress.bar_label());
-                bar.set_position(*done);
-                bar.set_message(progress.bar_message(0.0));
-            }
-            ProgressEvent::QuotientTrial { .. } => {
-                // On the bar of heaps: the heap it has not finished, and how near the limit
-                // its candidates come.
-                let news = progress.bar_message(0.0);
-                if let Some(bar) = &bars.counter {
-                    bar.set_message(news.clone());
-                    bars.trial_shown = true;
-                }
-                let steps = bars.steps.clone();
-                if let Some(log) = &mut bars.log {
-                    log.write(|| match steps {
-                        Some((task, done, total)) => {
-                            format!("{task}: {done} of {total} done; {news}")
-                        }
-                        None => news,
-                    });
-                }
-            }
-            ProgressEvent::Restarts { done, total, .. } => {
-                let bar = bars.counter(u64::from(*total), &progress.bar_label());
-                bar.set_position(u64::from(*done));
-                bar.set_message(progress.bar_message(0.0));
-            }
+            return;
+        };
+        let label = progress.bar_label();
+        let bar = bars
+            .counter
+            .get_or_insert_with(|| counting_bar(total, &label))
+            .clone();
+        if bars.label != label {
+            // A nim-value search names the value it asks about now.
+            bar.set_prefix(label.clone());
+            bars.label = label;
+        }
+        bar.set_length(total);
+        bar.set_position(done);
+        let seconds = bar.elapsed().as_secs_f64();
+        // Counted steps have no words beside the bar: a quotient's trial shown there goes.
+        bar.set_message(progress.bar_message(seconds));
+        if let ProgressEvent::Steps { task, .. } = progress {
+            bars.steps = Some((task.clone(), done, total));
+        }
+        if let Some(log) = &mut bars.log {
+            log.write(|| progress.log_line(seconds));
         }
     }
 

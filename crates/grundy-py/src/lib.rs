@@ -282,13 +282,7 @@ fn run(
 
 /// What stopped work finished, as an answer, when it keeps anything.
 fn partial_answer(request: &Request, kept: Stopped) -> Option<NativeAnswer> {
-    let answer = match kept {
-        Stopped::Table(table) => Answer::Table(*table),
-        Stopped::Sequence(sequence) => Answer::Sequence(*sequence),
-        Stopped::Quotient(quotient) => Answer::Quotient(*quotient),
-        _ => return None,
-    };
-    NativeAnswer::new(request.clone(), answer).ok()
+    NativeAnswer::new(request.clone(), kept.into_answer()?).ok()
 }
 
 /// The exception for a request the library could not answer (by the error's kind), with

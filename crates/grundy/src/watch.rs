@@ -24,8 +24,10 @@
 
 mod progress_counts;
 mod progress_text;
+mod progress_throttle;
 
 pub use progress_counts::ProgressCounts;
+pub use progress_throttle::ProgressThrottle;
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -249,6 +251,23 @@ impl ProgressEvent {
             ProgressEvent::Frontier { .. } => "frontier",
             ProgressEvent::Restarts { .. } => "restarts",
             ProgressEvent::QuotientTrial { .. } => "quotient_trial",
+        }
+    }
+
+    /// The steps it counts, done and in all (groups of first moves, cells, shares, squares,
+    /// restarts), for a bar over them; `None` for positions searched and a quotient's trial,
+    /// which count no steps.
+    #[must_use]
+    pub fn steps(&self) -> Option<(u64, u64)> {
+        match *self {
+            ProgressEvent::FirstMoves { done, total, .. }
+            | ProgressEvent::Steps { done, total, .. }
+            | ProgressEvent::TourCount { done, total, .. }
+            | ProgressEvent::Frontier { done, total, .. } => Some((done, total)),
+            ProgressEvent::Restarts { done, total, .. } => {
+                Some((u64::from(done), u64::from(total)))
+            }
+            ProgressEvent::Searched { .. } | ProgressEvent::QuotientTrial { .. } => None,
         }
     }
 }

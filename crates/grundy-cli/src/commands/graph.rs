@@ -3,26 +3,22 @@
 //! domination and independent domination numbers, and the terminal positions by size. The
 //! library finds them ([`grundy::request::graph`]); this reads the game and renders them.
 
-use grundy::games::placement::Placement;
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Result;
-use grundy::games::placement::{PlacementGame, PlacementPosition};
-use grundy::games::registry::Family;
-use grundy::games::sum::Summand;
+use grundy::games::registry::games_for;
 use grundy::graph::search::SearchLimit;
 use grundy::graph::terminal::TerminalLimit;
 use grundy::picture;
-use grundy::report::{BoundsReport, Command, Count, GraphReport, TerminalCount};
-use grundy::request::{self, GraphAnswer, GraphRequest};
+use grundy::report::Command;
+use grundy::request::{self, GraphRequest};
 use grundy::watch::{Event, Watch};
 
 use crate::input::{
     input_error, is_graph_game, read_game, refuse_format_without_graph, require_verb, run_error,
 };
 use crate::progress::Shown;
-use crate::render::{draw_board, json_line};
+use crate::render::json_line;
 
 /// Arguments of `grundy graph`.
 #[derive(Debug, clap::Args)]
@@ -34,7 +30,7 @@ grundy graph knights 8x8 --svg knights.svg\n  grundy graph graph edges.txt"
 )]
 pub struct Args {
     /// A piece (the list: `grundy graph --help`), or `graph` for a graph read from a file.
-    #[arg(long_help = format!("A piece: {}; or `graph` for a graph read from a file.", Family::Placement.names()))]
+    #[arg(long_help = games_for(Command::Graph))]
     pub game: String,
     /// The board size ROWSxCOLS (at most 512 squares), or the graph's file.
     #[arg(value_name = "BOARD|FILE")]
@@ -91,20 +87,16 @@ pub fn run(args: &Args) -> Result<String> {
     let answer = request::graph(&request, &watch);
     shown.finish();
     let answer = answer.map_err(run_error)?;
-    let board_game = match request.game.as_single() {
-        Some(Summand::Placement(Placement { game, .. })) => Some(game),
-        _ => None,
-    };
-    if let (Some(path), Some(game)) = (&args.svg, board_game) {
+    if let Some(path) = &args.svg {
         // The library's smallest terminal position is a position of the game: always drawn.
-        if let Some(svg) = picture::smallest_terminal(game, &answer.smallest_terminal) {
+        if let Some(svg) = picture::of_graph_answer(&request.game, &answer) {
             crate::files::write_after_report(path, svg);
         }
     }
     if args.json {
         return Ok(json_line(&answer));
     }
-    Ok(graph_text(&answer, board_game))
+    Ok(request::graph_text(&answer, &request.game))
 }
 
 /// The watch of the three searches (a spinner of positions searched, also reported to
@@ -121,153 +113,4 @@ fn graph_watch() -> (Watch, Shown) {
         shows.show(event);
     });
     (watch, shown)
-}
-
-/// A count as its digits.
-fn count_digits(count: &Count) -> String {
-    match count {
-        Count::Exact(count) => count.to_string(),
-        Count::Decimal(digits) => digits.clone(),
-    }
-}
-
-/// The facts for people.
-fn graph_text(answer: &GraphAnswer, board_game: Option<&PlacementGame>) -> String {
-    let report = &answer.report;
-    let mut out = String::new();
-    match (board_game, &report.position) {
-        (Some(game), _) => out.push_str(&format!(
-            "attack graph of {} on {}\n",
-            game.name(),
-            game.board()
-        )),
-        (None, path) => out.push_str(&format!("graph {}\n", path.as_deref().unwrap_or_default())),
-    }
-    out.push_str(&format!("vertices    {}\n", report.vertices));
-    out.push_str(&format!("edges       {}\n", report.edges));
-    // The report keys degrees by their digits; people read them in numeric order.
-    let mut degrees: Vec<(usize, usize)> = report
-        .degree
-        .counts
-        .iter()
-        .map(|(d, &c)| (d.parse().expect("a degree is a number"), c))
-        .collect();
-    degrees.sort_unstable();
-    let counts: Vec<String> = degrees
-        .iter()
-        .map(|(d, c)| format!("{c} of degree {d}"))
-        .collect();
-    out.push_str(&format!("degrees     {}\n", counts.join(", ")));
-    let sizes: Vec<String> = report
-        .component_sizes
-        .iter()
-        .map(ToString::to_string)
-        .collect();
-    out.push_str(&format!(
-        "components  {} (sizes {})\n",
-        report.components,
-        sizes.join(", ")
-    ));
-    out.push_str(&format!(
-        "bipartite   {}\n",
-        if report.bipartite { "yes" } else { "no" }
-    ));
-    let line = |symbol: &str, name: &str, exact: Option<usize>, b: &BoundsReport, note: &str| {
-        match exact {
-            Some(v) => format!("{symbol:<6}{v:<4}{name}{note}\n"),
-            None => format!(
-                "{symbol:<6}{name}: between {} and {} (the search stopped after {} nodes; raise --limit)\n",
-                b.lower, b.upper, b.search_nodes
-            ),
-        }
-    };
-    let (numbers, bounds) = (&report.numbers, &report.bounds);
-    out.push_str(&line(
-        "alpha",
-        "independence number",
-        numbers.independence_number,
-        &bounds.independence_number,
-        ": the most pieces a game can end with",
-    ));
-    out.push_str(&line(
-        "gamma",
-        "domination number",
-        numbers.domination_number,
-        &bounds.domination_number,
-        "",
-    ));
-    out.push_str(&line(
-        "i",
-        "independent domination number",
-        numbers.independent_domination_number,
-        &bounds.independent_domination_number,
-        ": the fewest pieces a game can end with",
-    ));
-    out.push_str(&format!(
-        "searched    {} nodes in {:.3} s\n",
-        bounds.independence_number.search_nodes
-            + bounds.domination_number.search_nodes
-            + bounds.independent_domination_number.search_nodes,
-        report.search_seconds
-    ));
-    out.push('\n');
-    match (&report.terminal_positions, &report.terminal_error) {
-        (Some(sets), _) => out.push_str(&terminal_report(answer, sets, board_game)),
-        (None, error) => out.push_str(&format!(
-            "terminal positions: not counted: {}; raise --states to try harder\n",
-            error.as_deref().unwrap_or_default()
-        )),
-    }
-    out
-}
-
-/// The position with pieces on `squares` (an independent set, so each placement is legal).
-fn position_of(game: &PlacementGame, squares: &[usize]) -> PlacementPosition {
-    squares.iter().fold(game.empty(), |position, &index| {
-        game.play(&position, game.board().square_at(index))
-            .expect("an independent set is reached by legal moves")
-    })
-}
-
-fn terminal_report(
-    answer: &GraphAnswer,
-    sets: &TerminalCount,
-    board_game: Option<&PlacementGame>,
-) -> String {
-    let report: &GraphReport = &answer.report;
-    let mut out = String::new();
-    let total = sets
-        .total
-        .as_ref()
-        .map_or_else(|| "more than 2^128".to_string(), count_digits);
-    out.push_str(&format!(
-        "terminal positions (maximal independent sets): {total}, counted exactly in {:.3} s (frontier of {} vertices, at most {} states)\n",
-        report.count_seconds, sets.frontier_width, sets.peak_states
-    ));
-    out.push_str("  size  count\n");
-    for class in &sets.sizes {
-        out.push_str(&format!(
-            "  {:>4}  {}\n",
-            class.size,
-            count_digits(&class.count)
-        ));
-    }
-    out.push_str("one terminal position of each size:\n");
-    for (class, example) in sets.sizes.iter().zip(&answer.terminal_examples) {
-        match board_game {
-            Some(game) => {
-                out.push_str(&format!("size {}:\n", class.size));
-                let position = position_of(game, example);
-                out.push_str(&draw_board(game, &position, &HashMap::new()));
-            }
-            None => {
-                out.push_str(&format!(
-                    "size {}: {}\n",
-                    class.size,
-                    class.example.join(" ")
-                ));
-            }
-        }
-    }
-    out
 }

@@ -167,7 +167,7 @@ fn text(game: &Game, report: &GameReport) -> String {
 
 /// A move as printed: its notation, with the game of a sum it is played in.
 fn described(m: &grundy::report::Move) -> String {
-    match m.summand {
+    match m.summand() {
         Some(summand) => format!("{} (game {summand})", m.notation),
         None => m.notation.clone(),
     }

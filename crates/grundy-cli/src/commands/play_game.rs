@@ -77,7 +77,7 @@ impl Asks {
 
 /// A move of `game` as the person types it: `N: MOVE` in a sum of several games, to say which.
 fn typed_form(game: &Game, listed: &Move) -> String {
-    match listed.summand {
+    match listed.summand() {
         Some(summand) if game.summands().len() > 1 => format!("{summand}: {}", listed.notation),
         _ => listed.notation.clone(),
     }

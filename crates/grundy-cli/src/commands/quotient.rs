@@ -2,7 +2,7 @@
 //! quotient request, printed as text or JSON.
 
 use anyhow::Result;
-use grundy::games::registry::Family;
+use grundy::games::registry::games_for;
 use grundy::report::QuotientReport;
 use grundy::request::{sequence_game, QuotientRequest, RunError, Stopped, MAX_QUOTIENT_HEAPS};
 
@@ -25,7 +25,7 @@ grundy quotient 0.07 --heaps 30 --json\n  grundy quotient nim --heaps 7"
 )]
 pub struct Args {
     /// The heap game: a code such as 0.77 or 0.137, or a name (the list: `grundy quotient --help`).
-    #[arg(long_help = format!("The heap game: {}.", Family::Heap.names()))]
+    #[arg(long_help = games_for(grundy::report::Command::Quotient))]
     pub game: String,
     /// The heaps: 1-N or N, the quotient of the sums of heaps of 1 to N tokens.
     #[arg(long, value_name = "1-N", default_value = "1-40")]

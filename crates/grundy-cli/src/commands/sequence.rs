@@ -11,7 +11,7 @@ use crate::input::{input_error, parse_memory, run_error};
 use crate::interrupt;
 use crate::progress::Shown;
 use crate::render::json_line;
-use grundy::games::registry::Family;
+use grundy::games::registry::games_for;
 use grundy::misere::Convention;
 
 /// Arguments of `grundy sequence`.
@@ -32,7 +32,7 @@ grundy sequence grundys-game --to 100000 --json\n  grundy sequence 0.137 --to 20
 )]
 pub struct Args {
     /// The heap game: a code such as 0.77 or 0.137, or a name (the list: `grundy sequence --help`).
-    #[arg(long_help = format!("The heap game: {}.", Family::Heap.names()))]
+    #[arg(long_help = games_for(grundy::report::Command::Sequence))]
     pub game: String,
     /// The largest heap.
     #[arg(long, default_value_t = 100)]

@@ -4,7 +4,7 @@
 use std::fmt::Display;
 
 use anyhow::Result;
-use grundy::games::registry::Family;
+use grundy::games::registry::games_for;
 use grundy::misere::Convention;
 use grundy::picture::{self, MAX_GRID_CELLS};
 use grundy::report::TableReport;
@@ -32,7 +32,7 @@ grundy table cram --rows 1-4 --cols 1-8"
 )]
 pub struct Args {
     /// The pieces of a placement game, a corner game, or cram (the lists: `grundy table --help`).
-    #[arg(long_help = format!("The pieces of a placement game: {}.\nOr a corner game: {}.\nOr cram (dominoes on the board).", Family::Placement.names(), Family::Corner.names()))]
+    #[arg(long_help = games_for(grundy::report::Command::Table))]
     pub game: String,
     /// Numbers of rows: FROM-TO, a single number, or a list like 2,4,8 (default 1-6; for a
     /// corner game the values of m, from 0, default 0-15).

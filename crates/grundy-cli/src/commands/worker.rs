@@ -7,7 +7,7 @@
 use std::io::{BufRead, Read};
 
 use anyhow::Result;
-use grundy::request::{Answer, ErrorKind, ErrorReport, RunError, Stopped};
+use grundy::request::{Answer, ErrorKind, ErrorReport, RunError};
 use grundy::Request;
 
 use crate::input::{input_error, run_error};
@@ -79,42 +79,16 @@ pub fn run(args: &Args) -> Result<String> {
         }
         Ok(answer) => Ok(json_line(&answer)),
         Err(RunError::Stopped(stopped)) => {
-            let done = match stopped {
-                Stopped::FirstMoves(report) => format!(
-                    ": {} questions about the {} groups of first moves were settled",
-                    report.settled, report.groups
-                ),
-                Stopped::Described(done) => format!(": {done}"),
-                Stopped::Frontier { square, squares } => format!(
-                    " after {square} of {squares} squares: a frontier count has no partial result"
-                ),
-                // What a table or a sequence finished is an answer: printed, as the command
-                // prints it when stopped.
-                Stopped::Table(report) => {
-                    print!("{}", json_line(&report));
-                    format!(
-                        ": {} of {} cells finished",
-                        report.finished_cells,
-                        report.rows.len() * report.cols.len()
-                    )
-                }
-                Stopped::Sequence(answer) => {
-                    print!("{}", json_line(&answer));
-                    match answer.finished {
-                        0 => ": no value was finished".to_string(),
-                        count => format!(": the values of heaps 0 to {} were finished", count - 1),
-                    }
-                }
-                Stopped::Quotient(report) => {
-                    print!("{}", json_line(&report));
-                    format!(
-                        ": the quotient of heaps up to {} was finished",
-                        report.heaps
-                    )
-                }
-                Stopped::Nothing => String::new(),
-            };
-            let message = format!("interrupted by {}{done}", interrupt::stopped_by());
+            let how_far = stopped.how_far();
+            // What a table, a sequence or a quotient finished is an answer: printed, as the
+            // command prints it when stopped.
+            if let Some(finished) = stopped.into_answer() {
+                print!("{}", json_line(&finished));
+            }
+            let mut message = format!("interrupted by {}", interrupt::stopped_by());
+            if let Some(how_far) = how_far {
+                message = format!("{message}: {how_far}");
+            }
             report_error_to_server(&ErrorReport::new(ErrorKind::Stopped, &message));
             Err(interrupt::Interrupted(message).into())
         }

@@ -16,48 +16,29 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use grundy::request::{ErrorKind, ErrorReport};
-use grundy::watch::{ProgressCounts, ProgressEvent};
+use grundy::request::{ErrorKind, ErrorReport, ServerLimits, WorkerLine};
+use grundy::watch::ProgressCounts;
 use grundy::Request;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::process::Command;
 use tokio::sync::{watch, Semaphore};
 
 use crate::progress::PROGRESS_JSON_VARIABLE;
 
-/// The largest answer kept: far more than any report the page draws (a 500x500 tour is about
-/// 3 MB of JSON).
-pub const MAX_ANSWER_BYTES: usize = 32 << 20;
 /// The last bytes of a command's stderr kept for its error message.
 const MAX_ERROR_BYTES: usize = 16 << 10;
-/// Jobs kept at most (finished ones are forgotten first, oldest first).
-pub const MAX_JOBS_KEPT: usize = 64;
-/// Jobs waiting for a free slot at most; more are refused until some finish.
-pub const MAX_JOBS_WAITING: usize = 16;
 /// How long a finished job's answer is kept for the page to fetch.
 const KEEP_FINISHED: Duration = Duration::from_secs(600);
-/// The most bytes of answers kept for all the jobs together: past it the oldest finished jobs
-/// are forgotten first.
-pub const MAX_KEPT_ANSWER_BYTES: usize = 128 << 20;
-
-/// What one request may cost.
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct Limits {
-    /// Seconds a command may run before it is stopped.
-    pub max_seconds: u64,
-    /// Bytes of transposition table a request may ask for (its `limits.memory`).
-    pub memory: u64,
-    /// Commands running at once; more wait for a free slot.
-    pub jobs: usize,
-}
+/// The largest answer returned.
+const MAX_ANSWER_BYTES: usize = ServerLimits::MAX_ANSWER_BYTES;
 
 /// Why a command gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Failure {
-    /// The command line was refused (by the server's checks or the command's parsers): the
-    /// message says what is wrong.
-    Input(String),
+    /// The work met one of the library's errors (a request refused, a search that found no
+    /// answer), answered by its kind ([`ErrorKind::http_status`]); never a stop.
+    Met(ErrorReport),
     /// The command ran past one of the server's limits (time, the answer's size) and was
     /// stopped.
     OverLimit(String),
@@ -65,9 +46,6 @@ pub enum Failure {
     Busy(String),
     /// Cancelled by the page.
     Cancelled,
-    /// The command ran and found no answer (exit status 1: a tour method that did not
-    /// close its tour, ...): the message says why.
-    NoAnswer(String),
     /// The command failed for another reason (it was killed, ran out of memory, ...).
     Failed(String),
 }
@@ -78,26 +56,13 @@ pub const INTERNAL_ERROR: &str =
     "internal error: the request could not be answered (the server's log says why)";
 
 impl Failure {
-    /// The failure of a request whose work met `error` (not a stop: the server's own stops
-    /// are [`Failure::OverLimit`] and [`Failure::Cancelled`]).
-    fn of(error: ErrorReport) -> Failure {
-        match error.kind {
-            ErrorKind::Input | ErrorKind::Resume | ErrorKind::OutOfMemory => {
-                Failure::Input(error.message)
-            }
-            ErrorKind::Failed => Failure::NoAnswer(error.message),
-            ErrorKind::Stopped => Failure::Failed(error.message),
-        }
-    }
-
     /// The message for the page. A [`Failure::Failed`] is written to the server's log (its
     /// stderr) and the page hears only [`INTERNAL_ERROR`].
     pub fn message(&self) -> String {
         match self {
-            Failure::Input(message)
+            Failure::Met(ErrorReport { message, .. })
             | Failure::OverLimit(message)
-            | Failure::Busy(message)
-            | Failure::NoAnswer(message) => message.clone(),
+            | Failure::Busy(message) => message.clone(),
             Failure::Failed(message) => {
                 eprintln!("grundy serve: {message}");
                 INTERNAL_ERROR.to_string()
@@ -139,10 +104,10 @@ fn interrupt(_pid: u32) {}
 /// refused until some finish.
 pub const MAX_WAITING: usize = 64;
 
-/// Runs checked commands as child processes, at most [`Limits::jobs`] at once.
+/// Runs checked commands as child processes, at most [`ServerLimits::jobs`] at once.
 pub struct Runner {
     program: PathBuf,
-    limits: Limits,
+    limits: ServerLimits,
     slots: Semaphore,
     waiting: std::sync::atomic::AtomicUsize,
 }
@@ -158,18 +123,18 @@ impl Drop for Waiting<'_> {
 
 impl Runner {
     /// A runner of `program` (this program) within `limits`.
-    pub fn new(program: PathBuf, limits: Limits) -> Runner {
+    pub fn new(program: PathBuf, limits: ServerLimits) -> Runner {
         Runner {
             program,
-            limits,
             slots: Semaphore::new(limits.jobs),
+            limits,
             waiting: std::sync::atomic::AtomicUsize::new(0),
         }
     }
 
     /// The limits each command runs within.
-    pub fn limits(&self) -> Limits {
-        self.limits
+    pub fn limits(&self) -> &ServerLimits {
+        &self.limits
     }
 
     /// Waits for a free slot, answers `request` (parsed and bounded by the server's memory
@@ -227,7 +192,7 @@ impl Runner {
             let mut errors = String::new();
             let mut typed = None;
             while let Ok(Some(line)) = lines.next_line().await {
-                match parse_line(&line) {
+                match WorkerLine::parse(&line) {
                     Some(WorkerLine::Progress(reported)) => {
                         progress(ProgressCounts::of(&reported));
                         continue;
@@ -301,10 +266,6 @@ impl Runner {
         // An answer that is not UTF-8 is not JSON either; kept only for the error message.
         let answer = String::from_utf8(answer)
             .unwrap_or_else(|not_text| String::from_utf8_lossy(not_text.as_bytes()).into_owned());
-        let error_message = || {
-            let text = errors.trim();
-            text.strip_prefix("error: ").unwrap_or(text).to_string()
-        };
         // Checked without building the answer's tree, which takes many times its size.
         let is_json = serde_json::from_str::<serde::de::IgnoredAny>(&answer).is_ok();
         if let Some(why) = stopped {
@@ -320,27 +281,22 @@ impl Runner {
                 Err(why)
             };
         }
-        let done = |json: String| {
-            Ok(Answer {
-                json,
+        match typed_error {
+            None if status.success() => Ok(Answer {
+                json: answer,
                 stopped: None,
-            })
-        };
-        match (status.code(), typed_error) {
-            (Some(0), _) => done(answer),
-            // A "no" (no tour from that square) is an answer with status 1; it is still one
-            // JSON line.
-            (Some(1), _) if is_json => done(answer),
+            }),
             // The worker said what kind of error it met: the library's own, not a guess from
             // the status. A stop the server did not ask for is a failure like a crash.
-            (_, Some(error)) if error.kind != ErrorKind::Stopped => Err(Failure::of(error)),
-            (Some(2), _) => Err(Failure::Input(error_message())),
-            (Some(1), _) => Err(Failure::NoAnswer(error_message())),
-            _ => Err(Failure::Failed(format!(
-                "the command failed after {:.1} s ({status}): {}",
-                started.elapsed().as_secs_f64(),
-                error_message()
-            ))),
+            Some(error) if error.kind != ErrorKind::Stopped => Err(Failure::Met(error)),
+            _ => {
+                let text = errors.trim();
+                Err(Failure::Failed(format!(
+                    "the command failed after {:.1} s ({status}): {}",
+                    started.elapsed().as_secs_f64(),
+                    text.strip_prefix("error: ").unwrap_or(text)
+                )))
+            }
         }
     }
 }
@@ -386,39 +342,12 @@ fn command_folder() -> Result<tempfile::TempDir, Failure> {
 
 /// The message of a request stopped at the time limit, with the request (`sent`, its JSON)
 /// as a terminal runs it.
-fn too_long_message(limits: &Limits, sent: &str) -> String {
+fn too_long_message(limits: &ServerLimits, sent: &str) -> String {
     format!(
         "stopped after {} s, the server's limit for one request: start `grundy serve --max-seconds N` to allow more, or run `echo '{}' | grundy worker` in a terminal",
         limits.max_seconds,
         sent.replace('\'', "'\\''")
     )
-}
-
-/// Bytes of memory for people: `1G`, `512M`.
-pub fn memory_text(bytes: u64) -> String {
-    for (shift, suffix) in [(40, 'T'), (30, 'G'), (20, 'M'), (10, 'K')] {
-        if bytes >= 1 << shift && bytes % (1 << shift) == 0 {
-            return format!("{}{suffix}", bytes >> shift);
-        }
-    }
-    format!("{bytes} bytes")
-}
-
-/// A line of the command's stderr that the server reads: its progress, or the library's
-/// typed error. Other lines are the command's own words.
-#[derive(Debug, PartialEq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-enum WorkerLine {
-    Progress(ProgressEvent),
-    Error(ErrorReport),
-}
-
-/// What a line of the command's stderr reports, if it is a progress or an error line.
-fn parse_line(line: &str) -> Option<WorkerLine> {
-    if !line.starts_with("{\"progress\"") && !line.starts_with("{\"error\"") {
-        return None;
-    }
-    serde_json::from_str(line).ok()
 }
 
 /// Where a job is.
@@ -532,7 +461,7 @@ impl Jobs {
                 if let Some(job) = jobs.get_mut(&id) {
                     change(job);
                 }
-                forget_answers_beyond(&mut jobs, MAX_KEPT_ANSWER_BYTES);
+                forget_answers_beyond(&mut jobs, ServerLimits::MAX_KEPT_ANSWER_BYTES);
             };
             let outcome = runner
                 .run(
@@ -630,10 +559,10 @@ fn forget_answers_beyond(jobs: &mut HashMap<String, Job>, budget: usize) {
 }
 
 /// Forgets finished jobs kept longer than [`KEEP_FINISHED`], then the oldest finished ones
-/// while [`MAX_JOBS_KEPT`] are kept; refuses a new job when too many wait or run.
+/// while [`ServerLimits::MAX_JOBS_KEPT`] are kept; refuses a new job when too many wait or run.
 fn forget_old_jobs(jobs: &mut HashMap<String, Job>) -> Result<(), Failure> {
     jobs.retain(|_, job| job.finished.is_none_or(|at| at.elapsed() < KEEP_FINISHED));
-    while jobs.len() >= MAX_JOBS_KEPT {
+    while jobs.len() >= ServerLimits::MAX_JOBS_KEPT {
         let oldest_finished = jobs
             .iter()
             .filter(|(_, job)| job.finished.is_some())
@@ -647,7 +576,7 @@ fn forget_old_jobs(jobs: &mut HashMap<String, Job>) -> Result<(), Failure> {
         }
     }
     let unfinished = jobs.values().filter(|job| job.finished.is_none()).count();
-    if unfinished >= MAX_JOBS_WAITING || jobs.len() >= MAX_JOBS_KEPT {
+    if unfinished >= ServerLimits::MAX_JOBS_WAITING || jobs.len() >= ServerLimits::MAX_JOBS_KEPT {
         return Err(Failure::Busy(format!(
             "{unfinished} jobs are waiting or running, the most the server keeps: cancel one or wait for one to finish"
         )));
@@ -658,44 +587,6 @@ fn forget_old_jobs(jobs: &mut HashMap<String, Job>) -> Result<(), Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn progress_lines_are_read_and_other_lines_are_not() {
-        let line = r#"{"progress":{"kind":"first_moves","value":null,"done":3,"total":7,"positions":12,"searching":[]}}"#;
-        let Some(WorkerLine::Progress(event)) = parse_line(line) else {
-            panic!("a progress line: {line}")
-        };
-        assert_eq!(
-            ProgressCounts::of(&event),
-            ProgressCounts {
-                positions_searched: Some(12),
-                first_moves_settled: Some(3),
-                first_moves_total: Some(7),
-                ..ProgressCounts::default()
-            }
-        );
-        assert_eq!(parse_line("error: board size `0x0` is malformed"), None);
-        assert_eq!(parse_line(r#"{"progress":{"kind":"unheard_of"}}"#), None);
-    }
-
-    #[test]
-    fn an_error_line_is_the_librarys_typed_error_and_answers_by_its_kind() {
-        let line = r#"{"error":{"kind":"failed","message":"no tour within 10 nodes","status":1}}"#;
-        let Some(WorkerLine::Error(error)) = parse_line(line) else {
-            panic!("an error line: {line}")
-        };
-        assert_eq!(error.kind, ErrorKind::Failed);
-        assert!(
-            matches!(Failure::of(error), Failure::NoAnswer(message) if message.contains("10 nodes"))
-        );
-        let refused = ErrorReport::new(ErrorKind::OutOfMemory, "1 GiB ran out");
-        assert!(matches!(Failure::of(refused), Failure::Input(_)));
-        assert_eq!(parse_line("error: board size `0x0` is malformed"), None);
-        assert!(matches!(
-            parse_line(r#"{"progress":{"kind":"searched","positions":1,"table_bytes":0}}"#),
-            Some(WorkerLine::Progress(_))
-        ));
-    }
 
     fn finished_job(id: &str, answer_bytes: usize, finished: Instant) -> (String, Job) {
         let result = axum::body::Bytes::from(format!("\"{}\"", "x".repeat(answer_bytes - 2)));
@@ -747,18 +638,18 @@ mod tests {
         );
         assert_eq!(failed.message(), INTERNAL_ERROR);
         assert_eq!(
-            Failure::Input("board size `0x0` is malformed".to_string()).message(),
+            Failure::Met(ErrorReport::new(
+                ErrorKind::Input,
+                "board size `0x0` is malformed"
+            ))
+            .message(),
             "board size `0x0` is malformed"
         );
     }
 
     #[test]
     fn the_time_limit_message_says_how_to_raise_it_and_the_request() {
-        let limits = Limits {
-            max_seconds: 5,
-            memory: 1 << 30,
-            jobs: 2,
-        };
+        let limits = ServerLimits::new(5, 1 << 30, 2);
         let message = too_long_message(&limits, r#"{"question":"value","game":"knights' 3x3"}"#);
         assert!(message.contains("5 s"), "{message}");
         assert!(message.contains("--max-seconds"), "{message}");

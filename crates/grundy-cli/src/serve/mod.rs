@@ -6,7 +6,7 @@
 //! elsewhere. The server reads and writes no file on a page's behalf: a page sends the
 //! library's typed requests (`{"question": "value", "game": "knights 5x5"}`), which name no
 //! file, and each is answered by a `grundy worker` child process within the limits of
-//! [`jobs::Limits`].
+//! [`ServerLimits`].
 
 mod jobs;
 mod routes;
@@ -21,7 +21,8 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use anyhow::{Context, Result};
 
 use crate::input::{input_error, parse_memory};
-use jobs::{Limits, Runner};
+use grundy::request::ServerLimits;
+use jobs::Runner;
 
 /// Arguments of `grundy serve`.
 #[derive(Debug, clap::Args)]
@@ -58,11 +59,7 @@ pub struct Args {
 
 /// Runs `grundy serve` until Ctrl-C.
 pub fn run(args: &Args) -> Result<String> {
-    let limits = Limits {
-        max_seconds: args.max_seconds,
-        memory: args.memory,
-        jobs: usize::from(args.jobs),
-    };
+    let limits = ServerLimits::new(args.max_seconds, args.memory, usize::from(args.jobs));
     let program = std::env::current_exe().context("cannot find this program to run commands")?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -96,9 +93,7 @@ pub fn run(args: &Args) -> Result<String> {
             // away) does not stop the server.
             let announcement = format!(
                 "{url}\nserving the grundy page: each request at most {} s and {} of table, {} at once (Ctrl-C stops)\n",
-                limits.max_seconds,
-                jobs::memory_text(limits.memory),
-                limits.jobs
+                limits.max_seconds, limits.memory, limits.jobs
             );
             let mut stdout = std::io::stdout().lock();
             let _ = stdout
@@ -123,18 +118,9 @@ pub fn run(args: &Args) -> Result<String> {
     Ok(String::new())
 }
 
-/// How long a client may take to send a request's headers, from the moment the connection is
-/// ready for one (so an idle connection is closed after it too).
-pub const HEADER_SECONDS: u64 = 10;
-
-/// How long a write to a client may wait without progress: a client that stops reading its
-/// answers (and asks for more) is cut off then, instead of holding its connection and the
-/// answers' memory for ever.
-pub const WRITE_SECONDS: u64 = 10;
-
-/// The most connections open at once; more are closed as soon as they are accepted, so that
-/// clients holding connections open cannot use up the server's files and memory.
-pub const MAX_CONNECTIONS: usize = 256;
+const HEADER_SECONDS: u64 = ServerLimits::HEADER_SECONDS;
+const WRITE_SECONDS: u64 = ServerLimits::WRITE_SECONDS;
+const MAX_CONNECTIONS: usize = ServerLimits::MAX_CONNECTIONS;
 
 /// Serves `app` on the connections `listener` accepts until `shutdown` completes, each
 /// connection within [`HEADER_SECONDS`] for its headers and at most [`MAX_CONNECTIONS`] at

@@ -15,18 +15,12 @@ use axum::Router;
 use serde_json::json;
 use tokio::sync::watch;
 
-use super::jobs::{
-    memory_text, random_hex, Failure, JobReport, Jobs, Runner, MAX_ANSWER_BYTES, MAX_JOBS_KEPT,
-    MAX_JOBS_WAITING, MAX_KEPT_ANSWER_BYTES,
-};
-use super::{HEADER_SECONDS, MAX_CONNECTIONS, WRITE_SECONDS};
+use super::jobs::{random_hex, Failure, JobReport, Jobs, Runner};
 use grundy::games::registry::games_catalogue;
+use grundy::request::{ServerLimits, QUESTIONS};
 
-/// The largest request body read.
-pub const MAX_BODY_BYTES: usize = 64 << 10;
-
-/// How long a client may take to send a request's body once its headers are in.
-pub const BODY_SECONDS: u64 = 10;
+const MAX_BODY_BYTES: usize = ServerLimits::MAX_BODY_BYTES;
+const BODY_SECONDS: u64 = ServerLimits::BODY_SECONDS;
 
 /// The cookie that tells one page's jobs from another's.
 const CLIENT_COOKIE: &str = "grundy-client";
@@ -310,30 +304,9 @@ async fn games() -> Response {
     axum::Json(games_catalogue()).into_response()
 }
 
+/// What one request may cost here: the library's [`ServerLimits`].
 async fn limits(State(server): State<Arc<Server>>) -> Response {
-    let limits = server.runner.limits();
-    axum::Json(json!({
-        "max_seconds": limits.max_seconds,
-        "memory": memory_text(limits.memory),
-        "memory_bytes": limits.memory,
-        "jobs": limits.jobs,
-        "max_body_bytes": MAX_BODY_BYTES,
-        "max_jobs_kept": MAX_JOBS_KEPT,
-        "max_jobs_waiting": MAX_JOBS_WAITING,
-        "max_kept_answer_bytes": MAX_KEPT_ANSWER_BYTES,
-        "max_connections": MAX_CONNECTIONS,
-        "header_seconds": HEADER_SECONDS,
-        "write_seconds": WRITE_SECONDS,
-        "body_seconds": BODY_SECONDS,
-        "questions": questions(),
-        "max_drawn_vertices": grundy::request::MAX_DRAWN_VERTICES,
-    }))
-    .into_response()
-}
-
-/// The questions a request may ask, for messages and `/api/limits`: the library's list.
-fn questions() -> String {
-    grundy::request::QUESTIONS.join(", ")
+    axum::Json(server.runner.limits()).into_response()
 }
 
 /// Why a request is refused before anything runs: the status and the message.
@@ -365,7 +338,7 @@ fn request_of(
             StatusCode::BAD_REQUEST,
             format!(
                 "the request must be JSON like {{\"question\": \"value\", \"game\": \"knights 5x5\"}} (questions: {}): {why}",
-                questions()
+                QUESTIONS.join(", ")
             ),
         )
     };
@@ -375,7 +348,7 @@ fn request_of(
         grundy::request::request_from_value(value).map_err(|why| (StatusCode::BAD_REQUEST, why))?;
     request.bound_memory(memory);
     // The worker ends its JSON with a newline, which the server's limit counts.
-    request.bound_answer(MAX_ANSWER_BYTES as u64 - 1);
+    request.bound_answer(ServerLimits::MAX_ANSWER_BYTES as u64 - 1);
     // An answer that cannot fit is refused here, at once, as over a limit (the worker would
     // refuse it too, after starting).
     request
@@ -386,8 +359,9 @@ fn request_of(
 
 fn failure(failure: &Failure) -> Response {
     let status = match failure {
-        Failure::Input(_) => StatusCode::BAD_REQUEST,
-        Failure::OverLimit(_) | Failure::NoAnswer(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        Failure::Met(error) => StatusCode::from_u16(error.kind.http_status())
+            .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+        Failure::OverLimit(_) => StatusCode::UNPROCESSABLE_ENTITY,
         Failure::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
         Failure::Cancelled => StatusCode::CONFLICT,
         Failure::Failed(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -397,7 +371,7 @@ fn failure(failure: &Failure) -> Response {
 
 /// Runs a command and answers with its JSON; the command is stopped if the page goes away.
 async fn run(State(server): State<Arc<Server>>, body: Result<Bytes, BytesRejection>) -> Response {
-    let request = match request_of(body, server.runner.limits().memory) {
+    let request = match request_of(body, server.runner.limits().memory_bytes) {
         Ok(request) => request,
         Err((status, message)) => return error(status, message),
     };
@@ -424,7 +398,7 @@ async fn start_job(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let request = match request_of(body, server.runner.limits().memory) {
+    let request = match request_of(body, server.runner.limits().memory_bytes) {
         Ok(request) => request,
         Err((status, message)) => return error(status, message),
     };

@@ -14,12 +14,35 @@ use crate::games::graph::GraphGame;
 use crate::games::move_list::LIST_LIMIT;
 use crate::games::placement::{Piece, Placement, PlacementGame, PlacementPosition, PlacementRules};
 use crate::games::sum::Summand;
-use crate::report::{FamilyPart, GameReport, Player};
+use crate::report::{Command, FamilyPart, GameReport, Move, Player};
 use crate::values::Nimber;
 use crate::values::Outcome;
 
+/// The text of `value` or `outcome` (as `command` says) of `game` under normal play. One
+/// placement game is answered by its first-move search, whose text shows the position when the
+/// user gave one (`position_given`) or it is not the empty board, and `units`, the line about
+/// the units of a search spread over ranks; any other game (whose outcome is its value's) by
+/// [`value_text`].
+#[must_use]
+pub fn answer_text(
+    game: &Game,
+    command: Command,
+    report: &GameReport,
+    position_given: bool,
+    units: Option<&str>,
+) -> String {
+    let Some(Summand::Placement(Placement { game, position })) = game.as_single() else {
+        return value_text(game, report);
+    };
+    let shows_position = position_given || *position != game.empty();
+    match command {
+        Command::Outcome => placement_outcome_text(game, report, shows_position, units),
+        _ => placement_value_text(game, position, report, shows_position, units),
+    }
+}
+
 /// The text of `value` for a game that is not one placement game (whose first-move search
-/// the front end words itself).
+/// [`answer_text`] words).
 #[must_use]
 pub fn value_text(game: &Game, report: &GameReport) -> String {
     match game.as_single() {
@@ -238,7 +261,7 @@ fn sum_moves_text(game: &Game, report: &GameReport) -> String {
     }
     let texts: Vec<String> = game.summands().iter().map(FamilyGame::text).collect();
     let listed = report.listed.moves.as_deref().unwrap_or_default();
-    let summand_of = |m: &crate::report::Move| m.summand.unwrap_or(1) - 1;
+    let summand_of = |m: &Move| m.summand().unwrap_or(1) - 1;
     let width = listed
         .iter()
         .map(|m| texts[summand_of(m)].len() + m.notation.len())
@@ -249,7 +272,7 @@ fn sum_moves_text(game: &Game, report: &GameReport) -> String {
         let verdict = if m.wins() { "  wins" } else { "" };
         out.push_str(&format!(
             "  {shown:<w$}  -> {} in its game, {} in all{verdict}\n",
-            Nimber::new(m.summand_nimber.unwrap_or(0)),
+            Nimber::new(m.summand_nimber().unwrap_or(0)),
             m.value(),
             w = width + 2
         ));
@@ -349,9 +372,10 @@ fn placed_moves(game: &PlacementGame, report: &GameReport) -> Vec<PlacedMove> {
         .unwrap_or_default()
         .iter()
         .filter_map(|m| {
+            let (row, col) = m.row_and_col()?;
             Some(PlacedMove {
-                square: board.square(m.row? - 1, m.col? - 1)?,
-                piece: m.piece.as_deref()?.parse::<Piece>().ok()?,
+                square: board.square(row - 1, col - 1)?,
+                piece: m.piece()?.parse::<Piece>().ok()?,
                 nimber: m.nimber.map(Nimber::new),
                 winning: m.winning,
             })
@@ -565,7 +589,7 @@ pub fn settled_line(strategy: &str) -> String {
 /// position drawn when `shows_position`; `units`, the line about the units of a search spread
 /// over ranks (which counts what it resumed from a checkpoint).
 #[must_use]
-pub fn placement_value_text(
+fn placement_value_text(
     game: &PlacementGame,
     position: &PlacementPosition,
     report: &GameReport,
@@ -608,7 +632,7 @@ pub fn placement_value_text(
 /// The text of `outcome` for one placement game, as its first-move search answers it, as
 /// [`placement_value_text`] writes `value`'s.
 #[must_use]
-pub fn placement_outcome_text(
+fn placement_outcome_text(
     game: &PlacementGame,
     report: &GameReport,
     shows_position: bool,
@@ -634,7 +658,7 @@ pub fn placement_outcome_text(
             .as_deref()
             .unwrap_or_default()
             .iter()
-            .filter_map(|other| other.square.as_deref())
+            .filter_map(Move::square)
             .collect();
         let symmetric = if others.is_empty() {
             String::new()
@@ -642,15 +666,14 @@ pub fn placement_outcome_text(
             format!(", and by symmetry {}", others.join(" "))
         };
         // With several pieces the move names its piece by letter, before the square.
-        let square = first.square.as_deref().unwrap_or_default();
+        let square = first.square().unwrap_or_default();
+        let (row, col) = first.row_and_col().unwrap_or_default();
         let piece = match first.notation.strip_suffix(square) {
             Some(letter) if !letter.is_empty() => format!("{letter} "),
             _ => String::new(),
         };
         out.push_str(&format!(
-            "winning    {piece}{square} ({},{}){symmetric}\n",
-            first.row.unwrap_or(0),
-            first.col.unwrap_or(0)
+            "winning    {piece}{square} ({row},{col}){symmetric}\n",
         ));
     }
     if let Some(strategy) = &report.settled_by {

@@ -7,7 +7,7 @@ use super::answer_text::outcome_sentence;
 use crate::board::Square;
 use crate::games::game::Game;
 use crate::games::placement::PlacementGame;
-use crate::report::{FamilyPart, GameReport};
+use crate::report::{FamilyPart, GameReport, Move};
 use crate::values::Nimber;
 
 /// The text of the computer's move, `report` the answer of a `play` request.
@@ -32,7 +32,7 @@ pub fn reply_text(report: &GameReport) -> String {
         let after = report
             .moves()
             .first()
-            .and_then(|played| played.after.clone())
+            .and_then(Move::game_after)
             .unwrap_or_default();
         (String::new(), format!("game       {after}"))
     };
@@ -107,12 +107,8 @@ pub fn board_hint_text(report: &GameReport, seconds: f64) -> String {
         .iter()
         .filter(|m| m.winning == Some(true))
         .map(|m| {
-            format!(
-                "{} ({},{})",
-                m.notation,
-                m.row.unwrap_or(0),
-                m.col.unwrap_or(0)
-            )
+            let (row, col) = m.row_and_col().unwrap_or_default();
+            format!("{} ({row},{col})", m.notation)
         })
         .collect();
     let unsettled = report.listed.moves_unsettled.unwrap_or(0);

@@ -103,6 +103,12 @@ impl Family {
         }
     }
 
+    /// Whether a game of the family is read from a file its name is followed by (`graph FILE`).
+    #[must_use]
+    pub const fn reads_file(self) -> bool {
+        matches!(self, Family::Graph)
+    }
+
     /// What follows a game's name on a command line.
     #[must_use]
     pub const fn arguments(self) -> &'static str {
@@ -512,6 +518,18 @@ pub fn catalogue() -> String {
         ));
     }
     text
+}
+
+/// The games `verb` takes, for the help of its game argument: each family it applies to on a
+/// line of its own, by title and names (`a heap game: a code such as 0.77, …`).
+#[must_use]
+pub fn games_for(verb: Command) -> String {
+    let lines: Vec<String> = Family::ALL
+        .iter()
+        .filter(|family| family.supports(verb))
+        .map(|family| format!("{}: {}", family.title(), family.names()))
+        .collect();
+    format!("The game, one of:\n{}.", lines.join(";\n"))
 }
 
 /// Alternatives as a sentence writes them: `a`, `a or b`, `a, b or c`.

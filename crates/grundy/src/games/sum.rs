@@ -374,11 +374,8 @@ impl Move {
     /// A move of a sum of games: `sum_move` in game `sum_move.summand` (from 0) of the sum.
     #[must_use]
     pub fn in_sum(sum_move: &SumMove) -> Move {
-        Move {
-            summand: Some(sum_move.summand + 1),
-            summand_nimber: Some(sum_move.summand_value.value()),
-            ..Move::bare(sum_move.notation.clone(), sum_move.nimber)
-        }
+        Move::bare(sum_move.notation.clone(), sum_move.nimber)
+            .played_in_summand(sum_move.summand + 1, Some(sum_move.summand_value))
     }
 }
 

@@ -12,7 +12,7 @@ use super::parts::PartRules;
 use super::search::MisereSearch;
 use crate::games::contract::{FamilyGame, StopRaised};
 use crate::games::parts::{Part, PartKey, Parts, TooLarge};
-use crate::report::Move;
+use crate::report::{Move, SumPart};
 use crate::solver::{SearchObserver, SearchStats};
 use crate::values::Nimber;
 
@@ -43,7 +43,10 @@ pub fn root_moves<G: FamilyGame + Clone>(
             rules.keep_parts_with_moves(&mut after);
             moves.push((
                 Move {
-                    summand: in_sum.then_some(index + 1),
+                    in_sum: in_sum.then_some(SumPart {
+                        summand: index + 1,
+                        summand_nimber: None,
+                    }),
                     ..named
                 },
                 after,

@@ -25,7 +25,7 @@
 
 use super::genus::{Genus, GENUS_TERMS};
 use crate::games::contract::{FamilyGame, NimHeap};
-use crate::report::Move;
+use crate::report::{Move, SumPart};
 
 /// Bouton's rule for misère Nim: the player to move in the Nim heaps `heaps` wins unless every
 /// heap has at most one token and their number is odd, or some heap has more and the nim-sum
@@ -199,7 +199,10 @@ impl NimGame {
     fn named(&self, moved: &MovedHeap, to: u32) -> Move {
         let heap = &moved.heap;
         Move {
-            summand: self.in_sum.then_some(moved.summand + 1),
+            in_sum: self.in_sum.then_some(SumPart {
+                summand: moved.summand + 1,
+                summand_nimber: None,
+            }),
             ..(heap.name)(heap, to).misere(!self.position.after(heap.size, to).wins())
         }
     }

@@ -30,7 +30,7 @@ use crate::games::contract::FamilyGame;
 use crate::games::game::Game;
 use crate::games::placement::Placement;
 use crate::report::GameReport;
-use crate::request::{Answer, Request, TourAnswer};
+use crate::request::{Answer, GraphAnswer, Request, TourAnswer};
 
 /// The picture a front end shows for `answer` to `request`, titled as the command line titles
 /// it:
@@ -68,12 +68,17 @@ pub fn of_answer(request: &Request, answer: &Answer) -> Option<String> {
         (Request::Sequence(_), Answer::Sequence(answer)) => (answer.finished <= MAX_PLOTTED_HEAPS)
             .then(|| sequence(answer, &answer.heading("stopped"))),
         (Request::Tour(_), Answer::Tour(TourAnswer::Found(found))) => tour(&found.tour),
-        (Request::Graph(request), Answer::Graph(answer)) => {
-            let Placement { game, .. } = request.game.as_single()?.as_placement()?;
-            smallest_terminal(game, &answer.smallest_terminal)
-        }
+        (Request::Graph(request), Answer::Graph(answer)) => of_graph_answer(&request.game, answer),
         _ => None,
     }
+}
+
+/// The picture of a graph answer about `game`: a smallest terminal position drawn on its board
+/// ([`smallest_terminal`]); `None` for a graph read from a file, which has no board.
+#[must_use]
+pub fn of_graph_answer(game: &Game, answer: &GraphAnswer) -> Option<String> {
+    let Placement { game, .. } = game.as_single()?.as_placement()?;
+    smallest_terminal(game, &answer.smallest_terminal)
 }
 
 /// The colour of a value: 0 (a P-position) is white, larger values run through hues so that
@@ -245,7 +250,7 @@ pub(crate) mod tests {
         // Each square's label lists the values of its moves, in the game's order of pieces.
         let mut labels: Vec<(String, String)> = Vec::new();
         for m in moves {
-            let square = m.square.clone().unwrap();
+            let square = m.square().unwrap().to_string();
             match labels.iter_mut().find(|(named, _)| *named == square) {
                 Some((_, label)) => *label = format!("{label}/{}", m.value().value()),
                 None => labels.push((square, m.value().value().to_string())),

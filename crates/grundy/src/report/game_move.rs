@@ -5,7 +5,9 @@ use serde::{Deserialize, Serialize};
 use crate::values::Nimber;
 
 /// One move, the same shape in every game family: how to write it, the nim-value of the whole
-/// position after it, whether it wins, and the family's details in fixed optional keys.
+/// position after it, whether it wins, then its parts: the family's details, the game of a sum
+/// it is played in, and the game it leaves. The parts are flattened, so the JSON is one flat
+/// object whose keys come in the order docs/JSON.md shows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Move {
     /// The move as a person writes it: `c3` (or `Nc3` when several pieces are played), the
@@ -22,51 +24,84 @@ pub struct Move {
     /// for a move not searched to the end in that time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winning: Option<bool>,
-    /// Placement games: the square the piece is put on.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub square: Option<String>,
-    /// Placement games: the piece put there, by its plural name (`knights`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub piece: Option<String>,
-    /// Placement games: the square's row, counting from 1 (row 1 is drawn at the top).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub row: Option<usize>,
-    /// Placement games: the square's column, counting from 1 (column a).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub col: Option<usize>,
-    /// Heap games (and two-dimensional Kayles): which heap (or board) is played, counting
-    /// from 1 in the order given.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub heap: Option<usize>,
-    /// Heap games: the heap's size before the move.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub from: Option<usize>,
-    /// Heap games: the heaps it becomes, smallest first (empty when it is taken away).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub to: Option<Vec<usize>>,
-    /// Two-dimensional Kayles: the board played on, `ROWSxCOLS`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub from_board: Option<String>,
-    /// Two-dimensional Kayles: the boards it becomes.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub to_boards: Option<Vec<String>>,
-    /// Corner games: the piece's square `[m, n]` after the move.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub corner: Option<[usize; 2]>,
-    /// Graph games: the vertex taken (with its neighbours) by the move.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub vertex: Option<String>,
-    /// Sums of games: which game of the sum the move is played in, counting from 1.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub summand: Option<usize>,
-    /// Sums of games: the nim-value of that game after the move (`nimber` is the whole sum's).
+    /// What the family says about the move (the square, the heap, the corner, the vertex).
+    #[serde(flatten)]
+    pub family: MovePart,
+    /// Sums of games: which game of the sum the move is played in.
+    #[serde(flatten)]
+    pub in_sum: Option<SumPart>,
+    /// The game the move leaves, when the answer writes it.
+    #[serde(flatten)]
+    pub after: Option<AfterPart>,
+}
+
+/// What a family says about a move beyond its notation. Each variant holds the keys its family
+/// writes; a family with nothing to add writes no key.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum MovePart {
+    /// Placement games: the piece and the square it is put on.
+    Placement {
+        /// The square, as written on the board (`c3`).
+        square: String,
+        /// The piece put there, by its plural name (`knights`).
+        piece: String,
+        /// The square's row, counting from 1 (row 1 is drawn at the top).
+        row: usize,
+        /// The square's column, counting from 1 (column a).
+        col: usize,
+    },
+    /// Heap games: the heap played and what it becomes.
+    Heap {
+        /// Which heap is played, counting from 1 in the order given.
+        heap: usize,
+        /// The heap's size before the move.
+        from: usize,
+        /// The heaps it becomes, smallest first (empty when it is taken away).
+        to: Vec<usize>,
+    },
+    /// Two-dimensional Kayles: the board played and the boards it becomes.
+    Boards {
+        /// Which board is played, counting from 1 in the order given (the key heap games use).
+        heap: usize,
+        /// The board played on, `ROWSxCOLS`.
+        from_board: String,
+        /// The boards it becomes.
+        to_boards: Vec<String>,
+    },
+    /// Corner games: where the piece goes.
+    Corner {
+        /// The piece's square `[m, n]` after the move.
+        corner: [usize; 2],
+    },
+    /// Graph games: the vertex taken.
+    Vertex {
+        /// The vertex taken (with its neighbours) by the move.
+        vertex: String,
+    },
+    /// A Nim heap's move and Cram's domino: nothing beyond the notation. Listed last, as any
+    /// move reads back as it.
+    Bare {},
+}
+
+/// Sums of games: the game of the sum a move is played in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SumPart {
+    /// Which game of the sum the move is played in, counting from 1.
+    pub summand: usize,
+    /// The nim-value of that game after the move (`nimber` is the whole sum's); left out
+    /// where the move's `nimber` is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub summand_nimber: Option<u32>,
+}
+
+/// The game a move leaves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AfterPart {
     /// The game after the move, as grundy writes a game (`kayles 2 4`, `knights 5x5 at
     /// N..../...`, `*1 + corner-knight 5 8`): what a front end asks about next to go on from
     /// there, with no rules of its own.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub after: Option<String>,
+    pub after: String,
     /// Games on a graph: the graph after the move as an edge list, sent as the request's
     /// `graph` with `after` (whose text names the graph, not its edges).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -78,25 +113,32 @@ impl Move {
     /// `*3 -> *1`).
     #[must_use]
     pub fn bare(notation: String, nimber: Nimber) -> Move {
+        Move::with_part(notation, nimber, MovePart::Bare {})
+    }
+
+    /// A move named `notation`, leading to `nimber`, with the family's details `family`.
+    #[must_use]
+    pub fn with_part(notation: String, nimber: Nimber, family: MovePart) -> Move {
         Move {
             notation,
             nimber: Some(nimber.value()),
             winning: Some(nimber == Nimber::ZERO),
-            square: None,
-            piece: None,
-            row: None,
-            col: None,
-            heap: None,
-            from: None,
-            to: None,
-            from_board: None,
-            to_boards: None,
-            corner: None,
-            vertex: None,
-            summand: None,
-            summand_nimber: None,
+            family,
+            in_sum: None,
             after: None,
-            after_graph: None,
+        }
+    }
+
+    /// The same move played in game `summand` (counting from 1) of a sum, which it leaves at
+    /// `summand_nimber` when that is known.
+    #[must_use]
+    pub fn played_in_summand(self, summand: usize, summand_nimber: Option<Nimber>) -> Move {
+        Move {
+            in_sum: Some(SumPart {
+                summand,
+                summand_nimber: summand_nimber.map(Nimber::value),
+            }),
+            ..self
         }
     }
 
@@ -113,10 +155,19 @@ impl Move {
     pub fn partly_known(self, winning: Option<bool>) -> Move {
         Move {
             nimber: None,
-            summand_nimber: None,
             winning,
+            in_sum: self.in_sum.map(|in_sum| SumPart {
+                summand_nimber: None,
+                ..in_sum
+            }),
             ..self
         }
+    }
+
+    /// Writes the game the move leaves, `after`, and the graph it leaves as an edge list when
+    /// it is a game on a graph.
+    pub fn set_after(&mut self, after: String, after_graph: Option<String>) {
+        self.after = Some(AfterPart { after, after_graph });
     }
 
     /// Whether the move is known to win.
@@ -131,13 +182,93 @@ impl Move {
     pub fn value(&self) -> Nimber {
         Nimber::new(self.nimber.unwrap_or(0))
     }
+
+    /// Placement games: the square the piece is put on.
+    #[must_use]
+    pub fn square(&self) -> Option<&str> {
+        match &self.family {
+            MovePart::Placement { square, .. } => Some(square),
+            _ => None,
+        }
+    }
+
+    /// Placement games: the piece put on the square, by its plural name.
+    #[must_use]
+    pub fn piece(&self) -> Option<&str> {
+        match &self.family {
+            MovePart::Placement { piece, .. } => Some(piece),
+            _ => None,
+        }
+    }
+
+    /// Placement games: the square's row and column, each counting from 1.
+    #[must_use]
+    pub fn row_and_col(&self) -> Option<(usize, usize)> {
+        match self.family {
+            MovePart::Placement { row, col, .. } => Some((row, col)),
+            _ => None,
+        }
+    }
+
+    /// Heap games and two-dimensional Kayles: which heap (or board) is played, counting from 1.
+    #[must_use]
+    pub fn heap_number(&self) -> Option<usize> {
+        match self.family {
+            MovePart::Heap { heap, .. } | MovePart::Boards { heap, .. } => Some(heap),
+            _ => None,
+        }
+    }
+
+    /// Corner games: the piece's square `[m, n]` after the move.
+    #[must_use]
+    pub fn corner_square(&self) -> Option<[usize; 2]> {
+        match self.family {
+            MovePart::Corner { corner } => Some(corner),
+            _ => None,
+        }
+    }
+
+    /// Graph games: the vertex taken.
+    #[must_use]
+    pub fn vertex_taken(&self) -> Option<&str> {
+        match &self.family {
+            MovePart::Vertex { vertex } => Some(vertex),
+            _ => None,
+        }
+    }
+
+    /// Sums of games: which game of the sum the move is played in, counting from 1.
+    #[must_use]
+    pub fn summand(&self) -> Option<usize> {
+        self.in_sum.map(|in_sum| in_sum.summand)
+    }
+
+    /// Sums of games: the nim-value of the game played in after the move, when it is known.
+    #[must_use]
+    pub fn summand_nimber(&self) -> Option<u32> {
+        self.in_sum.and_then(|in_sum| in_sum.summand_nimber)
+    }
+
+    /// The game after the move, as grundy writes a game, when the answer writes it.
+    #[must_use]
+    pub fn game_after(&self) -> Option<&str> {
+        self.after.as_ref().map(|after| after.after.as_str())
+    }
+
+    /// Games on a graph: the graph after the move as an edge list, when the answer writes it.
+    #[must_use]
+    pub fn graph_after(&self) -> Option<&str> {
+        self.after.as_ref()?.after_graph.as_deref()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::BoardSize;
-    use crate::games::heap::HeapMove;
+    use crate::games::corner::CornerMove;
+    use crate::games::heap::{HeapMove, RectangleMove};
+    use crate::games::move_list::SumMove;
     use crate::games::placement::Piece;
 
     fn json(value: &impl Serialize) -> serde_json::Value {
@@ -172,5 +303,144 @@ mod tests {
         let several = Move::placement(c3, Piece::Knight, true, Nimber::ZERO);
         assert_eq!(several.notation, "Nc3");
         assert!(json(&several).get("heap").is_none());
+    }
+
+    /// A move of each family and of each part, with the JSON text each was written as before
+    /// the parts were typed (when every key was an optional field of `Move`): the keys, their
+    /// order and the bytes must not change, as docs/JSON.md promises them to every front end.
+    fn moves_with_their_text() -> Vec<(Move, &'static str)> {
+        let c3 = BoardSize::new(5, 5).unwrap().square(2, 2).unwrap();
+        let heap_move = HeapMove {
+            index: 0,
+            from: 5,
+            to: vec![2, 2],
+            nimber: Nimber::ZERO,
+        };
+        let board_move = RectangleMove {
+            index: 1,
+            from: "2x3".parse().unwrap(),
+            to: vec!["2x1".parse().unwrap(), "2x1".parse().unwrap()],
+            nimber: Nimber::new(1),
+        };
+        let step = CornerMove {
+            m: 5,
+            n: 8,
+            nimber: Nimber::new(3),
+        };
+        let sum_move = SumMove {
+            summand: 1,
+            notation: "7 -> 6".into(),
+            summand_value: Nimber::new(3),
+            nimber: Nimber::ZERO,
+        };
+        let mut vertex = Move::vertex("v1", Nimber::new(1));
+        vertex.set_after("graph g".into(), Some("# edge list\nv2 v3\n".into()));
+        let mut in_misere_sum = Move::heap(&heap_move)
+            .misere(true)
+            .played_in_summand(2, None);
+        in_misere_sum.set_after("kayles 2 2 + *1".into(), None);
+        let mut domino = Move::bare("a1-a2".into(), Nimber::ZERO);
+        domino.set_after("cram 2x3 at #../#..".into(), None);
+        vec![
+            (
+                Move::placement(c3, Piece::Knight, false, Nimber::new(2)),
+                r#"{"move":"c3","nimber":2,"winning":false,"square":"c3","piece":"knights","row":3,"col":3}"#,
+            ),
+            (
+                Move::placement(c3, Piece::Queen, true, Nimber::ZERO),
+                r#"{"move":"Qc3","nimber":0,"winning":true,"square":"c3","piece":"queens","row":3,"col":3}"#,
+            ),
+            (
+                Move::heap(&heap_move),
+                r#"{"move":"5 -> 2 + 2","nimber":0,"winning":true,"heap":1,"from":5,"to":[2,2]}"#,
+            ),
+            (
+                Move::rectangle(&board_move),
+                r#"{"move":"2x3 -> 2x1 + 2x1","nimber":1,"winning":false,"heap":2,"from_board":"2x3","to_boards":["2x1","2x1"]}"#,
+            ),
+            (
+                Move::corner(7, 9, &step),
+                r#"{"move":"(7, 9) -> (5, 8)","nimber":3,"winning":false,"corner":[5,8]}"#,
+            ),
+            (
+                vertex,
+                r##"{"move":"v1","nimber":1,"winning":false,"vertex":"v1","after":"graph g","after_graph":"# edge list\nv2 v3\n"}"##,
+            ),
+            (
+                Move::bare("*3 -> *1".into(), Nimber::new(1)),
+                r#"{"move":"*3 -> *1","nimber":1,"winning":false}"#,
+            ),
+            (
+                Move::in_sum(&sum_move),
+                r#"{"move":"7 -> 6","nimber":0,"winning":true,"summand":2,"summand_nimber":3}"#,
+            ),
+            (
+                Move::in_sum(&sum_move).partly_known(None),
+                r#"{"move":"7 -> 6","summand":2}"#,
+            ),
+            (
+                in_misere_sum,
+                r#"{"move":"5 -> 2 + 2","winning":true,"heap":1,"from":5,"to":[2,2],"summand":2,"after":"kayles 2 2 + *1"}"#,
+            ),
+            (
+                Move::placement(c3, Piece::Knight, false, Nimber::new(2)).partly_known(Some(false)),
+                r#"{"move":"c3","winning":false,"square":"c3","piece":"knights","row":3,"col":3}"#,
+            ),
+            (
+                domino,
+                r##"{"move":"a1-a2","nimber":0,"winning":true,"after":"cram 2x3 at #../#.."}"##,
+            ),
+        ]
+    }
+
+    #[test]
+    fn every_part_keeps_its_keys_in_order_byte_for_byte() {
+        for (listed, text) in moves_with_their_text() {
+            assert_eq!(serde_json::to_string(&listed).unwrap(), text);
+        }
+    }
+
+    #[test]
+    fn every_part_reads_back_as_it_was_written() {
+        for (listed, text) in moves_with_their_text() {
+            let read: Move = serde_json::from_str(text).unwrap();
+            assert_eq!(read, listed, "{text}");
+        }
+    }
+
+    #[test]
+    fn the_accessors_read_each_family_s_part() {
+        let moves: Vec<Move> = moves_with_their_text()
+            .into_iter()
+            .map(|(m, _)| m)
+            .collect();
+        assert_eq!(moves[1].square(), Some("c3"));
+        assert_eq!(moves[1].piece(), Some("queens"));
+        assert_eq!(moves[1].row_and_col(), Some((3, 3)));
+        assert_eq!(moves[2].heap_number(), Some(1));
+        assert_eq!(moves[3].heap_number(), Some(2));
+        assert_eq!(moves[4].corner_square(), Some([5, 8]));
+        assert_eq!(moves[5].vertex_taken(), Some("v1"));
+        assert_eq!(moves[5].game_after(), Some("graph g"));
+        assert_eq!(moves[5].graph_after(), Some("# edge list\nv2 v3\n"));
+        assert_eq!(
+            (moves[7].summand(), moves[7].summand_nimber()),
+            (Some(2), Some(3))
+        );
+        assert_eq!(
+            (moves[8].summand(), moves[8].summand_nimber()),
+            (Some(2), None)
+        );
+        let bare = &moves[6];
+        assert_eq!(
+            (
+                bare.square(),
+                bare.heap_number(),
+                bare.vertex_taken(),
+                bare.summand()
+            ),
+            (None, None, None, None)
+        );
+        assert_eq!(bare.game_after(), None);
     }
 }

@@ -39,7 +39,7 @@ pub use command::{Command, Player};
 pub use conjecture::{ConjectureReport, ParityCounterexample, Undecided};
 pub use count::Count;
 pub use game::{GameReport, GenusReport, GraphDrawing, SummandReport};
-pub use game_move::Move;
+pub use game_move::{AfterPart, Move, MovePart, SumPart};
 pub use game_parts::{
     FamilyPart, FirstMoveSearch, MisereMark, MovesPart, PlayPart, SearchCost, Standing, ValuePart,
 };

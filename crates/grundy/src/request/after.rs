@@ -16,7 +16,7 @@ pub const AFTER_BYTES: usize = 16 << 20;
 /// # Errors
 /// When the move is not one of `game`'s (an answer's moves always are).
 pub fn game_after(game: &Game, listed: &Move) -> Result<Game, GameError> {
-    match listed.summand {
+    match listed.summand() {
         Some(summand) if game.summands().len() > 1 => {
             game.play(&format!("{summand}: {}", listed.notation))
         }
@@ -50,9 +50,9 @@ pub(super) fn write_games_after(game: &Game, moves: &mut [Move]) {
             );
             continue;
         };
-        listed.after_graph = graph_after(&after);
+        let graph = graph_after(&after);
         let text = after.to_string();
-        written += text.len() + listed.after_graph.as_ref().map_or(0, String::len);
-        listed.after = Some(text);
+        written += text.len() + graph.as_ref().map_or(0, String::len);
+        listed.set_after(text, graph);
     }
 }

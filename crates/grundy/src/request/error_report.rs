@@ -49,6 +49,19 @@ impl ErrorKind {
             ErrorKind::Stopped => STOPPED_STATUS,
         }
     }
+
+    /// The HTTP status a server answers with: 400 for what the user is to fix, 422 for a
+    /// search that found no answer within its bounds, 500 for a stop (a server answers the
+    /// stops it asks for, its time limit or a page's cancel, itself: a stop it did not ask
+    /// for is a failure like a crash).
+    #[must_use]
+    pub const fn http_status(self) -> u16 {
+        match self {
+            ErrorKind::Input | ErrorKind::Resume | ErrorKind::OutOfMemory => 400,
+            ErrorKind::Failed => 422,
+            ErrorKind::Stopped => 500,
+        }
+    }
 }
 
 /// An error as one front end hands it to another: its kind, its message, its exit status.
@@ -115,5 +128,20 @@ mod tests {
             serde_json::to_string(&ErrorReport::of(&memory)).unwrap(),
             r#"{"kind":"out_of_memory","message":"1 GiB ran out","status":2}"#
         );
+    }
+
+    /// What the user is to fix is a bad request; a search that found nothing is a request
+    /// that could not be processed; a stop a server did not ask for is its own failure.
+    #[test]
+    fn each_kind_has_the_http_status_a_server_answers_with() {
+        for (kind, status) in [
+            (ErrorKind::Input, 400),
+            (ErrorKind::Resume, 400),
+            (ErrorKind::OutOfMemory, 400),
+            (ErrorKind::Failed, 422),
+            (ErrorKind::Stopped, 500),
+        ] {
+            assert_eq!(kind.http_status(), status, "{kind:?}");
+        }
     }
 }

@@ -119,6 +119,18 @@ pub fn parse_memory(text: &str) -> Result<u64, String> {
     check_memory(number * scale as f64, text, MIN_MEMORY)
 }
 
+/// Bytes of memory as people write them, the way [`parse_memory`] reads them back: `1G`,
+/// `512M`, or a number of bytes when no suffix divides it.
+#[must_use]
+pub fn memory_text(bytes: u64) -> String {
+    for (shift, suffix) in [(40, 'T'), (30, 'G'), (20, 'M'), (10, 'K')] {
+        if bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return format!("{}{suffix}", bytes >> shift);
+        }
+    }
+    format!("{bytes} bytes")
+}
+
 /// `bytes`, when it is at least `least` and at most this machine's memory; `text` is how it
 /// was written.
 fn check_memory(bytes: f64, text: &str, least: u64) -> Result<u64, String> {
@@ -168,6 +180,16 @@ mod tests {
         assert_eq!(parse_memory("2097152").unwrap(), 2 << 20);
         for bad in ["", "G", "abc", "-1G", "1Q", "10", "1000T", "1e30"] {
             assert!(parse_memory(bad).unwrap_err().contains(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn memory_sizes_are_written_as_they_are_read() {
+        assert_eq!(memory_text(1 << 30), "1G");
+        assert_eq!(memory_text(3 << 29), "1536M");
+        assert_eq!(memory_text(1000), "1000 bytes");
+        for bytes in [1 << 20, 512 << 20, 3 << 29, (1 << 20) + (1 << 10)] {
+            assert_eq!(parse_memory(&memory_text(bytes)).unwrap(), bytes);
         }
     }
 

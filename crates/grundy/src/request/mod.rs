@@ -24,6 +24,7 @@ mod error_report;
 mod evaluator;
 mod game_questions;
 mod graph;
+mod graph_text;
 mod limits;
 mod moves_in_time;
 mod play;
@@ -33,27 +34,27 @@ mod questions;
 mod quotient;
 mod ranks;
 mod read;
+mod resumable;
 mod sequence;
 mod sequence_text;
+mod server_limits;
 mod table;
 mod thinking_time;
 mod tour;
 mod tour_text;
+mod worker_line;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::games::game::Game;
 use crate::games::game::GameError;
-use crate::games::placement::root_search::{ResumeError, RootReport, SettledRecord, TriedRecord};
-use crate::games::placement::PlacementMove;
+use crate::games::placement::root_search::{ResumeError, RootReport};
 use crate::misere::Convention;
 use crate::report::{
     CheckReport, Command, ConjectureReport, GameReport, QuotientReport, TableReport,
     TourExistsReport, TourVerifyReport,
 };
-use crate::solver::Fact;
-use crate::values::Nimber;
 use crate::watch::Watch;
 
 pub use after::game_after;
@@ -64,7 +65,8 @@ pub use conjecture::{conjecture, BoardRange, Conjecture, ConjectureRequest, PARI
 pub use error_report::{ErrorKind, ErrorReport, STOPPED_STATUS};
 pub use game_questions::{placement_outcome_report, placement_value_report};
 pub use graph::{graph, GraphAnswer, GraphRequest, MAX_DRAWN_VERTICES};
-pub use limits::{parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
+pub use graph_text::graph_text;
+pub use limits::{memory_text, parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
 pub use play::{describe_move, opponent_strategy, NoStrategy, Opponent, PlayRequest};
 pub use prepare::{
     check_reference_work, HEAP_SECONDS, LIST_LIMIT, MAX_CORNER_BYTES, MAX_CORNER_SEARCH,
@@ -73,14 +75,18 @@ pub use prepare::{
 pub use questions::{moves, outcome, play, sequence, table, value};
 pub use quotient::{quotient, QuotientRequest, MAX_QUOTIENT_HEAPS};
 pub use ranks::{
-    coordinate_ranks, serve_rank, MessageKind, Ranks, RanksAnswer, RanksError, RanksObserver,
-    RanksSearch, MAX_UNIT_TEXT_BYTES,
+    coordinate_ranks, serve_rank, Goal, MessageKind, Ranks, RanksAnswer, RanksError, RanksObserver,
+    RanksSearch, SettledUnit, UnitBudget, UnitCounts, UnitResumeError, MAX_UNIT_TEXT_BYTES,
 };
 pub use read::{read_request, request_from_value};
+pub use resumable::{
+    CheckpointError, CheckpointText, Refusal, ResumableSearch, Resume, RESUMABLE_GAMES,
+};
 pub use sequence::{
     sequence_game, SequenceAnswer, SequenceRequest, BYTES_PER_COMPUTED_HEAP,
     BYTES_PER_PRINTED_VALUE, DEFAULT_SHOWN, PERIOD_HORIZON,
 };
+pub use server_limits::ServerLimits;
 pub use table::{TableGame, TableRequest};
 pub use thinking_time::MAX_THINKING_SECONDS;
 pub use tour::{
@@ -90,6 +96,7 @@ pub use tour::{
     MAX_CLOSED_COUNT_LENGTH_AT_SIX, MAX_CLOSED_COUNT_NARROW_SIDE, MAX_NEURAL_WORK,
     MAX_OPEN_COUNT_NARROW_SIDE, MAX_OPEN_COUNT_SQUARES, MAX_SEARCH_SQUARES,
 };
+pub use worker_line::WorkerLine;
 
 /// The nim-value and outcome of a game.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -110,49 +117,6 @@ pub struct ValueRequest {
     /// A single placement game: what an earlier run of the same search left (a checkpoint).
     #[serde(skip)]
     pub resume: Resume,
-}
-
-/// What an earlier run of the same first-move search left, for a run that carries on from it:
-/// what a checkpoint keeps.
-#[derive(Clone, Debug, Default)]
-pub struct Resume {
-    /// The questions it settled, as [`crate::watch::Event::Settled`] told them.
-    pub records: Vec<SettledRecord>,
-    /// The questions it searched long without an answer, as [`crate::watch::Event::Tried`]
-    /// told them.
-    pub tries: Vec<TriedRecord>,
-    /// What it had learnt of the question it was searching when it stopped, as
-    /// [`crate::watch::Event::Learnt`] told it.
-    pub facts: Vec<Fact>,
-}
-
-impl Resume {
-    /// The questions its tries name that its records leave unsettled, each once with its
-    /// largest total, in the order first tried: what a front end says the search takes on.
-    #[must_use]
-    pub fn unanswered(&self) -> Vec<TriedRecord> {
-        let mut open: Vec<TriedRecord> = Vec::new();
-        for tried in &self.tries {
-            let asks = |value: Nimber, first_move: PlacementMove| {
-                value == tried.value && first_move == tried.first_move
-            };
-            if self
-                .records
-                .iter()
-                .any(|record| asks(record.value, record.first_move))
-            {
-                continue;
-            }
-            match open
-                .iter_mut()
-                .find(|known| asks(known.value, known.first_move))
-            {
-                Some(known) => known.positions = known.positions.max(tried.positions),
-                None => open.push(*tried),
-            }
-        }
-        open
-    }
 }
 
 /// Whether `convention` is normal play, which requests leave out when they are written.
@@ -481,6 +445,54 @@ pub enum Stopped {
     Described(String),
 }
 
+impl Stopped {
+    /// How far the work came before the stop, for people (`3 of 10 cells finished`); `None`
+    /// when it kept nothing to tell.
+    #[must_use]
+    pub fn how_far(&self) -> Option<String> {
+        Some(match self {
+            Stopped::FirstMoves(report) => format!(
+                "{} questions about the {} groups of first moves were settled",
+                report.settled, report.groups
+            ),
+            Stopped::Frontier { square, squares } => format!(
+                "{square} of {squares} squares processed, and a frontier count has no partial result"
+            ),
+            Stopped::Table(report) => format!(
+                "{} of {} cells finished",
+                report.finished_cells,
+                report.rows.len() * report.cols.len()
+            ),
+            Stopped::Sequence(answer) => match answer.finished {
+                0 => "no value was finished".to_string(),
+                count => format!("the values of heaps 0 to {} were finished", count - 1),
+            },
+            Stopped::Quotient(report) => format!(
+                "the quotient of heaps up to {} was finished",
+                report.heaps
+            ),
+            Stopped::Described(how_far) => how_far.clone(),
+            Stopped::Nothing => return None,
+        })
+    }
+
+    /// What the work finished that is an answer in itself, marked as interrupted (a table's
+    /// cells, a sequence's values, a quotient's heaps): what a front end prints or hands on
+    /// after a stop.
+    #[must_use]
+    pub fn into_answer(self) -> Option<Answer> {
+        match self {
+            Stopped::Table(table) => Some(Answer::Table(*table)),
+            Stopped::Sequence(sequence) => Some(Answer::Sequence(*sequence)),
+            Stopped::Quotient(quotient) => Some(Answer::Quotient(*quotient)),
+            Stopped::FirstMoves(_)
+            | Stopped::Frontier { .. }
+            | Stopped::Nothing
+            | Stopped::Described(_) => None,
+        }
+    }
+}
+
 impl RunError {
     pub(crate) fn input(message: impl std::fmt::Display) -> RunError {
         RunError::Input(message.to_string())
@@ -595,7 +607,6 @@ pub fn run(request: &Request, watch: &Watch) -> Result<Answer, RunError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::placement::{Piece, PlacementGame};
 
     /// [`QUESTIONS`] are the enum's tags, each once: serde names them all when a question is
     /// unknown.
@@ -617,41 +628,5 @@ mod tests {
         tags.sort_unstable();
         listed.sort_unstable();
         assert_eq!(tags, listed, "{error}");
-    }
-
-    /// The questions left unanswered: each once, with its largest total, in the order first
-    /// tried, and none that a record settles.
-    #[test]
-    fn unanswered_questions_are_each_named_once_with_their_largest_total() {
-        let game = PlacementGame::new(Piece::Knight, "5x5".parse().unwrap());
-        let first_move = |square: &str| PlacementMove {
-            square: game.board().parse_square(square).unwrap(),
-            piece: Piece::Knight,
-        };
-        let tried = |square: &str, value: u32, positions: u64| TriedRecord {
-            value: Nimber::new(value),
-            first_move: first_move(square),
-            positions,
-        };
-        let resume = Resume {
-            records: vec![SettledRecord {
-                value: Nimber::new(1),
-                first_move: first_move("b1"),
-                leaves_value: false,
-                positions: 9,
-            }],
-            tries: vec![
-                tried("a1", 2, 10),
-                tried("b1", 1, 50),
-                tried("a1", 0, 7),
-                tried("a1", 2, 30),
-                tried("b1", 0, 4),
-            ],
-            facts: Vec::new(),
-        };
-        assert_eq!(
-            resume.unanswered(),
-            [tried("a1", 2, 30), tried("a1", 0, 7), tried("b1", 0, 4)]
-        );
     }
 }

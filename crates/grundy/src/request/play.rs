@@ -494,8 +494,8 @@ mod tests {
                     let request: PlayRequest = serde_json::from_value(request).unwrap();
                     let report = play(&request, &Watch::new()).unwrap();
                     let played = &report.listed.moves.as_ref().unwrap()[0];
-                    let after = played.after.as_deref().unwrap();
-                    let left = outcome_of(after, played.after_graph.as_deref(), convention);
+                    let after = played.game_after().unwrap();
+                    let left = outcome_of(after, played.graph_after(), convention);
                     assert_eq!(report.outcome(), Some(left), "{convention} {game}: {after}");
                     if opponent == "perfect" {
                         // The perfect player leaves a lost position exactly when it can.
@@ -533,8 +533,8 @@ mod tests {
         let report = play(&request, &Watch::new()).unwrap();
         let played = &report.listed.moves.unwrap()[0];
         assert_eq!(played.notation, "*3 -> *2");
-        assert_eq!(played.after.as_deref(), Some("graph g + *2"));
-        let read = crate::request::read_game("graph g + *2", played.after_graph.as_deref());
+        assert_eq!(played.game_after(), Some("graph g + *2"));
+        let read = crate::request::read_game("graph g + *2", played.graph_after());
         assert!(read.is_ok(), "{played:?}");
     }
 

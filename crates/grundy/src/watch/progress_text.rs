@@ -73,7 +73,8 @@ impl ProgressEvent {
     }
 
     /// A line of progress for a log, where no bar is drawn, the work having run `seconds`:
-    /// what is done of what, and the words beside the bar.
+    /// what is done of what, and the words beside the bar (`counting: 3 of 8 done, 1234
+    /// nodes searched`).
     #[must_use]
     pub fn log_line(&self, seconds: f64) -> String {
         match self {
@@ -96,7 +97,17 @@ impl ProgressEvent {
                 )
             }
             ProgressEvent::Steps { task, done, total } => format!("{task}: {done} of {total} done"),
-            _ => self.bar_message(seconds),
+            ProgressEvent::TourCount { .. }
+            | ProgressEvent::Frontier { .. }
+            | ProgressEvent::Restarts { .. } => {
+                let (done, total) = self.steps().unwrap_or_default();
+                format!(
+                    "{}: {done} of {total} done, {}",
+                    self.bar_label(),
+                    self.bar_message(seconds)
+                )
+            }
+            ProgressEvent::QuotientTrial { .. } => self.bar_message(seconds),
         }
     }
 }
@@ -157,6 +168,30 @@ mod tests {
         assert_eq!(span(119.4), "119 s");
         assert_eq!(span(7_199.0), "119 min");
         assert_eq!(span(11_100.0), "3 h 05 min");
+    }
+
+    #[test]
+    fn a_log_line_of_counted_steps_says_how_many_are_done() {
+        let count = ProgressEvent::TourCount {
+            done: 3,
+            total: 8,
+            nodes: 1_234,
+        };
+        assert_eq!(count.steps(), Some((3, 8)));
+        assert_eq!(
+            count.log_line(1.0),
+            "counting: 3 of 8 done, 1234 nodes searched"
+        );
+        let restarts = ProgressEvent::Restarts {
+            done: 2,
+            total: 10,
+            settled: 1,
+            single_cycle: 0,
+        };
+        assert_eq!(
+            restarts.log_line(1.0),
+            "restarts: 2 of 10 done, 1 settled, 0 a single cycle"
+        );
     }
 
     #[test]

@@ -11,8 +11,8 @@ use crate::games::contract::{
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
 use crate::graph::GraphError;
-use crate::report::Move;
 use crate::report::{Command, GameReport};
+use crate::report::{Move, MovePart};
 use crate::solver::SearchObserver;
 use crate::values::Nimber;
 
@@ -208,12 +208,12 @@ impl Move {
     /// The corner piece's step from `(m, n)`.
     #[must_use]
     pub fn corner(m: usize, n: usize, step: &CornerMove) -> Move {
-        Move {
-            corner: Some([step.m, step.n]),
-            ..Move::bare(
-                format!("({m}, {n}) -> ({}, {})", step.m, step.n),
-                step.nimber,
-            )
-        }
+        Move::with_part(
+            format!("({m}, {n}) -> ({}, {})", step.m, step.n),
+            step.nimber,
+            MovePart::Corner {
+                corner: [step.m, step.n],
+            },
+        )
     }
 }

@@ -10,7 +10,7 @@ use crate::games::parts::{
 };
 use crate::graph::kayles::{GraphKayles, GraphSolver};
 use crate::graph::{Graph, GraphError};
-use crate::report::{Command, FamilyPart, GameReport, Move, MovesPart, SearchCost};
+use crate::report::{Command, FamilyPart, GameReport, Move, MovePart, MovesPart, SearchCost};
 use crate::solver::{ImpartialGame, SearchObserver};
 use crate::values::{Nimber, Outcome};
 
@@ -256,9 +256,12 @@ impl Move {
     /// Taking `vertex` in Node Kayles.
     #[must_use]
     pub fn vertex(vertex: &str, nimber: Nimber) -> Move {
-        Move {
-            vertex: Some(vertex.to_string()),
-            ..Move::bare(vertex.to_string(), nimber)
-        }
+        Move::with_part(
+            vertex.to_string(),
+            nimber,
+            MovePart::Vertex {
+                vertex: vertex.to_string(),
+            },
+        )
     }
 }

@@ -16,7 +16,7 @@ use crate::games::contract::{
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
 use crate::graph::GraphError;
-use crate::report::{Command, GameReport, Move, MovesPart};
+use crate::report::{Command, GameReport, Move, MovePart, MovesPart};
 use crate::solver::SearchObserver;
 use crate::values::{Nimber, Outcome};
 
@@ -505,21 +505,27 @@ impl Move {
     /// A move in a heap game; the heap is numbered from 1 in the report.
     #[must_use]
     pub fn heap(heap_move: &HeapMove) -> Move {
-        Move {
-            heap: Some(heap_move.index + 1),
-            from: Some(heap_move.from),
-            to: Some(heap_move.to.clone()),
-            ..Move::bare(heap_move.to_string(), heap_move.nimber)
-        }
+        Move::with_part(
+            heap_move.to_string(),
+            heap_move.nimber,
+            MovePart::Heap {
+                heap: heap_move.index + 1,
+                from: heap_move.from,
+                to: heap_move.to.clone(),
+            },
+        )
     }
     /// A move in two-dimensional Kayles; the board is numbered from 1 in the report.
     #[must_use]
     pub fn rectangle(board_move: &RectangleMove) -> Move {
-        Move {
-            heap: Some(board_move.index + 1),
-            from_board: Some(board_move.from.to_string()),
-            to_boards: Some(board_move.to.iter().map(ToString::to_string).collect()),
-            ..Move::bare(board_move.to_string(), board_move.nimber)
-        }
+        Move::with_part(
+            board_move.to_string(),
+            board_move.nimber,
+            MovePart::Boards {
+                heap: board_move.index + 1,
+                from_board: board_move.from.to_string(),
+                to_boards: board_move.to.iter().map(ToString::to_string).collect(),
+            },
+        )
     }
 }

@@ -13,7 +13,7 @@ use crate::games::parts::{
     Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge, MAX_MISERE_SQUARES, WORDS,
 };
 use crate::graph::GraphError;
-use crate::report::{Command, FamilyPart, GameReport, Move, Player};
+use crate::report::{Command, FamilyPart, GameReport, Move, MovePart, Player};
 use crate::solver::{ImpartialGame, SearchObserver};
 use crate::values::{Nimber, Outcome};
 
@@ -261,12 +261,15 @@ impl Move {
             square.to_string()
         };
         let (row, col) = square.coordinates();
-        Move {
-            square: Some(square.to_string()),
-            piece: Some(piece.to_string()),
-            row: Some(row),
-            col: Some(col),
-            ..Move::bare(notation, nimber)
-        }
+        Move::with_part(
+            notation,
+            nimber,
+            MovePart::Placement {
+                square: square.to_string(),
+                piece: piece.to_string(),
+                row,
+                col,
+            },
+        )
     }
 }
