@@ -4,13 +4,17 @@
 
 use std::path::PathBuf;
 
+use grundy::games::cram::{Cram, CramSolver};
 use grundy::games::placement::{Piece, PlacementGame, PlacementSolver};
 use grundy::BoardSize;
 
 #[path = "common/octal.rs"]
 mod octal;
+#[path = "common/oracles.rs"]
+mod oracles;
 
 use octal::frontier_figures;
+use oracles::oracle_rows;
 
 /// The repository's file `path`.
 fn repository_file(path: &str) -> String {
@@ -360,4 +364,112 @@ fn the_octal_frontier_rows_are_the_programs() {
         recomputed += 1;
     }
     assert!(recomputed >= 4, "{recomputed} rows recomputed");
+}
+
+/// The empty `rows` x `cols` Cram board.
+fn cram_board(rows: u32, cols: u32) -> Cram {
+    Cram::new(BoardSize::new(rows, cols).unwrap()).unwrap()
+}
+
+/// The nim-value of the empty Cram board as the mex of its first moves' values, each searched
+/// apart: a path through the search other than the one that valued the board (which may take
+/// the board's symmetries and mirror play instead).
+fn cram_mex_of_first_moves(cram: &Cram, solver: &mut CramSolver) -> u32 {
+    let empty = cram.empty();
+    let options: Vec<u32> = cram
+        .legal_moves(&empty)
+        .into_iter()
+        .map(|domino| {
+            solver
+                .nim_value(&cram.play(&empty, domino).unwrap())
+                .value()
+        })
+        .collect();
+    (0..).find(|value| !options.contains(value)).unwrap()
+}
+
+/// Cram's 2 x n and 3 x n sequences: each b-file runs from n = 1 without a gap; its terms agree
+/// with the published ones (`tests/oracles/cram-strips.tsv`) and with the values Beling's
+/// igsolve gave in the run docs/DISCOVERIES.md tabulates; the small terms are recomputed here
+/// by Cram's search, by the mex of the searched first moves, and the smallest by the plain
+/// recursion; every even 2 x n is 0, which mirror play proves.
+#[test]
+fn the_cram_strips_are_the_programs() {
+    let strips = [
+        (2u32, b_file("docs/oeis/cram-2xn.txt"), 20u32, 8u32),
+        (3, b_file("docs/oeis/cram-3xn.txt"), 10, 5),
+    ];
+    for (rows, listed, searched_to, naive_to) in &strips {
+        for (index, (n, _)) in listed.iter().enumerate() {
+            assert_eq!(*n, index as u64 + 1, "{rows} x n: the b-file skips a term");
+        }
+        let term = |n: u32| listed[n as usize - 1].1;
+        for n in 1..=*searched_to {
+            let cram = cram_board(*rows, n);
+            // A solver knows one board's squares, so each board has its own.
+            let mut solver = CramSolver::new(&cram, 1 << 24);
+            assert_eq!(
+                solver.nim_value(&cram.empty()).value(),
+                term(n),
+                "{rows}x{n}"
+            );
+            assert_eq!(
+                cram_mex_of_first_moves(&cram, &mut solver),
+                term(n),
+                "{rows}x{n}"
+            );
+            if n <= *naive_to {
+                assert_eq!(
+                    cram.naive_nim_value(&cram.empty()).value(),
+                    term(n),
+                    "{rows}x{n}"
+                );
+            }
+        }
+        if *rows == 2 {
+            for (n, value) in listed {
+                if n % 2 == 0 {
+                    assert_eq!(*value, 0, "2x{n}: mirror play by the half turn");
+                }
+            }
+        }
+    }
+    // The published values.
+    let published = oracle_rows("cram-strips.tsv");
+    assert!(published.len() >= 10, "{published:?}");
+    for row in &published {
+        let number = |index: usize| -> u32 { row[index].parse().expect("a number") };
+        let (rows, cols, nimber) = (number(0), number(1), number(2));
+        let (_, listed, _, _) = strips
+            .iter()
+            .find(|strip| strip.0 == rows)
+            .expect("a 2 x n or 3 x n row");
+        assert_eq!(
+            listed[cols as usize - 1].1,
+            nimber,
+            "{rows}x{cols}: {row:?}"
+        );
+    }
+    // The rows of docs/DISCOVERIES.md's check: `| 3xN | grundy's value | igsolve's value | ... |`.
+    let text = repository_file("docs/DISCOVERIES.md");
+    let mut checked = 0;
+    for line in text
+        .lines()
+        .map(str::trim_start)
+        .filter(|line| line.starts_with("| 2x") || line.starts_with("| 3x"))
+    {
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        let (rows, cols) = cells[0].split_once('x').expect("a board RxC");
+        let (rows, cols): (u32, usize) = (rows.parse().unwrap(), cols.parse().unwrap());
+        let (_, listed, _, _) = strips.iter().find(|strip| strip.0 == rows).unwrap();
+        let grundy: u32 = cells[1].parse().expect("grundy's value");
+        let igsolve: u32 = cells[2].parse().expect("igsolve's value");
+        assert_eq!(
+            (grundy, igsolve),
+            (listed[cols - 1].1, listed[cols - 1].1),
+            "{line}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 10, "{checked} rows of the igsolve check read");
 }
