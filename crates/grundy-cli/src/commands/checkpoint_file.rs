@@ -1,8 +1,8 @@
-//! The checkpoint file of a first-move search, as the command line keeps it: locked for one
+//! The checkpoint file of a resumable search, as the command line keeps it: locked for one
 //! run, read within a bound, appended to line by line, cut back after a torn line. The lines
 //! themselves (their format and checksums) are the library's
-//! ([`grundy::games::placement::checkpoint`]); this module does their I/O, for the search on
-//! one host ([`super::first_moves`]) and over MPI ranks ([`super::cluster`]).
+//! ([`grundy::request::ResumableSearch`]); this module does their I/O, for the search on one
+//! host ([`super::value_search`]) and over MPI ranks ([`super::cluster`]).
 //!
 //! Each line of the checkpoint is written whole by one write, so a run killed at any moment
 //! leaves at most a torn last line, which the next run drops (that question was never settled)
@@ -15,10 +15,9 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
-use grundy::games::placement::checkpoint::{CheckpointLines, CheckpointText};
-use grundy::games::placement::root_search::{SettledRecord, TriedRecord};
-use grundy::games::placement::{PlacementGame, PlacementPosition};
+use grundy::request::{CheckpointText, Refusal, ResumableSearch};
 use grundy::solver::Fact;
+use grundy::watch::Event;
 
 use crate::input::input_error;
 
@@ -89,8 +88,8 @@ pub(crate) struct Checkpoint {
     written: u64,
     /// Why writing failed, if it did.
     pub(crate) failure: Option<String>,
-    /// The lines of the search's checkpoint.
-    lines: CheckpointLines,
+    /// The search kept, which writes and reads its lines.
+    search: ResumableSearch,
     /// Whether the checkpoint is a regular file: only then are facts kept beside it.
     regular: bool,
     /// The facts kept by this run, and where.
@@ -104,14 +103,13 @@ pub(crate) struct Checkpoint {
 }
 
 impl Checkpoint {
-    /// Opens the checkpoint at `path` for a search of `position`: locks it (refusing a file
+    /// Opens the checkpoint at `path` for `search`: locks it (refusing a file
     /// another run holds), reads what it holds (the settled records with the line of each),
     /// drops a torn last line, and writes the header to a new or empty file. A file that is not
     /// a regular file (`/dev/null`) is only written to.
     pub(crate) fn open(
         path: &Path,
-        game: &PlacementGame,
-        position: &PlacementPosition,
+        search: &ResumableSearch,
     ) -> Result<(Checkpoint, CheckpointText)> {
         let shown = path.display();
         let cannot_open =
@@ -143,7 +141,7 @@ impl Checkpoint {
                 "checkpoint {shown} was removed or replaced while this run opened it (another run on the same file was refused meanwhile): run the command again"
             )));
         }
-        let (lines, read, regular) = match Checkpoint::read_locked(path, &file, game, position) {
+        let (read, regular) = match Checkpoint::read_locked(path, &file, search) {
             Ok(read) => read,
             Err(error) => {
                 if created {
@@ -160,7 +158,7 @@ impl Checkpoint {
             file: Some(file),
             written: read.whole_bytes,
             failure: None,
-            lines,
+            search: search.clone(),
             regular,
             facts_kept: None,
             created,
@@ -169,7 +167,7 @@ impl Checkpoint {
         };
         if !read.has_header {
             checkpoint.header_written_at = Some(checkpoint.written);
-            checkpoint.write_line(checkpoint.lines.header_line());
+            checkpoint.write_line(checkpoint.search.header_line());
         }
         Ok((checkpoint, read))
     }
@@ -182,7 +180,7 @@ impl Checkpoint {
         let Some(before) = self.header_written_at else {
             return;
         };
-        let header = self.lines.header_line().len() as u64;
+        let header = self.search.header_line().len() as u64;
         if self.written != before + header {
             return;
         }
@@ -201,9 +199,8 @@ impl Checkpoint {
     fn read_locked(
         path: &Path,
         file: &File,
-        game: &PlacementGame,
-        position: &PlacementPosition,
-    ) -> Result<(CheckpointLines, CheckpointText, bool)> {
+        search: &ResumableSearch,
+    ) -> Result<(CheckpointText, bool)> {
         let shown = path.display();
         let regular = file.metadata().is_ok_and(|metadata| metadata.is_file());
         let contents = if regular {
@@ -211,14 +208,13 @@ impl Checkpoint {
         } else {
             Vec::new()
         };
-        let lines = CheckpointLines::new(game, position);
-        let mut read = lines
-            .parse(&contents)
+        let mut read = search
+            .read(&contents)
             .map_err(|why| input_error(format!("checkpoint {shown} {why}")))?;
         // Read before anything is written, so that a refused file of facts leaves the
         // checkpoint as it was.
         if regular {
-            let facts = read_facts(&lines, &facts_path(path))?;
+            let facts = read_facts(search, &facts_path(path))?;
             (read.facts, read.fact_lines) = (facts.facts, facts.fact_lines);
         }
         if let Some(line) = read.torn_line {
@@ -233,7 +229,7 @@ impl Checkpoint {
                 ))
             })?;
         }
-        Ok((lines, read, regular))
+        Ok((read, regular))
     }
 
     /// Keeps `facts`, learnt by the search before it was stopped, beside the checkpoint in
@@ -247,7 +243,7 @@ impl Checkpoint {
         }
         let mut temporary = path.clone().into_os_string();
         temporary.push(".new");
-        let text = self.lines.facts_text(facts);
+        let text = self.search.facts_text(facts);
         let written = crate::files::replace_through(&path, Path::new(&temporary), text.as_bytes());
         match written {
             Ok(()) => self.facts_kept = Some((path, facts.len())),
@@ -265,18 +261,31 @@ impl Checkpoint {
         self.regular
     }
 
-    pub(crate) fn append(&mut self, record: &SettledRecord) {
-        self.write_line(self.lines.record_line(record));
+    /// Writes the line `event` adds to the checkpoint, if any (a question settled, or
+    /// searched long without an answer).
+    pub(crate) fn record(&mut self, event: &Event) {
+        if let Some(line) = self.search.line_for(event) {
+            self.write_line(line);
+        }
     }
 
-    pub(crate) fn append_tried(&mut self, record: &TriedRecord) {
-        self.write_line(self.lines.tried_line(record));
-    }
-
-    /// The lines of this search's checkpoint, to write lines of other kinds.
+    /// The search kept, to write lines of other kinds.
     #[cfg_attr(not(feature = "mpi"), allow(dead_code))]
-    pub(crate) fn lines(&self) -> &CheckpointLines {
-        &self.lines
+    pub(crate) fn search(&self) -> &ResumableSearch {
+        &self.search
+    }
+
+    /// The error for a file the search refused: the checkpoint, or the facts beside it, and
+    /// why by its line.
+    pub(crate) fn refused(&self, refusal: Refusal) -> anyhow::Error {
+        match refusal {
+            Refusal::Checkpoint(why) => {
+                input_error(format!("checkpoint {}: {why}", self.path.display()))
+            }
+            Refusal::Facts(why) => {
+                input_error(format!("facts {} {why}", facts_path(&self.path).display()))
+            }
+        }
     }
 
     /// Writes `line` (ending in a newline) by one write, so that no other line and no stop
@@ -378,7 +387,7 @@ fn still_named(_path: &Path, _file: &File) -> bool {
 /// The facts kept beside a checkpoint ([`Checkpoint::keep_facts`]) at `path`, with the line of
 /// each; none when there is no such file. A file that is not of this search, or damaged, is
 /// refused by its line.
-fn read_facts(lines: &CheckpointLines, path: &Path) -> Result<CheckpointText> {
+fn read_facts(search: &ResumableSearch, path: &Path) -> Result<CheckpointText> {
     let shown = path.display();
     let file = match File::open(path) {
         Ok(file) => file,
@@ -392,8 +401,8 @@ fn read_facts(lines: &CheckpointLines, path: &Path) -> Result<CheckpointText> {
         }
     };
     let contents = read_bounded(&file, path, "facts")?;
-    let read = lines
-        .parse_facts(&contents)
+    let read = search
+        .read_facts(&contents)
         .map_err(|why| input_error(format!("facts {shown} {why}")))?;
     if !read.facts.is_empty() {
         eprintln!(

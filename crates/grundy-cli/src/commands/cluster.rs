@@ -12,11 +12,9 @@
 use std::path::Path;
 
 use anyhow::Result;
-use grundy::games::placement::unit_search::Goal;
 #[cfg(feature = "mpi")]
-use grundy::games::placement::unit_search::UnitBudget;
-use grundy::games::placement::{PlacementGame, PlacementPosition};
-use grundy::request::RanksAnswer;
+use grundy::request::UnitBudget;
+use grundy::request::{Goal, RanksAnswer, ResumableSearch};
 
 /// The options of a search spread over MPI ranks; none without the `mpi` feature.
 #[derive(Debug, Default, clap::Args)]
@@ -29,26 +27,12 @@ pub struct ClusterOptions {
     pub unit_positions: u64,
 }
 
-/// The report's line about the units of a search the ranks shared, for people.
-#[must_use]
-pub fn units_line(answer: &RanksAnswer) -> String {
-    let counts = &answer.counts;
-    format!(
-        "units      {} settled on {} ranks ({} split deeper, {} questions from the checkpoint)\n",
-        counts.settled,
-        answer.report.cost.ranks.unwrap_or(0),
-        counts.split,
-        counts.resumed
-    )
-}
-
 /// Runs the search over the ranks when this process was launched by `mpirun` or `srun` with
 /// more than one rank: on rank 0 returns the answer, on the others searches until rank 0 is
 /// done and then ends the process. `Ok(None)`: not launched so (or built without the `mpi`
 /// feature): the caller searches as usual.
 pub fn search_if_launched(
-    game: &PlacementGame,
-    position: &PlacementPosition,
+    search: &ResumableSearch,
     goal: Goal,
     threads: usize,
     memory: u64,
@@ -57,11 +41,11 @@ pub fn search_if_launched(
 ) -> Result<Option<RanksAnswer>> {
     #[cfg(feature = "mpi")]
     {
-        mpi_ranks::search_if_launched(game, position, goal, threads, memory, checkpoint, options)
+        mpi_ranks::search_if_launched(search, goal, threads, memory, checkpoint, options)
     }
     #[cfg(not(feature = "mpi"))]
     {
-        let _ = (game, position, goal, threads, memory, checkpoint, options);
+        let _ = (search, goal, threads, memory, checkpoint, options);
         Ok(None)
     }
 }
@@ -73,13 +57,10 @@ mod mpi_ranks {
     use std::time::Instant;
 
     use anyhow::{anyhow, Result};
-    use grundy::games::placement::unit_search::{
-        Goal, SettledUnit, UnitBudget, UnitCounts, UnitResumeError,
-    };
-    use grundy::games::placement::{PlacementGame, PlacementPosition};
     use grundy::request::{
-        coordinate_ranks, serve_rank, MessageKind, Ranks, RanksAnswer, RanksError, RanksObserver,
-        RanksSearch, MAX_UNIT_TEXT_BYTES,
+        coordinate_ranks, serve_rank, Goal, MessageKind, Ranks, RanksAnswer, RanksError,
+        RanksObserver, RanksSearch, ResumableSearch, SettledUnit, UnitBudget, UnitCounts,
+        MAX_UNIT_TEXT_BYTES,
     };
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     use mpi::datatype::Equivalence;
@@ -108,8 +89,7 @@ mod mpi_ranks {
     ];
 
     pub(super) fn search_if_launched(
-        game: &PlacementGame,
-        position: &PlacementPosition,
+        search: &ResumableSearch,
         goal: Goal,
         threads: usize,
         memory: u64,
@@ -137,7 +117,7 @@ mod mpi_ranks {
             return Ok(None);
         }
         if world.world.rank() != 0 {
-            let status = match work(&mut world, game, position, threads, memory) {
+            let status = match work(&mut world, search, threads, memory) {
                 Ok(()) => 0,
                 Err(error) => {
                     eprintln!("error: rank {}: {error:#}", world.world.rank());
@@ -151,7 +131,7 @@ mod mpi_ranks {
             first: options.unit_positions,
             ..UnitBudget::default()
         };
-        let answer = coordinate(&mut world, game, position, goal, budget, checkpoint);
+        let answer = coordinate(&mut world, search, goal, budget, checkpoint);
         drop(universe);
         answer.map(Some)
     }
@@ -219,7 +199,7 @@ mod mpi_ranks {
         fn settled(&mut self, units: &[SettledUnit]) {
             if let Some(checkpoint) = self.checkpoint.as_mut() {
                 for unit in units {
-                    let line = checkpoint.lines().unit_line(unit);
+                    let line = checkpoint.search().unit_line(unit);
                     checkpoint.write_line(line);
                 }
             }
@@ -251,8 +231,7 @@ mod mpi_ranks {
     /// Rank 0: the library's search over the ranks, with the checkpoint, progress and Ctrl-C.
     fn coordinate(
         world: &mut MpiRanks,
-        game: &PlacementGame,
-        position: &PlacementPosition,
+        search: &ResumableSearch,
         goal: Goal,
         budget: UnitBudget,
         checkpoint: Option<&Path>,
@@ -260,7 +239,8 @@ mod mpi_ranks {
         let stop = interrupt::stop_flag()?;
         let (checkpoint, resume) = match checkpoint {
             Some(path) => {
-                let (checkpoint, resume, lines) = open_checkpoint(path, game, position)?;
+                let (checkpoint, read) = Checkpoint::open(path, search)?;
+                let (resume, lines) = ResumableSearch::units(&read);
                 (Some((checkpoint, lines)), resume)
             }
             None => (None, Vec::new()),
@@ -279,8 +259,7 @@ mod mpi_ranks {
             last_logged: Instant::now(),
         };
         let search = RanksSearch {
-            game,
-            position,
+            search,
             goal,
             budget,
             resume,
@@ -306,17 +285,7 @@ mod mpi_ranks {
                 .into()
             }
             RanksError::Resume(error) => {
-                let lines = lines.unwrap_or_default();
-                let why = match error {
-                    UnitResumeError::IllegalPath { index } => format!(
-                        "line {}: its moves are not legal moves of this position",
-                        lines[index]
-                    ),
-                    UnitResumeError::Contradiction { index } => format!(
-                        "line {} contradicts an earlier line (the file was edited or mixes two searches); use another file",
-                        lines[index]
-                    ),
-                };
+                let why = ResumableSearch::unit_refusal(&lines.unwrap_or_default(), &error);
                 let path = checkpoint.as_ref().map(|c| c.path.display().to_string());
                 input_error(format!("checkpoint {}: {why}", path.unwrap_or_default()))
             }
@@ -324,33 +293,11 @@ mod mpi_ranks {
         })
     }
 
-    /// Opens the checkpoint as the first-move search does (locked, the header written, a torn
-    /// last line cut off): the file, what it holds for the search to resume from, and the line
-    /// of each record.
-    fn open_checkpoint(
-        path: &Path,
-        game: &PlacementGame,
-        position: &PlacementPosition,
-    ) -> Result<(Checkpoint, Vec<SettledUnit>, Vec<usize>)> {
-        let (checkpoint, read) = Checkpoint::open(path, game, position)?;
-        let mut records: Vec<SettledUnit> = read
-            .records
-            .iter()
-            .copied()
-            .map(SettledUnit::from)
-            .collect();
-        let mut lines = read.lines.clone();
-        records.extend(read.units);
-        lines.extend(read.unit_lines);
-        Ok((checkpoint, records, lines))
-    }
-
     /// A rank other than 0: answers the units rank 0 sends on `threads` threads until told
     /// to stop.
     fn work(
         world: &mut MpiRanks,
-        game: &PlacementGame,
-        position: &PlacementPosition,
+        search: &ResumableSearch,
         threads: usize,
         memory: u64,
     ) -> Result<()> {
@@ -366,6 +313,6 @@ mod mpi_ranks {
                 world.world.rank()
             );
         }
-        serve_rank(game, position, threads, memory, world).map_err(|error| anyhow!(error))
+        serve_rank(search, threads, memory, world).map_err(|error| anyhow!(error))
     }
 }

@@ -6,7 +6,6 @@ pub mod check;
 mod checkpoint_file;
 pub mod cluster;
 pub mod conjecture;
-mod first_moves;
 pub mod graph;
 pub mod misere;
 pub mod moves;
@@ -19,6 +18,7 @@ pub mod table;
 pub mod terminal;
 pub mod tour;
 pub mod value;
+mod value_search;
 pub mod worker;
 
 use clap::Args;

@@ -1,20 +1,17 @@
 //! `grundy outcome`: who wins, by outcome searches of the first moves, on every core, with a
 //! checkpoint that lets a long search stop and resume.
 
-use grundy::games::placement::Placement;
 use std::path::PathBuf;
 
 use anyhow::Result;
-use grundy::games::placement::unit_search::Goal;
-
-use super::cluster::units_line;
-use super::cluster::ClusterOptions;
-use super::first_moves::{Answered, FirstMoveSearch};
-use super::{thread_count, SearchOptions};
-use crate::input::input_error;
-use crate::render::json_line;
 use grundy::games::answer_text;
-use grundy::games::sum::Summand;
+use grundy::report::Command;
+use grundy::request::Goal;
+
+use super::cluster::ClusterOptions;
+use super::value_search::{Answered, ValueSearch};
+use super::{thread_count, SearchOptions};
+use crate::render::json_line;
 
 /// Arguments of `grundy outcome`.
 #[derive(Debug, clap::Args)]
@@ -59,29 +56,10 @@ pub fn run(args: &Args) -> Result<String> {
             args.search.json,
         );
     }
-    let target = args.target.game()?;
-    let Some(Summand::Placement(Placement { game, position })) = target.as_single() else {
-        // Any other game or sum: who wins is whether its nim-value is 0, answered as `value`
-        // answers it.
-        if args.checkpoint.is_some() {
-            return Err(input_error(format!(
-                "--checkpoint is for the placement games (pieces on a board), not for `{}`",
-                args.target.game
-            )));
-        }
-        return super::value::not_one_placement_game(
-            target,
-            super::value::Question::Outcome,
-            args.search.memory,
-            args.search.json,
-        );
-    };
-    let Answered {
-        report,
-        distributed,
-    } = FirstMoveSearch {
-        game,
-        position,
+    let game = args.target.game()?;
+    let Answered { report, units } = ValueSearch {
+        game: &game,
+        named: &args.target.game,
         threads: thread_count(args.threads),
         memory: args.search.memory,
         checkpoint: args.checkpoint.as_deref(),
@@ -91,12 +69,11 @@ pub fn run(args: &Args) -> Result<String> {
     if args.search.json {
         return Ok(json_line(&report));
     }
-    let shows_position = !args.target.positions.is_empty() || *position != game.empty();
-    let units = distributed.as_ref().map(units_line);
-    Ok(answer_text::placement_outcome_text(
-        game,
+    Ok(answer_text::answer_text(
+        &game,
+        Command::Outcome,
         &report,
-        shows_position,
+        !args.target.positions.is_empty(),
         units.as_deref(),
     ))
 }

@@ -1,25 +1,17 @@
 //! `grundy value`: the nim-value and outcome of a game.
 
-use grundy::games::placement::Placement;
 use std::path::PathBuf;
 
 use anyhow::Result;
 
 use grundy::games::answer_text;
-use grundy::games::placement::unit_search::Goal;
-use grundy::games::placement::{PlacementGame, PlacementPosition};
-use grundy::games::sum::Summand;
-use grundy::misere::Convention;
-use grundy::request::{Limits, OutcomeRequest, ValueRequest};
-use grundy::watch::Watch;
-use grundy::{picture, Game};
+use grundy::picture;
+use grundy::report::Command;
+use grundy::request::Goal;
 
-use super::cluster::units_line;
 use super::cluster::ClusterOptions;
-use super::first_moves::{Answered, FirstMoveSearch};
+use super::value_search::{Answered, ValueSearch};
 use super::{thread_count, GameArgs, SearchOptions};
-use crate::input::{input_error, run_error};
-use crate::progress::Shown;
 use crate::render::json_line;
 
 /// Arguments of `grundy value`.
@@ -55,18 +47,6 @@ pub struct Args {
     pub cluster: ClusterOptions,
 }
 
-/// Refuses `--checkpoint` for a game that is not a placement game: nothing would be recorded,
-/// and a user counting on resuming would find an empty file.
-fn refuse_checkpoint(args: &Args) -> Result<()> {
-    if args.checkpoint.is_some() {
-        return Err(input_error(format!(
-            "--checkpoint is for the placement games (pieces on a board), not for `{}`",
-            args.target.game
-        )));
-    }
-    Ok(())
-}
-
 /// Runs `grundy value`.
 pub fn run(args: &Args) -> Result<String> {
     if args.convention.misere {
@@ -81,105 +61,35 @@ pub fn run(args: &Args) -> Result<String> {
         );
     }
     let game = args.target.game()?;
-    if let Some(Summand::Placement(Placement { game, position })) = game.as_single() {
-        return placement(args, game, position);
-    }
-    refuse_checkpoint(args)?;
     let picture = match &args.svg {
-        Some(path) if picture::of_game(&game).is_some() => Some((path, game.clone())),
+        Some(path) if picture::of_game(&game).is_some() => Some(path),
         svg => {
             super::board_svg::refuse(svg.as_deref())?;
             None
         }
     };
-    let answer =
-        not_one_placement_game(game, Question::Value, args.search.memory, args.search.json)?;
-    if let Some((path, game)) = picture {
-        if let Some(svg) = super::moves::winning_picture(game, args.search.memory)? {
-            crate::files::write_after_report(path, svg);
-        }
-    }
-    Ok(answer)
-}
-
-/// Which of the two questions a game that is not one placement game is asked: both are
-/// answered by its nim-value (the player to move wins when it is not 0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Question {
-    /// `grundy value`.
-    Value,
-    /// `grundy outcome`.
-    Outcome,
-}
-
-/// `grundy value` or `grundy outcome` of `game`, which is not one placement game: the
-/// library's answer as text, or as JSON with `json`.
-pub fn not_one_placement_game(
-    game: Game,
-    question: Question,
-    memory: u64,
-    json: bool,
-) -> Result<String> {
-    // Nothing here is kept when it stops, so Ctrl-C ends it at once, as it always did.
-    let shown = Shown::new("searching");
-    let progress = shown.clone();
-    let watch = Watch::new().on_event(move |event| progress.show(event));
-    let request = ValueRequest {
-        game,
-        graph: None,
-        convention: Convention::Normal,
-        limits: Limits::new(memory, None),
-        resume: Default::default(),
-    };
-    let report = match question {
-        Question::Value => grundy::request::value(&request, &watch),
-        Question::Outcome => {
-            grundy::request::outcome(&OutcomeRequest::from(request.clone()), &watch)
-        }
-    }
-    .map_err(run_error);
-    shown.finish();
-    let report = report?;
-    if json {
-        return Ok(json_line(&report));
-    }
-    Ok(answer_text::value_text(&request.game, &report))
-}
-
-/// `grundy value` for one placement game: a first-move search on this host's threads or the
-/// ranks of an MPI job, with its checkpoint.
-fn placement(args: &Args, game: &PlacementGame, position: &PlacementPosition) -> Result<String> {
-    let Answered {
-        report,
-        distributed,
-    } = FirstMoveSearch {
-        game,
-        position,
+    let Answered { report, units } = ValueSearch {
+        game: &game,
+        named: &args.target.game,
         threads: thread_count(args.threads),
         memory: args.search.memory,
         checkpoint: args.checkpoint.as_deref(),
         cluster: &args.cluster,
     }
     .answer(Goal::NimValue)?;
-    if let Some(path) = &args.svg {
-        let placement = Game::single(Summand::Placement(Placement {
-            game: game.clone(),
-            position: *position,
-        }));
-        if let Some(svg) = super::moves::winning_picture(placement, args.search.memory)? {
+    if let Some(path) = picture {
+        if let Some(svg) = super::moves::winning_picture(game.clone(), args.search.memory)? {
             crate::files::write_after_report(path, svg);
         }
     }
     if args.search.json {
         return Ok(json_line(&report));
     }
-    let shows_position = !args.target.positions.is_empty() || *position != game.empty();
-    let units = distributed.as_ref().map(units_line);
-    Ok(answer_text::placement_value_text(
-        game,
-        position,
+    Ok(answer_text::answer_text(
+        &game,
+        Command::Value,
         &report,
-        shows_position,
+        !args.target.positions.is_empty(),
         units.as_deref(),
     ))
 }

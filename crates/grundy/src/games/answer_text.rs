@@ -14,12 +14,35 @@ use crate::games::graph::GraphGame;
 use crate::games::move_list::LIST_LIMIT;
 use crate::games::placement::{Piece, Placement, PlacementGame, PlacementPosition, PlacementRules};
 use crate::games::sum::Summand;
-use crate::report::{FamilyPart, GameReport, Move, Player};
+use crate::report::{Command, FamilyPart, GameReport, Move, Player};
 use crate::values::Nimber;
 use crate::values::Outcome;
 
+/// The text of `value` or `outcome` (as `command` says) of `game` under normal play. One
+/// placement game is answered by its first-move search, whose text shows the position when the
+/// user gave one (`position_given`) or it is not the empty board, and `units`, the line about
+/// the units of a search spread over ranks; any other game (whose outcome is its value's) by
+/// [`value_text`].
+#[must_use]
+pub fn answer_text(
+    game: &Game,
+    command: Command,
+    report: &GameReport,
+    position_given: bool,
+    units: Option<&str>,
+) -> String {
+    let Some(Summand::Placement(Placement { game, position })) = game.as_single() else {
+        return value_text(game, report);
+    };
+    let shows_position = position_given || *position != game.empty();
+    match command {
+        Command::Outcome => placement_outcome_text(game, report, shows_position, units),
+        _ => placement_value_text(game, position, report, shows_position, units),
+    }
+}
+
 /// The text of `value` for a game that is not one placement game (whose first-move search
-/// the front end words itself).
+/// [`answer_text`] words).
 #[must_use]
 pub fn value_text(game: &Game, report: &GameReport) -> String {
     match game.as_single() {
@@ -566,7 +589,7 @@ pub fn settled_line(strategy: &str) -> String {
 /// position drawn when `shows_position`; `units`, the line about the units of a search spread
 /// over ranks (which counts what it resumed from a checkpoint).
 #[must_use]
-pub fn placement_value_text(
+fn placement_value_text(
     game: &PlacementGame,
     position: &PlacementPosition,
     report: &GameReport,
@@ -609,7 +632,7 @@ pub fn placement_value_text(
 /// The text of `outcome` for one placement game, as its first-move search answers it, as
 /// [`placement_value_text`] writes `value`'s.
 #[must_use]
-pub fn placement_outcome_text(
+fn placement_outcome_text(
     game: &PlacementGame,
     report: &GameReport,
     shows_position: bool,

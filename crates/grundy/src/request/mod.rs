@@ -33,6 +33,7 @@ mod questions;
 mod quotient;
 mod ranks;
 mod read;
+mod resumable;
 mod sequence;
 mod sequence_text;
 mod table;
@@ -45,15 +46,12 @@ use thiserror::Error;
 
 use crate::games::game::Game;
 use crate::games::game::GameError;
-use crate::games::placement::root_search::{ResumeError, RootReport, SettledRecord, TriedRecord};
-use crate::games::placement::PlacementMove;
+use crate::games::placement::root_search::{ResumeError, RootReport};
 use crate::misere::Convention;
 use crate::report::{
     CheckReport, Command, ConjectureReport, GameReport, QuotientReport, TableReport,
     TourExistsReport, TourVerifyReport,
 };
-use crate::solver::Fact;
-use crate::values::Nimber;
 use crate::watch::Watch;
 
 pub use after::game_after;
@@ -73,10 +71,13 @@ pub use prepare::{
 pub use questions::{moves, outcome, play, sequence, table, value};
 pub use quotient::{quotient, QuotientRequest, MAX_QUOTIENT_HEAPS};
 pub use ranks::{
-    coordinate_ranks, serve_rank, MessageKind, Ranks, RanksAnswer, RanksError, RanksObserver,
-    RanksSearch, MAX_UNIT_TEXT_BYTES,
+    coordinate_ranks, serve_rank, Goal, MessageKind, Ranks, RanksAnswer, RanksError, RanksObserver,
+    RanksSearch, SettledUnit, UnitBudget, UnitCounts, UnitResumeError, MAX_UNIT_TEXT_BYTES,
 };
 pub use read::{read_request, request_from_value};
+pub use resumable::{
+    CheckpointError, CheckpointText, Refusal, ResumableSearch, Resume, RESUMABLE_GAMES,
+};
 pub use sequence::{
     sequence_game, SequenceAnswer, SequenceRequest, BYTES_PER_COMPUTED_HEAP,
     BYTES_PER_PRINTED_VALUE, DEFAULT_SHOWN, PERIOD_HORIZON,
@@ -110,49 +111,6 @@ pub struct ValueRequest {
     /// A single placement game: what an earlier run of the same search left (a checkpoint).
     #[serde(skip)]
     pub resume: Resume,
-}
-
-/// What an earlier run of the same first-move search left, for a run that carries on from it:
-/// what a checkpoint keeps.
-#[derive(Clone, Debug, Default)]
-pub struct Resume {
-    /// The questions it settled, as [`crate::watch::Event::Settled`] told them.
-    pub records: Vec<SettledRecord>,
-    /// The questions it searched long without an answer, as [`crate::watch::Event::Tried`]
-    /// told them.
-    pub tries: Vec<TriedRecord>,
-    /// What it had learnt of the question it was searching when it stopped, as
-    /// [`crate::watch::Event::Learnt`] told it.
-    pub facts: Vec<Fact>,
-}
-
-impl Resume {
-    /// The questions its tries name that its records leave unsettled, each once with its
-    /// largest total, in the order first tried: what a front end says the search takes on.
-    #[must_use]
-    pub fn unanswered(&self) -> Vec<TriedRecord> {
-        let mut open: Vec<TriedRecord> = Vec::new();
-        for tried in &self.tries {
-            let asks = |value: Nimber, first_move: PlacementMove| {
-                value == tried.value && first_move == tried.first_move
-            };
-            if self
-                .records
-                .iter()
-                .any(|record| asks(record.value, record.first_move))
-            {
-                continue;
-            }
-            match open
-                .iter_mut()
-                .find(|known| asks(known.value, known.first_move))
-            {
-                Some(known) => known.positions = known.positions.max(tried.positions),
-                None => open.push(*tried),
-            }
-        }
-        open
-    }
 }
 
 /// Whether `convention` is normal play, which requests leave out when they are written.
@@ -595,7 +553,6 @@ pub fn run(request: &Request, watch: &Watch) -> Result<Answer, RunError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::placement::{Piece, PlacementGame};
 
     /// [`QUESTIONS`] are the enum's tags, each once: serde names them all when a question is
     /// unknown.
@@ -617,41 +574,5 @@ mod tests {
         tags.sort_unstable();
         listed.sort_unstable();
         assert_eq!(tags, listed, "{error}");
-    }
-
-    /// The questions left unanswered: each once, with its largest total, in the order first
-    /// tried, and none that a record settles.
-    #[test]
-    fn unanswered_questions_are_each_named_once_with_their_largest_total() {
-        let game = PlacementGame::new(Piece::Knight, "5x5".parse().unwrap());
-        let first_move = |square: &str| PlacementMove {
-            square: game.board().parse_square(square).unwrap(),
-            piece: Piece::Knight,
-        };
-        let tried = |square: &str, value: u32, positions: u64| TriedRecord {
-            value: Nimber::new(value),
-            first_move: first_move(square),
-            positions,
-        };
-        let resume = Resume {
-            records: vec![SettledRecord {
-                value: Nimber::new(1),
-                first_move: first_move("b1"),
-                leaves_value: false,
-                positions: 9,
-            }],
-            tries: vec![
-                tried("a1", 2, 10),
-                tried("b1", 1, 50),
-                tried("a1", 0, 7),
-                tried("a1", 2, 30),
-                tried("b1", 0, 4),
-            ],
-            facts: Vec::new(),
-        };
-        assert_eq!(
-            resume.unanswered(),
-            [tried("a1", 2, 30), tried("a1", 0, 7), tried("b1", 0, 4)]
-        );
     }
 }

@@ -20,16 +20,19 @@ use crate::games::placement::root_search::{RootOutcome, RootReport, RootValue};
 use crate::games::placement::search_threads::SearchThreads;
 pub use crate::games::placement::unit_search::MAX_UNIT_TEXT_BYTES;
 use crate::games::placement::unit_search::{
-    decode_answer, decode_unit, encode_answer, encode_unit, serve_units, Goal, SettledUnit,
-    UnitBudget, UnitCoordinator, UnitCounts, UnitQueue, UnitResult, UnitResumeError, UnitWorker,
+    decode_answer, decode_unit, encode_answer, encode_unit, serve_units, UnitCoordinator,
+    UnitQueue, UnitResult, UnitWorker,
 };
-use crate::games::placement::{PlacementGame, PlacementMove, PlacementPosition};
+pub use crate::games::placement::unit_search::{
+    Goal, SettledUnit, UnitBudget, UnitCounts, UnitResumeError,
+};
+use crate::games::placement::PlacementMove;
 use crate::report::GameReport;
 use crate::solver::SearchStats;
 use crate::values::Nimber;
 use crate::values::Outcome;
 
-use super::{placement_outcome_report, placement_value_report};
+use super::{placement_outcome_report, placement_value_report, ResumableSearch};
 
 /// What a message between ranks carries; a transport writes it as it likes (MPI: a tag).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,10 +78,8 @@ pub trait RanksObserver {
 
 /// A first-move search for rank 0 to spread over the ranks.
 pub struct RanksSearch<'a> {
-    /// The placement game.
-    pub game: &'a PlacementGame,
-    /// Its position.
-    pub position: &'a PlacementPosition,
+    /// The game and its position.
+    pub search: &'a ResumableSearch,
     /// Who wins, or the nim-value.
     pub goal: Goal,
     /// How large a unit may grow before it is split.
@@ -95,6 +96,21 @@ pub struct RanksAnswer {
     pub report: GameReport,
     /// What the units did.
     pub counts: UnitCounts,
+}
+
+impl RanksAnswer {
+    /// The answer's line about its units, for people.
+    #[must_use]
+    pub fn units_line(&self) -> String {
+        let counts = &self.counts;
+        format!(
+            "units      {} settled on {} ranks ({} split deeper, {} questions from the checkpoint)\n",
+            counts.settled,
+            self.report.cost.ranks.unwrap_or(0),
+            counts.split,
+            counts.resumed
+        )
+    }
 }
 
 /// Why a search over ranks ended without its answer.
@@ -142,7 +158,7 @@ fn coordinate(
     observer: &mut impl RanksObserver,
     stop: &AtomicBool,
 ) -> Result<RanksAnswer, RanksError> {
-    let (game, position) = (search.game, search.position);
+    let (game, position) = (&search.search.game, &search.search.position);
     let mut coordinator = UnitCoordinator::new(game, position, search.goal, search.budget);
     coordinator.resume(&search.resume)?;
     let started = Instant::now();
@@ -280,12 +296,12 @@ fn value(result: &UnitResult, report: RootReport) -> RootValue {
 /// # Errors
 /// [`RanksError::Protocol`]: rank 0 or the transport failing, or the search threads ending.
 pub fn serve_rank(
-    game: &PlacementGame,
-    position: &PlacementPosition,
+    search: &ResumableSearch,
     threads: usize,
     memory: u64,
     ranks: &mut impl Ranks,
 ) -> Result<(), RanksError> {
+    let (game, position) = (&search.game, &search.position);
     let mut searchers = SearchThreads::new(game, threads, memory);
     let workers = UnitWorker::all(game, position, &mut searchers);
     ranks.send(0, MessageKind::Ready, &workers.len().to_string());
@@ -328,9 +344,13 @@ pub fn serve_rank(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::placement::{Piece, PlacementSolver};
+    use crate::games::placement::{Piece, PlacementGame, PlacementSolver};
     use std::collections::VecDeque;
     use std::sync::{Arc, Mutex};
+
+    fn resumable(game: &str) -> ResumableSearch {
+        ResumableSearch::of(&game.parse().unwrap()).unwrap()
+    }
 
     /// The messages sent to a rank, by whom, in order.
     type Inbox = Mutex<VecDeque<(usize, MessageKind, String)>>;
@@ -377,7 +397,7 @@ mod tests {
                     inboxes: Arc::clone(&inboxes),
                 };
                 scope.spawn(move || {
-                    serve_rank(search.game, search.position, 1, 1 << 22, &mut ranks).unwrap();
+                    serve_rank(search.search, 1, 1 << 22, &mut ranks).unwrap();
                 });
             }
             let mut ranks = InProcess { rank: 0, inboxes };
@@ -390,9 +410,9 @@ mod tests {
     fn the_ranks_answer_as_one_process_does_and_a_resumed_run_asks_less() {
         let game = PlacementGame::new(Piece::Queen, "7x7".parse().unwrap());
         let position = game.empty();
+        let resumable = resumable("queens 7x7");
         let search = RanksSearch {
-            game: &game,
-            position: &position,
+            search: &resumable,
             goal: Goal::NimValue,
             budget: UnitBudget {
                 first: 16,
@@ -424,11 +444,9 @@ mod tests {
 
     #[test]
     fn a_raised_stop_flag_ends_the_search_and_tells_the_ranks_to_stop() {
-        let game = PlacementGame::new(Piece::Queen, "5x5".parse().unwrap());
-        let position = game.empty();
+        let resumable = resumable("queens 5x5");
         let search = RanksSearch {
-            game: &game,
-            position: &position,
+            search: &resumable,
             goal: Goal::Outcome,
             budget: UnitBudget::default(),
             resume: Vec::new(),
