@@ -207,8 +207,9 @@ class Move(Record):
     """A move, in every game family: ``move`` (as written, ``c3`` or ``5 -> 2 + 2``),
     ``nimber`` (the value of the whole position after it), ``winning``, and the family's
     details (``square``, ``row``, ``col``, ``piece``; ``heap``, ``from_``, ``to``;
-    ``from_board``, ``to_boards``; ``corner``; ``vertex``; ``summand``, ``summand_nimber``), and
-    the game it leaves (``after``, with ``after_graph`` for a graph): what to ask about next."""
+    ``from_board``, ``to_boards``; ``corner``; ``vertex``; Cram's ``squares``, ``rows``,
+    ``cols``; ``summand``, ``summand_nimber``), and the game it leaves (``after``, with
+    ``after_graph`` for a graph): what to ask about next."""
 
     _shown: Tuple[str, ...] = ("move", "nimber", "winning")
     _renamed = {"from_": "from"}
@@ -227,6 +228,9 @@ class Move(Record):
     to_boards: List[str]
     corner: List[int]
     vertex: str
+    squares: List[str]
+    rows: List[int]
+    cols: List[int]
     summand: int
     summand_nimber: int
     after: str

@@ -57,6 +57,14 @@ pub trait FamilyGame: Sized {
     /// on one of several equal heaps or boards is listed once.
     fn moves_after(&self) -> Vec<(Move, Self)>;
 
+    /// The report of the move written `notation` (as [`FamilyGame::moves_after`] names it),
+    /// leading to `nimber`, for an answer whose search named its moves only by notation: with
+    /// the family's part where its moves have one a front end draws (Cram's domino), bare
+    /// otherwise.
+    fn named_move(&self, notation: String, nimber: Nimber) -> Move {
+        Move::bare(notation, nimber)
+    }
+
     /// The game after the move written `notation` as [`FamilyGame::moves_after`] names it
     /// (`c3`, `5 -> 2 + 2`, `(7, 9) -> (5, 8)`, a vertex's name, `*3 -> *1`).
     ///

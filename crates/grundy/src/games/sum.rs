@@ -170,6 +170,10 @@ impl FamilyGame for Summand {
         each_family!(self, part => part.nim_heaps())
     }
 
+    fn named_move(&self, notation: String, nimber: Nimber) -> Move {
+        each_family!(self, part => part.named_move(notation, nimber))
+    }
+
     fn strategy_move(&self) -> Option<(String, String)> {
         each_family!(self, part => part.strategy_move())
     }

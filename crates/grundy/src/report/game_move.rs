@@ -79,7 +79,16 @@ pub enum MovePart {
         /// The vertex taken (with its neighbours) by the move.
         vertex: String,
     },
-    /// A Nim heap's move and Cram's domino: nothing beyond the notation. Listed last, as any
+    /// Cram: the two squares the domino covers, top or left first.
+    Domino {
+        /// The squares, as written on the board (`["a1", "a2"]`).
+        squares: [String; 2],
+        /// Their rows, counting from 1 (row 1 is drawn at the top).
+        rows: [usize; 2],
+        /// Their columns, counting from 1 (column a).
+        cols: [usize; 2],
+    },
+    /// A Nim heap's move, and a sum's move: nothing beyond the notation. Listed last, as any
     /// move reads back as it.
     Bare {},
 }
@@ -206,6 +215,15 @@ impl Move {
     pub fn row_and_col(&self) -> Option<(usize, usize)> {
         match self.family {
             MovePart::Placement { row, col, .. } => Some((row, col)),
+            _ => None,
+        }
+    }
+
+    /// Cram: the two squares the domino covers, top or left first.
+    #[must_use]
+    pub fn domino_squares(&self) -> Option<[&str; 2]> {
+        match &self.family {
+            MovePart::Domino { squares, .. } => Some([&squares[0], &squares[1]]),
             _ => None,
         }
     }

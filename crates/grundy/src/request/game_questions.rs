@@ -132,7 +132,7 @@ pub(super) fn normal_outcome(
         if let Some((notation, strategy)) = single.strategy_move() {
             return Ok(GameReport {
                 first_move_search: FirstMoveSearch {
-                    winning_move: Some(Move::bare(notation, Nimber::ZERO)),
+                    winning_move: Some(single.named_move(notation, Nimber::ZERO)),
                     first_moves: Some(single.moves_after().len()),
                     ..FirstMoveSearch::default()
                 },
@@ -403,7 +403,7 @@ fn evaluated_moves(
                 moves
                     .listed
                     .iter()
-                    .map(|listed| Move::bare(listed.notation.clone(), listed.nimber))
+                    .map(|listed| summand.named_move(listed.notation.clone(), listed.nimber))
                     .collect(),
             )
         },

@@ -225,7 +225,10 @@ fn play_strategy_move(
     let left = after
         .as_single()
         .ok_or_else(|| RunError::Failed(format!("{notation} left a sum")))?;
-    let played = Move::bare(notation.to_string(), Nimber::ZERO);
+    let played = match request.game.as_single() {
+        Some(single) => single.named_move(notation.to_string(), Nimber::ZERO),
+        None => Move::bare(notation.to_string(), Nimber::ZERO),
+    };
     let name = match request.opponent {
         Opponent::Perfect => format!("perfect play: {strategy}"),
         _ => strategy.to_string(),

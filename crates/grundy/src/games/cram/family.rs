@@ -9,7 +9,7 @@ use crate::games::contract::{no_such_move, FamilyGame, NormalPlay};
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
 use crate::graph::GraphError;
-use crate::report::{Command, FamilyPart, GameReport, Move, Player};
+use crate::report::{Command, FamilyPart, GameReport, Move, MovePart, Player};
 use crate::solver::SearchObserver;
 use crate::values::{Nimber, Outcome};
 
@@ -69,9 +69,18 @@ impl FamilyGame for CramGame {
                     rules: self.rules.clone(),
                     position,
                 };
-                (Move::bare(domino.to_string(), Nimber::ZERO), after)
+                (Move::domino(domino, Nimber::ZERO), after)
             })
             .collect()
+    }
+
+    fn named_move(&self, notation: String, nimber: Nimber) -> Move {
+        match notation.parse::<Domino>() {
+            Ok(domino) => Move::domino(domino, nimber),
+            // The search names its moves by the dominoes it lists, so this is not reached;
+            // a move it could not read is still reported, by its notation.
+            Err(_) => Move::bare(notation, nimber),
+        }
     }
 
     fn play(&self, notation: &str) -> Result<CramGame, String> {
@@ -260,6 +269,24 @@ impl NormalPlay for CramValues {
     }
 }
 
+/// The report of a move of this family.
+impl Move {
+    /// Laying `domino`, leading to `nimber`.
+    #[must_use]
+    pub fn domino(domino: Domino, nimber: Nimber) -> Move {
+        let squares = [domino.first(), domino.second()];
+        Move::with_part(
+            domino.to_string(),
+            nimber,
+            MovePart::Domino {
+                squares: squares.map(|square| square.to_string()),
+                rows: squares.map(|square| square.coordinates().0),
+                cols: squares.map(|square| square.coordinates().1),
+            },
+        )
+    }
+}
+
 /// Cram's regions as parts of a misère position: the free squares of each, keyed by shape.
 #[derive(Debug, PartialEq)]
 struct CramParts(Cram);
@@ -309,6 +336,34 @@ impl PartFamily for CramParts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_domino_s_move_names_its_two_squares_for_a_front_end_to_draw() {
+        let rules = Cram::new("3x4".parse().unwrap()).unwrap();
+        let game = CramGame {
+            position: rules.empty(),
+            rules,
+        };
+        let across = game.named_move("c2-b2".into(), Nimber::ZERO);
+        assert_eq!(
+            serde_json::to_string(&across).unwrap(),
+            r#"{"move":"b2-c2","nimber":0,"winning":true,"squares":["b2","c2"],"rows":[2,2],"cols":[2,3]}"#
+        );
+        let down = Move::domino("a1-a2".parse().unwrap(), Nimber::new(2));
+        assert_eq!(down.domino_squares(), Some(["a1", "a2"]));
+        let text = serde_json::to_string(&down).unwrap();
+        assert_eq!(
+            text,
+            r#"{"move":"a1-a2","nimber":2,"winning":false,"squares":["a1","a2"],"rows":[1,2],"cols":[1,1]}"#
+        );
+        assert_eq!(serde_json::from_str::<Move>(&text).unwrap(), down);
+        for (listed, _) in game.moves_after() {
+            let squares = listed
+                .domino_squares()
+                .expect("every Cram move names its squares");
+            assert_eq!(listed.notation, squares.join("-"));
+        }
+    }
 
     #[test]
     fn each_move_played_from_its_notation_leads_where_the_list_says() {
