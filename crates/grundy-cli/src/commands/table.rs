@@ -1,13 +1,10 @@
 //! `grundy table`: empty-board nim-values over ranges of board sizes, on every core. The
 //! library's table request computes them; this module reads the options and prints the table.
 
-use std::fmt::Display;
-
 use anyhow::Result;
 use grundy::games::registry::games_for;
 use grundy::misere::Convention;
 use grundy::picture::{self, MAX_GRID_CELLS};
-use grundy::report::TableReport;
 use grundy::request::{Limits, RunError, Stopped, TableGame, TableRequest};
 use grundy::watch::{Event, Watch};
 
@@ -123,12 +120,10 @@ pub fn run(args: &Args) -> Result<String> {
             crate::files::write_after_report(path, svg);
         }
     }
-    let out = if report.outcomes.is_some() {
-        misere_text(&report, args)
-    } else if game.searches_cells() {
-        board_text(&report, &game.rules_note(), request.threads(), args)
+    let out = if args.search.json {
+        json_line(&report)
     } else {
-        whole_table_text(&report, args)
+        grundy::request::table_text(&report, &game, request.threads(), interrupt::stopped_by())
     };
     if stopped {
         // The finished cells are the answer so far: printed before the exit status says the
@@ -143,160 +138,4 @@ pub fn run(args: &Args) -> Result<String> {
         .into());
     }
     Ok(out)
-}
-
-/// A table of empty boards searched cell by cell, with the `note` of its rules, as JSON or
-/// text: `?` for the cells a stop left unfinished.
-fn board_text(report: &TableReport, note: &str, threads: usize, args: &Args) -> String {
-    if args.search.json {
-        return json_line(report);
-    }
-    let shown: Vec<Vec<String>> = report
-        .nimbers
-        .iter()
-        .map(|row| {
-            row.iter()
-                .map(|cell| cell.map_or_else(|| "?".to_string(), |value| value.to_string()))
-                .collect()
-        })
-        .collect();
-    let mut out = value_grid_text(
-        &format!(
-            "{}{}: nim-values of the empty m x n board (m rows down, n columns across)",
-            report.game, note
-        ),
-        &report.rows,
-        &report.cols,
-        &shown,
-    );
-    if report.interrupted {
-        out.push_str(&format!(
-            "(? : not finished, stopped by {})\n",
-            interrupt::stopped_by()
-        ));
-    }
-    let strategies: Vec<&String> = report
-        .settled_by
-        .iter()
-        .flatten()
-        .flatten()
-        .flatten()
-        .collect();
-    if !strategies.is_empty() {
-        let mirrored = strategies
-            .iter()
-            .filter(|strategy| strategy.starts_with("mirror play"))
-            .count();
-        let by = match mirrored {
-            all if all == strategies.len() => "mirror play",
-            0 => "the kings' answer in the same line",
-            _ => "mirror play or the kings' answer in the same line",
-        };
-        out.push_str(&format!(
-            "{} boards settled without search by {by} (a second-player win: 0)\n",
-            strategies.len()
-        ));
-    }
-    out.push_str(&format!(
-        "{} boards, {} positions searched in {:.3} s on {threads} threads\n",
-        report.rows.len() * report.cols.len(),
-        report.positions_searched.unwrap_or(0),
-        report.seconds
-    ));
-    out
-}
-
-/// A table under misère play as JSON or text: who wins each cell, `?` where a stop came first.
-fn misere_text(report: &TableReport, args: &Args) -> String {
-    if args.search.json {
-        return json_line(report);
-    }
-    let shown: Vec<Vec<String>> = report
-        .outcomes
-        .iter()
-        .flatten()
-        .map(|row| {
-            row.iter()
-                .map(|cell| cell.clone().unwrap_or_else(|| "?".to_string()))
-                .collect()
-        })
-        .collect();
-    let what = if report.surface.is_some() {
-        "the empty m x n board (m rows down, n columns across)"
-    } else {
-        "the piece on (m, n) (m down, n across)"
-    };
-    let mut out = value_grid_text(
-        &format!(
-            "{}: misère play (the last player to move loses), who wins {what}: N the first player, P the second",
-            report.game
-        ),
-        &report.rows,
-        &report.cols,
-        &shown,
-    );
-    out.push_str(&format!(
-        "{} cells, {} positions searched in {:.3} s\n",
-        report.rows.len() * report.cols.len(),
-        report.positions_searched.unwrap_or(0),
-        report.seconds
-    ));
-    out
-}
-
-/// A table read whole from the game's own table (a corner game's) as JSON or text.
-fn whole_table_text(report: &TableReport, args: &Args) -> String {
-    // A table read whole is never stopped: every cell has its value.
-    let grid: Vec<Vec<u32>> = report
-        .nimbers
-        .iter()
-        .map(|row| row.iter().map(|cell| cell.unwrap_or(0)).collect())
-        .collect();
-    let game = &report.game;
-    if args.search.json {
-        return json_line(report);
-    }
-    value_grid_text(
-        &format!("{game}: nim-values g(m, n) (m down, n across)"),
-        &report.rows,
-        &report.cols,
-        &grid,
-    )
-}
-
-/// A table of values as text: a title line, the column labels, then one labelled row per
-/// row label, laid out like the figures of Boone (2016).
-fn value_grid_text<R: Display, C: Display, V: Display>(
-    title: &str,
-    rows: &[R],
-    cols: &[C],
-    grid: &[Vec<V>],
-) -> String {
-    let width = grid
-        .iter()
-        .flatten()
-        .map(|v| v.to_string().len())
-        .chain(cols.iter().map(|c| c.to_string().len()))
-        .max()
-        .unwrap_or(1);
-    let label = rows
-        .iter()
-        .map(|r| r.to_string().len())
-        .max()
-        .unwrap_or(1)
-        .max(3);
-    let mut out = format!("{title}\n");
-    out.push_str(&format!("{:>label$}", "m\\n"));
-    for n in cols {
-        out.push_str(&format!("  {:>width$}", n.to_string()));
-    }
-    out.push('\n');
-    for (m, values) in rows.iter().zip(grid) {
-        out.push_str(&format!("{:>label$}", m.to_string()));
-        for value in values {
-            out.push_str(&format!("  {value:>width$}"));
-        }
-        out.push('\n');
-    }
-    out
 }

@@ -40,6 +40,7 @@ mod sequence;
 mod sequence_text;
 mod server_limits;
 mod table;
+mod table_text;
 mod thinking_time;
 mod tour;
 mod tour_text;
@@ -92,6 +93,7 @@ pub use sequence::{
 };
 pub use server_limits::ServerLimits;
 pub use table::{TableGame, TableRequest};
+pub use table_text::table_text;
 pub use thinking_time::MAX_THINKING_SECONDS;
 pub use tour::{
     tour, tour_count, tour_exists, tour_verify, FoundTour, TourAnswer, TourCountAnswer,
