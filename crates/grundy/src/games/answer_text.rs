@@ -21,8 +21,8 @@ use crate::values::Outcome;
 /// The text of `value` or `outcome` (as `command` says) of `game` under normal play. One
 /// placement game is answered by its first-move search, whose text shows the position when the
 /// user gave one (`position_given`) or it is not the empty board, and `units`, the line about
-/// the units of a search spread over ranks; any other game (whose outcome is its value's) by
-/// [`value_text`].
+/// the units of a search spread over ranks; any other game, and a sum, by its value (which
+/// says who wins too).
 #[must_use]
 pub fn answer_text(
     game: &Game,
@@ -43,8 +43,7 @@ pub fn answer_text(
 
 /// The text of `value` for a game that is not one placement game (whose first-move search
 /// [`answer_text`] words).
-#[must_use]
-pub fn value_text(game: &Game, report: &GameReport) -> String {
+fn value_text(game: &Game, report: &GameReport) -> String {
     match game.as_single() {
         Some(Summand::Graph(GraphGame { .. })) => graph_value_text(report),
         Some(summand) if !game.is_sum() => heap_value_text(summand, report),

@@ -7,17 +7,15 @@ use std::collections::HashMap;
 use super::GraphAnswer;
 use crate::games::answer_text::draw_board;
 use crate::games::game::Game;
-use crate::games::placement::{Placement, PlacementGame, PlacementPosition};
-use crate::games::sum::Summand;
+use crate::games::placement::{PlacementGame, PlacementPosition};
 use crate::report::{BoundsReport, Count, GraphReport, TerminalCount};
 
 /// The placement game whose attack graph `game` asks about; `None` for a graph read from a
 /// file.
 fn board_game(game: &Game) -> Option<&PlacementGame> {
-    match game.as_single() {
-        Some(Summand::Placement(Placement { game, .. })) => Some(game),
-        _ => None,
-    }
+    game.as_single()?
+        .as_placement()
+        .map(|placement| &placement.game)
 }
 
 /// A count as its digits.
