@@ -16,7 +16,7 @@ use crate::games::computer::{ComputerAsked, NoReply};
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{MisereStart, State, TooLarge};
 use crate::games::placement::ResumableSearch;
-use crate::graph::GraphError;
+use crate::graph::{Graph, GraphError};
 use crate::report::{Command, GameReport, Move, MovesPart, Player};
 use crate::solver::SearchObserver;
 use crate::values::Convention;
@@ -105,6 +105,27 @@ pub trait FamilyGame: Sized {
         _budget_bytes: u64,
         _observer: Box<dyn SearchObserver + Send>,
     ) -> Option<Result<GameReport, String>> {
+        None
+    }
+
+    /// The graph whose independent sets are this game's positions, which `graph` describes
+    /// (a piece's attack graph on an empty board, a graph read from a file); `None` for a
+    /// family that has none, an error for a game of the family that has none (why, for
+    /// people).
+    fn positions_graph(&self) -> Option<Result<PositionsGraph, String>> {
+        None
+    }
+
+    /// A set of [`FamilyGame::positions_graph`]'s vertices (an independent set: a position)
+    /// drawn for people as the game draws its positions (a board as text); `None` when the
+    /// game has no drawing, and the set is written by its vertices' names.
+    fn vertex_set_text(&self, _vertices: &[usize]) -> Option<String> {
+        None
+    }
+
+    /// A smallest terminal position, given by its vertices, as a picture (SVG) of the game's
+    /// position, titled; `None` when the game has no drawing or the set is not a position.
+    fn smallest_terminal_picture(&self, _vertices: &[usize]) -> Option<String> {
         None
     }
 
@@ -255,6 +276,23 @@ pub enum AloneQuestion {
         /// The most moves listed.
         limit: usize,
     },
+}
+
+/// The graph whose independent sets are a game's positions, with what `graph`'s answer says
+/// of the game.
+#[derive(Clone, Debug)]
+pub struct PositionsGraph {
+    /// The graph.
+    pub graph: Graph,
+    /// The report's game: the piece's name, or `graph`.
+    pub game: String,
+    /// The board the graph is drawn on, if any.
+    pub board: Option<String>,
+    /// What a graph read from a file was called.
+    pub source: Option<String>,
+    /// Orders of the vertices to try first for the count of terminal positions (a board's
+    /// rows and columns).
+    pub orders: Vec<Vec<usize>>,
 }
 
 /// A question given up because its stop flag was raised.

@@ -19,7 +19,9 @@ use std::sync::Arc;
 
 use crate::games::computer::{ComputerAsked, NoReply};
 use crate::games::contract::PlayView;
-use crate::games::contract::{AloneQuestion, FamilyGame, NimHeap, NormalPlay, StopRaised};
+use crate::games::contract::{
+    AloneQuestion, FamilyGame, NimHeap, NormalPlay, PositionsGraph, StopRaised,
+};
 use crate::games::corner::CornerPiece;
 use crate::games::cram::CramGame;
 use crate::games::graph::GraphGame;
@@ -168,6 +170,18 @@ impl FamilyGame for Summand {
         observer: Box<dyn SearchObserver + Send>,
     ) -> Option<GameReport> {
         each_family!(self, part => part.moves_within(all, budget_bytes, stop, observer))
+    }
+
+    fn positions_graph(&self) -> Option<Result<PositionsGraph, String>> {
+        each_family!(self, part => part.positions_graph())
+    }
+
+    fn vertex_set_text(&self, vertices: &[usize]) -> Option<String> {
+        each_family!(self, part => part.vertex_set_text(vertices))
+    }
+
+    fn smallest_terminal_picture(&self, vertices: &[usize]) -> Option<String> {
+        each_family!(self, part => part.smallest_terminal_picture(vertices))
     }
 
     fn has_own_computer(&self) -> bool {

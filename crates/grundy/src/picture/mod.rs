@@ -28,7 +28,6 @@ pub use plot::{sequence, sequence_plot, PeriodMark, MAX_PLOTTED_HEAPS};
 use crate::board::escape;
 use crate::games::contract::FamilyGame;
 use crate::games::game::Game;
-use crate::games::placement::Placement;
 use crate::report::GameReport;
 use crate::request::{Answer, GraphAnswer, Request, TourAnswer};
 
@@ -77,8 +76,8 @@ pub fn of_answer(request: &Request, answer: &Answer) -> Option<String> {
 /// ([`smallest_terminal`]); `None` for a graph read from a file, which has no board.
 #[must_use]
 pub fn of_graph_answer(game: &Game, answer: &GraphAnswer) -> Option<String> {
-    let Placement { game, .. } = game.as_single()?.as_placement()?;
-    smallest_terminal(game, &answer.smallest_terminal)
+    game.as_single()?
+        .smallest_terminal_picture(&answer.smallest_terminal)
 }
 
 /// The colour of a value: 0 (a P-position) is white, larger values run through hues so that

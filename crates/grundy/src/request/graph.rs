@@ -2,22 +2,18 @@
 //! size, degrees, components, bipartiteness, the independence, domination and independent
 //! domination numbers, and the terminal positions counted by size.
 
-use crate::games::graph::GraphGame;
-use crate::games::placement::Placement;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize, Serializer};
 
 use super::{read_game, RunError, Stopped};
+use crate::games::contract::{FamilyGame, PositionsGraph};
 use crate::games::game::Game;
 use crate::games::game::GameError;
-use crate::games::placement::{PlacementGame, RayRule, Surface};
-use crate::games::sum::Summand;
 use crate::graph::search::{
     domination_observed, independence_number_observed, tighten_by_order, Bounds, SearchLimit,
 };
-use crate::graph::terminal::{board_orders, narrowest_order, terminal_sets, TerminalLimit};
-use crate::graph::Graph;
+use crate::graph::terminal::{narrowest_order, terminal_sets, TerminalLimit};
 use crate::report::{
     BoundsReport, Command, Count, DegreeReport, GraphNumbers, GraphReport, TerminalCount,
     TerminalSize, SCHEMA_VERSION,
@@ -129,49 +125,10 @@ impl Serialize for GraphAnswer {
     }
 }
 
-/// Why `graph` refuses a game of several pieces: its facts are those of one graph whose
-/// independent sets are the game's positions, and with pieces of different kinds there is no
-/// such graph.
-fn several_pieces_refused(game: &PlacementGame) -> RunError {
-    let (name, board) = (game.name(), game.board());
-    let each: Vec<String> = game
-        .pieces()
-        .iter()
-        .map(|piece| format!("`grundy graph {piece} {board}`"))
-        .collect();
-    RunError::input(format!(
-        "graph describes the attack graph of one piece, whose independent sets are the positions of its game; \
-{name} has pieces that attack differently, and a piece may go on a square from which it attacks a piece of another kind \
-placed before it (only the square it goes on must be unattacked), so its positions are not the independent sets of one graph \
-and alpha, gamma, i and the terminal counts would not describe it. Try {} for each piece's graph, or `grundy value {name} {board}` for the game",
-        each.join(" or ")
-    ))
-}
-
-/// The graph a request asks about, with the board game whose attack graph it is.
-fn graph_of(asked: &Game) -> Result<(Option<&PlacementGame>, &str, Graph), RunError> {
-    let single = asked.as_single();
-    if let Some(GraphGame { name, graph }) = single.and_then(Summand::as_graph) {
-        return Ok((None, name, graph.clone()));
-    }
-    match single.and_then(Summand::as_placement) {
-        Some(Placement { game, position }) => {
-            let Some(piece) = game.single_piece() else {
-                return Err(several_pieces_refused(game));
-            };
-            let rules = game.rules();
-            if rules.surface() != Surface::Rectangle
-                || rules.rays() != RayRule::default()
-                || *position != game.empty()
-            {
-                return Err(RunError::input(format!(
-                    "graph describes the attack graph of a piece on an empty rectangular board, not `{asked}`: try `grundy graph {} {}`",
-                    game.name(),
-                    game.board()
-                )));
-            }
-            Ok((Some(game), "", Graph::attack_graph(piece, game.board())))
-        }
+/// The graph a request asks about: the one whose independent sets are its game's positions.
+fn graph_of(asked: &Game) -> Result<PositionsGraph, RunError> {
+    match asked.as_single().and_then(FamilyGame::positions_graph) {
+        Some(graph) => graph.map_err(RunError::Input),
         None => Err(RunError::input(format!(
             "graph describes the attack graph of one piece on a board, or a graph from a file, not `{asked}`"
         ))),
@@ -185,7 +142,13 @@ fn graph_of(asked: &Game) -> Result<(Option<&PlacementGame>, &str, Graph), RunEr
 /// A game that is not one piece on an empty board or a graph, or a graph too large to search
 /// ([`RunError::Input`]).
 pub fn graph(request: &GraphRequest, watch: &Watch) -> Result<GraphAnswer, RunError> {
-    let (board_game, file, graph) = graph_of(&request.game)?;
+    let PositionsGraph {
+        graph,
+        game,
+        board,
+        source,
+        orders,
+    } = graph_of(&request.game)?;
     let started = Instant::now();
     let limit = SearchLimit {
         nodes: request.limit,
@@ -205,10 +168,7 @@ pub fn graph(request: &GraphRequest, watch: &Watch) -> Result<GraphAnswer, RunEr
     let search_seconds = started.elapsed().as_secs_f64();
 
     let counting = Instant::now();
-    let order = match board_game {
-        Some(game) => narrowest_order(&graph, board_orders(game.board())),
-        None => narrowest_order(&graph, Vec::new()),
-    };
+    let order = narrowest_order(&graph, orders);
     let terminal = terminal_sets(
         &graph,
         &order,
@@ -249,16 +209,12 @@ pub fn graph(request: &GraphRequest, watch: &Watch) -> Result<GraphAnswer, RunEr
         frontier_width: sets.frontier_width,
         peak_states: sets.peak_entries,
     });
-    let (game, board, position) = match board_game {
-        Some(game) => (game.name(), Some(game.board().to_string()), None),
-        None => ("graph".to_string(), None, Some(file.to_string())),
-    };
     let report = GraphReport {
         schema: SCHEMA_VERSION,
         command: Command::Graph,
         game,
         board,
-        position,
+        position: source,
         vertices: graph.vertex_count(),
         edges: graph.edge_count(),
         degree: DegreeReport {

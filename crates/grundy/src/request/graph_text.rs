@@ -2,21 +2,10 @@
 //! degrees and components, its numbers (or their bounds), and its terminal positions by size,
 //! each drawn on the board for a piece's attack graph.
 
-use std::collections::HashMap;
-
 use super::GraphAnswer;
-use crate::games::answer_text::draw_board;
+use crate::games::contract::FamilyGame;
 use crate::games::game::Game;
-use crate::games::placement::{PlacementGame, PlacementPosition};
 use crate::report::{BoundsReport, Count, GraphReport, TerminalCount};
-
-/// The placement game whose attack graph `game` asks about; `None` for a graph read from a
-/// file.
-fn board_game(game: &Game) -> Option<&PlacementGame> {
-    game.as_single()?
-        .as_placement()
-        .map(|placement| &placement.game)
-}
 
 /// A count as its digits.
 fn count_digits(count: &Count) -> String {
@@ -30,15 +19,10 @@ fn count_digits(count: &Count) -> String {
 /// a graph's by the names of their vertices.
 #[must_use]
 pub fn graph_text(answer: &GraphAnswer, game: &Game) -> String {
-    let board_game = board_game(game);
     let report = &answer.report;
     let mut out = String::new();
-    match (board_game, &report.position) {
-        (Some(game), _) => out.push_str(&format!(
-            "attack graph of {} on {}\n",
-            game.name(),
-            game.board()
-        )),
+    match (&report.board, &report.position) {
+        (Some(board), _) => out.push_str(&format!("attack graph of {} on {board}\n", report.game)),
         (None, path) => out.push_str(&format!("graph {}\n", path.as_deref().unwrap_or_default())),
     }
     out.push_str(&format!("vertices    {}\n", report.vertices));
@@ -110,7 +94,7 @@ pub fn graph_text(answer: &GraphAnswer, game: &Game) -> String {
     ));
     out.push('\n');
     match (&report.terminal_positions, &report.terminal_error) {
-        (Some(sets), _) => out.push_str(&terminal_report(answer, sets, board_game)),
+        (Some(sets), _) => out.push_str(&terminal_report(answer, sets, game)),
         (None, error) => out.push_str(&format!(
             "terminal positions: not counted: {}; raise --states to try harder\n",
             error.as_deref().unwrap_or_default()
@@ -119,19 +103,7 @@ pub fn graph_text(answer: &GraphAnswer, game: &Game) -> String {
     out
 }
 
-/// The position with pieces on `squares` (an independent set, so each placement is legal).
-fn position_of(game: &PlacementGame, squares: &[usize]) -> PlacementPosition {
-    squares.iter().fold(game.empty(), |position, &index| {
-        game.play(&position, game.board().square_at(index))
-            .expect("an independent set is reached by legal moves")
-    })
-}
-
-fn terminal_report(
-    answer: &GraphAnswer,
-    sets: &TerminalCount,
-    board_game: Option<&PlacementGame>,
-) -> String {
+fn terminal_report(answer: &GraphAnswer, sets: &TerminalCount, game: &Game) -> String {
     let report: &GraphReport = &answer.report;
     let mut out = String::new();
     let total = sets
@@ -152,11 +124,13 @@ fn terminal_report(
     }
     out.push_str("one terminal position of each size:\n");
     for (class, example) in sets.sizes.iter().zip(&answer.terminal_examples) {
-        match board_game {
-            Some(game) => {
+        match game
+            .as_single()
+            .and_then(|single| single.vertex_set_text(example))
+        {
+            Some(drawn) => {
                 out.push_str(&format!("size {}:\n", class.size));
-                let position = position_of(game, example);
-                out.push_str(&draw_board(game, &position, &HashMap::new()));
+                out.push_str(&drawn);
             }
             None => {
                 out.push_str(&format!(

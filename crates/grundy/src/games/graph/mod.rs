@@ -3,7 +3,9 @@
 
 use std::sync::Arc;
 
-use crate::games::contract::{plain_report, valued_report, AloneQuestion, FamilyGame, NormalPlay};
+use crate::games::contract::{
+    plain_report, valued_report, AloneQuestion, FamilyGame, NormalPlay, PositionsGraph,
+};
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{
     Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge, MAX_MISERE_SQUARES, WORDS,
@@ -84,6 +86,16 @@ impl FamilyGame for GraphGame {
         Ok(Box::new(GraphValues {
             solver: GraphSolver::new(&self.graph, budget_bytes)?,
             graph: self.graph.clone(),
+        }))
+    }
+
+    fn positions_graph(&self) -> Option<Result<PositionsGraph, String>> {
+        Some(Ok(PositionsGraph {
+            graph: self.graph.clone(),
+            game: "graph".to_string(),
+            board: None,
+            source: Some(self.name.clone()),
+            orders: Vec::new(),
         }))
     }
 

@@ -10,7 +10,7 @@ use super::{
 use crate::board::{Piece, Square};
 use crate::games::computer::{ComputerAsked, NoReply};
 use crate::games::contract::PlayView;
-use crate::games::contract::{AloneQuestion, FamilyGame, NormalPlay};
+use crate::games::contract::{AloneQuestion, FamilyGame, NormalPlay, PositionsGraph};
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{
     Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge, MAX_MISERE_SQUARES, WORDS,
@@ -171,6 +171,18 @@ impl FamilyGame for Placement {
             stop,
             observer,
         ))
+    }
+
+    fn positions_graph(&self) -> Option<Result<PositionsGraph, String>> {
+        Some(super::attack_graph::positions_graph(self))
+    }
+
+    fn vertex_set_text(&self, vertices: &[usize]) -> Option<String> {
+        super::attack_graph::vertex_set_text(&self.game, vertices)
+    }
+
+    fn smallest_terminal_picture(&self, vertices: &[usize]) -> Option<String> {
+        super::picture::smallest_terminal(&self.game, vertices)
     }
 
     fn has_own_computer(&self) -> bool {

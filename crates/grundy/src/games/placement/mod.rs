@@ -32,6 +32,7 @@
 //! assert_eq!(game.legal_placements(&position).len(), 8);
 //! ```
 
+mod attack_graph;
 pub mod checkpoint;
 mod family;
 mod four_lines;

@@ -7,7 +7,7 @@
 //! line's implementation is MPI), keeps what [`RanksObserver`] is told (a checkpoint, a
 //! progress bar) and gives back what an earlier run kept as [`RanksSearch::resume`]. Each
 //! message is a [`MessageKind`] and a text ([`encode_unit`], [`encode_answer`]) of at most
-//! [`MAX_UNIT_TEXT_BYTES`], a bound a transport may hold a rank to before it receives.
+//! [`MAX_UNIT_TEXT_BYTES`](super::unit_search::MAX_UNIT_TEXT_BYTES), a bound a transport may hold a rank to before it receives.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -56,7 +56,7 @@ pub trait Ranks {
 
     /// A message that has arrived, without waiting for one: the rank that sent it, its kind
     /// and its text; `None` when none has. An error says why a message could not be taken
-    /// (one longer than [`MAX_UNIT_TEXT_BYTES`], not text, of an unknown kind).
+    /// (one longer than [`MAX_UNIT_TEXT_BYTES`](super::unit_search::MAX_UNIT_TEXT_BYTES), not text, of an unknown kind).
     ///
     /// # Errors
     /// The transport's reason, for people.
