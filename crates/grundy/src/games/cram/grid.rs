@@ -307,9 +307,11 @@ impl<W: Word> Grid<W> {
         let bottom = (W::BITS - 1 - region.leading_zeros()) / cols;
         let height = bottom - top + 1;
         let lifted = region >> (top * cols);
-        let left = self.columns_met(lifted).trailing_zeros();
+        // The columns met, found once: those of the shape moved left are the same moved.
+        let columns = self.columns_met(lifted);
+        let left = columns.trailing_zeros();
         let shape = lifted >> left;
-        let width = W::BITS - self.columns_met(shape).leading_zeros();
+        let width = W::BITS - (columns >> left).leading_zeros();
         let least = self.least_of_four(shape, height, width);
         // The shape turned a quarter (mirrored in the diagonal), when it fits the board so.
         if width <= self.rows && height <= cols {
