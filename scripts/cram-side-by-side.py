@@ -17,14 +17,16 @@ import argparse
 import os
 import re
 import resource
+import signal
 import statistics
 import subprocess
 import sys
 import time
 
 
-def measure(command):
-    """Runs `command` and returns (wall seconds, CPU seconds, peak RSS in MiB, its output).
+def measure(command, timeout):
+    """Runs `command` and returns (wall seconds, CPU seconds, peak RSS in MiB, its output), or
+    None when it ran longer than `timeout` seconds (it is then stopped, with its children).
 
     The peak is `/usr/bin/time`'s when it is there: the rusage of a child forked from Python
     counts the Python process's pages before `exec` (about 15 MiB)."""
@@ -33,14 +35,24 @@ def measure(command):
         command = ["/usr/bin/time", "-f", "peak-kib %M"] + command
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.monotonic()
-    process = subprocess.run(command, capture_output=True, text=True, check=False)
+    # A session of its own, so that a run stopped at the timeout takes the program timed
+    # by /usr/bin/time with it.
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    try:
+        stdout, stderr = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        return None
     wall = time.monotonic() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    output = process.stdout + process.stderr
+    output = stdout + stderr
     if process.returncode != 0:
         sys.exit(f"{' '.join(command)} failed ({process.returncode}):\n{output}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    found = re.findall(r"peak-kib (\d+)", process.stderr) if timed else []
+    found = re.findall(r"peak-kib (\d+)", stderr) if timed else []
     peak = int(found[-1]) / 1024 if found else after.ru_maxrss / 1024
     return wall, cpu, peak, output
 
@@ -72,6 +84,9 @@ def main():
     parser.add_argument("--boards", default="4x9,5x7,4x11,5x9", help="comma-separated boards RxC")
     parser.add_argument("--runs", type=int, default=3, help="runs of each program per board")
     parser.add_argument("--memory", default="1G", help="grundy's --memory")
+    parser.add_argument(
+        "--timeout", type=float, default=600, help="seconds after which a run is stopped"
+    )
     args = parser.parse_args()
     print(f"# {os.uname().nodename}, {os.cpu_count()} cores, {args.runs} runs each, A B A B")
     print("| board | program | value | wall s (median) | CPU s (median) | peak MiB |")
@@ -80,12 +95,26 @@ def main():
     for board in args.boards.split(","):
         ours, theirs = commands(board.strip(), args)
         results = {"grundy": [], "igsolve": []}
+        stopped = set()
         for _ in range(args.runs):
             for name, command in (("grundy", ours), ("igsolve", theirs)):
-                results[name].append(measure(command))
+                if name in stopped:
+                    continue
+                run = measure(command, args.timeout)
+                if run is None:
+                    # One run past the limit is enough to say so; the next would be too.
+                    stopped.add(name)
+                else:
+                    results[name].append(run)
         summary = {}
         values = {}
+        for name in ("grundy", "igsolve"):
+            if name not in stopped:
+                continue
+            print(f"| {board} | {name} | stopped | over {args.timeout:.0f} | | |")
         for name, runs in results.items():
+            if name in stopped:
+                continue
             wall = statistics.median(r[0] for r in runs)
             cpu = statistics.median(r[1] for r in runs)
             peak = max(r[2] for r in runs)
@@ -93,6 +122,8 @@ def main():
             values[name] = {nim_value(name, r[3]) for r in runs}
             shown = ",".join(str(value) for value in sorted(values[name], key=str))
             print(f"| {board} | {name} | {shown} | {wall:.2f} | {cpu:.2f} | {peak:.0f} |")
+        if stopped:
+            continue
         if values["grundy"] != values["igsolve"]:
             sys.exit(f"{board}: the programs disagree: {values}")
         ratios.append((board, [summary["grundy"][i] / max(summary["igsolve"][i], 1e-3) for i in range(3)]))

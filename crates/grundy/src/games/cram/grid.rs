@@ -207,15 +207,86 @@ impl<W: Word> Grid<W> {
         reduced & !(others & !self.neighbours(others))
     }
 
-    /// Calls `visit` with each region of `free` (squares joined by possible dominoes), `free`
-    /// having been reduced: every square has a free neighbour.
+    /// The left halves of the dominoes across that the search may take out of `free`'s
+    /// graph without changing its value: both rows of each 2×2 block of free squares two of
+    /// whose opposite corners are twins, squares whose only free neighbours are the block's
+    /// other two corners (the top left's neighbours above and to the left and the bottom
+    /// right's below and to the right are not free, or the same of the other diagonal).
+    ///
+    /// Why the value stays: call the twins `a` and `d` and the other corners `b` and `c`, and
+    /// `G'` the position without the links `a-b` and `c-d`, where `a` hangs on `c` alone and
+    /// `d` on `b`. The options of `G` and `G'` have the same values, so `G` and `G'` have one
+    /// value (by induction on the free squares): `a-c` and `b-d` leave the same position in
+    /// both; `a-b` in `G` leaves `d` hanging on `c`, as `b-d` in `G'` leaves `a` hanging on
+    /// `c`, and `c-d` likewise answers `a-c`; a domino elsewhere keeps the twins, so the two
+    /// positions it leaves are again a `G` and its `G'`; a domino on `b` and a square outside
+    /// the block leaves both twins hanging on `c` in `G` and one in `G'`, and of several
+    /// squares hanging on one square all but one change no value ([`Grid::reduced`]); a
+    /// domino on `c` likewise. The block's rows, not its columns, are cut: either would do.
+    /// (Beling's `igsolve` splits Cram at the same blocks, its `forbidden_horizontal_moves`.)
     #[inline]
-    pub(crate) fn for_each_region(&self, free: W, mut visit: impl FnMut(W)) {
+    pub(crate) fn cuttable_across(&self, free: W) -> W {
+        let cols = self.cols;
+        let right_free = self.has_right & (free >> 1);
+        let left_free = self.has_left & (free << 1);
+        let up_closed = free & !free.shl_or_zero(cols);
+        let down_closed = free & !free.shr_or_zero(cols);
+        // Top left corners of the blocks: the four squares free.
+        let blocks = free & right_free & free.shr_or_zero(cols) & free.shr_or_zero(cols + 1);
+        if blocks == W::ZERO {
+            return W::ZERO;
+        }
+        // The top left and bottom right corners twins, or the top right and bottom left.
+        let top_left_closed = up_closed & !left_free;
+        let bottom_right_closed = down_closed & !right_free;
+        let top_right_closed = up_closed & !right_free;
+        let bottom_left_closed = down_closed & !left_free;
+        let main = top_left_closed & bottom_right_closed.shr_or_zero(cols + 1);
+        let anti = (top_right_closed >> 1) & bottom_left_closed.shr_or_zero(cols);
+        let cut = blocks & (main | anti);
+        cut | cut.shl_or_zero(cols)
+    }
+
+    /// Calls `visit` with each region of `free` (squares joined by possible dominoes, less the
+    /// links [`Grid::cuttable_across`] takes out), `free` having been reduced: every square
+    /// has a free neighbour. A region cut off from the rest is reduced again, and split again
+    /// if that took squares out.
+    #[inline]
+    pub(crate) fn for_each_region(&self, free: W, visit: &mut impl FnMut(W)) {
+        let cut = self.cuttable_across(free);
+        if cut == W::ZERO {
+            self.for_each_linked_region(free, self.has_right, visit);
+            return;
+        }
+        self.for_each_linked_region(free, self.has_right & !cut, &mut |region| {
+            let reduced = if region == free {
+                region
+            } else {
+                self.reduced(region)
+            };
+            if reduced == region {
+                visit(region);
+            } else {
+                self.for_each_region(reduced, visit);
+            }
+        });
+    }
+
+    /// Calls `visit` with each region of `free`, squares joined down and across, across only
+    /// from the squares of `joined_right` to their right neighbours.
+    #[inline]
+    fn for_each_linked_region(&self, free: W, joined_right: W, visit: &mut impl FnMut(W)) {
+        let cols = self.cols;
         let mut rest = free;
         while rest != W::ZERO {
             let mut region = rest.lowest();
             loop {
-                let grown = region | (self.neighbours(region) & rest);
+                let grown = region
+                    | ((region & joined_right) << 1)
+                    | ((region >> 1) & joined_right)
+                    | region.shr_or_zero(cols)
+                    | region.shl_or_zero(cols);
+                let grown = grown & rest;
                 if grown == region {
                     break;
                 }
@@ -236,9 +307,11 @@ impl<W: Word> Grid<W> {
         let bottom = (W::BITS - 1 - region.leading_zeros()) / cols;
         let height = bottom - top + 1;
         let lifted = region >> (top * cols);
-        let left = self.columns_met(lifted).trailing_zeros();
+        // The columns met, found once: those of the shape moved left are the same moved.
+        let columns = self.columns_met(lifted);
+        let left = columns.trailing_zeros();
         let shape = lifted >> left;
-        let width = W::BITS - self.columns_met(shape).leading_zeros();
+        let width = W::BITS - (columns >> left).leading_zeros();
         let least = self.least_of_four(shape, height, width);
         // The shape turned a quarter (mirrored in the diagonal), when it fits the board so.
         if width <= self.rows && height <= cols {
@@ -275,6 +348,8 @@ impl<W: Word> Grid<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::BoardSize;
+    use crate::games::cram::{Cram, CramPosition};
 
     /// The images of a region under the eight symmetries of a square board share a canonical
     /// form, in the top left corner, which is its own.
@@ -312,6 +387,94 @@ mod tests {
             assert_eq!(grid.canonical(form), form);
             assert!(form & 0x000f != 0 && form & 0x1111 != 0, "{squares:#x}");
         }
+    }
+
+    /// The regions of `free` and how many of them there are once the twin blocks are cut,
+    /// against the plain split's count.
+    fn split_and_plain_count(grid: &Grid<u64>, free: u64) -> (Vec<u64>, usize) {
+        let reduced = grid.reduced(free);
+        let mut regions = Vec::new();
+        grid.for_each_region(reduced, &mut |region| regions.push(region));
+        let mut plain = 0;
+        grid.for_each_linked_region(reduced, grid.has_right, &mut |_| plain += 1);
+        (regions, plain)
+    }
+
+    /// The nim-value of the free squares `free` of `game` by the plain recursion.
+    fn naive(
+        game: &Cram,
+        memo: &mut std::collections::HashMap<CramPosition, crate::values::Nimber>,
+        free: u64,
+    ) -> u32 {
+        let options = |position: &CramPosition| game.options(position);
+        crate::solver::naive_value_by(&CramPosition::from_bits(u128::from(free)), &options, memo)
+            .value()
+    }
+
+    /// Every position of every board of up to 16 squares: the regions the search splits it
+    /// into, twin blocks cut, have values whose XOR is the position's, by the plain recursion
+    /// on the whole board; and the cut splits thousands of them further than the plain split.
+    #[test]
+    fn cutting_twin_blocks_keeps_every_small_value() {
+        let mut split_further = 0;
+        for rows in 1..=16u32 {
+            for cols in 1..=16 / rows {
+                let game = Cram::new(BoardSize::new(rows, cols).unwrap()).unwrap();
+                let grid = Grid::<u64>::new(rows, cols);
+                let mut memo = std::collections::HashMap::new();
+                for free in 0..=grid.all() {
+                    let (regions, plain) = split_and_plain_count(&grid, free);
+                    split_further += usize::from(regions.len() > plain);
+                    let parts = regions
+                        .iter()
+                        .fold(0, |value, &region| value ^ naive(&game, &mut memo, region));
+                    assert_eq!(
+                        parts,
+                        naive(&game, &mut memo, free),
+                        "{rows}x{cols} {free:#x} split into {regions:x?}"
+                    );
+                }
+            }
+        }
+        assert!(split_further > 5000, "{split_further}");
+    }
+
+    /// Random positions of boards of 20 to 36 squares, about two squares in three free: the
+    /// regions' values XOR to the whole position's, by the plain recursion.
+    #[test]
+    fn cutting_twin_blocks_keeps_the_value_of_random_positions() {
+        let mut seed = 0x853C_49E6_748F_EA9Bu64;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut split_further = 0;
+        for (rows, cols) in [(4, 5), (5, 5), (4, 6), (5, 6), (6, 6), (3, 8), (2, 12)] {
+            let game = Cram::new(BoardSize::new(rows, cols).unwrap()).unwrap();
+            let grid = Grid::<u64>::new(rows, cols);
+            let mut memo = std::collections::HashMap::new();
+            let mut checked = 0;
+            while checked < 60 {
+                let free = grid.all() & (random() | random()) & (random() | random() | random());
+                if free.count_ones() > 22 {
+                    continue;
+                }
+                checked += 1;
+                let (regions, plain) = split_and_plain_count(&grid, free);
+                split_further += usize::from(regions.len() > plain);
+                let parts = regions
+                    .iter()
+                    .fold(0, |value, &region| value ^ naive(&game, &mut memo, region));
+                assert_eq!(
+                    parts,
+                    naive(&game, &mut memo, free),
+                    "{rows}x{cols} {free:#x} split into {regions:x?}"
+                );
+            }
+        }
+        assert!(split_further > 20, "{split_further}");
     }
 
     /// Every domino is visited once, on boards of one and two words.

@@ -228,7 +228,7 @@ impl<W: Word> PruningSearch<W> {
         let table = &self.table;
         let components = &mut self.components;
         let table_hits = &mut self.table_hits;
-        grid.for_each_region(grid.reduced(free), |region| {
+        grid.for_each_region(grid.reduced(free), &mut |region| {
             let squares = region.count_ones();
             if squares <= 3 {
                 // Two or three squares take one domino and are then dead.
