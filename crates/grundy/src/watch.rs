@@ -462,11 +462,23 @@ impl SearchObserver for Watch {
 
 /// The first-move search's observer: settled records, groups settled, and the stop flag.
 pub(crate) struct RootWatch<'a> {
-    pub(crate) watch: &'a Watch,
+    watch: &'a Watch,
     /// Whether the values asked about are named (a nim-value search).
-    pub(crate) values: bool,
+    values: bool,
     /// When the facts were last sent (or the search started).
-    pub(crate) facts_sent: std::time::Instant,
+    facts_sent: std::time::Instant,
+}
+
+impl RootWatch<'_> {
+    /// The observer of a first-move search under `watch`; `values`: a nim-value search, whose
+    /// progress names the value it asks about.
+    pub(crate) fn new(watch: &Watch, values: bool) -> RootWatch<'_> {
+        RootWatch {
+            watch,
+            values,
+            facts_sent: std::time::Instant::now(),
+        }
+    }
 }
 
 /// How often a first-move search sends the costliest facts it has learnt

@@ -264,7 +264,7 @@ impl Checkpoint {
     /// Writes the line `event` adds to the checkpoint, if any (a question settled, or
     /// searched long without an answer).
     pub(crate) fn record(&mut self, event: &Event) {
-        if let Some(line) = self.search.line_for(event) {
+        if let Some(line) = grundy::request::checkpoint_line(&self.search, event) {
             self.write_line(line);
         }
     }

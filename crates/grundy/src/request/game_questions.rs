@@ -9,13 +9,14 @@ use super::prepare::{prepare, LIST_LIMIT};
 use super::{Limits, Resume, RunError, Stopped};
 use crate::games::contract::FamilyGame;
 use crate::games::contract::{valued_report, AloneQuestion};
+use crate::games::first_move_search::FirstMoveEnd;
 use crate::games::game::Game;
 use crate::games::sum::{GameSum, Summand};
 use crate::report::{
     Command, FirstMoveSearch, GameReport, Move, MovesPart, Player, SearchCost, SummandReport,
 };
 use crate::values::Nimber;
-use crate::watch::Watch;
+use crate::watch::{Event, RootWatch, Watch};
 
 /// The nim-value and outcome of `game` under normal play.
 pub(super) fn normal_value(
@@ -29,9 +30,29 @@ pub(super) fn normal_value(
     }
     let single = &game.summands()[0];
     match single.resumable_search() {
-        Some(search) => Ok(search.value(limits.thread_count(), limits.memory, resume, watch)?),
+        Some(search) => {
+            let mut observer = RootWatch::new(watch, true);
+            search
+                .value(
+                    limits.thread_count(),
+                    limits.memory,
+                    resume,
+                    &mut observer,
+                    watch.keeps_facts(),
+                )
+                .map_err(|end| first_moves_ended(end, watch))
+        }
         None => alone(single, AloneQuestion::Value, limits, watch),
     }
+}
+
+/// The error of a first-move search that ended without its answer; a stopped one first tells
+/// `watch` what it learnt, for the checkpoint.
+fn first_moves_ended(end: FirstMoveEnd, watch: &Watch) -> RunError {
+    if let FirstMoveEnd::Stopped(_, Some(learnt)) = &end {
+        watch.send(&Event::Learnt(learnt.clone()));
+    }
+    RunError::from(end)
 }
 
 /// `question` on `single`, the one game asked about and not a placement game, as its family
@@ -121,7 +142,16 @@ pub(super) fn normal_outcome(
         report.command = Command::Outcome;
         return Ok(report);
     };
-    Ok(search.outcome(limits.thread_count(), limits.memory, resume, watch)?)
+    let mut observer = RootWatch::new(watch, false);
+    search
+        .outcome(
+            limits.thread_count(),
+            limits.memory,
+            resume,
+            &mut observer,
+            watch.keeps_facts(),
+        )
+        .map_err(|end| first_moves_ended(end, watch))
 }
 
 /// The value of a game its family's own evaluator answers ([`FamilyGame::normal_play`]), such

@@ -421,6 +421,18 @@ pub enum RunError {
     },
 }
 
+/// The line `event` adds to `search`'s checkpoint, newline included: a question settled, or
+/// searched long without an answer; `None` for events a checkpoint does not keep.
+#[must_use]
+pub fn checkpoint_line(search: &ResumableSearch, event: &crate::watch::Event) -> Option<String> {
+    use crate::watch::Event;
+    match event {
+        Event::Settled(record) => Some(search.settled_line(record)),
+        Event::Tried(record) => Some(search.tried_line(record)),
+        _ => None,
+    }
+}
+
 impl From<NoReply> for RunError {
     fn from(no_reply: NoReply) -> RunError {
         match no_reply {
@@ -433,7 +445,7 @@ impl From<NoReply> for RunError {
 impl From<FirstMoveEnd> for RunError {
     fn from(end: FirstMoveEnd) -> RunError {
         match end {
-            FirstMoveEnd::Stopped(report) => RunError::Stopped(Stopped::FirstMoves(report)),
+            FirstMoveEnd::Stopped(report, _) => RunError::Stopped(Stopped::FirstMoves(*report)),
             FirstMoveEnd::Resume(error) => RunError::Resume(error),
         }
     }

@@ -11,8 +11,8 @@ use std::time::Instant;
 use super::checkpoint::CheckpointLines;
 pub use super::checkpoint::{CheckpointError, CheckpointText};
 use super::root_search::{
-    Interrupted, ResumeError, RootOutcome, RootReport, RootSearch, RootValue, SettledRecord,
-    TriedRecord, FACTS_KEPT,
+    Interrupted, ResumeError, RootObserver, RootOutcome, RootReport, RootSearch, RootValue,
+    SettledRecord, TriedRecord, FACTS_KEPT,
 };
 use super::unit_search::{SettledUnit, UnitResumeError};
 use super::{Placement, PlacementGame, PlacementMove, PlacementPosition};
@@ -21,7 +21,6 @@ use crate::games::game::Game;
 use crate::report::{Command, FirstMoveSearch, GameReport, Move, SearchCost, ValuePart};
 use crate::solver::Fact;
 use crate::values::{Nimber, Outcome};
-use crate::watch::{Event, RootWatch, Watch};
 
 /// The games whose search keeps a checkpoint, as a sentence names them.
 pub const RESUMABLE_GAMES: &str = "the placement games (pieces on a board)";
@@ -30,12 +29,12 @@ pub const RESUMABLE_GAMES: &str = "the placement games (pieces on a board)";
 /// what a checkpoint keeps.
 #[derive(Clone, Debug, Default)]
 pub struct Resume {
-    /// The questions it settled, as [`Event::Settled`] told them.
+    /// The questions it settled, as [`Event::Settled`](crate::watch::Event::Settled) told them.
     pub records: Vec<SettledRecord>,
-    /// The questions it searched long without an answer, as [`Event::Tried`] told them.
+    /// The questions it searched long without an answer, as [`Event::Tried`](crate::watch::Event::Tried) told them.
     pub tries: Vec<TriedRecord>,
     /// What it had learnt of the question it was searching when it stopped, as
-    /// [`Event::Learnt`] told it.
+    /// [`Event::Learnt`](crate::watch::Event::Learnt) told it.
     pub facts: Vec<Fact>,
 }
 
@@ -81,8 +80,10 @@ pub enum Refusal {
 /// Why a first-move search ended without its answer.
 #[derive(Debug)]
 pub enum FirstMoveEnd {
-    /// The watch's flag was raised: what the search had settled by then.
-    Stopped(RootReport),
+    /// Its observer stopped it: what the search had settled by then, and when asked for, the
+    /// costliest facts it had learnt of the question it was searching (what a checkpoint keeps
+    /// beside its lines).
+    Stopped(Box<RootReport>, Option<Vec<Fact>>),
     /// The records to resume from do not fit the search.
     Resume(ResumeError),
 }
@@ -119,21 +120,22 @@ impl ResumableSearch {
     }
 
     /// The nim-value, searched by first move on `threads` threads with tables of `memory`
-    /// bytes, carrying on from `resume`, under `watch` (whose events name the value asked).
+    /// bytes, carrying on from `resume`, telling `observer` (which may stop it); with
+    /// `keep_facts` a stopped search gives what it learnt.
     ///
     /// # Errors
-    /// The flag raised (with what was settled), or records that do not fit.
+    /// A stop (with what was settled), or records that do not fit.
     pub(crate) fn value(
         &self,
         threads: usize,
         memory: u64,
         resume: &Resume,
-        watch: &Watch,
+        observer: &mut dyn RootObserver,
+        keep_facts: bool,
     ) -> Result<GameReport, FirstMoveEnd> {
-        let (answer, seconds) =
-            self.search(threads, memory, resume, watch, true, |root, observer| {
-                root.nim_value(observer)
-            })?;
+        let (answer, seconds) = self.search(threads, memory, resume, keep_facts, |root| {
+            root.nim_value(observer)
+        })?;
         Ok(self.value_report(&answer, seconds))
     }
 
@@ -146,27 +148,25 @@ impl ResumableSearch {
         threads: usize,
         memory: u64,
         resume: &Resume,
-        watch: &Watch,
+        observer: &mut dyn RootObserver,
+        keep_facts: bool,
     ) -> Result<GameReport, FirstMoveEnd> {
-        let (answer, seconds) =
-            self.search(threads, memory, resume, watch, false, |root, observer| {
-                root.outcome(observer)
-            })?;
+        let (answer, seconds) = self.search(threads, memory, resume, keep_facts, |root| {
+            root.outcome(observer)
+        })?;
         Ok(self.outcome_report(&answer, seconds))
     }
 
     /// Runs `search` (a nim-value or an outcome search by first move) within its threads and
-    /// memory, resuming from `resume`, under `watch` (`asks_values`: a nim-value search, whose
-    /// progress names the value it asks about): its answer and the seconds it took (the
-    /// tables' making left out, as docs/PERFORMANCE.md's figures are).
+    /// memory, resuming from `resume`: its answer and the seconds it took (the tables' making
+    /// left out, as docs/PERFORMANCE.md's figures are).
     fn search<T>(
         &self,
         threads: usize,
         memory: u64,
         resume: &Resume,
-        watch: &Watch,
-        asks_values: bool,
-        search: impl FnOnce(&mut RootSearch, &mut RootWatch) -> Result<T, Interrupted>,
+        keep_facts: bool,
+        search: impl FnOnce(&mut RootSearch) -> Result<T, Interrupted>,
     ) -> Result<(T, f64), FirstMoveEnd> {
         let mut root = RootSearch::new(&self.game, &self.position, threads, memory);
         if !resume.records.is_empty() {
@@ -179,16 +179,9 @@ impl ResumableSearch {
             root.learn(&resume.facts)?;
         }
         let started = Instant::now();
-        let mut observer = RootWatch {
-            watch,
-            values: asks_values,
-            facts_sent: Instant::now(),
-        };
-        let answer = search(&mut root, &mut observer).map_err(|Interrupted { report }| {
-            if watch.keeps_facts() {
-                watch.send(&Event::Learnt(root.costliest_facts(FACTS_KEPT)));
-            }
-            FirstMoveEnd::Stopped(report)
+        let answer = search(&mut root).map_err(|Interrupted { report }| {
+            let learnt = keep_facts.then(|| root.costliest_facts(FACTS_KEPT));
+            FirstMoveEnd::Stopped(Box::new(report), learnt)
         })?;
         Ok((answer, started.elapsed().as_secs_f64()))
     }
@@ -274,15 +267,17 @@ impl ResumableSearch {
         self.lines.header_line()
     }
 
-    /// The line `event` adds to the checkpoint, newline included: a question settled, or
-    /// searched long without an answer; `None` for events a checkpoint does not keep.
+    /// The line of a question settled, newline included (what `Event::Settled` tells).
     #[must_use]
-    pub fn line_for(&self, event: &Event) -> Option<String> {
-        match event {
-            Event::Settled(record) => Some(self.lines.record_line(record)),
-            Event::Tried(record) => Some(self.lines.tried_line(record)),
-            _ => None,
-        }
+    pub fn settled_line(&self, record: &SettledRecord) -> String {
+        self.lines.record_line(record)
+    }
+
+    /// The line of a question searched long without an answer, newline included (what
+    /// `Event::Tried` tells).
+    #[must_use]
+    pub fn tried_line(&self, record: &TriedRecord) -> String {
+        self.lines.tried_line(record)
     }
 
     /// The line of a unit settled by the ranks of a job, newline included.
@@ -291,7 +286,7 @@ impl ResumableSearch {
         self.lines.unit_line(unit)
     }
 
-    /// The text of the facts kept beside the checkpoint ([`Event::Learnt`]'s).
+    /// The text of the facts kept beside the checkpoint ([`Event::Learnt`](crate::watch::Event::Learnt)'s).
     #[must_use]
     pub fn facts_text(&self, facts: &[Fact]) -> String {
         self.lines.facts_text(facts)
