@@ -10,9 +10,11 @@
 //! nimber itself. A sum ([`crate::games::sum::GameSum`]) holds one per summand.
 
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{MisereStart, State, TooLarge};
+use crate::games::placement::ResumableSearch;
 use crate::graph::GraphError;
 use crate::report::{Command, GameReport, Move, MovesPart, Player};
 use crate::solver::SearchObserver;
@@ -102,6 +104,27 @@ pub trait FamilyGame: Sized {
         _budget_bytes: u64,
         _observer: Box<dyn SearchObserver + Send>,
     ) -> Option<Result<GameReport, String>> {
+        None
+    }
+
+    /// The winning moves, or with `all` every move and the value it leads to, as far as a
+    /// search on a table of `budget_bytes` settles them before `stop` is raised (a thinking
+    /// time's end): each move's value, or only whether it wins, or nothing. `None` for a
+    /// family with no such search.
+    fn moves_within(
+        &self,
+        _all: bool,
+        _budget_bytes: u64,
+        _stop: &Arc<AtomicBool>,
+        _observer: Box<dyn SearchObserver + Send>,
+    ) -> Option<GameReport> {
+        None
+    }
+
+    /// The search by first move that keeps a checkpoint and spreads over ranks, for a family
+    /// whose games have one (the placement games); `None` for the others, whose searches keep
+    /// nothing worth resuming.
+    fn resumable_search(&self) -> Option<ResumableSearch> {
         None
     }
 

@@ -4,6 +4,7 @@ pub mod answer_text;
 pub mod contract;
 pub mod corner;
 pub mod cram;
+pub mod first_move_search;
 pub mod game;
 pub mod graph;
 pub mod heap;

@@ -15,6 +15,7 @@
 //! ```
 
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use crate::games::contract::PlayView;
 use crate::games::contract::{AloneQuestion, FamilyGame, NimHeap, NormalPlay, StopRaised};
@@ -25,7 +26,7 @@ use crate::games::heap::{Heaps, Rectangles};
 use crate::games::move_list::Lister;
 pub use crate::games::move_list::{MoveOffers, SumMove, SumMoves};
 use crate::games::parts::{MisereStart, State, TooLarge};
-use crate::games::placement::Placement;
+use crate::games::placement::{Placement, ResumableSearch};
 use crate::graph::GraphError;
 use crate::report::{Command, GameReport, Move, Player};
 use crate::solver::SearchObserver;
@@ -156,6 +157,20 @@ impl FamilyGame for Summand {
         observer: Box<dyn SearchObserver + Send>,
     ) -> Option<Result<GameReport, String>> {
         each_family!(self, part => part.answer_alone(question, budget_bytes, observer))
+    }
+
+    fn moves_within(
+        &self,
+        all: bool,
+        budget_bytes: u64,
+        stop: &Arc<AtomicBool>,
+        observer: Box<dyn SearchObserver + Send>,
+    ) -> Option<GameReport> {
+        each_family!(self, part => part.moves_within(all, budget_bytes, stop, observer))
+    }
+
+    fn resumable_search(&self) -> Option<ResumableSearch> {
+        each_family!(self, part => part.resumable_search())
     }
 
     fn misere_start(&self) -> Result<MisereStart, TooLarge> {

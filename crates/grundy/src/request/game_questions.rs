@@ -10,19 +10,12 @@ use super::{Limits, Resume, RunError, Stopped};
 use crate::games::contract::FamilyGame;
 use crate::games::contract::{valued_report, AloneQuestion};
 use crate::games::game::Game;
-use crate::games::placement::root_search::{
-    Interrupted, RootOutcome, RootReport, RootSearch, RootValue, FACTS_KEPT,
-};
-use crate::games::placement::{
-    MoveValue, Placement, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver,
-};
 use crate::games::sum::{GameSum, Summand};
 use crate::report::{
     Command, FirstMoveSearch, GameReport, Move, MovesPart, Player, SearchCost, SummandReport,
-    ValuePart,
 };
 use crate::values::Nimber;
-use crate::watch::{Event, RootWatch, Watch};
+use crate::watch::Watch;
 
 /// The nim-value and outcome of `game` under normal play.
 pub(super) fn normal_value(
@@ -35,19 +28,10 @@ pub(super) fn normal_value(
         return sum_value(game, limits.memory, watch);
     }
     let single = &game.summands()[0];
-    let Some(Placement { game, position }) = single.as_placement() else {
-        return alone(single, AloneQuestion::Value, limits, watch);
-    };
-    let (answer, seconds) = first_move_search(
-        game,
-        position,
-        limits,
-        resume,
-        watch,
-        true,
-        |root, observer| root.nim_value(observer),
-    )?;
-    Ok(placement_value_report(game, position, &answer, seconds))
+    match single.resumable_search() {
+        Some(search) => Ok(search.value(limits.thread_count(), limits.memory, resume, watch)?),
+        None => alone(single, AloneQuestion::Value, limits, watch),
+    }
 }
 
 /// `question` on `single`, the one game asked about and not a placement game, as its family
@@ -91,30 +75,17 @@ pub(super) fn normal_moves(
     watch: &Watch,
 ) -> Result<GameReport, RunError> {
     let memory = limits.memory;
-    let placement = game.as_single().and_then(Summand::as_placement);
     if let Some(seconds) = seconds {
-        let Some(Placement { game, position }) = placement else {
-            return Err(RunError::input(format!(
-                "seconds (moves within a time) is for one placement game under normal play (any game under misère play), not `{game}`"
-            )));
-        };
-        return super::moves_in_time::placement_moves_in_time(
-            game, position, all, memory, seconds, watch,
-        );
+        return super::moves_in_time::moves_in_time(game, all, memory, seconds, watch);
     }
     if game.is_sum() {
         return sum_moves(game, all, memory, watch);
     }
-    match placement {
-        Some(Placement { game, position }) => placement_moves(game, position, all, memory, watch),
-        None => {
-            let question = AloneQuestion::Moves {
-                all,
-                limit: LIST_LIMIT,
-            };
-            alone(&game.summands()[0], question, limits, watch)
-        }
-    }
+    let question = AloneQuestion::Moves {
+        all,
+        limit: LIST_LIMIT,
+    };
+    alone(&game.summands()[0], question, limits, watch)
 }
 
 /// Who wins `game` under normal play: one placement game by an outcome search by first move,
@@ -143,224 +114,14 @@ pub(super) fn normal_outcome(
             });
         }
     }
-    let Some(Placement { game, position }) = game.as_single().and_then(Summand::as_placement)
-    else {
+    let Some(search) = game.as_single().and_then(Summand::resumable_search) else {
         // The player to move wins when the nim-value is not 0, so the value's answer is the
         // outcome's.
         let mut report = normal_value(game, limits, resume, watch)?;
         report.command = Command::Outcome;
         return Ok(report);
     };
-    let (answer, seconds) = first_move_search(
-        game,
-        position,
-        limits,
-        resume,
-        watch,
-        false,
-        |root, observer| root.outcome(observer),
-    )?;
-    Ok(placement_outcome_report(game, position, &answer, seconds))
-}
-
-/// Runs `search` (a nim-value or an outcome search by first move) of `position` within
-/// `limits`, resuming from `resume`, under `watch` (`asks_values`: a nim-value search, whose
-/// progress names the value it asks about): its answer and the seconds it took (the tables'
-/// making left out, as docs/PERFORMANCE.md's figures are).
-fn first_move_search<T>(
-    game: &PlacementGame,
-    position: &PlacementPosition,
-    limits: &super::Limits,
-    resume: &Resume,
-    watch: &Watch,
-    asks_values: bool,
-    search: impl FnOnce(&mut RootSearch, &mut RootWatch) -> Result<T, Interrupted>,
-) -> Result<(T, f64), RunError> {
-    let mut root = RootSearch::new(game, position, limits.thread_count(), limits.memory);
-    if !resume.records.is_empty() {
-        root.resume(&resume.records)?;
-    }
-    if !resume.tries.is_empty() {
-        root.resume_tries(&resume.tries)?;
-    }
-    if !resume.facts.is_empty() {
-        root.learn(&resume.facts)?;
-    }
-    let started = Instant::now();
-    let mut observer = RootWatch {
-        watch,
-        values: asks_values,
-        facts_sent: Instant::now(),
-    };
-    let answer = search(&mut root, &mut observer).map_err(|Interrupted { report }| {
-        if watch.keeps_facts() {
-            watch.send(&Event::Learnt(root.costliest_facts(FACTS_KEPT)));
-        }
-        RunError::Stopped(Stopped::FirstMoves(report))
-    })?;
-    Ok((answer, started.elapsed().as_secs_f64()))
-}
-
-/// The keys of a placement game's report: board, surface, ray rule, position, who is to move.
-pub(super) fn placement_report(
-    command: Command,
-    game: &PlacementGame,
-    position: &PlacementPosition,
-    nimber: Option<Nimber>,
-    outcome: crate::values::Outcome,
-) -> GameReport {
-    let placement = Placement {
-        game: game.clone(),
-        position: *position,
-    };
-    GameReport {
-        value: ValuePart::normal(nimber.map(Nimber::value)),
-        ..placement.report(command, outcome)
-    }
-}
-
-/// The report of a placement game's nim-value found by a first-move search (on this host's
-/// threads or on the ranks of a cluster) in `seconds`.
-#[must_use]
-pub fn placement_value_report(
-    game: &PlacementGame,
-    position: &PlacementPosition,
-    answer: &RootValue,
-    seconds: f64,
-) -> GameReport {
-    let RootReport {
-        groups,
-        resumed,
-        positions,
-        stats,
-        threads,
-        ..
-    } = answer.report;
-    GameReport {
-        first_move_search: FirstMoveSearch {
-            first_moves_up_to_symmetry: Some(groups),
-            resumed_from_checkpoint: Some(resumed),
-            ..FirstMoveSearch::default()
-        },
-        cost: SearchCost {
-            positions_searched: Some(positions),
-            table_hits: Some(stats.table_hits),
-            endgame_positions: Some(stats.endgame_positions),
-            threads: Some(threads),
-            ..SearchCost::default()
-        },
-        seconds,
-        settled_by: answer.settled_by.clone(),
-        ..placement_report(
-            Command::Value,
-            game,
-            position,
-            Some(answer.nimber),
-            answer.nimber.outcome(),
-        )
-    }
-}
-
-/// The report of a placement game's outcome found by a first-move search in `seconds`.
-#[must_use]
-pub fn placement_outcome_report(
-    game: &PlacementGame,
-    position: &PlacementPosition,
-    answer: &RootOutcome,
-    seconds: f64,
-) -> GameReport {
-    let several = game.pieces().len() > 1;
-    let as_move =
-        |first: &PlacementMove| Move::placement(first.square, first.piece, several, Nimber::ZERO);
-    let report = &answer.report;
-    GameReport {
-        first_move_search: FirstMoveSearch {
-            winning_move: answer.winning_moves.first().map(as_move),
-            symmetric_winning_moves: answer
-                .winning_moves
-                .split_first()
-                .map(|(_, others)| others.iter().map(as_move).collect()),
-            first_moves: Some(report.first_moves),
-            first_moves_up_to_symmetry: Some(report.groups),
-            first_moves_settled: Some(report.settled),
-            resumed_from_checkpoint: Some(report.resumed),
-        },
-        cost: SearchCost {
-            positions_searched: Some(report.positions),
-            endgame_positions: Some(report.stats.endgame_positions),
-            threads: Some(report.threads),
-            ..SearchCost::default()
-        },
-        seconds,
-        settled_by: answer.settled_by.clone(),
-        ..placement_report(Command::Outcome, game, position, None, answer.outcome)
-    }
-}
-
-fn placement_moves(
-    game: &PlacementGame,
-    position: &PlacementPosition,
-    all: bool,
-    memory: u64,
-    watch: &Watch,
-) -> Result<GameReport, RunError> {
-    let mut solver = PlacementSolver::new(game, memory);
-    solver.set_observer(Box::new(watch.clone()));
-    let started = Instant::now();
-    // A second player's strategy (mirror play, the kings' answer in the same line) settles a
-    // second-player win: nim-value 0 and no winning move, without
-    // search (the solver consults the same check). With `all` each move's value is still
-    // searched: the strategy proves only that every move leads to a non-zero value.
-    let settled_by = solver
-        .settlement(position)
-        .filter(|settled| settled.outcome == crate::values::Outcome::P)
-        .map(|settled| settled.strategy);
-    let nimber = solver.nim_value(position);
-    let legal_moves = game.legal_placements(position).len();
-    let several = game.pieces().len() > 1;
-    // Without `all` only the winning moves are needed, and outcome searches find them faster
-    // than full nimbers of every move.
-    let moves: Vec<MoveValue> = if all {
-        solver.move_values(position)
-    } else {
-        solver
-            .winning_placements(position)
-            .into_iter()
-            .map(|placement| MoveValue {
-                square: placement.square,
-                piece: placement.piece,
-                nimber: Nimber::ZERO,
-            })
-            .collect()
-    };
-    let moves = unless_stopped(watch, moves)?;
-    let seconds = started.elapsed().as_secs_f64();
-    let stats = solver.stats();
-    Ok(GameReport {
-        listed: MovesPart::listed(
-            legal_moves,
-            moves.iter().filter(|m| m.nimber == Nimber::ZERO).count(),
-            moves
-                .iter()
-                .map(|m| Move::placement(m.square, m.piece, several, m.nimber))
-                .collect(),
-        ),
-        cost: SearchCost {
-            positions_searched: Some(stats.positions),
-            table_hits: Some(stats.table_hits),
-            endgame_positions: Some(stats.endgame_positions),
-            ..SearchCost::default()
-        },
-        seconds,
-        settled_by,
-        ..placement_report(
-            Command::Moves,
-            game,
-            position,
-            Some(nimber),
-            nimber.outcome(),
-        )
-    })
+    Ok(search.outcome(limits.thread_count(), limits.memory, resume, watch)?)
 }
 
 /// The value of a game its family's own evaluator answers ([`FamilyGame::normal_play`]), such

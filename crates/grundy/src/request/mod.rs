@@ -33,9 +33,7 @@ mod play_session;
 mod prepare;
 mod questions;
 mod quotient;
-mod ranks;
 mod read;
-mod resumable;
 mod sequence;
 mod sequence_text;
 mod server_limits;
@@ -49,9 +47,9 @@ mod worker_line;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::games::first_move_search::{FirstMoveEnd, ResumeError, RootReport};
 use crate::games::game::Game;
 use crate::games::game::GameError;
-use crate::games::placement::root_search::{ResumeError, RootReport};
 use crate::misere::Convention;
 use crate::report::{
     CheckReport, Command, ConjectureReport, GameReport, QuotientReport, TableReport,
@@ -59,6 +57,11 @@ use crate::report::{
 };
 use crate::watch::Watch;
 
+pub use crate::games::first_move_search::{
+    coordinate_ranks, serve_rank, CheckpointError, CheckpointText, Goal, MessageKind, Ranks,
+    RanksAnswer, RanksError, RanksObserver, RanksSearch, Refusal, ResumableSearch, Resume,
+    SettledUnit, UnitBudget, UnitCounts, UnitResumeError, MAX_UNIT_TEXT_BYTES, RESUMABLE_GAMES,
+};
 pub use after::game_after;
 pub use answer_size::{check_written_size, json_bytes, json_line, LEAST_JSON_BYTES_PER_VALUE};
 pub use bench::{bench, BenchRequest, BENCH_CASES, MAX_DENSE_SIZE};
@@ -67,7 +70,6 @@ pub use conjecture::{
     conjecture, parity_text, BoardRange, Conjecture, ConjectureRequest, PARITY_STATEMENT,
 };
 pub use error_report::{ErrorKind, ErrorReport, STOPPED_STATUS};
-pub use game_questions::{placement_outcome_report, placement_value_report};
 pub use graph::{graph, GraphAnswer, GraphRequest, MAX_DRAWN_VERTICES};
 pub use graph_text::graph_text;
 pub use limits::{memory_text, parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
@@ -79,14 +81,7 @@ pub use prepare::{
 };
 pub use questions::{computer_turn, moves, outcome, play, sequence, table, value};
 pub use quotient::{quotient, QuotientRequest, MAX_QUOTIENT_HEAPS};
-pub use ranks::{
-    coordinate_ranks, serve_rank, Goal, MessageKind, Ranks, RanksAnswer, RanksError, RanksObserver,
-    RanksSearch, SettledUnit, UnitBudget, UnitCounts, UnitResumeError, MAX_UNIT_TEXT_BYTES,
-};
 pub use read::{read_request, request_from_value};
-pub use resumable::{
-    CheckpointError, CheckpointText, Refusal, ResumableSearch, Resume, RESUMABLE_GAMES,
-};
 pub use sequence::{
     sequence_game, SequenceAnswer, SequenceRequest, BYTES_PER_COMPUTED_HEAP,
     BYTES_PER_PRINTED_VALUE, DEFAULT_SHOWN, PERIOD_HORIZON,
@@ -423,6 +418,15 @@ pub enum RunError {
         /// What was finished (boxed: an error is moved often, a stop rarely).
         kept: Box<Stopped>,
     },
+}
+
+impl From<FirstMoveEnd> for RunError {
+    fn from(end: FirstMoveEnd) -> RunError {
+        match end {
+            FirstMoveEnd::Stopped(report) => RunError::Stopped(Stopped::FirstMoves(report)),
+            FirstMoveEnd::Resume(error) => RunError::Resume(error),
+        }
+    }
 }
 
 /// What stopped work had done.

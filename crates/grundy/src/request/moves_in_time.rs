@@ -1,180 +1,54 @@
-//! The moves of a placement game's position within a thinking time (`moves --seconds`): what
-//! the web page asks before a student may click, so that a board too hard to solve in the
-//! time is still played on. Each legal move is first searched for whether it wins (an outcome
-//! search, cheaper than a value); with `all` the moves are then valued one by one, without it
-//! the position itself is valued, as `moves` reports its value. When the time runs out the
-//! answer says what was settled: a move's value, or only whether it wins, or nothing; the
-//! position's value and outcome when what was settled decides them.
-
-use std::time::Instant;
+//! The moves of a game's position within a thinking time (`moves --seconds`): what the web
+//! page asks before a student may click, so that a board too hard to solve in the time is
+//! still played on. The family searches ([`FamilyGame::moves_within`]) until the time's flag
+//! is raised; a stop of the watch instead refuses the answer.
 
 use super::thinking_time::within;
 use super::{RunError, Stopped};
 use crate::games::contract::FamilyGame;
-use crate::games::placement::{PlacementGame, PlacementMove, PlacementPosition, PlacementSolver};
-use crate::report::{Command, GameReport, Move, MovesPart, SearchCost, Standing, ValuePart};
-use crate::values::mex;
-use crate::values::Nimber;
-use crate::values::Outcome;
+use crate::games::game::Game;
+use crate::report::GameReport;
 use crate::watch::Watch;
 
-/// What the time given settled of one move.
-#[derive(Clone, Copy, Debug)]
-struct Known {
-    placement: PlacementMove,
-    /// Whether it wins (leaves 0), when searched.
-    winning: Option<bool>,
-    /// The value it leads to, when searched.
-    nimber: Option<Nimber>,
-}
-
-/// The winning moves of `position`, or with `all` every move and the value it leads to, as
-/// far as `seconds` of search settle them.
+/// The winning moves of `game`, or with `all` every move and the value it leads to, as far as
+/// `seconds` of search settle them.
 ///
 /// # Errors
-/// A stop of the watch (not the end of the thinking time, which answers).
-pub(super) fn placement_moves_in_time(
-    game: &PlacementGame,
-    position: &PlacementPosition,
+/// A game whose family has no search within a time, or a stop of the watch (not the end of
+/// the thinking time, which answers).
+pub(super) fn moves_in_time(
+    game: &Game,
     all: bool,
     memory: u64,
     seconds: f64,
     watch: &Watch,
 ) -> Result<GameReport, RunError> {
-    let started = Instant::now();
-    let mut solver = PlacementSolver::new(game, memory);
-    solver.set_observer(Box::new(watch.clone()));
-    let settled_by = solver
-        .settlement(position)
-        .filter(|settled| settled.outcome == Outcome::P)
-        .map(|settled| settled.strategy);
-    let mut known: Vec<Known> = game
-        .legal_placements(position)
-        .into_iter()
-        .map(|placement| {
-            // A strategy that wins for the second player leaves no winning move; a move
-            // after which one does (a8 answering a1 on 8x8 knights, by mirror play) wins
-            // without search, as the searches without a thinking time find.
-            let leaves_strategy = settled_by.is_none()
-                && game.play_move(position, placement).is_ok_and(|after| {
-                    solver
-                        .settlement(&after)
-                        .is_some_and(|settled| settled.outcome == Outcome::P)
-                });
-            Known {
-                placement,
-                winning: if leaves_strategy {
-                    Some(true)
-                } else {
-                    settled_by.as_ref().map(|_| false)
-                },
-                nimber: leaves_strategy.then_some(Nimber::ZERO),
-            }
+    let answer = game.as_single().and_then(|single| {
+        within(Some(seconds), watch, |stop| {
+            single.moves_within(all, memory, stop, Box::new(watch.clone()))
         })
-        .collect();
-    // Without `all` the position's own value is searched last, as `moves` reports it.
-    let searched_value = within(Some(seconds), watch, |stop| {
-        let after = |placement| game.play_move(position, placement).expect("a legal move");
-        for move_known in known.iter_mut().filter(|m| m.winning.is_none()) {
-            let wins = solver.has_value_within(
-                &after(move_known.placement),
-                Nimber::ZERO,
-                stop,
-                u64::MAX,
-            )?;
-            move_known.winning = Some(wins);
-            if wins {
-                move_known.nimber = Some(Nimber::ZERO);
-            }
-        }
-        if !all {
-            return solver.nim_value_within(position, stop);
-        }
-        for move_known in known.iter_mut().filter(|m| m.nimber.is_none()) {
-            let nimber = solver.nim_value_within(&after(move_known.placement), stop)?;
-            move_known.nimber = Some(nimber);
-            move_known.winning = Some(nimber == Nimber::ZERO);
-        }
-        None
     });
+    let Some(report) = answer else {
+        return Err(RunError::input(format!(
+            "seconds (moves within a time) is for one placement game under normal play (any game under misère play), not `{game}`"
+        )));
+    };
     if watch.is_stopped() {
         return Err(RunError::Stopped(Stopped::Nothing));
     }
-    let nimber = if known.iter().all(|m| m.nimber.is_some()) {
-        Some(mex(known.iter().filter_map(|m| m.nimber)))
-    } else if known.iter().all(|m| m.winning == Some(false)) {
-        Some(Nimber::ZERO)
-    } else {
-        searched_value
-    };
-    let outcome = match nimber {
-        Some(nimber) => Some(nimber.outcome()),
-        None if known.iter().any(|m| m.winning == Some(true)) => Some(Outcome::N),
-        None => None,
-    };
-    let unsettled = known
-        .iter()
-        .filter(|m| {
-            if all {
-                m.nimber.is_none()
-            } else {
-                m.winning.is_none()
-            }
-        })
-        .count();
-    let several = game.pieces().len() > 1;
-    let moves: Vec<Move> = known
-        .iter()
-        .filter(|m| all || m.winning == Some(true))
-        .map(|m| {
-            let shown = Move::placement(
-                m.placement.square,
-                m.placement.piece,
-                several,
-                m.nimber.unwrap_or(Nimber::ZERO),
-            );
-            if m.nimber.is_some() {
-                shown
-            } else {
-                shown.partly_known(m.winning)
-            }
-        })
-        .collect();
-    let stats = solver.stats();
-    let placed = crate::games::placement::Placement {
-        game: game.clone(),
-        position: *position,
-    };
-    let facts = placed.report(Command::Moves, outcome.unwrap_or(Outcome::N));
-    let winning = known.iter().filter(|m| m.winning == Some(true)).count();
-    Ok(GameReport {
-        value: ValuePart::normal(nimber.map(Nimber::value)),
-        standing: Standing {
-            outcome,
-            ..facts.standing
-        },
-        listed: MovesPart {
-            moves_unsettled: Some(unsettled),
-            ..MovesPart::listed(known.len(), winning, moves)
-        },
-        cost: SearchCost {
-            positions_searched: Some(stats.positions),
-            table_hits: Some(stats.table_hits),
-            endgame_positions: Some(stats.endgame_positions),
-            ..SearchCost::default()
-        },
-        seconds: started.elapsed().as_secs_f64(),
-        settled_by,
-        ..facts
-    })
+    Ok(report)
 }
 
 #[cfg(test)]
 mod tests {
+    use std::time::Instant;
+
     use proptest::prelude::*;
 
     use super::*;
+    use crate::report::Move;
     use crate::request::{moves, MovesRequest};
+    use crate::values::Outcome;
 
     /// Knights 8x8 after a1 and b1: no symmetry strategy applies, and no search of a move
     /// ends within a second.
@@ -264,19 +138,16 @@ mod tests {
             placed in prop::collection::vec(any::<prop::sample::Index>(), 0..4),
             all in any::<bool>(),
         ) {
-            let game: crate::games::game::Game = format!("{piece} {rows}x{cols}").parse().unwrap();
-            let Some(crate::games::placement::Placement { game, position }) = game.as_single().and_then(crate::games::sum::Summand::as_placement) else {
-                unreachable!()
-            };
-            let mut position = *position;
+            let game: Game = format!("{piece} {rows}x{cols}").parse().unwrap();
+            let mut single = game.as_single().unwrap().clone();
             for index in placed {
-                let legal = game.legal_placements(&position);
-                if legal.is_empty() {
+                let mut moves = single.moves_after();
+                if moves.is_empty() {
                     break;
                 }
-                position = game.play_move(&position, legal[index.index(legal.len())]).unwrap();
+                single = moves.swap_remove(index.index(moves.len())).1;
             }
-            same_as_unbounded(&format!("{piece} {rows}x{cols} at {}", game.format_position(&position)), all);
+            same_as_unbounded(&single.written(), all);
         }
     }
 

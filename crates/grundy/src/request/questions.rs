@@ -10,8 +10,8 @@ use super::play::ComputerTurn;
 use super::play_request::PlayRequest;
 use super::thinking_time::check;
 use super::{
-    MovesRequest, OutcomeRequest, Resume, RunError, SequenceAnswer, SequenceRequest, TableRequest,
-    ValueRequest,
+    MovesRequest, OutcomeRequest, ResumableSearch, Resume, RunError, SequenceAnswer,
+    SequenceRequest, TableRequest, ValueRequest, RESUMABLE_GAMES,
 };
 use crate::games::game::Game;
 use crate::games::placement::Placement;
@@ -67,7 +67,8 @@ pub fn outcome(request: &OutcomeRequest, watch: &Watch) -> Result<GameReport, Ru
     Ok(report)
 }
 
-/// Records to resume from are for one placement game's first-move search, under normal play.
+/// Records to resume from are for a game's first-move search ([`ResumableSearch`]), under
+/// normal play.
 fn refuse_resume(game: &Game, resume: &Resume, convention: Convention) -> Result<(), RunError> {
     let nothing = resume.records.is_empty() && resume.tries.is_empty() && resume.facts.is_empty();
     if !nothing && convention.is_misere() {
@@ -75,12 +76,11 @@ fn refuse_resume(game: &Game, resume: &Resume, convention: Convention) -> Result
             "records to resume from (checkpoints) are for normal play's first-move searches, not misère play",
         ));
     }
-    let placement = game.as_single().and_then(Summand::as_placement).is_some();
-    if nothing || placement {
+    if nothing || ResumableSearch::of(game).is_some() {
         return Ok(());
     }
     Err(RunError::input(format!(
-        "records to resume from are for the placement games (pieces on a board), not for `{game}`"
+        "records to resume from are for {RESUMABLE_GAMES}, not for `{game}`"
     )))
 }
 

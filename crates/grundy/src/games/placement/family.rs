@@ -1,14 +1,15 @@
 //! Placement games as one of grundy's families ([`crate::games::contract`]).
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use super::{
     second_player_settlement, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver,
-    RayRule, RulesKayles, Surface,
+    RayRule, ResumableSearch, RulesKayles, Surface,
 };
 use crate::board::{Piece, Square};
 use crate::games::contract::PlayView;
-use crate::games::contract::{FamilyGame, NormalPlay};
+use crate::games::contract::{AloneQuestion, FamilyGame, NormalPlay};
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{
     Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge, MAX_MISERE_SQUARES, WORDS,
@@ -140,6 +141,39 @@ impl FamilyGame for Placement {
 
     fn board_view(&self) -> Option<Box<dyn PlayView>> {
         Some(Box::new(super::play_view::BoardView(self.clone())))
+    }
+
+    fn answer_alone(
+        &self,
+        question: AloneQuestion,
+        budget_bytes: u64,
+        observer: Box<dyn SearchObserver + Send>,
+    ) -> Option<Result<GameReport, String>> {
+        // The value is the first-move search's (`resumable_search`), on every thread.
+        let AloneQuestion::Moves { all, .. } = question else {
+            return None;
+        };
+        Some(Ok(super::moves::moves(self, all, budget_bytes, observer)))
+    }
+
+    fn moves_within(
+        &self,
+        all: bool,
+        budget_bytes: u64,
+        stop: &Arc<AtomicBool>,
+        observer: Box<dyn SearchObserver + Send>,
+    ) -> Option<GameReport> {
+        Some(super::moves::moves_within(
+            self,
+            all,
+            budget_bytes,
+            stop,
+            observer,
+        ))
+    }
+
+    fn resumable_search(&self) -> Option<ResumableSearch> {
+        Some(ResumableSearch::of_placement(self))
     }
 
     fn misere_start(&self) -> Result<MisereStart, TooLarge> {

@@ -35,12 +35,15 @@
 pub mod checkpoint;
 mod family;
 mod four_lines;
+mod moves;
 mod multi;
 mod node_kayles;
 mod notation;
 pub mod picture;
 mod play_view;
 mod question_turns;
+mod ranks;
+mod resumable;
 pub mod root_search;
 mod rules;
 pub mod search_threads;
@@ -60,6 +63,11 @@ pub use multi::{Cells, RulesKayles, RulesKey};
 pub use node_kayles::{NodeKayles, ShapeKey};
 pub use notation::MoveError;
 pub use play_view::describe_move;
+pub use ranks::{
+    coordinate_ranks, serve_rank, MessageKind, Ranks, RanksAnswer, RanksError, RanksObserver,
+    RanksSearch,
+};
+pub use resumable::{FirstMoveEnd, Refusal, ResumableSearch, Resume, RESUMABLE_GAMES};
 pub use rules::{parse_pieces, PieceSetError, PlacementRules, RayRule, RayRuleError, MAX_PIECES};
 pub use settle::{mirror_settlement, second_player_settlement, settled_by_strategy, Settlement};
 pub use solve::{MoveValue, PlacementSolver};

@@ -6,16 +6,22 @@
 //! (locking, appending, cutting off a torn line); the lines' format and their checksums are
 //! the family's, and a file refused by the search is explained here, by its line.
 
+use std::time::Instant;
+
+use super::checkpoint::CheckpointLines;
+pub use super::checkpoint::{CheckpointError, CheckpointText};
+use super::root_search::{
+    Interrupted, ResumeError, RootOutcome, RootReport, RootSearch, RootValue, SettledRecord,
+    TriedRecord, FACTS_KEPT,
+};
+use super::unit_search::{SettledUnit, UnitResumeError};
+use super::{Placement, PlacementGame, PlacementMove, PlacementPosition};
+use crate::games::contract::FamilyGame;
 use crate::games::game::Game;
-use crate::games::placement::checkpoint::CheckpointLines;
-pub use crate::games::placement::checkpoint::{CheckpointError, CheckpointText};
-use crate::games::placement::root_search::{ResumeError, SettledRecord, TriedRecord};
-use crate::games::placement::unit_search::{SettledUnit, UnitResumeError};
-use crate::games::placement::{PlacementGame, PlacementMove, PlacementPosition};
-use crate::games::sum::Summand;
+use crate::report::{Command, FirstMoveSearch, GameReport, Move, SearchCost, ValuePart};
 use crate::solver::Fact;
-use crate::values::Nimber;
-use crate::watch::Event;
+use crate::values::{Nimber, Outcome};
+use crate::watch::{Event, RootWatch, Watch};
 
 /// The games whose search keeps a checkpoint, as a sentence names them.
 pub const RESUMABLE_GAMES: &str = "the placement games (pieces on a board)";
@@ -72,6 +78,21 @@ pub enum Refusal {
     Facts(String),
 }
 
+/// Why a first-move search ended without its answer.
+#[derive(Debug)]
+pub enum FirstMoveEnd {
+    /// The watch's flag was raised: what the search had settled by then.
+    Stopped(RootReport),
+    /// The records to resume from do not fit the search.
+    Resume(ResumeError),
+}
+
+impl From<ResumeError> for FirstMoveEnd {
+    fn from(error: ResumeError) -> FirstMoveEnd {
+        FirstMoveEnd::Resume(error)
+    }
+}
+
 /// The search of one game that keeps a checkpoint and can be spread over ranks.
 #[derive(Clone, Debug)]
 pub struct ResumableSearch {
@@ -85,14 +106,166 @@ impl ResumableSearch {
     /// of a family answered otherwise: stopping it loses nothing worth keeping).
     #[must_use]
     pub fn of(game: &Game) -> Option<ResumableSearch> {
-        let Some(Summand::Placement(placement)) = game.as_single() else {
-            return None;
-        };
-        Some(ResumableSearch {
+        game.as_single()?.resumable_search()
+    }
+
+    /// The first-move search of a placement game.
+    pub(crate) fn of_placement(placement: &Placement) -> ResumableSearch {
+        ResumableSearch {
             lines: CheckpointLines::new(&placement.game, &placement.position),
             game: placement.game.clone(),
             position: placement.position,
-        })
+        }
+    }
+
+    /// The nim-value, searched by first move on `threads` threads with tables of `memory`
+    /// bytes, carrying on from `resume`, under `watch` (whose events name the value asked).
+    ///
+    /// # Errors
+    /// The flag raised (with what was settled), or records that do not fit.
+    pub(crate) fn value(
+        &self,
+        threads: usize,
+        memory: u64,
+        resume: &Resume,
+        watch: &Watch,
+    ) -> Result<GameReport, FirstMoveEnd> {
+        let (answer, seconds) =
+            self.search(threads, memory, resume, watch, true, |root, observer| {
+                root.nim_value(observer)
+            })?;
+        Ok(self.value_report(&answer, seconds))
+    }
+
+    /// Who wins, searched by first move as [`ResumableSearch::value`] searches.
+    ///
+    /// # Errors
+    /// As [`ResumableSearch::value`].
+    pub(crate) fn outcome(
+        &self,
+        threads: usize,
+        memory: u64,
+        resume: &Resume,
+        watch: &Watch,
+    ) -> Result<GameReport, FirstMoveEnd> {
+        let (answer, seconds) =
+            self.search(threads, memory, resume, watch, false, |root, observer| {
+                root.outcome(observer)
+            })?;
+        Ok(self.outcome_report(&answer, seconds))
+    }
+
+    /// Runs `search` (a nim-value or an outcome search by first move) within its threads and
+    /// memory, resuming from `resume`, under `watch` (`asks_values`: a nim-value search, whose
+    /// progress names the value it asks about): its answer and the seconds it took (the
+    /// tables' making left out, as docs/PERFORMANCE.md's figures are).
+    fn search<T>(
+        &self,
+        threads: usize,
+        memory: u64,
+        resume: &Resume,
+        watch: &Watch,
+        asks_values: bool,
+        search: impl FnOnce(&mut RootSearch, &mut RootWatch) -> Result<T, Interrupted>,
+    ) -> Result<(T, f64), FirstMoveEnd> {
+        let mut root = RootSearch::new(&self.game, &self.position, threads, memory);
+        if !resume.records.is_empty() {
+            root.resume(&resume.records)?;
+        }
+        if !resume.tries.is_empty() {
+            root.resume_tries(&resume.tries)?;
+        }
+        if !resume.facts.is_empty() {
+            root.learn(&resume.facts)?;
+        }
+        let started = Instant::now();
+        let mut observer = RootWatch {
+            watch,
+            values: asks_values,
+            facts_sent: Instant::now(),
+        };
+        let answer = search(&mut root, &mut observer).map_err(|Interrupted { report }| {
+            if watch.keeps_facts() {
+                watch.send(&Event::Learnt(root.costliest_facts(FACTS_KEPT)));
+            }
+            FirstMoveEnd::Stopped(report)
+        })?;
+        Ok((answer, started.elapsed().as_secs_f64()))
+    }
+
+    /// The keys of the game's report: board, surface, ray rule, position, who is to move.
+    fn report(&self, command: Command, nimber: Option<Nimber>, outcome: Outcome) -> GameReport {
+        let placement = Placement {
+            game: self.game.clone(),
+            position: self.position,
+        };
+        GameReport {
+            value: ValuePart::normal(nimber.map(Nimber::value)),
+            ..placement.report(command, outcome)
+        }
+    }
+
+    /// The report of the nim-value found by a first-move search (on this host's threads or
+    /// on the ranks of a cluster) in `seconds`.
+    #[must_use]
+    pub(crate) fn value_report(&self, answer: &RootValue, seconds: f64) -> GameReport {
+        let RootReport {
+            groups,
+            resumed,
+            positions,
+            stats,
+            threads,
+            ..
+        } = answer.report;
+        GameReport {
+            first_move_search: FirstMoveSearch {
+                first_moves_up_to_symmetry: Some(groups),
+                resumed_from_checkpoint: Some(resumed),
+                ..FirstMoveSearch::default()
+            },
+            cost: SearchCost {
+                positions_searched: Some(positions),
+                table_hits: Some(stats.table_hits),
+                endgame_positions: Some(stats.endgame_positions),
+                threads: Some(threads),
+                ..SearchCost::default()
+            },
+            seconds,
+            settled_by: answer.settled_by.clone(),
+            ..self.report(Command::Value, Some(answer.nimber), answer.nimber.outcome())
+        }
+    }
+
+    /// The report of the outcome found by a first-move search in `seconds`.
+    #[must_use]
+    pub(crate) fn outcome_report(&self, answer: &RootOutcome, seconds: f64) -> GameReport {
+        let several = self.game.pieces().len() > 1;
+        let as_move = |first: &PlacementMove| {
+            Move::placement(first.square, first.piece, several, Nimber::ZERO)
+        };
+        let report = &answer.report;
+        GameReport {
+            first_move_search: FirstMoveSearch {
+                winning_move: answer.winning_moves.first().map(as_move),
+                symmetric_winning_moves: answer
+                    .winning_moves
+                    .split_first()
+                    .map(|(_, others)| others.iter().map(as_move).collect()),
+                first_moves: Some(report.first_moves),
+                first_moves_up_to_symmetry: Some(report.groups),
+                first_moves_settled: Some(report.settled),
+                resumed_from_checkpoint: Some(report.resumed),
+            },
+            cost: SearchCost {
+                positions_searched: Some(report.positions),
+                endgame_positions: Some(report.stats.endgame_positions),
+                threads: Some(report.threads),
+                ..SearchCost::default()
+            },
+            seconds,
+            settled_by: answer.settled_by.clone(),
+            ..self.report(Command::Outcome, None, answer.outcome)
+        }
     }
 
     /// The checkpoint's first line, newline included: which search it keeps.

@@ -16,23 +16,20 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::games::placement::root_search::{RootOutcome, RootReport, RootValue};
-use crate::games::placement::search_threads::SearchThreads;
-pub use crate::games::placement::unit_search::MAX_UNIT_TEXT_BYTES;
-use crate::games::placement::unit_search::{
+use super::root_search::{RootOutcome, RootReport, RootValue};
+use super::search_threads::SearchThreads;
+use super::unit_search::{
     decode_answer, decode_unit, encode_answer, encode_unit, serve_units, UnitCoordinator,
     UnitQueue, UnitResult, UnitWorker,
 };
-pub use crate::games::placement::unit_search::{
-    Goal, SettledUnit, UnitBudget, UnitCounts, UnitResumeError,
-};
-use crate::games::placement::PlacementMove;
+pub use super::unit_search::{Goal, SettledUnit, UnitBudget, UnitCounts, UnitResumeError};
+use super::PlacementMove;
 use crate::report::GameReport;
 use crate::solver::SearchStats;
 use crate::values::Nimber;
 use crate::values::Outcome;
 
-use super::{placement_outcome_report, placement_value_report, ResumableSearch};
+use super::ResumableSearch;
 
 /// What a message between ranks carries; a transport writes it as it likes (MPI: a tag).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -235,8 +232,10 @@ fn coordinate(
     let root = root_report(coordinator.groups(), &counts, threads);
     let seconds = started.elapsed().as_secs_f64();
     let mut report = match search.goal {
-        Goal::Outcome => placement_outcome_report(game, position, &outcome(&result, root), seconds),
-        Goal::NimValue => placement_value_report(game, position, &value(&result, root), seconds),
+        Goal::Outcome => search
+            .search
+            .outcome_report(&outcome(&result, root), seconds),
+        Goal::NimValue => search.search.value_report(&value(&result, root), seconds),
     };
     report.cost.ranks = Some(size);
     report.cost.units_settled = Some(counts.settled);
