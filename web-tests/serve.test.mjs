@@ -1003,6 +1003,15 @@ test('on a phone every square, vertex and button is at least 40 pixels across', 
     await phone.waitForSelector('[data-vertex="10"]');
     await answered();
     assert.deepEqual(await smallTargets(phone, '[data-testid="touch-target"]', 40), []);
+    // A board of dominoes: 8 columns keep their squares a fingertip wide, the board scrolling
+    // in its box.
+    await phone.selectOption('#play-family', 'cram');
+    await phone.fill('#play-args', '4x8');
+    await phone.click('#play-new');
+    await phone.waitForSelector('#board [data-square="h4"]');
+    await answered();
+    assert.deepEqual(await smallTargets(phone, '#board [data-square]', 40), [], 'cram 4x8');
+    assert.equal(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0);
   } finally {
     await phone.close();
   }

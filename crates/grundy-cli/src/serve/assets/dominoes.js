@@ -241,5 +241,10 @@ export function renderDominoes(container, analysis) {
   svg.addEventListener('pointercancel', () => {
     dragFrom = null;
   });
+  // A drag let go off the board is forgotten when the pointer next goes down on it (before the
+  // square's own handler, which may start another).
+  svg.addEventListener('pointerdown', () => {
+    dragFrom = null;
+  }, true);
   renderLegend(showValues ? moves : null);
 }
