@@ -12,6 +12,7 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+use crate::games::computer::{ComputerAsked, NoReply};
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{MisereStart, State, TooLarge};
 use crate::games::placement::ResumableSearch;
@@ -104,6 +105,40 @@ pub trait FamilyGame: Sized {
         _budget_bytes: u64,
         _observer: Box<dyn SearchObserver + Send>,
     ) -> Option<Result<GameReport, String>> {
+        None
+    }
+
+    /// Whether the computer's move in this game is its family's own
+    /// ([`FamilyGame::computer_reply`]: strategies chosen for a side, a search within a
+    /// thinking time); the other families' computer plays by the answer to `moves`.
+    fn has_own_computer(&self) -> bool {
+        false
+    }
+
+    /// The computer's move under normal play as `asked`, by the family's own player, searched
+    /// until `stop` is raised (the thinking time's end, or a stop of the caller, which raises
+    /// `stopped` too and plays nothing), its searches telling `observer`: the report of the
+    /// game the move leaves.
+    ///
+    /// # Errors
+    /// No legal move, no strategy of the kind asked for this side, or the caller's stop.
+    fn computer_reply(
+        &self,
+        _asked: &ComputerAsked,
+        _stop: &Arc<AtomicBool>,
+        _stopped: &AtomicBool,
+        _observer: Box<dyn SearchObserver + Send>,
+    ) -> Result<GameReport, NoReply> {
+        Err(NoReply::Refused(format!(
+            "`{}` has no computer player of its own: its computer plays by its moves",
+            self.text()
+        )))
+    }
+
+    /// The index, among [`FamilyGame::moves_after`], of the move the random opponent plays
+    /// with `seed`, for a family whose random player is its own (`None`: the seed chooses
+    /// among the moves listed).
+    fn random_move(&self, _seed: u64) -> Option<usize> {
         None
     }
 

@@ -1,6 +1,7 @@
 //! Rulesets, one folder per family of games, and [`game::Game`]: any of them, or a sum.
 
 pub mod answer_text;
+pub mod computer;
 pub mod contract;
 pub mod corner;
 pub mod cram;

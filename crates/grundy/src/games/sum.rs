@@ -17,6 +17,7 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+use crate::games::computer::{ComputerAsked, NoReply};
 use crate::games::contract::PlayView;
 use crate::games::contract::{AloneQuestion, FamilyGame, NimHeap, NormalPlay, StopRaised};
 use crate::games::corner::CornerPiece;
@@ -167,6 +168,24 @@ impl FamilyGame for Summand {
         observer: Box<dyn SearchObserver + Send>,
     ) -> Option<GameReport> {
         each_family!(self, part => part.moves_within(all, budget_bytes, stop, observer))
+    }
+
+    fn has_own_computer(&self) -> bool {
+        each_family!(self, part => part.has_own_computer())
+    }
+
+    fn computer_reply(
+        &self,
+        asked: &ComputerAsked,
+        stop: &Arc<AtomicBool>,
+        stopped: &AtomicBool,
+        observer: Box<dyn SearchObserver + Send>,
+    ) -> Result<GameReport, NoReply> {
+        each_family!(self, part => part.computer_reply(asked, stop, stopped, observer))
+    }
+
+    fn random_move(&self, seed: u64) -> Option<usize> {
+        each_family!(self, part => part.random_move(seed))
     }
 
     fn resumable_search(&self) -> Option<ResumableSearch> {

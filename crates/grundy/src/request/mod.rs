@@ -47,6 +47,7 @@ mod worker_line;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::games::computer::NoReply;
 use crate::games::first_move_search::{FirstMoveEnd, ResumeError, RootReport};
 use crate::games::game::Game;
 use crate::games::game::GameError;
@@ -418,6 +419,15 @@ pub enum RunError {
         /// What was finished (boxed: an error is moved often, a stop rarely).
         kept: Box<Stopped>,
     },
+}
+
+impl From<NoReply> for RunError {
+    fn from(no_reply: NoReply) -> RunError {
+        match no_reply {
+            NoReply::Refused(why) => RunError::Input(why),
+            NoReply::Stopped(found) => RunError::Stopped(Stopped::Described(found)),
+        }
+    }
 }
 
 impl From<FirstMoveEnd> for RunError {

@@ -1,26 +1,14 @@
-//! The computer's move in a placement game: what `grundy play --reply` prints and the web page's
-//! opponent plays. A known strategy answers first (mirror play, the centre then the half turn:
-//! their moves win, leaving 0); otherwise each move is searched for a win, under the watch,
-//! until one wins or every one is shown to lose (then the move leaving the most replies).
-//!
-//! A request may give the computer a thinking time (`seconds`). When it runs out first, the
-//! computer plays what it knows: the winning move if one was found, otherwise among the moves
-//! not shown to lose the one leaving the most replies, and the report says so; the value of
-//! the position the move leaves, and perhaps who wins from there, are then left out.
+//! The computer's move in a game whose family has no player of its own, by the answer to
+//! `moves` ([`play_by_moves`]), and what every game's computer is called before the game
+//! starts. A family with a player of its own (the placement games' strategies and thinking
+//! time) answers through the contract ([`FamilyGame::computer_reply`]).
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Instant;
 
 pub use super::play_request::{Opponent, PlayRequest};
-use super::thinking_time::within;
-use super::{MovesRequest, RunError, Stopped};
+use super::{MovesRequest, RunError};
 use crate::games::contract::FamilyGame;
 use crate::games::game::Game;
-use crate::games::placement::{
-    board_part, describe_move, symmetry_strategy, Perfect, PlacementGame, PlacementMove,
-    PlacementPosition, PlacementSolver, Player, Random, Strategy, StrategyError,
-};
 use crate::games::play_text::play_view;
 use crate::misere::Convention;
 use crate::report::{Command, GameReport, Move, MovesPart, PlayPart, SearchCost, ValuePart};
@@ -29,7 +17,7 @@ use crate::values::Outcome;
 use crate::watch::Watch;
 
 /// `seed` spread over 64 bits (SplitMix64's finaliser), for a choice among `count` moves.
-fn seeded_index(seed: u64, count: usize) -> usize {
+pub(super) fn seeded_index(seed: u64, count: usize) -> usize {
     let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -143,17 +131,6 @@ pub(super) fn play_by_moves(request: &PlayRequest, watch: &Watch) -> Result<Game
     })
 }
 
-/// What the computer knows of the position its move leaves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum After {
-    /// Its nim-value.
-    Value(Nimber),
-    /// That it is not 0 (the move was shown to lose), but not its value.
-    NotZero,
-    /// Nothing: the thinking time ran out before the move was searched to the end.
-    Unknown,
-}
-
 /// Why the computer has no symmetry strategy for its side of a whole game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NoStrategy {
@@ -251,232 +228,10 @@ fn play_strategy_move(
     })
 }
 
-/// The computer's strategy of the kind `opponent` for `side` in `game`, its solver (if any)
-/// within `budget` bytes, or why no symmetry strategy applies to `side`.
-fn opponent_strategy(
-    game: &PlacementGame,
-    opponent: Opponent,
-    side: Player,
-    seed: u64,
-    budget: u64,
-) -> Result<Box<dyn Strategy>, StrategyError> {
-    Ok(match opponent {
-        Opponent::Perfect => Box::new(Perfect::new(game, budget)),
-        Opponent::Random => Box::new(Random::new(game, seed)),
-        Opponent::Symmetry => symmetry_strategy(game, side)?,
-    })
-}
-
-/// The computer's move under normal play in `position` of `game`, the placement game of
-/// `request`: a symmetry strategy's, the perfect player's or a random one, and with
-/// `value_after` the value of the position it leaves as far as it is found (without, only
-/// what choosing the move showed).
-pub(super) fn normal_placement_reply(
-    request: &PlayRequest,
-    game: &PlacementGame,
-    position: &PlacementPosition,
-    value_after: bool,
-    watch: &Watch,
-) -> Result<GameReport, RunError> {
-    let side = Player::to_move(game, position);
-    let started = Instant::now();
-    let budget = request.limits.memory / 2;
-    let mut solver = PlacementSolver::new(game, budget);
-    solver.set_observer(Box::new(watch.clone()));
-    let (placement, left, name, after) = within(request.seconds, watch, |stop| {
-        let (placement, name, after) = if request.opponent == Opponent::Perfect {
-            perfect_reply(game, position, &mut solver, watch, stop, request.seconds)?
-        } else {
-            let (placement, name) = computer_reply(request, game, position, side, budget)?;
-            (placement, name, After::Unknown)
-        };
-        let left = game.play_move(position, placement).map_err(|error| {
-            RunError::input(format!("the strategy chose an illegal move: {error}"))
-        })?;
-        if matches!(after, After::Value(_)) || !value_after {
-            return Ok((placement, left, name, after));
-        }
-        if let Some(nimber) = solver.nim_value_within(&left, stop) {
-            return Ok((placement, left, name, After::Value(nimber)));
-        }
-        if watch.is_stopped() {
-            return Err(RunError::Stopped(Stopped::Described(format!(
-                "the computer plays {}, but the nim-value after it was not finished",
-                describe_move(game, placement)
-            ))));
-        }
-        // The thinking time ran out (only a thinking time raises `stop` but not the watch).
-        // A perfect player out of time before it chose has said so in its name.
-        let seconds = request.seconds.unwrap_or_default();
-        let name = if request.opponent == Opponent::Perfect && after == After::Unknown {
-            name
-        } else {
-            format!("{name}; out of time: the nim-value after it not found in {seconds} s")
-        };
-        Ok((placement, left, name, after))
-    })?;
-    let several = game.pieces().len() > 1;
-    let to_move = crate::games::placement::player_to_move(game, &left);
-    let (command, name_of_game, shown) = (Command::Play, game.name(), game.format_position(&left));
-    let facts = match after {
-        After::Value(nimber) => GameReport::of_value(command, name_of_game, shown, nimber, to_move),
-        // The move loses: the opponent, to move, wins.
-        After::NotZero => GameReport::new(command, name_of_game, shown, Outcome::N, to_move),
-        After::Unknown => GameReport::unsettled(command, name_of_game, shown, to_move),
-    };
-    let moves = match after {
-        After::Value(nimber) => Some(vec![Move::placement(
-            placement.square,
-            placement.piece,
-            several,
-            nimber,
-        )]),
-        After::NotZero | After::Unknown => None,
-    };
-    Ok(GameReport {
-        family: board_part(game),
-        play: Some(PlayPart {
-            played_by: name,
-            played: game.move_name(placement),
-        }),
-        listed: MovesPart {
-            legal_moves: Some(game.legal_placements(&left).len()),
-            moves,
-            ..MovesPart::default()
-        },
-        cost: SearchCost::positions(solver.stats().positions),
-        seconds: started.elapsed().as_secs_f64(),
-        ..facts
-    })
-}
-
-/// The move of the symmetry or random strategy asked for, and the strategy's name.
-fn computer_reply(
-    request: &PlayRequest,
-    game: &PlacementGame,
-    position: &PlacementPosition,
-    side: Player,
-    budget: u64,
-) -> Result<(PlacementMove, String), RunError> {
-    let mut computer = opponent_strategy(game, request.opponent, side, request.seed, budget)
-        .map_err(|why| {
-            let other_side_has_one = symmetry_strategy(game, side.other()).is_ok();
-            let hint = if other_side_has_one {
-                format!("the {} player has one", side.other())
-            } else {
-                "neither player has one here: try the perfect opponent".to_string()
-            };
-            RunError::input(format!(
-                "no symmetry strategy for the computer as {side} player in {} on {}: {why}; {hint}",
-                game.name(),
-                game.board()
-            ))
-        })?;
-    let placement = computer
-        .choose(position)
-        .map_err(|error| strategy_error(game, position, side, error))?;
-    Ok((placement, computer.name()))
-}
-
-/// The error of a strategy that cannot move in `position`.
-fn strategy_error(
-    game: &PlacementGame,
-    position: &PlacementPosition,
-    side: Player,
-    error: StrategyError,
-) -> RunError {
-    match error {
-        StrategyError::NoLegalMove => RunError::input(format!(
-            "no legal move in the position `{}`: the game is over, the {side} player to move has lost",
-            game.format_position(position)
-        )),
-        error => RunError::input(error),
-    }
-}
-
-/// The perfect player's reply in `position`, its strategy's name, and what it knows of the
-/// position after it. A stop of the watch ends the search with nothing played, saying how far
-/// it came; the end of the thinking time (`stop` raised, the watch not) plays the best move
-/// found: a winning move, or among those not shown to lose the one leaving the most replies.
-fn perfect_reply(
-    game: &PlacementGame,
-    position: &PlacementPosition,
-    solver: &mut PlacementSolver,
-    watch: &Watch,
-    stop: &Arc<AtomicBool>,
-    seconds: Option<f64>,
-) -> Result<(PlacementMove, String, After), RunError> {
-    let side = Player::to_move(game, position);
-    if let Ok(mut strategy) = symmetry_strategy(game, side) {
-        if let Ok(placement) = strategy.choose(position) {
-            let name = format!("perfect play: {}", strategy.name());
-            return Ok((placement, name, After::Value(Nimber::ZERO)));
-        }
-    }
-    let moves = game.legal_placements(position);
-    if moves.is_empty() {
-        return Err(strategy_error(
-            game,
-            position,
-            side,
-            StrategyError::NoLegalMove,
-        ));
-    }
-    let replies = |placement: PlacementMove| {
-        let after = game.play_move(position, placement).expect("a legal move");
-        game.available(&after).len()
-    };
-    // The move leaving the most replies (the first of those), of `candidates`.
-    let most_replies = |candidates: &[PlacementMove]| {
-        let mut best: Option<(usize, PlacementMove)> = None;
-        for &placement in candidates {
-            let count = replies(placement);
-            if best.is_none_or(|(most, _)| count > most) {
-                best = Some((count, placement));
-            }
-        }
-        best.map(|(_, placement)| placement)
-    };
-    for (searched, &placement) in moves.iter().enumerate() {
-        let after = game.play_move(position, placement).expect("a legal move");
-        match solver.has_value_within(&after, Nimber::ZERO, stop, u64::MAX) {
-            Some(true) => {
-                return Ok((
-                    placement,
-                    "perfect play".to_string(),
-                    After::Value(Nimber::ZERO),
-                ))
-            }
-            Some(false) => {}
-            None if watch.is_stopped() => {
-                return Err(RunError::Stopped(Stopped::Described(format!(
-                    "no move played; {searched} of the {} moves were shown to lose, and the search of {} was not finished",
-                    moves.len(),
-                    describe_move(game, placement)
-                ))))
-            }
-            None => {
-                // Out of thinking time: the moves from this one on are not shown to lose.
-                let placement = most_replies(&moves[searched..]).expect("a move is left");
-                let seconds = seconds.unwrap_or_default();
-                let name = format!(
-                    "perfect play, out of time: {searched} of {} moves shown to lose, no winning move found in {seconds} s; played the move leaving the most replies of those left",
-                    moves.len()
-                );
-                return Ok((placement, name, After::Unknown));
-            }
-        }
-    }
-    let placement = most_replies(&moves).expect("a move exists");
-    Ok((placement, "perfect play".to_string(), After::NotZero))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::placement::Placement;
-    use crate::games::sum::Summand;
-    use crate::request::play;
+    use crate::request::{play, Stopped};
     use std::time::Duration;
 
     /// Knights 8x8 after a1 and b1: no symmetry strategy applies, and no search of a move
@@ -676,18 +431,8 @@ mod tests {
         assert!(report.listed.moves.is_none());
         // One more knight, on the square named.
         let played = report.played().unwrap();
-        let Some(Placement { game, position }) =
-            request.game.as_single().and_then(Summand::as_placement)
-        else {
-            unreachable!()
-        };
-        let placement = game
-            .legal_placements(position)
-            .into_iter()
-            .find(|&placement| game.move_name(placement) == played)
-            .expect("the move played is legal");
-        let after = game.play_move(position, placement).unwrap();
-        assert_eq!(report.position, game.format_position(&after));
+        let after = request.game.play(played).expect("the move played is legal");
+        assert_eq!(report.position, after.as_single().unwrap().position_text());
         assert_eq!(report.to_move(), crate::report::Player::Second);
     }
 

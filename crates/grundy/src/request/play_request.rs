@@ -6,18 +6,7 @@ use super::Limits;
 use crate::games::game::Game;
 use crate::misere::Convention;
 
-/// How the computer plays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Opponent {
-    /// The solver's winning moves (a known strategy's where one applies).
-    #[default]
-    Perfect,
-    /// Mirror play, or the centre then the half turn, where a symmetry strategy applies.
-    Symmetry,
-    /// Uniformly random legal moves, from a seed.
-    Random,
-}
+pub use crate::games::computer::Opponent;
 
 /// The computer's move in a game's position.
 #[derive(Clone, Debug, Serialize, Deserialize)]

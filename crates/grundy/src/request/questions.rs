@@ -13,9 +13,8 @@ use super::{
     MovesRequest, OutcomeRequest, ResumableSearch, Resume, RunError, SequenceAnswer,
     SequenceRequest, TableRequest, ValueRequest, RESUMABLE_GAMES,
 };
+use crate::games::contract::FamilyGame;
 use crate::games::game::Game;
-use crate::games::placement::Placement;
-use crate::games::sum::Summand;
 use crate::misere::Convention;
 use crate::report::{GameReport, TableReport};
 use crate::watch::Watch;
@@ -129,17 +128,18 @@ fn computer_move(
     value_after: bool,
     watch: &Watch,
 ) -> Result<GameReport, RunError> {
-    let Some(Placement { game, position }) =
-        request.game.as_single().and_then(Summand::as_placement)
+    let Some(single) = request
+        .game
+        .as_single()
+        .filter(|single| single.has_own_computer())
     else {
         return super::play::play_by_moves(request, watch);
     };
     // A request built in Rust, not read from JSON, is checked here.
     check(request.seconds).map_err(RunError::Input)?;
-    evaluator(request.convention, &request.limits).placement_reply(
+    evaluator(request.convention, &request.limits).own_computer_reply(
         request,
-        game,
-        position,
+        single,
         value_after,
         watch,
     )

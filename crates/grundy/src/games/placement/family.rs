@@ -5,9 +5,10 @@ use std::sync::Arc;
 
 use super::{
     second_player_settlement, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver,
-    RayRule, ResumableSearch, RulesKayles, Surface,
+    Random, RayRule, ResumableSearch, RulesKayles, Strategy, Surface,
 };
 use crate::board::{Piece, Square};
+use crate::games::computer::{ComputerAsked, NoReply};
 use crate::games::contract::PlayView;
 use crate::games::contract::{AloneQuestion, FamilyGame, NormalPlay};
 use crate::games::move_list::MoveOffers;
@@ -170,6 +171,28 @@ impl FamilyGame for Placement {
             stop,
             observer,
         ))
+    }
+
+    fn has_own_computer(&self) -> bool {
+        true
+    }
+
+    fn computer_reply(
+        &self,
+        asked: &ComputerAsked,
+        stop: &Arc<AtomicBool>,
+        stopped: &AtomicBool,
+        observer: Box<dyn SearchObserver + Send>,
+    ) -> Result<GameReport, NoReply> {
+        super::reply::reply(self, asked, stop, stopped, observer)
+    }
+
+    fn random_move(&self, seed: u64) -> Option<usize> {
+        let Placement { game, position } = self;
+        let chosen = Random::new(game, seed).choose(position).ok()?;
+        game.legal_placements(position)
+            .iter()
+            .position(|&placement| placement == chosen)
     }
 
     fn resumable_search(&self) -> Option<ResumableSearch> {

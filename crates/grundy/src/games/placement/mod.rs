@@ -43,6 +43,7 @@ pub mod picture;
 mod play_view;
 mod question_turns;
 mod ranks;
+mod reply;
 mod resumable;
 pub mod root_search;
 mod rules;

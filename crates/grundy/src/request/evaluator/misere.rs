@@ -12,9 +12,7 @@ use crate::games::contract::{FamilyGame, StopRaised};
 use crate::games::game::Game;
 use crate::games::heap::Heaps;
 use crate::games::parts::{Parts, TooLarge, MAX_MISERE_DEPTH};
-use crate::games::placement::{
-    board_part, PlacementGame, PlacementMove, PlacementPosition, Strategy,
-};
+use crate::games::sum::Summand;
 use crate::misere::genus::{genus, Genus, GENUS_TERMS};
 use crate::misere::judge::{judge_moves, root_moves, small_genus, JudgedMoves};
 use crate::misere::nim::{NimGame, NIM_RULE};
@@ -27,6 +25,7 @@ use crate::report::{
     SearchCost, Standing, TableReport, ValuePart,
 };
 use crate::request::game_questions::load_sum;
+use crate::request::play::seeded_index;
 use crate::request::play_request::{Opponent, PlayRequest};
 use crate::request::sequence::MISERE_SEQUENCE_POSITIONS;
 use crate::request::{
@@ -350,11 +349,10 @@ impl Evaluator for MisereEvaluator {
     /// replies; out of thinking time, the best it has), or a random one. No symmetry strategy
     /// survives misère play (docs/MISERE.md). Who wins after the move is always said: the
     /// search that chose the move found it.
-    fn placement_reply(
+    fn own_computer_reply(
         &self,
         request: &PlayRequest,
-        game: &PlacementGame,
-        position: &PlacementPosition,
+        single: &Summand,
         _value_after: bool,
         watch: &Watch,
     ) -> Result<GameReport, RunError> {
@@ -367,17 +365,15 @@ impl Evaluator for MisereEvaluator {
         let whole = request.game.summands();
         let (mut rules, _) = PartRules::of_summands(whole).map_err(too_large)?;
         let moves = root_moves(&mut rules, whole).map_err(too_large)?;
-        let placements = game.legal_placements(position);
+        // The same moves in the same order, each with the game it leaves.
+        let named = single.moves_after();
         if moves.is_empty() {
             return Err(RunError::input(format!(
                 "no legal move in the position `{}`: the game is over, and under misère play the player to move has won",
-                game.format_position(position)
+                single.position_text()
             )));
         }
-        let replies = |placement: PlacementMove| {
-            let after = game.play_move(position, placement).expect("a legal move");
-            game.available(&after).len()
-        };
+        let replies = |index: usize| named[index].1.moves_after().len();
         let (chosen, name, loses, stats) = thinking_time::within(
             request.seconds,
             watch,
@@ -387,7 +383,9 @@ impl Evaluator for MisereEvaluator {
                     stop: Arc::clone(stop),
                 };
                 let (chosen, name, positions) = if request.opponent == Opponent::Random {
-                    let chosen = random_choice(game, position, request.seed);
+                    let chosen = single
+                        .random_move(request.seed)
+                        .unwrap_or_else(|| seeded_index(request.seed, moves.len()));
                     (chosen, "random".to_string(), vec![moves[chosen].1.clone()])
                 } else {
                     (
@@ -431,7 +429,7 @@ impl Evaluator for MisereEvaluator {
                 };
                 let best = *pool
                     .iter()
-                    .max_by_key(|&&index| (replies(placements[index]), std::cmp::Reverse(index)))
+                    .max_by_key(|&&index| (replies(index), std::cmp::Reverse(index)))
                     .expect("a move exists");
                 let name = if judged.stopped {
                     let shown = judged.loses.iter().filter(|&&l| l == Some(false)).count();
@@ -446,34 +444,31 @@ impl Evaluator for MisereEvaluator {
                 Ok((best, name, judged.loses[best], judged.stats))
             },
         )?;
-        let placement = placements[chosen];
-        let left = game
-            .play_move(position, placement)
-            .expect("a legal move can be played");
-        let to_move = crate::games::placement::player_to_move(game, &left);
-        let shown = game.format_position(&left);
+        let (played, left) = &named[chosen];
         let facts = match loses {
             // The player to move after the computer's move loses, or wins.
-            Some(true) => GameReport::new(Command::Play, game.name(), shown, Outcome::P, to_move),
-            Some(false) => GameReport::new(Command::Play, game.name(), shown, Outcome::N, to_move),
-            None => GameReport::unsettled(Command::Play, game.name(), shown, to_move),
+            Some(true) => left.report(Command::Play, Outcome::P),
+            Some(false) => left.report(Command::Play, Outcome::N),
+            None => {
+                let report = left.report(Command::Play, Outcome::N);
+                GameReport {
+                    standing: Standing {
+                        outcome: None,
+                        ..report.standing
+                    },
+                    ..report
+                }
+            }
         };
-        let several = game.pieces().len() > 1;
-        let moves = loses.map(|loses| {
-            vec![
-                Move::placement(placement.square, placement.piece, several, Nimber::ZERO)
-                    .misere(loses),
-            ]
-        });
+        let moves = loses.map(|loses| vec![played.clone().misere(loses)]);
         Ok(GameReport {
-            family: board_part(game),
             value: ValuePart::misere(None),
             play: Some(PlayPart {
                 played_by: name,
-                played: game.move_name(placement),
+                played: played.notation.clone(),
             }),
             listed: MovesPart {
-                legal_moves: Some(game.legal_placements(&left).len()),
+                legal_moves: Some(left.moves_after().len()),
                 moves,
                 ..MovesPart::default()
             },
@@ -575,18 +570,6 @@ impl Evaluator for MisereEvaluator {
         }
         Ok(Some(genera))
     }
-}
-
-/// The index, among `game.legal_placements(position)`, of the random strategy's move with
-/// `seed`: the move the random opponent plays.
-fn random_choice(game: &PlacementGame, position: &PlacementPosition, seed: u64) -> usize {
-    let chosen = crate::games::placement::Random::new(game, seed)
-        .choose(position)
-        .expect("a position with a legal move");
-    game.legal_placements(position)
-        .iter()
-        .position(|&placement| placement == chosen)
-        .expect("the strategy plays a legal move")
 }
 
 #[cfg(test)]

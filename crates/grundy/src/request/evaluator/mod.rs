@@ -14,8 +14,10 @@ mod normal;
 
 use super::play_request::PlayRequest;
 use super::{Limits, Resume, RunError, SequenceAnswer, TableRequest};
+#[cfg(doc)]
+use crate::games::contract::FamilyGame;
 use crate::games::game::Game;
-use crate::games::placement::{PlacementGame, PlacementPosition};
+use crate::games::sum::Summand;
 use crate::misere::genus::Genus;
 use crate::misere::Convention;
 use crate::report::{GameReport, TableReport};
@@ -50,18 +52,17 @@ pub(super) trait Evaluator {
     /// A game too large for its limits, records that do not resume, or a stop.
     fn outcome(&self, game: &Game, resume: &Resume, watch: &Watch) -> Result<GameReport, RunError>;
 
-    /// The computer's move in `position` of the placement game `game` (the game of `request`),
-    /// which has strategies and a thinking time of its own; any other game is played by its
-    /// moves ([`Evaluator::moves`]). With `value_after` the report values the position the
-    /// move leaves; without, it says only what choosing the move showed.
+    /// The computer's move in `single` (the game of `request`), whose family has a player of
+    /// its own ([`FamilyGame::has_own_computer`]: strategies and a thinking time); any other
+    /// game is played by its moves ([`Evaluator::moves`]). With `value_after` the report values
+    /// the position the move leaves; without, it says only what choosing the move showed.
     ///
     /// # Errors
     /// A finished game, an opponent the convention has no strategy for, or a stop.
-    fn placement_reply(
+    fn own_computer_reply(
         &self,
         request: &PlayRequest,
-        game: &PlacementGame,
-        position: &PlacementPosition,
+        single: &Summand,
         value_after: bool,
         watch: &Watch,
     ) -> Result<GameReport, RunError>;

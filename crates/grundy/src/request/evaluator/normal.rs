@@ -3,12 +3,15 @@
 //! runs on every thread).
 
 use super::Evaluator;
+use crate::games::computer::ComputerAsked;
+use crate::games::contract::FamilyGame;
 use crate::games::game::Game;
-use crate::games::placement::{PlacementGame, PlacementPosition};
+use crate::games::sum::Summand;
 use crate::misere::genus::Genus;
 use crate::report::{GameReport, TableReport};
 use crate::request::play_request::PlayRequest;
-use crate::request::{game_questions, play, table};
+use crate::request::thinking_time::within;
+use crate::request::{game_questions, table};
 use crate::request::{Limits, Resume, RunError, SequenceAnswer, TableRequest};
 use crate::watch::Watch;
 
@@ -36,15 +39,24 @@ impl Evaluator for NormalEvaluator {
         game_questions::normal_outcome(game, &self.limits, resume, watch)
     }
 
-    fn placement_reply(
+    fn own_computer_reply(
         &self,
         request: &PlayRequest,
-        game: &PlacementGame,
-        position: &PlacementPosition,
+        single: &Summand,
         value_after: bool,
         watch: &Watch,
     ) -> Result<GameReport, RunError> {
-        play::normal_placement_reply(request, game, position, value_after, watch)
+        let asked = ComputerAsked {
+            opponent: request.opponent,
+            seed: request.seed,
+            seconds: request.seconds,
+            memory: request.limits.memory,
+            value_after,
+        };
+        let reply = within(request.seconds, watch, |stop| {
+            single.computer_reply(&asked, stop, watch.stop_flag(), Box::new(watch.clone()))
+        });
+        Ok(reply?)
     }
 
     fn table(
