@@ -797,6 +797,165 @@ test('a whole knights 5x5 game played with the keyboard alone', async () => {
   assert.match(await page.textContent('[data-testid="outcome"]'), /game over/);
 });
 
+// The dominoes drawn on the board, in the order laid, each `a1-b1:first` (by who laid it),
+// with a note when its piece does not lie over both its squares.
+async function drawnDominoes(target) {
+  return target.$$eval('[data-testid="domino"]', (pieces) => pieces.map((piece) => {
+    const box = piece.getBoundingClientRect();
+    const over = piece.dataset.domino.split('-').every((name) => {
+      const square = document.querySelector(`[data-square="${name}"]`).getBoundingClientRect();
+      const [x, y] = [square.x + square.width / 2, square.y + square.height / 2];
+      return x > box.left && x < box.right && y > box.top && y < box.bottom;
+    });
+    return `${piece.dataset.domino}:${piece.dataset.owner}${over ? '' : ' (not over its squares)'}`;
+  }));
+}
+
+// Whether the game on screen is over.
+async function over() {
+  return /game over/.test(await page.textContent('[data-testid="outcome"]'));
+}
+
+// Plays the Cram game on screen against the computer to its end, the person laying the first
+// winning domino the library lists (else the first), by `lay(move)`; checks after each move
+// that the page plays on in the game the library says the move leaves (the computer's as
+// `grundy worker` answers the page's `play` request) and that the dominoes drawn are those
+// laid, each over its two squares in the colour of who laid it.
+async function playCram(asked, lay) {
+  const laid = [];
+  let replies = 0;
+  for (let turn = 0; turn < 20 && !(await over()); turn += 1) {
+    const game = await page.textContent('[data-testid="game-text"]');
+    const analysis = asked.filter((request) => request.question === 'moves').pop();
+    assert.equal(analysis.game, game, 'the moves asked are of the game shown');
+    const listed = await worker(analysis);
+    const move = listed.moves.find((m) => m.winning) || listed.moves[0];
+    const before = await page.$$eval('#history li', (items) => items.length);
+    const sent = asked.length;
+    await lay(move);
+    await page.waitForFunction((count) => document.querySelectorAll('#history li').length >= count + 2
+      || /game over/.test(document.querySelector('[data-testid="outcome"]').textContent), before);
+    await idle();
+    const next = asked.slice(sent).find((request) => ['moves', 'play'].includes(request.question));
+    assert.equal(next.game, move.after, `${game}: ${move.move}`);
+    const history = await page.$$eval('#history li', (items) => items.map((item) => item.textContent));
+    assert.equal(history[before], `you: ${move.move}`);
+    laid.push(`${move.move}:first`);
+    if (history.length > before + 1) {
+      const request = asked.slice(sent).find((r) => r.question === 'play');
+      const reply = await worker(request);
+      assert.equal(history[before + 1], `computer: ${reply.played}`);
+      assert.equal(await page.textContent('[data-testid="game-text"]'), reply.moves[0].after);
+      assert.equal(await page.inputValue('#setup-position'), reply.position);
+      laid.push(`${reply.played}:second`);
+      replies += 1;
+      assert.equal(await page.getAttribute('[data-testid="domino"][data-last="true"]', 'data-domino'), reply.played);
+    }
+    assert.deepEqual(await drawnDominoes(page), laid);
+  }
+  assert.ok(replies >= 1, 'the computer moved');
+  assert.ok(await over());
+  return laid;
+}
+
+test("Cram played by two clicks and by a drag: each domino drawn over its squares by who laid it, the computer's as the library plays it", async () => {
+  await page.click('button[data-tab="play"]');
+  await page.uncheck('#play-misere');
+  await page.uncheck('#play-values');
+  await page.selectOption('#play-family', 'cram');
+  assert.equal(await page.inputValue('#play-game'), 'cram');
+  await page.fill('#play-args', '3x4');
+  await page.selectOption('#play-opponent', 'perfect');
+  await page.selectOption('#play-side', 'first');
+  const asked = jobsAsked(page);
+  await page.click('#play-new');
+  await page.waitForSelector('[data-square="d3"]');
+  await idle();
+  assert.equal(await page.textContent('[data-testid="game-text"]'), 'cram 3x4');
+  assert.equal(await page.isVisible('#play-surface'), false, 'Cram is played on a rectangle');
+  // With the values shown each domino's value is marked between its squares: 17 dominoes fit
+  // the empty 3x4 board.
+  await page.check('#play-values');
+  assert.equal((await page.$$('[data-testid="domino-value"]')).length, 17);
+  await page.uncheck('#play-values');
+  let turn = 0;
+  const laid = await playCram(asked, async (move) => {
+    const [from, to] = move.squares;
+    if (turn % 2 === 0) {
+      // Two clicks: the first chooses a square and marks its neighbours, the second lays.
+      await page.click(`[data-square="${from}"]`);
+      await page.waitForSelector('[data-testid="chosen-square"]');
+      assert.equal(await page.getAttribute(`[data-square="${from}"]`, 'aria-pressed'), 'true');
+      assert.match(await page.getAttribute(`[data-square="${to}"]`, 'aria-label'), new RegExp(`^${to}: lays ${move.move}`));
+      if (turn === 0) {
+        // Show move values: the neighbours of the square chosen show the dominoes' values.
+        await page.check('#play-values');
+        await page.waitForSelector(`[data-square="${to}"] [data-testid="partner-value"]`);
+        await page.screenshot({ path: join(screenshots, 'play-cram-chosen.png'), clip: { x: 0, y: 0, width: 1000, height: 620 } });
+        await page.uncheck('#play-values');
+      }
+      await page.click(`[data-square="${to}"]`);
+    } else {
+      // A drag from one square to its neighbour.
+      const start = await (await page.$(`[data-square="${from}"]`)).boundingBox();
+      const end = await (await page.$(`[data-square="${to}"]`)).boundingBox();
+      await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 4 });
+      await page.mouse.up();
+    }
+    turn += 1;
+  });
+  // 3x4 is *1: the person, taking the winning dominoes, lays the last one.
+  assert.equal(laid[laid.length - 1].endsWith(':first'), true, laid.join(' '));
+  assert.match(await page.textContent('[data-testid="message"]'), /you win/);
+  await page.screenshot({ path: join(screenshots, 'play-cram.png'), clip: { x: 0, y: 0, width: 1000, height: 620 } });
+});
+
+test('Cram played with the keyboard alone: Enter on a square, an arrow to its neighbour, Enter', async () => {
+  await page.selectOption('#play-family', 'cram');
+  await page.fill('#play-args', '3x3');
+  await page.selectOption('#play-opponent', 'random');
+  await page.selectOption('#play-side', 'first');
+  const asked = jobsAsked(page);
+  await page.click('#play-new');
+  await page.waitForSelector('[data-square="c3"]');
+  await idle();
+  const focused = () => page.evaluate(() => document.activeElement.dataset.square);
+  const goTo = async (target) => {
+    if (!(await page.evaluate(() => document.querySelector('#board').contains(document.activeElement)))) {
+      await page.focus('#board [tabindex="0"]');
+    }
+    const [col, row] = [target.charCodeAt(0) - 96, Number(target.slice(1))];
+    for (let steps = 0; (await focused()) !== target; steps += 1) {
+      assert.ok(steps < 10, `the focus reaches ${target}`);
+      const at = await focused();
+      const [c, r] = [at.charCodeAt(0) - 96, Number(at.slice(1))];
+      await page.keyboard.press(r < row ? 'ArrowDown' : r > row ? 'ArrowUp' : c < col ? 'ArrowRight' : 'ArrowLeft');
+    }
+  };
+  let first = true;
+  await playCram(asked, async (move) => {
+    const [from, to] = move.squares;
+    await goTo(from);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="chosen-square"]');
+    assert.equal(await focused(), from, 'the square chosen keeps the focus');
+    assert.match(await page.getAttribute(`[data-square="${from}"]`, 'aria-label'), /chosen; go to a neighbour/);
+    if (first) {
+      // Escape lets the square go; Enter chooses it again.
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid="chosen-square"]', { state: 'detached' });
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('[data-testid="chosen-square"]');
+      first = false;
+    }
+    await page.keyboard.press(move.rows[0] === move.rows[1] ? 'ArrowRight' : 'ArrowDown');
+    assert.equal(await focused(), to);
+    await page.keyboard.press('Enter');
+  });
+});
+
 // A link to a placement game's empty board on the Play tab.
 function boardLink(game, rows, cols) {
   const position = Array(rows).fill('.'.repeat(cols)).join('/');
@@ -844,6 +1003,15 @@ test('on a phone every square, vertex and button is at least 40 pixels across', 
     await phone.waitForSelector('[data-vertex="10"]');
     await answered();
     assert.deepEqual(await smallTargets(phone, '[data-testid="touch-target"]', 40), []);
+    // A board of dominoes: 8 columns keep their squares a fingertip wide, the board scrolling
+    // in its box.
+    await phone.selectOption('#play-family', 'cram');
+    await phone.fill('#play-args', '4x8');
+    await phone.click('#play-new');
+    await phone.waitForSelector('#board [data-square="h4"]');
+    await answered();
+    assert.deepEqual(await smallTargets(phone, '#board [data-square]', 40), [], 'cram 4x8');
+    assert.equal(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0);
   } finally {
     await phone.close();
   }

@@ -150,6 +150,35 @@ fn the_computer_plays_the_symmetry_strategy() {
     );
 }
 
+/// `grundy play` shows the board between moves, each domino one piece marked by who laid it
+/// (X first, O second, joined by - across and | down), and takes a move typed as `moves`
+/// lists it.
+#[test]
+fn a_game_in_the_terminal_draws_each_domino_by_who_laid_it() {
+    let output = grundy()
+        .args(["play", "cram", "2x4", "--opponent", "symmetry"])
+        .write_stdin("moves\nc1-b1\nb1-b2\nboard\nhelp\na1-a2\n")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let out = String::from_utf8_lossy(&output.stdout);
+    for said in [
+        "cram on 2x4: you play first, the computer plays second with a symmetry strategy.\n",
+        "X marks the first player's dominoes, O the second's",
+        "   a b c d\n1  . . . .\n2  . . . .\nyour move> legal moves: a1-b1 b1-c1 c1-d1 a2-b2 b2-c2 c2-d2 a1-a2 b1-b2 c1-c2 d1-d2\n",
+        "your move> you play b1-c1\n   a b c d\n1  . X-X .\n2  . . . .\n",
+        "computer plays b2-c2 (mirror play",
+        "   a b c d\n1  . X-X .\n2  . O-O .\nyour move> ",
+        "your move> domino `b1-b2` lies on a covered square",
+        "your move>    a b c d\n1  . X-X .\n2  . O-O .\nyour move> commands:\n  a1-b1        put a domino",
+        "your move> you play a1-a2\n   a b c d\n1  X X-X .\n   |\n2  X O-O .\n",
+        "computer plays d1-d2",
+        "   a b c d\n1  X X-X O\n   |     |\n2  X O-O O\nYou have no move left: the computer wins",
+    ] {
+        assert!(out.contains(said), "{said}\n---\n{out}");
+    }
+}
+
 #[test]
 fn svg_draws_a_cram_position_with_its_winning_dominoes() {
     let dir = tempfile::tempdir().unwrap();

@@ -849,6 +849,9 @@ fn serve_lists_the_games_of_the_registry() {
     assert_eq!(play_of("heap")["timed"], false, "{text}");
     assert_eq!(play_of("corner")["drawing"], "corner", "{text}");
     assert_eq!(play_of("graph")["drawing"], "graph", "{text}");
+    assert_eq!(play_of("cram")["drawing"], "dominoes", "{text}");
+    assert_eq!(play_of("cram")["game"], "cram", "{text}");
+    assert_eq!(play_of("cram")["timed"], false, "{text}");
     assert_eq!(play_of("nimber"), Value::Null, "{text}");
 }
 

@@ -441,6 +441,15 @@ pub trait PlayView {
     /// The position, shown after every move and on `board`, each line ending in a line break.
     fn drawing(&self) -> String;
 
+    /// The position as [`PlayView::drawing`] shows it, given the moves made since the game
+    /// started, first to last: a family whose position does not say who put each piece down,
+    /// or which squares one piece covers (Cram's dominoes), draws them from these. By default
+    /// the position alone.
+    fn drawing_after(&self, made: &[MadeMove]) -> String {
+        let _ = made;
+        self.drawing()
+    }
+
     /// The commands, with how a move is typed.
     fn help(&self) -> String;
 
@@ -460,6 +469,16 @@ pub trait PlayView {
     /// # Errors
     /// The answer when `typed` is not a legal move.
     fn name_move(&self, typed: &str) -> Result<String, String>;
+}
+
+/// A move made in a game played in the terminal ([`PlayView::drawing_after`]): who made it,
+/// and the move as it was typed, which the game read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MadeMove {
+    /// The player who made it: the first is whoever moved first in this game.
+    pub by: Player,
+    /// The move as typed (`a1-b1`, `c3`).
+    pub typed: String,
 }
 
 #[cfg(test)]

@@ -136,8 +136,7 @@ impl Family {
     }
 
     /// How the page's Play tab offers the family's games, or `None` for a family it does not
-    /// offer on its own (a nimber is a summand of sums; the page does not draw Cram's dominoes
-    /// yet).
+    /// offer on its own (a nimber is a summand of sums).
     #[must_use]
     pub const fn play_form(self) -> Option<PlayForm> {
         Some(match self {
@@ -177,7 +176,17 @@ impl Family {
                 symmetry: false,
                 timed: false,
             },
-            Family::Cram | Family::Nimber => return None,
+            Family::Cram => PlayForm {
+                arguments: "3x4",
+                arguments_label: "Board",
+                drawing: Drawing::Dominoes,
+                game: CRAM_NAME,
+                label: "dominoes (Cram)",
+                symmetry: true,
+                // Cram's searches answer in full: a thinking time is for placement games.
+                timed: false,
+            },
+            Family::Nimber => return None,
         })
     }
 
@@ -382,6 +391,11 @@ pub enum Drawing {
     Corner,
     /// A graph (the answer's `graph`): the form takes its edges.
     Graph,
+    /// A board on which dominoes are laid (the answer's `position` is its rows, `.` a free
+    /// square and `#` a covered one; each move names the two squares its domino covers,
+    /// `squares`): a move is two neighbouring squares chosen, a position is set up by covering
+    /// squares and written after `at`, and the position says whose turn it is.
+    Dominoes,
 }
 
 /// How the page's Play tab offers a family's games: the game its form starts with, how a

@@ -9,6 +9,7 @@ use super::{
     computer_name, computer_turn, moves, ComputerTurn, Limits, MovesRequest, NoStrategy, Opponent,
     PlayRequest, RunError,
 };
+use crate::games::contract::MadeMove;
 use crate::games::game::Game;
 use crate::games::play_text::{hint_text, play_view};
 use crate::misere::Convention;
@@ -22,6 +23,9 @@ pub struct PlaySession {
     human: Player,
     to_move: Player,
     ply: u64,
+    /// The moves made since the game started, which a board's drawing may show by who made
+    /// them (Cram's dominoes).
+    made: Vec<MadeMove>,
     opponent: Opponent,
     seed: u64,
     memory: u64,
@@ -51,6 +55,7 @@ impl PlaySession {
             human,
             to_move: Player::First,
             ply: 0,
+            made: Vec::new(),
             opponent,
             seed,
             memory,
@@ -70,8 +75,13 @@ impl PlaySession {
             self.human.other(),
             self.name,
             view.rules(),
-            view.drawing()
+            view.drawing_after(&self.made)
         )
+    }
+
+    /// The position as the game's view draws it, with the moves made so far.
+    fn drawing(&self) -> String {
+        play_view(&self.game).drawing_after(&self.made)
     }
 
     /// The winner, once the player to move has no move left.
@@ -126,12 +136,9 @@ impl PlaySession {
             } else {
                 format!(" ({played_by})")
             };
-            let named = view.name_move(&typed).unwrap_or(typed);
-            self.moved(after);
-            said.push_str(&format!(
-                "computer plays {named}{by}\n{}",
-                play_view(&self.game).drawing()
-            ));
+            let named = view.name_move(&typed).unwrap_or_else(|_| typed.clone());
+            self.moved(typed, after);
+            said.push_str(&format!("computer plays {named}{by}\n{}", self.drawing()));
         }
     }
 
@@ -145,7 +152,7 @@ impl PlaySession {
         Ok(match line.to_ascii_lowercase().as_str() {
             "" => String::new(),
             "help" | "?" => view.help(),
-            "board" => view.drawing(),
+            "board" => view.drawing_after(&self.made),
             "moves" => format!("{}\n", view.legal_moves()),
             "hint" => {
                 let seconds = view.hint_seconds();
@@ -166,15 +173,20 @@ impl PlaySession {
                         .game
                         .play(line)
                         .map_err(|error| RunError::Failed(format!("{named}: {error}")))?;
-                    self.moved(after);
-                    format!("you play {named}\n{}", play_view(&self.game).drawing())
+                    self.moved(line.to_string(), after);
+                    format!("you play {named}\n{}", self.drawing())
                 }
             },
         })
     }
 
-    /// The game goes on from `after`, the other player to move.
-    fn moved(&mut self, after: Game) {
+    /// The game goes on from `after`, which the move `typed` of the player to move left, the
+    /// other player to move.
+    fn moved(&mut self, typed: String, after: Game) {
+        self.made.push(MadeMove {
+            by: self.to_move,
+            typed,
+        });
         self.game = after;
         self.to_move = self.to_move.other();
         self.ply += 1;

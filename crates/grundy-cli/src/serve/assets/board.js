@@ -60,15 +60,15 @@ function placementOwners() {
 }
 
 // ---- The keyboard on a board: one square takes the focus (Tab reaches it), the arrow keys
-// move it, and Enter or Space plays there, as a click does.
+// move it, and Enter or Space plays there, as a click does (dominoes.js's board too).
 
-function focusedSquare(rowCount, colCount) {
+export function focusedSquare(rowCount, colCount) {
   play.focus.row = Math.min(Math.max(play.focus.row, 1), rowCount);
   play.focus.col = Math.min(Math.max(play.focus.col, 1), colCount);
   return squareName(play.focus.row, play.focus.col);
 }
 
-function boardKey(event, svg, rowCount, colCount) {
+export function boardKey(event, svg, rowCount, colCount) {
   const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   if (event.key in steps) {
     event.preventDefault();

@@ -2,7 +2,7 @@
 
 import { $, nimberText, swatch, valueColour } from './common.js';
 import { play, limits, classroom, drawn, misereShown, partlySettled } from './state.js';
-import { MISERE_COLOURS, PLAYER_COLOURS, UNSETTLED_COLOUR } from './values.js';
+import { COVERED_COLOUR, MISERE_COLOURS, PLAYER_COLOURS, UNSETTLED_COLOUR } from './values.js';
 
 // The legend of the board: its squares, the moves' colours when shown (`moves`, or null), the
 // winning moves' frame, and under misère play what it means.
@@ -16,6 +16,13 @@ export function renderLegend(moves) {
     add('#f2b8b5', 'attacked or occupied: no piece may go there');
     add(PLAYER_COLOURS.first, 'a piece the first player put down');
     add(PLAYER_COLOURS.second, 'a piece the second player put down');
+  }
+  if (drawn('dominoes')) {
+    add('#f0ead8', 'free square: click it, then a neighbour, to lay a domino on both');
+    add('#f2b8b5', 'free, but no domino fits: no free neighbour');
+    add(COVERED_COLOUR, 'covered before the game');
+    add(PLAYER_COLOURS.first, 'a domino the first player laid');
+    add(PLAYER_COLOURS.second, 'a domino the second player laid');
   }
   const misere = misereShown();
   if (moves && misere) {
@@ -48,6 +55,9 @@ export function renderLegend(moves) {
     const without = misere ? 'whether they win' : 'their value';
     note(`This position is too hard to solve in ${seconds} s: ${play.analysis.moves_unsettled} of ${play.analysis.legal_moves} moves are shown without ${without}. Play on: the computer answers with the best move it finds in its time.`)
       .dataset.testid = 'partly-settled';
+  }
+  if (moves && drawn('dominoes')) {
+    note('Each mark between two free squares is the domino on them, in the colour of what it leads to; a square clicked shows its dominoes on its neighbours.');
   }
   if (misere) {
     note('Misère play: whoever makes the last move loses, so a player left with no move wins. Misère positions have no nim-values that add up, so a move is shown only as winning or losing.');

@@ -1,5 +1,6 @@
 // Drawing the Play tab: the status line, the history, the legend, the rules, and the game's
-// picture (boards in board.js; heaps and graphs here), from the answers about the position.
+// picture (boards in board.js, dominoes in dominoes.js; heaps and graphs here), from the
+// answers about the position.
 
 import { $, nimberText, parseBoard, svgElement, svgText } from './common.js';
 import {
@@ -8,6 +9,7 @@ import {
 } from './state.js';
 import { moveColour, moveValueText } from './values.js';
 import { keepFocus, renderCorner, renderPlacement } from './board.js';
+import { renderDominoes } from './dominoes.js';
 import { VERTEX_RADIUS, springLayout } from './graph-layout.js';
 import { actions } from './actions.js';
 import { renderLegend } from './legend.js';
@@ -25,6 +27,9 @@ export function renderPlay() {
   // Drawn as the catalogue says the family's positions are drawn.
   if (drawn('board')) {
     renderPlacement(container, analysis);
+    keepFocus(container, hadFocus);
+  } else if (drawn('dominoes')) {
+    renderDominoes(container, analysis);
     keepFocus(container, hadFocus);
   } else if (drawn('heaps')) renderHeaps(container, analysis);
   else if (drawn('graph')) renderGraphGame(container, analysis);

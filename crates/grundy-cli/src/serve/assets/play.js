@@ -6,7 +6,7 @@
 import { $, parseBoard, sleep } from './common.js';
 import { ask, cancelJob, cancelView, guarded, runningJobs } from './api.js';
 import {
-  play, families, limits, classroom, drawn, gameOver, other, partlySettled, playForm, toMove,
+  play, families, limits, classroom, drawn, gameOver, onSquares, other, partlySettled, playForm, toMove,
 } from './state.js';
 import { actions } from './actions.js';
 import { pieceLetter } from './board.js';
@@ -14,16 +14,17 @@ import { springLayout } from './graph-layout.js';
 import { renderPlay } from './play-view.js';
 
 // The form's game in `position`, for the library to read: pieces on a board as
-// `knights 5x5 torus at N..../...` (the empty board without `at`), a game on a graph as the
+// `knights 5x5 torus at N..../...` (the empty board without `at`; dominoes on a board the same,
+// without a surface or lines: `cram 3x4 at ##../..../....`), a game on a graph as the
 // graph the request sends (`graph sent`), any other game as its name and its position
 // (`kayles 3 4 5`, `corner-knight 7 9`), the form's when none is given. This is the game as
 // the person typed or set it up; from there on every game comes from the library's answers.
 function typedGame(position) {
   if (drawn('graph')) return `${play.name} sent`;
-  if (!drawn('board')) return `${play.name} ${position === undefined ? play.args : position}`;
+  if (!onSquares()) return `${play.name} ${position === undefined ? play.args : position}`;
   const words = [play.name, play.args];
-  if (play.surface !== 'rectangle') words.push(play.surface);
-  if (play.rays !== 'through') words.push(play.rays);
+  if (drawn('board') && play.surface !== 'rectangle') words.push(play.surface);
+  if (drawn('board') && play.rays !== 'through') words.push(play.rays);
   if (position !== undefined) words.push('at', position);
   return words.join(' ');
 }
@@ -31,7 +32,7 @@ function typedGame(position) {
 // What is drawn of a game typed in the form until its answer comes: the empty board of the
 // size typed, the heaps or the corner's square as typed.
 function typedPosition() {
-  if (!drawn('board')) return play.args;
+  if (!onSquares()) return play.args;
   const board = parseBoard(play.args);
   return board ? Array(board.rows).fill('.'.repeat(board.cols)).join('/') : '';
 }
@@ -74,7 +75,7 @@ async function analyse() {
     play.drawing = play.analysis.graph;
     if (!play.graphLayout) play.graphLayout = springLayout(play.drawing);
   }
-  if (drawn('board') && play.plies === 0) {
+  if (onSquares() && play.plies === 0) {
     play.startFirst = play.analysis.to_move === 'first';
   }
   // A position too hard to judge in the time is too hard for its genus too.
@@ -232,6 +233,7 @@ $('play-family').addEventListener('change', () => {
   const board = form.drawing === 'board';
   const graph = form.drawing === 'graph';
   for (const element of document.querySelectorAll('.board-only')) element.hidden = !board;
+  for (const element of document.querySelectorAll('.squares-only')) element.hidden = !board && form.drawing !== 'dominoes';
   for (const element of document.querySelectorAll('.graph-only')) element.hidden = !graph;
   for (const element of document.querySelectorAll('.args-only')) element.hidden = graph;
   updateOpponentChoice();
@@ -382,11 +384,13 @@ $('play-swap').addEventListener('click', () => busyWhile(async () => {
 }));
 
 // Setting up by clicking: a click puts the chosen piece on an empty square or takes a piece
-// off; the library checks the position when play starts from it.
+// off (on a board of dominoes covers a square, `#`, or frees it); the library checks the
+// position when play starts from it.
 export function toggleSetupPiece(row, col) {
   const rows = play.position.split('/');
   const current = rows[row - 1][col - 1];
-  const next = current === '.' ? pieceLetter(play.name.includes('+') && play.piece ? play.piece : play.name) : '.';
+  const mark = drawn('dominoes') ? '#' : pieceLetter(play.name.includes('+') && play.piece ? play.piece : play.name);
+  const next = current === '.' ? mark : '.';
   rows[row - 1] = rows[row - 1].slice(0, col - 1) + next + rows[row - 1].slice(col);
   play.position = rows.join('/');
   play.hint = false;

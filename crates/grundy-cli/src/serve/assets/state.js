@@ -5,9 +5,9 @@ import { $ } from './common.js';
 // The families of games as the library's catalogue lists them (`/api/games`), by their name:
 // each with its rules, its named games and what each is, the questions (`commands`) its games
 // answer, and, for those the Play tab offers, `play`: the game and arguments its form starts
-// with, how a position is drawn (`drawing`: a `board` of squares, `heaps`, a `corner` square,
-// a `graph`), whether the computer may play by symmetry and whether its searches are given a
-// time. The page knows no family by name: it reads these.
+// with, how a position is drawn (`drawing`: a `board` of squares, `dominoes` laid on one,
+// `heaps`, a `corner` square, a `graph`), whether the computer may play by symmetry and whether
+// its searches are given a time. The page knows no family by name: it reads these.
 export const families = new Map();
 
 // The name of the first family the Play tab offers whose positions are drawn as `drawing`.
@@ -101,7 +101,7 @@ export function playerAfter(plies) {
 
 export function toMove() {
   // On a board the position says whose turn it is (a position set up may have either to move).
-  if (drawn('board') && play.analysis) return play.analysis.to_move;
+  if (onSquares() && play.analysis) return play.analysis.to_move;
   return playerAfter(play.plies);
 }
 
@@ -139,7 +139,15 @@ export function drawnPosition() {
   return last ? { position: last.position || '', move: last.move } : { position: '', move: null };
 }
 
-// Whether the game played is drawn as `drawing` (`board`, `heaps`, `corner`, `graph`).
+// Whether the game played is drawn as `drawing` (`board`, `dominoes`, `heaps`, `corner`,
+// `graph`).
 export function drawn(drawing) {
   return Boolean(play.form && play.form.drawing === drawing);
+}
+
+// Whether the game played is drawn on a board of squares, with pieces or dominoes on it: its
+// position is the board's rows, written after `at`, set up by clicking, and it says whose turn
+// it is.
+export function onSquares() {
+  return drawn('board') || drawn('dominoes');
 }

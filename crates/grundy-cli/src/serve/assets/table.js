@@ -50,7 +50,7 @@ function openFromTable(game, table, row, col, surface) {
   const named = [...families.values()].find((family) => family.games.includes(game));
   if (named && !named.play) return;
   const board = table.surface !== undefined;
-  $('play-family').value = familyDrawn(board ? 'board' : 'corner');
+  $('play-family').value = named ? named.family : familyDrawn(board ? 'board' : 'corner');
   $('play-family').dispatchEvent(new Event('change'));
   $('play-game').value = game;
   $('play-args').value = board ? `${row}x${col}` : `${row} ${col}`;

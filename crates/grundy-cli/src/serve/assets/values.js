@@ -16,6 +16,9 @@ export const UNSETTLED_COLOUR = '#dedede';
 // Each player's pieces: the first player's blue, the second's red.
 export const PLAYER_COLOURS = { first: '#1f4e8c', second: '#a33a1f' };
 
+// A square covered before the game, on a board of dominoes: grey, no one's.
+export const COVERED_COLOUR = '#7d7d7d';
+
 // A move's colour and its value in words, under the convention played: the nim-value it leads
 // to under normal play, winning or losing under misère play (whose reports have no nim-value).
 export function moveColour(move) {

@@ -2,10 +2,11 @@
 
 use std::sync::Arc;
 
+use super::play_view::DominoView;
 use super::symmetry::{symmetry_settlement, SymmetrySettlement};
 use super::{Cram, CramError, CramPosition, CramSolver, Domino, MAX_MISERE_CRAM_SQUARES};
 use crate::board::{BoardError, BoardSize, Surface};
-use crate::games::contract::{no_such_move, FamilyGame, NormalPlay};
+use crate::games::contract::{no_such_move, FamilyGame, NormalPlay, PlayView};
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
 use crate::graph::GraphError;
@@ -129,6 +130,10 @@ impl FamilyGame for CramGame {
             rules: Arc::new(CramParts(self.rules.clone())),
             states: vec![State::Squares(free)],
         })
+    }
+
+    fn board_view(&self) -> Option<Box<dyn PlayView>> {
+        Some(Box::new(DominoView(self.clone())))
     }
 
     fn picture(&self) -> Option<String> {

@@ -33,6 +33,7 @@ mod components;
 mod family;
 mod grid;
 mod picture;
+mod play_view;
 mod pruning;
 mod search;
 mod symmetry;
