@@ -20,7 +20,8 @@ mod surface;
 mod symmetry;
 
 pub(crate) use drawing::escape;
-pub use drawing::{board_picture, BoardPicture, DominoMark, SquareStyle};
+pub(crate) use drawing::DominoMark;
+pub use drawing::{board_picture, BoardPicture};
 
 pub(crate) use piece::LINE_DIRECTIONS;
 pub use piece::{Piece, PieceError};
@@ -29,7 +30,7 @@ pub use symmetry::Symmetry;
 
 /// The largest number of squares a board may have: positions are sets of at most 512 squares
 /// (eight words), room for the 20 × 20 board whose outcome is an open record.
-pub const MAX_SQUARES: usize = 512;
+pub(crate) const MAX_SQUARES: usize = 512;
 
 /// Why a board size or square name was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -66,7 +67,7 @@ pub enum BoardError {
     },
 }
 
-/// The dimensions of an `m×n` board: `rows` × `cols`, each at least 1, at most [`MAX_SQUARES`] squares.
+/// The dimensions of an `m×n` board: `rows` × `cols`, each at least 1, at most `MAX_SQUARES` squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BoardSize {
     rows: u16,
@@ -141,7 +142,7 @@ impl BoardSize {
     }
 
     /// Parses a square name such as `c3` and checks that it is on this board.
-    pub fn parse_square(self, text: &str) -> Result<Square, BoardError> {
+    pub(crate) fn parse_square(self, text: &str) -> Result<Square, BoardError> {
         let square: Square = text.parse()?;
         if square.row() < self.rows() && square.col() < self.cols() {
             Ok(square)
@@ -203,7 +204,7 @@ impl Square {
 
     /// The `(row, column)` pair numbered from 1, as Boone (2016) writes squares.
     #[must_use]
-    pub const fn coordinates(self) -> (usize, usize) {
+    pub(crate) const fn coordinates(self) -> (usize, usize) {
         (self.row as usize + 1, self.col as usize + 1)
     }
 }

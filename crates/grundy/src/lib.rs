@@ -1,10 +1,11 @@
 //! grundy: nim-values, outcomes and winning moves of impartial combinatorial games, above all
 //! the games played by placing chess pieces on grids.
 //!
-//! The crate does no I/O. Its layers:
-//! - [`values`]: nimbers, outcome classes, mex and nim-sum;
-//! - [`board`] and [`square_set`]: rectangular boards, squares, the eight symmetries of the
-//!   grid and bit sets of squares;
+//! The crate does no I/O. Its public face is what the front ends (the command line, its
+//! server and worker, the Python binding) use; the rest stays inside the crate. Its layers:
+//! - nimbers, outcome classes, mex and nim-sum ([`Nimber`], [`Outcome`], [`mex`]), and
+//!   rectangular boards, squares and the eight symmetries of the grid ([`BoardSize`],
+//!   [`Square`], [`Symmetry`]), all at the crate's root; [`square_set`]: bit sets of squares;
 //! - [`solver`]: a generic memoising solver for impartial games that splits positions into
 //!   independent components and keys them by canonical forms;
 //! - [`games`]: the rulesets: [`games::placement`], [`games::heap`] (take-and-break games and
@@ -29,7 +30,7 @@
 //! ```
 #![warn(missing_docs)]
 
-pub mod board;
+pub(crate) mod board;
 pub mod games;
 pub mod graph;
 pub mod misere;
@@ -40,7 +41,7 @@ pub mod request;
 pub mod solver;
 pub mod square_set;
 pub mod tour;
-pub mod values;
+pub(crate) mod values;
 pub mod watch;
 
 pub use board::{BoardError, BoardSize, Square, Symmetry};

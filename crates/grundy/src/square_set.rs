@@ -17,17 +17,17 @@ impl<const W: usize> Default for SquareSet<W> {
 
 impl<const W: usize> SquareSet<W> {
     /// The empty set.
-    pub const EMPTY: SquareSet<W> = SquareSet([0; W]);
+    pub(crate) const EMPTY: SquareSet<W> = SquareSet([0; W]);
 
     /// The largest number of elements.
-    pub const CAPACITY: usize = 64 * W;
+    pub(crate) const CAPACITY: usize = 64 * W;
 
     /// The set `{0, 1, ..., count - 1}`.
     ///
     /// # Panics
     /// When `count` exceeds the capacity: a caller error, not a user one.
     #[must_use]
-    pub fn first_n(count: usize) -> SquareSet<W> {
+    pub(crate) fn first_n(count: usize) -> SquareSet<W> {
         assert!(count <= Self::CAPACITY, "{count} squares exceed {W} words");
         let mut words = [0; W];
         for (i, word) in words.iter_mut().enumerate() {
@@ -43,7 +43,7 @@ impl<const W: usize> SquareSet<W> {
 
     /// The one-element set `{index}`.
     #[must_use]
-    pub fn single(index: usize) -> SquareSet<W> {
+    pub(crate) fn single(index: usize) -> SquareSet<W> {
         let mut set = SquareSet::EMPTY;
         set.insert(index);
         set
@@ -51,20 +51,20 @@ impl<const W: usize> SquareSet<W> {
 
     /// Adds `index`.
     #[inline]
-    pub fn insert(&mut self, index: usize) {
+    pub(crate) fn insert(&mut self, index: usize) {
         self.0[index / 64] |= 1 << (index % 64);
     }
 
     /// Removes `index`.
     #[inline]
-    pub fn remove(&mut self, index: usize) {
+    pub(crate) fn remove(&mut self, index: usize) {
         self.0[index / 64] &= !(1 << (index % 64));
     }
 
     /// Whether `index` is in the set.
     #[inline]
     #[must_use]
-    pub fn contains(&self, index: usize) -> bool {
+    pub(crate) fn contains(&self, index: usize) -> bool {
         self.0[index / 64] >> (index % 64) & 1 == 1
     }
 
@@ -80,7 +80,7 @@ impl<const W: usize> SquareSet<W> {
     /// (which stalled the flood fill on store forwarding).
     #[inline]
     #[must_use]
-    pub fn is_subset_of(&self, other: SquareSet<W>) -> bool {
+    pub(crate) fn is_subset_of(&self, other: SquareSet<W>) -> bool {
         self.0
             .iter()
             .zip(other.0)
@@ -91,7 +91,7 @@ impl<const W: usize> SquareSet<W> {
     /// Calls `visit` with each connected part of the set, lowest element first, where two
     /// elements are joined when one is in the other's `reach` (a closed neighbourhood, say).
     #[inline]
-    pub fn for_each_connected_part(
+    pub(crate) fn for_each_connected_part(
         self,
         mut reach: impl FnMut(usize) -> SquareSet<W>,
         mut visit: impl FnMut(SquareSet<W>),
@@ -123,14 +123,14 @@ impl<const W: usize> SquareSet<W> {
     /// Number of elements.
     #[inline]
     #[must_use]
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.0.iter().map(|word| word.count_ones() as usize).sum()
     }
 
     /// The least element, if any.
     #[inline]
     #[must_use]
-    pub fn first(&self) -> Option<usize> {
+    pub(crate) fn first(&self) -> Option<usize> {
         self.0
             .iter()
             .enumerate()
@@ -141,7 +141,7 @@ impl<const W: usize> SquareSet<W> {
     /// The greatest element, if any.
     #[inline]
     #[must_use]
-    pub fn last(&self) -> Option<usize> {
+    pub(crate) fn last(&self) -> Option<usize> {
         self.0
             .iter()
             .enumerate()
@@ -153,7 +153,7 @@ impl<const W: usize> SquareSet<W> {
     /// The `len <= 64` bits starting at `start`, as a number (bit `start` lowest).
     #[inline]
     #[must_use]
-    pub fn bits_at(&self, start: usize, len: usize) -> u64 {
+    pub(crate) fn bits_at(&self, start: usize, len: usize) -> u64 {
         let (word, offset) = (start / 64, start % 64);
         let mut bits = self.0[word] >> offset;
         if offset != 0 && offset + len > 64 && word + 1 < W {
@@ -168,21 +168,21 @@ impl<const W: usize> SquareSet<W> {
     /// Whether the two sets share an element.
     #[inline]
     #[must_use]
-    pub fn intersects(&self, other: &SquareSet<W>) -> bool {
+    pub(crate) fn intersects(&self, other: &SquareSet<W>) -> bool {
         self.0.iter().zip(other.0.iter()).any(|(a, b)| a & b != 0)
     }
 
     /// Whether every element of `self` is in `other`.
     #[inline]
     #[must_use]
-    pub fn is_subset(&self, other: &SquareSet<W>) -> bool {
+    pub(crate) fn is_subset(&self, other: &SquareSet<W>) -> bool {
         self.0.iter().zip(other.0.iter()).all(|(a, b)| a & !b == 0)
     }
 
     /// The elements of `self` not in `other`.
     #[inline]
     #[must_use]
-    pub fn without(self, other: SquareSet<W>) -> SquareSet<W> {
+    pub(crate) fn without(self, other: SquareSet<W>) -> SquareSet<W> {
         let mut words = self.0;
         for (word, remove) in words.iter_mut().zip(other.0) {
             *word &= !remove;
@@ -203,25 +203,25 @@ impl<const W: usize> SquareSet<W> {
     /// The image of the set under a map of indices (`table[i]` is the image of `i`), such as a
     /// [`Symmetry::permutation`](crate::board::Symmetry::permutation).
     #[must_use]
-    pub fn permuted(&self, table: &[u16]) -> SquareSet<W> {
+    pub(crate) fn permuted(&self, table: &[u16]) -> SquareSet<W> {
         self.iter().map(|index| usize::from(table[index])).collect()
     }
 
     /// The set whose raw words, least significant first, are `words`.
     #[must_use]
-    pub const fn from_words(words: [u64; W]) -> SquareSet<W> {
+    pub(crate) const fn from_words(words: [u64; W]) -> SquareSet<W> {
         SquareSet(words)
     }
 
     /// The raw words, least significant first.
     #[must_use]
-    pub const fn words(&self) -> &[u64; W] {
+    pub(crate) const fn words(&self) -> &[u64; W] {
         &self.0
     }
 
     /// The elements in increasing order.
     #[inline]
-    pub fn iter(&self) -> SquareSetIter<W> {
+    pub(crate) fn iter(&self) -> SquareSetIter<W> {
         SquareSetIter {
             words: self.0,
             word: 0,

@@ -125,7 +125,7 @@ pub enum Outcome {
 impl Outcome {
     /// A short phrase for people: "first player wins" when the player to move wins.
     #[must_use]
-    pub const fn winner_description(self) -> &'static str {
+    pub(crate) const fn winner_description(self) -> &'static str {
         match self {
             Outcome::N => "the player to move wins",
             Outcome::P => "the player to move loses",
@@ -170,21 +170,11 @@ pub struct MexSet {
 
 impl MexSet {
     /// Records that some option has nimber `value`.
-    pub fn insert(&mut self, value: Nimber) {
+    pub(crate) fn insert(&mut self, value: Nimber) {
         if value.0 < 128 {
             self.low |= 1u128 << value.0;
         } else {
             self.high.push(value.0);
-        }
-    }
-
-    /// Whether `value` has been recorded.
-    #[must_use]
-    pub fn contains(&self, value: Nimber) -> bool {
-        if value.0 < 128 {
-            self.low & (1u128 << value.0) != 0
-        } else {
-            self.high.contains(&value.0)
         }
     }
 
@@ -223,7 +213,7 @@ pub enum Convention {
 impl Convention {
     /// Whether this is misère play.
     #[must_use]
-    pub fn is_misere(self) -> bool {
+    pub(crate) fn is_misere(self) -> bool {
         self == Convention::Misere
     }
 }

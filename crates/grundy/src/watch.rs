@@ -231,18 +231,18 @@ pub enum ProgressEvent {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GroupSearched {
     /// The move that stands for the group, as the game writes it (`c2`, `Na1`).
-    pub first_move: String,
+    pub(crate) first_move: String,
     /// The nim-value the thread is asking about.
-    pub asked: u32,
+    pub(crate) asked: u32,
     /// How long the thread has been asking it, in seconds.
-    pub seconds: f64,
+    pub(crate) seconds: f64,
 }
 
 impl ProgressEvent {
     /// The name of its kind, as its JSON writes it (`first_moves`): a front end that shows
     /// one line per kind at most so often keeps them apart by it.
     #[must_use]
-    pub fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> &'static str {
         match self {
             ProgressEvent::Searched { .. } => "searched",
             ProgressEvent::FirstMoves { .. } => "first_moves",
@@ -409,7 +409,7 @@ impl Watch {
 
     /// Whether the listener keeps the facts a search learns ([`Watch::keeping_facts`]).
     #[must_use]
-    pub fn keeps_facts(&self) -> bool {
+    pub(crate) fn keeps_facts(&self) -> bool {
         self.keeps_facts && self.listener.is_some()
     }
 
@@ -426,7 +426,7 @@ impl Watch {
 
     /// The stop flag itself, for searches that poll it directly.
     #[must_use]
-    pub fn stop_flag(&self) -> &Arc<AtomicBool> {
+    pub(crate) fn stop_flag(&self) -> &Arc<AtomicBool> {
         &self.stop
     }
 
@@ -439,7 +439,7 @@ impl Watch {
 
     /// Whether anybody listens: work can skip making events nobody reads.
     #[must_use]
-    pub fn is_listened_to(&self) -> bool {
+    pub(crate) fn is_listened_to(&self) -> bool {
         self.listener.is_some()
     }
 }

@@ -9,51 +9,51 @@ use super::{BoardSize, Square};
 
 /// How one square of a board picture is drawn. The default is an empty, unattacked square.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SquareStyle {
+pub(crate) struct SquareStyle {
     /// The letter of a piece standing on the square.
-    pub piece: Option<char>,
+    pub(crate) piece: Option<char>,
     /// Whether the square is attacked (shaded).
-    pub attacked: bool,
+    pub(crate) attacked: bool,
     /// Whether the square is marked, for example as a winning move (a green frame).
-    pub marked: bool,
+    pub(crate) marked: bool,
     /// A short text in the square, for example the nim-value a move there leads to.
-    pub label: Option<String>,
+    pub(crate) label: Option<String>,
     /// Whether the square is covered (by a domino): drawn dark, as no move may use it.
-    pub covered: bool,
+    pub(crate) covered: bool,
 }
 
 /// A domino drawn across two neighbouring squares: a green bar across their shared edge when
 /// `marked` (a winning move), with its label on the edge the two squares share.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DominoMark {
+pub(crate) struct DominoMark {
     /// The two squares, by index in the board's row-major order.
-    pub squares: [usize; 2],
+    pub(crate) squares: [usize; 2],
     /// Whether it is marked by a green bar (a winning move).
-    pub marked: bool,
+    pub(crate) marked: bool,
     /// Whether it is drawn as a domino lying there (the move just played).
-    pub placed: bool,
+    pub(crate) placed: bool,
     /// A short text on the shared edge, for example the nim-value the move leads to.
-    pub label: Option<String>,
+    pub(crate) label: Option<String>,
 }
 
 /// A board to draw: its size, a title, and every square's style, row-major from row 1.
 #[derive(Clone, Debug)]
 pub struct BoardPicture {
     /// The title above the board.
-    pub title: String,
+    pub(crate) title: String,
     /// The board.
-    pub board: BoardSize,
+    pub(crate) board: BoardSize,
     /// One style per square, in the board's row-major order; squares past the end are drawn
     /// with the default style.
-    pub squares: Vec<SquareStyle>,
+    pub(crate) squares: Vec<SquareStyle>,
     /// Dominoes drawn over the squares, in order.
-    pub dominoes: Vec<DominoMark>,
+    pub(crate) dominoes: Vec<DominoMark>,
 }
 
 impl BoardPicture {
     /// An empty board with `title`.
     #[must_use]
-    pub fn new(title: &str, board: BoardSize) -> BoardPicture {
+    pub(crate) fn new(title: &str, board: BoardSize) -> BoardPicture {
         BoardPicture {
             title: title.to_string(),
             board,
@@ -63,7 +63,7 @@ impl BoardPicture {
     }
 
     /// The style of `square`, or `None` off the board.
-    pub fn style_mut(&mut self, square: Square) -> Option<&mut SquareStyle> {
+    pub(crate) fn style_mut(&mut self, square: Square) -> Option<&mut SquareStyle> {
         self.board.square(square.row(), square.col())?;
         self.squares.get_mut(self.board.index_of(square))
     }

@@ -50,7 +50,7 @@ pub struct PieceError(pub String);
 
 impl Piece {
     /// Every piece name with a fixed meaning, for help texts.
-    pub const NAMED: [(&'static str, Piece); 8] = [
+    pub(crate) const NAMED: [(&'static str, Piece); 8] = [
         ("knights", Piece::Knight),
         ("bishops", Piece::Bishop),
         ("rooks", Piece::Rook),
@@ -62,7 +62,7 @@ impl Piece {
     ];
 
     /// The `(a, b)` leaper, with the knight under its own name.
-    pub fn leaper(a: u8, b: u8) -> Result<Piece, PieceError> {
+    pub(crate) fn leaper(a: u8, b: u8) -> Result<Piece, PieceError> {
         let (a, b) = (a.min(b), a.max(b));
         if b == 0 || b > 15 {
             return Err(PieceError(format!("leaper:{a},{b}")));
@@ -123,7 +123,7 @@ impl Piece {
     /// Whether a piece on `from` attacks `to` on a rectangle, straight from the definition of
     /// the piece: the slow reference that every table of attacks is tested against.
     #[must_use]
-    pub fn attacks(self, from: Square, to: Square) -> bool {
+    pub(crate) fn attacks(self, from: Square, to: Square) -> bool {
         let dr = from.row().abs_diff(to.row());
         let dc = from.col().abs_diff(to.col());
         let leaper = |a: usize, b: usize| (dr, dc) == (a, b) || (dr, dc) == (b, a);

@@ -50,7 +50,7 @@ pub struct SurfaceError(pub String);
 
 impl Surface {
     /// Every surface with its name.
-    pub const ALL: [(&'static str, Surface); 4] = [
+    pub(crate) const ALL: [(&'static str, Surface); 4] = [
         ("rectangle", Surface::Rectangle),
         ("torus", Surface::Torus),
         ("cylinder", Surface::Cylinder),
@@ -90,7 +90,7 @@ impl Surface {
 
     /// The squares a leaper with the given leaps attacks from `from`, each once, in leap order.
     #[must_use]
-    pub fn leap_targets(
+    pub(crate) fn leap_targets(
         self,
         board: BoardSize,
         from: Square,
@@ -109,7 +109,12 @@ impl Surface {
     /// The squares of the ray from `from` in `direction`, in order: until an unglued edge or
     /// the return to `from`. A square may appear twice (on a Möbius strip).
     #[must_use]
-    pub fn ray(self, board: BoardSize, from: Square, direction: (isize, isize)) -> Vec<Square> {
+    pub(crate) fn ray(
+        self,
+        board: BoardSize,
+        from: Square,
+        direction: (isize, isize),
+    ) -> Vec<Square> {
         let mut squares = Vec::new();
         // A ray returns to its start within lcm(m, n) <= mn steps on a torus and leaves the
         // strip within m steps, or returns within 2n, elsewhere.
@@ -131,7 +136,12 @@ impl Surface {
     /// its rays, direction by direction (a square may appear twice on a Möbius strip). The one
     /// walk behind every attack set of the placement games.
     #[must_use]
-    pub fn attacked_squares(self, board: BoardSize, from: Square, piece: Piece) -> Vec<Square> {
+    pub(crate) fn attacked_squares(
+        self,
+        board: BoardSize,
+        from: Square,
+        piece: Piece,
+    ) -> Vec<Square> {
         let mut squares = self.leap_targets(board, from, &piece.leaps().unwrap_or_default());
         for &direction in piece.rays() {
             squares.extend(self.ray(board, from, direction));
@@ -141,7 +151,7 @@ impl Surface {
 
     /// Whether the surface's seams wrap the rows (top to bottom) as well as the columns.
     #[must_use]
-    pub const fn wraps_rows(self) -> bool {
+    pub(crate) const fn wraps_rows(self) -> bool {
         matches!(self, Surface::Torus)
     }
 }
@@ -181,14 +191,17 @@ impl Piece {
     /// walked on the rectangle by [`Surface::attacked_squares`], the one walk every surface
     /// shares.
     #[must_use]
-    pub fn attacked_squares(self, board: BoardSize, from: Square) -> Vec<Square> {
+    pub(crate) fn attacked_squares(self, board: BoardSize, from: Square) -> Vec<Square> {
         Surface::Rectangle.attacked_squares(board, from, self)
     }
 
     /// For every square of `board` (row-major), the square itself and the squares this piece
     /// attacks from it: what a piece placed there takes out of play.
     #[must_use]
-    pub fn closed_neighbourhoods<const W: usize>(self, board: BoardSize) -> Vec<SquareSet<W>> {
+    pub(crate) fn closed_neighbourhoods<const W: usize>(
+        self,
+        board: BoardSize,
+    ) -> Vec<SquareSet<W>> {
         board
             .all_squares()
             .map(|square| {

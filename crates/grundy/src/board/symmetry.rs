@@ -28,34 +28,34 @@ const TRANSPOSE: u8 = 4;
 
 impl Symmetry {
     /// Leaves every square where it is.
-    pub const IDENTITY: Symmetry = Symmetry { code: 0 };
+    pub(crate) const IDENTITY: Symmetry = Symmetry { code: 0 };
     /// Reflection in the horizontal middle line: row `i` to row `m + 1 - i`.
-    pub const ROW_MIRROR: Symmetry = Symmetry { code: FLIP_ROWS };
+    pub(crate) const ROW_MIRROR: Symmetry = Symmetry { code: FLIP_ROWS };
     /// Reflection in the vertical middle line: column `j` to column `n + 1 - j`.
-    pub const COLUMN_MIRROR: Symmetry = Symmetry { code: FLIP_COLS };
+    pub(crate) const COLUMN_MIRROR: Symmetry = Symmetry { code: FLIP_COLS };
     /// Rotation by 180° about the centre: both middle-line reflections at once.
-    pub const HALF_TURN: Symmetry = Symmetry {
+    pub(crate) const HALF_TURN: Symmetry = Symmetry {
         code: FLIP_ROWS | FLIP_COLS,
     };
     /// Reflection in the main diagonal: `(i, j)` to `(j, i)`, an `m×n` box onto `n×m`.
-    pub const TRANSPOSE: Symmetry = Symmetry { code: TRANSPOSE };
+    pub(crate) const TRANSPOSE: Symmetry = Symmetry { code: TRANSPOSE };
     /// Rotation by 90° anticlockwise (row 1 drawn at the top): the top left corner goes to
     /// the bottom left.
-    pub const ANTICLOCKWISE: Symmetry = Symmetry {
+    pub(crate) const ANTICLOCKWISE: Symmetry = Symmetry {
         code: TRANSPOSE | FLIP_ROWS,
     };
     /// Rotation by 90° clockwise: the top left corner goes to the top right.
-    pub const CLOCKWISE: Symmetry = Symmetry {
+    pub(crate) const CLOCKWISE: Symmetry = Symmetry {
         code: TRANSPOSE | FLIP_COLS,
     };
     /// Reflection in the anti-diagonal (top right to bottom left).
-    pub const ANTI_TRANSPOSE: Symmetry = Symmetry {
+    pub(crate) const ANTI_TRANSPOSE: Symmetry = Symmetry {
         code: TRANSPOSE | FLIP_ROWS | FLIP_COLS,
     };
 
     /// All eight: first the four that map every box onto itself (identity, row mirror,
     /// column mirror, half turn), then the four that transpose.
-    pub const ALL: [Symmetry; 8] = [
+    pub(crate) const ALL: [Symmetry; 8] = [
         Symmetry::IDENTITY,
         Symmetry::ROW_MIRROR,
         Symmetry::COLUMN_MIRROR,
@@ -79,26 +79,26 @@ impl Symmetry {
 
     /// Whether rows and columns swap.
     #[must_use]
-    pub const fn transposes(self) -> bool {
+    pub(crate) const fn transposes(self) -> bool {
         self.code & TRANSPOSE != 0
     }
 
     /// Whether the rows are read bottom-up (after transposing).
     #[must_use]
-    pub const fn flips_rows(self) -> bool {
+    pub(crate) const fn flips_rows(self) -> bool {
         self.code & FLIP_ROWS != 0
     }
 
     /// Whether the columns are read right to left (after transposing).
     #[must_use]
-    pub const fn flips_cols(self) -> bool {
+    pub(crate) const fn flips_cols(self) -> bool {
         self.code & FLIP_COLS != 0
     }
 
     /// The size `(rows, cols)` of the image of a `rows × cols` box.
     #[inline]
     #[must_use]
-    pub const fn image_size(self, (rows, cols): (usize, usize)) -> (usize, usize) {
+    pub(crate) const fn image_size(self, (rows, cols): (usize, usize)) -> (usize, usize) {
         if self.transposes() {
             (cols, rows)
         } else {
@@ -115,14 +115,14 @@ impl Symmetry {
 
     /// The symmetries that map a `rows × cols` box onto itself, in [`Symmetry::ALL`] order:
     /// four, or all eight on a square box.
-    pub fn of_box(size: (usize, usize)) -> impl Iterator<Item = Symmetry> {
+    pub(crate) fn of_box(size: (usize, usize)) -> impl Iterator<Item = Symmetry> {
         Symmetry::ALL
             .into_iter()
             .filter(move |symmetry| symmetry.keeps(size))
     }
 
     /// The symmetries that map `board` onto itself.
-    pub fn of_board(board: BoardSize) -> impl Iterator<Item = Symmetry> {
+    pub(crate) fn of_board(board: BoardSize) -> impl Iterator<Item = Symmetry> {
         Symmetry::of_box((board.rows(), board.cols()))
     }
 
@@ -130,7 +130,11 @@ impl Symmetry {
     /// of [`Symmetry::image_size`]. The one definition of the eight symmetries.
     #[inline]
     #[must_use]
-    pub const fn map(self, size: (usize, usize), (row, col): (usize, usize)) -> (usize, usize) {
+    pub(crate) const fn map(
+        self,
+        size: (usize, usize),
+        (row, col): (usize, usize),
+    ) -> (usize, usize) {
         let (rows, cols) = self.image_size(size);
         let (row, col) = if self.transposes() {
             (col, row)
@@ -153,12 +157,12 @@ impl Symmetry {
 
     /// The board `board` is mapped onto: itself, or its transpose.
     #[must_use]
-    pub fn image_board(self, board: BoardSize) -> BoardSize {
+    pub(crate) fn image_board(self, board: BoardSize) -> BoardSize {
         let (rows, cols) = self.image_size((board.rows(), board.cols()));
         BoardSize::new(rows as u32, cols as u32).expect("a transposed board has as many squares")
     }
 
-    /// The image of `square` of `board`, a square of [`Symmetry::image_board`].
+    /// The image of `square` of `board`, a square of `Symmetry::image_board`.
     #[must_use]
     pub fn image(self, board: BoardSize, square: Square) -> Square {
         let (row, col) = self.map((board.rows(), board.cols()), (square.row(), square.col()));
@@ -171,7 +175,7 @@ impl Symmetry {
     /// The fast path for whole boards: entry `i` is the row-major index, on
     /// [`Symmetry::image_board`], of the image of square `i` of `board`.
     #[must_use]
-    pub fn permutation(self, board: BoardSize) -> Vec<u16> {
+    pub(crate) fn permutation(self, board: BoardSize) -> Vec<u16> {
         let image = self.image_board(board);
         board
             .all_squares()
@@ -183,7 +187,7 @@ impl Symmetry {
     /// least `image(symmetry, image_size)` over the symmetries whose image lies flat (never
     /// taller than wide; on a square box, all eight).
     #[inline]
-    pub fn least_flat_image<K: Ord>(
+    pub(crate) fn least_flat_image<K: Ord>(
         size: (usize, usize),
         mut image: impl FnMut(Symmetry, (usize, usize)) -> K,
     ) -> K {
@@ -199,7 +203,7 @@ impl Symmetry {
 
     /// `self` followed by `then`.
     #[must_use]
-    pub fn then(self, then: Symmetry) -> Symmetry {
+    pub(crate) fn then(self, then: Symmetry) -> Symmetry {
         // A 2x3 box tells the eight apart (the transposing ones change its shape), so the
         // symmetry that maps each of its points as the two in turn do is the composition.
         let size = (2, 3);
@@ -220,7 +224,7 @@ impl Symmetry {
 
     /// The symmetry that undoes `self`.
     #[must_use]
-    pub fn inverse(self) -> Symmetry {
+    pub(crate) fn inverse(self) -> Symmetry {
         *Symmetry::ALL
             .iter()
             .find(|&&candidate| self.then(candidate) == Symmetry::IDENTITY)

@@ -507,7 +507,7 @@ pub fn outcome_sentence(to_move: Player, outcome: Option<Outcome>) -> String {
 
 /// The outcome and who wins, `N: first player wins`, for people.
 #[must_use]
-pub fn outcome_words(outcome: Option<Outcome>) -> String {
+pub(crate) fn outcome_words(outcome: Option<Outcome>) -> String {
     outcome.map_or_else(
         || "not known".to_string(),
         |outcome| format!("{outcome}: {}", outcome.winner_description()),
@@ -517,7 +517,7 @@ pub fn outcome_words(outcome: Option<Outcome>) -> String {
 /// Draws the board: row 1 at the top, column letters above, the piece letter on occupied
 /// squares, `x` on attacked ones, and on each free square either `.` or the label given.
 #[must_use]
-pub fn draw_board(
+pub(crate) fn draw_board(
     game: &PlacementGame,
     position: &PlacementPosition,
     labels: &HashMap<Square, String>,
@@ -556,14 +556,14 @@ pub fn draw_board(
 
 /// A nimber written as a plain number, as in the published tables (Boone (2016)).
 #[must_use]
-pub fn plain(nimber: Nimber) -> String {
+pub(crate) fn plain(nimber: Nimber) -> String {
     nimber.value().to_string()
 }
 
 /// How the rules of `game` differ from one piece on a rectangle, for titles: "" or, for
 /// example, " on a torus, lines blocked".
 #[must_use]
-pub fn rules_note(rules: &PlacementRules) -> String {
+pub(crate) fn rules_note(rules: &PlacementRules) -> String {
     let mut parts = Vec::new();
     if rules.surface() != Surface::Rectangle {
         parts.push(format!("{} surface", rules.surface()));
@@ -580,7 +580,7 @@ pub fn rules_note(rules: &PlacementRules) -> String {
 
 /// The "settled" line of an answer a known strategy gave without search.
 #[must_use]
-pub fn settled_line(strategy: &str) -> String {
+pub(crate) fn settled_line(strategy: &str) -> String {
     format!("settled    by {strategy}, without search\n")
 }
 

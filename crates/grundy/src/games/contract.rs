@@ -1,13 +1,13 @@
 //! The contract every family of games keeps: what the rest of grundy may ask of a game
 //! without knowing its family. A family implements [`FamilyGame`] in its own folder
 //! (`placement/family.rs`, `heap/family.rs`, `corner/family.rs`, `graph/mod.rs`,
-//! `nimber.rs`), and [`crate::games::sum::Summand`], the list of families, passes each question
+//! `nimber.rs`), and `crate::games::sum::Summand`, the list of families, passes each question
 //! to the family's answer. A family answers in its own terms (the game after a move is a game
 //! of the same family), so it knows nothing of the others. Sums, reports, misère play and the computer's moves go through it.
 //!
 //! Under normal play a family values its games with its own evaluator ([`NormalPlay`]): a
 //! placement game's or a graph's search, a heap game's table, a corner game's formula, a
-//! nimber itself. A sum ([`crate::games::sum::GameSum`]) holds one per summand.
+//! nimber itself. A sum (`crate::games::sum::GameSum`) holds one per summand.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -50,7 +50,7 @@ pub trait FamilyGame: Sized {
     /// The keys of a report on this game alone: its name, its position, the family's own keys
     /// (a board's size and surface, a heap game's code, a graph's size) and who is to move,
     /// with `outcome` for the player to move. The caller adds the value and the rest. Without
-    /// keys of its own, a family's report is [`plain_report`].
+    /// keys of its own, a family's report is `plain_report`.
     fn report(&self, command: Command, outcome: Outcome) -> GameReport {
         plain_report(self, command, outcome)
     }
@@ -229,7 +229,7 @@ pub trait FamilyGame: Sized {
 
     /// How a person plays this game in the terminal, for a family whose games show more than
     /// their moves' notation (a board drawn between moves, squares typed); `None` plays it by
-    /// that notation ([`crate::games::play_text::play_view`]).
+    /// that notation (`crate::games::play_text::play_view`).
     fn board_view(&self) -> Option<Box<dyn PlayView>> {
         None
     }
@@ -305,18 +305,18 @@ pub struct StopRaised;
 #[derive(Clone, Copy, Debug)]
 pub struct NimHeap {
     /// Its tokens.
-    pub size: u32,
+    pub(crate) size: u32,
     /// Its place among the game's heaps.
-    pub index: usize,
+    pub(crate) index: usize,
     /// Whether the game lists moves on it: a heap equal to an earlier heap of the same game is
     /// not moved on, its moves leading where that heap's do.
-    pub moved_on: bool,
+    pub(crate) moved_on: bool,
     /// Whether the game lists the moves on it from the most tokens left down (a heap game's
     /// order, taking one token first) rather than from none left up (a nimber's).
-    pub most_left_first: bool,
+    pub(crate) most_left_first: bool,
     /// The move leaving the heap at the tokens given, named as
     /// [`FamilyGame::moves_after`] names it (with value 0: the caller judges it).
-    pub name: fn(&NimHeap, u32) -> Move,
+    pub(crate) name: fn(&NimHeap, u32) -> Move,
 }
 
 /// The normal-play values of one game in its position, as its family finds them: the game's
@@ -329,7 +329,7 @@ pub trait NormalPlay: Send {
     /// Offers `moves` each legal move (a move on one of several equal heaps or boards once)
     /// with the game's value after it. A move is named only if it is listed, and a family with
     /// more moves than can be listed (a huge nimber) may count the rest
-    /// ([`MoveOffers::count_unlisted`]) as long as it offers the winning one.
+    /// (`MoveOffers::count_unlisted`) as long as it offers the winning one.
     fn offer_moves(&mut self, moves: &mut MoveOffers<'_>);
 
     /// Searches made from now on tell `observer` their progress and stop when its flag is
@@ -350,7 +350,11 @@ pub trait NormalPlay: Send {
 
 /// The keys every game's report has: its name, its position and `outcome`, the first player to
 /// move (a family that knows who is to move, or has keys of its own, adds them).
-pub fn plain_report(game: &impl FamilyGame, command: Command, outcome: Outcome) -> GameReport {
+pub(crate) fn plain_report(
+    game: &impl FamilyGame,
+    command: Command,
+    outcome: Outcome,
+) -> GameReport {
     GameReport::new(
         command,
         game.name(),
@@ -362,13 +366,17 @@ pub fn plain_report(game: &impl FamilyGame, command: Command, outcome: Outcome) 
 
 /// The keys of a report on `game` alone whose nim-value is `nimber`: the family's keys
 /// ([`FamilyGame::report`]), the value, and the outcome it gives.
-pub fn valued_report(game: &impl FamilyGame, command: Command, nimber: Nimber) -> GameReport {
+pub(crate) fn valued_report(
+    game: &impl FamilyGame,
+    command: Command,
+    nimber: Nimber,
+) -> GameReport {
     game.report(command, nimber.outcome()).with_nimber(nimber)
 }
 
 /// The keys of a `grundy moves` report on `game` alone whose nim-value is `nimber` and whose
 /// moves are `moves`, every one of them judged: all of them with `all`, else the winning ones.
-pub fn moves_report(
+pub(crate) fn moves_report(
     game: &impl FamilyGame,
     moves: Vec<Move>,
     all: bool,

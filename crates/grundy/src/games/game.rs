@@ -9,7 +9,7 @@
 //! rule (`blocked`) and `at` a position (rows separated by `/`):
 //! `queens+rooks 5x5 torus blocked at Q..../...../...../...../.....`.
 //!
-//! A graph is read by the front end, which alone may open files: [`Game::parse_with`] asks it
+//! A graph is read by the front end, which alone may open files: `Game::parse_with` asks it
 //! for the graph a name stands for, and [`Game::from_str`](std::str::FromStr) refuses graphs.
 //!
 //! ```
@@ -44,14 +44,14 @@ use crate::graph::Graph;
 use crate::values::Nimber;
 
 /// The largest heap a game may name.
-pub const MAX_HEAP: usize = 100_000_000;
+pub(crate) const MAX_HEAP: usize = 100_000_000;
 
 /// The questions whose requests take a graph's text (`graph`): every message that sends a
 /// graph somewhere names the same ones.
 pub(crate) const GRAPH_QUESTIONS: &str = "`value`, `moves`, `outcome`, `play` and `graph`";
 
 /// The most games one sum may hold.
-pub const MAX_SUMMANDS: usize = 64;
+pub(crate) const MAX_SUMMANDS: usize = 64;
 
 /// What is wrong with a game as written: the message names the bad word and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -73,7 +73,7 @@ pub struct Game {
 impl Game {
     /// The game of one summand.
     #[must_use]
-    pub fn single(summand: Summand) -> Game {
+    pub(crate) fn single(summand: Summand) -> Game {
         Game {
             summands: vec![summand],
         }
@@ -83,7 +83,8 @@ impl Game {
     ///
     /// # Errors
     /// When there are none or too many.
-    pub fn sum(summands: Vec<Summand>) -> Result<Game, GameError> {
+    #[cfg(test)]
+    pub(crate) fn sum(summands: Vec<Summand>) -> Result<Game, GameError> {
         if summands.is_empty() {
             return Err(GameError::new("a game is needed, for example knights 5x5"));
         }
@@ -110,7 +111,7 @@ impl Game {
 
     /// The one game, when this is not a sum of several.
     #[must_use]
-    pub fn as_single(&self) -> Option<&Summand> {
+    pub(crate) fn as_single(&self) -> Option<&Summand> {
         match self.summands.as_slice() {
             [only] => Some(only),
             _ => None,
@@ -129,7 +130,7 @@ impl Game {
     ///
     /// # Errors
     /// A [`GameError`] naming the bad word, or `read_graph`'s own error.
-    pub fn parse_with(
+    pub(crate) fn parse_with(
         text: &str,
         read_graph: &mut dyn FnMut(&str) -> Result<Graph, String>,
     ) -> Result<Game, GameError> {
@@ -141,7 +142,7 @@ impl Game {
     /// which is kept whole (`graph "my graph.txt"`).
     ///
     /// # Errors
-    /// As [`Game::parse_with`].
+    /// As `Game::parse_with`.
     pub fn from_words<S: AsRef<str>>(
         words: &[S],
         read_graph: &mut dyn FnMut(&str) -> Result<Graph, String>,
@@ -275,7 +276,7 @@ impl Game {
     /// The games as written, each position left out where it is not part of the name, joined
     /// by ` + `: `knights 5x5 + kayles 3 4 + *3` (the name a report gives a sum).
     #[must_use]
-    pub fn games_text(&self) -> String {
+    pub(crate) fn games_text(&self) -> String {
         self.summands
             .iter()
             .map(FamilyGame::text)
@@ -290,7 +291,7 @@ impl Game {
     ///
     /// # Errors
     /// When no game of the sum has the move, saying why for a single game.
-    pub fn play(&self, notation: &str) -> Result<Game, GameError> {
+    pub(crate) fn play(&self, notation: &str) -> Result<Game, GameError> {
         let notation = notation.trim();
         // A single game has no number to give (and a vertex may be named `1:2`).
         let numbered = notation.split_once(':').filter(|_| self.summands.len() > 1);
@@ -333,7 +334,7 @@ impl Game {
 impl FromStr for Game {
     type Err = GameError;
 
-    /// Reads a game that names no graph: a graph's text comes through [`Game::parse_with`].
+    /// Reads a game that names no graph: a graph's text comes through `Game::parse_with`.
     fn from_str(text: &str) -> Result<Game, GameError> {
         Game::parse_with(text, &mut |name| {
             Err(format!(
@@ -527,7 +528,7 @@ fn parse_placement(name: &str, args: &[String]) -> Result<Summand, GameError> {
 ///
 /// # Errors
 /// When `text` is not a whole number in range.
-pub fn parse_heap(text: &str) -> Result<usize, GameError> {
+pub(crate) fn parse_heap(text: &str) -> Result<usize, GameError> {
     text.trim()
         .parse::<usize>()
         .ok()

@@ -12,25 +12,25 @@ pub const LIST_LIMIT: usize = 1000;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SumMove {
     /// Which summand it is played in, counting from 0 in the order given.
-    pub summand: usize,
+    pub(crate) summand: usize,
     /// The move as its own family writes it (`c3`, `Nc3`, `7 -> 2 + 4`, `(7, 9) -> (5, 8)`, a
     /// vertex's name, `*3 -> *1`).
-    pub notation: String,
+    pub(crate) notation: String,
     /// The nim-value of the summand after the move.
-    pub summand_value: Nimber,
+    pub(crate) summand_value: Nimber,
     /// The nim-value of the whole sum after the move: 0 for a winning move.
-    pub nimber: Nimber,
+    pub(crate) nimber: Nimber,
 }
 
-/// The moves of a sum: all counted, some listed ([`crate::games::sum::GameSum::list_moves`]).
+/// The moves of a sum: all counted, some listed (`crate::games::sum::GameSum::list_moves`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SumMoves {
     /// Every legal move.
-    pub legal: u64,
+    pub(crate) legal: u64,
     /// The moves to a sum of value 0.
-    pub winning: u64,
+    pub(crate) winning: u64,
     /// The moves listed, in the order of the summands.
-    pub listed: Vec<SumMove>,
+    pub(crate) listed: Vec<SumMove>,
 }
 
 /// Counts the moves of a sum and keeps those to be listed.
@@ -85,19 +85,19 @@ pub struct MoveOffers<'a> {
 impl MoveOffers<'_> {
     /// Counts the move to a summand of value `to` and lists it, named by `notation` (called
     /// only then), if there is room.
-    pub fn offer(&mut self, to: Nimber, notation: impl FnOnce() -> String) {
+    pub(crate) fn offer(&mut self, to: Nimber, notation: impl FnOnce() -> String) {
         self.lister.offer(self.summand, self.rest, to, notation);
     }
 
     /// The value the summand must move to for the whole sum to be 0: its winning move's.
     #[must_use]
-    pub fn winning_value(&self) -> Nimber {
+    pub(crate) fn winning_value(&self) -> Nimber {
         self.rest
     }
 
     /// How many more moves that do not win can be listed.
     #[must_use]
-    pub fn room(&self) -> usize {
+    pub(crate) fn room(&self) -> usize {
         if self.lister.all {
             self.lister.limit.saturating_sub(self.lister.others_listed)
         } else {
@@ -106,7 +106,7 @@ impl MoveOffers<'_> {
     }
 
     /// Counts `count` more legal moves, none of them winning, without offering them.
-    pub fn count_unlisted(&mut self, count: u64) {
+    pub(crate) fn count_unlisted(&mut self, count: u64) {
         self.lister.moves.legal += count;
     }
 }

@@ -15,20 +15,20 @@ use crate::solver::{mix_words, TableKey};
 
 /// Words of the bit sets of placement components and graph components: boards of at most 256
 /// squares, graphs of at most 256 vertices.
-pub const WORDS: usize = 4;
+pub(crate) const WORDS: usize = 4;
 
 /// The most squares (or vertices) a misère search takes: 16x16.
-pub const MAX_MISERE_SQUARES: usize = 64 * WORDS;
+pub(crate) const MAX_MISERE_SQUARES: usize = 64 * WORDS;
 
 /// The most moves a misère position may have left before it ends (the search goes as deep as
 /// the longest play).
-pub const MAX_MISERE_DEPTH: u64 = 2_000;
+pub(crate) const MAX_MISERE_DEPTH: u64 = 2_000;
 
 /// The rules of one family of parts: how a game of the family splits into parts with canonical
 /// keys, whether a part has a move, how long it can last and the parts each move leaves. A
 /// family implements it in its own folder; the misère search asks it through [`PartRules`](crate::misere::parts::PartRules).
 /// Its rules compare as values ([`SameRules`]: a family's rules type is [`PartialEq`]).
-pub trait PartFamily: SameRules + Any + Debug + Send + Sync {
+pub(crate) trait PartFamily: SameRules + Any + Debug + Send + Sync {
     /// Whether `state` has a move (a part without one is 0 and is left out of positions).
     fn has_moves(&self, state: State) -> bool;
 
@@ -45,7 +45,7 @@ pub trait PartFamily: SameRules + Any + Debug + Send + Sync {
 
 /// Whether two families' rules are the same, so that a part of either is a part of both: rules
 /// of the same type that are equal. Every [`PartFamily`] whose rules are [`PartialEq`] has it.
-pub trait SameRules {
+pub(crate) trait SameRules {
     /// Whether `other` are these rules.
     fn same_rules(&self, other: &dyn PartFamily) -> bool;
 }
@@ -73,12 +73,12 @@ pub enum State {
 
 /// The family a part belongs to in a position's [`PartRules`](crate::misere::parts::PartRules), which makes its parts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Family(pub(crate) u16);
+pub(crate) struct Family(pub(crate) u16);
 
 impl Family {
     /// The part of this family in `state`, its key made of `shape`.
     #[must_use]
-    pub fn part(self, shape: Shape, state: State) -> Part {
+    pub(crate) fn part(self, shape: Shape, state: State) -> Part {
         Part {
             key: PartKey::new(self.0, shape),
             state,
@@ -87,14 +87,14 @@ impl Family {
 
     /// The part of this family in `State::Count(count)`, keyed by the count.
     #[must_use]
-    pub fn count_part(self, count: u32) -> Part {
+    pub(crate) fn count_part(self, count: u32) -> Part {
         self.part(Shape::Count(count), State::Count(count))
     }
 }
 
 /// The canonical key of a part: equal keys of one family are the same game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Shape {
+pub(crate) enum Shape {
     /// A heap's size.
     Count(u32),
     /// A board's sides, the shorter first, or the corner piece's coordinates.
@@ -117,7 +117,7 @@ pub enum Shape {
 /// of both made once, which orders parts (ties broken by the rest) and answers most
 /// comparisons.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PartKey {
+pub(crate) struct PartKey {
     hash: u64,
     pub(crate) family: u16,
     shape: Shape,
@@ -141,7 +141,7 @@ impl PartKey {
 
     /// The hash of the part's family and shape.
     #[must_use]
-    pub fn hash64(&self) -> u64 {
+    pub(crate) fn hash64(&self) -> u64 {
         self.hash
     }
 }
@@ -156,19 +156,19 @@ pub struct Part {
 impl Part {
     /// The part's key.
     #[must_use]
-    pub fn key(&self) -> PartKey {
+    pub(crate) fn key(&self) -> PartKey {
         self.key
     }
 
     /// What the part is, in its family's terms.
     #[must_use]
-    pub fn state(&self) -> State {
+    pub(crate) fn state(&self) -> State {
         self.state
     }
 }
 
 /// A position: its parts, sorted by key.
-pub type Parts = Vec<Part>;
+pub(crate) type Parts = Vec<Part>;
 
 /// Why a game cannot be searched under misère play.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -178,7 +178,7 @@ pub struct TooLarge(pub String);
 /// A game's misère rules and its position in them: the states its parts are made from.
 pub struct MisereStart {
     /// The rules of the game's family.
-    pub rules: Arc<dyn PartFamily>,
+    pub(crate) rules: Arc<dyn PartFamily>,
     /// The states of the game's position, each split into parts by the rules.
-    pub states: Vec<State>,
+    pub(crate) states: Vec<State>,
 }

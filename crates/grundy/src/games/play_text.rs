@@ -13,7 +13,7 @@ use crate::values::Nimber;
 
 /// How long a hint on a board searches: a position no search settles soon (knights 8x8 after
 /// a1 and b1) still gets an answer, with the moves it found and how many it did not settle.
-pub const HINT_SECONDS: f64 = 5.0;
+pub(crate) const HINT_SECONDS: f64 = 5.0;
 
 /// How many moves `moves` names on one line before saying how many more there are.
 const MOVES_SHOWN: usize = 60;
@@ -21,7 +21,7 @@ const MOVES_SHOWN: usize = 60;
 /// How a person plays `game` in the terminal: its family's view when it has one, otherwise by
 /// the notation of its moves.
 #[must_use]
-pub fn play_view(game: &Game) -> Box<dyn PlayView> {
+pub(crate) fn play_view(game: &Game) -> Box<dyn PlayView> {
     game.as_single()
         .and_then(FamilyGame::board_view)
         .unwrap_or_else(|| Box::new(ByNotation { game: game.clone() }))
@@ -29,7 +29,7 @@ pub fn play_view(game: &Game) -> Box<dyn PlayView> {
 
 /// A move of `game` as a person types it: `N: MOVE` in a sum of several games, to say which.
 #[must_use]
-pub fn typed_form(game: &Game, listed: &Move) -> String {
+pub(crate) fn typed_form(game: &Game, listed: &Move) -> String {
     match listed.summand() {
         Some(summand) if game.summands().len() > 1 => format!("{summand}: {}", listed.notation),
         _ => listed.notation.clone(),
@@ -40,7 +40,7 @@ pub fn typed_form(game: &Game, listed: &Move) -> String {
 /// answer of `moves`, searched for at most `seconds` when given), saying how many moves it did
 /// not settle.
 #[must_use]
-pub fn hint_text(
+pub(crate) fn hint_text(
     view: &dyn PlayView,
     game: &Game,
     report: &GameReport,

@@ -46,7 +46,7 @@ pub enum Family {
 
 impl Family {
     /// Every family, in the order help pages list them.
-    pub const ALL: [Family; 6] = [
+    pub(crate) const ALL: [Family; 6] = [
         Family::Placement,
         Family::Heap,
         Family::Corner,
@@ -78,7 +78,7 @@ impl Family {
 
     /// The family's name in a sentence: "a placement game".
     #[must_use]
-    pub const fn title(self) -> &'static str {
+    pub(crate) const fn title(self) -> &'static str {
         match self {
             Family::Placement => "a placement game",
             Family::Heap => "a heap game",
@@ -92,7 +92,7 @@ impl Family {
     /// The rules of the family's games, in one paragraph for people who have not played them
     /// (the page shows it beside the game).
     #[must_use]
-    pub const fn rules(self) -> &'static str {
+    pub(crate) const fn rules(self) -> &'static str {
         match self {
             Family::Placement => "Two players take turns putting a piece on an empty square that no piece on the board attacks; with several kinds of piece the mover chooses which, and the new piece may attack earlier ones. Pieces attack as in chess: a knight by its L-shaped jump, a king the squares next to it, a bishop, rook or queen along its lines; a leaper A,B jumps A squares one way and B the other. The player who cannot move loses.",
             Family::Heap => "The position is a row of heaps of tokens. A move changes one heap as the game's rule says: it takes tokens from the heap and may leave the rest as one heap, as two heaps, or as none. In an octal code such as 0.137 the k-th digit after the point says what taking k tokens may leave: 1 for no heap, 2 for one heap, 4 for two heaps, added. The player who cannot move loses.",
@@ -111,7 +111,7 @@ impl Family {
 
     /// What follows a game's name on a command line.
     #[must_use]
-    pub const fn arguments(self) -> &'static str {
+    pub(crate) const fn arguments(self) -> &'static str {
         match self {
             Family::Placement => "a board ROWSxCOLS of at most 512 squares",
             Family::Heap => "the heap sizes (kayles-2d: boards MxN)",
@@ -124,7 +124,7 @@ impl Family {
 
     /// An example of a game of the family with its arguments.
     #[must_use]
-    pub const fn example(self) -> &'static str {
+    pub(crate) const fn example(self) -> &'static str {
         match self {
             Family::Placement => "knights 5x5",
             Family::Heap => "kayles 3 4 5",
@@ -138,7 +138,7 @@ impl Family {
     /// How the page's Play tab offers the family's games, or `None` for a family it does not
     /// offer on its own (a nimber is a summand of sums).
     #[must_use]
-    pub const fn play_form(self) -> Option<PlayForm> {
+    pub(crate) const fn play_form(self) -> Option<PlayForm> {
         Some(match self {
             Family::Placement => PlayForm {
                 arguments: "5x5",
@@ -192,7 +192,7 @@ impl Family {
 
     /// The family's named games (pieces, heap games, corner games), as a page offers them.
     #[must_use]
-    pub fn named_games(self) -> Vec<&'static str> {
+    pub(crate) fn named_games(self) -> Vec<&'static str> {
         match self {
             Family::Placement => Piece::NAMED.iter().map(|(name, _)| *name).collect(),
             Family::Heap => NAMED_GAMES.iter().map(|(name, _)| *name).collect(),
@@ -204,7 +204,7 @@ impl Family {
 
     /// What each named game of the family is, by name (the heap and corner games have one).
     #[must_use]
-    pub fn descriptions(self) -> BTreeMap<&'static str, &'static str> {
+    pub(crate) fn descriptions(self) -> BTreeMap<&'static str, &'static str> {
         let named: &[(&str, &str)] = match self {
             Family::Heap => &NAMED_GAMES,
             Family::Corner => &CORNER_GAMES,
@@ -215,7 +215,7 @@ impl Family {
 
     /// The names of the family's games, as a person types them.
     #[must_use]
-    pub fn names(self) -> String {
+    pub(crate) fn names(self) -> String {
         match self {
             Family::Placement => {
                 let named: Vec<&str> = Piece::NAMED.iter().map(|(name, _)| *name).collect();
@@ -248,7 +248,7 @@ impl Family {
     /// lists them: `a heap game (…), a corner game (…), `graph FILE` (Node Kayles on a graph),
     /// `cram MxN` (Cram) or a nimber *N`.
     #[must_use]
-    pub fn others(self) -> String {
+    pub(crate) fn others(self) -> String {
         let listed: Vec<String> = Family::ALL
             .iter()
             .filter(|family| **family != self)
@@ -265,7 +265,7 @@ impl Family {
     /// The commands that apply to the family's games, from the one list of them
     /// ([`Command::ALL`]).
     #[must_use]
-    pub const fn verbs(self) -> &'static [Command] {
+    pub(crate) const fn verbs(self) -> &'static [Command] {
         match self {
             Family::Placement => &[
                 Command::Value,
@@ -321,7 +321,7 @@ impl Family {
     /// # Errors
     /// A family without tables (the message names the questions it takes), or a name its
     /// family does not read.
-    pub fn table_family(self, name: &str) -> Result<Box<dyn TableFamily>, String> {
+    pub(crate) fn table_family(self, name: &str) -> Result<Box<dyn TableFamily>, String> {
         match self {
             Family::Placement => Ok(Box::new(PlacementTable::named(name)?)),
             Family::Corner => {
@@ -347,7 +347,7 @@ impl Family {
     /// an unknown heap game, not "a placement game").
     ///
     /// # Errors
-    /// [`Family::refusal`]'s message.
+    /// `Family::refusal`'s message.
     pub fn check_verb(name: &str, verb: Command) -> Result<(), String> {
         let family = Family::of(name);
         let unknown = family == Family::Placement && parse_pieces(name).is_err();
@@ -360,7 +360,7 @@ impl Family {
 
     /// Why `verb` does not apply to `game` (of this family), naming the verbs that do.
     #[must_use]
-    pub fn refusal(self, verb: Command, game: &str) -> String {
+    pub(crate) fn refusal(self, verb: Command, game: &str) -> String {
         let verbs: Vec<&str> = self.verbs().iter().map(|v| v.name()).collect();
         let families: Vec<String> = Family::ALL
             .iter()
@@ -379,7 +379,7 @@ impl Family {
 /// How a position of a family is drawn, and so what the page's form asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Drawing {
+pub(crate) enum Drawing {
     /// A board of squares with pieces on it (the answer's `position` is its rows): the form
     /// chooses its surface and lines, a position is set up by clicking and written after
     /// `at`, and the position says whose turn it is.
@@ -401,23 +401,23 @@ pub enum Drawing {
 /// How the page's Play tab offers a family's games: the game its form starts with, how a
 /// position is drawn, and which of the computer's ways of playing apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct PlayForm {
+pub(crate) struct PlayForm {
     /// The arguments the form starts with (empty for a graph, whose edges are typed).
-    pub arguments: &'static str,
+    pub(crate) arguments: &'static str,
     /// What the form calls the arguments.
-    pub arguments_label: &'static str,
+    pub(crate) arguments_label: &'static str,
     /// How a position is drawn.
-    pub drawing: Drawing,
+    pub(crate) drawing: Drawing,
     /// The game the form starts with.
-    pub game: &'static str,
+    pub(crate) game: &'static str,
     /// The family in the form's list of games.
-    pub label: &'static str,
+    pub(crate) label: &'static str,
     /// Whether the computer may play by a symmetry strategy (mirror play), where one applies.
-    pub symmetry: bool,
+    pub(crate) symmetry: bool,
     /// Whether a position may take longer to search than a request's time (a large board):
     /// its moves and the computer's reply are then asked within a time, and come back with
     /// what that time settled.
-    pub timed: bool,
+    pub(crate) timed: bool,
 }
 
 /// The registry as a page reads it (`grundy serve`'s `/api/games`): each family with its
@@ -427,43 +427,43 @@ pub struct PlayForm {
 #[derive(Clone, Debug, Serialize)]
 pub struct GamesCatalogue {
     /// [`catalogue`]'s text.
-    pub catalogue: String,
+    pub(crate) catalogue: String,
     /// Each family, in [`Family::ALL`]'s order.
-    pub families: Vec<FamilyEntry>,
+    pub(crate) families: Vec<FamilyEntry>,
     /// The letter of a leaper not named (`leaper:A,B`).
-    pub leaper_letter: String,
+    pub(crate) leaper_letter: String,
     /// The letter that marks each named piece in a position.
-    pub piece_letters: BTreeMap<&'static str, String>,
+    pub(crate) piece_letters: BTreeMap<&'static str, String>,
     /// The ray rules of placement games.
-    pub rays: Vec<String>,
+    pub(crate) rays: Vec<String>,
     /// The surfaces of placement games' boards.
-    pub surfaces: Vec<String>,
+    pub(crate) surfaces: Vec<String>,
 }
 
 /// One family as [`GamesCatalogue`] lists it.
 #[derive(Clone, Debug, Serialize)]
-pub struct FamilyEntry {
+pub(crate) struct FamilyEntry {
     /// [`Family::arguments`].
-    pub arguments: &'static str,
+    pub(crate) arguments: &'static str,
     /// The commands that apply to its games ([`Family::verbs`]).
-    pub commands: Vec<&'static str>,
+    pub(crate) commands: Vec<&'static str>,
     /// [`Family::descriptions`].
-    pub descriptions: BTreeMap<&'static str, &'static str>,
+    pub(crate) descriptions: BTreeMap<&'static str, &'static str>,
     /// [`Family::example`].
-    pub example: &'static str,
+    pub(crate) example: &'static str,
     /// The family's name in lower case: `placement`, `heap`, `corner`, `graph`, `nimber`.
-    pub family: String,
+    pub(crate) family: String,
     /// [`Family::named_games`].
-    pub games: Vec<&'static str>,
+    pub(crate) games: Vec<&'static str>,
     /// [`Family::names`].
-    pub names: String,
+    pub(crate) names: String,
     /// [`Family::play_form`]; absent for a family the page does not offer on its own.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub play: Option<PlayForm>,
+    pub(crate) play: Option<PlayForm>,
     /// [`Family::rules`].
-    pub rules: &'static str,
+    pub(crate) rules: &'static str,
     /// [`Family::title`].
-    pub title: &'static str,
+    pub(crate) title: &'static str,
 }
 
 /// The registry as a page reads it.

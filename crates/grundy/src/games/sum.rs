@@ -254,7 +254,7 @@ impl Summand {
     /// The placement game, when this is one: what a first-move search, a computer's
     /// strategies and a position's picture take.
     #[must_use]
-    pub fn as_placement(&self) -> Option<&Placement> {
+    pub(crate) fn as_placement(&self) -> Option<&Placement> {
         match self {
             Summand::Placement(placement) => Some(placement),
             _ => None,
@@ -262,7 +262,7 @@ impl Summand {
     }
 
     /// The heap game, when this is one, to be given its nim-sequence.
-    pub fn as_heaps_mut(&mut self) -> Option<&mut Heaps> {
+    pub(crate) fn as_heaps_mut(&mut self) -> Option<&mut Heaps> {
         match self {
             Summand::Heaps(heaps) => Some(heaps),
             _ => None,
@@ -271,7 +271,7 @@ impl Summand {
 
     /// The game on a graph, when this is one: what a graph's facts describe.
     #[must_use]
-    pub fn as_graph(&self) -> Option<&GraphGame> {
+    pub(crate) fn as_graph(&self) -> Option<&GraphGame> {
         match self {
             Summand::Graph(graph) => Some(graph),
             _ => None,
@@ -330,20 +330,17 @@ impl GameSum {
     /// Searches made from now on tell `observer` (a copy each) their progress and stop when
     /// its flag is raised; the values then found are meaningless, and the caller, who raised
     /// the flag, does not believe them.
-    pub fn set_observer<O: SearchObserver + Clone + Send + 'static>(&mut self, observer: &O) {
+    pub(crate) fn set_observer<O: SearchObserver + Clone + Send + 'static>(
+        &mut self,
+        observer: &O,
+    ) {
         for evaluator in &mut self.evaluators {
             evaluator.set_observer(Box::new(observer.clone()));
         }
     }
 
-    /// The summands, in the order given.
-    #[must_use]
-    pub fn summands(&self) -> &[Summand] {
-        &self.summands
-    }
-
     /// The nim-value of each summand.
-    pub fn summand_values(&mut self) -> Vec<Nimber> {
+    pub(crate) fn summand_values(&mut self) -> Vec<Nimber> {
         (0..self.summands.len())
             .map(|index| self.summand_value(index))
             .collect()
@@ -353,7 +350,7 @@ impl GameSum {
     /// the kings' answer in the same line: a second-player win, value 0), as its solver finds
     /// it; `None` for a summand searched or valued by a formula.
     #[must_use]
-    pub fn summand_settlements(&self) -> Vec<Option<String>> {
+    pub(crate) fn summand_settlements(&self) -> Vec<Option<String>> {
         self.evaluators
             .iter()
             .map(|evaluator| evaluator.settlement())
@@ -367,7 +364,7 @@ impl GameSum {
 
     /// The positions the searches of placement games and graphs have visited so far.
     #[must_use]
-    pub fn positions_searched(&self) -> u64 {
+    pub(crate) fn positions_searched(&self) -> u64 {
         self.evaluators
             .iter()
             .map(|evaluator| evaluator.positions_searched())
@@ -379,7 +376,8 @@ impl GameSum {
     /// a move on one of several equal heaps (or boards) of a summand is one move, and a summand
     /// the same as an earlier one ([`Summand::same_as`]) is not moved in. The list has one entry
     /// per move, so a huge heap or nimber makes it huge: [`GameSum::list_moves`] bounds it.
-    pub fn moves(&mut self) -> Vec<SumMove> {
+    #[cfg(test)]
+    pub(crate) fn moves(&mut self) -> Vec<SumMove> {
         self.list_moves(true, usize::MAX).listed
     }
 
@@ -393,7 +391,7 @@ impl GameSum {
     /// of the summands. Nothing is allocated for a move not listed, so `*4294967295` costs no
     /// more than `*3`: a nimber's moves are counted, not made, and its one winning move (to
     /// the value that cancels the rest of the sum) is found directly.
-    pub fn list_moves(&mut self, all: bool, limit: usize) -> SumMoves {
+    pub(crate) fn list_moves(&mut self, all: bool, limit: usize) -> SumMoves {
         let total = self.nim_value();
         let mut lister = Lister {
             all,
@@ -434,7 +432,7 @@ impl GameSum {
 impl Move {
     /// A move of a sum of games: `sum_move` in game `sum_move.summand` (from 0) of the sum.
     #[must_use]
-    pub fn in_sum(sum_move: &SumMove) -> Move {
+    pub(crate) fn in_sum(sum_move: &SumMove) -> Move {
         Move::bare(sum_move.notation.clone(), sum_move.nimber)
             .played_in_summand(sum_move.summand + 1, Some(sum_move.summand_value))
     }

@@ -2,7 +2,7 @@
 //! make a table, a game named without its board or square whose cell `(m, n)` is a game of the
 //! family (the empty `m` x `n` board, or the piece on `(m, n)`). A family keeps it in its own
 //! folder (`placement/table.rs`, `corner/table.rs`, `cram/table.rs`), the registry reads its
-//! name ([`crate::games::registry::Family::table_family`]), and the table request fills any
+//! name (`crate::games::registry::Family::table_family`), and the table request fills any
 //! family's table through it without knowing which family it is.
 
 use std::fmt;
@@ -116,30 +116,30 @@ pub trait TableFamily: fmt::Display + fmt::Debug + Send + Sync {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableAxes {
     /// The smallest row or column.
-    pub lowest: usize,
+    pub(crate) lowest: usize,
     /// The largest row or column.
-    pub highest: usize,
+    pub(crate) highest: usize,
     /// The rows when none are named.
-    pub default_rows: RangeInclusive<usize>,
+    pub(crate) default_rows: RangeInclusive<usize>,
     /// The columns when none are named.
-    pub default_cols: RangeInclusive<usize>,
+    pub(crate) default_cols: RangeInclusive<usize>,
     /// The labels in a short message: `board sides`.
-    pub labels: &'static str,
+    pub(crate) labels: &'static str,
     /// The labels in a sentence about their range: `the piece's coordinates`.
-    pub labels_in_full: &'static str,
+    pub(crate) labels_in_full: &'static str,
     /// A range a person may write: `1-6`.
-    pub range_example: &'static str,
+    pub(crate) range_example: &'static str,
     /// A list a person may write: `2,4,8`.
-    pub list_example: &'static str,
+    pub(crate) list_example: &'static str,
     /// What a cell holds, for a picture's title: `nim-value of the empty m x n board`.
-    pub cell_value: &'static str,
+    pub(crate) cell_value: &'static str,
 }
 
 impl TableAxes {
     /// The axes of a table whose cells are the empty boards with sides from 1 to `highest`,
     /// 1 to 6 when none are named.
     #[must_use]
-    pub fn board_sides(highest: usize) -> TableAxes {
+    pub(crate) fn board_sides(highest: usize) -> TableAxes {
         TableAxes {
             lowest: 1,
             highest,

@@ -48,7 +48,7 @@ impl<const W: usize> GraphKayles<W> {
 
     /// The vertices a move on `vertex` takes out of play: it and its neighbours.
     #[must_use]
-    pub fn closed_neighbourhood(&self, vertex: usize) -> VertexSet<W> {
+    pub(crate) fn closed_neighbourhood(&self, vertex: usize) -> VertexSet<W> {
         self.closed[vertex]
     }
 
@@ -155,7 +155,7 @@ impl GraphSolver {
 
     /// Components of at most `vertices` vertices are valued by the dense endgame search; 0
     /// turns it off. Any value gives the same answers at a different speed.
-    pub fn set_dense_size(&mut self, vertices: usize) {
+    pub(crate) fn set_dense_size(&mut self, vertices: usize) {
         with_engine!(&mut self.engine, solver => solver.set_dense_size(vertices));
     }
 
@@ -166,13 +166,13 @@ impl GraphSolver {
     }
 
     /// Reports progress to `observer` during searches.
-    pub fn set_observer(&mut self, observer: Box<dyn SearchObserver + Send>) {
+    pub(crate) fn set_observer(&mut self, observer: Box<dyn SearchObserver + Send>) {
         with_engine!(&mut self.engine, solver => solver.set_observer(observer));
     }
 
     /// The counters so far.
     #[must_use]
-    pub fn stats(&self) -> SearchStats {
+    pub(crate) fn stats(&self) -> SearchStats {
         with_engine!(&self.engine, solver => solver.stats())
     }
 
@@ -186,7 +186,7 @@ impl GraphSolver {
 
     /// The winning first moves (to a position of nimber 0), by vertex, in increasing order.
     /// Decided by outcome searches, without the full nimbers of the other moves.
-    pub fn winning_moves(&mut self) -> Vec<usize> {
+    pub(crate) fn winning_moves(&mut self) -> Vec<usize> {
         with_engine!(&mut self.engine, solver => {
             let start = solver.game().start();
             start
@@ -200,7 +200,7 @@ impl GraphSolver {
     }
 
     /// Every first move, by vertex, with the nimber of the position it leads to.
-    pub fn move_values(&mut self) -> Vec<(usize, Nimber)> {
+    pub(crate) fn move_values(&mut self) -> Vec<(usize, Nimber)> {
         with_engine!(&mut self.engine, solver => {
             let start = solver.game().start();
             start

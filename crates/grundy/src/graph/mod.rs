@@ -4,7 +4,7 @@
 //! position) is a maximal independent set of that graph, which is the same as an independent
 //! dominating set. This module holds:
 //! - [`Graph`]: a simple undirected graph with named vertices, built from a piece and a board
-//!   ([`Graph::attack_graph`]) or read from an edge list or DIMACS text ([`parse`]);
+//!   ([`Graph::attack_graph`]) or read from an edge list or DIMACS text (`parse`);
 //! - [`search`]: exact independence, domination and independent domination numbers by branch
 //!   and bound, with a node budget;
 //! - [`terminal`]: counting the maximal independent sets (terminal positions) by size;
@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use grundy::graph::{Graph, search::{domination_number, SearchLimit}};
-//! use grundy::board::Piece;
+//! use grundy::games::placement::Piece;
 //!
 //! let graph = Graph::attack_graph(Piece::Knight, "4x4".parse().unwrap());
 //! assert_eq!(graph.edge_count(), 24);
@@ -21,7 +21,7 @@
 //! ```
 
 pub mod kayles;
-pub mod parse;
+pub(crate) mod parse;
 pub mod search;
 pub mod terminal;
 
@@ -37,7 +37,7 @@ use crate::square_set::SquareSet;
 pub use parse::{parse_graph, GraphFormat, GraphParseError, MAX_GRAPH_TEXT_BYTES};
 
 /// Sets of vertices for the searches: the engine's fixed-width bit sets, indexed by vertex.
-pub type VertexSet<const W: usize> = SquareSet<W>;
+pub(crate) type VertexSet<const W: usize> = SquareSet<W>;
 
 /// The most vertices the searches (independence, domination, terminal positions, Node Kayles)
 /// accept: sixteen 64-bit words per vertex set. Counting edges, degrees, components and
@@ -127,7 +127,7 @@ impl Graph {
     /// The graph left by the Node Kayles move on `vertex`: the vertices outside its closed
     /// neighbourhood, with their names and the edges between them.
     #[must_use]
-    pub fn after_taking(&self, vertex: usize) -> Graph {
+    pub(crate) fn after_taking(&self, vertex: usize) -> Graph {
         let taken = |v: usize| v == vertex || self.adjacent(vertex, v);
         let mut index = vec![usize::MAX; self.vertex_count()];
         let mut names = Vec::new();
@@ -152,7 +152,7 @@ impl Graph {
     /// `# edge list`, every vertex alone on a line, in order (so they are numbered as here,
     /// and those with no edge are kept), then each edge `u v` on a line.
     #[must_use]
-    pub fn edge_list(&self) -> String {
+    pub(crate) fn edge_list(&self) -> String {
         let mut text = format!("{}\n", parse::EDGE_LIST_HEADER);
         for name in &self.names {
             text.push_str(name);
@@ -169,7 +169,7 @@ impl Graph {
     /// The graph as a report draws it: its vertices' names in order and its edges, each once
     /// (as [`Graph::edge_list`] writes them).
     #[must_use]
-    pub fn drawing(&self) -> GraphDrawing {
+    pub(crate) fn drawing(&self) -> GraphDrawing {
         let edges = (0..self.vertex_count())
             .flat_map(|u| {
                 self.neighbours[u]
@@ -216,7 +216,7 @@ impl Graph {
 
     /// Whether `u` and `v` are joined by an edge.
     #[must_use]
-    pub fn adjacent(&self, u: usize, v: usize) -> bool {
+    pub(crate) fn adjacent(&self, u: usize, v: usize) -> bool {
         self.neighbours[u].binary_search(&v).is_ok()
     }
 
@@ -228,7 +228,7 @@ impl Graph {
 
     /// How many vertices have each degree, smallest degree first.
     #[must_use]
-    pub fn degree_distribution(&self) -> BTreeMap<usize, usize> {
+    pub(crate) fn degree_distribution(&self) -> BTreeMap<usize, usize> {
         let mut counts = BTreeMap::new();
         for list in &self.neighbours {
             *counts.entry(list.len()).or_insert(0) += 1;
@@ -238,7 +238,7 @@ impl Graph {
 
     /// The connected components, each in increasing order, ordered by their least vertex.
     #[must_use]
-    pub fn components(&self) -> Vec<Vec<usize>> {
+    pub(crate) fn components(&self) -> Vec<Vec<usize>> {
         let mut seen = vec![false; self.vertex_count()];
         let mut components = Vec::new();
         for start in 0..self.vertex_count() {
@@ -266,7 +266,7 @@ impl Graph {
     /// A 2-colouring (side 0 or 1 for every vertex) when the graph is bipartite, found by
     /// breadth-first search; `None` when some cycle is odd.
     #[must_use]
-    pub fn bipartition(&self) -> Option<Vec<u8>> {
+    pub(crate) fn bipartition(&self) -> Option<Vec<u8>> {
         let mut side = vec![u8::MAX; self.vertex_count()];
         for start in 0..self.vertex_count() {
             if side[start] != u8::MAX {
@@ -313,7 +313,9 @@ impl Graph {
     ///
     /// # Errors
     /// When the graph has more vertices than `W` words hold.
-    pub fn closed_neighbourhoods<const W: usize>(&self) -> Result<Vec<VertexSet<W>>, GraphError> {
+    pub(crate) fn closed_neighbourhoods<const W: usize>(
+        &self,
+    ) -> Result<Vec<VertexSet<W>>, GraphError> {
         if self.vertex_count() > VertexSet::<W>::CAPACITY {
             return Err(GraphError::TooLarge(self.vertex_count()));
         }

@@ -28,7 +28,7 @@ use super::{Graph, GraphError, MAX_SEARCH_VERTICES};
 pub const MAX_GRAPH_TEXT_BYTES: usize = 8 << 20;
 
 /// The first line that marks a text as an edge list, whatever follows.
-pub const EDGE_LIST_HEADER: &str = "# edge list";
+pub(crate) const EDGE_LIST_HEADER: &str = "# edge list";
 
 /// The two text formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,7 +101,7 @@ pub struct GraphParseError {
     /// The line number, from 1; 0 for a problem with the whole text.
     pub line: usize,
     /// The line as written.
-    pub text: String,
+    pub(crate) text: String,
     /// What was expected.
     pub problem: String,
 }

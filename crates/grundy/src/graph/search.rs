@@ -43,13 +43,13 @@ impl Default for SearchLimit {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Bounds {
     /// A proven lower bound.
-    pub lower: usize,
+    pub(crate) lower: usize,
     /// A proven upper bound.
-    pub upper: usize,
+    pub(crate) upper: usize,
     /// The best set found, in increasing order.
-    pub witness: Vec<usize>,
+    pub(crate) witness: Vec<usize>,
     /// Branch-and-bound nodes searched.
-    pub nodes: u64,
+    pub(crate) nodes: u64,
 }
 
 impl Bounds {
@@ -65,7 +65,7 @@ impl Bounds {
 /// witness is independent, so it bounds α from below. Each witness keeps the size its bound
 /// names. (The searches stop separately at their node limits, so one may settle what another
 /// only bounds.)
-pub fn tighten_by_order(
+pub(crate) fn tighten_by_order(
     independence: &mut Bounds,
     domination: &mut Bounds,
     independent_domination: &mut Bounds,
@@ -96,7 +96,7 @@ pub fn independence_number(graph: &Graph, limit: SearchLimit) -> Result<Bounds, 
 ///
 /// # Errors
 /// As [`independence_number`].
-pub fn independence_number_observed(
+pub(crate) fn independence_number_observed(
     graph: &Graph,
     limit: SearchLimit,
     observer: &mut dyn SearchObserver,
@@ -141,7 +141,7 @@ pub fn independent_domination_number(
 ///
 /// # Errors
 /// As [`domination_number`].
-pub fn domination_observed(
+pub(crate) fn domination_observed(
     graph: &Graph,
     independent: bool,
     limit: SearchLimit,

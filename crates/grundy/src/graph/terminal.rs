@@ -25,7 +25,7 @@ use crate::board::BoardSize;
 use super::{with_width, Graph, GraphError, VertexSet};
 
 /// The most frontier vertices the programme handles: two bits each in a `u128`.
-pub const MAX_FRONTIER: usize = 64;
+pub(crate) const MAX_FRONTIER: usize = 64;
 
 /// How many (frontier state, size) entries the programme may hold at once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,15 +57,15 @@ pub struct TerminalSets {
     /// One entry per size that occurs, smallest first.
     pub sizes: Vec<SizeClass>,
     /// The largest number of entries held at once.
-    pub peak_entries: usize,
+    pub(crate) peak_entries: usize,
     /// The largest frontier, in vertices.
-    pub frontier_width: usize,
+    pub(crate) frontier_width: usize,
 }
 
 impl TerminalSets {
     /// The number of terminal positions, `None` if it overflows `u128`.
     #[must_use]
-    pub fn total(&self) -> Option<u128> {
+    pub(crate) fn total(&self) -> Option<u128> {
         self.sizes
             .iter()
             .try_fold(0u128, |sum, class| sum.checked_add(class.count))
@@ -103,7 +103,7 @@ pub enum TerminalError {
 
 /// The widest frontier when the vertices are taken in `order` (a permutation of all of them).
 #[must_use]
-pub fn frontier_width(graph: &Graph, order: &[usize]) -> usize {
+pub(crate) fn frontier_width(graph: &Graph, order: &[usize]) -> usize {
     let position = positions(order);
     let last = last_neighbour(graph, &position);
     let mut width = 0usize;
@@ -123,7 +123,7 @@ pub fn frontier_width(graph: &Graph, order: &[usize]) -> usize {
 
 /// Orders that suit a board: row by row, and column by column.
 #[must_use]
-pub fn board_orders(board: BoardSize) -> Vec<Vec<usize>> {
+pub(crate) fn board_orders(board: BoardSize) -> Vec<Vec<usize>> {
     let (rows, cols) = (board.rows(), board.cols());
     let by_rows = (0..rows * cols).collect();
     let by_cols = (0..cols)

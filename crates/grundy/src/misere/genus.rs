@@ -16,7 +16,7 @@ use crate::values::Nimber;
 
 /// The terms computed: γ₀ … γ₇ (up to seven copies of `*2`). The written genus is what these
 /// show: a sequence that started to alternate only later would be written with all eight.
-pub const GENUS_TERMS: usize = 8;
+pub(crate) const GENUS_TERMS: usize = 8;
 
 /// A game's genus: its normal-play nim-value and the misère nim-values γ₀ … γₖ computed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,7 +32,7 @@ impl Genus {
     /// The superscript as Conway writes it: the γs up to and including the first two of the
     /// tail that alternates to the last term computed.
     #[must_use]
-    pub fn written(&self) -> &[u32] {
+    pub(crate) fn written(&self) -> &[u32] {
         let terms = &self.misere;
         // The first index from which every computed term equals the one two before it.
         let mut start = terms.len();
@@ -63,7 +63,7 @@ impl fmt::Display for Genus {
 /// The genus of the position `parts` of `search`'s game, whose normal-play nim-value is
 /// `normal`: γ₀ … γ₇ by misère nim-value searches of the position plus `*2`s. `None` when the
 /// search was stopped (by its observer or its position limit).
-pub fn genus(search: &mut MisereSearch, parts: &Parts, normal: Nimber) -> Option<Genus> {
+pub(crate) fn genus(search: &mut MisereSearch, parts: &Parts, normal: Nimber) -> Option<Genus> {
     let two = search.rules_mut().nim_heap(2);
     let mut position = parts.clone();
     let mut misere = Vec::with_capacity(GENUS_TERMS);

@@ -18,7 +18,7 @@ use crate::values::Nimber;
 
 /// The most positions a genus may take to find, beyond the outcome's search: a genus is
 /// reported only for positions small enough.
-pub const GENUS_POSITIONS: u64 = 250_000;
+pub(crate) const GENUS_POSITIONS: u64 = 250_000;
 
 /// Each legal move of the sum `summands` (whose parts are made in `rules`) as its report names
 /// it (with `summand` set in a sum), and the position it leads to: the parts of the other
@@ -26,7 +26,7 @@ pub const GENUS_POSITIONS: u64 = 250_000;
 ///
 /// # Errors
 /// A summand too large for a misère search.
-pub fn root_moves<G: FamilyGame + Clone>(
+pub(crate) fn root_moves<G: FamilyGame + Clone>(
     rules: &mut PartRules,
     summands: &[G],
 ) -> Result<Vec<(Move, Parts)>, TooLarge> {
@@ -57,22 +57,22 @@ pub fn root_moves<G: FamilyGame + Clone>(
 }
 
 /// Moves judged under misère play ([`judge_moves`]).
-pub struct JudgedMoves {
+pub(crate) struct JudgedMoves {
     /// Each move's report with whether it wins (leaves a position the opponent loses), `None`
     /// where it was not judged to the end.
-    pub moves: Vec<Move>,
+    pub(crate) moves: Vec<Move>,
     /// The searches' costs, added up.
-    pub stats: SearchStats,
+    pub(crate) stats: SearchStats,
     /// Whether the observer's flag stopped the judging (what was judged before is kept), or a
     /// thread could not be started.
-    pub stopped: bool,
+    pub(crate) stopped: bool,
 }
 
 /// Judges `moves` on `threads` threads sharing `budget_bytes`: each move's report with whether
 /// it wins; with `first_win_only`, only until a winning move is found (the moves not judged
 /// then are left out). Moves to the same position are searched once. The observer's flag
 /// stops the judging, keeping what was judged.
-pub fn judge_moves(
+pub(crate) fn judge_moves(
     rules: &PartRules,
     moves: &[(Move, Parts)],
     first_win_only: bool,
@@ -119,7 +119,7 @@ pub fn judge_moves(
 ///
 /// # Errors
 /// [`StopRaised`] when the observer's flag stopped the search.
-pub fn small_genus(
+pub(crate) fn small_genus(
     rules: PartRules,
     parts: &Parts,
     budget_bytes: u64,

@@ -2,9 +2,9 @@
 //!
 //! Under normal play a sum's nim-value is the nim-sum of its parts'; under misère play there is
 //! no such rule, so who wins a position is searched over whole positions
-//! ([`search::MisereSearch`]), which are kept as multisets of parts that do not split further
-//! ([`parts`]). What theory survives is used where it is exact: misère Nim in closed form
-//! ([`nim`]: Bouton's rule and the genus of any Nim position), Conway's genus ([`genus`]) of
+//! (`search::MisereSearch`), which are kept as multisets of parts that do not split further
+//! (`parts`). What theory survives is used where it is exact: misère Nim in closed form
+//! (`nim`: Bouton's rule and the genus of any Nim position), Conway's genus (`genus`) of
 //! small positions, and for heap games the misère quotient, which decides any sum of heaps
 //! without search (the heap family's own theory, [`crate::games::heap::quotient`]).
 //!
@@ -20,15 +20,14 @@
 //! assert_eq!(search.wins(&position), Some(true));
 //! ```
 
-pub mod genus;
-pub mod judge;
+pub(crate) mod genus;
+pub(crate) mod judge;
 pub mod nim;
-pub mod parallel;
+pub(crate) mod parallel;
 pub mod parts;
 pub mod search;
 
 pub use crate::values::Convention;
-pub use nim::nim_wins;
 
 #[cfg(test)]
 mod tests;

@@ -37,12 +37,13 @@ pub fn nim_wins(heaps: &[u32]) -> bool {
 
 /// The misère nim-value (Conway's γ⁻) of the Nim heaps `heaps`.
 #[must_use]
-pub fn misere_value(heaps: &[u32]) -> u32 {
+#[cfg(test)]
+pub(crate) fn misere_value(heaps: &[u32]) -> u32 {
     NimPosition::new(heaps).misere_value()
 }
 
 /// The genus of the Nim heaps `heaps`: their nim-sum, and the misère nim-values of the heaps
-/// plus 0, 1, … copies of `*2`, as many terms as [`super::genus::genus`] computes.
+/// plus 0, 1, … copies of `*2`, as many terms as `super::genus::genus` computes.
 #[must_use]
 pub fn genus(heaps: &[u32]) -> Genus {
     let position = NimPosition::new(heaps);
@@ -98,7 +99,7 @@ impl NimPosition {
 
     /// The misère nim-value.
     #[must_use]
-    pub fn misere_value(self) -> u32 {
+    pub(crate) fn misere_value(self) -> u32 {
         if self.large > 0 {
             self.nim_sum
         } else {
@@ -109,13 +110,13 @@ impl NimPosition {
 
     /// Whether the player to move wins.
     #[must_use]
-    pub fn wins(self) -> bool {
+    pub(crate) fn wins(self) -> bool {
         self.misere_value() != 0
     }
 
     /// The position after a heap of `from` tokens (one of this position's) becomes `to`.
     #[must_use]
-    pub fn after(self, from: u32, to: u32) -> NimPosition {
+    pub(crate) fn after(self, from: u32, to: u32) -> NimPosition {
         NimPosition {
             nim_sum: self.nim_sum ^ from ^ to,
             large: self.large - u64::from(from > 1) + u64::from(to > 1),
@@ -138,7 +139,7 @@ impl NimPosition {
 }
 
 /// What names the closed form of misère Nim in a report's `settled_by`.
-pub const NIM_RULE: &str =
+pub(crate) const NIM_RULE: &str =
     "misère Nim's closed form (Bouton's rule; the genus by Conway's), without search";
 
 /// One heap of a game of misère Nim that a move is made on, with its summand (from 0).
@@ -151,7 +152,7 @@ struct MovedHeap {
 /// 5`, `0.3...`), as their families say ([`FamilyGame::nim_heaps`]). Misère Nim has a closed
 /// form, so the game is answered at once whatever its heaps, where the search goes a token a
 /// move to at most 2,000 moves and took 45 s for the genus of `*1500`.
-pub struct NimGame {
+pub(crate) struct NimGame {
     heaps: Vec<u32>,
     position: NimPosition,
     /// The heaps moved on, in the order the moves are listed: a heap game's equal heaps are
@@ -163,7 +164,7 @@ pub struct NimGame {
 impl NimGame {
     /// The sum `summands` as Nim heaps, or `None` when some summand is no Nim heap.
     #[must_use]
-    pub fn of(summands: &[impl FamilyGame]) -> Option<NimGame> {
+    pub(crate) fn of(summands: &[impl FamilyGame]) -> Option<NimGame> {
         let mut heaps = Vec::new();
         let mut moved = Vec::new();
         for (summand, part) in summands.iter().enumerate() {
@@ -184,13 +185,13 @@ impl NimGame {
 
     /// Whether the player to move wins.
     #[must_use]
-    pub fn wins(&self) -> bool {
+    pub(crate) fn wins(&self) -> bool {
         self.position.wins()
     }
 
     /// The game's genus.
     #[must_use]
-    pub fn genus(&self) -> Genus {
+    pub(crate) fn genus(&self) -> Genus {
         genus(&self.heaps)
     }
 
@@ -218,7 +219,7 @@ impl NimGame {
 
     /// How many moves there are.
     #[must_use]
-    pub fn legal_moves(&self) -> usize {
+    pub(crate) fn legal_moves(&self) -> usize {
         self.moved
             .iter()
             .map(|moved| moved.heap.size as usize)
@@ -227,7 +228,7 @@ impl NimGame {
 
     /// The first `most` moves, in the order they are listed.
     #[must_use]
-    pub fn first_moves(&self, most: usize) -> Vec<Move> {
+    pub(crate) fn first_moves(&self, most: usize) -> Vec<Move> {
         self.moved
             .iter()
             .flat_map(|moved| Self::targets(&moved.heap).map(move |to| (moved, to)))
@@ -238,7 +239,7 @@ impl NimGame {
 
     /// The winning moves (at most one a heap), in the order they are listed.
     #[must_use]
-    pub fn winning_moves(&self) -> Vec<Move> {
+    pub(crate) fn winning_moves(&self) -> Vec<Move> {
         self.moved
             .iter()
             .flat_map(|moved| {

@@ -21,20 +21,20 @@ const POLL: Duration = Duration::from_millis(20);
 /// Which positions the player to move loses (`Some(true)`: a move there wins), and what the
 /// searches cost. A position left unjudged (after a winning move was found, or a stop) is
 /// `None`.
-pub struct Judged {
+pub(crate) struct Judged {
     /// Per position, whether the player to move there loses under misère play.
-    pub loses: Vec<Option<bool>>,
+    pub(crate) loses: Vec<Option<bool>>,
     /// The searches' costs, added up.
-    pub stats: SearchStats,
+    pub(crate) stats: SearchStats,
     /// Whether the observer's flag stopped the judging (what was judged before is kept), or a
     /// thread could not be started.
-    pub stopped: bool,
+    pub(crate) stopped: bool,
 }
 
 /// Judges `positions` (sorted parts of `rules`' game) on `threads` threads sharing
 /// `budget_bytes`; with `first_loss_only`, stops once one position is found lost. The
 /// observer's stop flag stops it too, keeping what was judged.
-pub fn judge(
+pub(crate) fn judge(
     rules: &PartRules,
     positions: &[Parts],
     threads: usize,

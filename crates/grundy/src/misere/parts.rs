@@ -7,7 +7,7 @@
 //! to the board's symmetries and translation, a graph component's vertex set), and a
 //! position's key is the sorted list of its parts' keys.
 //!
-//! What a part is and how it moves is its family's to say ([`PartFamily`], implemented in each
+//! What a part is and how it moves is its family's to say (`PartFamily`, implemented in each
 //! family's folder under [`crate::games`]); this module only keeps the families of a position
 //! apart and gathers their parts.
 
@@ -29,8 +29,8 @@ impl PartRules {
     /// The rules of the families of `games` and the parts of their positions, sorted.
     ///
     /// # Errors
-    /// A board of more than [`MAX_MISERE_SQUARES`](crate::games::parts::MAX_MISERE_SQUARES) squares, a graph of more than that many
-    /// vertices, or a game whose longest play passes [`MAX_MISERE_DEPTH`] moves.
+    /// A board of more than `MAX_MISERE_SQUARES` squares, a graph of more than that many
+    /// vertices, or a game whose longest play passes `MAX_MISERE_DEPTH` moves.
     pub fn of_summands(games: &[impl FamilyGame]) -> Result<(PartRules, Parts), TooLarge> {
         let mut rules = PartRules {
             families: Vec::new(),
@@ -54,7 +54,7 @@ impl PartRules {
     ///
     /// # Errors
     /// As [`PartRules::of_summands`].
-    pub fn parts_of(&mut self, games: &[impl FamilyGame]) -> Result<Parts, TooLarge> {
+    pub(crate) fn parts_of(&mut self, games: &[impl FamilyGame]) -> Result<Parts, TooLarge> {
         let mut parts = Vec::new();
         for game in games {
             self.add_game(game, &mut parts)?;
@@ -64,7 +64,7 @@ impl PartRules {
     }
 
     /// The family of `rules` in this position, added if it is new.
-    pub fn family(&mut self, rules: Arc<dyn PartFamily>) -> Family {
+    pub(crate) fn family(&mut self, rules: Arc<dyn PartFamily>) -> Family {
         let index = self
             .families
             .iter()
@@ -80,7 +80,7 @@ impl PartRules {
     ///
     /// # Errors
     /// As [`PartRules::of_summands`].
-    pub fn add_game(
+    pub(crate) fn add_game(
         &mut self,
         game: &impl FamilyGame,
         parts: &mut Parts,
@@ -92,7 +92,7 @@ impl PartRules {
     }
 
     /// Adds the parts of `states` of `family` to `parts`.
-    pub fn add_states(&self, family: Family, states: &[State], parts: &mut Parts) {
+    pub(crate) fn add_states(&self, family: Family, states: &[State], parts: &mut Parts) {
         let rules = &self.families[usize::from(family.0)];
         for &state in states {
             rules.add_parts(family, state, parts);
@@ -100,7 +100,7 @@ impl PartRules {
     }
 
     /// Leaves out of `parts` those without a move, and sorts the rest: a position.
-    pub fn keep_parts_with_moves(&self, parts: &mut Parts) {
+    pub(crate) fn keep_parts_with_moves(&self, parts: &mut Parts) {
         parts.retain(|part| self.has_moves(part));
         sort(parts);
     }
@@ -121,19 +121,19 @@ impl PartRules {
 
     /// Calls `visit` with the parts each move on `part` leaves in its place (none, one or
     /// several, not sorted). Different moves may leave the same parts.
-    pub fn for_each_option(&self, part: &Part, mut visit: impl FnMut(&mut Parts)) {
+    pub(crate) fn for_each_option(&self, part: &Part, mut visit: impl FnMut(&mut Parts)) {
         let family = Family(part.key.family);
         self.rules_of(part)
             .for_each_option(family, part.state, &mut visit);
     }
 
     /// A Nim heap of `size`, for positions with Nim heaps added (the genus adds `*2`s).
-    pub fn nim_heap(&mut self, size: u32) -> Part {
+    pub(crate) fn nim_heap(&mut self, size: u32) -> Part {
         self.family(Arc::new(NimHeaps)).count_part(size)
     }
 }
 
 /// Sorts `parts` by key: the canonical order of a position.
-pub fn sort(parts: &mut Parts) {
+pub(crate) fn sort(parts: &mut Parts) {
     parts.sort_unstable_by_key(Part::key);
 }

@@ -131,42 +131,42 @@ impl MisereSearch {
     }
 
     /// Stops the search (its answers `None`) once `stop` is raised.
-    pub fn set_stop(&mut self, stop: Arc<AtomicBool>) {
+    pub(crate) fn set_stop(&mut self, stop: Arc<AtomicBool>) {
         self.stop = Some(stop);
     }
 
     /// Adds the positions searched to `count` as the search goes (every few thousand), for
     /// progress over several searches.
-    pub fn set_shared_count(&mut self, count: Arc<AtomicU64>) {
+    pub(crate) fn set_shared_count(&mut self, count: Arc<AtomicU64>) {
         self.shared_count = Some(count);
     }
 
     /// Stops the search (its answers `None`) once it has searched `limit` positions in all:
     /// for questions asked only when they are cheap, such as a genus.
-    pub fn set_position_limit(&mut self, limit: u64) {
+    pub(crate) fn set_position_limit(&mut self, limit: u64) {
         self.position_limit = limit;
     }
 
     /// Whether the position limit stopped the search.
     #[must_use]
-    pub fn reached_position_limit(&self) -> bool {
+    pub(crate) fn reached_position_limit(&self) -> bool {
         self.stats.positions >= self.position_limit
     }
 
     /// Tells `observer` of the search's progress, and stops when its flag is raised.
-    pub fn set_observer(&mut self, observer: Box<dyn SearchObserver + Send>) {
+    pub(crate) fn set_observer(&mut self, observer: Box<dyn SearchObserver + Send>) {
         self.stop = observer.stop_flag();
         self.observer = Some(observer);
     }
 
     /// The rules the positions are made in (to make the parts of more positions).
-    pub fn rules_mut(&mut self) -> &mut PartRules {
+    pub(crate) fn rules_mut(&mut self) -> &mut PartRules {
         &mut self.rules
     }
 
     /// What the search has cost so far.
     #[must_use]
-    pub fn stats(&self) -> SearchStats {
+    pub(crate) fn stats(&self) -> SearchStats {
         let mut stats = self.stats;
         stats.table.entries = (self.wins.len() + self.values.len()) as u64;
         stats.table.bytes = self.bytes;
@@ -206,7 +206,7 @@ impl MisereSearch {
     /// The misère nim-value γ⁻ of `parts` (sorted): 1 for a position with no move, otherwise
     /// the least value no option has. The player to move loses exactly when it is 0. `None`
     /// when the observer's flag stopped the search.
-    pub fn misere_value(&mut self, parts: &[Part]) -> Option<u32> {
+    pub(crate) fn misere_value(&mut self, parts: &[Part]) -> Option<u32> {
         let key = key_of(parts);
         if let Some(&known) = self.values.get(&key) {
             self.stats.table_hits += 1;

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use proptest::prelude::*;
 
 use super::genus::genus;
-use super::nim_wins;
+use super::nim::nim_wins;
 use super::parts::PartRules;
 use super::search::MisereSearch;
 use crate::games::cram::{Cram, CramGame, CramPosition};

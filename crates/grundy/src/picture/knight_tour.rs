@@ -5,7 +5,7 @@ use std::fmt::Write;
 use crate::notation::column_letters;
 use crate::tour::Tour;
 
-/// The most squares [`tour`] draws ([`crate::tour::MAX_DRAWN_TOUR_SQUARES`], where the text
+/// The most squares [`tour`] draws (`crate::tour::MAX_DRAWN_TOUR_SQUARES`, where the text
 /// of a tour answer reads it too).
 pub const MAX_TOUR_SQUARES: usize = crate::tour::MAX_DRAWN_TOUR_SQUARES;
 

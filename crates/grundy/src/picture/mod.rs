@@ -19,7 +19,8 @@ mod grid;
 mod knight_tour;
 mod plot;
 
-pub use crate::board::{board_picture, BoardPicture, DominoMark, SquareStyle};
+pub use crate::board::{board_picture, BoardPicture};
+
 pub use crate::games::placement::picture::{position, smallest_terminal};
 pub use grid::{table, value_grid, MAX_GRID_CELLS};
 pub use knight_tour::{tour, MAX_TOUR_SQUARES};

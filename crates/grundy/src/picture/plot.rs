@@ -10,9 +10,9 @@ use crate::request::SequenceAnswer;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PeriodMark {
     /// The period.
-    pub period: usize,
+    pub(crate) period: usize,
     /// Where the periodic part starts.
-    pub preperiod: usize,
+    pub(crate) preperiod: usize,
 }
 
 /// The most heaps [`super::of_answer`] plots. The picture stays a few hundred KB at any

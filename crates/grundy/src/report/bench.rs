@@ -16,9 +16,9 @@ pub struct BenchCase {
     /// Positions searched.
     pub positions_searched: u64,
     /// Positions answered from the transposition table.
-    pub table_hits: u64,
+    pub(crate) table_hits: u64,
     /// Positions valued by the endgame table.
-    pub endgame_positions: u64,
+    pub(crate) endgame_positions: u64,
     /// Bytes of the transposition table.
     pub table_bytes: u64,
     /// Wall-clock seconds.
@@ -29,9 +29,9 @@ pub struct BenchCase {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BenchReport {
     /// [`SCHEMA_VERSION`](super::SCHEMA_VERSION).
-    pub schema: u32,
+    pub(crate) schema: u32,
     /// [`Command::Bench`].
-    pub command: Command,
+    pub(crate) command: Command,
     /// The cases run.
     pub cases: Vec<BenchCase>,
 }

@@ -17,9 +17,9 @@ pub struct Checked {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CheckReport {
     /// [`SCHEMA_VERSION`](super::SCHEMA_VERSION).
-    pub schema: u32,
+    pub(crate) schema: u32,
     /// [`Command::Check`].
-    pub command: Command,
+    pub(crate) command: Command,
     /// The corner game.
     pub game: String,
     /// Every position `(m, n)` with `m, n` below this was checked.

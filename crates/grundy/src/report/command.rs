@@ -6,7 +6,7 @@ use crate::values::Outcome;
 
 /// A question grundy answers: one of its commands, printed as `"command"` in its report. This
 /// is the one list of them: the questions a request asks ([`crate::request::QUESTIONS`]), the
-/// commands that apply to each family ([`crate::games::registry::Family::verbs`]), and what
+/// commands that apply to each family (`crate::games::registry::Family::verbs`), and what
 /// the front ends offer are read from it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Command {
@@ -153,7 +153,7 @@ pub enum Player {
 impl Player {
     /// The player who wins when `self` is to move and the position has `outcome`.
     #[must_use]
-    pub const fn winner(self, outcome: Outcome) -> Player {
+    pub(crate) const fn winner(self, outcome: Outcome) -> Player {
         match (self, outcome) {
             (Player::First, Outcome::N) | (Player::Second, Outcome::P) => Player::First,
             _ => Player::Second,

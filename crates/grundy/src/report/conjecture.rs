@@ -6,49 +6,49 @@ use super::Command;
 
 /// A smallest terminal position of the wrong parity.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ParityCounterexample {
+pub(crate) struct ParityCounterexample {
     /// Its board.
-    pub board: String,
+    pub(crate) board: String,
     /// Its occupied squares.
-    pub squares: Vec<String>,
+    pub(crate) squares: Vec<String>,
     /// How many pieces.
-    pub size: usize,
+    pub(crate) size: usize,
     /// The board's squares (m·n).
-    pub area: usize,
+    pub(crate) area: usize,
     /// The position, rows separated by `/`.
-    pub position: String,
+    pub(crate) position: String,
 }
 
 /// A board the check could not decide.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Undecided {
+pub(crate) struct Undecided {
     /// The board.
-    pub board: String,
+    pub(crate) board: String,
     /// Why.
-    pub reason: String,
+    pub(crate) reason: String,
 }
 
 /// The answer of `grundy conjecture`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ConjectureReport {
     /// [`SCHEMA_VERSION`](super::SCHEMA_VERSION).
-    pub schema: u32,
+    pub(crate) schema: u32,
     /// [`Command::Conjecture`].
-    pub command: Command,
+    pub(crate) command: Command,
     /// Which conjecture (`parity`).
-    pub conjecture: String,
+    pub(crate) conjecture: String,
     /// What it says.
-    pub statement: String,
+    pub(crate) statement: String,
     /// The piece, by plural name.
-    pub game: String,
+    pub(crate) game: String,
     /// The boards asked for, as typed.
-    pub boards: String,
+    pub(crate) boards: String,
     /// Whether it held on every board checked and none was undecided.
-    pub holds: bool,
+    pub(crate) holds: bool,
     /// The counterexample found, or `null`.
-    pub counterexample: Option<ParityCounterexample>,
+    pub(crate) counterexample: Option<ParityCounterexample>,
     /// The boards checked, in order.
-    pub boards_checked: Vec<String>,
+    pub(crate) boards_checked: Vec<String>,
     /// The boards left undecided.
-    pub undecided: Vec<Undecided>,
+    pub(crate) undecided: Vec<Undecided>,
 }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 /// bits, its decimal digits as a string beyond.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
-pub enum Count {
+pub(crate) enum Count {
     /// A count that fits in 64 bits.
     Exact(u64),
     /// A larger count, in decimal.

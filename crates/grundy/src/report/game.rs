@@ -9,7 +9,7 @@ use super::{
 };
 use crate::values::{Convention, Nimber, Outcome};
 
-/// Conway's genus of a game ([`crate::misere::genus`]): `text` as Winning Ways writes it
+/// Conway's genus of a game (`crate::misere::genus`): `text` as Winning Ways writes it
 /// (`1^031`), the normal-play nim-value, and the misère nim-values γ₀, γ₁, … of the game plus
 /// 0, 1, … copies of `*2`, as far as computed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -17,7 +17,7 @@ pub struct GenusReport {
     /// The genus written as Winning Ways does: `1^031`, `0^120`, `2^20`.
     pub text: String,
     /// The normal-play nim-value.
-    pub normal: u32,
+    pub(crate) normal: u32,
     /// γ₀, γ₁, …: the misère nim-values; the game is a misère second-player win exactly when
     /// γ₀ is 0.
     pub misere: Vec<u32>,
@@ -28,24 +28,24 @@ pub struct GenusReport {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GraphDrawing {
     /// The vertices' names, in the order the graph numbers them.
-    pub vertices: Vec<String>,
+    pub(crate) vertices: Vec<String>,
     /// The edges, each as the names of its two ends.
-    pub edges: Vec<[String; 2]>,
+    pub(crate) edges: Vec<[String; 2]>,
 }
 
-/// One game of a sum of games, in [`GameReport::summands`].
+/// One game of a sum of games, in `GameReport::summands`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SummandReport {
     /// The game as typed in the sum: `knights 5x5`, `kayles 7`, `*3`.
-    pub game: String,
+    pub(crate) game: String,
     /// Its position: a placement game's rows, the heaps, the corner piece's square, `*3`.
-    pub position: String,
+    pub(crate) position: String,
     /// Its nim-value.
-    pub nimber: u32,
+    pub(crate) nimber: u32,
     /// Placement games: the strategy that settled its value without search (mirror play:
     /// value 0); left out when it was searched.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub settled_by: Option<String>,
+    pub(crate) settled_by: Option<String>,
 }
 
 /// The answer of `grundy value`, `grundy outcome`, `grundy moves` and `grundy play --reply`
@@ -58,30 +58,30 @@ pub struct SummandReport {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameReport {
     /// [`SCHEMA_VERSION`].
-    pub schema: u32,
+    pub(crate) schema: u32,
     /// Which command answered.
     pub command: Command,
     /// The game as the user types it: `knights`, `bishops+knights`, `kayles`, `0.137`,
     /// `corner-knight`, `graph`.
-    pub game: String,
+    pub(crate) game: String,
     /// Heap games: the octal code of the rules (`0.77` for kayles).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub code: Option<String>,
+    pub(crate) code: Option<String>,
     /// The position as the user types it: placement rows separated by `/`, heaps `3 4 5`,
     /// boards `2x3 4x4`, a corner square `7 9`, a graph's file name.
     pub position: String,
     /// The family's facts about the position: a board, a graph.
     #[serde(flatten)]
-    pub family: FamilyPart,
+    pub(crate) family: FamilyPart,
     /// The nim-value, or under misère play the genus.
     #[serde(flatten)]
-    pub value: ValuePart,
+    pub(crate) value: ValuePart,
     /// Heap games: the nim-value of each heap (or board), in the order given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub heap_nimbers: Option<Vec<u32>>,
+    pub(crate) heap_nimbers: Option<Vec<u32>>,
     /// The outcome, who is to move and who wins.
     #[serde(flatten)]
-    pub standing: Standing,
+    pub(crate) standing: Standing,
     /// Placement games: the known strategy that settled the answer without search, such as
     /// `mirror play (reflection in the horizontal middle line)` (a second-player win, so the
     /// nim-value 0) or `centre e5 then half turn` (`grundy outcome`: a first-player win and
@@ -90,10 +90,10 @@ pub struct GameReport {
     pub settled_by: Option<String>,
     /// `grundy play --reply`: the computer's move and what chose it.
     #[serde(flatten)]
-    pub play: Option<PlayPart>,
+    pub(crate) play: Option<PlayPart>,
     /// Sums of games: each game of the sum with its nim-value, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub summands: Option<Vec<SummandReport>>,
+    pub(crate) summands: Option<Vec<SummandReport>>,
     /// The moves asked for (`grundy moves`), or the computer's move with its value.
     #[serde(flatten)]
     pub listed: MovesPart,
@@ -110,7 +110,7 @@ pub struct GameReport {
 impl GameReport {
     /// A report with only the keys every game has; the caller fills in the rest.
     #[must_use]
-    pub fn new(
+    pub(crate) fn new(
         command: Command,
         game: String,
         position: String,
@@ -143,7 +143,7 @@ impl GameReport {
     /// A report of a position whose outcome is not known: the computer's move when its
     /// thinking time ran out before it valued the position the move leaves.
     #[must_use]
-    pub fn unsettled(
+    pub(crate) fn unsettled(
         command: Command,
         game: String,
         position: String,
@@ -175,7 +175,7 @@ impl GameReport {
 
     /// The same report with the nim-value `nimber` under normal play.
     #[must_use]
-    pub fn with_nimber(self, nimber: Nimber) -> GameReport {
+    pub(crate) fn with_nimber(self, nimber: Nimber) -> GameReport {
         GameReport {
             value: ValuePart::normal(Some(nimber.value())),
             ..self
@@ -184,7 +184,7 @@ impl GameReport {
 
     /// The same report under misère play: `"convention": "misere"` and no nim-value.
     #[must_use]
-    pub fn under_misere(self) -> GameReport {
+    pub(crate) fn under_misere(self) -> GameReport {
         GameReport {
             value: ValuePart::misere(None),
             ..self
@@ -211,7 +211,7 @@ impl GameReport {
 
     /// The play convention the answer was found under.
     #[must_use]
-    pub fn convention(&self) -> Convention {
+    pub(crate) fn convention(&self) -> Convention {
         match self.value {
             ValuePart::Misere { .. } => Convention::Misere,
             ValuePart::Normal { .. } => Convention::Normal,
@@ -219,7 +219,7 @@ impl GameReport {
     }
 
     /// N when the player to move wins, P when they lose; `None` only in a play report whose
-    /// thinking time ran out before it was known (see [`GameReport::unsettled`]).
+    /// thinking time ran out before it was known (see `GameReport::unsettled`).
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         self.standing.outcome
@@ -246,13 +246,13 @@ impl GameReport {
 
     /// `grundy play --reply`: the computer's move as written.
     #[must_use]
-    pub fn played(&self) -> Option<&str> {
+    pub(crate) fn played(&self) -> Option<&str> {
         self.play.as_ref().map(|play| play.played.as_str())
     }
 
     /// `grundy play --reply`: the strategy that chose the computer's move.
     #[must_use]
-    pub fn played_by(&self) -> Option<&str> {
+    pub(crate) fn played_by(&self) -> Option<&str> {
         self.play.as_ref().map(|play| play.played_by.as_str())
     }
 

@@ -18,7 +18,7 @@ pub struct Move {
     /// a move's worth is only whether it wins, and in an answer within a time for a move not
     /// valued in it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub nimber: Option<u32>,
+    pub(crate) nimber: Option<u32>,
     /// Whether the move wins: it leaves nim-value 0 (under misère play: a position the player
     /// to move loses). Left out only in an answer given within a time (`moves --seconds`)
     /// for a move not searched to the end in that time.
@@ -26,13 +26,13 @@ pub struct Move {
     pub winning: Option<bool>,
     /// What the family says about the move (the square, the heap, the corner, the vertex).
     #[serde(flatten)]
-    pub family: MovePart,
+    pub(crate) family: MovePart,
     /// Sums of games: which game of the sum the move is played in.
     #[serde(flatten)]
-    pub in_sum: Option<SumPart>,
+    pub(crate) in_sum: Option<SumPart>,
     /// The game the move leaves, when the answer writes it.
     #[serde(flatten)]
-    pub after: Option<AfterPart>,
+    pub(crate) after: Option<AfterPart>,
 }
 
 /// What a family says about a move beyond its notation. Each variant holds the keys its family
@@ -97,11 +97,11 @@ pub enum MovePart {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SumPart {
     /// Which game of the sum the move is played in, counting from 1.
-    pub summand: usize,
+    pub(crate) summand: usize,
     /// The nim-value of that game after the move (`nimber` is the whole sum's); left out
     /// where the move's `nimber` is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub summand_nimber: Option<u32>,
+    pub(crate) summand_nimber: Option<u32>,
 }
 
 /// The game a move leaves.
@@ -110,24 +110,24 @@ pub struct AfterPart {
     /// The game after the move, as grundy writes a game (`kayles 2 4`, `knights 5x5 at
     /// N..../...`, `*1 + corner-knight 5 8`): what a front end asks about next to go on from
     /// there, with no rules of its own.
-    pub after: String,
+    pub(crate) after: String,
     /// Games on a graph: the graph after the move as an edge list, sent as the request's
     /// `graph` with `after` (whose text names the graph, not its edges).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub after_graph: Option<String>,
+    pub(crate) after_graph: Option<String>,
 }
 
 impl Move {
     /// A move named `notation`, leading to `nimber`, with no family's details (a Nim heap's
     /// `*3 -> *1`).
     #[must_use]
-    pub fn bare(notation: String, nimber: Nimber) -> Move {
+    pub(crate) fn bare(notation: String, nimber: Nimber) -> Move {
         Move::with_part(notation, nimber, MovePart::Bare {})
     }
 
     /// A move named `notation`, leading to `nimber`, with the family's details `family`.
     #[must_use]
-    pub fn with_part(notation: String, nimber: Nimber, family: MovePart) -> Move {
+    pub(crate) fn with_part(notation: String, nimber: Nimber, family: MovePart) -> Move {
         Move {
             notation,
             nimber: Some(nimber.value()),
@@ -141,7 +141,7 @@ impl Move {
     /// The same move played in game `summand` (counting from 1) of a sum, which it leaves at
     /// `summand_nimber` when that is known.
     #[must_use]
-    pub fn played_in_summand(self, summand: usize, summand_nimber: Option<Nimber>) -> Move {
+    pub(crate) fn played_in_summand(self, summand: usize, summand_nimber: Option<Nimber>) -> Move {
         Move {
             in_sum: Some(SumPart {
                 summand,
@@ -161,7 +161,7 @@ impl Move {
     /// answer within a time did not value (`winning` is known when the move was shown to win
     /// or to lose), or a misère move.
     #[must_use]
-    pub fn partly_known(self, winning: Option<bool>) -> Move {
+    pub(crate) fn partly_known(self, winning: Option<bool>) -> Move {
         Move {
             nimber: None,
             winning,
@@ -175,26 +175,26 @@ impl Move {
 
     /// Writes the game the move leaves, `after`, and the graph it leaves as an edge list when
     /// it is a game on a graph.
-    pub fn set_after(&mut self, after: String, after_graph: Option<String>) {
+    pub(crate) fn set_after(&mut self, after: String, after_graph: Option<String>) {
         self.after = Some(AfterPart { after, after_graph });
     }
 
     /// Whether the move is known to win.
     #[must_use]
-    pub fn wins(&self) -> bool {
+    pub(crate) fn wins(&self) -> bool {
         self.winning == Some(true)
     }
 
     /// The nim-value after the move, 0 when it is not known (a misère move): for pictures
     /// and tables that colour moves by value.
     #[must_use]
-    pub fn value(&self) -> Nimber {
+    pub(crate) fn value(&self) -> Nimber {
         Nimber::new(self.nimber.unwrap_or(0))
     }
 
     /// Placement games: the square the piece is put on.
     #[must_use]
-    pub fn square(&self) -> Option<&str> {
+    pub(crate) fn square(&self) -> Option<&str> {
         match &self.family {
             MovePart::Placement { square, .. } => Some(square),
             _ => None,
@@ -203,7 +203,7 @@ impl Move {
 
     /// Placement games: the piece put on the square, by its plural name.
     #[must_use]
-    pub fn piece(&self) -> Option<&str> {
+    pub(crate) fn piece(&self) -> Option<&str> {
         match &self.family {
             MovePart::Placement { piece, .. } => Some(piece),
             _ => None,
@@ -212,7 +212,7 @@ impl Move {
 
     /// Placement games: the square's row and column, each counting from 1.
     #[must_use]
-    pub fn row_and_col(&self) -> Option<(usize, usize)> {
+    pub(crate) fn row_and_col(&self) -> Option<(usize, usize)> {
         match self.family {
             MovePart::Placement { row, col, .. } => Some((row, col)),
             _ => None,
@@ -221,7 +221,8 @@ impl Move {
 
     /// Cram: the two squares the domino covers, top or left first.
     #[must_use]
-    pub fn domino_squares(&self) -> Option<[&str; 2]> {
+    #[cfg(test)]
+    pub(crate) fn domino_squares(&self) -> Option<[&str; 2]> {
         match &self.family {
             MovePart::Domino { squares, .. } => Some([&squares[0], &squares[1]]),
             _ => None,
@@ -230,7 +231,8 @@ impl Move {
 
     /// Heap games and two-dimensional Kayles: which heap (or board) is played, counting from 1.
     #[must_use]
-    pub fn heap_number(&self) -> Option<usize> {
+    #[cfg(test)]
+    pub(crate) fn heap_number(&self) -> Option<usize> {
         match self.family {
             MovePart::Heap { heap, .. } | MovePart::Boards { heap, .. } => Some(heap),
             _ => None,
@@ -239,7 +241,8 @@ impl Move {
 
     /// Corner games: the piece's square `[m, n]` after the move.
     #[must_use]
-    pub fn corner_square(&self) -> Option<[usize; 2]> {
+    #[cfg(test)]
+    pub(crate) fn corner_square(&self) -> Option<[usize; 2]> {
         match self.family {
             MovePart::Corner { corner } => Some(corner),
             _ => None,
@@ -248,7 +251,8 @@ impl Move {
 
     /// Graph games: the vertex taken.
     #[must_use]
-    pub fn vertex_taken(&self) -> Option<&str> {
+    #[cfg(test)]
+    pub(crate) fn vertex_taken(&self) -> Option<&str> {
         match &self.family {
             MovePart::Vertex { vertex } => Some(vertex),
             _ => None,
@@ -263,19 +267,20 @@ impl Move {
 
     /// Sums of games: the nim-value of the game played in after the move, when it is known.
     #[must_use]
-    pub fn summand_nimber(&self) -> Option<u32> {
+    pub(crate) fn summand_nimber(&self) -> Option<u32> {
         self.in_sum.and_then(|in_sum| in_sum.summand_nimber)
     }
 
     /// The game after the move, as grundy writes a game, when the answer writes it.
     #[must_use]
-    pub fn game_after(&self) -> Option<&str> {
+    pub(crate) fn game_after(&self) -> Option<&str> {
         self.after.as_ref().map(|after| after.after.as_str())
     }
 
     /// Games on a graph: the graph after the move as an edge list, when the answer writes it.
     #[must_use]
-    pub fn graph_after(&self) -> Option<&str> {
+    #[cfg(test)]
+    pub(crate) fn graph_after(&self) -> Option<&str> {
         self.after.as_ref()?.after_graph.as_deref()
     }
 }

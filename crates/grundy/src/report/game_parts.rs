@@ -46,7 +46,7 @@ pub enum FamilyPart {
 /// The value of the position under the convention it was played by.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
-pub enum ValuePart {
+pub(crate) enum ValuePart {
     /// Misère play: `"convention": "misere"`, and no nim-value.
     Misere {
         /// Always `misere`.
@@ -68,7 +68,7 @@ pub enum ValuePart {
 impl ValuePart {
     /// Normal play's part with the nim-value `nimber` when it is known.
     #[must_use]
-    pub const fn normal(nimber: Option<u32>) -> ValuePart {
+    pub(crate) const fn normal(nimber: Option<u32>) -> ValuePart {
         ValuePart::Normal { nimber }
     }
 
@@ -80,23 +80,13 @@ impl ValuePart {
             genus,
         }
     }
-
-    /// The part of `convention` with no value known: normal play's without a nim-value,
-    /// misère play's without a genus.
-    #[must_use]
-    pub const fn unknown(convention: Convention) -> ValuePart {
-        match convention {
-            Convention::Normal => ValuePart::normal(None),
-            Convention::Misere => ValuePart::misere(None),
-        }
-    }
 }
 
 /// The key `"convention": "misere"` of a misère answer (normal play's answers have no
 /// `convention` key): it reads back from `misere` only, so a misère answer is never taken for
 /// a normal one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MisereMark;
+pub(crate) struct MisereMark;
 
 impl Serialize for MisereMark {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -120,18 +110,18 @@ impl<'de> Deserialize<'de> for MisereMark {
 /// `winner` after `to_move`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(into = "StandingKeys", try_from = "StandingKeys")]
-pub struct Standing {
+pub(crate) struct Standing {
     /// N when the player to move wins, P when they lose; `None` only in a play report whose
     /// thinking time ran out before the position was valued.
-    pub outcome: Option<Outcome>,
+    pub(crate) outcome: Option<Outcome>,
     /// Who is to move.
-    pub to_move: Player,
+    pub(crate) to_move: Player,
 }
 
 impl Standing {
     /// Who wins with perfect play, when the outcome is known.
     #[must_use]
-    pub fn winner(self) -> Option<Player> {
+    pub(crate) fn winner(self) -> Option<Player> {
         self.outcome.map(|outcome| self.to_move.winner(outcome))
     }
 }
@@ -186,7 +176,7 @@ mod outcome_letter {
 
     use crate::values::Outcome;
 
-    pub fn serialize<S: Serializer>(
+    pub(crate) fn serialize<S: Serializer>(
         outcome: &Option<Outcome>,
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
@@ -197,7 +187,7 @@ mod outcome_letter {
         }
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Option<Outcome>, D::Error> {
         match Option::<String>::deserialize(deserializer)?.as_deref() {
@@ -213,14 +203,14 @@ mod outcome_letter {
 
 /// `grundy play --reply`: the computer's move and what chose it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlayPart {
+pub(crate) struct PlayPart {
     /// The strategy that chose the move (`perfect play`, `perfect play: mirror play (...)`,
     /// `random`), and when its thinking time ran out what it had found (`perfect play, out of
     /// time: ...`).
-    pub played_by: String,
+    pub(crate) played_by: String,
     /// The move as written (`c3`, `Nc3`); the report's `moves` holds it with its value when
     /// the value is known.
-    pub played: String,
+    pub(crate) played: String,
 }
 
 /// The moves an answer lists: `grundy moves`, and a play report's move. Every key is
@@ -251,13 +241,13 @@ pub struct MovesPart {
     pub moves_unsettled: Option<usize>,
     /// `grundy moves treblecross N`: the cells (numbered from 1) where a cross wins.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winning_cells: Option<Vec<usize>>,
+    pub(crate) winning_cells: Option<Vec<usize>>,
 }
 
 impl MovesPart {
     /// The part of `grundy moves` listing `shown` of `legal` moves, `winning` of which win.
     #[must_use]
-    pub fn listed(legal: usize, winning: usize, shown: Vec<Move>) -> MovesPart {
+    pub(crate) fn listed(legal: usize, winning: usize, shown: Vec<Move>) -> MovesPart {
         MovesPart {
             legal_moves: Some(legal),
             winning_moves: Some(winning),
@@ -278,19 +268,19 @@ pub struct FirstMoveSearch {
     /// `grundy outcome`: the images of `winning_move` under the board's symmetries (they win
     /// too).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub symmetric_winning_moves: Option<Vec<Move>>,
+    pub(crate) symmetric_winning_moves: Option<Vec<Move>>,
     /// `grundy outcome`: the legal first moves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub first_moves: Option<usize>,
+    pub(crate) first_moves: Option<usize>,
     /// Searches by first move: the first moves up to the board's symmetries.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub first_moves_up_to_symmetry: Option<usize>,
+    pub(crate) first_moves_up_to_symmetry: Option<usize>,
     /// `grundy outcome`: the classes of first moves settled before the search stopped.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub first_moves_settled: Option<usize>,
+    pub(crate) first_moves_settled: Option<usize>,
     /// Searches with `--checkpoint`: answers read back from the checkpoint file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub resumed_from_checkpoint: Option<usize>,
+    pub(crate) resumed_from_checkpoint: Option<usize>,
 }
 
 /// What a search cost; each figure is there when the search that answered counts it.
@@ -301,10 +291,10 @@ pub struct SearchCost {
     pub positions_searched: Option<u64>,
     /// Searched games: positions answered from the transposition table.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub table_hits: Option<u64>,
+    pub(crate) table_hits: Option<u64>,
     /// Placement games: positions valued by the endgame table.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub endgame_positions: Option<u64>,
+    pub(crate) endgame_positions: Option<u64>,
     /// Searches on several threads: how many.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub threads: Option<usize>,
@@ -319,7 +309,7 @@ pub struct SearchCost {
 impl SearchCost {
     /// The cost of a search that visited `positions` positions and counted nothing else.
     #[must_use]
-    pub fn positions(positions: u64) -> SearchCost {
+    pub(crate) fn positions(positions: u64) -> SearchCost {
         SearchCost {
             positions_searched: Some(positions),
             ..SearchCost::default()

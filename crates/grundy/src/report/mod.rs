@@ -1,7 +1,7 @@
 //! Typed reports: one serde-derived type per answer, with the same keys for the same facts in
 //! every command and game family. The command line prints them with `--json`; a web page or a
 //! binding serves the same types. The contract (every key, its type, whether it is always
-//! present) is written down in `docs/JSON.md`, and [`SCHEMA_VERSION`] numbers it.
+//! present) is written down in `docs/JSON.md`, and `SCHEMA_VERSION` numbers it.
 //!
 //! Nothing here does I/O: a report is built from the answers of the searches and serialized by
 //! the caller.
@@ -36,13 +36,12 @@ mod tour;
 pub use bench::{BenchCase, BenchReport};
 pub use check::{CheckReport, Checked};
 pub use command::{Command, Player};
-pub use conjecture::{ConjectureReport, ParityCounterexample, Undecided};
-pub use count::Count;
+pub(crate) use conjecture::{ConjectureReport, ParityCounterexample, Undecided};
+pub(crate) use count::Count;
 pub use game::{GameReport, GenusReport, GraphDrawing, SummandReport};
 pub use game_move::{AfterPart, Move, MovePart, SumPart};
-pub use game_parts::{
-    FamilyPart, FirstMoveSearch, MisereMark, MovesPart, PlayPart, SearchCost, Standing, ValuePart,
-};
+pub(crate) use game_parts::{FamilyPart, FirstMoveSearch, PlayPart, Standing, ValuePart};
+pub use game_parts::{MovesPart, SearchCost};
 pub use graph::{
     BoundsReport, DegreeReport, GraphNumbers, GraphReport, TerminalCount, TerminalSize,
 };
@@ -54,4 +53,4 @@ pub use tour::{TourCountReport, TourExistsReport, TourReport, TourVerifyReport};
 /// The version of the JSON contract, printed as `"schema"` in every report. It goes up only
 /// when a key is removed or renamed or changes its type or meaning; new optional keys do not
 /// change it.
-pub const SCHEMA_VERSION: u32 = 1;
+pub(crate) const SCHEMA_VERSION: u32 = 1;

@@ -9,15 +9,15 @@ use super::Command;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct QuotientReport {
     /// [`SCHEMA_VERSION`](super::SCHEMA_VERSION).
-    pub schema: u32,
+    pub(crate) schema: u32,
     /// [`Command::Quotient`].
-    pub command: Command,
+    pub(crate) command: Command,
     /// The game as typed back (`kayles`, `0.137`).
     pub game: String,
     /// The octal code of its rules.
     pub code: String,
     /// The largest heap asked for.
-    pub heaps_asked: usize,
+    pub(crate) heaps_asked: usize,
     /// The largest heap the quotient holds: `heaps_asked`, or fewer when `stopped_by` says why.
     pub heaps: usize,
     /// The number of elements.
@@ -32,7 +32,7 @@ pub struct QuotientReport {
     pub heap_words: Vec<String>,
     /// `orders[n - 1]` is the order of the quotient of heaps `1..=n`, for the heaps computed
     /// (past a proven period the rest are copied).
-    pub orders: Vec<usize>,
+    pub(crate) orders: Vec<usize>,
     /// The heap from which the quotient stopped changing.
     pub stable_from: usize,
     /// A period of the heaps' elements proven by the misère periodicity theorem (finite octal

@@ -9,41 +9,41 @@ use crate::values::Convention;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SequenceReport {
     /// [`SCHEMA_VERSION`](super::SCHEMA_VERSION).
-    pub schema: u32,
+    pub(crate) schema: u32,
     /// [`Command::Sequence`].
-    pub command: Command,
+    pub(crate) command: Command,
     /// The game as typed back (`kayles`, `0.137`).
-    pub game: String,
+    pub(crate) game: String,
     /// The octal code of its rules.
-    pub code: String,
+    pub(crate) code: String,
     /// The last heap size asked for.
-    pub to: usize,
+    pub(crate) to: usize,
     /// `values[n]` is the nim-value of a heap of `n`.
-    pub values: Vec<u32>,
+    pub(crate) values: Vec<u32>,
     /// The period, when one is proved; `null` otherwise.
     pub period: Option<usize>,
     /// Where the period starts, when one is proved; `null` otherwise.
-    pub preperiod: Option<usize>,
+    pub(crate) preperiod: Option<usize>,
     /// How many values were computed (past `to` when the proof of a period needs them).
-    pub computed: usize,
+    pub(crate) computed: usize,
     /// The largest value listed.
-    pub largest: u32,
+    pub(crate) largest: u32,
     /// The first heap with that value.
-    pub largest_at: usize,
+    pub(crate) largest_at: usize,
     /// The rare values of the heaps computed, when the sparse-space method took over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rare: Option<RareValues>,
+    pub(crate) rare: Option<RareValues>,
     /// Whether Ctrl-C stopped the computation (the values listed are then those finished).
-    pub interrupted: bool,
+    pub(crate) interrupted: bool,
     /// `misere` when the sequence was asked under misère play; left out under normal play.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub convention: Option<Convention>,
+    pub(crate) convention: Option<Convention>,
     /// Misère play: `genera[n]` is the genus of a heap of `n`, for the heaps a bounded
     /// search reached (possibly fewer than `values`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub genera: Option<Vec<GenusReport>>,
+    pub(crate) genera: Option<Vec<GenusReport>>,
     /// Wall-clock seconds.
-    pub seconds: f64,
+    pub(crate) seconds: f64,
 }
 
 /// The *rare values* of a nim-sequence: the heaps whose values fall in the class of the
@@ -61,11 +61,11 @@ pub struct RareValues {
     /// `domain`).
     pub odd: bool,
     /// How many heaps from 0 on have a rare value.
-    pub heaps: usize,
+    pub(crate) heaps: usize,
     /// The last heap with a rare value, if any.
-    pub last: Option<usize>,
+    pub(crate) last: Option<usize>,
     /// Whether the computation enumerated them: false when scanning every break was estimated
     /// cheaper, as where even the best mask leaves many rare heaps (0.007) or in a short
     /// sequence.
-    pub used: bool,
+    pub(crate) used: bool,
 }

@@ -9,17 +9,17 @@ use crate::values::Convention;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TableReport {
     /// [`SCHEMA_VERSION`].
-    pub schema: u32,
+    pub(crate) schema: u32,
     /// [`Command::Table`].
-    pub command: Command,
+    pub(crate) command: Command,
     /// The game as typed.
     pub game: String,
     /// Placement games: the boards' surface.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub surface: Option<String>,
+    pub(crate) surface: Option<String>,
     /// Placement games: the ray rule.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rays: Option<String>,
+    pub(crate) rays: Option<String>,
     /// The row labels: board heights, or a corner game's first coordinates.
     pub rows: Vec<usize>,
     /// The column labels: board widths, or the second coordinates.
@@ -29,24 +29,24 @@ pub struct TableReport {
     pub nimbers: Vec<Vec<Option<u32>>>,
     /// `misere` when the table was asked under misère play; left out under normal play.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub convention: Option<Convention>,
+    pub(crate) convention: Option<Convention>,
     /// Misère play: `outcomes[i][j]` is who wins the cell, `N` or `P` (`null` where a stop
     /// came first); `nimbers` is then all `null`, misère play having no nim-values that add.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub outcomes: Option<Vec<Vec<Option<String>>>>,
+    pub(crate) outcomes: Option<Vec<Vec<Option<String>>>>,
     /// Placement games: `settled_by[i][j]` names the strategy that settled the cell without
     /// search (mirror play: a second-player win, value 0), `null` where the cell was searched.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settled_by: Option<Vec<Vec<Option<String>>>>,
     /// Placement games: positions searched for the whole table.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub positions_searched: Option<u64>,
+    pub(crate) positions_searched: Option<u64>,
     /// Whether Ctrl-C stopped the search before every cell was finished.
     pub interrupted: bool,
     /// How many cells were finished.
     pub finished_cells: usize,
     /// Wall-clock seconds.
-    pub seconds: f64,
+    pub(crate) seconds: f64,
 }
 
 impl TableReport {
@@ -54,7 +54,7 @@ impl TableReport {
     /// rows and columns `rows` and `cols`, before any cell is found: normal play, no cell
     /// finished, nothing searched.
     #[must_use]
-    pub fn begun(
+    pub(crate) fn begun(
         game: String,
         surface: Option<String>,
         rays: Option<String>,

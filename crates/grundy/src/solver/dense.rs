@@ -13,7 +13,7 @@ use crate::square_set::SquareSet;
 use crate::values::Nimber;
 
 /// The most vertices an endgame may have.
-pub const DENSE_CAPACITY: usize = 64;
+pub(crate) const DENSE_CAPACITY: usize = 64;
 
 /// log2 of the number of memo slots: 2^10 slots of 16 bytes, 16 KB, within L1. An endgame has
 /// at most a few hundred sub-positions, so collisions are rare (on queens 12×12, 220 more
@@ -26,7 +26,7 @@ const MEMO_BITS: u32 = 10;
 /// `closed[v]` is the closed neighbourhood of vertex `v` in the whole graph; `scratch` needs a
 /// byte for every vertex of the graph. This is [`crate::solver::ImpartialGame::local_graph`]
 /// for games that are Node Kayles on a graph of sets.
-pub fn renumber<const W: usize>(
+pub(crate) fn renumber<const W: usize>(
     closed: &[SquareSet<W>],
     component: &SquareSet<W>,
     scratch: &mut [u8],
@@ -301,7 +301,7 @@ struct MemoSlot {
 }
 
 /// Values Node Kayles endgames given as closed neighbourhoods over their own vertices.
-pub struct DenseNodeKayles {
+pub(crate) struct DenseNodeKayles {
     neighbourhoods: [u64; DENSE_CAPACITY],
     /// The table of small graphs in use: [`SmallGraphs::small`] until this endgame search has
     /// expanded [`LARGE_TABLE_AFTER`] sets of seven vertices, then [`SmallGraphs::large`].
@@ -340,13 +340,13 @@ impl DenseNodeKayles {
 
     /// The closed neighbourhoods to fill before [`DenseNodeKayles::value`]: bit `j` of entry
     /// `i` set when vertex `j` is `i` or adjacent to it.
-    pub fn neighbourhoods_mut(&mut self) -> &mut [u64; DENSE_CAPACITY] {
+    pub(crate) fn neighbourhoods_mut(&mut self) -> &mut [u64; DENSE_CAPACITY] {
         &mut self.neighbourhoods
     }
 
     /// The nimber of Node Kayles on the first `vertices` vertices of the graph just written by
     /// [`DenseNodeKayles::neighbourhoods_mut`].
-    pub fn value(&mut self, vertices: usize) -> Nimber {
+    pub(crate) fn value(&mut self, vertices: usize) -> Nimber {
         debug_assert!(vertices <= DENSE_CAPACITY);
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -360,7 +360,7 @@ impl DenseNodeKayles {
 
     /// Sub-positions expanded so far, over all endgames.
     #[must_use]
-    pub fn positions(&self) -> u64 {
+    pub(crate) fn positions(&self) -> u64 {
         self.positions
     }
 

@@ -73,13 +73,13 @@ impl<G: ImpartialGame> Solver<G> {
     /// The `limit` costliest facts of the table of components, costliest first; none when
     /// the game does not write its keys as words.
     #[must_use]
-    pub fn costliest_facts(&self, limit: usize) -> Vec<Fact> {
+    pub(crate) fn costliest_facts(&self, limit: usize) -> Vec<Fact> {
         costliest(&self.state.table, &self.game, limit)
     }
 
     /// [`Solver::costliest_facts`] for another thread to call while this solver searches.
     #[must_use]
-    pub fn fact_source(&self) -> FactSource
+    pub(crate) fn fact_source(&self) -> FactSource
     where
         G: Clone + Send + Sync + 'static,
         G::Key: Send,
@@ -123,7 +123,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// or that contradicts what the table knows (a value it excludes, another value): nothing
     /// after it is taken. A key of the same width is not told from another game's: facts are
     /// bound to their search by the file that keeps them.
-    pub fn learn(&mut self, facts: &[Fact]) -> Result<usize, usize> {
+    pub(crate) fn learn(&mut self, facts: &[Fact]) -> Result<usize, usize> {
         for (index, fact) in facts.iter().enumerate() {
             let key = self.game.key_from_words(&fact.key).ok_or(index)?;
             let known = self.state.table.get(&key).unwrap_or_default();

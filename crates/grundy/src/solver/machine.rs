@@ -5,7 +5,7 @@
 /// each size is written in full when it is made (a larger budget would be swapped out or the
 /// program killed once a long search reaches it).
 #[must_use]
-pub fn physical_memory() -> Option<u64> {
+pub(crate) fn physical_memory() -> Option<u64> {
     physical_memory_of_system()
 }
 

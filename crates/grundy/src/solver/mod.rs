@@ -4,7 +4,7 @@
 //! position splits into independent components and how to key a component by a canonical form.
 //! The solver nim-sums the components (Sprague–Grundy), values small components by the mex rule
 //! and large ones by outcome probes with cut-offs (see [`Solver`]), and remembers what it learns
-//! in bounded tables: a [`SharedTable`] of components by canonical key, which solvers on other
+//! in bounded tables: a `SharedTable` of components by canonical key, which solvers on other
 //! threads may share, and a [`TranspositionTable`] of whole positions of its own.
 
 mod dense;
@@ -18,14 +18,15 @@ mod table;
 mod win_sweep;
 mod win_table;
 
-pub use dense::{renumber, DENSE_CAPACITY};
+pub(crate) use dense::{renumber, DENSE_CAPACITY};
 pub use facts::{Fact, FactSource};
-pub use machine::physical_memory;
+pub(crate) use machine::physical_memory;
 pub use naive::{naive_nim_value, naive_value_by};
-pub use shared::SharedTable;
+pub(crate) use shared::SharedTable;
 pub use table::{mix_words, TableKey, TableStats, TranspositionTable};
 pub use win_sweep::WinSweep;
-pub use win_table::{WinSlots, WinTable};
+pub(crate) use win_table::WinSlots;
+pub use win_table::WinTable;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -90,7 +91,7 @@ pub trait ImpartialGame {
     /// when it is small. Writes the closed neighbourhood of the component's `i`-th vertex, as a
     /// mask over the component's own vertices, to `neighbourhoods[i]`, and returns the number
     /// of vertices; `None` (the default) when the game is not Node Kayles or the component has
-    /// more than [`DENSE_CAPACITY`] vertices.
+    /// more than `DENSE_CAPACITY` vertices.
     fn local_graph(
         &self,
         _component: &Self::Position,
@@ -138,11 +139,11 @@ const PROGRESS_INTERVAL: u64 = 1 << 16;
 
 /// Components of at most this many moves are valued by the plain mex rule; larger ones by
 /// outcome probes (see [`Solver`]).
-pub const DEFAULT_FULL_MEX_SIZE: usize = 10;
+pub(crate) const DEFAULT_FULL_MEX_SIZE: usize = 10;
 
 /// Components of at most this many moves are valued by the dense endgame search when the game
 /// offers one (see [`ImpartialGame::local_graph`]).
-pub const DEFAULT_DENSE_SIZE: usize = 12;
+pub(crate) const DEFAULT_DENSE_SIZE: usize = 12;
 
 /// Computes nimbers of positions of one game, keeping what it learns between calls.
 ///
@@ -159,7 +160,7 @@ pub struct Solver<G: ImpartialGame> {
 
 /// What is known of a component's nimber: the nimber itself, or values it is not.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Knowledge {
+pub(crate) struct Knowledge {
     /// The nimber plus one; 0 while it is unknown.
     value_plus_one: u32,
     /// Bit `j` set: the nimber is not `j`.
@@ -225,7 +226,7 @@ const EXACT_SHARE: u64 = 4;
 impl<G: ImpartialGame> Solver<G> {
     /// A solver whose tables may use `budget_bytes` of memory.
     #[must_use]
-    pub fn new(game: G, budget_bytes: u64) -> Solver<G> {
+    pub(crate) fn new(game: G, budget_bytes: u64) -> Solver<G> {
         let components = budget_bytes - budget_bytes / EXACT_SHARE;
         Solver::with_table(
             game,
@@ -238,7 +239,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// solvers on other threads (of the same game, or of games whose keys mean the same), and
     /// a table of its own of `exact_budget` bytes for whole positions.
     #[must_use]
-    pub fn with_table(
+    pub(crate) fn with_table(
         game: G,
         table: Arc<SharedTable<G::Key, Knowledge>>,
         exact_budget: u64,
@@ -270,18 +271,18 @@ impl<G: ImpartialGame> Solver<G> {
 
     /// Components with at most `moves` options are valued by the plain mex rule, larger ones by
     /// outcome probes. Any value gives the same nimbers; it only changes the speed.
-    pub fn set_full_mex_size(&mut self, moves: usize) {
+    pub(crate) fn set_full_mex_size(&mut self, moves: usize) {
         self.state.full_mex_size = moves;
     }
 
     /// Components with at most `moves` options are valued by the dense endgame search, when the
     /// game offers one; 0 turns it off. Any value gives the same nimbers at a different speed.
-    pub fn set_dense_size(&mut self, moves: usize) {
+    pub(crate) fn set_dense_size(&mut self, moves: usize) {
         self.state.dense_size = moves.min(DENSE_CAPACITY);
     }
 
     /// Reports progress to `observer` during searches.
-    pub fn set_observer(&mut self, observer: Box<dyn SearchObserver + Send>) {
+    pub(crate) fn set_observer(&mut self, observer: Box<dyn SearchObserver + Send>) {
         self.state.halt = observer.stop_flag();
         self.state.observer = Some(observer);
     }
@@ -295,7 +296,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// Solves `game` from now on, keeping what the shape table knows: right when keys mean the
     /// same in both games (for the placement games, the same piece on another board). The table
     /// of exact positions is emptied, since positions of different games are not comparable.
-    pub fn replace_game(&mut self, game: G) {
+    pub(crate) fn replace_game(&mut self, game: G) {
         self.game = game;
         let budget = self.state.exact.stats().budget;
         self.state.exact = TranspositionTable::with_budget(budget);
@@ -303,22 +304,22 @@ impl<G: ImpartialGame> Solver<G> {
 
     /// The table of components, to share with another solver.
     #[must_use]
-    pub fn shared_table(&self) -> Arc<SharedTable<G::Key, Knowledge>> {
+    pub(crate) fn shared_table(&self) -> Arc<SharedTable<G::Key, Knowledge>> {
         Arc::clone(&self.state.table)
     }
 
     /// The counters so far.
     #[must_use]
-    pub fn stats(&self) -> SearchStats {
+    pub(crate) fn stats(&self) -> SearchStats {
         self.state.stats()
     }
 
     /// The nimber of `position`.
-    pub fn nim_value(&mut self, position: &G::Position) -> Nimber {
+    pub(crate) fn nim_value(&mut self, position: &G::Position) -> Nimber {
         self.state.position_value(&self.game, position)
     }
 
-    /// Like [`Solver::nim_value`], but gives up, returning `None`, when `stop` is raised (by a
+    /// Like `Solver::nim_value`, but gives up, returning `None`, when `stop` is raised (by a
     /// person pressing Ctrl-C, say). What was learnt before giving up stays in the tables;
     /// nothing is learnt from the abandoned part.
     pub fn nim_value_within(
@@ -334,7 +335,7 @@ impl<G: ImpartialGame> Solver<G> {
         (!stopped).then_some(value)
     }
 
-    /// Like [`Solver::has_value`], but gives up, returning `None`, when `stop` is raised (by
+    /// Like `Solver::has_value`, but gives up, returning `None`, when `stop` is raised (by
     /// another thread that no longer needs the answer) or after searching `max_positions`
     /// positions (so that a caller can try another question first). What was learnt before
     /// giving up stays in the tables; nothing is learnt from the abandoned part.
@@ -367,7 +368,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// Whether the nimber of `position` is `value`, by an outcome search of
     /// `position + *value`: often much cheaper than the nimber itself. With `value` 0 this
     /// asks whether the position is a second-player win.
-    pub fn has_value(&mut self, position: &G::Position, value: Nimber) -> bool {
+    pub(crate) fn has_value(&mut self, position: &G::Position, value: Nimber) -> bool {
         !self
             .state
             .sum_differs(&self.game, position, value.value(), false)

@@ -14,14 +14,14 @@ use super::table::{TableKey, TableStats, TranspositionTable};
 const SHARDS: usize = 64;
 
 /// A bounded table shared between threads.
-pub struct SharedTable<K, V> {
+pub(crate) struct SharedTable<K, V> {
     shards: Vec<Mutex<TranspositionTable<K, V>>>,
 }
 
 impl<K: TableKey, V: Copy> SharedTable<K, V> {
     /// A table of at most `budget_bytes` in all.
     #[must_use]
-    pub fn with_budget(budget_bytes: u64) -> SharedTable<K, V> {
+    pub(crate) fn with_budget(budget_bytes: u64) -> SharedTable<K, V> {
         let per_shard = budget_bytes / SHARDS as u64;
         SharedTable {
             shards: (0..SHARDS)
@@ -37,13 +37,13 @@ impl<K: TableKey, V: Copy> SharedTable<K, V> {
 
     /// The value stored for `key`, if any.
     #[must_use]
-    pub fn get(&self, key: &K) -> Option<V> {
+    pub(crate) fn get(&self, key: &K) -> Option<V> {
         let hash = key.hash64();
         lock(self.shard(hash)).get_hashed(key, hash)
     }
 
     /// Stores `value` for `key`; `work` as in [`TranspositionTable::insert`].
-    pub fn insert(&self, key: K, value: V, work: u64) {
+    pub(crate) fn insert(&self, key: K, value: V, work: u64) {
         let hash = key.hash64();
         lock(self.shard(hash)).insert_hashed(key, hash, value, work);
     }
@@ -53,7 +53,7 @@ impl<K: TableKey, V: Copy> SharedTable<K, V> {
     /// one to count the entries of each work and one to take those above the cut, so that
     /// little beyond the answer is held while other threads go on storing.
     #[must_use]
-    pub fn costliest(&self, limit: usize) -> Vec<(K, V, u8)> {
+    pub(crate) fn costliest(&self, limit: usize) -> Vec<(K, V, u8)> {
         let mut by_work = [0usize; 256];
         for shard in &self.shards {
             lock(shard).for_each_entry(|_, _, work| by_work[usize::from(work)] += 1);
@@ -87,7 +87,7 @@ impl<K: TableKey, V: Copy> SharedTable<K, V> {
 
     /// How the table is used, summed over the shards.
     #[must_use]
-    pub fn stats(&self) -> TableStats {
+    pub(crate) fn stats(&self) -> TableStats {
         self.shards
             .iter()
             .fold(TableStats::default(), |sum, shard| {

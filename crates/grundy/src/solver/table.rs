@@ -48,9 +48,9 @@ pub struct TableStats {
     /// Entries overwritten to make room after the table reached its budget.
     pub evictions: u64,
     /// Bytes the table occupies now.
-    pub bytes: u64,
+    pub(crate) bytes: u64,
     /// The most bytes the table may grow to.
-    pub budget: u64,
+    pub(crate) budget: u64,
 }
 
 /// Odd multipliers, one for each word of a key (cycled beyond four words).
@@ -89,13 +89,13 @@ impl<const W: usize> TableKey for crate::square_set::SquareSet<W> {
 /// How the table keeps the work of an entry: one byte, the bit length of the positions its
 /// computation searched, plus one.
 #[must_use]
-pub fn work_byte(positions: u64) -> u8 {
+pub(crate) fn work_byte(positions: u64) -> u8 {
     (64 - positions.leading_zeros()) as u8 + 1
 }
 
 /// The fewest positions whose work [`work_byte`] keeps as `byte`.
 #[must_use]
-pub fn least_work_of(byte: u8) -> u64 {
+pub(crate) fn least_work_of(byte: u8) -> u64 {
     match byte {
         0 | 1 => 0,
         _ => 1 << (byte - 2).min(63),
@@ -123,7 +123,7 @@ pub struct TranspositionTable<K, V> {
 impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
     /// A table that will use at most `budget_bytes` of memory (and at least one small table).
     #[must_use]
-    pub fn with_budget(budget_bytes: u64) -> TranspositionTable<K, V> {
+    pub(crate) fn with_budget(budget_bytes: u64) -> TranspositionTable<K, V> {
         let bucket_bytes =
             (std::mem::size_of::<Slot<K, V>>() + std::mem::size_of::<u16>() + 1) as u64;
         let affordable = (budget_bytes / bucket_bytes)
@@ -148,14 +148,14 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
     /// The value stored for `key`, if any.
     #[inline]
     #[must_use]
-    pub fn get(&self, key: &K) -> Option<V> {
+    pub(crate) fn get(&self, key: &K) -> Option<V> {
         self.get_hashed(key, key.hash64())
     }
 
     /// [`TranspositionTable::get`] for a key whose [`TableKey::hash64`] is `hash`.
     #[inline]
     #[must_use]
-    pub fn get_hashed(&self, key: &K, hash: u64) -> Option<V> {
+    pub(crate) fn get_hashed(&self, key: &K, hash: u64) -> Option<V> {
         if self.slots.is_empty() {
             return None;
         }
@@ -179,7 +179,7 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
     /// lookup soon after finds them in cache. Returns one of them, which the caller should
     /// feed to `std::hint::black_box`.
     #[inline]
-    pub fn touch(&self, hash: u64) -> u16 {
+    pub(crate) fn touch(&self, hash: u64) -> u16 {
         if self.tags.is_empty() {
             return 0;
         }
@@ -188,12 +188,12 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
 
     /// Stores `value` for `key`; `work` is the number of positions its computation searched,
     /// so that an expensive entry is not overwritten by a cheap one.
-    pub fn insert(&mut self, key: K, value: V, work: u64) {
+    pub(crate) fn insert(&mut self, key: K, value: V, work: u64) {
         self.insert_hashed(key, key.hash64(), value, work);
     }
 
     /// [`TranspositionTable::insert`] for a key whose [`TableKey::hash64`] is `hash`.
-    pub fn insert_hashed(&mut self, key: K, hash: u64, value: V, work: u64) {
+    pub(crate) fn insert_hashed(&mut self, key: K, hash: u64, value: V, work: u64) {
         let slot = Slot { key, value };
         let work = work_byte(work);
         if self.slots.is_empty() {
@@ -290,7 +290,7 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
     }
 
     /// Calls `visit` with every entry and its work (as `work_byte` keeps it).
-    pub fn for_each_entry(&self, mut visit: impl FnMut(&K, &V, u8)) {
+    pub(crate) fn for_each_entry(&self, mut visit: impl FnMut(&K, &V, u8)) {
         for ((slot, &tag), &work) in self.slots.iter().zip(&self.tags).zip(&self.works) {
             if tag != EMPTY {
                 visit(&slot.key, &slot.value, work);
@@ -300,7 +300,7 @@ impl<K: TableKey, V: Copy> TranspositionTable<K, V> {
 
     /// How the table has been used.
     #[must_use]
-    pub fn stats(&self) -> TableStats {
+    pub(crate) fn stats(&self) -> TableStats {
         TableStats {
             bytes: (self.slots.capacity() * std::mem::size_of::<Slot<K, V>>()
                 + self.tags.capacity() * std::mem::size_of::<u16>()

@@ -88,13 +88,13 @@ impl Default for WinSweep {
 impl WinSweep {
     /// The closed neighbourhoods to fill before [`WinSweep::wins`]: bit `j` of entry `i` set
     /// when vertex `j` is `i` or adjacent to it.
-    pub fn neighbourhoods_mut(&mut self) -> &mut [u64; DENSE_CAPACITY] {
+    pub(crate) fn neighbourhoods_mut(&mut self) -> &mut [u64; DENSE_CAPACITY] {
         &mut self.neighbourhoods
     }
 
     /// Whether the player to move wins Node Kayles on the first `vertices` vertices of the
     /// graph just written by [`WinSweep::neighbourhoods_mut`], plus a nim heap of `heap`.
-    pub fn wins(&mut self, vertices: usize, heap: u32) -> bool {
+    pub(crate) fn wins(&mut self, vertices: usize, heap: u32) -> bool {
         debug_assert!(vertices <= DENSE_CAPACITY);
         let all = first_vertices(vertices);
         self.sweep(all, heap)
@@ -103,7 +103,7 @@ impl WinSweep {
     /// Whether the player to move wins the option left by taking `vertex` from the first
     /// `vertices` vertices of the graph written by [`WinSweep::neighbourhoods_mut`], plus a
     /// nim heap of `heap`: one graph serves every option of a position.
-    pub fn wins_after(&mut self, vertices: usize, vertex: usize, heap: u32) -> bool {
+    pub(crate) fn wins_after(&mut self, vertices: usize, vertex: usize, heap: u32) -> bool {
         debug_assert!(vertex < vertices && vertices <= DENSE_CAPACITY);
         let all = first_vertices(vertices);
         self.sweep(all & !self.neighbourhoods[vertex], heap)
@@ -113,13 +113,13 @@ impl WinSweep {
     /// [`WinSweep::wins_after`]: none when that set was lost, or won by a move in the heap,
     /// or small enough to look up.
     #[must_use]
-    pub fn refuter(&self) -> Option<usize> {
+    pub(crate) fn refuter(&self) -> Option<usize> {
         (self.refuter != NO_VERTEX).then_some(self.refuter)
     }
 
     /// Sets of vertices expanded so far (those not looked up in the table).
     #[must_use]
-    pub fn positions(&self) -> u64 {
+    pub(crate) fn positions(&self) -> u64 {
         self.positions
     }
 

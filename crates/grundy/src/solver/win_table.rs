@@ -66,7 +66,7 @@ const FINGERPRINT_SHIFT: u32 = 8;
 
 /// A table of won and lost positions keyed by two independent 64-bit hashes, shared by the
 /// threads of a search. It starts small and grows as it fills, up to its budget; a thread
-/// works on the [`WinSlots`] it took last, and takes the new ones after a growth.
+/// works on the `WinSlots` it took last, and takes the new ones after a growth.
 pub struct WinTable {
     most_buckets: usize,
     current: Mutex<Arc<WinSlots>>,
@@ -78,7 +78,7 @@ impl WinTable {
     /// A table that grows to at most `budget_bytes` (and has at least its first size), counting
     /// the slots it replaces while threads still hold them.
     #[must_use]
-    pub fn with_budget(budget_bytes: u64) -> WinTable {
+    pub(crate) fn with_budget(budget_bytes: u64) -> WinTable {
         let affordable = budget_bytes / (BUCKET as u64 * 8);
         let most_buckets = usize::try_from(affordable)
             .unwrap_or(usize::MAX / BUCKET)
@@ -92,13 +92,13 @@ impl WinTable {
 
     /// The slots in use now.
     #[must_use]
-    pub fn slots(&self) -> Arc<WinSlots> {
+    pub(crate) fn slots(&self) -> Arc<WinSlots> {
         Arc::clone(&self.current.lock().unwrap_or_else(PoisonError::into_inner))
     }
 
     /// Takes a thread's count of slots it filled in `slots`, and grows the table when it is
     /// half full and below its budget. Returns the slots to use from now on.
-    pub fn report_filled(&self, slots: &Arc<WinSlots>, filled: u64) -> Arc<WinSlots> {
+    pub(crate) fn report_filled(&self, slots: &Arc<WinSlots>, filled: u64) -> Arc<WinSlots> {
         let mut current = self.current.lock().unwrap_or_else(PoisonError::into_inner);
         if current.generation != slots.generation {
             return Arc::clone(&current);
@@ -116,16 +116,10 @@ impl WinTable {
         }
         Arc::clone(&current)
     }
-
-    /// The bytes the table holds now.
-    #[must_use]
-    pub fn bytes(&self) -> u64 {
-        (self.slots().buckets * std::mem::size_of::<Bucket>()) as u64
-    }
 }
 
 /// The slots of a [`WinTable`] of one size.
-pub struct WinSlots {
+pub(crate) struct WinSlots {
     storage: Vec<Bucket>,
     buckets: usize,
     /// How many times the table had grown when these slots were made.
@@ -155,7 +149,7 @@ impl WinSlots {
     /// then wait on memory together instead of one after another. Does nothing on other
     /// processors than x86-64.
     #[inline]
-    pub fn prefetch(&self, index_hash: u64) {
+    pub(crate) fn prefetch(&self, index_hash: u64) {
         #[cfg(target_arch = "x86_64")]
         {
             let bucket: *const [AtomicU64; BUCKET] = self.bucket(index_hash);
@@ -175,7 +169,7 @@ impl WinSlots {
     /// Whether the player to move wins the position with these hashes, if stored.
     #[inline]
     #[must_use]
-    pub fn get(&self, index_hash: u64, check_hash: u64) -> Option<bool> {
+    pub(crate) fn get(&self, index_hash: u64, check_hash: u64) -> Option<bool> {
         let fingerprint = Self::fingerprint(check_hash);
         self.bucket(index_hash).iter().find_map(|slot| {
             let word = slot.load(Ordering::Relaxed);
@@ -187,7 +181,7 @@ impl WinSlots {
     /// Stores whether the player to move wins the position with these hashes, of `size`
     /// squares: over its own slot if it has one, else over the smallest position in the
     /// bucket (the cheapest to search again). Returns whether it filled an empty slot.
-    pub fn put(&self, index_hash: u64, check_hash: u64, wins: bool, size: usize) -> bool {
+    pub(crate) fn put(&self, index_hash: u64, check_hash: u64, wins: bool, size: usize) -> bool {
         let fingerprint = Self::fingerprint(check_hash);
         let word = fingerprint | (size as u64).min(SIZE_MASK) << SIZE_SHIFT | u64::from(wins);
         let bucket = self.bucket(index_hash);

@@ -191,7 +191,7 @@ pub(crate) fn viable_move(
 /// Searches for a tour: `closed` or any; from `start` if given. `limit` bounds the squares
 /// entered (`None`: search to the end). Open tours without a start try every start square,
 /// corners first, under one budget.
-pub fn search(
+pub(crate) fn search(
     board: TourBoard,
     closed: bool,
     start: Option<u32>,

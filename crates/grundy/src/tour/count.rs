@@ -21,10 +21,10 @@ use crate::board::Symmetry;
 
 /// The most squares counting accepts: the search is exponential, and deeper recursion than
 /// this is never going to finish anyway.
-pub const MAX_COUNT_SQUARES: usize = 100;
+pub(crate) const MAX_COUNT_SQUARES: usize = 100;
 
 /// Hears how far a count has got, and may stop it. The no-op `()` costs nothing.
-pub trait CountProgress {
+pub(crate) trait CountProgress {
     /// Called every few million search nodes with the nodes searched since the last call.
     fn nodes(&mut self, nodes: u64);
 
@@ -44,7 +44,7 @@ const REPORT_EVERY: u64 = 1 << 22;
 
 /// How often [`CountProgress::should_stop`] is asked, in nodes: often enough that a stop takes
 /// effect within milliseconds.
-pub const POLL_EVERY: u64 = 1 << 16;
+pub(crate) const POLL_EVERY: u64 = 1 << 16;
 
 struct Counter<'a> {
     graph: KnightGraph,
@@ -149,7 +149,12 @@ fn count_from(
 
 /// Directed Hamiltonian paths (open tours, closed ones included) that start at `start`.
 #[must_use]
-pub fn directed_paths_from(board: TourBoard, start: u32, progress: &mut dyn CountProgress) -> u128 {
+#[cfg(test)]
+pub(crate) fn directed_paths_from(
+    board: TourBoard,
+    start: u32,
+    progress: &mut dyn CountProgress,
+) -> u128 {
     count_from(board, &[start], None, progress)
 }
 
@@ -157,7 +162,7 @@ pub fn directed_paths_from(board: TourBoard, start: u32, progress: &mut dyn Coun
 /// square per orbit of the board's symmetry group (4 reflections/rotations of a rectangle, 8 of
 /// a square board).
 #[must_use]
-pub fn symmetric_starts(board: TourBoard) -> Vec<(u32, u32)> {
+pub(crate) fn symmetric_starts(board: TourBoard) -> Vec<(u32, u32)> {
     let size = (board.rows() as usize, board.cols() as usize);
     let images = |square: u32| -> Vec<u32> {
         let mut images: Vec<u32> = Symmetry::of_box(size)
@@ -178,7 +183,7 @@ pub fn symmetric_starts(board: TourBoard) -> Vec<(u32, u32)> {
 /// One independent share of a count, for spreading a count over threads: the paths that begin
 /// with `prefix` (and end on `end`, if given), each standing for `weight` paths.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CountJob {
+pub(crate) struct CountJob {
     prefix: Vec<u32>,
     weight: u32,
     end: Option<u32>,
@@ -190,7 +195,7 @@ const TARGET_JOBS: usize = 96;
 /// Cuts a count into independent shares whose results add up to it: directed open tours (from
 /// `start`, or from every square) or, if `closed`, closed tours.
 #[must_use]
-pub fn count_jobs(board: TourBoard, closed: bool, start: Option<u32>) -> Vec<CountJob> {
+pub(crate) fn count_jobs(board: TourBoard, closed: bool, start: Option<u32>) -> Vec<CountJob> {
     let squares = board.squares();
     let mut jobs: Vec<CountJob> = if closed {
         let corner_moves: Vec<u32> = board.knight_moves(0).collect();
@@ -249,13 +254,14 @@ pub fn count_jobs(board: TourBoard, closed: bool, start: Option<u32>) -> Vec<Cou
 
 /// The number of paths a share stands for.
 #[must_use]
-pub fn run_job(board: TourBoard, job: &CountJob, progress: &mut dyn CountProgress) -> u128 {
+pub(crate) fn run_job(board: TourBoard, job: &CountJob, progress: &mut dyn CountProgress) -> u128 {
     u128::from(job.weight) * count_from(board, &job.prefix, job.end, progress)
 }
 
 /// All directed Hamiltonian paths of the board, from every start.
 #[must_use]
-pub fn directed_paths(board: TourBoard, progress: &mut dyn CountProgress) -> u128 {
+#[cfg(test)]
+pub(crate) fn directed_paths(board: TourBoard, progress: &mut dyn CountProgress) -> u128 {
     count_jobs(board, false, None)
         .iter()
         .map(|job| run_job(board, job, progress))
@@ -264,7 +270,8 @@ pub fn directed_paths(board: TourBoard, progress: &mut dyn CountProgress) -> u12
 
 /// Hamiltonian cycles (closed tours), up to direction and starting square.
 #[must_use]
-pub fn closed_tours(board: TourBoard, progress: &mut dyn CountProgress) -> u128 {
+#[cfg(test)]
+pub(crate) fn closed_tours(board: TourBoard, progress: &mut dyn CountProgress) -> u128 {
     count_jobs(board, true, None)
         .iter()
         .map(|job| run_job(board, job, progress))

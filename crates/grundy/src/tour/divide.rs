@@ -2,7 +2,7 @@
 //!
 //! In the spirit of Parberry (1997) and Lin & Wei (2005), the board is cut into blocks whose
 //! sides are 5 to 11 (at least one side even, so every block has a closed tour), each block
-//! gets a closed tour found once by [`super::backtrack`] and copied wherever that block shape
+//! gets a closed tour found once by `super::backtrack` and copied wherever that block shape
 //! occurs, and neighbouring blocks' cycles are joined by exchanges near their common border
 //! (see the `links` module): along each band of blocks from left to right, and down the first
 //! column of blocks, a spanning tree of the blocks, so the result is one cycle. Each block

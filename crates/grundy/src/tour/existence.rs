@@ -19,11 +19,11 @@ use super::TourBoard;
 
 /// A yes/no answer with the theorem that settles it, in words.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Existence {
+pub(crate) struct Existence {
     /// Whether a tour of the kind asked about exists.
-    pub exists: bool,
+    pub(crate) exists: bool,
     /// The theorem and the case of it that applies.
-    pub reason: String,
+    pub(crate) reason: String,
 }
 
 const SCHWENK: &str = "Schwenk (1991): an m×n board with m ≤ n has a closed knight's tour unless m and n are both odd, or m is 1, 2 or 4, or m = 3 and n is 4, 6 or 8";
@@ -32,7 +32,7 @@ const OPEN_CLASSIFICATION: &str = "Cull & De Curtins (1978) and Conrad et al. (1
 
 /// Whether `board` has a closed tour (a Hamiltonian cycle of knight's moves), by Schwenk.
 #[must_use]
-pub fn closed_tour_exists(board: TourBoard) -> Existence {
+pub(crate) fn closed_tour_exists(board: TourBoard) -> Existence {
     let (m, n) = sides(board);
     let refusal = if m % 2 == 1 && n % 2 == 1 {
         Some("both sides are odd".to_string())
@@ -49,7 +49,7 @@ pub fn closed_tour_exists(board: TourBoard) -> Existence {
 /// Whether `board` has an open tour (a Hamiltonian path of knight's moves; every closed tour
 /// gives one), by Cull & De Curtins and Conrad et al.
 #[must_use]
-pub fn open_tour_exists(board: TourBoard) -> Existence {
+pub(crate) fn open_tour_exists(board: TourBoard) -> Existence {
     let (m, n) = sides(board);
     let refusal = if m == 1 && n > 1 {
         Some("a knight cannot move at all on a board one square wide".to_string())
@@ -67,7 +67,7 @@ pub fn open_tour_exists(board: TourBoard) -> Existence {
 
 /// The existence answer for a closed (`closed = true`) or any tour.
 #[must_use]
-pub fn tour_exists(board: TourBoard, closed: bool) -> Existence {
+pub(crate) fn tour_exists(board: TourBoard, closed: bool) -> Existence {
     if closed {
         closed_tour_exists(board)
     } else {
@@ -86,7 +86,7 @@ pub fn tour_exists(board: TourBoard, closed: bool) -> Existence {
 /// edge row holds both colours. Hence every open tour of a 4×n board begins (and ends) on a
 /// long edge row.
 #[must_use]
-pub fn tour_from(board: TourBoard, closed: bool, start: u32) -> Option<Existence> {
+pub(crate) fn tour_from(board: TourBoard, closed: bool, start: u32) -> Option<Existence> {
     let square = board.square_name(start);
     let whole_board = tour_exists(board, closed);
     if !whole_board.exists {

@@ -159,7 +159,7 @@ impl Half {
 
 /// An open tour of a 4×n board (either way round, n ≥ 5) that starts on `start`, a square of
 /// a long edge; `limit` bounds the search nodes of both halves together.
-pub fn open_tour_from(board: TourBoard, start: u32, limit: u64) -> Result<Tour, FindError> {
+pub(crate) fn open_tour_from(board: TourBoard, start: u32, limit: u64) -> Result<Tour, FindError> {
     let (rows, cols) = (board.rows(), board.cols());
     let on_edge = |square: u32| {
         let (row, col) = board.position(square);

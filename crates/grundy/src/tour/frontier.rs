@@ -35,15 +35,15 @@ const CLOSED: bool = false;
 
 /// The widest narrow side the open count's encoding holds: `2w + 2` squares with path labels 1
 /// to 12 (13 marks a path to a tour end).
-pub const MAX_OPEN_NARROW_SIDE: u32 = 11;
+pub(crate) const MAX_OPEN_NARROW_SIDE: u32 = 11;
 
 /// The widest narrow side the state encoding holds: `2w + 2` squares of 4 bits in 128 bits,
 /// with path labels 1 to 14.
-pub const MAX_NARROW_SIDE: u32 = 12;
+pub(crate) const MAX_NARROW_SIDE: u32 = 12;
 
 /// Why a count by the frontier method was refused or stopped.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum FrontierError {
+pub(crate) enum FrontierError {
     /// Both sides too long for the state encoding.
     #[error("the frontier count needs a side of at most {MAX_NARROW_SIDE} squares; {0} has none")]
     TooWide(TourBoard),
@@ -78,7 +78,7 @@ pub enum FrontierError {
 }
 
 /// Reports how far the count has got: squares processed and the live states.
-pub trait FrontierProgress {
+pub(crate) trait FrontierProgress {
     /// Called after each square.
     fn square_done(&mut self, _square: usize, _squares: usize, _states: usize) {}
 
@@ -93,7 +93,7 @@ impl FrontierProgress for () {}
 /// The number of closed knight's tours of `board` (Hamiltonian cycles of the knight's graph,
 /// each counted once whatever its direction and start), keeping at most `max_states` frontier
 /// states alive at once.
-pub fn closed_tours_by_frontier(
+pub(crate) fn closed_tours_by_frontier(
     board: TourBoard,
     max_states: usize,
     progress: &mut dyn FrontierProgress,
@@ -137,7 +137,7 @@ pub fn closed_tours_by_frontier(
 /// edges with only one is an end of the tour (at most two), and the other end of its path is
 /// marked as leading to a tour end; two such path ends joined complete the tour, which must
 /// then hold every square.
-pub fn open_tours_by_frontier(
+pub(crate) fn open_tours_by_frontier(
     board: TourBoard,
     max_states: usize,
     progress: &mut dyn FrontierProgress,

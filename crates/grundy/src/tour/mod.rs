@@ -6,12 +6,12 @@
 //! dimensions type, [`TourBoard`], and squares are plain row-major indices (`u32`): a tour of a
 //! 10000×10000 board is then the 4 bytes a square that the answer itself needs.
 //!
-//! - [`verify`]: the independent checker every method's answer passes through;
-//! - [`existence`]: which boards have open and closed tours (Schwenk; Conrad et al.), and
-//!   [`narrow`]: from which squares, exactly, on boards with a side of at most 5;
-//! - [`backtrack`], [`warnsdorff`], [`neural`], [`divide`]: four ways of finding a tour, and
-//!   [`four_rows`] for 4×n tours from a given square;
-//! - [`count`]: exact numbers of tours on small boards;
+//! - `verify`: the independent checker every method's answer passes through;
+//! - `existence`: which boards have open and closed tours (Schwenk; Conrad et al.), and
+//!   `narrow`: from which squares, exactly, on boards with a side of at most 5;
+//! - `backtrack`, [`warnsdorff`], [`neural`], `divide`: four ways of finding a tour, and
+//!   `four_rows` for 4×n tours from a given square;
+//! - `count`: exact numbers of tours on small boards;
 //! - [`text`]: tours read back from the text and JSON they are written as.
 //!
 //! ```
@@ -23,17 +23,17 @@
 //! assert_eq!(tour.path().len(), 64);
 //! ```
 
-pub mod backtrack;
-pub mod count;
+pub(crate) mod backtrack;
+pub(crate) mod count;
 pub mod divide;
-pub mod existence;
-pub mod four_rows;
-pub mod frontier;
+pub(crate) mod existence;
+pub(crate) mod four_rows;
+pub(crate) mod frontier;
 mod links;
-pub mod narrow;
+pub(crate) mod narrow;
 pub mod neural;
 pub mod text;
-pub mod verify;
+pub(crate) mod verify;
 pub mod warnsdorff;
 
 use std::fmt;
@@ -44,17 +44,17 @@ use thiserror::Error;
 use crate::board::Symmetry;
 use crate::notation::{column_letters, split_dimensions, split_square_name, square_count};
 
-pub use verify::TourFault;
+pub(crate) use verify::TourFault;
 
 /// The largest number of squares a tour board may have (20000×20000).
 pub const MAX_TOUR_SQUARES: u64 = 400_000_000;
 
 /// The most squares a picture of a tour draws (`crate::picture::tour`): each dark square is an
 /// element of its own, some 5 MB of text at this bound.
-pub const MAX_DRAWN_TOUR_SQUARES: usize = 250_000;
+pub(crate) const MAX_DRAWN_TOUR_SQUARES: usize = 250_000;
 
 /// The eight knight's moves as `(row, column)` steps, in a fixed order.
-pub const KNIGHT_STEPS: [(i32, i32); 8] = [
+pub(crate) const KNIGHT_STEPS: [(i32, i32); 8] = [
     (-2, 1),
     (-1, 2),
     (1, 2),
@@ -106,7 +106,7 @@ pub struct TourBoard {
 
 impl TourBoard {
     /// A board of `rows × cols` squares, checked.
-    pub fn new(rows: u32, cols: u32) -> Result<TourBoard, TourBoardError> {
+    pub(crate) fn new(rows: u32, cols: u32) -> Result<TourBoard, TourBoardError> {
         let text = format!("{rows}x{cols}");
         if rows == 0 || cols == 0 {
             return Err(TourBoardError::ZeroSide(text));
@@ -123,7 +123,7 @@ impl TourBoard {
 
     /// Number of rows.
     #[must_use]
-    pub const fn rows(self) -> u32 {
+    pub(crate) const fn rows(self) -> u32 {
         self.rows
     }
 
@@ -141,7 +141,7 @@ impl TourBoard {
 
     /// The same board turned a quarter: rows become columns.
     #[must_use]
-    pub const fn transposed(self) -> TourBoard {
+    pub(crate) const fn transposed(self) -> TourBoard {
         TourBoard {
             rows: self.cols,
             cols: self.rows,
@@ -150,19 +150,19 @@ impl TourBoard {
 
     /// The index of the square in `row` and `col` (from 0); the caller keeps them on the board.
     #[must_use]
-    pub const fn index(self, row: u32, col: u32) -> u32 {
+    pub(crate) const fn index(self, row: u32, col: u32) -> u32 {
         row * self.cols + col
     }
 
     /// The `(row, col)` of a square index, counted from 0.
     #[must_use]
-    pub const fn position(self, square: u32) -> (u32, u32) {
+    pub(crate) const fn position(self, square: u32) -> (u32, u32) {
         (square / self.cols, square % self.cols)
     }
 
     /// The square a knight's `step` leads to from `square`, if it stays on the board.
     #[must_use]
-    pub fn step(self, square: u32, step: (i32, i32)) -> Option<u32> {
+    pub(crate) fn step(self, square: u32, step: (i32, i32)) -> Option<u32> {
         let (row, col) = self.position(square);
         let row = i64::from(row) + i64::from(step.0);
         let col = i64::from(col) + i64::from(step.1);
@@ -174,7 +174,7 @@ impl TourBoard {
     /// The image of `square` under `symmetry`, a square of the board
     /// [`TourBoard::image_board`] gives.
     #[must_use]
-    pub fn image(self, symmetry: Symmetry, square: u32) -> u32 {
+    pub(crate) fn image(self, symmetry: Symmetry, square: u32) -> u32 {
         let (row, col) = self.position(square);
         let size = (self.rows as usize, self.cols as usize);
         let (row, col) = symmetry.map(size, (row as usize, col as usize));
@@ -183,7 +183,7 @@ impl TourBoard {
 
     /// The board `symmetry` maps this one onto: itself, or its transpose.
     #[must_use]
-    pub const fn image_board(self, symmetry: Symmetry) -> TourBoard {
+    pub(crate) const fn image_board(self, symmetry: Symmetry) -> TourBoard {
         if symmetry.transposes() {
             self.transposed()
         } else {
@@ -192,7 +192,7 @@ impl TourBoard {
     }
 
     /// The squares a knight attacks from `square`, in [`KNIGHT_STEPS`] order.
-    pub fn knight_moves(self, square: u32) -> impl Iterator<Item = u32> {
+    pub(crate) fn knight_moves(self, square: u32) -> impl Iterator<Item = u32> {
         KNIGHT_STEPS
             .into_iter()
             .filter_map(move |step| self.step(square, step))
@@ -200,7 +200,7 @@ impl TourBoard {
 
     /// Whether `from` and `to` are a knight's move apart.
     #[must_use]
-    pub fn is_knight_move(self, from: u32, to: u32) -> bool {
+    pub(crate) fn is_knight_move(self, from: u32, to: u32) -> bool {
         let (r1, c1) = self.position(from);
         let (r2, c2) = self.position(to);
         let dr = r1.abs_diff(r2);
@@ -210,13 +210,13 @@ impl TourBoard {
 
     /// The name of a square: column letters then row number from 1, so `c3` is row 3 column 3.
     #[must_use]
-    pub fn square_name(self, square: u32) -> String {
+    pub(crate) fn square_name(self, square: u32) -> String {
         let (row, col) = self.position(square);
         format!("{}{}", column_letters(u64::from(col)), row + 1)
     }
 
     /// Parses a square name such as `c3` (or `aa10` on wide boards) and checks it is on the board.
-    pub fn parse_square(self, text: &str) -> Result<u32, TourBoardError> {
+    pub(crate) fn parse_square(self, text: &str) -> Result<u32, TourBoardError> {
         let (col, row) = split_square_name(text)
             .ok_or_else(|| TourBoardError::MalformedSquare(text.to_string()))?;
         if row > u64::from(self.rows) || col > u64::from(self.cols) {
@@ -281,7 +281,7 @@ pub struct Tour {
 
 impl Tour {
     /// Checks `path` (square indices in visiting order) with [`verify::verify`] and wraps it.
-    pub fn new(board: TourBoard, path: Vec<u32>, closed: bool) -> Result<Tour, TourFault> {
+    pub(crate) fn new(board: TourBoard, path: Vec<u32>, closed: bool) -> Result<Tour, TourFault> {
         verify::verify(board, &path, closed)?;
         Ok(Tour {
             board,
@@ -292,7 +292,7 @@ impl Tour {
 
     /// The board toured.
     #[must_use]
-    pub const fn board(&self) -> TourBoard {
+    pub(crate) const fn board(&self) -> TourBoard {
         self.board
     }
 
@@ -309,7 +309,7 @@ impl Tour {
     }
 
     /// The path as 1-based `(row, column)` pairs.
-    pub fn coordinates(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+    pub(crate) fn coordinates(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
         self.path.iter().map(|&square| {
             let (row, col) = self.board.position(square);
             (row + 1, col + 1)
@@ -318,7 +318,7 @@ impl Tour {
 
     /// The move number (from 1) of every square, row by row.
     #[must_use]
-    pub fn move_numbers(&self) -> Vec<u32> {
+    pub(crate) fn move_numbers(&self) -> Vec<u32> {
         let mut numbers = vec![0; self.board.squares()];
         for (step, &square) in self.path.iter().enumerate() {
             numbers[square as usize] = step as u32 + 1;

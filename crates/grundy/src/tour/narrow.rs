@@ -17,7 +17,7 @@ use super::frontier::Sweep;
 use super::{Tour, TourBoard};
 
 /// The widest narrow side the program takes: a frontier of `2w + 2 = 12` squares.
-pub const MAX_NARROW_SIDE: u32 = 5;
+pub(crate) const MAX_NARROW_SIDE: u32 = 5;
 
 /// A square with no tour edge yet.
 const FREE: u8 = 0;
@@ -34,7 +34,7 @@ const COMPLETE: u64 = 1 << 61;
 
 /// Why the program gave no answer.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum NarrowError {
+pub(crate) enum NarrowError {
     /// Both sides wider than the program takes.
     #[error(
         "the frontier program needs a side of at most {MAX_NARROW_SIDE} squares; {0} has none"
@@ -134,7 +134,8 @@ fn normalise(state: u64, window: usize) -> u64 {
 
 /// Whether an open knight's tour of `board` starts on `start`, keeping at most `max_states`
 /// states at once.
-pub fn open_tour_starts_on(
+#[cfg(test)]
+pub(crate) fn open_tour_starts_on(
     board: TourBoard,
     start: u32,
     max_states: usize,
@@ -145,7 +146,7 @@ pub fn open_tour_starts_on(
 /// An open knight's tour of `board` from `start`, if there is one, read back from the
 /// program's steps. Each step's states are kept with the state and edges they came from, so
 /// memory grows with the board: `max_kept` bounds the states kept over all steps.
-pub fn open_tour_from(
+pub(crate) fn open_tour_from(
     board: TourBoard,
     start: u32,
     max_states: usize,

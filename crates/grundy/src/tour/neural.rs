@@ -23,9 +23,9 @@ use super::{rotate_to_start, FindError, Tour, TourBoard};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NeuralOptions {
     /// Restarts from fresh random outputs before giving up on a single cycle.
-    pub restarts: u32,
+    pub(crate) restarts: u32,
     /// Sweeps over all neurons allowed per restart.
-    pub sweeps: u32,
+    pub(crate) sweeps: u32,
     /// Seed of the pseudo-random generator (the same seed gives the same run).
     pub seed: u64,
 }
@@ -44,15 +44,15 @@ impl Default for NeuralOptions {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct NeuralReport {
     /// Restarts run.
-    pub restarts: u32,
+    pub(crate) restarts: u32,
     /// Restarts that settled (every square with two active moves).
-    pub settled: u32,
+    pub(crate) settled: u32,
     /// Settled restarts whose cover was a single cycle: a closed tour straight from the network.
-    pub single_cycle: u32,
+    pub(crate) single_cycle: u32,
     /// Cycles in the cover the answer came from (1 when the network found the tour itself).
-    pub cycles_in_answer: usize,
+    pub(crate) cycles_in_answer: usize,
     /// Exchanges made to join those cycles into one.
-    pub joins: usize,
+    pub(crate) joins: usize,
 }
 
 /// A small, fast, seedable generator (xorshift64*); quality is ample for shuffling.
@@ -160,7 +160,7 @@ impl Network {
 
 /// Hears of each restart of the network, and may stop the restarts early: the best cover so far
 /// is then the answer. The no-op `()` costs nothing.
-pub trait NeuralProgress {
+pub(crate) trait NeuralProgress {
     /// Called after each restart with what the restarts have done so far.
     fn restart_done(&mut self, _report: &NeuralReport) {}
 
@@ -175,14 +175,14 @@ impl NeuralProgress for () {}
 /// The work of one restart, in neuron updates: `sweeps` over the board's moves (about four a
 /// square). A caller bounding the time bounds this times the restarts.
 #[must_use]
-pub fn restart_work(board: TourBoard, sweeps: u32) -> u64 {
+pub(crate) fn restart_work(board: TourBoard, sweeps: u32) -> u64 {
     u64::from(sweeps) * board.squares() as u64 * 4
 }
 
 /// Runs up to `options.restarts` restarts, stopping at the first single cycle (or when
 /// `progress` says so), and returns the best cover found (fewest cycles) with the report, or
 /// `None` if no restart settled.
-pub fn best_cover(
+pub(crate) fn best_cover(
     board: TourBoard,
     options: NeuralOptions,
     stop_at_success: bool,
@@ -253,7 +253,7 @@ fn join_cycles(links: &mut Links, squares: usize) -> Option<usize> {
 /// A tour from the network: closed, or opened at `start`. Needs an even number of squares (a
 /// cover by cycles alternates colours). `progress` hears of each restart; when it stops them,
 /// the best cover so far is joined into the tour.
-pub fn find(
+pub(crate) fn find(
     board: TourBoard,
     closed: bool,
     start: Option<u32>,

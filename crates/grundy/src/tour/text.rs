@@ -1,17 +1,17 @@
 //! Tours read back from text: the JSON a tour answer is written as, the text it is printed as
 //! (a first line naming the tour, column letters, rows of move numbers each after its row
-//! number), or bare rows of move numbers. What is read is checked by [`super::verify`].
+//! number), or bare rows of move numbers. What is read is checked by `super::verify`.
 
 use super::TourBoard;
 
 /// A board, the squares of a path on it in order, and whether the text says the tour is
 /// closed.
-pub type ReadTour = (TourBoard, Vec<u32>, Option<bool>);
+pub(crate) type ReadTour = (TourBoard, Vec<u32>, Option<bool>);
 
 /// Whether a tour's text is JSON, from its first bytes: the first that is not white space is
 /// `{`.
 #[must_use]
-pub fn is_json_tour(bytes: &[u8]) -> bool {
+pub(crate) fn is_json_tour(bytes: &[u8]) -> bool {
     bytes
         .iter()
         .find(|byte| !byte.is_ascii_whitespace())
@@ -19,15 +19,15 @@ pub fn is_json_tour(bytes: &[u8]) -> bool {
 }
 
 /// The largest tour read from a JSON file, in squares (10000x10000).
-pub const MAX_JSON_TOUR_SQUARES: u64 = 100_000_000;
+pub(crate) const MAX_JSON_TOUR_SQUARES: u64 = 100_000_000;
 
 /// Tour files are read whole, so they are refused beyond what a tour answer's JSON takes for
 /// a tour of [`MAX_JSON_TOUR_SQUARES`] (about 14 bytes a square).
-pub const MAX_TOUR_FILE_BYTES: u64 = MAX_JSON_TOUR_SQUARES * 16;
+pub(crate) const MAX_TOUR_FILE_BYTES: u64 = MAX_JSON_TOUR_SQUARES * 16;
 
 /// Text grids are read word by word (some 20 bytes a word in memory); the command line draws
 /// boards up to 10000 squares, and this leaves room for grids far larger, written by hand.
-pub const MAX_TEXT_TOUR_BYTES: u64 = 64 << 20;
+pub(crate) const MAX_TEXT_TOUR_BYTES: u64 = 64 << 20;
 
 /// The UTF-8 byte-order mark some editors put at the start of a text file: not part of the
 /// tour.
@@ -110,7 +110,7 @@ pub fn tour_file_text(mut bytes: Vec<u8>) -> Result<String, String> {
 ///
 /// # Errors
 /// What in the text is not a tour, in words.
-pub fn read_tour(text: &str) -> Result<ReadTour, String> {
+pub(crate) fn read_tour(text: &str) -> Result<ReadTour, String> {
     if is_json_tour(text.as_bytes()) {
         read_json_tour(text)
     } else {

@@ -8,7 +8,7 @@ use super::TourBoard;
 /// What is wrong with a claimed tour. Squares are named (`c3`) and moves numbered from 1, as
 /// the board is printed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum TourFault {
+pub(crate) enum TourFault {
     /// A square index beyond the board.
     #[error("move {move_number} is to square number {square}, which is off the {board} board")]
     OffBoard {
@@ -65,7 +65,7 @@ pub enum TourFault {
 
 /// Checks that `path` visits every square of `board` exactly once by knight's moves, and, when
 /// `closed`, that it returns to its first square. Uses one bit a square of extra memory.
-pub fn verify(board: TourBoard, path: &[u32], closed: bool) -> Result<(), TourFault> {
+pub(crate) fn verify(board: TourBoard, path: &[u32], closed: bool) -> Result<(), TourFault> {
     let squares = board.squares();
     let mut seen = vec![0u64; squares.div_ceil(64)];
     for (at, &square) in path.iter().enumerate() {

@@ -27,7 +27,7 @@ pub enum TieBreak {
 
 impl TieBreak {
     /// Every rule, for measurements.
-    pub const ALL: [TieBreak; 3] = [TieBreak::FirstListed, TieBreak::Pohl, TieBreak::Roth];
+    pub(crate) const ALL: [TieBreak; 3] = [TieBreak::FirstListed, TieBreak::Pohl, TieBreak::Roth];
 }
 
 impl fmt::Display for TieBreak {
@@ -72,7 +72,7 @@ impl<'de> serde::Deserialize<'de> for TieBreak {
 /// Walks Warnsdorff's rule from `start`. Returns the squares visited, which cover the board
 /// exactly when the walk succeeded. Memory: one byte a square besides the path.
 #[must_use]
-pub fn walk(board: TourBoard, start: u32, tie_break: TieBreak) -> Vec<u32> {
+pub(crate) fn walk(board: TourBoard, start: u32, tie_break: TieBreak) -> Vec<u32> {
     let squares = board.squares();
     // Unvisited-neighbour counts; visited squares are marked with u8::MAX.
     let mut degree: Vec<u8> = (0..squares as u32)
@@ -145,7 +145,7 @@ fn onward_total(board: TourBoard, degree: &[u8], square: u32) -> u32 {
 
 /// A tour by Warnsdorff's rule from `start` (default: the corner a1), verified. A closed tour is
 /// claimed only when the walk happens to end a knight's move from its start.
-pub fn find(
+pub(crate) fn find(
     board: TourBoard,
     closed: bool,
     start: Option<u32>,

@@ -11,19 +11,19 @@ use super::ProgressEvent;
 pub struct ProgressCounts {
     /// Positions searched so far.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub positions_searched: Option<u64>,
+    pub(crate) positions_searched: Option<u64>,
     /// In a search of the first moves: how many are settled.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub first_moves_settled: Option<u64>,
+    pub(crate) first_moves_settled: Option<u64>,
     /// In a search of the first moves: how many there are (up to symmetry).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub first_moves_total: Option<u64>,
+    pub(crate) first_moves_total: Option<u64>,
     /// In a table: the cells valued so far.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub cells_finished: Option<u64>,
+    pub(crate) cells_finished: Option<u64>,
     /// In a table: how many cells it has.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub cells_total: Option<u64>,
+    pub(crate) cells_total: Option<u64>,
 }
 
 impl ProgressCounts {

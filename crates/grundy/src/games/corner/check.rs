@@ -6,7 +6,7 @@ use super::{wythoff_pair, wythoff_table, CornerGame, CornerTable, StepMoves};
 
 /// What a check looked at and what it found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CheckReport {
+pub(crate) struct CheckReport {
     /// The statements checked, each with the number of cases it was checked on.
     pub checked: Vec<(String, usize)>,
     /// Every case that failed, described (empty when all hold). At most 20 are kept.
@@ -16,7 +16,7 @@ pub struct CheckReport {
 impl CheckReport {
     /// Whether every statement held on every case.
     #[must_use]
-    pub fn holds(&self) -> bool {
+    pub(crate) fn holds(&self) -> bool {
         self.failures.is_empty()
     }
 
@@ -28,13 +28,13 @@ impl CheckReport {
 }
 
 /// How the theorems about a corner game are checked on the square `0 ≤ m, n < size`.
-pub type TheoremCheck = fn(usize) -> (CornerTable, CheckReport);
+pub(crate) type TheoremCheck = fn(usize) -> (CornerTable, CheckReport);
 
 impl CornerGame {
     /// The check of the theorems known about this game ([`check_knight`], [`check_wythoff`]),
     /// or `None` for a game with no theorems to check.
     #[must_use]
-    pub fn theorems(&self) -> Option<TheoremCheck> {
+    pub(crate) fn theorems(&self) -> Option<TheoremCheck> {
         match self {
             CornerGame::Queen => Some(check_wythoff),
             CornerGame::Steps(steps) if *steps == StepMoves::knight() => Some(check_knight),
@@ -50,7 +50,7 @@ impl CornerGame {
 /// `m ≡ 0 (mod 4)`, else 2; `r = 3`: 1 when `m = n`, 4 when `m = n + 1`, 2 when `m ≡ 2 (mod 4)`,
 /// else 3.
 #[must_use]
-pub fn knight_formula(m: usize, n: usize) -> u32 {
+pub(crate) fn knight_formula(m: usize, n: usize) -> u32 {
     let (m, n) = if m >= n { (m, n) } else { (n, m) };
     let half_parity = ((m / 2) % 2) as u32;
     match n % 4 {
@@ -70,7 +70,7 @@ pub fn knight_formula(m: usize, n: usize) -> u32 {
 /// symmetry `g(m, n) = g(n, m)`, period 4 along the diagonal `g(m + 4, n + 4) = g(m, n)`, and
 /// the closed form [`knight_formula`].
 #[must_use]
-pub fn check_knight(size: usize) -> (CornerTable, CheckReport) {
+pub(crate) fn check_knight(size: usize) -> (CornerTable, CheckReport) {
     let table = StepMoves::knight().table(size, size);
     let mut report = CheckReport {
         checked: Vec::new(),
@@ -122,7 +122,7 @@ pub fn check_knight(size: usize) -> (CornerTable, CheckReport) {
 /// exactly the Wythoff pairs `(⌊kφ⌋, ⌊kφ²⌋)` and their mirror images, and that values are
 /// symmetric.
 #[must_use]
-pub fn check_wythoff(size: usize) -> (CornerTable, CheckReport) {
+pub(crate) fn check_wythoff(size: usize) -> (CornerTable, CheckReport) {
     let table = wythoff_table(size, size);
     let mut report = CheckReport {
         checked: Vec::new(),

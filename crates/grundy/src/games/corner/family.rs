@@ -20,11 +20,11 @@ use crate::values::Nimber;
 #[derive(Clone, Debug)]
 pub struct CornerPiece {
     /// The rules.
-    pub game: CornerGame,
+    pub(crate) game: CornerGame,
     /// The piece's first coordinate.
-    pub m: usize,
+    pub(crate) m: usize,
     /// The piece's second coordinate.
-    pub n: usize,
+    pub(crate) n: usize,
 }
 
 impl CornerPiece {
@@ -207,7 +207,7 @@ impl NormalPlay for CornerPiece {
 impl Move {
     /// The corner piece's step from `(m, n)`.
     #[must_use]
-    pub fn corner(m: usize, n: usize, step: &CornerMove) -> Move {
+    pub(crate) fn corner(m: usize, n: usize, step: &CornerMove) -> Move {
         Move::with_part(
             format!("({m}, {n}) -> ({}, {})", step.m, step.n),
             step.nimber,

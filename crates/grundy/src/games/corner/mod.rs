@@ -22,10 +22,9 @@ mod steps;
 mod table;
 mod wythoff;
 
-pub use check::{check_knight, check_wythoff, knight_formula, CheckReport, TheoremCheck};
-pub use family::CornerPiece;
-pub use steps::{BuildPositionHasher, PositionHasher, StepMoves};
-pub use wythoff::{wythoff_pair, wythoff_table, wythoff_table_bytes};
+pub(crate) use family::CornerPiece;
+pub(crate) use steps::StepMoves;
+pub(crate) use wythoff::{wythoff_pair, wythoff_table, wythoff_table_bytes};
 
 use std::fmt;
 use std::str::FromStr;
@@ -45,7 +44,7 @@ pub const MAX_CORNER_BYTES: u128 = 1 << 30;
 pub const MAX_CORNER_SEARCH: usize = 5_000_000;
 
 /// The corner games with names, with what each is (`corner:STEPS` names any other).
-pub const CORNER_GAMES: [(&str, &str); 2] = [
+pub(crate) const CORNER_GAMES: [(&str, &str); 2] = [
     (
         "corner-knight",
         "a knight moving towards the corner (Katayama and Koyama 2021)",
@@ -119,7 +118,7 @@ impl fmt::Display for CornerGame {
 
 /// Whether `text` names a corner game, so that errors in it are reported as such.
 #[must_use]
-pub fn looks_like_corner_game(text: &str) -> bool {
+pub(crate) fn looks_like_corner_game(text: &str) -> bool {
     let lower = text.trim().to_ascii_lowercase();
     lower.starts_with("corner") || lower == "wythoff"
 }
@@ -135,15 +134,9 @@ pub struct CornerTable {
 impl CornerTable {
     /// A table from values in row-major order (`m` major).
     #[must_use]
-    pub fn from_values(rows: usize, cols: usize, values: Vec<u32>) -> CornerTable {
+    pub(crate) fn from_values(rows: usize, cols: usize, values: Vec<u32>) -> CornerTable {
         assert_eq!(values.len(), rows * cols, "one value per cell");
         CornerTable { rows, cols, values }
-    }
-
-    /// The number of values of `m` covered.
-    #[must_use]
-    pub fn rows(&self) -> usize {
-        self.rows
     }
 
     /// The number of values of `n` covered.
@@ -154,20 +147,20 @@ impl CornerTable {
 
     /// `g(m, n)`.
     #[must_use]
-    pub fn get(&self, m: usize, n: usize) -> Nimber {
+    pub(crate) fn get(&self, m: usize, n: usize) -> Nimber {
         Nimber::new(self.values[m * self.cols + n])
     }
 }
 
 /// One move of a corner game: to `(m, n)`, where the value is `nimber`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CornerMove {
+pub(crate) struct CornerMove {
     /// The new first coordinate.
-    pub m: usize,
+    pub(crate) m: usize,
     /// The new second coordinate.
-    pub n: usize,
+    pub(crate) n: usize,
     /// The nim-value there: 0 for a winning move.
-    pub nimber: Nimber,
+    pub(crate) nimber: Nimber,
 }
 
 impl CornerGame {
@@ -183,7 +176,7 @@ impl CornerGame {
     /// The bytes [`CornerGame::table`] allocates for `rows` by `cols`, known before it does:
     /// callers bound it first.
     #[must_use]
-    pub fn table_bytes(&self, rows: usize, cols: usize) -> u128 {
+    pub(crate) fn table_bytes(&self, rows: usize, cols: usize) -> u128 {
         match self {
             CornerGame::Steps(steps) => steps.table_bytes(rows, cols),
             CornerGame::Queen => wythoff_table_bytes(rows, cols),
@@ -193,7 +186,7 @@ impl CornerGame {
     /// The bytes [`CornerGame::value`] and [`CornerGame::moves`] allocate for the piece at
     /// `(m, n)`.
     #[must_use]
-    pub fn value_bytes(&self, m: usize, n: usize) -> u128 {
+    pub(crate) fn value_bytes(&self, m: usize, n: usize) -> u128 {
         self.table_bytes(m + 1, n + 1)
     }
 
@@ -202,7 +195,7 @@ impl CornerGame {
     /// `max_searched` positions that the piece can reach (each about 50 bytes). `None` when
     /// neither is enough.
     #[must_use]
-    pub fn value_and_moves_within(
+    pub(crate) fn value_and_moves_within(
         &self,
         m: usize,
         n: usize,
@@ -233,7 +226,7 @@ impl CornerGame {
     ///
     /// # Errors
     /// Past both, naming the limits.
-    pub fn value_and_moves_within_limits(
+    pub(crate) fn value_and_moves_within_limits(
         &self,
         m: usize,
         n: usize,
@@ -256,7 +249,7 @@ impl CornerGame {
 
     /// The squares the piece at `(m, n)` can move to.
     #[must_use]
-    pub fn targets(&self, m: usize, n: usize) -> Vec<(usize, usize)> {
+    pub(crate) fn targets(&self, m: usize, n: usize) -> Vec<(usize, usize)> {
         match self {
             CornerGame::Steps(steps) => steps.targets(m, n).collect(),
             CornerGame::Queen => (1..=m)
@@ -269,7 +262,7 @@ impl CornerGame {
 
     /// The positions the piece at `(m, n)` can move to, with their values.
     #[must_use]
-    pub fn moves(&self, m: usize, n: usize) -> Vec<CornerMove> {
+    pub(crate) fn moves(&self, m: usize, n: usize) -> Vec<CornerMove> {
         let targets = self.targets(m, n);
         let rows = targets.iter().map(|t| t.0 + 1).max().unwrap_or(1);
         let cols = targets.iter().map(|t| t.1 + 1).max().unwrap_or(1);

@@ -9,10 +9,10 @@ use crate::values::MexSet;
 
 /// The most steps a move set may have (values then fit in a byte: a mex of at most 64 options
 /// is at most 64).
-pub const MAX_STEPS: usize = 64;
+pub(crate) const MAX_STEPS: usize = 64;
 
 /// The largest coordinate of a step.
-pub const MAX_STEP: i64 = 1000;
+pub(crate) const MAX_STEP: i64 = 1000;
 
 /// A set of steps `(dm, dn)` that provably ends every play: with weights `(a, b)`, both
 /// positive, every step lowers `a·m + b·n`, which cannot go below 0.
@@ -38,7 +38,7 @@ impl Fraction {
 impl StepMoves {
     /// The knight of Corner the Knight: `(-2,-1)`, `(-1,-2)`, `(-2,+1)`, `(+1,-2)`.
     #[must_use]
-    pub fn knight() -> StepMoves {
+    pub(crate) fn knight() -> StepMoves {
         StepMoves::new(vec![(-2, -1), (-1, -2), (-2, 1), (1, -2)])
             .expect("the knight's moves end every play")
     }
@@ -51,7 +51,7 @@ impl StepMoves {
     /// for ever). Writing `t = b / a`, each step `(dm, dn)` asks `dm + t·dn < 0`: a lower bound
     /// on `t` when `dn < 0`, an upper bound when `dn > 0`. The set ends every play iff the
     /// bounds leave room for some `t > 0`.
-    pub fn new(mut steps: Vec<(i64, i64)>) -> Result<StepMoves, CornerError> {
+    pub(crate) fn new(mut steps: Vec<(i64, i64)>) -> Result<StepMoves, CornerError> {
         steps.sort_unstable();
         steps.dedup();
         let text = format_steps(&steps);
@@ -110,20 +110,14 @@ impl StepMoves {
         })
     }
 
-    /// The steps.
-    #[must_use]
-    pub fn steps(&self) -> &[(i64, i64)] {
-        &self.steps
-    }
-
     /// Positive weights `(a, b)` such that every step lowers `a·m + b·n`.
     #[must_use]
-    pub fn weights(&self) -> (u64, u64) {
+    pub(crate) fn weights(&self) -> (u64, u64) {
         self.weights
     }
 
     /// Where the piece at `(m, n)` can go.
-    pub fn targets(&self, m: usize, n: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+    pub(crate) fn targets(&self, m: usize, n: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
         self.steps.iter().filter_map(move |&(dm, dn)| {
             let to_m = m as i64 + dm;
             let to_n = n as i64 + dn;
@@ -135,7 +129,7 @@ impl StepMoves {
     /// search from them: no box, so a set of steps whose box is vast but whose moves reach
     /// few positions (`corner:-1,1000`, which from (5000, 5000) reaches 5001) is answered
     /// cheaply. `None` when more than `max_positions` would be needed.
-    pub fn search_values(
+    pub(crate) fn search_values(
         &self,
         starts: &[(usize, usize)],
         max_positions: usize,
@@ -179,7 +173,7 @@ impl StepMoves {
     /// so that callers can refuse first: the box grows with the weights, and `corner:-1,1000`
     /// at (5000, 5000) needs 25 billion cells.
     #[must_use]
-    pub fn table_bytes(&self, rows: usize, cols: usize) -> u128 {
+    pub(crate) fn table_bytes(&self, rows: usize, cols: usize) -> u128 {
         if rows == 0 || cols == 0 {
             return 0;
         }
@@ -252,7 +246,7 @@ impl StepMoves {
 /// A fast hash for positions (the multiply-rotate of Firefox's FxHash): the default SipHash
 /// guards against crafted keys, which positions are not, and is several times slower.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct BuildPositionHasher;
+pub(crate) struct BuildPositionHasher;
 
 impl std::hash::BuildHasher for BuildPositionHasher {
     type Hasher = PositionHasher;
@@ -264,7 +258,7 @@ impl std::hash::BuildHasher for BuildPositionHasher {
 
 /// The hasher of [`BuildPositionHasher`].
 #[derive(Clone, Copy, Debug)]
-pub struct PositionHasher(u64);
+pub(crate) struct PositionHasher(u64);
 
 impl std::hash::Hasher for PositionHasher {
     fn finish(&self) -> u64 {

@@ -14,7 +14,12 @@ impl CornerGame {
     ///
     /// # Errors
     /// Naming the table's size and the limit.
-    pub fn check_table_memory(&self, rows: usize, cols: usize, what: &str) -> Result<(), String> {
+    pub(crate) fn check_table_memory(
+        &self,
+        rows: usize,
+        cols: usize,
+        what: &str,
+    ) -> Result<(), String> {
         let bytes = self.table_bytes(rows, cols);
         if bytes <= MAX_CORNER_BYTES {
             return Ok(());

@@ -1,5 +1,6 @@
 //! Table 1 of Katayama and Koyama (2021) and the theorems, on squares small enough for a unit test.
 
+use super::check::{check_knight, check_wythoff};
 use super::*;
 
 #[test]

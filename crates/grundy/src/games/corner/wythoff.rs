@@ -6,7 +6,7 @@ use super::CornerTable;
 /// The bytes [`wythoff_table`] allocates for `rows` by `cols`: the values and the bit sets of
 /// the columns and diagonals.
 #[must_use]
-pub fn wythoff_table_bytes(rows: usize, cols: usize) -> u128 {
+pub(crate) fn wythoff_table_bytes(rows: usize, cols: usize) -> u128 {
     let (rows, cols) = (rows as u128, cols as u128);
     let words = (2 * (rows + cols)) / 64 + 1;
     4 * rows * cols + 8 * words * (cols + rows + cols + 1)
@@ -18,7 +18,7 @@ pub fn wythoff_table_bytes(rows: usize, cols: usize) -> u128 {
 /// those are kept as bit sets, so a cell costs `O((rows + cols) / 64)` rather than a scan of
 /// its whole row, column and diagonal.
 #[must_use]
-pub fn wythoff_table(rows: usize, cols: usize) -> CornerTable {
+pub(crate) fn wythoff_table(rows: usize, cols: usize) -> CornerTable {
     // A value is at most the number of options, m + n + min(m, n) < 2 (rows + cols).
     let words = (2 * (rows + cols)) / 64 + 1;
     let mut columns = vec![0u64; cols * words];
@@ -50,7 +50,7 @@ pub fn wythoff_table(rows: usize, cols: usize) -> CornerTable {
 /// The `k`-th Wythoff pair `(⌊kφ⌋, ⌊kφ²⌋)`, φ the golden ratio, in exact integer arithmetic:
 /// `⌊kφ⌋ = ⌊(k + ⌊k√5⌋) / 2⌋` and `⌊kφ²⌋ = ⌊kφ⌋ + k`.
 #[must_use]
-pub fn wythoff_pair(k: u64) -> (u64, u64) {
+pub(crate) fn wythoff_pair(k: u64) -> (u64, u64) {
     let root = integer_sqrt(5 * k * k);
     let low = (k + root) / 2;
     (low, low + k)

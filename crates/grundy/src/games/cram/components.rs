@@ -12,7 +12,7 @@ use crate::solver::{mix_words, TableKey};
 /// symmetries of the grid and every translation, on any board: its squares packed row by
 /// row into `width` bits a row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CramKey {
+pub(crate) struct CramKey {
     bits: u128,
     width: u8,
 }
@@ -30,13 +30,13 @@ impl TableKey for CramKey {
 impl CramKey {
     /// The squares, packed row by row.
     #[must_use]
-    pub const fn bits(self) -> u128 {
+    pub(crate) const fn bits(self) -> u128 {
         self.bits
     }
 
     /// The width of a row of [`CramKey::bits`].
     #[must_use]
-    pub const fn width(self) -> usize {
+    pub(crate) const fn width(self) -> usize {
         self.width as usize
     }
 }
@@ -209,7 +209,11 @@ impl Cram {
     /// squares that change no value (see `Cram::reduced`): the regions' sum has the position's value, but
     /// they may hold fewer squares.
     #[inline]
-    pub fn for_each_component(&self, position: &CramPosition, mut visit: impl FnMut(CramPosition)) {
+    pub(crate) fn for_each_component(
+        &self,
+        position: &CramPosition,
+        mut visit: impl FnMut(CramPosition),
+    ) {
         let free = self.reduced(position.bits());
         // Squares with a free neighbour: the others are dead.
         let mut rest = free & self.neighbours(free);
@@ -229,7 +233,8 @@ impl Cram {
 
     /// The regions of `position`, as [`Cram::for_each_component`] finds them.
     #[must_use]
-    pub fn components(&self, position: &CramPosition) -> Vec<CramPosition> {
+    #[cfg(test)]
+    pub(crate) fn components(&self, position: &CramPosition) -> Vec<CramPosition> {
         let mut regions = Vec::new();
         self.for_each_component(position, |region| regions.push(region));
         regions
@@ -238,7 +243,7 @@ impl Cram {
     /// The key of `region`'s shape: equal for regions that are images of one another under a
     /// symmetry of the grid and a translation, on any board.
     #[must_use]
-    pub fn key(&self, region: &CramPosition) -> CramKey {
+    pub(crate) fn key(&self, region: &CramPosition) -> CramKey {
         if region.bits() == 0 {
             return CramKey { bits: 0, width: 0 };
         }
@@ -253,7 +258,7 @@ impl Cram {
     /// line of their box, and no domino meets its image (see [`super::symmetry_settlement`]). The
     /// board plays no part: the strategy needs only the free squares to be symmetric.
     #[must_use]
-    pub fn loses_to_a_mirror(&self, position: &CramPosition) -> bool {
+    pub(crate) fn loses_to_a_mirror(&self, position: &CramPosition) -> bool {
         let live = position.bits() & self.neighbours(position.bits());
         live == 0 || Rows::of_region(self, live).loses_to_a_mirror()
     }

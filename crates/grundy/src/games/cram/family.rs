@@ -18,9 +18,9 @@ use crate::values::{Nimber, Outcome};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CramGame {
     /// The rules and the board.
-    pub rules: Cram,
+    pub(crate) rules: Cram,
     /// The free squares.
-    pub position: CramPosition,
+    pub(crate) position: CramPosition,
 }
 
 impl FamilyGame for CramGame {
@@ -146,11 +146,11 @@ impl FamilyGame for CramGame {
 }
 
 /// The name a game of Cram is written with.
-pub const CRAM_NAME: &str = "cram";
+pub(crate) const CRAM_NAME: &str = "cram";
 
 /// Whether `name` names Cram.
 #[must_use]
-pub fn is_cram(name: &str) -> bool {
+pub(crate) fn is_cram(name: &str) -> bool {
     name.trim().eq_ignore_ascii_case(CRAM_NAME)
 }
 
@@ -159,7 +159,7 @@ impl CramGame {
     ///
     /// # Errors
     /// When the board has more squares than a position holds.
-    pub fn empty(board: BoardSize) -> Result<CramGame, CramError> {
+    pub(crate) fn empty(board: BoardSize) -> Result<CramGame, CramError> {
         let rules = Cram::new(board)?;
         Ok(CramGame {
             position: rules.empty(),
@@ -173,7 +173,7 @@ impl CramGame {
     ///
     /// # Errors
     /// A message naming the bad word and what was expected.
-    pub fn from_arguments<S: AsRef<str>>(args: &[S]) -> Result<CramGame, String> {
+    pub(crate) fn from_arguments<S: AsRef<str>>(args: &[S]) -> Result<CramGame, String> {
         let words: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
         let (board, rest) = match words.as_slice() {
             [] => {
@@ -212,7 +212,7 @@ impl CramGame {
     /// The strategy by which the second player wins here without search (mirror play), when
     /// one does: the position is then worth 0.
     #[must_use]
-    pub fn second_player_strategy(&self) -> Option<String> {
+    pub(crate) fn second_player_strategy(&self) -> Option<String> {
         match symmetry_settlement(&self.rules, &self.position)? {
             SymmetrySettlement::SecondPlayerMirrors(symmetry) => {
                 Some(format!("mirror play ({symmetry})"))
@@ -223,7 +223,7 @@ impl CramGame {
 
     /// The player to move: the first when an even number of dominoes lies on the board.
     #[must_use]
-    pub fn player_to_move(&self) -> Player {
+    pub(crate) fn player_to_move(&self) -> Player {
         let covered = self.rules.empty().free_squares() - self.position.free_squares();
         if (covered / 2) % 2 == 0 {
             Player::First
@@ -278,7 +278,7 @@ impl NormalPlay for CramValues {
 impl Move {
     /// Laying `domino`, leading to `nimber`.
     #[must_use]
-    pub fn domino(domino: Domino, nimber: Nimber) -> Move {
+    pub(crate) fn domino(domino: Domino, nimber: Nimber) -> Move {
         let squares = [domino.first(), domino.second()];
         Move::with_part(
             domino.to_string(),

@@ -3,14 +3,14 @@
 //!
 //! The rules are a value, [`Cram`], configured once for a board; positions are
 //! [`CramPosition`]s, the set of free squares. A position falls apart into independent
-//! regions of free squares joined by possible dominoes ([`Cram::components`]), each keyed by
-//! its shape under the eight symmetries of the grid and translation ([`CramKey`], the misère
+//! regions of free squares joined by possible dominoes (`Cram::components`), each keyed by
+//! its shape under the eight symmetries of the grid and translation (`CramKey`, the misère
 //! search's key; the normal-play search keys a region by its least image on the board), and
 //! [`CramSolver`] values them by Beling and Rogalski's pruning (`pruning.rs`, on a word of
 //! 64 bits for boards of up to 64 squares and of 128 above, `grid.rs`, `word.rs`). Boards whose
 //! central symmetry settles the game (even × even: the second player mirrors; even × odd: the
 //! first player takes the centre domino, then mirrors) are answered without search by
-//! [`symmetry_settlement`].
+//! `symmetry_settlement`.
 //!
 //! Notation: a square is named by its column letter and row number (`a1` is the top left
 //! square, `b1` its right neighbour, `a2` the one below it, as everywhere in grundy), and a
@@ -40,10 +40,8 @@ mod symmetry;
 mod table;
 mod word;
 
-pub use components::CramKey;
-pub use family::{is_cram, CramGame, CRAM_NAME};
+pub(crate) use family::{is_cram, CramGame, CRAM_NAME};
 pub use search::CramSolver;
-pub use symmetry::{mirror_reply, symmetry_settlement, SymmetrySettlement};
 pub use table::CramTable;
 
 use std::fmt;
@@ -58,10 +56,10 @@ use crate::solver::{mix_words, TableKey};
 /// which keeps every step of the search (moves, splitting, keys) to a few word operations.
 /// The search of a board of up to 64 squares works on 64-bit words, so pays nothing for the
 /// wider ones. The open cells (5×13, 6×11, 7×10, 8×9 and beyond) fit.
-pub const MAX_CRAM_SQUARES: usize = 128;
+pub(crate) const MAX_CRAM_SQUARES: usize = 128;
 
 /// The most squares a board may have for the misère search, whose parts hold a 64-bit word.
-pub const MAX_MISERE_CRAM_SQUARES: usize = 64;
+pub(crate) const MAX_MISERE_CRAM_SQUARES: usize = 64;
 
 /// Why a board, move or position of Cram was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -113,19 +111,19 @@ pub struct CramPosition(u128);
 impl CramPosition {
     /// The position whose free squares are the bits of `free` (bit `row * cols + col`).
     #[must_use]
-    pub const fn from_bits(free: u128) -> CramPosition {
+    pub(crate) const fn from_bits(free: u128) -> CramPosition {
         CramPosition(free)
     }
 
     /// The free squares as bits.
     #[must_use]
-    pub const fn bits(self) -> u128 {
+    pub(crate) const fn bits(self) -> u128 {
         self.0
     }
 
     /// The number of free squares.
     #[must_use]
-    pub const fn free_squares(self) -> u32 {
+    pub(crate) const fn free_squares(self) -> u32 {
         self.0.count_ones()
     }
 }
@@ -147,7 +145,7 @@ pub struct Domino {
 impl Domino {
     /// The domino on `a` and `b`, in either order; `None` unless they share an edge.
     #[must_use]
-    pub fn new(a: Square, b: Square) -> Option<Domino> {
+    pub(crate) fn new(a: Square, b: Square) -> Option<Domino> {
         let (first, second) = if (a.row(), a.col()) <= (b.row(), b.col()) {
             (a, b)
         } else {
@@ -160,19 +158,20 @@ impl Domino {
 
     /// The top or left square.
     #[must_use]
-    pub const fn first(self) -> Square {
+    pub(crate) const fn first(self) -> Square {
         self.first
     }
 
     /// The bottom or right square.
     #[must_use]
-    pub const fn second(self) -> Square {
+    pub(crate) const fn second(self) -> Square {
         self.second
     }
 
     /// Whether the domino lies across (in one row).
     #[must_use]
-    pub fn is_across(self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_across(self) -> bool {
         self.first.row() == self.second.row()
     }
 }
@@ -212,7 +211,7 @@ pub struct Cram {
 }
 
 impl Cram {
-    /// Cram on `board`, which may have at most [`MAX_CRAM_SQUARES`] squares.
+    /// Cram on `board`, which may have at most `MAX_CRAM_SQUARES` squares.
     ///
     /// # Errors
     /// [`CramError::TooLarge`] for a larger board.
@@ -236,7 +235,7 @@ impl Cram {
 
     /// The board.
     #[must_use]
-    pub const fn board(&self) -> BoardSize {
+    pub(crate) const fn board(&self) -> BoardSize {
         self.board
     }
 
@@ -253,7 +252,7 @@ impl Cram {
 
     /// The squares of `domino` as bits.
     #[must_use]
-    pub fn domino_bits(&self, domino: Domino) -> u128 {
+    pub(crate) fn domino_bits(&self, domino: Domino) -> u128 {
         self.bit(domino.first) | self.bit(domino.second)
     }
 
@@ -286,7 +285,7 @@ impl Cram {
 
     /// The number of legal moves.
     #[must_use]
-    pub fn move_count(&self, position: &CramPosition) -> u32 {
+    pub(crate) fn move_count(&self, position: &CramPosition) -> u32 {
         self.across_starts(position.0).count_ones() + self.down_starts(position.0).count_ones()
     }
 
@@ -366,7 +365,7 @@ impl Cram {
     ///
     /// # Errors
     /// When the text is not the board's rows of `.` and `#`.
-    pub fn parse_position(&self, text: &str) -> Result<CramPosition, CramError> {
+    pub(crate) fn parse_position(&self, text: &str) -> Result<CramPosition, CramError> {
         let refuse = |why: String| CramError::MalformedPosition {
             text: text.to_string(),
             board: self.board,

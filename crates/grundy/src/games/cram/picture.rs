@@ -71,7 +71,7 @@ fn dominoes<'a>(
 /// `every_move_listed`), for outcome the winning first domino and its images, for play the
 /// board after the computer's domino, which is drawn laid down. `None` for another question.
 #[must_use]
-pub fn report_picture(
+pub(crate) fn report_picture(
     game: &CramGame,
     report: &GameReport,
     every_move_listed: bool,

@@ -70,7 +70,7 @@ impl CramSolver {
     }
 
     /// Tells `observer` of the search's progress, and stops when its flag is raised.
-    pub fn set_observer(&mut self, observer: Box<dyn SearchObserver + Send>) {
+    pub(crate) fn set_observer(&mut self, observer: Box<dyn SearchObserver + Send>) {
         match &mut self.search {
             Search::Narrow(search) => search.set_observer(observer),
             Search::Wide(search) => search.set_observer(observer),

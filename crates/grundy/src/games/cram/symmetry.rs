@@ -12,11 +12,10 @@
 
 use super::{Cram, CramPosition, Domino};
 use crate::board::Symmetry;
-use crate::values::Outcome;
 
 /// How a symmetry strategy settles a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SymmetrySettlement {
+pub(crate) enum SymmetrySettlement {
     /// The player to move loses: the other answers every domino by its image under the
     /// symmetry.
     SecondPlayerMirrors(Symmetry),
@@ -30,13 +29,14 @@ pub enum SymmetrySettlement {
     },
 }
 
+#[cfg(test)]
 impl SymmetrySettlement {
     /// Who wins.
     #[must_use]
-    pub const fn outcome(self) -> Outcome {
+    pub(crate) const fn outcome(self) -> crate::values::Outcome {
         match self {
-            SymmetrySettlement::SecondPlayerMirrors(_) => Outcome::P,
-            SymmetrySettlement::FirstPlayerMirrors { .. } => Outcome::N,
+            SymmetrySettlement::SecondPlayerMirrors(_) => crate::values::Outcome::P,
+            SymmetrySettlement::FirstPlayerMirrors { .. } => crate::values::Outcome::N,
         }
     }
 }
@@ -88,7 +88,10 @@ fn mirrors(cram: &Cram) -> Vec<Mirror> {
 /// move leaves such a position. `None` when neither does (the position may still be won by
 /// either; only a search tells).
 #[must_use]
-pub fn symmetry_settlement(cram: &Cram, position: &CramPosition) -> Option<SymmetrySettlement> {
+pub(crate) fn symmetry_settlement(
+    cram: &Cram,
+    position: &CramPosition,
+) -> Option<SymmetrySettlement> {
     let mirrors = mirrors(cram);
     let free = position.bits();
     if let Some(mirror) = mirrors
@@ -116,7 +119,8 @@ pub fn symmetry_settlement(cram: &Cram, position: &CramPosition) -> Option<Symme
 
 /// The domino that answers `domino` under `symmetry` on `cram`'s board.
 #[must_use]
-pub fn mirror_reply(cram: &Cram, symmetry: Symmetry, domino: Domino) -> Domino {
+#[cfg(test)]
+pub(crate) fn mirror_reply(cram: &Cram, symmetry: Symmetry, domino: Domino) -> Domino {
     let board = cram.board();
     Domino::new(
         symmetry.image(board, domino.first()),
@@ -129,7 +133,7 @@ pub fn mirror_reply(cram: &Cram, symmetry: Symmetry, domino: Domino) -> Domino {
 mod tests {
     use super::*;
     use crate::board::BoardSize;
-    use crate::values::Nimber;
+    use crate::values::{Nimber, Outcome};
     use std::collections::HashMap;
 
     fn cram(rows: u32, cols: u32) -> Cram {

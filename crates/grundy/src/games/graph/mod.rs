@@ -20,9 +20,9 @@ use crate::values::{Nimber, Outcome};
 #[derive(Clone, Debug)]
 pub struct GraphGame {
     /// What the graph was called where it came from: its file's name.
-    pub name: String,
+    pub(crate) name: String,
     /// The graph.
-    pub graph: Graph,
+    pub(crate) graph: Graph,
 }
 
 impl FamilyGame for GraphGame {
@@ -267,7 +267,7 @@ impl NormalPlay for GraphValues {
 impl Move {
     /// Taking `vertex` in Node Kayles.
     #[must_use]
-    pub fn vertex(vertex: &str, nimber: Nimber) -> Move {
+    pub(crate) fn vertex(vertex: &str, nimber: Nimber) -> Move {
         Move::with_part(
             vertex.to_string(),
             nimber,

@@ -24,9 +24,9 @@ use crate::values::{Nimber, Outcome};
 #[derive(Clone, Debug)]
 pub struct Heaps {
     /// The rules.
-    pub game: HeapGame,
+    pub(crate) game: HeapGame,
     /// The heap sizes.
-    pub heaps: Vec<usize>,
+    pub(crate) heaps: Vec<usize>,
 }
 
 /// Two-dimensional Kayles on these boards.
@@ -517,7 +517,7 @@ impl Move {
     }
     /// A move in two-dimensional Kayles; the board is numbered from 1 in the report.
     #[must_use]
-    pub fn rectangle(board_move: &RectangleMove) -> Move {
+    pub(crate) fn rectangle(board_move: &RectangleMove) -> Move {
         Move::with_part(
             board_move.to_string(),
             board_move.nimber,

@@ -61,7 +61,7 @@ impl StoredValue for u32 {
 impl HeapValues {
     /// No values yet, with room for `capacity` before the store grows.
     #[must_use]
-    pub fn with_capacity(capacity: usize) -> HeapValues {
+    pub(crate) fn with_capacity(capacity: usize) -> HeapValues {
         HeapValues {
             store: Store::Narrow(Vec::with_capacity(capacity)),
         }
@@ -77,22 +77,16 @@ impl HeapValues {
 
     /// How many heaps have a value: `0..len()`.
     #[must_use]
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         match &self.store {
             Store::Narrow(values) => values.len(),
             Store::Wide(values) => values.len(),
         }
     }
 
-    /// Whether no heap has a value yet.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// The value of heap `heap`, if computed.
     #[must_use]
-    pub fn get(&self, heap: usize) -> Option<Nimber> {
+    pub(crate) fn get(&self, heap: usize) -> Option<Nimber> {
         let value = match &self.store {
             Store::Narrow(values) => u32::from(*values.get(heap)?),
             Store::Wide(values) => *values.get(heap)?,
@@ -107,13 +101,14 @@ impl HeapValues {
 
     /// The values in order, one [`Nimber`] each.
     #[must_use]
-    pub fn to_vec(&self) -> Vec<Nimber> {
+    pub(crate) fn to_vec(&self) -> Vec<Nimber> {
         self.iter().collect()
     }
 
     /// Bytes a value takes now: 2 or 4.
     #[must_use]
-    pub fn bytes_per_value(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn bytes_per_value(&self) -> usize {
         match self.store {
             Store::Narrow(_) => 2,
             Store::Wide(_) => 4,

@@ -9,15 +9,15 @@ use thiserror::Error;
 use crate::values::{MexSet, Nimber};
 
 /// The largest side a board may have: the table of values costs `O(side³)`.
-pub const MAX_SIDE: usize = 400;
+pub(crate) const MAX_SIDE: usize = 400;
 
 /// An `rows × cols` board of two-dimensional Kayles, written `MxN`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Rectangle {
     /// Rows.
-    pub rows: usize,
+    pub(crate) rows: usize,
     /// Columns.
-    pub cols: usize,
+    pub(crate) cols: usize,
 }
 
 /// A board size that could not be read.
@@ -55,15 +55,15 @@ pub struct Kayles2d;
 /// A move of two-dimensional Kayles: board `index` becomes the boards `to` (empty boards left
 /// out).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RectangleMove {
+pub(crate) struct RectangleMove {
     /// Which board, counting from 0.
-    pub index: usize,
+    pub(crate) index: usize,
     /// The board before the move.
-    pub from: Rectangle,
+    pub(crate) from: Rectangle,
     /// The boards after it.
-    pub to: Vec<Rectangle>,
+    pub(crate) to: Vec<Rectangle>,
     /// The nim-value of the whole position after the move.
-    pub nimber: Nimber,
+    pub(crate) nimber: Nimber,
 }
 
 impl fmt::Display for RectangleMove {
@@ -75,7 +75,7 @@ impl fmt::Display for RectangleMove {
 impl Kayles2d {
     /// `table[m][n]`: the nim-value of an `m×n` board, for `m ≤ rows` and `n ≤ cols`.
     #[must_use]
-    pub fn values(&self, rows: usize, cols: usize) -> Vec<Vec<Nimber>> {
+    pub(crate) fn values(&self, rows: usize, cols: usize) -> Vec<Vec<Nimber>> {
         let side = rows.max(cols);
         let mut table = vec![vec![Nimber::ZERO; side + 1]; side + 1];
         for m in 1..=side {
@@ -111,7 +111,7 @@ impl Kayles2d {
     /// The boards each move on `board` leaves (empty boards left out, each list sorted), every
     /// distinct result once: removing a row or a column leaves the boards on either side.
     #[must_use]
-    pub fn options(&self, board: Rectangle) -> Vec<Vec<Rectangle>> {
+    pub(crate) fn options(&self, board: Rectangle) -> Vec<Vec<Rectangle>> {
         let Rectangle { rows, cols } = board;
         let rows_removed = (0..rows).map(|k| {
             [
@@ -151,7 +151,7 @@ impl Kayles2d {
     /// board equal to an earlier one is not moved on (its moves lead where the earlier one's
     /// do), and the moves of one board that leave the same boards are one move.
     #[must_use]
-    pub fn moves(&self, boards: &[Rectangle]) -> Vec<RectangleMove> {
+    pub(crate) fn moves(&self, boards: &[Rectangle]) -> Vec<RectangleMove> {
         let table = self.table_for(boards);
         let value = |b: &Rectangle| table[b.rows][b.cols];
         let total: Nimber = boards.iter().map(value).sum();

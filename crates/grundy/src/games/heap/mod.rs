@@ -21,10 +21,9 @@ pub mod quotient;
 mod rule;
 mod sequence;
 
-pub use family::{Heaps, Rectangles};
-pub use heap_values::HeapValues;
-pub use kayles_2d::RectangleMove;
-pub use kayles_2d::{Kayles2d, Rectangle, RectangleError};
+pub(crate) use family::{Heaps, Rectangles};
+pub(crate) use kayles_2d::RectangleMove;
+pub(crate) use kayles_2d::{Kayles2d, Rectangle};
 pub use rule::{CodeError, TakeBreak, MAX_PARTS};
 pub use sequence::{
     naive_nim_sequence, nim_sequence, nim_sequence_until_settled, prove_period, NimSequence,
@@ -41,7 +40,7 @@ use thiserror::Error;
 use crate::values::Nimber;
 
 /// The game names understood besides codes, with what each is.
-pub const NAMED_GAMES: [(&str, &str); 9] = [
+pub(crate) const NAMED_GAMES: [(&str, &str); 9] = [
     ("nim", "0.3... : take any number of tokens from a heap"),
     ("kayles", "0.77 : knock down one or two adjacent pins"),
     (
@@ -144,7 +143,7 @@ impl FromStr for HeapRuleset {
 /// Whether `text` names a heap game, so that an error in it should be reported as such rather
 /// than as an unknown piece or ruleset.
 #[must_use]
-pub fn looks_like_heap_game(text: &str) -> bool {
+pub(crate) fn looks_like_heap_game(text: &str) -> bool {
     let lower = text.trim().to_ascii_lowercase();
     lower.starts_with("sub:")
         || looks_like_code(&lower)
@@ -176,13 +175,13 @@ pub struct HeapGame {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeapMove {
     /// Which heap, counting from 0 in the order given.
-    pub index: usize,
+    pub(crate) index: usize,
     /// Its size before the move.
-    pub from: usize,
+    pub(crate) from: usize,
     /// The heaps it becomes, smallest first.
-    pub to: Vec<usize>,
+    pub(crate) to: Vec<usize>,
     /// The nim-value of the whole position after the move: 0 for a winning move.
-    pub nimber: Nimber,
+    pub(crate) nimber: Nimber,
 }
 
 impl fmt::Display for HeapMove {
@@ -222,7 +221,7 @@ impl HeapGame {
     }
 
     /// The subtraction game taking any number of tokens in `set` (`"1,2,3"`): code `0.333`.
-    pub fn subtraction(set: &str) -> Result<HeapGame, HeapGameError> {
+    pub(crate) fn subtraction(set: &str) -> Result<HeapGame, HeapGameError> {
         let bad = || HeapGameError::Subtraction(format!("sub:{set}"));
         let mut takes = Vec::new();
         for part in set.split(',') {
@@ -261,7 +260,7 @@ impl HeapGame {
 
     /// The nim-values of heaps `0..=up_to`.
     #[must_use]
-    pub fn nim_values(&self, up_to: usize) -> Vec<Nimber> {
+    pub(crate) fn nim_values(&self, up_to: usize) -> Vec<Nimber> {
         nim_sequence(&self.rule, up_to, &mut ()).values.to_vec()
     }
 
@@ -269,7 +268,7 @@ impl HeapGame {
     /// `observer`, and keeps it for the values and moves asked later: a caller can show
     /// progress or give up (when `observer` stops it, `None`) before answering. The same game
     /// with the sequence kept.
-    pub fn with_values_to(
+    pub(crate) fn with_values_to(
         mut self,
         up_to: usize,
         observer: &mut impl SequenceObserver,
@@ -285,7 +284,7 @@ impl HeapGame {
     /// Whether the sequence kept by [`HeapGame::with_values_to`] has a proven period, so that
     /// every heap's value is known.
     #[must_use]
-    pub fn has_proven_period(&self) -> bool {
+    pub(crate) fn has_proven_period(&self) -> bool {
         self.known
             .as_ref()
             .is_some_and(|known| known.periodicity.is_some())
@@ -304,7 +303,7 @@ impl HeapGame {
 
     /// The nim-value of each of `heaps`.
     #[must_use]
-    pub fn heap_values(&self, heaps: &[usize]) -> Vec<Nimber> {
+    pub(crate) fn heap_values(&self, heaps: &[usize]) -> Vec<Nimber> {
         let sequence = self.sequence_for(heaps);
         heaps.iter().map(|&heap| sequence.value(heap)).collect()
     }
@@ -320,7 +319,7 @@ impl HeapGame {
     /// the same move on the earlier heap leads, so only the first heap of each size is moved on.
     /// No other two moves meet: different moves of one heap leave different parts, and a move
     /// leaves only parts smaller than its heap (so never the size of another heap it removed).
-    pub fn for_each_move(&self, heaps: &[usize], mut visit: impl FnMut(HeapMove)) {
+    pub(crate) fn for_each_move(&self, heaps: &[usize], mut visit: impl FnMut(HeapMove)) {
         let sequence = self.sequence_for(heaps);
         let total: Nimber = heaps.iter().map(|&heap| sequence.value(heap)).sum();
         for (index, &heap) in heaps.iter().enumerate() {
@@ -343,7 +342,7 @@ impl HeapGame {
     /// Every move of the sum of `heaps` to a different position, with the nim-value it leads
     /// to (see [`HeapGame::for_each_move`]).
     #[must_use]
-    pub fn moves(&self, heaps: &[usize]) -> Vec<HeapMove> {
+    pub(crate) fn moves(&self, heaps: &[usize]) -> Vec<HeapMove> {
         let mut moves = Vec::new();
         self.for_each_move(heaps, |m| moves.push(m));
         moves
@@ -352,7 +351,8 @@ impl HeapGame {
     /// The winning moves of the sum of `heaps`: those to nim-value 0. Heaps of equal size are
     /// moved on once, at their first occurrence.
     #[must_use]
-    pub fn winning_moves(&self, heaps: &[usize]) -> Vec<HeapMove> {
+    #[cfg(test)]
+    pub(crate) fn winning_moves(&self, heaps: &[usize]) -> Vec<HeapMove> {
         let mut moves = Vec::new();
         self.for_each_move(heaps, |m| {
             if m.nimber == Nimber::ZERO {
@@ -368,7 +368,7 @@ impl HeapGame {
 /// the opponent complete three), so the row falls apart into the free cells on either side: this
 /// is why Treblecross is the octal game 0.11337.
 #[must_use]
-pub fn treblecross_winning_cells(cells: usize) -> Vec<usize> {
+pub(crate) fn treblecross_winning_cells(cells: usize) -> Vec<usize> {
     let game = HeapGame::from_rule("0.11337".parse().expect("valid code"));
     let values = game.nim_values(cells);
     (0..cells)

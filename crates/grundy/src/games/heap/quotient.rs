@@ -67,10 +67,10 @@
 //! # Where it stops changing, and what is proven
 //!
 //! [`MisereQuotient::history`] tells the order of `Q_n` for every `n` up to the bound and
-//! [`MisereQuotient::stable_from`] the last heap at which it changed: "the quotient of heaps up
+//! `MisereQuotient::stable_from` the last heap at which it changed: "the quotient of heaps up
 //! to `N` is the quotient of heaps up to `k`". That alone proves nothing about larger heaps.
 //! For octal games Plambeck and Siegel prove a misère analogue of the Guy–Smith periodicity
-//! theorem; [`MisereQuotient::period`] checks it in the following form (its proof is sketched
+//! theorem; `MisereQuotient::period` checks it in the following form (its proof is sketched
 //! after it):
 //!
 //! > Let the game be a finite octal game: every code digit at most 7 (a move leaves at most two
@@ -88,9 +88,9 @@
 //!
 //! # Limits
 //!
-//! A quotient of more than [`DEFAULT_MAX_ORDER`] elements (or the bound given to
+//! A quotient of more than `DEFAULT_MAX_ORDER` elements (or the bound given to
 //! [`quotient_with_max_order`]) is refused, and so is a candidate or trial of more than 8 times
-//! that, and a check that would keep more than [`MAX_VERIFICATION_STATES`] pairs: the error
+//! that, and a check that would keep more than `MAX_VERIFICATION_STATES` pairs: the error
 //! names the limit and carries the quotient of the heaps finished. Some quotients are infinite
 //! (that of 0.3122 with heaps up to 7 is, and is refused at heap 7; Dawson's Kayles seems to
 //! grow without end from heap 34 on), but a refusal says the quotient is large, not that it is
@@ -111,19 +111,19 @@ use thiserror::Error;
 use self::build::{Stage, StepError};
 use self::monoid::Monoid;
 use self::word::compare_sums;
-pub use self::word::{generator_name, Element, Relation, Word};
+pub(crate) use self::word::{generator_name, Element, Relation, Word};
 use crate::games::heap::TakeBreak;
 use crate::values::Outcome;
 
 /// The largest quotient [`quotient`] builds before it gives up.
-pub const DEFAULT_MAX_ORDER: usize = 100_000;
+pub(crate) const DEFAULT_MAX_ORDER: usize = 100_000;
 
 /// The most (element, option elements) pairs a verification keeps before it gives up.
-pub const MAX_VERIFICATION_STATES: usize = verify::MAX_STATES;
+pub(crate) const MAX_VERIFICATION_STATES: usize = verify::MAX_STATES;
 
 /// What adding one heap did to the quotient.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum StepKind {
+pub(crate) enum StepKind {
     /// The heap has no move: it is the empty position, the identity.
     NoMoves,
     /// The heap is indistinguishable from an element already there; the quotient is unchanged.
@@ -142,12 +142,12 @@ pub struct QuotientStep {
     /// How many of its elements are in the P-portion.
     pub p_count: usize,
     /// What the heap did to the quotient.
-    pub kind: StepKind,
+    pub(crate) kind: StepKind,
 }
 
 /// What the construction of a quotient tells as it goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum QuotientProgress {
+pub(crate) enum QuotientProgress {
     /// The quotient of heaps `1..=heap` is finished.
     Heap(usize),
     /// Heap `heap` grows the quotient, and candidate monoid number `trial` for it (from 1) was
@@ -167,11 +167,11 @@ pub enum QuotientProgress {
 
 /// A proven period of the heaps' elements (see the module documentation for the theorem).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct QuotientPeriod {
+pub(crate) struct QuotientPeriod {
     /// `n0`: the heaps' elements repeat from here on.
-    pub preperiod: usize,
+    pub(crate) preperiod: usize,
     /// `p`: heap `n + p` has the element of heap `n` for every `n ≥ n0`.
-    pub period: usize,
+    pub(crate) period: usize,
 }
 
 /// Why no quotient was returned. Each error carries the quotient of the heaps finished before
@@ -208,7 +208,7 @@ pub enum QuotientError {
     TooManyStates {
         /// The heap being added.
         heap: usize,
-        /// The most pairs allowed, [`MAX_VERIFICATION_STATES`].
+        /// The most pairs allowed, `MAX_VERIFICATION_STATES`.
         limit: usize,
         /// The quotient of the heaps before.
         partial: Box<MisereQuotient>,
@@ -237,9 +237,9 @@ fn too_large_message(heap: usize, order: usize, limit: usize, candidate: bool) -
 )]
 pub struct BeyondQuotient {
     /// The heap asked about.
-    pub heap: usize,
+    pub(crate) heap: usize,
     /// The largest heap the quotient was computed for.
-    pub up_to: usize,
+    pub(crate) up_to: usize,
 }
 
 /// The misère quotient of the sums of heaps `1..=N` of a take-and-break game, with the element
@@ -259,7 +259,7 @@ pub struct MisereQuotient {
 }
 
 /// The misère quotient of `rule` restricted to heaps of `1..=up_to` tokens, refusing a quotient
-/// of more than [`DEFAULT_MAX_ORDER`] elements. `stop` is read between heaps and often during
+/// of more than `DEFAULT_MAX_ORDER` elements. `stop` is read between heaps and often during
 /// each one; when it is raised the work ends with [`QuotientError::Stopped`].
 pub fn quotient(
     rule: &TakeBreak,
@@ -272,7 +272,7 @@ pub fn quotient(
 /// [`quotient`], telling `progress` the heaps finished after each one (a quotient of
 /// thousands of heaps takes minutes, the larger orders most of them) and, while a heap grows
 /// the quotient, each candidate tried for it (one heap may take minutes of trials).
-pub fn quotient_with_progress(
+pub(crate) fn quotient_with_progress(
     rule: &TakeBreak,
     up_to: usize,
     stop: &AtomicBool,
@@ -406,15 +406,9 @@ impl MisereQuotient {
         self.up_to = up_to;
     }
 
-    /// The game.
-    #[must_use]
-    pub fn rule(&self) -> &TakeBreak {
-        &self.rule
-    }
-
     /// The largest heap: this is the quotient of the sums of heaps `1..=up_to`.
     #[must_use]
-    pub fn up_to(&self) -> usize {
+    pub(crate) fn up_to(&self) -> usize {
         self.up_to
     }
 
@@ -425,13 +419,13 @@ impl MisereQuotient {
     }
 
     /// Every element, the identity first.
-    pub fn elements(&self) -> impl Iterator<Item = Element> {
+    pub(crate) fn elements(&self) -> impl Iterator<Item = Element> {
         (0..self.order() as u32).map(Element)
     }
 
     /// Whether the positions of `element` are misère P-positions (the player to move loses).
     #[must_use]
-    pub fn is_p(&self, element: Element) -> bool {
+    pub(crate) fn is_p(&self, element: Element) -> bool {
         self.p[element.index()]
     }
 
@@ -443,7 +437,7 @@ impl MisereQuotient {
 
     /// The generators, as heap sizes in increasing order: the heaps that are not
     /// indistinguishable from any sum of smaller heaps. They are named `a`, `b`, `c`, ...
-    /// ([`generator_name`]) in this order.
+    /// (`generator_name`) in this order.
     #[must_use]
     pub fn generators(&self) -> &[usize] {
         &self.generators
@@ -466,7 +460,7 @@ impl MisereQuotient {
 
     /// The element of a heap of `heap` tokens (heap 0 is the empty position, the identity).
     /// Past [`MisereQuotient::up_to`] only when the period is proven.
-    pub fn heap_element(&self, heap: usize) -> Result<Element, BeyondQuotient> {
+    pub(crate) fn heap_element(&self, heap: usize) -> Result<Element, BeyondQuotient> {
         if let Some(&element) = self.heap_elements.get(heap) {
             return Ok(Element(element));
         }
@@ -489,7 +483,7 @@ impl MisereQuotient {
 
     /// The product `a·b`: the element of the sum of a position of `a` and one of `b`.
     #[must_use]
-    pub fn multiply(&self, a: Element, b: Element) -> Element {
+    pub(crate) fn multiply(&self, a: Element, b: Element) -> Element {
         Element(self.monoid.mul(a.0, b.0))
     }
 
@@ -497,12 +491,13 @@ impl MisereQuotient {
     /// at most 2048 (larger quotients multiply by walking a word of the second factor, in time
     /// proportional to its length).
     #[must_use]
-    pub fn multiplication_table(&self) -> Option<&[u32]> {
+    #[cfg(test)]
+    pub(crate) fn multiplication_table(&self) -> Option<&[u32]> {
         self.monoid.table()
     }
 
     /// The element of the sum of heaps `heaps`: the product of the heaps' elements.
-    pub fn sum_element(&self, heaps: &[usize]) -> Result<Element, BeyondQuotient> {
+    pub(crate) fn sum_element(&self, heaps: &[usize]) -> Result<Element, BeyondQuotient> {
         heaps.iter().try_fold(Element::IDENTITY, |product, &heap| {
             Ok(self.multiply(product, self.heap_element(heap)?))
         })
@@ -518,7 +513,7 @@ impl MisereQuotient {
         })
     }
 
-    /// The quotient of heaps `1..=n` for each `n` up to [`MisereQuotient::up_to`]: its order,
+    /// The quotient of heaps `1..=n` for each `n` up to `MisereQuotient::up_to`: its order,
     /// its P-portion's size and what heap `n` did to it.
     #[must_use]
     pub fn history(&self) -> &[QuotientStep] {
@@ -529,7 +524,7 @@ impl MisereQuotient {
     /// any `n` from here to [`MisereQuotient::up_to`] is this one. This alone proves nothing
     /// about larger heaps; see [`MisereQuotient::period`].
     #[must_use]
-    pub fn stable_from(&self) -> usize {
+    pub(crate) fn stable_from(&self) -> usize {
         self.history
             .iter()
             .rev()
@@ -542,7 +537,7 @@ impl MisereQuotient {
     /// the quotient of the whole game. `None` for other games, or when the heaps computed are
     /// too few.
     #[must_use]
-    pub fn period(&self) -> Option<QuotientPeriod> {
+    pub(crate) fn period(&self) -> Option<QuotientPeriod> {
         self.period
     }
 }

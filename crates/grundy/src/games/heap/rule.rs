@@ -58,7 +58,7 @@ pub enum CodeError {
 
 impl TakeBreak {
     /// A game from its digits, `digits[k]` being the digit for taking `k` tokens.
-    pub fn from_digits(digits: Vec<u8>) -> Result<TakeBreak, CodeError> {
+    pub(crate) fn from_digits(digits: Vec<u8>) -> Result<TakeBreak, CodeError> {
         let rule = TakeBreak {
             digits,
             repeats: false,
@@ -98,21 +98,15 @@ impl TakeBreak {
         &self.digits
     }
 
-    /// Whether the last digit repeats for ever (the code has no last non-zero digit).
-    #[must_use]
-    pub fn repeats(&self) -> bool {
-        self.repeats
-    }
-
     /// Whether the two heaps a move leaves must have different sizes (Grundy's game).
     #[must_use]
-    pub fn unequal_parts(&self) -> bool {
+    pub(crate) fn unequal_parts(&self) -> bool {
         self.unequal_parts
     }
 
     /// Grundy's game: split a heap into two heaps of different sizes.
     #[must_use]
-    pub fn grundys_game() -> TakeBreak {
+    pub(crate) fn grundys_game() -> TakeBreak {
         TakeBreak {
             digits: vec![4],
             repeats: false,
@@ -122,7 +116,8 @@ impl TakeBreak {
 
     /// A code whose last digit repeats for ever, such as Nim (`0.3...`) and Lasker's Nim
     /// (`4.3...`).
-    pub fn repeating(digits: Vec<u8>) -> Result<TakeBreak, CodeError> {
+    #[cfg(test)]
+    pub(crate) fn repeating(digits: Vec<u8>) -> Result<TakeBreak, CodeError> {
         TakeBreak {
             digits,
             repeats: true,
@@ -135,7 +130,7 @@ impl TakeBreak {
     /// from a heap, the rest left as one heap or none. Misère Nim has a closed form
     /// ([`crate::misere::nim`]).
     #[must_use]
-    pub fn is_nim(&self) -> bool {
+    pub(crate) fn is_nim(&self) -> bool {
         self.repeats
             && !self.unequal_parts
             && self.digits.len() >= 2
@@ -145,7 +140,7 @@ impl TakeBreak {
 
     /// The digit for taking `taken` tokens.
     #[must_use]
-    pub fn digit(&self, taken: usize) -> u8 {
+    pub(crate) fn digit(&self, taken: usize) -> u8 {
         match self.digits.get(taken) {
             Some(&digit) => digit,
             None if self.repeats => *self.digits.last().expect("codes have a digit"),
@@ -155,20 +150,20 @@ impl TakeBreak {
 
     /// The largest number of tokens one move takes, or `None` when there is no bound.
     #[must_use]
-    pub fn max_taken(&self) -> Option<usize> {
+    pub(crate) fn max_taken(&self) -> Option<usize> {
         (!self.repeats).then(|| self.digits.len() - 1)
     }
 
     /// Whether a move may leave more than two heaps.
     #[must_use]
-    pub fn breaks_into_three(&self) -> bool {
+    pub(crate) fn breaks_into_three(&self) -> bool {
         self.digits.iter().any(|&d| d >= 8)
     }
 
     /// Whether this is an octal game in the strict sense the Octal Periodicity Theorem needs:
     /// finitely many digits, each below 8, and no condition on the sizes of the parts.
     #[must_use]
-    pub fn is_finite_octal(&self) -> bool {
+    pub(crate) fn is_finite_octal(&self) -> bool {
         !self.repeats && !self.unequal_parts && !self.breaks_into_three()
     }
 
@@ -176,7 +171,7 @@ impl TakeBreak {
     /// finitely many digits and at most two heaps left by a move. The others take the mex over
     /// every option of every heap, see [`TakeBreak::reference_work`].
     #[must_use]
-    pub fn has_fast_sequence(&self) -> bool {
+    pub(crate) fn has_fast_sequence(&self) -> bool {
         !self.repeats && !self.breaks_into_three()
     }
 
@@ -186,7 +181,7 @@ impl TakeBreak {
     /// every number taken, which adds a power of `n`. An estimate to refuse what cannot finish
     /// before it starts, within a factor of two or so.
     #[must_use]
-    pub fn reference_work(&self, up_to: usize) -> f64 {
+    pub(crate) fn reference_work(&self, up_to: usize) -> f64 {
         let n = up_to as f64 + 1.0;
         let digit_work = |digit: u8, scale: f64| {
             let mut work = 0.0;
@@ -226,7 +221,7 @@ impl TakeBreak {
     /// Calls `visit` with the heaps left by each move from a heap of `heap` tokens (sizes in
     /// non-decreasing order, none empty). The same result may be visited more than once when
     /// different moves lead to it.
-    pub fn for_each_option(&self, heap: usize, mut visit: impl FnMut(&[usize])) {
+    pub(crate) fn for_each_option(&self, heap: usize, mut visit: impl FnMut(&[usize])) {
         let most = self.max_taken().map_or(heap, |most| most.min(heap));
         for taken in 0..=most {
             let digit = self.digit(taken);
@@ -261,7 +256,7 @@ impl TakeBreak {
     /// non-decreasing order, none empty): one of the options [`TakeBreak::for_each_option`]
     /// visits, told at once from the digit of the tokens taken, however large the heap.
     #[must_use]
-    pub fn allows(&self, heap: usize, parts: &[usize]) -> bool {
+    pub(crate) fn allows(&self, heap: usize, parts: &[usize]) -> bool {
         // Parts typed by a person may be huge: their sum is checked, never wrapped.
         let Some(rest) = parts
             .iter()

@@ -71,13 +71,13 @@ const MASK_BITS: u32 = 10;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Periodicity {
     /// The period `p`: `g(n + p) = g(n)` for every `n ≥ preperiod`.
-    pub period: usize,
+    pub(crate) period: usize,
     /// The pre-period `e`: the least `n` from which the sequence repeats with this period.
     /// The last exceptional heap (if any) is `e - 1`.
-    pub preperiod: usize,
+    pub(crate) preperiod: usize,
     /// The heap sizes actually computed: `0..computed`. The theorem needs
     /// `computed ≥ 2e + 2p + t`; everything from there on was copied from the period.
-    pub computed: usize,
+    pub(crate) computed: usize,
 }
 
 /// A nim-sequence and what is known about its period.
@@ -89,7 +89,7 @@ pub struct NimSequence {
     pub periodicity: Option<Periodicity>,
     /// Whether the observer stopped the computation before the heap asked for: `values` then
     /// holds only the heaps finished (and `periodicity` what they prove).
-    pub stopped: bool,
+    pub(crate) stopped: bool,
     /// The rare values of the heaps computed under the last mask the sparse-space method chose;
     /// `None` when it never took over (short sequences, or rules it does not cover).
     pub rare: Option<RareValues>,

@@ -109,6 +109,7 @@ impl Monoid {
     }
 
     /// The full table `x·y` at `x * order + y`, when the order is small enough to keep one.
+    #[cfg(test)]
     pub(crate) fn table(&self) -> Option<&[u32]> {
         self.table.as_deref()
     }

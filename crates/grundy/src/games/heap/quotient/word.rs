@@ -11,12 +11,12 @@ pub struct Element(pub(crate) u32);
 
 impl Element {
     /// The identity: the class of the empty position (and of every position with no move).
-    pub const IDENTITY: Element = Element(0);
+    pub(crate) const IDENTITY: Element = Element(0);
 
     /// The element's number, from 0 to the quotient's order minus one: the index into
     /// [`MisereQuotient::multiplication_table`](super::MisereQuotient::multiplication_table).
     #[must_use]
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self.0 as usize
     }
 }
@@ -48,25 +48,22 @@ impl Word {
 
     /// The identity, `1`.
     #[must_use]
-    pub fn identity() -> Word {
+    #[cfg(test)]
+    pub(crate) fn identity() -> Word {
         Word::default()
     }
 
     /// The `(generator, exponent)` pairs, generators numbered from 0 in increasing order.
     #[must_use]
-    pub fn factors(&self) -> &[(usize, u32)] {
+    #[cfg(test)]
+    pub(crate) fn factors(&self) -> &[(usize, u32)] {
         &self.factors
-    }
-
-    /// Whether this is the empty product.
-    #[must_use]
-    pub fn is_identity(&self) -> bool {
-        self.factors.is_empty()
     }
 
     /// The exponent of generator `generator` (0 when absent).
     #[must_use]
-    pub fn exponent(&self, generator: usize) -> u32 {
+    #[cfg(test)]
+    pub(crate) fn exponent(&self, generator: usize) -> u32 {
         self.factors
             .iter()
             .find(|(g, _)| *g == generator)
@@ -76,7 +73,7 @@ impl Word {
 
 /// The name of generator `index` (from 0): `a` to `z`, then `g27`, `g28`, ...
 #[must_use]
-pub fn generator_name(index: usize) -> String {
+pub(crate) fn generator_name(index: usize) -> String {
     if index < 26 {
         char::from(b'a' + index as u8).to_string()
     } else {
@@ -123,9 +120,9 @@ impl fmt::Display for Word {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Relation {
     /// The word rewritten.
-    pub left: Word,
+    pub(crate) left: Word,
     /// Its normal form.
-    pub right: Word,
+    pub(crate) right: Word,
 }
 
 impl fmt::Display for Relation {
