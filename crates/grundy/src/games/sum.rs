@@ -251,29 +251,10 @@ impl FamilyGame for Summand {
 }
 
 impl Summand {
-    /// The placement game, when this is one: what a first-move search, a computer's
-    /// strategies and a position's picture take.
-    #[must_use]
-    pub(crate) fn as_placement(&self) -> Option<&Placement> {
-        match self {
-            Summand::Placement(placement) => Some(placement),
-            _ => None,
-        }
-    }
-
     /// The heap game, when this is one, to be given its nim-sequence.
     pub(crate) fn as_heaps_mut(&mut self) -> Option<&mut Heaps> {
         match self {
             Summand::Heaps(heaps) => Some(heaps),
-            _ => None,
-        }
-    }
-
-    /// The game on a graph, when this is one: what a graph's facts describe.
-    #[must_use]
-    pub(crate) fn as_graph(&self) -> Option<&GraphGame> {
-        match self {
-            Summand::Graph(graph) => Some(graph),
             _ => None,
         }
     }

@@ -170,7 +170,6 @@ impl Domino {
 
     /// Whether the domino lies across (in one row).
     #[must_use]
-    #[cfg(test)]
     pub(crate) fn is_across(self) -> bool {
         self.first.row() == self.second.row()
     }
