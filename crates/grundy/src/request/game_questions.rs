@@ -55,8 +55,8 @@ fn first_moves_ended(end: FirstMoveEnd, watch: &Watch) -> RunError {
     RunError::from(end)
 }
 
-/// `question` on `single`, the one game asked about and not a placement game, as its family
-/// answers it alone (its heap game's sequence computed first); by its family's evaluator
+/// `question` on `single`, the one game asked about (its value when it has no first-move
+/// search), as its family answers it alone (its heap game's sequence computed first); by its family's evaluator
 /// ([`FamilyGame::normal_play`]) when the family has no answer of its own.
 fn alone(
     single: &Summand,

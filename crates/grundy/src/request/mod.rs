@@ -442,6 +442,8 @@ impl From<NoReply> for RunError {
     }
 }
 
+/// The error of a first-move search's end; what a stopped search learnt is not kept here
+/// (`game_questions::first_moves_ended` sends it to the watch first).
 impl From<FirstMoveEnd> for RunError {
     fn from(end: FirstMoveEnd) -> RunError {
         match end {
