@@ -17,3 +17,4 @@ pub mod play_text;
 pub mod registry;
 pub mod sum;
 pub mod table_family;
+pub mod work_observer;

@@ -25,7 +25,7 @@ mod evaluator;
 mod game_questions;
 mod graph;
 mod graph_text;
-mod limits;
+
 mod moves_in_time;
 mod play;
 mod play_request;
@@ -63,6 +63,7 @@ pub use crate::games::first_move_search::{
     RanksAnswer, RanksError, RanksObserver, RanksSearch, Refusal, ResumableSearch, Resume,
     SettledUnit, UnitBudget, UnitCounts, UnitResumeError, MAX_UNIT_TEXT_BYTES, RESUMABLE_GAMES,
 };
+pub use crate::limits::{memory_text, parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
 pub use after::game_after;
 pub use answer_size::{check_written_size, json_bytes, json_line, LEAST_JSON_BYTES_PER_VALUE};
 pub use bench::{bench, BenchRequest, BENCH_CASES, MAX_DENSE_SIZE};
@@ -73,13 +74,9 @@ pub use conjecture::{
 pub use error_report::{ErrorKind, ErrorReport, STOPPED_STATUS};
 pub use graph::{graph, GraphAnswer, GraphRequest, MAX_DRAWN_VERTICES};
 pub use graph_text::graph_text;
-pub use limits::{memory_text, parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
 pub use play::{computer_name, ComputerTurn, NoStrategy, Opponent, PlayRequest};
 pub use play_session::PlaySession;
-pub use prepare::{
-    check_reference_work, HEAP_SECONDS, LIST_LIMIT, MAX_CORNER_BYTES, MAX_CORNER_SEARCH,
-    MAX_HEAP_WITHOUT_PERIOD, MAX_REFERENCE_WORK,
-};
+pub use prepare::LIST_LIMIT;
 pub use questions::{computer_turn, moves, outcome, play, sequence, table, value};
 pub use quotient::{quotient, QuotientRequest, MAX_QUOTIENT_HEAPS};
 pub use read::{read_request, request_from_value};

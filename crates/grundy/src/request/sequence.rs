@@ -19,12 +19,14 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use super::{check_reference_work, Limits, RunError, Stopped};
+use super::{Limits, RunError, Stopped};
 use crate::games::game::GameError;
+use crate::games::heap::check_reference_work;
 use crate::games::heap::{
-    nim_sequence_until_settled, HeapGame, HeapRuleset, NimSequence, Periodicity, SequenceObserver,
+    nim_sequence_until_settled, HeapGame, HeapRuleset, NimSequence, Periodicity,
 };
 use crate::games::registry::Family;
+use crate::games::work_observer::WorkObserver;
 use crate::misere::genus::Genus;
 use crate::misere::Convention;
 use crate::report::{Command, GenusReport, SequenceReport, SCHEMA_VERSION};
@@ -338,7 +340,7 @@ struct BudgetWatch<'a> {
     heaps_begun: usize,
 }
 
-impl SequenceObserver for BudgetWatch<'_> {
+impl WorkObserver for BudgetWatch<'_> {
     fn progress(&mut self, computed: usize, total: usize) {
         self.watch.send(&Event::Steps {
             task: self.task.clone(),
@@ -369,7 +371,7 @@ pub(super) fn nim_sequence(
             "`to` {to} is too large: at most {MAX_SEQUENCE_HEAP}"
         )));
     }
-    check_reference_work(game, to, "`to`")?;
+    check_reference_work(game, to, "`to`").map_err(RunError::input)?;
     let horizon = request.horizon();
     let heaps_allowed = request.heaps_allowed();
     if !game.rule().is_finite_octal() && horizon >= heaps_allowed {

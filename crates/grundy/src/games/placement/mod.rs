@@ -58,6 +58,7 @@ pub mod unit_search;
 pub mod win_search;
 
 pub use crate::board::{Piece, PieceError};
+pub use crate::board::{RayRule, RayRuleError};
 pub use crate::board::{Surface, SurfaceError};
 pub use family::{board_part, player_to_move, Placement};
 pub use four_lines::KingsFourLines;
@@ -70,7 +71,7 @@ pub use ranks::{
     RanksSearch,
 };
 pub use resumable::{FirstMoveEnd, Refusal, ResumableSearch, Resume, RESUMABLE_GAMES};
-pub use rules::{parse_pieces, PieceSetError, PlacementRules, RayRule, RayRuleError, MAX_PIECES};
+pub use rules::{parse_pieces, PieceSetError, PlacementRules, MAX_PIECES};
 pub use settle::{mirror_settlement, second_player_settlement, settled_by_strategy, Settlement};
 pub use solve::{MoveValue, PlacementSolver};
 pub use strategy::{
