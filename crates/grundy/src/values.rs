@@ -211,6 +211,12 @@ pub enum Convention {
 }
 
 impl Convention {
+    /// Whether this is normal play: a request leaves its convention out then.
+    #[must_use]
+    pub(crate) fn is_normal(&self) -> bool {
+        *self == Convention::Normal
+    }
+
     /// Whether this is misère play.
     #[must_use]
     pub(crate) fn is_misere(self) -> bool {

@@ -16,21 +16,12 @@ use crate::games::computer::{ComputerAsked, NoReply};
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{MisereStart, State, TooLarge};
 use crate::games::placement::ResumableSearch;
-use crate::games::work_observer::WorkObserver;
+use crate::games::work_observer::{WorkEnd, WorkObserver};
 use crate::graph::{Graph, GraphError};
 use crate::report::{Command, GameReport, Move, MovesPart, Player};
 use crate::solver::SearchObserver;
 use crate::values::Convention;
 use crate::values::{Nimber, Outcome};
-
-/// Why a game could not be made ready to be valued ([`FamilyGame::prepared`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Unprepared {
-    /// The values it needs are past the family's limits: the message names the limit.
-    Refused(String),
-    /// The observer stopped the work.
-    Stopped,
-}
 
 /// A game of one family in its position.
 pub trait FamilyGame: Sized {
@@ -194,7 +185,7 @@ pub trait FamilyGame: Sized {
     /// # Errors
     /// Values the family cannot compute within its limits (the message names the limit), or
     /// `observer` stopped the work.
-    fn prepared(&self, _observer: &mut dyn WorkObserver) -> Result<Option<Self>, Unprepared>
+    fn prepared(&self, _observer: &mut dyn WorkObserver) -> Result<Option<Self>, WorkEnd>
     where
         Self: Sized,
     {

@@ -20,7 +20,7 @@ use std::sync::Arc;
 use crate::games::computer::{ComputerAsked, NoReply};
 use crate::games::contract::PlayView;
 use crate::games::contract::{
-    AloneQuestion, FamilyGame, NimHeap, NormalPlay, PositionsGraph, StopRaised, Unprepared,
+    AloneQuestion, FamilyGame, NimHeap, NormalPlay, PositionsGraph, StopRaised,
 };
 use crate::games::corner::CornerPiece;
 use crate::games::cram::CramGame;
@@ -30,7 +30,7 @@ use crate::games::move_list::Lister;
 pub use crate::games::move_list::{MoveOffers, SumMove, SumMoves};
 use crate::games::parts::{MisereStart, State, TooLarge};
 use crate::games::placement::{Placement, ResumableSearch};
-use crate::games::work_observer::WorkObserver;
+use crate::games::work_observer::{WorkEnd, WorkObserver};
 use crate::graph::GraphError;
 use crate::report::{Command, GameReport, Move, Player};
 use crate::solver::SearchObserver;
@@ -203,7 +203,7 @@ impl FamilyGame for Summand {
         each_family!(self, part => part.random_move(seed))
     }
 
-    fn prepared(&self, observer: &mut dyn WorkObserver) -> Result<Option<Summand>, Unprepared> {
+    fn prepared(&self, observer: &mut dyn WorkObserver) -> Result<Option<Summand>, WorkEnd> {
         each_family!(self, part, family => part
             .prepared(observer)
             .map(|ready| ready.map(family)))

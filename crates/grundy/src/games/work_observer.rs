@@ -16,3 +16,12 @@ pub trait WorkObserver {
 
 /// The observer that ignores everything and never stops.
 impl WorkObserver for () {}
+
+/// Why a family's own work ended without its answer, when it keeps nothing finished.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WorkEnd {
+    /// What was asked is past the family's limits: the message names the value and the limit.
+    Refused(String),
+    /// The observer stopped the work.
+    Stopped,
+}

@@ -2,8 +2,8 @@
 //! values computed ahead (a heap game's nim-sequence) computes them here, under the watch,
 //! within its own limits.
 
-use super::{RunError, Stopped};
-use crate::games::contract::{FamilyGame, Unprepared};
+use super::RunError;
+use crate::games::contract::FamilyGame;
 use crate::games::sum::Summand;
 use crate::watch::{Watch, WorkWatch};
 
@@ -15,9 +15,6 @@ pub(super) fn prepare(summand: &Summand, watch: &Watch) -> Result<Summand, RunEr
         watch,
         task: format!("{} values", summand.name()),
     };
-    match summand.prepared(&mut observer) {
-        Ok(ready) => Ok(ready.unwrap_or_else(|| summand.clone())),
-        Err(Unprepared::Refused(message)) => Err(RunError::input(message)),
-        Err(Unprepared::Stopped) => Err(RunError::Stopped(Stopped::Nothing)),
-    }
+    let ready = summand.prepared(&mut observer)?;
+    Ok(ready.unwrap_or_else(|| summand.clone()))
 }

@@ -12,11 +12,11 @@ use super::preparation::with_values_for;
 use super::treblecross_winning_cells;
 use crate::games::contract::{
     moves_report, no_such_move, plain_report, split_notation, valued_report, AloneQuestion,
-    FamilyGame, NimHeap, NormalPlay, StopRaised, Unprepared,
+    FamilyGame, NimHeap, NormalPlay, StopRaised,
 };
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
-use crate::games::work_observer::WorkObserver;
+use crate::games::work_observer::{WorkEnd, WorkObserver};
 use crate::graph::GraphError;
 use crate::report::{Command, GameReport, Move, MovePart, MovesPart};
 use crate::solver::SearchObserver;
@@ -84,7 +84,7 @@ impl FamilyGame for Heaps {
         self.game.name().to_string()
     }
 
-    fn prepared(&self, observer: &mut dyn WorkObserver) -> Result<Option<Heaps>, Unprepared> {
+    fn prepared(&self, observer: &mut dyn WorkObserver) -> Result<Option<Heaps>, WorkEnd> {
         let largest = self.heaps.iter().copied().max().unwrap_or(0);
         Ok(Some(Heaps {
             game: with_values_for(self.game.clone(), largest, observer)?,

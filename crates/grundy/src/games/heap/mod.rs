@@ -19,13 +19,15 @@ mod heap_values;
 mod kayles_2d;
 mod preparation;
 pub mod quotient;
+pub(crate) mod quotient_question;
 mod rule;
 mod sequence;
+pub(crate) mod sequence_question;
+mod sequence_text;
 
 pub(crate) use family::{Heaps, Rectangles};
 pub(crate) use kayles_2d::RectangleMove;
 pub(crate) use kayles_2d::{Kayles2d, Rectangle};
-pub(crate) use preparation::check_reference_work;
 pub use preparation::{HEAP_SECONDS, MAX_HEAP_WITHOUT_PERIOD, MAX_REFERENCE_WORK};
 pub use rule::{CodeError, TakeBreak, MAX_PARTS};
 pub use sequence::{

@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::HeapGame;
-use crate::games::contract::Unprepared;
+use crate::games::work_observer::WorkEnd;
 use crate::games::work_observer::WorkObserver;
 
 /// The most options the reference method may visit (codes with repeating digits or breaks into
@@ -89,12 +89,12 @@ pub(crate) fn with_values_for(
     game: HeapGame,
     largest: usize,
     observer: &mut dyn WorkObserver,
-) -> Result<HeapGame, Unprepared> {
-    check_reference_work(&game, largest, "heap").map_err(Unprepared::Refused)?;
+) -> Result<HeapGame, WorkEnd> {
+    check_reference_work(&game, largest, "heap").map_err(WorkEnd::Refused)?;
     let rule = game.rule().clone();
     let name = game.name().to_string();
     let too_large = |why: String| {
-        Unprepared::Refused(format!(
+        WorkEnd::Refused(format!(
             "heap {largest} is too large for {name}: {why}, so the value of every smaller heap would be needed; at most {MAX_HEAP_WITHOUT_PERIOD}"
         ))
     };
@@ -113,9 +113,9 @@ pub(crate) fn with_values_for(
     let finished = game.with_values_to(up_to, &mut timed);
     let Some(game) = finished else {
         if !timed.timed_out {
-            return Err(Unprepared::Stopped);
+            return Err(WorkEnd::Stopped);
         }
-        return Err(Unprepared::Refused(format!(
+        return Err(WorkEnd::Refused(format!(
             "heap {largest} of {name} cannot be answered in reasonable time: the values of the smaller heaps were not finished within {HEAP_SECONDS} s (a `sequence` of {rule} with `to` {largest} computes them with progress, and keeps what is done when stopped)"
         )));
     };

@@ -32,8 +32,11 @@
 //! assert_eq!(game.legal_placements(&position).len(), 8);
 //! ```
 
+pub(crate) mod as_text;
 mod attack_graph;
+pub(crate) mod bench;
 pub mod checkpoint;
+pub(crate) mod conjecture;
 mod family;
 mod four_lines;
 mod moves;
