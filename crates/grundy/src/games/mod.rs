@@ -7,6 +7,7 @@ pub mod corner;
 pub mod cram;
 pub mod first_move_search;
 pub mod game;
+pub(crate) mod game_error;
 pub mod graph;
 pub mod heap;
 pub(crate) mod move_list;

@@ -24,7 +24,7 @@ use crate::games::corner::check_question::corner_game_of_check;
 pub use crate::games::corner::check_question::CheckRequest;
 use crate::games::corner::{looks_like_corner_game, CornerGame, CORNER_GAMES};
 use crate::games::cram::{is_cram, CramTable, CRAM_NAME};
-use crate::games::game::GameError;
+use crate::games::game_error::GameError;
 pub(crate) use crate::games::heap::quotient::QuotientProgress;
 pub(crate) use crate::games::heap::quotient_question::quotient as misere_quotient;
 pub use crate::games::heap::quotient_question::{QuotientEnd, QuotientRequest, MAX_QUOTIENT_HEAPS};
@@ -589,7 +589,7 @@ pub fn check_game(name: &str) -> Result<CornerGame, GameError> {
     // A name that is no piece may be a misspelt corner game: its own error says more than
     // "pieces have no theorems checked".
     Family::check_verb(name, Command::Check).map_err(GameError)?;
-    corner_game_of_check(name)
+    corner_game_of_check(name).map_err(GameError)
 }
 
 /// The heap game named `name`, whose nim-sequence a [`SequenceRequest`] asks for.
@@ -601,7 +601,7 @@ pub fn sequence_game(name: &str) -> Result<HeapGame, GameError> {
     // A name that is no piece may be a misspelt heap game: its own error says more than
     // "pieces have no sequence".
     Family::check_verb(name, Command::Sequence).map_err(GameError)?;
-    heap_game_of_sequence(name)
+    heap_game_of_sequence(name).map_err(GameError)
 }
 
 #[cfg(test)]

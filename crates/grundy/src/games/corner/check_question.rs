@@ -9,7 +9,6 @@ use std::time::Instant;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::{CornerGame, MAX_CORNER};
-use crate::games::game::GameError;
 use crate::report::{CheckReport, Checked, Command, SCHEMA_VERSION};
 
 /// The theorems of a corner game checked on every position `(m, n)` with `m, n < to`.
@@ -42,8 +41,8 @@ fn read_game<'de, D: Deserializer<'de>>(deserializer: D) -> Result<CornerGame, D
 ///
 /// # Errors
 /// A corner game misnamed.
-pub(crate) fn corner_game_of_check(name: &str) -> Result<CornerGame, GameError> {
-    name.parse().map_err(|error| GameError(format!("{error}")))
+pub(crate) fn corner_game_of_check(name: &str) -> Result<CornerGame, String> {
+    name.parse().map_err(|error| format!("{error}"))
 }
 
 impl CheckRequest {

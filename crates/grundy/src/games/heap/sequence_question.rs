@@ -21,7 +21,6 @@ use serde::{Deserialize, Serialize};
 
 use super::preparation::check_reference_work;
 use super::{nim_sequence_until_settled, HeapGame, HeapRuleset, Heaps, NimSequence, Periodicity};
-use crate::games::game::GameError;
 use crate::games::work_observer::WorkObserver;
 use crate::limits::Limits;
 use crate::report::{Command, GenusReport, SequenceReport, SCHEMA_VERSION};
@@ -108,15 +107,15 @@ pub(crate) mod game_by_name {
 ///
 /// # Errors
 /// A bad code, or `kayles-2d`, whose positions are boards rather than heaps.
-pub(crate) fn heap_game_of_sequence(name: &str) -> Result<HeapGame, GameError> {
+pub(crate) fn heap_game_of_sequence(name: &str) -> Result<HeapGame, String> {
     match name
         .parse::<HeapRuleset>()
-        .map_err(|error| GameError(error.to_string()))?
+        .map_err(|error| error.to_string())?
     {
         HeapRuleset::Line(game) => Ok(game),
-        HeapRuleset::Kayles2d(_) => Err(GameError(
+        HeapRuleset::Kayles2d(_) => Err(
             "kayles-2d has boards, not heaps, so it has no nim-sequence: use `grundy value kayles-2d 7x4`".to_string(),
-        )),
+        ),
     }
 }
 
