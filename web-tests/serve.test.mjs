@@ -1396,6 +1396,49 @@ test('misère knights 8x8, too hard to judge in the time: every move offered, th
   await page.uncheck('#play-values');
 });
 
+// Issue 51, part A: nothing typed freezes the page or shows a crash, Cancel and errors leave a
+// state a person can continue from.
+
+test('a board or a corner square too large for the library is refused before one square is drawn; the game shown stays', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '3x3');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await idle();
+  const limits = await page.evaluate(async () => (await fetch('/api/limits')).json());
+  assert.equal(limits.max_board_squares, 512);
+  assert.equal(limits.max_corner_coordinate, 5000);
+  for (const size of ['100x100', '260x260', '1000x1000']) {
+    await page.fill('#play-args', size);
+    const started = Date.now();
+    await page.click('#play-new');
+    await page.waitForSelector('#error:not([hidden])');
+    // Said at once, with the library's limit, and nothing of the board drawn: the game of
+    // knights 3x3 is still on screen, and the page answers.
+    assert.ok(Date.now() - started < 5000, `${size} answered in ${Date.now() - started} ms`);
+    assert.match(await page.textContent('#error'), new RegExp(`${size} has [\\d,]+ squares: at most 512 are allowed`));
+    assert.equal((await page.$$('[data-square]')).length, 9, size);
+    assert.match(await page.textContent('[data-testid="game-text"]'), /^knights 3x3/);
+  }
+  await page.selectOption('#play-family', 'corner');
+  await page.fill('#play-args', '1000000 1000000');
+  await page.click('#play-new');
+  await page.waitForSelector('#error:not([hidden])');
+  assert.match(await page.textContent('#error'), /1000000 is off the grid: .* from 0 to 5,000/);
+  assert.equal((await page.$$('[data-square]')).length, 9);
+  // A square the library takes but far from the corner is drawn as the grid around it.
+  await page.fill('#play-args', '5000 5000');
+  await page.click('#play-new');
+  await idle();
+  assert.equal(await page.isHidden('#error'), true);
+  assert.ok((await page.$$('[data-square]')).length <= 41 * 41);
+  assert.ok(await page.$('[data-square="5000,5000"] [data-testid="corner-piece"]'));
+  assert.match(await page.textContent('[data-testid="corner-window"]'), /rows 49\d\d–50\d\d and columns 49\d\d–50\d\d/);
+  await page.selectOption('#play-family', 'placement');
+});
+
 test('leaving the page cancels its jobs', async () => {
   const id = await startTable('knights', '9', '9');
   await page.waitForSelector('#work:not([hidden])');

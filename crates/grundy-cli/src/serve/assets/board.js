@@ -179,6 +179,9 @@ export function renderPlacement(container, analysis) {
   renderLegend(showValues ? shown : null);
 }
 
+// The most rows and columns of a corner game's grid drawn.
+const CORNER_SPAN = 40;
+
 export function renderCorner(container, analysis) {
   $('piece-choice').replaceChildren();
   // The piece's square: the position typed (`7 9`), or the corner of the move just played.
@@ -194,15 +197,19 @@ export function renderCorner(container, analysis) {
   const humanTurn = analysis && !gameOver() && toMove() === play.human;
   const rowCount = Math.max(row, ...moves.map((m) => m.corner[0])) + 1;
   const colCount = Math.max(col, ...moves.map((m) => m.corner[1])) + 1;
-  const cell = Math.max(14, Math.min(40, Math.floor(520 / Math.max(rowCount, colCount))));
-  const margin = 28;
-  const svg = svgElement('svg', { width: colCount * cell + margin + 8, height: rowCount * cell + margin + 8, 'font-family': 'sans-serif', 'font-size': 11 }, container);
-  for (let c = 0; c < colCount; c += 1) svgText(svg, margin + (c + 0.5) * cell, margin - 8, String(c), { 'text-anchor': 'middle' });
-  for (let r = 0; r < rowCount; r += 1) {
-    svgText(svg, margin - 6, margin + r * cell + cell / 2 + 4, String(r), { 'text-anchor': 'end' });
-    for (let c = 0; c < colCount; c += 1) {
-      const x = margin + c * cell;
-      const y = margin + r * cell;
+  // A grid far from the corner (the library takes squares up to 5000 5000: 25 million cells)
+  // is drawn as its last CORNER_SPAN rows and columns, around the piece, numbered as they are.
+  const firstRow = Math.max(0, rowCount - CORNER_SPAN);
+  const firstCol = Math.max(0, colCount - CORNER_SPAN);
+  const cell = Math.max(14, Math.min(40, Math.floor(520 / Math.max(rowCount - firstRow, colCount - firstCol))));
+  const margin = 36;
+  const svg = svgElement('svg', { width: (colCount - firstCol) * cell + margin + 8, height: (rowCount - firstRow) * cell + margin + 8, 'font-family': 'sans-serif', 'font-size': 11 }, container);
+  for (let c = firstCol; c < colCount; c += 1) svgText(svg, margin + (c - firstCol + 0.5) * cell, margin - 8, String(c), { 'text-anchor': 'middle', 'font-size': firstCol > 0 ? 8 : 11 });
+  for (let r = firstRow; r < rowCount; r += 1) {
+    svgText(svg, margin - 4, margin + (r - firstRow) * cell + cell / 2 + 4, String(r), { 'text-anchor': 'end', 'font-size': firstRow > 0 ? 8 : 11 });
+    for (let c = firstCol; c < colCount; c += 1) {
+      const x = margin + (c - firstCol) * cell;
+      const y = margin + (r - firstRow) * cell;
       const move = targets.get(`${r},${c}`);
       const group = svgElement('g', { class: move && humanTurn ? 'square legal' : 'square', 'data-square': `${r},${c}` }, svg);
       const fill = showValues && move ? moveColour(move) : ((r + c) % 2 === 0 ? '#f0ead8' : '#d9cfb4');
@@ -223,7 +230,14 @@ export function renderCorner(container, analysis) {
       if (move) group.addEventListener('click', () => actions.humanMove(move));
     }
   }
-  svgElement('rect', { x: margin, y: margin, width: cell, height: cell, fill: 'none', stroke: 'crimson', 'stroke-width': 2 }, svg);
+  if (firstRow === 0 && firstCol === 0) {
+    svgElement('rect', { x: margin, y: margin, width: cell, height: cell, fill: 'none', stroke: 'crimson', 'stroke-width': 2 }, svg);
+  } else {
+    const note = document.createElement('p');
+    note.dataset.testid = 'corner-window';
+    note.textContent = `rows ${firstRow}–${rowCount - 1} and columns ${firstCol}–${colCount - 1} of the grid are drawn; the corner, 0 0, is further up and to the left, and moves that go off the picture are not drawn (Hint names the winning ones)`;
+    container.appendChild(note);
+  }
   keepTouchSize(svg, cell);
   renderLegend(showValues ? moves : null);
 }

@@ -3,10 +3,10 @@
 // `after_graph`), and chooses the computer's move (`play`); a move, the person's or the
 // computer's, is played by taking the game it leaves as the game of the next request.
 
-import { $, parseBoard, sleep } from './common.js';
+import { $, parseBoard, showError, sleep } from './common.js';
 import { ask, cancelJob, cancelView, guarded, runningJobs } from './api.js';
 import {
-  play, families, limits, classroom, drawn, gameOver, onSquares, other, partlySettled, playForm, toMove,
+  play, families, limits, classroom, drawn, gameOver, onSquares, other, oversized, partlySettled, playForm, toMove,
 } from './state.js';
 import { actions } from './actions.js';
 import { pieceLetter } from './board.js';
@@ -189,6 +189,13 @@ async function cancelRunning() {
 // (`{ position }`: the board's rows, heaps, a corner's square, a graph's edges), or one a
 // link names as the library wrote it (`{ game, graph, position }`), after `plies` moves.
 export async function newGame(start = {}, plies = 0) {
+  // A game too large for the library is refused before anything of it is drawn; the game
+  // shown stays as it was, its search still running, and can be played on.
+  const tooLarge = oversized(playForm($('play-family').value), $('play-args').value.trim(), start.position);
+  if (tooLarge) {
+    showError(tooLarge);
+    return undefined;
+  }
   // A new game replaces the old one, even while the old one is still being searched.
   await cancelRunning();
   $('setup-mode').checked = false;
