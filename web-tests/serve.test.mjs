@@ -1439,6 +1439,84 @@ test('a board or a corner square too large for the library is refused before one
   await page.selectOption('#play-family', 'placement');
 });
 
+test('Cancel beside the board leaves a game to play on: the move taken back, or the computer asked again', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '8x8');
+  await page.selectOption('#play-opponent', 'perfect');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await page.waitForFunction(() => document.querySelectorAll('#board .square.legal').length === 64, null, { timeout: 60000 });
+  await idle();
+  // The person's move, whose position takes seconds to work out, cancelled: the position
+  // before it is back, the person to move, every square to click.
+  await page.click('[data-square="a1"]');
+  await page.waitForSelector('#computing:not([hidden])');
+  await page.click('#computing-cancel');
+  await page.waitForFunction(() => !document.querySelector('#board').classList.contains('pending')
+    && document.querySelectorAll('#board .square.legal').length === 64);
+  assert.equal((await page.$$('#history li')).length, 0);
+  assert.match(await page.textContent('[data-testid="to-move"]'), /^first player to move \(you\)$/);
+  assert.match(await page.textContent('[data-testid="message"]'), /back to the position before your move/);
+  assert.equal(await page.isHidden('#play-retry'), true);
+  // The computer's turn cancelled (its move, or the position it leads to): it is to move in
+  // the position it was to move in, and waits to be asked again.
+  await page.click('#play-swap');
+  await page.waitForSelector('#computing:not([hidden])');
+  await page.click('#computing-cancel');
+  await page.waitForSelector('#play-retry:not([hidden])');
+  assert.equal(await page.textContent('#play-retry'), "Computer's move");
+  assert.equal((await page.$$('#history li')).length, 0);
+  assert.match(await page.textContent('[data-testid="to-move"]'), /^first player to move \(the computer\)$/);
+  assert.equal(await page.evaluate(() => document.querySelector('#board').classList.contains('pending')), false);
+  await page.click('#play-retry');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 1, null, { timeout: 60000 });
+  assert.equal(await page.isHidden('#play-retry'), true);
+  assert.match(await page.textContent('#history li'), /^computer: /);
+  await page.fill('#play-args', '5x5');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await idle();
+});
+
+test('a refused request clears the view before it; a new request of a view cancels its job still running; 3,000,000 is read', async () => {
+  await page.click('button[data-tab="sequence"]');
+  await page.fill('#sequence-game', 'kayles');
+  await page.fill('#sequence-to', '2,000');
+  await page.click('#sequence-form button[type="submit"]');
+  await page.waitForFunction(() => /2001 values/.test(document.querySelector('#sequence-summary').textContent));
+  // A sequence whose answer cannot fit is refused with the library's message, never a crash
+  // (the kayles sequence to 99999999999 once answered HTTP 500 with an allocation failure's
+  // backtrace), and the plot before goes.
+  const logged = consoleErrors.length;
+  await page.fill('#sequence-to', '99999999999');
+  await page.click('#sequence-form button[type="submit"]');
+  await page.waitForSelector('#error:not([hidden])');
+  const refusals = consoleErrors.splice(logged);
+  assert.ok(refusals.every((text) => /status of 422/.test(text)), refusals.join('\n'));
+  const message = await page.textContent('#error');
+  assert.match(message, /100000000000 values \(heaps 0 to 99999999999\)/);
+  assert.doesNotMatch(message, /internal error|panicked|rustc|\/src\//);
+  assert.equal(await page.$('[data-testid="sequence-plot"]'), null);
+  assert.equal(await page.textContent('#sequence-summary'), '');
+  await page.fill('#sequence-to', 'a lot');
+  await page.click('#sequence-form button[type="submit"]');
+  await page.waitForFunction(() => /such as 3000000 or 3,000,000/.test(document.querySelector('#error').textContent));
+  assert.doesNotMatch(await page.textContent('#error'), /--to/);
+  // A table still running is cancelled by the next request of the table view, refused or not.
+  const running = await startTable('knights', '9', '9');
+  await page.waitForSelector('#work:not([hidden])');
+  await page.fill('#table-rows', '9-1');
+  const again = consoleErrors.length;
+  await page.click('#table-form button[type="submit"]');
+  assert.equal(await jobState(running, 'cancelled'), 'cancelled');
+  await page.waitForSelector('#error:not([hidden])');
+  consoleErrors.splice(again);
+  assert.equal(await page.$('[data-testid="table"]'), null);
+  await page.click('button[data-tab="play"]');
+});
+
 test('leaving the page cancels its jobs', async () => {
   const id = await startTable('knights', '9', '9');
   await page.waitForSelector('#work:not([hidden])');

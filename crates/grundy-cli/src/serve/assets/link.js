@@ -4,7 +4,7 @@
 // send the class the position everyone is looking at.
 
 import { $ } from './common.js';
-import { guarded } from './api.js';
+import { Superseded, guarded, supersede } from './api.js';
 import { play, classroom, drawn, playForm } from './state.js';
 import { actions } from './actions.js';
 
@@ -65,11 +65,29 @@ export function updateLink() {
   history.replaceState(null, '', `#${params}`);
 }
 
-// Draws `view` from its form, keeping the form's values for the link.
+// What each view draws, cleared when a request of it fails: a refusal must not leave the
+// table, plot, tour or graph of the form before standing under the new form.
+const VIEW_PARTS = {
+  table: ['table-view', 'table-legend'],
+  sequence: ['sequence-view', 'sequence-summary'],
+  tour: ['tour-view', 'tour-summary'],
+  graph: ['graph-view', 'graph-facts'],
+};
+
+// Draws `view` from its form, keeping the form's values for the link. The view's job still
+// running is cancelled first, even when the form is refused before anything is asked.
 export function drawView(view, draw) {
   drawnForms[view] = formValues(view);
   updateLink();
-  return guarded(draw);
+  supersede(view);
+  return guarded(async () => {
+    try {
+      await draw();
+    } catch (error) {
+      if (!(error instanceof Superseded)) for (const id of VIEW_PARTS[view]) $(id).replaceChildren();
+      throw error;
+    }
+  });
 }
 
 // The view the address names, its form filled in and drawn; false when it names none.

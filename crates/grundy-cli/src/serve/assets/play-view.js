@@ -54,6 +54,8 @@ function renderStatus() {
   $('play-hint').disabled = hidden;
   $('play-values').disabled = hidden;
   $('play-reveal').hidden = !hidden;
+  $('play-retry').hidden = !play.retry;
+  $('play-retry').textContent = play.retry === 'computer' ? "Computer's move" : 'Work out the moves';
   const mover = toMove();
   const you = (player) => (player === play.human ? 'you' : 'the computer');
   $('to-move').textContent = analysis ? `${mover} player to move (${you(mover)})` : '';

@@ -72,6 +72,9 @@ export const play = {
   graphLayout: null,
   hint: false,
   busy: false,
+  // What Cancel or an error stopped, which the page waits to be asked for again:
+  // 'computer' (its move), 'moves' (the moves of the position shown), or null.
+  retry: null,
   seed: 1,
 };
 
