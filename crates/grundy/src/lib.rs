@@ -33,6 +33,7 @@
 pub(crate) mod board;
 pub mod games;
 pub mod graph;
+pub(crate) mod limits;
 pub mod misere;
 mod notation;
 pub mod picture;
