@@ -1303,9 +1303,13 @@ test("the teacher's story: Kayles with the values hidden, revealed at the end, s
   // The class plays with the values hidden: no value, no winner, no hint on screen.
   await page.check('#play-classroom');
   for (let turn = 0; turn < 30; turn += 1) {
+    // The person's turn (the page may look idle between the answer about the person's move
+    // and the computer's reply, which then draws the heaps anew), or the game's end.
+    await page.waitForFunction(() => /\(you\)$/.test(document.querySelector('[data-testid="to-move"]').textContent)
+      || /game over/.test(document.querySelector('[data-testid="outcome"]').textContent));
     assert.equal(await page.textContent('[data-testid="nimber"]'), 'hidden');
     assert.equal(await page.isDisabled('#play-hint'), true);
-    const choices = await page.$$('.heap-moves button');
+    const choices = await page.$$('.heap-moves button:not([disabled])');
     if (choices.length === 0) break;
     const played = await page.$$eval('#history li', (items) => items.length);
     await choices[0].click();
@@ -1515,6 +1519,51 @@ test('a refused request clears the view before it; a new request of a view cance
   consoleErrors.splice(again);
   assert.equal(await page.$('[data-testid="table"]'), null);
   await page.click('button[data-tab="play"]');
+});
+
+test('a link restores the whole game: its moves and who played them, the last move, Back, the view options', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '5x5');
+  await page.selectOption('#play-side', 'first');
+  await page.selectOption('#play-opponent', 'perfect');
+  await page.click('#play-new');
+  await idle();
+  for (const square of ['a1', 'b1']) {
+    const before = (await page.$$('#history li')).length;
+    await page.click(`[data-square="${square}"]`);
+    await page.waitForFunction((count) => document.querySelectorAll('#history li').length === count + 2, before);
+    await idle();
+  }
+  await page.check('#play-values');
+  const seen = (view) => view.evaluate(() => ({
+    moves: [...document.querySelectorAll('#history li')].map((item) => item.textContent),
+    owners: [...document.querySelectorAll('[data-owner]')].map((piece) => `${piece.closest('[data-square]').dataset.square}:${piece.dataset.owner}`).sort(),
+    last: document.querySelector('[data-testid="last-move"]').closest('[data-square]').dataset.square,
+    values: document.querySelector('#play-values').checked,
+    back: !document.querySelector('#play-back').disabled,
+    toMove: document.querySelector('[data-testid="to-move"]').textContent,
+    legend: document.querySelector('#legend').textContent,
+  }));
+  const here = await seen(page);
+  assert.equal(here.moves.length, 4);
+  const link = page.url();
+  const other = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    await other.goto(link);
+    await other.waitForFunction(() => document.querySelectorAll('#history li').length === 4
+      && document.querySelector('#work').hidden && document.querySelectorAll('#board .square.legal').length > 0);
+    assert.deepEqual(await seen(other), here);
+    assert.match(here.legend, /a piece the first player put down/);
+    // Back steps through the moves restored.
+    await other.click('#play-back');
+    await other.waitForFunction(() => document.querySelectorAll('#history li.future').length === 1);
+    assert.equal(await other.$eval('#history li[aria-current="step"]', (item) => item.textContent), here.moves[2]);
+  } finally {
+    await other.close();
+  }
+  await page.uncheck('#play-values');
 });
 
 test('leaving the page cancels its jobs', async () => {

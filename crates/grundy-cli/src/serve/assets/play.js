@@ -225,7 +225,11 @@ async function cancelRunning() {
 // A new game: the form's (`start` undefined), the form's in a position typed or set up
 // (`{ position }`: the board's rows, heaps, a corner's square, a graph's edges), or one a
 // link names as the library wrote it (`{ game, graph, position }`), after `plies` moves.
-export async function newGame(start = {}, plies = 0) {
+//
+// `replay`, from a link: the game before its first move (`game`, `graph`, `plies`) and its
+// moves (`notation`, `by`), each taken from the library's list of the moves of the position
+// it is played in, so the game opens with its move list, Back and who played each move.
+export async function newGame(start = {}, plies = 0, replay = null) {
   // A game too large for the library is refused before anything of it is drawn; the game
   // shown stays as it was, its search still running, and can be played on.
   const tooLarge = oversized(playForm($('play-family').value), $('play-args').value.trim(), start.position);
@@ -257,9 +261,28 @@ export async function newGame(start = {}, plies = 0) {
     play.hint = false;
     play.retry = null;
     $('message').textContent = '';
+    if (replay) await replayMoves(replay);
     renderPlay();
     await refresh();
   });
+}
+
+// Plays a link's moves from the game before the first, as the library lists them; a move the
+// library does not list there ends the replay with a message, the game kept up to it.
+async function replayMoves(replay) {
+  showGame({ game: replay.game, graph: replay.graph, position: null });
+  play.plies = replay.plies;
+  for (const [index, { notation, by }] of replay.moves.entries()) {
+    await analyse();
+    const move = play.analysis.moves.find((listed) => listed.move === notation);
+    if (!move || move.after === undefined) {
+      throw new Error(`the link's move ${index + 1}, ${notation}, is not one of the moves of its position: the game is opened up to it`);
+    }
+    recordMove(move, by);
+    // Nothing of a position passed through is shown as the game's: the value line waits for
+    // the position the link names.
+    play.analysis = null;
+  }
 }
 
 $('play-form').addEventListener('submit', (event) => {
