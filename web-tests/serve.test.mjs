@@ -1100,7 +1100,7 @@ test('misère play on knights 4x4: winning squares coloured, no nim-values', asy
   assert.equal(await page.inputValue('#play-opponent'), 'perfect');
   await page.check('#play-values');
   const fills = await page.$$eval('#board [data-square] rect:first-child', (rects) => rects.map((rect) => rect.getAttribute('fill')));
-  assert.equal(fills.filter((fill) => fill === '#9fd49a').length, 12, 'twelve squares in the winning colour');
+  assert.equal(fills.filter((fill) => fill === '#ffffff').length, 12, 'twelve squares in the winning colour');
   assert.equal(fills.filter((fill) => fill === '#b8c2d4').length, 4, 'four in the losing colour');
   assert.equal((await page.$$('#board [data-winning="true"]')).length, 12);
   assert.match(await page.getAttribute('[data-square="a1"]', 'aria-label'), /^a1: free, a winning move$/);
@@ -1263,7 +1263,7 @@ test('Kayles heaps under misère play: the winning moves, no nim-values; Node Ka
   await page.waitForSelector('[data-vertex="f"]');
   await idle();
   assert.match(await page.textContent('[data-testid="nimber"]'), /^the player to move (wins|loses)$/);
-  assert.ok((await page.$$('[data-testid="vertex"][fill="#9fd49a"], [data-testid="vertex"][fill="#b8c2d4"]')).length === 6);
+  assert.ok((await page.$$('[data-testid="vertex"][fill="#ffffff"], [data-testid="vertex"][fill="#b8c2d4"]')).length === 6);
   assert.doesNotMatch(await boardTexts(page), NIM_TEXT);
   await page.selectOption('#play-family', 'corner');
   await page.fill('#play-args', '7 9');
@@ -1563,6 +1563,29 @@ test('a link restores the whole game: its moves and who played them, the last mo
   } finally {
     await other.close();
   }
+  await page.uncheck('#play-values');
+});
+
+test('one colour language: the colours say values, the winning moves are marked by a frame in no value\'s colour', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '5x5');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await idle();
+  await page.check('#play-values');
+  const frames = await page.$$eval('#board [data-winning="true"] rect', (rects) => rects.map((rect) => rect.getAttribute('stroke')));
+  assert.ok(frames.length > 0);
+  assert.ok(frames.every((stroke) => stroke === '#111111' || stroke === 'white'), frames.join(' '));
+  const fills = new Set(await page.$$eval('#board [data-square] rect:first-child', (rects) => rects.map((rect) => rect.getAttribute('fill'))));
+  assert.ok(!fills.has('#111111') && !fills.has('white'), [...fills].join(' '));
+  // Green is a value's colour (*1 among them), never the winning moves'.
+  assert.equal((await page.$$('#board [stroke="green"], #board [fill="green"]')).length, 0);
+  assert.match(await page.textContent('#legend'), /the move leads to nim-value \*2/);
+  assert.match(await page.textContent('#legend'), /a winning move, framed in black \(it leads to 0\)/);
+  const swatchOutline = await page.$eval('#legend .swatch.winning-frame', (box) => getComputedStyle(box).outlineColor);
+  assert.equal(swatchOutline, 'rgb(17, 17, 17)');
   await page.uncheck('#play-values');
 });
 

@@ -5,7 +5,7 @@
 
 import { $, columnLetters, keepTouchSize, nimberText, squareName, svgElement, svgText } from './common.js';
 import { play, drawnPosition, gameOver, misereShown, playerAfter, showingValues, toMove } from './state.js';
-import { PLAYER_COLOURS, moveColour, moveState } from './values.js';
+import { PLAYER_COLOURS, moveColour, moveState, winningFrame } from './values.js';
 import { actions } from './actions.js';
 import { renderLegend } from './legend.js';
 
@@ -154,7 +154,7 @@ export function renderPlacement(container, analysis) {
       }, svg);
       svgElement('rect', { x, y, width: cell, height: cell, fill }, group);
       if (move && move.winning && (showValues || play.hint)) {
-        svgElement('rect', { x: x + 2, y: y + 2, width: cell - 4, height: cell - 4, fill: 'none', stroke: 'green', 'stroke-width': 3, 'data-winning': 'true' }, group);
+        winningFrame(group, x, y, cell);
       }
       if (letter !== '.') {
         svgElement('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell / 3, fill: owner ? PLAYER_COLOURS[owner] : '#222222', 'data-owner': owner || 'set-up' }, group);
@@ -215,7 +215,7 @@ export function renderCorner(container, analysis) {
       const fill = showValues && move ? moveColour(move) : ((r + c) % 2 === 0 ? '#f0ead8' : '#d9cfb4');
       svgElement('rect', { x, y, width: cell, height: cell, fill }, group);
       if (move && (showValues || play.hint) && move.winning) {
-        svgElement('rect', { x: x + 2, y: y + 2, width: cell - 4, height: cell - 4, fill: 'none', stroke: 'green', 'stroke-width': 3 }, group);
+        winningFrame(group, x, y, cell);
       } else if (move && !showValues) {
         svgElement('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell / 8, fill: '#555' }, group);
       }
