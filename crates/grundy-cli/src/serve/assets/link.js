@@ -7,6 +7,7 @@ import { $ } from './common.js';
 import { guarded } from './api.js';
 import { play, classroom, drawn, playForm } from './state.js';
 import { actions } from './actions.js';
+import { restoreModes, writeModes } from './modes.js';
 
 let shownTab = 'play';
 
@@ -58,6 +59,7 @@ export function updateLink() {
   params.set('plies', String(play.plies));
   if (classroom()) params.set('classroom', '1');
   if (play.misere) params.set('convention', 'misere');
+  writeModes(params);
   if (shownTab !== 'play') {
     params.set('view', shownTab);
     for (const [id, value] of drawnForms[shownTab] || []) params.set(id, value);
@@ -107,6 +109,7 @@ export function gameOfLink() {
   if (graph && position !== null) $('play-edges').value = position;
   $('play-classroom').checked = params.get('classroom') === '1';
   $('play-misere').checked = params.get('convention') === 'misere';
+  restoreModes(params);
   actions.updateOpponentChoice();
   const start = {};
   if (params.has('text')) start.game = params.get('text');

@@ -3,7 +3,8 @@
 // (`{"question": "value", "game": "knights 5x5"}`) as `grundy worker` does (docs/WEB.md).
 // This module fills the choices from the catalogue and opens what the address names; each
 // view is a module of its own: play.js (with state.js, play-view.js, board.js, values.js,
-// graph-layout.js), table.js, sequence.js, tour.js, attack-graph.js; link.js keeps the
+// graph-layout.js, and modes.js, review.js, why.js for the modes, the review and the why
+// panel), table.js, sequence.js, tour.js, attack-graph.js; link.js keeps the
 // address, api.js asks the server, common.js holds what they share.
 
 import { $ } from './common.js';
