@@ -1508,6 +1508,44 @@ test("the why panel: the options' values and their mex, the position's value", a
   }
   assert.equal(await page.textContent('[data-testid="why-mex"]'),
     `The value is the mex of {${values.join(', ')}}, the smallest value no move reaches: *${answer.nimber}.`);
+  // The parts: each heap with its value, from the library's value answer, and their nim-sum.
+  const value = await worker({ question: 'value', game: 'kayles 1 2' });
+  assert.deepEqual(value.heap_nimbers, [1, 2]);
+  await page.waitForSelector('[data-testid="why-parts"]');
+  assert.equal(await page.textContent('[data-testid="why-parts"]'), '*1 + *2 = *3');
+  assert.match(await page.textContent('#why-body'), /1 → \*1, 2 → \*2/);
+});
+
+test("lessons from the references: a menu by family, each game with its own rules", async () => {
+  await page.selectOption('#play-mode', 'computer');
+  await page.selectOption('#play-side', 'first');
+  const catalogue = await page.evaluate(async () => (await fetch('/api/games')).json());
+  const offered = catalogue.families.filter((family) => family.play && family.lessons.length > 0);
+  const groups = await page.$$eval('#play-lesson optgroup', (list) => list.map((group) => ({
+    label: group.label, titles: [...group.children].map((option) => option.textContent),
+  })));
+  assert.deepEqual(groups, offered.map((family) => ({ label: family.play.label, titles: family.lessons.map((lesson) => lesson.title) })));
+  // The lesson's worked example of Kayles.
+  const heap = catalogue.families.find((family) => family.family === 'heap');
+  await page.selectOption('#play-lesson', 'heap/0');
+  await page.waitForFunction(() => document.querySelector('[data-testid="game-text"]').textContent === 'kayles 3 4 5 2 5');
+  await idle();
+  assert.equal(`${heap.lessons[0].game} ${heap.lessons[0].arguments}`, 'kayles 3 4 5 2 5');
+  assert.match(await page.textContent('#message'), /Combinatorial Game Theory IV, lesson 4/);
+  assert.match(await page.textContent('[data-testid="rules"]'), /kayles: 0\.77 : knock down one or two adjacent pins/);
+  assert.equal(await page.textContent('[data-testid="nimber"]'), '0');
+  // Boone's knights 4x5, and the knight's own rule beside the family's.
+  await page.selectOption('#play-lesson', 'placement/1');
+  await page.waitForFunction(() => document.querySelector('[data-testid="game-text"]').textContent === 'knights 4x5');
+  await idle();
+  assert.match(await page.textContent('[data-testid="rules"]'), /knights: a knight attacks the squares an L-shaped jump away/);
+  assert.match(await page.textContent('#message'), /Boone \(2016\), Theorem 2\.2\.2/);
+  assert.equal(await page.textContent('[data-testid="nimber"]'), '0');
+  // Each piece has its own rule.
+  await page.fill('#play-game', 'bishops');
+  await page.click('#play-new');
+  await page.waitForFunction(() => /bishops: a bishop attacks every square along its diagonals/.test(document.querySelector('[data-testid="rules"]').textContent));
+  await idle();
 });
 
 test('presenter mode at 1920x1080: the board fills most of the height, controls behind a button, remote keys', async () => {

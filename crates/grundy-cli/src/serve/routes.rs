@@ -42,7 +42,7 @@ const STYLE_CSS: &str = include_str!("assets/style.css");
 
 /// The page's script: ES modules, one a view (docs/WEB.md lists them), which `main.js`, the
 /// one the page loads, imports. Each is served at `/` and its name.
-const SCRIPTS: [(&str, &str); 20] = [
+const SCRIPTS: [(&str, &str); 21] = [
     ("main.js", include_str!("assets/main.js")),
     ("common.js", include_str!("assets/common.js")),
     ("api.js", include_str!("assets/api.js")),
@@ -63,6 +63,7 @@ const SCRIPTS: [(&str, &str); 20] = [
     ("modes.js", include_str!("assets/modes.js")),
     ("review.js", include_str!("assets/review.js")),
     ("why.js", include_str!("assets/why.js")),
+    ("lessons.js", include_str!("assets/lessons.js")),
 ];
 
 struct Server {
