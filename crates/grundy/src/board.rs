@@ -24,7 +24,7 @@ pub(crate) use drawing::DominoMark;
 pub use drawing::{board_picture, BoardPicture};
 
 pub(crate) use piece::LINE_DIRECTIONS;
-pub use piece::{Piece, PieceError};
+pub use piece::{Piece, PieceError, RayRule, RayRuleError};
 pub use surface::{Surface, SurfaceError};
 pub use symmetry::Symmetry;
 

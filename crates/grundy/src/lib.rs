@@ -29,10 +29,12 @@
 //! assert_eq!(value.outcome(), Outcome::N);
 //! ```
 #![warn(missing_docs)]
+#![warn(unreachable_pub)]
 
 pub(crate) mod board;
 pub mod games;
 pub mod graph;
+pub(crate) mod limits;
 pub mod misere;
 mod notation;
 pub mod picture;

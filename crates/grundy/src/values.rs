@@ -211,10 +211,58 @@ pub enum Convention {
 }
 
 impl Convention {
+    /// Whether this is normal play: a request leaves its convention out then.
+    #[must_use]
+    pub(crate) fn is_normal(&self) -> bool {
+        *self == Convention::Normal
+    }
+
     /// Whether this is misère play.
     #[must_use]
     pub(crate) fn is_misere(self) -> bool {
         self == Convention::Misere
+    }
+}
+
+/// A game's genus: its normal-play nim-value and the misère nim-values γ₀ … γₖ computed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Genus {
+    /// The normal-play nim-value `g`.
+    pub normal: u32,
+    /// γ₀, γ₁, …: the misère nim-value of the game plus that many copies of `*2`, as far as
+    /// computed (the last two alternate from where the written genus ends).
+    pub misere: Vec<u32>,
+}
+
+impl Genus {
+    /// The superscript as Conway writes it: the γs up to and including the first two of the
+    /// tail that alternates to the last term computed.
+    #[must_use]
+    pub(crate) fn written(&self) -> &[u32] {
+        let terms = &self.misere;
+        // The first index from which every computed term equals the one two before it.
+        let mut start = terms.len();
+        while start >= 3 && terms[start - 1] == terms[start - 3] {
+            start -= 1;
+        }
+        let start = start.saturating_sub(2);
+        &terms[..(start + 2).min(terms.len())]
+    }
+}
+
+impl fmt::Display for Genus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let written = self.written();
+        write!(f, "{}^", self.normal)?;
+        if written.iter().all(|&gamma| gamma < 10) {
+            for gamma in written {
+                write!(f, "{gamma}")?;
+            }
+            Ok(())
+        } else {
+            let terms: Vec<String> = written.iter().map(u32::to_string).collect();
+            write!(f, "{{{}}}", terms.join(","))
+        }
     }
 }
 

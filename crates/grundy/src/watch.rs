@@ -35,10 +35,10 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::games::heap::SequenceObserver;
-use crate::games::placement::root_search::{
+use crate::games::first_move_search::{
     GroupInSearch, RootObserver, RootProgress, SettledRecord, TriedRecord,
 };
+use crate::games::work_observer::WorkObserver;
 use crate::solver::{Fact, SearchObserver, SearchStats};
 use crate::tour::count::CountProgress;
 use crate::tour::frontier::FrontierProgress;
@@ -519,40 +519,23 @@ impl RootObserver for RootWatch<'_> {
     }
 }
 
-/// A nim-sequence's observer: heaps computed, under `task`.
-pub(crate) struct SequenceWatch<'a> {
+/// A family's own long work's observer (a heap game's nim-sequence computed before it is
+/// valued): steps done, under `task`.
+pub(crate) struct WorkWatch<'a> {
     pub(crate) watch: &'a Watch,
     pub(crate) task: String,
-    /// Asked before every heap, `should_stop` looks at the flag (and the caller's clock) only
-    /// every so many heaps: a look costs about as much as a fast heap.
-    pub(crate) deadline: Option<std::time::Instant>,
-    pub(crate) heaps_since_look: u32,
-    /// Whether the deadline passed (as opposed to the flag being raised).
-    pub(crate) timed_out: bool,
 }
 
-impl SequenceObserver for SequenceWatch<'_> {
-    fn progress(&mut self, computed: usize, total: usize) {
+impl WorkObserver for WorkWatch<'_> {
+    fn progress(&mut self, done: usize, total: usize) {
         self.watch.send(&Event::Steps {
             task: self.task.clone(),
-            done: computed as u64,
+            done: done as u64,
             total: total as u64,
         });
     }
 
     fn should_stop(&mut self) -> bool {
-        self.heaps_since_look += 1;
-        if self.heaps_since_look < 64 {
-            return false;
-        }
-        self.heaps_since_look = 0;
-        if self
-            .deadline
-            .is_some_and(|deadline| std::time::Instant::now() > deadline)
-        {
-            self.timed_out = true;
-            return true;
-        }
         self.watch.is_stopped()
     }
 }

@@ -16,6 +16,7 @@ use crate::games::computer::{ComputerAsked, NoReply};
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{MisereStart, State, TooLarge};
 use crate::games::placement::ResumableSearch;
+use crate::games::work_observer::{WorkEnd, WorkObserver};
 use crate::graph::{Graph, GraphError};
 use crate::report::{Command, GameReport, Move, MovesPart, Player};
 use crate::solver::SearchObserver;
@@ -175,6 +176,20 @@ pub trait FamilyGame: Sized {
         _observer: Box<dyn SearchObserver + Send>,
     ) -> Option<GameReport> {
         None
+    }
+
+    /// The game made ready to be valued, when its family answers from values computed ahead:
+    /// a heap game computes its nim-sequence as far as its largest heap needs, telling
+    /// `observer` its progress and obeying its stop. `None` for a game ready as it is.
+    ///
+    /// # Errors
+    /// Values the family cannot compute within its limits (the message names the limit), or
+    /// `observer` stopped the work.
+    fn prepared(&self, _observer: &mut dyn WorkObserver) -> Result<Option<Self>, WorkEnd>
+    where
+        Self: Sized,
+    {
+        Ok(None)
     }
 
     /// The search by first move that keeps a checkpoint and spreads over ranks, for a family

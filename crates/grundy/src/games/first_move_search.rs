@@ -4,7 +4,9 @@
 //! placement games' search, written in their folder).
 
 pub use super::placement::checkpoint::{CheckpointError, CheckpointText};
-pub use super::placement::root_search::{ResumeError, RootReport};
+pub use super::placement::root_search::{
+    GroupInSearch, ResumeError, RootObserver, RootProgress, RootReport, SettledRecord, TriedRecord,
+};
 pub use super::placement::unit_search::{
     Goal, SettledUnit, UnitBudget, UnitCounts, UnitResumeError, MAX_UNIT_TEXT_BYTES,
 };

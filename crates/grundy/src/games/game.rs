@@ -30,6 +30,7 @@ use crate::board::BoardSize;
 use crate::games::contract::FamilyGame;
 use crate::games::corner::{CornerGame, CornerPiece, MAX_CORNER};
 use crate::games::cram::CramGame;
+pub use crate::games::game_error::GameError;
 use crate::games::graph::GraphGame;
 use crate::games::heap::{HeapRuleset, Heaps, Rectangle, Rectangles};
 use crate::games::placement::{
@@ -52,17 +53,6 @@ pub(crate) const GRAPH_QUESTIONS: &str = "`value`, `moves`, `outcome`, `play` an
 
 /// The most games one sum may hold.
 pub(crate) const MAX_SUMMANDS: usize = 64;
-
-/// What is wrong with a game as written: the message names the bad word and what was expected.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct GameError(pub String);
-
-impl GameError {
-    fn new(message: impl fmt::Display) -> GameError {
-        GameError(message.to_string())
-    }
-}
 
 /// A game or a sum of games, each in its position.
 #[derive(Clone, Debug)]

@@ -19,9 +19,28 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+pub(crate) use crate::games::corner::check_question::check as corner_check;
+use crate::games::corner::check_question::corner_game_of_check;
+pub use crate::games::corner::check_question::CheckRequest;
 use crate::games::corner::{looks_like_corner_game, CornerGame, CORNER_GAMES};
 use crate::games::cram::{is_cram, CramTable, CRAM_NAME};
-use crate::games::heap::{looks_like_heap_game, NAMED_GAMES};
+use crate::games::game_error::GameError;
+pub(crate) use crate::games::heap::quotient::QuotientProgress;
+pub(crate) use crate::games::heap::quotient_question::quotient as misere_quotient;
+pub use crate::games::heap::quotient_question::{QuotientEnd, QuotientRequest, MAX_QUOTIENT_HEAPS};
+use crate::games::heap::sequence_question::heap_game_of_sequence;
+pub(crate) use crate::games::heap::sequence_question::{nim_sequence, MISERE_SEQUENCE_POSITIONS};
+pub use crate::games::heap::sequence_question::{
+    SequenceAnswer, SequenceEnd, SequenceRequest, BYTES_PER_COMPUTED_HEAP, BYTES_PER_PRINTED_VALUE,
+    DEFAULT_SHOWN, MAX_SEQUENCE_HEAP, PERIOD_HORIZON,
+};
+use crate::games::heap::{looks_like_heap_game, HeapGame, NAMED_GAMES};
+pub(crate) use crate::games::placement::bench::bench as placement_bench;
+pub use crate::games::placement::bench::{BenchRequest, BENCH_CASES, MAX_DENSE_SIZE};
+pub(crate) use crate::games::placement::conjecture::conjecture as placement_conjecture;
+pub use crate::games::placement::conjecture::{
+    parity_text, BoardRange, Conjecture, ConjectureRequest, PARITY_STATEMENT,
+};
 use crate::games::placement::{parse_pieces, Piece, PlacementTable, RayRule, Surface};
 use crate::games::table_family::TableFamily;
 use crate::report::Command;
@@ -699,6 +718,36 @@ fn one_of(alternatives: &[String]) -> String {
         Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
         None => String::new(),
     }
+}
+
+/// The questions whose game is one family's name alone, read by that family's own parser
+/// (which knows only its own names): a request reader refuses a name of another family first,
+/// by the questions its family takes ([`Family::check_verb`]).
+pub const QUESTIONS_OF_ONE_FAMILY: [Command; 3] =
+    [Command::Sequence, Command::Quotient, Command::Check];
+
+/// The corner game named `name`, whose theorems a [`CheckRequest`] checks.
+///
+/// # Errors
+/// A name of another family (its message says which questions it takes), or a corner game
+/// misnamed.
+pub fn check_game(name: &str) -> Result<CornerGame, GameError> {
+    // A name that is no piece may be a misspelt corner game: its own error says more than
+    // "pieces have no theorems checked".
+    Family::check_verb(name, Command::Check).map_err(GameError)?;
+    corner_game_of_check(name).map_err(GameError)
+}
+
+/// The heap game named `name`, whose nim-sequence a [`SequenceRequest`] asks for.
+///
+/// # Errors
+/// A name of another family (its message says which questions it takes), a bad code, or
+/// `kayles-2d`, whose positions are boards rather than heaps.
+pub fn sequence_game(name: &str) -> Result<HeapGame, GameError> {
+    // A name that is no piece may be a misspelt heap game: its own error says more than
+    // "pieces have no sequence".
+    Family::check_verb(name, Command::Sequence).map_err(GameError)?;
+    heap_game_of_sequence(name).map_err(GameError)
 }
 
 #[cfg(test)]

@@ -30,6 +30,7 @@ use crate::games::move_list::Lister;
 pub use crate::games::move_list::{MoveOffers, SumMove, SumMoves};
 use crate::games::parts::{MisereStart, State, TooLarge};
 use crate::games::placement::{Placement, ResumableSearch};
+use crate::games::work_observer::{WorkEnd, WorkObserver};
 use crate::graph::GraphError;
 use crate::report::{Command, GameReport, Move, Player};
 use crate::solver::SearchObserver;
@@ -202,6 +203,12 @@ impl FamilyGame for Summand {
         each_family!(self, part => part.random_move(seed))
     }
 
+    fn prepared(&self, observer: &mut dyn WorkObserver) -> Result<Option<Summand>, WorkEnd> {
+        each_family!(self, part, family => part
+            .prepared(observer)
+            .map(|ready| ready.map(family)))
+    }
+
     fn resumable_search(&self) -> Option<ResumableSearch> {
         each_family!(self, part => part.resumable_search())
     }
@@ -247,16 +254,6 @@ impl FamilyGame for Summand {
 
     fn report_picture(&self, report: &GameReport, every_move_listed: bool) -> Option<String> {
         each_family!(self, part => part.report_picture(report, every_move_listed))
-    }
-}
-
-impl Summand {
-    /// The heap game, when this is one, to be given its nim-sequence.
-    pub(crate) fn as_heaps_mut(&mut self) -> Option<&mut Heaps> {
-        match self {
-            Summand::Heaps(heaps) => Some(heaps),
-            _ => None,
-        }
     }
 }
 

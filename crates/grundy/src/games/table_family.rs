@@ -10,9 +10,8 @@ use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::board::Surface;
+use crate::board::{RayRule, Surface};
 use crate::games::contract::FamilyGame;
-use crate::games::placement::RayRule;
 use crate::games::sum::Summand;
 use crate::report::TableReport;
 use crate::solver::SearchObserver;

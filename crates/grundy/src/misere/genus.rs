@@ -5,60 +5,15 @@
 //! like that heap. The sequence of γs is eventually periodic with period 2, and is written up
 //! to where it starts to alternate: `0^120` stands for γ = 1, 2, 0, 2, 0, ….
 
-use std::fmt;
-
-use serde::{Deserialize, Serialize};
-
 use super::search::MisereSearch;
 use crate::games::parts::Parts;
 use crate::report::GenusReport;
+pub(crate) use crate::values::Genus;
 use crate::values::Nimber;
 
 /// The terms computed: γ₀ … γ₇ (up to seven copies of `*2`). The written genus is what these
 /// show: a sequence that started to alternate only later would be written with all eight.
 pub(crate) const GENUS_TERMS: usize = 8;
-
-/// A game's genus: its normal-play nim-value and the misère nim-values γ₀ … γₖ computed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Genus {
-    /// The normal-play nim-value `g`.
-    pub normal: u32,
-    /// γ₀, γ₁, …: the misère nim-value of the game plus that many copies of `*2`, as far as
-    /// computed (the last two alternate from where the written genus ends).
-    pub misere: Vec<u32>,
-}
-
-impl Genus {
-    /// The superscript as Conway writes it: the γs up to and including the first two of the
-    /// tail that alternates to the last term computed.
-    #[must_use]
-    pub(crate) fn written(&self) -> &[u32] {
-        let terms = &self.misere;
-        // The first index from which every computed term equals the one two before it.
-        let mut start = terms.len();
-        while start >= 3 && terms[start - 1] == terms[start - 3] {
-            start -= 1;
-        }
-        let start = start.saturating_sub(2);
-        &terms[..(start + 2).min(terms.len())]
-    }
-}
-
-impl fmt::Display for Genus {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let written = self.written();
-        write!(f, "{}^", self.normal)?;
-        if written.iter().all(|&gamma| gamma < 10) {
-            for gamma in written {
-                write!(f, "{gamma}")?;
-            }
-            Ok(())
-        } else {
-            let terms: Vec<String> = written.iter().map(u32::to_string).collect();
-            write!(f, "{{{}}}", terms.join(","))
-        }
-    }
-}
 
 /// The genus of the position `parts` of `search`'s game, whose normal-play nim-value is
 /// `normal`: γ₀ … γ₇ by misère nim-value searches of the position plus `*2`s. `None` when the

@@ -21,7 +21,6 @@ mod plot;
 
 pub use crate::board::{board_picture, BoardPicture};
 
-pub use crate::games::placement::picture::{position, smallest_terminal};
 pub use grid::{table, value_grid, MAX_GRID_CELLS};
 pub use knight_tour::{tour, MAX_TOUR_SQUARES};
 pub use plot::{sequence, sequence_plot, PeriodMark, MAX_PLOTTED_HEAPS};
@@ -41,7 +40,8 @@ use crate::request::{Answer, GraphAnswer, Request, TourAnswer};
 /// - a table: its values as a grid, cells a stop left unfinished marked `?` ([`table`]);
 /// - a nim-sequence: its plot, the proven period shaded ([`sequence`]);
 /// - a knight's tour found: the tour ([`tour`]);
-/// - a graph of a piece on a board: a smallest terminal position ([`smallest_terminal`]).
+/// - a graph of a piece on a board: a smallest terminal position
+///   ([`FamilyGame::smallest_terminal_picture`]).
 ///
 /// `None` for the other answers (heap, corner and graph games and sums have no board; whether
 /// tours exist, their counts and verdicts have nothing to draw), for an answer that does not
@@ -74,7 +74,8 @@ pub fn of_answer(request: &Request, answer: &Answer) -> Option<String> {
 }
 
 /// The picture of a graph answer about `game`: a smallest terminal position drawn on its board
-/// ([`smallest_terminal`]); `None` for a graph read from a file, which has no board.
+/// ([`FamilyGame::smallest_terminal_picture`]); `None` for a graph read from a file, which has
+/// no board.
 #[must_use]
 pub fn of_graph_answer(game: &Game, answer: &GraphAnswer) -> Option<String> {
     game.as_single()?

@@ -16,26 +16,19 @@
 
 mod after;
 mod answer_size;
-mod as_text;
-mod bench;
-mod check;
-mod conjecture;
 mod error_report;
 mod evaluator;
 mod game_questions;
 mod graph;
 mod graph_text;
-mod limits;
+
 mod moves_in_time;
 mod play;
 mod play_request;
 mod play_session;
 mod prepare;
 mod questions;
-mod quotient;
 mod read;
-mod sequence;
-mod sequence_text;
 mod server_limits;
 mod table;
 mod table_text;
@@ -51,6 +44,7 @@ use crate::games::computer::NoReply;
 use crate::games::first_move_search::{FirstMoveEnd, ResumeError, RootReport};
 use crate::games::game::Game;
 use crate::games::game::GameError;
+use crate::games::work_observer::WorkEnd;
 use crate::misere::Convention;
 use crate::report::{
     CheckReport, Command, ConjectureReport, GameReport, QuotientReport, TableReport,
@@ -63,30 +57,29 @@ pub use crate::games::first_move_search::{
     RanksAnswer, RanksError, RanksObserver, RanksSearch, Refusal, ResumableSearch, Resume,
     SettledUnit, UnitBudget, UnitCounts, UnitResumeError, MAX_UNIT_TEXT_BYTES, RESUMABLE_GAMES,
 };
-pub use after::game_after;
-pub use answer_size::{check_written_size, json_bytes, json_line, LEAST_JSON_BYTES_PER_VALUE};
-pub use bench::{bench, BenchRequest, BENCH_CASES, MAX_DENSE_SIZE};
-pub use check::{check, check_game, CheckRequest};
-pub use conjecture::{
-    conjecture, parity_text, BoardRange, Conjecture, ConjectureRequest, PARITY_STATEMENT,
+pub use crate::games::registry::{check_game, CheckRequest};
+pub use crate::games::registry::{
+    parity_text, BoardRange, Conjecture, ConjectureRequest, PARITY_STATEMENT,
 };
-pub use error_report::{ErrorKind, ErrorReport, STOPPED_STATUS};
-pub use graph::{graph, GraphAnswer, GraphRequest, MAX_DRAWN_VERTICES};
-pub use graph_text::graph_text;
-pub use limits::{memory_text, parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
-pub use play::{computer_name, ComputerTurn, NoStrategy, Opponent, PlayRequest};
-pub use play_session::PlaySession;
-pub use prepare::{
-    check_reference_work, HEAP_SECONDS, LIST_LIMIT, MAX_CORNER_BYTES, MAX_CORNER_SEARCH,
-    MAX_HEAP_WITHOUT_PERIOD, MAX_REFERENCE_WORK,
-};
-pub use questions::{computer_turn, moves, outcome, play, sequence, table, value};
-pub use quotient::{quotient, QuotientRequest, MAX_QUOTIENT_HEAPS};
-pub use read::{read_request, request_from_value};
-pub use sequence::{
+pub use crate::games::registry::{
     sequence_game, SequenceAnswer, SequenceRequest, BYTES_PER_COMPUTED_HEAP,
     BYTES_PER_PRINTED_VALUE, DEFAULT_SHOWN, PERIOD_HORIZON,
 };
+pub use crate::games::registry::{BenchRequest, BENCH_CASES, MAX_DENSE_SIZE};
+pub use crate::games::registry::{QuotientRequest, MAX_QUOTIENT_HEAPS};
+pub use crate::limits::{memory_text, parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
+pub use after::game_after;
+pub use answer_size::{check_written_size, json_bytes, json_line, LEAST_JSON_BYTES_PER_VALUE};
+pub use error_report::{ErrorKind, ErrorReport, STOPPED_STATUS};
+pub use graph::{graph, GraphAnswer, GraphRequest, MAX_DRAWN_VERTICES};
+pub use graph_text::graph_text;
+pub use play::{computer_name, ComputerTurn, NoStrategy, Opponent, PlayRequest};
+pub use play_session::PlaySession;
+pub use prepare::LIST_LIMIT;
+pub use questions::{
+    bench, check, computer_turn, conjecture, moves, outcome, play, quotient, sequence, table, value,
+};
+pub use read::{read_request, request_from_value};
 pub use server_limits::ServerLimits;
 pub use table::{TableGame, TableRequest};
 pub use table_text::table_text;
@@ -430,6 +423,15 @@ pub fn checkpoint_line(search: &ResumableSearch, event: &crate::watch::Event) ->
         Event::Settled(record) => Some(search.settled_line(record)),
         Event::Tried(record) => Some(search.tried_line(record)),
         _ => None,
+    }
+}
+
+impl From<WorkEnd> for RunError {
+    fn from(end: WorkEnd) -> RunError {
+        match end {
+            WorkEnd::Refused(message) => RunError::Input(message),
+            WorkEnd::Stopped => RunError::Stopped(Stopped::Nothing),
+        }
     }
 }
 

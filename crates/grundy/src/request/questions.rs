@@ -8,16 +8,23 @@ use std::time::Instant;
 use super::evaluator::evaluator;
 use super::play::ComputerTurn;
 use super::play_request::PlayRequest;
-use super::thinking_time::check;
+use super::thinking_time;
 use super::{
     MovesRequest, OutcomeRequest, ResumableSearch, Resume, RunError, SequenceAnswer,
-    SequenceRequest, TableRequest, ValueRequest, RESUMABLE_GAMES,
+    SequenceRequest, Stopped, TableRequest, ValueRequest, RESUMABLE_GAMES,
 };
 use crate::games::contract::FamilyGame;
 use crate::games::game::Game;
+use crate::games::registry::{
+    corner_check, misere_quotient, nim_sequence, placement_bench, placement_conjecture,
+    BenchRequest, CheckRequest, ConjectureRequest, QuotientEnd, QuotientProgress, QuotientRequest,
+    SequenceEnd,
+};
 use crate::misere::Convention;
-use crate::report::{GameReport, TableReport};
-use crate::watch::Watch;
+use crate::report::{
+    BenchReport, CheckReport, ConjectureReport, GameReport, QuotientReport, TableReport,
+};
+use crate::watch::{Event, Watch, WorkWatch};
 
 /// The value of `request.game` under its convention: its nim-value and outcome, or under
 /// misère play who wins and its genus.
@@ -136,7 +143,7 @@ fn computer_move(
         return super::play::play_by_moves(request, watch);
     };
     // A request built in Rust, not read from JSON, is checked here.
-    check(request.seconds).map_err(RunError::Input)?;
+    thinking_time::check(request.seconds).map_err(RunError::Input)?;
     evaluator(request.convention, &request.limits).own_computer_reply(
         request,
         single,
@@ -163,11 +170,104 @@ pub fn table(request: &TableRequest, watch: &Watch) -> Result<TableReport, RunEr
 /// memory can reach; [`RunError::Stopped`] with [`super::Stopped::Sequence`] when the watch stopped
 /// it, and [`RunError::OutOfMemory`] when the memory did, each with the values finished.
 pub fn sequence(request: &SequenceRequest, watch: &Watch) -> Result<SequenceAnswer, RunError> {
-    let mut answer = super::sequence::nim_sequence(request, watch)?;
+    let mut observer = WorkWatch {
+        watch,
+        task: format!("{} sequence", request.game.name()),
+    };
+    let mut answer = nim_sequence(request, &mut observer).map_err(|end| match end {
+        SequenceEnd::Refused(message) => RunError::input(message),
+        SequenceEnd::Stopped(kept) => RunError::Stopped(Stopped::Sequence(kept)),
+        SequenceEnd::OutOfMemory { message, kept } => RunError::OutOfMemory {
+            message,
+            kept: Box::new(Stopped::Sequence(kept)),
+        },
+    })?;
     let started = Instant::now();
     answer.genera = evaluator(request.convention, &request.limits).heap_genera(&answer, watch)?;
     if answer.genera.is_some() {
         answer.seconds += started.elapsed().as_secs_f64();
     }
     Ok(answer)
+}
+
+/// The misère quotient `request` asks for, each heap finished and each candidate tried told
+/// to `watch`; one that outgrows its limits is reported for the heaps finished, with
+/// `stopped_by` saying why.
+///
+/// # Errors
+/// More heaps than [`MAX_QUOTIENT_HEAPS`](super::MAX_QUOTIENT_HEAPS), or a stop
+/// ([`Stopped::Quotient`], with the heaps finished).
+pub fn quotient(request: &QuotientRequest, watch: &Watch) -> Result<QuotientReport, RunError> {
+    let asked = request.heaps as u64;
+    let task = format!("{} quotient: heaps", request.game.name());
+    let mut tell = |news: QuotientProgress| {
+        watch.send(&match news {
+            QuotientProgress::Heap(heap) => Event::Steps {
+                task: task.clone(),
+                done: heap as u64,
+                total: asked,
+            },
+            QuotientProgress::Trial {
+                heap,
+                trial,
+                elements,
+                limit,
+            } => Event::QuotientTrial {
+                heap: heap as u64,
+                trial: trial as u64,
+                elements: elements as u64,
+                limit: limit as u64,
+            },
+        });
+    };
+    misere_quotient(request, watch.stop_flag(), &mut tell).map_err(|end| match end {
+        QuotientEnd::Refused(message) => RunError::input(message),
+        QuotientEnd::Stopped(kept) => RunError::Stopped(Stopped::Quotient(kept)),
+    })
+}
+
+/// Checks the theorems of the request's game: the report says which statements held on how
+/// many positions, and every failure (at most 20). A failure is an answer, not an error: the
+/// front end decides what it means for its exit status.
+///
+/// # Errors
+/// [`RunError::Input`] for a size out of range or a corner game without theorems to check;
+/// [`RunError::Stopped`] when the watch's flag is raised before the check starts.
+pub fn check(request: &CheckRequest, watch: &Watch) -> Result<CheckReport, RunError> {
+    if watch.is_stopped() {
+        return Err(RunError::Stopped(Stopped::Nothing));
+    }
+    corner_check(request).map_err(RunError::input)
+}
+
+/// Times each benchmark case the request selects ([`BENCH_CASES`](super::BENCH_CASES)): the
+/// watch hears a case finished ([`Event::Steps`] of `benchmark cases`); its flag stops the run
+/// between cases.
+///
+/// # Errors
+/// [`RunError::Input`] when no case matches or the dense size is past
+/// [`MAX_DENSE_SIZE`](super::MAX_DENSE_SIZE); [`RunError::Stopped`] when the watch's flag is
+/// raised.
+pub fn bench(request: &BenchRequest, watch: &Watch) -> Result<BenchReport, RunError> {
+    let mut observer = WorkWatch {
+        watch,
+        task: "benchmark cases".to_string(),
+    };
+    placement_bench(request, &mut observer).map_err(RunError::from)
+}
+
+/// Tests the conjecture on each board in turn, up to the first counterexample. The watch hears
+/// the boards counted ([`Event::Steps`] of `boards`); its flag stops the test between boards.
+///
+/// # Errors
+/// [`RunError::Stopped`] when the watch's flag is raised.
+pub fn conjecture(
+    request: &ConjectureRequest,
+    watch: &Watch,
+) -> Result<ConjectureReport, RunError> {
+    let mut observer = WorkWatch {
+        watch,
+        task: "boards".to_string(),
+    };
+    placement_conjecture(request, &mut observer).map_err(RunError::from)
 }

@@ -6,8 +6,12 @@
 use serde_json::Value;
 
 use super::{Request, QUESTIONS};
+use crate::games::registry::{Family, QUESTIONS_OF_ONE_FAMILY};
 
-/// The request `json` holds, or why not: the key whose value is wrong, named.
+/// The request `json` holds, or why not: the key whose value is wrong, named. A game named for
+/// a question that one family alone answers (a sequence) is first refused when it is of
+/// another family, by the questions that family takes: the family's own parser knows only its
+/// own names.
 ///
 /// # Errors
 /// Text that is not JSON (with serde's line and column), not an object, without a known
@@ -34,7 +38,14 @@ pub fn request_from_value(value: Value) -> Result<Request, String> {
         ));
     };
     match object.get("question") {
-        Some(Value::String(question)) if QUESTIONS.contains(&question.as_str()) => {}
+        Some(Value::String(question)) if QUESTIONS.contains(&question.as_str()) => {
+            let one_family = QUESTIONS_OF_ONE_FAMILY
+                .into_iter()
+                .find(|command| command.question() == Some(question.as_str()));
+            if let (Some(command), Some(Value::String(game))) = (one_family, object.get("game")) {
+                Family::check_verb(game, command).map_err(|refusal| format!("`game`: {refusal}"))?;
+            }
+        }
         Some(other) => {
             return Err(format!(
                 "`question` {other} is not a question: expected one of {questions}"

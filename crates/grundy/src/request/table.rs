@@ -24,9 +24,8 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::{Limits, RunError, Stopped};
-use crate::board::Surface;
+use crate::board::{RayRule, Surface};
 use crate::games::game::GameError;
-use crate::games::placement::RayRule;
 use crate::games::registry::Family;
 use crate::games::sum::Summand;
 use crate::games::table_family::{CellSearch, CellWatch, TableAxes, TableFamily};

@@ -17,6 +17,7 @@
 //! ```
 
 mod check;
+pub(crate) mod check_question;
 mod family;
 mod steps;
 mod table;

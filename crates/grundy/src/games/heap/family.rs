@@ -8,6 +8,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::quotient::{quotient, QuotientError};
 
+use super::preparation::with_values_for;
 use super::treblecross_winning_cells;
 use crate::games::contract::{
     moves_report, no_such_move, plain_report, split_notation, valued_report, AloneQuestion,
@@ -15,6 +16,7 @@ use crate::games::contract::{
 };
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
+use crate::games::work_observer::{WorkEnd, WorkObserver};
 use crate::graph::GraphError;
 use crate::report::{Command, GameReport, Move, MovePart, MovesPart};
 use crate::solver::SearchObserver;
@@ -80,6 +82,14 @@ fn sorted<T: Ord + Clone>(items: &[T]) -> Vec<T> {
 impl FamilyGame for Heaps {
     fn name(&self) -> String {
         self.game.name().to_string()
+    }
+
+    fn prepared(&self, observer: &mut dyn WorkObserver) -> Result<Option<Heaps>, WorkEnd> {
+        let largest = self.heaps.iter().copied().max().unwrap_or(0);
+        Ok(Some(Heaps {
+            game: with_values_for(self.game.clone(), largest, observer)?,
+            heaps: self.heaps.clone(),
+        }))
     }
 
     fn text(&self) -> String {

@@ -17,17 +17,22 @@
 mod family;
 mod heap_values;
 mod kayles_2d;
+mod preparation;
 pub mod quotient;
+pub(crate) mod quotient_question;
 mod rule;
 mod sequence;
+pub(crate) mod sequence_question;
+mod sequence_text;
 
 pub(crate) use family::{Heaps, Rectangles};
 pub(crate) use kayles_2d::RectangleMove;
 pub(crate) use kayles_2d::{Kayles2d, Rectangle};
+pub use preparation::{HEAP_SECONDS, MAX_HEAP_WITHOUT_PERIOD, MAX_REFERENCE_WORK};
 pub use rule::{CodeError, TakeBreak, MAX_PARTS};
 pub use sequence::{
     naive_nim_sequence, nim_sequence, nim_sequence_until_settled, prove_period, NimSequence,
-    Periodicity, RareValues, SequenceObserver,
+    Periodicity, RareValues,
 };
 
 use std::borrow::Cow;
@@ -37,6 +42,7 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
+use crate::games::work_observer::WorkObserver;
 use crate::values::Nimber;
 
 /// The game names understood besides codes, with what each is.
@@ -271,7 +277,7 @@ impl HeapGame {
     pub(crate) fn with_values_to(
         mut self,
         up_to: usize,
-        observer: &mut impl SequenceObserver,
+        observer: &mut impl WorkObserver,
     ) -> Option<HeapGame> {
         let sequence = nim_sequence_until_settled(&self.rule, up_to, observer);
         if sequence.stopped {

@@ -34,24 +34,9 @@ use std::ops::Range;
 
 use super::heap_values::{HeapValues, Slices, StoredValue};
 use super::rule::TakeBreak;
+use crate::games::work_observer::WorkObserver;
 pub use crate::report::RareValues;
 use crate::values::{MexSet, Nimber};
-
-/// Watches a long computation: told of progress now and then, and asked before every heap
-/// whether to stop (a person pressed Ctrl-C, say), in which case the values finished so far are
-/// returned.
-pub trait SequenceObserver {
-    /// `computed` values of `total` are known.
-    fn progress(&mut self, _computed: usize, _total: usize) {}
-
-    /// Whether to stop before the next heap.
-    fn should_stop(&mut self) -> bool {
-        false
-    }
-}
-
-/// The observer that ignores everything and never stops.
-impl SequenceObserver for () {}
 
 /// How many heap sizes pass between calls to the observer's `progress` when the fast method
 /// runs: each heap costs about a microsecond.
@@ -144,7 +129,7 @@ fn naive_value(rule: &TakeBreak, heap: usize, smaller: impl Fn(usize) -> Nimber)
 pub fn nim_sequence(
     rule: &TakeBreak,
     up_to: usize,
-    observer: &mut impl SequenceObserver,
+    observer: &mut impl WorkObserver,
 ) -> NimSequence {
     let mut sequence = nim_sequence_until_settled(rule, up_to, observer);
     if let (Some(found), false) = (sequence.periodicity, sequence.stopped) {
@@ -162,7 +147,7 @@ pub fn nim_sequence(
 pub fn nim_sequence_until_settled(
     rule: &TakeBreak,
     up_to: usize,
-    observer: &mut impl SequenceObserver,
+    observer: &mut impl WorkObserver,
 ) -> NimSequence {
     tuned_sequence_until_settled(rule, up_to, observer, &Tuning::DEFAULT)
 }
@@ -171,7 +156,7 @@ pub fn nim_sequence_until_settled(
 fn tuned_sequence_until_settled(
     rule: &TakeBreak,
     up_to: usize,
-    observer: &mut impl SequenceObserver,
+    observer: &mut impl WorkObserver,
     tuning: &Tuning,
 ) -> NimSequence {
     let total = up_to + 1;
@@ -912,7 +897,7 @@ mod tests {
 
     struct StopAfter(usize);
 
-    impl SequenceObserver for StopAfter {
+    impl WorkObserver for StopAfter {
         fn should_stop(&mut self) -> bool {
             let stop = self.0 == 0;
             self.0 = self.0.saturating_sub(1);

@@ -32,8 +32,11 @@
 //! assert_eq!(game.legal_placements(&position).len(), 8);
 //! ```
 
+pub(crate) mod as_text;
 mod attack_graph;
+pub(crate) mod bench;
 pub mod checkpoint;
+pub(crate) mod conjecture;
 mod family;
 mod four_lines;
 mod moves;
@@ -58,6 +61,7 @@ pub mod unit_search;
 pub mod win_search;
 
 pub use crate::board::{Piece, PieceError};
+pub use crate::board::{RayRule, RayRuleError};
 pub use crate::board::{Surface, SurfaceError};
 pub use family::{board_part, player_to_move, Placement};
 pub use four_lines::KingsFourLines;
@@ -70,7 +74,7 @@ pub use ranks::{
     RanksSearch,
 };
 pub use resumable::{FirstMoveEnd, Refusal, ResumableSearch, Resume, RESUMABLE_GAMES};
-pub use rules::{parse_pieces, PieceSetError, PlacementRules, RayRule, RayRuleError, MAX_PIECES};
+pub use rules::{parse_pieces, PieceSetError, PlacementRules, MAX_PIECES};
 pub use settle::{mirror_settlement, second_player_settlement, settled_by_strategy, Settlement};
 pub use solve::{MoveValue, PlacementSolver};
 pub use strategy::{

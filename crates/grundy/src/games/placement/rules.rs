@@ -1,55 +1,13 @@
 //! The rules of a placement game, as a value: which pieces may be placed, the surface of the
 //! board, and whether lines of attack stop at occupied squares.
 
-use std::fmt;
-use std::str::FromStr;
-
 use thiserror::Error;
 
 use crate::board::Surface;
-use crate::board::{Piece, PieceError};
+use crate::board::{Piece, PieceError, RayRule};
 
 /// The most pieces one game may offer.
 pub const MAX_PIECES: usize = 5;
-
-/// Whether the line of a bishop, rook or queen stops at an occupied square.
-///
-/// With one piece it makes no difference (no piece ever stands on another's line). With
-/// several, a line that is blocked leaves the squares behind the blocking piece free.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum RayRule {
-    /// Lines pass through occupied squares and attack the whole line.
-    #[default]
-    Through,
-    /// Lines stop at the first occupied square (which they attack).
-    Blocked,
-}
-
-/// Why a ray rule was refused.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown ray rule `{0}`: expected through (lines attack past occupied squares) or blocked (lines stop at the first occupied square)")]
-pub struct RayRuleError(pub String);
-
-impl fmt::Display for RayRule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            RayRule::Through => "through",
-            RayRule::Blocked => "blocked",
-        })
-    }
-}
-
-impl FromStr for RayRule {
-    type Err = RayRuleError;
-
-    fn from_str(text: &str) -> Result<RayRule, RayRuleError> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "through" => Ok(RayRule::Through),
-            "blocked" => Ok(RayRule::Blocked),
-            _ => Err(RayRuleError(text.to_string())),
-        }
-    }
-}
 
 /// Why a set of pieces was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -10,8 +10,8 @@ use std::time::Instant;
 use super::Evaluator;
 use crate::games::contract::{FamilyGame, StopRaised};
 use crate::games::game::Game;
-use crate::games::heap::Heaps;
 use crate::games::parts::{Parts, TooLarge, MAX_MISERE_DEPTH};
+use crate::games::registry::MISERE_SEQUENCE_POSITIONS;
 use crate::games::sum::Summand;
 use crate::misere::genus::{genus, Genus, GENUS_TERMS};
 use crate::misere::judge::{judge_moves, root_moves, small_genus, JudgedMoves};
@@ -27,7 +27,6 @@ use crate::report::{
 use crate::request::game_questions::load_sum;
 use crate::request::play::seeded_index;
 use crate::request::play_request::{Opponent, PlayRequest};
-use crate::request::sequence::MISERE_SEQUENCE_POSITIONS;
 use crate::request::{
     thinking_time, Limits, Resume, RunError, SequenceAnswer, Stopped, TableRequest, LIST_LIMIT,
 };
@@ -545,12 +544,7 @@ impl Evaluator for MisereEvaluator {
         answer: &SequenceAnswer,
         watch: &Watch,
     ) -> Result<Option<Vec<Genus>>, RunError> {
-        let heaps_of = |heap: usize| {
-            [Heaps {
-                game: answer.game.clone(),
-                heaps: vec![heap],
-            }]
-        };
+        let heaps_of = |heap: usize| [answer.game_of_heap(heap)];
         let (rules, _) = PartRules::of_summands(&heaps_of(0)).map_err(too_large)?;
         let mut search = MisereSearch::new(rules, self.limits.memory);
         search.set_observer(Box::new(watch.clone()));

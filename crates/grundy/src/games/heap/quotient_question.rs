@@ -1,19 +1,18 @@
 //! The misère quotient of a heap game: `grundy quotient 0.77 --heaps 40`, the request
-//! `{"question":"quotient","game":"kayles","heaps":40}`. The library's construction
-//! ([`crate::games::heap::quotient`]) made into a report; a quotient that grows past its limits is
-//! reported as far as it was finished, saying why it stopped.
+//! `{"question":"quotient","game":"kayles","heaps":40}`. The construction ([`super::quotient`])
+//! made into a report; a quotient that grows past its limits is reported as far as it was
+//! finished, saying why it stopped.
 
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use super::{RunError, Stopped};
-use crate::games::heap::quotient::{
+use super::quotient::{
     generator_name, quotient_with_progress, MisereQuotient, QuotientError, QuotientProgress,
 };
-use crate::games::heap::HeapGame;
+use super::HeapGame;
 use crate::report::{Command, QuotientGenerator, QuotientReport, SCHEMA_VERSION};
-use crate::watch::{Event, Watch};
 
 /// The most heaps a quotient may be asked for: past a proven period the elements are copied,
 /// and the report lists one word per heap.
@@ -24,7 +23,7 @@ pub const MAX_QUOTIENT_HEAPS: usize = 100_000;
 #[serde(deny_unknown_fields)]
 pub struct QuotientRequest {
     /// The heap game: a code (`0.77`) or a name (`kayles`).
-    #[serde(with = "super::sequence::game_by_name")]
+    #[serde(with = "super::sequence_question::game_by_name")]
     pub game: HeapGame,
     /// The largest heap (default 40).
     #[serde(default = "default_heaps")]
@@ -79,58 +78,47 @@ fn report_of(
     }
 }
 
-/// The quotient `request` asks for; one that outgrows its limits is reported for the heaps
-/// finished, with `stopped_by` saying why.
+/// Why a quotient ended without a report.
+#[derive(Debug)]
+pub enum QuotientEnd {
+    /// More heaps than [`MAX_QUOTIENT_HEAPS`]: the message names the value and the limit.
+    Refused(String),
+    /// The stop flag was raised: the report of the heaps finished.
+    Stopped(Box<QuotientReport>),
+}
+
+/// The quotient `request` asks for, telling `progress` each heap finished and each candidate
+/// tried, and stopping when `stop` is raised; one that outgrows its limits is reported for the
+/// heaps finished, with `stopped_by` saying why.
 ///
 /// # Errors
-/// More heaps than [`MAX_QUOTIENT_HEAPS`], or a stop ([`Stopped::Quotient`], with the heaps
-/// finished).
-pub fn quotient(request: &QuotientRequest, watch: &Watch) -> Result<QuotientReport, RunError> {
+/// More heaps than [`MAX_QUOTIENT_HEAPS`], or a stop (with the heaps finished).
+pub(crate) fn quotient(
+    request: &QuotientRequest,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(QuotientProgress),
+) -> Result<QuotientReport, QuotientEnd> {
     let asked = request.heaps;
     if asked == 0 || asked > MAX_QUOTIENT_HEAPS {
-        return Err(RunError::input(format!(
+        return Err(QuotientEnd::Refused(format!(
             "`heaps` {asked}: a quotient is asked for heaps 1 to N, N from 1 to {MAX_QUOTIENT_HEAPS}"
         )));
     }
     let started = Instant::now();
     let game = &request.game;
-    let task = format!("{} quotient: heaps", game.name());
-    watch.send(&Event::Steps {
-        task: task.clone(),
-        done: 0,
-        total: asked as u64,
-    });
-    let result = quotient_with_progress(game.rule(), asked, watch.stop_flag(), &mut |news| {
-        watch.send(&match news {
-            QuotientProgress::Heap(heap) => Event::Steps {
-                task: task.clone(),
-                done: heap as u64,
-                total: asked as u64,
-            },
-            QuotientProgress::Trial {
-                heap,
-                trial,
-                elements,
-                limit,
-            } => Event::QuotientTrial {
-                heap: heap as u64,
-                trial: trial as u64,
-                elements: elements as u64,
-                limit: limit as u64,
-            },
-        });
-    });
+    progress(QuotientProgress::Heap(0));
+    let result = quotient_with_progress(game.rule(), asked, stop, progress);
     let seconds = started.elapsed().as_secs_f64();
     match result {
         Ok(found) => Ok(report_of(game, asked, &found, None, seconds)),
         Err(QuotientError::Stopped { partial, .. }) => {
-            Err(RunError::Stopped(Stopped::Quotient(Box::new(report_of(
+            Err(QuotientEnd::Stopped(Box::new(report_of(
                 game,
                 asked,
                 &partial,
                 Some("interrupted".to_string()),
                 seconds,
-            )))))
+            ))))
         }
         Err(error @ (QuotientError::TooLarge { .. } | QuotientError::TooManyStates { .. })) => {
             let message = error.to_string();
@@ -147,6 +135,8 @@ pub fn quotient(request: &QuotientRequest, watch: &Watch) -> Result<QuotientRepo
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::request::quotient;
+    use crate::watch::{Event, Watch};
 
     fn report(json: &str) -> QuotientReport {
         quotient(&serde_json::from_str(json).unwrap(), &Watch::new()).unwrap()

@@ -8,14 +8,14 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serializer};
 
-pub(super) fn serialize<T: Display, S: Serializer>(
+pub(crate) fn serialize<T: Display, S: Serializer>(
     value: &T,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
     serializer.collect_str(value)
 }
 
-pub(super) fn deserialize<'de, T, D>(deserializer: D) -> Result<T, D::Error>
+pub(crate) fn deserialize<'de, T, D>(deserializer: D) -> Result<T, D::Error>
 where
     T: FromStr,
     T::Err: Display,

@@ -2,9 +2,9 @@
 //! the period with its proof, the largest and rare values, the values in rows of twenty and
 //! each heap's misère genus. The JSON of the same answer is the answer itself.
 
-use super::SequenceAnswer;
-use crate::games::heap::RareValues;
-use crate::misere::genus::Genus;
+use super::sequence_question::SequenceAnswer;
+use super::RareValues;
+use crate::values::Genus;
 
 impl SequenceAnswer {
     /// The answer for people: the heading (saying `why_stopped` when the work stopped before

@@ -5,11 +5,10 @@
 
 use std::time::Instant;
 
-use super::RunError;
+use super::{Piece, PlacementGame, PlacementSolver};
 use crate::board::BoardSize;
-use crate::games::placement::{Piece, PlacementGame, PlacementSolver};
+use crate::games::work_observer::{WorkEnd, WorkObserver};
 use crate::report::{BenchCase, BenchReport, Command, SCHEMA_VERSION};
-use crate::watch::{Event, Watch};
 
 /// The boards the targets are set on: empty boards, full nim-value computation.
 pub const BENCH_CASES: [(Piece, &str); 4] = [
@@ -39,16 +38,18 @@ pub struct BenchRequest {
     pub memory: u64,
 }
 
-/// Times each case the request selects, in the order of [`BENCH_CASES`]. The watch hears a
-/// case finished ([`Event::Steps`] of `benchmark cases`); its flag stops the run between
-/// cases.
+/// Times each case the request selects, in the order of [`BENCH_CASES`]. `observer` hears
+/// each case finished, and stops the run between cases.
 ///
 /// # Errors
-/// [`RunError::Input`] when no case matches or the dense size is past [`MAX_DENSE_SIZE`];
-/// [`RunError::Stopped`] when the watch's flag is raised.
-pub fn bench(request: &BenchRequest, watch: &Watch) -> Result<BenchReport, RunError> {
+/// [`WorkEnd::Refused`] when no case matches or the dense size is past [`MAX_DENSE_SIZE`];
+/// [`WorkEnd::Stopped`] when `observer` stops it.
+pub(crate) fn bench(
+    request: &BenchRequest,
+    observer: &mut dyn WorkObserver,
+) -> Result<BenchReport, WorkEnd> {
     if let Some(size) = request.dense_size.filter(|&size| size > MAX_DENSE_SIZE) {
-        return Err(RunError::input(format!(
+        return Err(WorkEnd::Refused(format!(
             "dense size `{size}` is not valid: expected a number of squares from 0 to {MAX_DENSE_SIZE} (the dense search's time doubles with every square beyond)"
         )));
     }
@@ -63,22 +64,18 @@ pub fn bench(request: &BenchRequest, watch: &Watch) -> Result<BenchReport, RunEr
         })
         .collect();
     if selected.is_empty() {
-        return Err(RunError::input(format!(
+        return Err(WorkEnd::Refused(format!(
             "no benchmark case matches `{}`: the cases are knights 5x9, knights 7x7, queens 9x9 and queens 10x10",
             request.only.as_deref().unwrap_or_default()
         )));
     }
     let mut cases = Vec::new();
     for (piece, board) in selected.iter().copied() {
-        if watch.is_stopped() {
-            return Err(RunError::Stopped(super::Stopped::Nothing));
+        if observer.should_stop() {
+            return Err(WorkEnd::Stopped);
         }
         cases.push(time_case(request, piece, board));
-        watch.send(&Event::Steps {
-            task: "benchmark cases".to_string(),
-            done: cases.len() as u64,
-            total: selected.len() as u64,
-        });
+        observer.progress(cases.len(), selected.len());
     }
     Ok(BenchReport {
         schema: SCHEMA_VERSION,
@@ -116,6 +113,8 @@ fn time_case(request: &BenchRequest, piece: Piece, board: BoardSize) -> BenchCas
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::request::{bench, RunError};
+    use crate::watch::Watch;
 
     #[test]
     fn a_case_is_chosen_by_its_name_and_an_unknown_one_is_refused() {

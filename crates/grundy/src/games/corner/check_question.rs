@@ -8,12 +8,8 @@ use std::time::Instant;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::{RunError, Stopped};
-use crate::games::corner::{CornerGame, MAX_CORNER};
-use crate::games::game::GameError;
-use crate::games::registry::Family;
+use super::{CornerGame, MAX_CORNER};
 use crate::report::{CheckReport, Checked, Command, SCHEMA_VERSION};
-use crate::watch::Watch;
 
 /// The theorems of a corner game checked on every position `(m, n)` with `m, n < to`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -37,19 +33,16 @@ fn write_game<S: Serializer>(game: &CornerGame, serializer: S) -> Result<S::Ok, 
 
 fn read_game<'de, D: Deserializer<'de>>(deserializer: D) -> Result<CornerGame, D::Error> {
     let name = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-    check_game(&name).map_err(serde::de::Error::custom)
+    corner_game_of_check(&name).map_err(serde::de::Error::custom)
 }
 
-/// The corner game named `name`, whose theorems a [`CheckRequest`] checks.
+/// The corner game named `name`, whose theorems a [`CheckRequest`] checks (the registry's
+/// `check_game` first refuses a name of another family by the questions it takes).
 ///
 /// # Errors
-/// A name of another family (its message says which questions it takes), or a corner game
-/// misnamed.
-pub fn check_game(name: &str) -> Result<CornerGame, GameError> {
-    // A name that is no piece may be a misspelt corner game: its own error says more than
-    // "pieces have no theorems checked".
-    Family::check_verb(name, Command::Check).map_err(GameError)?;
-    name.parse().map_err(|error| GameError(format!("{error}")))
+/// A corner game misnamed.
+pub(crate) fn corner_game_of_check(name: &str) -> Result<CornerGame, String> {
+    name.parse().map_err(|error| format!("{error}"))
 }
 
 impl CheckRequest {
@@ -68,24 +61,21 @@ impl CheckRequest {
 /// front end decides what it means for its exit status.
 ///
 /// # Errors
-/// [`RunError::Input`] for a size out of range or a corner game without theorems to check;
-/// [`RunError::Stopped`] when the watch's flag is raised before the check starts.
-pub fn check(request: &CheckRequest, watch: &Watch) -> Result<CheckReport, RunError> {
+/// For a size out of range or a corner game without theorems to check, the message naming
+/// which.
+pub(crate) fn check(request: &CheckRequest) -> Result<CheckReport, String> {
     let to = request.to;
     if to == 0 || to > MAX_CORNER {
-        return Err(RunError::input(format!(
+        return Err(format!(
             "`to` {to} is not valid: expected a size from 1 to {MAX_CORNER} (every position m, n below it is checked)"
-        )));
+        ));
     }
     let game = &request.game;
     let Some(theorems) = game.theorems() else {
-        return Err(RunError::input(format!(
+        return Err(format!(
             "grundy check knows the theorems of corner-knight and corner-queen, not {game}"
-        )));
+        ));
     };
-    if watch.is_stopped() {
-        return Err(RunError::Stopped(Stopped::Nothing));
-    }
     let started = Instant::now();
     let (_, found) = theorems(to);
     let seconds = started.elapsed().as_secs_f64();
@@ -111,6 +101,9 @@ pub fn check(request: &CheckRequest, watch: &Watch) -> Result<CheckReport, RunEr
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::registry::check_game;
+    use crate::request::{check, RunError};
+    use crate::watch::Watch;
 
     #[test]
     fn both_corner_theorems_hold_and_other_games_are_refused_by_name() {
@@ -140,7 +133,7 @@ mod tests {
 
     #[test]
     fn a_request_reads_its_game_and_default_square() {
-        let request: super::super::Request =
+        let request: crate::request::Request =
             serde_json::from_str(r#"{"question":"check","game":"wythoff"}"#).unwrap();
         assert_eq!(
             serde_json::to_string(&request).unwrap(),

@@ -13,14 +13,13 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::{RunError, Stopped};
+use super::{Piece, PlacementGame, PlacementPosition};
 use crate::board::BoardSize;
 use crate::games::answer_text::draw_board;
-use crate::games::placement::{Piece, PlacementGame, PlacementPosition};
+use crate::games::work_observer::{WorkEnd, WorkObserver};
 use crate::graph::terminal::{board_orders, narrowest_order, terminal_sets, TerminalLimit};
 use crate::graph::Graph;
 use crate::report::{Command, ConjectureReport, ParityCounterexample, Undecided, SCHEMA_VERSION};
-use crate::watch::{Event, Watch};
 
 /// The statement of the parity conjecture, as the report writes it.
 pub const PARITY_STATEMENT: &str =
@@ -147,15 +146,15 @@ impl fmt::Display for BoardRange {
     }
 }
 
-/// Tests the conjecture on each board in turn, up to the first counterexample. The watch hears
-/// the boards counted ([`Event::Steps`] of `boards`); its flag stops the test between boards.
+/// Tests the conjecture on each board in turn, up to the first counterexample. `observer`
+/// hears the boards counted, and stops the test between boards.
 ///
 /// # Errors
-/// [`RunError::Stopped`] when the watch's flag is raised.
-pub fn conjecture(
+/// [`WorkEnd::Stopped`] when `observer` stops it.
+pub(crate) fn conjecture(
     request: &ConjectureRequest,
-    watch: &Watch,
-) -> Result<ConjectureReport, RunError> {
+    observer: &mut dyn WorkObserver,
+) -> Result<ConjectureReport, WorkEnd> {
     let Conjecture::Parity = request.conjecture;
     let piece = request.game;
     let boards = request.boards.boards();
@@ -166,8 +165,8 @@ pub fn conjecture(
     let mut undecided = Vec::new();
     let mut counterexample = None;
     for (done, &board) in boards.iter().enumerate() {
-        if watch.is_stopped() {
-            return Err(RunError::Stopped(Stopped::Nothing));
+        if observer.should_stop() {
+            return Err(WorkEnd::Stopped);
         }
         let graph = Graph::attack_graph(piece, board);
         let order = narrowest_order(&graph, board_orders(board));
@@ -185,11 +184,7 @@ pub fn conjecture(
                 reason: error.to_string(),
             }),
         }
-        watch.send(&Event::Steps {
-            task: "boards".to_string(),
-            done: done as u64 + 1,
-            total: boards.len() as u64,
-        });
+        observer.progress(done + 1, boards.len());
     }
     Ok(ConjectureReport {
         schema: SCHEMA_VERSION,
@@ -292,6 +287,8 @@ fn parity_word(number: usize) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::request::{conjecture, RunError, Stopped};
+    use crate::watch::Watch;
 
     #[test]
     fn a_range_lists_its_boards_fewest_squares_first_and_is_written_as_typed() {
@@ -326,7 +323,7 @@ mod tests {
         assert_eq!(found.size % 2, 0);
         assert_eq!(report.boards_checked, ["3x3"]);
         let json = r#"{"question":"conjecture","game":"knights","boards":"1x1..2x2"}"#;
-        let read: super::super::Request = serde_json::from_str(json).unwrap();
+        let read: crate::request::Request = serde_json::from_str(json).unwrap();
         assert_eq!(
             serde_json::to_string(&read).unwrap(),
             format!(

@@ -19,16 +19,12 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use super::{check_reference_work, Limits, RunError, Stopped};
-use crate::games::game::GameError;
-use crate::games::heap::{
-    nim_sequence_until_settled, HeapGame, HeapRuleset, NimSequence, Periodicity, SequenceObserver,
-};
-use crate::games::registry::Family;
-use crate::misere::genus::Genus;
-use crate::misere::Convention;
+use super::preparation::check_reference_work;
+use super::{nim_sequence_until_settled, HeapGame, HeapRuleset, Heaps, NimSequence, Periodicity};
+use crate::games::work_observer::WorkObserver;
+use crate::limits::Limits;
 use crate::report::{Command, GenusReport, SequenceReport, SCHEMA_VERSION};
-use crate::watch::{Event, Watch};
+use crate::values::{Convention, Genus};
 
 /// Short sequences of finite octal codes are computed at least this far, so that a period can
 /// be proven even when only a few values are asked for.
@@ -72,56 +68,54 @@ pub struct SequenceRequest {
     #[serde(default)]
     pub limits: Limits,
     /// Misère play adds each heap's genus, as far as a bounded search reaches.
-    #[serde(default, skip_serializing_if = "super::is_normal")]
+    #[serde(default, skip_serializing_if = "Convention::is_normal")]
     pub convention: Convention,
 }
 
 /// The most positions the misère search of a sequence's genera may take: heaps whose genus
 /// needs more are left out (each heap's genus searches every sum of the heaps it breaks into,
 /// plus up to seven `*2`s).
-pub const MISERE_SEQUENCE_POSITIONS: u64 = 5_000_000;
+pub(crate) const MISERE_SEQUENCE_POSITIONS: u64 = 5_000_000;
 
 fn default_to() -> usize {
     100
 }
 
-/// A heap game in JSON: its name, read back as [`sequence_game`] reads it.
-pub(super) mod game_by_name {
-    use super::{sequence_game, HeapGame};
+/// A heap game in JSON: its name, read back as [`heap_game_of_sequence`] reads it.
+pub(crate) mod game_by_name {
+    use super::{heap_game_of_sequence, HeapGame};
     use serde::{Deserialize, Deserializer, Serializer};
 
-    pub(in crate::request) fn serialize<S: Serializer>(
+    pub(crate) fn serialize<S: Serializer>(
         game: &HeapGame,
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(game.name())
     }
 
-    pub(in crate::request) fn deserialize<'de, D: Deserializer<'de>>(
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
         deserializer: D,
     ) -> Result<HeapGame, D::Error> {
         let name = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        sequence_game(&name).map_err(serde::de::Error::custom)
+        heap_game_of_sequence(&name).map_err(serde::de::Error::custom)
     }
 }
 
-/// The heap game named `name`, whose nim-sequence a [`SequenceRequest`] asks for.
+/// The heap game named `name`, whose nim-sequence a [`SequenceRequest`] asks for (the
+/// registry's `sequence_game` first refuses a name of another family by the questions it
+/// takes).
 ///
 /// # Errors
-/// A name of another family (its message says which questions it takes), a bad code, or
-/// `kayles-2d`, whose positions are boards rather than heaps.
-pub fn sequence_game(name: &str) -> Result<HeapGame, GameError> {
-    // A name that is no piece may be a misspelt heap game: its own error says more than
-    // "pieces have no sequence".
-    Family::check_verb(name, Command::Sequence).map_err(GameError)?;
+/// A bad code, or `kayles-2d`, whose positions are boards rather than heaps.
+pub(crate) fn heap_game_of_sequence(name: &str) -> Result<HeapGame, String> {
     match name
         .parse::<HeapRuleset>()
-        .map_err(|error| GameError(error.to_string()))?
+        .map_err(|error| error.to_string())?
     {
         HeapRuleset::Line(game) => Ok(game),
-        HeapRuleset::Kayles2d(_) => Err(GameError(
+        HeapRuleset::Kayles2d(_) => Err(
             "kayles-2d has boards, not heaps, so it has no nim-sequence: use `grundy value kayles-2d 7x4`".to_string(),
-        )),
+        ),
     }
 }
 
@@ -227,6 +221,16 @@ impl SequenceAnswer {
         (0..count).map(|heap| self.value(heap)).collect()
     }
 
+    /// The game of one heap of size `heap`, as a game of the family: what a misère search
+    /// takes to find the heap's genus.
+    #[must_use]
+    pub(crate) fn game_of_heap(&self, heap: usize) -> Heaps {
+        Heaps {
+            game: self.game.clone(),
+            heaps: vec![heap],
+        }
+    }
+
     /// The memory the answer keeps for its values computed, beside the JSON written of them.
     #[must_use]
     pub fn held_bytes(&self) -> u64 {
@@ -328,53 +332,75 @@ impl Serialize for ListedValues<'_> {
     }
 }
 
-/// Tells the watch how many heaps are computed, and stops the computation when the watch is
-/// stopped or the heaps computed would pass the memory allowed.
-struct BudgetWatch<'a> {
-    watch: &'a Watch,
-    task: String,
+/// Why a nim-sequence ended without the whole answer asked for.
+#[derive(Debug)]
+pub enum SequenceEnd {
+    /// The request asks for more than the limits allow: the message names the value and
+    /// the limit.
+    Refused(String),
+    /// The observer stopped the computation: the values finished.
+    Stopped(Box<SequenceAnswer>),
+    /// The memory allowed ran out before a period was proven: `message` says how far it
+    /// reached, `kept` the values finished.
+    OutOfMemory {
+        /// The memory allowed and what it held.
+        message: String,
+        /// The values finished.
+        kept: Box<SequenceAnswer>,
+    },
+}
+
+/// Passes the heaps computed on to the observer, and stops the computation when the observer
+/// does or the heaps computed would pass the memory allowed.
+struct HeapBudget<'a> {
+    observer: &'a mut dyn WorkObserver,
     /// The most heaps the memory holds, and the heaps begun so far (one call a heap).
     heaps_allowed: usize,
     heaps_begun: usize,
+    /// Whether the observer (not the memory) stopped it.
+    stopped_by_observer: bool,
 }
 
-impl SequenceObserver for BudgetWatch<'_> {
-    fn progress(&mut self, computed: usize, total: usize) {
-        self.watch.send(&Event::Steps {
-            task: self.task.clone(),
-            done: computed as u64,
-            total: total as u64,
-        });
+impl WorkObserver for HeapBudget<'_> {
+    fn progress(&mut self, done: usize, total: usize) {
+        self.observer.progress(done, total);
     }
 
     fn should_stop(&mut self) -> bool {
         self.heaps_begun += 1;
-        self.heaps_begun > self.heaps_allowed || self.watch.is_stopped()
+        if self.heaps_begun > self.heaps_allowed {
+            return true;
+        }
+        self.stopped_by_observer = self.observer.should_stop();
+        self.stopped_by_observer
     }
 }
 
-/// The nim-sequence `request` asks for, without what its convention adds (the genera).
+/// The nim-sequence `request` asks for, without what its convention adds (the genera),
+/// telling `observer` the heaps computed.
 ///
 /// # Errors
-/// As [`super::sequence`].
-pub(super) fn nim_sequence(
+/// [`SequenceEnd::Refused`] for a heap past [`MAX_SEQUENCE_HEAP`] or past what the reference
+/// method or the memory can reach; [`SequenceEnd::Stopped`] when `observer` stopped it and
+/// [`SequenceEnd::OutOfMemory`] when the memory did, each with the values finished.
+pub(crate) fn nim_sequence(
     request: &SequenceRequest,
-    watch: &Watch,
-) -> Result<SequenceAnswer, RunError> {
+    observer: &mut dyn WorkObserver,
+) -> Result<SequenceAnswer, SequenceEnd> {
     let game = &request.game;
     let to = request.to;
     let memory = request.limits.memory;
     if to > MAX_SEQUENCE_HEAP {
-        return Err(RunError::input(format!(
+        return Err(SequenceEnd::Refused(format!(
             "`to` {to} is too large: at most {MAX_SEQUENCE_HEAP}"
         )));
     }
-    check_reference_work(game, to, "`to`")?;
+    check_reference_work(game, to, "`to`").map_err(SequenceEnd::Refused)?;
     let horizon = request.horizon();
     let heaps_allowed = request.heaps_allowed();
     if !game.rule().is_finite_octal() && horizon >= heaps_allowed {
         // No period can cut this short: every heap to `to` is computed and kept.
-        return Err(RunError::input(format!(
+        return Err(SequenceEnd::Refused(format!(
             "`to` {to} needs the values of every heap computed and kept ({} has no provable period), about {} MiB at {BYTES_PER_COMPUTED_HEAP} bytes a heap, more than `memory` {} MiB: give more `memory` or `to` at most {}",
             game.name(),
             ((horizon as u64 + 1) * BYTES_PER_COMPUTED_HEAP) >> 20,
@@ -382,21 +408,17 @@ pub(super) fn nim_sequence(
             heaps_allowed.saturating_sub(1)
         )));
     }
-    let mut observer = BudgetWatch {
-        watch,
-        task: format!("{} sequence", game.name()),
+    let mut budget = HeapBudget {
+        observer,
         heaps_allowed,
         heaps_begun: 0,
+        stopped_by_observer: false,
     };
-    watch.send(&Event::Steps {
-        task: observer.task.clone(),
-        done: 0,
-        total: horizon as u64 + 1,
-    });
+    budget.progress(0, horizon + 1);
     let started = Instant::now();
-    let sequence = nim_sequence_until_settled(game.rule(), horizon, &mut observer);
+    let sequence = nim_sequence_until_settled(game.rule(), horizon, &mut budget);
     let seconds = started.elapsed().as_secs_f64();
-    let interrupted = watch.is_stopped();
+    let interrupted = budget.stopped_by_observer;
     let out_of_memory = sequence.stopped && !interrupted;
     let finished = if sequence.stopped {
         sequence.values.len().min(to + 1)
@@ -418,16 +440,16 @@ pub(super) fn nim_sequence(
         genera: None,
     });
     if out_of_memory {
-        return Err(RunError::OutOfMemory {
+        return Err(SequenceEnd::OutOfMemory {
             message: format!(
                 "`memory` {} MiB holds the values of {heaps_allowed} heaps ({BYTES_PER_COMPUTED_HEAP} bytes each) beside the text printed, and no period was proven by then",
                 memory >> 20
             ),
-            kept: Box::new(Stopped::Sequence(answer)),
+            kept: answer,
         });
     }
     if interrupted {
-        return Err(RunError::Stopped(Stopped::Sequence(answer)));
+        return Err(SequenceEnd::Stopped(answer));
     }
     Ok(*answer)
 }
@@ -435,7 +457,9 @@ pub(super) fn nim_sequence(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::request::sequence;
+    use crate::games::registry::sequence_game;
+    use crate::request::{sequence, RunError, Stopped};
+    use crate::watch::Watch;
 
     fn request(json: &str) -> SequenceRequest {
         serde_json::from_str(json).unwrap()
