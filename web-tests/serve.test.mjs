@@ -1551,7 +1551,7 @@ test("lessons from the references: a menu by family, each game with its own rule
 test('presenter mode at 1920x1080: the board fills most of the height, controls behind a button, remote keys', async () => {
   const screen = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
   try {
-    await screen.goto(`${url}#family=placement&game=knights&args=5x5&mode=two&presenter=1`);
+    await screen.goto(`${url}#family=placement&game=knights&args=5x5&mode=two&player1=Team+A&player2=Team+B&presenter=1`);
     await screen.waitForSelector('[data-square="a1"]');
     await screen.waitForFunction(() => document.querySelector('[data-testid="nimber"]').textContent !== '?');
     const board = await screen.$eval('#board svg', (svg) => svg.getBoundingClientRect().height);
@@ -1563,13 +1563,16 @@ test('presenter mode at 1920x1080: the board fills most of the height, controls 
     assert.ok(await screen.isVisible('#play-form'));
     await screen.click('#presenter-controls');
     assert.ok(await screen.isHidden('#play-form'));
-    // Two moves, then the remote's Page Up steps back and Page Down forward.
-    for (const square of ['a1', 'c3']) {
+    // Three moves, the third a mistake (c3 leaves *1, whose winning moves are b2, d4 and e5;
+    // c1 leads to *2), then the remote's Page Up steps back and Page Down forward.
+    for (const square of ['a1', 'c3', 'c1']) {
       const count = await screen.$$eval('#history li', (items) => items.length);
       await screen.click(`[data-square="${square}"]`);
       await screen.waitForFunction((n) => document.querySelectorAll('#history li').length === n + 1
         && document.querySelector('#work').hidden && !document.querySelector('#board').classList.contains('pending'), count);
     }
+    await screen.waitForSelector('#review-list li[data-ply="3"][data-mistake="true"]');
+    assert.match(await screen.textContent('#to-move'), /\(Team B\)/);
     await screen.screenshot({ path: join(screenshots, 'presenter.png') });
     // The remote's keys step from anywhere off the board (the last click left the focus there).
     await screen.evaluate(() => document.activeElement.blur());
