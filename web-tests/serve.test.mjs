@@ -1400,6 +1400,205 @@ test('misère knights 8x8, too hard to judge in the time: every move offered, th
   await page.uncheck('#play-values');
 });
 
+// Two players on one screen (modes.js): no computer move, the status and the history name the
+// players as typed, Undo takes back one move, and the link keeps the mode and the names.
+async function twoPlayers(target, game, args) {
+  await target.click('button[data-tab="play"]');
+  await target.uncheck('#play-misere');
+  await target.uncheck('#play-classroom');
+  await target.selectOption('#play-family', game === 'kayles' ? 'heap' : 'placement');
+  await target.fill('#play-game', game);
+  await target.fill('#play-args', args);
+  await target.selectOption('#play-mode', 'two');
+  await target.fill('#play-name-first', 'Team A');
+  await target.fill('#play-name-second', 'Team B');
+  await target.click('#play-new');
+}
+
+test('two players on one screen: each plays in turn, named as typed; the link keeps the mode', async () => {
+  await twoPlayers(page, 'knights', '4x4');
+  await idle();
+  assert.ok(await page.isHidden('#play-opponent'), 'no computer to choose with two players');
+  assert.match(await page.textContent('#to-move'), /first player to move \(Team A\)/);
+  await page.click('[data-square="a1"]');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 1);
+  await idle();
+  // No computer: the second player moves, the history says who played.
+  assert.match(await page.textContent('#to-move'), /second player to move \(Team B\)/);
+  await page.waitForTimeout(300);
+  assert.deepEqual(await page.$$eval('#history li', (items) => items.map((item) => item.textContent)), ['Team A: a1']);
+  await page.click('[data-square="d4"]');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 2);
+  await idle();
+  assert.deepEqual(await page.$$eval('#history li', (items) => items.map((item) => item.textContent)), ['Team A: a1', 'Team B: d4']);
+  assert.ok(await page.$('[data-square="d4"] [data-owner="second"]'));
+  const params = new URLSearchParams(new URL(page.url()).hash.slice(1));
+  assert.equal(params.get('mode'), 'two');
+  assert.equal(params.get('player1'), 'Team A');
+  assert.equal(params.get('player2'), 'Team B');
+  const other = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    await other.goto(page.url());
+    await other.waitForFunction(() => document.querySelector('[data-testid="nimber"]').textContent !== '?');
+    assert.equal(await other.inputValue('#play-mode'), 'two');
+    assert.match(await other.textContent('#to-move'), /first player to move \(Team A\)/);
+    assert.equal(await other.textContent('[data-testid="game-text"]'), await page.textContent('[data-testid="game-text"]'));
+  } finally {
+    await other.close();
+  }
+  // Undo takes back the last move only: it was a person's.
+  await page.click('#play-undo');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 1);
+  await idle();
+  assert.match(await page.textContent('#to-move'), /\(Team B\)/);
+});
+
+test('the review: the value after every move from the library, the mistake marked, any move shown', async () => {
+  await twoPlayers(page, 'kayles', '1 2');
+  await page.waitForSelector('[data-heap="1"] button[data-move="1 -> 0"]');
+  await idle();
+  const start = await worker({ question: 'moves', game: 'kayles 1 2', all: true });
+  // Team A throws the win away (kayles 1 2 is *3; 1 -> 0 leaves *2), Team B takes the last pin.
+  await page.click('[data-heap="1"] button[data-move="1 -> 0"]');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 1);
+  await idle();
+  const next = await worker({ question: 'moves', game: 'kayles 2', all: true });
+  await page.click('[data-heap="1"] button[data-move="2 -> 0"]');
+  await page.waitForFunction(() => /game over/.test(document.querySelector('[data-testid="outcome"]').textContent));
+  assert.match(await page.textContent('#message'), /Team A has no move left: Team B wins/);
+  await page.waitForSelector('#review:not([hidden])');
+  const rows = await page.$$eval('#review-list li', (items) => items.map((item) => ({
+    text: item.textContent, mistake: item.dataset.mistake === 'true', ply: item.dataset.ply,
+  })));
+  const first = start.moves.find((move) => move.move === '1 -> 0');
+  const second = next.moves.find((move) => move.move === '2 -> 0');
+  const star = (value) => (value === 0 ? '0' : `*${value}`);
+  assert.deepEqual(rows, [
+    { text: `start: ${star(start.nimber)}`, mistake: false, ply: '0' },
+    { text: `1. Team A: 1 -> 0 → ${star(first.nimber)}✗ mistake`, mistake: true, ply: '1' },
+    { text: `2. Team B: 2 -> 0 → ${star(second.nimber)}`, mistake: false, ply: '2' },
+  ]);
+  assert.match(await page.textContent('#review-legend'), /mistake: a move from a winning position/);
+  // A move of the review clicked: the board shows the position after it.
+  await page.click('#review-list li[data-ply="1"] button');
+  await page.waitForFunction(() => document.querySelector('[data-testid="game-text"]').textContent === 'kayles 2');
+  await idle();
+  assert.equal(await page.textContent('[data-heap="1"] .label'), '2');
+  assert.equal(await page.getAttribute('#review-list li[data-ply="1"]', 'aria-current'), 'step');
+  await page.click('#review-list li[data-ply="0"] button');
+  await page.waitForFunction(() => document.querySelector('[data-testid="game-text"]').textContent === 'kayles 1 2');
+  await idle();
+  // Classroom mode hides the review until Reveal.
+  await page.check('#play-classroom');
+  assert.ok(await page.isHidden('#review'));
+  assert.ok(await page.isHidden('#why'));
+  await page.click('#play-reveal');
+  assert.ok(await page.isVisible('#review'));
+});
+
+test("the why panel: the options' values and their mex, the position's value", async () => {
+  await twoPlayers(page, 'kayles', '1 2');
+  await page.waitForSelector('[data-heap="2"] button[data-move="2 -> 1"]');
+  await idle();
+  const answer = await worker({ question: 'moves', game: 'kayles 1 2', all: true });
+  const values = [...new Set(answer.moves.map((move) => move.nimber))].sort((a, b) => a - b);
+  assert.deepEqual(await page.$$eval('.why-options li', (items) => items.map((item) => Number(item.dataset.value))), values);
+  for (const move of answer.moves) {
+    assert.match(await page.textContent(`.why-options li[data-value="${move.nimber}"]`), new RegExp(move.move));
+  }
+  assert.equal(await page.textContent('[data-testid="why-mex"]'),
+    `The value is the mex of {${values.join(', ')}}, the smallest value no move reaches: *${answer.nimber}.`);
+  // The parts: each heap with its value, from the library's value answer, and their nim-sum.
+  const value = await worker({ question: 'value', game: 'kayles 1 2' });
+  assert.deepEqual(value.heap_nimbers, [1, 2]);
+  await page.waitForSelector('[data-testid="why-parts"]');
+  assert.equal(await page.textContent('[data-testid="why-parts"]'), '*1 + *2 = *3');
+  assert.match(await page.textContent('#why-body'), /1 → \*1, 2 → \*2/);
+});
+
+test("lessons from the references: a menu by family, each game with its own rules", async () => {
+  await page.selectOption('#play-mode', 'computer');
+  await page.selectOption('#play-side', 'first');
+  const catalogue = await page.evaluate(async () => (await fetch('/api/games')).json());
+  const offered = catalogue.families.filter((family) => family.play && family.lessons.length > 0);
+  const groups = await page.$$eval('#play-lesson optgroup', (list) => list.map((group) => ({
+    label: group.label, titles: [...group.children].map((option) => option.textContent),
+  })));
+  assert.deepEqual(groups, offered.map((family) => ({ label: family.play.label, titles: family.lessons.map((lesson) => lesson.title) })));
+  // The lesson's worked example of Kayles.
+  const heap = catalogue.families.find((family) => family.family === 'heap');
+  await page.selectOption('#play-lesson', 'heap/0');
+  await page.waitForFunction(() => document.querySelector('[data-testid="game-text"]').textContent === 'kayles 3 4 5 2 5');
+  await idle();
+  assert.equal(`${heap.lessons[0].game} ${heap.lessons[0].arguments}`, 'kayles 3 4 5 2 5');
+  assert.match(await page.textContent('#message'), /Combinatorial Game Theory IV, lesson 4/);
+  assert.match(await page.textContent('[data-testid="rules"]'), /kayles: 0\.77 : knock down one or two adjacent pins/);
+  assert.equal(await page.textContent('[data-testid="nimber"]'), '0');
+  // Boone's knights 4x5, and the knight's own rule beside the family's.
+  await page.selectOption('#play-lesson', 'placement/1');
+  await page.waitForFunction(() => document.querySelector('[data-testid="game-text"]').textContent === 'knights 4x5');
+  await idle();
+  assert.match(await page.textContent('[data-testid="rules"]'), /knights: a knight attacks the squares an L-shaped jump away/);
+  assert.match(await page.textContent('#message'), /Boone \(2016\), Theorem 2\.2\.2/);
+  assert.equal(await page.textContent('[data-testid="nimber"]'), '0');
+  // Each piece has its own rule.
+  await page.fill('#play-game', 'bishops');
+  await page.click('#play-new');
+  await page.waitForFunction(() => /bishops: a bishop attacks every square along its diagonals/.test(document.querySelector('[data-testid="rules"]').textContent));
+  await idle();
+});
+
+test('presenter mode at 1920x1080: the board fills most of the height, controls behind a button, remote keys', async () => {
+  const screen = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  try {
+    await screen.goto(`${url}#family=placement&game=knights&args=5x5&mode=two&player1=Team+A&player2=Team+B&presenter=1`);
+    await screen.waitForSelector('[data-square="a1"]');
+    await screen.waitForFunction(() => document.querySelector('[data-testid="nimber"]').textContent !== '?');
+    const board = await screen.$eval('#board svg', (svg) => svg.getBoundingClientRect().height);
+    assert.ok(board > 0.7 * 1080, `the board is ${board} px high`);
+    assert.ok(await screen.isHidden('#play-form'), 'the controls are tucked away');
+    const status = await screen.$eval('#status', (element) => parseFloat(getComputedStyle(element).fontSize));
+    assert.ok(status >= 30, `the status is ${status} px`);
+    await screen.click('#presenter-controls');
+    assert.ok(await screen.isVisible('#play-form'));
+    await screen.click('#presenter-controls');
+    assert.ok(await screen.isHidden('#play-form'));
+    // Three moves, the third a mistake (c3 leaves *1, whose winning moves are b2, d4 and e5;
+    // c1 leads to *2), then the remote's Page Up steps back and Page Down forward.
+    for (const square of ['a1', 'c3', 'c1']) {
+      const count = await screen.$$eval('#history li', (items) => items.length);
+      await screen.click(`[data-square="${square}"]`);
+      await screen.waitForFunction((n) => document.querySelectorAll('#history li').length === n + 1
+        && document.querySelector('#work').hidden && !document.querySelector('#board').classList.contains('pending'), count);
+    }
+    await screen.waitForSelector('#review-list li[data-ply="3"][data-mistake="true"]');
+    assert.match(await screen.textContent('#to-move'), /\(Team B\)/);
+    await screen.screenshot({ path: join(screenshots, 'presenter.png') });
+    // The remote's keys step from anywhere off the board (the last click left the focus there).
+    await screen.evaluate(() => document.activeElement.blur());
+    await screen.keyboard.press('PageUp');
+    await screen.waitForFunction(() => document.querySelectorAll('#history li.future').length === 1);
+    await screen.keyboard.press('PageDown');
+    await screen.waitForFunction(() => document.querySelectorAll('#history li.future').length === 0);
+    // B blanks the screen, any key brings it back; the game is as it was.
+    const game = await screen.textContent('[data-testid="game-text"]');
+    await screen.keyboard.press('b');
+    assert.ok(await screen.isVisible('#blank'));
+    await screen.keyboard.press('ArrowRight');
+    assert.ok(await screen.isHidden('#blank'));
+    await screen.keyboard.press('.');
+    assert.ok(await screen.isVisible('#blank'));
+    await screen.mouse.click(500, 500);
+    assert.ok(await screen.isHidden('#blank'));
+    assert.equal(await screen.textContent('[data-testid="game-text"]'), game);
+    assert.equal(new URLSearchParams(new URL(screen.url()).hash.slice(1)).get('presenter'), '1');
+  } finally {
+    await screen.close();
+  }
+  // The page of the other tests plays the computer again.
+  await page.selectOption('#play-mode', 'computer');
+});
+
 // Issue 51, part A: nothing typed freezes the page or shows a crash, Cancel and errors leave a
 // state a person can continue from.
 

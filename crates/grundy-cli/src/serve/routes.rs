@@ -42,7 +42,7 @@ const STYLE_CSS: &str = include_str!("assets/style.css");
 
 /// The page's script: ES modules, one a view (docs/WEB.md lists them), which `main.js`, the
 /// one the page loads, imports. Each is served at `/` and its name.
-const SCRIPTS: [(&str, &str); 17] = [
+const SCRIPTS: [(&str, &str); 21] = [
     ("main.js", include_str!("assets/main.js")),
     ("common.js", include_str!("assets/common.js")),
     ("api.js", include_str!("assets/api.js")),
@@ -60,6 +60,10 @@ const SCRIPTS: [(&str, &str); 17] = [
     ("sequence.js", include_str!("assets/sequence.js")),
     ("tour.js", include_str!("assets/tour.js")),
     ("attack-graph.js", include_str!("assets/attack-graph.js")),
+    ("modes.js", include_str!("assets/modes.js")),
+    ("review.js", include_str!("assets/review.js")),
+    ("why.js", include_str!("assets/why.js")),
+    ("lessons.js", include_str!("assets/lessons.js")),
 ];
 
 struct Server {

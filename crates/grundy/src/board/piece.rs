@@ -61,6 +61,19 @@ impl Piece {
         ("giraffes", Piece::Leaper(1, 4)),
     ];
 
+    /// How each named piece attacks, in [`Piece::NAMED`]'s order: what a page says of the game
+    /// played with it.
+    pub(crate) const ATTACKS: [(&'static str, &'static str); 8] = [
+        ("knights", "a knight attacks the squares an L-shaped jump away, two squares along one line and one across"),
+        ("bishops", "a bishop attacks every square along its diagonals"),
+        ("rooks", "a rook attacks every square of its row and its column"),
+        ("queens", "a queen attacks every square of its row, its column and its diagonals"),
+        ("kings", "a king attacks the eight squares next to it"),
+        ("camels", "a camel (the 1,3 leaper) attacks the squares one square along one line and three across"),
+        ("zebras", "a zebra (the 2,3 leaper) attacks the squares two squares along one line and three across"),
+        ("giraffes", "a giraffe (the 1,4 leaper) attacks the squares one square along one line and four across"),
+    ];
+
     /// The `(a, b)` leaper, with the knight under its own name.
     pub(crate) fn leaper(a: u8, b: u8) -> Result<Piece, PieceError> {
         let (a, b) = (a.min(b), a.max(b));

@@ -221,15 +221,144 @@ impl Family {
         }
     }
 
-    /// What each named game of the family is, by name (the heap and corner games have one).
+    /// What each named game of the family is, by name: a heap or corner game's rule, how a
+    /// piece attacks.
     #[must_use]
     pub(crate) fn descriptions(self) -> BTreeMap<&'static str, &'static str> {
         let named: &[(&str, &str)] = match self {
             Family::Heap => &NAMED_GAMES,
             Family::Corner => &CORNER_GAMES,
-            Family::Placement | Family::Graph | Family::Cram | Family::Nimber => &[],
+            Family::Placement => &Piece::ATTACKS,
+            Family::Graph | Family::Cram | Family::Nimber => &[],
         };
         named.iter().copied().collect()
+    }
+
+    /// Positions of the references to play in a lesson, each with where it comes from
+    /// (docs/REFERENCES.md, docs/HEAP_GAMES.md): the worked example and the exercises of the
+    /// take-and-break lesson, Boone's (2016) boards and theorems.
+    #[must_use]
+    pub(crate) const fn lessons(self) -> &'static [Lesson] {
+        const fn lesson(
+            title: &'static str,
+            game: &'static str,
+            arguments: &'static str,
+            source: &'static str,
+        ) -> Lesson {
+            Lesson {
+                arguments,
+                game,
+                source,
+                title,
+            }
+        }
+        match self {
+            Family::Placement => {
+                const LESSONS: &[Lesson] = &[
+                    lesson(
+                        "Knights 3x3: the first player wins by the centre",
+                        "knights",
+                        "3x3",
+                        "Boone (2016), Figure 3.2.1",
+                    ),
+                    lesson(
+                        "Knights 4x5: a side even, the second player wins by mirror play",
+                        "knights",
+                        "4x5",
+                        "Boone (2016), Theorem 2.2.2",
+                    ),
+                    lesson(
+                        "Knights 5x5: both sides odd",
+                        "knights",
+                        "5x5",
+                        "Boone (2016), Figure 3.2.1",
+                    ),
+                    lesson(
+                        "Bishops 5x6: mn even, the second player wins",
+                        "bishops",
+                        "5x6",
+                        "Boone (2016), Lemma 3.2.1 (Noon 2002)",
+                    ),
+                    lesson("Queens 5x5", "queens", "5x5", "Boone (2016), Figure A.1.1"),
+                    lesson(
+                        "Bishops and knights 4x4: each move places one of them",
+                        "bishops+knights",
+                        "4x4",
+                        "Boone (2016), Figure A.1.4",
+                    ),
+                ];
+                LESSONS
+            }
+            Family::Heap => {
+                const LESSONS: &[Lesson] = &[
+                    lesson(
+                        "Kayles 3 4 5 2 5: the worked example",
+                        "kayles",
+                        "3 4 5 2 5",
+                        "Combinatorial Game Theory IV, lesson 4",
+                    ),
+                    lesson(
+                        "Dawson's Kayles 12 13 14 (exercise 1)",
+                        "dawsons-kayles",
+                        "12 13 14",
+                        "Combinatorial Game Theory IV, lesson 4",
+                    ),
+                    lesson(
+                        "Dawson's Kayles 8 9 10 13 (exercise 1)",
+                        "dawsons-kayles",
+                        "8 9 10 13",
+                        "Combinatorial Game Theory IV, lesson 4",
+                    ),
+                    lesson(
+                        "Grundy's game 10 11 12 (exercise 3)",
+                        "grundys-game",
+                        "10 11 12",
+                        "Combinatorial Game Theory IV, lesson 4",
+                    ),
+                    lesson(
+                        "Grundy's game 13 14 15 (exercise 3)",
+                        "grundys-game",
+                        "13 14 15",
+                        "Combinatorial Game Theory IV, lesson 4",
+                    ),
+                    lesson(
+                        "Lasker's Nim 7 11 15 (exercise 4)",
+                        "laskers-nim",
+                        "7 11 15",
+                        "Combinatorial Game Theory IV, lesson 4",
+                    ),
+                    lesson(
+                        "Two-dimensional Kayles 7x4 (exercise 5)",
+                        "kayles-2d",
+                        "7x4",
+                        "Combinatorial Game Theory IV, lesson 4",
+                    ),
+                    lesson(
+                        "Treblecross on 13 cells (exercise 6)",
+                        "treblecross",
+                        "13",
+                        "Combinatorial Game Theory IV, lesson 4",
+                    ),
+                    lesson(
+                        "Dawson's Chess on 3 x 9 (exercise 7)",
+                        "dawsons-chess",
+                        "9",
+                        "Combinatorial Game Theory IV, lesson 4",
+                    ),
+                ];
+                LESSONS
+            }
+            Family::Corner => {
+                const LESSONS: &[Lesson] = &[lesson(
+                    "Corner the Knight from (7, 9)",
+                    "corner-knight",
+                    "7 9",
+                    "Katayama and Koyama (2021)",
+                )];
+                LESSONS
+            }
+            Family::Graph | Family::Cram | Family::Nimber => &[],
+        }
     }
 
     /// The names of the family's games, as a person types them.
@@ -439,6 +568,20 @@ pub(crate) struct PlayForm {
     pub(crate) timed: bool,
 }
 
+/// A position to play in a lesson ([`Family::lessons`]): the game's name and arguments as the
+/// page's form takes them, what it shows and where it comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub(crate) struct Lesson {
+    /// What follows the game's name: a board, heaps, a square (`5x5`, `3 4 5 2 5`, `7 9`).
+    pub(crate) arguments: &'static str,
+    /// The game's name (`knights`, `bishops+knights`, `kayles`).
+    pub(crate) game: &'static str,
+    /// The reference it comes from, as docs/REFERENCES.md names it.
+    pub(crate) source: &'static str,
+    /// What it is, as a menu shows it.
+    pub(crate) title: &'static str,
+}
+
 /// The registry as a page reads it (`grundy serve`'s `/api/games`): each family with its
 /// games, rules and commands, the surfaces and ray rules of placement games, the letter that
 /// marks each piece in a position, and the text that lists every game. Keys in alphabetical
@@ -474,6 +617,8 @@ pub(crate) struct FamilyEntry {
     pub(crate) family: String,
     /// [`Family::named_games`].
     pub(crate) games: Vec<&'static str>,
+    /// [`Family::lessons`].
+    pub(crate) lessons: &'static [Lesson],
     /// [`Family::names`].
     pub(crate) names: String,
     /// [`Family::play_form`]; absent for a family the page does not offer on its own.
@@ -501,6 +646,7 @@ pub fn games_catalogue() -> GamesCatalogue {
             example: family.example(),
             family: format!("{family:?}").to_lowercase(),
             games: family.named_games(),
+            lessons: family.lessons(),
             names: family.names(),
             play: family.play_form(),
             rules: family.rules(),
@@ -651,6 +797,24 @@ mod tests {
                 table.err()
             );
         }
+    }
+
+    /// Each lesson is a game of its family as the library reads it, and each named piece says
+    /// how it attacks.
+    #[test]
+    fn every_lesson_is_a_game_of_its_family_and_every_piece_is_described() {
+        for family in Family::ALL {
+            for lesson in family.lessons() {
+                let text = format!("{} {}", lesson.game, lesson.arguments);
+                assert_eq!(Family::of(lesson.game), family, "{text}");
+                let game: Result<crate::games::game::Game, _> = text.parse();
+                assert!(game.is_ok(), "{text}: {:?}", game.err());
+                assert!(family.play_form().is_some(), "{text}: the page plays it");
+            }
+        }
+        let described: Vec<&str> = Piece::ATTACKS.iter().map(|(name, _)| *name).collect();
+        let named: Vec<&str> = Piece::NAMED.iter().map(|(name, _)| *name).collect();
+        assert_eq!(described, named);
     }
 
     #[test]

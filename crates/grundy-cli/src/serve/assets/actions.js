@@ -1,5 +1,6 @@
 // What a view does that a module above it owns: the person's move, setting up a board, drawing
-// the Play tab again, the opponents offered. The owner sets each handler when it loads
+// the Play tab again, the opponents offered, showing a move of the game (the review), playing
+// on after the mode changed (modes.js). The owner sets each handler when it loads
 // (play.js, play-view.js), so that the views below it (the board, the address) import nothing
 // above them. A handler called before its owner loaded is a mistake, and says so.
 
@@ -14,4 +15,6 @@ export const actions = {
   toggleSetupPiece: unset('toggleSetupPiece'),
   renderPlay: unset('renderPlay'),
   updateOpponentChoice: unset('updateOpponentChoice'),
+  goToMove: unset('goToMove'),
+  continueGame: unset('continueGame'),
 };

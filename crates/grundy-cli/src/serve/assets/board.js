@@ -4,7 +4,7 @@
 // each move.
 
 import { $, columnLetters, keepTouchSize, nimberText, squareName, svgElement, svgText } from './common.js';
-import { play, drawnPosition, gameOver, misereShown, playerAfter, showingValues, toMove } from './state.js';
+import { play, drawnPosition, gameOver, misereShown, playerAfter, personToMove, showingValues } from './state.js';
 import { PLAYER_COLOURS, moveColour, moveState, winningFrame } from './values.js';
 import { actions } from './actions.js';
 import { renderLegend } from './legend.js';
@@ -120,7 +120,7 @@ export function renderPlacement(container, analysis) {
   const bySquare = new Map(shown.map((move) => [move.square, move]));
   const anyPiece = new Set(moves.map((move) => move.square));
   const showValues = showingValues();
-  const humanTurn = analysis && !gameOver() && toMove() === play.human;
+  const humanTurn = analysis && !gameOver() && personToMove();
   const settingUp = $('setup-mode').checked;
   for (let col = 1; col <= colCount; col += 1) {
     svgText(svg, margin + (col - 0.5) * cell, margin - 8, columnLetters(col - 1), { 'text-anchor': 'middle' });
@@ -194,7 +194,7 @@ export function renderCorner(container, analysis) {
   const moves = analysis ? analysis.moves : [];
   const targets = new Map(moves.map((move) => [`${move.corner[0]},${move.corner[1]}`, move]));
   const showValues = showingValues();
-  const humanTurn = analysis && !gameOver() && toMove() === play.human;
+  const humanTurn = analysis && !gameOver() && personToMove();
   const rowCount = Math.max(row, ...moves.map((m) => m.corner[0])) + 1;
   const colCount = Math.max(col, ...moves.map((m) => m.corner[1])) + 1;
   // A grid far from the corner (the library takes squares up to 5000 5000: 25 million cells)

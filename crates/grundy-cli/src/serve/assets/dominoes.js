@@ -8,7 +8,7 @@
 // keyboard (Enter on a square, an arrow to the neighbour, Enter again; Escape lets go).
 
 import { $, columnLetters, keepTouchSize, nimberText, squareName, svgElement, svgText } from './common.js';
-import { play, drawnPosition, gameOver, misereShown, playerAfter, showingValues, toMove } from './state.js';
+import { play, drawnPosition, gameOver, misereShown, playerAfter, personToMove, showingValues } from './state.js';
 import { COVERED_COLOUR, PLAYER_COLOURS, WINNING_FRAME, moveColour, moveState, winningFrame } from './values.js';
 import { actions } from './actions.js';
 import { renderLegend } from './legend.js';
@@ -89,7 +89,7 @@ export function renderDominoes(container, analysis) {
   const moves = analysis ? analysis.moves.filter((move) => move.squares) : [];
   const options = optionsBySquare(moves);
   const showValues = showingValues();
-  const humanTurn = analysis && !gameOver() && toMove() === play.human;
+  const humanTurn = analysis && !gameOver() && personToMove();
   const settingUp = $('setup-mode').checked;
   const from = humanTurn && !settingUp ? chosenSquare(analysis) : null;
   const partners = new Map((from ? options.get(from) || [] : []).map(({ move, partner }) => [partner, move]));

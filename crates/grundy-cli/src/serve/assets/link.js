@@ -7,6 +7,7 @@ import { $ } from './common.js';
 import { Superseded, guarded, supersede } from './api.js';
 import { play, classroom, drawn, playForm } from './state.js';
 import { actions } from './actions.js';
+import { restoreModes, writeModes } from './modes.js';
 
 let shownTab = 'play';
 
@@ -70,6 +71,7 @@ export function updateLink() {
   if ($('play-values').checked) params.set('values', '1');
   if (classroom()) params.set('classroom', '1');
   if (play.misere) params.set('convention', 'misere');
+  writeModes(params);
   if (shownTab !== 'play') {
     params.set('view', shownTab);
     for (const [id, value] of drawnForms[shownTab] || []) params.set(id, value);
@@ -138,6 +140,7 @@ export function gameOfLink() {
   $('play-classroom').checked = params.get('classroom') === '1';
   $('play-values').checked = params.get('values') === '1';
   $('play-misere').checked = params.get('convention') === 'misere';
+  restoreModes(params);
   actions.updateOpponentChoice();
   const start = {};
   if (params.has('text')) start.game = params.get('text');

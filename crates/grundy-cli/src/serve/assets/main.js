@@ -3,7 +3,8 @@
 // (`{"question": "value", "game": "knights 5x5"}`) as `grundy worker` does (docs/WEB.md).
 // This module fills the choices from the catalogue and opens what the address names; each
 // view is a module of its own: play.js (with state.js, play-view.js, board.js, values.js,
-// graph-layout.js), table.js, sequence.js, tour.js, attack-graph.js; link.js keeps the
+// graph-layout.js, and modes.js, review.js, why.js for the modes, the review and the why
+// panel; lessons.js for the positions of the references), table.js, sequence.js, tour.js, attack-graph.js; link.js keeps the
 // address, api.js asks the server, common.js holds what they share.
 
 import { $ } from './common.js';
@@ -11,6 +12,7 @@ import { guarded } from './api.js';
 import { play, families, readLimits } from './state.js';
 import { newGame } from './play.js';
 import { gameOfLink, viewOfLink } from './link.js';
+import { fillLessons } from './lessons.js';
 import './table.js';
 import './sequence.js';
 import './tour.js';
@@ -43,6 +45,7 @@ async function loadCatalogue() {
     $(id).replaceChildren(...catalogue.surfaces.map((surface) => new Option(surface, surface)));
   }
   $('play-rays').replaceChildren(...catalogue.rays.map((rule) => new Option(rule, rule)));
+  fillLessons();
   // The form starts with the first family's game.
   $('play-family').dispatchEvent(new Event('change'));
 }

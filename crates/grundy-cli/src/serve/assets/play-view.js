@@ -5,7 +5,7 @@
 import { $, nimberText, parseBoard, svgElement, svgText } from './common.js';
 import {
   play, families, limits, classroom, drawn, drawnPosition, gameOver, misereShown, other,
-  showingValues, toMove,
+  personToMove, showingValues, toMove,
 } from './state.js';
 import { WINNING_FRAME, moveColour, moveValueText } from './values.js';
 import { keepFocus, renderCorner, renderPlacement } from './board.js';
@@ -14,6 +14,9 @@ import { VERTEX_RADIUS, springLayout } from './graph-layout.js';
 import { actions } from './actions.js';
 import { renderLegend } from './legend.js';
 import { updateLink } from './link.js';
+import { playerName, twoPlayersOver } from './modes.js';
+import { renderReview } from './review.js';
+import { renderWhy } from './why.js';
 
 export function renderPlay() {
   updateLink();
@@ -34,6 +37,8 @@ export function renderPlay() {
   } else if (drawn('heaps')) renderHeaps(container, analysis);
   else if (drawn('graph')) renderGraphGame(container, analysis);
   else if (drawn('corner')) renderCorner(container, analysis);
+  renderReview();
+  renderWhy();
 }
 
 // The rules of the game being played, in a paragraph beside the board.
@@ -57,7 +62,7 @@ function renderStatus() {
   $('play-retry').hidden = !play.retry;
   $('play-retry').textContent = play.retry === 'computer' ? "Computer's move" : 'Work out the moves';
   const mover = toMove();
-  const you = (player) => (player === play.human ? 'you' : 'the computer');
+  const you = playerName;
   $('to-move').textContent = analysis ? `${mover} player to move (${you(mover)})` : '';
   renderValue(analysis, hidden);
   renderHistory();
@@ -73,7 +78,10 @@ function renderStatus() {
   if (gameOver()) {
     $('outcome').textContent = `${analysis.outcome}: game over, ${you(winner)} won`;
     // Whoever has no move left has lost normal play and won misère play.
-    if (!misereShown()) {
+    const twoPlayers = twoPlayersOver(winner, misereShown());
+    if (twoPlayers) {
+      $('message').textContent = twoPlayers;
+    } else if (!misereShown()) {
       $('message').textContent = winner === play.human
         ? 'The computer has no move left: you win!'
         : 'You have no move left: the computer wins.';
@@ -85,7 +93,7 @@ function renderStatus() {
   } else if (hidden) {
     $('outcome').textContent = '';
   } else {
-    const verb = winner === play.human ? 'win' : 'wins';
+    const verb = you(winner) === 'you' ? 'win' : 'wins';
     $('outcome').textContent = `${analysis.outcome}: ${you(winner)} (${winner} player) ${verb} with perfect play`;
   }
 }
@@ -152,7 +160,7 @@ function renderHeaps(container, analysis) {
   const heaps = drawnPosition().position.split(/\s+/).filter((word) => word !== '');
   const moves = analysis ? analysis.moves : [];
   const showValues = showingValues();
-  const humanTurn = analysis && !gameOver() && toMove() === play.human;
+  const humanTurn = analysis && !gameOver() && personToMove();
   const list = document.createElement('div');
   list.className = 'heaps';
   heaps.forEach((size, index) => {
@@ -210,7 +218,7 @@ function renderGraphGame(container, analysis) {
   const left = new Set(vertices);
   const moves = new Map((analysis ? analysis.moves : []).map((move) => [move.vertex, move]));
   const showValues = showingValues();
-  const humanTurn = analysis && !gameOver() && toMove() === play.human;
+  const humanTurn = analysis && !gameOver() && personToMove();
   const r = VERTEX_RADIUS;
   const svg = svgElement('svg', { width: size, height: size, 'font-family': 'sans-serif', 'font-size': 12, 'data-testid': 'graph-game' }, container);
   for (const [name, [x, y]] of place) {

@@ -6,8 +6,10 @@
 import { $, parseBoard, showError, sleep } from './common.js';
 import { ask, cancelJob, cancelView, guarded, runningJobs } from './api.js';
 import {
-  play, families, limits, classroom, drawn, gameOver, onSquares, other, oversized, partlySettled, playForm, toMove,
+  play, families, limits, analysisKey, classroom, computerToMove, drawn, gameOver, onSquares, other,
+  oversized, partlySettled, personToMove, playForm, toMove,
 } from './state.js';
+import { playerName, readModes } from './modes.js';
 import { actions } from './actions.js';
 import { pieceLetter } from './board.js';
 import { springLayout } from './graph-layout.js';
@@ -48,7 +50,7 @@ function gameRequest(question) {
 
 // The analysis of the position shown: every move, its value and the game it leaves.
 async function analyse() {
-  const key = analysisKey();
+  const key = shownKey();
   if (play.known.has(key)) {
     play.analysis = play.known.get(key);
   } else {
@@ -102,7 +104,7 @@ async function refresh() {
   play.retry = null;
   await analyse();
   renderPlay();
-  if (!gameOver() && toMove() !== play.human && play.future.length === 0) await computerMove();
+  if (!gameOver() && computerToMove() && play.future.length === 0) await computerMove();
 }
 
 // The game shown, as a history entry keeps it.
@@ -147,9 +149,11 @@ async function computerMove() {
 }
 
 export function humanMove(move) {
-  if (play.busy || gameOver() || toMove() !== play.human) return;
-  recordMove(move, 'you');
-  $('message').textContent = `you played ${move.move}`;
+  if (play.busy || gameOver() || !personToMove()) return;
+  // With two players each move is said with its player's name.
+  const by = play.mode === 'two' ? playerName(toMove()) : 'you';
+  recordMove(move, by);
+  $('message').textContent = `${by} played ${move.move}`;
   busyWhile(refresh);
 }
 
@@ -171,8 +175,8 @@ async function busyWhile(task) {
 }
 
 // The key of the position shown among the analyses seen.
-function analysisKey() {
-  return [play.misere ? 'misere' : 'normal', play.game, play.graph || ''].join('\n');
+function shownKey() {
+  return analysisKey(play.misere, play.game, play.graph);
 }
 
 // After Cancel or an error, the game goes back to the last position whose moves the library
@@ -182,14 +186,14 @@ function analysisKey() {
 // were answered for (a new game cancelled).
 function backToAnswered() {
   const before = play.history.length;
-  while (!play.known.has(analysisKey()) && play.history.length > 0) restore(play.history.pop());
-  play.analysis = play.known.get(analysisKey()) || null;
+  while (!play.known.has(shownKey()) && play.history.length > 0) restore(play.history.pop());
+  play.analysis = play.known.get(shownKey()) || null;
   if (play.analysis) play.position = play.analysis.position;
   play.retry = null;
   if (!play.analysis) {
     play.retry = 'moves';
     $('message').textContent = 'the moves of this position were not worked out: "Work out the moves" asks again';
-  } else if (!gameOver() && toMove() !== play.human && play.future.length === 0) {
+  } else if (!gameOver() && computerToMove() && play.future.length === 0) {
     play.retry = 'computer';
     $('message').textContent = `the computer (${toMove()} player) is to move: "Computer's move" asks it again`;
   } else if (play.history.length < before) {
@@ -208,6 +212,7 @@ function readPlayForm() {
   play.opponent = $('play-opponent').value;
   play.human = $('play-side').value;
   play.misere = $('play-misere').checked;
+  readModes();
 }
 
 // Cancels the work running for the page, if any, and waits until the game is free again.
@@ -278,7 +283,7 @@ async function replayMoves(replay) {
     if (!move || move.after === undefined) {
       throw new Error(`the link's move ${index + 1}, ${notation}, is not one of the moves of its position: the game is opened up to it`);
     }
-    recordMove(move, by);
+    recordMove(move, by === 'computer' || play.mode !== 'two' ? by : playerName(toMove()));
     // Nothing of a position passed through is shown as the game's: the value line waits for
     // the position the link names.
     play.analysis = null;
@@ -394,26 +399,31 @@ $('play-undo').addEventListener('click', () => busyWhile(async () => {
   while (play.history.length > 0) {
     const entry = play.history.pop();
     restore(entry);
-    if (entry.by === 'you') break;
+    if (entry.by !== 'computer') break;
   }
   $('message').textContent = 'move taken back';
   // With only the computer's opening to take back, it plays again.
   await refresh();
 }));
 
-// Stepping through the game: Back shows the position a move earlier, Forward a move later. The
-// computer waits in a position stepped back to; a move played there ends the moves after it.
-async function step(direction) {
-  const from = direction < 0 ? play.history : play.future;
-  if (from.length === 0) return;
+// Stepping through the game: Back shows the position a move earlier, Forward a move later, the
+// review any move's (`moves`: the moves played up to the position to show). The computer waits
+// in a position stepped back to; a move played there ends the moves after it.
+function step(direction) {
+  return goToMove(play.history.length + direction);
+}
+
+export async function goToMove(moves) {
+  if (moves < 0 || moves > play.history.length + play.future.length || moves === play.history.length) return;
   // A search still running is for the position being left.
   await cancelRunning();
   return busyWhile(async () => {
-    if (direction < 0) {
+    while (play.history.length > moves) {
       const entry = play.history.pop();
       play.future.push(Object.assign({ after: shownGame() }, entry));
       restore(entry);
-    } else {
+    }
+    while (play.history.length < moves) {
       const entry = play.future.pop();
       showGame(entry.after);
       delete entry.after;
@@ -495,3 +505,6 @@ $('setup-form').addEventListener('submit', (event) => {
 actions.humanMove = humanMove;
 actions.toggleSetupPiece = toggleSetupPiece;
 actions.updateOpponentChoice = updateOpponentChoice;
+actions.goToMove = goToMove;
+// A mode changed (modes.js): against the computer, it plays on if it is its turn.
+actions.continueGame = () => busyWhile(refresh);

@@ -38,6 +38,10 @@ export const play = {
   rays: 'through',
   opponent: 'perfect',
   human: 'first',
+  // Who plays (modes.js): `computer`, the person against the computer, or `two`, two players
+  // (or two teams) taking turns on one screen, each called by the name the teacher typed.
+  mode: 'computer',
+  names: { first: 'Player 1', second: 'Player 2' },
   // Misère play: whoever makes the last move loses; every game request says so.
   misere: false,
   // The game in the position shown as the library writes it (the `after` of the move that led
@@ -138,6 +142,22 @@ export function toMove() {
   // On a board the position says whose turn it is (a position set up may have either to move).
   if (onSquares() && play.analysis) return play.analysis.to_move;
   return playerAfter(play.plies);
+}
+
+// Whether a person moves in the position shown: always with two players on one screen,
+// else when it is the person's turn against the computer.
+export function personToMove() {
+  return play.mode === 'two' || toMove() === play.human;
+}
+
+// Whether the computer makes the move of the position shown.
+export function computerToMove() {
+  return play.mode !== 'two' && toMove() !== play.human;
+}
+
+// The key of a position's analysis among those seen in this game (`known`).
+export function analysisKey(misere, game, graph) {
+  return [misere ? 'misere' : 'normal', game, graph || ''].join('\n');
 }
 
 export function gameOver() {
