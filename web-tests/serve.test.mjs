@@ -1589,6 +1589,62 @@ test('one colour language: the colours say values, the winning moves are marked 
   await page.uncheck('#play-values');
 });
 
+test('small things a class notices: the focus stays where clicked, Page Up on the board, equal heaps each with their moves, grundy typed as a heap game, an empty Position set up', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '5x5');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await idle();
+  // A square clicked keeps the keyboard's focus when the board is drawn again (not a1).
+  await page.click('[data-square="c3"]');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 2);
+  await idle();
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.square), 'c3');
+  // Page Up steps back with the focus on the board (a presenter's remote), the arrows still
+  // move the focus there.
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.square), 'd3');
+  await page.keyboard.press('PageUp');
+  await page.waitForFunction(() => document.querySelectorAll('#history li.future').length === 1);
+  await idle();
+  await page.keyboard.press('PageDown');
+  await page.waitForFunction(() => document.querySelectorAll('#history li.future').length === 0);
+  await idle();
+  // An empty Position, then Set up: the form's game as it starts, the empty board.
+  await page.fill('#setup-position', '');
+  await page.click('#setup-form button[type="submit"]');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 0);
+  await idle();
+  assert.equal(await page.isHidden('#error'), true);
+  assert.equal(await page.textContent('[data-testid="game-text"]'), 'knights 5x5');
+  // Heaps of equal size each get their moves: the answer lists the 1s' move once.
+  await page.selectOption('#play-family', 'heap');
+  await page.fill('#play-game', 'kayles');
+  await page.fill('#play-args', '1 1 4 1 3');
+  await page.click('#play-new');
+  await idle();
+  for (const heap of ['1', '2', '4']) {
+    assert.deepEqual(await page.$$eval(`[data-heap="${heap}"] .heap-moves button`, (buttons) => buttons.map((b) => b.dataset.move)), ['1 -> 0'], `heap ${heap}`);
+  }
+  await page.click('[data-heap="4"] .heap-moves button');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length >= 1);
+  await idle();
+  assert.equal((await page.$$('[data-heap]')).length >= 3, true);
+  // `grundy` typed as a heap game names the game it begins.
+  const logged = consoleErrors.length;
+  await page.fill('#play-game', 'grundy');
+  await page.fill('#play-args', '7');
+  await page.click('#play-new');
+  await page.waitForSelector('#error:not([hidden])');
+  consoleErrors.splice(logged);
+  assert.match(await page.textContent('#error'), /did you mean `grundys-game` \(a heap game\)\?/);
+  await page.selectOption('#play-family', 'placement');
+  await page.click('#play-new');
+  await idle();
+});
+
 test('leaving the page cancels its jobs', async () => {
   const id = await startTable('knights', '9', '9');
   await page.waitForSelector('#work:not([hidden])');

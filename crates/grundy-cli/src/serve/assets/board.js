@@ -165,6 +165,9 @@ export function renderPlacement(container, analysis) {
       } else if (showValues && move && !misereShown()) {
         svgText(group, x + cell - 3, y + cell - 4, nimberText(move.nimber), { 'text-anchor': 'end', 'font-size': Math.min(11, cell / 3) });
       }
+      // The square clicked keeps the keyboard's focus when the board is drawn anew (it went
+      // back to the last square reached by the arrows, a1 at first).
+      group.addEventListener('pointerdown', () => Object.assign(play.focus, { row, col }));
       if (settingUp) {
         group.classList.add('legal');
         group.addEventListener('click', () => actions.toggleSetupPiece(row, col));

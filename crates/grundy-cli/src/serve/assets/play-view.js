@@ -178,7 +178,7 @@ function renderHeaps(container, analysis) {
     if (rows > 12 || cols > 40) heap.append(' …');
     const buttons = document.createElement('span');
     buttons.className = 'heap-moves';
-    for (const move of moves.filter((m) => m.heap === index + 1)) {
+    for (const move of heapMoves(moves, heaps, index)) {
       const button = document.createElement('button');
       button.type = 'button';
       button.dataset.move = move.move;
@@ -195,6 +195,16 @@ function renderHeaps(container, analysis) {
   if (heaps.every((size) => size === '0')) list.textContent = 'no heaps left';
   container.appendChild(list);
   renderLegend(showValues ? moves : null);
+}
+
+// The moves of heap `index`: those the answer lists for it, or, for a heap equal to an earlier
+// one, whose moves the answer lists once (`1 1 4 1 3`: the 1s' on the first), the earlier
+// heap's: each leaves the same game, which the answer names.
+function heapMoves(moves, heaps, index) {
+  const own = moves.filter((move) => move.heap === index + 1);
+  if (own.length > 0) return own;
+  const equal = heaps.findIndex((size) => size === heaps[index]);
+  return equal === index ? [] : moves.filter((move) => move.heap === equal + 1);
 }
 
 // Node Kayles on the graph of the last answer: its vertices and edges as the library lists
