@@ -1645,6 +1645,33 @@ test('small things a class notices: the focus stays where clicked, Page Up on th
   await idle();
 });
 
+test('a corner game and Node Kayles played with the keyboard: Tab to a move, Enter', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'corner');
+  await page.fill('#play-game', 'corner-queen');
+  await page.fill('#play-args', '3 4');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await idle();
+  const targets = await page.$$('#board [data-square][tabindex="0"]');
+  assert.ok(targets.length > 0, 'the moves are reached by Tab');
+  await targets[0].focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length >= 1);
+  await idle();
+  await page.selectOption('#play-family', 'graph');
+  await page.fill('#play-edges', 'a b\nb c\nc d');
+  await page.click('#play-new');
+  await idle();
+  const vertex = await page.$('#board [data-vertex][tabindex="0"]');
+  assert.ok(vertex, 'a vertex reached by Tab');
+  await vertex.focus();
+  await page.keyboard.press(' ');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length >= 1);
+  await idle();
+  await page.selectOption('#play-family', 'placement');
+});
+
 test('leaving the page cancels its jobs', async () => {
   const id = await startTable('knights', '9', '9');
   await page.waitForSelector('#work:not([hidden])');

@@ -8,7 +8,7 @@ import {
   showingValues, toMove,
 } from './state.js';
 import { WINNING_FRAME, moveColour, moveValueText } from './values.js';
-import { keepFocus, renderCorner, renderPlacement } from './board.js';
+import { keepFocus, keyboardMove, renderCorner, renderPlacement } from './board.js';
 import { renderDominoes } from './dominoes.js';
 import { VERTEX_RADIUS, springLayout } from './graph-layout.js';
 import { actions } from './actions.js';
@@ -245,7 +245,10 @@ function renderGraphGame(container, analysis) {
     svgElement('circle', { cx: x, cy: y, r, fill: showValues && move ? moveColour(move) : '#f0ead8', stroke: framed ? WINNING_FRAME : '#2f3b4a', 'stroke-width': framed ? 4 : 1, 'data-testid': 'vertex' }, group);
     svgText(group, x, y + 4, name, { 'text-anchor': 'middle' });
     if (showValues && move && !misereShown()) svgText(group, x + 18, y - 14, nimberText(move.nimber), { 'font-size': 11 });
-    if (move) group.addEventListener('click', () => actions.humanMove(move));
+    if (move) {
+      group.addEventListener('click', () => actions.humanMove(move));
+      if (humanTurn) keyboardMove(group, name, move, showValues);
+    }
   }
   if (vertices.length === 0) svgText(svg, size / 2, size / 2, 'no vertices left', { 'text-anchor': 'middle' });
   renderLegend(showValues ? [...moves.values()] : null);
