@@ -1672,6 +1672,51 @@ test('a corner game and Node Kayles played with the keyboard: Tab to a move, Ent
   await page.selectOption('#play-family', 'placement');
 });
 
+test('on a phone: the board on the first screen, no hidden control shown, sequence labels readable, the move list not overlapping', async () => {
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  try {
+    await phone.goto(url);
+    await phone.waitForSelector('[data-square="a1"]');
+    await phone.waitForFunction(() => document.querySelector('#work').hidden && document.querySelector('[data-testid="nimber"]').textContent !== '?');
+    const top = await phone.$eval('#board', (board) => board.getBoundingClientRect().top + window.scrollY);
+    assert.ok(top < 844, `the board starts at ${top} px`);
+    await phone.selectOption('#play-family', 'heap');
+    await phone.click('#play-new');
+    await phone.waitForSelector('[data-heap="1"]');
+    const shown = await phone.$$eval('[hidden]', (elements) => elements.filter((element) => getComputedStyle(element).display !== 'none').map((element) => element.id || element.className));
+    assert.deepEqual(shown, []);
+    // Moves in the list, each in its own place: its number inside its box (outside, a number
+    // was written in the gap the column before writes in), and no item's box overlaps another's.
+    for (let turn = 0; turn < 3; turn += 1) {
+      const choice = await phone.$('.heap-moves button:not([disabled])');
+      if (!choice) break;
+      const before = await phone.$$eval('#history li', (items) => items.length);
+      await choice.click();
+      await phone.waitForFunction((count) => document.querySelectorAll('#history li').length >= count + 2
+        || /game over/.test(document.querySelector('[data-testid="outcome"]').textContent), before);
+      await phone.waitForFunction(() => document.querySelector('#work').hidden);
+    }
+    const boxes = await phone.$$eval('#history li', (items) => items.map((item) => {
+      const box = item.getBoundingClientRect();
+      return [box.left, box.top, box.right, box.bottom];
+    }));
+    assert.equal(await phone.$eval('#history', (list) => getComputedStyle(list).listStylePosition), 'inside');
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        assert.ok(a[2] <= b[0] + 0.5 || b[2] <= a[0] + 0.5 || a[3] <= b[1] + 0.5 || b[3] <= a[1] + 0.5, `${a} overlaps ${b}`);
+      }
+    }
+    await phone.click('button[data-tab="sequence"]');
+    await phone.fill('#sequence-to', '200');
+    await phone.click('#sequence-form button[type="submit"]');
+    await phone.waitForSelector('[data-testid="points"] circle');
+    const heights = await phone.$$eval('[data-testid="sequence-plot"] text', (texts) => texts.map((text) => text.getBoundingClientRect().height));
+    assert.ok(heights.every((height) => height >= 9), heights.join(' '));
+  } finally {
+    await phone.close();
+  }
+});
+
 test('leaving the page cancels its jobs', async () => {
   const id = await startTable('knights', '9', '9');
   await page.waitForSelector('#work:not([hidden])');
