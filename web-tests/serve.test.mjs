@@ -1788,6 +1788,134 @@ test('one colour language: the colours say values, the winning moves are marked 
   await page.uncheck('#play-values');
 });
 
+test('small things a class notices: the focus stays where clicked, Page Up on the board, equal heaps each with their moves, grundy typed as a heap game, an empty Position set up', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '5x5');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await idle();
+  // A square clicked keeps the keyboard's focus when the board is drawn again (not a1).
+  await page.click('[data-square="c3"]');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 2);
+  await idle();
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.square), 'c3');
+  // Page Up steps back with the focus on the board (a presenter's remote), the arrows still
+  // move the focus there.
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.square), 'd3');
+  await page.keyboard.press('PageUp');
+  await page.waitForFunction(() => document.querySelectorAll('#history li.future').length === 1);
+  await idle();
+  await page.keyboard.press('PageDown');
+  await page.waitForFunction(() => document.querySelectorAll('#history li.future').length === 0);
+  await idle();
+  // An empty Position, then Set up: the form's game as it starts, the empty board.
+  await page.fill('#setup-position', '');
+  await page.click('#setup-form button[type="submit"]');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 0);
+  await idle();
+  assert.equal(await page.isHidden('#error'), true);
+  assert.equal(await page.textContent('[data-testid="game-text"]'), 'knights 5x5');
+  // Heaps of equal size each get their moves: the answer lists the 1s' move once.
+  await page.selectOption('#play-family', 'heap');
+  await page.fill('#play-game', 'kayles');
+  await page.fill('#play-args', '1 1 4 1 3');
+  await page.click('#play-new');
+  await idle();
+  for (const heap of ['1', '2', '4']) {
+    assert.deepEqual(await page.$$eval(`[data-heap="${heap}"] .heap-moves button`, (buttons) => buttons.map((b) => b.dataset.move)), ['1 -> 0'], `heap ${heap}`);
+  }
+  await page.click('[data-heap="4"] .heap-moves button');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length >= 1);
+  await idle();
+  assert.equal((await page.$$('[data-heap]')).length >= 3, true);
+  // `grundy` typed as a heap game names the game it begins.
+  const logged = consoleErrors.length;
+  await page.fill('#play-game', 'grundy');
+  await page.fill('#play-args', '7');
+  await page.click('#play-new');
+  await page.waitForSelector('#error:not([hidden])');
+  consoleErrors.splice(logged);
+  assert.match(await page.textContent('#error'), /did you mean `grundys-game` \(a heap game\)\?/);
+  await page.selectOption('#play-family', 'placement');
+  await page.click('#play-new');
+  await idle();
+});
+
+test('a corner game and Node Kayles played with the keyboard: Tab to a move, Enter', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'corner');
+  await page.fill('#play-game', 'corner-queen');
+  await page.fill('#play-args', '3 4');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await idle();
+  const targets = await page.$$('#board [data-square][tabindex="0"]');
+  assert.ok(targets.length > 0, 'the moves are reached by Tab');
+  await targets[0].focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length >= 1);
+  await idle();
+  await page.selectOption('#play-family', 'graph');
+  await page.fill('#play-edges', 'a b\nb c\nc d');
+  await page.click('#play-new');
+  await idle();
+  const vertex = await page.$('#board [data-vertex][tabindex="0"]');
+  assert.ok(vertex, 'a vertex reached by Tab');
+  await vertex.focus();
+  await page.keyboard.press(' ');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length >= 1);
+  await idle();
+  await page.selectOption('#play-family', 'placement');
+});
+
+test('on a phone: the board on the first screen, no hidden control shown, sequence labels readable, the move list not overlapping', async () => {
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  try {
+    await phone.goto(url);
+    await phone.waitForSelector('[data-square="a1"]');
+    await phone.waitForFunction(() => document.querySelector('#work').hidden && document.querySelector('[data-testid="nimber"]').textContent !== '?');
+    const top = await phone.$eval('#board', (board) => board.getBoundingClientRect().top + window.scrollY);
+    assert.ok(top < 844, `the board starts at ${top} px`);
+    await phone.selectOption('#play-family', 'heap');
+    await phone.click('#play-new');
+    await phone.waitForSelector('[data-heap="1"]');
+    const shown = await phone.$$eval('[hidden]', (elements) => elements.filter((element) => getComputedStyle(element).display !== 'none').map((element) => element.id || element.className));
+    assert.deepEqual(shown, []);
+    // Moves in the list, each in its own place: its number inside its box (outside, a number
+    // was written in the gap the column before writes in), and no item's box overlaps another's.
+    for (let turn = 0; turn < 3; turn += 1) {
+      const choice = await phone.$('.heap-moves button:not([disabled])');
+      if (!choice) break;
+      const before = await phone.$$eval('#history li', (items) => items.length);
+      await choice.click();
+      await phone.waitForFunction((count) => document.querySelectorAll('#history li').length >= count + 2
+        || /game over/.test(document.querySelector('[data-testid="outcome"]').textContent), before);
+      await phone.waitForFunction(() => document.querySelector('#work').hidden);
+    }
+    const boxes = await phone.$$eval('#history li', (items) => items.map((item) => {
+      const box = item.getBoundingClientRect();
+      return [box.left, box.top, box.right, box.bottom];
+    }));
+    assert.equal(await phone.$eval('#history', (list) => getComputedStyle(list).listStylePosition), 'inside');
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        assert.ok(a[2] <= b[0] + 0.5 || b[2] <= a[0] + 0.5 || a[3] <= b[1] + 0.5 || b[3] <= a[1] + 0.5, `${a} overlaps ${b}`);
+      }
+    }
+    await phone.click('button[data-tab="sequence"]');
+    await phone.fill('#sequence-to', '200');
+    await phone.click('#sequence-form button[type="submit"]');
+    await phone.waitForSelector('[data-testid="points"] circle');
+    const heights = await phone.$$eval('[data-testid="sequence-plot"] text', (texts) => texts.map((text) => text.getBoundingClientRect().height));
+    assert.ok(heights.every((height) => height >= 9), heights.join(' '));
+  } finally {
+    await phone.close();
+  }
+});
+
 test('leaving the page cancels its jobs', async () => {
   const id = await startTable('knights', '9', '9');
   await page.waitForSelector('#work:not([hidden])');

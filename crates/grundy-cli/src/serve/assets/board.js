@@ -89,6 +89,20 @@ export function boardKey(event, svg, rowCount, colCount) {
   }
 }
 
+// A move drawn as a picture's element (a corner game's target square, a Node Kayles vertex)
+// played with the keyboard: Tab reaches it, Enter or Space plays it, and it is labelled for
+// screen readers (`3,4: leads to *2`).
+export function keyboardMove(group, name, move, showValues) {
+  group.setAttribute('tabindex', '0');
+  group.setAttribute('role', 'button');
+  group.setAttribute('aria-label', `${name}: ${showValues ? moveState(move) : 'a move'}`);
+  group.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    group.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  });
+}
+
 // After a redraw the focus goes back to the square that had it, if the board had it.
 export function keepFocus(container, hadFocus) {
   if (!hadFocus) return;
@@ -165,6 +179,9 @@ export function renderPlacement(container, analysis) {
       } else if (showValues && move && !misereShown()) {
         svgText(group, x + cell - 3, y + cell - 4, nimberText(move.nimber), { 'text-anchor': 'end', 'font-size': Math.min(11, cell / 3) });
       }
+      // The square clicked keeps the keyboard's focus when the board is drawn anew (it went
+      // back to the last square reached by the arrows, a1 at first).
+      group.addEventListener('pointerdown', () => Object.assign(play.focus, { row, col }));
       if (settingUp) {
         group.classList.add('legal');
         group.addEventListener('click', () => actions.toggleSetupPiece(row, col));
@@ -227,7 +244,10 @@ export function renderCorner(container, analysis) {
       if (r === row && c === col) {
         svgElement('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell / 3, fill: '#222222', 'data-testid': 'corner-piece' }, group);
       }
-      if (move) group.addEventListener('click', () => actions.humanMove(move));
+      if (move) {
+        group.addEventListener('click', () => actions.humanMove(move));
+        if (humanTurn) keyboardMove(group, `${r} ${c}`, move, showValues);
+      }
     }
   }
   if (firstRow === 0 && firstCol === 0) {

@@ -166,6 +166,8 @@ export function renderDominoes(container, analysis) {
           svgText(group, x + cell / 2, y + cell / 2 + 4, nimberText(partnerMove.nimber), { 'text-anchor': 'middle', 'data-testid': 'partner-value' });
         }
       }
+      // The square clicked keeps the keyboard's focus when the board is drawn anew.
+      group.addEventListener('pointerdown', () => Object.assign(play.focus, { row, col }));
       if (settingUp) {
         group.classList.add('legal');
         group.addEventListener('click', () => actions.toggleSetupPiece(row, col));

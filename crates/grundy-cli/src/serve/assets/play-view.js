@@ -8,7 +8,7 @@ import {
   personToMove, showingValues, toMove,
 } from './state.js';
 import { WINNING_FRAME, moveColour, moveValueText } from './values.js';
-import { keepFocus, renderCorner, renderPlacement } from './board.js';
+import { keepFocus, keyboardMove, renderCorner, renderPlacement } from './board.js';
 import { renderDominoes } from './dominoes.js';
 import { VERTEX_RADIUS, springLayout } from './graph-layout.js';
 import { actions } from './actions.js';
@@ -186,7 +186,7 @@ function renderHeaps(container, analysis) {
     if (rows > 12 || cols > 40) heap.append(' …');
     const buttons = document.createElement('span');
     buttons.className = 'heap-moves';
-    for (const move of moves.filter((m) => m.heap === index + 1)) {
+    for (const move of heapMoves(moves, heaps, index)) {
       const button = document.createElement('button');
       button.type = 'button';
       button.dataset.move = move.move;
@@ -203,6 +203,16 @@ function renderHeaps(container, analysis) {
   if (heaps.every((size) => size === '0')) list.textContent = 'no heaps left';
   container.appendChild(list);
   renderLegend(showValues ? moves : null);
+}
+
+// The moves of heap `index`: those the answer lists for it, or, for a heap equal to an earlier
+// one, whose moves the answer lists once (`1 1 4 1 3`: the 1s' on the first), the earlier
+// heap's: each leaves the same game, which the answer names.
+function heapMoves(moves, heaps, index) {
+  const own = moves.filter((move) => move.heap === index + 1);
+  if (own.length > 0) return own;
+  const equal = heaps.findIndex((size) => size === heaps[index]);
+  return equal === index ? [] : moves.filter((move) => move.heap === equal + 1);
 }
 
 // Node Kayles on the graph of the last answer: its vertices and edges as the library lists
@@ -243,7 +253,10 @@ function renderGraphGame(container, analysis) {
     svgElement('circle', { cx: x, cy: y, r, fill: showValues && move ? moveColour(move) : '#f0ead8', stroke: framed ? WINNING_FRAME : '#2f3b4a', 'stroke-width': framed ? 4 : 1, 'data-testid': 'vertex' }, group);
     svgText(group, x, y + 4, name, { 'text-anchor': 'middle' });
     if (showValues && move && !misereShown()) svgText(group, x + 18, y - 14, nimberText(move.nimber), { 'font-size': 11 });
-    if (move) group.addEventListener('click', () => actions.humanMove(move));
+    if (move) {
+      group.addEventListener('click', () => actions.humanMove(move));
+      if (humanTurn) keyboardMove(group, name, move, showValues);
+    }
   }
   if (vertices.length === 0) svgText(svg, size / 2, size / 2, 'no vertices left', { 'text-anchor': 'middle' });
   renderLegend(showValues ? [...moves.values()] : null);

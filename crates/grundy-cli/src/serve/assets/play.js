@@ -447,9 +447,12 @@ $('play-forward').addEventListener('click', () => step(1));
 document.addEventListener('keydown', (event) => {
   if ($('play').hidden || event.altKey || event.ctrlKey || event.metaKey) return;
   const target = event.target;
-  if (target.closest && target.closest('input, textarea, select, #board')) return;
+  if (target.closest && target.closest('input, textarea, select')) return;
   const direction = { PageUp: -1, PageDown: 1, ArrowLeft: -1, ArrowRight: 1 }[event.key];
   if (direction === undefined) return;
+  // On the board the arrows move the focus; Page Up and Page Down step there too.
+  const onBoard = Boolean(target.closest && target.closest('#board'));
+  if (onBoard && event.key.startsWith('Arrow')) return;
   event.preventDefault();
   step(direction);
 });
@@ -499,7 +502,9 @@ $('setup-mode').addEventListener('change', async () => {
 
 $('setup-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  newGame(drawn('graph') ? { graph: $('play-edges').value } : { position: $('setup-position').value.trim() });
+  const position = $('setup-position').value.trim();
+  // An empty Position sets up the game of the form as it starts (an empty board).
+  newGame(drawn('graph') ? { graph: $('play-edges').value } : position ? { position } : {});
 });
 
 actions.humanMove = humanMove;

@@ -16,7 +16,9 @@ async function drawSequence() {
   // call stack.
   let largest = 1;
   for (const value of values) if (value > largest) largest = value;
-  const width = 900;
+  // As wide as the screen has room for, up to 900 pixels: on a phone a 900-pixel plot scaled
+  // down wrote its labels 5 pixels high.
+  const width = Math.max(300, Math.min(900, $('sequence-view').clientWidth || 900));
   const height = 320;
   const left = 40;
   const top = 20;
