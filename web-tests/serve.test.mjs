@@ -1100,7 +1100,7 @@ test('misère play on knights 4x4: winning squares coloured, no nim-values', asy
   assert.equal(await page.inputValue('#play-opponent'), 'perfect');
   await page.check('#play-values');
   const fills = await page.$$eval('#board [data-square] rect:first-child', (rects) => rects.map((rect) => rect.getAttribute('fill')));
-  assert.equal(fills.filter((fill) => fill === '#9fd49a').length, 12, 'twelve squares in the winning colour');
+  assert.equal(fills.filter((fill) => fill === '#ffffff').length, 12, 'twelve squares in the winning colour');
   assert.equal(fills.filter((fill) => fill === '#b8c2d4').length, 4, 'four in the losing colour');
   assert.equal((await page.$$('#board [data-winning="true"]')).length, 12);
   assert.match(await page.getAttribute('[data-square="a1"]', 'aria-label'), /^a1: free, a winning move$/);
@@ -1263,7 +1263,7 @@ test('Kayles heaps under misère play: the winning moves, no nim-values; Node Ka
   await page.waitForSelector('[data-vertex="f"]');
   await idle();
   assert.match(await page.textContent('[data-testid="nimber"]'), /^the player to move (wins|loses)$/);
-  assert.ok((await page.$$('[data-testid="vertex"][fill="#9fd49a"], [data-testid="vertex"][fill="#b8c2d4"]')).length === 6);
+  assert.ok((await page.$$('[data-testid="vertex"][fill="#ffffff"], [data-testid="vertex"][fill="#b8c2d4"]')).length === 6);
   assert.doesNotMatch(await boardTexts(page), NIM_TEXT);
   await page.selectOption('#play-family', 'corner');
   await page.fill('#play-args', '7 9');
@@ -1303,9 +1303,13 @@ test("the teacher's story: Kayles with the values hidden, revealed at the end, s
   // The class plays with the values hidden: no value, no winner, no hint on screen.
   await page.check('#play-classroom');
   for (let turn = 0; turn < 30; turn += 1) {
+    // The person's turn (the page may look idle between the answer about the person's move
+    // and the computer's reply, which then draws the heaps anew), or the game's end.
+    await page.waitForFunction(() => /\(you\)$/.test(document.querySelector('[data-testid="to-move"]').textContent)
+      || /game over/.test(document.querySelector('[data-testid="outcome"]').textContent));
     assert.equal(await page.textContent('[data-testid="nimber"]'), 'hidden');
     assert.equal(await page.isDisabled('#play-hint'), true);
-    const choices = await page.$$('.heap-moves button');
+    const choices = await page.$$('.heap-moves button:not([disabled])');
     if (choices.length === 0) break;
     const played = await page.$$eval('#history li', (items) => items.length);
     await choices[0].click();
@@ -1393,6 +1397,195 @@ test('misère knights 8x8, too hard to judge in the time: every move offered, th
   assert.ok(labels.some((label) => /a move not worked out in time$/.test(label)), labels.join('; '));
   assert.ok(labels.every((label) => /a (winning|losing) move$|a move not worked out in time$/.test(label)), labels.join('; '));
   await page.uncheck('#play-misere');
+  await page.uncheck('#play-values');
+});
+
+// Issue 51, part A: nothing typed freezes the page or shows a crash, Cancel and errors leave a
+// state a person can continue from.
+
+test('a board or a corner square too large for the library is refused before one square is drawn; the game shown stays', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '3x3');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await idle();
+  const limits = await page.evaluate(async () => (await fetch('/api/limits')).json());
+  assert.equal(limits.max_board_squares, 512);
+  assert.equal(limits.max_corner_coordinate, 5000);
+  for (const size of ['100x100', '260x260', '1000x1000']) {
+    await page.fill('#play-args', size);
+    const started = Date.now();
+    await page.click('#play-new');
+    await page.waitForSelector('#error:not([hidden])');
+    // Said at once, with the library's limit, and nothing of the board drawn: the game of
+    // knights 3x3 is still on screen, and the page answers.
+    assert.ok(Date.now() - started < 5000, `${size} answered in ${Date.now() - started} ms`);
+    assert.match(await page.textContent('#error'), new RegExp(`${size} has [\\d,]+ squares: at most 512 are allowed`));
+    assert.equal((await page.$$('[data-square]')).length, 9, size);
+    assert.match(await page.textContent('[data-testid="game-text"]'), /^knights 3x3/);
+  }
+  await page.selectOption('#play-family', 'corner');
+  await page.fill('#play-args', '1000000 1000000');
+  await page.click('#play-new');
+  await page.waitForSelector('#error:not([hidden])');
+  assert.match(await page.textContent('#error'), /1000000 is off the grid: .* from 0 to 5,000/);
+  assert.equal((await page.$$('[data-square]')).length, 9);
+  // A square the library takes but far from the corner is drawn as the grid around it.
+  await page.fill('#play-args', '5000 5000');
+  await page.click('#play-new');
+  await idle();
+  assert.equal(await page.isHidden('#error'), true);
+  assert.ok((await page.$$('[data-square]')).length <= 41 * 41);
+  assert.ok(await page.$('[data-square="5000,5000"] [data-testid="corner-piece"]'));
+  assert.match(await page.textContent('[data-testid="corner-window"]'), /rows 49\d\d–50\d\d and columns 49\d\d–50\d\d/);
+  await page.selectOption('#play-family', 'placement');
+});
+
+test('Cancel beside the board leaves a game to play on: the move taken back, or the computer asked again', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '8x8');
+  await page.selectOption('#play-opponent', 'perfect');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await page.waitForFunction(() => document.querySelectorAll('#board .square.legal').length === 64, null, { timeout: 60000 });
+  await idle();
+  // The person's move, whose position takes seconds to work out, cancelled: the position
+  // before it is back, the person to move, every square to click.
+  await page.click('[data-square="a1"]');
+  await page.waitForSelector('#computing:not([hidden])');
+  await page.click('#computing-cancel');
+  await page.waitForFunction(() => !document.querySelector('#board').classList.contains('pending')
+    && document.querySelectorAll('#board .square.legal').length === 64);
+  assert.equal((await page.$$('#history li')).length, 0);
+  assert.match(await page.textContent('[data-testid="to-move"]'), /^first player to move \(you\)$/);
+  assert.match(await page.textContent('[data-testid="message"]'), /back to the position before your move/);
+  assert.equal(await page.isHidden('#play-retry'), true);
+  // The computer's turn cancelled (its move, or the position it leads to): it is to move in
+  // the position it was to move in, and waits to be asked again.
+  await page.click('#play-swap');
+  await page.waitForSelector('#computing:not([hidden])');
+  await page.click('#computing-cancel');
+  await page.waitForSelector('#play-retry:not([hidden])');
+  assert.equal(await page.textContent('#play-retry'), "Computer's move");
+  assert.equal((await page.$$('#history li')).length, 0);
+  assert.match(await page.textContent('[data-testid="to-move"]'), /^first player to move \(the computer\)$/);
+  assert.equal(await page.evaluate(() => document.querySelector('#board').classList.contains('pending')), false);
+  await page.click('#play-retry');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 1, null, { timeout: 60000 });
+  assert.equal(await page.isHidden('#play-retry'), true);
+  assert.match(await page.textContent('#history li'), /^computer: /);
+  await page.fill('#play-args', '5x5');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await idle();
+});
+
+test('a refused request clears the view before it; a new request of a view cancels its job still running; 3,000,000 is read', async () => {
+  await page.click('button[data-tab="sequence"]');
+  await page.fill('#sequence-game', 'kayles');
+  await page.fill('#sequence-to', '2,000');
+  await page.click('#sequence-form button[type="submit"]');
+  await page.waitForFunction(() => /2001 values/.test(document.querySelector('#sequence-summary').textContent));
+  // A sequence whose answer cannot fit is refused with the library's message, never a crash
+  // (the kayles sequence to 99999999999 once answered HTTP 500 with an allocation failure's
+  // backtrace), and the plot before goes.
+  const logged = consoleErrors.length;
+  await page.fill('#sequence-to', '99999999999');
+  await page.click('#sequence-form button[type="submit"]');
+  await page.waitForSelector('#error:not([hidden])');
+  const refusals = consoleErrors.splice(logged);
+  assert.ok(refusals.every((text) => /status of 422/.test(text)), refusals.join('\n'));
+  const message = await page.textContent('#error');
+  assert.match(message, /100000000000 values \(heaps 0 to 99999999999\)/);
+  assert.doesNotMatch(message, /internal error|panicked|rustc|\/src\//);
+  assert.equal(await page.$('[data-testid="sequence-plot"]'), null);
+  assert.equal(await page.textContent('#sequence-summary'), '');
+  await page.fill('#sequence-to', 'a lot');
+  await page.click('#sequence-form button[type="submit"]');
+  await page.waitForFunction(() => /such as 3000000 or 3,000,000/.test(document.querySelector('#error').textContent));
+  assert.doesNotMatch(await page.textContent('#error'), /--to/);
+  // A table still running is cancelled by the next request of the table view, refused or not.
+  const running = await startTable('knights', '9', '9');
+  await page.waitForSelector('#work:not([hidden])');
+  await page.fill('#table-rows', '9-1');
+  const again = consoleErrors.length;
+  await page.click('#table-form button[type="submit"]');
+  assert.equal(await jobState(running, 'cancelled'), 'cancelled');
+  await page.waitForSelector('#error:not([hidden])');
+  consoleErrors.splice(again);
+  assert.equal(await page.$('[data-testid="table"]'), null);
+  await page.click('button[data-tab="play"]');
+});
+
+test('a link restores the whole game: its moves and who played them, the last move, Back, the view options', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '5x5');
+  await page.selectOption('#play-side', 'first');
+  await page.selectOption('#play-opponent', 'perfect');
+  await page.click('#play-new');
+  await idle();
+  for (const square of ['a1', 'b1']) {
+    const before = (await page.$$('#history li')).length;
+    await page.click(`[data-square="${square}"]`);
+    await page.waitForFunction((count) => document.querySelectorAll('#history li').length === count + 2, before);
+    await idle();
+  }
+  await page.check('#play-values');
+  const seen = (view) => view.evaluate(() => ({
+    moves: [...document.querySelectorAll('#history li')].map((item) => item.textContent),
+    owners: [...document.querySelectorAll('[data-owner]')].map((piece) => `${piece.closest('[data-square]').dataset.square}:${piece.dataset.owner}`).sort(),
+    last: document.querySelector('[data-testid="last-move"]').closest('[data-square]').dataset.square,
+    values: document.querySelector('#play-values').checked,
+    back: !document.querySelector('#play-back').disabled,
+    toMove: document.querySelector('[data-testid="to-move"]').textContent,
+    legend: document.querySelector('#legend').textContent,
+  }));
+  const here = await seen(page);
+  assert.equal(here.moves.length, 4);
+  const link = page.url();
+  const other = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    await other.goto(link);
+    await other.waitForFunction(() => document.querySelectorAll('#history li').length === 4
+      && document.querySelector('#work').hidden && document.querySelectorAll('#board .square.legal').length > 0);
+    assert.deepEqual(await seen(other), here);
+    assert.match(here.legend, /a piece the first player put down/);
+    // Back steps through the moves restored.
+    await other.click('#play-back');
+    await other.waitForFunction(() => document.querySelectorAll('#history li.future').length === 1);
+    assert.equal(await other.$eval('#history li[aria-current="step"]', (item) => item.textContent), here.moves[2]);
+  } finally {
+    await other.close();
+  }
+  await page.uncheck('#play-values');
+});
+
+test('one colour language: the colours say values, the winning moves are marked by a frame in no value\'s colour', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '5x5');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await idle();
+  await page.check('#play-values');
+  const frames = await page.$$eval('#board [data-winning="true"] rect', (rects) => rects.map((rect) => rect.getAttribute('stroke')));
+  assert.ok(frames.length > 0);
+  assert.ok(frames.every((stroke) => stroke === '#111111' || stroke === 'white'), frames.join(' '));
+  const fills = new Set(await page.$$eval('#board [data-square] rect:first-child', (rects) => rects.map((rect) => rect.getAttribute('fill'))));
+  assert.ok(!fills.has('#111111') && !fills.has('white'), [...fills].join(' '));
+  // Green is a value's colour (*1 among them), never the winning moves'.
+  assert.equal((await page.$$('#board [stroke="green"], #board [fill="green"]')).length, 0);
+  assert.match(await page.textContent('#legend'), /the move leads to nim-value \*2/);
+  assert.match(await page.textContent('#legend'), /a winning move, framed in black \(it leads to 0\)/);
+  const swatchOutline = await page.$eval('#legend .swatch.winning-frame', (box) => getComputedStyle(box).outlineColor);
+  assert.equal(swatchOutline, 'rgb(17, 17, 17)');
   await page.uncheck('#play-values');
 });
 

@@ -29,6 +29,7 @@
 //! assert_eq!(value.outcome(), Outcome::N);
 //! ```
 #![warn(missing_docs)]
+#![warn(unreachable_pub)]
 
 pub(crate) mod board;
 pub mod games;

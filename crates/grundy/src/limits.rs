@@ -150,22 +150,21 @@ fn check_memory(bytes: f64, text: &str, least: u64) -> Result<u64, String> {
     if bytes > limit as f64 {
         return Err(format!(
             "memory size `{text}` is more than {whose}, {}: give at most that",
-            format_memory(limit)
+            size_text(limit)
         ));
     }
     Ok(bytes as u64)
 }
 
-/// A memory size for people: `23.4G`.
-fn format_memory(bytes: u64) -> String {
-    let (scale, suffix) = if bytes >= 1 << 40 {
-        (1u64 << 40, 'T')
-    } else if bytes >= 1 << 30 {
-        (1 << 30, 'G')
-    } else {
-        (1 << 20, 'M')
-    };
-    format!("{:.1}{suffix}", bytes as f64 / scale as f64)
+/// A size for people: `381.5 MiB`, `12 bytes`.
+pub(crate) fn size_text(bytes: u64) -> String {
+    const UNITS: [(u32, &str); 4] = [(40, "TiB"), (30, "GiB"), (20, "MiB"), (10, "KiB")];
+    for (shift, unit) in UNITS {
+        if bytes >= 1 << shift {
+            return format!("{:.1} {unit}", bytes as f64 / (1u64 << shift) as f64);
+        }
+    }
+    format!("{bytes} bytes")
 }
 
 #[cfg(test)]

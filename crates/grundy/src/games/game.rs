@@ -39,7 +39,7 @@ use crate::games::placement::{
 /// The rules a game on a board may be given besides its own ([`Game::with_rules`]): the
 /// board's surface, and whether lines pass occupied squares.
 pub use crate::games::placement::{RayRule, Surface};
-use crate::games::registry::Family;
+use crate::games::registry::{one_of, Family};
 use crate::games::sum::Summand;
 use crate::graph::Graph;
 use crate::values::Nimber;
@@ -441,13 +441,43 @@ fn parse_summand(
     }
 }
 
+/// The named games of the families other than pieces whose names begin with `name` (of three
+/// letters or more), each with its family: `grundy` is the start of `grundys-game`, a heap game.
+fn names_meant(name: &str) -> Vec<String> {
+    let typed = name.trim().to_ascii_lowercase();
+    if typed.len() < 3 {
+        return Vec::new();
+    }
+    Family::ALL
+        .iter()
+        .filter(|family| **family != Family::Placement)
+        .flat_map(|family| {
+            family
+                .named_games()
+                .into_iter()
+                .filter(|game| game.starts_with(typed.as_str()))
+                .map(move |game| format!("`{game}` ({})", family.title()))
+        })
+        .collect()
+}
+
 /// Pieces on a board: `knights 5x5`, then the surface, the ray rule and `at POSITION` if any.
 fn parse_placement(name: &str, args: &[String]) -> Result<Summand, GameError> {
     let pieces = parse_pieces(name).map_err(|error| match error {
-        PieceSetError::Piece(_) => GameError::new(format!(
-            "{error}; other games: {}",
-            Family::Placement.others()
-        )),
+        PieceSetError::Piece(_) => match names_meant(name).as_slice() {
+            [] => GameError::new(format!(
+                "{error}; other games: {}",
+                Family::Placement.others()
+            )),
+            // `grundy 5` typed for Grundy's game: the games the word begins come first, before
+            // the list of every piece.
+            meant => GameError::new(format!(
+                "`{}` is no game the library knows: did you mean {}? ({error}; other games: {})",
+                name.trim(),
+                one_of(meant),
+                Family::Placement.others()
+            )),
+        },
         other => GameError::new(other),
     })?;
     let unnamed = PlacementRules::new(&pieces, Surface::Rectangle, RayRule::Through)
@@ -693,5 +723,36 @@ mod tests {
             "knights 3x3 at .../.N./..."
         );
         assert!(knights.play("z9").is_err());
+    }
+
+    /// `grundy 5` and `dawson 5`, typed for a heap game, name the games they begin (issue 51:
+    /// the page said only "unknown piece"); a word that begins no game keeps the message of
+    /// every piece and game.
+    #[test]
+    fn a_word_that_begins_a_game_names_it() {
+        let grundy = parse("grundy 5").unwrap_err().to_string();
+        assert!(
+            grundy.starts_with(
+                "`grundy` is no game the library knows: did you mean `grundys-game` (a heap game)?"
+            ),
+            "{grundy}"
+        );
+        let dawson = parse("dawson 5").unwrap_err().to_string();
+        assert!(
+            dawson.contains(
+                "did you mean `dawsons-kayles` (a heap game) or `dawsons-chess` (a heap game)?"
+            ),
+            "{dawson}"
+        );
+        let lasker = parse("lasker 5").unwrap_err().to_string();
+        assert!(
+            lasker.contains("did you mean `laskers-nim` (a heap game)?"),
+            "{lasker}"
+        );
+        let pawns = parse("pawns 5x5").unwrap_err().to_string();
+        assert!(
+            pawns.starts_with("unknown piece `pawns`: expected knights"),
+            "{pawns}"
+        );
     }
 }

@@ -566,7 +566,7 @@ pub fn games_for(verb: Command) -> String {
 }
 
 /// Alternatives as a sentence writes them: `a`, `a or b`, `a, b or c`.
-fn one_of(alternatives: &[String]) -> String {
+pub(crate) fn one_of(alternatives: &[String]) -> String {
     match alternatives.split_last() {
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} or {last}", rest.join(", ")),

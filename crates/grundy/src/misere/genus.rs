@@ -8,7 +8,7 @@
 use super::search::MisereSearch;
 use crate::games::parts::Parts;
 use crate::report::GenusReport;
-pub use crate::values::Genus;
+pub(crate) use crate::values::Genus;
 use crate::values::Nimber;
 
 /// The terms computed: γ₀ … γ₇ (up to seven copies of `*2`). The written genus is what these

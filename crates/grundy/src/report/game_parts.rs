@@ -74,7 +74,7 @@ impl ValuePart {
 
     /// Misère play's part, with Conway's genus when it was found.
     #[must_use]
-    pub const fn misere(genus: Option<GenusReport>) -> ValuePart {
+    pub(crate) const fn misere(genus: Option<GenusReport>) -> ValuePart {
         ValuePart::Misere {
             convention: MisereMark,
             genus,

@@ -9,7 +9,7 @@ use crate::report::Move;
 /// The most bytes of `after` (and `after_graph`) text one answer carries: a long game (a row
 /// of 200,000 heaps) times a thousand listed moves would otherwise hold hundreds of MB before
 /// the answer's size is checked. Past it the remaining moves are listed without them.
-pub const AFTER_BYTES: usize = 16 << 20;
+pub(crate) const AFTER_BYTES: usize = 16 << 20;
 
 /// The game `game` becomes when `listed` (one of its moves, as an answer lists it) is played.
 ///
@@ -27,7 +27,7 @@ pub fn game_after(game: &Game, listed: &Move) -> Result<Game, GameError> {
 /// The graph a request sends with `after`'s text: the edge list of its one game on a graph;
 /// `None` without one, and with several (a request sends one graph, which every `graph NAME`
 /// of its game stands for, so after a move in one of them it cannot say both).
-pub fn graph_after(after: &Game) -> Option<String> {
+pub(crate) fn graph_after(after: &Game) -> Option<String> {
     let mut graphs = after.summands().iter().filter_map(FamilyGame::edge_list);
     match (graphs.next(), graphs.next()) {
         (Some(only), None) => Some(only),

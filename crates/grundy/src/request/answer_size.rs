@@ -9,6 +9,7 @@
 use serde::Serialize;
 
 use super::{Limits, Request, RunError};
+use crate::limits::size_text;
 use crate::tour::existence;
 use crate::tour::TourBoard;
 
@@ -98,8 +99,8 @@ impl Request {
             return Err(RunError::input(format!(
                 "the answer would list {}, at least {} of JSON, more than the {} {whose}: ask for less{}",
                 needs.listing,
-                bytes_text(needs.json),
-                bytes_text(room),
+                size_text(needs.json),
+                size_text(room),
                 more_memory_hint(limits),
             )));
         }
@@ -108,9 +109,9 @@ impl Request {
             return Err(RunError::input(format!(
                 "the answer would list {}, at least {} of JSON beside the {} it holds, more than the {} of memory the request allows: ask for less or give more memory",
                 needs.listing,
-                bytes_text(needs.json),
-                bytes_text(needs.held),
-                bytes_text(limits.memory),
+                size_text(needs.json),
+                size_text(needs.held),
+                size_text(limits.memory),
             )));
         }
         Ok(())
@@ -151,8 +152,8 @@ pub fn check_written_size<T: Serialize>(
     if bytes > room {
         return Err(RunError::input(format!(
             "the answer takes {} as JSON, more than the {} {}: ask for less{}",
-            bytes_text(bytes),
-            bytes_text(room),
+            size_text(bytes),
+            size_text(room),
             room_owner(limits),
             more_memory_hint(limits),
         )));
@@ -160,9 +161,9 @@ pub fn check_written_size<T: Serialize>(
     if bytes.saturating_add(held) > limits.memory {
         return Err(RunError::input(format!(
             "the answer takes {} as JSON beside the {} it holds, more than the {} of memory the request allows: ask for less or give more memory",
-            bytes_text(bytes),
-            bytes_text(held),
-            bytes_text(limits.memory),
+            size_text(bytes),
+            size_text(held),
+            size_text(limits.memory),
         )));
     }
     Ok(())
@@ -222,17 +223,6 @@ fn digits_from_one_to(last: u64) -> u64 {
         first = first.saturating_mul(10);
     }
     total
-}
-
-/// A size for people: `381.5 MiB`, `12 bytes`.
-fn bytes_text(bytes: u64) -> String {
-    const UNITS: [(u32, &str); 4] = [(40, "TiB"), (30, "GiB"), (20, "MiB"), (10, "KiB")];
-    for (shift, unit) in UNITS {
-        if bytes >= 1 << shift {
-            return format!("{:.1} {unit}", bytes as f64 / (1u64 << shift) as f64);
-        }
-    }
-    format!("{bytes} bytes")
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@ use crate::watch::{Event, Watch};
 /// What one entry of the count of terminal positions takes, measured with the default
 /// `states` (4,000,000 entries) on knights 16x32: about 1.24 GB, so about 310 bytes, rounded
 /// up. [`super::Request::bound_memory`] bounds `states` through it.
-pub const BYTES_PER_TERMINAL_STATE: u64 = 320;
+pub(crate) const BYTES_PER_TERMINAL_STATE: u64 = 320;
 
 /// The most vertices of a graph an answer draws ([`GraphRequest::drawing`]): a board of 12x12,
 /// the largest whose squares a page shows at a readable size; a queen's graph there has 3,080

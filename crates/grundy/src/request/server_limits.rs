@@ -13,6 +13,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::board::MAX_SQUARES;
+use crate::games::corner::MAX_CORNER;
+
 use super::{memory_text, Request, RunError, MAX_DRAWN_VERTICES, QUESTIONS};
 
 /// What one request may cost on a server, and how the server bounds its connections and the
@@ -27,10 +30,16 @@ pub struct ServerLimits {
     pub header_seconds: u64,
     /// Requests answered at once; more wait for a free slot.
     pub jobs: usize,
+    /// The most squares of a board the library takes (22x22 the largest square board): a
+    /// page checks a board typed against it before drawing one square of it.
+    pub max_board_squares: usize,
     /// [`ServerLimits::MAX_BODY_BYTES`].
     pub max_body_bytes: usize,
     /// [`ServerLimits::MAX_CONNECTIONS`].
     pub max_connections: usize,
+    /// The largest coordinate of a corner game's piece the library takes
+    /// ([`MAX_CORNER`]): a page checks a square typed against it before drawing the grid.
+    pub max_corner_coordinate: usize,
     /// The most vertices of a graph drawn in an answer ([`MAX_DRAWN_VERTICES`]).
     pub max_drawn_vertices: usize,
     /// [`ServerLimits::MAX_JOBS_KEPT`].
@@ -86,8 +95,10 @@ impl ServerLimits {
             body_seconds: ServerLimits::BODY_SECONDS,
             header_seconds: ServerLimits::HEADER_SECONDS,
             jobs,
+            max_board_squares: MAX_SQUARES,
             max_body_bytes: ServerLimits::MAX_BODY_BYTES,
             max_connections: ServerLimits::MAX_CONNECTIONS,
+            max_corner_coordinate: MAX_CORNER,
             max_drawn_vertices: MAX_DRAWN_VERTICES,
             max_jobs_kept: ServerLimits::MAX_JOBS_KEPT,
             max_jobs_waiting: ServerLimits::MAX_JOBS_WAITING,
@@ -124,7 +135,7 @@ mod tests {
         let json = serde_json::to_string(&ServerLimits::new(60, 1 << 30, 2)).unwrap();
         assert_eq!(
             json,
-            r#"{"body_seconds":10,"header_seconds":10,"jobs":2,"max_body_bytes":65536,"max_connections":256,"max_drawn_vertices":144,"max_jobs_kept":64,"max_jobs_waiting":16,"max_kept_answer_bytes":134217728,"max_seconds":60,"memory":"1G","memory_bytes":1073741824,"questions":"value, moves, outcome, play, table, sequence, quotient, tour, tour_exists, tour_count, tour_verify, graph, conjecture, check","write_seconds":10}"#
+            r#"{"body_seconds":10,"header_seconds":10,"jobs":2,"max_board_squares":512,"max_body_bytes":65536,"max_connections":256,"max_corner_coordinate":5000,"max_drawn_vertices":144,"max_jobs_kept":64,"max_jobs_waiting":16,"max_kept_answer_bytes":134217728,"max_seconds":60,"memory":"1G","memory_bytes":1073741824,"questions":"value, moves, outcome, play, table, sequence, quotient, tour, tour_exists, tour_count, tour_verify, graph, conjecture, check","write_seconds":10}"#
         );
         assert_eq!(
             serde_json::from_str::<ServerLimits>(&json).unwrap(),

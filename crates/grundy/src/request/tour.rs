@@ -9,7 +9,7 @@ use std::time::Instant;
 use serde::ser::{SerializeSeq, SerializeStruct};
 use serde::{Deserialize, Serialize, Serializer};
 
-use super::{Limits, RunError, Stopped};
+use super::{memory_text, Limits, RunError, Stopped};
 use crate::report::{
     Command, TourCountReport, TourExistsReport, TourReport, TourVerifyReport, SCHEMA_VERSION,
 };
@@ -656,15 +656,6 @@ fn count_report(
     }
 }
 
-/// A byte count as `--memory` takes it: `1G`, `512M`, or bytes.
-fn format_bytes(bytes: u64) -> String {
-    match bytes {
-        b if b % (1 << 30) == 0 => format!("{}G", b >> 30),
-        b if b % (1 << 20) == 0 => format!("{}M", b >> 20),
-        b => b.to_string(),
-    }
-}
-
 /// The exact number of knight's tours of `request.board`: zero by the theorem, or counted by
 /// the frontier program (closed tours; open ones past the search) or by search over every
 /// thread. A search the watch stops answers the paths counted so far, a lower bound
@@ -762,7 +753,7 @@ fn count_by_frontier(
         Err(FrontierError::TooManyStates { square, squares, .. }) => {
             return Err(RunError::input(format!(
                 "the frontier count of {board} needs more than {max_states} states at once (`memory` {} at {FRONTIER_BYTES_PER_STATE} bytes a state) by square {square} of {squares}: give more `memory`, or a narrower board",
-                format_bytes(memory)
+                memory_text(memory)
             )))
         }
         Err(error) => return Err(RunError::Failed(error.to_string())),

@@ -65,12 +65,17 @@ function showComputing(job) {
   $('computing').hidden = false;
 }
 
-export async function ask(request, view = request.question) {
+// Cancels the job of `view` as replaced: its answer, whenever it comes, is dropped unseen.
+export function supersede(view) {
   const older = runningJobs.get(view);
   if (older !== undefined) {
     runningJobs.delete(view);
     cancelJob(older);
   }
+}
+
+export async function ask(request, view = request.question) {
+  supersede(view);
   const started = await fetch('/api/jobs', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

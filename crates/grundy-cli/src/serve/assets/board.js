@@ -5,7 +5,7 @@
 
 import { $, columnLetters, keepTouchSize, nimberText, squareName, svgElement, svgText } from './common.js';
 import { play, drawnPosition, gameOver, misereShown, playerAfter, showingValues, toMove } from './state.js';
-import { PLAYER_COLOURS, moveColour, moveState } from './values.js';
+import { PLAYER_COLOURS, moveColour, moveState, winningFrame } from './values.js';
 import { actions } from './actions.js';
 import { renderLegend } from './legend.js';
 
@@ -154,7 +154,7 @@ export function renderPlacement(container, analysis) {
       }, svg);
       svgElement('rect', { x, y, width: cell, height: cell, fill }, group);
       if (move && move.winning && (showValues || play.hint)) {
-        svgElement('rect', { x: x + 2, y: y + 2, width: cell - 4, height: cell - 4, fill: 'none', stroke: 'green', 'stroke-width': 3, 'data-winning': 'true' }, group);
+        winningFrame(group, x, y, cell);
       }
       if (letter !== '.') {
         svgElement('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell / 3, fill: owner ? PLAYER_COLOURS[owner] : '#222222', 'data-owner': owner || 'set-up' }, group);
@@ -179,6 +179,9 @@ export function renderPlacement(container, analysis) {
   renderLegend(showValues ? shown : null);
 }
 
+// The most rows and columns of a corner game's grid drawn.
+const CORNER_SPAN = 40;
+
 export function renderCorner(container, analysis) {
   $('piece-choice').replaceChildren();
   // The piece's square: the position typed (`7 9`), or the corner of the move just played.
@@ -194,21 +197,25 @@ export function renderCorner(container, analysis) {
   const humanTurn = analysis && !gameOver() && toMove() === play.human;
   const rowCount = Math.max(row, ...moves.map((m) => m.corner[0])) + 1;
   const colCount = Math.max(col, ...moves.map((m) => m.corner[1])) + 1;
-  const cell = Math.max(14, Math.min(40, Math.floor(520 / Math.max(rowCount, colCount))));
-  const margin = 28;
-  const svg = svgElement('svg', { width: colCount * cell + margin + 8, height: rowCount * cell + margin + 8, 'font-family': 'sans-serif', 'font-size': 11 }, container);
-  for (let c = 0; c < colCount; c += 1) svgText(svg, margin + (c + 0.5) * cell, margin - 8, String(c), { 'text-anchor': 'middle' });
-  for (let r = 0; r < rowCount; r += 1) {
-    svgText(svg, margin - 6, margin + r * cell + cell / 2 + 4, String(r), { 'text-anchor': 'end' });
-    for (let c = 0; c < colCount; c += 1) {
-      const x = margin + c * cell;
-      const y = margin + r * cell;
+  // A grid far from the corner (the library takes squares up to 5000 5000: 25 million cells)
+  // is drawn as its last CORNER_SPAN rows and columns, around the piece, numbered as they are.
+  const firstRow = Math.max(0, rowCount - CORNER_SPAN);
+  const firstCol = Math.max(0, colCount - CORNER_SPAN);
+  const cell = Math.max(14, Math.min(40, Math.floor(520 / Math.max(rowCount - firstRow, colCount - firstCol))));
+  const margin = 36;
+  const svg = svgElement('svg', { width: (colCount - firstCol) * cell + margin + 8, height: (rowCount - firstRow) * cell + margin + 8, 'font-family': 'sans-serif', 'font-size': 11 }, container);
+  for (let c = firstCol; c < colCount; c += 1) svgText(svg, margin + (c - firstCol + 0.5) * cell, margin - 8, String(c), { 'text-anchor': 'middle', 'font-size': firstCol > 0 ? 8 : 11 });
+  for (let r = firstRow; r < rowCount; r += 1) {
+    svgText(svg, margin - 4, margin + (r - firstRow) * cell + cell / 2 + 4, String(r), { 'text-anchor': 'end', 'font-size': firstRow > 0 ? 8 : 11 });
+    for (let c = firstCol; c < colCount; c += 1) {
+      const x = margin + (c - firstCol) * cell;
+      const y = margin + (r - firstRow) * cell;
       const move = targets.get(`${r},${c}`);
       const group = svgElement('g', { class: move && humanTurn ? 'square legal' : 'square', 'data-square': `${r},${c}` }, svg);
       const fill = showValues && move ? moveColour(move) : ((r + c) % 2 === 0 ? '#f0ead8' : '#d9cfb4');
       svgElement('rect', { x, y, width: cell, height: cell, fill }, group);
       if (move && (showValues || play.hint) && move.winning) {
-        svgElement('rect', { x: x + 2, y: y + 2, width: cell - 4, height: cell - 4, fill: 'none', stroke: 'green', 'stroke-width': 3 }, group);
+        winningFrame(group, x, y, cell);
       } else if (move && !showValues) {
         svgElement('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell / 8, fill: '#555' }, group);
       }
@@ -223,7 +230,14 @@ export function renderCorner(container, analysis) {
       if (move) group.addEventListener('click', () => actions.humanMove(move));
     }
   }
-  svgElement('rect', { x: margin, y: margin, width: cell, height: cell, fill: 'none', stroke: 'crimson', 'stroke-width': 2 }, svg);
+  if (firstRow === 0 && firstCol === 0) {
+    svgElement('rect', { x: margin, y: margin, width: cell, height: cell, fill: 'none', stroke: 'crimson', 'stroke-width': 2 }, svg);
+  } else {
+    const note = document.createElement('p');
+    note.dataset.testid = 'corner-window';
+    note.textContent = `rows ${firstRow}–${rowCount - 1} and columns ${firstCol}–${colCount - 1} of the grid are drawn; the corner, 0 0, is further up and to the left, and moves that go off the picture are not drawn (Hint names the winning ones)`;
+    container.appendChild(note);
+  }
   keepTouchSize(svg, cell);
   renderLegend(showValues ? moves : null);
 }

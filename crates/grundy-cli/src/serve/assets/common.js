@@ -76,13 +76,14 @@ export function showError(message) {
   box.hidden = !message;
 }
 
-// A legend's row: a swatch of `colour` (framed in green when `frame`) and what it means.
+// A legend's row: a swatch of `colour` (framed as the winning moves are when `frame`,
+// values.js's WINNING_FRAME) and what it means.
 export function swatch(legend, colour, text, frame) {
   const row = document.createElement('div');
   const box = document.createElement('span');
   box.className = 'swatch';
   box.style.background = colour;
-  if (frame) box.style.outline = '3px solid green';
+  if (frame) box.classList.add('winning-frame');
   row.append(box, text);
   legend.appendChild(row);
 }

@@ -9,7 +9,7 @@
 
 import { $, columnLetters, keepTouchSize, nimberText, squareName, svgElement, svgText } from './common.js';
 import { play, drawnPosition, gameOver, misereShown, playerAfter, showingValues, toMove } from './state.js';
-import { COVERED_COLOUR, PLAYER_COLOURS, moveColour, moveState } from './values.js';
+import { COVERED_COLOUR, PLAYER_COLOURS, WINNING_FRAME, moveColour, moveState, winningFrame } from './values.js';
 import { actions } from './actions.js';
 import { renderLegend } from './legend.js';
 import { boardKey, focusedSquare } from './board.js';
@@ -160,7 +160,7 @@ export function renderDominoes(container, analysis) {
         svgElement('rect', { x: x + 2, y: y + 2, width: cell - 4, height: cell - 4, fill: 'none', stroke: '#1a4f9c', 'stroke-width': 3, 'stroke-dasharray': '5 3', 'data-testid': 'chosen-square' }, group);
       } else if (partnerMove) {
         if (partnerMove.winning && (showValues || play.hint)) {
-          svgElement('rect', { x: x + 2, y: y + 2, width: cell - 4, height: cell - 4, fill: 'none', stroke: 'green', 'stroke-width': 3, 'data-winning': 'true' }, group);
+          winningFrame(group, x, y, cell);
         }
         if (showValues && !misereShown()) {
           svgText(group, x + cell / 2, y + cell / 2 + 4, nimberText(partnerMove.nimber), { 'text-anchor': 'middle', 'data-testid': 'partner-value' });
@@ -206,7 +206,7 @@ export function renderDominoes(container, analysis) {
     const [cx, cy] = [(xa + xb) / 2, (ya + yb) / 2];
     const pip = svgElement('g', { class: 'pip', 'data-pip': move.squares.join(' '), 'data-testid': 'domino-value' }, svg);
     const framed = move.winning && (showValues || play.hint);
-    svgElement('circle', { cx, cy, r: radius, fill: showValues ? moveColour(move) : 'white', stroke: framed ? 'green' : '#555', 'stroke-width': framed ? 3 : 1 }, pip);
+    svgElement('circle', { cx, cy, r: radius, fill: showValues ? moveColour(move) : 'white', stroke: framed ? WINNING_FRAME : '#555', 'stroke-width': framed ? 3.5 : 1 }, pip);
     if (showValues && !misereShown()) {
       svgText(pip, cx, cy + 3.5, nimberText(move.nimber), { 'text-anchor': 'middle', 'font-size': Math.min(10, radius) });
     }

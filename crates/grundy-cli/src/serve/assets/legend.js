@@ -43,7 +43,8 @@ export function renderLegend(moves) {
       add(UNSETTLED_COLOUR, `a move not worked out in ${seconds} s`);
     }
   }
-  if (moves || play.hint) add('transparent', misere ? 'winning move (leaves a lost position)' : 'winning move (leads to 0)', true);
+  // Winning is a shape, never a colour: the values' colours include green (*1).
+  if (moves || play.hint) add('transparent', misere ? 'a winning move, framed in black (it leaves a lost position)' : 'a winning move, framed in black (it leads to 0)', true);
   const note = (text) => {
     const row = document.createElement('p');
     row.className = 'legend-note';

@@ -4,7 +4,7 @@
 // send the class the position everyone is looking at.
 
 import { $ } from './common.js';
-import { guarded } from './api.js';
+import { Superseded, guarded, supersede } from './api.js';
 import { play, classroom, drawn, playForm } from './state.js';
 import { actions } from './actions.js';
 
@@ -56,6 +56,18 @@ export function updateLink() {
   const position = drawn('graph') ? play.graph : play.position;
   if (position !== null) params.set('position', position);
   params.set('plies', String(play.plies));
+  // The moves up to the position shown, who played each, and the game before the first (a
+  // graph's too), so that a link opens the whole game: its move list, Back, who put down each
+  // piece, the last move. The page replays them by the library's answers, move by move.
+  if (play.history.length > 0) {
+    const first = play.history[0];
+    params.set('start', first.game);
+    if (first.graph !== null) params.set('start-graph', first.graph);
+    params.set('start-plies', String(first.plies));
+    params.set('moves', JSON.stringify(play.history.map((entry) => entry.notation)));
+    params.set('by', play.history.map((entry) => (entry.by === 'computer' ? 'c' : 'y')).join(''));
+  }
+  if ($('play-values').checked) params.set('values', '1');
   if (classroom()) params.set('classroom', '1');
   if (play.misere) params.set('convention', 'misere');
   if (shownTab !== 'play') {
@@ -65,11 +77,29 @@ export function updateLink() {
   history.replaceState(null, '', `#${params}`);
 }
 
-// Draws `view` from its form, keeping the form's values for the link.
+// What each view draws, cleared when a request of it fails: a refusal must not leave the
+// table, plot, tour or graph of the form before standing under the new form.
+const VIEW_PARTS = {
+  table: ['table-view', 'table-legend'],
+  sequence: ['sequence-view', 'sequence-summary'],
+  tour: ['tour-view', 'tour-summary'],
+  graph: ['graph-view', 'graph-facts'],
+};
+
+// Draws `view` from its form, keeping the form's values for the link. The view's job still
+// running is cancelled first, even when the form is refused before anything is asked.
 export function drawView(view, draw) {
   drawnForms[view] = formValues(view);
   updateLink();
-  return guarded(draw);
+  supersede(view);
+  return guarded(async () => {
+    try {
+      await draw();
+    } catch (error) {
+      if (!(error instanceof Superseded)) for (const id of VIEW_PARTS[view]) $(id).replaceChildren();
+      throw error;
+    }
+  });
 }
 
 // The view the address names, its form filled in and drawn; false when it names none.
@@ -106,11 +136,34 @@ export function gameOfLink() {
   const graph = form.drawing === 'graph';
   if (graph && position !== null) $('play-edges').value = position;
   $('play-classroom').checked = params.get('classroom') === '1';
+  $('play-values').checked = params.get('values') === '1';
   $('play-misere').checked = params.get('convention') === 'misere';
   actions.updateOpponentChoice();
   const start = {};
   if (params.has('text')) start.game = params.get('text');
   if (position !== null) start[graph ? 'graph' : 'position'] = position;
   const plies = Number(params.get('plies'));
-  return { start, plies: Number.isInteger(plies) && plies >= 0 ? plies : 0 };
+  return { start, plies: Number.isInteger(plies) && plies >= 0 ? plies : 0, replay: replayOfLink(params) };
+}
+
+// The moves a link holds (`start`, `moves`, `by`), to be replayed from the game before the
+// first; null when it holds none, or not in a form the page wrote (then the position alone
+// opens, as older links did).
+function replayOfLink(params) {
+  let moves;
+  try {
+    moves = JSON.parse(params.get('moves'));
+  } catch (error) {
+    return null;
+  }
+  const by = params.get('by') || '';
+  const plies = Number(params.get('start-plies'));
+  if (!params.has('start') || !Array.isArray(moves) || moves.length === 0 || by.length !== moves.length
+    || !moves.every((move) => typeof move === 'string') || !Number.isInteger(plies) || plies < 0) return null;
+  return {
+    game: params.get('start'),
+    graph: params.get('start-graph'),
+    plies,
+    moves: moves.map((notation, index) => ({ notation, by: by[index] === 'c' ? 'computer' : 'you' })),
+  };
 }

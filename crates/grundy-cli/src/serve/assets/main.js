@@ -51,5 +51,5 @@ guarded(async () => {
   await Promise.all([loadCatalogue(), readLimits()]);
   const linked = gameOfLink();
   viewOfLink();
-  await (linked ? newGame(linked.start, linked.plies) : newGame());
+  await (linked ? newGame(linked.start, linked.plies, linked.replay) : newGame());
 });

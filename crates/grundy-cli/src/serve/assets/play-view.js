@@ -7,7 +7,7 @@ import {
   play, families, limits, classroom, drawn, drawnPosition, gameOver, misereShown, other,
   showingValues, toMove,
 } from './state.js';
-import { moveColour, moveValueText } from './values.js';
+import { WINNING_FRAME, moveColour, moveValueText } from './values.js';
 import { keepFocus, renderCorner, renderPlacement } from './board.js';
 import { renderDominoes } from './dominoes.js';
 import { VERTEX_RADIUS, springLayout } from './graph-layout.js';
@@ -54,6 +54,8 @@ function renderStatus() {
   $('play-hint').disabled = hidden;
   $('play-values').disabled = hidden;
   $('play-reveal').hidden = !hidden;
+  $('play-retry').hidden = !play.retry;
+  $('play-retry').textContent = play.retry === 'computer' ? "Computer's move" : 'Work out the moves';
   const mover = toMove();
   const you = (player) => (player === play.human ? 'you' : 'the computer');
   $('to-move').textContent = analysis ? `${mover} player to move (${you(mover)})` : '';
@@ -230,7 +232,7 @@ function renderGraphGame(container, analysis) {
     const group = svgElement('g', { class: move && humanTurn ? 'square legal' : 'square', 'data-vertex': name }, svg);
     // A finger's worth of target around the circle, drawn or not.
     svgElement('circle', { cx: x, cy: y, r: r + 8, fill: 'transparent', 'data-testid': 'touch-target' }, group);
-    svgElement('circle', { cx: x, cy: y, r, fill: showValues && move ? moveColour(move) : '#f0ead8', stroke: framed ? 'green' : '#2f3b4a', 'stroke-width': framed ? 4 : 1, 'data-testid': 'vertex' }, group);
+    svgElement('circle', { cx: x, cy: y, r, fill: showValues && move ? moveColour(move) : '#f0ead8', stroke: framed ? WINNING_FRAME : '#2f3b4a', 'stroke-width': framed ? 4 : 1, 'data-testid': 'vertex' }, group);
     svgText(group, x, y + 4, name, { 'text-anchor': 'middle' });
     if (showValues && move && !misereShown()) svgText(group, x + 18, y - 14, nimberText(move.nimber), { 'font-size': 11 });
     if (move) group.addEventListener('click', () => actions.humanMove(move));

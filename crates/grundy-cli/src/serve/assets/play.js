@@ -3,10 +3,10 @@
 // `after_graph`), and chooses the computer's move (`play`); a move, the person's or the
 // computer's, is played by taking the game it leaves as the game of the next request.
 
-import { $, parseBoard, sleep } from './common.js';
+import { $, parseBoard, showError, sleep } from './common.js';
 import { ask, cancelJob, cancelView, guarded, runningJobs } from './api.js';
 import {
-  play, families, limits, classroom, drawn, gameOver, onSquares, other, partlySettled, playForm, toMove,
+  play, families, limits, classroom, drawn, gameOver, onSquares, other, oversized, partlySettled, playForm, toMove,
 } from './state.js';
 import { actions } from './actions.js';
 import { pieceLetter } from './board.js';
@@ -48,7 +48,7 @@ function gameRequest(question) {
 
 // The analysis of the position shown: every move, its value and the game it leaves.
 async function analyse() {
-  const key = [play.misere ? 'misere' : 'normal', play.game, play.graph || ''].join('\n');
+  const key = analysisKey();
   if (play.known.has(key)) {
     play.analysis = play.known.get(key);
   } else {
@@ -99,6 +99,7 @@ async function askGenus(analysis) {
 // Analyses the position shown and draws it; the computer moves if it is its turn, unless the
 // position is one stepped back to (it waits until a move is played there).
 async function refresh() {
+  play.retry = null;
   await analyse();
   renderPlay();
   if (!gameOver() && toMove() !== play.human && play.future.length === 0) await computerMove();
@@ -128,6 +129,7 @@ function recordMove(move, by, position = null) {
 }
 
 async function computerMove() {
+  play.retry = null;
   const side = toMove();
   const request = Object.assign(gameRequest('play'), { opponent: play.opponent, seed: play.seed + play.plies });
   // A game whose searches may be long is one the computer may run out of thinking time on.
@@ -155,10 +157,45 @@ async function busyWhile(task) {
   if (play.busy) return;
   play.busy = true;
   try {
-    await guarded(task);
+    await guarded(async () => {
+      try {
+        await task();
+      } catch (error) {
+        backToAnswered();
+        throw error;
+      }
+    });
   } finally {
     play.busy = false;
   }
+}
+
+// The key of the position shown among the analyses seen.
+function analysisKey() {
+  return [play.misere ? 'misere' : 'normal', play.game, play.graph || ''].join('\n');
+}
+
+// After Cancel or an error, the game goes back to the last position whose moves the library
+// answered (the moves played since are taken back), drawn as it was with its player to move,
+// so it can be played on. What was stopped is not started again at once: "Computer's move"
+// asks for the computer's move again, "Work out the moves" for the moves of a position none
+// were answered for (a new game cancelled).
+function backToAnswered() {
+  const before = play.history.length;
+  while (!play.known.has(analysisKey()) && play.history.length > 0) restore(play.history.pop());
+  play.analysis = play.known.get(analysisKey()) || null;
+  if (play.analysis) play.position = play.analysis.position;
+  play.retry = null;
+  if (!play.analysis) {
+    play.retry = 'moves';
+    $('message').textContent = 'the moves of this position were not worked out: "Work out the moves" asks again';
+  } else if (!gameOver() && toMove() !== play.human && play.future.length === 0) {
+    play.retry = 'computer';
+    $('message').textContent = `the computer (${toMove()} player) is to move: "Computer's move" asks it again`;
+  } else if (play.history.length < before) {
+    $('message').textContent = 'back to the position before your move: play on from here';
+  }
+  renderPlay();
 }
 
 function readPlayForm() {
@@ -188,7 +225,18 @@ async function cancelRunning() {
 // A new game: the form's (`start` undefined), the form's in a position typed or set up
 // (`{ position }`: the board's rows, heaps, a corner's square, a graph's edges), or one a
 // link names as the library wrote it (`{ game, graph, position }`), after `plies` moves.
-export async function newGame(start = {}, plies = 0) {
+//
+// `replay`, from a link: the game before its first move (`game`, `graph`, `plies`) and its
+// moves (`notation`, `by`), each taken from the library's list of the moves of the position
+// it is played in, so the game opens with its move list, Back and who played each move.
+export async function newGame(start = {}, plies = 0, replay = null) {
+  // A game too large for the library is refused before anything of it is drawn; the game
+  // shown stays as it was, its search still running, and can be played on.
+  const tooLarge = oversized(playForm($('play-family').value), $('play-args').value.trim(), start.position);
+  if (tooLarge) {
+    showError(tooLarge);
+    return undefined;
+  }
   // A new game replaces the old one, even while the old one is still being searched.
   await cancelRunning();
   $('setup-mode').checked = false;
@@ -211,10 +259,30 @@ export async function newGame(start = {}, plies = 0) {
     play.analysis = null;
     play.piece = null;
     play.hint = false;
+    play.retry = null;
     $('message').textContent = '';
+    if (replay) await replayMoves(replay);
     renderPlay();
     await refresh();
   });
+}
+
+// Plays a link's moves from the game before the first, as the library lists them; a move the
+// library does not list there ends the replay with a message, the game kept up to it.
+async function replayMoves(replay) {
+  showGame({ game: replay.game, graph: replay.graph, position: null });
+  play.plies = replay.plies;
+  for (const [index, { notation, by }] of replay.moves.entries()) {
+    await analyse();
+    const move = play.analysis.moves.find((listed) => listed.move === notation);
+    if (!move || move.after === undefined) {
+      throw new Error(`the link's move ${index + 1}, ${notation}, is not one of the moves of its position: the game is opened up to it`);
+    }
+    recordMove(move, by);
+    // Nothing of a position passed through is shown as the game's: the value line waits for
+    // the position the link names.
+    play.analysis = null;
+  }
 }
 
 $('play-form').addEventListener('submit', (event) => {
@@ -375,6 +443,15 @@ document.addEventListener('keydown', (event) => {
   event.preventDefault();
   step(direction);
 });
+
+// What Cancel (or an error) stopped, asked for again: the computer's move, or the moves of
+// the position shown.
+$('play-retry').addEventListener('click', () => busyWhile(async () => {
+  const stopped = play.retry;
+  play.retry = null;
+  if (stopped === 'computer') await computerMove();
+  else if (stopped === 'moves') await refresh();
+}));
 
 $('play-swap').addEventListener('click', () => busyWhile(async () => {
   play.human = other(play.human);

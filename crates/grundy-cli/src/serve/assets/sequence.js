@@ -6,8 +6,10 @@ import { drawView } from './link.js';
 
 async function drawSequence() {
   const game = $('sequence-game').value.trim();
-  const to = $('sequence-to').value.trim();
-  if (!/^\d+$/.test(to)) throw new Error(`--to \`${to}\` is not a whole number`);
+  // A number as people write it: `3,000,000`, `3 000 000` and `3_000_000` are 3000000.
+  const typed = $('sequence-to').value.trim();
+  const to = typed.replace(/[,_\s\u00a0\u202f]/g, '');
+  if (!/^\d+$/.test(to)) throw new Error(`"Up to n" is \`${typed}\`: write the largest heap as a whole number, such as 3000000 or 3,000,000`);
   const sequence = await ask({ question: 'sequence', game, to: Number(to) });
   const values = sequence.values;
   // A loop, not Math.max(...values): spreading a few hundred thousand values overflows the

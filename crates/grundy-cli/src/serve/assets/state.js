@@ -72,6 +72,9 @@ export const play = {
   graphLayout: null,
   hint: false,
   busy: false,
+  // What Cancel or an error stopped, which the page waits to be asked for again:
+  // 'computer' (its move), 'moves' (the moves of the position shown), or null.
+  retry: null,
   seed: 1,
 };
 
@@ -81,13 +84,45 @@ export const play = {
 // position are worked out before the board is shown with what is known: a student waits for
 // it before each move. Both follow the server's limit (readLimits), as does the largest graph
 // an answer draws.
-export const limits = { thinkingSeconds: 20, analysisSeconds: 10, maxDrawnVertices: 144 };
+// The library's bounds on a board's squares and a corner game's coordinates come from the
+// server too: a game typed past them is refused before one square of it is drawn.
+export const limits = {
+  thinkingSeconds: 20, analysisSeconds: 10, maxDrawnVertices: 144, maxBoardSquares: 512, maxCornerCoordinate: 5000,
+};
 
 export async function readLimits() {
   const server = await (await fetch('/api/limits')).json();
   limits.thinkingSeconds = Math.max(1, Math.min(20, Math.floor(server.max_seconds / 3)));
   limits.analysisSeconds = Math.max(1, Math.min(10, Math.floor(server.max_seconds / 6)));
   limits.maxDrawnVertices = server.max_drawn_vertices;
+  limits.maxBoardSquares = server.max_board_squares;
+  limits.maxCornerCoordinate = server.max_corner_coordinate;
+}
+
+// Why the position `position` (a board's rows, or a corner piece's square) of a game of the
+// Play tab's family `form` (its catalogue entry's `play`), whose arguments are `args`, cannot be drawn, or null when it can: a board of more squares
+// than the library takes, or a square off its grid, would freeze the page drawing it (a
+// 1000x1000 board is a million squares), and the server refuses it anyway. Said with the
+// library's limit, as its own message says it.
+export function oversized(form, args, position) {
+  const drawing = form && form.drawing;
+  if (drawing === 'corner') {
+    const words = String(position === undefined ? args : position).trim().split(/\s+/);
+    const over = words.find((word) => /^\d+$/.test(word) && Number(word) > limits.maxCornerCoordinate);
+    return over === undefined ? null
+      : `coordinate ${over} is off the grid: a corner game's square is two whole numbers from 0 to ${limits.maxCornerCoordinate.toLocaleString('en')}, such as 7 9`;
+  }
+  if (drawing !== 'board' && drawing !== 'dominoes') return null;
+  // The board's rows when a position is given, else the size typed (`1000x1000`).
+  const rows = position ? position.split('/') : null;
+  const typed = /^\s*(\d+)\s*x\s*(\d+)/i.exec(args);
+  if (!rows && !typed) return null;
+  const height = rows ? rows.length : Number(typed[1]);
+  const width = rows ? Math.max(...rows.map((row) => row.length)) : Number(typed[2]);
+  const squares = height * width;
+  if (squares <= limits.maxBoardSquares) return null;
+  const side = Math.floor(Math.sqrt(limits.maxBoardSquares));
+  return `board size ${height}x${width} has ${squares.toLocaleString('en')} squares: at most ${limits.maxBoardSquares} are allowed (${side}x${side} is the largest square board)`;
 }
 
 export function other(player) {

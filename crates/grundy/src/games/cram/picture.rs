@@ -26,7 +26,7 @@ fn board(game: &CramGame, title: &str) -> BoardPicture {
 
 /// The picture of `game` before any question: its board, covered squares dark.
 #[must_use]
-pub fn picture(game: &CramGame) -> String {
+pub(crate) fn picture(game: &CramGame) -> String {
     board_picture(&board(game, &on_board(game)))
 }
 

@@ -75,7 +75,7 @@ pub struct SequenceRequest {
 /// The most positions the misère search of a sequence's genera may take: heaps whose genus
 /// needs more are left out (each heap's genus searches every sum of the heaps it breaks into,
 /// plus up to seven `*2`s).
-pub const MISERE_SEQUENCE_POSITIONS: u64 = 5_000_000;
+pub(crate) const MISERE_SEQUENCE_POSITIONS: u64 = 5_000_000;
 
 fn default_to() -> usize {
     100

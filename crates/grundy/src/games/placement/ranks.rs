@@ -22,7 +22,7 @@ use super::unit_search::{
     decode_answer, decode_unit, encode_answer, encode_unit, serve_units, UnitCoordinator,
     UnitQueue, UnitResult, UnitWorker,
 };
-pub use super::unit_search::{Goal, SettledUnit, UnitBudget, UnitCounts, UnitResumeError};
+pub(crate) use super::unit_search::{Goal, SettledUnit, UnitBudget, UnitCounts, UnitResumeError};
 use super::PlacementMove;
 use crate::report::GameReport;
 use crate::solver::SearchStats;

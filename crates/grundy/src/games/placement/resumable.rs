@@ -9,7 +9,7 @@
 use std::time::Instant;
 
 use super::checkpoint::CheckpointLines;
-pub use super::checkpoint::{CheckpointError, CheckpointText};
+pub(crate) use super::checkpoint::{CheckpointError, CheckpointText};
 use super::root_search::{
     Interrupted, ResumeError, RootObserver, RootOutcome, RootReport, RootSearch, RootValue,
     SettledRecord, TriedRecord, FACTS_KEPT,
