@@ -87,7 +87,7 @@ pub fn run(args: &Args) -> Result<String> {
             }
             let mut message = format!("interrupted by {}", interrupt::stopped_by());
             if let Some(how_far) = how_far {
-                message = format!("{message}: {how_far}");
+                message = format!("{message}{HOW_FAR_SEPARATOR}{how_far}");
             }
             report_error_to_server(&ErrorReport::new(ErrorKind::Stopped, &message));
             Err(interrupt::Interrupted(message).into())
@@ -104,4 +104,27 @@ fn refused(message: impl std::fmt::Display) -> anyhow::Error {
     let message = message.to_string();
     report_error_to_server(&ErrorReport::new(ErrorKind::Input, &message));
     input_error(message)
+}
+
+/// What separates, in the message of a stopped worker, why it stopped from how far it came.
+const HOW_FAR_SEPARATOR: &str = ": ";
+
+/// How far a stopped worker came, as its message says it (after why it stopped); `None` when
+/// it said nothing of it.
+pub(crate) fn how_far_of(stopped_message: &str) -> Option<&str> {
+    stopped_message
+        .split_once(HOW_FAR_SEPARATOR)
+        .map(|(_, how_far)| how_far)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn how_far_a_stopped_worker_came_is_read_back_from_its_message() {
+        let message = format!("interrupted by SIGINT{HOW_FAR_SEPARATOR}3 of 10 cells finished");
+        assert_eq!(how_far_of(&message), Some("3 of 10 cells finished"));
+        assert_eq!(how_far_of("interrupted by SIGINT"), None);
+    }
 }

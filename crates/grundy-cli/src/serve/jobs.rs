@@ -277,8 +277,18 @@ impl Runner {
                 })
             } else {
                 // What the command says on stderr when interrupted is for a terminal (press
-                // Ctrl-C again, give --checkpoint): the page hears only why it stopped.
-                Err(why)
+                // Ctrl-C again, give --checkpoint): the page hears why it stopped, and how far
+                // the work came when the worker said so (a graph's vertices and edges).
+                let how_far = typed_error
+                    .as_ref()
+                    .filter(|error| error.kind == ErrorKind::Stopped)
+                    .and_then(|error| crate::commands::worker::how_far_of(&error.message));
+                Err(match (why, how_far) {
+                    (Failure::OverLimit(message), Some(how_far)) => {
+                        Failure::OverLimit(format!("{message}. By then {how_far}"))
+                    }
+                    (why, _) => why,
+                })
             };
         }
         match typed_error {

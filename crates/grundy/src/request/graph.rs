@@ -162,7 +162,11 @@ pub fn graph(request: &GraphRequest, watch: &Watch) -> Result<GraphAnswer, RunEr
     // The watch's flag ends the three searches as a spent budget would: their bounds are then
     // not the answer.
     if watch.is_stopped() {
-        return Err(RunError::Stopped(Stopped::Nothing));
+        return Err(RunError::Stopped(Stopped::Described(format!(
+            "the graph has {} vertices and {} edges; its independence and domination numbers were not found by then",
+            graph.vertex_count(),
+            graph.edge_count()
+        ))));
     }
     tighten_by_order(&mut alpha, &mut gamma, &mut i);
     let search_seconds = started.elapsed().as_secs_f64();
@@ -278,6 +282,24 @@ mod tests {
         assert!(knights.bipartite);
         assert_eq!(knights.numbers.independence_number, Some(32));
         assert_eq!(knights.drawing, None);
+    }
+
+    #[test]
+    fn a_stopped_graph_says_its_vertices_and_edges() {
+        // What a page shows after the server's time limit, when the numbers were not found.
+        let watch = Watch::new();
+        watch.stop();
+        let asked = GraphRequest::new("knights 8x8".parse().unwrap());
+        match graph(&asked, &watch) {
+            Err(RunError::Stopped(stopped)) => {
+                let how_far = stopped.how_far().unwrap();
+                assert!(
+                    how_far.starts_with("the graph has 64 vertices and 168 edges"),
+                    "{how_far}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
