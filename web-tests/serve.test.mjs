@@ -1218,7 +1218,7 @@ test('a misère link opens misère play again; screenshots of it', async () => {
         && !document.querySelector('[data-testid="genus"]').hidden);
       assert.equal(await sized.isChecked('#play-misere'), true);
       assert.equal(await sized.isDisabled('#play-opponent option[value="symmetry"]'), true);
-      assert.match(await sized.textContent('[data-testid="rules"]'), /Misère play: whoever makes the last move loses/);
+      assert.match(await sized.textContent('[data-testid="rules"]'), /Misère play: the player who makes the last move loses, so a player who cannot move wins\./);
       assert.match(await sized.getAttribute('[data-testid="genus"]', 'data-genus'), /^\d+\^[\d{},]+$/);
       await sized.check('#play-values');
       assert.doesNotMatch(await boardTexts(sized), NIM_TEXT);
