@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
@@ -1914,6 +1914,69 @@ test('on a phone: the board on the first screen, no hidden control shown, sequen
   } finally {
     await phone.close();
   }
+});
+
+// What a click on `selector` saves: its file name and content.
+async function saved(selector) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  return { name: download.suggestedFilename(), content: readFileSync(await download.path()) };
+}
+
+test('exports: the board as SVG and PNG, a table and a sequence as CSV from their answers', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '5x5');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await idle();
+  const svg = await saved('#play-export-svg');
+  assert.equal(svg.name, 'knights-5x5.svg');
+  const svgText = svg.content.toString('utf8');
+  assert.match(svgText, /^<\?xml[^>]*>\n<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  // The board drawn, every square of it: 25 squares named as the page names them.
+  assert.equal((svgText.match(/data-square="/g) || []).length, 25);
+  assert.match(svgText, /data-square="e5"/);
+  const png = await saved('#play-export-png');
+  assert.equal(png.name, 'knights-5x5.png');
+  assert.deepEqual([...png.content.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  // The PNG's header gives its size: twice the board drawn.
+  const drawnWidth = Number(await page.getAttribute('#board > svg', 'width'));
+  assert.equal(png.content.readUInt32BE(16), drawnWidth * 2);
+  // A board drawn as heaps is no picture: no button offers one.
+  await page.selectOption('#play-family', 'heap');
+  await page.fill('#play-game', 'kayles');
+  await page.fill('#play-args', '3 4');
+  await page.click('#play-new');
+  await idle();
+  assert.equal(await page.isVisible('#play-export-svg'), false);
+  assert.equal(await page.isVisible('#play-export-png'), false);
+
+  await page.click('button[data-tab="table"]');
+  await page.fill('#table-game', 'queens');
+  await page.fill('#table-rows', '1-2');
+  await page.fill('#table-cols', '1-3');
+  await page.selectOption('#table-surface', 'rectangle');
+  await page.click('#table-form button[type="submit"]');
+  await page.waitForSelector('#table-legend button[data-export="csv"]');
+  const table = await saved('#table-legend button[data-export="csv"]');
+  assert.equal(table.name, 'queens-1-2x1-3.csv');
+  // The values of `grundy table queens --rows 1-2 --cols 1-3`.
+  assert.equal(table.content.toString('utf8'), 'rows\\cols,1,2,3\r\n1,1,1,1\r\n2,1,1,2\r\n');
+
+  await page.click('button[data-tab="sequence"]');
+  await page.fill('#sequence-game', 'kayles');
+  await page.fill('#sequence-to', '100');
+  await page.click('#sequence-form button[type="submit"]');
+  await page.waitForSelector('#sequence-view button[data-export="csv"]');
+  const sequence = await saved('#sequence-view button[data-export="csv"]');
+  assert.equal(sequence.name, 'kayles-0-100.csv');
+  const lines = sequence.content.toString('utf8').trimEnd().split('\r\n');
+  assert.equal(lines[0], 'heap,value');
+  assert.equal(lines.length, 102);
+  // Kayles: g(3) = 3 and g(71) = 7, as `grundy sequence kayles --to 100` answers.
+  assert.equal(lines[4], '3,3');
+  assert.equal(lines[72], '71,7');
 });
 
 test('leaving the page cancels its jobs', async () => {

@@ -3,6 +3,7 @@
 import { $, svgElement, svgText } from './common.js';
 import { ask } from './api.js';
 import { drawView } from './link.js';
+import { fileName, offerCsv, sequenceCsv } from './export.js';
 
 async function drawSequence() {
   const game = $('sequence-game').value.trim();
@@ -66,6 +67,10 @@ async function drawSequence() {
     drawn.add(key);
     svgElement('circle', { cx: x(n), cy: y(value), r: values.length > 400 ? 1.2 : 2.5, fill: value === 0 ? 'crimson' : 'steelblue' }, points);
   });
+  const exports = document.createElement('div');
+  exports.className = 'controls';
+  view.appendChild(exports);
+  offerCsv(exports, fileName(`${sequence.game} 0 ${values.length - 1}`, 'csv'), () => sequenceCsv(sequence));
 }
 
 $('sequence-form').addEventListener('submit', (event) => {
