@@ -63,6 +63,13 @@ pub enum Family {
     Nimber,
 }
 
+/// How a game ends under normal play, after any family's rules.
+pub const NORMAL_PLAY_ENDING: &str = "The player who cannot move loses.";
+
+/// How a game ends under misère play, after any family's rules.
+pub const MISERE_PLAY_ENDING: &str =
+    "Misère play: the player who makes the last move loses, so a player who cannot move wins.";
+
 impl Family {
     /// Every family, in the order help pages list them.
     pub(crate) const ALL: [Family; 6] = [
@@ -109,15 +116,16 @@ impl Family {
     }
 
     /// The rules of the family's games, in one paragraph for people who have not played them
-    /// (the page shows it beside the game).
+    /// (the page shows it beside the game, followed by the convention's ending:
+    /// [`NORMAL_PLAY_ENDING`] or [`MISERE_PLAY_ENDING`]).
     #[must_use]
     pub(crate) const fn rules(self) -> &'static str {
         match self {
-            Family::Placement => "Two players take turns putting a piece on an empty square that no piece on the board attacks; with several kinds of piece the mover chooses which, and the new piece may attack earlier ones. Pieces attack as in chess: a knight by its L-shaped jump, a king the squares next to it, a bishop, rook or queen along its lines; a leaper A,B jumps A squares one way and B the other. The player who cannot move loses.",
-            Family::Heap => "The position is a row of heaps of tokens. A move changes one heap as the game's rule says: it takes tokens from the heap and may leave the rest as one heap, as two heaps, or as none. In an octal code such as 0.137 the k-th digit after the point says what taking k tokens may leave: 1 for no heap, 2 for one heap, 4 for two heaps, added. The player who cannot move loses.",
-            Family::Corner => "One piece stands on the square (m, n) of a board that goes on up and to the right for ever, with its corner at (0, 0). A move takes the piece by one of its steps and it must stay on the board. Corner the Knight: two squares towards the corner along one line and one square either way along the other. Corner the Queen (Wythoff's game): any distance left, down, or diagonally down-left. The player who cannot move loses.",
-            Family::Graph => "Node Kayles: the position is a graph. A move takes away one vertex together with every vertex joined to it. The player who cannot move, the graph being empty, loses. A placement game is Node Kayles on the graph of its squares, joined where the pieces attack.",
-            Family::Cram => "Two players take turns putting a domino on two free squares side by side, across or down. The player who cannot move loses. On a board with both sides even the second player wins by answering each domino with its image under the half turn; with one side even and the other odd the first player wins by the domino on the centre, then answers the same way.",
+            Family::Placement => "Two players take turns putting a piece on an empty square that no piece on the board attacks; with several kinds of piece the mover chooses which, and the new piece may attack earlier ones. Pieces attack as in chess: a knight by its L-shaped jump, a king the squares next to it, a bishop, rook or queen along its lines; a leaper A,B jumps A squares one way and B the other.",
+            Family::Heap => "The position is a row of heaps of tokens. A move changes one heap as the game's rule says: it takes tokens from the heap and may leave the rest as one heap, as two heaps, or as none. In an octal code such as 0.137 the k-th digit after the point says what taking k tokens may leave: 1 for no heap, 2 for one heap, 4 for two heaps, added.",
+            Family::Corner => "One piece stands on the square (m, n) of a board that goes on up and to the right for ever, with its corner at (0, 0). A move takes the piece by one of its steps and it must stay on the board. Corner the Knight: two squares towards the corner along one line and one square either way along the other. Corner the Queen (Wythoff's game): any distance left, down, or diagonally down-left.",
+            Family::Graph => "Node Kayles: the position is a graph. A move takes away one vertex together with every vertex joined to it, and the game ends when the graph is empty. A placement game is Node Kayles on the graph of its squares, joined where the pieces attack.",
+            Family::Cram => "Two players take turns putting a domino on two free squares side by side, across or down. Under normal play, on a board with both sides even the second player wins by answering each domino with its image under the half turn; with one side even and the other odd the first player wins by the domino on the centre, then answers the same way.",
             Family::Nimber => "A nimber *n is a Nim heap of n tokens: a move takes it to any smaller nimber. In a sum of games each move is made in one of them.",
         }
     }
@@ -590,6 +598,9 @@ pub(crate) struct Lesson {
 pub struct GamesCatalogue {
     /// [`catalogue`]'s text.
     pub(crate) catalogue: String,
+    /// How a game ends under each convention, after the family's rules:
+    /// [`NORMAL_PLAY_ENDING`] and [`MISERE_PLAY_ENDING`].
+    pub(crate) endings: BTreeMap<&'static str, &'static str>,
     /// Each family, in [`Family::ALL`]'s order.
     pub(crate) families: Vec<FamilyEntry>,
     /// The letter of a leaper not named (`leaper:A,B`).
@@ -659,6 +670,10 @@ pub fn games_catalogue() -> GamesCatalogue {
         .collect();
     GamesCatalogue {
         catalogue: catalogue(),
+        endings: BTreeMap::from([
+            ("misere", MISERE_PLAY_ENDING),
+            ("normal", NORMAL_PLAY_ENDING),
+        ]),
         families,
         leaper_letter: Piece::leaper(1, 3).map_or('L', Piece::letter).to_string(),
         piece_letters,
@@ -815,6 +830,20 @@ mod tests {
         let described: Vec<&str> = Piece::ATTACKS.iter().map(|(name, _)| *name).collect();
         let named: Vec<&str> = Piece::NAMED.iter().map(|(name, _)| *name).collect();
         assert_eq!(described, named);
+    }
+
+    #[test]
+    fn a_family_s_rules_leave_how_the_game_ends_to_the_convention() {
+        // The page follows the rules by the convention's ending: a family's own sentence on
+        // who loses would contradict misère play's.
+        for family in Family::ALL {
+            let rules = family.rules();
+            assert!(!rules.contains("cannot move"), "{family:?}: {rules}");
+            assert!(!rules.contains(" loses."), "{family:?}: {rules}");
+        }
+        let json = serde_json::to_value(games_catalogue()).unwrap();
+        assert_eq!(json["endings"]["normal"], NORMAL_PLAY_ENDING);
+        assert_eq!(json["endings"]["misere"], MISERE_PLAY_ENDING);
     }
 
     #[test]

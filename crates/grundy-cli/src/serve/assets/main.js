@@ -10,7 +10,7 @@
 
 import { $ } from './common.js';
 import { guarded } from './api.js';
-import { play, families, readLimits } from './state.js';
+import { play, families, endings, readLimits } from './state.js';
 import { newGame } from './play.js';
 import { gameOfLink, viewOfLink } from './link.js';
 import { fillLessons } from './lessons.js';
@@ -26,6 +26,7 @@ async function loadCatalogue() {
   const response = await fetch('/api/games');
   const catalogue = await response.json();
   for (const family of catalogue.families) families.set(family.family, family);
+  Object.assign(endings, catalogue.endings);
   const offered = catalogue.families.filter((family) => family.play);
   $('play-family').replaceChildren(...offered.map((family) => new Option(family.play.label, family.family)));
   const answering = (question) => catalogue.families

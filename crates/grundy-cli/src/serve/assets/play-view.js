@@ -4,8 +4,8 @@
 
 import { $, nimberText, parseBoard, svgElement, svgText } from './common.js';
 import {
-  play, families, limits, classroom, drawn, drawnPosition, gameOver, misereShown, other,
-  personToMove, showingValues, toMove,
+  play, families, endings, limits, classroom, drawn, drawnPosition, gameOver, misereShown,
+  other, personToMove, showingValues, toMove,
 } from './state.js';
 import { WINNING_FRAME, moveColour, moveValueText } from './values.js';
 import { keepFocus, keyboardMove, renderCorner, renderPlacement } from './board.js';
@@ -48,9 +48,8 @@ function renderRules() {
   const name = play.name;
   const what = (family.descriptions || {})[name];
   const rules = what ? `${family.rules} ${name}: ${what}.` : family.rules;
-  $('play-rules').textContent = play.misere
-    ? `${rules} Misère play: whoever makes the last move loses (so a player who cannot move wins).`
-    : rules;
+  const ending = play.misere ? endings.misere : endings.normal;
+  $('play-rules').textContent = ending ? `${rules} ${ending}` : rules;
 }
 
 function renderStatus() {

@@ -10,6 +10,9 @@ import { $ } from './common.js';
 // its searches are given a time. The page knows no family by name: it reads these.
 export const families = new Map();
 
+// How a game ends under each convention (`normal`, `misere`), said after any family's rules.
+export const endings = {};
+
 // The name of the first family the Play tab offers whose positions are drawn as `drawing`.
 export function familyDrawn(drawing) {
   for (const [name, family] of families) {

@@ -6,6 +6,15 @@
 //! The outcome is the question for `g = 0`; the nim-value is the least `g` that no first move
 //! leaves (the mex rule, with each option's value probed rather than computed).
 //!
+//! A position that splits into independent parts before the first move (the two colours of
+//! an empty bishops board, the sides of a wall of placed pieces) is not searched so: asking of
+//! every first move whether the whole position it leaves has each value in turn searched the
+//! other parts again for every move (`value bishops 15x17` took 63.2 M positions where
+//! `table`'s solver took 2.8 M, docs/PERFORMANCE.md). Its value is the nim-sum of its parts'
+//! values, found by the solver as `table` finds a board's; its outcome is whether that sum is
+//! 0, and a winning move is one that leaves a position of value 0, the groups asked in the
+//! order the first-move search asks them. docs/ENGINE.md says what its checkpoint keeps.
+//!
 //! A front end watches through one [`RootObserver`]: it is told of every settled group as a
 //! [`SettledRecord`] (to keep, so that a stopped search can [resume](RootSearch::resume)), of
 //! long work on a question left unanswered as a [`TriedRecord`] (to keep, so that a resumed
@@ -275,6 +284,13 @@ pub struct RootSearch {
     tries_kept_from: u64,
     /// What a known strategy settles about the position, found before any search.
     settlement: Option<Settlement>,
+    /// Whether a position that splits into parts is valued by its parts (always, but in the
+    /// tests that compare the two ways, and for the Queens game's win search, which does not
+    /// value components apart).
+    values_parts_apart: bool,
+    /// The positions the solver searched valuing the parts, and the groups asked whether they
+    /// win after that (the groups' own are in their records).
+    parts_positions: u64,
 }
 
 impl RootSearch {
@@ -301,7 +317,14 @@ impl RootSearch {
             hardest: AtomicU64::new(FIRST_TRY_POSITIONS),
             tries_kept_from: TRIES_KEPT_FROM,
             settlement: settled_by_strategy(game, position),
+            values_parts_apart: !uses_win_search(game),
+            parts_positions: 0,
         }
+    }
+
+    /// Whether the position splits into independent parts, and is valued by them.
+    fn splits(&self) -> bool {
+        self.values_parts_apart && self.threads.solvers[0].parts(&self.position) > 1
     }
 
     /// What a known strategy settles about the position without search, if anything: the
@@ -480,7 +503,8 @@ impl RootSearch {
             groups: self.groups.len(),
             settled: self.settled.len(),
             resumed: self.resumed,
-            positions: self.settled.values().map(|s| s.positions).sum(),
+            positions: self.settled.values().map(|s| s.positions).sum::<u64>()
+                + self.parts_positions,
             stats,
             threads: self.threads.len(),
         }
@@ -522,7 +546,11 @@ impl RootSearch {
                 report: self.report(),
             });
         }
-        let first_player_wins = self.some_move_leaves(Nimber::ZERO, observer)?;
+        let first_player_wins = if self.splits() {
+            self.wins_by_parts(observer)?
+        } else {
+            self.some_move_leaves(Nimber::ZERO, observer)?
+        };
         let winning_moves = self
             .groups_leaving(Nimber::ZERO)
             .first()
@@ -550,6 +578,16 @@ impl RootSearch {
                     report: self.report(),
                 });
             }
+        }
+        if self.splits() {
+            let nimber = self.ask_solver(Nimber::ZERO, observer, |solver, position, stop| {
+                solver.nim_value_within(position, stop)
+            })?;
+            return Ok(RootValue {
+                nimber,
+                settled_by: None,
+                report: self.report(),
+            });
         }
         let mut candidate = Nimber::ZERO;
         while self.some_move_leaves(candidate, observer)? {
@@ -770,6 +808,137 @@ impl RootSearch {
         Ok(false)
     }
 
+    /// Whether the player to move wins a position that splits into parts: whether the nim-sum
+    /// of the parts' values is not 0. The groups are asked whether they leave 0 as
+    /// [`RootSearch::some_move_leaves`] asks them on one thread: those known without search
+    /// first; then, when the sum is not 0, the others in board order until one does, and when
+    /// it is 0 none does and every group is settled so. The groups settled are recorded and told to
+    /// `observer` as the first-move search's are.
+    fn wins_by_parts(&mut self, observer: &mut dyn RootObserver) -> Result<bool, Interrupted> {
+        let heap = Nimber::ZERO.value();
+        if !self.groups_leaving(Nimber::ZERO).is_empty() {
+            return Ok(true);
+        }
+        let pending: Vec<(usize, PlacementPosition)> = (0..self.groups.len())
+            .filter(|&group| !self.settled.contains_key(&(heap, group)))
+            .map(|group| (group, self.after(group)))
+            .collect();
+        let (wins, answered) =
+            self.ask_solver(Nimber::ZERO, observer, |solver, position, stop| {
+                let mut answered: Vec<(usize, Settled)> = Vec::new();
+                // Those known without search first, before the parts are valued and the table
+                // knows more: the moves a first-move search of the whole position names.
+                let mut to_search = Vec::new();
+                for (group, after) in &pending {
+                    match solver.value_without_search(after) {
+                        Some(known) => {
+                            let settled = Settled {
+                                leaves_value: known == Nimber::ZERO,
+                                positions: 0,
+                            };
+                            answered.push((*group, settled));
+                            if settled.leaves_value {
+                                return Some((true, answered));
+                            }
+                        }
+                        None => to_search.push((*group, after)),
+                    }
+                }
+                if solver.nim_value_within(position, stop)? == Nimber::ZERO {
+                    let loses = Settled {
+                        leaves_value: false,
+                        positions: 0,
+                    };
+                    answered.extend(to_search.iter().map(|&(group, _)| (group, loses)));
+                    return Some((false, answered));
+                }
+                for (group, after) in to_search {
+                    let before = solver.stats().positions;
+                    let wins = solver.has_value_within(after, Nimber::ZERO, stop, u64::MAX)?;
+                    let settled = Settled {
+                        leaves_value: wins,
+                        positions: solver.stats().positions - before,
+                    };
+                    answered.push((group, settled));
+                    if wins {
+                        return Some((true, answered));
+                    }
+                }
+                // A position of value not 0 has a move to 0: not reached.
+                Some((false, answered))
+            })?;
+        for (group, settled) in answered {
+            // The positions of the groups' questions are in their records; the report counts
+            // them there.
+            self.parts_positions -= settled.positions;
+            observer.settled(&self.record(heap, group, settled));
+            self.tried.remove(&(heap, group));
+            self.settled.insert((heap, group), settled);
+        }
+        Ok(wins)
+    }
+
+    /// Asks `question` of the position on the first thread's solver, whose table every thread
+    /// shares, while this thread tells `observer` the progress and asks it whether to stop,
+    /// as the first-move search does (`value` is the value the progress names). A part's
+    /// search is one solver's: a question of the whole position cannot be spread over threads
+    /// by first move without searching the other parts again for every move.
+    fn ask_solver<T: Send>(
+        &mut self,
+        value: Nimber,
+        observer: &mut dyn RootObserver,
+        question: impl FnOnce(&mut PlacementSolver, &PlacementPosition, &Arc<AtomicBool>) -> Option<T>
+            + Send,
+    ) -> Result<T, Interrupted> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let facts = self.fact_source();
+        let groups = self.groups.len();
+        let settled = self
+            .settled
+            .keys()
+            .filter(|&&(asked, _)| asked == value.value())
+            .count();
+        let searched = Arc::clone(&self.threads.searched);
+        let position = self.position;
+        let solver = &mut self.threads.solvers[0];
+        let before = solver.stats().positions;
+        let mut interrupted = false;
+        let answer = std::thread::scope(|scope| {
+            let (sender, receiver) = mpsc::channel();
+            let stop = &stop;
+            scope.spawn(move || {
+                // The receiver lives until the answer is taken.
+                let _ = sender.send(question(solver, &position, stop));
+            });
+            loop {
+                match receiver.recv_timeout(POLL_PERIOD) {
+                    Ok(answer) => break answer,
+                    Err(RecvTimeoutError::Timeout) => {}
+                    // The question panicked: the scope passes the panic on.
+                    Err(RecvTimeoutError::Disconnected) => break None,
+                }
+                observer.progress(&RootProgress {
+                    value,
+                    groups,
+                    settled,
+                    positions: searched.load(Ordering::Relaxed),
+                    searching: Vec::new(),
+                });
+                if !interrupted && observer.should_stop() {
+                    interrupted = true;
+                    stop.store(true, Ordering::Relaxed);
+                }
+                if let Some(facts) = facts.as_ref().filter(|_| !interrupted) {
+                    if observer.wants_facts() {
+                        observer.facts_learnt(facts(FACTS_KEPT));
+                    }
+                }
+            }
+        });
+        self.parts_positions += self.threads.solvers[0].stats().positions - before;
+        answer.ok_or_else(|| self.interrupted())
+    }
+
     fn after(&self, group: usize) -> PlacementPosition {
         self.game
             .play_move(&self.position, self.groups[group][0])
@@ -824,6 +993,7 @@ mod tests {
     use super::*;
     use crate::board::BoardSize;
     use crate::games::placement::{parse_pieces, Piece, PlacementRules, RayRule, Surface};
+    use proptest::prelude::*;
 
     fn board(text: &str) -> BoardSize {
         text.parse().unwrap()
@@ -887,6 +1057,123 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The games whose positions split: bishops (the colours apart) on the rectangle and
+    /// the cylinder, kings and knights cut by the pieces placed, rooks with blocked lines,
+    /// bishops with knights (a knight's move joins the colours, a placed piece cuts them).
+    const SPLITTING: [(&str, Surface, RayRule); 6] = [
+        ("bishops", Surface::Rectangle, RayRule::Through),
+        ("bishops", Surface::Cylinder, RayRule::Through),
+        ("kings", Surface::Rectangle, RayRule::Through),
+        ("knights", Surface::Rectangle, RayRule::Through),
+        ("rooks", Surface::Rectangle, RayRule::Blocked),
+        ("bishops+knights", Surface::Rectangle, RayRule::Through),
+    ];
+
+    /// The position after `placed` moves chosen by `seed` from the empty board.
+    fn position_after(game: &PlacementGame, placed: usize, mut seed: u64) -> PlacementPosition {
+        let mut position = game.empty();
+        for _ in 0..placed {
+            let moves = game.legal_placements(&position);
+            if moves.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let chosen = moves[(seed >> 33) as usize % moves.len()];
+            position = game.play_move(&position, chosen).unwrap();
+        }
+        position
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// A position that splits into parts, valued by its parts, has the value, the outcome
+        /// and the winning moves (one group, the first the search asks) that the first-move
+        /// search of the whole position finds.
+        #[test]
+        fn a_split_position_is_valued_by_its_parts_as_the_whole_search_values_it(
+            game_index in 0..SPLITTING.len(),
+            rows in 1u32..5,
+            cols in 2u32..6,
+            placed in 0usize..4,
+            seed in any::<u64>(),
+        ) {
+            let (pieces, surface, rays) = SPLITTING[game_index];
+            let game = game_of(pieces, &format!("{rows}x{cols}"), surface, rays);
+            let position = position_after(&game, placed, seed);
+            let solver = PlacementSolver::new(&game, 1 << 22);
+            prop_assume!(solver.parts(&position) > 1);
+            let case = format!("{pieces} {rows}x{cols} {surface}: {}", game.format_position(&position));
+            let whole = |threads| {
+                let mut search = RootSearch::new(&game, &position, threads, 1 << 24);
+                search.values_parts_apart = false;
+                search
+            };
+            let by_parts = |threads| RootSearch::new(&game, &position, threads, 1 << 24);
+            let expected = whole(1).nim_value(&mut ()).unwrap().nimber;
+            for threads in [1, 2] {
+                prop_assert!(by_parts(threads).splits(), "{}", case);
+                prop_assert_eq!(by_parts(threads).nim_value(&mut ()).unwrap().nimber, expected, "{}", &case);
+            }
+            let whole_outcome = whole(1).outcome(&mut ()).unwrap();
+            let parts_outcome = by_parts(2).outcome(&mut ()).unwrap();
+            prop_assert_eq!(whole_outcome.outcome, expected.outcome(), "{}", &case);
+            prop_assert_eq!(parts_outcome.outcome, whole_outcome.outcome, "{}", &case);
+            prop_assert_eq!(&parts_outcome.winning_moves, &whole_outcome.winning_moves, "{}", &case);
+            prop_assert_eq!(parts_outcome.settled_by, whole_outcome.settled_by, "{}", &case);
+        }
+    }
+
+    /// Stops at once.
+    struct StopsAtOnce {
+        facts: Vec<Fact>,
+    }
+
+    impl RootObserver for StopsAtOnce {
+        fn should_stop(&mut self) -> bool {
+            true
+        }
+    }
+
+    /// A split position's search stopped by its observer returns `Interrupted`, and a search
+    /// given the facts it learnt gives the value; an outcome search records the groups it
+    /// settles, which a resumed search takes.
+    #[test]
+    fn a_stopped_split_search_resumes() {
+        let game = game_of("bishops", "9x10", Surface::Rectangle, RayRule::Through);
+        let empty = game.empty();
+        let expected = PlacementSolver::new(&game, 1 << 22).nim_value(&empty);
+        let mut search = RootSearch::new(&game, &empty, 2, 1 << 24);
+        assert!(search.splits());
+        let mut stops = StopsAtOnce { facts: Vec::new() };
+        if search.nim_value(&mut stops).is_err() {
+            stops.facts = search.costliest_facts(FACTS_KEPT);
+        }
+        let mut resumed = RootSearch::new(&game, &empty, 2, 1 << 24);
+        resumed.learn(&stops.facts).unwrap();
+        assert_eq!(resumed.nim_value(&mut ()).unwrap().nimber, expected);
+        // A position with a piece placed, of value not 0 (no strategy settles it).
+        let position = position_after(&game, 1, 7);
+        let mut recorder = Recorder {
+            records: Vec::new(),
+            stop_after: usize::MAX,
+            progress_seen: false,
+        };
+        let mut search = RootSearch::new(&game, &position, 2, 1 << 24);
+        let answer = search.outcome(&mut recorder).unwrap();
+        let mut again = RootSearch::new(&game, &position, 2, 1 << 24);
+        assert_eq!(
+            again.resume(&recorder.records).unwrap(),
+            recorder.records.len()
+        );
+        let resumed = again.outcome(&mut ()).unwrap();
+        assert_eq!(resumed.outcome, answer.outcome);
+        assert_eq!(resumed.winning_moves, answer.winning_moves);
+        assert_eq!(answer.report.settled, recorder.records.len());
     }
 
     /// Keeps the records reported, and stops after `stop_after` of them.

@@ -335,6 +335,20 @@ impl PlacementSolver {
         second_player_settlement(&self.game, position).is_some()
     }
 
+    /// How many independent parts `position` splits into, as the solver splits it: the
+    /// position's value is the nim-sum of theirs (the two colours of an empty bishops board;
+    /// the sides of a wall of placed pieces).
+    #[must_use]
+    pub fn parts(&self, position: &PlacementPosition) -> usize {
+        let game = &self.game;
+        with_engine!(&self.engine, solver => {
+            let encoded = solver.game().encode(game, position);
+            let mut parts = 0;
+            solver.game().for_each_component(&encoded, |_| parts += 1);
+            parts
+        })
+    }
+
     /// The nimber of `position`.
     pub fn nim_value(&mut self, position: &PlacementPosition) -> Nimber {
         if self.second_player_settles(position) {
