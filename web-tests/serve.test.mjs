@@ -1982,6 +1982,73 @@ test('exports: the board as SVG and PNG, a table and a sequence as CSV from thei
   assert.equal(lines[72], '71,7');
 });
 
+// The page's point over heap `n` of the sequence plot, from the plot's frame (sequence.js:
+// 40 pixels left, 20 right) and the heaps it shows.
+async function heapPoint(n) {
+  return page.$eval('[data-testid="sequence-plot"]', (svg, heap) => {
+    const box = svg.getBoundingClientRect();
+    const width = Number(svg.getAttribute('width'));
+    const from = Number(svg.dataset.from);
+    const to = Number(svg.dataset.to);
+    const x = 40 + ((heap - from) / (to - from)) * (width - 60);
+    return { x: box.left + (x * box.width) / width, y: box.top + box.height / 2 };
+  }, n);
+}
+
+const plotRange = () => page.$eval('[data-testid="sequence-plot"]', (svg) => [Number(svg.dataset.from), Number(svg.dataset.to)]);
+
+test('the sequence plot reads the value under the pointer and the cursor, and zooms without asking again', async () => {
+  const { values } = await worker({ question: 'sequence', game: 'kayles', to: 100 });
+  await page.click('button[data-tab="sequence"]');
+  await page.fill('#sequence-game', 'kayles');
+  await page.fill('#sequence-to', '100');
+  await page.click('#sequence-form button[type="submit"]');
+  await page.waitForFunction(() => /101 values/.test(document.querySelector('#sequence-summary').textContent));
+  await page.waitForSelector('[data-testid="points"] circle');
+  const asked = [];
+  const count = (request) => { if (request.url().includes('/api/')) asked.push(request.url()); };
+  page.on('request', count);
+  try {
+    // The value under the pointer, beside the plot and as its title and label.
+    let point = await heapPoint(3);
+    await page.mouse.move(point.x, point.y);
+    await page.waitForFunction(() => document.querySelector('#sequence-reading').textContent === 'n = 3: g(3) = 3');
+    assert.match(await page.textContent('[data-testid="sequence-plot"] title'), /^n = 3: g\(3\) = 3 \(heaps 0 to 100 of kayles\)$/);
+    assert.match(await page.getAttribute('[data-testid="sequence-plot"]', 'aria-label'), /^n = 3: g\(3\) = 3; heaps 0 to 100/);
+    // A drag from heap 10 to heap 30 shows those heaps alone, one mark each.
+    point = await heapPoint(10);
+    await page.mouse.move(point.x, point.y);
+    await page.mouse.down();
+    point = await heapPoint(30);
+    await page.mouse.move(point.x, point.y, { steps: 5 });
+    await page.mouse.up();
+    assert.deepEqual(await plotRange(), [10, 30]);
+    assert.equal((await page.$$('[data-testid="points"] circle')).length, 21);
+    // The arrow keys move the cursor heap by heap; past the range's end the range follows.
+    await page.focus('[data-testid="sequence-plot"]');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.textContent('#sequence-reading'), `n = 31: g(31) = ${values[31]}`);
+    assert.deepEqual(await plotRange(), [11, 31]);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.textContent('#sequence-reading'), `n = 29: g(29) = ${values[29]}`);
+    // + halves the heaps shown around the cursor, − doubles them, Reset shows them all.
+    await page.click('[data-testid="zoom-in"]');
+    assert.deepEqual(await plotRange(), [24, 34]);
+    assert.equal(await page.textContent('#sequence-reading'), `n = 29: g(29) = ${values[29]}`);
+    await page.click('[data-testid="zoom-out"]');
+    assert.deepEqual(await plotRange(), [19, 39]);
+    await page.click('[data-testid="zoom-reset"]');
+    assert.deepEqual(await plotRange(), [0, 100]);
+    assert.equal((await page.$$('[data-testid="points"] circle')).length, 101);
+    assert.ok(await page.$('[data-testid="preperiod-mark"]'), 'the pre-period is marked again');
+    await page.screenshot({ path: join(screenshots, 'sequence-zoom.png') });
+  } finally {
+    page.off('request', count);
+  }
+  assert.deepEqual(asked, [], 'zooming and reading ask the server nothing');
+});
+
 test('leaving the page cancels its jobs', async () => {
   const id = await startTable('knights', '9', '9');
   await page.waitForSelector('#work:not([hidden])');
