@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
@@ -1917,6 +1917,136 @@ test('on a phone: the board on the first screen, no hidden control shown, sequen
   } finally {
     await phone.close();
   }
+});
+
+// What a click on `selector` saves: its file name and content.
+async function saved(selector) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  return { name: download.suggestedFilename(), content: readFileSync(await download.path()) };
+}
+
+test('exports: the board as SVG and PNG, a table and a sequence as CSV from their answers', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '5x5');
+  await page.selectOption('#play-side', 'first');
+  await page.click('#play-new');
+  await idle();
+  const svg = await saved('#play-export-svg');
+  assert.equal(svg.name, 'knights-5x5.svg');
+  const svgText = svg.content.toString('utf8');
+  assert.match(svgText, /^<\?xml[^>]*>\n<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  // The board drawn, every square of it: 25 squares named as the page names them.
+  assert.equal((svgText.match(/data-square="/g) || []).length, 25);
+  assert.match(svgText, /data-square="e5"/);
+  const png = await saved('#play-export-png');
+  assert.equal(png.name, 'knights-5x5.png');
+  assert.deepEqual([...png.content.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  // The PNG's header gives its size: twice the board drawn.
+  const drawnWidth = Number(await page.getAttribute('#board > svg', 'width'));
+  assert.equal(png.content.readUInt32BE(16), drawnWidth * 2);
+  // A board drawn as heaps is no picture: no button offers one.
+  await page.selectOption('#play-family', 'heap');
+  await page.fill('#play-game', 'kayles');
+  await page.fill('#play-args', '3 4');
+  await page.click('#play-new');
+  await idle();
+  assert.equal(await page.isVisible('#play-export-svg'), false);
+  assert.equal(await page.isVisible('#play-export-png'), false);
+
+  await page.click('button[data-tab="table"]');
+  await page.fill('#table-game', 'queens');
+  await page.fill('#table-rows', '1-2');
+  await page.fill('#table-cols', '1-3');
+  await page.selectOption('#table-surface', 'rectangle');
+  await page.click('#table-form button[type="submit"]');
+  await page.waitForSelector('#table-legend button[data-export="csv"]');
+  const table = await saved('#table-legend button[data-export="csv"]');
+  assert.equal(table.name, 'queens-1-2x1-3.csv');
+  // The values of `grundy table queens --rows 1-2 --cols 1-3`.
+  assert.equal(table.content.toString('utf8'), 'rows\\cols,1,2,3\r\n1,1,1,1\r\n2,1,1,2\r\n');
+
+  await page.click('button[data-tab="sequence"]');
+  await page.fill('#sequence-game', 'kayles');
+  await page.fill('#sequence-to', '100');
+  await page.click('#sequence-form button[type="submit"]');
+  await page.waitForSelector('#sequence-view button[data-export="csv"]');
+  const sequence = await saved('#sequence-view button[data-export="csv"]');
+  assert.equal(sequence.name, 'kayles-0-100.csv');
+  const lines = sequence.content.toString('utf8').trimEnd().split('\r\n');
+  assert.equal(lines[0], 'heap,value');
+  assert.equal(lines.length, 102);
+  // Kayles: g(3) = 3 and g(71) = 7, as `grundy sequence kayles --to 100` answers.
+  assert.equal(lines[4], '3,3');
+  assert.equal(lines[72], '71,7');
+});
+
+// The page's point over heap `n` of the sequence plot, from the plot's frame (sequence.js:
+// 40 pixels left, 20 right) and the heaps it shows.
+async function heapPoint(n) {
+  return page.$eval('[data-testid="sequence-plot"]', (svg, heap) => {
+    const box = svg.getBoundingClientRect();
+    const width = Number(svg.getAttribute('width'));
+    const from = Number(svg.dataset.from);
+    const to = Number(svg.dataset.to);
+    const x = 40 + ((heap - from) / (to - from)) * (width - 60);
+    return { x: box.left + (x * box.width) / width, y: box.top + box.height / 2 };
+  }, n);
+}
+
+const plotRange = () => page.$eval('[data-testid="sequence-plot"]', (svg) => [Number(svg.dataset.from), Number(svg.dataset.to)]);
+
+test('the sequence plot reads the value under the pointer and the cursor, and zooms without asking again', async () => {
+  const { values } = await worker({ question: 'sequence', game: 'kayles', to: 100 });
+  await page.click('button[data-tab="sequence"]');
+  await page.fill('#sequence-game', 'kayles');
+  await page.fill('#sequence-to', '100');
+  await page.click('#sequence-form button[type="submit"]');
+  await page.waitForFunction(() => /101 values/.test(document.querySelector('#sequence-summary').textContent));
+  await page.waitForSelector('[data-testid="points"] circle');
+  const asked = [];
+  const count = (request) => { if (request.url().includes('/api/')) asked.push(request.url()); };
+  page.on('request', count);
+  try {
+    // The value under the pointer, beside the plot and as its title and label.
+    let point = await heapPoint(3);
+    await page.mouse.move(point.x, point.y);
+    await page.waitForFunction(() => document.querySelector('#sequence-reading').textContent === 'n = 3: g(3) = 3');
+    assert.match(await page.textContent('[data-testid="sequence-plot"] title'), /^n = 3: g\(3\) = 3 \(heaps 0 to 100 of kayles\)$/);
+    assert.match(await page.getAttribute('[data-testid="sequence-plot"]', 'aria-label'), /^n = 3: g\(3\) = 3; heaps 0 to 100/);
+    // A drag from heap 10 to heap 30 shows those heaps alone, one mark each.
+    point = await heapPoint(10);
+    await page.mouse.move(point.x, point.y);
+    await page.mouse.down();
+    point = await heapPoint(30);
+    await page.mouse.move(point.x, point.y, { steps: 5 });
+    await page.mouse.up();
+    assert.deepEqual(await plotRange(), [10, 30]);
+    assert.equal((await page.$$('[data-testid="points"] circle')).length, 21);
+    // The arrow keys move the cursor heap by heap; past the range's end the range follows.
+    await page.focus('[data-testid="sequence-plot"]');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.textContent('#sequence-reading'), `n = 31: g(31) = ${values[31]}`);
+    assert.deepEqual(await plotRange(), [11, 31]);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.textContent('#sequence-reading'), `n = 29: g(29) = ${values[29]}`);
+    // + halves the heaps shown around the cursor, − doubles them, Reset shows them all.
+    await page.click('[data-testid="zoom-in"]');
+    assert.deepEqual(await plotRange(), [24, 34]);
+    assert.equal(await page.textContent('#sequence-reading'), `n = 29: g(29) = ${values[29]}`);
+    await page.click('[data-testid="zoom-out"]');
+    assert.deepEqual(await plotRange(), [19, 39]);
+    await page.click('[data-testid="zoom-reset"]');
+    assert.deepEqual(await plotRange(), [0, 100]);
+    assert.equal((await page.$$('[data-testid="points"] circle')).length, 101);
+    assert.ok(await page.$('[data-testid="preperiod-mark"]'), 'the pre-period is marked again');
+    await page.screenshot({ path: join(screenshots, 'sequence-zoom.png') });
+  } finally {
+    page.off('request', count);
+  }
+  assert.deepEqual(asked, [], 'zooming and reading ask the server nothing');
 });
 
 test('leaving the page cancels its jobs', async () => {

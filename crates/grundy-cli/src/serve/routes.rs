@@ -42,7 +42,7 @@ const STYLE_CSS: &str = include_str!("assets/style.css");
 
 /// The page's script: ES modules, one a view (docs/WEB.md lists them), which `main.js`, the
 /// one the page loads, imports. Each is served at `/` and its name.
-const SCRIPTS: [(&str, &str); 21] = [
+const SCRIPTS: [(&str, &str); 22] = [
     ("main.js", include_str!("assets/main.js")),
     ("common.js", include_str!("assets/common.js")),
     ("api.js", include_str!("assets/api.js")),
@@ -64,6 +64,7 @@ const SCRIPTS: [(&str, &str); 21] = [
     ("review.js", include_str!("assets/review.js")),
     ("why.js", include_str!("assets/why.js")),
     ("lessons.js", include_str!("assets/lessons.js")),
+    ("export.js", include_str!("assets/export.js")),
 ];
 
 struct Server {

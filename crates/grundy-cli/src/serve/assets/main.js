@@ -4,7 +4,8 @@
 // This module fills the choices from the catalogue and opens what the address names; each
 // view is a module of its own: play.js (with state.js, play-view.js, board.js, values.js,
 // graph-layout.js, and modes.js, review.js, why.js for the modes, the review and the why
-// panel; lessons.js for the positions of the references), table.js, sequence.js, tour.js, attack-graph.js; link.js keeps the
+// panel; lessons.js for the positions of the references), table.js, sequence.js, tour.js, attack-graph.js; export.js saves the board, a table or a sequence as
+// files; link.js keeps the
 // address, api.js asks the server, common.js holds what they share.
 
 import { $ } from './common.js';
@@ -17,6 +18,7 @@ import './table.js';
 import './sequence.js';
 import './tour.js';
 import './attack-graph.js';
+import './export.js';
 
 // The catalogue of games fills the choices: the families the Play tab offers, and for each
 // other tab the named games of the families that answer its question.

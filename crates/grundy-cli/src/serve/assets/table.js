@@ -3,6 +3,7 @@
 import { $, nimberText, svgElement, svgText, swatch, valueColour } from './common.js';
 import { ask } from './api.js';
 import { drawView, showTab } from './link.js';
+import { fileName, offerCsv, tableCsv } from './export.js';
 import { newGame } from './play.js';
 import { families, familyDrawn } from './state.js';
 
@@ -41,6 +42,10 @@ async function drawTable() {
   for (const value of [...new Set(values)].sort((a, b) => a - b)) {
     swatch(legend, valueColour(value), `nim-value ${nimberText(value)}${value === 0 ? ' (second player wins)' : ''}`);
   }
+  // Named by the game and the ranges, as the form writes them: `queens-1-8x1-8.csv`.
+  const span = (labels) => `${labels[0]}-${labels[labels.length - 1]}`;
+  const surfaceWord = surface && surface !== 'rectangle' ? ` ${surface}` : '';
+  offerCsv(legend, fileName(`${game}${surfaceWord} ${span(table.rows)}x${span(table.cols)}`, 'csv'), () => tableCsv(table));
 }
 
 // A cell played on the Play tab: a board of its size when the table's answer is of boards (it
