@@ -1983,9 +1983,12 @@ test('exports: the board as SVG and PNG, a table and a sequence as CSV from thei
 });
 
 // The page's point over heap `n` of the sequence plot, from the plot's frame (sequence.js:
-// 40 pixels left, 20 right) and the heaps it shows.
+// 40 pixels left, 20 right) and the heaps it shows. The plot is scrolled into the window
+// first: the mouse reaches only what is on screen, and what earlier tests left on the page
+// may push the plot below it.
 async function heapPoint(n) {
   return page.$eval('[data-testid="sequence-plot"]', (svg, heap) => {
+    svg.scrollIntoView({ block: 'center' });
     const box = svg.getBoundingClientRect();
     const width = Number(svg.getAttribute('width'));
     const from = Number(svg.dataset.from);
