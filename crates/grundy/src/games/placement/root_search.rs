@@ -113,6 +113,27 @@ pub struct GroupInSearch {
     pub seconds: f64,
 }
 
+/// Tells `observer` how far a search has come; when it first asks to stop, raises `stop` and
+/// marks the search `interrupted`; until then hands it the facts learnt when it wants them.
+fn tell_observer(
+    observer: &mut dyn RootObserver,
+    progress: &RootProgress,
+    stop: &AtomicBool,
+    interrupted: &mut bool,
+    facts: Option<&FactSource>,
+) {
+    observer.progress(progress);
+    if !*interrupted && observer.should_stop() {
+        *interrupted = true;
+        stop.store(true, Ordering::Relaxed);
+    }
+    if let Some(facts) = facts.filter(|_| !*interrupted) {
+        if observer.wants_facts() {
+            observer.facts_learnt(facts(FACTS_KEPT));
+        }
+    }
+}
+
 /// What one thread of a round is searching: the group, the value asked, since when it asks it.
 type ThreadSlot = Mutex<Option<(usize, u32, Instant)>>;
 
@@ -772,22 +793,14 @@ impl RootSearch {
                         seconds: since.elapsed().as_secs_f64(),
                     })
                     .collect();
-                observer.progress(&RootProgress {
+                let progress = RootProgress {
                     value,
                     groups: groups.len(),
                     settled: settled_now,
                     positions: searched.load(Ordering::Relaxed),
                     searching,
-                });
-                if !interrupted && observer.should_stop() {
-                    interrupted = true;
-                    stop.store(true, Ordering::Relaxed);
-                }
-                if let Some(facts) = facts.as_ref().filter(|_| !interrupted) {
-                    if observer.wants_facts() {
-                        observer.facts_learnt(facts(FACTS_KEPT));
-                    }
-                }
+                };
+                tell_observer(observer, &progress, &stop, &mut interrupted, facts.as_ref());
             }
         });
         for (asked, group, positions) in fresh_tries {
@@ -917,22 +930,14 @@ impl RootSearch {
                     // The question panicked: the scope passes the panic on.
                     Err(RecvTimeoutError::Disconnected) => break None,
                 }
-                observer.progress(&RootProgress {
+                let progress = RootProgress {
                     value,
                     groups,
                     settled,
                     positions: searched.load(Ordering::Relaxed),
                     searching: Vec::new(),
-                });
-                if !interrupted && observer.should_stop() {
-                    interrupted = true;
-                    stop.store(true, Ordering::Relaxed);
-                }
-                if let Some(facts) = facts.as_ref().filter(|_| !interrupted) {
-                    if observer.wants_facts() {
-                        observer.facts_learnt(facts(FACTS_KEPT));
-                    }
-                }
+                };
+                tell_observer(observer, &progress, stop, &mut interrupted, facts.as_ref());
             }
         });
         self.parts_positions += self.threads.solvers[0].stats().positions - before;
