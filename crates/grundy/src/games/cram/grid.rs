@@ -411,6 +411,29 @@ mod tests {
             .value()
     }
 
+    /// Asserts that the values of the regions `free` splits into, twin blocks cut, XOR to the
+    /// whole position's by the plain recursion; whether the cut split it further than the
+    /// plain split.
+    fn split_keeps_value(
+        game: &Cram,
+        grid: &Grid<u64>,
+        memo: &mut std::collections::HashMap<CramPosition, crate::values::Nimber>,
+        free: u64,
+    ) -> bool {
+        let (regions, plain) = split_and_plain_count(grid, free);
+        let parts = regions
+            .iter()
+            .fold(0, |value, &region| value ^ naive(game, memo, region));
+        assert_eq!(
+            parts,
+            naive(game, memo, free),
+            "{}x{} {free:#x} split into {regions:x?}",
+            grid.rows,
+            grid.cols
+        );
+        regions.len() > plain
+    }
+
     /// Every position of every board of up to 16 squares: the regions the search splits it
     /// into, twin blocks cut, have values whose XOR is the position's, by the plain recursion
     /// on the whole board; and the cut splits thousands of them further than the plain split.
@@ -423,16 +446,7 @@ mod tests {
                 let grid = Grid::<u64>::new(rows, cols);
                 let mut memo = std::collections::HashMap::new();
                 for free in 0..=grid.all() {
-                    let (regions, plain) = split_and_plain_count(&grid, free);
-                    split_further += usize::from(regions.len() > plain);
-                    let parts = regions
-                        .iter()
-                        .fold(0, |value, &region| value ^ naive(&game, &mut memo, region));
-                    assert_eq!(
-                        parts,
-                        naive(&game, &mut memo, free),
-                        "{rows}x{cols} {free:#x} split into {regions:x?}"
-                    );
+                    split_further += usize::from(split_keeps_value(&game, &grid, &mut memo, free));
                 }
             }
         }
@@ -462,16 +476,7 @@ mod tests {
                     continue;
                 }
                 checked += 1;
-                let (regions, plain) = split_and_plain_count(&grid, free);
-                split_further += usize::from(regions.len() > plain);
-                let parts = regions
-                    .iter()
-                    .fold(0, |value, &region| value ^ naive(&game, &mut memo, region));
-                assert_eq!(
-                    parts,
-                    naive(&game, &mut memo, free),
-                    "{rows}x{cols} {free:#x} split into {regions:x?}"
-                );
+                split_further += usize::from(split_keeps_value(&game, &grid, &mut memo, free));
             }
         }
         assert!(split_further > 20, "{split_further}");
