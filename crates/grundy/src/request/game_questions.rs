@@ -9,7 +9,7 @@ use super::prepare::{prepare, LIST_LIMIT};
 use super::{Limits, Resume, RunError, Stopped};
 use crate::games::contract::FamilyGame;
 use crate::games::contract::{valued_report, AloneQuestion};
-use crate::games::first_move_search::FirstMoveEnd;
+use crate::games::first_move_search::{FirstMoveEnd, Goal, ResumableSearch};
 use crate::games::game::Game;
 use crate::games::sum::{GameSum, Summand};
 use crate::report::{
@@ -30,18 +30,7 @@ pub(super) fn normal_value(
     }
     let single = &game.summands()[0];
     match single.resumable_search() {
-        Some(search) => {
-            let mut observer = RootWatch::new(watch, true);
-            search
-                .value(
-                    limits.thread_count(),
-                    limits.memory,
-                    resume,
-                    &mut observer,
-                    watch.keeps_facts(),
-                )
-                .map_err(|end| first_moves_ended(end, watch))
-        }
+        Some(search) => by_first_move(&search, Goal::NimValue, limits, resume, watch),
         None => alone(single, AloneQuestion::Value, limits, watch),
     }
 }
@@ -142,16 +131,25 @@ pub(super) fn normal_outcome(
         report.command = Command::Outcome;
         return Ok(report);
     };
-    let mut observer = RootWatch::new(watch, false);
-    search
-        .outcome(
-            limits.thread_count(),
-            limits.memory,
-            resume,
-            &mut observer,
-            watch.keeps_facts(),
-        )
-        .map_err(|end| first_moves_ended(end, watch))
+    by_first_move(&search, Goal::Outcome, limits, resume, watch)
+}
+
+/// The answer of a game's first-move search for `goal`, within `limits`, carrying on from
+/// `resume`, told to the watch (with the values asked when it asks for the nim-value).
+fn by_first_move(
+    search: &ResumableSearch,
+    goal: Goal,
+    limits: &Limits,
+    resume: &Resume,
+    watch: &Watch,
+) -> Result<GameReport, RunError> {
+    let mut observer = RootWatch::new(watch, goal == Goal::NimValue);
+    let (threads, memory, keep_facts) = (limits.thread_count(), limits.memory, watch.keeps_facts());
+    match goal {
+        Goal::NimValue => search.value(threads, memory, resume, &mut observer, keep_facts),
+        Goal::Outcome => search.outcome(threads, memory, resume, &mut observer, keep_facts),
+    }
+    .map_err(|end| first_moves_ended(end, watch))
 }
 
 /// The value of a game its family's own evaluator answers ([`FamilyGame::normal_play`]), such
