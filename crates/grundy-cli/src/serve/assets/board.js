@@ -3,7 +3,9 @@
 // say: the position they type, their moves' squares (`row`, `col`) and corners, who played
 // each move.
 
-import { $, columnLetters, keepTouchSize, nimberText, squareName, svgElement, svgText } from './common.js';
+import {
+  $, emptyBoardPicture, columnLetters, keepTouchSize, nimberText, squareName, svgElement, svgText,
+} from './common.js';
 import { play, drawnPosition, gameOver, misereShown, playerAfter, personToMove, showingValues } from './state.js';
 import { PLAYER_COLOURS, moveColour, moveState, winningFrame } from './values.js';
 import { actions } from './actions.js';
@@ -119,15 +121,7 @@ export function renderPlacement(container, analysis) {
   const { owners, last } = placementOwners();
   const rowCount = rows.length;
   const colCount = rows[0].length;
-  const cell = Math.max(16, Math.min(48, Math.floor(560 / Math.max(rowCount, colCount))));
-  const margin = 28;
-  const svg = svgElement('svg', {
-    width: colCount * cell + margin + 8,
-    height: rowCount * cell + margin + 8,
-    'font-family': 'sans-serif',
-    'font-size': Math.min(13, cell / 2.5),
-    'data-testid': 'board',
-  }, container);
+  const { svg, cell, margin } = emptyBoardPicture(container, rowCount, colCount);
   const moves = analysis ? analysis.moves : [];
   const several = play.name.includes('+');
   const shown = several ? moves.filter((move) => move.piece === play.piece) : moves;

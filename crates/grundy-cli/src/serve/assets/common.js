@@ -20,6 +20,23 @@ export function svgElement(tag, attributes, parent) {
   return element;
 }
 
+// An empty picture for a board of `rowCount` x `colCount` squares in `container`, as the Play
+// tab draws boards of pieces and of dominoes alike: the square's size and the margin kept for
+// the row and column labels come with it. `attributes` are added to the picture's own.
+export function emptyBoardPicture(container, rowCount, colCount, attributes = {}) {
+  const cell = Math.max(16, Math.min(48, Math.floor(560 / Math.max(rowCount, colCount))));
+  const margin = 28;
+  const svg = svgElement('svg', {
+    width: colCount * cell + margin + 8,
+    height: rowCount * cell + margin + 8,
+    'font-family': 'sans-serif',
+    'font-size': Math.min(13, cell / 2.5),
+    'data-testid': 'board',
+    ...attributes,
+  }, container);
+  return { svg, cell, margin };
+}
+
 export function svgText(parent, x, y, text, attributes) {
   const element = svgElement('text', Object.assign({ x, y }, attributes || {}), parent);
   element.textContent = text;

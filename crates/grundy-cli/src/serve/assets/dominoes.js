@@ -7,7 +7,9 @@
 // squares: a click on one and a click on a neighbour, a drag from one to the other, or the
 // keyboard (Enter on a square, an arrow to the neighbour, Enter again; Escape lets go).
 
-import { $, columnLetters, keepTouchSize, nimberText, squareName, svgElement, svgText } from './common.js';
+import {
+  $, emptyBoardPicture, columnLetters, keepTouchSize, nimberText, squareName, svgElement, svgText,
+} from './common.js';
 import { play, drawnPosition, gameOver, misereShown, playerAfter, personToMove, showingValues } from './state.js';
 import { COVERED_COLOUR, PLAYER_COLOURS, WINNING_FRAME, moveColour, moveState, winningFrame } from './values.js';
 import { actions } from './actions.js';
@@ -93,16 +95,7 @@ export function renderDominoes(container, analysis) {
   const settingUp = $('setup-mode').checked;
   const from = humanTurn && !settingUp ? chosenSquare(analysis) : null;
   const partners = new Map((from ? options.get(from) || [] : []).map(({ move, partner }) => [partner, move]));
-  const cell = Math.max(16, Math.min(48, Math.floor(560 / Math.max(rowCount, colCount))));
-  const margin = 28;
-  const svg = svgElement('svg', {
-    width: colCount * cell + margin + 8,
-    height: rowCount * cell + margin + 8,
-    'font-family': 'sans-serif',
-    'font-size': Math.min(13, cell / 2.5),
-    'data-testid': 'board',
-    class: 'domino-board',
-  }, container);
+  const { svg, cell, margin } = emptyBoardPicture(container, rowCount, colCount, { class: 'domino-board' });
   const corner = (row, col) => [margin + (col - 1) * cell, margin + (row - 1) * cell];
   const centre = (row, col) => corner(row, col).map((at) => at + cell / 2);
 
