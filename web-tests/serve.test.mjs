@@ -2013,8 +2013,11 @@ test('the sequence plot reads the value under the pointer and the cursor, and zo
   page.on('request', count);
   try {
     // The value under the pointer, beside the plot and as its title and label.
+    // From outside the plot, in steps: a pointer already standing where it is sent moves
+    // nowhere, and the plot hears no move.
     let point = await heapPoint(3);
-    await page.mouse.move(point.x, point.y);
+    await page.mouse.move(0, 0);
+    await page.mouse.move(point.x, point.y, { steps: 5 });
     await page.waitForFunction(() => document.querySelector('#sequence-reading').textContent === 'n = 3: g(3) = 3');
     assert.match(await page.textContent('[data-testid="sequence-plot"] title'), /^n = 3: g\(3\) = 3 \(heaps 0 to 100 of kayles\)$/);
     assert.match(await page.getAttribute('[data-testid="sequence-plot"]', 'aria-label'), /^n = 3: g\(3\) = 3; heaps 0 to 100/);
