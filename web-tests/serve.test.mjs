@@ -1885,7 +1885,11 @@ test('on a phone: the board on the first screen, no hidden control shown, sequen
     await phone.selectOption('#play-family', 'heap');
     await phone.click('#play-new');
     await phone.waitForSelector('[data-heap="1"]');
-    const shown = await phone.$$eval('[hidden]', (elements) => elements.filter((element) => getComputedStyle(element).display !== 'none').map((element) => element.id || element.className));
+    // Found and looked at in one step: `$$eval` finds the elements first and looks later, and
+    // in between the why panel may rightly lose its `hidden` when the position's values come.
+    const shown = await phone.evaluate(() => [...document.querySelectorAll('[hidden]')]
+      .filter((element) => getComputedStyle(element).display !== 'none')
+      .map((element) => element.id || element.className));
     assert.deepEqual(shown, []);
     // Moves in the list, each in its own place: its number inside its box (outside, a number
     // was written in the gap the column before writes in), and no item's box overlaps another's.
@@ -2005,6 +2009,9 @@ test('the sequence plot reads the value under the pointer and the cursor, and zo
   await page.click('button[data-tab="sequence"]');
   await page.fill('#sequence-game', 'kayles');
   await page.fill('#sequence-to', '100');
+  // The test before drew this same sequence: without clearing its summary the wait below
+  // would pass at once, and this request's last polls would count as the plot's asking.
+  await page.$eval('#sequence-summary', (summary) => { summary.textContent = ''; });
   await page.click('#sequence-form button[type="submit"]');
   await page.waitForFunction(() => /101 values/.test(document.querySelector('#sequence-summary').textContent));
   await page.waitForSelector('[data-testid="points"] circle');
