@@ -39,6 +39,8 @@ enum Command {
     Quotient(commands::quotient::Args),
     /// Checks the theorems about a corner game on every position of a large square.
     Check(commands::check::Args),
+    /// Checks a certificate of a value (`value ... --certificate FILE`) without the search.
+    Verify(commands::certificate::Args),
     /// Knight's tours: find one (`tour 8x8`), `tour exists`, `tour verify`, `tour count`.
     Tour(commands::tour::Args),
     /// An attack graph's facts: degrees, components, independence and domination numbers,
@@ -75,6 +77,7 @@ impl Command {
             | Command::Outcome(_)
             | Command::Moves(_)
             | Command::Bench(_)
+            | Command::Verify(_)
             | Command::Tour(_)
             | Command::Serve(_)
             | Command::Worker(_) => {}
@@ -103,6 +106,7 @@ fn run(command: Command) -> anyhow::Result<String> {
         Command::Sequence(args) => commands::sequence::run(&args),
         Command::Quotient(args) => commands::quotient::run(&args),
         Command::Check(args) => commands::check::run(&args),
+        Command::Verify(args) => commands::certificate::run(&args),
         Command::Tour(args) => commands::tour::run(&args),
         Command::Graph(args) => commands::graph::run(&args),
         Command::Conjecture(args) => commands::conjecture::run(&args),
@@ -136,6 +140,11 @@ fn report(result: anyhow::Result<String>) -> ExitCode {
                     ExitCode::FAILURE
                 }
             }
+        }
+        Err(error) if error.is::<commands::certificate::Refused>() => {
+            // A refused certificate is an answer: its report goes to stdout, exit status 1.
+            print!("{error}");
+            ExitCode::FAILURE
         }
         Err(error) if error.is::<commands::tour::NegativeAnswer>() => {
             // A "no" is an answer, not a failure: it goes to stdout, with exit status 1.

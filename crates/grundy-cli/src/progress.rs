@@ -78,6 +78,22 @@ pub fn counting_bar(total: u64, label: &str) -> ProgressBar {
             .expect("the template is valid")
             .progress_chars("=> "),
     );
+    show_after_quiet_period(bar, label)
+}
+
+/// A spinner counting steps whose number is not known beforehand (positions a certificate
+/// lists), hidden for the first second.
+pub fn counting_spinner(label: &str) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {prefix} {pos} {elapsed} {msg}")
+            .expect("the template is valid"),
+    );
+    show_after_quiet_period(bar, label)
+}
+
+/// `bar`, labelled `label`, drawn on stderr once the quiet period has passed.
+fn show_after_quiet_period(bar: ProgressBar, label: &str) -> ProgressBar {
     bar.set_prefix(label.to_string());
     let shown = bar.clone();
     std::thread::spawn(move || {

@@ -32,6 +32,7 @@
 #![warn(unreachable_pub)]
 
 pub(crate) mod board;
+pub mod certificate;
 pub mod games;
 pub mod graph;
 pub(crate) mod limits;

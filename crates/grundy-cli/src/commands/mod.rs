@@ -2,6 +2,7 @@
 
 pub mod bench;
 mod board_svg;
+pub mod certificate;
 pub mod check;
 mod checkpoint_file;
 pub mod cluster;

@@ -17,7 +17,7 @@ use crate::render::json_line;
 /// Arguments of `grundy value`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  grundy value knights 5x5\n  grundy value queens 4x4 --position \".Q../..../..../....\"\n  grundy value leaper:1,3 6x6 --json\n  grundy value knights 6x6 --position \"N...../....../....../....../....../......\" --svg knights.svg\n  grundy value kayles 3 4 5 2 5\n  grundy value corner-knight 7 9\n  grundy value bishops+knights 4x4\n  grundy value knights 6x6 --board torus\n  grundy value queens+rooks 5x5 --rays blocked\n  grundy value graph edges.txt\n  grundy value graph docs/examples/petersen.col --format dimacs   (from the repository's root)\n  grundy value kayles 3 4 5 --misere\n  grundy value 0.312 4 --misere --json"
+    after_help = "Examples:\n  grundy value knights 5x5\n  grundy value knights 5x5 --certificate knights-5x5.cert\n  grundy value queens 4x4 --position \".Q../..../..../....\"\n  grundy value leaper:1,3 6x6 --json\n  grundy value knights 6x6 --position \"N...../....../....../....../....../......\" --svg knights.svg\n  grundy value kayles 3 4 5 2 5\n  grundy value corner-knight 7 9\n  grundy value bishops+knights 4x4\n  grundy value knights 6x6 --board torus\n  grundy value queens+rooks 5x5 --rays blocked\n  grundy value graph edges.txt\n  grundy value graph docs/examples/petersen.col --format dimacs   (from the repository's root)\n  grundy value kayles 3 4 5 --misere\n  grundy value 0.312 4 --misere --json"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -39,6 +39,12 @@ pub struct Args {
     /// legal move).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// For one piece on an empty rectangle of at most 16x16: also write to FILE a certificate
+    /// of the value, which `grundy verify FILE` checks one move deep without the search
+    /// (docs/ENGINE.md, "Certificates"). It lists positions with their values; finding them
+    /// takes more search than the value alone.
+    #[arg(long, value_name = "FILE")]
+    pub certificate: Option<PathBuf>,
     #[command(flatten)]
     pub convention: super::misere::ConventionOption,
     #[command(flatten)]
@@ -52,6 +58,7 @@ pub fn run(args: &Args) -> Result<String> {
     if args.convention.misere {
         super::misere::refuse("--checkpoint", args.checkpoint.is_some())?;
         super::misere::refuse("--svg", args.svg.is_some())?;
+        super::misere::refuse("--certificate", args.certificate.is_some())?;
         return super::misere::run(
             super::misere::Question::Value,
             &args.target,
@@ -61,6 +68,9 @@ pub fn run(args: &Args) -> Result<String> {
         );
     }
     let game = args.target.game()?;
+    if args.certificate.is_some() {
+        grundy::games::placement::certifiable(&game).map_err(crate::input::input_error)?;
+    }
     let picture = match &args.svg {
         Some(path) if picture::of_game(&game).is_some() => Some(path),
         svg => {
@@ -77,6 +87,9 @@ pub fn run(args: &Args) -> Result<String> {
         cluster: &args.cluster,
     }
     .answer(Goal::NimValue)?;
+    if let Some(path) = &args.certificate {
+        super::certificate::write(&game, path, args.search.memory, report.nimber())?;
+    }
     if let Some(path) = picture {
         if let Some(svg) = super::moves::winning_picture(game.clone(), args.search.memory)? {
             crate::files::write_after_report(path, svg);

@@ -41,11 +41,13 @@ pub enum Command {
     Play,
     /// `grundy quotient`: the misère quotient of a heap game.
     Quotient,
+    /// `grundy verify`: checks a certificate of a value without the engine's search.
+    Verify,
 }
 
 impl Command {
     /// Every command, in the order the requests list them.
-    pub const ALL: [Command; 15] = [
+    pub const ALL: [Command; 16] = [
         Command::Value,
         Command::Moves,
         Command::Outcome,
@@ -61,6 +63,7 @@ impl Command {
         Command::Conjecture,
         Command::Check,
         Command::Bench,
+        Command::Verify,
     ];
 
     /// The command as its report prints it and as it is typed after `grundy`: `value`,
@@ -83,12 +86,13 @@ impl Command {
             Command::Bench => "bench",
             Command::Play => "play",
             Command::Quotient => "quotient",
+            Command::Verify => "verify",
         }
     }
 
     /// The `"question"` a request asks for this command (`tour_exists`), or `None` for
-    /// `bench`, which times this machine's searches on the command line alone and is not a
-    /// request.
+    /// `bench`, which times this machine's searches on the command line alone, and `verify`,
+    /// which reads a file on this machine: neither is a request.
     #[must_use]
     pub const fn question(self) -> Option<&'static str> {
         match self {
@@ -106,7 +110,7 @@ impl Command {
             Command::Quotient => Some("quotient"),
             Command::Conjecture => Some("conjecture"),
             Command::Check => Some("check"),
-            Command::Bench => None,
+            Command::Bench | Command::Verify => None,
         }
     }
 }

@@ -32,6 +32,7 @@ mod quotient;
 mod sequence;
 mod table;
 mod tour;
+mod verify;
 
 pub use bench::{BenchCase, BenchReport};
 pub use check::{CheckReport, Checked};
@@ -49,6 +50,7 @@ pub use quotient::{QuotientGenerator, QuotientReport};
 pub use sequence::{RareValues, SequenceReport};
 pub use table::TableReport;
 pub use tour::{TourCountReport, TourExistsReport, TourReport, TourVerifyReport};
+pub use verify::VerifyReport;
 
 /// The version of the JSON contract, printed as `"schema"` in every report. It goes up only
 /// when a key is removed or renamed or changes its type or meaning; new optional keys do not

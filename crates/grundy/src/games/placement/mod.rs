@@ -35,6 +35,7 @@
 pub(crate) mod as_text;
 mod attack_graph;
 pub(crate) mod bench;
+mod certificate;
 pub mod checkpoint;
 pub(crate) mod conjecture;
 mod family;
@@ -63,6 +64,9 @@ pub mod win_search;
 pub use crate::board::{Piece, PieceError};
 pub use crate::board::{RayRule, RayRuleError};
 pub use crate::board::{Surface, SurfaceError};
+pub use certificate::{
+    certifiable, write_certificate, write_game_certificate, CertificateError, CertificateSummary,
+};
 pub use family::{board_part, player_to_move, Placement};
 pub use four_lines::KingsFourLines;
 pub use multi::{Cells, RulesKayles, RulesKey};

@@ -180,6 +180,15 @@ fn words_for(board: BoardSize) -> usize {
     board.squares().div_ceil(64).next_power_of_two()
 }
 
+/// The Node Kayles solver under a [`PlacementSolver`] of one piece on a rectangle, at its
+/// width: what the certificate writer walks (`certificate.rs`).
+pub(super) enum NodeKaylesSolver<'a> {
+    One(&'a mut Solver<NodeKayles<1>>),
+    Two(&'a mut Solver<NodeKayles<2>>),
+    Four(&'a mut Solver<NodeKayles<4>>),
+    Eight(&'a mut Solver<NodeKayles<8>>),
+}
+
 impl PlacementSolver {
     /// A solver for `game` whose transposition table may use `budget_bytes`.
     #[must_use]
@@ -347,6 +356,18 @@ impl PlacementSolver {
             solver.game().for_each_component(&encoded, |_| parts += 1);
             parts
         })
+    }
+
+    /// The Node Kayles solver beneath, when the game is one piece on a rectangle; `None` for
+    /// the games of several pieces, blocked lines or other surfaces.
+    pub(super) fn node_kayles(&mut self) -> Option<NodeKaylesSolver<'_>> {
+        match &mut self.engine {
+            Engine::One(solver) => Some(NodeKaylesSolver::One(solver)),
+            Engine::Two(solver) => Some(NodeKaylesSolver::Two(solver)),
+            Engine::Four(solver) => Some(NodeKaylesSolver::Four(solver)),
+            Engine::Eight(solver) => Some(NodeKaylesSolver::Eight(solver)),
+            _ => None,
+        }
     }
 
     /// The nimber of `position`.
