@@ -219,7 +219,25 @@ fn every_command_prints_what_docs_json_md_describes() {
     std::fs::write(&tour_file, tour.to_string()).unwrap();
     let tour_file = tour_file.to_str().unwrap();
     let bad_tour = bad_tour.to_str().unwrap();
+    // A certificate, and the same with its last claim changed: verified, and refused.
+    let certificate = dir.path().join("knights.cert");
+    let written = grundy()
+        .args(["value", "knights", "5x5", "--certificate"])
+        .arg(&certificate)
+        .output()
+        .unwrap();
+    assert!(written.status.success());
+    let text = std::fs::read_to_string(&certificate).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let last = lines.len() - 2;
+    let (shape, value) = lines[last].rsplit_once(' ').unwrap();
+    lines[last] = format!("{shape} {}", value.parse::<u32>().unwrap() + 1);
+    let edited = dir.path().join("edited.cert");
+    std::fs::write(&edited, lines.join("\n") + "\n").unwrap();
+    let (certificate, edited) = (certificate.to_str().unwrap(), edited.to_str().unwrap());
     let runs: &[&[&str]] = &[
+        &["verify", certificate],
+        &["verify", edited],
         &["value", "knights", "5x5"],
         // Settled by mirror play: `settled_by` in value, outcome, moves and a summand.
         &["value", "knights", "8x9"],

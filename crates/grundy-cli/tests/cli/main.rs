@@ -1,6 +1,7 @@
 //! The `grundy` command end to end, one module per part of the command line, in one test
 //! binary so that the binary is linked once.
 
+mod certificate;
 mod cluster;
 mod common;
 mod cram;

@@ -1,0 +1,163 @@
+//! `grundy value ... --certificate FILE` and `grundy verify FILE`: a certificate written is
+//! verified (exit 0), one edited by a value is refused at that line (exit 1), a file that is
+//! no certificate is refused with status 2, and the certificates kept in docs/certificates/
+//! are verified.
+
+use std::path::Path;
+
+use crate::common::{grundy, json_of};
+
+fn write_certificate(game: &[&str], path: &Path) {
+    grundy()
+        .arg("value")
+        .args(game)
+        .arg("--certificate")
+        .arg(path)
+        .assert()
+        .success()
+        .stderr(predicates::str::contains("wrote"));
+}
+
+#[test]
+fn a_written_certificate_is_verified() {
+    let dir = tempfile::tempdir().unwrap();
+    for (game, value) in [
+        (["knights", "5x5"], "*1"),
+        (["kings", "5x5"], "*4"),
+        (["bishops", "7x7"], "*1"),
+        (["queens", "4x4"], "*1"),
+    ] {
+        let path = dir.path().join("game.cert");
+        write_certificate(&game, &path);
+        let shown = format!(
+            "{} {}: verified, the empty board is worth {value}",
+            game[0], game[1]
+        );
+        grundy()
+            .arg("verify")
+            .arg(&path)
+            .assert()
+            .success()
+            .stdout(predicates::str::contains(shown));
+    }
+}
+
+#[test]
+fn a_certificate_edited_by_one_value_is_refused_at_that_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("knights.cert");
+    write_certificate(&["knights", "5x5"], &path);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // The board's own part, listed last, claimed one more than it is worth.
+    let edited_line = lines.len() - 1;
+    let (shape, value) = lines[edited_line - 1].rsplit_once(' ').unwrap();
+    let edited = format!("{shape} {}", value.parse::<u32>().unwrap() + 1);
+    let mut changed = lines.clone();
+    changed[edited_line - 1] = &edited;
+    let edited_path = dir.path().join("edited.cert");
+    std::fs::write(&edited_path, changed.join("\n") + "\n").unwrap();
+    grundy()
+        .arg("verify")
+        .arg(&edited_path)
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains(format!(
+            "REFUSED at line {edited_line}"
+        )));
+    let output = grundy()
+        .arg("verify")
+        .arg(&edited_path)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["verified"], false);
+    assert_eq!(report["refused_line"], edited_line);
+    assert!(report["reason"].as_str().unwrap().contains("claimed worth"));
+}
+
+#[test]
+fn a_file_that_is_no_certificate_is_refused_with_status_2() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text, needle) in [
+        ("empty.cert", "", "line 1"),
+        ("version.cert", "grundy-certificate 9\n", "version 1"),
+        (
+            "piece.cert",
+            "grundy-certificate 1\ngame pawns 3x3\nvalue 0\n",
+            "line 2",
+        ),
+        (
+            "cut.cert",
+            "grundy-certificate 1\ngame knights 3x3\nvalue 1\n1x1 1 1\n",
+            "line 5",
+        ),
+        (
+            "hex.cert",
+            "grundy-certificate 1\ngame knights 3x3\nvalue 1\n1x1 q 1\nend 1\n",
+            "line 4",
+        ),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        grundy()
+            .arg("verify")
+            .arg(&path)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(needle));
+    }
+    grundy()
+        .args(["verify", "no-such-file.cert"])
+        .assert()
+        .code(2);
+    std::fs::write(dir.path().join("big.cert"), vec![b'x'; 5000]).unwrap();
+    grundy()
+        .arg("verify")
+        .arg(dir.path().join("big.cert"))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("longer than"));
+}
+
+#[test]
+fn games_without_certificates_are_refused_before_any_search() {
+    for args in [
+        &["value", "kayles", "3", "--certificate", "x.cert"][..],
+        &[
+            "value",
+            "knights",
+            "5x5",
+            "--board",
+            "torus",
+            "--certificate",
+            "x.cert",
+        ],
+        &["value", "knights", "17x3", "--certificate", "x.cert"],
+        &["value", "knights+kings", "3x3", "--certificate", "x.cert"],
+    ] {
+        grundy()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("certificates are written for"));
+    }
+    assert!(!Path::new("x.cert").exists());
+}
+
+/// The certificates kept in the repository (docs/DISCOVERIES.md) are verified.
+#[test]
+fn the_certificates_in_docs_are_verified() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/certificates");
+    for (file, game, value) in [
+        ("knights-7x7.cert", "knights 7x7", 1),
+        ("bishops-15x15.cert", "bishops 15x15", 1),
+    ] {
+        let report = json_of(&["verify", folder.join(file).to_str().unwrap()]);
+        assert_eq!(report["verified"], true, "{file}: {report}");
+        assert_eq!(report["game"], game);
+        assert_eq!(report["nimber"], value);
+    }
+}
