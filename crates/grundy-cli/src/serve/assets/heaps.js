@@ -208,21 +208,21 @@ export function renderHeaps(container, analysis, hadFocus) {
       const isFocused = focused && focused.heap === heap.index + 1 && focused.pin === pin;
       pinElement.tabIndex = isFocused ? 0 : -1;
       pinElement.setAttribute('role', 'button');
-      pinElement.setAttribute('aria-label', humanTurn ? pinLabel(heap, pin, from, move, showValues) : `heap ${heap.index + 1}, pin ${pin} of ${heap.cols}`);
+      pinElement.setAttribute('aria-label', pinLabel(heap, pin, from, move, showValues));
       pinElement.addEventListener('pointerdown', () => Object.assign(focus, { heap: heap.index + 1, pin }));
+      // Coloured as the move taking it alone (a pin chosen: the pins from there to it) is.
+      if (showValues && analysis) {
+        if (move) pinElement.style.background = moveColour(move);
+        else pinElement.classList.add('no-move');
+      }
+      if (move && showValues) pinElement.title = `${move.move} (${moveValueText(move)})`;
+      if (move && move.winning && framing) pinElement.classList.add('winning');
       if (!humanTurn) continue;
       pinElement.classList.add('tappable');
       if (pin === from) {
         pinElement.classList.add('chosen');
         pinElement.setAttribute('aria-pressed', 'true');
       }
-      // Coloured as the move taking it alone (a pin chosen: the pins from there to it) is.
-      if (showValues) {
-        if (move) pinElement.style.background = moveColour(move);
-        else pinElement.classList.add('no-move');
-      }
-      if (move && showValues) pinElement.title = `${move.move} (${moveValueText(move)})`;
-      if (move && move.winning && framing) pinElement.classList.add('winning');
       pinElement.addEventListener('click', () => tapped(heap, pin));
       if (from !== null) {
         pinElement.addEventListener('pointerenter', () => showRun(pins, from, pin));
