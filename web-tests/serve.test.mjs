@@ -2170,12 +2170,32 @@ test("Nim and a heap drawn in part: a run from the middle refused, a long heap p
   assert.equal((await page.$$('[data-heap="2"] .pin')).length, 40);
   assert.equal((await page.$$('[data-heap="2"] [data-pin]')).length, 0);
   await page.click('[data-heap="2"] .pins');
-  assert.match(await page.textContent('[data-testid="message"]'), /this heap of 45 is drawn only in part \(40 pins\): play it by its buttons/);
+  assert.match(await page.textContent('[data-testid="message"]'), /this heap of 45 is drawn only in part: play it by its buttons/);
   assert.deepEqual(await historyTexts(), []);
-  // Two-dimensional Kayles boards are played by their buttons (a move takes a row or a column).
-  await startHeaps('kayles-2d', '2x3', 'two');
-  assert.equal((await page.$$('[data-heap="1"] .pin')).length, 6);
-  assert.equal((await page.$$('[data-pin]')).length, 0);
+});
+
+test('two-dimensional Kayles by its pins: a whole column taken, a row of a board, a gap and a bent line refused', async () => {
+  await startHeaps('kayles-2d', '3x3', 'two');
+  assert.equal((await page.$$('[data-heap="1"] [data-pin]')).length, 9);
+  // The arrows move across the board, row by row.
+  await page.focus('[data-pin][tabindex="0"]');
+  for (const key of ['Home', 'ArrowUp', 'ArrowUp', 'ArrowDown']) await page.keyboard.press(key);
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.pin), '2,1');
+  // Two pins of a row of three leave a board with a gap: no boards, no move.
+  await page.click(pin(1, '1,1'));
+  await page.click(pin(1, '1,2'));
+  assert.equal(await page.textContent('[data-testid="message"]'),
+    'taking row 1, columns 1 to 2 leaves a board with a gap, not boards: to leave boards the pins taken cross the board from side to side (kayles-2d takes 3 pins from a board of 3x3)');
+  // Pins in no one row or column.
+  await page.click(pin(1, '1,1'));
+  await page.click(pin(1, '2,2'));
+  assert.match(await page.textContent('[data-testid="message"]'), /^choose pins in one row or one column of the board/);
+  assert.deepEqual(await historyTexts(), []);
+  // The middle column, top to bottom: 3x3 -> 3x1 + 3x1.
+  await tapMove(1, '1,2', '3,2', '3x3 -> 3x1 + 3x1', 'Player 1');
+  assert.equal(await page.textContent('[data-testid="game-text"]'), 'kayles-2d 3x1 3x1');
+  // The middle pin of the second 3x1 is its middle row (the moves of equal boards are listed once).
+  await tapMove(2, '2,1', '2,1', '3x1 -> 1x1 + 1x1', 'Player 2');
 });
 
 test("dawson's Kayles 6 by its pins against the computer: one pin refused, the middle two win, the pins coloured by the values", async () => {
