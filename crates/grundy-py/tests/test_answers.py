@@ -120,7 +120,7 @@ def test_pandas_where_it_is_installed():
 def test_answers_with_a_board_draw_it_and_others_have_no_picture():
     moves = grundy.game("queens 4x4").moves(all=True)
     picture = moves._repr_svg_()
-    assert picture.startswith("<svg") and picture.count('stroke="green"') == moves.winning_moves
+    assert picture.startswith("<svg") and picture.count('stroke="#111111"') == moves.winning_moves
     assert grundy.game("knights 5x5").value().svg().startswith("<svg")
     assert grundy.table("corner-knight", rows=range(4), cols=range(4)).svg().count("<rect") >= 16
     assert "<svg" in grundy.sequence("0.137", to=100).svg()
