@@ -32,7 +32,7 @@ function letGo() {
 // The moves of heap `index`: those the answer lists for it, or, for a heap equal to an earlier
 // one, whose moves the answer lists once (`1 1 4 1 3`: the 1s' on the first), the earlier
 // heap's: each leaves the same game, which the answer names.
-export function heapMoves(moves, heaps, index) {
+function heapMoves(moves, heaps, index) {
   const own = moves.filter((move) => move.heap === index + 1);
   if (own.length > 0) return own;
   const equal = heaps.findIndex((size) => size === heaps[index]);
