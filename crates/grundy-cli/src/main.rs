@@ -50,6 +50,8 @@ enum Command {
     Conjecture(commands::conjecture::Args),
     /// Play a placement game against the computer: `play knights 5x5 --opponent perfect`.
     Play(commands::play::Args),
+    /// Every game grundy knows, its rules, and lesson positions from the references.
+    Games(commands::games::Args),
     /// A local web page to play and explore the games: `serve --open`.
     Serve(serve::Args),
     /// Answers one request read as JSON on stdin (`{"question":"value","game":"knights 5x5"}`).
@@ -78,6 +80,7 @@ impl Command {
             | Command::Moves(_)
             | Command::Bench(_)
             | Command::Verify(_)
+            | Command::Games(_)
             | Command::Tour(_)
             | Command::Serve(_)
             | Command::Worker(_) => {}
@@ -111,6 +114,7 @@ fn run(command: Command) -> anyhow::Result<String> {
         Command::Graph(args) => commands::graph::run(&args),
         Command::Conjecture(args) => commands::conjecture::run(&args),
         Command::Play(args) => commands::play::run(&args),
+        Command::Games(args) => commands::games::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Worker(args) => commands::worker::run(&args),
     }
@@ -175,7 +179,8 @@ mod tests {
 
     /// Every command of the library's one list is a command of the command line (`tour
     /// exists` is `exists` under `tour`), and the command line adds none but its server's
-    /// two (`serve`, `worker`), which answer the same questions for others.
+    /// two (`serve`, `worker`), which answer the same questions for others, and `games`, which
+    /// lists the registry's games and asks no question of one.
     #[test]
     fn the_command_line_takes_every_command_of_the_librarys_list_and_no_other() {
         let cli = Cli::command();
@@ -198,7 +203,7 @@ mod tests {
         for subcommand in cli.get_subcommands() {
             let name = subcommand.get_name();
             assert!(
-                listed.contains(&name) || ["serve", "worker"].contains(&name),
+                listed.contains(&name) || ["serve", "worker", "games"].contains(&name),
                 "`grundy {name}` is in no list of the library's"
             );
         }
