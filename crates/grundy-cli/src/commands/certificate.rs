@@ -6,6 +6,7 @@
 use std::fs::File;
 use std::io::{BufReader, BufWriter};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
@@ -15,6 +16,7 @@ use grundy::report::VerifyReport;
 use grundy::Game;
 
 use crate::input::{input_error, parse_memory};
+use crate::interrupt::Interrupted;
 use crate::progress::{counting_bar, counting_spinner};
 use crate::render::json_line;
 
@@ -26,10 +28,11 @@ pub fn write(game: &Game, path: &Path, memory: u64, answered: Option<u32>) -> Re
     let file = File::create(&partial)
         .with_context(|| format!("cannot write the certificate {}", partial.display()))?;
     let mut out = BufWriter::new(file);
+    let stop = crate::interrupt::stop_flag()?;
     let bar = counting_spinner("certificate: positions listed");
     let written = write_game_certificate(game, memory, &mut out, &mut |positions| {
         bar.set_position(positions);
-        true
+        !stop.load(Ordering::Relaxed)
     });
     bar.finish_and_clear();
     drop(out);
@@ -39,6 +42,11 @@ pub fn write(game: &Game, path: &Path, memory: u64, answered: Option<u32>) -> Re
             let _ = std::fs::remove_file(&partial);
             return Err(match error {
                 CertificateError::Unsupported(_) => input_error(error),
+                CertificateError::Stopped => anyhow::Error::new(Interrupted(format!(
+                    "interrupted by {} while writing the certificate: none written (the value searched is {})",
+                    crate::interrupt::stopped_by(),
+                    answered.map_or_else(|| "unknown".to_string(), |value| format!("{}", grundy::Nimber::new(value)))
+                ))),
                 other => anyhow::Error::new(other),
             });
         }
@@ -107,12 +115,13 @@ impl std::error::Error for Refused {}
 pub fn run(args: &Args) -> Result<String> {
     let file = File::open(&args.file)
         .map_err(|error| input_error(format!("cannot read {}: {error}", args.file.display())))?;
+    let stop = crate::interrupt::stop_flag()?;
     let started = Instant::now();
     let mut bar = None;
     let result = check(BufReader::new(file), args.memory, &mut |progress| {
         let bar = bar.get_or_insert_with(|| counting_bar(progress.total, "verify"));
         bar.set_position(progress.done);
-        true
+        !stop.load(Ordering::Relaxed)
     });
     if let Some(bar) = bar {
         bar.finish_and_clear();
@@ -123,6 +132,10 @@ pub fn run(args: &Args) -> Result<String> {
             Err(error @ (CheckError::Malformed { .. } | CheckError::TooLarge { .. })) => {
                 input_error(format!("{}: {error}", args.file.display()))
             }
+            Err(CheckError::Stopped) => anyhow::Error::new(Interrupted(format!(
+                "interrupted by {}: the certificate is not verified",
+                crate::interrupt::stopped_by()
+            ))),
             Err(error) => anyhow::Error::new(error),
             Ok(_) => unreachable!("a verified certificate has a report"),
         });
