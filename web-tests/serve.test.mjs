@@ -1085,10 +1085,12 @@ test('misère play on knights 4x4: winning squares coloured, no nim-values', asy
   await page.check('#play-misere');
   // The switch applies at once to the position shown.
   await page.waitForFunction(() => /misère play/.test(document.querySelector('#status').textContent)
-    && /the player to move (wins|loses)/.test(document.querySelector('[data-testid="nimber"]').textContent));
+    && document.querySelector('[data-testid="nimber"]').textContent === 'no nim-value'
+    && /^[NP]: /.test(document.querySelector('[data-testid="outcome"]').textContent));
   await idle();
   // Misère knights 4x4 is a first-player win (docs/MISERE.md), with 12 winning first moves.
-  assert.equal(await page.textContent('[data-testid="nimber"]'), 'the player to move wins');
+  assert.equal(await page.textContent('[data-testid="nimber"]'), 'no nim-value');
+  assert.match(await page.textContent('[data-testid="outcome"]'), /^N: /);
   assert.match(await page.textContent('[data-testid="outcome"]'), /^N: you \(first player\) win/);
   // The rules end as misère play ends, and say nothing of normal play's ending beside it.
   const misereRules = await page.textContent('[data-testid="rules"]');
@@ -1123,7 +1125,8 @@ test('misère play on knights 4x4: winning squares coloured, no nim-values', asy
   assert.equal(await page.isHidden('[data-testid="genus"]'), true);
   assert.equal((await page.$$('#board [data-winning="true"]')).length, 0);
   await page.click('#play-reveal');
-  assert.equal(await page.textContent('[data-testid="nimber"]'), 'the player to move wins');
+  assert.equal(await page.textContent('[data-testid="nimber"]'), 'no nim-value');
+  assert.match(await page.textContent('[data-testid="outcome"]'), /^N: /);
   await page.uncheck('#play-values');
 });
 
@@ -1175,7 +1178,8 @@ test('a misère game of knights 3x3 lost to the computer, which cannot move and 
       || document.querySelectorAll('#board .square.legal').length > 0);
     await idle();
     if (/game over/.test(await page.textContent('[data-testid="outcome"]'))) break;
-    assert.equal(await page.textContent('[data-testid="nimber"]'), 'the player to move loses');
+    assert.equal(await page.textContent('[data-testid="nimber"]'), 'no nim-value');
+    assert.match(await page.textContent('[data-testid="outcome"]'), /^P: /);
     const before = await page.$$eval('#history li', (items) => items.length);
     await page.click('#board .square.legal');
     // The computer's answer, or the end: after the person's last move it has none.
@@ -1200,13 +1204,15 @@ test('a misère link opens misère play again; screenshots of it', async () => {
   // losing move, and the person has winning moves.
   await page.waitForFunction(() => document.querySelectorAll('#history li').length >= 1);
   await idle();
-  assert.equal(await page.textContent('[data-testid="nimber"]'), 'the player to move wins');
+  assert.equal(await page.textContent('[data-testid="nimber"]'), 'no nim-value');
+  assert.match(await page.textContent('[data-testid="outcome"]'), /^N: /);
   const link = page.url();
   assert.equal(new URLSearchParams(new URL(link).hash.slice(1)).get('convention'), 'misere');
   await page.reload();
   await idle();
   assert.equal(await page.isChecked('#play-misere'), true);
-  assert.equal(await page.textContent('[data-testid="nimber"]'), 'the player to move wins');
+  assert.equal(await page.textContent('[data-testid="nimber"]'), 'no nim-value');
+  assert.match(await page.textContent('[data-testid="outcome"]'), /^N: /);
   assert.equal((await page.$$('#board [data-owner]')).length, 1, 'the computer\'s opening, and no move since');
   for (const [width, height] of [[1280, 800], [390, 844]]) {
     const sized = await browser.newPage({ viewport: { width, height } });
@@ -1214,7 +1220,8 @@ test('a misère link opens misère play again; screenshots of it', async () => {
       const requests = gameRequests(sized);
       await sized.goto(link);
       await sized.waitForFunction(() => document.querySelector('#work').hidden
-        && /the player to move/.test(document.querySelector('[data-testid="nimber"]').textContent)
+        && document.querySelector('[data-testid="nimber"]').textContent === 'no nim-value'
+        && /^[NP]: /.test(document.querySelector('[data-testid="outcome"]').textContent)
         && !document.querySelector('[data-testid="genus"]').hidden);
       assert.equal(await sized.isChecked('#play-misere'), true);
       assert.equal(await sized.isDisabled('#play-opponent option[value="symmetry"]'), true);
@@ -1241,7 +1248,8 @@ test('Kayles heaps under misère play: the winning moves, no nim-values; Node Ka
   await page.waitForSelector('[data-heap="3"]');
   await idle();
   assert.equal(await page.isChecked('#play-misere'), true);
-  assert.equal(await page.textContent('[data-testid="nimber"]'), 'the player to move wins');
+  assert.equal(await page.textContent('[data-testid="nimber"]'), 'no nim-value');
+  assert.match(await page.textContent('[data-testid="outcome"]'), /^N: /);
   await page.waitForSelector('[data-testid="genus"]:not([hidden])');
   assert.equal(await page.getAttribute('[data-testid="genus"]', 'data-genus'), '6^46');
   await page.check('#play-values');
@@ -1265,7 +1273,8 @@ test('Kayles heaps under misère play: the winning moves, no nim-values; Node Ka
   await page.click('#play-new');
   await page.waitForSelector('[data-vertex="f"]');
   await idle();
-  assert.match(await page.textContent('[data-testid="nimber"]'), /^the player to move (wins|loses)$/);
+  assert.equal(await page.textContent('[data-testid="nimber"]'), 'no nim-value');
+  assert.match(await page.textContent('[data-testid="outcome"]'), /^[NP]: /);
   assert.ok((await page.$$('[data-testid="vertex"][fill="#ffffff"], [data-testid="vertex"][fill="#b8c2d4"]')).length === 6);
   assert.doesNotMatch(await boardTexts(page), NIM_TEXT);
   await page.selectOption('#play-family', 'corner');
@@ -1274,7 +1283,8 @@ test('Kayles heaps under misère play: the winning moves, no nim-values; Node Ka
   await page.waitForSelector('#board .square.legal');
   await idle();
   // Misère corner-knight from (7, 9) is a second-player win: no move is winning.
-  assert.equal(await page.textContent('[data-testid="nimber"]'), 'the player to move loses');
+  assert.equal(await page.textContent('[data-testid="nimber"]'), 'no nim-value');
+  assert.match(await page.textContent('[data-testid="outcome"]'), /^P: /);
   assert.equal(await page.$('[data-testid="corner-value"]'), null);
   assert.doesNotMatch(await boardTexts(page), NIM_TEXT);
   await page.uncheck('#play-values');

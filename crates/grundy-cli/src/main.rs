@@ -48,6 +48,8 @@ enum Command {
     Conjecture(commands::conjecture::Args),
     /// Play a placement game against the computer: `play knights 5x5 --opponent perfect`.
     Play(commands::play::Args),
+    /// Every game grundy knows, its rules, and lesson positions from the references.
+    Games(commands::games::Args),
     /// A local web page to play and explore the games: `serve --open`.
     Serve(serve::Args),
     /// Answers one request read as JSON on stdin (`{"question":"value","game":"knights 5x5"}`).
@@ -75,6 +77,7 @@ impl Command {
             | Command::Outcome(_)
             | Command::Moves(_)
             | Command::Bench(_)
+            | Command::Games(_)
             | Command::Tour(_)
             | Command::Serve(_)
             | Command::Worker(_) => {}
@@ -107,6 +110,7 @@ fn run(command: Command) -> anyhow::Result<String> {
         Command::Graph(args) => commands::graph::run(&args),
         Command::Conjecture(args) => commands::conjecture::run(&args),
         Command::Play(args) => commands::play::run(&args),
+        Command::Games(args) => commands::games::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Worker(args) => commands::worker::run(&args),
     }

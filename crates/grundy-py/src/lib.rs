@@ -118,6 +118,16 @@ fn game_svg(text: &str, graph: Option<&str>) -> PyResult<Option<String>> {
     Ok(grundy::picture::of_game(&game))
 }
 
+/// The lesson positions of the references, as `(game, title, source)`: the page's Lesson
+/// menu and `grundy games`'s, from the library's registry.
+#[pyfunction]
+fn lessons() -> Vec<(String, &'static str, &'static str)> {
+    grundy::games::registry::lessons()
+        .into_iter()
+        .map(|lesson| (lesson.game, lesson.title, lesson.source))
+        .collect()
+}
+
 /// Reads a memory size such as `512M` or `2G` (powers of 1024), within this machine's memory.
 #[pyfunction]
 fn memory_size(text: &str) -> PyResult<u64> {
@@ -343,7 +353,7 @@ fn progress_dict<'py>(
     Ok(dict)
 }
 
-/// The native module: `parse_game`, `game_svg`, `memory_size`, `run`, the answers `run`
+/// The native module: `parse_game`, `game_svg`, `memory_size`, `lessons`, `run`, the answers `run`
 /// gives, and `MAX_THREADS`.
 #[pymodule]
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -353,6 +363,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(parse_game, module)?)?;
     module.add_function(wrap_pyfunction!(game_svg, module)?)?;
     module.add_function(wrap_pyfunction!(memory_size, module)?)?;
+    module.add_function(wrap_pyfunction!(lessons, module)?)?;
     module.add_function(wrap_pyfunction!(run, module)?)?;
     Ok(())
 }

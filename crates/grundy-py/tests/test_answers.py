@@ -131,7 +131,7 @@ def test_pandas_where_it_is_installed():
 def test_answers_with_a_board_draw_it_and_others_have_no_picture():
     moves = grundy.game("queens 4x4").moves(all=True)
     picture = moves._repr_svg_()
-    assert picture.startswith("<svg") and picture.count('stroke="green"') == moves.winning_moves
+    assert picture.startswith("<svg") and picture.count('stroke="#111111"') == moves.winning_moves
     assert grundy.game("knights 5x5").value().svg().startswith("<svg")
     assert grundy.table("corner-knight", rows=range(4), cols=range(4)).svg().count("<rect") >= 16
     assert "<svg" in grundy.sequence("0.137", to=100).svg()
@@ -195,3 +195,30 @@ def test_the_computer_plays_every_family_and_says_where_its_move_leads():
     assert reply.move is not None and reply.outcome == "P"
     after = grundy.game(reply.move.after)
     assert after.value().nimber == 0
+
+
+def test_the_lessons_are_the_registrys_positions_each_a_game_with_its_moves():
+    lessons = grundy.lessons()
+    assert len(lessons) >= 10
+    assert ("kayles 3 4 5 2 5", "Combinatorial Game Theory IV, lesson 4") in [
+        (lesson.game, lesson.source) for lesson in lessons]
+    for lesson in lessons:
+        assert isinstance(lesson, grundy.Lesson) and lesson.title and lesson.source
+        position = lesson.position()
+        assert str(position) == str(grundy.game(lesson.game))
+        assert position.moves(all=True).legal_moves > 0, lesson.game
+    # The same list as `grundy games` prints, in the same order.
+    printed = [line.split('"')[1] for line in grundy_games().splitlines()
+               if line.startswith('  grundy moves "')]
+    assert printed == [lesson.game for lesson in lessons]
+
+
+def grundy_games() -> str:
+    """What `grundy games` prints (GRUNDY_CLI, or the release build of this checkout)."""
+    import os
+    import subprocess
+
+    from conftest import REPOSITORY
+
+    binary = os.environ.get("GRUNDY_CLI", str(REPOSITORY / "target" / "release" / "grundy"))
+    return subprocess.run([binary, "games"], capture_output=True, text=True, check=True).stdout

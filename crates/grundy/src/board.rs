@@ -21,6 +21,8 @@ mod symmetry;
 
 pub(crate) use drawing::escape;
 pub(crate) use drawing::DominoMark;
+#[cfg(test)]
+pub(crate) use drawing::WINNING_STROKE;
 pub use drawing::{board_picture, BoardPicture};
 
 pub(crate) use piece::LINE_DIRECTIONS;

@@ -6,6 +6,7 @@ pub mod check;
 mod checkpoint_file;
 pub mod cluster;
 pub mod conjecture;
+pub mod games;
 pub mod graph;
 pub mod misere;
 pub mod moves;

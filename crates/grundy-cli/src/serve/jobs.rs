@@ -350,11 +350,12 @@ fn command_folder() -> Result<tempfile::TempDir, Failure> {
     })
 }
 
-/// The message of a request stopped at the time limit, with the request (`sent`, its JSON)
-/// as a terminal runs it.
+/// The message of a request stopped at the time limit: first for whoever reads the page (ask
+/// for less), then for whoever started the server, set apart: how to allow more, and the
+/// request (`sent`, its JSON) as a terminal runs it without the page's limit.
 fn too_long_message(limits: &ServerLimits, sent: &str) -> String {
     format!(
-        "stopped after {} s, the server's limit for one request: start `grundy serve --max-seconds N` to allow more, or run `echo '{}' | grundy worker` in a terminal",
+        "stopped after {} s, the longest this page works on one request: ask for something smaller. (For whoever started the page: `grundy serve --max-seconds N` allows more, and `echo '{}' | grundy worker` runs it in a terminal.)",
         limits.max_seconds,
         sent.replace('\'', "'\\''")
     )

@@ -192,7 +192,10 @@ fn svg_draws_a_cram_position_with_its_winning_dominoes() {
     let drawn = std::fs::read_to_string(&moves).unwrap();
     assert!(drawn.contains("cram on 4x5: nim-value *1"));
     let winning = json_of(&["moves", game])["winning_moves"].as_u64().unwrap();
-    assert_eq!(drawn.matches(r#"stroke="green""#).count() as u64, winning);
+    assert_eq!(
+        drawn.matches(r##"stroke="#111111""##).count() as u64,
+        winning
+    );
     // value --svg draws the same picture: the winning dominoes found by a moves search.
     grundy()
         .args(["value", game, "--svg", value.to_str().unwrap()])

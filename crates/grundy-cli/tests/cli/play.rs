@@ -177,7 +177,7 @@ fn moves_svg_shows_pieces_winning_moves_and_values() {
     let moves = json["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 6);
     let winning = moves.iter().filter(|m| m["winning"] == true).count();
-    assert_eq!(svg.matches(r#"stroke="green""#).count(), winning);
+    assert_eq!(svg.matches(r##"stroke="#111111""##).count(), winning);
     for m in moves {
         assert!(svg.contains(&format!(">{}</text>", m["nimber"])), "{m}");
     }
@@ -204,7 +204,7 @@ fn value_svg_marks_the_winning_moves_and_refuses_games_without_a_board() {
     let json: serde_json::Value = serde_json::from_slice(&winning.stdout).unwrap();
     let count = json["moves"].as_array().unwrap().len();
     assert!(count > 0);
-    assert_eq!(svg.matches(r#"stroke="green""#).count(), count);
+    assert_eq!(svg.matches(r##"stroke="#111111""##).count(), count);
 
     let dir = tempfile::tempdir().unwrap();
     let refused = dir.path().join("refused.svg");

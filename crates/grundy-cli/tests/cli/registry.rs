@@ -53,3 +53,29 @@ fn help_lists_every_game_of_every_family() {
         );
     }
 }
+
+#[test]
+fn games_lists_the_rules_and_each_lesson_with_a_command_that_runs() {
+    let output = grundy().arg("games").output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("Rules:\n"), "{text}");
+    assert!(text.contains("The player who cannot move loses."), "{text}");
+    // Each lesson's command, run as printed: the position of the reference, its moves listed.
+    let commands: Vec<&str> = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("  grundy moves \""))
+        .collect();
+    assert!(commands.len() >= 10, "{text}");
+    assert!(commands.contains(&"kayles 3 4 5 2 5\" --all"), "{text}");
+    for command in commands {
+        let (game, flags) = command.split_once("\" ").unwrap();
+        let moves = grundy()
+            .args(["moves", game, flags, "--json"])
+            .output()
+            .unwrap();
+        assert!(moves.status.success(), "{game}");
+        let report: serde_json::Value = serde_json::from_slice(&moves.stdout).unwrap();
+        assert!(report["legal_moves"].as_u64().unwrap() > 0, "{game}");
+    }
+}

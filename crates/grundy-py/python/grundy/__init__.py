@@ -26,7 +26,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
-from typing import Any, Dict, Iterable, Optional, Union
+from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Union
 
 from . import _native
 from ._answers import (
@@ -58,6 +58,7 @@ __all__ = [
     "Game",
     "GraphFacts",
     "InputError",
+    "Lesson",
     "Move",
     "Moves",
     "OutOfMemory",
@@ -80,6 +81,7 @@ __all__ = [
     "conjecture",
     "game",
     "graph",
+    "lessons",
     "quotient",
     "run",
     "sequence",
@@ -366,6 +368,34 @@ def game(text: str, *, graph: Union[str, "os.PathLike[str]", None] = None) -> Ga
     grundy.game('knights 5x5 + kayles 7 + *3')
     """
     return Game(text, graph=graph)
+
+
+class Lesson(NamedTuple):
+    """A lesson position of the references (Boone's figures and theorems, the take-and-break
+    lesson's exercises, Corner the Knight): the page's Lesson menu, ``grundy games``'s list."""
+
+    #: The game, as :func:`game` reads it: ``"knights 3x3"``, ``"kayles 3 4 5 2 5"``.
+    game: str
+    #: What it shows.
+    title: str
+    #: The reference, as docs/REFERENCES.md names it.
+    source: str
+
+    def position(self) -> Game:
+        """The lesson's game, ready for its questions."""
+        return Game(self.game)
+
+
+def lessons() -> List[Lesson]:
+    """The lesson positions of the references, from the library's registry.
+
+    >>> lesson = grundy.lessons()[0]
+    >>> lesson.game, lesson.source
+    ('knights 3x3', 'Boone (2016), Figure 3.2.1')
+    >>> [str(move) for move in lesson.position().moves()]
+    ['b2']
+    """
+    return [Lesson(*entry) for entry in _native.lessons()]
 
 
 def _labels(name: str, labels: Union[Iterable[int], str, None]) -> Optional[str]:

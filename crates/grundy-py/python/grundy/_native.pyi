@@ -1,7 +1,7 @@
 """The native half of grundy (Rust, PyO3): requests in, answers out. Use the package's
 functions rather than these."""
 
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 #: The most worker threads a request may ask for.
 MAX_THREADS: int
@@ -22,6 +22,9 @@ def parse_game(text: str, graph: Optional[str] = None) -> str:
 def game_svg(text: str, graph: Optional[str] = None) -> Optional[str]:
     """The game's board as SVG (a placement game's pieces and attacked squares), or None for
     a game without one. Raises grundy.InputError."""
+
+def lessons() -> List[Tuple[str, str, str]]:
+    """The lesson positions of the references: (game, title, source) each."""
 
 def memory_size(text: str) -> int:
     """Reads a memory size such as '512M' or '2G'. Raises grundy.InputError."""

@@ -7,6 +7,14 @@ use std::fmt::Write;
 
 use super::{BoardSize, Square};
 
+/// The colour of a winning move's frame or bar: the page's (`values.js`, `WINNING_FRAME`),
+/// so that a picture from the command line and the page speak one colour language.
+pub(crate) const WINNING_FRAME: &str = "#111111";
+
+/// The stroke of a winning move's frame or bar, as tests count it in a picture.
+#[cfg(test)]
+pub(crate) const WINNING_STROKE: &str = r##"stroke="#111111""##;
+
 /// How one square of a board picture is drawn. The default is an empty, unattacked square.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct SquareStyle {
@@ -14,7 +22,7 @@ pub(crate) struct SquareStyle {
     pub(crate) piece: Option<char>,
     /// Whether the square is attacked (shaded).
     pub(crate) attacked: bool,
-    /// Whether the square is marked, for example as a winning move (a green frame).
+    /// Whether the square is marked, for example as a winning move (a dark frame).
     pub(crate) marked: bool,
     /// A short text in the square, for example the nim-value a move there leads to.
     pub(crate) label: Option<String>,
@@ -22,13 +30,13 @@ pub(crate) struct SquareStyle {
     pub(crate) covered: bool,
 }
 
-/// A domino drawn across two neighbouring squares: a green bar across their shared edge when
+/// A domino drawn across two neighbouring squares: a dark bar across their shared edge when
 /// `marked` (a winning move), with its label on the edge the two squares share.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct DominoMark {
     /// The two squares, by index in the board's row-major order.
     pub(crate) squares: [usize; 2],
-    /// Whether it is marked by a green bar (a winning move).
+    /// Whether it is marked by a dark bar (a winning move).
     pub(crate) marked: bool,
     /// Whether it is drawn as a domino lying there (the move just played).
     pub(crate) placed: bool,
@@ -70,7 +78,7 @@ impl BoardPicture {
 }
 
 /// Draws `picture`: row 1 at the top and column letters above, as in the text boards; pieces as
-/// dark discs with their letter, attacked squares shaded, marked squares framed in green, labels
+/// dark discs with their letter, attacked squares shaded, marked squares framed in black, labels
 /// in the lower corner of their square.
 #[must_use]
 pub fn board_picture(picture: &BoardPicture) -> String {
@@ -130,13 +138,22 @@ pub fn board_picture(picture: &BoardPicture) -> String {
                 r#"<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}"/>"#
             );
             if style.marked {
+                // A dark frame with a thin white line inside, seen on every square colour.
                 let _ = writeln!(
                     out,
-                    r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="green" stroke-width="3"/>"#,
+                    r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{WINNING_FRAME}" stroke-width="3.5"/>"#,
                     x + 2,
                     y + 2,
                     cell - 4,
                     cell - 4
+                );
+                let _ = writeln!(
+                    out,
+                    r#"<rect x="{}.5" y="{}.5" width="{}" height="{}" fill="none" stroke="white" stroke-width="1"/>"#,
+                    x + 4,
+                    y + 4,
+                    cell - 9,
+                    cell - 9
                 );
             }
             if let Some(piece) = style.piece {
@@ -176,7 +193,7 @@ pub fn board_picture(picture: &BoardPicture) -> String {
 }
 
 /// Draws `domino` on `board`, whose squares are `cell` wide from (`left`, `top`): a dark
-/// rounded piece when it is placed, a green bar when it is marked, its label on the edge its
+/// rounded piece when it is placed, a dark bar when it is marked, its label on the edge its
 /// squares share. A domino off the board is left out.
 fn draw_domino(
     out: &mut String,
@@ -227,7 +244,7 @@ fn draw_domino(
         };
         let _ = writeln!(
             out,
-            r#"<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="green" stroke-width="6" stroke-linecap="round" stroke-opacity="0.85"/>"#
+            r#"<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="{WINNING_FRAME}" stroke-width="6" stroke-linecap="round" stroke-opacity="0.85"/>"#
         );
     }
     if let Some(label) = &domino.label {
@@ -268,10 +285,11 @@ mod tests {
         let svg = board_picture(&picture);
         let elements = well_formed_elements(&svg).unwrap();
         assert_eq!(elements[0], "svg");
-        // The background, twelve squares, one frame for the marked square and the border.
+        // The background, twelve squares, the marked square's frame (dark, white inside) and
+        // the border.
         assert_eq!(
             elements.iter().filter(|e| *e == "rect").count(),
-            1 + 12 + 1 + 1
+            1 + 12 + 2 + 1
         );
         assert_eq!(elements.iter().filter(|e| *e == "circle").count(), 1);
         assert!(svg.contains("knights &amp; &lt;friends&gt;"));
@@ -315,8 +333,8 @@ mod tests {
         // The placed domino spans a1 and b1: two 40-pixel squares less its margins.
         assert!(svg.contains(r##"width="72" height="32" rx="6" fill="#3b2c22""##));
         // The marked one crosses the edge of c1 and c2, its label on that edge.
-        assert_eq!(svg.matches(r#"stroke="green""#).count(), 1);
-        assert!(svg.contains(r#"<line x1="130" y1="78" x2="130" y2="102" stroke="green""#));
+        assert_eq!(svg.matches(WINNING_STROKE).count(), 1);
+        assert!(svg.contains(r##"<line x1="130" y1="78" x2="130" y2="102" stroke="#111111""##));
         assert!(svg.contains(">0</text>"));
     }
 }

@@ -714,6 +714,56 @@ pub fn catalogue() -> String {
     text
 }
 
+/// A lesson position as a front end lists it: the game as the library reads it
+/// (`knights 3x3`, `kayles 3 4 5 2 5`), what it shows and the reference it comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LessonPosition {
+    /// The game and its arguments, ready for any question (`grundy moves "knights 3x3"`).
+    pub game: String,
+    /// What it shows.
+    pub title: &'static str,
+    /// The reference, as docs/REFERENCES.md names it.
+    pub source: &'static str,
+}
+
+/// Every family's lesson positions, family by family: the page's Lesson menu, for
+/// the command line and Python.
+#[must_use]
+pub fn lessons() -> Vec<LessonPosition> {
+    Family::ALL
+        .iter()
+        .flat_map(|family| family.lessons())
+        .map(|lesson| LessonPosition {
+            game: format!("{} {}", lesson.game, lesson.arguments),
+            title: lesson.title,
+            source: lesson.source,
+        })
+        .collect()
+}
+
+/// The games, their rules and the lesson positions, as `grundy games` prints them: the
+/// [`catalogue`], then each family's rules with how a game ends under each convention, then
+/// each lesson with a command that shows its winning moves.
+#[must_use]
+pub fn games_text() -> String {
+    let mut text = catalogue();
+    text.push_str("\nRules:\n");
+    for family in Family::ALL {
+        text.push_str(&format!("  {}: {}\n", family.title(), family.rules()));
+    }
+    text.push_str(&format!(
+        "  Every game: {NORMAL_PLAY_ENDING} With --misere: {MISERE_PLAY_ENDING}\n"
+    ));
+    text.push_str("\nLessons (positions from the references, docs/REFERENCES.md):\n");
+    for lesson in lessons() {
+        text.push_str(&format!(
+            "  grundy moves \"{}\" --all\n    {} ({})\n",
+            lesson.game, lesson.title, lesson.source
+        ));
+    }
+    text
+}
+
 /// The games `verb` takes, for the help of its game argument: each family it applies to on a
 /// line of its own, by title and names (`a heap game: a code such as 0.77, …`).
 #[must_use]
@@ -830,6 +880,28 @@ mod tests {
         let described: Vec<&str> = Piece::ATTACKS.iter().map(|(name, _)| *name).collect();
         let named: Vec<&str> = Piece::NAMED.iter().map(|(name, _)| *name).collect();
         assert_eq!(described, named);
+    }
+
+    #[test]
+    fn the_lessons_and_the_games_text_list_every_family_s_lessons_in_order() {
+        let lessons = lessons();
+        let each: Vec<String> = Family::ALL
+            .iter()
+            .flat_map(|family| family.lessons())
+            .map(|lesson| format!("{} {}", lesson.game, lesson.arguments))
+            .collect();
+        let games: Vec<String> = lessons.iter().map(|lesson| lesson.game.clone()).collect();
+        assert_eq!(games, each);
+        let text = games_text();
+        let listed: Vec<&str> = text
+            .lines()
+            .filter_map(|line| line.strip_prefix("  grundy moves \""))
+            .filter_map(|rest| rest.strip_suffix("\" --all"))
+            .collect();
+        assert_eq!(listed, each);
+        for family in Family::ALL {
+            assert!(text.contains(family.rules()), "{family:?}");
+        }
     }
 
     #[test]

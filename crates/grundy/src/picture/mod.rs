@@ -191,7 +191,7 @@ pub(crate) mod tests {
         }
     }
 
-    const FRAME: &str = r#"stroke="green""#;
+    const FRAME: &str = crate::board::WINNING_STROKE;
     const LABEL: &str = r#"font-size="11""#;
 
     #[test]

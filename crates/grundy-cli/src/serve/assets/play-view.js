@@ -97,8 +97,9 @@ function renderStatus() {
   }
 }
 
-// The value line: the nim-value under normal play; under misère play, which has none, who
-// wins and the genus when it is known (Winning Ways writes it g with the γs raised).
+// The value line: the nim-value under normal play; under misère play, which has none, the
+// genus when it is known (Winning Ways writes it g with the γs raised). Who wins is the
+// outcome line's, under either convention: said here too, the status said it twice.
 function renderValue(analysis, hidden) {
   const misere = misereShown();
   $('value-name').textContent = misere ? 'misère play:' : 'nim-value';
@@ -114,10 +115,8 @@ function renderValue(analysis, hidden) {
     value.textContent = analysis.outcome === 'N' ? 'not 0 (not found in time)' : '? (not found in time)';
   } else if (!misere) {
     value.textContent = nimberText(analysis.nimber);
-  } else if (!analysis.outcome) {
-    value.textContent = 'who wins was not found in time';
   } else {
-    value.textContent = `the player to move ${analysis.outcome === 'N' ? 'wins' : 'loses'}`;
+    value.textContent = 'no nim-value';
     if (analysis.genus) {
       // `2^1420`, or with terms of 10 or more `3^{12,3}`: the γs are raised.
       const [normal, gammas] = analysis.genus.text.split('^');
@@ -125,7 +124,7 @@ function renderValue(analysis, hidden) {
       raised.textContent = (gammas || '').replace(/^\{|\}$/g, '');
       const text = document.createElement('b');
       text.append(normal, raised);
-      genus.append('genus ', text);
+      genus.append('(genus ', text, ')');
       genus.dataset.genus = analysis.genus.text;
       genus.title = `normal-play nim-value ${analysis.genus.normal}; misère nim-values with 0, 1, 2, ... heaps of 2 beside it: ${analysis.genus.misere.join(', ')}`;
       genus.hidden = false;

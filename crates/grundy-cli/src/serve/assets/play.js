@@ -355,9 +355,8 @@ $('play-misere').addEventListener('change', async () => {
     play.misere = $('play-misere').checked;
     if (play.misere && play.opponent === 'symmetry') play.opponent = 'perfect';
     play.hint = false;
-    $('message').textContent = play.misere
-      ? 'misère play: whoever makes the last move loses'
-      : 'normal play: whoever makes the last move wins';
+    // Short: the rules beside the board now end as this convention ends.
+    $('message').textContent = play.misere ? 'Switched to misère play.' : 'Switched to normal play.';
     await refresh();
   });
 });

@@ -1,5 +1,5 @@
 //! The pictures of a game of Cram: the board with its covered squares dark, and the pictures of
-//! its answers, each domino a move names drawn across its two squares (winning ones barred in green, the
+//! its answers, each domino a move names drawn across its two squares (winning ones barred in black, the
 //! value after each move on the edge its squares share, the computer's domino laid down),
 //! drawn on the board of [`crate::board::board_picture`].
 
@@ -43,7 +43,7 @@ fn domino_squares(game: &CramGame, notation: &str) -> Option<[usize; 2]> {
     Some([index(domino.first)?, index(domino.second)?])
 }
 
-/// The dominoes of `moves` on `game`'s board: marked with a green bar when they win, labelled with the value
+/// The dominoes of `moves` on `game`'s board: marked with a black bar when they win, labelled with the value
 /// they leave when `labelled` and the value is known. A move that names no domino of the
 /// board is left out.
 fn dominoes<'a>(
@@ -165,7 +165,7 @@ mod tests {
         };
         let winning = report.listed.winning_moves.unwrap();
         assert!(winning > 0);
-        assert_eq!(moves.matches(r#"stroke="green""#).count(), winning);
+        assert_eq!(moves.matches(crate::board::WINNING_STROKE).count(), winning);
         // Every move, each with the value it leaves on its shared edge.
         let all = drawn(&format!(
             r#"{{"question":"moves","game":"{game}","all":true}}"#
@@ -184,7 +184,7 @@ mod tests {
         assert_eq!(play.matches("#5b4636").count(), 2);
         let outcome = drawn(r#"{"question":"outcome","game":"cram 4x5"}"#);
         assert!(outcome.contains("cram on 4x5: the first player wins"));
-        assert!(outcome.matches(r#"stroke="green""#).count() >= 1);
+        assert!(outcome.matches(crate::board::WINNING_STROKE).count() >= 1);
         let value = drawn(r#"{"question":"value","game":"cram 3x3"}"#);
         assert!(value.contains("cram on 3x3: nim-value 0"));
     }

@@ -211,7 +211,10 @@ mod tests {
         let values = solver.move_values(&position);
         let svg = super::position("queens", &game, &position, &winning, &values);
         assert_eq!(svg.matches("<circle").count(), 1);
-        assert_eq!(svg.matches(r#"stroke="green""#).count(), winning.len());
+        assert_eq!(
+            svg.matches(crate::board::WINNING_STROKE).count(),
+            winning.len()
+        );
         // One label per legal move, each the move's nim-value.
         assert_eq!(
             svg.matches(r#"font-size="11""#).count(),
