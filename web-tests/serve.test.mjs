@@ -2142,6 +2142,192 @@ test('the sequence plot reads the value under the pointer and the cursor, and zo
   assert.deepEqual(asked, [], 'zooming and reading ask the server nothing');
 });
 
+// ---- Heaps played by tapping their pins (heaps.js): a tap chooses a pin, a second tap on it
+// or on another pin of its heap takes the pins from one to the other, as the move the
+// library lists that leaves the heaps on either side; a run no listed move takes is said.
+
+// A heap game of the form, started with the players chosen (`two`: two on one screen).
+async function startHeaps(game, args, mode) {
+  await page.click('button[data-tab="play"]');
+  await page.uncheck('#play-misere');
+  await page.uncheck('#play-classroom');
+  await page.uncheck('#play-values');
+  await page.selectOption('#play-family', 'heap');
+  await page.fill('#play-game', game);
+  await page.fill('#play-args', args);
+  await page.selectOption('#play-mode', mode);
+  if (mode === 'two') {
+    // The players' names left empty: `Player 1` and `Player 2`.
+    await page.fill('#play-name-first', '');
+    await page.fill('#play-name-second', '');
+  }
+  if (mode === 'computer') {
+    await page.selectOption('#play-side', 'first');
+    await page.selectOption('#play-opponent', 'perfect');
+  }
+  await page.click('#play-new');
+  await page.waitForSelector('[data-heap="1"] .pin');
+  await idle();
+}
+
+const pin = (heap, at) => `[data-heap="${heap}"] [data-pin="${at}"]`;
+const historyTexts = () => page.$$eval('#history li', (items) => items.map((item) => item.textContent));
+
+// The move `grundy worker` lists for `game` as `notation` (a move on equal heaps is listed
+// once: the notation names it).
+async function listedMove(game, notation) {
+  const listed = await worker({ question: 'moves', game, all: true });
+  const move = listed.moves.find((candidate) => candidate.move === notation);
+  assert.ok(move, `${notation} is a move of ${game}`);
+  return move;
+}
+
+// Taps pins `first` and `last` of heap `heap` (the same pin twice to take it alone) with two
+// players on the screen, and checks that the game goes on in the game the library says
+// `notation` leaves, written in the history by its player.
+async function tapMove(heap, first, last, notation, by) {
+  const game = await page.textContent('[data-testid="game-text"]');
+  const move = await listedMove(game, notation);
+  const before = (await historyTexts()).length;
+  await page.click(pin(heap, first));
+  assert.ok(await page.$(`${pin(heap, first)}.chosen`), 'the first pin is marked');
+  await page.click(pin(heap, last));
+  await page.waitForFunction((count) => document.querySelectorAll('#history li').length === count + 1, before);
+  await idle();
+  assert.equal((await historyTexts())[before], `${by}: ${notation}`);
+  assert.equal(await page.textContent('[data-testid="game-text"]'), move.after);
+}
+
+test("kayles 1 4 3 played by its pins: one pin from the middle, a run of two from an end, a run of three refused", async () => {
+  await startHeaps('kayles', '1 4 3', 'two');
+  assert.match(await page.textContent('[data-testid="pin-help"]'), /Tap a pin, then it again or another pin of its heap/);
+  // Three pins: kayles takes one or two, which is all the answer's moves of the 4 take.
+  await page.click(pin(2, 1));
+  assert.match(await page.textContent('[data-testid="message"]'), /pin 1 of the heap of 4 chosen/);
+  // The run a second tap would take is lifted while pointed at.
+  await page.hover(pin(2, 3));
+  assert.equal((await page.$$('[data-heap="2"] .pin.in-run')).length, 3);
+  await page.click(pin(2, 3));
+  assert.equal(await page.textContent('[data-testid="message"]'), 'kayles takes 1 or 2 adjacent pins from a heap of 4: 3 pins is not a move');
+  assert.equal((await page.$$('.pin.chosen')).length, 0, 'the pins chosen are let go');
+  assert.deepEqual(await historyTexts(), []);
+  assert.equal(await page.textContent('[data-testid="game-text"]'), 'kayles 1 4 3');
+  // A tap elsewhere lets a chosen pin go.
+  await page.click(pin(3, 2));
+  assert.equal((await page.$$('.pin.chosen')).length, 1);
+  await page.click('#legend');
+  assert.equal((await page.$$('.pin.chosen')).length, 0);
+  // The second pin of the 4 alone leaves 1 + 2 beside the other heaps.
+  await tapMove(2, 2, 2, '4 -> 1 + 2', 'Player 1');
+  assert.equal(await page.textContent('[data-testid="game-text"]'), 'kayles 1 3 1 2');
+  // The last two pins of the 3 leave its first: 3 -> 1.
+  await tapMove(2, 2, 3, '3 -> 1', 'Player 2');
+  // The equal heaps of 1 are played by their pins too (the answer lists their move once).
+  const game = await page.textContent('[data-testid="game-text"]');
+  const heaps = game.split(' ').slice(1);
+  const last = heaps.lastIndexOf('1') + 1;
+  assert.ok(last > heaps.indexOf('1') + 1, `two heaps of 1 in ${game}`);
+  await tapMove(last, 1, 1, '1 -> 0', 'Player 1');
+});
+
+test("Nim and a heap drawn in part: a run from the middle refused, a long heap played by its buttons", async () => {
+  await startHeaps('nim', '4 45', 'two');
+  await page.click(pin(1, 2));
+  await page.click(pin(1, 3));
+  assert.equal(await page.textContent('[data-testid="message"]'),
+    'taking 2 pins from the middle leaves 1 + 1, which is not a move of nim: its move taking 2 pins from a heap of 4 leaves 2 (4 -> 2)');
+  // The heap of 45 is drawn as 40 pins and ` …`: a tap there says to use its buttons.
+  assert.equal((await page.$$('[data-heap="2"] .pin')).length, 40);
+  assert.equal((await page.$$('[data-heap="2"] [data-pin]')).length, 0);
+  await page.click('[data-heap="2"] .pins');
+  assert.match(await page.textContent('[data-testid="message"]'), /this heap of 45 is drawn only in part: play it by its buttons/);
+  assert.deepEqual(await historyTexts(), []);
+});
+
+test('two-dimensional Kayles by its pins: a whole column taken, a row of a board, a gap and a bent line refused', async () => {
+  await startHeaps('kayles-2d', '3x3', 'two');
+  assert.equal((await page.$$('[data-heap="1"] [data-pin]')).length, 9);
+  // The arrows move across the board, row by row.
+  await page.focus('[data-pin][tabindex="0"]');
+  for (const key of ['Home', 'ArrowUp', 'ArrowUp', 'ArrowDown']) await page.keyboard.press(key);
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.pin), '2,1');
+  // Two pins of a row of three leave a board with a gap: no boards, no move.
+  await page.click(pin(1, '1,1'));
+  await page.click(pin(1, '1,2'));
+  assert.equal(await page.textContent('[data-testid="message"]'),
+    'taking row 1, columns 1 to 2 leaves a board with a gap, not boards: to leave boards the pins taken cross the board from side to side (kayles-2d takes 3 pins from a board of 3x3)');
+  // Pins in no one row or column.
+  await page.click(pin(1, '1,1'));
+  await page.click(pin(1, '2,2'));
+  assert.match(await page.textContent('[data-testid="message"]'), /^choose pins in one row or one column of the board/);
+  assert.deepEqual(await historyTexts(), []);
+  // The middle column, top to bottom: 3x3 -> 3x1 + 3x1.
+  await tapMove(1, '1,2', '3,2', '3x3 -> 3x1 + 3x1', 'Player 1');
+  assert.equal(await page.textContent('[data-testid="game-text"]'), 'kayles-2d 3x1 3x1');
+  // The middle pin of the second 3x1 is its middle row (the moves of equal boards are listed once).
+  await tapMove(2, '2,1', '2,1', '3x1 -> 1x1 + 1x1', 'Player 2');
+});
+
+test("dawson's Kayles 6 by its pins against the computer: one pin refused, the middle two win, the pins coloured by the values", async () => {
+  await startHeaps('dawsons-kayles', '6', 'computer');
+  const asked = jobsAsked(page);
+  await page.check('#play-values');
+  // No move takes one pin: every pin alone is hollow. From the third pin, the fourth takes
+  // the middle two, the winning move to 0: white, framed.
+  assert.equal((await page.$$('[data-heap="1"] .pin.no-move')).length, 6);
+  await page.click(pin(1, 3));
+  const fourth = await page.$eval(pin(1, 4), (element) => ({ fill: getComputedStyle(element).backgroundColor, winning: element.classList.contains('winning'), label: element.getAttribute('aria-label') }));
+  assert.deepEqual(fourth, { fill: 'rgb(255, 255, 255)', winning: true, label: 'heap 1, pin 4 of 6: takes pins 3 to 4, 6 -> 2 + 2, leads to 0' });
+  assert.ok(await page.$eval(pin(1, 5), (element) => element.classList.contains('no-move')));
+  await page.click(pin(1, 3));
+  assert.equal(await page.textContent('[data-testid="message"]'), 'dawsons-kayles takes 2 adjacent pins from a heap of 6: 1 pin is not a move');
+  await page.uncheck('#play-values');
+  const move = await listedMove('dawsons-kayles 6', '6 -> 2 + 2');
+  const sent = asked.length;
+  await page.click(pin(1, 3));
+  await page.click(pin(1, 4));
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 2);
+  await idle();
+  // The person's move as the library lists it, then the computer's as `grundy worker` plays it.
+  const request = asked.slice(sent).find((r) => r.question === 'play');
+  assert.equal(request.game, move.after);
+  const reply = await worker(request);
+  assert.deepEqual(await historyTexts(), ['you: 6 -> 2 + 2', `computer: ${reply.played}`]);
+  assert.equal(await page.textContent('[data-testid="game-text"]'), reply.moves[0].after);
+});
+
+test('heaps played by their pins with the keyboard alone: arrows, Enter twice, Escape', async () => {
+  await startHeaps('kayles', '5 3', 'two');
+  await page.focus('[data-pin][tabindex="0"]');
+  const focused = () => page.evaluate(() => [document.activeElement.closest('[data-heap]').dataset.heap, document.activeElement.dataset.pin]);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Home');
+  assert.deepEqual(await focused(), ['1', '1']);
+  await page.keyboard.press('ArrowDown');
+  assert.deepEqual(await focused(), ['2', '1']);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await focused(), ['1', '2'], 'the focus stays on the pin chosen');
+  assert.equal(await page.getAttribute(pin(1, 2), 'aria-pressed'), 'true');
+  // Escape lets it go; the arrows moved the focus, not the game (no step back).
+  await page.keyboard.press('Escape');
+  assert.equal((await page.$$('.pin.chosen')).length, 0);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.getAttribute(pin(1, 3), 'aria-label'), /takes pins 2 to 3, 5 -> 1 \+ 2$/);
+  const move = await listedMove('kayles 5 3', '5 -> 1 + 2');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 1);
+  await idle();
+  assert.deepEqual(await historyTexts(), ['Player 1: 5 -> 1 + 2']);
+  assert.equal(await page.textContent('[data-testid="game-text"]'), move.after);
+  // The focus is on a pin still, for the next move.
+  assert.ok(await page.evaluate(() => Boolean(document.activeElement.dataset.pin)));
+  await page.selectOption('#play-mode', 'computer');
+  await idle();
+});
+
 test('leaving the page cancels its jobs', async () => {
   const id = await startTable('knights', '9', '9');
   await page.waitForSelector('#work:not([hidden])');

@@ -42,7 +42,7 @@ const STYLE_CSS: &str = include_str!("assets/style.css");
 
 /// The page's script: ES modules, one a view (docs/WEB.md lists them), which `main.js`, the
 /// one the page loads, imports. Each is served at `/` and its name.
-const SCRIPTS: [(&str, &str); 22] = [
+const SCRIPTS: [(&str, &str); 23] = [
     ("main.js", include_str!("assets/main.js")),
     ("common.js", include_str!("assets/common.js")),
     ("api.js", include_str!("assets/api.js")),
@@ -52,6 +52,7 @@ const SCRIPTS: [(&str, &str); 22] = [
     ("play-view.js", include_str!("assets/play-view.js")),
     ("board.js", include_str!("assets/board.js")),
     ("dominoes.js", include_str!("assets/dominoes.js")),
+    ("heaps.js", include_str!("assets/heaps.js")),
     ("legend.js", include_str!("assets/legend.js")),
     ("actions.js", include_str!("assets/actions.js")),
     ("values.js", include_str!("assets/values.js")),

@@ -60,6 +60,11 @@ export function renderLegend(moves) {
   if (moves && drawn('dominoes')) {
     note('Each mark between two free squares is the domino on them, in the colour of what it leads to; a square clicked shows its dominoes on its neighbours.');
   }
+  if (drawn('heaps')) {
+    note('Tap a pin, then it again or another pin of its heap (on a board, in its row or column): the pins from one to the other are taken, if a move takes them (with the keyboard, Enter on a pin; Escape lets go). A heap drawn in part (over 40 pins) is played by its buttons.')
+      .dataset.testid = 'pin-help';
+    if (moves) note('Each pin has the colour of the move taking it alone (a pin chosen: of the move taking the pins from that one to it); a hollow pin takes no move; the pins of a heap played by its buttons keep their own colour.');
+  }
   if (misere) {
     note('Misère play: whoever makes the last move loses, so a player left with no move wins. Misère positions have no nim-values that add up, so a move is shown only as winning or losing.');
     if (play.analysis && play.analysis.genus && !classroom()) {

@@ -2,7 +2,7 @@
 // answer comes from the server's jobs API, which answers the library's typed requests
 // (`{"question": "value", "game": "knights 5x5"}`) as `grundy worker` does (docs/WEB.md).
 // This module fills the choices from the catalogue and opens what the address names; each
-// view is a module of its own: play.js (with state.js, play-view.js, board.js, values.js,
+// view is a module of its own: play.js (with state.js, play-view.js, board.js, dominoes.js, heaps.js, values.js,
 // graph-layout.js, and modes.js, review.js, why.js for the modes, the review and the why
 // panel; lessons.js for the positions of the references), table.js, sequence.js, tour.js, attack-graph.js; export.js saves the board, a table or a sequence as
 // files; link.js keeps the

@@ -1,15 +1,16 @@
 // Drawing the Play tab: the status line, the history, the legend, the rules, and the game's
-// picture (boards in board.js, dominoes in dominoes.js; heaps and graphs here), from the
+// picture (boards in board.js, dominoes in dominoes.js, heaps in heaps.js; graphs here), from the
 // answers about the position.
 
-import { $, nimberText, parseBoard, svgElement, svgText } from './common.js';
+import { $, nimberText, svgElement, svgText } from './common.js';
 import {
-  play, families, endings, limits, classroom, drawn, drawnPosition, gameOver, misereShown,
+  play, families, endings, limits, classroom, drawn, gameOver, misereShown,
   other, personToMove, showingValues, toMove,
 } from './state.js';
-import { WINNING_FRAME, moveColour, moveValueText } from './values.js';
+import { WINNING_FRAME, moveColour } from './values.js';
 import { keepFocus, keyboardMove, renderCorner, renderPlacement } from './board.js';
 import { renderDominoes } from './dominoes.js';
+import { renderHeaps } from './heaps.js';
 import { VERTEX_RADIUS, springLayout } from './graph-layout.js';
 import { actions } from './actions.js';
 import { renderLegend } from './legend.js';
@@ -34,7 +35,7 @@ export function renderPlay() {
   } else if (drawn('dominoes')) {
     renderDominoes(container, analysis);
     keepFocus(container, hadFocus);
-  } else if (drawn('heaps')) renderHeaps(container, analysis);
+  } else if (drawn('heaps')) renderHeaps(container, analysis, hadFocus);
   else if (drawn('graph')) renderGraphGame(container, analysis);
   else if (drawn('corner')) renderCorner(container, analysis);
   renderReview();
@@ -149,68 +150,6 @@ function renderHistory() {
   $('setup-position').value = drawn('graph') ? '' : play.position || '';
   // The game as the library wrote it, the `game` of the requests about this position.
   $('play-text').textContent = play.game;
-}
-
-// Heaps as the answers type them (`3 4 5`; boards of two-dimensional Kayles `2x3 1x2`; `0`
-// when the last is taken), each with its moves as buttons.
-function renderHeaps(container, analysis) {
-  $('piece-choice').replaceChildren();
-  const heaps = drawnPosition().position.split(/\s+/).filter((word) => word !== '');
-  const moves = analysis ? analysis.moves : [];
-  const showValues = showingValues();
-  const humanTurn = analysis && !gameOver() && personToMove();
-  const list = document.createElement('div');
-  list.className = 'heaps';
-  heaps.forEach((size, index) => {
-    const heap = document.createElement('div');
-    heap.className = 'heap';
-    heap.dataset.heap = String(index + 1);
-    const label = document.createElement('span');
-    label.className = 'label';
-    label.textContent = `${size}`;
-    heap.appendChild(label);
-    // A heap is a row of pins; a board of two-dimensional Kayles a grid of them.
-    const board = parseBoard(size);
-    const [rows, cols] = board ? [board.rows, board.cols] : [1, Number(size)];
-    const pins = document.createElement('span');
-    pins.className = 'pins';
-    pins.style.gridTemplateColumns = `repeat(${Math.min(cols, 40)}, auto)`;
-    for (let pin = 0; pin < Math.min(rows, 12) * Math.min(cols, 40); pin += 1) {
-      const element = document.createElement('span');
-      element.className = 'pin';
-      pins.appendChild(element);
-    }
-    heap.appendChild(pins);
-    if (rows > 12 || cols > 40) heap.append(' …');
-    const buttons = document.createElement('span');
-    buttons.className = 'heap-moves';
-    for (const move of heapMoves(moves, heaps, index)) {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.dataset.move = move.move;
-      button.disabled = !humanTurn;
-      button.textContent = showValues ? `${move.move} (${moveValueText(move)})` : move.move;
-      if (move.winning && (showValues || play.hint)) button.classList.add('winning');
-      if (showValues) button.style.background = moveColour(move);
-      button.addEventListener('click', () => actions.humanMove(move));
-      buttons.appendChild(button);
-    }
-    heap.appendChild(buttons);
-    list.appendChild(heap);
-  });
-  if (heaps.every((size) => size === '0')) list.textContent = 'no heaps left';
-  container.appendChild(list);
-  renderLegend(showValues ? moves : null);
-}
-
-// The moves of heap `index`: those the answer lists for it, or, for a heap equal to an earlier
-// one, whose moves the answer lists once (`1 1 4 1 3`: the 1s' on the first), the earlier
-// heap's: each leaves the same game, which the answer names.
-function heapMoves(moves, heaps, index) {
-  const own = moves.filter((move) => move.heap === index + 1);
-  if (own.length > 0) return own;
-  const equal = heaps.findIndex((size) => size === heaps[index]);
-  return equal === index ? [] : moves.filter((move) => move.heap === equal + 1);
 }
 
 // Node Kayles on the graph of the last answer: its vertices and edges as the library lists
