@@ -1529,6 +1529,76 @@ test("the why panel: the options' values and their mex, the position's value", a
   assert.match(await page.textContent('#why-body'), /1 → \*1, 2 → \*2/);
 });
 
+// The why panel's parts as the page shows them: the list of parts and the nim-sum line, each
+// part's squares (vertices) and value as the library's value answer gives them.
+async function shownParts(request) {
+  const value = await worker(request);
+  assert.ok(value.parts.length > 1, JSON.stringify(value));
+  await page.waitForSelector('[data-testid="why-parts"]');
+  const values = value.parts.map((part) => (part.nimber === 0 ? '0' : `*${part.nimber}`));
+  assert.equal(await page.textContent('[data-testid="why-parts"]'),
+    `${values.join(' + ')} = ${value.nimber === 0 ? '0' : `*${value.nimber}`}`);
+  const listed = await page.textContent('[data-testid="why-part-list"]');
+  value.parts.forEach((part, index) => assert.ok(listed.includes(`{${part.position}} → ${values[index]}`), listed));
+  return value;
+}
+
+test('the why panel: a board in parts, each part by its squares with its value, and their nim-sum', async () => {
+  // Bishops 3x3: the two colours of squares are independent parts, *2 and 0.
+  await twoPlayers(page, 'bishops', '3x3');
+  await idle();
+  const bishops = await shownParts({ question: 'value', game: 'bishops 3x3' });
+  assert.deepEqual(bishops.parts.map((part) => part.position), ['a1 c1 b2 a3 c3', 'b1 a2 c2 b3']);
+  assert.equal(await page.textContent('[data-testid="why-parts"]'), '*2 + 0 = *2');
+  // On the picture: each part's squares framed in its value's colour, numbered, and a legend
+  // line a part.
+  assert.deepEqual(await page.$$eval('#board [data-part="1"]', (frames) => frames.map((frame) => frame.closest('[data-square]').dataset.square)), ['a1', 'c1', 'b2', 'a3', 'c3']);
+  assert.deepEqual(await page.$$eval('#board [data-part="2"]', (frames) => frames.map((frame) => frame.closest('[data-square]').dataset.square)), ['b1', 'a2', 'c2', 'b3']);
+  assert.deepEqual(await page.$$eval('[data-testid="parts-legend"]', (rows) => rows.map((row) => row.textContent)), [
+    'a frame numbered 1: part 1 of the position, independent of the others, in the colour of its value *2',
+    'a frame numbered 2: part 2 of the position, independent of the others, in the colour of its value 0',
+  ]);
+  await page.screenshot({ path: join(screenshots, 'play-why-parts.png'), clip: { x: 0, y: 0, width: 1000, height: 700 } });
+});
+
+test('the why panel: Cram in regions of free squares, each with its value, and their nim-sum', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.uncheck('#play-misere');
+  await page.uncheck('#play-classroom');
+  await page.selectOption('#play-family', 'cram');
+  await page.fill('#play-args', '2x4');
+  await page.selectOption('#play-mode', 'two');
+  await page.click('#play-new');
+  await page.waitForSelector('[data-square="d2"]');
+  await idle();
+  // A domino on b1 and b2 cuts the board in two: a1 a2, worth *1, and the 2x2 square, worth 0.
+  await page.click('[data-square="b1"]');
+  await page.waitForSelector('[data-testid="chosen-square"]');
+  await page.click('[data-square="b2"]');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 1);
+  await idle();
+  const cram = await shownParts({ question: 'value', game: 'cram 2x4 at .#../.#..' });
+  assert.deepEqual(cram.parts.map((part) => part.position), ['a1 a2', 'c1 d1 c2 d2']);
+  assert.equal(await page.textContent('[data-testid="why-parts"]'), '*1 + 0 = *1');
+  assert.equal(await page.$$eval('#board [data-part]', (frames) => frames.length), 6);
+});
+
+test('the why panel: a graph of two components, each by its vertices with its value, and their nim-sum', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.uncheck('#play-misere');
+  await page.uncheck('#play-classroom');
+  await page.selectOption('#play-family', 'graph');
+  await page.selectOption('#play-mode', 'two');
+  const edges = 'a b\nb c\nc a\nd e\ne f';
+  await page.fill('#play-edges', edges);
+  await page.click('#play-new');
+  await page.waitForSelector('[data-vertex="f"]');
+  await idle();
+  const graph = await shownParts({ question: 'value', game: 'graph sent', graph: edges });
+  assert.deepEqual(graph.parts.map((part) => part.position), ['a b c', 'd e f']);
+  assert.equal(await page.textContent('[data-testid="why-parts"]'), '*1 + *2 = *3');
+});
+
 test("lessons from the references: a menu by family, each game with its own rules", async () => {
   await page.selectOption('#play-mode', 'computer');
   await page.selectOption('#play-side', 'first');

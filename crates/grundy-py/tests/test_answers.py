@@ -89,6 +89,17 @@ def test_a_sum_is_made_with_plus():
         grundy.game("graph a", graph="a b\n") + grundy.game("graph b", graph="x y\n")
 
 
+def test_a_position_in_parts_lists_each_part_with_its_value():
+    bishops = grundy.game("bishops 3x3").value()
+    assert [(part.position, part.nimber) for part in bishops.parts] == [
+        ("a1 c1 b2 a3 c3", 2),
+        ("b1 a2 c2 b3", 0),
+    ]
+    assert bishops.parts[0].nimber ^ bishops.parts[1].nimber == bishops.nimber
+    assert grundy.game("knights 3x4").value().parts is None
+    assert grundy.game("kayles 3 4").value().parts is None
+
+
 def test_tables_and_sequences_are_indexed_as_people_index_them():
     table = grundy.table("knights", rows=[1, 3], cols=range(3, 6))
     assert table.rows == [1, 3] and table.cols == [3, 4, 5]

@@ -32,6 +32,7 @@ REPORTS: Dict[type, Tuple[str, ...]] = {
     grundy.GraphFacts: ("report `graph`",),
     grundy.Move: ("object `move`",),
     grundy.Summand: ("object `summand`",),
+    grundy.Part: ("object `part`",),
     _answers.Genus: ("object `genus`",),
     _answers.GraphDrawing: ("object `graph-drawing`",),
     _answers.RareValues: ("object `rare-values`",),

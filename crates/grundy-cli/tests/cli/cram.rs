@@ -207,3 +207,17 @@ fn svg_draws_a_cram_position_with_its_winning_dominoes() {
         "--svg draws boards: it works with the games played on a board",
     );
 }
+
+#[test]
+fn value_names_the_regions_of_a_cut_board_and_only_then() {
+    let text =
+        |args: &[&str]| String::from_utf8(grundy().args(args).output().unwrap().stdout).unwrap();
+    // A row of covered squares across the board: the two regions, e3 alone in none.
+    let cut = text(&["value", "cram 3x5 at ...../#####/...#."]);
+    assert!(
+        cut.contains("parts      0 (a1 b1 c1 d1 e1) + *1 (a3 b3 c3)\nnim-value  *1\n"),
+        "{cut}"
+    );
+    let whole = text(&["value", "cram", "3x5"]);
+    assert!(!whole.contains("parts"), "{whole}");
+}

@@ -447,3 +447,27 @@ fn a_byte_order_mark_is_not_a_vertex() {
         assert_eq!(found["nimber"], expected["nimber"], "{format}");
     }
 }
+
+#[test]
+fn value_names_the_components_of_a_graph_and_only_then() {
+    let text = |path: &TempPath| {
+        let path = path.to_str().unwrap();
+        String::from_utf8(
+            grundy()
+                .args(["value", "graph", path])
+                .output()
+                .unwrap()
+                .stdout,
+        )
+        .unwrap()
+    };
+    // A triangle (*1) and a path of three vertices (*2).
+    let two = temp_file("two-parts", "a b\nb c\nc a\nd e\ne f\n");
+    let shown = text(&two);
+    assert!(
+        shown.contains("parts      *1 (a b c) + *2 (d e f)\nnim-value  *3\n"),
+        "{shown}"
+    );
+    let one = temp_file("one-part", "a b\nb c\n");
+    assert!(!text(&one).contains("parts"));
+}

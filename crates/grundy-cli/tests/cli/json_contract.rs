@@ -212,6 +212,9 @@ fn every_command_prints_what_docs_json_md_describes() {
     let edges = dir.path().join("path.txt");
     std::fs::write(&edges, "a b\nb c\nc d\n").unwrap();
     let edges = edges.to_str().unwrap();
+    let two_parts = dir.path().join("two-parts.txt");
+    std::fs::write(&two_parts, "a b\nb c\nc a\nd e\ne f\n").unwrap();
+    let two_parts = two_parts.to_str().unwrap();
     let tour_file = dir.path().join("tour.json");
     let bad_tour = dir.path().join("bad.txt");
     std::fs::write(&bad_tour, "1 2\n3 4\n").unwrap();
@@ -250,6 +253,10 @@ fn every_command_prints_what_docs_json_md_describes() {
         &["value", "kayles-2d", "2x3", "1x4"],
         &["value", "corner-knight", "7", "9"],
         &["value", "graph", edges],
+        // Positions in parts: `parts`.
+        &["value", "bishops", "3x3"],
+        &["value", "cram 3x5 at ...../#####/...#."],
+        &["value", "graph", two_parts],
         &["value", "knights 3x3 + kayles 7 + *3"],
         &["moves", "knights 3x3 + corner-knight 7 9 + *1", "--all"],
         &["outcome", "knights", "5x5"],

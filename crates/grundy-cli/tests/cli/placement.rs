@@ -85,6 +85,20 @@ fn value_reports_nimber_and_outcome() {
 }
 
 #[test]
+fn value_names_the_parts_of_a_position_that_splits_and_only_then() {
+    let text =
+        |args: &[&str]| String::from_utf8(grundy().args(args).output().unwrap().stdout).unwrap();
+    // The two colours of bishops 3x3, a line before the value whose nim-sum it is.
+    let bishops = text(&["value", "bishops", "3x3"]);
+    assert!(
+        bishops.contains("parts      *2 (a1 c1 b2 a3 c3) + 0 (b1 a2 c2 b3)\nnim-value  *2\n"),
+        "{bishops}"
+    );
+    let one_part = text(&["value", "knights", "3x4"]);
+    assert!(!one_part.contains("parts"), "{one_part}");
+}
+
+#[test]
 fn positions_are_about_the_game_that_remains() {
     // After a queen on b1 of 4x4 the free squares are a3, a4, c3, c4, d2, d3:
     // the same game as the empty board minus what b1 takes.

@@ -251,6 +251,16 @@ class Summand(Record):
     settled_by: str
 
 
+class Part(Record):
+    """One of the independent parts a position splits into: ``position`` (its squares or
+    vertices, separated by spaces) and ``nimber``; the position's value is their nim-sum."""
+
+    _shown: Tuple[str, ...] = ("position", "nimber")
+
+    position: str
+    nimber: int
+
+
 def _moves(items: List[Dict[str, Any]]) -> List[Move]:
     return [Move(item) for item in items]
 
@@ -300,7 +310,8 @@ class _GameAnswer(Answer):
 class Value(_GameAnswer):
     """The nim-value and outcome of a game (``grundy value``): ``nimber``, ``outcome``
     (``'N'``: the player to move wins; ``'P'``: the player to move loses), ``winner``,
-    ``to_move``; for a sum, ``summands``; under misère play, ``genus``."""
+    ``to_move``; for a sum, ``summands``; for a position in independent parts, ``parts``;
+    under misère play, ``genus``."""
 
     _shown: Tuple[str, ...] = ("game", "position", "nimber", "outcome", "winner")
 
@@ -324,6 +335,14 @@ class Value(_GameAnswer):
         """Each game of a sum with its nim-value, or None for a single game."""
         found = self._data.get("summands")
         return None if found is None else [Summand(item) for item in found]
+
+    @property
+    def parts(self) -> Optional[List[Part]]:
+        """The independent parts of a placement game's, Cram's or a graph's position with
+        their nim-values, or None for a position of one part (and for heap games, whose
+        parts are ``heap_nimbers``)."""
+        found = self._data.get("parts")
+        return None if found is None else [Part(item) for item in found]
 
 
 class Moves(_GameAnswer):

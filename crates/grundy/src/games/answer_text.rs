@@ -116,6 +116,7 @@ fn heap_value_text(summand: &Summand, report: &GameReport) -> String {
         let shown: Vec<String> = parts.iter().map(|&v| Nimber::new(v).to_string()).collect();
         out.push_str(&format!("heaps      {}\n", shown.join(" + ")));
     }
+    out.push_str(&parts_line(report));
     // An outcome a strategy settled comes without the value.
     if report.nimber().is_some() {
         out.push_str(&format!("nim-value  {}\n", nimber(report)));
@@ -302,11 +303,27 @@ fn graph_describe(report: &GameReport) -> String {
     )
 }
 
+/// The line of the parts a position splits into, each value with what the part is made of
+/// (`parts      *2 (a1 c1 b2 a3 c3) + 0 (b1 a2 c2 b3)`), whose nim-sum is the value; nothing
+/// for a position of one part.
+fn parts_line(report: &GameReport) -> String {
+    if report.parts().is_empty() {
+        return String::new();
+    }
+    let shown: Vec<String> = report
+        .parts()
+        .iter()
+        .map(|part| format!("{} ({})", part.nimber(), part.position()))
+        .collect();
+    format!("parts      {}\n", shown.join(" + "))
+}
+
 /// The text of `grundy value graph FILE`.
 fn graph_value_text(report: &GameReport) -> String {
     format!(
-        "game       {}\nnim-value  {}\noutcome    {}\nsearched   {} positions ({} table hits) in {:.3} s\n",
+        "game       {}\n{}nim-value  {}\noutcome    {}\nsearched   {} positions ({} table hits) in {:.3} s\n",
         graph_describe(report),
+        parts_line(report),
         nimber(report),
         outcome_sentence(report.to_move(), report.outcome()),
         report.cost.positions_searched.unwrap_or(0),
@@ -606,6 +623,7 @@ fn placement_value_text(
         out.push_str(&format!("position   {}\n", report.position));
         out.push_str(&draw_board(game, position, &HashMap::new()));
     }
+    out.push_str(&parts_line(report));
     out.push_str(&format!("nim-value  {}\n", nimber(report)));
     out.push_str(&format!(
         "outcome    {}\n",

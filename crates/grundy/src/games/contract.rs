@@ -18,7 +18,7 @@ use crate::games::parts::{MisereStart, State, TooLarge};
 use crate::games::placement::ResumableSearch;
 use crate::games::work_observer::{WorkEnd, WorkObserver};
 use crate::graph::{Graph, GraphError};
-use crate::report::{Command, GameReport, Move, MovesPart, Player};
+use crate::report::{Command, GameReport, Move, MovesPart, PartReport, Player};
 use crate::solver::SearchObserver;
 use crate::values::Convention;
 use crate::values::{Nimber, Outcome};
@@ -359,6 +359,14 @@ pub trait NormalPlay: Send {
     /// The strategy that settles the game's value without search (mirror play, or the kings'
     /// answer in the same line: a second-player win, value 0), when one does.
     fn settlement(&self) -> Option<String> {
+        None
+    }
+
+    /// The independent parts the game's position splits into, each named as the family shows
+    /// it with its value from this search, asked after [`NormalPlay::nim_value`] (so the
+    /// values are mostly the table's); `None` for a position of one part, or a family whose
+    /// report names its parts otherwise (a heap game's `heap_nimbers`).
+    fn parts(&mut self) -> Option<Vec<PartReport>> {
         None
     }
 }

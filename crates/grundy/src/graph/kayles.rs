@@ -184,6 +184,21 @@ impl GraphSolver {
         })
     }
 
+    /// The components of the whole graph, each as its vertices in increasing order with its
+    /// nimber: the graph's value is the nim-sum of theirs. Asked after
+    /// [`GraphSolver::nim_value`], their values are the table's.
+    pub(crate) fn part_values(&mut self) -> Vec<(Vec<usize>, Nimber)> {
+        with_engine!(&mut self.engine, solver => {
+            let start = solver.game().start();
+            let mut components = Vec::new();
+            solver.game().for_each_component(&start, |component| components.push(component));
+            components
+                .into_iter()
+                .map(|component| (component.iter().collect(), solver.nim_value(&component)))
+                .collect()
+        })
+    }
+
     /// The winning first moves (to a position of nimber 0), by vertex, in increasing order.
     /// Decided by outcome searches, without the full nimbers of the other moves.
     pub(crate) fn winning_moves(&mut self) -> Vec<usize> {

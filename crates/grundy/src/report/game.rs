@@ -48,6 +48,45 @@ pub struct SummandReport {
     pub(crate) settled_by: Option<String>,
 }
 
+/// One of the independent parts a position splits into, in `GameReport::parts`: the
+/// position's value is the nim-sum of its parts' values.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PartReport {
+    /// The part as the family names what it is made of, in board (or graph) order: a
+    /// placement game's free squares that attack one another (`a1 c1 b2`), a region of Cram's
+    /// free squares, a component's vertices.
+    pub(crate) position: String,
+    /// Its nim-value.
+    pub(crate) nimber: u32,
+}
+
+impl PartReport {
+    /// The part made of `names` (squares or vertices, in order) whose nim-value is `nimber`.
+    #[must_use]
+    pub(crate) fn new(
+        names: impl IntoIterator<Item = impl std::fmt::Display>,
+        nimber: Nimber,
+    ) -> PartReport {
+        let names: Vec<String> = names.into_iter().map(|name| name.to_string()).collect();
+        PartReport {
+            position: names.join(" "),
+            nimber: nimber.value(),
+        }
+    }
+
+    /// What the part is made of, as written in the report.
+    #[must_use]
+    pub fn position(&self) -> &str {
+        &self.position
+    }
+
+    /// Its nim-value.
+    #[must_use]
+    pub fn nimber(&self) -> Nimber {
+        Nimber::new(self.nimber)
+    }
+}
+
 /// The answer of `grundy value`, `grundy outcome`, `grundy moves` and `grundy play --reply`
 /// for any game family: the game and position, the family's facts, its value and outcome, who
 /// is to move and who wins, the computer's move, the moves asked for, the first-move search and
@@ -79,6 +118,14 @@ pub struct GameReport {
     /// Heap games: the nim-value of each heap (or board), in the order given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) heap_nimbers: Option<Vec<u32>>,
+    /// `grundy value` of a placement game, Cram or a graph whose position splits into
+    /// independent parts (the two colours of a bishops board, the regions a placed piece cuts
+    /// off, Cram's regions of free squares, a graph's components): each part with its value,
+    /// in board (graph) order, from the search that valued the position. Left out when the
+    /// position is one part, when a strategy settled its value without search, and for heap
+    /// games, whose parts are their heaps (`heap_nimbers`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) parts: Option<Vec<PartReport>>,
     /// The outcome, who is to move and who wins.
     #[serde(flatten)]
     pub(crate) standing: Standing,
@@ -126,6 +173,7 @@ impl GameReport {
             family: FamilyPart::Plain {},
             value: ValuePart::normal(None),
             heap_nimbers: None,
+            parts: None,
             standing: Standing {
                 outcome: Some(outcome),
                 to_move,
@@ -265,6 +313,13 @@ impl GameReport {
         }
     }
 
+    /// The independent parts the position splits into, each with its value, when the answer
+    /// lists them (see the field's documentation); empty otherwise.
+    #[must_use]
+    pub fn parts(&self) -> &[PartReport] {
+        self.parts.as_deref().unwrap_or_default()
+    }
+
     /// Graph games: the graph, drawn by names.
     #[must_use]
     pub fn graph(&self) -> Option<&GraphDrawing> {
@@ -328,6 +383,7 @@ mod tests {
             family,
             value,
             heap_nimbers: Some(vec![3, 1]),
+            parts: Some(vec![PartReport::new(["a1", "c1"], Nimber::new(1))]),
             settled_by: Some("mirror play".into()),
             play: Some(PlayPart {
                 played_by: "perfect play".into(),
@@ -431,6 +487,7 @@ mod tests {
             "nimber",
             "genus",
             "heap_nimbers",
+            "parts",
             "outcome",
             "to_move",
             "winner",

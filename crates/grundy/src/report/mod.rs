@@ -39,7 +39,7 @@ pub use check::{CheckReport, Checked};
 pub use command::{Command, Player};
 pub(crate) use conjecture::{ConjectureReport, ParityCounterexample, Undecided};
 pub(crate) use count::Count;
-pub use game::{GameReport, GenusReport, GraphDrawing, SummandReport};
+pub use game::{GameReport, GenusReport, GraphDrawing, PartReport, SummandReport};
 pub use game_move::{AfterPart, Move, MovePart, SumPart};
 pub(crate) use game_parts::{FamilyPart, FirstMoveSearch, PlayPart, Standing, ValuePart};
 pub use game_parts::{MovesPart, SearchCost};

@@ -129,6 +129,8 @@ pub(super) fn normal_outcome(
         // outcome's.
         let mut report = normal_value(game, limits, resume, watch)?;
         report.command = Command::Outcome;
+        // The outcome's answer says who wins; the parts are the value's.
+        report.parts = None;
         return Ok(report);
     };
     by_first_move(&search, Goal::Outcome, limits, resume, watch)
@@ -160,9 +162,18 @@ fn evaluated_value(summand: &Summand, memory: u64, watch: &Watch) -> Result<Game
     values.set_observer(Box::new(watch.clone()));
     let started = Instant::now();
     let nimber = unless_stopped(watch, values.nim_value())?;
+    let settled_by = values.settlement();
+    // What the value cost, the parts' values (mostly the table's) left out.
+    let cost = SearchCost::positions(values.positions_searched());
+    // A value settled by a strategy was not searched, and neither were its parts.
+    let parts = match settled_by {
+        Some(_) => None,
+        None => unless_stopped(watch, values.parts())?,
+    };
     Ok(GameReport {
-        cost: SearchCost::positions(values.positions_searched()),
-        settled_by: values.settlement(),
+        cost,
+        settled_by,
+        parts,
         seconds: started.elapsed().as_secs_f64(),
         ..valued_report(summand, Command::Value, nimber)
     })
@@ -287,7 +298,10 @@ fn sum_moves(game: &Game, all: bool, memory: u64, watch: &Watch) -> Result<GameR
 mod tests {
     use std::time::{Duration, Instant};
 
+    use proptest::prelude::*;
+
     use super::*;
+    use crate::report::PartReport;
     use crate::request::{run, Request};
 
     /// Runs `json` under a watch whose flag is raised after a tenth of a second.
@@ -323,6 +337,145 @@ mod tests {
             );
             assert!(took < Duration::from_secs(5), "{json}: {took:?}");
         }
+    }
+
+    /// The value answer of `game` (with the edge list `graph` for a graph).
+    fn value_of(game: &str, graph: Option<&str>) -> GameReport {
+        let request: crate::request::ValueRequest =
+            serde_json::from_value(serde_json::json!({ "game": game, "graph": graph }))
+                .unwrap_or_else(|why| panic!("{game}: {why}"));
+        crate::request::value(&request, &Watch::new()).unwrap()
+    }
+
+    /// The parts of a value answer, when it lists them: at least two, none sharing a square
+    /// (vertex), their values' nim-sum the position's value.
+    fn check_parts(report: &GameReport) -> Result<(), TestCaseError> {
+        let parts = report.parts();
+        if parts.is_empty() {
+            return Ok(());
+        }
+        prop_assert!(parts.len() > 1, "{:?}", report);
+        let names: Vec<&str> = parts
+            .iter()
+            .flat_map(|part| part.position().split(' '))
+            .collect();
+        let distinct: std::collections::HashSet<&str> = names.iter().copied().collect();
+        prop_assert_eq!(names.len(), distinct.len(), "{:?}", report);
+        let sum = parts
+            .iter()
+            .map(PartReport::nimber)
+            .fold(Nimber::ZERO, |a, b| a + b);
+        prop_assert_eq!(Some(sum.value()), report.nimber(), "{:?}", report);
+        Ok(())
+    }
+
+    /// `game` after the moves `placed` picks (each an index into the moves left), as written.
+    fn after_moves(game: &str, placed: &[prop::sample::Index]) -> String {
+        let game: Game = game.parse().unwrap();
+        let mut single = game.as_single().unwrap().clone();
+        for index in placed {
+            let mut moves = single.moves_after();
+            if moves.is_empty() {
+                break;
+            }
+            single = moves.swap_remove(index.index(moves.len())).1;
+        }
+        single.written()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Placement games with pieces placed: the parts' values add up to the value.
+        #[test]
+        fn a_placement_position_s_parts_add_up_to_its_value(
+            piece in prop::sample::select(vec!["knights", "bishops", "kings", "rooks", "bishops+knights"]),
+            rows in 1_usize..5,
+            cols in 1_usize..6,
+            placed in prop::collection::vec(any::<prop::sample::Index>(), 0..4),
+        ) {
+            let written = after_moves(&format!("{piece} {rows}x{cols}"), &placed);
+            check_parts(&value_of(&written, None))?;
+        }
+
+        /// Cram with dominoes laid: the regions' values add up to the value, and each region
+        /// is worth what it is worth alone (the board with its other squares covered).
+        #[test]
+        fn a_cram_position_s_regions_add_up_to_its_value(
+            rows in 1_usize..5,
+            cols in 1_usize..6,
+            placed in prop::collection::vec(any::<prop::sample::Index>(), 0..5),
+        ) {
+            let written = after_moves(&format!("cram {rows}x{cols}"), &placed);
+            let report = value_of(&written, None);
+            check_parts(&report)?;
+            for part in report.parts() {
+                let free: Vec<&str> = part.position().split(' ').collect();
+                let rows_text: Vec<String> = (1..=rows)
+                    .map(|row| {
+                        (0..cols)
+                            .map(|col| {
+                                let square = format!("{}{row}", char::from(b'a' + col as u8));
+                                if free.contains(&square.as_str()) { '.' } else { '#' }
+                            })
+                            .collect()
+                    })
+                    .collect();
+                let alone = value_of(&format!("cram {rows}x{cols} at {}", rows_text.join("/")), None);
+                prop_assert_eq!(alone.nimber(), Some(part.nimber().value()), "{}: {:?}", written, part);
+            }
+        }
+
+        /// Graphs of several components: the components' values add up to the value, and each
+        /// is worth what it is worth alone.
+        #[test]
+        fn a_graph_s_components_add_up_to_its_value(
+            vertices in 2_usize..10,
+            edges in prop::collection::vec((0_usize..10, 0_usize..10), 0..12),
+        ) {
+            let edges: Vec<(usize, usize)> = edges
+                .into_iter()
+                .map(|(a, b)| (a % vertices, b % vertices))
+                .filter(|(a, b)| a != b)
+                .collect();
+            // Every vertex named on a line of its own, so that lone vertices are in the graph.
+            let text: String = (0..vertices)
+                .map(|v| format!("v{v}\n"))
+                .chain(edges.iter().map(|(a, b)| format!("v{a} v{b}\n")))
+                .collect();
+            let report = value_of("graph g", Some(&text));
+            check_parts(&report)?;
+            for part in report.parts() {
+                let inside: Vec<&str> = part.position().split(' ').collect();
+                let alone: String = inside
+                    .iter()
+                    .map(|v| format!("{v}\n"))
+                    .chain(
+                        edges
+                            .iter()
+                            .map(|(a, b)| (format!("v{a}"), format!("v{b}")))
+                            .filter(|(a, b)| inside.contains(&a.as_str()) && inside.contains(&b.as_str()))
+                            .map(|(a, b)| format!("{a} {b}\n")),
+                    )
+                    .collect();
+                let worth = value_of("graph part", Some(&alone)).nimber();
+                prop_assert_eq!(worth, Some(part.nimber().value()), "{}: {:?}", text, part);
+            }
+        }
+    }
+
+    #[test]
+    fn a_position_in_parts_lists_them_and_one_part_does_not() {
+        let bishops = value_of("bishops 3x3", None);
+        let written: Vec<(&str, u32)> = bishops
+            .parts()
+            .iter()
+            .map(|part| (part.position(), part.nimber().value()))
+            .collect();
+        assert_eq!(written, [("a1 c1 b2 a3 c3", 2), ("b1 a2 c2 b3", 0)]);
+        assert!(value_of("knights 3x4", None).parts().is_empty());
+        assert!(value_of("cram 3x5", None).parts().is_empty());
+        assert!(value_of("kayles 3 4", None).parts().is_empty());
     }
 
     #[test]

@@ -72,3 +72,13 @@ export function renderLegend(moves) {
     }
   }
 }
+
+// The lines of the parts framed on the board (why.js): each part's frame is drawn in the colour
+// of its value, as a move's square is in the colour of the value it leads to, and numbered.
+export function renderPartsLegend(parts) {
+  const legend = $('legend');
+  parts.forEach((part, index) => {
+    swatch(legend, valueColour(part.nimber), `a frame numbered ${index + 1}: part ${index + 1} of the position, independent of the others, in the colour of its value ${nimberText(part.nimber)}`);
+    legend.lastChild.dataset.testid = 'parts-legend';
+  });
+}

@@ -212,9 +212,25 @@ impl Cram {
     pub(crate) fn for_each_component(
         &self,
         position: &CramPosition,
-        mut visit: impl FnMut(CramPosition),
+        visit: impl FnMut(CramPosition),
     ) {
-        let free = self.reduced(position.bits());
+        self.for_each_region(self.reduced(position.bits()), visit);
+    }
+
+    /// The regions of `position`'s free squares in which a domino can still be put, each a
+    /// game of its own, as a person sees them: unlike [`Cram::for_each_component`]'s, with
+    /// every free square that has a free neighbour.
+    #[must_use]
+    pub(crate) fn free_regions(&self, position: &CramPosition) -> Vec<CramPosition> {
+        let mut regions = Vec::new();
+        self.for_each_region(position.bits(), |region| regions.push(region));
+        regions
+    }
+
+    /// Calls `visit` with each region of the squares `free` joined side to side, squares with
+    /// no neighbour in `free` left out.
+    #[inline]
+    fn for_each_region(&self, free: u128, mut visit: impl FnMut(CramPosition)) {
         // Squares with a free neighbour: the others are dead.
         let mut rest = free & self.neighbours(free);
         while rest != 0 {

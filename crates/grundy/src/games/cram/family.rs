@@ -10,7 +10,7 @@ use crate::games::contract::{no_such_move, FamilyGame, NormalPlay, PlayView};
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
 use crate::graph::GraphError;
-use crate::report::{Command, FamilyPart, GameReport, Move, MovePart, Player};
+use crate::report::{Command, FamilyPart, GameReport, Move, MovePart, PartReport, Player};
 use crate::solver::SearchObserver;
 use crate::values::{Nimber, Outcome};
 
@@ -271,6 +271,23 @@ impl NormalPlay for CramValues {
 
     fn settlement(&self) -> Option<String> {
         self.game.second_player_strategy()
+    }
+
+    /// The regions of free squares a domino can still be laid in, as a person sees them
+    /// (without the squares the search drops as changing no value), each valued as a game
+    /// of its own.
+    fn parts(&mut self) -> Option<Vec<PartReport>> {
+        let regions = self.game.rules.free_regions(&self.game.position);
+        (regions.len() > 1).then(|| {
+            let board = self.game.rules.board();
+            regions
+                .into_iter()
+                .map(|region| {
+                    let squares = region.squares().map(|index| board.square_at(index));
+                    PartReport::new(squares, self.solver.nim_value(&region))
+                })
+                .collect()
+        })
     }
 }
 

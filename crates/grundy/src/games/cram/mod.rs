@@ -126,6 +126,16 @@ impl CramPosition {
     pub(crate) const fn free_squares(self) -> u32 {
         self.0.count_ones()
     }
+
+    /// The free squares' indices on the board (`row * cols + col`), in board order.
+    pub(crate) fn squares(self) -> impl Iterator<Item = usize> {
+        let mut rest = self.0;
+        std::iter::from_fn(move || {
+            let index = (rest != 0).then(|| rest.trailing_zeros() as usize)?;
+            rest &= rest - 1;
+            Some(index)
+        })
+    }
 }
 
 impl TableKey for CramPosition {

@@ -12,7 +12,9 @@ use crate::games::parts::{
 };
 use crate::graph::kayles::{GraphKayles, GraphSolver};
 use crate::graph::{Graph, GraphError};
-use crate::report::{Command, FamilyPart, GameReport, Move, MovePart, MovesPart, SearchCost};
+use crate::report::{
+    Command, FamilyPart, GameReport, Move, MovePart, MovesPart, PartReport, SearchCost,
+};
 use crate::solver::{ImpartialGame, SearchObserver};
 use crate::values::{Nimber, Outcome};
 
@@ -112,8 +114,9 @@ impl FamilyGame for GraphGame {
         };
         solver.set_observer(observer);
         let nimber = solver.nim_value();
-        let report = match question {
-            AloneQuestion::Value => valued_report(self, Command::Value, nimber),
+        let (report, stats) = match question {
+            // What the value cost, the parts' values (the table's) left out.
+            AloneQuestion::Value => (valued_report(self, Command::Value, nimber), solver.stats()),
             AloneQuestion::Moves { all, .. } => {
                 let moves: Vec<(usize, Nimber)> = if all {
                     solver.move_values()
@@ -124,7 +127,7 @@ impl FamilyGame for GraphGame {
                         .map(|vertex| (vertex, Nimber::ZERO))
                         .collect()
                 };
-                GameReport {
+                let report = GameReport {
                     listed: MovesPart::listed(
                         self.graph.vertex_count(),
                         moves.iter().filter(|(_, n)| *n == Nimber::ZERO).count(),
@@ -134,11 +137,16 @@ impl FamilyGame for GraphGame {
                             .collect(),
                     ),
                     ..valued_report(self, Command::Moves, nimber)
-                }
+                };
+                (report, solver.stats())
             }
         };
-        let stats = solver.stats();
+        let parts = match question {
+            AloneQuestion::Value => self.parts(&mut solver),
+            AloneQuestion::Moves { .. } => None,
+        };
         Some(Ok(GameReport {
+            parts,
             cost: SearchCost {
                 positions_searched: Some(stats.positions),
                 table_hits: Some(stats.table_hits),
@@ -238,6 +246,25 @@ impl PartFamily for GraphParts {
 }
 
 /// Node Kayles on a graph valued by its search, which values its moves with the same table.
+impl GraphGame {
+    /// The graph's components, each named by its vertices with its value from `solver`, which
+    /// valued the graph; `None` for a graph of one component.
+    fn parts(&self, solver: &mut GraphSolver) -> Option<Vec<PartReport>> {
+        let parts = solver.part_values();
+        (parts.len() > 1).then(|| {
+            parts
+                .into_iter()
+                .map(|(vertices, nimber)| {
+                    PartReport::new(
+                        vertices.iter().map(|&vertex| self.graph.name(vertex)),
+                        nimber,
+                    )
+                })
+                .collect()
+        })
+    }
+}
+
 struct GraphValues {
     graph: Graph,
     solver: GraphSolver,

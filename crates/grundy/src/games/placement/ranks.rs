@@ -285,6 +285,8 @@ fn value(result: &UnitResult, report: RootReport) -> RootValue {
     RootValue {
         nimber,
         settled_by: None,
+        // The ranks value a position by its first moves, not by its parts.
+        parts: Vec::new(),
         report,
     }
 }

@@ -18,7 +18,9 @@ use super::unit_search::{SettledUnit, UnitResumeError};
 use super::{Placement, PlacementGame, PlacementMove, PlacementPosition};
 use crate::games::contract::FamilyGame;
 use crate::games::game::Game;
-use crate::report::{Command, FirstMoveSearch, GameReport, Move, SearchCost, ValuePart};
+use crate::report::{
+    Command, FirstMoveSearch, GameReport, Move, PartReport, SearchCost, ValuePart,
+};
 use crate::solver::Fact;
 use crate::values::{Nimber, Outcome};
 
@@ -225,6 +227,13 @@ impl ResumableSearch {
             },
             seconds,
             settled_by: answer.settled_by.clone(),
+            parts: (!answer.parts.is_empty()).then(|| {
+                answer
+                    .parts
+                    .iter()
+                    .map(|(squares, nimber)| PartReport::new(squares, *nimber))
+                    .collect()
+            }),
             ..self.report(Command::Value, Some(answer.nimber), answer.nimber.outcome())
         }
     }

@@ -41,6 +41,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
+use crate::board::Square;
 use crate::solver::{Fact, FactSource, SearchStats};
 use crate::values::{Nimber, Outcome};
 
@@ -220,6 +221,10 @@ pub struct RootValue {
     /// answer in the same line, which prove a second-player win and so the value 0. (A first-player strategy proves only that the
     /// value is not 0, and the value is then searched.)
     pub settled_by: Option<String>,
+    /// A position valued by its independent parts: each part's free squares, in board order,
+    /// with its nimber; empty when the position was valued as one (it does not split, or a
+    /// strategy or the first moves settled it).
+    pub parts: Vec<(Vec<Square>, Nimber)>,
     /// What the search did.
     pub report: RootReport,
 }
@@ -596,6 +601,7 @@ impl RootSearch {
                 return Ok(RootValue {
                     nimber,
                     settled_by: Some(settled.strategy.clone()),
+                    parts: Vec::new(),
                     report: self.report(),
                 });
             }
@@ -604,10 +610,17 @@ impl RootSearch {
             let nimber = self.ask_solver(Nimber::ZERO, observer, |solver, position, stop| {
                 solver.nim_value_within(position, stop)
             })?;
+            // What the value cost: the parts were valued on the way, so asking their values
+            // again is the table's work, left out.
+            let report = self.report();
+            let parts = self.ask_solver(nimber, observer, |solver, position, stop| {
+                solver.part_values_within(position, stop)
+            })?;
             return Ok(RootValue {
                 nimber,
                 settled_by: None,
-                report: self.report(),
+                parts,
+                report,
             });
         }
         let mut candidate = Nimber::ZERO;
@@ -617,6 +630,7 @@ impl RootSearch {
         Ok(RootValue {
             nimber: candidate,
             settled_by: None,
+            parts: Vec::new(),
             report: self.report(),
         })
     }

@@ -53,6 +53,9 @@ trait PlacementEngine: ImpartialGame {
     /// The words of its bit sets: the largest board it holds.
     fn words(&self) -> usize;
     fn encode(&self, game: &PlacementGame, position: &PlacementPosition) -> Self::Position;
+    /// The free squares of one of the engine's positions, by their index on the board: what
+    /// a person sees of a part.
+    fn free_squares(component: &Self::Position) -> Vec<usize>;
 }
 
 impl<const W: usize> PlacementEngine for NodeKayles<W> {
@@ -68,6 +71,10 @@ impl<const W: usize> PlacementEngine for NodeKayles<W> {
     #[inline]
     fn encode(&self, game: &PlacementGame, position: &PlacementPosition) -> SquareSet<W> {
         game.available(position).resize()
+    }
+
+    fn free_squares(component: &SquareSet<W>) -> Vec<usize> {
+        component.iter().collect()
     }
 }
 
@@ -86,6 +93,10 @@ impl<const W: usize> PlacementEngine for RulesKayles<W> {
             game.available(position).resize(),
             game.occupied_set(position).resize(),
         )
+    }
+
+    fn free_squares(component: &Cells<W>) -> Vec<usize> {
+        component.available.iter().collect()
     }
 }
 
@@ -174,6 +185,12 @@ fn engine_for(game: &PlacementGame, words: usize, budget_bytes: u64) -> Engine {
         (false, 4) => Engine::RulesFour(fresh(game, budget_bytes)),
         (false, _) => Engine::RulesEight(fresh(game, budget_bytes)),
     }
+}
+
+/// The free squares of `component`, a position of `_solver`'s engine (named for the engine's
+/// type, which the macro's body cannot name).
+fn free_squares_of<G: PlacementEngine>(_solver: &Solver<G>, component: &G::Position) -> Vec<usize> {
+    G::free_squares(component)
 }
 
 fn words_for(board: BoardSize) -> usize {
@@ -368,6 +385,34 @@ impl PlacementSolver {
             Engine::Eight(solver) => Some(NodeKaylesSolver::Eight(solver)),
             _ => None,
         }
+    }
+
+    /// The independent parts `position` splits into, as the solver splits it (see
+    /// [`PlacementSolver::parts`]), each as its free squares in board order with its nimber,
+    /// or `None` when `stop` is raised before every part is valued. Asked after the whole
+    /// position was valued, the parts' values are the table's.
+    pub fn part_values_within(
+        &mut self,
+        position: &PlacementPosition,
+        stop: &Arc<AtomicBool>,
+    ) -> Option<Vec<(Vec<Square>, Nimber)>> {
+        let game = &self.game;
+        let board = game.board();
+        with_engine!(&mut self.engine, solver => {
+            let encoded = solver.game().encode(game, position);
+            let mut components = Vec::new();
+            solver.game().for_each_component(&encoded, |component| components.push(component));
+            components
+                .iter()
+                .map(|component| {
+                    let squares = free_squares_of(solver, component)
+                        .into_iter()
+                        .map(|index| board.square_at(index))
+                        .collect();
+                    Some((squares, solver.nim_value_within(component, stop)?))
+                })
+                .collect()
+        })
     }
 
     /// The nimber of `position`.
