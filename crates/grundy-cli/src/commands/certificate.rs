@@ -1,5 +1,5 @@
 //! Certificates: `grundy value ... --certificate FILE` writes one, `grundy verify FILE` checks
-//! it. The library writes ([`grundy::games::placement::write_game_certificate`]) and checks
+//! it. The library writes ([`grundy::games::registry::write_game_certificate`]) and checks
 //! ([`grundy::certificate::check`]); this opens the files, shows progress and renders the
 //! answer.
 
@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use grundy::certificate::{check, CheckError};
-use grundy::games::placement::{write_game_certificate, CertificateError};
+use grundy::games::registry::{write_game_certificate, CertificateError};
 use grundy::report::VerifyReport;
 use grundy::Game;
 

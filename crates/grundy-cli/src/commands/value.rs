@@ -69,7 +69,7 @@ pub fn run(args: &Args) -> Result<String> {
     }
     let game = args.target.game()?;
     if args.certificate.is_some() {
-        grundy::games::placement::certifiable(&game).map_err(crate::input::input_error)?;
+        grundy::games::registry::certifiable(&game).map_err(crate::input::input_error)?;
     }
     let picture = match &args.svg {
         Some(path) if picture::of_game(&game).is_some() => Some(path),

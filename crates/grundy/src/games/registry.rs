@@ -37,10 +37,13 @@ pub use crate::games::heap::sequence_question::{
 use crate::games::heap::{looks_like_heap_game, HeapGame, NAMED_GAMES};
 pub(crate) use crate::games::placement::bench::bench as placement_bench;
 pub use crate::games::placement::bench::{BenchRequest, BENCH_CASES, MAX_DENSE_SIZE};
+// Certificates are written for one placement game; the command line reaches the writer here,
+// as it reaches every question that one family answers.
 pub(crate) use crate::games::placement::conjecture::conjecture as placement_conjecture;
 pub use crate::games::placement::conjecture::{
     parity_text, BoardRange, Conjecture, ConjectureRequest, PARITY_STATEMENT,
 };
+pub use crate::games::placement::{certifiable, write_game_certificate, CertificateError};
 use crate::games::placement::{parse_pieces, Piece, PlacementTable, RayRule, Surface};
 use crate::games::table_family::TableFamily;
 use crate::report::Command;
