@@ -295,7 +295,7 @@ fn sum_moves(game: &Game, all: bool, memory: u64, watch: &Watch) -> Result<GameR
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use std::time::{Duration, Instant};
 
     use proptest::prelude::*;
@@ -369,8 +369,9 @@ mod tests {
         Ok(())
     }
 
-    /// `game` after the moves `placed` picks (each an index into the moves left), as written.
-    fn after_moves(game: &str, placed: &[prop::sample::Index]) -> String {
+    /// `game` after the moves `placed` picks (each an index into the moves left), as written:
+    /// a random position of a small game, for the property tests of the questions.
+    pub(in crate::request) fn after_moves(game: &str, placed: &[prop::sample::Index]) -> String {
         let game: Game = game.parse().unwrap();
         let mut single = game.as_single().unwrap().clone();
         for index in placed {

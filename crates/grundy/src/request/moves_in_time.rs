@@ -47,6 +47,7 @@ mod tests {
 
     use super::*;
     use crate::report::Move;
+    use crate::request::game_questions::tests::after_moves;
     use crate::request::{moves, MovesRequest};
     use crate::values::Outcome;
 
@@ -138,16 +139,8 @@ mod tests {
             placed in prop::collection::vec(any::<prop::sample::Index>(), 0..4),
             all in any::<bool>(),
         ) {
-            let game: Game = format!("{piece} {rows}x{cols}").parse().unwrap();
-            let mut single = game.as_single().unwrap().clone();
-            for index in placed {
-                let mut moves = single.moves_after();
-                if moves.is_empty() {
-                    break;
-                }
-                single = moves.swap_remove(index.index(moves.len())).1;
-            }
-            same_as_unbounded(&single.written(), all);
+            let written = after_moves(&format!("{piece} {rows}x{cols}"), &placed);
+            same_as_unbounded(&written, all);
         }
     }
 
