@@ -30,10 +30,16 @@ pub fn write(game: &Game, path: &Path, memory: u64, answered: Option<u32>) -> Re
     let mut out = BufWriter::new(file);
     let stop = crate::interrupt::stop_flag()?;
     let bar = counting_spinner("certificate: positions listed");
-    let written = write_game_certificate(game, memory, &mut out, &mut |positions| {
-        bar.set_position(positions);
-        !stop.load(Ordering::Relaxed)
-    });
+    let written = write_game_certificate(
+        game,
+        answered.map(grundy::Nimber::new),
+        memory,
+        &mut out,
+        &mut |positions| {
+            bar.set_position(positions);
+            !stop.load(Ordering::Relaxed)
+        },
+    );
     bar.finish_and_clear();
     drop(out);
     let summary = match written {
