@@ -40,6 +40,12 @@ fn a_written_certificate_is_verified() {
             .success()
             .stdout(predicates::str::contains(shown));
     }
+    // Written through a temporary file renamed when whole: nothing else is left beside it.
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["game.cert"]);
 }
 
 #[test]
