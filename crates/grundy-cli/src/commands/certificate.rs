@@ -15,31 +15,34 @@ use grundy::games::registry::{write_game_certificate, CertificateError};
 use grundy::report::VerifyReport;
 use grundy::Game;
 
+use crate::files::WholeFile;
 use crate::input::{input_error, parse_memory};
 use crate::interrupt::Interrupted;
 use crate::progress::{counting_bar, counting_spinner};
 use crate::render::json_line;
 
 /// Writes the certificate of `game`'s value to `path`, searching with `memory` bytes of
-/// tables, and checks that it proves `answered`, the value just printed. The file is written
-/// beside `path` and renamed when whole, so a failure leaves no half certificate.
+/// tables, and checks that it proves `answered`, the value just printed. The file appears at
+/// `path` only whole ([`WholeFile`]), so a failure or Ctrl-C leaves no half certificate.
 pub fn write(game: &Game, path: &Path, memory: u64, answered: Option<u32>) -> Result<()> {
-    let partial = partial_path(path);
-    let file = File::create(&partial)
-        .with_context(|| format!("cannot write the certificate {}", partial.display()))?;
-    let mut out = BufWriter::new(file);
+    let cannot_write = || format!("cannot write the certificate {}", path.display());
+    let mut out = BufWriter::new(WholeFile::create(path).with_context(cannot_write)?);
     let stop = crate::interrupt::stop_flag()?;
     let bar = counting_spinner("certificate: positions listed");
-    let written = write_game_certificate(game, memory, &mut out, &mut |positions| {
-        bar.set_position(positions);
-        !stop.load(Ordering::Relaxed)
-    });
+    let written = write_game_certificate(
+        game,
+        answered.map(grundy::Nimber::new),
+        memory,
+        &mut out,
+        &mut |positions| {
+            bar.set_position(positions);
+            !stop.load(Ordering::Relaxed)
+        },
+    );
     bar.finish_and_clear();
-    drop(out);
     let summary = match written {
         Ok(summary) => summary,
         Err(error) => {
-            let _ = std::fs::remove_file(&partial);
             return Err(match error {
                 CertificateError::Unsupported(_) => input_error(error),
                 CertificateError::Stopped => anyhow::Error::new(Interrupted(format!(
@@ -52,14 +55,15 @@ pub fn write(game: &Game, path: &Path, memory: u64, answered: Option<u32>) -> Re
         }
     };
     if answered != Some(summary.value.value()) {
-        let _ = std::fs::remove_file(&partial);
         bail!(
             "the certificate proves {} but the search answered {answered:?}: no certificate written",
             summary.value
         );
     }
-    std::fs::rename(&partial, path)
-        .with_context(|| format!("cannot write the certificate {}", path.display()))?;
+    out.into_inner()
+        .map_err(std::io::IntoInnerError::into_error)
+        .and_then(WholeFile::finish)
+        .with_context(cannot_write)?;
     eprintln!(
         "wrote {} (a certificate of {}: {} positions, {} bytes; check it with `grundy verify {}`)",
         path.display(),
@@ -69,13 +73,6 @@ pub fn write(game: &Game, path: &Path, memory: u64, answered: Option<u32>) -> Re
         path.display()
     );
     Ok(())
-}
-
-/// `PATH.partial`: where a certificate is written until it is whole.
-fn partial_path(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".partial");
-    PathBuf::from(name)
 }
 
 /// Arguments of `grundy verify`.

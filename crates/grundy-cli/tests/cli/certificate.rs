@@ -40,6 +40,12 @@ fn a_written_certificate_is_verified() {
             .success()
             .stdout(predicates::str::contains(shown));
     }
+    // Written through a temporary file renamed when whole: nothing else is left beside it.
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["game.cert"]);
 }
 
 #[test]
@@ -150,11 +156,48 @@ fn games_without_certificates_are_refused_before_any_search() {
 /// The certificates kept in the repository (docs/DISCOVERIES.md) are verified.
 #[test]
 fn the_certificates_in_docs_are_verified() {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/certificates");
-    for (file, game, value) in [
+    verify_kept(&[
         ("knights-7x7.cert", "knights 7x7", 1),
         ("bishops-15x15.cert", "bishops 15x15", 1),
-    ] {
+        ("kings-9x5.cert", "kings 9x5", 6),
+        ("queens-9x7.cert", "queens 9x7", 3),
+        ("queens-11x9.cert", "queens 11x9", 2),
+    ]);
+}
+
+/// The kept certificates that take longer to check (kings 9x7: about 10 CPU-s in a release
+/// build, docs/PERFORMANCE.md): `cargo test --release -p grundy-cli --test cli -- --ignored`.
+#[test]
+#[ignore = "about 10 CPU-s in a release build"]
+fn the_larger_certificates_in_docs_are_verified() {
+    verify_kept(&[("kings-9x7.cert", "kings 9x7", 4)]);
+}
+
+/// Every file in docs/certificates/ is named in one of the two tests above.
+#[test]
+fn every_certificate_in_docs_is_tested() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/certificates");
+    let mut names: Vec<String> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "bishops-15x15.cert",
+            "kings-9x5.cert",
+            "kings-9x7.cert",
+            "knights-7x7.cert",
+            "queens-11x9.cert",
+            "queens-9x7.cert",
+        ]
+    );
+}
+
+fn verify_kept(kept: &[(&str, &str, u32)]) {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/certificates");
+    for &(file, game, value) in kept {
         let report = json_of(&["verify", folder.join(file).to_str().unwrap()]);
         assert_eq!(report["verified"], true, "{file}: {report}");
         assert_eq!(report["game"], game);

@@ -57,10 +57,14 @@ pub enum CertificateError {
 }
 
 /// Writes a certificate of the value of `game`'s empty board to `out`, searching with a table
-/// of `budget_bytes`. `progress` hears the positions listed so far, now and then, and stops
-/// the writer by returning `false`.
+/// of `budget_bytes`. `known` is the value when the caller has searched it already (the
+/// first-move search of `value` finds it much sooner than the writer's one thread would); it
+/// is not trusted: a value that is not the board's leaves some claim unprovable, and the
+/// writer stops with [`CertificateError::Inconsistent`]. `progress` hears the positions
+/// listed so far, now and then, and stops the writer by returning `false`.
 pub fn write_certificate(
     game: &PlacementGame,
+    known: Option<Nimber>,
     budget_bytes: u64,
     out: &mut dyn Write,
     progress: &mut dyn FnMut(u64) -> bool,
@@ -76,16 +80,16 @@ pub fn write_certificate(
     let (squares, cols) = (board.squares(), board.cols());
     match solver.node_kayles() {
         Some(NodeKaylesSolver::One(solver)) => {
-            write_with(solver, &text, squares, cols, out, progress)
+            write_with(solver, known, &text, squares, cols, out, progress)
         }
         Some(NodeKaylesSolver::Two(solver)) => {
-            write_with(solver, &text, squares, cols, out, progress)
+            write_with(solver, known, &text, squares, cols, out, progress)
         }
         Some(NodeKaylesSolver::Four(solver)) => {
-            write_with(solver, &text, squares, cols, out, progress)
+            write_with(solver, known, &text, squares, cols, out, progress)
         }
         Some(NodeKaylesSolver::Eight(solver)) => {
-            write_with(solver, &text, squares, cols, out, progress)
+            write_with(solver, known, &text, squares, cols, out, progress)
         }
         None => Err(unsupported()),
     }
@@ -125,15 +129,17 @@ pub fn certifiable(game: &crate::Game) -> Result<&PlacementGame, CertificateErro
 /// [`write_certificate`] for a game as the front ends read it ([`certifiable`]).
 pub fn write_game_certificate(
     game: &crate::Game,
+    known: Option<Nimber>,
     budget_bytes: u64,
     out: &mut dyn Write,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<CertificateSummary, CertificateError> {
-    write_certificate(certifiable(game)?, budget_bytes, out, progress)
+    write_certificate(certifiable(game)?, known, budget_bytes, out, progress)
 }
 
 fn write_with<const W: usize>(
     solver: &mut Solver<NodeKayles<W>>,
+    known: Option<Nimber>,
     game: &str,
     squares: usize,
     cols: usize,
@@ -141,7 +147,7 @@ fn write_with<const W: usize>(
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<CertificateSummary, CertificateError> {
     let board = SquareSet::<W>::first_n(squares);
-    let value = solver.nim_value(&board);
+    let value = known.unwrap_or_else(|| solver.nim_value(&board));
     let mut writer = Writer {
         solver,
         cols,
@@ -151,9 +157,7 @@ fn write_with<const W: usize>(
         progress,
     };
     writer.write(&header(game, value.value() as u16))?;
-    for part in writer.parts(board) {
-        writer.certify(part)?;
-    }
+    writer.certify_sum(board, value)?;
     let positions = writer.listed.len() as u64;
     writer.write(&end_line(positions))?;
     writer.out.flush()?;
@@ -175,9 +179,6 @@ struct Writer<'a, const W: usize> {
     progress: &'a mut dyn FnMut(u64) -> bool,
 }
 
-/// An option's parts with their values.
-type Parts<const W: usize> = Vec<(SquareSet<W>, Nimber)>;
-
 impl<const W: usize> Writer<'_, W> {
     fn write(&mut self, text: &str) -> Result<(), CertificateError> {
         self.out.write_all(text.as_bytes())?;
@@ -196,8 +197,8 @@ impl<const W: usize> Writer<'_, W> {
         listing_key(&self.squares(set))
     }
 
-    fn is_listed(&self, set: SquareSet<W>) -> bool {
-        self.listed.contains_key(&self.key(set))
+    fn listed_value(&self, set: SquareSet<W>) -> Option<Nimber> {
+        self.listed.get(&self.key(set)).copied()
     }
 
     fn parts(&self, set: SquareSet<W>) -> Vec<SquareSet<W>> {
@@ -208,112 +209,162 @@ impl<const W: usize> Writer<'_, W> {
         found
     }
 
-    fn valued_parts(&mut self, set: SquareSet<W>) -> Parts<W> {
-        self.parts(set)
-            .into_iter()
-            .map(|part| (part, self.solver.nim_value(&part)))
-            .collect()
+    /// The nim-sum of the listed values of `parts`, if every one is listed.
+    fn listed_sum(&self, parts: &[SquareSet<W>]) -> Option<Nimber> {
+        parts.iter().map(|&part| self.listed_value(part)).sum()
+    }
+
+    /// The squares of `parts` in parts not yet listed: what listing them all would add.
+    fn unlisted_squares(&self, parts: &[SquareSet<W>]) -> usize {
+        parts
+            .iter()
+            .filter(|&&part| self.listed_value(part).is_none())
+            .map(SquareSet::len)
+            .sum()
     }
 
     fn option(&self, set: SquareSet<W>, square: usize) -> SquareSet<W> {
         set.without(self.solver.game().closed_neighbourhood(square))
     }
 
-    /// Lists `part` (one component) and everything its claim rests on; returns its value.
-    fn certify(&mut self, part: SquareSet<W>) -> Result<Nimber, CertificateError> {
-        let key = self.key(part);
-        if let Some(&value) = self.listed.get(&key) {
-            return Ok(value);
-        }
-        let value = self.solver.nim_value(&part);
-        for square in part.iter() {
-            let parts = self.valued_parts(self.option(part, square));
-            let sum: Nimber = parts.iter().map(|&(_, value)| value).sum();
-            if sum == value {
-                return Err(CertificateError::Inconsistent(format!(
-                    "{} and its option {}, both {value}",
-                    crate::certificate::shape::shape_text(&cells(&self.squares(part))),
-                    crate::certificate::shape::shape_text(&cells(
-                        &self.squares(self.option(part, square))
-                    )),
-                )));
-            }
-            if sum.value() < value.value() {
-                for &(option_part, _) in &parts {
-                    self.certify(option_part)?;
-                }
-            } else if !parts
-                .iter()
-                .all(|&(option_part, _)| self.is_listed(option_part))
-            {
-                self.certify_reply(&parts, sum, value)?;
-            }
-        }
-        let line = entry_line(&self.squares(part), value.value() as u16);
-        self.write(&line)?;
-        self.listed.insert(key, value);
-        if self.listed.len() % 4096 == 0 && !(self.progress)(self.listed.len() as u64) {
-            return Err(CertificateError::Stopped);
-        }
-        Ok(value)
+    fn shape_of(&self, set: SquareSet<W>) -> String {
+        crate::certificate::shape::shape_text(&cells(&self.squares(set)))
     }
 
-    /// Lists a reply worth `value` in the option whose parts are `parts` (worth `sum`, more
-    /// than `value`): the one adding the fewest squares not yet listed, with the option's other
-    /// parts.
-    fn certify_reply(
-        &mut self,
-        parts: &Parts<W>,
-        sum: Nimber,
-        value: Nimber,
-    ) -> Result<(), CertificateError> {
-        let mut best: Option<(usize, usize, Vec<SquareSet<W>>)> = None;
-        for (index, &(part, part_value)) in parts.iter().enumerate() {
-            let others = sum + part_value;
-            for square in part.iter() {
-                let reply = self.valued_parts(self.option(part, square));
-                let reply_sum: Nimber = reply.iter().map(|&(_, value)| value).sum();
-                if reply_sum + others != value {
-                    continue;
+    /// Lists the parts of `set`, a position worth `total`, and everything their claims rest
+    /// on. Every part but the largest is valued in full (they are the small ones); the
+    /// largest is worth what is left of `total`, so the engine is never asked its full value.
+    fn certify_sum(&mut self, set: SquareSet<W>, total: Nimber) -> Result<(), CertificateError> {
+        let mut parts = self.parts(set);
+        let Some(largest) = (0..parts.len()).max_by_key(|&index| parts[index].len()) else {
+            return Ok(());
+        };
+        let largest = parts.swap_remove(largest);
+        let mut rest = total;
+        for part in parts {
+            let value = match self.listed_value(part) {
+                Some(value) => value,
+                None => self.solver.nim_value(&part),
+            };
+            rest += value;
+            self.certify(part, value)?;
+        }
+        self.certify(largest, rest)
+    }
+
+    /// Lists `part` (one component), worth `value`, and everything its claim rests on. Each
+    /// option is settled by the engine's cheap question "is it worth `k`?" rather than by its
+    /// value: an option worth some `k` below `value` is listed part by part; any other is
+    /// worth more (none is worth `value`), shown by one reply worth `value`.
+    fn certify(&mut self, part: SquareSet<W>, value: Nimber) -> Result<(), CertificateError> {
+        if let Some(listed) = self.listed_value(part) {
+            return if listed == value {
+                Ok(())
+            } else {
+                Err(CertificateError::Inconsistent(format!(
+                    "{} worth both {listed} and {value}",
+                    self.shape_of(part)
+                )))
+            };
+        }
+        let mut shown = vec![false; value.value() as usize];
+        for square in part.iter() {
+            let option = self.option(part, square);
+            let option_parts = self.parts(option);
+            if let Some(sum) = self.listed_sum(&option_parts) {
+                if sum == value {
+                    return Err(self.alike(part, option, value));
                 }
-                let new: usize = reply
-                    .iter()
-                    .map(|&(reply_part, _)| reply_part)
-                    .chain(
-                        parts
-                            .iter()
-                            .enumerate()
-                            .filter(|&(other, _)| other != index)
-                            .map(|(_, &(other_part, _))| other_part),
-                    )
-                    .filter(|&set| !self.is_listed(set))
-                    .map(|set| set.len())
-                    .sum();
-                if best.as_ref().is_none_or(|(fewest, _, _)| new < *fewest) {
-                    best = Some((new, index, reply.into_iter().map(|(set, _)| set).collect()));
+                if let Some(seen) = shown.get_mut(sum.value() as usize) {
+                    *seen = true;
                 }
-                if new == 0 {
+                continue;
+            }
+            // The values below `value` not yet shown are asked first: one of them is the
+            // likelier answer, and an option worth one must be listed anyway.
+            let mut below: Vec<u32> = (0..value.value()).collect();
+            below.sort_by_key(|&k| shown[k as usize]);
+            let mut worth = None;
+            for k in below.into_iter().map(Nimber::new) {
+                if self.has_value(option, k)? {
+                    worth = Some(k);
                     break;
                 }
             }
-            if best.as_ref().is_some_and(|(fewest, _, _)| *fewest == 0) {
-                break;
+            match worth {
+                Some(k) => {
+                    shown[k.value() as usize] = true;
+                    self.certify_sum(option, k)?;
+                }
+                None => self.certify_reply(part, option, &option_parts, value)?,
             }
         }
-        let Some((_, index, reply)) = best else {
+        if let Some(missing) = shown.iter().position(|&seen| !seen) {
             return Err(CertificateError::Inconsistent(format!(
-                "an option worth {sum} has no option worth {value}"
+                "{} is given {value} but has no option worth {}",
+                self.shape_of(part),
+                Nimber::new(missing as u32)
             )));
-        };
-        for (other, &(other_part, _)) in parts.iter().enumerate() {
-            if other != index {
-                self.certify(other_part)?;
-            }
         }
-        for reply_part in reply {
-            self.certify(reply_part)?;
+        let line = entry_line(&self.squares(part), value.value() as u16);
+        self.write(&line)?;
+        self.listed.insert(self.key(part), value);
+        if self.listed.len() % 4096 == 0 && !(self.progress)(self.listed.len() as u64) {
+            return Err(CertificateError::Stopped);
         }
         Ok(())
+    }
+
+    /// The engine's answer to "is `set` worth `value`?". Asked between listings, which a
+    /// search of a large board may not make for minutes, so the writer can be stopped here.
+    fn has_value(&mut self, set: SquareSet<W>, value: Nimber) -> Result<bool, CertificateError> {
+        let answer = self.solver.has_value(&set, value);
+        if (self.progress)(self.listed.len() as u64) {
+            Ok(answer)
+        } else {
+            Err(CertificateError::Stopped)
+        }
+    }
+
+    fn alike(&self, part: SquareSet<W>, option: SquareSet<W>, value: Nimber) -> CertificateError {
+        CertificateError::Inconsistent(format!(
+            "{} and its option {}, both {value}",
+            self.shape_of(part),
+            self.shape_of(option)
+        ))
+    }
+
+    /// Lists a reply worth `value` in `option` (whose parts are `option_parts`), an option of
+    /// `part` worth more than `value`: of the replies worth `value`, one adding the fewest
+    /// squares not yet listed. The replies are asked in that order, the first worth `value`
+    /// taken, so only the replies that add fewer squares than it are asked in vain.
+    fn certify_reply(
+        &mut self,
+        part: SquareSet<W>,
+        option: SquareSet<W>,
+        option_parts: &[SquareSet<W>],
+        value: Nimber,
+    ) -> Result<(), CertificateError> {
+        let mut replies: Vec<(usize, SquareSet<W>)> = option_parts
+            .iter()
+            .flat_map(|option_part| option_part.iter())
+            .map(|square| {
+                let reply = self.option(option, square);
+                (self.unlisted_squares(&self.parts(reply)), reply)
+            })
+            .collect();
+        replies.sort_by_key(|&(new, _)| new);
+        for (new, reply) in replies {
+            let worth_value = if new == 0 {
+                self.listed_sum(&self.parts(reply)) == Some(value)
+            } else {
+                self.has_value(reply, value)?
+            };
+            if worth_value {
+                return self.certify_sum(reply, value);
+            }
+        }
+        Err(self.alike(part, option, value))
     }
 }
 
@@ -346,7 +397,7 @@ mod tests {
     fn certificate(piece: Piece, board: &str) -> (String, CertificateSummary) {
         let game = PlacementGame::new(piece, board.parse().unwrap());
         let mut out = Vec::new();
-        let summary = write_certificate(&game, 1 << 24, &mut out, &mut |_| true).unwrap();
+        let summary = write_certificate(&game, None, 1 << 24, &mut out, &mut |_| true).unwrap();
         (String::from_utf8(out).unwrap(), summary)
     }
 
@@ -356,6 +407,138 @@ mod tests {
 
     fn attack_of(piece: Piece) -> Attack {
         Attack::named(&piece.to_string()).unwrap()
+    }
+
+    /// The writer as it was before it asked the engine "is it worth `k`?": every part of every
+    /// option, and of every reply tried, valued in full. Kept as the reference the writer's
+    /// economy is measured against.
+    fn certificate_by_full_values(piece: Piece, board: &str) -> String {
+        let game = PlacementGame::new(piece, board.parse().unwrap());
+        let mut solver = PlacementSolver::new(&game, 1 << 24);
+        let Some(NodeKaylesSolver::One(solver)) = solver.node_kayles() else {
+            panic!("the reference writes boards of at most 64 squares, not {board}");
+        };
+        let squares = game.board().squares();
+        let board_set = SquareSet::<1>::first_n(squares);
+        let value = solver.nim_value(&board_set);
+        let mut out = Vec::new();
+        let mut progress = |_| true;
+        let mut writer = Writer {
+            solver,
+            cols: game.board().cols(),
+            listed: HashMap::new(),
+            out: &mut out,
+            bytes: 0,
+            progress: &mut progress,
+        };
+        writer
+            .write(&header(&format!("{piece} {board}"), value.value() as u16))
+            .unwrap();
+        for part in writer.parts(board_set) {
+            writer.certify_in_full(part);
+        }
+        let positions = writer.listed.len() as u64;
+        writer.write(&end_line(positions)).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    impl Writer<'_, 1> {
+        fn valued_parts(&mut self, set: SquareSet<1>) -> Vec<(SquareSet<1>, Nimber)> {
+            self.parts(set)
+                .into_iter()
+                .map(|part| (part, self.solver.nim_value(&part)))
+                .collect()
+        }
+
+        fn certify_in_full(&mut self, part: SquareSet<1>) -> Nimber {
+            if let Some(value) = self.listed_value(part) {
+                return value;
+            }
+            let value = self.solver.nim_value(&part);
+            for square in part.iter() {
+                let parts = self.valued_parts(self.option(part, square));
+                let sum: Nimber = parts.iter().map(|&(_, value)| value).sum();
+                if sum.value() < value.value() {
+                    for &(option_part, _) in &parts {
+                        self.certify_in_full(option_part);
+                    }
+                } else if parts
+                    .iter()
+                    .any(|&(option_part, _)| self.listed_value(option_part).is_none())
+                {
+                    self.certify_reply_in_full(&parts, sum, value);
+                }
+            }
+            let line = entry_line(&self.squares(part), value.value() as u16);
+            self.write(&line).unwrap();
+            self.listed.insert(self.key(part), value);
+            value
+        }
+
+        fn certify_reply_in_full(
+            &mut self,
+            parts: &[(SquareSet<1>, Nimber)],
+            sum: Nimber,
+            value: Nimber,
+        ) {
+            let mut best: Option<(usize, usize, Vec<SquareSet<1>>)> = None;
+            for (index, &(part, part_value)) in parts.iter().enumerate() {
+                for square in part.iter() {
+                    let reply = self.valued_parts(self.option(part, square));
+                    let reply_sum: Nimber = reply.iter().map(|&(_, value)| value).sum();
+                    if reply_sum + sum + part_value != value {
+                        continue;
+                    }
+                    let mut sets: Vec<SquareSet<1>> = reply.iter().map(|&(set, _)| set).collect();
+                    sets.extend(
+                        parts
+                            .iter()
+                            .enumerate()
+                            .filter(|&(other, _)| other != index)
+                            .map(|(_, &(set, _))| set),
+                    );
+                    let new = self.unlisted_squares(&sets);
+                    if best.as_ref().is_none_or(|(fewest, _, _)| new < *fewest) {
+                        best = Some((new, index, reply.iter().map(|&(set, _)| set).collect()));
+                    }
+                }
+            }
+            let (_, index, reply) = best.expect("an option worth more has a reply worth less");
+            for (other, &(other_part, _)) in parts.iter().enumerate() {
+                if other != index {
+                    self.certify_in_full(other_part);
+                }
+            }
+            for reply_part in reply {
+                self.certify_in_full(reply_part);
+            }
+        }
+    }
+
+    /// The writer asks "is it worth `k`?" where it valued in full, and lists no more for it:
+    /// on every piece and board of the test above its certificate is never longer than the
+    /// one written by full values, position for position.
+    #[test]
+    fn asking_instead_of_valuing_lists_no_more_positions() {
+        let (mut fewer, mut more) = (0, Vec::new());
+        for piece in PIECES {
+            for (rows, cols) in (1..=4).flat_map(|rows| (1..=5).map(move |cols| (rows, cols))) {
+                let board = format!("{rows}x{cols}");
+                let (text, summary) = certificate(piece, &board);
+                let reference = certificate_by_full_values(piece, &board);
+                assert_eq!(
+                    verify(&reference).unwrap().value,
+                    summary.value.value() as u16
+                );
+                let (new, old) = (text.lines().count(), reference.lines().count());
+                if new < old {
+                    fewer += 1;
+                } else if new > old {
+                    more.push(format!("{piece} {board}: {new} lines, {old} before"));
+                }
+            }
+        }
+        assert!(more.is_empty(), "{more:?} ({fewer} shorter)");
     }
 
     #[test]
@@ -560,6 +743,40 @@ mod tests {
         ));
     }
 
+    /// A value given by the caller is proved, not trusted: the board's own value gives the
+    /// certificate the writer finds by itself; any other gives none.
+    #[test]
+    fn a_value_given_is_proved_or_refused() {
+        for (piece, board) in [
+            (Piece::Knight, "3x5"),
+            (Piece::King, "4x4"),
+            (Piece::Queen, "4x5"),
+            (Piece::Bishop, "4x5"),
+        ] {
+            let game = PlacementGame::new(piece, board.parse().unwrap());
+            let (text, summary) = certificate(piece, board);
+            let mut out = Vec::new();
+            let given =
+                write_certificate(&game, Some(summary.value), 1 << 24, &mut out, &mut |_| true)
+                    .unwrap();
+            assert_eq!(given.value, summary.value, "{piece} {board}");
+            assert_eq!(String::from_utf8(out).unwrap(), text, "{piece} {board}");
+            for wrong in (0..=summary.value.value() + 2).filter(|&k| k != summary.value.value()) {
+                let result = write_certificate(
+                    &game,
+                    Some(Nimber::new(wrong)),
+                    1 << 24,
+                    &mut Vec::new(),
+                    &mut |_| true,
+                );
+                assert!(
+                    matches!(result, Err(CertificateError::Inconsistent(_))),
+                    "{piece} {board} given {wrong}: {result:?}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn games_the_checker_does_not_read_get_no_certificate() {
         let pieces = crate::games::placement::parse_pieces("bishops+knights").unwrap();
@@ -570,10 +787,10 @@ mod tests {
         )
         .unwrap();
         let game = PlacementGame::with_rules(rules, "3x3".parse().unwrap());
-        let result = write_certificate(&game, 1 << 20, &mut Vec::new(), &mut |_| true);
+        let result = write_certificate(&game, None, 1 << 20, &mut Vec::new(), &mut |_| true);
         assert!(matches!(result, Err(CertificateError::Unsupported(_))));
         let game = PlacementGame::new(Piece::Knight, "17x2".parse().unwrap());
-        let result = write_certificate(&game, 1 << 20, &mut Vec::new(), &mut |_| true);
+        let result = write_certificate(&game, None, 1 << 20, &mut Vec::new(), &mut |_| true);
         assert!(matches!(result, Err(CertificateError::Unsupported(_))));
     }
 
