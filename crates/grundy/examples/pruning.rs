@@ -7,8 +7,9 @@
 //! ```
 //!
 //! Arguments: the piece, the board, the cut-offs (`none` or `skip`; default
-//! `skip`) and the memory for the tables (default 1G). Prints the value, the positions
-//! searched and the table hits.
+//! `skip`), the memory for the tables (default 1G) and, if given, the largest component
+//! valued by the dense endgame search (the solver's own default otherwise). Prints the value,
+//! the positions searched and the table hits.
 
 use grundy::games::placement::{Piece, PlacementGame, PlacementSolver};
 use grundy::solver::Pruning;
@@ -35,14 +36,18 @@ fn main() {
         eprintln!("error: memory {memory:?} is not a size such as 512M or 1G");
         std::process::exit(2);
     };
+    let dense: Option<usize> = args.next().map(|text| parse_or_exit(text, "dense size"));
     let game = PlacementGame::new(piece, board);
     let mut solver = PlacementSolver::new(&game, budget);
     solver.set_pruning(pruning);
+    if let Some(dense) = dense {
+        solver.set_dense_size(dense);
+    }
     let value = solver.nim_value(&game.empty());
     let stats = solver.stats();
     println!(
-        "{piece} {board} {cuts}: value {value}, {} positions, {} table hits",
-        stats.positions, stats.table_hits
+        "{piece} {board} {cuts}: value {value}, {} positions, {} table hits, {} endgame positions",
+        stats.positions, stats.table_hits, stats.endgame_positions
     );
 }
 
