@@ -13,6 +13,7 @@ use grundy::games::placement::{
     Piece, PlacementGame, PlacementMove, PlacementPosition, PlacementRules, PlacementSolver,
     RayRule, Surface,
 };
+use grundy::solver::Pruning;
 use grundy::{mex, BoardSize, Nimber, Square};
 use proptest::prelude::*;
 
@@ -261,6 +262,7 @@ proptest! {
         choices in proptest::collection::vec(0usize..64, 0..4),
         tiny_table in any::<bool>(),
         full_mex_size in prop_oneof![Just(0usize), Just(3), Just(1000)],
+        skip in any::<bool>(),
     ) {
         prop_assume!(rows * cols <= 12);
         let game = PlacementGame::with_rules(
@@ -271,6 +273,8 @@ proptest! {
         let budget = if tiny_table { 0 } else { 1 << 20 };
         let mut solver = PlacementSolver::new(&game, budget);
         solver.set_full_mex_size(full_mex_size);
+        // With and without the skip of values that options of known value rule out.
+        solver.set_pruning(Pruning { skip });
         check_against_reference(&mut solver, &game, &position)?;
     }
 

@@ -4,7 +4,7 @@
 use grundy::games::placement::{
     NodeKayles, Piece, PlacementGame, PlacementPosition, PlacementSolver,
 };
-use grundy::solver::naive_nim_value;
+use grundy::solver::{naive_nim_value, Pruning};
 use grundy::square_set::SquareSet;
 use grundy::{BoardSize, Nimber, Outcome};
 use proptest::prelude::*;
@@ -62,6 +62,7 @@ proptest! {
         tiny_table in any::<bool>(),
         full_mex_size in prop_oneof![Just(0usize), Just(3), Just(10), Just(1000)],
         dense_size in prop_oneof![Just(0usize), Just(6), Just(20)],
+        skip in any::<bool>(),
     ) {
         prop_assume!(rows * cols <= 20);
         let game = PlacementGame::new(PIECES[piece], BoardSize::new(rows, cols).unwrap());
@@ -73,6 +74,9 @@ proptest! {
         solver.set_full_mex_size(full_mex_size);
         // 0: no dense endgames; 20: every component of these boards is one.
         solver.set_dense_size(dense_size);
+        // With and without the skip of values that options of known value rule out.
+        let pruning = Pruning { skip };
+        solver.set_pruning(pruning);
         prop_assert_eq!(solver.nim_value(&position), naive(&game, &position));
         let mut winning = Vec::new();
         for mv in solver.move_values(&position) {
@@ -85,6 +89,7 @@ proptest! {
         let mut fresh = PlacementSolver::new(&game, budget);
         fresh.set_full_mex_size(full_mex_size);
         fresh.set_dense_size(dense_size);
+        fresh.set_pruning(pruning);
         prop_assert_eq!(fresh.winning_moves(&position), winning);
     }
 }

@@ -184,6 +184,25 @@ impl Knowledge {
     }
 }
 
+/// Which of the field's cut-offs the outcome probes use beyond the plain search (set by
+/// [`crate::games::placement::PlacementSolver::set_pruning`]); each changes only the speed.
+/// Lemoine, Viennot and Beling's bound (a component of `k` options has a value of at most
+/// `k`) was tried and is not here: the probed components have more options than any value
+/// asked of them, so it never cut (docs/PERFORMANCE.md, "The field's pruning").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pruning {
+    /// An option whose value `v` is known shows that the component's value is not `v` (LVB's
+    /// skip): kept in the table of components, so that the heap move to `C + *v` and the
+    /// question "is it `v`?" cost nothing later. On by default.
+    pub skip: bool,
+}
+
+impl Default for Pruning {
+    fn default() -> Pruning {
+        Pruning { skip: true }
+    }
+}
+
 struct SearchState<K, P> {
     /// What is known of components, by canonical key; possibly shared with other solvers.
     table: Arc<SharedTable<K, Knowledge>>,
@@ -205,6 +224,7 @@ struct SearchState<K, P> {
     taken: Vec<bool>,
     full_mex_size: usize,
     dense_size: usize,
+    pruning: Pruning,
     dense: DenseNodeKayles,
     positions: u64,
     table_hits: u64,
@@ -257,6 +277,7 @@ impl<G: ImpartialGame> Solver<G> {
                 taken: Vec::new(),
                 full_mex_size: DEFAULT_FULL_MEX_SIZE,
                 dense_size: DEFAULT_DENSE_SIZE,
+                pruning: Pruning::default(),
                 dense: DenseNodeKayles::default(),
                 positions: 0,
                 table_hits: 0,
@@ -279,6 +300,12 @@ impl<G: ImpartialGame> Solver<G> {
     /// game offers one; 0 turns it off. Any value gives the same nimbers at a different speed.
     pub(crate) fn set_dense_size(&mut self, moves: usize) {
         self.state.dense_size = moves.min(DENSE_CAPACITY);
+    }
+
+    /// Which cut-offs the outcome probes use; any choice gives the same nimbers at a
+    /// different speed (the property tests try each against the plain mex recursion).
+    pub(crate) fn set_pruning(&mut self, pruning: Pruning) {
+        self.state.pruning = pruning;
     }
 
     /// Reports progress to `observer` during searches.
@@ -576,6 +603,9 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         let sizes = self.by_size.len();
         let mut guessed = false;
         let mut refuted = false;
+        // Values the component cannot have, shown by options whose values are known (LVB's
+        // skip: the option of value v refutes `C + *v` at once).
+        let mut skipped = 0u64;
         for index in first..self.options.len() {
             let option = self.options[index];
             match self.exact.get_hashed(&option, self.option_hashes[index]) {
@@ -584,7 +614,12 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
                     refuted = true;
                     break;
                 }
-                Some(_) => self.table_hits += 1,
+                Some(value) => {
+                    self.table_hits += 1;
+                    if value.value() < 64 {
+                        skipped |= 1 << value.value();
+                    }
+                }
                 None => {
                     // Seeking 0, the game may know better than the size (mirror replies in
                     // the placement games).
@@ -599,6 +634,9 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
                     }
                 }
             }
+        }
+        if !self.pruning.skip {
+            skipped = 0;
         }
         if !refuted {
             // Small options first (seeking 0, taking turns with the game's order): they are
@@ -633,7 +671,18 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         // j. They cost whole searches of the same component, while one option often settles
         // the question.
         if !refuted {
+            if skipped != 0 && !self.stopped {
+                // Kept before the heap moves, which ask the table first.
+                let mut known = self.table.get(&key).unwrap_or_default();
+                if known.value().is_none() && known.excluded | skipped != known.excluded {
+                    known.excluded |= skipped;
+                    self.table.insert(key, known, self.positions - start);
+                }
+            }
             for smaller in 0..candidate {
+                if smaller < 64 && skipped >> smaller & 1 == 1 {
+                    continue;
+                }
                 if self.is_value(game, component, key, smaller) {
                     return false;
                 }
@@ -642,8 +691,9 @@ impl<K: TableKey, P: TableKey> SearchState<K, P> {
         let work = self.positions - start;
         if refuted {
             let mut known = self.table.get(&key).unwrap_or_default();
-            if candidate < 64 && known.value().is_none() && !self.stopped {
-                known.excluded |= 1 << candidate;
+            if (candidate < 64 || skipped != 0) && known.value().is_none() && !self.stopped {
+                let excluded = if candidate < 64 { 1 << candidate } else { 0 };
+                known.excluded |= excluded | skipped;
                 self.table.insert(key, known, work);
             }
             false
@@ -767,6 +817,28 @@ mod tests {
         }
         fn size(&self, heap: &u32) -> usize {
             *heap as usize
+        }
+    }
+
+    #[test]
+    fn a_nim_heap_is_its_size_with_and_without_the_skip() {
+        // Valued from the smallest heap up, every option's value is known when a heap is
+        // probed, and the skip rules out those values at once; asked afresh, it rules out
+        // values as the search learns them.
+        for skip in [false, true] {
+            let mut probing = Solver::new(NimHeap, 1 << 20);
+            probing.set_full_mex_size(0);
+            probing.set_pruning(Pruning { skip });
+            for heap in 0..40 {
+                assert_eq!(probing.nim_value(&heap), Nimber::new(heap));
+            }
+            for heap in 0..12 {
+                let mut fresh = Solver::new(NimHeap, 1 << 20);
+                fresh.set_full_mex_size(0);
+                fresh.set_pruning(Pruning { skip });
+                assert!(!fresh.has_value(&heap, Nimber::new(heap + 1)));
+                assert!(fresh.has_value(&heap, Nimber::new(heap)));
+            }
         }
     }
 

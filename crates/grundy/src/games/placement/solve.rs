@@ -6,7 +6,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use crate::board::{BoardSize, Square};
-use crate::solver::{Fact, FactSource, ImpartialGame, SearchObserver, SearchStats, Solver};
+use crate::solver::{
+    Fact, FactSource, ImpartialGame, Pruning, SearchObserver, SearchStats, Solver,
+};
 use crate::square_set::SquareSet;
 use crate::values::Nimber;
 
@@ -286,6 +288,12 @@ impl PlacementSolver {
     /// ones by outcome probes; any value gives the same answers at a different speed.
     pub fn set_full_mex_size(&mut self, squares: usize) {
         with_engine!(&mut self.engine, solver => solver.set_full_mex_size(squares));
+    }
+
+    /// Which cut-offs the outcome probes use (both by default); any choice gives the same
+    /// answers at a different speed.
+    pub fn set_pruning(&mut self, pruning: Pruning) {
+        with_engine!(&mut self.engine, solver => solver.set_pruning(pruning));
     }
 
     /// Components of at most `squares` free squares are valued by the dense endgame search;
