@@ -158,7 +158,6 @@ impl WinSweep {
     /// Whether the player to move wins `live` (of `count` vertices, more than the table
     /// holds) plus `heap`; `code` is its adjacency code when it has at most
     /// [`CODED_VERTICES`] vertices.
-    #[inline]
     fn expand(&mut self, live: u64, count: usize, code: u64, heap: u32) -> bool {
         self.positions += 1;
         if count == LARGE_VERTICES {
@@ -168,42 +167,6 @@ impl WinSweep {
                 self.small_vertices = LARGE_VERTICES;
             }
         }
-        if count <= self.small_vertices + 1 && count <= CODED_VERTICES {
-            self.expand_by_lookups(live, count, code, heap)
-        } else {
-            self.expand_and_search(live, count, code, heap)
-        }
-    }
-
-    /// [`WinSweep::expand`] for a set one vertex larger than the table's graphs (the commonest
-    /// expansion): every option is looked up, so none waits to be searched. Kept apart from
-    /// [`WinSweep::expand_and_search`] so that it pays neither that function's frame nor its
-    /// arrays of waiting options.
-    #[inline]
-    fn expand_by_lookups(&mut self, live: u64, count: usize, code: u64, heap: u32) -> bool {
-        let masks = self.pair_masks[count].as_slice();
-        let mut rest = live;
-        while rest != 0 {
-            let vertex = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let option = live & !self.neighbourhoods[vertex];
-            let size = option.count_ones() as usize;
-            let option_code = pext(code, masks[pext(option, live) as usize]);
-            if self.code_is(size, option_code, heap) {
-                self.refuter = vertex;
-                return true;
-            }
-        }
-        self.refuter = NO_VERTEX;
-        // Moves in the heap, last: each is a sweep of the whole set again.
-        let won = (0..heap).any(|smaller| !self.expand(live, count, code, smaller));
-        self.refuter = NO_VERTEX;
-        won
-    }
-
-    /// [`WinSweep::expand`] for a set with options too large to look up.
-    #[inline(never)]
-    fn expand_and_search(&mut self, live: u64, count: usize, code: u64, heap: u32) -> bool {
         // Options small enough to look up are looked at as they are found; the rest wait, by
         // size, to be searched smallest first (lowest vertex first among equals): the most
         // constraining moves leave the fewest replies, so their searches are the cheapest and
