@@ -865,7 +865,7 @@ mod tests {
     /// Advances `run` a heap at a time to the end of `naive`, comparing each value, until the
     /// end or an error (after which the state must be unchanged).
     fn assert_one_by_one(run: &mut WindowedSequence, naive: &[u32]) {
-        for heap in run.finished()..naive.len() {
+        for (heap, &expected) in naive.iter().enumerate().skip(run.finished()) {
             let before = run.to_bytes();
             match run.advance_observed(heap, &mut ()) {
                 Ok(reached) => assert!(reached),
@@ -876,7 +876,7 @@ mod tests {
             }
             assert_eq!(
                 *run.report(heap, 0.0).last_values.last().unwrap(),
-                naive[heap],
+                expected,
                 "heap {heap}"
             );
         }
