@@ -132,7 +132,7 @@ pub struct ValueCounts {
 /// The report of a windowed sequence: what a user wants of a sequence too long to list.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WindowedReport {
-    /// [`SCHEMA_VERSION`].
+    /// The version of the report's schema (1).
     pub schema: u32,
     /// [`Command::Sequence`].
     pub command: Command,
@@ -292,10 +292,12 @@ impl WindowedSequence {
         }
     }
 
-    /// [`WindowedSequence::start_observed`], told to a watch.
+    /// Computes the prefix (heaps `0..window`, by the whole-sequence method), chooses the mask
+    /// from it and checks that its rare heaps fit the window, telling `watch` the progress.
     ///
     /// # Errors
-    /// As [`WindowedSequence::start_observed`].
+    /// A rule outside the sparse-space method, a window out of range, rare heaps too far back,
+    /// or [`WindowError::Stopped`] when the watch stopped it.
     pub fn start(
         game: &HeapGame,
         window: usize,
@@ -307,19 +309,23 @@ impl WindowedSequence {
         Ok(state)
     }
 
-    /// [`WindowedSequence::advance_observed`], told to a watch.
+    /// Computes heaps up to `to` (inclusive) unless `watch` stops it first; returns whether
+    /// `to` was reached (false: stopped, the state at a heap boundary).
     ///
     /// # Errors
-    /// As [`WindowedSequence::advance_observed`].
+    /// A heap that needs values outside the prefix and the window; the state is then that
+    /// before the heap, and every value counted is right.
     pub fn advance(&mut self, to: usize, watch: &Watch) -> Result<bool, WindowError> {
         let mut observer = Self::observer(&self.name, watch);
         self.advance_observed(to, &mut observer)
     }
 
-    /// [`WindowedSequence::from_bytes_observed`], told to a watch.
+    /// The state `bytes` hold ([`WindowedSequence::to_bytes`]), for `game`: the prefix is
+    /// computed again (progress told to `watch`) and must agree with the checkpoint's.
     ///
     /// # Errors
-    /// As [`WindowedSequence::from_bytes_observed`].
+    /// [`WindowError::Checkpoint`] for bytes that are not a whole checkpoint of this game (torn,
+    /// edited, another game or format), or what [`WindowedSequence::start`] refuses.
     pub fn from_bytes(
         game: &HeapGame,
         bytes: &[u8],
