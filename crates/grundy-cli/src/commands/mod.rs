@@ -15,6 +15,7 @@ pub mod outcome;
 pub mod play;
 pub mod quotient;
 pub mod sequence;
+pub mod sequence_window;
 pub mod table;
 pub mod terminal;
 pub mod tour;

@@ -25,9 +25,14 @@ copied from the period. Codes with a repeating digit or a digit of 8 or more are
 move, only to --to, and refused when that is too much work. The report gives the largest value and \
 where it first appears, and the rare values: how many heaps have a value in the rarer class of the \
 sparse-space method's mask, and the last of them (in most octal games they die out early). Ctrl-C \
-stops the computation, prints the values finished and exits with status 130.\n\nExamples:\n  \
+stops the computation, prints the values finished and exits with status 130. With --window (or \
+--checkpoint) only the first and the last HEAPS values are kept, so memory stays bounded whatever --to, \
+for games whose rare values all lie in the first HEAPS heaps: 0.6 (Officers), whose last rare heap is \
+20,627; a game whose rare values go on is refused.\n\nExamples:\n  \
 grundy sequence kayles --to 1000\n  grundy sequence 0.6 --to 1000000\n  \
 grundy sequence 0.6 --to 1073741824 --show 0 --memory 5G\n  \
+grundy sequence 0.6 --to 68719476736 --checkpoint officers.ckpt\n  \
+grundy sequence 0.6 --to 100000000 --window 65536 --json\n  \
 grundy sequence grundys-game --to 100000 --json\n  grundy sequence 0.137 --to 200 --svg dawson.svg\n  grundy sequence 0.312 --to 12 --misere"
 )]
 pub struct Args {
@@ -57,10 +62,25 @@ pub struct Args {
     /// second-player win when γ₀ is 0), as far as a search of 5 million positions reaches.
     #[arg(long)]
     pub misere: bool,
+    /// Compute with the first HEAPS values and the last HEAPS only (about 6 bytes each,
+    /// whatever --to; default 262144 with --checkpoint), for games whose rare values are all
+    /// in the first HEAPS (0.6): the report gives the largest value, the rare values, the count
+    /// of each value at every power of two and the last values, not every value. A heap that
+    /// needs more (a new rare value) stops the run with an error saying what to raise.
+    #[arg(long, value_name = "HEAPS")]
+    pub window: Option<usize>,
+    /// With a window: keep the state in FILE (a few MB) every minute, at the end and on Ctrl-C,
+    /// and resume from it when it exists. A file that is not such a checkpoint of this game is
+    /// refused.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
 }
 
 /// Runs `grundy sequence`.
 pub fn run(args: &Args) -> Result<String> {
+    if args.window.is_some() || args.checkpoint.is_some() {
+        return super::sequence_window::run(args);
+    }
     let request = SequenceRequest {
         game: sequence_game(&args.game).map_err(input_error)?,
         to: args.to,

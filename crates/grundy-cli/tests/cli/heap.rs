@@ -439,3 +439,88 @@ fn sequence_memory_is_bounded_by_its_memory_option() {
         .unwrap()
         .contains("     980: "));
 }
+
+/// The report of a windowed run without the seconds it took.
+fn windowed_report(args: &[&str]) -> serde_json::Value {
+    let mut report = json_of(args);
+    report.as_object_mut().unwrap().remove("seconds");
+    report
+}
+
+#[test]
+fn a_windowed_run_killed_after_its_first_checkpoint_resumes_to_the_same_answer() {
+    use std::io::BufRead;
+    let folder = tempfile::tempdir().unwrap();
+    let checkpoint = folder.path().join("run.ckpt");
+    let checkpoint = checkpoint.to_str().unwrap();
+    // 0.167: its 60 rare heaps end at 1,303, so a window of 4096 holds them.
+    let args = ["sequence", "0.167", "--to", "10000000", "--window", "4096"];
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .args(["--checkpoint", checkpoint, "--json"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let mut lines = std::io::BufReader::new(stderr).lines();
+    // Wait for the event, the first checkpoint saved, then kill at once (SIGKILL).
+    let saved = lines.any(|line| line.is_ok_and(|line| line.starts_with("checkpoint: heaps")));
+    assert!(saved, "the run says when it saved its first checkpoint");
+    child.kill().unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), None, "killed by the signal, not finished");
+    let kept = std::fs::read(checkpoint).unwrap();
+    assert!(!kept.is_empty());
+    let mut resumed_args = args.to_vec();
+    resumed_args.extend(["--checkpoint", checkpoint]);
+    let resumed = windowed_report(&resumed_args);
+    let whole = windowed_report(&args);
+    assert_eq!(resumed, whole);
+    assert_eq!(whole["finished"], 10_000_001);
+    assert_eq!(whole["rare"]["last"], 1303);
+}
+
+#[test]
+fn a_damaged_or_foreign_checkpoint_is_refused_with_status_2() {
+    let folder = tempfile::tempdir().unwrap();
+    let checkpoint = folder.path().join("run.ckpt");
+    let path = checkpoint.to_str().unwrap();
+    let run = |game: &str| {
+        grundy()
+            .args(["sequence", game, "--to", "5000", "--window", "4096"])
+            .args(["--checkpoint", path])
+            .assert()
+    };
+    run("0.167").success();
+    run("0.161")
+        .code(2)
+        .stderr(contains("not a usable checkpoint of 0.161"))
+        .stderr(contains("of the game 0.167"));
+    let mut bytes = std::fs::read(&checkpoint).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    std::fs::write(&checkpoint, &bytes).unwrap();
+    run("0.167").code(2).stderr(contains("checksum"));
+    std::fs::write(&checkpoint, "hello").unwrap();
+    run("0.167")
+        .code(2)
+        .stderr(contains("not a usable checkpoint"));
+}
+
+#[test]
+fn a_window_too_small_stops_with_what_to_raise() {
+    // 0.6 has rare heaps up to 20,627: the first past the window stops the run, after the
+    // report of the heaps before it.
+    grundy()
+        .args(["sequence", "0.6", "--to", "100000", "--window", "16384"])
+        .assert()
+        .code(2)
+        .stdout(contains("rare values: "))
+        .stderr(contains("window larger than"))
+        .stderr(contains("give --checkpoint FILE to keep the state"));
+    fails_with(
+        &["sequence", "0.6", "--to", "100", "--window", "16384"],
+        "--to 100 is below the window",
+    );
+}

@@ -69,3 +69,17 @@ pub struct RareValues {
     /// sequence.
     pub(crate) used: bool,
 }
+
+impl RareValues {
+    /// How many heaps from 0 on have a rare value.
+    #[must_use]
+    pub fn heaps(&self) -> usize {
+        self.heaps
+    }
+
+    /// The last heap with a rare value, if any.
+    #[must_use]
+    pub fn last(&self) -> Option<usize> {
+        self.last
+    }
+}

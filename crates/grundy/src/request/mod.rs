@@ -57,6 +57,10 @@ pub use crate::games::first_move_search::{
     RanksAnswer, RanksError, RanksObserver, RanksSearch, Refusal, ResumableSearch, Resume,
     SettledUnit, UnitBudget, UnitCounts, UnitResumeError, MAX_UNIT_TEXT_BYTES, RESUMABLE_GAMES,
 };
+pub use crate::games::heap::windowed::{
+    ValueCounts, WindowError, WindowedReport, WindowedSequence, DEFAULT_WINDOW, MAX_WINDOW,
+    MIN_WINDOW,
+};
 pub use crate::games::registry::{check_game, CheckRequest};
 pub use crate::games::registry::{
     parity_text, BoardRange, Conjecture, ConjectureRequest, PARITY_STATEMENT,

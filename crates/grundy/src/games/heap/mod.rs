@@ -24,6 +24,7 @@ mod rule;
 mod sequence;
 pub(crate) mod sequence_question;
 mod sequence_text;
+pub mod windowed;
 
 pub(crate) use family::{Heaps, Rectangles};
 pub(crate) use kayles_2d::RectangleMove;

@@ -372,7 +372,7 @@ impl Tuning {
 }
 
 /// Pairs marked between checks of whether every candidate has turned up.
-const MARK_BLOCK: usize = 64;
+pub(super) const MARK_BLOCK: usize = 64;
 
 /// The cost of one step of the sparse pass (a scattered read and a store) in pairs of a heap
 /// without it (which marks a quarter of its pairs and scans the rest for its candidates), set
@@ -381,34 +381,34 @@ const MARK_BLOCK: usize = 64;
 const SPARSE_STEP_IN_PAIRS: usize = 10;
 
 /// Values below this fit the byte table that the 16-bit scans mark.
-const COMPACT_LIMIT: usize = 1 << 16;
+pub(super) const COMPACT_LIMIT: usize = 1 << 16;
 
 /// The state of the sparse-space method: which values are "even", which positions are sparse.
-struct SparseSpace {
-    mask: u32,
+pub(super) struct SparseSpace {
+    pub(super) mask: u32,
     /// Whether the class of a position also flips with the parity of the heap size.
-    domain: bool,
+    pub(super) domain: bool,
     /// The class (see [`SparseSpace::class_of`]) of the sparse positions.
-    sparse_class: bool,
+    pub(super) sparse_class: bool,
     /// Whether each heap enumerates its breaks that involve a sparse heap. Without this pass
     /// (for games where no mask makes one class rare) every candidate below the mex is
     /// verified by scanning.
     sparse_pass: bool,
     /// The sparse heap sizes, ascending, all at least 1, when the sparse pass needs them.
-    sparse: Vec<usize>,
+    pub(super) sparse: Vec<usize>,
     /// Their values.
-    sparse_values: Vec<u32>,
+    pub(super) sparse_values: Vec<u32>,
     /// How many heaps (from 0) are of the sparse class, and the last of them.
-    sparse_heaps: usize,
-    last_sparse: Option<usize>,
+    pub(super) sparse_heaps: usize,
+    pub(super) last_sparse: Option<usize>,
     /// Numbers of tokens a move may take leaving nothing, one heap, or two heaps.
-    take_all: Vec<usize>,
-    take_one: Vec<usize>,
-    take_split: Vec<usize>,
-    unequal_parts: bool,
+    pub(super) take_all: Vec<usize>,
+    pub(super) take_one: Vec<usize>,
+    pub(super) take_split: Vec<usize>,
+    pub(super) unequal_parts: bool,
     /// One more than the largest value so far, rounded up to a power of two: no nim-sum of
     /// values seen reaches it.
-    limit: u32,
+    pub(super) limit: u32,
     /// The values reached by the options of the current heap, by value; at least
     /// [`COMPACT_LIMIT`] long, so that a 16-bit nim-sum needs no bounds check.
     seen: Vec<bool>,
@@ -429,7 +429,7 @@ fn pairs(values: &[u16], rest: usize, smaller: Range<usize>) -> (&[u16], &[u16])
 
 /// Marks the nim-sum of every pair `(low[k], high[high.len() - 1 - k])`: one store per pair,
 /// with no bounds check and no dependency between pairs.
-fn mark_pairs(low: &[u16], high: &[u16], seen: &mut [bool; COMPACT_LIMIT]) {
+pub(super) fn mark_pairs(low: &[u16], high: &[u16], seen: &mut [bool; COMPACT_LIMIT]) {
     // Eight nim-sums by one vector instruction (and a shuffle), then eight independent stores.
     const LANES: usize = 8;
     let groups = low.chunks_exact(LANES).zip(high.rchunks_exact(LANES));
@@ -478,13 +478,13 @@ fn some_pair_reaches(low: &[u16], high: &[u16], target: u16) -> bool {
 }
 
 /// The least value in `from..end` missing from `seen`.
-fn first_missing(seen: &[bool], from: u32, end: u32) -> Option<u32> {
+pub(super) fn first_missing(seen: &[bool], from: u32, end: u32) -> Option<u32> {
     let range = from as usize..end.max(from) as usize;
     let offset = seen[range].iter().position(|&reached| !reached)?;
     Some(from + offset as u32)
 }
 
-fn parity(value: u32, mask: u32) -> bool {
+pub(super) fn parity(value: u32, mask: u32) -> bool {
     (value & mask).count_ones() & 1 == 1
 }
 
@@ -498,6 +498,16 @@ impl SparseSpace {
     /// into its period, like 0.376 near 2 million) many masks tie at no expensive heap: a
     /// stranger among them can make a quarter of a million heaps sparse and every later heap
     /// cost a scan of all its breaks (0.376 took 80 s from 2.1 to 2.2 million instead of 0.3 s).
+    /// [`SparseSpace::choose`] with the sparse pass on whatever it costs, for a computation
+    /// that cannot scan every break (the windowed sequence keeps too few values for that).
+    pub(super) fn choose_with_sparse_pass(rule: &TakeBreak, values: &[u16]) -> SparseSpace {
+        let tuning = Tuning {
+            breaks: Breaks::Sparse,
+            ..Tuning::DEFAULT
+        };
+        SparseSpace::choose(rule, values, &tuning, None)
+    }
+
     fn choose<V: StoredValue>(
         rule: &TakeBreak,
         values: &[V],
@@ -597,7 +607,7 @@ impl SparseSpace {
         }
     }
 
-    fn class_of(value: u32, heap: usize, mask: u32, domain: bool) -> bool {
+    pub(super) fn class_of(value: u32, heap: usize, mask: u32, domain: bool) -> bool {
         parity(value, mask) ^ (domain && heap % 2 == 1)
     }
 

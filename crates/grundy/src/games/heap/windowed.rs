@@ -1,0 +1,1038 @@
+//! Nim-sequences in memory that does not grow with the heap: the finished prefix and a window
+//! of recent values, for games whose rare values are finished.
+//!
+//! The sparse-space method ([`super::nim_sequence`]) reads, for heap `n`, three kinds of value:
+//! - `g(n - t)` for the few `t` a move takes: recent values;
+//! - `g(rest - s)` for every *sparse* (rare) heap `s`, `rest = n - t`: when the last rare heap is
+//!   `S`, values no older than `n - t - S`;
+//! - the pairs `g(a) ^ g(rest - a)` marked from the small end, `a = 1, 2, …`, until every value
+//!   below the mex has turned up: small heaps `a` and recent heaps `rest - a`.
+//!
+//! Only a heap whose own value turns out rare (or whose small-end marking runs long) needs all
+//! its breaks, hence the whole sequence. So a game whose rare heaps all lie in the first `W`
+//! heaps (0.6: 1,584 rare heaps, the last at 20,627) can go on with the first `W` values and
+//! the last `W` only, `6·W` bytes whatever the heap. When a heap needs anything outside them (a
+//! new rare heap, a marking scan past the window) the computation stops with
+//! [`WindowError`], naming the heap and what to raise: never a wrong value.
+//!
+//! Games with no rare class (0.04, 0.06, 0.007: the best mask leaves an eighth or more of the
+//! heaps rare, and new ones keep coming) stop at their first rare heap past the prefix, or at
+//! the start when a rare heap lies too near the end of the prefix.
+//!
+//! The state serialises to bytes and back ([`WindowedSequence::to_bytes`],
+//! [`WindowedSequence::from_bytes`]) for a run resumed from a checkpoint: the last `W` values,
+//! the counts, and a hash of the prefix, which is recomputed on resume and must agree.
+//!
+//! ```
+//! use grundy::request::{sequence_game, WindowedSequence};
+//! use grundy::watch::Watch;
+//!
+//! let officers = sequence_game("0.6").unwrap();
+//! let watch = Watch::new();
+//! let mut run = WindowedSequence::start(&officers, 1 << 17, &watch).unwrap();
+//! assert!(run.advance(100_000, &watch).unwrap());
+//! let report = run.report(100_000, 0.0);
+//! assert_eq!((report.rare.heaps(), report.rare.last()), (1584, Some(20627)));
+//! ```
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::heap_values::Slices;
+use super::rule::TakeBreak;
+use super::sequence::{first_missing, mark_pairs, parity, SparseSpace, COMPACT_LIMIT, MARK_BLOCK};
+use super::HeapGame;
+use crate::games::work_observer::WorkObserver;
+use crate::report::{Command, RareValues, SCHEMA_VERSION};
+use crate::watch::{Watch, WorkWatch};
+
+/// The window when none is given: 2^18 heaps, 1.5 MiB of values. 0.6 needs 20,628 for its
+/// rare heaps; the rest is room for the small-end marking, which the report's `deepest_scan`
+/// shows.
+pub const DEFAULT_WINDOW: usize = 1 << 18;
+
+/// The smallest window accepted.
+pub const MIN_WINDOW: usize = 64;
+
+/// The largest window accepted: 6 GiB of values.
+pub const MAX_WINDOW: usize = 1 << 30;
+
+/// How many heap sizes pass between calls to the observer's `progress`.
+const PROGRESS_INTERVAL: usize = 1 << 16;
+
+/// The first bytes of a checkpoint, and its format's version.
+const MAGIC: &[u8] = b"grundy windowed nim-sequence\n";
+const FORMAT_VERSION: u32 = 1;
+
+/// How many of the last values a report lists.
+pub const LAST_VALUES_SHOWN: usize = 20;
+
+/// Why a windowed sequence cannot go on, or a checkpoint cannot be read.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum WindowError {
+    /// The game or window is outside what the windowed method covers.
+    #[error("{0}")]
+    Unsupported(String),
+    /// A rare heap lies too far back for the window to hold the values its pairs read.
+    #[error("rare heap {heap} needs a window of at least {needed} heaps, more than the window {window}: give a larger window")]
+    RareHeapTooFar {
+        /// The rare heap.
+        heap: usize,
+        /// The window needed.
+        needed: usize,
+        /// The window given.
+        window: usize,
+    },
+    /// A heap past the prefix has a rare value: its proof needs every break, hence every value.
+    #[error("heap {heap} has a rare value, {value}, which the windowed method cannot prove (it needs every smaller value): compute it with the whole sequence (no window), or start again with a window larger than {heap}")]
+    NewRareHeap {
+        /// The heap.
+        heap: usize,
+        /// Its value.
+        value: u32,
+    },
+    /// The marking from the small end passed the window before every value below the mex
+    /// turned up.
+    #[error("heap {heap} needed more than {pairs} pairs marked from the small end (value {candidate} not yet reached), past the window {window}: give a larger window")]
+    ScanPastWindow {
+        /// The heap.
+        heap: usize,
+        /// The pairs marked.
+        pairs: usize,
+        /// The least value not reached.
+        candidate: u32,
+        /// The window.
+        window: usize,
+    },
+    /// A value past 16 bits, which the window does not keep.
+    #[error("heap {heap} has a value of 65536 or more, which the windowed method does not keep")]
+    ValueTooLarge {
+        /// The heap.
+        heap: usize,
+    },
+    /// The observer stopped the computation of the prefix, before any state worth keeping.
+    #[error("stopped while computing the prefix")]
+    Stopped,
+    /// The bytes are not a checkpoint of this game and program.
+    #[error("not a usable checkpoint: {0}")]
+    Checkpoint(String),
+}
+
+/// The count of each value over heaps `1..=up_to`: `counts[v]` heaps have value `v`. This is
+/// the form of Rogalski's published histograms, whose file `N` counts heaps 1 to `N` (heap 0,
+/// value 0, left out).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValueCounts {
+    /// The last heap counted: heaps 1 to `up_to` are.
+    pub up_to: u64,
+    /// By value.
+    pub counts: Vec<u64>,
+}
+
+/// The report of a windowed sequence: what a user wants of a sequence too long to list.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WindowedReport {
+    /// The version of the report's schema (1).
+    pub schema: u32,
+    /// [`Command::Sequence`].
+    pub command: Command,
+    /// The game as typed back.
+    pub game: String,
+    /// Its octal code.
+    pub code: String,
+    /// The last heap asked for.
+    pub to: usize,
+    /// The heaps answered: `0..finished`.
+    pub finished: usize,
+    /// The window: the prefix kept and the recent values kept.
+    pub window: usize,
+    /// The bytes the state takes, whatever the heap.
+    pub memory_bytes: u64,
+    /// The largest value, and the first heap with it.
+    pub largest: u32,
+    /// See `largest`.
+    pub largest_at: usize,
+    /// The rare values (all in the prefix).
+    pub rare: RareValues,
+    /// The most pairs any heap past the prefix marked from the small end: a window smaller
+    /// than this (plus the most tokens a move takes) would have stopped.
+    pub deepest_scan: usize,
+    /// The count of each value over heaps 1 to every power of two reached, then to the last
+    /// heap answered.
+    pub counts: Vec<ValueCounts>,
+    /// The heap of `last_values[0]`.
+    pub last_values_from: usize,
+    /// The last values (at most [`LAST_VALUES_SHOWN`]).
+    pub last_values: Vec<u32>,
+    /// Whether the computation was stopped before `to`.
+    pub interrupted: bool,
+    /// Wall-clock seconds of this run (not of the runs before a resume).
+    pub seconds: f64,
+}
+
+impl WindowedReport {
+    /// The report as text: the heaps reached, the largest value, the rare values, the last
+    /// values and the count of each value over all heaps answered (every power of two is in
+    /// the JSON).
+    #[must_use]
+    pub fn text(&self) -> String {
+        use std::fmt::Write;
+        let label = if self.game == self.code {
+            self.code.clone()
+        } else {
+            format!("{} ({})", self.game, self.code)
+        };
+        let mut out = format!(
+            "{label}: nim-values of heaps 0 to {}{} with a window of {} heaps ({} KiB whatever the heap)\n",
+            self.finished - 1,
+            if self.interrupted {
+                format!(" (stopped; asked to {})", self.to)
+            } else {
+                String::new()
+            },
+            self.window,
+            self.memory_bytes >> 10
+        );
+        let rare = &self.rare;
+        let _ = writeln!(
+            out,
+            "largest value {}, first at heap {}\nrare values: {} heaps (mask {:#x}, {} 1-bits{}), the last at heap {}\ndeepest scan from the small end: {} pairs",
+            self.largest,
+            self.largest_at,
+            rare.heaps,
+            rare.mask,
+            if rare.odd { "odd" } else { "even" },
+            if rare.domain { " on even heaps" } else { "" },
+            rare.last.map_or("none".to_string(), |heap| heap.to_string()),
+            self.deepest_scan,
+        );
+        let values: Vec<String> = self.last_values.iter().map(u32::to_string).collect();
+        let _ = writeln!(
+            out,
+            "last values (heaps {} to {}): {}",
+            self.last_values_from,
+            self.finished - 1,
+            values.join(" ")
+        );
+        if let Some(last) = self.counts.last() {
+            let counts: Vec<String> = last
+                .counts
+                .iter()
+                .enumerate()
+                .filter(|&(_, &count)| count > 0)
+                .map(|(value, count)| format!("{value}:{count}"))
+                .collect();
+            let _ = writeln!(
+                out,
+                "count of each value over heaps 1 to {} (value:count): {}",
+                last.up_to,
+                counts.join(" ")
+            );
+        }
+        out
+    }
+}
+
+/// A nim-sequence computed with the first `window` values and the last `window` only.
+#[derive(Clone, Debug)]
+pub struct WindowedSequence {
+    /// The game's name as typed back, for the report.
+    name: String,
+    rule: TakeBreak,
+    window: usize,
+    /// Heaps `0..window`.
+    prefix: Vec<u16>,
+    prefix_hash: u64,
+    /// Heaps `base..next`: between `window` and `2 * window` of them.
+    recent: Vec<u16>,
+    base: usize,
+    next: usize,
+    mask: u32,
+    domain: bool,
+    sparse_class: bool,
+    /// The sparse heaps (all in the prefix) and their values.
+    sparse: Vec<usize>,
+    sparse_values: Vec<u16>,
+    rare_heaps: usize,
+    last_rare: Option<usize>,
+    take_all: Vec<usize>,
+    take_one: Vec<usize>,
+    take_split: Vec<usize>,
+    unequal_parts: bool,
+    /// The largest smaller part whose partner is still in the window.
+    reach: usize,
+    limit: u32,
+    counts: Vec<u64>,
+    at_powers: Vec<ValueCounts>,
+    largest: u16,
+    largest_at: usize,
+    deepest: usize,
+    seen: Vec<bool>,
+    breaks: Vec<(usize, usize)>,
+}
+
+/// FNV-1a, 64 bits: a checksum against torn or edited files, not against an adversary.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+fn hash_values(values: &[u16]) -> u64 {
+    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    fnv(&bytes)
+}
+
+impl WindowedSequence {
+    /// The observer of `watch` for this game.
+    fn observer<'a>(name: &str, watch: &'a Watch) -> WorkWatch<'a> {
+        WorkWatch {
+            watch,
+            task: format!("{name} sequence"),
+        }
+    }
+
+    /// Computes the prefix (heaps `0..window`, by the whole-sequence method), chooses the mask
+    /// from it and checks that its rare heaps fit the window, telling `watch` the progress.
+    ///
+    /// # Errors
+    /// A rule outside the sparse-space method, a window out of range, rare heaps too far back,
+    /// or [`WindowError::Stopped`] when the watch stopped it.
+    pub fn start(
+        game: &HeapGame,
+        window: usize,
+        watch: &Watch,
+    ) -> Result<WindowedSequence, WindowError> {
+        let mut observer = Self::observer(game.name(), watch);
+        let mut state = Self::start_observed(game.rule(), window, &mut observer)?;
+        state.name = game.name().to_string();
+        Ok(state)
+    }
+
+    /// Computes heaps up to `to` (inclusive) unless `watch` stops it first; returns whether
+    /// `to` was reached (false: stopped, the state at a heap boundary).
+    ///
+    /// # Errors
+    /// A heap that needs values outside the prefix and the window; the state is then that
+    /// before the heap, and every value counted is right.
+    pub fn advance(&mut self, to: usize, watch: &Watch) -> Result<bool, WindowError> {
+        let mut observer = Self::observer(&self.name, watch);
+        self.advance_observed(to, &mut observer)
+    }
+
+    /// The state `bytes` hold ([`WindowedSequence::to_bytes`]), for `game`: the prefix is
+    /// computed again (progress told to `watch`) and must agree with the checkpoint's.
+    ///
+    /// # Errors
+    /// [`WindowError::Checkpoint`] for bytes that are not a whole checkpoint of this game (torn,
+    /// edited, another game or format), or what [`WindowedSequence::start`] refuses.
+    pub fn from_bytes(
+        game: &HeapGame,
+        bytes: &[u8],
+        watch: &Watch,
+    ) -> Result<WindowedSequence, WindowError> {
+        let mut observer = Self::observer(game.name(), watch);
+        let mut state = Self::from_bytes_observed(game.rule(), bytes, &mut observer)?;
+        state.name = game.name().to_string();
+        Ok(state)
+    }
+
+    /// Computes the prefix (heaps `0..window`, by the whole-sequence method), chooses the mask
+    /// from it and checks that its rare heaps fit the window.
+    ///
+    /// # Errors
+    /// A rule outside the sparse-space method, a window out of range, rare heaps too far back
+    /// ([`WindowError::RareHeapTooFar`]: the game has no finished rare class within the
+    /// window), or a stop by the observer.
+    pub(crate) fn start_observed(
+        rule: &TakeBreak,
+        window: usize,
+        observer: &mut impl WorkObserver,
+    ) -> Result<WindowedSequence, WindowError> {
+        if !rule.has_fast_sequence() {
+            return Err(WindowError::Unsupported(format!(
+                "{rule} is not computed by the sparse-space method (it needs finitely many digits and at most two heaps left by a move), so it has no windowed sequence"
+            )));
+        }
+        if !(MIN_WINDOW..=MAX_WINDOW).contains(&window) {
+            return Err(WindowError::Unsupported(format!(
+                "window {window} is out of range: from {MIN_WINDOW} to {MAX_WINDOW}"
+            )));
+        }
+        let sequence = super::nim_sequence(rule, window - 1, observer);
+        if sequence.stopped {
+            return Err(WindowError::Stopped);
+        }
+        let prefix = match sequence.values.slices() {
+            Slices::Narrow(values) => values.to_vec(),
+            Slices::Wide(values) => {
+                let heap = values.iter().position(|&v| v > 0xffff).unwrap_or(0);
+                return Err(WindowError::ValueTooLarge { heap });
+            }
+        };
+        let space = SparseSpace::choose_with_sparse_pass(rule, &prefix);
+        let max_split_taken = space.take_split.iter().copied().max();
+        if let (Some(taken), Some(last)) = (max_split_taken, space.sparse.last()) {
+            if last + taken > window {
+                return Err(WindowError::RareHeapTooFar {
+                    heap: *last,
+                    needed: last + taken,
+                    window,
+                });
+            }
+        }
+        let reach = (window - 1).min(window - max_split_taken.unwrap_or(0));
+        let mut counts = Vec::new();
+        let mut at_powers = Vec::new();
+        let (mut largest, mut largest_at) = (0u16, 0usize);
+        for (heap, &value) in prefix.iter().enumerate().skip(1) {
+            if counts.len() <= usize::from(value) {
+                counts.resize(usize::from(value) + 1, 0);
+            }
+            counts[usize::from(value)] += 1;
+            if value > largest {
+                (largest, largest_at) = (value, heap);
+            }
+            if heap.is_power_of_two() {
+                at_powers.push(ValueCounts {
+                    up_to: heap as u64,
+                    counts: counts.clone(),
+                });
+            }
+        }
+        Ok(WindowedSequence {
+            name: rule.to_string(),
+            rule: rule.clone(),
+            window,
+            prefix_hash: hash_values(&prefix),
+            recent: {
+                let mut recent = Vec::with_capacity(2 * window);
+                recent.extend_from_slice(&prefix);
+                recent
+            },
+            prefix,
+            base: 0,
+            next: window,
+            mask: space.mask,
+            domain: space.domain,
+            sparse_class: space.sparse_class,
+            sparse_values: space
+                .sparse_values
+                .iter()
+                .map(|&v| u16::try_from(v).expect("the prefix is narrow"))
+                .collect(),
+            sparse: space.sparse,
+            rare_heaps: space.sparse_heaps,
+            last_rare: space.last_sparse,
+            take_all: space.take_all,
+            take_one: space.take_one,
+            take_split: space.take_split,
+            unequal_parts: space.unequal_parts,
+            reach,
+            limit: space.limit,
+            counts,
+            at_powers,
+            largest,
+            largest_at,
+            deepest: 0,
+            seen: vec![false; COMPACT_LIMIT],
+            breaks: Vec::new(),
+        })
+    }
+
+    /// The heaps answered: `0..finished()`.
+    #[must_use]
+    pub fn finished(&self) -> usize {
+        self.next
+    }
+
+    /// The window.
+    #[must_use]
+    pub fn window(&self) -> usize {
+        self.window
+    }
+
+    /// The bytes the state takes: the prefix, the recent values (up to twice the window before
+    /// they are moved down), the table of values reached, and the counts.
+    #[must_use]
+    pub fn memory_bytes(&self) -> u64 {
+        let values = 2 * self.window as u64 + 4 * self.window as u64;
+        let counts = 8 * self.counts.len() as u64 * (self.at_powers.len() as u64 + 1);
+        values + COMPACT_LIMIT as u64 + counts + 10 * self.sparse.len() as u64
+    }
+
+    /// Computes heaps up to `to` (inclusive), asking the observer before each whether to stop.
+    /// Returns whether `to` was reached (false: stopped, the state at a heap boundary).
+    ///
+    /// # Errors
+    /// A heap that needs values outside the prefix and the window; the state is then that
+    /// before the heap, and every value counted is right.
+    pub(crate) fn advance_observed(
+        &mut self,
+        to: usize,
+        observer: &mut impl WorkObserver,
+    ) -> Result<bool, WindowError> {
+        while self.next <= to {
+            if self.next % PROGRESS_INTERVAL == 0 {
+                observer.progress(self.next, to + 1);
+            }
+            if observer.should_stop() {
+                return Ok(false);
+            }
+            let value = self.next_value()?;
+            self.push(value);
+        }
+        Ok(true)
+    }
+
+    fn push(&mut self, value: u16) {
+        let heap = self.next;
+        self.recent.push(value);
+        if self.recent.len() == 2 * self.window {
+            self.recent.copy_within(self.window.., 0);
+            self.recent.truncate(self.window);
+            self.base += self.window;
+        }
+        let index = usize::from(value);
+        if self.counts.len() <= index {
+            self.counts.resize(index + 1, 0);
+        }
+        self.counts[index] += 1;
+        if value > self.largest {
+            (self.largest, self.largest_at) = (value, heap);
+        }
+        if u32::from(value) >= self.limit {
+            self.limit = (u32::from(value) + 1).next_power_of_two();
+        }
+        self.next += 1;
+        if heap.is_power_of_two() {
+            self.at_powers.push(ValueCounts {
+                up_to: heap as u64,
+                counts: self.counts.clone(),
+            });
+        }
+    }
+
+    /// The value of heap `next`, from the prefix and the window only.
+    fn next_value(&mut self) -> Result<u16, WindowError> {
+        let heap = self.next;
+        let base = self.base;
+        let recent = &self.recent;
+        let seen = &mut self.seen;
+        seen[..self.limit as usize].fill(false);
+        for &taken in &self.take_all {
+            if heap == taken {
+                seen[0] = true;
+            }
+        }
+        for &taken in &self.take_one {
+            if heap > taken {
+                seen[usize::from(recent[heap - taken - base])] = true;
+            }
+        }
+        self.breaks.clear();
+        for &taken in &self.take_split {
+            if heap >= taken + 2 {
+                let rest = heap - taken;
+                let last = if self.unequal_parts && rest % 2 == 0 {
+                    rest / 2 - 1
+                } else {
+                    rest / 2
+                };
+                if last >= 1 {
+                    self.breaks.push((rest, last));
+                }
+            }
+        }
+        let most_parts = self.breaks.iter().map(|&(_, last)| last).max().unwrap_or(0);
+        // Every break with a sparse heap: `rest - s` is at least `heap - window`, since every
+        // sparse heap is at most `window - taken` (checked at the start).
+        let mut common_parities = [false; 2];
+        for &(rest, _) in &self.breaks {
+            common_parities[usize::from(self.domain && rest % 2 == 1)] = true;
+            let usable = self.sparse.partition_point(|&small| small < rest);
+            // Parts are never empty, so `rest - small < heap`: within `recent`.
+            let top = rest - base;
+            for (&small, &value) in self.sparse[..usable].iter().zip(&self.sparse_values) {
+                if self.unequal_parts && 2 * small == rest {
+                    continue;
+                }
+                seen[usize::from(value ^ recent[top - small])] = true;
+            }
+        }
+        let mut settled = self.limit;
+        let mut from = 0;
+        while let Some(missing) = first_missing(seen, from, self.limit) {
+            if !common_parities[usize::from(parity(missing, self.mask))] {
+                settled = missing;
+                break;
+            }
+            from = missing + 1;
+        }
+        // Mark from the small end until every value below `settled` has turned up; the
+        // partners `rest - a` must stay in the window.
+        let mut missing = 0;
+        let mut start = 1;
+        let value = loop {
+            missing = match first_missing(seen, missing, settled) {
+                Some(missing) => missing,
+                None => break settled,
+            };
+            if start > most_parts {
+                break missing;
+            }
+            if start > self.reach {
+                return Err(WindowError::ScanPastWindow {
+                    heap,
+                    pairs: start - 1,
+                    candidate: missing,
+                    window: self.window,
+                });
+            }
+            let end = (start + MARK_BLOCK).min(self.reach + 1);
+            for &(rest, last) in &self.breaks {
+                let end = end.min(last + 1);
+                if start >= end {
+                    continue;
+                }
+                let low = &self.prefix[start..end];
+                let high = &recent[rest + 1 - end - base..rest + 1 - start - base];
+                let seen: &mut [bool; COMPACT_LIMIT] = (&mut seen[..COMPACT_LIMIT])
+                    .try_into()
+                    .expect("long enough");
+                mark_pairs(low, high, seen);
+            }
+            start = end;
+        };
+        let Ok(narrow) = u16::try_from(value) else {
+            return Err(WindowError::ValueTooLarge { heap });
+        };
+        if SparseSpace::class_of(value, heap, self.mask, self.domain) == self.sparse_class {
+            return Err(WindowError::NewRareHeap { heap, value });
+        }
+        self.deepest = self.deepest.max(start - 1);
+        Ok(narrow)
+    }
+
+    /// The report of heaps `0..finished()`, asked to `to`, after `seconds` of this run.
+    #[must_use]
+    pub fn report(&self, to: usize, seconds: f64) -> WindowedReport {
+        let mut counts = self.at_powers.clone();
+        let last = self.next - 1;
+        if !last.is_power_of_two() {
+            counts.push(ValueCounts {
+                up_to: last as u64,
+                counts: self.counts.clone(),
+            });
+        }
+        let shown = LAST_VALUES_SHOWN.min(self.next);
+        let recent_end = self.next - self.base;
+        WindowedReport {
+            schema: SCHEMA_VERSION,
+            command: Command::Sequence,
+            game: self.name.clone(),
+            code: self.rule.to_string(),
+            to,
+            finished: self.next,
+            window: self.window,
+            memory_bytes: self.memory_bytes(),
+            largest: u32::from(self.largest),
+            largest_at: self.largest_at,
+            rare: RareValues {
+                mask: self.mask,
+                domain: self.domain,
+                odd: self.sparse_class,
+                heaps: self.rare_heaps,
+                last: self.last_rare,
+                used: true,
+            },
+            deepest_scan: self.deepest,
+            counts,
+            last_values_from: self.next - shown,
+            last_values: self.recent[recent_end - shown..recent_end]
+                .iter()
+                .map(|&v| u32::from(v))
+                .collect(),
+            interrupted: self.next <= to,
+            seconds,
+        }
+    }
+
+    /// The state as bytes: what [`WindowedSequence::from_bytes`] reads back. About
+    /// `2 · window` bytes, plus the counts.
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(2 * self.window + 4096);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        let code = self.rule.to_string();
+        out.extend_from_slice(&(code.len() as u32).to_le_bytes());
+        out.extend_from_slice(code.as_bytes());
+        for word in [
+            self.window as u64,
+            self.next as u64,
+            u64::from(self.mask),
+            u64::from(self.domain),
+            u64::from(self.sparse_class),
+            self.prefix_hash,
+            self.rare_heaps as u64,
+            self.last_rare.map_or(u64::MAX, |heap| heap as u64),
+            u64::from(self.largest),
+            self.largest_at as u64,
+            self.deepest as u64,
+        ] {
+            out.extend_from_slice(&word.to_le_bytes());
+        }
+        let write_counts = |out: &mut Vec<u8>, counts: &[u64]| {
+            out.extend_from_slice(&(counts.len() as u64).to_le_bytes());
+            for count in counts {
+                out.extend_from_slice(&count.to_le_bytes());
+            }
+        };
+        write_counts(&mut out, &self.counts);
+        out.extend_from_slice(&(self.at_powers.len() as u64).to_le_bytes());
+        for power in &self.at_powers {
+            out.extend_from_slice(&power.up_to.to_le_bytes());
+            write_counts(&mut out, &power.counts);
+        }
+        let recent_end = self.next - self.base;
+        for value in &self.recent[recent_end - self.window..recent_end] {
+            out.extend_from_slice(&value.to_le_bytes());
+        }
+        let checksum = fnv(&out);
+        out.extend_from_slice(&checksum.to_le_bytes());
+        out
+    }
+
+    /// The state `bytes` hold, for `rule`: the prefix is computed again and must agree with
+    /// the one the checkpoint was made with.
+    ///
+    /// # Errors
+    /// [`WindowError::Checkpoint`] for bytes that are not a whole checkpoint of this game (torn,
+    /// edited, another game or format), or what [`WindowedSequence::start`] refuses.
+    pub(crate) fn from_bytes_observed(
+        rule: &TakeBreak,
+        bytes: &[u8],
+        observer: &mut impl WorkObserver,
+    ) -> Result<WindowedSequence, WindowError> {
+        let bad = |why: &str| WindowError::Checkpoint(why.to_string());
+        if !bytes.starts_with(MAGIC) {
+            return Err(bad(
+                "it does not start as a windowed nim-sequence checkpoint",
+            ));
+        }
+        if bytes.len() < MAGIC.len() + 12 {
+            return Err(bad("it is cut short"));
+        }
+        let (body, tail) = bytes.split_at(bytes.len() - 8);
+        let stored = u64::from_le_bytes(tail.try_into().expect("8 bytes"));
+        if fnv(body) != stored {
+            return Err(bad(
+                "its checksum does not match (torn or edited): start again without it",
+            ));
+        }
+        let mut reader = Reader {
+            bytes: &body[MAGIC.len()..],
+        };
+        let version = reader.u32()?;
+        if version != FORMAT_VERSION {
+            return Err(WindowError::Checkpoint(format!(
+                "format version {version}, this program reads {FORMAT_VERSION}"
+            )));
+        }
+        let code_len = reader.u32()? as usize;
+        let code = reader.take(code_len)?;
+        let expected = rule.to_string();
+        if code != expected.as_bytes() {
+            return Err(WindowError::Checkpoint(format!(
+                "it is of the game {}, not {expected}",
+                String::from_utf8_lossy(code)
+            )));
+        }
+        let window = reader.usize()?;
+        let next = reader.usize()?;
+        let (mask, domain, sparse_class) = (reader.u64()?, reader.u64()?, reader.u64()?);
+        let prefix_hash = reader.u64()?;
+        let rare_heaps = reader.usize()?;
+        let last_rare = reader.u64()?;
+        let (largest, largest_at, deepest) = (reader.u64()?, reader.usize()?, reader.usize()?);
+        if !(MIN_WINDOW..=MAX_WINDOW).contains(&window) || next < window {
+            return Err(bad("its window or heap is out of range"));
+        }
+        let counts = reader.counts()?;
+        let powers = reader.usize()?;
+        if powers > 64 {
+            return Err(bad("too many powers of two"));
+        }
+        let mut at_powers = Vec::with_capacity(powers);
+        for _ in 0..powers {
+            let up_to = reader.u64()?;
+            at_powers.push(ValueCounts {
+                up_to,
+                counts: reader.counts()?,
+            });
+        }
+        let recent_bytes = reader.take(2 * window)?;
+        if !reader.bytes.is_empty() {
+            return Err(bad("it has bytes past its end"));
+        }
+        let recent: Vec<u16> = recent_bytes
+            .chunks_exact(2)
+            .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
+            .collect();
+        if counts.iter().sum::<u64>() != next as u64 - 1
+            || usize::try_from(largest).ok() != counts.len().checked_sub(1)
+        {
+            return Err(bad("its counts do not add up to its heaps"));
+        }
+        let mut state = WindowedSequence::start_observed(rule, window, observer)?;
+        if state.prefix_hash != prefix_hash
+            || u64::from(state.mask) != mask
+            || u64::from(state.domain) != domain
+            || u64::from(state.sparse_class) != sparse_class
+            || state.rare_heaps != rare_heaps
+            || state.last_rare.map_or(u64::MAX, |heap| heap as u64) != last_rare
+        {
+            return Err(bad(
+                "its first values or mask differ from those computed now (made by another version?)",
+            ));
+        }
+        state.recent = Vec::with_capacity(2 * window);
+        state.recent.extend_from_slice(&recent);
+        state.base = next - window;
+        state.next = next;
+        state.limit = (u32::try_from(largest).expect("checked") + 1).next_power_of_two();
+        state.largest =
+            u16::try_from(largest).map_err(|_| bad("its largest value is too large"))?;
+        state.largest_at = largest_at;
+        state.deepest = deepest;
+        state.counts = counts;
+        state.at_powers = at_powers;
+        Ok(state)
+    }
+}
+
+/// Reads a checkpoint's fields in order, refusing any that would run past its end.
+struct Reader<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, count: usize) -> Result<&'a [u8], WindowError> {
+        if self.bytes.len() < count {
+            return Err(WindowError::Checkpoint("it is cut short".to_string()));
+        }
+        let (taken, rest) = self.bytes.split_at(count);
+        self.bytes = rest;
+        Ok(taken)
+    }
+
+    fn u32(&mut self) -> Result<u32, WindowError> {
+        Ok(u32::from_le_bytes(self.take(4)?.try_into().expect("4")))
+    }
+
+    fn u64(&mut self) -> Result<u64, WindowError> {
+        Ok(u64::from_le_bytes(self.take(8)?.try_into().expect("8")))
+    }
+
+    fn usize(&mut self) -> Result<usize, WindowError> {
+        usize::try_from(self.u64()?)
+            .map_err(|_| WindowError::Checkpoint("a number is out of range".to_string()))
+    }
+
+    fn counts(&mut self) -> Result<Vec<u64>, WindowError> {
+        let len = self.usize()?;
+        if len > COMPACT_LIMIT {
+            return Err(WindowError::Checkpoint(
+                "more values counted than 16 bits hold".to_string(),
+            ));
+        }
+        (0..len).map(|_| self.u64()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::games::heap::naive_nim_sequence;
+
+    /// The counts over heaps 1 to `up_to`.
+    fn counts_of(values: &[u32], up_to: usize) -> Vec<u64> {
+        let counted = &values[1..=up_to];
+        let mut counts = vec![0u64; *counted.iter().max().unwrap() as usize + 1];
+        for &v in counted {
+            counts[v as usize] += 1;
+        }
+        counts
+    }
+
+    /// Advances `run` a heap at a time to the end of `naive`, comparing each value, until the
+    /// end or an error (after which the state must be unchanged).
+    fn assert_one_by_one(run: &mut WindowedSequence, naive: &[u32]) {
+        for (heap, &expected) in naive.iter().enumerate().skip(run.finished()) {
+            let before = run.to_bytes();
+            match run.advance_observed(heap, &mut ()) {
+                Ok(reached) => assert!(reached),
+                Err(_) => {
+                    assert_eq!(run.to_bytes(), before, "an error changes nothing");
+                    return;
+                }
+            }
+            assert_eq!(
+                *run.report(heap, 0.0).last_values.last().unwrap(),
+                expected,
+                "heap {heap}"
+            );
+        }
+    }
+
+    /// The windowed run to `to` equals the whole sequence, or stops with an error.
+    fn check(code: &str, window: usize, to: usize) -> Result<(), WindowError> {
+        let rule: TakeBreak = code.parse().unwrap();
+        let whole: Vec<u32> = super::super::nim_sequence(&rule, to, &mut ())
+            .values
+            .iter()
+            .map(|v| v.value())
+            .collect();
+        let mut run = WindowedSequence::start_observed(&rule, window, &mut ())?;
+        let outcome = run.advance_observed(to, &mut ());
+        let finished = run.finished();
+        let report = run.report(to, 0.0);
+        assert_eq!(
+            report.last_values,
+            whole[report.last_values_from..finished],
+            "{code} {window}"
+        );
+        let last = report.counts.last().unwrap();
+        assert_eq!(last.up_to as usize, finished - 1);
+        assert_eq!(
+            last.counts,
+            counts_of(&whole, finished - 1),
+            "{code} {window}"
+        );
+        for power in &report.counts {
+            assert_eq!(power.counts, counts_of(&whole, power.up_to as usize));
+        }
+        let largest = *whole[..finished].iter().max().unwrap();
+        assert_eq!(report.largest, largest);
+        assert_eq!(
+            report.largest_at,
+            whole.iter().position(|&v| v == largest).unwrap()
+        );
+        outcome.map(|reached| assert!(reached))
+    }
+
+    #[test]
+    fn officers_with_a_window_equals_the_whole_sequence() {
+        check("0.6", 1 << 17, 300_000).unwrap();
+        // Too small for the rare heaps from 16,384 to 20,627: the first stops it.
+        let stopped = check("0.6", 1 << 14, 300_000);
+        assert!(
+            matches!(
+                stopped,
+                Err(WindowError::NewRareHeap { .. } | WindowError::ScanPastWindow { .. })
+            ),
+            "{stopped:?}"
+        );
+    }
+
+    #[test]
+    fn games_whose_rare_values_go_on_stop_soon_after_the_prefix() {
+        for code in ["0.04", "0.06", "0.007"] {
+            let rule: TakeBreak = code.parse().unwrap();
+            let stopped = WindowedSequence::start_observed(&rule, 4096, &mut ())
+                .and_then(|mut run| run.advance_observed(8192, &mut ()));
+            assert!(
+                matches!(
+                    stopped,
+                    Err(WindowError::RareHeapTooFar { .. }
+                        | WindowError::NewRareHeap { .. }
+                        | WindowError::ScanPastWindow { .. })
+                ),
+                "{code}: {stopped:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_checkpoint_resumes_to_the_same_state_and_refuses_damage() {
+        let rule: TakeBreak = "0.6".parse().unwrap();
+        let mut whole = WindowedSequence::start_observed(&rule, 1 << 17, &mut ()).unwrap();
+        whole.advance_observed(200_000, &mut ()).unwrap();
+        let mut first = WindowedSequence::start_observed(&rule, 1 << 17, &mut ()).unwrap();
+        first.advance_observed(77_777, &mut ()).unwrap();
+        let bytes = first.to_bytes();
+        let mut resumed = WindowedSequence::from_bytes_observed(&rule, &bytes, &mut ()).unwrap();
+        resumed.advance_observed(200_000, &mut ()).unwrap();
+        assert_eq!(resumed.report(1, 0.0), whole.report(1, 0.0));
+        assert_eq!(resumed.to_bytes(), whole.to_bytes());
+        let mut torn = bytes.clone();
+        torn.truncate(bytes.len() - 3);
+        let mut edited = bytes.clone();
+        edited[MAGIC.len() + 40] ^= 1;
+        for damaged in [&torn[..], &edited[..], b"hello", &[]] {
+            assert!(matches!(
+                WindowedSequence::from_bytes_observed(&rule, damaged, &mut ()),
+                Err(WindowError::Checkpoint(_))
+            ));
+        }
+        let other: TakeBreak = "0.161".parse().unwrap();
+        let foreign = WindowedSequence::from_bytes_observed(&other, &bytes, &mut ()).unwrap_err();
+        assert!(foreign.to_string().contains("of the game 0.6"), "{foreign}");
+    }
+
+    #[test]
+    fn small_windows_stop_before_any_wrong_value() {
+        // Heaps from 64 on against the reference, for codes with and without rare classes.
+        for code in [
+            "0.6", "0.77", "0.137", "4.7", "0.51", "0.161", "0.14", "0.72",
+        ] {
+            let rule: TakeBreak = code.parse().unwrap();
+            let naive: Vec<u32> = naive_nim_sequence(&rule, 3000)
+                .iter()
+                .map(|v| v.value())
+                .collect();
+            for window in [64, 100, 256, 1000] {
+                let Ok(mut run) = WindowedSequence::start_observed(&rule, window, &mut ()) else {
+                    continue;
+                };
+                assert_one_by_one(&mut run, &naive);
+                let report = run.report(3000, 0.0);
+                let finished = report.finished;
+                assert_eq!(
+                    report.last_values,
+                    naive[report.last_values_from..finished],
+                    "{code} {window}"
+                );
+                assert_eq!(
+                    report.counts.last().unwrap().counts,
+                    counts_of(&naive, finished - 1)
+                );
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+
+        #[test]
+        fn random_codes_equal_the_whole_sequence_or_stop(
+            rule in crate::games::heap::tests::octal_code(4),
+            window in 64usize..600,
+        ) {
+            let naive: Vec<u32> = naive_nim_sequence(&rule, 2500)
+                .iter()
+                .map(|v| v.value())
+                .collect();
+            if let Ok(mut run) = WindowedSequence::start_observed(&rule, window, &mut ()) {
+                assert_one_by_one(&mut run, &naive);
+                let report = run.report(2500, 0.0);
+                let finished = report.finished;
+                prop_assert_eq!(&report.last_values[..], &naive[report.last_values_from..finished]);
+                prop_assert_eq!(&report.counts.last().unwrap().counts, &counts_of(&naive, finished - 1));
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+//! The windowed nim-sequence against published records: Rogalski's count of each value at
+//! every power of two (0.161 and 0.167, whose rare values are finished early, to 2^20) and
+//! Czajka's row of 0.6 to 2^21 heaps (largest value, its first heap, the rare heaps).
+
+use std::collections::BTreeMap;
+
+#[path = "common/oracles.rs"]
+mod oracles;
+
+use grundy::request::{sequence_game, WindowedSequence};
+use grundy::watch::Watch;
+use oracles::oracle_rows;
+
+/// Rogalski's file `N` for a game: the count of each value over heaps 1 to `N`.
+fn rogalski_counts(game: &str) -> BTreeMap<u64, BTreeMap<u64, u64>> {
+    let mut counts: BTreeMap<u64, BTreeMap<u64, u64>> = BTreeMap::new();
+    for row in oracle_rows("rogalski-value-counts.tsv") {
+        let [name, up_to, value, count, _source] = row.as_slice() else {
+            panic!("a row of five fields: {row:?}");
+        };
+        if name == game {
+            counts
+                .entry(up_to.parse().unwrap())
+                .or_default()
+                .insert(value.parse().unwrap(), count.parse().unwrap());
+        }
+    }
+    counts
+}
+
+#[test]
+fn value_counts_at_every_power_of_two_are_rogalskis() {
+    // The windows hold each game's rare heaps (0.161: the last at 23,784; 0.167: at 1,303).
+    for (game, window) in [("0.161", 1 << 16), ("0.167", 1 << 12)] {
+        let published = rogalski_counts(game);
+        assert_eq!(published.len(), 20, "{game}: files 2 to 2^20");
+        let watch = Watch::new();
+        let heap_game = sequence_game(game).unwrap();
+        let mut run = WindowedSequence::start(&heap_game, window, &watch).unwrap();
+        assert!(run.advance(1 << 20, &watch).unwrap());
+        let report = run.report(1 << 20, 0.0);
+        let ours: BTreeMap<u64, BTreeMap<u64, u64>> = report
+            .counts
+            .iter()
+            .filter(|counts| counts.up_to >= 2)
+            .map(|counts| {
+                let by_value = counts
+                    .counts
+                    .iter()
+                    .enumerate()
+                    .map(|(value, &count)| (value as u64, count));
+                // Rogalski lists a value counted zero times below his largest; a zero
+                // count says the same either way.
+                let by_value = by_value.filter(|&(_, count)| count > 0).collect();
+                (counts.up_to, by_value)
+            })
+            .collect();
+        let published: BTreeMap<u64, BTreeMap<u64, u64>> = published
+            .into_iter()
+            .map(|(up_to, counts)| (up_to, counts.into_iter().filter(|&(_, c)| c > 0).collect()))
+            .collect();
+        assert_eq!(ours, published, "{game}");
+    }
+}
+
+#[test]
+fn officers_to_two_to_the_21_is_czajkas_row() {
+    let row = oracle_rows("octal-frontiers.tsv")
+        .into_iter()
+        .find(|row| row[0] == "0.6")
+        .expect("Czajka's row of 0.6");
+    let heaps: usize = row[1].parse().unwrap();
+    let watch = Watch::new();
+    let officers = sequence_game("0.6").unwrap();
+    let mut run = WindowedSequence::start(&officers, 1 << 20, &watch).unwrap();
+    assert!(run.advance(heaps - 1, &watch).unwrap());
+    let report = run.report(heaps - 1, 0.0);
+    assert_eq!(report.finished, heaps);
+    assert_eq!(
+        (
+            report.largest_at.to_string(),
+            report.largest.to_string(),
+            format!("{:x}", report.rare.mask),
+            report.rare.odd,
+            report.rare.heaps().to_string(),
+            report.rare.last().map(|heap| heap.to_string()),
+        ),
+        (
+            row[2].clone(),
+            row[3].clone(),
+            row[4].clone(),
+            false,
+            row[5].clone(),
+            Some(row[6].clone()),
+        )
+    );
+}
