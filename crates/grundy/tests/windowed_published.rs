@@ -7,8 +7,21 @@ use std::collections::BTreeMap;
 #[path = "common/oracles.rs"]
 mod oracles;
 
-use grundy::request::{sequence_game, WindowedSequence};
+use grundy::request::{sequence_game, windowed_sequence, Kept, WindowedReport, WindowedRequest};
 use grundy::watch::Watch;
+
+/// The report of `game`'s heaps to `to`, keeping the first and last `window` values.
+fn windowed(game: &str, to: usize, window: usize) -> WindowedReport {
+    let request = WindowedRequest {
+        game: sequence_game(game).unwrap(),
+        to,
+        window: Some(window),
+        resume: None,
+    };
+    let run = windowed_sequence(&request, &Watch::new(), &mut Kept::Nowhere).unwrap();
+    assert_eq!(run.ended_by, None, "{game} to {to}");
+    run.report
+}
 use oracles::oracle_rows;
 
 /// Rogalski's file `N` for a game: the count of each value over heaps 1 to `N`.
@@ -34,11 +47,7 @@ fn value_counts_at_every_power_of_two_are_rogalskis() {
     for (game, window) in [("0.161", 1 << 16), ("0.167", 1 << 12)] {
         let published = rogalski_counts(game);
         assert_eq!(published.len(), 20, "{game}: files 2 to 2^20");
-        let watch = Watch::new();
-        let heap_game = sequence_game(game).unwrap();
-        let mut run = WindowedSequence::start(&heap_game, window, &watch).unwrap();
-        assert!(run.advance(1 << 20, &watch).unwrap());
-        let report = run.report(1 << 20, 0.0);
+        let report = windowed(game, 1 << 20, window);
         let ours: BTreeMap<u64, BTreeMap<u64, u64>> = report
             .counts
             .iter()
@@ -70,11 +79,7 @@ fn officers_to_two_to_the_21_is_czajkas_row() {
         .find(|row| row[0] == "0.6")
         .expect("Czajka's row of 0.6");
     let heaps: usize = row[1].parse().unwrap();
-    let watch = Watch::new();
-    let officers = sequence_game("0.6").unwrap();
-    let mut run = WindowedSequence::start(&officers, 1 << 20, &watch).unwrap();
-    assert!(run.advance(heaps - 1, &watch).unwrap());
-    let report = run.report(heaps - 1, 0.0);
+    let report = windowed("0.6", heaps - 1, 1 << 20);
     assert_eq!(report.finished, heaps);
     assert_eq!(
         (

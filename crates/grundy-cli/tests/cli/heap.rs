@@ -521,6 +521,6 @@ fn a_window_too_small_stops_with_what_to_raise() {
         .stderr(contains("give --checkpoint FILE to keep the state"));
     fails_with(
         &["sequence", "0.6", "--to", "100", "--window", "16384"],
-        "--to 100 is below the window",
+        "heap 100 is below the window",
     );
 }

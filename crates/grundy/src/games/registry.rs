@@ -22,6 +22,7 @@ use serde::Serialize;
 pub(crate) use crate::games::corner::check_question::check as corner_check;
 use crate::games::corner::check_question::corner_game_of_check;
 pub use crate::games::corner::check_question::CheckRequest;
+pub(crate) use crate::games::corner::MAX_CORNER;
 use crate::games::corner::{looks_like_corner_game, CornerGame, CORNER_GAMES};
 use crate::games::cram::{is_cram, CramTable, CRAM_NAME};
 use crate::games::game_error::GameError;
@@ -33,6 +34,14 @@ pub(crate) use crate::games::heap::sequence_question::{nim_sequence, MISERE_SEQU
 pub use crate::games::heap::sequence_question::{
     SequenceAnswer, SequenceEnd, SequenceRequest, BYTES_PER_COMPUTED_HEAP, BYTES_PER_PRINTED_VALUE,
     DEFAULT_SHOWN, MAX_SEQUENCE_HEAP, PERIOD_HORIZON,
+};
+pub use crate::games::heap::windowed::{
+    ValueCounts, WindowError, WindowedReport, WindowedSequence, DEFAULT_WINDOW, MAX_WINDOW,
+    MIN_WINDOW,
+};
+pub(crate) use crate::games::heap::windowed_question::windowed_sequence as windowed_heap_sequence;
+pub use crate::games::heap::windowed_question::{
+    Kept, StateKeeper, WindowedEnd, WindowedRequest, WindowedRun, KEEP_EVERY,
 };
 use crate::games::heap::{looks_like_heap_game, HeapGame, NAMED_GAMES};
 pub(crate) use crate::games::placement::bench::bench as placement_bench;

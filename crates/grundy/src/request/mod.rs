@@ -57,10 +57,6 @@ pub use crate::games::first_move_search::{
     RanksAnswer, RanksError, RanksObserver, RanksSearch, Refusal, ResumableSearch, Resume,
     SettledUnit, UnitBudget, UnitCounts, UnitResumeError, MAX_UNIT_TEXT_BYTES, RESUMABLE_GAMES,
 };
-pub use crate::games::heap::windowed::{
-    ValueCounts, WindowError, WindowedReport, WindowedSequence, DEFAULT_WINDOW, MAX_WINDOW,
-    MIN_WINDOW,
-};
 pub use crate::games::registry::{check_game, CheckRequest};
 pub use crate::games::registry::{
     parity_text, BoardRange, Conjecture, ConjectureRequest, PARITY_STATEMENT,
@@ -70,6 +66,10 @@ pub use crate::games::registry::{
     BYTES_PER_PRINTED_VALUE, DEFAULT_SHOWN, PERIOD_HORIZON,
 };
 pub use crate::games::registry::{BenchRequest, BENCH_CASES, MAX_DENSE_SIZE};
+pub use crate::games::registry::{
+    Kept, StateKeeper, ValueCounts, WindowError, WindowedEnd, WindowedReport, WindowedRequest,
+    WindowedRun, WindowedSequence, DEFAULT_WINDOW, KEEP_EVERY, MAX_WINDOW, MIN_WINDOW,
+};
 pub use crate::games::registry::{QuotientRequest, MAX_QUOTIENT_HEAPS};
 pub use crate::limits::{memory_text, parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
 pub use after::game_after;
@@ -81,7 +81,8 @@ pub use play::{computer_name, ComputerTurn, NoStrategy, Opponent, PlayRequest};
 pub use play_session::PlaySession;
 pub use prepare::LIST_LIMIT;
 pub use questions::{
-    bench, check, computer_turn, conjecture, moves, outcome, play, quotient, sequence, table, value,
+    bench, check, computer_turn, conjecture, moves, outcome, play, quotient, sequence, table,
+    value, windowed_sequence,
 };
 pub use read::{read_request, request_from_value};
 pub use server_limits::ServerLimits;

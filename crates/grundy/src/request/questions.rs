@@ -17,8 +17,9 @@ use crate::games::contract::FamilyGame;
 use crate::games::game::Game;
 use crate::games::registry::{
     corner_check, misere_quotient, nim_sequence, placement_bench, placement_conjecture,
-    BenchRequest, CheckRequest, ConjectureRequest, QuotientEnd, QuotientProgress, QuotientRequest,
-    SequenceEnd,
+    windowed_heap_sequence, BenchRequest, CheckRequest, ConjectureRequest, QuotientEnd,
+    QuotientProgress, QuotientRequest, SequenceEnd, StateKeeper, WindowedEnd, WindowedRequest,
+    WindowedRun,
 };
 use crate::misere::Convention;
 use crate::report::{
@@ -188,6 +189,31 @@ pub fn sequence(request: &SequenceRequest, watch: &Watch) -> Result<SequenceAnsw
         answer.seconds += started.elapsed().as_secs_f64();
     }
     Ok(answer)
+}
+
+/// The nim-sequence in fixed memory `request` asks for ([`WindowedRequest`]), its state handed
+/// to `keeper` as it goes (at the start, every [`super::KEEP_EVERY`], at the end), progress
+/// and stops through `watch`. A heap that needed values outside the window ends the run early
+/// with the heaps before it reported (`ended_by`).
+///
+/// # Errors
+/// [`RunError::Input`] for a request refused by its values (the window, the heap, a checkpoint
+/// of another game or window); [`RunError::Stopped`] when the watch stopped it before the first
+/// window was computed; [`RunError::Failed`] when the keeper could not keep the state.
+pub fn windowed_sequence(
+    request: &WindowedRequest,
+    watch: &Watch,
+    keeper: &mut dyn StateKeeper,
+) -> Result<WindowedRun, RunError> {
+    let mut observer = WorkWatch {
+        watch,
+        task: format!("{} sequence", request.game.name()),
+    };
+    windowed_heap_sequence(request, &mut observer, keeper).map_err(|end| match end {
+        WindowedEnd::Refused(message) => RunError::input(message),
+        WindowedEnd::Stopped => RunError::Stopped(Stopped::Nothing),
+        WindowedEnd::NotKept(message) => RunError::Failed(message),
+    })
 }
 
 /// The misère quotient `request` asks for, each heap finished and each candidate tried told

@@ -14,7 +14,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::board::MAX_SQUARES;
-use crate::games::corner::MAX_CORNER;
+use crate::games::registry::MAX_CORNER;
 
 use super::{memory_text, Request, RunError, MAX_DRAWN_VERTICES, QUESTIONS};
 

@@ -24,7 +24,8 @@ mod rule;
 mod sequence;
 pub(crate) mod sequence_question;
 mod sequence_text;
-pub mod windowed;
+pub(crate) mod windowed;
+pub(crate) mod windowed_question;
 
 pub(crate) use family::{Heaps, Rectangles};
 pub(crate) use kayles_2d::RectangleMove;

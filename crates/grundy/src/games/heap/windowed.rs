@@ -24,15 +24,17 @@
 //! the counts, and a hash of the prefix, which is recomputed on resume and must agree.
 //!
 //! ```
-//! use grundy::request::{sequence_game, WindowedSequence};
+//! use grundy::request::{sequence_game, windowed_sequence, Kept, WindowedRequest};
 //! use grundy::watch::Watch;
 //!
-//! let officers = sequence_game("0.6").unwrap();
-//! let watch = Watch::new();
-//! let mut run = WindowedSequence::start(&officers, 1 << 17, &watch).unwrap();
-//! assert!(run.advance(100_000, &watch).unwrap());
-//! let report = run.report(100_000, 0.0);
-//! assert_eq!((report.rare.heaps(), report.rare.last()), (1584, Some(20627)));
+//! let request = WindowedRequest {
+//!     game: sequence_game("0.6").unwrap(),
+//!     to: 100_000,
+//!     window: Some(1 << 16),
+//!     resume: None,
+//! };
+//! let run = windowed_sequence(&request, &Watch::new(), &mut Kept::Nowhere).unwrap();
+//! assert_eq!((run.report.rare.heaps(), run.report.rare.last()), (1584, Some(20627)));
 //! ```
 
 use serde::{Deserialize, Serialize};
@@ -41,10 +43,8 @@ use thiserror::Error;
 use super::heap_values::Slices;
 use super::rule::TakeBreak;
 use super::sequence::{first_missing, mark_pairs, parity, SparseSpace, COMPACT_LIMIT, MARK_BLOCK};
-use super::HeapGame;
 use crate::games::work_observer::WorkObserver;
 use crate::report::{Command, RareValues, SCHEMA_VERSION};
-use crate::watch::{Watch, WorkWatch};
 
 /// The window when none is given: 2^18 heaps, 1.5 MiB of values. 0.6 needs 20,628 for its
 /// rare heaps; the rest is room for the small-end marking, which the report's `deepest_scan`
@@ -65,7 +65,7 @@ const MAGIC: &[u8] = b"grundy windowed nim-sequence\n";
 const FORMAT_VERSION: u32 = 1;
 
 /// How many of the last values a report lists.
-pub const LAST_VALUES_SHOWN: usize = 20;
+pub(crate) const LAST_VALUES_SHOWN: usize = 20;
 
 /// Why a windowed sequence cannot go on, or a checkpoint cannot be read.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -162,7 +162,7 @@ pub struct WindowedReport {
     pub counts: Vec<ValueCounts>,
     /// The heap of `last_values[0]`.
     pub last_values_from: usize,
-    /// The last values (at most [`LAST_VALUES_SHOWN`]).
+    /// The last values (at most twenty).
     pub last_values: Vec<u32>,
     /// Whether the computation was stopped before `to`.
     pub interrupted: bool,
@@ -284,59 +284,6 @@ fn hash_values(values: &[u16]) -> u64 {
 }
 
 impl WindowedSequence {
-    /// The observer of `watch` for this game.
-    fn observer<'a>(name: &str, watch: &'a Watch) -> WorkWatch<'a> {
-        WorkWatch {
-            watch,
-            task: format!("{name} sequence"),
-        }
-    }
-
-    /// Computes the prefix (heaps `0..window`, by the whole-sequence method), chooses the mask
-    /// from it and checks that its rare heaps fit the window, telling `watch` the progress.
-    ///
-    /// # Errors
-    /// A rule outside the sparse-space method, a window out of range, rare heaps too far back,
-    /// or [`WindowError::Stopped`] when the watch stopped it.
-    pub fn start(
-        game: &HeapGame,
-        window: usize,
-        watch: &Watch,
-    ) -> Result<WindowedSequence, WindowError> {
-        let mut observer = Self::observer(game.name(), watch);
-        let mut state = Self::start_observed(game.rule(), window, &mut observer)?;
-        state.name = game.name().to_string();
-        Ok(state)
-    }
-
-    /// Computes heaps up to `to` (inclusive) unless `watch` stops it first; returns whether
-    /// `to` was reached (false: stopped, the state at a heap boundary).
-    ///
-    /// # Errors
-    /// A heap that needs values outside the prefix and the window; the state is then that
-    /// before the heap, and every value counted is right.
-    pub fn advance(&mut self, to: usize, watch: &Watch) -> Result<bool, WindowError> {
-        let mut observer = Self::observer(&self.name, watch);
-        self.advance_observed(to, &mut observer)
-    }
-
-    /// The state `bytes` hold ([`WindowedSequence::to_bytes`]), for `game`: the prefix is
-    /// computed again (progress told to `watch`) and must agree with the checkpoint's.
-    ///
-    /// # Errors
-    /// [`WindowError::Checkpoint`] for bytes that are not a whole checkpoint of this game (torn,
-    /// edited, another game or format), or what [`WindowedSequence::start`] refuses.
-    pub fn from_bytes(
-        game: &HeapGame,
-        bytes: &[u8],
-        watch: &Watch,
-    ) -> Result<WindowedSequence, WindowError> {
-        let mut observer = Self::observer(game.name(), watch);
-        let mut state = Self::from_bytes_observed(game.rule(), bytes, &mut observer)?;
-        state.name = game.name().to_string();
-        Ok(state)
-    }
-
     /// Computes the prefix (heaps `0..window`, by the whole-sequence method), chooses the mask
     /// from it and checks that its rare heaps fit the window.
     ///
@@ -438,6 +385,11 @@ impl WindowedSequence {
             seen: vec![false; COMPACT_LIMIT],
             breaks: Vec::new(),
         })
+    }
+
+    /// Names the game as its reader typed it (`officers`, `0.6`), for the report.
+    pub(super) fn set_name(&mut self, name: &str) {
+        self.name = name.to_string();
     }
 
     /// The heaps answered: `0..finished()`.
@@ -658,7 +610,7 @@ impl WindowedSequence {
         }
     }
 
-    /// The state as bytes: what [`WindowedSequence::from_bytes`] reads back. About
+    /// The state as bytes: what a run resumed from them reads back. About
     /// `2 · window` bytes, plus the counts.
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
@@ -709,7 +661,7 @@ impl WindowedSequence {
     ///
     /// # Errors
     /// [`WindowError::Checkpoint`] for bytes that are not a whole checkpoint of this game (torn,
-    /// edited, another game or format), or what [`WindowedSequence::start`] refuses.
+    /// edited, another game or format), or what [`WindowedSequence::start_observed`] refuses.
     pub(crate) fn from_bytes_observed(
         rule: &TakeBreak,
         bytes: &[u8],

@@ -1,0 +1,232 @@
+//! The windowed nim-sequence as a question ([`WindowedRequest`]): started afresh or resumed
+//! from a checkpoint's bytes, carried to the heap asked, and handed to the caller's
+//! [`StateKeeper`] at the start, every [`KEEP_EVERY`] and at the end, so that a front end only
+//! writes the bytes where its user asked and renders the report.
+
+use std::time::{Duration, Instant};
+
+use super::windowed::{WindowError, WindowedReport, WindowedSequence, DEFAULT_WINDOW};
+use super::HeapGame;
+use crate::games::work_observer::WorkObserver;
+
+/// How often the state is handed to the keeper while the run goes on (and always at the start,
+/// at the end and on a stop): a kill loses at most this much work.
+pub const KEEP_EVERY: Duration = Duration::from_secs(60);
+
+/// Heaps computed between looks at the clock: a few seconds at most.
+const CHUNK: usize = 1 << 22;
+
+/// A nim-sequence in fixed memory: `game`'s heaps up to `to`, keeping the first and the last
+/// `window` values (default [`DEFAULT_WINDOW`]), resumed from `resume` (the bytes a keeper was
+/// handed) when given.
+#[derive(Clone, Debug)]
+pub struct WindowedRequest {
+    /// The heap game.
+    pub game: HeapGame,
+    /// The last heap asked for.
+    pub to: usize,
+    /// The window; resuming, it must be the checkpoint's, or `None`.
+    pub window: Option<usize>,
+    /// A checkpoint's bytes ([`WindowedSequence::to_bytes`]) to go on from.
+    pub resume: Option<Vec<u8>>,
+}
+
+/// Where a windowed run's state is kept between runs: the command line's checkpoint file.
+pub trait StateKeeper {
+    /// The run goes on from a checkpoint whose heaps `0..finished` were computed.
+    fn resumed(&mut self, _finished: usize) {}
+
+    /// Keeps `state` (whole, replacing what was kept before).
+    ///
+    /// # Errors
+    /// Why it could not be kept; the run then ends with [`WindowedEnd::NotKept`].
+    fn keep(&mut self, state: &WindowedSequence) -> Result<(), String>;
+}
+
+/// The keepers that keep nothing: a run that is not resumable.
+#[derive(Clone, Copy, Debug)]
+pub enum Kept {
+    /// The state is dropped at the end.
+    Nowhere,
+}
+
+impl StateKeeper for Kept {
+    fn keep(&mut self, _state: &WindowedSequence) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// A windowed run's answer: the report of the heaps computed (all asked, or up to a stop), and
+/// what ended it early, if anything did.
+#[derive(Clone, Debug)]
+pub struct WindowedRun {
+    /// The heaps computed, their counts and rare values.
+    pub report: WindowedReport,
+    /// A heap that needed values outside the window: the heaps before it are reported and
+    /// kept.
+    pub ended_by: Option<WindowError>,
+}
+
+/// Why a windowed run gave no report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WindowedEnd {
+    /// The request cannot be answered as asked (a window out of range, `to` below the window, a
+    /// checkpoint of another game or past `to`): the message names the value and the limit.
+    Refused(String),
+    /// Stopped while the first window of values was computed, before any state worth keeping.
+    Stopped,
+    /// The keeper could not keep the state: its message.
+    NotKept(String),
+}
+
+/// Runs `request`, telling `observer` the progress and asking it whether to stop, and handing
+/// the state to `keeper` as it goes.
+///
+/// # Errors
+/// [`WindowedEnd`]: a refused request, a stop before the first state, or a keeper's failure.
+pub(crate) fn windowed_sequence(
+    request: &WindowedRequest,
+    observer: &mut impl WorkObserver,
+    keeper: &mut dyn StateKeeper,
+) -> Result<WindowedRun, WindowedEnd> {
+    let started = Instant::now();
+    let refused = |error: WindowError| match error {
+        WindowError::Stopped => WindowedEnd::Stopped,
+        WindowError::Checkpoint(why) => WindowedEnd::Refused(format!(
+            "not a usable checkpoint of {}: {why}",
+            request.game.name()
+        )),
+        other => WindowedEnd::Refused(other.to_string()),
+    };
+    let window = request.window.unwrap_or(DEFAULT_WINDOW);
+    let mut state = match &request.resume {
+        Some(bytes) => {
+            let mut state =
+                WindowedSequence::from_bytes_observed(request.game.rule(), bytes, observer)
+                    .map_err(refused)?;
+            if request.window.is_some_and(|asked| asked != state.window()) {
+                return Err(WindowedEnd::Refused(format!(
+                    "window {window} differs from the checkpoint's window {}: leave the window out to resume",
+                    state.window()
+                )));
+            }
+            if state.finished() > request.to + 1 {
+                return Err(WindowedEnd::Refused(format!(
+                    "the checkpoint is already past heap {}: it holds heaps 0 to {}",
+                    request.to,
+                    state.finished() - 1
+                )));
+            }
+            state.set_name(request.game.name());
+            keeper.resumed(state.finished());
+            state
+        }
+        None => {
+            if request.to < window {
+                return Err(WindowedEnd::Refused(format!(
+                    "heap {} is below the window {window}: the window is computed whole first, so ask for heaps to at least {window} (or no window)",
+                    request.to
+                )));
+            }
+            let mut state = WindowedSequence::start_observed(request.game.rule(), window, observer)
+                .map_err(refused)?;
+            state.set_name(request.game.name());
+            state
+        }
+    };
+    keeper.keep(&state).map_err(WindowedEnd::NotKept)?;
+    let mut kept_at = Instant::now();
+    let ended_by = loop {
+        let goal = (state.finished() + CHUNK - 1).min(request.to);
+        match state.advance_observed(goal, observer) {
+            Ok(true) if goal == request.to => break None,
+            Ok(true) => {}
+            Ok(false) => break None,
+            Err(error) => break Some(error),
+        }
+        if kept_at.elapsed() >= KEEP_EVERY {
+            keeper.keep(&state).map_err(WindowedEnd::NotKept)?;
+            kept_at = Instant::now();
+        }
+    };
+    keeper.keep(&state).map_err(WindowedEnd::NotKept)?;
+    Ok(WindowedRun {
+        report: state.report(request.to, started.elapsed().as_secs_f64()),
+        ended_by,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::heap::sequence_question::heap_game_of_sequence;
+
+    /// Keeps every state's bytes, as a checkpoint file would hold the last.
+    #[derive(Default)]
+    struct Memory {
+        kept: Vec<Vec<u8>>,
+        resumed: Option<usize>,
+    }
+
+    impl StateKeeper for Memory {
+        fn resumed(&mut self, finished: usize) {
+            self.resumed = Some(finished);
+        }
+        fn keep(&mut self, state: &WindowedSequence) -> Result<(), String> {
+            self.kept.push(state.to_bytes());
+            Ok(())
+        }
+    }
+
+    fn request(to: usize, window: Option<usize>, resume: Option<Vec<u8>>) -> WindowedRequest {
+        WindowedRequest {
+            game: heap_game_of_sequence("0.6").unwrap(),
+            to,
+            window,
+            resume,
+        }
+    }
+
+    /// A run resumed from the bytes kept at its end gives the report of one run to the end;
+    /// the keeper is handed the state at the start and at the end.
+    #[test]
+    fn a_run_resumed_from_what_was_kept_ends_as_one_run() {
+        let mut whole = Memory::default();
+        let one =
+            windowed_sequence(&request(90_000, Some(1 << 15), None), &mut (), &mut whole).unwrap();
+        let mut first = Memory::default();
+        windowed_sequence(&request(50_000, Some(1 << 15), None), &mut (), &mut first).unwrap();
+        assert_eq!(first.kept.len(), 2, "kept at the start and at the end");
+        let bytes = first.kept.pop();
+        let mut second = Memory::default();
+        let resumed =
+            windowed_sequence(&request(90_000, None, bytes), &mut (), &mut second).unwrap();
+        assert_eq!(second.resumed, Some(50_001));
+        let seconds_apart = |report: &WindowedReport| WindowedReport {
+            seconds: 0.0,
+            ..report.clone()
+        };
+        assert_eq!(seconds_apart(&resumed.report), seconds_apart(&one.report));
+        assert_eq!(resumed.ended_by, None);
+    }
+
+    /// A request the run cannot answer is refused by its value: another window than the
+    /// checkpoint's, a checkpoint past the heap asked, a heap below the window.
+    #[test]
+    fn requests_that_cannot_be_answered_are_refused_by_their_value() {
+        let mut kept = Memory::default();
+        windowed_sequence(&request(40_000, Some(1 << 15), None), &mut (), &mut kept).unwrap();
+        let bytes = kept.kept.pop();
+        let refused = |request: WindowedRequest| match windowed_sequence(
+            &request,
+            &mut (),
+            &mut Kept::Nowhere,
+        ) {
+            Err(WindowedEnd::Refused(message)) => message,
+            other => panic!("{other:?}"),
+        };
+        assert!(refused(request(60_000, Some(1 << 16), bytes.clone())).contains("window 65536"));
+        assert!(refused(request(30_000, None, bytes)).contains("heaps 0 to 40000"));
+        assert!(refused(request(1000, Some(1 << 15), None)).contains("heap 1000"));
+    }
+}
