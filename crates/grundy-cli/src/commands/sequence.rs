@@ -79,7 +79,18 @@ pub struct Args {
 /// Runs `grundy sequence`.
 pub fn run(args: &Args) -> Result<String> {
     if args.window.is_some() || args.checkpoint.is_some() {
-        return super::sequence_window::run(args);
+        if args.misere || args.svg.is_some() || args.show.is_some() {
+            return Err(input_error(
+                "--window and --checkpoint report counts and the last values, not every value: leave out --misere, --svg and --show",
+            ));
+        }
+        return super::sequence_window::run(&super::sequence_window::WindowedArgs {
+            game: &args.game,
+            to: args.to,
+            window: args.window,
+            checkpoint: args.checkpoint.as_deref(),
+            json: args.json,
+        });
     }
     let request = SequenceRequest {
         game: sequence_game(&args.game).map_err(input_error)?,

@@ -11,7 +11,6 @@ use grundy::request::{
     MAX_WINDOW,
 };
 
-use super::sequence::Args;
 use crate::input::{input_error, run_error};
 use crate::interrupt;
 use crate::progress::Shown;
@@ -69,29 +68,36 @@ fn checkpoint_bytes(path: &Path) -> Result<Option<Vec<u8>>> {
     Ok(Some(std::fs::read(path)?))
 }
 
+/// What `grundy sequence` asks of a windowed run: its words, as `sequence`'s arguments read
+/// them.
+pub struct WindowedArgs<'a> {
+    /// The game's name.
+    pub game: &'a str,
+    /// The last heap.
+    pub to: usize,
+    /// `--window`.
+    pub window: Option<usize>,
+    /// `--checkpoint`.
+    pub checkpoint: Option<&'a Path>,
+    /// `--json`.
+    pub json: bool,
+}
+
 /// Runs `grundy sequence` with `--window` or `--checkpoint`.
-pub fn run(args: &Args) -> Result<String> {
-    if args.misere || args.svg.is_some() || args.show.is_some() {
-        return Err(input_error(
-            "--window and --checkpoint report counts and the last values, not every value: leave out --misere, --svg and --show",
-        ));
-    }
-    let resume = match &args.checkpoint {
+pub fn run(args: &WindowedArgs) -> Result<String> {
+    let resume = match args.checkpoint {
         Some(path) => checkpoint_bytes(path)?,
         None => None,
     };
     let request = WindowedRequest {
-        game: sequence_game(&args.game).map_err(input_error)?,
+        game: sequence_game(args.game).map_err(input_error)?,
         to: args.to,
         window: args.window,
         resume,
     };
     let shown = Shown::new("sequence");
     let watch = shown.watch()?;
-    let mut file = args
-        .checkpoint
-        .as_deref()
-        .map(|path| CheckpointFile { path });
+    let mut file = args.checkpoint.map(|path| CheckpointFile { path });
     let mut nowhere = grundy::request::Kept::Nowhere;
     let keeper: &mut dyn StateKeeper = match &mut file {
         Some(file) => file,
@@ -109,10 +115,7 @@ pub fn run(args: &Args) -> Result<String> {
             .into())
         }
         Err(RunError::Input(message)) if request.resume.is_some() => {
-            let path = args
-                .checkpoint
-                .as_deref()
-                .expect("resumed from a checkpoint");
+            let path = args.checkpoint.expect("resumed from a checkpoint");
             return Err(input_error(format!("{}: {message}", path.display())));
         }
         Err(other) => return Err(run_error(other)),
@@ -123,7 +126,7 @@ pub fn run(args: &Args) -> Result<String> {
     } else {
         report.text()
     };
-    let kept = match &args.checkpoint {
+    let kept = match args.checkpoint {
         Some(path) => format!(
             "the state is in {}: run the same command to go on",
             path.display()
