@@ -484,6 +484,32 @@ pub(super) fn first_missing(seen: &[bool], from: u32, end: u32) -> Option<u32> {
     Some(from + offset as u32)
 }
 
+/// The breaks of `heap` into two parts, as `(rest, last)`: `taken` tokens removed (for each of
+/// `take_split`), the rest split into a smaller part `1..=last` and `rest` minus it. Replaces
+/// what `breaks` held.
+pub(super) fn collect_breaks(
+    heap: usize,
+    take_split: &[usize],
+    unequal_parts: bool,
+    breaks: &mut Vec<(usize, usize)>,
+) {
+    breaks.clear();
+    for &taken in take_split {
+        if heap >= taken + 2 {
+            let rest = heap - taken;
+            // Two equal parts are no break when the parts must differ.
+            let last = if unequal_parts && rest % 2 == 0 {
+                rest / 2 - 1
+            } else {
+                rest / 2
+            };
+            if last >= 1 {
+                breaks.push((rest, last));
+            }
+        }
+    }
+}
+
 pub(super) fn parity(value: u32, mask: u32) -> bool {
     (value & mask).count_ones() & 1 == 1
 }
@@ -685,21 +711,7 @@ impl SparseSpace {
                 self.seen[g(heap - taken) as usize] = true;
             }
         }
-        self.breaks.clear();
-        for &taken in &self.take_split {
-            if heap >= taken + 2 {
-                let rest = heap - taken;
-                // Two equal parts are no break when the parts must differ.
-                let last = if self.unequal_parts && rest % 2 == 0 {
-                    rest / 2 - 1
-                } else {
-                    rest / 2
-                };
-                if last >= 1 {
-                    self.breaks.push((rest, last));
-                }
-            }
-        }
+        collect_breaks(heap, &self.take_split, self.unequal_parts, &mut self.breaks);
         let most_parts = self.breaks.iter().map(|&(_, last)| last).max().unwrap_or(0);
         // The least value that no option reaches so far and that two common heaps cannot make
         // either: the mex, once every smaller value has turned up. Without the sparse pass

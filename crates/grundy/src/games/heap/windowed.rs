@@ -42,7 +42,9 @@ use thiserror::Error;
 
 use super::heap_values::Slices;
 use super::rule::TakeBreak;
-use super::sequence::{first_missing, mark_pairs, parity, SparseSpace, COMPACT_LIMIT, MARK_BLOCK};
+use super::sequence::{
+    collect_breaks, first_missing, mark_pairs, parity, SparseSpace, COMPACT_LIMIT, MARK_BLOCK,
+};
 use crate::games::work_observer::WorkObserver;
 use crate::report::{Command, RareValues, SCHEMA_VERSION};
 
@@ -482,20 +484,7 @@ impl WindowedSequence {
                 seen[usize::from(recent[heap - taken - base])] = true;
             }
         }
-        self.breaks.clear();
-        for &taken in &self.take_split {
-            if heap >= taken + 2 {
-                let rest = heap - taken;
-                let last = if self.unequal_parts && rest % 2 == 0 {
-                    rest / 2 - 1
-                } else {
-                    rest / 2
-                };
-                if last >= 1 {
-                    self.breaks.push((rest, last));
-                }
-            }
-        }
+        collect_breaks(heap, &self.take_split, self.unequal_parts, &mut self.breaks);
         let most_parts = self.breaks.iter().map(|&(_, last)| last).max().unwrap_or(0);
         // Every break with a sparse heap: `rest - s` is at least `heap - window`, since every
         // sparse heap is at most `window - taken` (checked at the start).
