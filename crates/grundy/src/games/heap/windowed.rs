@@ -43,7 +43,8 @@ use thiserror::Error;
 use super::heap_values::Slices;
 use super::rule::TakeBreak;
 use super::sequence::{
-    collect_breaks, first_missing, mark_pairs, parity, SparseSpace, COMPACT_LIMIT, MARK_BLOCK,
+    collect_breaks, first_missing, mark_pairs, mark_sparse_pairs, pairs_read_to_reach, parity,
+    SparseSpace, COMPACT_LIMIT, MARK_BLOCK,
 };
 use crate::games::work_observer::WorkObserver;
 use crate::report::{Command, RareValues, SCHEMA_VERSION};
@@ -68,6 +69,36 @@ const FORMAT_VERSION: u32 = 1;
 
 /// How many of the last values a report lists.
 pub(crate) const LAST_VALUES_SHOWN: usize = 20;
+
+/// Pairs from the small end marked for every value at once (a store each); past them, a value
+/// still missing is looked for by a scan that compares and stops at its first hit, cheaper
+/// when few values are left.
+const MARKED_PAIRS: usize = 1024;
+
+/// The pairs of a heap's breaks from the smaller part `start` on, as far as the window holds
+/// their partners (the smaller part `reach`).
+struct PairsFrom<'a> {
+    prefix: &'a [u16],
+    recent: &'a [u16],
+    base: usize,
+    start: usize,
+    reach: usize,
+}
+
+impl PairsFrom<'_> {
+    /// For the break of `rest` tokens into a smaller part of at most `last`: how many pairs
+    /// from the small end were read to one whose nim-sum is `target` (None: none has, as far
+    /// as the window holds).
+    fn read_to_reach(&self, rest: usize, last: usize, target: u16) -> Option<usize> {
+        let (start, end) = (self.start, (last + 1).min(self.reach + 1));
+        if start >= end {
+            return None;
+        }
+        let low = &self.prefix[start..end];
+        let high = &self.recent[rest + 1 - end - self.base..rest + 1 - start - self.base];
+        pairs_read_to_reach(low, high, target).map(|read| start - 1 + read)
+    }
+}
 
 /// Why a windowed sequence cannot go on, or a checkpoint cannot be read.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -254,7 +285,7 @@ pub struct WindowedSequence {
     sparse_class: bool,
     /// The sparse heaps (all in the prefix) and their values.
     sparse: Vec<usize>,
-    sparse_values: Vec<u16>,
+    sparse_values: Vec<u32>,
     rare_heaps: usize,
     last_rare: Option<usize>,
     take_all: Vec<usize>,
@@ -271,6 +302,8 @@ pub struct WindowedSequence {
     deepest: usize,
     seen: Vec<bool>,
     breaks: Vec<(usize, usize)>,
+    /// [`MARKED_PAIRS`]; the tests set fewer, to take the other way more often.
+    marked_pairs: usize,
 }
 
 /// FNV-1a, 64 bits: a checksum against torn or edited files, not against an adversary.
@@ -365,11 +398,7 @@ impl WindowedSequence {
             mask: space.mask,
             domain: space.domain,
             sparse_class: space.sparse_class,
-            sparse_values: space
-                .sparse_values
-                .iter()
-                .map(|&v| u16::try_from(v).expect("the prefix is narrow"))
-                .collect(),
+            sparse_values: space.sparse_values,
             sparse: space.sparse,
             rare_heaps: space.sparse_heaps,
             last_rare: space.last_sparse,
@@ -386,6 +415,7 @@ impl WindowedSequence {
             deepest: 0,
             seen: vec![false; COMPACT_LIMIT],
             breaks: Vec::new(),
+            marked_pairs: MARKED_PAIRS,
         })
     }
 
@@ -412,7 +442,7 @@ impl WindowedSequence {
     pub fn memory_bytes(&self) -> u64 {
         let values = 2 * self.window as u64 + 4 * self.window as u64;
         let counts = 8 * self.counts.len() as u64 * (self.at_powers.len() as u64 + 1);
-        values + COMPACT_LIMIT as u64 + counts + 10 * self.sparse.len() as u64
+        values + COMPACT_LIMIT as u64 + counts + 12 * self.sparse.len() as u64
     }
 
     /// Computes heaps up to `to` (inclusive), asking the observer before each whether to stop.
@@ -493,13 +523,9 @@ impl WindowedSequence {
             common_parities[usize::from(self.domain && rest % 2 == 1)] = true;
             let usable = self.sparse.partition_point(|&small| small < rest);
             // Parts are never empty, so `rest - small < heap`: within `recent`.
-            let top = rest - base;
-            for (&small, &value) in self.sparse[..usable].iter().zip(&self.sparse_values) {
-                if self.unequal_parts && 2 * small == rest {
-                    continue;
-                }
-                seen[usize::from(value ^ recent[top - small])] = true;
-            }
+            let below = &recent[..rest - base];
+            let (sparse, values) = (&self.sparse[..usable], &self.sparse_values[..usable]);
+            mark_sparse_pairs(sparse, values, below, self.unequal_parts, seen);
         }
         let mut settled = self.limit;
         let mut from = 0;
@@ -510,17 +536,18 @@ impl WindowedSequence {
             }
             from = missing + 1;
         }
-        // Mark from the small end until every value below `settled` has turned up; the
-        // partners `rest - a` must stay in the window.
+        // Mark from the small end, a block of pairs at a time, until every value below
+        // `settled` has turned up; the partners `rest - a` must stay in the window. Past
+        // `marked_pairs` the few values still missing are looked for one at a time.
         let mut missing = 0;
         let mut start = 1;
-        let value = loop {
+        loop {
             missing = match first_missing(seen, missing, settled) {
                 Some(missing) => missing,
-                None => break settled,
+                None => return self.settle(heap, settled, start - 1),
             };
             if start > most_parts {
-                break missing;
+                return self.settle(heap, missing, start - 1);
             }
             if start > self.reach {
                 return Err(WindowError::ScanPastWindow {
@@ -529,6 +556,9 @@ impl WindowedSequence {
                     candidate: missing,
                     window: self.window,
                 });
+            }
+            if start > self.marked_pairs {
+                break;
             }
             let end = (start + MARK_BLOCK).min(self.reach + 1);
             for &(rest, last) in &self.breaks {
@@ -544,14 +574,50 @@ impl WindowedSequence {
                 mark_pairs(low, high, seen);
             }
             start = end;
-        };
+        }
+        let mut read = start - 1;
+        loop {
+            let target = u16::try_from(missing).expect("below the limit, at most 2^16");
+            let pairs = &PairsFrom {
+                prefix: &self.prefix,
+                recent,
+                base,
+                start,
+                reach: self.reach,
+            };
+            match self
+                .breaks
+                .iter()
+                .find_map(|&(rest, last)| pairs.read_to_reach(rest, last, target))
+            {
+                Some(pairs) => read = read.max(pairs),
+                None if most_parts > self.reach => {
+                    return Err(WindowError::ScanPastWindow {
+                        heap,
+                        pairs: self.reach,
+                        candidate: missing,
+                        window: self.window,
+                    })
+                }
+                None => return self.settle(heap, missing, read.max(most_parts)),
+            }
+            missing = match first_missing(seen, missing + 1, settled) {
+                Some(missing) => missing,
+                None => return self.settle(heap, settled, read),
+            };
+        }
+    }
+
+    /// The value of heap `heap` once found, after `read` pairs from the small end; an error
+    /// when it is too large to keep or of the rare class.
+    fn settle(&mut self, heap: usize, value: u32, read: usize) -> Result<u16, WindowError> {
         let Ok(narrow) = u16::try_from(value) else {
             return Err(WindowError::ValueTooLarge { heap });
         };
         if SparseSpace::class_of(value, heap, self.mask, self.domain) == self.sparse_class {
             return Err(WindowError::NewRareHeap { heap, value });
         }
-        self.deepest = self.deepest.max(start - 1);
+        self.deepest = self.deepest.max(read);
         Ok(narrow)
     }
 
@@ -935,10 +1001,17 @@ mod tests {
                 .iter()
                 .map(|v| v.value())
                 .collect();
-            for window in [64, 100, 256, 1000] {
+            for (window, marked_pairs) in [
+                (64, 0),
+                (100, 8),
+                (256, 64),
+                (1000, MARKED_PAIRS),
+                (1000, 1),
+            ] {
                 let Ok(mut run) = WindowedSequence::start_observed(&rule, window, &mut ()) else {
                     continue;
                 };
+                run.marked_pairs = marked_pairs;
                 assert_one_by_one(&mut run, &naive);
                 let report = run.report(3000, 0.0);
                 let finished = report.finished;
@@ -962,12 +1035,14 @@ mod tests {
         fn random_codes_equal_the_whole_sequence_or_stop(
             rule in crate::games::heap::tests::octal_code(4),
             window in 64usize..600,
+            marked_pairs in 0usize..80,
         ) {
             let naive: Vec<u32> = naive_nim_sequence(&rule, 2500)
                 .iter()
                 .map(|v| v.value())
                 .collect();
             if let Ok(mut run) = WindowedSequence::start_observed(&rule, window, &mut ()) {
+                run.marked_pairs = marked_pairs;
                 assert_one_by_one(&mut run, &naive);
                 let report = run.report(2500, 0.0);
                 let finished = report.finished;
