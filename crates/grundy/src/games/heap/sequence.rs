@@ -517,9 +517,48 @@ pub(super) fn pairs_read_to_reach(low: &[u16], high: &[u16], target: u16) -> Opt
 
 /// The least value in `from..end` missing from `seen`.
 pub(super) fn first_missing(seen: &[bool], from: u32, end: u32) -> Option<u32> {
-    let range = from as usize..end.max(from) as usize;
-    let offset = seen[range].iter().position(|&reached| !reached)?;
-    Some(from + offset as u32)
+    let range = &seen[from as usize..end.max(from) as usize];
+    let mut chunks = range.chunks_exact(8);
+    let mut offset = from;
+    for chunk in chunks.by_ref() {
+        let missing = !flag_bytes(chunk) & ONE_IN_EACH_BYTE;
+        if missing != 0 {
+            return Some(offset + missing.trailing_zeros() / 8);
+        }
+        offset += 8;
+    }
+    let tail = chunks.remainder().iter().position(|&reached| !reached)?;
+    Some(offset + tail as u32)
+}
+
+/// The least value below `end` missing from `seen` whose class (`odd[value]`) is `class`.
+pub(super) fn first_missing_of_class(
+    seen: &[bool],
+    odd: &[bool],
+    class: bool,
+    end: u32,
+) -> Option<u32> {
+    let end = end as usize;
+    let other_class = if class { 0 } else { ONE_IN_EACH_BYTE };
+    let mut offset = 0;
+    for (seen, odd) in seen[..end].chunks_exact(8).zip(odd[..end].chunks_exact(8)) {
+        let missing = !flag_bytes(seen) & (flag_bytes(odd) ^ other_class) & ONE_IN_EACH_BYTE;
+        if missing != 0 {
+            return Some(offset + missing.trailing_zeros() / 8);
+        }
+        offset += 8;
+    }
+    (offset as usize..end)
+        .find(|&value| !seen[value] && odd[value] == class)
+        .map(|value| value as u32)
+}
+
+const ONE_IN_EACH_BYTE: u64 = 0x0101_0101_0101_0101;
+
+/// Eight flags as the bytes of a word, the first lowest: the scans for a missing value test
+/// eight values at a time.
+fn flag_bytes(flags: &[bool]) -> u64 {
+    u64::from_le_bytes(std::array::from_fn(|k| u8::from(flags[k])))
 }
 
 /// The breaks of `heap` into two parts, as `(rest, last)`: `taken` tokens removed (for each of
@@ -1114,6 +1153,21 @@ mod tests {
                 prove_period(&values, max_taken),
                 prove_period_by_every_scan(&values, max_taken)
             );
+        }
+
+        #[test]
+        fn the_word_scans_find_the_least_missing_value(
+            seen in prop::collection::vec(prop::bool::weighted(0.9), 0..100),
+            odd in prop::collection::vec(any::<bool>(), 100),
+            bounds in (0u32..110, 0u32..110),
+            class in any::<bool>(),
+        ) {
+            let length = seen.len() as u32;
+            let (from, end) = (bounds.0.min(length), bounds.1.min(length));
+            let expected = (from..end).find(|&value| !seen[value as usize]);
+            prop_assert_eq!(first_missing(&seen, from, end), expected);
+            let expected = (0..end).find(|&value| !seen[value as usize] && odd[value as usize] == class);
+            prop_assert_eq!(first_missing_of_class(&seen, &odd, class, end), expected);
         }
 
         #[test]

@@ -43,8 +43,8 @@ use thiserror::Error;
 use super::heap_values::Slices;
 use super::rule::TakeBreak;
 use super::sequence::{
-    collect_breaks, first_missing, mark_pairs, mark_sparse_pairs, pairs_read_to_reach, parity,
-    SparseSpace, COMPACT_LIMIT, MARK_BLOCK,
+    collect_breaks, first_missing, first_missing_of_class, mark_pairs, mark_sparse_pairs,
+    pairs_read_to_reach, parity, SparseSpace, COMPACT_LIMIT, MARK_BLOCK,
 };
 use crate::games::work_observer::WorkObserver;
 use crate::report::{Command, RareValues, SCHEMA_VERSION};
@@ -304,6 +304,8 @@ pub struct WindowedSequence {
     breaks: Vec<(usize, usize)>,
     /// [`MARKED_PAIRS`]; the tests set fewer, to take the other way more often.
     marked_pairs: usize,
+    /// By value: whether the value's bits under `mask` are odd in number.
+    odd: Vec<bool>,
 }
 
 /// FNV-1a, 64 bits: a checksum against torn or edited files, not against an adversary.
@@ -416,6 +418,9 @@ impl WindowedSequence {
             seen: vec![false; COMPACT_LIMIT],
             breaks: Vec::new(),
             marked_pairs: MARKED_PAIRS,
+            odd: (0..COMPACT_LIMIT as u32)
+                .map(|value| parity(value, space.mask))
+                .collect(),
         })
     }
 
@@ -527,15 +532,13 @@ impl WindowedSequence {
             let (sparse, values) = (&self.sparse[..usable], &self.sparse_values[..usable]);
             mark_sparse_pairs(sparse, values, below, self.unequal_parts, seen);
         }
-        let mut settled = self.limit;
-        let mut from = 0;
-        while let Some(missing) = first_missing(seen, from, self.limit) {
-            if !common_parities[usize::from(parity(missing, self.mask))] {
-                settled = missing;
-                break;
-            }
-            from = missing + 1;
+        // The least value missing that two common heaps cannot make either.
+        let settled = match common_parities {
+            [true, true] => None,
+            [false, false] => first_missing(seen, 0, self.limit),
+            [even_made, _] => first_missing_of_class(seen, &self.odd, even_made, self.limit),
         }
+        .unwrap_or(self.limit);
         // Mark from the small end, a block of pairs at a time, until every value below
         // `settled` has turned up; the partners `rest - a` must stay in the window. Past
         // `marked_pairs` the few values still missing are looked for one at a time.
