@@ -323,16 +323,16 @@ impl Checkpoint {
 /// The advisory lock a run holds on its checkpoint: on unix, `flock(2)` on the file's open
 /// description, let go when dropped (or when the process ends, however it ends).
 #[cfg(unix)]
-type HeldLock = nix::fcntl::Flock<File>;
+pub(crate) type HeldLock = nix::fcntl::Flock<File>;
 #[cfg(not(unix))]
-type HeldLock = ();
+pub(crate) type HeldLock = ();
 
 /// Takes the advisory lock on the checkpoint `file` at `path`, refusing it when another run
 /// holds it. Where the file system cannot lock (some network file systems), says so and goes
 /// on without: one run on a file is then the user's to ensure. (`nix`'s flock rather than
 /// std's `File::try_lock`, which needs Rust 1.89 where the workspace's rust-version is 1.82.)
 #[cfg(unix)]
-fn lock(file: &File, path: &Path) -> Result<Option<HeldLock>> {
+pub(crate) fn lock(file: &File, path: &Path) -> Result<Option<HeldLock>> {
     use nix::errno::Errno;
     use nix::fcntl::{Flock, FlockArg};
     let cannot_lock = |error: &dyn std::fmt::Display| {
@@ -365,13 +365,59 @@ fn lock(file: &File, path: &Path) -> Result<Option<HeldLock>> {
 
 /// Elsewhere the checkpoint is not locked: one run on a file is the user's to ensure.
 #[cfg(not(unix))]
-fn lock(_file: &File, _path: &Path) -> Result<Option<HeldLock>> {
+pub(crate) fn lock(_file: &File, _path: &Path) -> Result<Option<HeldLock>> {
     Ok(None)
+}
+
+/// The lock of a checkpoint that is replaced whole at each save, held on a file beside it
+/// (`FILE.lock`; a lock on the checkpoint itself would go with the first file replaced): made
+/// if absent, locked for the run, and removed when the run ends. A run killed leaves the file,
+/// whose lock the system lets go, so the next run takes it.
+pub(crate) struct LockBeside {
+    path: PathBuf,
+    _held: Option<HeldLock>,
+}
+
+impl LockBeside {
+    /// Takes the lock of `checkpoint`, refusing it when another run holds it.
+    pub(crate) fn take(checkpoint: &Path) -> Result<LockBeside> {
+        let mut name = checkpoint.as_os_str().to_owned();
+        name.push(".lock");
+        let path = PathBuf::from(name);
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|error| {
+                input_error(format!(
+                    "cannot make the lock {} of the checkpoint: {error}",
+                    path.display()
+                ))
+            })?;
+        let held = lock(&file, checkpoint)?;
+        if held.is_some() && !still_named(&path, &file) {
+            // The run that held it ended, removing it, between our open and our lock.
+            return Err(input_error(format!(
+                "the lock {} was removed while this run took it (another run on the same checkpoint ended meanwhile): run the command again",
+                path.display()
+            )));
+        }
+        Ok(LockBeside { path, _held: held })
+    }
+}
+
+impl Drop for LockBeside {
+    fn drop(&mut self) {
+        // Removed while still held: a run that opened it meanwhile finds, once it holds the
+        // lock, that the path no longer names it, and is refused.
+        let _ = std::fs::remove_file(&self.path);
+    }
 }
 
 /// Whether `path` still names the open `file` (the same file, not one made in its place).
 #[cfg(unix)]
-fn still_named(path: &Path, file: &File) -> bool {
+pub(crate) fn still_named(path: &Path, file: &File) -> bool {
     use std::os::unix::fs::MetadataExt;
     match (std::fs::metadata(path), file.metadata()) {
         (Ok(named), Ok(open)) => named.dev() == open.dev() && named.ino() == open.ino(),
@@ -380,7 +426,7 @@ fn still_named(path: &Path, file: &File) -> bool {
 }
 
 #[cfg(not(unix))]
-fn still_named(_path: &Path, _file: &File) -> bool {
+pub(crate) fn still_named(_path: &Path, _file: &File) -> bool {
     true
 }
 

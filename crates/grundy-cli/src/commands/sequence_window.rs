@@ -1,7 +1,8 @@
 //! `grundy sequence GAME --window W` and `--checkpoint FILE`: a nim-sequence in memory that
 //! does not grow with `--to`, for games whose rare values are finished, resumable from a
 //! checkpoint. The library runs it ([`windowed_sequence`]); this module reads the checkpoint,
-//! writes each state it is handed, and prints the report.
+//! writes each state it is handed, and prints the report. A run holds a lock beside the
+//! checkpoint, so that a second run on it is refused.
 
 use std::path::{Path, PathBuf};
 
@@ -11,6 +12,7 @@ use grundy::request::{
     MAX_WINDOW,
 };
 
+use super::checkpoint_file::LockBeside;
 use crate::input::{input_error, run_error};
 use crate::interrupt;
 use crate::progress::Shown;
@@ -85,6 +87,8 @@ pub struct WindowedArgs<'a> {
 
 /// Runs `grundy sequence` with `--window` or `--checkpoint`.
 pub fn run(args: &WindowedArgs) -> Result<String> {
+    // Held until the run ends: a second run on the same checkpoint is refused before it reads.
+    let _lock = args.checkpoint.map(LockBeside::take).transpose()?;
     let resume = match args.checkpoint {
         Some(path) => checkpoint_bytes(path)?,
         None => None,

@@ -482,6 +482,58 @@ fn a_windowed_run_killed_after_its_first_checkpoint_resumes_to_the_same_answer()
 }
 
 #[test]
+fn a_second_run_on_a_windowed_checkpoint_in_use_is_refused() {
+    use std::io::BufRead;
+    let folder = tempfile::tempdir().unwrap();
+    let checkpoint = folder.path().join("run.ckpt");
+    let checkpoint = checkpoint.to_str().unwrap();
+    let args = [
+        "sequence",
+        "0.167",
+        "--to",
+        "100000000000",
+        "--window",
+        "4096",
+    ];
+    let mut first = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .args(["--checkpoint", checkpoint])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = first.stderr.take().unwrap();
+    let mut lines = std::io::BufReader::new(stderr).lines();
+    // The first checkpoint is saved with the lock held.
+    let saved = lines.any(|line| line.is_ok_and(|line| line.starts_with("checkpoint: heaps")));
+    assert!(saved, "the run says when it saved its first checkpoint");
+    // A run that would end at once, were it let in.
+    let resumed = [
+        "sequence",
+        "0.167",
+        "--to",
+        "5000",
+        "--checkpoint",
+        checkpoint,
+    ];
+    grundy()
+        .args(resumed)
+        .assert()
+        .code(2)
+        .stderr(contains(format!("checkpoint {checkpoint} is in use")));
+    first.kill().unwrap();
+    first.wait().unwrap();
+    // Killed, the first run's lock is let go: the next run resumes from the checkpoint, and
+    // leaves no lock behind.
+    grundy()
+        .args(resumed)
+        .assert()
+        .success()
+        .stderr(contains(format!("resuming from {checkpoint}")));
+    assert!(!folder.path().join("run.ckpt.lock").exists());
+}
+
+#[test]
 fn a_damaged_or_foreign_checkpoint_is_refused_with_status_2() {
     let folder = tempfile::tempdir().unwrap();
     let checkpoint = folder.path().join("run.ckpt");
