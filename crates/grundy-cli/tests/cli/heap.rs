@@ -447,28 +447,53 @@ fn windowed_report(args: &[&str]) -> serde_json::Value {
     report
 }
 
-#[test]
-fn a_windowed_run_killed_after_its_first_checkpoint_resumes_to_the_same_answer() {
+/// A run started by a test, killed when dropped (so that a failing test leaves no run behind),
+/// with the rest of its standard error kept open while it goes on (a closed pipe would end it).
+struct Running {
+    child: std::process::Child,
+    _stderr: std::io::Lines<std::io::BufReader<std::process::ChildStderr>>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts `grundy ARGS --checkpoint CHECKPOINT` and returns it once it says it saved its first
+/// checkpoint.
+fn started_to_first_checkpoint(args: &[&str], checkpoint: &str) -> Running {
     use std::io::BufRead;
-    let folder = tempfile::tempdir().unwrap();
-    let checkpoint = folder.path().join("run.ckpt");
-    let checkpoint = checkpoint.to_str().unwrap();
-    // 0.167: its 60 rare heaps end at 1,303, so a window of 4096 holds them.
-    let args = ["sequence", "0.167", "--to", "10000000", "--window", "4096"];
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
         .args(args)
-        .args(["--checkpoint", checkpoint, "--json"])
+        .args(["--checkpoint", checkpoint])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
     let stderr = child.stderr.take().unwrap();
     let mut lines = std::io::BufReader::new(stderr).lines();
-    // Wait for the event, the first checkpoint saved, then kill at once (SIGKILL).
     let saved = lines.any(|line| line.is_ok_and(|line| line.starts_with("checkpoint: heaps")));
+    let running = Running {
+        child,
+        _stderr: lines,
+    };
     assert!(saved, "the run says when it saved its first checkpoint");
-    child.kill().unwrap();
-    let status = child.wait().unwrap();
+    running
+}
+
+#[test]
+fn a_windowed_run_killed_after_its_first_checkpoint_resumes_to_the_same_answer() {
+    let folder = tempfile::tempdir().unwrap();
+    let checkpoint = folder.path().join("run.ckpt");
+    let checkpoint = checkpoint.to_str().unwrap();
+    // 0.167: its 60 rare heaps end at 1,303, so a window of 4096 holds them.
+    let args = ["sequence", "0.167", "--to", "10000000", "--window", "4096"];
+    // Kill at once (SIGKILL) after the event, the first checkpoint saved.
+    let mut run = started_to_first_checkpoint(&args, checkpoint);
+    run.child.kill().unwrap();
+    let status = run.child.wait().unwrap();
     assert_eq!(status.code(), None, "killed by the signal, not finished");
     let kept = std::fs::read(checkpoint).unwrap();
     assert!(!kept.is_empty());
@@ -483,7 +508,6 @@ fn a_windowed_run_killed_after_its_first_checkpoint_resumes_to_the_same_answer()
 
 #[test]
 fn a_second_run_on_a_windowed_checkpoint_in_use_is_refused() {
-    use std::io::BufRead;
     let folder = tempfile::tempdir().unwrap();
     let checkpoint = folder.path().join("run.ckpt");
     let checkpoint = checkpoint.to_str().unwrap();
@@ -495,18 +519,8 @@ fn a_second_run_on_a_windowed_checkpoint_in_use_is_refused() {
         "--window",
         "4096",
     ];
-    let mut first = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(args)
-        .args(["--checkpoint", checkpoint])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stderr = first.stderr.take().unwrap();
-    let mut lines = std::io::BufReader::new(stderr).lines();
     // The first checkpoint is saved with the lock held.
-    let saved = lines.any(|line| line.is_ok_and(|line| line.starts_with("checkpoint: heaps")));
-    assert!(saved, "the run says when it saved its first checkpoint");
+    let first = started_to_first_checkpoint(&args, checkpoint);
     // A run that would end at once, were it let in.
     let resumed = [
         "sequence",
@@ -521,8 +535,7 @@ fn a_second_run_on_a_windowed_checkpoint_in_use_is_refused() {
         .assert()
         .code(2)
         .stderr(contains(format!("checkpoint {checkpoint} is in use")));
-    first.kill().unwrap();
-    first.wait().unwrap();
+    drop(first);
     // Killed, the first run's lock is let go: the next run resumes from the checkpoint, and
     // leaves no lock behind.
     grundy()
