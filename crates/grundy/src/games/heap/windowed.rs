@@ -75,6 +75,11 @@ pub(crate) const LAST_VALUES_SHOWN: usize = 20;
 /// when few values are left.
 const MARKED_PAIRS: usize = 1024;
 
+/// Pairs of each break looked at in turn when a value is looked for alone: the breaks are
+/// taken together a step at a time, so that a value one break reaches early is not looked for
+/// through the whole of another first.
+const SCAN_STEP: usize = 512;
+
 /// The pairs of a heap's breaks from the smaller part `start` on, as far as the window holds
 /// their partners (the smaller part `reach`).
 struct PairsFrom<'a> {
@@ -86,17 +91,29 @@ struct PairsFrom<'a> {
 }
 
 impl PairsFrom<'_> {
-    /// For the break of `rest` tokens into a smaller part of at most `last`: how many pairs
-    /// from the small end were read to one whose nim-sum is `target` (None: none has, as far
-    /// as the window holds).
-    fn read_to_reach(&self, rest: usize, last: usize, target: u16) -> Option<usize> {
-        let (start, end) = (self.start, (last + 1).min(self.reach + 1));
-        if start >= end {
-            return None;
+    /// How many pairs from the small end were read, [`SCAN_STEP`] of each break in turn, to
+    /// one whose nim-sum is `target` (None: none has, as far as the window holds). A break is
+    /// `(rest, last)`: `rest` tokens split into a smaller part of at most `last`.
+    fn read_to_reach(&self, breaks: &[(usize, usize)], target: u16) -> Option<usize> {
+        let most_parts = breaks.iter().map(|&(_, last)| last).max()?;
+        let end = (most_parts + 1).min(self.reach + 1);
+        let mut from = self.start;
+        while from < end {
+            let to = (from + SCAN_STEP).min(end);
+            for &(rest, last) in breaks {
+                let to = to.min(last + 1);
+                if from >= to {
+                    continue;
+                }
+                let low = &self.prefix[from..to];
+                let high = &self.recent[rest + 1 - to - self.base..rest + 1 - from - self.base];
+                if let Some(read) = pairs_read_to_reach(low, high, target) {
+                    return Some(from - 1 + read);
+                }
+            }
+            from = to;
         }
-        let low = &self.prefix[start..end];
-        let high = &self.recent[rest + 1 - end - self.base..rest + 1 - start - self.base];
-        pairs_read_to_reach(low, high, target).map(|read| start - 1 + read)
+        None
     }
 }
 
@@ -588,11 +605,7 @@ impl WindowedSequence {
                 start,
                 reach: self.reach,
             };
-            match self
-                .breaks
-                .iter()
-                .find_map(|&(rest, last)| pairs.read_to_reach(rest, last, target))
-            {
+            match pairs.read_to_reach(&self.breaks, target) {
                 Some(pairs) => read = read.max(pairs),
                 None if most_parts > self.reach => {
                     return Err(WindowError::ScanPastWindow {
