@@ -92,8 +92,8 @@ fn value_counts_at_every_power_of_two_are_rogalskis() {
 
 /// Rogalski's histograms to 2^30 for 0.161, and to 2^28 for 0.167, whose rare class is not
 /// finished: his counts hold 59 rare heaps after heap 0 to 2^28, 60 to 2^29 and 61 to 2^30,
-/// and the windowed run stops at the first of the new ones. About 12 and 3 CPU-minutes, so
-/// only with `--ignored`.
+/// and the windowed run stops at the first of the new ones. About 13 CPU-minutes in all
+/// (767 CPU-s on the development machine), so only with `--ignored`.
 #[test]
 #[ignore = "minutes of CPU: cargo test --release --test windowed_published -- --ignored"]
 fn value_counts_to_two_to_the_30_are_rogalskis() {
