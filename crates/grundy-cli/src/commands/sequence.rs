@@ -28,11 +28,12 @@ sparse-space method's mask, and the last of them (in most octal games they die o
 stops the computation, prints the values finished and exits with status 130. With --window (or \
 --checkpoint) only the first and the last HEAPS values are kept, so memory stays bounded whatever --to, \
 for games whose rare values all lie in the first HEAPS heaps: 0.6 (Officers), whose last rare heap is \
-20,627; a game whose rare values go on is refused.\n\nExamples:\n  \
+20,627, or 0.161; a game whose rare values go on stops with an error at its first rare heap past the \
+window (0.167 at heap 332,129,728), having reported the heaps before it.\n\nExamples:\n  \
 grundy sequence kayles --to 1000\n  grundy sequence 0.6 --to 1000000\n  \
 grundy sequence 0.6 --to 1073741824 --show 0 --memory 5G\n  \
-grundy sequence 0.6 --to 68719476736 --checkpoint officers.ckpt\n  \
-grundy sequence 0.6 --to 100000000 --window 65536 --json\n  \
+grundy sequence 0.6 --to 68719476736 --window 4194304 --checkpoint officers.ckpt\n  \
+grundy sequence 0.6 --to 100000000 --window 1048576 --json\n  \
 grundy sequence grundys-game --to 100000 --json\n  grundy sequence 0.137 --to 200 --svg dawson.svg\n  grundy sequence 0.312 --to 12 --misere"
 )]
 pub struct Args {
@@ -71,7 +72,7 @@ pub struct Args {
     pub window: Option<usize>,
     /// With a window: keep the state in FILE (a few MB) every minute, at the end and on Ctrl-C,
     /// and resume from it when it exists. A file that is not such a checkpoint of this game is
-    /// refused.
+    /// refused, and so is a second run on a FILE another run holds (its lock is FILE.lock).
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
 }
