@@ -37,6 +37,8 @@
 //! assert_eq!((run.report.rare.heaps(), run.report.rare.last()), (1584, Some(20627)));
 //! ```
 
+use std::ops::Range;
+
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -80,24 +82,34 @@ const MARKED_PAIRS: usize = 1024;
 /// through the whole of another first.
 const SCAN_STEP: usize = 512;
 
-/// The pairs of a heap's breaks from the smaller part `start` on, as far as the window holds
-/// their partners (the smaller part `reach`).
-struct PairsFrom<'a> {
+/// A heap's breaks as the window holds them: the smaller parts' values from the prefix, their
+/// partners' from the recent values, as far as the window holds the partners (the smaller part
+/// `reach`).
+struct WindowPairs<'a> {
     prefix: &'a [u16],
     recent: &'a [u16],
     base: usize,
-    start: usize,
     reach: usize,
 }
 
-impl PairsFrom<'_> {
-    /// How many pairs from the small end were read, [`SCAN_STEP`] of each break in turn, to
-    /// one whose nim-sum is `target` (None: none has, as far as the window holds). A break is
-    /// `(rest, last)`: `rest` tokens split into a smaller part of at most `last`.
-    fn read_to_reach(&self, breaks: &[(usize, usize)], target: u16) -> Option<usize> {
+impl WindowPairs<'_> {
+    /// The pairs of the break of `rest` tokens whose smaller part runs over `smaller`: the
+    /// values `g(a)` in order, and the values `g(rest - a)` as they lie, so that `low[k]` pairs
+    /// with `high[high.len() - 1 - k]` (as [`mark_pairs`] and [`pairs_read_to_reach`] read
+    /// them).
+    fn of(&self, rest: usize, smaller: Range<usize>) -> (&[u16], &[u16]) {
+        let high = rest + 1 - smaller.end - self.base..rest + 1 - smaller.start - self.base;
+        (&self.prefix[smaller], &self.recent[high])
+    }
+
+    /// How many pairs from the small end were read, from the smaller part `start` on and
+    /// [`SCAN_STEP`] of each break in turn, to one whose nim-sum is `target` (None: none has,
+    /// as far as the window holds). A break is `(rest, last)`: `rest` tokens split into a
+    /// smaller part of at most `last`.
+    fn read_to_reach(&self, breaks: &[(usize, usize)], start: usize, target: u16) -> Option<usize> {
         let most_parts = breaks.iter().map(|&(_, last)| last).max()?;
         let end = (most_parts + 1).min(self.reach + 1);
-        let mut from = self.start;
+        let mut from = start;
         while from < end {
             let to = (from + SCAN_STEP).min(end);
             for &(rest, last) in breaks {
@@ -105,8 +117,7 @@ impl PairsFrom<'_> {
                 if from >= to {
                     continue;
                 }
-                let low = &self.prefix[from..to];
-                let high = &self.recent[rest + 1 - to - self.base..rest + 1 - from - self.base];
+                let (low, high) = self.of(rest, from..to);
                 if let Some(read) = pairs_read_to_reach(low, high, target) {
                     return Some(from - 1 + read);
                 }
@@ -559,6 +570,12 @@ impl WindowedSequence {
         // Mark from the small end, a block of pairs at a time, until every value below
         // `settled` has turned up; the partners `rest - a` must stay in the window. Past
         // `marked_pairs` the few values still missing are looked for one at a time.
+        let pairs = WindowPairs {
+            prefix: &self.prefix,
+            recent,
+            base,
+            reach: self.reach,
+        };
         let mut missing = 0;
         let mut start = 1;
         loop {
@@ -586,8 +603,7 @@ impl WindowedSequence {
                 if start >= end {
                     continue;
                 }
-                let low = &self.prefix[start..end];
-                let high = &recent[rest + 1 - end - base..rest + 1 - start - base];
+                let (low, high) = pairs.of(rest, start..end);
                 let seen: &mut [bool; COMPACT_LIMIT] = (&mut seen[..COMPACT_LIMIT])
                     .try_into()
                     .expect("long enough");
@@ -598,14 +614,7 @@ impl WindowedSequence {
         let mut read = start - 1;
         loop {
             let target = u16::try_from(missing).expect("below the limit, at most 2^16");
-            let pairs = &PairsFrom {
-                prefix: &self.prefix,
-                recent,
-                base,
-                start,
-                reach: self.reach,
-            };
-            match pairs.read_to_reach(&self.breaks, target) {
+            match pairs.read_to_reach(&self.breaks, start, target) {
                 Some(pairs) => read = read.max(pairs),
                 None if most_parts > self.reach => {
                     return Err(WindowError::ScanPastWindow {
