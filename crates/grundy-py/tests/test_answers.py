@@ -113,6 +113,21 @@ def test_tables_and_sequences_are_indexed_as_people_index_them():
     assert (sequence.period, sequence.preperiod) == (12, 71)
 
 
+def test_a_windowed_sequence_counts_what_the_whole_sequence_lists():
+    whole = grundy.sequence("0.167", to=30_000).values
+    windowed = grundy.sequence("0.167", to=30_000, window=4096)
+    assert windowed.finished == 30_001 and not windowed.interrupted
+    for counted in windowed.counts:
+        counts = [0] * len(counted["counts"])
+        for value in whole[1 : counted["up_to"] + 1]:
+            counts[value] += 1
+        assert counts == counted["counts"], counted["up_to"]
+    assert windowed.histogram() == dict(enumerate(windowed.counts[-1]["counts"]))
+    assert sum(windowed.histogram().values()) == 30_000
+    assert windowed.last_values == whole[windowed.last_values_from :]
+    assert windowed.get("stopped_by") is None
+
+
 def test_pandas_where_it_is_installed():
     table = grundy.table("rooks", rows=range(1, 4), cols=range(1, 5))
     try:

@@ -60,6 +60,11 @@ def test_outcome_table_sequence_tours_and_graph_are_the_command_lines(cli):
     assert steady(grundy.sequence("0.376", to=500).to_dict()) == steady(
         cli("sequence", "0.376", "--to", "500")
     )
+    windowed = grundy.sequence("0.161", to=100_000, window=8192)
+    assert isinstance(windowed, grundy.WindowedSequence)
+    assert steady(windowed.to_dict()) == steady(
+        cli("sequence", "0.161", "--to", "100000", "--window", "8192")
+    )
     assert steady(grundy.tour("8x8", closed=True, start="c3").to_dict()) == steady(
         cli("tour", "8x8", "--closed", "--start", "c3")
     )

@@ -110,6 +110,10 @@ def subprocess_error(cli, words):
         (lambda: grundy.table("queens", rows=[True]), "rows=[True]"),
         (lambda: grundy.table("queens", rows=range(10**12)), "at most 10000"),
         (lambda: grundy.sequence("kayles", to="5"), "to='5'"),
+        (lambda: grundy.sequence("0.6", to=10**6, window=-1), "window=-1"),
+        (lambda: grundy.sequence("0.6", to=10**6, window=2**20, memory="1M"), "needs about"),
+        (lambda: grundy.sequence("0.6", to=10**6, window=2**16, misere=True), "misère"),
+        (lambda: grundy.sequence("nim", to=10**6, window=2**16), "sparse-space"),
         (lambda: grundy.tour("8x8", closed="yes"), "closed='yes'"),
         (lambda: grundy.tour("4000x4000"), "more than the 128.0 MiB an answer may take here"),
     ],
@@ -156,6 +160,7 @@ def test_seconds_stops_a_search_and_keeps_what_it_finished():
         # report of progress (every 65536 positions, a minute here).
         lambda: grundy.game("kings 16x32 torus").moves(all=True, seconds=0.5, progress=False),
         lambda: grundy.sequence("0.6", to=50_000_000, seconds=0.5, progress=False),
+        lambda: grundy.sequence("0.6", to=10**11, window=2**16, seconds=0.5, progress=False),
     ],
 )
 def test_every_long_question_stops_at_its_deadline(call):

@@ -21,6 +21,7 @@ fn windowed_run(game: &str, to: usize, window: usize) -> WindowedRun {
         to,
         window: Some(window),
         resume: None,
+        memory: 1 << 30,
     };
     windowed_sequence(&request, &Watch::new(), &mut Kept::Nowhere).unwrap()
 }

@@ -49,7 +49,8 @@ pub struct Args {
     /// Memory for the values (K, M, G, T suffixes; powers of 1024): the heaps computed before
     /// a period is proven take 4 bytes each (--to 1073741824, 2^30, needs --memory 5G), and
     /// the values printed (with --json, all of them) their text. A computation that would need more stops, keeping the values
-    /// finished; output that would need more is refused before it is made.
+    /// finished; output that would need more is refused before it is made. With --window, a
+    /// window that needs more than 10 bytes a heap of it allows is refused.
     #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_memory)]
     pub memory: u64,
     /// Print one JSON object instead of text.
@@ -64,7 +65,8 @@ pub struct Args {
     #[arg(long)]
     pub misere: bool,
     /// Compute with the first HEAPS values and the last HEAPS only (about 6 bytes each,
-    /// whatever --to; default 262144 with --checkpoint), for games whose rare values are all
+    /// whatever --to, and 10 while the first are computed, within --memory; default 262144
+    /// with --checkpoint), for games whose rare values are all
     /// in the first HEAPS (0.6): the report gives the largest value, the rare values, the count
     /// of each value at every power of two and the last values, not every value. A heap that
     /// needs more (a new rare value) stops the run with an error saying what to raise.
@@ -90,6 +92,7 @@ pub fn run(args: &Args) -> Result<String> {
             to: args.to,
             window: args.window,
             checkpoint: args.checkpoint.as_deref(),
+            memory: args.memory,
             json: args.json,
         });
     }
@@ -97,6 +100,7 @@ pub fn run(args: &Args) -> Result<String> {
         game: sequence_game(&args.game).map_err(input_error)?,
         to: args.to,
         show: args.show,
+        window: None,
         limits: Limits::new(args.memory, None),
         convention: if args.misere {
             Convention::Misere

@@ -81,6 +81,8 @@ pub struct WindowedArgs<'a> {
     pub window: Option<usize>,
     /// `--checkpoint`.
     pub checkpoint: Option<&'a Path>,
+    /// `--memory`.
+    pub memory: u64,
     /// `--json`.
     pub json: bool,
 }
@@ -98,6 +100,7 @@ pub fn run(args: &WindowedArgs) -> Result<String> {
         to: args.to,
         window: args.window,
         resume,
+        memory: args.memory,
     };
     let shown = Shown::new("sequence");
     let watch = shown.watch()?;

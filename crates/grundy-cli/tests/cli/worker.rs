@@ -91,6 +91,10 @@ fn a_request_is_answered_as_the_command_answers_it() {
             r#"{"question":"sequence","game":"dawsons-chess","to":200}"#,
             vec!["sequence", "dawsons-chess", "--to", "200"],
         ),
+        (
+            r#"{"question":"sequence","game":"0.6","to":100000,"window":65536}"#,
+            vec!["sequence", "0.6", "--to", "100000", "--window", "65536"],
+        ),
     ] {
         let (status, stdout, stderr) = worker(request);
         assert_eq!(status, Some(0), "{request}: {stderr}");

@@ -26,7 +26,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
-from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Union
+from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Union, overload
 
 from . import _native
 from ._answers import (
@@ -47,6 +47,7 @@ from ._answers import (
     TourExists,
     TourVerify,
     Value,
+    WindowedSequence,
     answer_of,
 )
 from ._errors import Error, InputError, OutOfMemory, SearchFailed, Stopped
@@ -77,6 +78,7 @@ __all__ = [
     "TourExists",
     "TourVerify",
     "Value",
+    "WindowedSequence",
     "check",
     "conjecture",
     "game",
@@ -433,22 +435,49 @@ def table(game: str, rows: Union[Iterable[int], str, None] = None,
     return _ask("table", fields, memory, threads, seconds, progress)
 
 
-def sequence(game: str, to: int = 100, *, misere: bool = False, memory: Memory = None,
-             seconds: Optional[float] = None, progress: Any = True) -> Sequence:
+@overload
+def sequence(game: str, to: int = 100, *, misere: bool = False, window: None = None,
+             memory: Memory = None, seconds: Optional[float] = None,
+             progress: Any = True) -> Sequence: ...
+
+
+@overload
+def sequence(game: str, to: int = 100, *, misere: bool = False, window: int,
+             memory: Memory = None, seconds: Optional[float] = None,
+             progress: Any = True) -> WindowedSequence: ...
+
+
+def sequence(game: str, to: int = 100, *, misere: bool = False, window: Optional[int] = None,
+             memory: Memory = None, seconds: Optional[float] = None,
+             progress: Any = True) -> Union[Sequence, WindowedSequence]:
     """The nim-sequence of a heap game up to heap ``to``, with its period when one is proved
     (``grundy sequence``); with ``misere=True`` also each heap's genus (``genera``), as far
     as a search of 5 million positions reaches.
+
+    With ``window=W`` (``grundy sequence --window W``) only the first and the last W values
+    are kept, in about 10 bytes a heap of the window whatever ``to``, for games whose rare
+    values all lie in the first W heaps (0.6, 0.161, 0.167): the answer is a
+    :class:`WindowedSequence`, with the count of each value at every power of two, the rare
+    values and the last values, not every value.
 
     >>> s = grundy.sequence("kayles", to=10)
     >>> s.values, s.period, s.preperiod
     ([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2], 12, 71)
     >>> [g["text"] for g in grundy.sequence("kayles", to=5, misere=True).genera]
     ['0^120', '1^031', '2^20', '3^31', '1^031', '4^146']
+    >>> w = grundy.sequence("0.6", to=300_000, window=65536)
+    >>> w.largest, w.largest_at, w.rare["heaps"], w.rare["last"]
+    (291, 133032, 1584, 20627)
     """
     fields: Dict[str, Any] = {"game": game, "to": _whole("to", to, 0, 2**63 - 1)}
     if _flag("misere", misere):
         fields["convention"] = "misere"
-    return _ask("sequence", fields, memory, None, seconds, progress)
+    if window is not None:
+        fields["window"] = _whole("window", window, 0, 2**63 - 1)
+    answer: Union[Sequence, WindowedSequence] = _ask(
+        "sequence", fields, memory, None, seconds, progress
+    )
+    return answer
 
 
 def quotient(game: str, heaps: int = 40, *, seconds: Optional[float] = None,

@@ -62,6 +62,14 @@ class RareValues(TypedDict):
     used: bool
 
 
+class ValueCounts(TypedDict):
+    """The count of each value over heaps 1 to ``up_to`` (object ``value-counts``, Rogalski's
+    form): ``counts[v]`` heaps have value v."""
+
+    up_to: int
+    counts: List[int]
+
+
 class QuotientGenerator(TypedDict):
     """A generator of a misère quotient: its ``name`` (``a``) and the ``heap`` it is."""
 
@@ -543,6 +551,37 @@ class Sequence(Answer):
         return pandas.Series(self._data["values"], name=self._data["game"]).rename_axis("heap")
 
 
+class WindowedSequence(Answer):
+    """A nim-sequence computed in a window (``grundy sequence --window``): the heaps
+    ``finished``, the ``largest`` value and ``largest_at``, its first heap, the ``rare`` values,
+    ``counts`` (the count of each value over heaps 1 to every power of two reached, then to the
+    last heap), and the ``last_values`` from heap ``last_values_from``; ``stopped_by`` says why
+    it holds fewer heaps than asked, when a heap needed values outside the window."""
+
+    _shown: Tuple[str, ...] = ("game", "code", "finished", "window", "largest", "largest_at")
+
+    game: str
+    code: str
+    to: int
+    finished: int
+    window: int
+    memory_bytes: int
+    largest: int
+    largest_at: int
+    rare: RareValues
+    deepest_scan: int
+    counts: List[ValueCounts]
+    last_values_from: int
+    last_values: List[int]
+    interrupted: bool
+    stopped_by: str
+    seconds: float
+
+    def histogram(self) -> Dict[int, int]:
+        """The count of each value over all heaps answered but heap 0 (the last ``counts``)."""
+        return dict(enumerate(self._data["counts"][-1]["counts"]))
+
+
 class Quotient(Answer):
     """The misère quotient of a heap game's sums of heaps up to ``heaps`` (``grundy
     quotient``): ``order``, ``generators``, ``relations``, ``p_portion``, ``heap_words``;
@@ -676,6 +715,9 @@ _BY_COMMAND = {
 
 
 def answer_of(native: Any) -> Answer:
-    """The typed answer for a native answer, chosen by the command its report names."""
+    """The typed answer for a native answer, chosen by the command its report names (a
+    sequence's by whether it has a window)."""
     data = json.loads(native.json())
+    if data.get("command") == "sequence" and "window" in data:
+        return WindowedSequence(native, data)
     return _BY_COMMAND.get(data.get("command"), Answer)(native, data)

@@ -36,8 +36,8 @@ pub use crate::games::heap::sequence_question::{
     DEFAULT_SHOWN, MAX_SEQUENCE_HEAP, PERIOD_HORIZON,
 };
 pub use crate::games::heap::windowed::{
-    ValueCounts, WindowError, WindowedReport, WindowedSequence, DEFAULT_WINDOW, MAX_WINDOW,
-    MIN_WINDOW,
+    ValueCounts, WindowError, WindowedReport, WindowedSequence, BYTES_PER_WINDOW_HEAP,
+    DEFAULT_WINDOW, MAX_WINDOW, MIN_WINDOW,
 };
 pub(crate) use crate::games::heap::windowed_question::windowed_sequence as windowed_heap_sequence;
 pub use crate::games::heap::windowed_question::{

@@ -39,7 +39,8 @@ impl Request {
     /// ask: the others are a few kilobytes, bounded by their own limits.
     fn answer_needs(&self) -> Option<AnswerNeeds> {
         match self {
-            Request::Sequence(request) => {
+            // A windowed sequence lists its counts, not its values.
+            Request::Sequence(request) if request.window.is_none() => {
                 let values = (request.to as u64).saturating_add(1);
                 Some(AnswerNeeds {
                     listing: format!("{values} values (heaps 0 to {})", request.to),

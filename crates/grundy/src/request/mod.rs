@@ -68,7 +68,8 @@ pub use crate::games::registry::{
 pub use crate::games::registry::{BenchRequest, BENCH_CASES, MAX_DENSE_SIZE};
 pub use crate::games::registry::{
     Kept, StateKeeper, ValueCounts, WindowError, WindowedEnd, WindowedReport, WindowedRequest,
-    WindowedRun, WindowedSequence, DEFAULT_WINDOW, KEEP_EVERY, MAX_WINDOW, MIN_WINDOW,
+    WindowedRun, WindowedSequence, BYTES_PER_WINDOW_HEAP, DEFAULT_WINDOW, KEEP_EVERY, MAX_WINDOW,
+    MIN_WINDOW,
 };
 pub use crate::games::registry::{QuotientRequest, MAX_QUOTIENT_HEAPS};
 pub use crate::limits::{memory_text, parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};
@@ -81,8 +82,8 @@ pub use play::{computer_name, ComputerTurn, NoStrategy, Opponent, PlayRequest};
 pub use play_session::PlaySession;
 pub use prepare::LIST_LIMIT;
 pub use questions::{
-    bench, check, computer_turn, conjecture, moves, outcome, play, quotient, sequence, table,
-    value, windowed_sequence,
+    bench, check, computer_turn, conjecture, moves, outcome, play, quotient, sequence,
+    sequence_in_window, table, value, windowed_sequence,
 };
 pub use read::{read_request, request_from_value};
 pub use server_limits::ServerLimits;
@@ -382,6 +383,8 @@ pub enum Answer {
     Table(TableReport),
     /// The answer of a sequence request, serialised as its report.
     Sequence(SequenceAnswer),
+    /// The answer of a sequence request with a window: counts, rare values, the last values.
+    WindowedSequence(WindowedReport),
     /// The answer of a quotient request.
     Quotient(QuotientReport),
     /// A conjecture tested on a range of boards.
@@ -477,6 +480,8 @@ pub enum Stopped {
     Table(Box<TableReport>),
     /// A nim-sequence: the values finished.
     Sequence(Box<SequenceAnswer>),
+    /// A nim-sequence in a window: the report of the heaps finished.
+    WindowedSequence(Box<WindowedReport>),
     /// A misère quotient: the quotient of the heaps finished.
     Quotient(Box<QuotientReport>),
     /// Work that keeps nothing.
@@ -508,6 +513,10 @@ impl Stopped {
                 0 => "no value was finished".to_string(),
                 count => format!("the values of heaps 0 to {} were finished", count - 1),
             },
+            Stopped::WindowedSequence(report) => format!(
+                "the heaps 0 to {} were finished",
+                report.finished - 1
+            ),
             Stopped::Quotient(report) => format!(
                 "the quotient of heaps up to {} was finished",
                 report.heaps
@@ -525,6 +534,7 @@ impl Stopped {
         match self {
             Stopped::Table(table) => Some(Answer::Table(*table)),
             Stopped::Sequence(sequence) => Some(Answer::Sequence(*sequence)),
+            Stopped::WindowedSequence(report) => Some(Answer::WindowedSequence(*report)),
             Stopped::Quotient(quotient) => Some(Answer::Quotient(*quotient)),
             Stopped::FirstMoves(_)
             | Stopped::Frontier { .. }
@@ -629,6 +639,9 @@ pub fn run(request: &Request, watch: &Watch) -> Result<Answer, RunError> {
         Request::TourVerify(request) => tour_verify(request, watch).map(Answer::TourVerify),
         Request::Graph(request) => graph(request, watch).map(Answer::Graph),
         Request::Table(request) => table(request, watch).map(Answer::Table),
+        Request::Sequence(request) if request.window.is_some() => {
+            sequence_in_window(request, watch).map(Answer::WindowedSequence)
+        }
         Request::Sequence(request) => sequence(request, watch).map(Answer::Sequence),
         Request::Quotient(request) => quotient(request, watch).map(Answer::Quotient),
         Request::Conjecture(request) => conjecture(request, watch).map(Answer::Conjecture),

@@ -17,9 +17,9 @@ use crate::games::contract::FamilyGame;
 use crate::games::game::Game;
 use crate::games::registry::{
     corner_check, misere_quotient, nim_sequence, placement_bench, placement_conjecture,
-    windowed_heap_sequence, BenchRequest, CheckRequest, ConjectureRequest, QuotientEnd,
-    QuotientProgress, QuotientRequest, SequenceEnd, StateKeeper, WindowedEnd, WindowedRequest,
-    WindowedRun,
+    windowed_heap_sequence, BenchRequest, CheckRequest, ConjectureRequest, Kept, QuotientEnd,
+    QuotientProgress, QuotientRequest, SequenceEnd, StateKeeper, WindowedEnd, WindowedReport,
+    WindowedRequest, WindowedRun,
 };
 use crate::misere::Convention;
 use crate::report::{
@@ -214,6 +214,40 @@ pub fn windowed_sequence(
         WindowedEnd::Stopped => RunError::Stopped(Stopped::Nothing),
         WindowedEnd::NotKept(message) => RunError::Failed(message),
     })
+}
+
+/// The nim-sequence a [`SequenceRequest`] with a `window` asks for: run as
+/// [`windowed_sequence`] without a checkpoint, within the request's memory. A run that needed
+/// values outside the window is answered for the heaps before it, with `stopped_by` saying
+/// why.
+///
+/// # Errors
+/// [`RunError::Input`] for misère play or `show` with a window (a windowed answer lists no
+/// values and no genera) and for the refusals of [`windowed_sequence`]; [`RunError::Stopped`]
+/// with [`Stopped::WindowedSequence`], the heaps finished, when the watch stopped it.
+pub fn sequence_in_window(
+    request: &SequenceRequest,
+    watch: &Watch,
+) -> Result<WindowedReport, RunError> {
+    if request.convention == Convention::Misere || request.show.is_some() {
+        return Err(RunError::input(
+            "a sequence with a window reports counts and the last values, not every value: leave out misère play and `show`",
+        ));
+    }
+    let windowed = WindowedRequest {
+        game: request.game.clone(),
+        to: request.to,
+        window: request.window,
+        resume: None,
+        memory: request.limits.memory,
+    };
+    let report = windowed_sequence(&windowed, watch, &mut Kept::Nowhere)?.report;
+    if report.interrupted && report.stopped_by.is_none() {
+        return Err(RunError::Stopped(Stopped::WindowedSequence(Box::new(
+            report,
+        ))));
+    }
+    Ok(report)
 }
 
 /// The misère quotient `request` asks for, each heap finished and each candidate tried told

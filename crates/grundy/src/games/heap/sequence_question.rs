@@ -64,6 +64,13 @@ pub struct SequenceRequest {
     /// finished.
     #[serde(default)]
     pub show: Option<usize>,
+    /// Compute keeping only the first and the last `window` heaps' values, in memory that does
+    /// not grow with `to` (for games whose rare values all lie in the first `window`, such as
+    /// 0.6): the answer is then a [`WindowedReport`](crate::request::WindowedReport) (counts at every
+    /// power of two, rare values, the last values), not every value. Not with misère play or
+    /// `show`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window: Option<usize>,
     /// The memory for the values computed and the text shown (threads are not used).
     #[serde(default)]
     pub limits: Limits,

@@ -32,6 +32,7 @@
 //!     to: 100_000,
 //!     window: Some(1 << 16),
 //!     resume: None,
+//!     memory: 1 << 30,
 //! };
 //! let run = windowed_sequence(&request, &Watch::new(), &mut Kept::Nowhere).unwrap();
 //! assert_eq!((run.report.rare.heaps(), run.report.rare.last()), (1584, Some(20627)));
@@ -58,6 +59,12 @@ pub const DEFAULT_WINDOW: usize = 1 << 18;
 
 /// The smallest window accepted.
 pub const MIN_WINDOW: usize = 64;
+
+/// The most bytes a run holds for each heap of its window, at its start: the prefix computed
+/// by the whole-sequence method (4 bytes a heap), copied into the state's prefix (2 bytes)
+/// and its recent values, which take up to twice the window (4 bytes) before they are moved
+/// down.
+pub const BYTES_PER_WINDOW_HEAP: u64 = 10;
 
 /// The largest window accepted: 6 GiB of values.
 pub const MAX_WINDOW: usize = 1 << 30;
@@ -227,6 +234,10 @@ pub struct WindowedReport {
     pub last_values: Vec<u32>,
     /// Whether the computation was stopped before `to`.
     pub interrupted: bool,
+    /// Why the run ended before `to` by itself (a heap that needed values outside the
+    /// window): the heaps before it are reported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped_by: Option<String>,
     /// Wall-clock seconds of this run (not of the runs before a resume).
     pub seconds: f64,
 }
@@ -686,6 +697,7 @@ impl WindowedSequence {
                 .map(|&v| u32::from(v))
                 .collect(),
             interrupted: self.next <= to,
+            stopped_by: None,
             seconds,
         }
     }

@@ -5,9 +5,13 @@
 
 use std::time::{Duration, Instant};
 
-use super::windowed::{WindowError, WindowedReport, WindowedSequence, DEFAULT_WINDOW};
+use super::sequence_question::MAX_SEQUENCE_HEAP;
+use super::windowed::{
+    WindowError, WindowedReport, WindowedSequence, BYTES_PER_WINDOW_HEAP, DEFAULT_WINDOW,
+};
 use super::HeapGame;
 use crate::games::work_observer::WorkObserver;
+use crate::limits::size_text;
 
 /// How often the state is handed to the keeper while the run goes on (and always at the start,
 /// at the end and on a stop): a kill loses at most this much work.
@@ -29,6 +33,22 @@ pub struct WindowedRequest {
     pub window: Option<usize>,
     /// A checkpoint's bytes ([`WindowedSequence::to_bytes`]) to go on from.
     pub resume: Option<Vec<u8>>,
+    /// The most bytes the run may hold: a window that needs more
+    /// ([`BYTES_PER_WINDOW_HEAP`] a heap) is refused before anything is computed.
+    pub memory: u64,
+}
+
+/// Refuses a window whose run would hold more than `memory` bytes.
+fn check_window_memory(window: usize, memory: u64) -> Result<(), WindowedEnd> {
+    let needed = (window as u64).saturating_mul(BYTES_PER_WINDOW_HEAP);
+    if needed > memory {
+        return Err(WindowedEnd::Refused(format!(
+            "window {window} needs about {} of memory ({BYTES_PER_WINDOW_HEAP} bytes a heap of the window), more than the {} the request allows: give more memory or a smaller window",
+            size_text(needed),
+            size_text(memory)
+        )));
+    }
+    Ok(())
 }
 
 /// Where a windowed run's state is kept between runs: the command line's checkpoint file.
@@ -98,12 +118,19 @@ pub(crate) fn windowed_sequence(
         )),
         other => WindowedEnd::Refused(other.to_string()),
     };
+    if request.to > MAX_SEQUENCE_HEAP {
+        return Err(WindowedEnd::Refused(format!(
+            "`to` {} is too large: at most {MAX_SEQUENCE_HEAP}",
+            request.to
+        )));
+    }
     let window = request.window.unwrap_or(DEFAULT_WINDOW);
     let mut state = match &request.resume {
         Some(bytes) => {
             let mut state =
                 WindowedSequence::from_bytes_observed(request.game.rule(), bytes, observer)
                     .map_err(refused)?;
+            check_window_memory(state.window(), request.memory)?;
             if request.window.is_some_and(|asked| asked != state.window()) {
                 return Err(WindowedEnd::Refused(format!(
                     "window {window} differs from the checkpoint's window {}: leave the window out to resume",
@@ -122,6 +149,7 @@ pub(crate) fn windowed_sequence(
             state
         }
         None => {
+            check_window_memory(window, request.memory)?;
             if request.to < window {
                 return Err(WindowedEnd::Refused(format!(
                     "heap {} is below the window {window}: the window is computed whole first, so ask for heaps to at least {window} (or no window)",
@@ -150,16 +178,20 @@ pub(crate) fn windowed_sequence(
         }
     };
     keeper.keep(&state).map_err(WindowedEnd::NotKept)?;
-    Ok(WindowedRun {
-        report: state.report(request.to, started.elapsed().as_secs_f64()),
-        ended_by,
-    })
+    let mut report = state.report(request.to, started.elapsed().as_secs_f64());
+    report.stopped_by = ended_by.as_ref().map(ToString::to_string);
+    Ok(WindowedRun { report, ended_by })
 }
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+
     use super::*;
-    use crate::games::heap::sequence_question::heap_game_of_sequence;
+    use crate::games::heap::sequence_question::{heap_game_of_sequence, SequenceRequest};
+    use crate::request::{run, Answer, Request, RunError, Stopped};
+    use crate::watch::{Event, Watch};
 
     /// Keeps every state's bytes, as a checkpoint file would hold the last.
     #[derive(Default)]
@@ -184,6 +216,7 @@ mod tests {
             to,
             window,
             resume,
+            memory: 1 << 30,
         }
     }
 
@@ -228,5 +261,110 @@ mod tests {
         assert!(refused(request(60_000, Some(1 << 16), bytes.clone())).contains("window 65536"));
         assert!(refused(request(30_000, None, bytes)).contains("heaps 0 to 40000"));
         assert!(refused(request(1000, Some(1 << 15), None)).contains("heap 1000"));
+        let small = WindowedRequest {
+            memory: 300_000,
+            ..request(40_000, Some(1 << 15), None)
+        };
+        assert!(refused(small).contains("window 32768 needs about"));
+        let far = request(MAX_SEQUENCE_HEAP + 1, Some(1 << 15), None);
+        assert!(refused(far).contains("too large"));
+    }
+
+    fn sequence_request(json: &str) -> Request {
+        Request::Sequence(serde_json::from_str::<SequenceRequest>(json).unwrap())
+    }
+
+    /// A `sequence` request with a window, as every front end asks it, is answered by the
+    /// windowed run: its counts at every power of two, its largest value and its last values
+    /// are those of the whole sequence listed.
+    #[test]
+    fn a_sequence_request_with_a_window_counts_what_the_whole_sequence_lists() {
+        let to = 40_000;
+        let Ok(Answer::Sequence(whole)) = run(
+            &sequence_request(&format!(r#"{{"game":"0.167","to":{to}}}"#)),
+            &Watch::new(),
+        ) else {
+            panic!("the whole sequence");
+        };
+        let Ok(Answer::WindowedSequence(windowed)) = run(
+            &sequence_request(&format!(r#"{{"game":"0.167","to":{to},"window":4096}}"#)),
+            &Watch::new(),
+        ) else {
+            panic!("the windowed sequence");
+        };
+        let values: Vec<u32> = (0..=to).map(|heap| whole.value(heap)).collect();
+        for counted in &windowed.counts {
+            let mut counts = vec![0u64; counted.counts.len()];
+            for &value in &values[1..=counted.up_to as usize] {
+                counts[value as usize] += 1;
+            }
+            assert_eq!(counts, counted.counts, "heaps 1 to {}", counted.up_to);
+        }
+        assert_eq!(windowed.counts.last().unwrap().up_to, to as u64);
+        let largest = *values.iter().max().unwrap();
+        assert_eq!(windowed.largest, largest);
+        assert_eq!(
+            Some(windowed.largest_at),
+            values.iter().position(|&v| v == largest)
+        );
+        assert_eq!(
+            windowed.last_values,
+            values[windowed.last_values_from..].to_vec()
+        );
+        assert_eq!(windowed.stopped_by, None);
+    }
+
+    /// A windowed request stopped by its watch keeps the heaps finished; one that needs values
+    /// outside its window is answered for the heaps before, saying why; misère play, `show` and
+    /// a window the memory cannot hold are refused by name.
+    #[test]
+    fn a_windowed_request_stops_keeps_and_refuses_as_every_request_does() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let raised = Arc::clone(&flag);
+        let watch = Watch::new()
+            .with_stop_flag(Arc::clone(&flag))
+            .on_event(move |event| {
+                if matches!(event, Event::Steps { done, .. } if *done >= 1 << 17) {
+                    raised.store(true, Ordering::SeqCst);
+                }
+            });
+        let asked = sequence_request(r#"{"game":"0.6","to":10000000,"window":65536}"#);
+        match run(&asked, &watch) {
+            Err(RunError::Stopped(Stopped::WindowedSequence(report))) => {
+                assert!(report.interrupted && report.finished >= 1 << 17);
+                assert!(report.finished < 10_000_001);
+            }
+            other => panic!("{other:?}"),
+        }
+        // Heap 1,201,951 of 0.6 needs pairs further back than a window of 65,536 holds.
+        let Ok(Answer::WindowedSequence(ended)) = run(
+            &sequence_request(r#"{"game":"0.6","to":2000000,"window":65536}"#),
+            &Watch::new(),
+        ) else {
+            panic!("answered for the heaps before");
+        };
+        assert_eq!(ended.finished, 1_201_951);
+        assert!(ended.interrupted);
+        let why = ended.stopped_by.unwrap();
+        assert!(why.contains("1201951"), "{why}");
+        for (json, said) in [
+            (
+                r#"{"game":"0.6","to":100000,"window":4096,"convention":"misere"}"#,
+                "leave out misère play",
+            ),
+            (
+                r#"{"game":"0.6","to":100000,"window":4096,"show":5}"#,
+                "`show`",
+            ),
+            (
+                r#"{"game":"0.6","to":100000,"window":1048576,"limits":{"memory":1000000}}"#,
+                "window 1048576 needs about",
+            ),
+        ] {
+            match run(&sequence_request(json), &Watch::new()) {
+                Err(RunError::Input(message)) => assert!(message.contains(said), "{message}"),
+                other => panic!("{json}: {other:?}"),
+            }
+        }
     }
 }
