@@ -254,6 +254,23 @@ test('a sequence of 3,000,000 values is plotted', async () => {
   assert.match(await page.textContent('#sequence-summary'), /period 12 from n = 71/);
 });
 
+test('a sequence in a window: the count of each value, the rare heaps, the last values', async () => {
+  await page.click('button[data-tab="sequence"]');
+  await page.fill('#sequence-game', '0.6');
+  await page.fill('#sequence-to', '300,000');
+  await page.fill('#sequence-window', '65536');
+  await page.click('#sequence-form button[type="submit"]');
+  await page.waitForSelector('[data-testid="value-counts"] [data-testid="bars"] rect');
+  const summary = await page.textContent('#sequence-summary');
+  // Officers' 1,584 rare heaps, the last at 20,627, as Czajka's row has them
+  // (crates/grundy/tests/oracles); the largest value to 300,000 as the command line gives it.
+  assert.match(summary, /heaps 0 to 300000 with a window of 65536 heaps/);
+  assert.match(summary, /largest value 291, first at heap 133032; 1584 rare heaps, the last at heap 20627/);
+  assert.match(await page.textContent('[data-testid="last-values"]'), /heaps 299981 to 300000/);
+  await page.screenshot({ path: join(screenshots, 'sequence-window.png') });
+  await page.fill('#sequence-window', '');
+});
+
 test('a 30x30 closed tour drawn and animated', async () => {
   await page.click('button[data-tab="tour"]');
   await page.fill('#tour-board', '30x30');

@@ -49,6 +49,14 @@ export function sequenceCsv(sequence) {
   return csvText(lines);
 }
 
+// A windowed sequence's counts as CSV: `up_to,value,count`, the count of each value over heaps
+// 1 to every power of two and to the last heap.
+export function countsCsv(report) {
+  const lines = [['up_to', 'value', 'count']];
+  for (const counted of report.counts) counted.counts.forEach((count, value) => lines.push([counted.up_to, value, count]));
+  return csvText(lines);
+}
+
 // A button saving `csv()` as `name`, put in `container`: it goes with the view it belongs to
 // when the view is cleared (a refused request clears it, link.js).
 export function offerCsv(container, name, csv) {

@@ -1,12 +1,13 @@
 // The Sequence tab: a nim-sequence plotted, zeros in red, the periodic part shaded. The plot
 // reads the value under the pointer (or under a cursor moved by the arrow keys) and zooms into
 // a range of heaps (drag across it, or + and −, and Reset), redrawn from the values the answer
-// already holds: zooming asks the server nothing.
+// already holds: zooming asks the server nothing. With a window the answer counts the values
+// instead of listing them (docs/HEAP_GAMES.md): the count of each value is drawn as bars.
 
 import { $, svgElement, svgText } from './common.js';
 import { ask } from './api.js';
 import { drawView } from './link.js';
-import { fileName, offerCsv, sequenceCsv } from './export.js';
+import { countsCsv, fileName, offerCsv, sequenceCsv } from './export.js';
 
 // The answer plotted and what of it is shown: the heaps `from`..`to` and the cursor's heap
 // (null before the pointer or a key has chosen one).
@@ -22,13 +23,25 @@ const TOP = 20;
 const RIGHT = 20;
 const PLOT_HEIGHT = HEIGHT - TOP - 40;
 
+// A whole number as people write it: `3,000,000`, `3 000 000` and `3_000_000` are 3000000;
+// `null` for an empty field that may be left empty.
+function wholeNumber(id, label, example, optional) {
+  const typed = $(id).value.trim();
+  if (optional && typed === '') return null;
+  const digits = typed.replace(/[,_\s\u00a0\u202f]/g, '');
+  if (!/^\d+$/.test(digits)) throw new Error(`"${label}" is \`${typed}\`: write ${example}`);
+  return Number(digits);
+}
+
 async function drawSequence() {
   const game = $('sequence-game').value.trim();
-  // A number as people write it: `3,000,000`, `3 000 000` and `3_000_000` are 3000000.
-  const typed = $('sequence-to').value.trim();
-  const to = typed.replace(/[,_\s\u00a0\u202f]/g, '');
-  if (!/^\d+$/.test(to)) throw new Error(`"Up to n" is \`${typed}\`: write the largest heap as a whole number, such as 3000000 or 3,000,000`);
-  const sequence = await ask({ question: 'sequence', game, to: Number(to) });
+  const to = wholeNumber('sequence-to', 'Up to n', 'the largest heap as a whole number, such as 3000000 or 3,000,000', false);
+  const kept = wholeNumber('sequence-window', 'Window', 'the heaps kept as a whole number, such as 1048576, or nothing', true);
+  if (kept !== null) {
+    drawCounts(await ask({ question: 'sequence', game, to, window: kept }));
+    return;
+  }
+  const sequence = await ask({ question: 'sequence', game, to });
   const values = sequence.values;
   Object.assign(shown, { sequence, from: 0, to: values.length - 1, cursor: null });
   const period = sequence.period;
@@ -63,6 +76,62 @@ async function drawSequence() {
   plot.id = 'sequence-plot-box';
   view.append(tools, plot);
   drawPlot();
+}
+
+// A count short enough for the axis: 25000 is 25k, 3500000 is 3.5M.
+function shortCount(count) {
+  if (count >= 1e6) return `${(count / 1e6).toFixed(1)}M`;
+  if (count >= 1e4) return `${Math.round(count / 1e3)}k`;
+  return String(count);
+}
+
+// A windowed sequence's answer: what it found, and the count of each value over every heap
+// answered as a bar per value (the counts at every power of two go in the CSV).
+function drawCounts(report) {
+  const rare = report.rare;
+  const last = report.finished - 1;
+  let summary = `${report.game}${report.code !== report.game ? ` (${report.code})` : ''}: heaps 0 to ${last} with a window of ${report.window} heaps (${Math.round(report.memory_bytes / 1024)} KiB whatever n); largest value ${report.largest}, first at heap ${report.largest_at}; ${rare.heaps} rare heaps, the last at heap ${rare.last}`;
+  if (report.stopped_by) summary += `. Stopped at heap ${report.finished}: ${report.stopped_by}`;
+  $('sequence-summary').textContent = summary;
+  const view = $('sequence-view');
+  view.replaceChildren();
+  const tools = document.createElement('div');
+  tools.className = 'controls';
+  offerCsv(tools, fileName(`${report.game} counts 1 ${last}`, 'csv'), () => countsCsv(report));
+  const lastValues = document.createElement('span');
+  lastValues.dataset.testid = 'last-values';
+  lastValues.textContent = `last values (heaps ${report.last_values_from} to ${last}): ${report.last_values.join(' ')}`;
+  tools.appendChild(lastValues);
+  const box = document.createElement('div');
+  view.append(tools, box);
+  const counts = report.counts[report.counts.length - 1].counts;
+  let most = 1;
+  for (const count of counts) if (count > most) most = count;
+  const width = Math.max(300, Math.min(900, view.clientWidth || 900));
+  const plotWidth = width - LEFT - RIGHT;
+  const svg = svgElement('svg', {
+    width, height: HEIGHT, 'font-family': 'sans-serif', 'font-size': 12, 'data-testid': 'value-counts',
+    role: 'img', 'aria-label': `the count of each value of ${report.game} over heaps 1 to ${last}`,
+  }, box);
+  const barWidth = plotWidth / counts.length;
+  const bars = svgElement('g', { 'data-testid': 'bars' }, svg);
+  counts.forEach((count, value) => {
+    if (count === 0) return;
+    const height = (count / most) * PLOT_HEIGHT;
+    const bar = svgElement('rect', {
+      x: LEFT + value * barWidth, y: TOP + PLOT_HEIGHT - height, width: Math.max(1, barWidth - 0.5), height,
+      fill: value === 0 ? 'crimson' : 'steelblue',
+    }, bars);
+    svgElement('title', {}, bar).textContent = `value ${value}: ${count} heaps`;
+  });
+  svgElement('line', { x1: LEFT, y1: TOP + PLOT_HEIGHT, x2: LEFT + plotWidth, y2: TOP + PLOT_HEIGHT, stroke: 'black' }, svg);
+  svgElement('line', { x1: LEFT, y1: TOP, x2: LEFT, y2: TOP + PLOT_HEIGHT, stroke: 'black' }, svg);
+  for (let tick = 0; tick <= 4; tick += 1) {
+    const value = Math.round(((counts.length - 1) * tick) / 4);
+    svgText(svg, LEFT + (value + 0.5) * barWidth, TOP + PLOT_HEIGHT + 16, String(value), { 'text-anchor': 'middle' });
+    svgText(svg, LEFT - 6, TOP + PLOT_HEIGHT - (PLOT_HEIGHT * tick) / 4 + 4, shortCount(Math.round((most * tick) / 4)), { 'text-anchor': 'end' });
+  }
+  svgText(svg, LEFT + plotWidth / 2, HEIGHT - 6, `g(n) (value); how many of heaps 1 to ${last} have it, upwards`, { 'text-anchor': 'middle' });
 }
 
 // The heaps `from`..`to` shown (kept within the answer and at least LEAST_SPAN wide), redrawn.
