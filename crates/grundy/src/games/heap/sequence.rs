@@ -412,9 +412,19 @@ pub(super) struct SparseSpace {
     /// The values reached by the options of the current heap, by value; at least
     /// [`COMPACT_LIMIT`] long, so that a 16-bit nim-sum needs no bounds check.
     seen: Vec<bool>,
+    /// The class of each value as long as `seen` ([`parity`] under the mask): the least missing
+    /// value of the class two common heaps cannot make is found eight values at a time.
+    odd: Vec<bool>,
     /// The breaks of the current heap: the heap left after taking and the largest smaller part.
     breaks: Vec<(usize, usize)>,
     tuning: Tuning,
+}
+
+/// The class of every value below `length` under `mask`.
+fn classes(length: usize, mask: u32) -> Vec<bool> {
+    (0..length as u32)
+        .map(|value| parity(value, mask))
+        .collect()
 }
 
 /// The breaks of `rest` tokens whose smaller part `a` runs over `smaller` (parts are never
@@ -705,6 +715,7 @@ impl SparseSpace {
             unequal_parts: rule.unequal_parts(),
             limit,
             seen: vec![false; (limit as usize).max(COMPACT_LIMIT)],
+            odd: classes((limit as usize).max(COMPACT_LIMIT), mask),
             breaks: Vec::new(),
             tuning: *tuning,
         }
@@ -721,6 +732,7 @@ impl SparseSpace {
             self.limit = (value + 1).next_power_of_two();
             if self.seen.len() < self.limit as usize {
                 self.seen.resize(self.limit as usize, false);
+                self.odd = classes(self.limit as usize, self.mask);
             }
         }
         if heap > 0 && Self::class_of(value, heap, self.mask, self.domain) == self.sparse_class {
@@ -810,13 +822,15 @@ impl SparseSpace {
                     &mut self.seen,
                 );
             }
-            let mut from = 0;
-            while let Some(missing) = first_missing(&self.seen, from, self.limit) {
-                if !common_parities[usize::from(parity(missing, self.mask))] {
-                    settled = missing;
-                    break;
+            let least_of_the_other_class = match common_parities {
+                [true, true] => None,
+                [false, false] => first_missing(&self.seen, 0, self.limit),
+                [even_made, _] => {
+                    first_missing_of_class(&self.seen, &self.odd, even_made, self.limit)
                 }
-                from = missing + 1;
+            };
+            if let Some(missing) = least_of_the_other_class {
+                settled = missing;
             }
             // Mark the breaks from the small end, a block of pairs per number taken in turn,
             // until every value below `settled` has turned up; most heaps of games with a good
