@@ -15,8 +15,9 @@
 //!   renumbered into one machine word and decided by [`WinSweep`];
 //! - the replies are tried most constraining first (fewest live squares left), except in the
 //!   position asked about, where after the two most constraining the most and the least
-//!   constraining of the rest take turns (`take_ends_in_turn`), and one move below it, where the squares that
-//!   refuted replies most often come first (`REFUTATION_DEPTH`); near the root,
+//!   constraining of the rest take turns (`take_ends_in_turn`), and one and two moves below
+//!   it, where the squares that won most often at that depth come first (`HISTORY_DEPTHS`);
+//!   near the root,
 //!   a reply the table already knows to win is taken before any is searched (an enhanced
 //!   transposition cut-off);
 //! - a move in the heap to a size the table already knows lost for the opponent is taken at
@@ -69,13 +70,16 @@ pub const DEFAULT_SWEEP_SIZE: usize = 30;
 /// (measured in docs/PERFORMANCE_HISTORY.md).
 const CUT_OFF_LOOKUP_SIZE: usize = 40;
 
-/// The depth below the position asked about (a first move's, in the first-move search) at which
-/// replies are tried in the order of how often each square won there before: the positions
-/// after a reply, where the player who asked looks for a refutation. On 16 × 16 the winning
+/// The depths below the position asked about (a first move's, in the first-move search) at
+/// which replies are tried in the order of how often each square won at that depth before.
+/// At depth 1 the player who asked looks for a refutation of a reply: on 16 × 16 the winning
 /// replies to a first move are mostly the most constraining, but when they are not, the
 /// refutations of the wrong ones are mostly on the border, among the least constraining
-/// moves, and the same few squares refute many replies (measured in docs/PERFORMANCE_HISTORY.md).
-const REFUTATION_DEPTH: usize = 1;
+/// moves, and the same few squares refute many replies (measured in
+/// docs/PERFORMANCE_HISTORY.md). At depth 2 the opponent answers each move after its winning
+/// reply, and there too a few squares answer many (docs/PERFORMANCE.md); deeper, the counts
+/// ordered worse than the most constraining move.
+const HISTORY_DEPTHS: usize = 2;
 
 /// In the position asked about, how many of the most constraining replies are tried before
 /// the least constraining ones take turns with the rest (see [`take_ends_in_turn`]).
@@ -450,9 +454,9 @@ pub struct RowsSearch<const W: usize> {
     position_limit: u64,
     /// Moves from the position asked about to the one being searched.
     depth: usize,
-    /// By square: how often it refuted a reply to the position asked about (at
-    /// [`REFUTATION_DEPTH`]), over every question this search was asked.
-    refutations: Vec<u32>,
+    /// By depth from 1 to [`HISTORY_DEPTHS`], then by square: how often the square won a
+    /// position at that depth, over every question this search was asked.
+    wins_at_depth: [Vec<u32>; HISTORY_DEPTHS],
     /// The position whose live squares, numbered in order, are the sweep's graph now: its
     /// replies small enough to sweep are swept in that graph, with no numbering of their own.
     swept_graph: Option<Rows<W>>,
@@ -491,7 +495,7 @@ impl<const W: usize> RowsSearch<W> {
             stopped: false,
             position_limit: u64::MAX,
             depth: 0,
-            refutations: vec![0; layout_squares],
+            wins_at_depth: std::array::from_fn(|_| vec![0; layout_squares]),
             swept_graph: None,
             swept_squares: [0; DENSE_CAPACITY],
             cut_off_lookups: Vec::new(),
@@ -629,11 +633,11 @@ impl<const W: usize> RowsSearch<W> {
         let depth = self.depth;
         if depth == 0 {
             take_ends_in_turn(&mut self.waiting[first..], CENTRAL_REPLIES);
-        } else if depth == REFUTATION_DEPTH {
-            // The squares that refuted replies most often go first, the rest as above.
-            let refutations = &self.refutations;
+        } else if (1..=HISTORY_DEPTHS).contains(&depth) {
+            // The squares that won most often at this depth go first, the rest as above.
+            let wins = &self.wins_at_depth[depth - 1];
             self.waiting[first..]
-                .sort_by_key(|&word| (Reverse(refutations[(word & SQUARE_MASK) as usize]), word));
+                .sort_by_key(|&word| (Reverse(wins[(word & SQUARE_MASK) as usize]), word));
         }
         let mut winning = None;
         if size >= CUT_OFF_LOOKUP_SIZE {
@@ -684,8 +688,8 @@ impl<const W: usize> RowsSearch<W> {
             }
             if !option_wins {
                 winning = Some(square);
-                if depth == REFUTATION_DEPTH && !self.stopped {
-                    self.refutations[square] += 1;
+                if (1..=HISTORY_DEPTHS).contains(&depth) && !self.stopped {
+                    self.wins_at_depth[depth - 1][square] += 1;
                 }
             }
         }
