@@ -447,6 +447,13 @@ def sequence(game: str, to: int = 100, *, misere: bool = False, window: int,
              progress: Any = True) -> WindowedSequence: ...
 
 
+@overload
+def sequence(game: str, to: int = 100, *, misere: bool = False,
+             window: Optional[int] = None, memory: Memory = None,
+             seconds: Optional[float] = None,
+             progress: Any = True) -> Union[Sequence, WindowedSequence]: ...
+
+
 def sequence(game: str, to: int = 100, *, misere: bool = False, window: Optional[int] = None,
              memory: Memory = None, seconds: Optional[float] = None,
              progress: Any = True) -> Union[Sequence, WindowedSequence]:

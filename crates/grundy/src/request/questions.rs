@@ -224,7 +224,8 @@ pub fn windowed_sequence(
 /// # Errors
 /// [`RunError::Input`] for misère play or `show` with a window (a windowed answer lists no
 /// values and no genera) and for the refusals of [`windowed_sequence`]; [`RunError::Stopped`]
-/// with [`Stopped::WindowedSequence`], the heaps finished, when the watch stopped it.
+/// with [`Stopped::WindowedSequence`], the heaps finished, when the watch stopped it after the
+/// first window (with [`Stopped::Nothing`] before).
 pub fn sequence_in_window(
     request: &SequenceRequest,
     watch: &Watch,

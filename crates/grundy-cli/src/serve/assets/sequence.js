@@ -90,7 +90,7 @@ function shortCount(count) {
 function drawCounts(report) {
   const rare = report.rare;
   const last = report.finished - 1;
-  let summary = `${report.game}${report.code !== report.game ? ` (${report.code})` : ''}: heaps 0 to ${last} with a window of ${report.window} heaps (${Math.round(report.memory_bytes / 1024)} KiB whatever n); largest value ${report.largest}, first at heap ${report.largest_at}; ${rare.heaps} rare heaps, the last at heap ${rare.last}`;
+  let summary = `${report.game}${report.code !== report.game ? ` (${report.code})` : ''}: heaps 0 to ${last} with a window of ${report.window} heaps (${Math.round(report.memory_bytes / 1024)} KiB whatever n); largest value ${report.largest}, first at heap ${report.largest_at}; ${rare.heaps} rare heaps${rare.last === null ? '' : `, the last at heap ${rare.last}`}`;
   if (report.stopped_by) summary += `. Stopped at heap ${report.finished}: ${report.stopped_by}`;
   $('sequence-summary').textContent = summary;
   const view = $('sequence-view');
