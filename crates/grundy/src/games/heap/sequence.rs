@@ -420,8 +420,9 @@ pub(super) struct SparseSpace {
     tuning: Tuning,
 }
 
-/// The class of every value below `length` under `mask`.
-fn classes(length: usize, mask: u32) -> Vec<bool> {
+/// The class of every value below `length` under `mask`: the table
+/// [`first_missing_unmade`] reads.
+pub(super) fn classes(length: usize, mask: u32) -> Vec<bool> {
     (0..length as u32)
         .map(|value| parity(value, mask))
         .collect()
@@ -541,13 +542,24 @@ pub(super) fn first_missing(seen: &[bool], from: u32, end: u32) -> Option<u32> {
     Some(offset + tail as u32)
 }
 
-/// The least value below `end` missing from `seen` whose class (`odd[value]`) is `class`.
-pub(super) fn first_missing_of_class(
+/// The least value below `end` missing from `seen` that two common heaps cannot make either,
+/// where `made[c]` says whether they make values of class `c` (`odd[value]`) for this heap:
+/// none when they make both classes.
+pub(super) fn first_missing_unmade(
     seen: &[bool],
     odd: &[bool],
-    class: bool,
+    made: [bool; 2],
     end: u32,
 ) -> Option<u32> {
+    match made {
+        [true, true] => None,
+        [false, false] => first_missing(seen, 0, end),
+        [even_made, _] => first_missing_of_class(seen, odd, even_made, end),
+    }
+}
+
+/// The least value below `end` missing from `seen` whose class (`odd[value]`) is `class`.
+fn first_missing_of_class(seen: &[bool], odd: &[bool], class: bool, end: u32) -> Option<u32> {
     let end = end as usize;
     let other_class = if class { 0 } else { ONE_IN_EACH_BYTE };
     let mut offset = 0;
@@ -822,14 +834,9 @@ impl SparseSpace {
                     &mut self.seen,
                 );
             }
-            let least_of_the_other_class = match common_parities {
-                [true, true] => None,
-                [false, false] => first_missing(&self.seen, 0, self.limit),
-                [even_made, _] => {
-                    first_missing_of_class(&self.seen, &self.odd, even_made, self.limit)
-                }
-            };
-            if let Some(missing) = least_of_the_other_class {
+            if let Some(missing) =
+                first_missing_unmade(&self.seen, &self.odd, common_parities, self.limit)
+            {
                 settled = missing;
             }
             // Mark the breaks from the small end, a block of pairs per number taken in turn,

@@ -46,8 +46,8 @@ use thiserror::Error;
 use super::heap_values::Slices;
 use super::rule::TakeBreak;
 use super::sequence::{
-    collect_breaks, first_missing, first_missing_of_class, mark_pairs, mark_sparse_pairs,
-    pairs_read_to_reach, parity, SparseSpace, COMPACT_LIMIT, MARK_BLOCK,
+    classes, collect_breaks, first_missing, first_missing_unmade, mark_pairs, mark_sparse_pairs,
+    pairs_read_to_reach, SparseSpace, COMPACT_LIMIT, MARK_BLOCK,
 };
 use crate::games::work_observer::WorkObserver;
 use crate::report::{Command, RareValues, SCHEMA_VERSION};
@@ -457,9 +457,7 @@ impl WindowedSequence {
             seen: vec![false; COMPACT_LIMIT],
             breaks: Vec::new(),
             marked_pairs: MARKED_PAIRS,
-            odd: (0..COMPACT_LIMIT as u32)
-                .map(|value| parity(value, space.mask))
-                .collect(),
+            odd: classes(COMPACT_LIMIT, space.mask),
         })
     }
 
@@ -572,12 +570,8 @@ impl WindowedSequence {
             mark_sparse_pairs(sparse, values, below, self.unequal_parts, seen);
         }
         // The least value missing that two common heaps cannot make either.
-        let settled = match common_parities {
-            [true, true] => None,
-            [false, false] => first_missing(seen, 0, self.limit),
-            [even_made, _] => first_missing_of_class(seen, &self.odd, even_made, self.limit),
-        }
-        .unwrap_or(self.limit);
+        let settled = first_missing_unmade(seen, &self.odd, common_parities, self.limit)
+            .unwrap_or(self.limit);
         // Mark from the small end, a block of pairs at a time, until every value below
         // `settled` has turned up; the partners `rest - a` must stay in the window. Past
         // `marked_pairs` the few values still missing are looked for one at a time.
