@@ -22,6 +22,7 @@ fn windowed_run(game: &str, to: usize, window: usize) -> WindowedRun {
         window: Some(window),
         resume: None,
         memory: 1 << 30,
+        threads: 2,
     };
     windowed_sequence(&request, &Watch::new(), &mut Kept::Nowhere).unwrap()
 }

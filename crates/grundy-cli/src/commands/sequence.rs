@@ -50,7 +50,7 @@ pub struct Args {
     /// a period is proven take 4 bytes each (--to 1073741824, 2^30, needs --memory 5G), and
     /// the values printed (with --json, all of them) their text. A computation that would need more stops, keeping the values
     /// finished; output that would need more is refused before it is made. With --window, a
-    /// window that needs more than 10 bytes a heap of it allows is refused.
+    /// window that needs more than 10 bytes a heap of it and 2 MiB allows is refused.
     #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_memory)]
     pub memory: u64,
     /// Print one JSON object instead of text.
@@ -77,6 +77,12 @@ pub struct Args {
     /// refused, and so is a second run on a FILE another run holds (its lock is FILE.lock).
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
+    /// With a window: threads (default: one per core). With two or more, a second thread
+    /// marks the pairs of the rare heaps for the heaps ahead while the heaps before them are
+    /// computed, about 1.6 times as fast; more than two are not used. Without a window the
+    /// sequence is computed on one thread.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
 }
 
 /// Runs `grundy sequence`.
@@ -93,8 +99,14 @@ pub fn run(args: &Args) -> Result<String> {
             window: args.window,
             checkpoint: args.checkpoint.as_deref(),
             memory: args.memory,
+            threads: super::thread_count(args.threads),
             json: args.json,
         });
+    }
+    if args.threads.is_some() {
+        return Err(input_error(
+            "--threads is for --window or --checkpoint: the whole sequence is computed on one thread",
+        ));
     }
     let request = SequenceRequest {
         game: sequence_game(&args.game).map_err(input_error)?,

@@ -83,6 +83,8 @@ pub struct WindowedArgs<'a> {
     pub checkpoint: Option<&'a Path>,
     /// `--memory`.
     pub memory: u64,
+    /// `--threads`, or one per core.
+    pub threads: usize,
     /// `--json`.
     pub json: bool,
 }
@@ -101,6 +103,7 @@ pub fn run(args: &WindowedArgs) -> Result<String> {
         window: args.window,
         resume,
         memory: args.memory,
+        threads: args.threads,
     };
     let shown = Shown::new("sequence");
     let watch = shown.watch()?;

@@ -437,25 +437,26 @@ def table(game: str, rows: Union[Iterable[int], str, None] = None,
 
 @overload
 def sequence(game: str, to: int = 100, *, misere: bool = False, window: None = None,
-             memory: Memory = None, seconds: Optional[float] = None,
-             progress: Any = True) -> Sequence: ...
+             memory: Memory = None, threads: Optional[int] = None,
+             seconds: Optional[float] = None, progress: Any = True) -> Sequence: ...
 
 
 @overload
 def sequence(game: str, to: int = 100, *, misere: bool = False, window: int,
-             memory: Memory = None, seconds: Optional[float] = None,
-             progress: Any = True) -> WindowedSequence: ...
+             memory: Memory = None, threads: Optional[int] = None,
+             seconds: Optional[float] = None, progress: Any = True) -> WindowedSequence: ...
 
 
 @overload
 def sequence(game: str, to: int = 100, *, misere: bool = False,
              window: Optional[int] = None, memory: Memory = None,
-             seconds: Optional[float] = None,
+             threads: Optional[int] = None, seconds: Optional[float] = None,
              progress: Any = True) -> Union[Sequence, WindowedSequence]: ...
 
 
 def sequence(game: str, to: int = 100, *, misere: bool = False, window: Optional[int] = None,
-             memory: Memory = None, seconds: Optional[float] = None,
+             memory: Memory = None, threads: Optional[int] = None,
+             seconds: Optional[float] = None,
              progress: Any = True) -> Union[Sequence, WindowedSequence]:
     """The nim-sequence of a heap game up to heap ``to``, with its period when one is proved
     (``grundy sequence``); with ``misere=True`` also each heap's genus (``genera``), as far
@@ -465,7 +466,9 @@ def sequence(game: str, to: int = 100, *, misere: bool = False, window: Optional
     are kept, in about 10 bytes a heap of the window whatever ``to``, for games whose rare
     values all lie in the first W heaps (0.6, 0.161, 0.167): the answer is a
     :class:`WindowedSequence`, with the count of each value at every power of two, the rare
-    values and the last values, not every value.
+    values and the last values, not every value. It runs on ``threads`` (default one per
+    core; two are used, a second thread marking the pairs of the rare heaps ahead); the whole
+    sequence runs on one.
 
     >>> s = grundy.sequence("kayles", to=10)
     >>> s.values, s.period, s.preperiod
@@ -482,7 +485,7 @@ def sequence(game: str, to: int = 100, *, misere: bool = False, window: Optional
     if window is not None:
         fields["window"] = _whole("window", window, 0, 2**63 - 1)
     answer: Union[Sequence, WindowedSequence] = _ask(
-        "sequence", fields, memory, None, seconds, progress
+        "sequence", fields, memory, threads, seconds, progress
     )
     return answer
 

@@ -37,7 +37,7 @@ pub use crate::games::heap::sequence_question::{
 };
 pub use crate::games::heap::windowed::{
     ValueCounts, WindowError, WindowedReport, WindowedSequence, BYTES_PER_WINDOW_HEAP,
-    DEFAULT_WINDOW, MAX_WINDOW, MIN_WINDOW,
+    DEFAULT_WINDOW, MARKS_AHEAD_BYTES, MAX_WINDOW, MIN_WINDOW,
 };
 pub(crate) use crate::games::heap::windowed_question::windowed_sequence as windowed_heap_sequence;
 pub use crate::games::heap::windowed_question::{

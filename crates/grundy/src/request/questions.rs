@@ -241,6 +241,7 @@ pub fn sequence_in_window(
         window: request.window,
         resume: None,
         memory: request.limits.memory,
+        threads: request.limits.thread_count(),
     };
     let report = windowed_sequence(&windowed, watch, &mut Kept::Nowhere)?.report;
     if report.interrupted && report.stopped_by.is_none() {

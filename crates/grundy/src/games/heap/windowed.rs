@@ -33,17 +33,20 @@
 //!     window: Some(1 << 16),
 //!     resume: None,
 //!     memory: 1 << 30,
+//!     threads: 2,
 //! };
 //! let run = windowed_sequence(&request, &Watch::new(), &mut Kept::Nowhere).unwrap();
 //! assert_eq!((run.report.rare.heaps(), run.report.rare.last()), (1584, Some(20627)));
 //! ```
 
 use std::ops::Range;
+use std::sync::mpsc;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::heap_values::Slices;
+use super::marks_ahead::{block_heaps, BlockMarks, SparseMarker, BLOCK_BYTES};
 use super::rule::TakeBreak;
 use super::sequence::{
     classes, collect_breaks, first_missing, first_missing_unmade, mark_pairs, mark_sparse_pairs,
@@ -60,11 +63,15 @@ pub const DEFAULT_WINDOW: usize = 1 << 18;
 /// The smallest window accepted.
 pub const MIN_WINDOW: usize = 64;
 
-/// The most bytes a run holds for each heap of its window, at its start: the prefix computed
+/// The most bytes a run holds for each heap of its window. At its start: the prefix computed
 /// by the whole-sequence method (4 bytes a heap), copied into the state's prefix (2 bytes)
 /// and its recent values, which take up to twice the window (4 bytes) before they are moved
-/// down.
+/// down. After it, the prefix and the recent values (6 bytes) and the values that two blocks
+/// of marks ahead read (4 bytes); the marks themselves are [`MARKS_AHEAD_BYTES`] more.
 pub const BYTES_PER_WINDOW_HEAP: u64 = 10;
+
+/// The bytes of the marks of the heaps ahead: two blocks' worth, whatever the window.
+pub const MARKS_AHEAD_BYTES: u64 = 2 * BLOCK_BYTES as u64;
 
 /// The largest window accepted: 6 GiB of values.
 pub const MAX_WINDOW: usize = 1 << 30;
@@ -487,8 +494,10 @@ impl WindowedSequence {
         values + COMPACT_LIMIT as u64 + counts + 12 * self.sparse.len() as u64
     }
 
-    /// Computes heaps up to `to` (inclusive), asking the observer before each whether to stop.
-    /// Returns whether `to` was reached (false: stopped, the state at a heap boundary).
+    /// Computes heaps up to `to` (inclusive), asking the observer before each whether to stop;
+    /// with two `threads` or more, a second thread marks the sparse pairs of each block of
+    /// heaps while the block before it is finished ([`super::marks_ahead`]). Returns whether
+    /// `to` was reached (false: stopped, the state at a heap boundary).
     ///
     /// # Errors
     /// A heap that needs values outside the prefix and the window; the state is then that
@@ -496,16 +505,95 @@ impl WindowedSequence {
     pub(crate) fn advance_observed(
         &mut self,
         to: usize,
+        threads: usize,
         observer: &mut impl WorkObserver,
     ) -> Result<bool, WindowError> {
-        while self.next <= to {
-            if self.next % PROGRESS_INTERVAL == 0 {
-                observer.progress(self.next, to + 1);
+        if self.next > to {
+            return Ok(true);
+        }
+        if threads < 2 {
+            // Every pair marked by the heap itself, as it comes: marking a block first only
+            // adds the copying of its marks.
+            let unmarked = BlockMarks::nothing_marked(self.next..to + 1);
+            return self.finish_block(&unmarked, to, observer);
+        }
+        let marker = SparseMarker {
+            sparse: self.sparse.clone(),
+            sparse_values: self.sparse_values.clone(),
+            take_split: self.take_split.clone(),
+            unequal_parts: self.unequal_parts,
+        };
+        let mut current = BlockMarks::default();
+        self.refill(&mut current, self.next, to, self.next);
+        current.mark(&marker);
+        std::thread::scope(|scope| {
+            let (to_helper, blocks) = mpsc::sync_channel::<BlockMarks>(1);
+            let (to_main, marked) = mpsc::sync_channel::<BlockMarks>(1);
+            let marker = &marker;
+            scope.spawn(move || {
+                for mut block in blocks {
+                    block.mark(marker);
+                    if to_main.send(block).is_err() {
+                        break;
+                    }
+                }
+            });
+            let mut spare = BlockMarks::default();
+            loop {
+                let ahead = current.heaps().end;
+                if ahead <= to {
+                    // Its pairs may reach back into `current`, not yet finished: only
+                    // partners before `current` are marked ahead.
+                    self.refill(&mut spare, ahead, to, current.heaps().start);
+                    to_helper
+                        .send(std::mem::take(&mut spare))
+                        .expect("the marking thread takes blocks until the run ends");
+                }
+                if !self.finish_block(&current, to, observer)? {
+                    return Ok(false);
+                }
+                if ahead > to {
+                    return Ok(true);
+                }
+                spare = std::mem::replace(
+                    &mut current,
+                    marked
+                        .recv()
+                        .expect("the marking thread returns every block it takes"),
+                );
+            }
+        })
+    }
+
+    /// Readies `block` to mark the heaps from `start` (a block's worth, to `to` at most) from
+    /// the values of heaps before `known_end`.
+    fn refill(&self, block: &mut BlockMarks, start: usize, to: usize, known_end: usize) {
+        let end = (start + block_heaps(self.limit)).min(to + 1);
+        let reach_back = self.take_split.iter().max().copied().unwrap_or(0)
+            + self.sparse.last().copied().unwrap_or(0);
+        let known_start = start.saturating_sub(reach_back).min(known_end);
+        debug_assert!(known_start >= self.base, "the window holds the partners");
+        let known = &self.recent[known_start - self.base..known_end - self.base];
+        block.refill(start..end, known_start, known, self.limit);
+    }
+
+    /// Computes the heaps of `block`, of a run to `to`, asking the observer before each
+    /// whether to stop.
+    fn finish_block(
+        &mut self,
+        block: &BlockMarks,
+        to: usize,
+        observer: &mut impl WorkObserver,
+    ) -> Result<bool, WindowError> {
+        for heap in block.heaps() {
+            debug_assert_eq!(heap, self.next);
+            if heap % PROGRESS_INTERVAL == 0 {
+                observer.progress(heap, to + 1);
             }
             if observer.should_stop() {
                 return Ok(false);
             }
-            let value = self.next_value()?;
+            let value = self.next_value(block)?;
             self.push(value);
         }
         Ok(true)
@@ -539,13 +627,16 @@ impl WindowedSequence {
         }
     }
 
-    /// The value of heap `next`, from the prefix and the window only.
-    fn next_value(&mut self) -> Result<u16, WindowError> {
+    /// The value of heap `next`, from the prefix and the window only, and the marks of its
+    /// block.
+    fn next_value(&mut self, block: &BlockMarks) -> Result<u16, WindowError> {
         let heap = self.next;
         let base = self.base;
         let recent = &self.recent;
         let seen = &mut self.seen;
-        seen[..self.limit as usize].fill(false);
+        let marked = block.of(heap);
+        seen[..marked.len()].copy_from_slice(marked);
+        seen[marked.len()..self.limit as usize].fill(false);
         for &taken in &self.take_all {
             if heap == taken {
                 seen[0] = true;
@@ -558,12 +649,15 @@ impl WindowedSequence {
         }
         collect_breaks(heap, &self.take_split, self.unequal_parts, &mut self.breaks);
         let most_parts = self.breaks.iter().map(|&(_, last)| last).max().unwrap_or(0);
-        // Every break with a sparse heap: `rest - s` is at least `heap - window`, since every
-        // sparse heap is at most `window - taken` (checked at the start).
+        // Every break with a sparse heap whose partner the block's marks do not hold: `rest - s`
+        // is at least `block.known_end()`, within the window.
+        let known_end = block.known_end();
         let mut common_parities = [false; 2];
         for &(rest, _) in &self.breaks {
             common_parities[usize::from(self.domain && rest % 2 == 1)] = true;
-            let usable = self.sparse.partition_point(|&small| small < rest);
+            let usable = self
+                .sparse
+                .partition_point(|&small| small + known_end <= rest);
             // Parts are never empty, so `rest - small < heap`: within `recent`.
             let below = &recent[..rest - base];
             let (sparse, values) = (&self.sparse[..usable], &self.sparse_values[..usable]);
@@ -911,7 +1005,7 @@ mod tests {
     fn assert_one_by_one(run: &mut WindowedSequence, naive: &[u32]) {
         for (heap, &expected) in naive.iter().enumerate().skip(run.finished()) {
             let before = run.to_bytes();
-            match run.advance_observed(heap, &mut ()) {
+            match run.advance_observed(heap, 1, &mut ()) {
                 Ok(reached) => assert!(reached),
                 Err(_) => {
                     assert_eq!(run.to_bytes(), before, "an error changes nothing");
@@ -926,8 +1020,18 @@ mod tests {
         }
     }
 
-    /// The windowed run to `to` equals the whole sequence, or stops with an error.
-    fn check(code: &str, window: usize, to: usize) -> Result<(), WindowError> {
+    /// Advances `run` to `to` in one call on two threads, a block of marks ahead, and compares
+    /// it with `by_one`, advanced a heap at a time: the same heaps finished, the same state.
+    fn assert_same_run(run: &mut WindowedSequence, by_one: &WindowedSequence, to: usize) {
+        let outcome = run.advance_observed(to, 2, &mut ());
+        assert_eq!(run.finished(), by_one.finished());
+        assert_eq!(outcome.is_ok(), by_one.finished() > to);
+        assert_eq!(run.to_bytes(), by_one.to_bytes());
+        assert_eq!(run.report(to, 0.0), by_one.report(to, 0.0));
+    }
+
+    /// The windowed run to `to` on `threads` equals the whole sequence, or stops with an error.
+    fn check(code: &str, window: usize, to: usize, threads: usize) -> Result<(), WindowError> {
         let rule: TakeBreak = code.parse().unwrap();
         let whole: Vec<u32> = super::super::nim_sequence(&rule, to, &mut ())
             .values
@@ -935,7 +1039,7 @@ mod tests {
             .map(|v| v.value())
             .collect();
         let mut run = WindowedSequence::start_observed(&rule, window, &mut ())?;
-        let outcome = run.advance_observed(to, &mut ());
+        let outcome = run.advance_observed(to, threads, &mut ());
         let finished = run.finished();
         let report = run.report(to, 0.0);
         assert_eq!(
@@ -964,16 +1068,18 @@ mod tests {
 
     #[test]
     fn officers_with_a_window_equals_the_whole_sequence() {
-        check("0.6", 1 << 17, 300_000).unwrap();
-        // Too small for the rare heaps from 16,384 to 20,627: the first stops it.
-        let stopped = check("0.6", 1 << 14, 300_000);
-        assert!(
-            matches!(
-                stopped,
-                Err(WindowError::NewRareHeap { .. } | WindowError::ScanPastWindow { .. })
-            ),
-            "{stopped:?}"
-        );
+        for threads in [1, 2] {
+            check("0.6", 1 << 17, 300_000, threads).unwrap();
+            // Too small for the rare heaps from 16,384 to 20,627: the first stops it.
+            let stopped = check("0.6", 1 << 14, 300_000, threads);
+            assert!(
+                matches!(
+                    stopped,
+                    Err(WindowError::NewRareHeap { .. } | WindowError::ScanPastWindow { .. })
+                ),
+                "{stopped:?}"
+            );
+        }
     }
 
     #[test]
@@ -981,7 +1087,7 @@ mod tests {
         for code in ["0.04", "0.06", "0.007"] {
             let rule: TakeBreak = code.parse().unwrap();
             let stopped = WindowedSequence::start_observed(&rule, 4096, &mut ())
-                .and_then(|mut run| run.advance_observed(8192, &mut ()));
+                .and_then(|mut run| run.advance_observed(8192, 2, &mut ()));
             assert!(
                 matches!(
                     stopped,
@@ -998,12 +1104,12 @@ mod tests {
     fn a_checkpoint_resumes_to_the_same_state_and_refuses_damage() {
         let rule: TakeBreak = "0.6".parse().unwrap();
         let mut whole = WindowedSequence::start_observed(&rule, 1 << 17, &mut ()).unwrap();
-        whole.advance_observed(200_000, &mut ()).unwrap();
+        whole.advance_observed(200_000, 2, &mut ()).unwrap();
         let mut first = WindowedSequence::start_observed(&rule, 1 << 17, &mut ()).unwrap();
-        first.advance_observed(77_777, &mut ()).unwrap();
+        first.advance_observed(77_777, 1, &mut ()).unwrap();
         let bytes = first.to_bytes();
         let mut resumed = WindowedSequence::from_bytes_observed(&rule, &bytes, &mut ()).unwrap();
-        resumed.advance_observed(200_000, &mut ()).unwrap();
+        resumed.advance_observed(200_000, 2, &mut ()).unwrap();
         assert_eq!(resumed.report(1, 0.0), whole.report(1, 0.0));
         assert_eq!(resumed.to_bytes(), whole.to_bytes());
         let mut torn = bytes.clone();
@@ -1043,7 +1149,9 @@ mod tests {
                     continue;
                 };
                 run.marked_pairs = marked_pairs;
+                let mut at_once = run.clone();
                 assert_one_by_one(&mut run, &naive);
+                assert_same_run(&mut at_once, &run, 3000);
                 let report = run.report(3000, 0.0);
                 let finished = report.finished;
                 assert_eq!(
@@ -1074,7 +1182,9 @@ mod tests {
                 .collect();
             if let Ok(mut run) = WindowedSequence::start_observed(&rule, window, &mut ()) {
                 run.marked_pairs = marked_pairs;
+                let mut at_once = run.clone();
                 assert_one_by_one(&mut run, &naive);
+                assert_same_run(&mut at_once, &run, 2500);
                 let report = run.report(2500, 0.0);
                 let finished = report.finished;
                 prop_assert_eq!(&report.last_values[..], &naive[report.last_values_from..finished]);

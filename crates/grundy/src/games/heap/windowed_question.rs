@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use super::sequence_question::MAX_SEQUENCE_HEAP;
 use super::windowed::{
     WindowError, WindowedReport, WindowedSequence, BYTES_PER_WINDOW_HEAP, DEFAULT_WINDOW,
+    MARKS_AHEAD_BYTES,
 };
 use super::HeapGame;
 use crate::games::work_observer::WorkObserver;
@@ -34,17 +35,24 @@ pub struct WindowedRequest {
     /// A checkpoint's bytes ([`WindowedSequence::to_bytes`]) to go on from.
     pub resume: Option<Vec<u8>>,
     /// The most bytes the run may hold: a window that needs more
-    /// ([`BYTES_PER_WINDOW_HEAP`] a heap) is refused before anything is computed.
+    /// ([`BYTES_PER_WINDOW_HEAP`] a heap, and the marks of the heaps ahead) is refused before
+    /// anything is computed.
     pub memory: u64,
+    /// Threads: with two or more, a second thread marks the sparse pairs of the heaps ahead
+    /// while the heaps before them are computed (more are not used).
+    pub threads: usize,
 }
 
 /// Refuses a window whose run would hold more than `memory` bytes.
 fn check_window_memory(window: usize, memory: u64) -> Result<(), WindowedEnd> {
-    let needed = (window as u64).saturating_mul(BYTES_PER_WINDOW_HEAP);
+    let needed = (window as u64)
+        .saturating_mul(BYTES_PER_WINDOW_HEAP)
+        .saturating_add(MARKS_AHEAD_BYTES);
     if needed > memory {
         return Err(WindowedEnd::Refused(format!(
-            "window {window} needs about {} of memory ({BYTES_PER_WINDOW_HEAP} bytes a heap of the window), more than the {} the request allows: give more memory or a smaller window",
+            "window {window} needs about {} of memory ({BYTES_PER_WINDOW_HEAP} bytes a heap of the window and {} for the marks of the heaps ahead), more than the {} the request allows: give more memory or a smaller window",
             size_text(needed),
+            size_text(MARKS_AHEAD_BYTES),
             size_text(memory)
         )));
     }
@@ -166,7 +174,7 @@ pub(crate) fn windowed_sequence(
     let mut kept_at = Instant::now();
     let ended_by = loop {
         let goal = (state.finished() + CHUNK - 1).min(request.to);
-        match state.advance_observed(goal, observer) {
+        match state.advance_observed(goal, request.threads, observer) {
             Ok(true) if goal == request.to => break None,
             Ok(true) => {}
             Ok(false) => break None,
@@ -217,6 +225,7 @@ mod tests {
             window,
             resume,
             memory: 1 << 30,
+            threads: 2,
         }
     }
 
