@@ -17,7 +17,6 @@
 mod family;
 mod heap_values;
 mod kayles_2d;
-mod marks_ahead;
 mod preparation;
 pub mod quotient;
 pub(crate) mod quotient_question;

@@ -42,18 +42,22 @@
 use std::ops::Range;
 use std::sync::mpsc;
 
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::heap_values::Slices;
-use super::marks_ahead::{block_heaps, BlockMarks, SparseMarker, BLOCK_BYTES};
 use super::rule::TakeBreak;
 use super::sequence::{
     classes, collect_breaks, first_missing, first_missing_unmade, mark_pairs, mark_sparse_pairs,
     pairs_read_to_reach, SparseSpace, COMPACT_LIMIT, MARK_BLOCK,
 };
 use crate::games::work_observer::WorkObserver;
-use crate::report::{Command, RareValues, SCHEMA_VERSION};
+use checkpoint::hash_values;
+use marks_ahead::{block_heaps, BlockMarks, SparseMarker, BLOCK_BYTES};
+pub use report::{ValueCounts, WindowedReport};
+
+mod checkpoint;
+mod marks_ahead;
+mod report;
 
 /// The window when none is given: 2^18 heaps, 1.5 MiB of values. 0.6 needs 20,628 for its
 /// rare heaps; the rest is room for the small-end marking, which the report's `deepest_scan`
@@ -78,10 +82,6 @@ pub const MAX_WINDOW: usize = 1 << 30;
 
 /// How many heap sizes pass between calls to the observer's `progress`.
 const PROGRESS_INTERVAL: usize = 1 << 16;
-
-/// The first bytes of a checkpoint, and its format's version.
-const MAGIC: &[u8] = b"grundy windowed nim-sequence\n";
-const FORMAT_VERSION: u32 = 1;
 
 /// How many of the last values a report lists.
 pub(crate) const LAST_VALUES_SHOWN: usize = 20;
@@ -193,125 +193,6 @@ pub enum WindowError {
     Checkpoint(String),
 }
 
-/// The count of each value over heaps `1..=up_to`: `counts[v]` heaps have value `v`. This is
-/// the form of Rogalski's published histograms, whose file `N` counts heaps 1 to `N` (heap 0,
-/// value 0, left out).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ValueCounts {
-    /// The last heap counted: heaps 1 to `up_to` are.
-    pub up_to: u64,
-    /// By value.
-    pub counts: Vec<u64>,
-}
-
-/// The report of a windowed sequence: what a user wants of a sequence too long to list.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct WindowedReport {
-    /// The version of the report's schema (1).
-    pub schema: u32,
-    /// [`Command::Sequence`].
-    pub command: Command,
-    /// The game as typed back.
-    pub game: String,
-    /// Its octal code.
-    pub code: String,
-    /// The last heap asked for.
-    pub to: usize,
-    /// The heaps answered: `0..finished`.
-    pub finished: usize,
-    /// The window: the prefix kept and the recent values kept.
-    pub window: usize,
-    /// The bytes the state takes, whatever the heap.
-    pub memory_bytes: u64,
-    /// The largest value, and the first heap with it.
-    pub largest: u32,
-    /// See `largest`.
-    pub largest_at: usize,
-    /// The rare values (all in the prefix).
-    pub rare: RareValues,
-    /// The most pairs any heap past the prefix marked from the small end: a window smaller
-    /// than this (plus the most tokens a move takes) would have stopped.
-    pub deepest_scan: usize,
-    /// The count of each value over heaps 1 to every power of two reached, then to the last
-    /// heap answered.
-    pub counts: Vec<ValueCounts>,
-    /// The heap of `last_values[0]`.
-    pub last_values_from: usize,
-    /// The last values (at most twenty).
-    pub last_values: Vec<u32>,
-    /// Whether the computation was stopped before `to`.
-    pub interrupted: bool,
-    /// Why the run ended before `to` by itself (a heap that needed values outside the
-    /// window): the heaps before it are reported.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stopped_by: Option<String>,
-    /// Wall-clock seconds of this run (not of the runs before a resume).
-    pub seconds: f64,
-}
-
-impl WindowedReport {
-    /// The report as text: the heaps reached, the largest value, the rare values, the last
-    /// values and the count of each value over all heaps answered (every power of two is in
-    /// the JSON).
-    #[must_use]
-    pub fn text(&self) -> String {
-        use std::fmt::Write;
-        let label = if self.game == self.code {
-            self.code.clone()
-        } else {
-            format!("{} ({})", self.game, self.code)
-        };
-        let mut out = format!(
-            "{label}: nim-values of heaps 0 to {}{} with a window of {} heaps ({} KiB whatever the heap)\n",
-            self.finished - 1,
-            if self.interrupted {
-                format!(" (stopped; asked to {})", self.to)
-            } else {
-                String::new()
-            },
-            self.window,
-            self.memory_bytes >> 10
-        );
-        let rare = &self.rare;
-        let _ = writeln!(
-            out,
-            "largest value {}, first at heap {}\nrare values: {} heaps (mask {:#x}, {} 1-bits{}), the last at heap {}\ndeepest scan from the small end: {} pairs",
-            self.largest,
-            self.largest_at,
-            rare.heaps,
-            rare.mask,
-            if rare.odd { "odd" } else { "even" },
-            if rare.domain { " on even heaps" } else { "" },
-            rare.last.map_or("none".to_string(), |heap| heap.to_string()),
-            self.deepest_scan,
-        );
-        let values: Vec<String> = self.last_values.iter().map(u32::to_string).collect();
-        let _ = writeln!(
-            out,
-            "last values (heaps {} to {}): {}",
-            self.last_values_from,
-            self.finished - 1,
-            values.join(" ")
-        );
-        if let Some(last) = self.counts.last() {
-            let counts: Vec<String> = last
-                .counts
-                .iter()
-                .enumerate()
-                .filter(|&(_, &count)| count > 0)
-                .map(|(value, count)| format!("{value}:{count}"))
-                .collect();
-            let _ = writeln!(
-                out,
-                "count of each value over heaps 1 to {} (value:count): {}",
-                last.up_to,
-                counts.join(" ")
-            );
-        }
-        out
-    }
-}
-
 /// A nim-sequence computed with the first `window` values and the last `window` only.
 #[derive(Clone, Debug)]
 pub struct WindowedSequence {
@@ -352,18 +233,6 @@ pub struct WindowedSequence {
     marked_pairs: usize,
     /// By value: whether the value's bits under `mask` are odd in number.
     odd: Vec<bool>,
-}
-
-/// FNV-1a, 64 bits: a checksum against torn or edited files, not against an adversary.
-fn fnv(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
-fn hash_values(values: &[u16]) -> u64 {
-    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-    fnv(&bytes)
 }
 
 impl WindowedSequence {
@@ -496,7 +365,7 @@ impl WindowedSequence {
 
     /// Computes heaps up to `to` (inclusive), asking the observer before each whether to stop;
     /// with two `threads` or more, a second thread marks the sparse pairs of each block of
-    /// heaps while the block before it is finished ([`super::marks_ahead`]). Returns whether
+    /// heaps while the block before it is finished ([`marks_ahead`]). Returns whether
     /// `to` was reached (false: stopped, the state at a heap boundary).
     ///
     /// # Errors
@@ -744,245 +613,7 @@ impl WindowedSequence {
         self.deepest = self.deepest.max(read);
         Ok(narrow)
     }
-
-    /// The report of heaps `0..finished()`, asked to `to`, after `seconds` of this run.
-    #[must_use]
-    pub fn report(&self, to: usize, seconds: f64) -> WindowedReport {
-        let mut counts = self.at_powers.clone();
-        let last = self.next - 1;
-        if !last.is_power_of_two() {
-            counts.push(ValueCounts {
-                up_to: last as u64,
-                counts: self.counts.clone(),
-            });
-        }
-        let shown = LAST_VALUES_SHOWN.min(self.next);
-        let recent_end = self.next - self.base;
-        WindowedReport {
-            schema: SCHEMA_VERSION,
-            command: Command::Sequence,
-            game: self.name.clone(),
-            code: self.rule.to_string(),
-            to,
-            finished: self.next,
-            window: self.window,
-            memory_bytes: self.memory_bytes(),
-            largest: u32::from(self.largest),
-            largest_at: self.largest_at,
-            rare: RareValues {
-                mask: self.mask,
-                domain: self.domain,
-                odd: self.sparse_class,
-                heaps: self.rare_heaps,
-                last: self.last_rare,
-                used: true,
-            },
-            deepest_scan: self.deepest,
-            counts,
-            last_values_from: self.next - shown,
-            last_values: self.recent[recent_end - shown..recent_end]
-                .iter()
-                .map(|&v| u32::from(v))
-                .collect(),
-            interrupted: self.next <= to,
-            stopped_by: None,
-            seconds,
-        }
-    }
-
-    /// The state as bytes: what a run resumed from them reads back. About
-    /// `2 · window` bytes, plus the counts.
-    #[must_use]
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(2 * self.window + 4096);
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        let code = self.rule.to_string();
-        out.extend_from_slice(&(code.len() as u32).to_le_bytes());
-        out.extend_from_slice(code.as_bytes());
-        for word in [
-            self.window as u64,
-            self.next as u64,
-            u64::from(self.mask),
-            u64::from(self.domain),
-            u64::from(self.sparse_class),
-            self.prefix_hash,
-            self.rare_heaps as u64,
-            self.last_rare.map_or(u64::MAX, |heap| heap as u64),
-            u64::from(self.largest),
-            self.largest_at as u64,
-            self.deepest as u64,
-        ] {
-            out.extend_from_slice(&word.to_le_bytes());
-        }
-        let write_counts = |out: &mut Vec<u8>, counts: &[u64]| {
-            out.extend_from_slice(&(counts.len() as u64).to_le_bytes());
-            for count in counts {
-                out.extend_from_slice(&count.to_le_bytes());
-            }
-        };
-        write_counts(&mut out, &self.counts);
-        out.extend_from_slice(&(self.at_powers.len() as u64).to_le_bytes());
-        for power in &self.at_powers {
-            out.extend_from_slice(&power.up_to.to_le_bytes());
-            write_counts(&mut out, &power.counts);
-        }
-        let recent_end = self.next - self.base;
-        for value in &self.recent[recent_end - self.window..recent_end] {
-            out.extend_from_slice(&value.to_le_bytes());
-        }
-        let checksum = fnv(&out);
-        out.extend_from_slice(&checksum.to_le_bytes());
-        out
-    }
-
-    /// The state `bytes` hold, for `rule`: the prefix is computed again and must agree with
-    /// the one the checkpoint was made with.
-    ///
-    /// # Errors
-    /// [`WindowError::Checkpoint`] for bytes that are not a whole checkpoint of this game (torn,
-    /// edited, another game or format), or what [`WindowedSequence::start_observed`] refuses.
-    pub(crate) fn from_bytes_observed(
-        rule: &TakeBreak,
-        bytes: &[u8],
-        observer: &mut impl WorkObserver,
-    ) -> Result<WindowedSequence, WindowError> {
-        let bad = |why: &str| WindowError::Checkpoint(why.to_string());
-        if !bytes.starts_with(MAGIC) {
-            return Err(bad(
-                "it does not start as a windowed nim-sequence checkpoint",
-            ));
-        }
-        if bytes.len() < MAGIC.len() + 12 {
-            return Err(bad("it is cut short"));
-        }
-        let (body, tail) = bytes.split_at(bytes.len() - 8);
-        let stored = u64::from_le_bytes(tail.try_into().expect("8 bytes"));
-        if fnv(body) != stored {
-            return Err(bad(
-                "its checksum does not match (torn or edited): start again without it",
-            ));
-        }
-        let mut reader = Reader {
-            bytes: &body[MAGIC.len()..],
-        };
-        let version = reader.u32()?;
-        if version != FORMAT_VERSION {
-            return Err(WindowError::Checkpoint(format!(
-                "format version {version}, this program reads {FORMAT_VERSION}"
-            )));
-        }
-        let code_len = reader.u32()? as usize;
-        let code = reader.take(code_len)?;
-        let expected = rule.to_string();
-        if code != expected.as_bytes() {
-            return Err(WindowError::Checkpoint(format!(
-                "it is of the game {}, not {expected}",
-                String::from_utf8_lossy(code)
-            )));
-        }
-        let window = reader.usize()?;
-        let next = reader.usize()?;
-        let (mask, domain, sparse_class) = (reader.u64()?, reader.u64()?, reader.u64()?);
-        let prefix_hash = reader.u64()?;
-        let rare_heaps = reader.usize()?;
-        let last_rare = reader.u64()?;
-        let (largest, largest_at, deepest) = (reader.u64()?, reader.usize()?, reader.usize()?);
-        if !(MIN_WINDOW..=MAX_WINDOW).contains(&window) || next < window {
-            return Err(bad("its window or heap is out of range"));
-        }
-        let counts = reader.counts()?;
-        let powers = reader.usize()?;
-        if powers > 64 {
-            return Err(bad("too many powers of two"));
-        }
-        let mut at_powers = Vec::with_capacity(powers);
-        for _ in 0..powers {
-            let up_to = reader.u64()?;
-            at_powers.push(ValueCounts {
-                up_to,
-                counts: reader.counts()?,
-            });
-        }
-        let recent_bytes = reader.take(2 * window)?;
-        if !reader.bytes.is_empty() {
-            return Err(bad("it has bytes past its end"));
-        }
-        let recent: Vec<u16> = recent_bytes
-            .chunks_exact(2)
-            .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
-            .collect();
-        if counts.iter().sum::<u64>() != next as u64 - 1
-            || usize::try_from(largest).ok() != counts.len().checked_sub(1)
-        {
-            return Err(bad("its counts do not add up to its heaps"));
-        }
-        let mut state = WindowedSequence::start_observed(rule, window, observer)?;
-        if state.prefix_hash != prefix_hash
-            || u64::from(state.mask) != mask
-            || u64::from(state.domain) != domain
-            || u64::from(state.sparse_class) != sparse_class
-            || state.rare_heaps != rare_heaps
-            || state.last_rare.map_or(u64::MAX, |heap| heap as u64) != last_rare
-        {
-            return Err(bad(
-                "its first values or mask differ from those computed now (made by another version?)",
-            ));
-        }
-        state.recent = Vec::with_capacity(2 * window);
-        state.recent.extend_from_slice(&recent);
-        state.base = next - window;
-        state.next = next;
-        state.limit = (u32::try_from(largest).expect("checked") + 1).next_power_of_two();
-        state.largest =
-            u16::try_from(largest).map_err(|_| bad("its largest value is too large"))?;
-        state.largest_at = largest_at;
-        state.deepest = deepest;
-        state.counts = counts;
-        state.at_powers = at_powers;
-        Ok(state)
-    }
 }
-
-/// Reads a checkpoint's fields in order, refusing any that would run past its end.
-struct Reader<'a> {
-    bytes: &'a [u8],
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, count: usize) -> Result<&'a [u8], WindowError> {
-        if self.bytes.len() < count {
-            return Err(WindowError::Checkpoint("it is cut short".to_string()));
-        }
-        let (taken, rest) = self.bytes.split_at(count);
-        self.bytes = rest;
-        Ok(taken)
-    }
-
-    fn u32(&mut self) -> Result<u32, WindowError> {
-        Ok(u32::from_le_bytes(self.take(4)?.try_into().expect("4")))
-    }
-
-    fn u64(&mut self) -> Result<u64, WindowError> {
-        Ok(u64::from_le_bytes(self.take(8)?.try_into().expect("8")))
-    }
-
-    fn usize(&mut self) -> Result<usize, WindowError> {
-        usize::try_from(self.u64()?)
-            .map_err(|_| WindowError::Checkpoint("a number is out of range".to_string()))
-    }
-
-    fn counts(&mut self) -> Result<Vec<u64>, WindowError> {
-        let len = self.usize()?;
-        if len > COMPACT_LIMIT {
-            return Err(WindowError::Checkpoint(
-                "more values counted than 16 bits hold".to_string(),
-            ));
-        }
-        (0..len).map(|_| self.u64()).collect()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -1098,33 +729,6 @@ mod tests {
                 "{code}: {stopped:?}"
             );
         }
-    }
-
-    #[test]
-    fn a_checkpoint_resumes_to_the_same_state_and_refuses_damage() {
-        let rule: TakeBreak = "0.6".parse().unwrap();
-        let mut whole = WindowedSequence::start_observed(&rule, 1 << 17, &mut ()).unwrap();
-        whole.advance_observed(200_000, 2, &mut ()).unwrap();
-        let mut first = WindowedSequence::start_observed(&rule, 1 << 17, &mut ()).unwrap();
-        first.advance_observed(77_777, 1, &mut ()).unwrap();
-        let bytes = first.to_bytes();
-        let mut resumed = WindowedSequence::from_bytes_observed(&rule, &bytes, &mut ()).unwrap();
-        resumed.advance_observed(200_000, 2, &mut ()).unwrap();
-        assert_eq!(resumed.report(1, 0.0), whole.report(1, 0.0));
-        assert_eq!(resumed.to_bytes(), whole.to_bytes());
-        let mut torn = bytes.clone();
-        torn.truncate(bytes.len() - 3);
-        let mut edited = bytes.clone();
-        edited[MAGIC.len() + 40] ^= 1;
-        for damaged in [&torn[..], &edited[..], b"hello", &[]] {
-            assert!(matches!(
-                WindowedSequence::from_bytes_observed(&rule, damaged, &mut ()),
-                Err(WindowError::Checkpoint(_))
-            ));
-        }
-        let other: TakeBreak = "0.161".parse().unwrap();
-        let foreign = WindowedSequence::from_bytes_observed(&other, &bytes, &mut ()).unwrap_err();
-        assert!(foreign.to_string().contains("of the game 0.6"), "{foreign}");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The sparse pairs of a block of heaps, marked before the block is computed: on a second
 //! thread while the block before it is finished, or in turn on one.
 //!
-//! The windowed method ([`super::windowed`]) spends about two fifths of its time marking, for
+//! The windowed method ([`super`]) spends about two fifths of its time marking, for
 //! every heap, the nim-sum of each sparse heap's value with its partner's. A pair whose
 //! partner lies before the block does not wait for the heaps of the block, so the marks of a
 //! whole block can be made from values already known; only the pairs of the few smallest
@@ -11,7 +11,7 @@
 
 use std::ops::Range;
 
-use super::sequence::{collect_breaks, mark_sparse_pairs};
+use crate::games::heap::sequence::{collect_breaks, mark_sparse_pairs};
 
 /// The most bytes of marks a block holds (heaps times the table of values): a block of heaps
 /// is this over the values' limit, from [`MIN_BLOCK`] to [`MAX_BLOCK`] heaps.
