@@ -87,23 +87,13 @@ pub struct Args {
 
 /// Runs `grundy sequence`.
 pub fn run(args: &Args) -> Result<String> {
-    if args.window.is_some() || args.checkpoint.is_some() {
-        if args.misere || args.svg.is_some() || args.show.is_some() {
-            return Err(input_error(
-                "--window and --checkpoint report counts and the last values, not every value: leave out --misere, --svg and --show",
-            ));
-        }
-        return super::sequence_window::run(&super::sequence_window::WindowedArgs {
-            game: &args.game,
-            to: args.to,
-            window: args.window,
-            checkpoint: args.checkpoint.as_deref(),
-            memory: args.memory,
-            threads: super::thread_count(args.threads),
-            json: args.json,
-        });
+    let windowed = args.window.is_some() || args.checkpoint.is_some();
+    if windowed && args.svg.is_some() {
+        return Err(input_error(
+            "--window and --checkpoint keep the first and the last values only, and --svg draws every value: leave out --svg",
+        ));
     }
-    if args.threads.is_some() {
+    if !windowed && args.threads.is_some() {
         return Err(input_error(
             "--threads is for --window or --checkpoint: the whole sequence is computed on one thread",
         ));
@@ -112,14 +102,17 @@ pub fn run(args: &Args) -> Result<String> {
         game: sequence_game(&args.game).map_err(input_error)?,
         to: args.to,
         show: args.show,
-        window: None,
-        limits: Limits::new(args.memory, None),
+        window: args.window,
+        limits: Limits::new(args.memory, args.threads.map(|threads| threads as usize)),
         convention: if args.misere {
             Convention::Misere
         } else {
             Convention::Normal
         },
     };
+    if windowed {
+        return super::sequence_window::run(&request, args.checkpoint.as_deref(), args.json);
+    }
     // The JSON lists every value: bounded as every front end's answer is, before the work.
     if args.json {
         grundy::Request::Sequence(request.clone())

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use grundy::request::{
-    sequence_game, windowed_sequence, RunError, StateKeeper, WindowedRequest, WindowedSequence,
+    windowed_sequence, RunError, SequenceRequest, StateKeeper, WindowedRequest, WindowedSequence,
     MAX_WINDOW,
 };
 
@@ -70,44 +70,19 @@ fn checkpoint_bytes(path: &Path) -> Result<Option<Vec<u8>>> {
     Ok(Some(std::fs::read(path)?))
 }
 
-/// What `grundy sequence` asks of a windowed run: its words, as `sequence`'s arguments read
-/// them.
-pub struct WindowedArgs<'a> {
-    /// The game's name.
-    pub game: &'a str,
-    /// The last heap.
-    pub to: usize,
-    /// `--window`.
-    pub window: Option<usize>,
-    /// `--checkpoint`.
-    pub checkpoint: Option<&'a Path>,
-    /// `--memory`.
-    pub memory: u64,
-    /// `--threads`, or one per core.
-    pub threads: usize,
-    /// `--json`.
-    pub json: bool,
-}
-
-/// Runs `grundy sequence` with `--window` or `--checkpoint`.
-pub fn run(args: &WindowedArgs) -> Result<String> {
+/// Runs `grundy sequence` with `--window` or `--checkpoint`: `request` as its options read
+/// it, kept in `checkpoint` when given, printed as JSON with `json`.
+pub fn run(request: &SequenceRequest, checkpoint: Option<&Path>, json: bool) -> Result<String> {
     // Held until the run ends: a second run on the same checkpoint is refused before it reads.
-    let _lock = args.checkpoint.map(LockBeside::take).transpose()?;
-    let resume = match args.checkpoint {
+    let _lock = checkpoint.map(LockBeside::take).transpose()?;
+    let resume = match checkpoint {
         Some(path) => checkpoint_bytes(path)?,
         None => None,
     };
-    let request = WindowedRequest {
-        game: sequence_game(args.game).map_err(input_error)?,
-        to: args.to,
-        window: args.window,
-        resume,
-        memory: args.memory,
-        threads: args.threads,
-    };
+    let request = WindowedRequest::of_sequence(request, resume).map_err(input_error)?;
     let shown = Shown::new("sequence");
     let watch = shown.watch()?;
-    let mut file = args.checkpoint.map(|path| CheckpointFile { path });
+    let mut file = checkpoint.map(|path| CheckpointFile { path });
     let mut nowhere = grundy::request::Kept::Nowhere;
     let keeper: &mut dyn StateKeeper = match &mut file {
         Some(file) => file,
@@ -125,18 +100,18 @@ pub fn run(args: &WindowedArgs) -> Result<String> {
             .into())
         }
         Err(RunError::Input(message)) if request.resume.is_some() => {
-            let path = args.checkpoint.expect("resumed from a checkpoint");
+            let path = checkpoint.expect("resumed from a checkpoint");
             return Err(input_error(format!("{}: {message}", path.display())));
         }
         Err(other) => return Err(run_error(other)),
     };
     let report = &run.report;
-    let out = if args.json {
+    let out = if json {
         json_line(report)
     } else {
         report.text()
     };
-    let kept = match args.checkpoint {
+    let kept = match checkpoint {
         Some(path) => format!(
             "the state is in {}: run the same command to go on",
             path.display()

@@ -589,3 +589,39 @@ fn a_window_too_small_stops_with_what_to_raise() {
         "heap 100 is below the window",
     );
 }
+
+#[test]
+fn a_windowed_run_answers_the_same_on_one_thread_and_two() {
+    let args = |threads| {
+        [
+            "sequence",
+            "0.6",
+            "--to",
+            "400000",
+            "--window",
+            "65536",
+            "--threads",
+            threads,
+        ]
+    };
+    let one = windowed_report(&args("1"));
+    assert_eq!(one, windowed_report(&args("2")));
+    assert_eq!(one["finished"], 400_001);
+    assert_eq!(one["rare"]["last"], 20627);
+}
+
+#[test]
+fn a_windowed_run_refuses_what_it_cannot_give() {
+    let window = ["sequence", "0.6", "--to", "100000", "--window", "4096"];
+    for (more, said) in [
+        (&["--misere"][..], "leave out misère play"),
+        (&["--show", "3"][..], "the values shown"),
+        (&["--svg", "plot.svg"][..], "leave out --svg"),
+    ] {
+        fails_with(&[&window[..], more].concat(), said);
+    }
+    fails_with(
+        &["sequence", "0.6", "--to", "1000", "--threads", "2"],
+        "--threads is for --window",
+    );
+}

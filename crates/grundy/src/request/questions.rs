@@ -230,19 +230,7 @@ pub fn sequence_in_window(
     request: &SequenceRequest,
     watch: &Watch,
 ) -> Result<WindowedReport, RunError> {
-    if request.convention == Convention::Misere || request.show.is_some() {
-        return Err(RunError::input(
-            "a sequence with a window reports counts and the last values, not every value: leave out misère play and `show`",
-        ));
-    }
-    let windowed = WindowedRequest {
-        game: request.game.clone(),
-        to: request.to,
-        window: request.window,
-        resume: None,
-        memory: request.limits.memory,
-        threads: request.limits.thread_count(),
-    };
+    let windowed = WindowedRequest::of_sequence(request, None).map_err(RunError::input)?;
     let report = windowed_sequence(&windowed, watch, &mut Kept::Nowhere)?.report;
     if report.interrupted && report.stopped_by.is_none() {
         return Err(RunError::Stopped(Stopped::WindowedSequence(Box::new(
