@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use grundy::request::{
-    windowed_sequence, RunError, SequenceRequest, StateKeeper, WindowedRequest, WindowedSequence,
+    windowed_request, windowed_sequence, RunError, SequenceRequest, StateKeeper, WindowedSequence,
     MAX_WINDOW,
 };
 
@@ -73,13 +73,13 @@ fn checkpoint_bytes(path: &Path) -> Result<Option<Vec<u8>>> {
 /// Runs `grundy sequence` with `--window` or `--checkpoint`: `request` as its options read
 /// it, kept in `checkpoint` when given, printed as JSON with `json`.
 pub fn run(request: &SequenceRequest, checkpoint: Option<&Path>, json: bool) -> Result<String> {
+    // Refused by its options before any file is touched.
+    let mut request = windowed_request(request, None).map_err(run_error)?;
     // Held until the run ends: a second run on the same checkpoint is refused before it reads.
     let _lock = checkpoint.map(LockBeside::take).transpose()?;
-    let resume = match checkpoint {
-        Some(path) => checkpoint_bytes(path)?,
-        None => None,
-    };
-    let request = WindowedRequest::of_sequence(request, resume).map_err(input_error)?;
+    if let Some(path) = checkpoint {
+        request.resume = checkpoint_bytes(path)?;
+    }
     let shown = Shown::new("sequence");
     let watch = shown.watch()?;
     let mut file = checkpoint.map(|path| CheckpointFile { path });

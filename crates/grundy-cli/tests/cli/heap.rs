@@ -620,8 +620,4 @@ fn a_windowed_run_refuses_what_it_cannot_give() {
     ] {
         fails_with(&[&window[..], more].concat(), said);
     }
-    fails_with(
-        &["sequence", "0.6", "--to", "1000", "--threads", "2"],
-        "--threads is for --window",
-    );
 }

@@ -83,7 +83,7 @@ pub use play_session::PlaySession;
 pub use prepare::LIST_LIMIT;
 pub use questions::{
     bench, check, computer_turn, conjecture, moves, outcome, play, quotient, sequence,
-    sequence_in_window, table, value, windowed_sequence,
+    sequence_in_window, table, value, windowed_request, windowed_sequence,
 };
 pub use read::{read_request, request_from_value};
 pub use server_limits::ServerLimits;

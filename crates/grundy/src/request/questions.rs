@@ -216,6 +216,32 @@ pub fn windowed_sequence(
     })
 }
 
+/// The windowed run that `request`, a `sequence` request with a window, asks for (its window,
+/// memory and threads), resumed from `resume` (a checkpoint's bytes) when given: every front end
+/// asks a windowed sequence this way, with a checkpoint or without.
+///
+/// # Errors
+/// [`RunError::Input`] for misère play or values to show: a windowed answer lists no values
+/// and no genera.
+pub fn windowed_request(
+    request: &SequenceRequest,
+    resume: Option<Vec<u8>>,
+) -> Result<WindowedRequest, RunError> {
+    if request.convention == Convention::Misere || request.show.is_some() {
+        return Err(RunError::input(
+            "a sequence with a window reports counts and the last values, not every value: leave out misère play and the values shown (`show`)",
+        ));
+    }
+    Ok(WindowedRequest {
+        game: request.game.clone(),
+        to: request.to,
+        window: request.window,
+        resume,
+        memory: request.limits.memory,
+        threads: request.limits.thread_count(),
+    })
+}
+
 /// The nim-sequence a [`SequenceRequest`] with a `window` asks for: run as
 /// [`windowed_sequence`] without a checkpoint, within the request's memory. A run that needed
 /// values outside the window is answered for the heaps before it, with `stopped_by` saying
@@ -230,7 +256,7 @@ pub fn sequence_in_window(
     request: &SequenceRequest,
     watch: &Watch,
 ) -> Result<WindowedReport, RunError> {
-    let windowed = WindowedRequest::of_sequence(request, None).map_err(RunError::input)?;
+    let windowed = windowed_request(request, None)?;
     let report = windowed_sequence(&windowed, watch, &mut Kept::Nowhere)?.report;
     if report.interrupted && report.stopped_by.is_none() {
         return Err(RunError::Stopped(Stopped::WindowedSequence(Box::new(

@@ -461,10 +461,11 @@ pub(super) fn mark_pairs(low: &[u16], high: &[u16], seen: &mut [bool; COMPACT_LI
 }
 
 /// Marks in `seen` the nim-sum of each sparse heap's value with its partner's, for one break
-/// of `below.len()` tokens: the sparse heap `sparse[k]`, of value `sparse_values[k]`, pairs
-/// with the heap of `below.len() - sparse[k]` tokens, whose value is that index of `below`
-/// (every sparse heap is at least 1 and at most `below.len()`). With `unequal_parts`, two equal
-/// parts are no break.
+/// of `rest` tokens whose values end `below`: the sparse heap `sparse[k]`, of value
+/// `sparse_values[k]`, pairs with the heap of `rest - sparse[k]` tokens, whose value is at
+/// `below.len() - sparse[k]` (every sparse heap is at least 1 and its partner within `below`,
+/// which may start past heap 0). Two equal parts are no break when the parts must differ
+/// (`unequal_parts`): the part `rest / 2` is then left out.
 ///
 /// A function of its own, over slices, so that the compiler knows the stores into `seen`
 /// cannot change the slices read: written inline over the fields of the sequence's state, each
@@ -472,19 +473,25 @@ pub(super) fn mark_pairs(low: &[u16], high: &[u16], seen: &mut [bool; COMPACT_LI
 pub(super) fn mark_sparse_pairs<V: StoredValue>(
     sparse: &[usize],
     sparse_values: &[u32],
-    below: &[V],
+    (rest, below): (usize, &[V]),
     unequal_parts: bool,
     seen: &mut [bool],
 ) {
-    let half = below.len() / 2;
-    if unequal_parts && below.len() % 2 == 0 {
-        if let Ok(at) = sparse.binary_search(&half) {
+    if unequal_parts && rest % 2 == 0 {
+        if let Ok(at) = sparse.binary_search(&(rest / 2)) {
             let (before, after) = (..at, at + 1..);
-            mark_sparse_pairs(&sparse[before], &sparse_values[before], below, false, seen);
+            let break_of = (rest, below);
+            mark_sparse_pairs(
+                &sparse[before],
+                &sparse_values[before],
+                break_of,
+                false,
+                seen,
+            );
             mark_sparse_pairs(
                 &sparse[after.clone()],
                 &sparse_values[after],
-                below,
+                break_of,
                 false,
                 seen,
             );
@@ -829,7 +836,7 @@ impl SparseSpace {
                 mark_sparse_pairs(
                     &self.sparse[..usable],
                     &self.sparse_values[..usable],
-                    &values[..rest],
+                    (rest, &values[..rest]),
                     self.unequal_parts,
                     &mut self.seen,
                 );
@@ -902,6 +909,28 @@ mod tests {
             .iter()
             .map(|v| v.value())
             .collect()
+    }
+
+    /// The pairs of a break of 10 tokens with the sparse heaps 3, 5 and 7, their partners read
+    /// from a slice that starts at heap 2 (as a window's values do): with unequal parts the
+    /// part 5 is left out, the only one equal to its partner, wherever the slice starts.
+    #[test]
+    fn the_equal_split_left_out_is_half_the_break_not_half_the_slice() {
+        let values: Vec<u16> = vec![0, 1, 2, 3, 4, 8, 16, 32, 64, 128];
+        let sparse = [3, 5, 7];
+        let sparse_values = [1u32, 2, 4];
+        for (unequal, expected) in [(true, vec![7, 33]), (false, vec![7, 10, 33])] {
+            let mut seen = vec![false; 256];
+            mark_sparse_pairs(
+                &sparse,
+                &sparse_values,
+                (10, &values[2..]),
+                unequal,
+                &mut seen,
+            );
+            let marked: Vec<usize> = (0..256).filter(|&v| seen[v]).collect();
+            assert_eq!(marked, expected, "unequal parts: {unequal}");
+        }
     }
 
     #[test]

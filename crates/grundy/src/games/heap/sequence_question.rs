@@ -71,7 +71,8 @@ pub struct SequenceRequest {
     /// `show`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub window: Option<usize>,
-    /// The memory for the values computed and the text shown (threads are not used).
+    /// The memory for the values computed and the text shown; the threads only with a
+    /// `window` (two are used), the whole sequence being computed on one.
     #[serde(default)]
     pub limits: Limits,
     /// Misère play adds each heap's genus, as far as a bounded search reaches.

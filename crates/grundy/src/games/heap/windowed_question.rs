@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::sequence_question::{SequenceRequest, MAX_SEQUENCE_HEAP};
+use super::sequence_question::MAX_SEQUENCE_HEAP;
 use super::windowed::{
     WindowError, WindowedReport, WindowedSequence, BYTES_PER_WINDOW_HEAP, DEFAULT_WINDOW,
     MARKS_AHEAD_BYTES,
@@ -13,7 +13,6 @@ use super::windowed::{
 use super::HeapGame;
 use crate::games::work_observer::WorkObserver;
 use crate::limits::size_text;
-use crate::misere::Convention;
 
 /// How often the state is handed to the keeper while the run goes on (and always at the start,
 /// at the end and on a stop): a kill loses at most this much work.
@@ -42,32 +41,6 @@ pub struct WindowedRequest {
     /// Threads: with two or more, a second thread marks the sparse pairs of the heaps ahead
     /// while the heaps before them are computed (more are not used).
     pub threads: usize,
-}
-
-impl WindowedRequest {
-    /// The windowed run that `request`, a `sequence` request, asks for with its window, its
-    /// memory and its threads, resumed from `resume` (a checkpoint's bytes) when given: every
-    /// front end asks a windowed sequence this way, with or without a checkpoint.
-    ///
-    /// # Errors
-    /// Misère play or values to show, with why: a windowed answer lists no values and no
-    /// genera.
-    pub fn of_sequence(
-        request: &SequenceRequest,
-        resume: Option<Vec<u8>>,
-    ) -> Result<WindowedRequest, String> {
-        if request.convention == Convention::Misere || request.show.is_some() {
-            return Err("a sequence with a window reports counts and the last values, not every value: leave out misère play and the values shown (`show`)".to_string());
-        }
-        Ok(WindowedRequest {
-            game: request.game.clone(),
-            to: request.to,
-            window: request.window,
-            resume,
-            memory: request.limits.memory,
-            threads: request.limits.thread_count(),
-        })
-    }
 }
 
 /// Refuses a window whose run would hold more than `memory` bytes.
@@ -224,7 +197,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::games::heap::sequence_question::heap_game_of_sequence;
+    use crate::games::heap::sequence_question::{heap_game_of_sequence, SequenceRequest};
     use crate::request::{run, Answer, Request, RunError, Stopped};
     use crate::watch::{Event, Watch};
 
@@ -364,7 +337,9 @@ mod tests {
                     raised.store(true, Ordering::SeqCst);
                 }
             });
-        let asked = sequence_request(r#"{"game":"0.6","to":10000000,"window":65536}"#);
+        let asked = sequence_request(
+            r#"{"game":"0.6","to":10000000,"window":65536,"limits":{"threads":2}}"#,
+        );
         match run(&asked, &watch) {
             Err(RunError::Stopped(Stopped::WindowedSequence(report))) => {
                 assert!(report.interrupted && report.finished >= 1 << 17);

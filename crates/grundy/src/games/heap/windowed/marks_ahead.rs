@@ -131,18 +131,7 @@ impl BlockMarks {
                     &marker.sparse_values[first..usable],
                 );
                 let below = &self.values[..rest - self.values_start];
-                // `mark_sparse_pairs` leaves out two equal parts by the length of `below`,
-                // which here starts at `values_start`: leave them out here instead.
-                let equal = (marker.unequal_parts && rest % 2 == 0)
-                    .then(|| sparse.binary_search(&(rest / 2)).ok())
-                    .flatten();
-                match equal {
-                    Some(at) => {
-                        mark_sparse_pairs(&sparse[..at], &values[..at], below, false, seen);
-                        mark_sparse_pairs(&sparse[at + 1..], &values[at + 1..], below, false, seen);
-                    }
-                    None => mark_sparse_pairs(sparse, values, below, false, seen),
-                }
+                mark_sparse_pairs(sparse, values, (rest, below), marker.unequal_parts, seen);
             }
         }
     }
