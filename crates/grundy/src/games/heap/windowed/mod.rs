@@ -673,12 +673,12 @@ mod tests {
     fn check(code: &str, window: usize, to: usize, threads: usize) -> Result<(), WindowError> {
         let game = crate::games::heap::sequence_question::heap_game_of_sequence(code).unwrap();
         let rule = game.rule();
-        let whole: Vec<u32> = super::super::nim_sequence(&rule, to, &mut ())
+        let whole: Vec<u32> = super::super::nim_sequence(rule, to, &mut ())
             .values
             .iter()
             .map(|v| v.value())
             .collect();
-        let mut run = WindowedSequence::start_observed(&rule, window, &mut ())?;
+        let mut run = WindowedSequence::start_observed(rule, window, &mut ())?;
         let outcome = run.advance_observed(to, threads, &mut ());
         let finished = run.finished();
         let report = run.report(to, 0.0);
