@@ -74,7 +74,7 @@ fn checkpoint_bytes(path: &Path) -> Result<Option<Vec<u8>>> {
 /// it, kept in `checkpoint` when given, printed as JSON with `json`.
 pub fn run(request: &SequenceRequest, checkpoint: Option<&Path>, json: bool) -> Result<String> {
     // Refused by its options before any file is touched.
-    let mut request = windowed_request(request, None).map_err(run_error)?;
+    let mut request = windowed_request(request).map_err(run_error)?;
     // Held until the run ends: a second run on the same checkpoint is refused before it reads.
     let _lock = checkpoint.map(LockBeside::take).transpose()?;
     if let Some(path) = checkpoint {

@@ -217,16 +217,13 @@ pub fn windowed_sequence(
 }
 
 /// The windowed run that `request`, a `sequence` request with a window, asks for (its window,
-/// memory and threads), resumed from `resume` (a checkpoint's bytes) when given: every front end
-/// asks a windowed sequence this way, with a checkpoint or without.
+/// memory and threads), from the start: every front end asks a windowed sequence this way,
+/// and one that keeps a checkpoint sets its `resume` to the checkpoint's bytes.
 ///
 /// # Errors
 /// [`RunError::Input`] for misère play or values to show: a windowed answer lists no values
 /// and no genera.
-pub fn windowed_request(
-    request: &SequenceRequest,
-    resume: Option<Vec<u8>>,
-) -> Result<WindowedRequest, RunError> {
+pub fn windowed_request(request: &SequenceRequest) -> Result<WindowedRequest, RunError> {
     if request.convention == Convention::Misere || request.show.is_some() {
         return Err(RunError::input(
             "a sequence with a window reports counts and the last values, not every value: leave out misère play and the values shown (`show`)",
@@ -236,7 +233,7 @@ pub fn windowed_request(
         game: request.game.clone(),
         to: request.to,
         window: request.window,
-        resume,
+        resume: None,
         memory: request.limits.memory,
         threads: request.limits.thread_count(),
     })
@@ -256,7 +253,7 @@ pub fn sequence_in_window(
     request: &SequenceRequest,
     watch: &Watch,
 ) -> Result<WindowedReport, RunError> {
-    let windowed = windowed_request(request, None)?;
+    let windowed = windowed_request(request)?;
     let report = windowed_sequence(&windowed, watch, &mut Kept::Nowhere)?.report;
     if report.interrupted && report.stopped_by.is_none() {
         return Err(RunError::Stopped(Stopped::WindowedSequence(Box::new(

@@ -47,7 +47,8 @@ pub(super) struct BlockMarks {
     heaps: Range<usize>,
     known_end: usize,
     /// The values of heaps `values_start..known_end`, then room up to the block's end (never
-    /// read) so that a break's values end where the break does.
+    /// read) so that a break's values end where the break does, as [`mark_sparse_pairs`] reads
+    /// them: told instead where the values start, its loop ran 10 % slower.
     values_start: usize,
     values: Vec<u16>,
     stride: usize,
