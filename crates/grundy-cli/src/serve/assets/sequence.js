@@ -124,14 +124,27 @@ function drawCounts(report) {
     }, bars);
     svgElement('title', {}, bar).textContent = `value ${value}: ${count} heaps`;
   });
+  drawAxes(svg, plotWidth, (tick) => {
+    const value = Math.round(((counts.length - 1) * tick) / 4);
+    return {
+      across: [LEFT + (value + 0.5) * barWidth, String(value)],
+      up: [TOP + PLOT_HEIGHT - (PLOT_HEIGHT * tick) / 4, shortCount(Math.round((most * tick) / 4))],
+    };
+  }, `g(n) (value); how many of heaps 1 to ${last} have it, upwards`);
+}
+
+// The plot's two axes, five labelled ticks on each (`tick(0)` to `tick(4)` place and name them:
+// `across` an x and its label under the plot, `up` a y and its label left of it), and the
+// caption under it all.
+function drawAxes(svg, plotWidth, tick, caption) {
   svgElement('line', { x1: LEFT, y1: TOP + PLOT_HEIGHT, x2: LEFT + plotWidth, y2: TOP + PLOT_HEIGHT, stroke: 'black' }, svg);
   svgElement('line', { x1: LEFT, y1: TOP, x2: LEFT, y2: TOP + PLOT_HEIGHT, stroke: 'black' }, svg);
-  for (let tick = 0; tick <= 4; tick += 1) {
-    const value = Math.round(((counts.length - 1) * tick) / 4);
-    svgText(svg, LEFT + (value + 0.5) * barWidth, TOP + PLOT_HEIGHT + 16, String(value), { 'text-anchor': 'middle' });
-    svgText(svg, LEFT - 6, TOP + PLOT_HEIGHT - (PLOT_HEIGHT * tick) / 4 + 4, shortCount(Math.round((most * tick) / 4)), { 'text-anchor': 'end' });
+  for (let step = 0; step <= 4; step += 1) {
+    const { across: [x, xLabel], up: [y, yLabel] } = tick(step);
+    svgText(svg, x, TOP + PLOT_HEIGHT + 16, xLabel, { 'text-anchor': 'middle' });
+    svgText(svg, LEFT - 6, y + 4, yLabel, { 'text-anchor': 'end' });
   }
-  svgText(svg, LEFT + plotWidth / 2, HEIGHT - 6, `g(n) (value); how many of heaps 1 to ${last} have it, upwards`, { 'text-anchor': 'middle' });
+  svgText(svg, LEFT + plotWidth / 2, HEIGHT - 6, caption, { 'text-anchor': 'middle' });
 }
 
 // The heaps `from`..`to` shown (kept within the answer and at least LEAST_SPAN wide), redrawn.
@@ -202,15 +215,11 @@ function drawPlot() {
       svgText(svg, width - RIGHT, TOP + 14, `period ${period} from n = ${preperiod} (past this plot)`, { 'text-anchor': 'end', fill: '#805f00', 'data-testid': 'period-mark' });
     }
   }
-  svgElement('line', { x1: LEFT, y1: TOP + PLOT_HEIGHT, x2: LEFT + plotWidth, y2: TOP + PLOT_HEIGHT, stroke: 'black' }, svg);
-  svgElement('line', { x1: LEFT, y1: TOP, x2: LEFT, y2: TOP + PLOT_HEIGHT, stroke: 'black' }, svg);
-  for (let tick = 0; tick <= 4; tick += 1) {
+  drawAxes(svg, plotWidth, (tick) => {
     const n = from + Math.round(((to - from) * tick) / 4);
-    svgText(svg, x(n), TOP + PLOT_HEIGHT + 16, String(n), { 'text-anchor': 'middle' });
     const value = Math.round((largest * tick) / 4);
-    svgText(svg, LEFT - 6, y(value) + 4, String(value), { 'text-anchor': 'end' });
-  }
-  svgText(svg, LEFT + plotWidth / 2, HEIGHT - 6, 'n (heap size); g(n) upwards; red: g(n) = 0', { 'text-anchor': 'middle' });
+    return { across: [x(n), String(n)], up: [y(value), String(value)] };
+  }, 'n (heap size); g(n) upwards; red: g(n) = 0');
   const points = svgElement('g', { 'data-testid': 'points' }, svg);
   // One mark per pixel column and value: a long sequence draws as many marks as the plot
   // has room for, not one per heap size.
