@@ -172,9 +172,15 @@ pub(crate) fn windowed_sequence(
     };
     keeper.keep(&state).map_err(WindowedEnd::NotKept)?;
     let mut kept_at = Instant::now();
+    // Advanced a chunk at a time, to keep the state between chunks; progress is told of the
+    // whole run, not of the chunk.
+    let mut observer = OfWholeRun {
+        observer,
+        heaps: request.to + 1,
+    };
     let ended_by = loop {
         let goal = (state.finished() + CHUNK - 1).min(request.to);
-        match state.advance_observed(goal, request.threads, observer) {
+        match state.advance_observed(goal, request.threads, &mut observer) {
             Ok(true) if goal == request.to => break None,
             Ok(true) => {}
             Ok(false) => break None,
@@ -191,10 +197,26 @@ pub(crate) fn windowed_sequence(
     Ok(WindowedRun { report, ended_by })
 }
 
+/// An observer told the progress of a chunk as that of the whole run of `heaps` heaps.
+struct OfWholeRun<'a, O> {
+    observer: &'a mut O,
+    heaps: usize,
+}
+
+impl<O: WorkObserver> WorkObserver for OfWholeRun<'_, O> {
+    fn progress(&mut self, done: usize, _chunk_end: usize) {
+        self.observer.progress(done, self.heaps);
+    }
+
+    fn should_stop(&mut self) -> bool {
+        self.observer.should_stop()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::Arc;
+    use std::sync::{Arc, Mutex};
 
     use super::*;
     use crate::games::heap::sequence_question::{heap_game_of_sequence, SequenceRequest};
@@ -323,18 +345,26 @@ mod tests {
         assert_eq!(windowed.stopped_by, None);
     }
 
-    /// A windowed request stopped by its watch keeps the heaps finished; one that needs values
+    /// A windowed request stopped by its watch keeps the heaps finished, its progress told of
+    /// the whole run (not of the chunk between two states kept); one that needs values
     /// outside its window is answered for the heaps before, saying why; misère play, `show` and
     /// a window the memory cannot hold are refused by name.
     #[test]
     fn a_windowed_request_stops_keeps_and_refuses_as_every_request_does() {
         let flag = Arc::new(AtomicBool::new(false));
         let raised = Arc::clone(&flag);
+        let totals_past_the_prefix = Arc::new(Mutex::new(Vec::new()));
+        let totals = Arc::clone(&totals_past_the_prefix);
         let watch = Watch::new()
             .with_stop_flag(Arc::clone(&flag))
             .on_event(move |event| {
-                if matches!(event, Event::Steps { done, .. } if *done >= 1 << 17) {
-                    raised.store(true, Ordering::SeqCst);
+                if let Event::Steps { done, total, .. } = event {
+                    if *done > 65_536 {
+                        totals.lock().unwrap().push(*total);
+                    }
+                    if *done >= 1 << 17 {
+                        raised.store(true, Ordering::SeqCst);
+                    }
                 }
             });
         let asked = sequence_request(
@@ -347,6 +377,12 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+        let totals = totals_past_the_prefix.lock().unwrap();
+        assert!(!totals.is_empty());
+        assert!(
+            totals.iter().all(|&total| total == 10_000_001),
+            "{totals:?}"
+        );
         // Heap 1,201,951 of 0.6 needs pairs further back than a window of 65,536 holds.
         let Ok(Answer::WindowedSequence(ended)) = run(
             &sequence_request(r#"{"game":"0.6","to":2000000,"window":65536}"#),
