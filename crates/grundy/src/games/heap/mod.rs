@@ -24,6 +24,7 @@ mod rule;
 mod sequence;
 pub(crate) mod sequence_question;
 mod sequence_text;
+mod sparse_space;
 pub(crate) mod windowed;
 pub(crate) mod windowed_question;
 

@@ -11,7 +11,7 @@
 
 use std::ops::Range;
 
-use crate::games::heap::sequence::{collect_breaks, mark_sparse_pairs};
+use crate::games::heap::sparse_space::{collect_breaks, mark_sparse_pairs};
 
 /// The most bytes of marks a block holds (heaps times the table of values): a block of heaps
 /// is this over the values' limit, from [`MIN_BLOCK`] to [`MAX_BLOCK`] heaps.

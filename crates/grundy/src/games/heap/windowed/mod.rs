@@ -46,7 +46,7 @@ use thiserror::Error;
 
 use super::heap_values::Slices;
 use super::rule::TakeBreak;
-use super::sequence::{
+use super::sparse_space::{
     classes, collect_breaks, first_missing, first_missing_unmade, mark_pairs, mark_sparse_pairs,
     pairs_read_to_reach, SparseSpace, COMPACT_LIMIT, MARK_BLOCK,
 };
