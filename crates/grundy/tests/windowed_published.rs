@@ -18,7 +18,7 @@ use grundy::watch::Watch;
 fn windowed_run(game: &str, to: usize, window: usize) -> WindowedRun {
     let request = WindowedRequest {
         game: sequence_game(game).unwrap(),
-        to,
+        to: Some(to),
         window: Some(window),
         resume: None,
         memory: 1 << 30,

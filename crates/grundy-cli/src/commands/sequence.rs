@@ -5,8 +5,10 @@
 use anyhow::Result;
 use grundy::request::{
     sequence_game, Limits, RunError, SequenceRequest, Stopped, BYTES_PER_PRINTED_VALUE,
+    DEFAULT_SEQUENCE_TO,
 };
 
+use super::sequence_window::LastHeap;
 use crate::input::{input_error, parse_memory, run_error};
 use crate::interrupt;
 use crate::progress::Shown;
@@ -33,6 +35,7 @@ window (0.167 at heap 332,129,728), having reported the heaps before it.\n\nExam
 grundy sequence kayles --to 1000\n  grundy sequence 0.6 --to 1000000\n  \
 grundy sequence 0.6 --to 1073741824 --show 0 --memory 5G\n  \
 grundy sequence 0.6 --to 68719476736 --window 4194304 --checkpoint officers.ckpt\n  \
+grundy sequence 0.167 --to 1000000 --window 4096 --checkpoint run.ckpt && grundy sequence 0.167 --checkpoint run.ckpt\n  \
 grundy sequence 0.6 --to 100000000 --window 1048576 --json\n  \
 grundy sequence grundys-game --to 100000 --json\n  grundy sequence 0.137 --to 200 --svg dawson.svg\n  grundy sequence 0.312 --to 12 --misere"
 )]
@@ -40,9 +43,10 @@ pub struct Args {
     /// The heap game: a code such as 0.77 or 0.137, or a name (the list: `grundy sequence --help`).
     #[arg(long_help = games_for(grundy::report::Command::Sequence))]
     pub game: String,
-    /// The largest heap.
-    #[arg(long, default_value_t = 100)]
-    pub to: usize,
+    /// The largest heap (default 100). With --checkpoint FILE and no --to, the last heap FILE
+    /// holds: the report of the run kept there, with nothing more computed.
+    #[arg(long)]
+    pub to: Option<usize>,
     /// How many values the text report prints (all are in --json and --svg).
     #[arg(long, value_name = "COUNT")]
     pub show: Option<usize>,
@@ -95,7 +99,7 @@ pub fn run(args: &Args) -> Result<String> {
     }
     let request = SequenceRequest {
         game: sequence_game(&args.game).map_err(input_error)?,
-        to: args.to,
+        to: args.to.unwrap_or(DEFAULT_SEQUENCE_TO),
         show: args.show,
         window: args.window,
         limits: Limits::new(args.memory, args.threads.map(|threads| threads as usize)),
@@ -106,7 +110,13 @@ pub fn run(args: &Args) -> Result<String> {
         },
     };
     if windowed {
-        return super::sequence_window::run(&request, args.checkpoint.as_deref(), args.json);
+        let checkpoint = args.checkpoint.as_deref();
+        let holds = if args.to.is_none() {
+            LastHeap::TheCheckpoints
+        } else {
+            LastHeap::Asked
+        };
+        return super::sequence_window::run(&request, holds, checkpoint, args.json);
     }
     // The JSON lists every value: bounded as every front end's answer is, before the work.
     if args.json {

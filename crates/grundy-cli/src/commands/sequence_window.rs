@@ -70,15 +70,42 @@ fn checkpoint_bytes(path: &Path) -> Result<Option<Vec<u8>>> {
     Ok(Some(std::fs::read(path)?))
 }
 
+/// Where a windowed run ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LastHeap {
+    /// At the request's `to`.
+    Asked,
+    /// At the last heap the checkpoint holds (no `--to` was given): its report, with nothing
+    /// more computed.
+    TheCheckpoints,
+}
+
 /// Runs `grundy sequence` with `--window` or `--checkpoint`: `request` as its options read
-/// it, kept in `checkpoint` when given, printed as JSON with `json`.
-pub fn run(request: &SequenceRequest, checkpoint: Option<&Path>, json: bool) -> Result<String> {
+/// it, to `last`, kept in `checkpoint` when given, printed as JSON with `json`.
+pub fn run(
+    request: &SequenceRequest,
+    last: LastHeap,
+    checkpoint: Option<&Path>,
+    json: bool,
+) -> Result<String> {
     // Refused by its options before any file is touched.
     let mut request = windowed_request(request).map_err(run_error)?;
     // Held until the run ends: a second run on the same checkpoint is refused before it reads.
     let _lock = checkpoint.map(LockBeside::take).transpose()?;
     if let Some(path) = checkpoint {
         request.resume = checkpoint_bytes(path)?;
+    }
+    if last == LastHeap::TheCheckpoints {
+        match (checkpoint, &request.resume) {
+            (Some(_), Some(_)) => request.to = None,
+            (Some(path), None) => {
+                return Err(input_error(format!(
+                    "{} does not exist yet: give --to, the last heap to compute",
+                    path.display()
+                )))
+            }
+            (None, _) => {}
+        }
     }
     let shown = Shown::new("sequence");
     let watch = shown.watch()?;

@@ -573,6 +573,44 @@ fn a_damaged_or_foreign_checkpoint_is_refused_with_status_2() {
         .stderr(contains("not a usable checkpoint"));
 }
 
+/// Without --to, a run on an existing checkpoint reports what the checkpoint holds and
+/// computes nothing more; without one to read, it asks for --to.
+#[test]
+fn a_checkpoint_without_a_last_heap_reports_what_it_holds() {
+    let folder = tempfile::tempdir().unwrap();
+    let checkpoint = folder.path().join("run.ckpt");
+    let path = checkpoint.to_str().unwrap();
+    let ran = windowed_report(&[
+        "sequence",
+        "0.167",
+        "--to",
+        "50000",
+        "--window",
+        "4096",
+        "--checkpoint",
+        path,
+    ]);
+    let kept = std::fs::read(&checkpoint).unwrap();
+    let held = windowed_report(&["sequence", "0.167", "--checkpoint", path]);
+    assert_eq!(held, ran);
+    assert_eq!(held["finished"], 50_001);
+    assert_eq!(std::fs::read(&checkpoint).unwrap(), kept);
+    fails_with(
+        &["sequence", "0.167", "--to", "40000", "--checkpoint", path],
+        "leave out the last heap",
+    );
+    let missing = folder.path().join("none.ckpt");
+    fails_with(
+        &[
+            "sequence",
+            "0.167",
+            "--checkpoint",
+            missing.to_str().unwrap(),
+        ],
+        "does not exist yet: give --to",
+    );
+}
+
 #[test]
 fn a_window_too_small_stops_with_what_to_raise() {
     // 0.6 has rare heaps up to 20,627: the first past the window stops the run, after the

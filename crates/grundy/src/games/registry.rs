@@ -33,7 +33,7 @@ use crate::games::heap::sequence_question::heap_game_of_sequence;
 pub(crate) use crate::games::heap::sequence_question::{nim_sequence, MISERE_SEQUENCE_POSITIONS};
 pub use crate::games::heap::sequence_question::{
     SequenceAnswer, SequenceEnd, SequenceRequest, BYTES_PER_COMPUTED_HEAP, BYTES_PER_PRINTED_VALUE,
-    DEFAULT_SHOWN, MAX_SEQUENCE_HEAP, PERIOD_HORIZON,
+    DEFAULT_SEQUENCE_TO, DEFAULT_SHOWN, MAX_SEQUENCE_HEAP, PERIOD_HORIZON,
 };
 pub use crate::games::heap::windowed::{
     ValueCounts, WindowError, WindowedReport, WindowedSequence, BYTES_PER_WINDOW_HEAP,

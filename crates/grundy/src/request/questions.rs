@@ -231,7 +231,7 @@ pub fn windowed_request(request: &SequenceRequest) -> Result<WindowedRequest, Ru
     }
     Ok(WindowedRequest {
         game: request.game.clone(),
-        to: request.to,
+        to: Some(request.to),
         window: request.window,
         resume: None,
         memory: request.limits.memory,

@@ -56,7 +56,7 @@ pub struct SequenceRequest {
     /// The heap game: a code (`0.137`) or a name (`kayles`, `sub:1,2,3`).
     #[serde(with = "game_by_name")]
     pub game: HeapGame,
-    /// The largest heap (default 100).
+    /// The largest heap (default [`DEFAULT_SEQUENCE_TO`]).
     #[serde(default = "default_to")]
     pub to: usize,
     /// How many values a text report shows (default [`DEFAULT_SHOWN`]): the memory keeps
@@ -85,8 +85,11 @@ pub struct SequenceRequest {
 /// plus up to seven `*2`s).
 pub(crate) const MISERE_SEQUENCE_POSITIONS: u64 = 5_000_000;
 
+/// The largest heap of a sequence when none is asked for.
+pub const DEFAULT_SEQUENCE_TO: usize = 100;
+
 fn default_to() -> usize {
-    100
+    DEFAULT_SEQUENCE_TO
 }
 
 /// A heap game in JSON: its name, read back as [`heap_game_of_sequence`] reads it.

@@ -28,8 +28,9 @@ const CHUNK: usize = 1 << 22;
 pub struct WindowedRequest {
     /// The heap game.
     pub game: HeapGame,
-    /// The last heap asked for.
-    pub to: usize,
+    /// The last heap asked for; `None` when resuming, for the checkpoint's last heap: the
+    /// report of what it holds, with nothing more computed.
+    pub to: Option<usize>,
     /// The window; resuming, it must be the checkpoint's, or `None`.
     pub window: Option<usize>,
     /// A checkpoint's bytes ([`WindowedSequence::to_bytes`]) to go on from.
@@ -126,14 +127,13 @@ pub(crate) fn windowed_sequence(
         )),
         other => WindowedEnd::Refused(other.to_string()),
     };
-    if request.to > MAX_SEQUENCE_HEAP {
+    if let Some(to) = request.to.filter(|&to| to > MAX_SEQUENCE_HEAP) {
         return Err(WindowedEnd::Refused(format!(
-            "`to` {} is too large: at most {MAX_SEQUENCE_HEAP}",
-            request.to
+            "`to` {to} is too large: at most {MAX_SEQUENCE_HEAP}"
         )));
     }
     let window = request.window.unwrap_or(DEFAULT_WINDOW);
-    let mut state = match &request.resume {
+    let (mut state, to) = match &request.resume {
         Some(bytes) => {
             let mut state =
                 WindowedSequence::from_bytes_observed(request.game.rule(), bytes, observer)
@@ -145,29 +145,33 @@ pub(crate) fn windowed_sequence(
                     state.window()
                 )));
             }
-            if state.finished() > request.to + 1 {
+            let to = request.to.unwrap_or(state.finished() - 1);
+            if state.finished() > to + 1 {
                 return Err(WindowedEnd::Refused(format!(
-                    "the checkpoint is already past heap {}: it holds heaps 0 to {}",
-                    request.to,
+                    "the checkpoint is already past heap {to}: it holds heaps 0 to {} (leave out the last heap to report them)",
                     state.finished() - 1
                 )));
             }
             state.set_name(request.game.name());
             keeper.resumed(state.finished());
-            state
+            (state, to)
         }
         None => {
             check_window_memory(window, request.memory)?;
-            if request.to < window {
+            let Some(to) = request.to else {
+                return Err(WindowedEnd::Refused(
+                    "say the last heap (`to`): only a run resumed from a checkpoint may leave it out, to report what the checkpoint holds".to_string(),
+                ));
+            };
+            if to < window {
                 return Err(WindowedEnd::Refused(format!(
-                    "heap {} is below the window {window}: the window is computed whole first, so ask for heaps to at least {window} (or no window)",
-                    request.to
+                    "heap {to} is below the window {window}: the window is computed whole first, so ask for heaps to at least {window} (or no window)"
                 )));
             }
             let mut state = WindowedSequence::start_observed(request.game.rule(), window, observer)
                 .map_err(refused)?;
             state.set_name(request.game.name());
-            state
+            (state, to)
         }
     };
     keeper.keep(&state).map_err(WindowedEnd::NotKept)?;
@@ -176,12 +180,12 @@ pub(crate) fn windowed_sequence(
     // whole run, not of the chunk.
     let mut observer = OfWholeRun {
         observer,
-        heaps: request.to + 1,
+        heaps: to + 1,
     };
     let ended_by = loop {
-        let goal = (state.finished() + CHUNK - 1).min(request.to);
+        let goal = (state.finished() + CHUNK - 1).min(to);
         match state.advance_observed(goal, request.threads, &mut observer) {
-            Ok(true) if goal == request.to => break None,
+            Ok(true) if goal == to => break None,
             Ok(true) => {}
             Ok(false) => break None,
             Err(error) => break Some(error),
@@ -192,7 +196,7 @@ pub(crate) fn windowed_sequence(
         }
     };
     keeper.keep(&state).map_err(WindowedEnd::NotKept)?;
-    let mut report = state.report(request.to, started.elapsed().as_secs_f64());
+    let mut report = state.report(to, started.elapsed().as_secs_f64());
     report.stopped_by = ended_by.as_ref().map(ToString::to_string);
     Ok(WindowedRun { report, ended_by })
 }
@@ -243,7 +247,7 @@ mod tests {
     fn request(to: usize, window: Option<usize>, resume: Option<Vec<u8>>) -> WindowedRequest {
         WindowedRequest {
             game: heap_game_of_sequence("0.6").unwrap(),
-            to,
+            to: Some(to),
             window,
             resume,
             memory: 1 << 30,
@@ -272,10 +276,18 @@ mod tests {
         };
         assert_eq!(seconds_apart(&resumed.report), seconds_apart(&one.report));
         assert_eq!(resumed.ended_by, None);
+        // Resumed with no last heap, the run reports what the checkpoint holds.
+        let held = WindowedRequest {
+            to: None,
+            ..request(0, None, second.kept.pop())
+        };
+        let held = windowed_sequence(&held, &mut (), &mut Kept::Nowhere).unwrap();
+        assert_eq!(seconds_apart(&held.report), seconds_apart(&one.report));
     }
 
     /// A request the run cannot answer is refused by its value: another window than the
-    /// checkpoint's, a checkpoint past the heap asked, a heap below the window.
+    /// checkpoint's, a checkpoint past the heap asked, a heap below the window, no last heap
+    /// without a checkpoint.
     #[test]
     fn requests_that_cannot_be_answered_are_refused_by_their_value() {
         let mut kept = Memory::default();
@@ -292,6 +304,11 @@ mod tests {
         assert!(refused(request(60_000, Some(1 << 16), bytes.clone())).contains("window 65536"));
         assert!(refused(request(30_000, None, bytes)).contains("heaps 0 to 40000"));
         assert!(refused(request(1000, Some(1 << 15), None)).contains("heap 1000"));
+        let unbounded = WindowedRequest {
+            to: None,
+            ..request(0, Some(1 << 15), None)
+        };
+        assert!(refused(unbounded).contains("say the last heap"));
         let small = WindowedRequest {
             memory: 300_000,
             ..request(40_000, Some(1 << 15), None)

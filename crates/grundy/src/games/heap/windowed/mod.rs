@@ -29,7 +29,7 @@
 //!
 //! let request = WindowedRequest {
 //!     game: sequence_game("0.6").unwrap(),
-//!     to: 100_000,
+//!     to: Some(100_000),
 //!     window: Some(1 << 16),
 //!     resume: None,
 //!     memory: 1 << 30,
