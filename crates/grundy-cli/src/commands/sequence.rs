@@ -54,7 +54,7 @@ pub struct Args {
     /// a period is proven take 4 bytes each (--to 1073741824, 2^30, needs --memory 5G), and
     /// the values printed (with --json, all of them) their text. A computation that would need more stops, keeping the values
     /// finished; output that would need more is refused before it is made. With --window, a
-    /// window that needs more than 10 bytes a heap of it and 2 MiB allows is refused.
+    /// window that needs more than 12 bytes a heap of it and 3.2 MiB allows is refused.
     #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_memory)]
     pub memory: u64,
     /// Print one JSON object instead of text.
@@ -68,8 +68,8 @@ pub struct Args {
     /// second-player win when γ₀ is 0), as far as a search of 5 million positions reaches.
     #[arg(long)]
     pub misere: bool,
-    /// Compute with the first HEAPS values and the last HEAPS only (about 10 bytes each and
-    /// up to 2 MiB, whatever --to, within --memory; default 262144 with --checkpoint), for
+    /// Compute with the first HEAPS values and the last HEAPS only (about 12 bytes each and
+    /// up to 3.2 MiB, whatever --to, within --memory; default 262144 with --checkpoint), for
     /// games whose rare values are all
     /// in the first HEAPS (0.6): the report gives the largest value, the rare values, the count
     /// of each value at every power of two and the last values, not every value. A heap that
@@ -83,7 +83,7 @@ pub struct Args {
     pub checkpoint: Option<std::path::PathBuf>,
     /// Threads for --window or --checkpoint (default: one per core). With two or more, a
     /// second thread marks the pairs of the rare heaps for the heaps ahead while the heaps
-    /// before them are computed, about 1.45 times as fast on 0.6; more than two are not used.
+    /// before them are computed, about 1.6 times as fast on 0.6; more than two are not used.
     /// The whole sequence (no window) is computed on one thread whatever this says.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,

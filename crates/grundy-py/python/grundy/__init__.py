@@ -463,7 +463,7 @@ def sequence(game: str, to: int = 100, *, misere: bool = False, window: Optional
     as a search of 5 million positions reaches.
 
     With ``window=W`` (``grundy sequence --window W``) only the first and the last W values
-    are kept, in about 10 bytes a heap of the window and up to 2 MiB whatever ``to``, for
+    are kept, in about 12 bytes a heap of the window and up to 3.2 MiB whatever ``to``, for
     games whose rare values all lie in the first W heaps (0.6, 0.161, 0.167): the answer is a
     :class:`WindowedSequence`, with the count of each value at every power of two, the rare
     values and the last values, not every value. It runs on ``threads`` (default one per

@@ -1,17 +1,54 @@
-//! The sparse pairs of a block of heaps, marked before the block is computed: on a second
-//! thread while the block before it is finished, or in turn on one.
+//! The pairs of a block of heaps whose partners are already known, marked before the block is
+//! computed: on a second thread while the blocks before it are finished.
 //!
 //! The windowed method ([`super`]) spends about two fifths of its time marking, for
-//! every heap, the nim-sum of each sparse heap's value with its partner's. A pair whose
-//! partner lies before the block does not wait for the heaps of the block, so the marks of a
-//! whole block can be made from values already known; only the pairs of the few smallest
-//! sparse heaps, whose partners lie within the block or the one before it, are left to the
-//! heap itself. The marks are the same bytes whichever thread makes them, so the values do not
+//! every heap, the nim-sum of each sparse heap's value with its partner's, and about as much
+//! marking its first pairs from the small end. A pair whose partner lies before the block does
+//! not wait for the heaps of the block, so those marks of a whole block can be made from values
+//! already known: the pairs of every sparse heap but the few smallest, and the pairs from the
+//! small end past the first few hundred (their partners too lie before the block). What is
+//! left to the heap itself is the pairs whose partners lie within the block or the
+//! [`BLOCKS_AHEAD`](super::BLOCKS_AHEAD) before it. A mark is a value some option reaches whichever thread makes it, so the values do not
 //! depend on the threads.
 
 use std::ops::Range;
 
-use crate::games::heap::sparse_space::{collect_breaks, mark_sparse_pairs};
+use crate::games::heap::sparse_space::{
+    collect_breaks, mark_pairs, mark_sparse_pairs, COMPACT_LIMIT,
+};
+
+/// The smaller parts `a` of the break of `rest` tokens (whose smaller part is at most `last`)
+/// whose pairs from the small end are marked ahead: those whose partner `rest - a` is below
+/// `known_end`, up to `premarked_end`. Empty (`0..0`) when there are none.
+pub(super) fn premarked_parts(
+    rest: usize,
+    last: usize,
+    known_end: usize,
+    premarked_end: usize,
+) -> Range<usize> {
+    let first = (rest + 1).saturating_sub(known_end).max(1);
+    let end = last.min(premarked_end) + 1;
+    if first < end {
+        first..end
+    } else {
+        0..0
+    }
+}
+
+/// The smaller parts of `parts` that the heap marks itself: all but those marked `ahead`
+/// ([`premarked_parts`]), as two ranges, either or both empty.
+pub(super) fn parts_left_to_the_heap(
+    parts: Range<usize>,
+    ahead: &Range<usize>,
+) -> [Range<usize>; 2] {
+    if ahead.is_empty() {
+        return [parts, 0..0];
+    }
+    [
+        parts.start..parts.end.min(ahead.start),
+        parts.start.max(ahead.end)..parts.end,
+    ]
+}
 
 /// The most bytes of marks a block holds (heaps times the table of values): a block of heaps
 /// is this over the values' limit, from [`MIN_BLOCK`] to [`MAX_BLOCK`] heaps.
@@ -20,9 +57,10 @@ pub(super) const BLOCK_BYTES: usize = 1 << 20;
 /// The fewest heaps in a block.
 const MIN_BLOCK: usize = 16;
 
-/// The most heaps in a block: the pairs left to the heap itself are those of sparse heaps up
-/// to about twice this, so a smaller block leaves fewer; a larger one hands over less often.
-const MAX_BLOCK: usize = 512;
+/// The most heaps in a block: the pairs left to the heap itself are those whose partners lie
+/// up to about three blocks back, so a smaller block leaves fewer; a larger one hands over
+/// less often (128 heaps waited on the handing over more than they saved).
+const MAX_BLOCK: usize = 256;
 
 /// How many heaps a block holds when the values are below `limit`.
 pub(super) fn block_heaps(limit: u32) -> usize {
@@ -38,10 +76,17 @@ pub(super) struct SparseMarker {
     /// The tokens a move that splits the rest takes.
     pub take_split: Vec<usize>,
     pub unequal_parts: bool,
+    /// The values of heaps `0..=premarked_end`, the smaller parts of the pairs from the small
+    /// end marked ahead.
+    pub small_values: Vec<u16>,
+    /// The last smaller part whose pairs are marked ahead: every heap marks its pairs from the
+    /// small end this far at least (within the window's reach).
+    pub premarked_end: usize,
 }
 
 /// One block's marks: for each heap of `heaps`, a table of `stride` flags holding the nim-sum
-/// of every pair of a sparse heap and a partner below `known_end`.
+/// of every pair of a sparse heap and a partner below `known_end`, and of the pairs from the
+/// small end whose partners are below it ([`premarked_parts`]).
 #[derive(Default)]
 pub(super) struct BlockMarks {
     heaps: Range<usize>,
@@ -54,6 +99,10 @@ pub(super) struct BlockMarks {
     stride: usize,
     marks: Vec<bool>,
     breaks: Vec<(usize, usize)>,
+    /// A table of every 16-bit value, into which the pairs from the small end are marked
+    /// without a bounds check (as [`mark_pairs`] marks them), then folded into the heap's
+    /// row; empty until first needed.
+    scratch: Vec<bool>,
 }
 
 impl BlockMarks {
@@ -61,7 +110,7 @@ impl BlockMarks {
     /// the block's `known_end`), reusing this one's buffers.
     ///
     /// `known` must reach back to `heaps.start` less the most tokens a split takes and the
-    /// largest sparse heap.
+    /// larger of the largest sparse heap and the last smaller part marked ahead.
     pub(super) fn refill(
         &mut self,
         heaps: Range<usize>,
@@ -118,21 +167,77 @@ impl BlockMarks {
             );
             let row = (heap - self.heaps.start) * self.stride;
             let seen = &mut self.marks[row..row + self.stride];
-            for &(rest, _) in &self.breaks {
+            let mut scratch_used = false;
+            for &(rest, last) in &self.breaks {
                 // Sparse heaps whose partner `rest - s` is known: `s > rest - known_end`.
                 let first = marker
                     .sparse
                     .partition_point(|&small| small + self.known_end <= rest);
                 let usable = marker.sparse.partition_point(|&small| small < rest);
-                if first >= usable {
-                    continue;
+                if first < usable {
+                    let (sparse, values) = (
+                        &marker.sparse[first..usable],
+                        &marker.sparse_values[first..usable],
+                    );
+                    let below = &self.values[..rest - self.values_start];
+                    mark_sparse_pairs(sparse, values, (rest, below), marker.unequal_parts, seen);
                 }
-                let (sparse, values) = (
-                    &marker.sparse[first..usable],
-                    &marker.sparse_values[first..usable],
-                );
-                let below = &self.values[..rest - self.values_start];
-                mark_sparse_pairs(sparse, values, (rest, below), marker.unequal_parts, seen);
+                let ahead = premarked_parts(rest, last, self.known_end, marker.premarked_end);
+                if !ahead.is_empty() {
+                    let partners = rest + 1 - ahead.end - self.values_start
+                        ..rest + 1 - ahead.start - self.values_start;
+                    if self.scratch.is_empty() {
+                        self.scratch = vec![false; COMPACT_LIMIT];
+                    }
+                    let scratch: &mut [bool; COMPACT_LIMIT] = (&mut self.scratch[..])
+                        .try_into()
+                        .expect("as long as every 16-bit value");
+                    mark_pairs(&marker.small_values[ahead], &self.values[partners], scratch);
+                    scratch_used = true;
+                }
+            }
+            if scratch_used {
+                // Every nim-sum of values below the limit is below it: the rest is untouched.
+                for (mark, scratched) in seen.iter_mut().zip(&mut self.scratch[..self.stride]) {
+                    *mark |= std::mem::take(scratched);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        /// The parts marked ahead are pairs of the break whose partners are known, within the
+        /// stretch marked ahead; with those the heap marks itself, every part of a run of
+        /// parts is marked, and none twice.
+        #[test]
+        fn the_parts_marked_ahead_and_by_the_heap_are_each_part_once(
+            rest in 2usize..3000,
+            known_end in 1usize..3000,
+            premarked_end in 0usize..1100,
+            run in (1usize..1600, 0usize..200),
+        ) {
+            let last = rest / 2;
+            let ahead = premarked_parts(rest, last, known_end, premarked_end);
+            for part in ahead.clone() {
+                prop_assert!(part >= 1 && part <= last.min(premarked_end));
+                prop_assert!(rest - part < known_end);
+            }
+            for part in 1..=last.min(premarked_end) {
+                prop_assert_eq!(ahead.contains(&part), rest - part < known_end);
+            }
+            let parts = run.0..run.0 + run.1;
+            let left = parts_left_to_the_heap(parts.clone(), &ahead);
+            for part in parts {
+                let times = left.iter().filter(|range| range.contains(&part)).count()
+                    + usize::from(ahead.contains(&part));
+                prop_assert_eq!(times, 1, "part {} of {:?}, ahead {:?}", part, left, ahead);
             }
         }
     }

@@ -52,7 +52,9 @@ use super::sparse_space::{
 };
 use crate::games::work_observer::WorkObserver;
 use checkpoint::hash_values;
-use marks_ahead::{block_heaps, BlockMarks, SparseMarker, BLOCK_BYTES};
+use marks_ahead::{
+    block_heaps, parts_left_to_the_heap, premarked_parts, BlockMarks, SparseMarker, BLOCK_BYTES,
+};
 pub use report::{ValueCounts, WindowedReport};
 
 mod checkpoint;
@@ -70,15 +72,22 @@ pub const MIN_WINDOW: usize = 64;
 /// The most bytes a run holds for each heap of its window. At its start: the prefix computed
 /// by the whole-sequence method (4 bytes a heap), copied into the state's prefix (2 bytes)
 /// and its recent values, which take up to twice the window (4 bytes) before they are moved
-/// down. After it, the prefix and the recent values (6 bytes) and the values that two blocks
-/// of marks ahead read (4 bytes); the marks themselves are [`MARKS_AHEAD_BYTES`] more.
-pub const BYTES_PER_WINDOW_HEAP: u64 = 10;
+/// down. After it, the prefix and the recent values (6 bytes) and the values that the blocks
+/// of marks ahead read (up to 2 bytes a heap each, two of them and the block
+/// being finished: 6 bytes); the marks themselves are [`MARKS_AHEAD_BYTES`] more.
+pub const BYTES_PER_WINDOW_HEAP: u64 = 12;
 
-/// The bytes of the marks of the heaps ahead: two blocks' worth, whatever the window.
-pub const MARKS_AHEAD_BYTES: u64 = 2 * BLOCK_BYTES as u64;
+/// The bytes of the marks of the heaps ahead, whatever the window: two blocks and
+/// the one being finished, each with its table of every 16-bit value.
+pub const MARKS_AHEAD_BYTES: u64 = (BLOCKS_AHEAD as u64 + 1) * (BLOCK_BYTES + COMPACT_LIMIT) as u64;
 
 /// The largest window accepted: 6 GiB of values.
 pub const MAX_WINDOW: usize = 1 << 30;
+
+/// How many blocks of heaps the marking thread is handed ahead of the one being finished: it
+/// has the time of this many blocks to wake and mark the next, and the pairs left to each heap
+/// reach back this many blocks and part of one more.
+const BLOCKS_AHEAD: usize = 2;
 
 /// How many heap sizes pass between calls to the observer's `progress`.
 const PROGRESS_INTERVAL: usize = 1 << 16;
@@ -391,13 +400,15 @@ impl WindowedSequence {
             sparse_values: self.sparse_values.clone(),
             take_split: self.take_split.clone(),
             unequal_parts: self.unequal_parts,
+            small_values: self.prefix[..=self.premarked_end()].to_vec(),
+            premarked_end: self.premarked_end(),
         };
         let mut current = BlockMarks::default();
         self.ready_block(&mut current, self.next, to, self.next);
         current.mark(&marker);
         std::thread::scope(|scope| {
-            let (to_helper, blocks) = mpsc::sync_channel::<BlockMarks>(1);
-            let (to_main, marked) = mpsc::sync_channel::<BlockMarks>(1);
+            let (to_helper, blocks) = mpsc::sync_channel::<BlockMarks>(BLOCKS_AHEAD);
+            let (to_main, marked) = mpsc::sync_channel::<BlockMarks>(BLOCKS_AHEAD);
             let marker = &marker;
             let helper = std::thread::Builder::new()
                 .name("marks ahead".to_string())
@@ -414,31 +425,40 @@ impl WindowedSequence {
                 let unmarked = BlockMarks::nothing_marked(self.next..to + 1);
                 return self.finish_block(&unmarked, to, observer);
             }
-            let mut spare = BlockMarks::default();
+            let mut spares: Vec<BlockMarks> = Vec::new();
+            let (mut handed_end, mut handed) = (current.heaps().end, 0);
             loop {
-                let ahead = current.heaps().end;
-                if ahead <= to {
+                while handed < BLOCKS_AHEAD && handed_end <= to {
                     // Its pairs may reach back into `current`, not yet finished: only
                     // partners before `current` are marked ahead.
-                    self.ready_block(&mut spare, ahead, to, current.heaps().start);
+                    let mut block = spares.pop().unwrap_or_default();
+                    self.ready_block(&mut block, handed_end, to, current.heaps().start);
+                    handed_end = block.heaps().end;
+                    handed += 1;
                     to_helper
-                        .send(std::mem::take(&mut spare))
+                        .send(block)
                         .expect("the marking thread takes blocks until the run ends");
                 }
                 if !self.finish_block(&current, to, observer)? {
                     return Ok(false);
                 }
-                if ahead > to {
+                if handed == 0 {
                     return Ok(true);
                 }
-                spare = std::mem::replace(
-                    &mut current,
-                    marked
-                        .recv()
-                        .expect("the marking thread returns every block it takes"),
-                );
+                let next = marked
+                    .recv()
+                    .expect("the marking thread returns every block it takes");
+                handed -= 1;
+                spares.push(std::mem::replace(&mut current, next));
             }
         })
+    }
+
+    /// The last smaller part whose pairs from the small end every heap marks (unless its
+    /// values all turn up before), and so the last a block may mark ahead: the marked pairs,
+    /// within the window's reach.
+    fn premarked_end(&self) -> usize {
+        self.marked_pairs.min(self.reach)
     }
 
     /// Readies `block` to mark the heaps from `start` (a block's worth, to `to` at most) from
@@ -446,7 +466,12 @@ impl WindowedSequence {
     fn ready_block(&self, block: &mut BlockMarks, start: usize, to: usize, known_end: usize) {
         let end = (start + block_heaps(self.limit)).min(to + 1);
         let reach_back = self.take_split.iter().max().copied().unwrap_or(0)
-            + self.sparse.last().copied().unwrap_or(0);
+            + self
+                .sparse
+                .last()
+                .copied()
+                .unwrap_or(0)
+                .max(self.premarked_end());
         let known_start = start.saturating_sub(reach_back).min(known_end);
         debug_assert!(known_start >= self.base, "the window holds the partners");
         let known = &self.recent[known_start - self.base..known_end - self.base];
@@ -508,6 +533,7 @@ impl WindowedSequence {
     fn next_value(&mut self, block: &BlockMarks) -> Result<u16, WindowError> {
         let heap = self.next;
         let base = self.base;
+        let premarked_end = self.premarked_end();
         let recent = &self.recent;
         let seen = &mut self.seen;
         let marked = block.of(heap);
@@ -544,7 +570,10 @@ impl WindowedSequence {
             .unwrap_or(self.limit);
         // Mark from the small end, a block of pairs at a time, until every value below
         // `settled` has turned up; the partners `rest - a` must stay in the window. Past
-        // `marked_pairs` the few values still missing are looked for one at a time.
+        // `marked_pairs` the few values still missing are looked for one at a time. The pairs
+        // the block marked ahead are not marked again; so that the report does not depend on
+        // them, a heap whose values all turn up here counts every pair of this stretch read.
+        let marked_stretch = premarked_end.min(most_parts);
         let pairs = WindowPairs {
             prefix: &self.prefix,
             recent,
@@ -556,10 +585,10 @@ impl WindowedSequence {
         loop {
             missing = match first_missing(seen, missing, settled) {
                 Some(missing) => missing,
-                None => return self.settle(heap, settled, start - 1),
+                None => return self.settle(heap, settled, marked_stretch),
             };
             if start > most_parts {
-                return self.settle(heap, missing, start - 1);
+                return self.settle(heap, missing, marked_stretch);
             }
             if start > self.reach {
                 return Err(WindowError::ScanPastWindow {
@@ -575,14 +604,17 @@ impl WindowedSequence {
             let end = (start + MARK_BLOCK).min(self.reach + 1);
             for &(rest, last) in &self.breaks {
                 let end = end.min(last + 1);
-                if start >= end {
-                    continue;
+                let ahead = premarked_parts(rest, last, known_end, premarked_end);
+                for part in parts_left_to_the_heap(start..end, &ahead) {
+                    if part.is_empty() {
+                        continue;
+                    }
+                    let (low, high) = pairs.of(rest, part);
+                    let seen: &mut [bool; COMPACT_LIMIT] = (&mut seen[..COMPACT_LIMIT])
+                        .try_into()
+                        .expect("long enough");
+                    mark_pairs(low, high, seen);
                 }
-                let (low, high) = pairs.of(rest, start..end);
-                let seen: &mut [bool; COMPACT_LIMIT] = (&mut seen[..COMPACT_LIMIT])
-                    .try_into()
-                    .expect("long enough");
-                mark_pairs(low, high, seen);
             }
             start = end;
         }
