@@ -1,6 +1,7 @@
 //! The windowed nim-sequence as a question ([`WindowedRequest`]): started afresh or resumed
 //! from a checkpoint's bytes, carried to the heap asked, and handed to the caller's
-//! [`StateKeeper`] at the start, every [`KEEP_EVERY`] and at the end, so that a front end only
+//! [`StateKeeper`] at the start (unless resumed: the keeper holds that state), every
+//! [`KEEP_EVERY`] and at the end when heaps were computed since, so that a front end only
 //! writes the bytes where its user asked and renders the report.
 
 use std::time::{Duration, Instant};
@@ -133,6 +134,8 @@ pub(crate) fn windowed_sequence(
         )));
     }
     let window = request.window.unwrap_or(DEFAULT_WINDOW);
+    // The heaps the keeper holds: a resumed run's start is its own state.
+    let mut kept = None;
     let (mut state, to) = match &request.resume {
         Some(bytes) => {
             let mut state =
@@ -154,6 +157,7 @@ pub(crate) fn windowed_sequence(
             }
             state.set_name(request.game.name());
             keeper.resumed(state.finished());
+            kept = Some(state.finished());
             (state, to)
         }
         None => {
@@ -174,7 +178,7 @@ pub(crate) fn windowed_sequence(
             (state, to)
         }
     };
-    keeper.keep(&state).map_err(WindowedEnd::NotKept)?;
+    keep_new(keeper, &state, &mut kept)?;
     let mut kept_at = Instant::now();
     // Advanced a chunk at a time, to keep the state between chunks; progress is told of the
     // whole run, not of the chunk.
@@ -191,14 +195,28 @@ pub(crate) fn windowed_sequence(
             Err(error) => break Some(error),
         }
         if kept_at.elapsed() >= KEEP_EVERY {
-            keeper.keep(&state).map_err(WindowedEnd::NotKept)?;
+            keep_new(keeper, &state, &mut kept)?;
             kept_at = Instant::now();
         }
     };
-    keeper.keep(&state).map_err(WindowedEnd::NotKept)?;
+    keep_new(keeper, &state, &mut kept)?;
     let mut report = state.report(to, started.elapsed().as_secs_f64());
     report.stopped_by = ended_by.as_ref().map(ToString::to_string);
     Ok(WindowedRun { report, ended_by })
+}
+
+/// Hands `state` to `keeper` unless the keeper holds it already (`kept`: how many heaps the
+/// state it holds has finished), so that a run that computes nothing writes nothing.
+fn keep_new(
+    keeper: &mut dyn StateKeeper,
+    state: &WindowedSequence,
+    kept: &mut Option<usize>,
+) -> Result<(), WindowedEnd> {
+    if *kept != Some(state.finished()) {
+        keeper.keep(state).map_err(WindowedEnd::NotKept)?;
+        *kept = Some(state.finished());
+    }
+    Ok(())
 }
 
 /// An observer told the progress of a chunk as that of the whole run of `heaps` heaps.

@@ -121,6 +121,8 @@ impl BlockMarks {
         self.known_end = known_start + known.len();
         self.values_start = known_start;
         self.values.clear();
+        // Exactly: grown by the extension and then the resize, the buffer would double.
+        self.values.reserve_exact(heaps.end - known_start);
         self.values.extend_from_slice(known);
         self.values.resize(heaps.end - known_start, 0);
         self.stride = limit as usize;

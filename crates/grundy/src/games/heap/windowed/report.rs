@@ -42,8 +42,10 @@ pub struct WindowedReport {
     pub largest_at: usize,
     /// The rare values (all in the prefix).
     pub rare: RareValues,
-    /// The most pairs any heap past the prefix marked from the small end: a window smaller
-    /// than this (plus the most tokens a move takes) would have stopped.
+    /// The most pairs any heap past the prefix read from the small end, counting the first
+    /// 1,024 (or as many as the window reaches) whole for a heap whose values all turn up
+    /// there: past them, a window smaller than this (plus the most tokens a move takes) would
+    /// have stopped.
     pub deepest_scan: usize,
     /// The count of each value over heaps 1 to every power of two reached, then to the last
     /// heap answered.
