@@ -147,8 +147,15 @@ pub(super) fn classes(length: usize, mask: u32) -> Vec<bool> {
 /// increasing addresses, which keeps the scans over them vectorised without a reversed copy
 /// of the values (which would double the memory of a long run).
 fn pairs(values: &[u16], rest: usize, smaller: Range<usize>) -> (&[u16], &[u16]) {
-    let high = rest + 1 - smaller.end..rest + 1 - smaller.start;
+    let high = partners(rest, &smaller, 0);
     (&values[smaller], &values[high])
+}
+
+/// Where the values `g(rest - a)` of the partners of the smaller parts `a` in `smaller` lie,
+/// in increasing order, in a slice of values that starts at heap `first` (as [`pairs`] and
+/// the windowed sequence read them).
+pub(super) fn partners(rest: usize, smaller: &Range<usize>, first: usize) -> Range<usize> {
+    rest + 1 - smaller.end - first..rest + 1 - smaller.start - first
 }
 
 /// Marks the nim-sum of every pair `(low[k], high[high.len() - 1 - k])`: one store per pair,

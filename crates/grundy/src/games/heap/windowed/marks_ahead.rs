@@ -14,7 +14,7 @@
 use std::ops::Range;
 
 use crate::games::heap::sparse_space::{
-    collect_breaks, mark_pairs, mark_sparse_pairs, COMPACT_LIMIT,
+    collect_breaks, mark_pairs, mark_sparse_pairs, partners, COMPACT_LIMIT,
 };
 
 /// The smaller parts `a` of the break of `rest` tokens (whose smaller part is at most `last`)
@@ -186,8 +186,7 @@ impl BlockMarks {
                 }
                 let ahead = premarked_parts(rest, last, self.known_end, marker.premarked_end);
                 if !ahead.is_empty() {
-                    let partners = rest + 1 - ahead.end - self.values_start
-                        ..rest + 1 - ahead.start - self.values_start;
+                    let partners = partners(rest, &ahead, self.values_start);
                     if self.scratch.is_empty() {
                         self.scratch = vec![false; COMPACT_LIMIT];
                     }

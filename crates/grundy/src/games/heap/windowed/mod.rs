@@ -48,7 +48,7 @@ use super::heap_values::Slices;
 use super::rule::TakeBreak;
 use super::sparse_space::{
     classes, collect_breaks, first_missing, first_missing_unmade, mark_pairs, mark_sparse_pairs,
-    pairs_read_to_reach, SparseSpace, COMPACT_LIMIT, MARK_BLOCK,
+    pairs_read_to_reach, partners, SparseSpace, COMPACT_LIMIT, MARK_BLOCK,
 };
 use crate::games::work_observer::WorkObserver;
 use checkpoint::hash_values;
@@ -121,7 +121,7 @@ impl WindowPairs<'_> {
     /// with `high[high.len() - 1 - k]` (as [`mark_pairs`] and [`pairs_read_to_reach`] read
     /// them).
     fn of(&self, rest: usize, smaller: Range<usize>) -> (&[u16], &[u16]) {
-        let high = rest + 1 - smaller.end - self.base..rest + 1 - smaller.start - self.base;
+        let high = partners(rest, &smaller, self.base);
         (&self.prefix[smaller], &self.recent[high])
     }
 
@@ -395,13 +395,14 @@ impl WindowedSequence {
             let unmarked = BlockMarks::nothing_marked(self.next..to + 1);
             return self.finish_block(&unmarked, to, observer);
         }
+        let premarked_end = self.premarked_end();
         let marker = SparseMarker {
             sparse: self.sparse.clone(),
             sparse_values: self.sparse_values.clone(),
             take_split: self.take_split.clone(),
             unequal_parts: self.unequal_parts,
-            small_values: self.prefix[..=self.premarked_end()].to_vec(),
-            premarked_end: self.premarked_end(),
+            small_values: self.prefix[..=premarked_end].to_vec(),
+            premarked_end,
         };
         let mut current = BlockMarks::default();
         self.ready_block(&mut current, self.next, to, self.next);
