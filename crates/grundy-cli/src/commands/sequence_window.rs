@@ -147,8 +147,16 @@ pub fn run(
     };
     if let Some(error) = run.ended_by {
         print!("{out}");
+        // A checkpoint keeps its window: the run cannot go on from it.
+        let kept = match checkpoint {
+            Some(path) => format!(
+                " and in {}, which keeps this window: a larger one starts again from heap 0",
+                path.display()
+            ),
+            None => String::new(),
+        };
         return Err(input_error(format!(
-            "{error} (heaps 0 to {} are above; {kept})",
+            "{error} (heaps 0 to {} are above{kept})",
             report.finished - 1
         )));
     }

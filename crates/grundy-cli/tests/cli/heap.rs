@@ -620,11 +620,39 @@ fn a_window_too_small_stops_with_what_to_raise() {
         .assert()
         .code(2)
         .stdout(contains("rare values: "))
+        .stdout(contains("the run stopped there: heap "))
         .stderr(contains("window larger than"))
-        .stderr(contains("give --checkpoint FILE to keep the state"));
+        .stderr(contains("are above)"));
+    // Kept in a checkpoint, which cannot go on with its window, the reason is read back with
+    // the report, and a second try stops at the same heap without writing.
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("small.ckpt");
+    let file = file.to_str().unwrap();
+    let small = || {
+        grundy()
+            .args(["sequence", "0.6", "--to", "100000", "--window", "16384"])
+            .args(["--checkpoint", file])
+            .assert()
+            .code(2)
+    };
+    small().stderr(contains("which keeps this window"));
+    let written = std::fs::read(file).unwrap();
+    grundy()
+        .args(["sequence", "0.6", "--checkpoint", file])
+        .assert()
+        .success()
+        .stdout(contains("the run stopped there: heap "))
+        .stdout(contains("has a rare value"));
+    small().stderr(contains("has a rare value"));
+    assert_eq!(std::fs::read(file).unwrap(), written);
     fails_with(
-        &["sequence", "0.6", "--to", "100", "--window", "16384"],
-        "heap 100 is below the window",
+        &["sequence", "0.6", "--to", "2000", "--window", "16384"],
+        "heap 2000 is below the window 16384",
+    );
+    // Without --to the sequence ends at heap 100, which the refusal says.
+    fails_with(
+        &["sequence", "0.6", "--window", "16384"],
+        "heap 100, the last heap when none is given, is below the window 16384",
     );
 }
 

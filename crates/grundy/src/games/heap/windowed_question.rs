@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::sequence_question::MAX_SEQUENCE_HEAP;
+use super::sequence_question::{DEFAULT_SEQUENCE_TO, MAX_SEQUENCE_HEAP};
 use super::windowed::{
     WindowError, WindowedReport, WindowedSequence, BYTES_PER_WINDOW_HEAP, DEFAULT_WINDOW,
     MARKS_AHEAD_BYTES,
@@ -157,7 +157,7 @@ pub(crate) fn windowed_sequence(
             }
             state.set_name(request.game.name());
             keeper.resumed(state.finished());
-            kept = Some(state.finished());
+            kept = Some((state.finished(), state.ended_by().is_some()));
             (state, to)
         }
         None => {
@@ -168,8 +168,14 @@ pub(crate) fn windowed_sequence(
                 ));
             };
             if to < window {
+                // The usual way here is a window asked for without a last heap.
+                let defaulted = if to == DEFAULT_SEQUENCE_TO {
+                    ", the last heap when none is given,"
+                } else {
+                    ""
+                };
                 return Err(WindowedEnd::Refused(format!(
-                    "heap {to} is below the window {window}: the window is computed whole first, so ask for heaps to at least {window} (or no window)"
+                    "heap {to}{defaulted} is below the window {window}: the window is computed whole first, so ask for heaps to at least {window} (or no window)"
                 )));
             }
             let mut state = WindowedSequence::start_observed(request.game.rule(), window, observer)
@@ -199,22 +205,26 @@ pub(crate) fn windowed_sequence(
             kept_at = Instant::now();
         }
     };
+    if let Some(error) = &ended_by {
+        state.set_ended_by(error.to_string());
+    }
     keep_new(keeper, &state, &mut kept)?;
-    let mut report = state.report(to, started.elapsed().as_secs_f64());
-    report.stopped_by = ended_by.as_ref().map(ToString::to_string);
+    let report = state.report(to, started.elapsed().as_secs_f64());
     Ok(WindowedRun { report, ended_by })
 }
 
 /// Hands `state` to `keeper` unless the keeper holds it already (`kept`: how many heaps the
-/// state it holds has finished), so that a run that computes nothing writes nothing.
+/// state it holds has finished, and whether it says why its run ended), so that a run that
+/// computes nothing new writes nothing.
 fn keep_new(
     keeper: &mut dyn StateKeeper,
     state: &WindowedSequence,
-    kept: &mut Option<usize>,
+    kept: &mut Option<(usize, bool)>,
 ) -> Result<(), WindowedEnd> {
-    if *kept != Some(state.finished()) {
+    let now = (state.finished(), state.ended_by().is_some());
+    if *kept != Some(now) {
         keeper.keep(state).map_err(WindowedEnd::NotKept)?;
-        *kept = Some(state.finished());
+        *kept = Some(now);
     }
     Ok(())
 }

@@ -1,13 +1,19 @@
 //! A windowed run's state as bytes, for a run resumed from a checkpoint: the last `W` values,
-//! the counts, and a hash of the prefix, which is recomputed on resume and must agree.
+//! the counts, a hash of the prefix, which is recomputed on resume and must agree, and why the
+//! run could not go on, if it could not.
 
 use super::{ValueCounts, WindowError, WindowedSequence, COMPACT_LIMIT, MAX_WINDOW, MIN_WINDOW};
 use crate::games::heap::rule::TakeBreak;
 use crate::games::work_observer::WorkObserver;
 
-/// The first bytes of a checkpoint, and its format's version.
+/// The first bytes of a checkpoint, and its format's version. Version 1, still read, had no
+/// reason for the end of its run.
 const MAGIC: &[u8] = b"grundy windowed nim-sequence\n";
-const FORMAT_VERSION: u32 = 1;
+const FORMAT_VERSION: u32 = 2;
+
+/// The longest reason for a run's end read back: the messages of [`WindowError`] are far
+/// shorter.
+const MAX_REASON_BYTES: usize = 1024;
 
 /// FNV-1a, 64 bits: a checksum against torn or edited files, not against an adversary.
 fn fnv(bytes: &[u8]) -> u64 {
@@ -47,6 +53,9 @@ impl WindowedSequence {
         ] {
             out.extend_from_slice(&word.to_le_bytes());
         }
+        let reason = self.ended_by.as_deref().unwrap_or("");
+        out.extend_from_slice(&(reason.len() as u32).to_le_bytes());
+        out.extend_from_slice(reason.as_bytes());
         let write_counts = |out: &mut Vec<u8>, counts: &[u64]| {
             out.extend_from_slice(&(counts.len() as u64).to_le_bytes());
             for count in counts {
@@ -99,9 +108,9 @@ impl WindowedSequence {
             bytes: &body[MAGIC.len()..],
         };
         let version = reader.u32()?;
-        if version != FORMAT_VERSION {
+        if !(1..=FORMAT_VERSION).contains(&version) {
             return Err(WindowError::Checkpoint(format!(
-                "format version {version}, this program reads {FORMAT_VERSION}"
+                "format version {version}, this program reads 1 to {FORMAT_VERSION}"
             )));
         }
         let code_len = reader.u32()? as usize;
@@ -120,6 +129,17 @@ impl WindowedSequence {
         let rare_heaps = reader.usize()?;
         let last_rare = reader.u64()?;
         let (largest, largest_at, deepest) = (reader.u64()?, reader.usize()?, reader.usize()?);
+        let ended_by = if version >= 2 {
+            let length = reader.u32()? as usize;
+            if length > MAX_REASON_BYTES {
+                return Err(bad("the reason its run ended is too long"));
+            }
+            let reason = std::str::from_utf8(reader.take(length)?)
+                .map_err(|_| bad("the reason its run ended is not text"))?;
+            (!reason.is_empty()).then(|| reason.to_string())
+        } else {
+            None
+        };
         if !(MIN_WINDOW..=MAX_WINDOW).contains(&window) || next < window {
             return Err(bad("its window or heap is out of range"));
         }
@@ -172,6 +192,7 @@ impl WindowedSequence {
         state.deepest = deepest;
         state.counts = counts;
         state.at_powers = at_powers;
+        state.ended_by = ended_by;
         Ok(state)
     }
 }
@@ -244,5 +265,60 @@ mod tests {
         let other: TakeBreak = "0.161".parse().unwrap();
         let foreign = WindowedSequence::from_bytes_observed(&other, &bytes, &mut ()).unwrap_err();
         assert!(foreign.to_string().contains("of the game 0.6"), "{foreign}");
+    }
+
+    /// The bytes of format 1 for the same state (no reason for the end), as the runs before
+    /// format 2 wrote them.
+    fn first_format(bytes: &[u8]) -> Vec<u8> {
+        let code_length =
+            u32::from_le_bytes(bytes[MAGIC.len() + 4..MAGIC.len() + 8].try_into().unwrap());
+        let reason_at = MAGIC.len() + 8 + code_length as usize + 11 * 8;
+        let reason_length = u32::from_le_bytes(bytes[reason_at..reason_at + 4].try_into().unwrap());
+        let mut old = bytes[..reason_at].to_vec();
+        old.extend_from_slice(&bytes[reason_at + 4 + reason_length as usize..bytes.len() - 8]);
+        old[MAGIC.len()..MAGIC.len() + 4].copy_from_slice(&1u32.to_le_bytes());
+        let checksum = fnv(&old);
+        old.extend_from_slice(&checksum.to_le_bytes());
+        old
+    }
+
+    #[test]
+    fn a_checkpoint_keeps_why_its_run_ended_and_the_first_format_is_read() {
+        let rule: TakeBreak = "0.6".parse().unwrap();
+        let mut stopped = WindowedSequence::start_observed(&rule, 1 << 14, &mut ()).unwrap();
+        assert!(stopped.ended_by.is_none());
+        stopped.ended_by = Some("heap 16385 needed more pairs".to_string());
+        let bytes = stopped.to_bytes();
+        let read = WindowedSequence::from_bytes_observed(&rule, &bytes, &mut ()).unwrap();
+        assert_eq!(read.ended_by, stopped.ended_by);
+        assert_eq!(read.report(1, 0.0).stopped_by, stopped.ended_by);
+        assert_eq!(read.to_bytes(), bytes);
+        // Format 1: the same state, with no reason.
+        let old = first_format(&bytes);
+        let read = WindowedSequence::from_bytes_observed(&rule, &old, &mut ()).unwrap();
+        assert_eq!(read.ended_by, None);
+        stopped.ended_by = None;
+        assert_eq!(read.to_bytes(), stopped.to_bytes());
+        // A reason too long, or not text, is refused.
+        for reason in [vec![b'x'; MAX_REASON_BYTES + 1], vec![0xff, 0xfe]] {
+            let mut bad = first_format(&bytes)[..].to_vec();
+            bad.truncate(bad.len() - 8);
+            let code_length =
+                u32::from_le_bytes(bad[MAGIC.len() + 4..MAGIC.len() + 8].try_into().unwrap());
+            let reason_at = MAGIC.len() + 8 + code_length as usize + 11 * 8;
+            bad[MAGIC.len()..MAGIC.len() + 4].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+            let mut spliced = bad[..reason_at].to_vec();
+            spliced.extend_from_slice(&(reason.len() as u32).to_le_bytes());
+            spliced.extend_from_slice(&reason);
+            spliced.extend_from_slice(&bad[reason_at..]);
+            let checksum = fnv(&spliced);
+            spliced.extend_from_slice(&checksum.to_le_bytes());
+            let refused =
+                WindowedSequence::from_bytes_observed(&rule, &spliced, &mut ()).unwrap_err();
+            assert!(
+                refused.to_string().contains("the reason its run ended"),
+                "{refused}"
+            );
+        }
     }
 }

@@ -242,6 +242,9 @@ pub struct WindowedSequence {
     marked_pairs: usize,
     /// By value: whether the value's bits under `mask` are odd in number.
     odd: Vec<bool>,
+    /// Why the run that reached this state could not go past it (a heap needed values outside
+    /// the window), kept in its checkpoint for the report read back from it.
+    ended_by: Option<String>,
 }
 
 impl WindowedSequence {
@@ -343,12 +346,24 @@ impl WindowedSequence {
             breaks: Vec::new(),
             marked_pairs: MARKED_PAIRS,
             odd: classes(COMPACT_LIMIT, space.mask),
+            ended_by: None,
         })
     }
 
     /// Names the game as its reader typed it (`officers`, `0.6`), for the report.
     pub(super) fn set_name(&mut self, name: &str) {
         self.name = name.to_string();
+    }
+
+    /// Keeps why the run cannot go past this state, for its checkpoint and report.
+    pub(super) fn set_ended_by(&mut self, reason: String) {
+        self.ended_by = Some(reason);
+    }
+
+    /// Why the run that reached this state could not go past it, if it could not.
+    #[must_use]
+    pub fn ended_by(&self) -> Option<&str> {
+        self.ended_by.as_deref()
     }
 
     /// The heaps answered: `0..finished()`.

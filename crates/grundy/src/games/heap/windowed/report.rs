@@ -57,7 +57,8 @@ pub struct WindowedReport {
     /// Whether the computation was stopped before `to`.
     pub interrupted: bool,
     /// Why the run ended before `to` by itself (a heap that needed values outside the
-    /// window): the heaps before it are reported.
+    /// window): the heaps before it are reported. Read back from a checkpoint, why the run
+    /// that wrote it ended there, if it did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stopped_by: Option<String>,
     /// Wall-clock seconds of this run (not of the runs before a resume).
@@ -123,6 +124,9 @@ impl WindowedReport {
                 counts.join(" ")
             );
         }
+        if let Some(reason) = &self.stopped_by {
+            let _ = writeln!(out, "the run stopped there: {reason}");
+        }
         out
     }
 }
@@ -168,7 +172,7 @@ impl WindowedSequence {
                 .map(|&v| u32::from(v))
                 .collect(),
             interrupted: self.next <= to,
-            stopped_by: None,
+            stopped_by: self.ended_by.clone(),
             seconds,
         }
     }
