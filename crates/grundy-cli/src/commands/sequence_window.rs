@@ -162,6 +162,14 @@ pub fn run(
     }
     if report.interrupted {
         print!("{out}");
+        // Stopped before it reached the heap that stopped the run it resumed.
+        let kept = match (&report.stopped_by, checkpoint) {
+            (Some(reason), Some(path)) => format!(
+                "{} keeps this window, with which its run stopped there before: {reason}",
+                path.display()
+            ),
+            _ => kept,
+        };
         return Err(interrupt::Interrupted(format!(
             "interrupted by {}: heaps 0 to {} are above; {kept}",
             interrupt::stopped_by(),

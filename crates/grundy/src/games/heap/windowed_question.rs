@@ -170,12 +170,12 @@ pub(crate) fn windowed_sequence(
             if to < window {
                 // The usual way here is a window asked for without a last heap.
                 let defaulted = if to == DEFAULT_SEQUENCE_TO {
-                    ", the last heap when none is given,"
+                    format!(" (without a last heap, the sequence ends at heap {to})")
                 } else {
-                    ""
+                    String::new()
                 };
                 return Err(WindowedEnd::Refused(format!(
-                    "heap {to}{defaulted} is below the window {window}: the window is computed whole first, so ask for heaps to at least {window} (or no window)"
+                    "heap {to} is below the window {window}{defaulted}: the window is computed whole first, so ask for heaps to at least {window} (or no window)"
                 )));
             }
             let mut state = WindowedSequence::start_observed(request.game.rule(), window, observer)

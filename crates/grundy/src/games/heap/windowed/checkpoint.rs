@@ -6,8 +6,10 @@ use super::{ValueCounts, WindowError, WindowedSequence, COMPACT_LIMIT, MAX_WINDO
 use crate::games::heap::rule::TakeBreak;
 use crate::games::work_observer::WorkObserver;
 
-/// The first bytes of a checkpoint, and its format's version. Version 1, still read, had no
-/// reason for the end of its run.
+/// The first bytes of a checkpoint, and its format's latest version. Version 2 adds the reason
+/// for the end of its run after the counts' header; a state with no such reason is written in
+/// version 1, which builds before version 2 read too (the committed runs are timed against
+/// older builds on their own checkpoints).
 const MAGIC: &[u8] = b"grundy windowed nim-sequence\n";
 const FORMAT_VERSION: u32 = 2;
 
@@ -34,7 +36,12 @@ impl WindowedSequence {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(2 * self.window + 4096);
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        let version = if self.ended_by.is_some() {
+            FORMAT_VERSION
+        } else {
+            1
+        };
+        out.extend_from_slice(&version.to_le_bytes());
         let code = self.rule.to_string();
         out.extend_from_slice(&(code.len() as u32).to_le_bytes());
         out.extend_from_slice(code.as_bytes());
@@ -53,9 +60,10 @@ impl WindowedSequence {
         ] {
             out.extend_from_slice(&word.to_le_bytes());
         }
-        let reason = self.ended_by.as_deref().unwrap_or("");
-        out.extend_from_slice(&(reason.len() as u32).to_le_bytes());
-        out.extend_from_slice(reason.as_bytes());
+        if let Some(reason) = &self.ended_by {
+            out.extend_from_slice(&(reason.len() as u32).to_le_bytes());
+            out.extend_from_slice(reason.as_bytes());
+        }
         let write_counts = |out: &mut Vec<u8>, counts: &[u64]| {
             out.extend_from_slice(&(counts.len() as u64).to_le_bytes());
             for count in counts {
@@ -135,8 +143,10 @@ impl WindowedSequence {
                 return Err(bad("the reason its run ended is too long"));
             }
             let reason = std::str::from_utf8(reader.take(length)?)
-                .map_err(|_| bad("the reason its run ended is not text"))?;
-            (!reason.is_empty()).then(|| reason.to_string())
+                .ok()
+                .filter(|reason| !reason.is_empty() && !reason.chars().any(char::is_control))
+                .ok_or_else(|| bad("the reason its run ended is not a line of text"))?;
+            Some(reason.to_string())
         } else {
             None
         };
@@ -267,54 +277,54 @@ mod tests {
         assert!(foreign.to_string().contains("of the game 0.6"), "{foreign}");
     }
 
-    /// The bytes of format 1 for the same state (no reason for the end), as the runs before
-    /// format 2 wrote them.
-    fn first_format(bytes: &[u8]) -> Vec<u8> {
+    /// `plain` (a checkpoint of format 1) with `reason` put where format 2 keeps it, and the
+    /// checksum made good.
+    fn with_reason(plain: &[u8], reason: &[u8]) -> Vec<u8> {
         let code_length =
-            u32::from_le_bytes(bytes[MAGIC.len() + 4..MAGIC.len() + 8].try_into().unwrap());
+            u32::from_le_bytes(plain[MAGIC.len() + 4..MAGIC.len() + 8].try_into().unwrap());
         let reason_at = MAGIC.len() + 8 + code_length as usize + 11 * 8;
-        let reason_length = u32::from_le_bytes(bytes[reason_at..reason_at + 4].try_into().unwrap());
-        let mut old = bytes[..reason_at].to_vec();
-        old.extend_from_slice(&bytes[reason_at + 4 + reason_length as usize..bytes.len() - 8]);
-        old[MAGIC.len()..MAGIC.len() + 4].copy_from_slice(&1u32.to_le_bytes());
-        let checksum = fnv(&old);
-        old.extend_from_slice(&checksum.to_le_bytes());
-        old
+        let mut bytes = plain[..reason_at].to_vec();
+        bytes[MAGIC.len()..MAGIC.len() + 4].copy_from_slice(&2u32.to_le_bytes());
+        bytes.extend_from_slice(&(reason.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(reason);
+        bytes.extend_from_slice(&plain[reason_at..plain.len() - 8]);
+        let checksum = fnv(&bytes);
+        bytes.extend_from_slice(&checksum.to_le_bytes());
+        bytes
+    }
+
+    fn version_of(bytes: &[u8]) -> u32 {
+        u32::from_le_bytes(bytes[MAGIC.len()..MAGIC.len() + 4].try_into().unwrap())
     }
 
     #[test]
-    fn a_checkpoint_keeps_why_its_run_ended_and_the_first_format_is_read() {
+    fn a_checkpoint_keeps_why_its_run_ended_in_the_second_format_only() {
         let rule: TakeBreak = "0.6".parse().unwrap();
-        let mut stopped = WindowedSequence::start_observed(&rule, 1 << 14, &mut ()).unwrap();
-        assert!(stopped.ended_by.is_none());
-        stopped.ended_by = Some("heap 16385 needed more pairs".to_string());
-        let bytes = stopped.to_bytes();
+        let mut state = WindowedSequence::start_observed(&rule, 1 << 14, &mut ()).unwrap();
+        let plain = state.to_bytes();
+        assert_eq!(version_of(&plain), 1, "no reason: the first format");
+        let reason = "heap 16563 has a rare value";
+        state.ended_by = Some(reason.to_string());
+        let bytes = state.to_bytes();
+        assert_eq!(bytes, with_reason(&plain, reason.as_bytes()));
         let read = WindowedSequence::from_bytes_observed(&rule, &bytes, &mut ()).unwrap();
-        assert_eq!(read.ended_by, stopped.ended_by);
-        assert_eq!(read.report(1, 0.0).stopped_by, stopped.ended_by);
+        assert_eq!(read.ended_by(), Some(reason));
+        assert_eq!(read.report(1, 0.0).stopped_by.as_deref(), Some(reason));
         assert_eq!(read.to_bytes(), bytes);
-        // Format 1: the same state, with no reason.
-        let old = first_format(&bytes);
-        let read = WindowedSequence::from_bytes_observed(&rule, &old, &mut ()).unwrap();
-        assert_eq!(read.ended_by, None);
-        stopped.ended_by = None;
-        assert_eq!(read.to_bytes(), stopped.to_bytes());
-        // A reason too long, or not text, is refused.
-        for reason in [vec![b'x'; MAX_REASON_BYTES + 1], vec![0xff, 0xfe]] {
-            let mut bad = first_format(&bytes)[..].to_vec();
-            bad.truncate(bad.len() - 8);
-            let code_length =
-                u32::from_le_bytes(bad[MAGIC.len() + 4..MAGIC.len() + 8].try_into().unwrap());
-            let reason_at = MAGIC.len() + 8 + code_length as usize + 11 * 8;
-            bad[MAGIC.len()..MAGIC.len() + 4].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
-            let mut spliced = bad[..reason_at].to_vec();
-            spliced.extend_from_slice(&(reason.len() as u32).to_le_bytes());
-            spliced.extend_from_slice(&reason);
-            spliced.extend_from_slice(&bad[reason_at..]);
-            let checksum = fnv(&spliced);
-            spliced.extend_from_slice(&checksum.to_le_bytes());
+        let read_plain = WindowedSequence::from_bytes_observed(&rule, &plain, &mut ()).unwrap();
+        assert_eq!(read_plain.ended_by(), None);
+        assert_eq!(read_plain.to_bytes(), plain);
+        // A heap finished past the state forgets the reason.
+        let mut goes_on = read;
+        goes_on.advance_observed(1 << 14, 1, &mut ()).unwrap();
+        assert_eq!(goes_on.ended_by(), None);
+        assert_eq!(version_of(&goes_on.to_bytes()), 1);
+        // A reason too long, empty, not UTF-8 or not one line is refused.
+        let too_long = vec![b'x'; MAX_REASON_BYTES + 1];
+        for bad in [&too_long[..], b"", &[0xff, 0xfe], b"one\nline\x1b[2J"] {
             let refused =
-                WindowedSequence::from_bytes_observed(&rule, &spliced, &mut ()).unwrap_err();
+                WindowedSequence::from_bytes_observed(&rule, &with_reason(&plain, bad), &mut ())
+                    .unwrap_err();
             assert!(
                 refused.to_string().contains("the reason its run ended"),
                 "{refused}"

@@ -518,6 +518,8 @@ impl WindowedSequence {
 
     fn push(&mut self, value: u16) {
         let heap = self.next;
+        // A heap past the state a stopped run left: whatever stopped it no longer holds.
+        self.ended_by = None;
         self.recent.push(value);
         if self.recent.len() == 2 * self.window {
             self.recent.copy_within(self.window.., 0);
