@@ -144,9 +144,10 @@ impl WindowedSequence {
             }
             let reason = std::str::from_utf8(reader.take(length)?)
                 .ok()
-                .filter(|reason| !reason.is_empty() && !reason.chars().any(char::is_control))
+                .filter(|reason| !reason.chars().any(char::is_control))
                 .ok_or_else(|| bad("the reason its run ended is not a line of text"))?;
-            Some(reason.to_string())
+            // Empty: no reason, as the first build of format 2 wrote it (1af7272).
+            (!reason.is_empty()).then(|| reason.to_string())
         } else {
             None
         };
@@ -319,9 +320,13 @@ mod tests {
         goes_on.advance_observed(1 << 14, 1, &mut ()).unwrap();
         assert_eq!(goes_on.ended_by(), None);
         assert_eq!(version_of(&goes_on.to_bytes()), 1);
-        // A reason too long, empty, not UTF-8 or not one line is refused.
+        // An empty reason is none, as the first build of format 2 wrote it.
+        let empty =
+            WindowedSequence::from_bytes_observed(&rule, &with_reason(&plain, b""), &mut ());
+        assert_eq!(empty.unwrap().to_bytes(), plain);
+        // A reason too long, not UTF-8 or not one line is refused.
         let too_long = vec![b'x'; MAX_REASON_BYTES + 1];
-        for bad in [&too_long[..], b"", &[0xff, 0xfe], b"one\nline\x1b[2J"] {
+        for bad in [&too_long[..], &[0xff, 0xfe], b"one\nline\x1b[2J"] {
             let refused =
                 WindowedSequence::from_bytes_observed(&rule, &with_reason(&plain, bad), &mut ())
                     .unwrap_err();
