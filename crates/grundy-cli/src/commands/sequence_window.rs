@@ -138,23 +138,23 @@ pub fn run(
     } else {
         report.text()
     };
-    let kept = match checkpoint {
-        Some(path) => format!(
-            "the state is in {}: run the same command to go on",
+    // Where the heaps above are kept, and whether the run can go on from there: a run that
+    // stopped on a heap its window cannot prove (now, or before it was resumed) cannot, since a
+    // checkpoint keeps its window.
+    let kept = match (checkpoint, &report.stopped_by) {
+        (Some(path), Some(_)) => format!(
+            " and in {}, which keeps this window: a larger one starts again from heap 0",
             path.display()
         ),
-        None => "give --checkpoint FILE to keep the state".to_string(),
+        (Some(path), None) => format!(
+            "; the state is in {}: run the same command to go on",
+            path.display()
+        ),
+        (None, Some(_)) => String::new(),
+        (None, None) => "; give --checkpoint FILE to keep the state".to_string(),
     };
     if let Some(error) = run.ended_by {
         print!("{out}");
-        // A checkpoint keeps its window: the run cannot go on from it.
-        let kept = match checkpoint {
-            Some(path) => format!(
-                " and in {}, which keeps this window: a larger one starts again from heap 0",
-                path.display()
-            ),
-            None => String::new(),
-        };
         return Err(input_error(format!(
             "{error} (heaps 0 to {} are above{kept})",
             report.finished - 1
@@ -162,16 +162,8 @@ pub fn run(
     }
     if report.interrupted {
         print!("{out}");
-        // Stopped before it reached the heap that stopped the run it resumed.
-        let kept = match (&report.stopped_by, checkpoint) {
-            (Some(reason), Some(path)) => format!(
-                "{} keeps this window, with which its run stopped there before: {reason}",
-                path.display()
-            ),
-            _ => kept,
-        };
         return Err(interrupt::Interrupted(format!(
-            "interrupted by {}: heaps 0 to {} are above; {kept}",
+            "interrupted by {}: heaps 0 to {} are above{kept}",
             interrupt::stopped_by(),
             report.finished - 1
         ))
