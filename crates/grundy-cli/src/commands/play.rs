@@ -33,8 +33,10 @@ the square: Nc3, N c3, c3 N or B (1,1).\n\n\
 --opponent symmetry plays the strategy of Boone (2016), Theorem 2.2.2, for the computer's side: \
 mirror play as second player, the centre and then the half turn as first player on odd x odd \
 boards (queens 4x4: the strategy of Jenrich (2014); kings on a board with a side of 4, as second \
-player: the answer at the far end of the same line across that side, docs/STRATEGIES.md). Where no symmetry strategy applies to that \
-side and board, grundy says why and exits with status 2 before the game starts.\n\n\
+player: the answer at the far end of the same line across that side, docs/STRATEGIES.md); in \
+Cram, mirror play for the second player on a symmetric position, and the domino that makes one \
+for the first. Where no symmetry strategy applies to that side and position (and for a heap \
+game or a sum), grundy says why and exits with status 2 before the game starts.\n\n\
 Any other game or sum is played the same way: type a move as `moves` lists it (5 -> 2 + 2, \
 (7, 9) -> (5, 8), a vertex's name; in a sum N: MOVE for game N). The library gives the moves, \
 the game after each and the computer's reply.\n\nExamples:\n  \

@@ -148,6 +148,33 @@ fn the_computer_plays_the_symmetry_strategy() {
         &["play", "cram", "3x3", "--reply", "--opponent", "symmetry"],
         "none wins `cram 3x3`",
     );
+    // A side the strategy does not win for is refused before the game, not at the
+    // computer's first move.
+    for (args, said) in [
+        (
+            ["play", "cram", "3x3", "--second"],
+            "no symmetry strategy for the computer as first player in cram on 3x3: no symmetry of the board",
+        ),
+        (
+            ["play", "cram", "2x4", "--second"],
+            "the second player has one: try `--first`",
+        ),
+        (
+            ["play", "kayles", "3", "4"],
+            "no symmetry strategy for `kayles 3 4`",
+        ),
+    ] {
+        let output = grundy()
+            .args(args)
+            .args(["--opponent", "symmetry"])
+            .write_stdin("3 -> 2\na1-a2\n")
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(err.contains(said), "{args:?}: {err}");
+    }
 }
 
 /// `grundy play` shows the board between moves, each domino one piece marked by who laid it
@@ -163,7 +190,7 @@ fn a_game_in_the_terminal_draws_each_domino_by_who_laid_it() {
     assert!(output.status.success());
     let out = String::from_utf8_lossy(&output.stdout);
     for said in [
-        "cram on 2x4: you play first, the computer plays second with a symmetry strategy.\n",
+        "cram on 2x4: you play first, the computer plays second with mirror play (half turn about the centre).\n",
         "X marks the first player's dominoes, O the second's",
         "   a b c d\n1  . . . .\n2  . . . .\nyour move> legal moves: a1-b1 b1-c1 c1-d1 a2-b2 b2-c2 c2-d2 a1-a2 b1-b2 c1-c2 d1-d2\n",
         "your move> you play b1-c1\n   a b c d\n1  . X-X .\n2  . . . .\n",

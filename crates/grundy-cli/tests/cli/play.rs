@@ -484,3 +484,32 @@ fn moves_with_a_thinking_time_answer_in_time_with_what_they_settled() {
         "{misere}"
     );
 }
+
+/// `grundy play … | head -1`: once the reader has gone, the game ends quietly (exit status 0,
+/// nothing on stderr), as every other command's output does.
+#[test]
+fn a_game_whose_reader_has_gone_ends_quietly() {
+    use std::io::{BufRead, Write};
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["play", "knights", "5x5", "--second"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("grundy runs");
+    let mut first_line = String::new();
+    std::io::BufReader::new(child.stdout.take().expect("stdout is piped"))
+        .read_line(&mut first_line)
+        .unwrap();
+    assert!(
+        first_line.starts_with("knights on 5x5: you play second"),
+        "{first_line}"
+    );
+    // The reader is dropped before the person types: the board drawn next meets a closed pipe.
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let _ = stdin.write_all(b"board\nquit\n");
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}

@@ -236,8 +236,9 @@ pub trait FamilyGame: Sized {
 
     /// The name of the family's symmetry strategy for `side` over the rest of the game, which
     /// the computer's symmetry opponent keeps from its first move to its last, or why none
-    /// applies to that side here; `None` for a family without such a strategy (Cram's is found
-    /// move by move, [`FamilyGame::strategy_move`]).
+    /// applies to that side here; `None` for a family without symmetry strategies, whose
+    /// symmetry opponent is refused before the game starts. (A placement game's strategy
+    /// plays its own moves; Cram's plays by [`FamilyGame::strategy_move`].)
     fn side_strategy(&self, _side: Player) -> Option<Result<String, String>> {
         None
     }

@@ -143,12 +143,12 @@ pub struct NoStrategy {
 
 /// The name of the way the computer of the kind `opponent` plays `game` as `side` from here to
 /// the end (`perfect play`, `random moves`, a symmetry strategy's name), said before the game
-/// starts. A family whose symmetry strategy is chosen for a side over the whole game (a
-/// placement game's) refuses a side it has none for; any other game's symmetry opponent finds
-/// its strategy move by move, and its play request says when none wins.
+/// starts, so that the symmetry opponent is refused here, and never in the middle of a game,
+/// for a side its family's strategies do not win for (a placement game, Cram) and for a game
+/// without symmetry strategies (a heap game, a sum).
 ///
 /// # Errors
-/// [`NoStrategy`] when `opponent` is symmetry and the family's strategies do not apply to
+/// [`NoStrategy`] when `opponent` is symmetry and no strategy of the game's family applies to
 /// `side`.
 pub fn computer_name(
     game: &Game,
@@ -163,7 +163,12 @@ pub fn computer_name(
         Opponent::Perfect => Ok("perfect play".to_string()),
         Opponent::Random => Ok("random moves".to_string()),
         Opponent::Symmetry => match strategy(side) {
-            None => Ok("a symmetry strategy".to_string()),
+            None => Err(NoStrategy {
+                why: format!(
+                    "no symmetry strategy for `{game}`: the symmetry strategies (mirror play, the centre then the half turn) are for one placement game or one game of Cram"
+                ),
+                other_side_has_one: false,
+            }),
             Some(Ok(name)) => Ok(name),
             Some(Err(why)) => Err(NoStrategy {
                 why: format!(
@@ -387,8 +392,75 @@ mod tests {
         assert!(refused.other_side_has_one);
         let refused = name("kings 6x6", Opponent::Symmetry, Second).unwrap_err();
         assert!(!refused.other_side_has_one);
-        // Cram's strategy is found move by move: its play request says when none wins.
-        assert!(name("cram 3x3", Opponent::Symmetry, Second).is_ok());
+        // Cram's strategy is told for a side before the game, and played move by move.
+        assert_eq!(
+            name("cram 2x4", Opponent::Symmetry, Second).unwrap(),
+            "mirror play (half turn about the centre)"
+        );
+        let refused = name("cram 2x4", Opponent::Symmetry, First).unwrap_err();
+        assert!(refused.other_side_has_one, "{refused:?}");
+        assert!(name("cram 2x3", Opponent::Symmetry, First)
+            .unwrap()
+            .starts_with("the domino "),);
+        let refused = name("cram 3x3", Opponent::Symmetry, Second).unwrap_err();
+        assert!(!refused.other_side_has_one, "{refused:?}");
+        // A family without symmetry strategies, and a sum, are refused before the game.
+        for game in ["kayles 3 4", "kayles 3 + kayles 3", "cram 2x4 + *1"] {
+            let refused = name(game, Opponent::Symmetry, Second).unwrap_err();
+            assert!(
+                refused.why.starts_with("no symmetry strategy for `"),
+                "{refused:?}"
+            );
+            assert!(!refused.other_side_has_one, "{refused:?}");
+        }
+    }
+
+    #[test]
+    fn a_cram_side_the_symmetry_opponent_takes_before_the_game_it_wins_against_any_moves() {
+        use crate::report::Player::{First, Second};
+        let mut taken = 0;
+        for board in [
+            "1x2", "2x2", "2x3", "2x4", "3x4", "4x4", "2x5", "3x3", "1x5", "4x5",
+        ] {
+            let start: Game = format!("cram {board}").parse().unwrap();
+            for computer in [First, Second] {
+                if computer_name(&start, Opponent::Symmetry, computer).is_err() {
+                    continue;
+                }
+                taken += 1;
+                for seed in 0..6 {
+                    let mut game = start.clone();
+                    let mut to_move = First;
+                    for ply in 0.. {
+                        let opponent = if to_move == computer {
+                            Opponent::Symmetry
+                        } else {
+                            Opponent::Random
+                        };
+                        let request = PlayRequest {
+                            game: game.clone(),
+                            graph: None,
+                            opponent,
+                            seed: seed * 100 + ply,
+                            limits: crate::request::Limits::default(),
+                            convention: Convention::Normal,
+                            seconds: None,
+                        };
+                        match crate::request::computer_turn(&request, &Watch::new()) {
+                            Ok(turn) => game = turn.after,
+                            Err(error) => {
+                                assert!(error.to_string().starts_with("no legal move"), "{error}");
+                                break;
+                            }
+                        }
+                        to_move = to_move.other();
+                    }
+                    assert_ne!(to_move, computer, "cram {board}, seed {seed}: {game}");
+                }
+            }
+        }
+        // 1x2, 2x3, 2x5, 3x4 and 4x5 for the first player; 2x2, 2x4, 4x4 for the second.
+        assert_eq!(taken, 8);
     }
 
     #[test]

@@ -115,6 +115,33 @@ impl FamilyGame for CramGame {
         }
     }
 
+    /// A mirror strategy that settles the position keeps settling it after every pair of
+    /// moves, so the side it wins for can be told before the game and is played by
+    /// [`FamilyGame::strategy_move`] move by move.
+    fn side_strategy(&self, side: Player) -> Option<Result<String, String>> {
+        use SymmetrySettlement::{FirstPlayerMirrors, SecondPlayerMirrors};
+        Some(
+            match (side, symmetry_settlement(&self.rules, &self.position)) {
+                (Player::First, Some(FirstPlayerMirrors { domino, symmetry })) => {
+                    Ok(format!("the domino {domino}, then mirror play ({symmetry})"))
+                }
+                (Player::Second, Some(SecondPlayerMirrors(symmetry))) => {
+                    Ok(format!("mirror play ({symmetry})"))
+                }
+                (_, Some(SecondPlayerMirrors(symmetry))) => Err(format!(
+                    "the position is its own image under the {symmetry} and no domino meets its image, so the second player wins by mirror play"
+                )),
+                (_, Some(FirstPlayerMirrors { domino, .. })) => Err(format!(
+                    "the first player wins by the domino {domino}, then mirror play"
+                )),
+                (_, None) => Err(
+                    "no symmetry of the board maps the free squares onto themselves with no domino meeting its image, before or after one domino"
+                        .to_string(),
+                ),
+            },
+        )
+    }
+
     fn misere_start(&self) -> Result<MisereStart, TooLarge> {
         let board = self.rules.board();
         let free = u64::try_from(self.position.bits())
