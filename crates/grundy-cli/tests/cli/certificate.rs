@@ -82,6 +82,35 @@ fn a_certificate_edited_by_one_value_is_refused_at_that_line() {
     assert_eq!(report["verified"], false);
     assert_eq!(report["refused_line"], edited_line);
     assert!(report["reason"].as_str().unwrap().contains("claimed worth"));
+    // Any line edited by one value is refused at that line, naming its position as the line
+    // writes it (the checker looks positions up by an image under the board's symmetries).
+    let mut refused = 0;
+    for edited_line in 4..lines.len() {
+        let (shape, value) = lines[edited_line - 1].rsplit_once(' ').unwrap();
+        let edited = format!("{shape} {}", value.parse::<u32>().unwrap() ^ 1);
+        let mut changed = lines.clone();
+        changed[edited_line - 1] = &edited;
+        std::fs::write(&edited_path, changed.join("\n") + "\n").unwrap();
+        let output = grundy()
+            .arg("verify")
+            .arg(&edited_path)
+            .arg("--json")
+            .output()
+            .unwrap();
+        if output.status.code() == Some(2) {
+            continue; // a value larger than the shape's squares: not a certificate
+        }
+        refused += 1;
+        assert_eq!(output.status.code(), Some(1), "{edited}");
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report["refused_line"], edited_line, "{edited}");
+        let reason = report["reason"].as_str().unwrap();
+        assert!(
+            reason.starts_with(&format!("the position {shape} is claimed worth ")),
+            "{edited}: {reason}"
+        );
+    }
+    assert!(refused > lines.len() / 2, "{refused}");
 }
 
 #[test]

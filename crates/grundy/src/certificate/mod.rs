@@ -51,7 +51,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::io::{BufRead, Read};
 
-use shape::{canonical, cells_of, option_after, parse_shape, parse_size, parts, Attack, Cell};
+use shape::{canonical, option_after, parse_shape, parse_size, parts, Attack, Cell};
 
 /// The first word of a certificate.
 pub const FORMAT: &str = "grundy-certificate";
@@ -231,7 +231,7 @@ pub fn check(
         read_entries(&mut lines, memory_limit).map_err(|error| error.about(&header.game))?;
     let total = order.len() as u64;
     let mut options = 0;
-    for (done, (form, claim)) in order.iter().enumerate() {
+    for (done, (written, claim)) in order.iter().enumerate() {
         if done % 1024 == 0
             && !progress(CheckProgress {
                 done: done as u64,
@@ -240,7 +240,7 @@ pub fn check(
         {
             return Err(CheckError::Stopped);
         }
-        options += check_claim(header.attack, &claims, form, *claim)
+        options += check_claim(header.attack, &claims, written, *claim)
             .map_err(|error| error.about(&header.game))?;
     }
     check_root(&header, &claims).map_err(|error| error.about(&header.game))?;
@@ -371,13 +371,15 @@ fn parse_value(text: &str, most: usize) -> Option<u16> {
     (value as usize <= most).then_some(value as u16)
 }
 
-/// The listed claims by canonical form, the forms in file order, and the bytes they take.
-type Entries = (HashMap<Box<[u8]>, Claim>, Vec<(Box<[u8]>, Claim)>, u64);
+/// The listed claims by canonical form, the positions as written (`4x4 1408`) in file order,
+/// and the bytes they take. A refusal names a position as its line writes it, which the
+/// canonical form, an image of it under some symmetry, need not be.
+type Entries = (HashMap<Box<[u8]>, Claim>, Vec<(Box<str>, Claim)>, u64);
 
 /// Reads the listed positions up to the end line, refusing two claims for one position.
 fn read_entries(lines: &mut Lines<impl BufRead>, memory_limit: u64) -> Result<Entries, CheckError> {
     let mut claims: HashMap<Box<[u8]>, Claim> = HashMap::new();
-    let mut order: Vec<(Box<[u8]>, Claim)> = Vec::new();
+    let mut order: Vec<(Box<str>, Claim)> = Vec::new();
     let mut bytes = 0u64;
     loop {
         let (line, text) = lines.expect("a position or the end line")?;
@@ -418,41 +420,31 @@ fn read_entries(lines: &mut Lines<impl BufRead>, memory_limit: u64) -> Result<En
                     game: String::new(),
                     line,
                     message: format!(
-                        "the position {} is claimed worth {} here and {} at line {}",
-                        position_text(&form),
-                        value,
-                        earlier.value,
-                        earlier.line
+                        "the position {size} {squares} is claimed worth {} here and {} at line {}",
+                        value, earlier.value, earlier.line
                     ),
                 })
             }
             Some(_) => continue,
             None => {}
         }
-        bytes += 2 * form.len() as u64 + ENTRY_OVERHEAD;
+        let written: Box<str> = format!("{size} {squares}").into_boxed_str();
+        bytes += (form.len() + written.len()) as u64 + ENTRY_OVERHEAD;
         if bytes > memory_limit {
             return Err(CheckError::TooLarge {
                 line,
                 limit: memory_limit,
             });
         }
-        claims.insert(form.clone(), claim);
-        order.push((form, claim));
+        claims.insert(form, claim);
+        order.push((written, claim));
     }
 }
 
-/// A position as messages name it: its shape as the certificate writes shapes.
-fn position_text(form: &[u8]) -> String {
-    shape::shape_text(&cells_of(form))
-}
-
 /// A square of a position as messages name it: row and column within the position's shape
-/// as written, from 1.
-fn square_text(cell: Cell, form: &[u8]) -> String {
-    let cells = cells_of(form);
-    let top = cells.iter().map(|cell| cell.row).min().unwrap_or(0);
-    let left = cells.iter().map(|cell| cell.col).min().unwrap_or(0);
-    format!("row {} column {}", cell.row - top + 1, cell.col - left + 1)
+/// as its line writes it, from 1.
+fn square_text(cell: Cell) -> String {
+    format!("row {} column {}", cell.row + 1, cell.col + 1)
 }
 
 /// The nim-sum of the claims of `parts` listed before line `before`, and the parts that are
@@ -478,18 +470,19 @@ fn sum_of_listed(
 fn check_claim(
     attack: Attack,
     claims: &HashMap<Box<[u8]>, Claim>,
-    form: &[u8],
+    written: &str,
     claim: Claim,
 ) -> Result<u64, CheckError> {
-    let cells = cells_of(form);
+    let cells = written
+        .split_once(' ')
+        .ok_or_else(|| "no squares".to_string())
+        .and_then(|(size, squares)| parse_shape(size, squares))
+        .map_err(|message| malformed(claim.line, message))?;
     let value = claim.value;
     let refuse = |message: String| CheckError::Refused {
         game: String::new(),
         line: claim.line,
-        message: format!(
-            "the position {} is claimed worth {value}, but {message}",
-            position_text(form)
-        ),
+        message: format!("the position {written} is claimed worth {value}, but {message}"),
     };
     let mut reached = vec![false; usize::from(value)];
     let mut options = 0u64;
@@ -500,7 +493,7 @@ fn check_claim(
             parts(attack, &option_after(attack, &cells, index)),
             claim.line,
         );
-        let placed = square_text(cells[index], form);
+        let placed = square_text(cells[index]);
         match unlisted.as_slice() {
             [] if sum == value => {
                 return Err(refuse(format!(

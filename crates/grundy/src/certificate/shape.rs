@@ -174,18 +174,6 @@ pub(crate) fn canonical(cells: &[Cell]) -> Vec<u8> {
     best.unwrap_or_default()
 }
 
-/// The squares of a canonical form.
-#[must_use]
-pub(crate) fn cells_of(canonical: &[u8]) -> Vec<Cell> {
-    canonical
-        .iter()
-        .map(|&byte| Cell {
-            row: byte >> 4,
-            col: byte & 15,
-        })
-        .collect()
-}
-
 /// A shape as a certificate writes it: `RxC HEX`, its bounding box's rows and columns, and the
 /// squares it holds as a hexadecimal number whose bit `row * C + col` is the square's.
 #[must_use]
