@@ -239,7 +239,7 @@ impl Runner {
         let outcome = tokio::select! {
             finished = &mut finished => Some(finished),
             () = tokio::time::sleep(time_limit) => {
-                stopped = Some(Failure::OverLimit(too_long_message(&self.limits, &sent)));
+                stopped = Some(Failure::OverLimit(too_long_message(&self.limits, &sent, None)));
                 None
             }
             _ = cancel.wait_for(|cancelled| *cancelled) => {
@@ -284,8 +284,8 @@ impl Runner {
                     .filter(|error| error.kind == ErrorKind::Stopped)
                     .and_then(|error| crate::commands::worker::how_far_of(&error.message));
                 Err(match (why, how_far) {
-                    (Failure::OverLimit(message), Some(how_far)) => {
-                        Failure::OverLimit(format!("{message}. By then {how_far}"))
+                    (Failure::OverLimit(_), Some(how_far)) => {
+                        Failure::OverLimit(too_long_message(&self.limits, &sent, Some(how_far)))
                     }
                     (why, _) => why,
                 })
@@ -352,10 +352,14 @@ fn command_folder() -> Result<tempfile::TempDir, Failure> {
 
 /// The message of a request stopped at the time limit: first for whoever reads the page (ask
 /// for less), then for whoever started the server, set apart: how to allow more, and the
-/// request (`sent`, its JSON) as a terminal runs it without the page's limit.
-fn too_long_message(limits: &ServerLimits, sent: &str) -> String {
+/// request (`sent`, its JSON) as a terminal runs it without the page's limit; with how far
+/// the work came when the worker said so (`how_far`).
+fn too_long_message(limits: &ServerLimits, sent: &str, how_far: Option<&str>) -> String {
+    let by_then = how_far
+        .map(|how_far| format!(" By then {how_far}."))
+        .unwrap_or_default();
     format!(
-        "stopped after {} s, the longest this page works on one request: ask for something smaller. (For whoever started the page: `grundy serve --max-seconds N` allows more, and `echo '{}' | grundy worker` runs it in a terminal.)",
+        "stopped after {} s, the longest this page works on one request: ask for something smaller.{by_then} (For whoever started the page: `grundy serve --max-seconds N` allows more, and `echo '{}' | grundy worker` runs it in a terminal.)",
         limits.max_seconds,
         sent.replace('\'', "'\\''")
     )
@@ -661,7 +665,12 @@ mod tests {
     #[test]
     fn the_time_limit_message_says_how_to_raise_it_and_the_request() {
         let limits = ServerLimits::new(5, 1 << 30, 2);
-        let message = too_long_message(&limits, r#"{"question":"value","game":"knights' 3x3"}"#);
+        let message = too_long_message(
+            &limits,
+            r#"{"question":"value","game":"knights' 3x3"}"#,
+            Some("2 questions about the 30 groups of first moves were settled"),
+        );
+        assert!(message.starts_with("stopped after 5 s, the longest this page works on one request: ask for something smaller. By then 2 questions about the 30 groups of first moves were settled. (For whoever"), "{message}");
         assert!(message.contains("5 s"), "{message}");
         assert!(message.contains("--max-seconds"), "{message}");
         assert!(

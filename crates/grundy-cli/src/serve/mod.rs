@@ -48,7 +48,8 @@ pub struct Args {
           value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub max_seconds: u64,
     /// The most transposition-table memory one request may use (K, M, G, T suffixes); a
-    /// request that asks for more is refused, one that does not ask gets this much.
+    /// request that asks for more, or does not ask, gets this much (one asking for more than
+    /// the machine has is refused).
     #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_memory)]
     pub memory: u64,
     /// Requests running at once; more wait for a free slot.
