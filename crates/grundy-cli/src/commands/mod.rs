@@ -46,8 +46,8 @@ pub struct GameArgs {
     pub args: Vec<String>,
     /// Start from this position instead of the empty board: rows separated by `/`, row 1
     /// first, `.` for an empty square and the piece letter (N B R Q K, L for a leaper) for an
-    /// occupied one. Placement games only; in a sum of games, one --position for each placement
-    /// game, in order.
+    /// occupied one (in Cram `#` for a covered square). Games on a board only (placement games,
+    /// Cram); in a sum of games, one --position for each game on a board, in order.
     #[arg(long = "position", value_name = "POSITION")]
     pub positions: Vec<String>,
     /// For `graph FILE`: the file's format, edges or dimacs (default: detected from the

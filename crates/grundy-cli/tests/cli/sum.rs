@@ -102,7 +102,7 @@ fn malformed_sums_are_refused_naming_the_part() {
             "--position",
             "...",
         ],
-        "has no placement game to go to",
+        "has no game on a board to go to",
     );
     fails_with(
         &[
@@ -116,6 +116,31 @@ fn malformed_sums_are_refused_naming_the_part() {
         ],
         "one too many",
     );
+    fails_with(
+        &["value", "kayles", "3", "--position", "N../.../..."],
+        "is for a game on a board (a placement game, Cram); `kayles 3` is given by its words",
+    );
+    // Cram takes --position as a placement game does, in a sum too.
+    let rows = "##.../..#../..#../.....";
+    for (by_position, by_words) in [
+        (
+            vec!["value", "cram", "4x5", "--position", rows],
+            format!("cram 4x5 at {rows}"),
+        ),
+        (
+            vec!["moves", "cram 4x5 + *1", "--position", rows],
+            format!("cram 4x5 at {rows} + *1"),
+        ),
+    ] {
+        let (a, b) = (
+            json_of(&by_position),
+            json_of(&[by_position[0], by_words.as_str()]),
+        );
+        for key in ["position", "nimber", "moves"] {
+            assert_eq!(a[key], b[key], "{key}: {a}");
+        }
+        assert_eq!(a["nimber"], if by_position[0] == "value" { 1 } else { 0 });
+    }
 }
 
 /// One game quoted as one argument, as users copy it from the sums above, is read as if typed

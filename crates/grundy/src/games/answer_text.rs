@@ -212,7 +212,7 @@ fn title(summand: &Summand) -> String {
         Summand::Graph(GraphGame { name, graph }) => {
             format!("graph {name} ({} vertices)", graph.vertex_count())
         }
-        other => other.text(),
+        other => other.written(),
     }
 }
 

@@ -44,6 +44,13 @@ pub trait FamilyGame: Sized {
     /// boards, the corner piece's square, a graph's name, `*3`.
     fn position_text(&self) -> String;
 
+    /// The same game in the position `rows` (its rows as `written` puts them after ` at `: a
+    /// command line's `--position`), or why they do not fit; `None` for a family whose
+    /// position is in its words (the heaps, a corner piece's square).
+    fn at_position(&self, _rows: &str) -> Option<Result<Self, String>> {
+        None
+    }
+
     /// Whether `other` is the same game in the same position (heaps and boards in any
     /// order): a move in either leads to the same sum.
     fn same_as(&self, other: &Self) -> bool;

@@ -214,66 +214,40 @@ impl Game {
         Ok(self)
     }
 
-    /// The same game with the placement games, in order, in the positions `texts` (one each
-    /// at most). A command line's `--position`.
+    /// The same game with its games on a board (placement games, Cram), in order, in the
+    /// positions `texts` (one each at most). A command line's `--position`.
     ///
     /// # Errors
-    /// A position that does not fit its board, or one too many.
+    /// A position that does not fit its board, or one with no game on a board to go to.
     pub fn with_positions<S: AsRef<str>>(mut self, texts: &[S]) -> Result<Game, GameError> {
-        let Some(first) = texts.first() else {
+        let mut texts = texts.iter().map(AsRef::as_ref).peekable();
+        let mut on_boards = 0;
+        for summand in &mut self.summands {
+            let Some(&rows) = texts.peek() else { break };
+            if let Some(read) = summand.at_position(rows) {
+                on_boards += 1;
+                *summand = read.map_err(GameError::new)?;
+                texts.next();
+            }
+        }
+        let Some(extra) = texts.next() else {
             return Ok(self);
         };
-        if !self.is_sum() {
-            match &self.summands[0] {
-                Summand::Placement(Placement { .. }) => {
-                    if let Some(second) = texts.get(1) {
-                        return Err(GameError::new(format!(
-                            "--position `{}` is one too many: one game takes one position (several are for a sum of games, one per placement game)",
-                            second.as_ref()
-                        )));
-                    }
-                }
-                _ => {
-                    return Err(GameError::new(format!(
-                        "--position `{}` is for placement games; for heap and corner games give the heaps or the square as arguments",
-                        first.as_ref()
-                    )))
-                }
-            }
-        }
-        let mut texts = texts.iter();
-        for summand in &mut self.summands {
-            if let Summand::Placement(Placement { game, position }) = summand {
-                let Some(text) = texts.next() else { break };
-                *position = game.parse_position(text.as_ref()).map_err(GameError::new)?;
-            }
-        }
-        if let Some(extra) = texts.next() {
-            return Err(GameError::new(format!(
-                "--position `{}` has no placement game to go to: the sum has {} placement games, one --position each at most",
-                extra.as_ref(),
-                self.summands
-                    .iter()
-                    .filter(|s| matches!(s, Summand::Placement(Placement { .. })))
-                    .count()
-            )));
-        }
-        Ok(self)
+        Err(GameError::new(match (self.is_sum(), on_boards) {
+            (false, 0) => format!(
+                "--position `{extra}` is for a game on a board (a placement game, Cram); `{self}` is given by its words: the heaps or the square as arguments"
+            ),
+            (false, _) => format!(
+                "--position `{extra}` is one too many: one game takes one position (several are for a sum of games, one per game on a board)"
+            ),
+            (true, _) => format!(
+                "--position `{extra}` has no game on a board to go to: the sum has {on_boards} games on a board (placement games, Cram), one --position each at most"
+            ),
+        }))
     }
 }
 
 impl Game {
-    /// The games as written, each position left out where it is not part of the name, joined
-    /// by ` + `: `knights 5x5 + kayles 3 4 + *3` (the name a report gives a sum).
-    #[must_use]
-    pub(crate) fn games_text(&self) -> String {
-        self.summands
-            .iter()
-            .map(FamilyGame::text)
-            .collect::<Vec<_>>()
-            .join(" + ")
-    }
-
     /// The game after the move written `notation`, in the notation its family's moves are
     /// listed in (`c3`, `5 -> 2 + 2`, `(7, 9) -> (5, 8)`, a vertex's name, `*3 -> *1`). In a
     /// sum the move is played in the first game where it is legal, or in game N (from 1) when
@@ -685,7 +659,20 @@ mod tests {
             .unwrap()
             .with_positions(&["."])
             .unwrap_err();
-        assert!(error.0.contains("for placement games"), "{error}");
+        assert!(error.0.contains("is for a game on a board"), "{error}");
+        let game = parse("cram 2x3 + kayles 2")
+            .unwrap()
+            .with_positions(&["#../#.."])
+            .unwrap();
+        assert_eq!(game.to_string(), "cram 2x3 at #../#.. + kayles 2");
+        let error = parse("cram 2x3 + kayles 2 + knights 2x2")
+            .unwrap()
+            .with_positions(&["#../#..", "N./..", "../.."])
+            .unwrap_err();
+        assert!(
+            error.0.contains("the sum has 2 games on a board"),
+            "{error}"
+        );
         let error = parse("knights 2x2")
             .unwrap()
             .with_positions(&["../..", "../.."])

@@ -233,6 +233,12 @@ impl FamilyGame for Summand {
         each_family!(self, part => part.strategy_move())
     }
 
+    fn at_position(&self, rows: &str) -> Option<Result<Summand, String>> {
+        each_family!(self, part, family => part
+            .at_position(rows)
+            .map(|read| read.map(family)))
+    }
+
     fn side_strategy(&self, side: Player) -> Option<Result<String, String>> {
         each_family!(self, part => part.side_strategy(side))
     }

@@ -237,10 +237,11 @@ fn unless_stopped<T>(watch: &Watch, answer: T) -> Result<T, RunError> {
     }
 }
 
-/// The keys every sum's report has: the sum as the game and the position (each game's own
-/// position is in `summands`), each game with its value, the first player to move.
+/// The keys every sum's report has: the sum as written, each game in its position, as the
+/// game and the position (each game's own position is in `summands` too), each game with its
+/// value, the first player to move.
 fn sum_report(command: Command, game: &Game, sum: &mut GameSum, nimber: Nimber) -> GameReport {
-    let written = game.games_text();
+    let written = game.to_string();
     let values = sum.summand_values();
     let summands = game
         .summands()

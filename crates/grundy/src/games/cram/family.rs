@@ -44,6 +44,18 @@ impl FamilyGame for CramGame {
         self.rules.format_position(&self.position)
     }
 
+    fn at_position(&self, rows: &str) -> Option<Result<CramGame, String>> {
+        Some(
+            self.rules
+                .parse_position(rows)
+                .map(|position| CramGame {
+                    rules: self.rules.clone(),
+                    position,
+                })
+                .map_err(|error| error.to_string()),
+        )
+    }
+
     fn same_as(&self, other: &CramGame) -> bool {
         self == other
     }

@@ -79,6 +79,18 @@ impl FamilyGame for Placement {
         self.game.format_position(&self.position)
     }
 
+    fn at_position(&self, rows: &str) -> Option<Result<Placement, String>> {
+        Some(
+            self.game
+                .parse_position(rows)
+                .map(|position| Placement {
+                    game: self.game.clone(),
+                    position,
+                })
+                .map_err(|error| error.to_string()),
+        )
+    }
+
     fn same_as(&self, other: &Placement) -> bool {
         self.game == other.game && self.position == other.position
     }

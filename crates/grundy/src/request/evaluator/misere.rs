@@ -55,7 +55,7 @@ fn misere_report(command: Command, game: &Game, wins: bool) -> GameReport {
     let report = match game.as_single() {
         Some(single) => single.report(command, outcome),
         None => {
-            let written = game.games_text();
+            let written = game.to_string();
             GameReport::new(command, written.clone(), written, outcome, Player::First)
         }
     };
