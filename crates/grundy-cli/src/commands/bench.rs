@@ -15,7 +15,8 @@ use crate::render::json_line;
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Each case runs in a fresh solver with an empty table, on one thread. \
-Figures are wall-clock times on this machine."
+Figures are wall-clock times on this machine.\n\nExamples:\n  grundy bench --only 7x7\n  \
+grundy bench --only queens --json\n  grundy bench --only knights --dense-size 0  the endgame search turned off"
 )]
 pub struct Args {
     /// Run only the cases whose name contains this text, e.g. `queens` or `7x7`.

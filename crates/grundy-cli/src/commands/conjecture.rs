@@ -13,6 +13,10 @@ use crate::render::json_line;
 
 /// Arguments of `grundy conjecture`.
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  grundy conjecture parity knights 3x3..8x8\n  \
+grundy conjecture parity kings 1x1..6x6 --json"
+)]
 pub struct Args {
     #[command(subcommand)]
     pub conjecture: Conjecture,

@@ -20,7 +20,7 @@ use crate::render::json_line;
     after_help = "Ctrl-C stops the table: the finished cells are printed, the others shown as ?, \
 and the exit status is 130.\n\nCell (m, n) is the nim-value of the empty board with m rows and n columns, \
 laid out as in the figures of Boone (2016).\n\nExamples:\n  grundy table knights --rows 1-6 --cols 1-6\n  \
-grundy table queens --rows 1-8 --cols 1-8 --json\n  grundy table bishops+knights --rows 1-8 --cols 1-8\n  \
+grundy table queens --rows 1-8 --cols 1-8 --json\n  grundy table bishops+knights --rows 1-6 --cols 1-8\n  \
 grundy table queens+rooks --rays blocked\n  grundy table knights --board torus --rows 3-8 --cols 3-8\n  grundy table queens --rows 1-8 --cols 1-8 --svg queens.svg\n\nFor a corner game, cell (m, n) is the nim-value with the \
 piece on (m, n); rows and columns start at 0:\n  grundy table corner-knight --rows 0-15 --cols 0-11\n  \
 grundy table corner-queen --rows 0-9 --cols 0-9 --svg wythoff.svg\n  grundy table knights --rows 1-5 --cols 1-5 --misere\n\n\

@@ -471,3 +471,22 @@ fn value_names_the_components_of_a_graph_and_only_then() {
     let one = temp_file("one-part", "a b\nb c\n");
     assert!(!text(&one).contains("parts"));
 }
+
+/// A count stopped by its states says a larger `--states` tries harder; one stopped by a
+/// frontier too wide says nothing of the states, which would not help.
+#[test]
+fn a_count_not_made_says_what_would_help() {
+    let said = |args: &[&str]| {
+        let output = grundy().arg("graph").args(args).output().unwrap();
+        assert!(output.status.success(), "{args:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let out = said(&["queens", "10x10"]);
+    assert!(out.contains("not counted: the frontier reaches"), "{out}");
+    assert!(!out.contains("--states"), "{out}");
+    let out = said(&["knights", "8x8", "--states", "100"]);
+    assert!(
+        out.contains("not counted: more than 100 frontier states") && out.contains("--states"),
+        "{out}"
+    );
+}

@@ -48,12 +48,17 @@ fn examples(help: &str) -> Vec<String> {
         .collect()
 }
 
-/// Every example of every help page, each once.
+/// Every example of every help page, each once; every page but the top one has some.
 fn every_example() -> BTreeSet<String> {
     let mut pages = vec![Vec::<String>::new()];
     let mut found = BTreeSet::new();
     while let Some(words) = pages.pop() {
         let text = help(&words);
+        assert!(
+            words.is_empty() || text.contains("\nExamples:\n"),
+            "`grundy {} --help` has no examples",
+            words.join(" ")
+        );
         found.extend(examples(&text));
         for name in subcommands(&text) {
             let mut deeper = words.clone();

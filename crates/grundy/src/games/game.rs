@@ -357,7 +357,7 @@ fn parse_summand(
                 graph: read_graph(file).map_err(GameError)?,
             })),
             [] => Err(GameError::new(
-                "graph needs a file: an edge list (one `u v` per line) or DIMACS (`p edge N M`, `e u v`), for example `grundy value graph edges.txt`",
+                "graph needs a file: an edge list (one `u v` per line) or DIMACS (`p edge N M`, `e u v`), for example `graph edges.txt`",
             )),
             [_, extra, ..] => Err(GameError::new(format!(
                 "unexpected argument `{extra}`: graph takes one file"
@@ -382,7 +382,7 @@ fn parse_summand(
                     game,
                 })),
                 _ => Err(GameError::new(format!(
-                    "{game} needs the piece's position as two numbers M N, for example `grundy value {game} 7 9`"
+                    "{game} needs the piece's position as two numbers M N, for example `{game} 7 9`"
                 ))),
             }
         }
@@ -390,7 +390,7 @@ fn parse_summand(
             let ruleset: HeapRuleset = name.parse().map_err(GameError::new)?;
             if args.is_empty() {
                 return Err(GameError::new(format!(
-                    "{name} needs at least one heap, for example `grundy value {name} 3 4 5`"
+                    "{name} needs at least one heap, for example `{name} 3 4 5`"
                 )));
             }
             match ruleset {
@@ -459,7 +459,7 @@ fn parse_placement(name: &str, args: &[String]) -> Result<Summand, GameError> {
     let title = unnamed.name();
     let Some((board, rest)) = args.split_first() else {
         return Err(GameError::new(format!(
-            "the {title} game needs a board size, for example `grundy value {title} 5x5`"
+            "the {title} game needs a board size, for example `{title} 5x5`"
         )));
     };
     let board: BoardSize = board.parse().map_err(|error| {

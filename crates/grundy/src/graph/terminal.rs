@@ -85,7 +85,7 @@ pub enum TerminalError {
         width: usize,
     },
     /// The entries outgrew the limit.
-    #[error("more than {limit} frontier states after {done} of {vertices} vertices (frontier of {width}): too many to count exactly within the limit")]
+    #[error("more than {limit} frontier states after {done} of {vertices} vertices (frontier of {width}): too many to count exactly within the limit: a larger `states` (--states) tries harder")]
     TooManyStates {
         /// The limit.
         limit: usize,

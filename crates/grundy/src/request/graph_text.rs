@@ -96,7 +96,7 @@ pub fn graph_text(answer: &GraphAnswer, game: &Game) -> String {
     match (&report.terminal_positions, &report.terminal_error) {
         (Some(sets), _) => out.push_str(&terminal_report(answer, sets, game)),
         (None, error) => out.push_str(&format!(
-            "terminal positions: not counted: {}; raise --states to try harder\n",
+            "terminal positions: not counted: {}\n",
             error.as_deref().unwrap_or_default()
         )),
     }

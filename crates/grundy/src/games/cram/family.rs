@@ -217,7 +217,7 @@ impl CramGame {
         let (board, rest) = match words.as_slice() {
             [] => {
                 return Err(format!(
-                    "{CRAM_NAME} needs a board size, for example `grundy value {CRAM_NAME} 4x5`"
+                    "{CRAM_NAME} needs a board size, for example `{CRAM_NAME} 4x5`"
                 ))
             }
             [board, rest @ ..] => (board, rest),
