@@ -204,6 +204,47 @@ fn verify_reads_json_and_grids_and_names_faults() {
         .assert()
         .code(1)
         .stdout(predicate::str::contains("at move 4 and again at move 8"));
+
+    // A grid or a path read whole whose numbers make no path is no tour, as a repeated
+    // square is: exit status 1, the fault named; a word in the grid is unreadable, status 2.
+    for (name, text, fault) in [
+        (
+            "twice.txt",
+            "1 4 7 10\n8 11 2 5\n3 6 9 9\n",
+            "move 9 is written on two squares",
+        ),
+        (
+            "large.txt",
+            "1 4 7 10\n8 11 2 5\n3 6 99 12\n",
+            "square c3 holds 99",
+        ),
+        (
+            "off.json",
+            r#"{"rows":3,"cols":4,"path":[[1,1],[4,2]]}"#,
+            "move 2 is to [4, 2], which is off the 3x4 board",
+        ),
+    ] {
+        let file = dir.join(name);
+        std::fs::write(&file, text).unwrap();
+        grundy()
+            .args(["tour", "verify", file.to_str().unwrap()])
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains(fault));
+        let output = grundy()
+            .args(["tour", "verify", file.to_str().unwrap(), "--json"])
+            .output()
+            .unwrap();
+        let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report["valid"], false, "{report}");
+    }
+    let word_file = dir.join("word.txt");
+    std::fs::write(&word_file, "1 4 7 10\n8 11 2 5\n3 6 x 12\n").unwrap();
+    grundy()
+        .args(["tour", "verify", word_file.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("square c3 holds `x`"));
 }
 
 #[test]

@@ -878,8 +878,13 @@ pub fn tour_verify(
         closed: None,
         fault: None,
     };
-    Ok(match verify::verify(board, &path, check_closed) {
-        Ok(()) => TourVerifyReport {
+    let checked = path.and_then(|path| {
+        verify::verify(board, &path, check_closed)
+            .map(|()| path)
+            .map_err(|fault| fault.to_string())
+    });
+    Ok(match checked {
+        Ok(path) => TourVerifyReport {
             closed: Some(
                 board.squares() > 1 && board.is_knight_move(path[path.len() - 1], path[0]),
             ),
@@ -887,7 +892,7 @@ pub fn tour_verify(
         },
         Err(fault) => TourVerifyReport {
             valid: false,
-            fault: Some(fault.to_string()),
+            fault: Some(fault),
             ..report
         },
     })
