@@ -69,7 +69,7 @@ fn name_the_key(value: &Value, error: &serde_json::Error) -> String {
     }
     // A whole number past 2^64 reads as a floating-point number, which serde then names.
     let hint = if message.contains("floating point") {
-        " (a whole number is asked for: this one has a fraction or is too large)"
+        " (this one has a fraction or is too large)"
     } else {
         ""
     };
@@ -107,10 +107,35 @@ fn name_the_key(value: &Value, error: &serde_json::Error) -> String {
         })
         .or_else(|| tried.iter().find(|(_, read)| refused_otherwise(read, true)))
         .map(|(key, _)| key);
+    let message = in_words(&message);
     if let Some(key) = at_fault {
         return format!("`{key}`: {message}{hint}");
     }
     format!("{message}{hint}")
+}
+
+/// serde's message with the Rust types it expects (`expected usize`) said in words, with
+/// their range: a request is written by people and by programs in other languages.
+fn in_words(message: &str) -> String {
+    const TYPES: [(&str, &str); 8] = [
+        ("usize", "a whole number from 0 to 18446744073709551615"),
+        ("u64", "a whole number from 0 to 18446744073709551615"),
+        ("u32", "a whole number from 0 to 4294967295"),
+        ("u16", "a whole number from 0 to 65535"),
+        ("u8", "a whole number from 0 to 255"),
+        ("i64", "a whole number"),
+        ("f64", "a number"),
+        ("f32", "a number"),
+    ];
+    TYPES
+        .iter()
+        .fold(message.to_string(), |message, (rust, words)| {
+            let rust = format!("expected {rust}");
+            match message.strip_suffix(rust.as_str()) {
+                Some(before) => format!("{before}expected {words}"),
+                None => message.replace(&format!("{rust} "), &format!("expected {words} ")),
+            }
+        })
 }
 
 #[cfg(test)]
@@ -140,7 +165,11 @@ mod tests {
             ),
             (
                 r#"{"question":"sequence","game":"kayles","to":-3}"#,
-                "`to`: invalid value",
+                "`to`: invalid value: integer `-3`, expected a whole number from 0 to 18446744073709551615",
+            ),
+            (
+                r#"{"question":"value","game":"knights 5x5","limits":{"threads":"two"}}"#,
+                "`limits`: invalid type: string \"two\", expected a whole number from 0 to",
             ),
             (
                 r#"{"question":"value","game":"knights 5x5","limits":{"threads":0}}"#,
