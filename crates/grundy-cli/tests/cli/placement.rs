@@ -710,6 +710,12 @@ fn contradicting_and_foreign_checkpoints_are_refused() {
         &["value", "queens", "7x7", "--checkpoint", file],
         "line 1: the checkpoint is in format 1, written by an older grundy without checksums",
     );
+    // A JSON object that names no game is no checkpoint of any grundy's.
+    std::fs::write(&path, "{\"garbage\": true}\n").unwrap();
+    fails_with(
+        &["value", "queens", "7x7", "--checkpoint", file],
+        "line 1: expected the header, a JSON object naming the game and its board",
+    );
     // A file far larger than any checkpoint is refused before it is read.
     let large = std::fs::File::create(&path).unwrap();
     large.set_len(1 << 30).unwrap();

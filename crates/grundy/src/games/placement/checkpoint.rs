@@ -397,6 +397,14 @@ impl CheckpointLines {
                 )
             }
         }
+        // Every grundy's header named the game and its board; a JSON object that does not is
+        // some other file.
+        if !(fields.contains_key("game") && fields.contains_key("board")) {
+            return Err(
+                "expected the header, a JSON object naming the game and its board: this is not a checkpoint of grundy's"
+                    .to_string(),
+            );
+        }
         match fields.get("format").and_then(Value::as_u64) {
             Some(CHECKPOINT_FORMAT) => {}
             None | Some(1) => {
