@@ -155,8 +155,6 @@ fn report(result: anyhow::Result<String>) -> ExitCode {
             print!("{error}");
             ExitCode::FAILURE
         }
-        // The reader went away (`grundy play … | head`): as for a report, nothing more to say.
-        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) if error.is::<interrupt::Interrupted>() => {
             eprintln!("{error}");
             ExitCode::from(interrupt::INTERRUPTED_STATUS)
@@ -170,15 +168,6 @@ fn report(result: anyhow::Result<String>) -> ExitCode {
             }
         }
     }
-}
-
-/// Whether `error` comes of writing to a pipe whose reader has closed it.
-fn is_broken_pipe(error: &anyhow::Error) -> bool {
-    error.chain().any(|cause| {
-        cause
-            .downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    })
 }
 
 #[cfg(test)]

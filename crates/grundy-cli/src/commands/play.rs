@@ -35,7 +35,7 @@ mirror play as second player, the centre and then the half turn as first player 
 boards (queens 4x4: the strategy of Jenrich (2014); kings on a board with a side of 4, as second \
 player: the answer at the far end of the same line across that side, docs/STRATEGIES.md); in \
 Cram, mirror play for the second player on a symmetric position, and the domino that makes one \
-for the first. Where no symmetry strategy applies to that side and position (and for a heap \
+for the first. Where no symmetry strategy applies to that side and position (and for any other \
 game or a sum), grundy says why and exits with status 2 before the game starts.\n\n\
 Any other game or sum is played the same way: type a move as `moves` lists it (5 -> 2 + 2, \
 (7, 9) -> (5, 8), a vertex's name; in a sum N: MOVE for game N). The library gives the moves, \
@@ -124,7 +124,7 @@ pub fn run(args: &Args) -> Result<String> {
     let read = read_game(&words, None)?;
     if args.position.is_some() && read.is_sum() {
         return Err(input_error(format!(
-            "--position is for placement games; `{read}` is played from the position its words give"
+            "--position is for one game on a board (a placement game, Cram); `{read}` is played from the position its words give"
         )));
     }
     let game = read
@@ -143,7 +143,17 @@ pub fn run(args: &Args) -> Result<String> {
         .map_err(|refusal| no_strategy_for(human.other(), refusal))?;
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout();
-    play_session(session, &mut stdin.lock(), &mut stdout)?;
+    match play_session(session, &mut stdin.lock(), &mut stdout) {
+        // The reader went away (`grundy play … | head`): the game ends there, quietly, as a
+        // report piped into `head` does.
+        Err(error)
+            if error
+                .downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) => {}
+        ended => {
+            ended?;
+        }
+    }
     Ok(String::new())
 }
 

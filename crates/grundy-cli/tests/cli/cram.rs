@@ -190,7 +190,7 @@ fn a_game_in_the_terminal_draws_each_domino_by_who_laid_it() {
     assert!(output.status.success());
     let out = String::from_utf8_lossy(&output.stdout);
     for said in [
-        "cram on 2x4: you play first, the computer plays second with mirror play (half turn about the centre).\n",
+        "cram on 2x4: you play first, the computer plays second with mirror play (each domino answered by its image under a symmetry of the free squares).\n",
         "X marks the first player's dominoes, O the second's",
         "   a b c d\n1  . . . .\n2  . . . .\nyour move> legal moves: a1-b1 b1-c1 c1-d1 a2-b2 b2-c2 c2-d2 a1-a2 b1-b2 c1-c2 d1-d2\n",
         "your move> you play b1-c1\n   a b c d\n1  . X-X .\n2  . . . .\n",

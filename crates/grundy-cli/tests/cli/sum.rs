@@ -102,7 +102,7 @@ fn malformed_sums_are_refused_naming_the_part() {
             "--position",
             "...",
         ],
-        "has no game on a board to go to",
+        "has no game on a board to go to: the sum has one game on a board",
     );
     fails_with(
         &[
@@ -118,7 +118,7 @@ fn malformed_sums_are_refused_naming_the_part() {
     );
     fails_with(
         &["value", "kayles", "3", "--position", "N../.../..."],
-        "is for a game on a board (a placement game, Cram); `kayles 3` is given by its words",
+        "is for a game on a board (a placement game, Cram); `kayles 3` has its position in its words",
     );
     // Cram takes --position as a placement game does, in a sum too.
     let rows = "##.../..#../..#../.....";
@@ -357,7 +357,7 @@ fn outcome_of_a_sum_or_of_any_game_answers_as_value_does() {
             "--position",
             "../..",
         ],
-        "--position is for placement games",
+        "--position is for one game on a board",
     );
 }
 

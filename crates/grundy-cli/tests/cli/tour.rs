@@ -223,6 +223,12 @@ fn verify_reads_json_and_grids_and_names_faults() {
             r#"{"rows":3,"cols":4,"path":[[1,1],[4,2]]}"#,
             "move 2 is to [4, 2], which is off the 3x4 board",
         ),
+        // The first fault in the tour's order is named, the move off the board being later.
+        (
+            "twice-then-off.json",
+            r#"{"rows":3,"cols":4,"path":[[1,1],[2,3],[1,1],[4,2]]}"#,
+            "square a1 is visited twice: at move 1 and again at move 3",
+        ),
     ] {
         let file = dir.join(name);
         std::fs::write(&file, text).unwrap();

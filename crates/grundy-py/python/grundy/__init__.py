@@ -326,7 +326,7 @@ class Game:
               threads: Optional[int] = None, seconds: Optional[float] = None,
               progress: Any = True) -> Play:
         """The computer's move in the game's position (``grundy play --reply``), any game or
-        sum: ``opponent`` is ``perfect``, ``symmetry`` (one placement game) or ``random``
+        sum: ``opponent`` is ``perfect``, ``symmetry`` (one placement game or one game of Cram) or ``random``
         (with ``seed``); with ``misere=True`` it plays to make the opponent move last (no
         symmetry opponent). With ``think=S`` (one placement game) it plays after S seconds
         the best move it found, and says so in ``played_by`` (``grundy play --reply

@@ -242,7 +242,8 @@ pub trait FamilyGame: Sized {
     }
 
     /// The name of the family's symmetry strategy for `side` over the rest of the game, which
-    /// the computer's symmetry opponent keeps from its first move to its last, or why none
+    /// the computer's symmetry opponent keeps from its first move to its last (Cram's, mirror
+    /// play, under whichever symmetry fits at each move), or why none
     /// applies to that side here; `None` for a family without symmetry strategies, whose
     /// symmetry opponent is refused before the game starts. (A placement game's strategy
     /// plays its own moves; Cram's plays by [`FamilyGame::strategy_move`].)

@@ -233,14 +233,17 @@ impl Game {
         let Some(extra) = texts.next() else {
             return Ok(self);
         };
-        Err(GameError::new(match (self.is_sum(), on_boards) {
-            (false, 0) => format!(
-                "--position `{extra}` is for a game on a board (a placement game, Cram); `{self}` is given by its words: the heaps or the square as arguments"
+        Err(GameError::new(match (self.summands.len(), on_boards) {
+            (1, 0) => format!(
+                "--position `{extra}` is for a game on a board (a placement game, Cram); `{self}` has its position in its words (the heaps, a square, a graph's file, a nimber)"
             ),
-            (false, _) => format!(
+            (1, _) => format!(
                 "--position `{extra}` is one too many: one game takes one position (several are for a sum of games, one per game on a board)"
             ),
-            (true, _) => format!(
+            (_, 1) => format!(
+                "--position `{extra}` has no game on a board to go to: the sum has one game on a board (a placement game, Cram), one --position at most"
+            ),
+            (_, _) => format!(
                 "--position `{extra}` has no game on a board to go to: the sum has {on_boards} games on a board (placement games, Cram), one --position each at most"
             ),
         }))
@@ -660,6 +663,19 @@ mod tests {
             .with_positions(&["."])
             .unwrap_err();
         assert!(error.0.contains("is for a game on a board"), "{error}");
+        let error = parse("*3").unwrap().with_positions(&["."]).unwrap_err();
+        assert!(
+            error.0.contains("`*3` has its position in its words"),
+            "{error}"
+        );
+        let error = parse("cram 2x3 + kayles 2")
+            .unwrap()
+            .with_positions(&["#../#..", "."])
+            .unwrap_err();
+        assert!(
+            error.0.contains("the sum has one game on a board"),
+            "{error}"
+        );
         let game = parse("cram 2x3 + kayles 2")
             .unwrap()
             .with_positions(&["#../#.."])

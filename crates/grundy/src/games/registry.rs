@@ -788,6 +788,18 @@ pub fn games_for(verb: Command) -> String {
     format!("The game, one of:\n{}.", lines.join(";\n"))
 }
 
+/// The families whose games the computer may play by a symmetry strategy, as a sentence names
+/// them (`a placement game or Cram`), for the refusal of a game of any other.
+#[must_use]
+pub(crate) fn families_with_symmetry_strategies() -> String {
+    let titles: Vec<String> = Family::ALL
+        .iter()
+        .filter(|family| family.play_form().is_some_and(|form| form.symmetry))
+        .map(|family| family.title().to_string())
+        .collect();
+    one_of(&titles)
+}
+
 /// Alternatives as a sentence writes them: `a`, `a or b`, `a, b or c`.
 pub(crate) fn one_of(alternatives: &[String]) -> String {
     match alternatives.split_last() {

@@ -10,6 +10,7 @@ use super::{MovesRequest, RunError};
 use crate::games::contract::FamilyGame;
 use crate::games::game::Game;
 use crate::games::play_text::play_view;
+use crate::games::registry::families_with_symmetry_strategies;
 use crate::misere::Convention;
 use crate::report::{Command, GameReport, Move, MovesPart, PlayPart, SearchCost, ValuePart};
 use crate::values::Nimber;
@@ -44,7 +45,8 @@ pub(super) fn play_by_moves(request: &PlayRequest, watch: &Watch) -> Result<Game
     }
     if request.opponent == Opponent::Symmetry {
         return Err(RunError::input(format!(
-            "the symmetry strategies (mirror play, the centre then the half turn) are for the placement games, and for a game whose family has one winning for the player to move (Cram's, when the position is symmetric after one domino); none wins `{}`: choose the perfect or the random opponent",
+            "the symmetry strategies (mirror play, the centre then the half turn) are for one game, {}, in a position where one wins for the player to move; none wins `{}`: choose the perfect or the random opponent",
+            families_with_symmetry_strategies(),
             request.game
         )));
     }
@@ -165,7 +167,8 @@ pub fn computer_name(
         Opponent::Symmetry => match strategy(side) {
             None => Err(NoStrategy {
                 why: format!(
-                    "no symmetry strategy for `{game}`: the symmetry strategies (mirror play, the centre then the half turn) are for one placement game or one game of Cram"
+                    "no symmetry strategy for `{game}`: the symmetry strategies (mirror play, the centre then the half turn) are for one game, {}",
+                    families_with_symmetry_strategies()
                 ),
                 other_side_has_one: false,
             }),
@@ -393,10 +396,9 @@ mod tests {
         let refused = name("kings 6x6", Opponent::Symmetry, Second).unwrap_err();
         assert!(!refused.other_side_has_one);
         // Cram's strategy is told for a side before the game, and played move by move.
-        assert_eq!(
-            name("cram 2x4", Opponent::Symmetry, Second).unwrap(),
-            "mirror play (half turn about the centre)"
-        );
+        assert!(name("cram 2x4", Opponent::Symmetry, Second)
+            .unwrap()
+            .starts_with("mirror play (each domino answered by its image"));
         let refused = name("cram 2x4", Opponent::Symmetry, First).unwrap_err();
         assert!(refused.other_side_has_one, "{refused:?}");
         assert!(name("cram 2x3", Opponent::Symmetry, First)

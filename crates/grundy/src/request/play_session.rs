@@ -40,8 +40,9 @@ impl PlaySession {
     /// much for a hint's).
     ///
     /// # Errors
-    /// [`NoStrategy`] when the symmetry opponent has no strategy for the computer's side of a
-    /// game whose family chooses it for the whole game.
+    /// [`NoStrategy`] when the symmetry opponent has no strategy for the computer's side (a
+    /// game without symmetry strategies, a sum, a side its family's strategies do not win
+    /// for).
     pub fn new(
         game: Game,
         human: Player,

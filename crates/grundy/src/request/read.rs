@@ -68,7 +68,9 @@ fn name_the_key(value: &Value, error: &serde_json::Error) -> String {
         return message;
     }
     // A whole number past 2^64 reads as a floating-point number, which serde then names.
-    let hint = if message.contains("floating point") {
+    let hint = if message.starts_with("invalid type: floating point")
+        && in_words(&message).contains("expected a whole number")
+    {
         " (this one has a fraction or is too large)"
     } else {
         ""
@@ -117,17 +119,18 @@ fn name_the_key(value: &Value, error: &serde_json::Error) -> String {
 /// serde's message with the Rust types it expects (`expected usize`) said in words, with
 /// their range: a request is written by people and by programs in other languages.
 fn in_words(message: &str) -> String {
-    const TYPES: [(&str, &str); 8] = [
-        ("usize", "a whole number from 0 to 18446744073709551615"),
-        ("u64", "a whole number from 0 to 18446744073709551615"),
-        ("u32", "a whole number from 0 to 4294967295"),
-        ("u16", "a whole number from 0 to 65535"),
-        ("u8", "a whole number from 0 to 255"),
-        ("i64", "a whole number"),
-        ("f64", "a number"),
-        ("f32", "a number"),
+    let whole = |most: u64| format!("a whole number from 0 to {most}");
+    let types = [
+        ("usize", whole(usize::MAX as u64)),
+        ("u64", whole(u64::MAX)),
+        ("u32", whole(u32::MAX.into())),
+        ("u16", whole(u16::MAX.into())),
+        ("u8", whole(u8::MAX.into())),
+        ("i64", "a whole number".to_string()),
+        ("f64", "a number".to_string()),
+        ("f32", "a number".to_string()),
     ];
-    TYPES
+    types
         .iter()
         .fold(message.to_string(), |message, (rust, words)| {
             let rust = format!("expected {rust}");
@@ -180,10 +183,23 @@ mod tests {
                 "unknown field `colour`",
             ),
             (r#"{"question":"value","game":"#, "not JSON"),
+            (
+                r#"{"question":"value","game":1.5}"#,
+                "`game`: invalid type: floating point `1.5`, expected a string",
+            ),
         ] {
             let message = read_request(json.as_bytes()).unwrap_err();
             assert!(message.contains(said), "{json}: {message}");
         }
         assert!(read_request(br#"{"question":"value","game":"knights 5x5"}"#).is_ok());
+        // The hint on a fraction is for a key that takes a whole number only.
+        let message = read_request(br#"{"question":"value","game":1.5}"#).unwrap_err();
+        assert!(!message.contains("fraction"), "{message}");
+        let message =
+            read_request(br#"{"question":"sequence","game":"kayles","to":1.5}"#).unwrap_err();
+        assert!(
+            message.ends_with("(this one has a fraction or is too large)"),
+            "{message}"
+        );
     }
 }

@@ -878,12 +878,15 @@ pub fn tour_verify(
         closed: None,
         fault: None,
     };
-    let checked = path.and_then(|path| {
-        verify::verify(board, &path, check_closed)
-            .map(|()| path)
-            .map_err(|fault| fault.to_string())
-    });
-    Ok(match checked {
+    // The squares before one that makes no path are checked first: the first fault in the
+    // tour's order is named.
+    let checked = verify::verify(board, &path.squares, check_closed && path.broken.is_none());
+    let fault = match (checked, path.broken) {
+        (Ok(()) | Err(verify::TourFault::WrongLength { .. }), Some(broken)) => Err(broken),
+        (Err(fault), _) => Err(fault.to_string()),
+        (Ok(()), None) => Ok(path.squares),
+    };
+    Ok(match fault {
         Ok(path) => TourVerifyReport {
             closed: Some(
                 board.squares() > 1 && board.is_knight_move(path[path.len() - 1], path[0]),

@@ -5,10 +5,19 @@
 use super::TourBoard;
 
 /// A board, the squares of a path on it in order, and whether the text says the tour is
-/// closed. A text read whole whose numbers are no path (a move off the board, a move number
-/// written twice) holds that fault instead of the path: it is not a tour, as a path with a
-/// square visited twice is not, where a text that cannot be read is an error.
-pub(crate) type ReadTour = (TourBoard, Result<Vec<u32>, String>, Option<bool>);
+/// closed.
+pub(crate) type ReadTour = (TourBoard, ReadPath, Option<bool>);
+
+/// The squares a tour's text gives, in order, as far as they make a path. A text read whole
+/// whose numbers make no path (a move off the board, a move number written twice) is not a
+/// tour, as a path with a square visited twice is not; a text that cannot be read is an error.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct ReadPath {
+    /// The squares before the first that makes no path (all of them when every one does).
+    pub(crate) squares: Vec<u32>,
+    /// Why the next square makes no path.
+    pub(crate) broken: Option<String>,
+}
 
 /// Whether a tour's text is JSON, from its first bytes: the first that is not white space is
 /// `{`.
@@ -156,19 +165,20 @@ fn read_json_tour(text: &str) -> Result<ReadTour, String> {
         .cols
         .unwrap_or_else(|| coordinates.iter().map(|&(_, col)| col).max().unwrap_or(1));
     let board = TourBoard::new(rows, cols).map_err(|error| error.to_string())?;
-    let path = coordinates
-        .iter()
-        .enumerate()
-        .map(|(at, &(row, col))| {
-            if row > rows || col > cols {
-                return Err(format!(
-                    "move {} is to [{row}, {col}], which is off the {board} board",
-                    at + 1
-                ));
-            }
-            Ok(board.index(row - 1, col - 1))
-        })
-        .collect();
+    let mut path = ReadPath {
+        squares: Vec::with_capacity(coordinates.len()),
+        broken: None,
+    };
+    for (at, &(row, col)) in coordinates.iter().enumerate() {
+        if row > rows || col > cols {
+            path.broken = Some(format!(
+                "move {} is to [{row}, {col}], which is off the {board} board",
+                at + 1
+            ));
+            break;
+        }
+        path.squares.push(board.index(row - 1, col - 1));
+    }
     Ok((board, path, tour.closed))
 }
 
@@ -301,7 +311,10 @@ fn read_grid_rows(rows: &[Vec<&str>]) -> Result<ReadTour, String> {
     let board =
         TourBoard::new(rows.len() as u32, cols as u32).map_err(|error| error.to_string())?;
     let squares = board.squares();
-    let mut numbers = Vec::with_capacity(squares);
+    // Each number's square; the first number out of range or written twice is kept, and the
+    // rest read on, since a word further on makes the text unreadable, which comes first.
+    let mut at_number: Vec<Option<u32>> = vec![None; squares];
+    let mut broken = None;
     for (row, line) in rows.iter().enumerate() {
         for (col, token) in line.iter().enumerate() {
             let square = board.index(row as u32, col as u32);
@@ -311,38 +324,37 @@ fn read_grid_rows(rows: &[Vec<&str>]) -> Result<ReadTour, String> {
                     board.square_name(square)
                 )
             })?;
-            numbers.push((square, number));
+            if broken.is_some() {
+                continue;
+            }
+            if number == 0 || number > squares {
+                broken = Some(format!(
+                    "square {} holds {number}: a move number is from 1 to {squares}",
+                    board.square_name(square)
+                ));
+            } else if let Some(earlier) = at_number[number - 1] {
+                broken = Some(format!(
+                    "move {number} is written on two squares, {} and {}",
+                    board.square_name(earlier),
+                    board.square_name(square)
+                ));
+            } else {
+                at_number[number - 1] = Some(square);
+            }
         }
     }
-    Ok((board, path_of_numbers(board, &numbers), None))
-}
-
-/// The path of a grid of move numbers, each square's number read: the squares in the order
-/// of their numbers, or the first number that is out of range or written twice.
-fn path_of_numbers(board: TourBoard, numbers: &[(u32, usize)]) -> Result<Vec<u32>, String> {
-    let squares = board.squares();
-    let mut at_number: Vec<Option<u32>> = vec![None; squares];
-    for &(square, number) in numbers {
-        if number == 0 || number > squares {
-            return Err(format!(
-                "square {} holds {number}: a move number is from 1 to {squares}",
-                board.square_name(square)
-            ));
-        }
-        if let Some(earlier) = at_number[number - 1] {
-            return Err(format!(
-                "move {number} is written on two squares, {} and {}",
-                board.square_name(earlier),
-                board.square_name(square)
-            ));
-        }
-        at_number[number - 1] = Some(square);
-    }
-    // Every number appears once, since there are as many squares as numbers and none repeats.
-    Ok(at_number
-        .into_iter()
-        .map(|square| square.expect("all numbers present"))
-        .collect())
+    let path = match broken {
+        Some(broken) => ReadPath {
+            squares: Vec::new(),
+            broken: Some(broken),
+        },
+        // Every number appears once: as many squares as numbers, and none repeats.
+        None => ReadPath {
+            squares: at_number.into_iter().flatten().collect(),
+            broken: None,
+        },
+    };
+    Ok((board, path, None))
 }
 
 #[cfg(test)]
@@ -374,17 +386,17 @@ mod tests {
     fn grids_read_back() {
         let (board, path, _) = read_text_tour("1 4 7 10\n8 11 2 5\n3 6 9 12\n").unwrap();
         assert_eq!(board.to_string(), "3x4");
-        assert_eq!(verify(board, &path.unwrap(), false), Ok(()));
+        assert_eq!(verify(board, &path.squares, false), Ok(()));
         // A grid read whole but holding no path is no tour; one not read whole is an error.
         let (_, path, _) = read_text_tour("1 4 7 10\n8 11 2 5\n3 6 9 9\n").unwrap();
         assert_eq!(
-            path.unwrap_err(),
-            "move 9 is written on two squares, c3 and d3"
+            path.broken.as_deref(),
+            Some("move 9 is written on two squares, c3 and d3")
         );
         let (_, path, _) = read_text_tour("1 4 7 10\n8 11 2 5\n3 6 99 12\n").unwrap();
         assert_eq!(
-            path.unwrap_err(),
-            "square c3 holds 99: a move number is from 1 to 12"
+            path.broken.as_deref(),
+            Some("square c3 holds 99: a move number is from 1 to 12")
         );
         let error = read_text_tour("1 4 7 10\n8 11 2 5\n3 6 99 x\n").unwrap_err();
         assert_eq!(
@@ -401,7 +413,14 @@ mod tests {
             read_tour(r#"{"rows":1,"cols":1,"path":[[1,1]],"closed":false}"#).unwrap();
         assert_eq!(
             (board.to_string(), path, closed),
-            ("1x1".to_string(), Ok(vec![0]), Some(false))
+            (
+                "1x1".to_string(),
+                ReadPath {
+                    squares: vec![0],
+                    broken: None
+                },
+                Some(false)
+            )
         );
     }
 }

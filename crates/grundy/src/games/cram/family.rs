@@ -128,18 +128,20 @@ impl FamilyGame for CramGame {
     }
 
     /// A mirror strategy that settles the position keeps settling it after every pair of
-    /// moves, so the side it wins for can be told before the game and is played by
-    /// [`FamilyGame::strategy_move`] move by move.
+    /// moves, so the side it wins for can be told before the game; it is played by
+    /// [`FamilyGame::strategy_move`] move by move, under whichever symmetry of the free squares
+    /// is found first then (each move names it), so the name given here names none.
     fn side_strategy(&self, side: Player) -> Option<Result<String, String>> {
         use SymmetrySettlement::{FirstPlayerMirrors, SecondPlayerMirrors};
         Some(
             match (side, symmetry_settlement(&self.rules, &self.position)) {
-                (Player::First, Some(FirstPlayerMirrors { domino, symmetry })) => {
-                    Ok(format!("the domino {domino}, then mirror play ({symmetry})"))
-                }
-                (Player::Second, Some(SecondPlayerMirrors(symmetry))) => {
-                    Ok(format!("mirror play ({symmetry})"))
-                }
+                (Player::First, Some(FirstPlayerMirrors { domino, .. })) => Ok(format!(
+                    "the domino {domino}, then mirror play (each domino answered by its image under a symmetry of the free squares)"
+                )),
+                (Player::Second, Some(SecondPlayerMirrors(_))) => Ok(
+                    "mirror play (each domino answered by its image under a symmetry of the free squares)"
+                        .to_string(),
+                ),
                 (_, Some(SecondPlayerMirrors(symmetry))) => Err(format!(
                     "the position is its own image under the {symmetry} and no domino meets its image, so the second player wins by mirror play"
                 )),
