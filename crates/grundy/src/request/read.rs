@@ -63,20 +63,22 @@ pub fn request_from_value(value: Value) -> Result<Request, String> {
 /// serde's message for `error`, reading `value`, with the key it is about: the key without
 /// which the request reads, or is refused for something else (its own absence).
 fn name_the_key(value: &Value, error: &serde_json::Error) -> String {
-    let message = error.to_string();
-    if message.starts_with("unknown field") || message.starts_with("missing field") {
-        return message;
+    // serde's own words, which the reads without a key below are told apart by.
+    let said = error.to_string();
+    if said.starts_with("unknown field") || said.starts_with("missing field") {
+        return said;
     }
+    let message = in_words(&said);
     // A whole number past 2^64 reads as a floating-point number, which serde then names.
-    let hint = if message.starts_with("invalid type: floating point")
-        && in_words(&message).contains("expected a whole number")
+    let hint = if said.starts_with("invalid type: floating point")
+        && message.contains("expected a whole number")
     {
         " (this one has a fraction or is too large)"
     } else {
         ""
     };
     let Some(object) = value.as_object() else {
-        return message;
+        return format!("{message}{hint}");
     };
     // The key without which the request reads is the one at fault; failing that, one without
     // which it is refused otherwise; last, a required key whose value is wrong (without it,
@@ -96,7 +98,7 @@ fn name_the_key(value: &Value, error: &serde_json::Error) -> String {
         .collect();
     let refused_otherwise = |read: &Result<Request, String>, missing_too: bool| {
         read.as_ref().is_err_and(|other| {
-            *other != message && (missing_too || !other.starts_with("missing field"))
+            *other != said && (missing_too || !other.starts_with("missing field"))
         })
     };
     let at_fault = tried
@@ -109,7 +111,6 @@ fn name_the_key(value: &Value, error: &serde_json::Error) -> String {
         })
         .or_else(|| tried.iter().find(|(_, read)| refused_otherwise(read, true)))
         .map(|(key, _)| key);
-    let message = in_words(&message);
     if let Some(key) = at_fault {
         return format!("`{key}`: {message}{hint}");
     }

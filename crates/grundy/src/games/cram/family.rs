@@ -14,6 +14,10 @@ use crate::report::{Command, FamilyPart, GameReport, Move, MovePart, PartReport,
 use crate::solver::SearchObserver;
 use crate::values::{Nimber, Outcome};
 
+/// Cram's symmetry strategy for the rest of a game, as the computer's opponent names it.
+const MIRROR_PLAY: &str =
+    "mirror play (each domino answered by its image under a symmetry of the free squares)";
+
 /// A game of Cram in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CramGame {
@@ -135,13 +139,10 @@ impl FamilyGame for CramGame {
         use SymmetrySettlement::{FirstPlayerMirrors, SecondPlayerMirrors};
         Some(
             match (side, symmetry_settlement(&self.rules, &self.position)) {
-                (Player::First, Some(FirstPlayerMirrors { domino, .. })) => Ok(format!(
-                    "the domino {domino}, then mirror play (each domino answered by its image under a symmetry of the free squares)"
-                )),
-                (Player::Second, Some(SecondPlayerMirrors(_))) => Ok(
-                    "mirror play (each domino answered by its image under a symmetry of the free squares)"
-                        .to_string(),
-                ),
+                (Player::First, Some(FirstPlayerMirrors { domino, .. })) => {
+                    Ok(format!("the domino {domino}, then {MIRROR_PLAY}"))
+                }
+                (Player::Second, Some(SecondPlayerMirrors(_))) => Ok(MIRROR_PLAY.to_string()),
                 (_, Some(SecondPlayerMirrors(symmetry))) => Err(format!(
                     "the position is its own image under the {symmetry} and no domino meets its image, so the second player wins by mirror play"
                 )),
