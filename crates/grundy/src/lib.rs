@@ -41,6 +41,7 @@ mod notation;
 pub mod picture;
 pub mod report;
 pub mod request;
+mod serde_words;
 pub mod solver;
 pub mod square_set;
 pub mod tour;

@@ -142,7 +142,7 @@ struct JsonTour {
 
 fn read_json_tour(text: &str) -> Result<ReadTour, String> {
     let tour: JsonTour = serde_json::from_str(text).map_err(|error| {
-        format!("not a JSON tour ({error}): expected {{\"path\": [[row, column], ...]}} with rows and columns from 1")
+        format!("not a JSON tour ({}): expected {{\"path\": [[row, column], ...]}} with rows and columns from 1", crate::serde_words::in_words(&error.to_string()))
     })?;
     let coordinates = tour.path;
     if coordinates.is_empty() {
@@ -421,6 +421,11 @@ mod tests {
                 },
                 Some(false)
             )
+        );
+        let error = read_tour(r#"{"path":[[1,1],[-1,2]]}"#).unwrap_err();
+        assert!(
+            error.contains("integer `-1`, expected a whole number from 0 to 4294967295"),
+            "{error}"
         );
     }
 }
