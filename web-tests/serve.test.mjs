@@ -298,6 +298,12 @@ test('the attack graph with alpha, gamma and i', async () => {
 test('the rules of the game and the words are on screen', async () => {
   await page.click('button[data-tab="play"]');
   await page.selectOption('#play-family', 'heap');
+  // A heap game has no symmetry opponent: the choice names the families that have one.
+  assert.equal(await page.isDisabled('#play-opponent option[value="symmetry"]'), true);
+  assert.equal(
+    await page.getAttribute('#play-opponent option[value="symmetry"]', 'title'),
+    'the symmetry strategies are for pieces on a board or dominoes (Cram)',
+  );
   await page.fill('#play-game', 'kayles');
   await page.fill('#play-args', '3 4');
   await page.click('#play-new');

@@ -323,9 +323,16 @@ function fillGameNames() {
   }));
 }
 
-// The symmetry opponent plays where the catalogue says a symmetry strategy may apply (pieces
-// on a board), under normal play only: mirror play makes the last move, which wins normal
-// play and loses misère play (the server refuses it there).
+// The symmetry opponent plays where the catalogue says a symmetry strategy may apply (the
+// families whose play form has `symmetry`: pieces on a board, Cram), under normal play only:
+// mirror play makes the last move, which wins normal play and loses misère play (the server
+// refuses it there).
+// The families the symmetry opponent plays, as their play forms name them: `a or b`.
+function withSymmetry() {
+  const labels = [...families.values()].filter((family) => family.play && family.play.symmetry).map((family) => family.play.label);
+  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}` : labels.join('');
+}
+
 export function updateOpponentChoice() {
   const symmetry = $('play-opponent').querySelector('option[value="symmetry"]');
   const form = playForm($('play-family').value);
@@ -334,7 +341,7 @@ export function updateOpponentChoice() {
   symmetry.disabled = !applies || misere;
   symmetry.textContent = misere ? 'symmetry (not under misère play)' : 'symmetry';
   const why = !applies
-    ? 'the symmetry strategies are for pieces on a board'
+    ? `the symmetry strategies are for ${withSymmetry()}`
     : misere ? 'no symmetry opponent under misère play: mirror play makes the last move, which loses' : '';
   symmetry.title = why;
   $('play-opponent').title = symmetry.disabled ? `symmetry: ${why}` : '';
