@@ -172,6 +172,7 @@ fn reply(args: &Args, game: Game) -> Result<String> {
             Convention::Normal
         },
         seconds: args.seconds,
+        side: None,
     };
     let shown = Shown::new("choosing a reply");
     let watch = shown.watch()?;

@@ -371,9 +371,11 @@ fn every_command_prints_what_docs_json_md_describes() {
         ],
     ];
     // Requests the command line does not make: the computer's move in games other than
-    // placement games (the web page's), with the keys of their families.
+    // placement games (the web page's), with the keys of their families, and the check of
+    // the side it plays second, which the page asks as a game starts.
     let requests = [
         json!({"question": "play", "game": "kayles 3 5"}),
+        json!({"question": "play", "game": "cram 2x4", "opponent": "symmetry", "side": "second"}),
         json!({"question": "play", "game": "graph sent", "graph": "a b\nb c\n"}),
         json!({"question": "play", "game": "*2 + corner-knight 3 4", "opponent": "random"}),
     ];

@@ -433,6 +433,7 @@ class Play(_GameAnswer):
     edges: int
     graph: GraphDrawing
     legal_moves: int
+    settled_by: str
     played: str
     played_by: str
 

@@ -295,7 +295,7 @@ impl GameReport {
     /// `grundy play --reply`: the computer's move as written.
     #[must_use]
     pub(crate) fn played(&self) -> Option<&str> {
-        self.play.as_ref().map(|play| play.played.as_str())
+        self.play.as_ref().and_then(|play| play.played.as_deref())
     }
 
     /// `grundy play --reply`: the strategy that chose the computer's move.
@@ -387,7 +387,7 @@ mod tests {
             settled_by: Some("mirror play".into()),
             play: Some(PlayPart {
                 played_by: "perfect play".into(),
-                played: "c3".into(),
+                played: Some("c3".into()),
             }),
             summands: Some(vec![SummandReport {
                 game: "*3".into(),

@@ -209,8 +209,10 @@ pub(crate) struct PlayPart {
     /// time: ...`).
     pub(crate) played_by: String,
     /// The move as written (`c3`, `Nc3`); the report's `moves` holds it with its value when
-    /// the value is known.
-    pub(crate) played: String,
+    /// the value is known. Left out when the computer was asked about the side not to move
+    /// (`side: second`, before a game): it names how it will play and plays nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) played: Option<String>,
 }
 
 /// The moves an answer lists: `grundy moves`, and a play report's move. Every key is

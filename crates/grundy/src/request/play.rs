@@ -12,7 +12,9 @@ use crate::games::game::Game;
 use crate::games::play_text::play_view;
 use crate::games::registry::families_with_symmetry_strategies;
 use crate::misere::Convention;
-use crate::report::{Command, GameReport, Move, MovesPart, PlayPart, SearchCost, ValuePart};
+use crate::report::{
+    Command, GameReport, Move, MovesPart, PlayPart, Player, SearchCost, ValuePart,
+};
 use crate::values::Nimber;
 use crate::values::Outcome;
 use crate::watch::Watch;
@@ -118,7 +120,7 @@ pub(super) fn play_by_moves(request: &PlayRequest, watch: &Watch) -> Result<Game
         value,
         play: Some(PlayPart {
             played_by: name.to_string(),
-            played: played.notation.clone(),
+            played: Some(played.notation.clone()),
         }),
         listed: MovesPart {
             moves: Some(vec![played]),
@@ -131,6 +133,74 @@ pub(super) fn play_by_moves(request: &PlayRequest, watch: &Watch) -> Result<Game
         seconds: started.elapsed().as_secs_f64(),
         ..facts
     })
+}
+
+/// Why the symmetry opponent does not play misère play.
+pub(super) const NO_MISERE_SYMMETRY: &str = "no symmetry strategy under misère play: mirror play makes the last move, which loses (docs/MISERE.md); try the perfect or the random opponent";
+
+/// The answer to `play` asked with a `side` before a game, or `None` when the computer plays
+/// the side to move and its move is found as without one. The opponent is checked for `side`
+/// first, as `grundy play` checks it before the game ([`computer_name`]); for the side not to
+/// move nothing is played, and the answer names how the computer will play. Its symmetry
+/// strategy for that side is mirror play, which settles the position: the player to move
+/// loses, value 0. Another opponent's answer leaves the outcome out: nothing was searched.
+///
+/// # Errors
+/// [`RunError::Input`] when the opponent cannot play `side`: the symmetry opponent without a
+/// strategy for it (saying whether the other side has one), or under misère play.
+pub(super) fn answer_before_the_game(
+    request: &PlayRequest,
+) -> Result<Option<GameReport>, RunError> {
+    let Some(side) = request.side else {
+        return Ok(None);
+    };
+    let symmetry = request.opponent == Opponent::Symmetry;
+    if symmetry && request.convention.is_misere() {
+        return Err(RunError::input(NO_MISERE_SYMMETRY));
+    }
+    let name = computer_name(&request.game, request.opponent, side).map_err(|refused| {
+        let hint = if refused.other_side_has_one {
+            format!(
+                "the {} player has one: let the computer play that side",
+                side.other()
+            )
+        } else {
+            "neither player has one here: choose the perfect or the random opponent".to_string()
+        };
+        RunError::input(format!("{}; {hint}", refused.why))
+    })?;
+    if side == Player::First {
+        return Ok(None);
+    }
+    let game = &request.game;
+    let report = match game.as_single() {
+        Some(single) => single.report(Command::Play, Outcome::P),
+        None => GameReport::new(
+            Command::Play,
+            game.to_string(),
+            game.to_string(),
+            Outcome::P,
+            Player::First,
+        ),
+    };
+    let mut report = if symmetry {
+        GameReport {
+            settled_by: Some(name.clone()),
+            ..report.with_nimber(Nimber::ZERO)
+        }
+    } else {
+        let mut unvalued = report;
+        unvalued.standing.outcome = None;
+        if request.convention.is_misere() {
+            unvalued.value = ValuePart::misere(None);
+        }
+        unvalued
+    };
+    report.play = Some(PlayPart {
+        played_by: name,
+        played: None,
+    });
+    Ok(Some(report))
 }
 
 /// Why the computer has no symmetry strategy for its side of a whole game.
@@ -152,11 +222,7 @@ pub struct NoStrategy {
 /// # Errors
 /// [`NoStrategy`] when `opponent` is symmetry and no strategy of the game's family applies to
 /// `side`.
-pub fn computer_name(
-    game: &Game,
-    opponent: Opponent,
-    side: crate::report::Player,
-) -> Result<String, NoStrategy> {
+pub fn computer_name(game: &Game, opponent: Opponent, side: Player) -> Result<String, NoStrategy> {
     let strategy = |side| {
         game.as_single()
             .and_then(|single| single.side_strategy(side))
@@ -221,7 +287,7 @@ fn play_strategy_move(
     Ok(GameReport {
         play: Some(PlayPart {
             played_by: name,
-            played: notation.to_string(),
+            played: Some(notation.to_string()),
         }),
         listed: MovesPart {
             legal_moves: Some(left.moves_after().len()),
@@ -447,6 +513,7 @@ mod tests {
                             limits: crate::request::Limits::default(),
                             convention: Convention::Normal,
                             seconds: None,
+                            side: None,
                         };
                         match crate::request::computer_turn(&request, &Watch::new()) {
                             Ok(turn) => game = turn.after,
@@ -463,6 +530,75 @@ mod tests {
         }
         // 1x2, 2x3, 2x5, 3x4 and 4x5 for the first player; 2x2, 2x4, 4x4 for the second.
         assert_eq!(taken, 8);
+    }
+
+    #[test]
+    fn a_side_asked_before_the_game_is_checked_and_the_side_not_to_move_plays_nothing() {
+        let answer = |json: &str| play(&asked(json), &Watch::new());
+        // The second player's mirror play: named, the position settled by it, no move.
+        let report =
+            answer(r#"{"game":"knights 4x4","opponent":"symmetry","side":"second"}"#).unwrap();
+        let name = "mirror play (reflection in the horizontal middle line)";
+        assert_eq!(
+            (
+                report.played_by(),
+                report.played(),
+                report.settled_by.as_deref()
+            ),
+            (Some(name), None, Some(name))
+        );
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(
+            (&json["outcome"], &json["nimber"]),
+            (&"P".into(), &0.into())
+        );
+        assert!(
+            json.get("played").is_none() && json.get("moves").is_none(),
+            "{json}"
+        );
+        // The first player has no strategy there; the side to move plays as without a side.
+        let refused = answer(r#"{"game":"knights 4x4","opponent":"symmetry","side":"first"}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            refused.starts_with("no symmetry strategy for the computer as first player")
+                && refused.ends_with("the second player has one: let the computer play that side"),
+            "{refused}"
+        );
+        let with_side =
+            answer(r#"{"game":"cram 2x3","opponent":"symmetry","side":"first"}"#).unwrap();
+        let without = answer(r#"{"game":"cram 2x3","opponent":"symmetry"}"#).unwrap();
+        assert_eq!(with_side.played(), without.played());
+        assert!(with_side.played().is_some());
+        // Another opponent takes either side; nothing is searched, so no outcome is said.
+        let report =
+            answer(r#"{"game":"kayles 3 4","opponent":"perfect","side":"second"}"#).unwrap();
+        assert_eq!(
+            (report.played_by(), report.played()),
+            (Some("perfect play"), None)
+        );
+        let json = serde_json::to_value(&report).unwrap();
+        assert!(
+            json.get("outcome").is_none() && json.get("nimber").is_none(),
+            "{json}"
+        );
+        for (json, refusal) in [
+            (
+                r#"{"game":"cram 3x3","opponent":"symmetry","side":"second"}"#,
+                "neither player has one here",
+            ),
+            (
+                r#"{"game":"kayles 3 4","opponent":"symmetry","side":"first"}"#,
+                "no symmetry strategy for `kayles 3 4`",
+            ),
+            (
+                r#"{"game":"knights 4x4","opponent":"symmetry","side":"second","convention":"misere"}"#,
+                NO_MISERE_SYMMETRY,
+            ),
+        ] {
+            let error = answer(json).unwrap_err().to_string();
+            assert!(error.contains(refusal), "{json}: {error}");
+        }
     }
 
     #[test]

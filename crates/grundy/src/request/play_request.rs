@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::Limits;
 use crate::games::game::Game;
 use crate::misere::Convention;
+use crate::report::Player;
 
 pub use crate::games::computer::Opponent;
 
@@ -40,6 +41,14 @@ pub struct PlayRequest {
         skip_serializing_if = "Option::is_none"
     )]
     pub seconds: Option<f64>,
+    /// The side the computer plays from this position on, asked before a game starts:
+    /// `first` (the player to move) or `second`. The opponent is first checked for that side,
+    /// as `grundy play` checks it before the game: the symmetry opponent is refused where its
+    /// family's strategies do not win for it. For `second` nothing is played: the answer names
+    /// how the computer will play (`played_by`, no `played`), with the position's outcome and
+    /// value only where that strategy settles them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<Player>,
 }
 
 fn default_seed() -> u64 {
@@ -63,6 +72,8 @@ struct PlayFields {
     convention: Convention,
     #[serde(default, deserialize_with = "super::thinking_time::deserialize")]
     seconds: Option<f64>,
+    #[serde(default)]
+    side: Option<Player>,
 }
 
 impl TryFrom<PlayFields> for PlayRequest {
@@ -77,6 +88,7 @@ impl TryFrom<PlayFields> for PlayRequest {
             limits: fields.limits,
             convention: fields.convention,
             seconds: fields.seconds,
+            side: fields.side,
         })
     }
 }

@@ -125,6 +125,7 @@ impl PlaySession {
                 limits: Limits::new(self.memory, None),
                 convention: Convention::Normal,
                 seconds: None,
+                side: None,
             };
             let ComputerTurn {
                 typed,
@@ -256,6 +257,7 @@ mod tests {
                     limits: Limits::new(1 << 22, None),
                     convention: Convention::Normal,
                     seconds: None,
+                    side: None,
                 };
                 game = computer_turn(&asked, &Watch::new()).unwrap().after;
             }

@@ -91,12 +91,16 @@ fn refuse_resume(game: &Game, resume: &Resume, convention: Convention) -> Result
     )))
 }
 
-/// The computer's move in `request.game`, the position it leaves and that position's value.
+/// The computer's move in `request.game`, the position it leaves and that position's value;
+/// with a `side` not to move, asked before a game, how the computer will play and no move.
 ///
 /// # Errors
-/// A game that is not one placement game, a finished game, no strategy of the kind asked for,
-/// or a stop (nothing played).
+/// A game that is not one placement game, a finished game, no strategy of the kind asked for
+/// (for the `side` asked), or a stop (nothing played).
 pub fn play(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError> {
+    if let Some(named) = super::play::answer_before_the_game(request)? {
+        return Ok(named);
+    }
     let mut report = computer_move(request, true, watch)?;
     if let Some(moves) = report.listed.moves.as_mut() {
         super::after::write_games_after(&request.game, moves);

@@ -157,9 +157,12 @@ export function humanMove(move) {
   busyWhile(refresh);
 }
 
+// The game's work, one task at a time; while it runs the Play tab is marked busy
+// (`aria-busy`), for assistive technology and for whoever waits for the page to settle.
 async function busyWhile(task) {
   if (play.busy) return;
   play.busy = true;
+  $('play').setAttribute('aria-busy', 'true');
   try {
     await guarded(async () => {
       try {
@@ -171,6 +174,7 @@ async function busyWhile(task) {
     });
   } finally {
     play.busy = false;
+    $('play').removeAttribute('aria-busy');
   }
 }
 
@@ -269,7 +273,18 @@ export async function newGame(start = {}, plies = 0, replay = null) {
     if (replay) await replayMoves(replay);
     renderPlay();
     await refresh();
+    await checkComputerSide();
   });
+}
+
+// The symmetry opponent asked to play second is checked as the game starts, as `grundy play`
+// checks it before the first move: where its family's strategies do not win for that side the
+// library refuses it now, naming the side that has one, and not at its first move. (Playing
+// first, it has just moved, or been refused, and the game has a move.)
+async function checkComputerSide() {
+  const started = play.history.length > 0 || gameOver();
+  if (play.opponent !== 'symmetry' || play.mode === 'two' || started || computerToMove()) return;
+  await ask(Object.assign(gameRequest('play'), { opponent: play.opponent, side: 'second' }), 'play');
 }
 
 // Plays a link's moves from the game before the first, as the library lists them; a move the

@@ -123,7 +123,7 @@ pub(crate) fn reply(
         family: board_part(game),
         play: Some(PlayPart {
             played_by: name,
-            played: game.move_name(placement),
+            played: Some(game.move_name(placement)),
         }),
         listed: MovesPart {
             legal_moves: Some(game.legal_placements(&left).len()),

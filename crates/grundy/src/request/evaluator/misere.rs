@@ -356,9 +356,7 @@ impl Evaluator for MisereEvaluator {
         watch: &Watch,
     ) -> Result<GameReport, RunError> {
         if request.opponent == Opponent::Symmetry {
-            return Err(RunError::input(
-                "no symmetry strategy under misère play: mirror play makes the last move, which loses (docs/MISERE.md); try the perfect or the random opponent",
-            ));
+            return Err(RunError::input(crate::request::play::NO_MISERE_SYMMETRY));
         }
         let started = Instant::now();
         let whole = request.game.summands();
@@ -464,7 +462,7 @@ impl Evaluator for MisereEvaluator {
             value: ValuePart::misere(None),
             play: Some(PlayPart {
                 played_by: name,
-                played: played.notation.clone(),
+                played: Some(played.notation.clone()),
             }),
             listed: MovesPart {
                 legal_moves: Some(left.moves_after().len()),
