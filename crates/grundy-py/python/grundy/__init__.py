@@ -322,9 +322,9 @@ class Game:
         return _ask("outcome", fields, memory, threads, seconds, progress)
 
     def reply(self, opponent: str = "perfect", *, seed: int = 1, misere: bool = False,
-              think: Optional[float] = None, memory: Memory = None,
-              threads: Optional[int] = None, seconds: Optional[float] = None,
-              progress: Any = True) -> Play:
+              think: Optional[float] = None, side: Optional[str] = None,
+              memory: Memory = None, threads: Optional[int] = None,
+              seconds: Optional[float] = None, progress: Any = True) -> Play:
         """The computer's move in the game's position (``grundy play --reply``), any game or
         sum: ``opponent`` is ``perfect``, ``symmetry`` (one placement game or one game of Cram) or ``random``
         (with ``seed``); with ``misere=True`` it plays to make the opponent move last (no
@@ -332,9 +332,16 @@ class Game:
         the best move it found, and says so in ``played_by`` (``grundy play --reply
         --seconds S``); ``played`` names the move, and ``move`` is None when the value it
         leaves was not found in the time. ``move.after`` is the game it leaves, to go on from.
+        With ``side`` (``'first'``, the player to move, or ``'second'``), asked before a game,
+        the opponent is first checked for the side the computer will play (the symmetry
+        opponent raises InputError where its strategies do not win for it); for
+        ``'second'`` nothing is played: ``played_by`` names how it will play, ``move`` is None
+        and the answer has no ``played`` (``get("played")`` gives None).
 
         >>> grundy.game("knights 5x5").reply().move.square
         'c3'
+        >>> grundy.game("knights 4x4").reply("symmetry", side="second").played_by
+        'mirror play (reflection in the horizontal middle line)'
         >>> grundy.game("knights 4x4").reply(misere=True).outcome
         'P'
         >>> grundy.game("kayles 3 5").reply().move.after
@@ -343,6 +350,8 @@ class Game:
         fields = {**self._fields(), "opponent": opponent,
                   "seed": _whole("seed", seed, 0, 2**64 - 1), **self._convention(misere),
                   **_thinking_time(think)}
+        if side is not None:
+            fields["side"] = side
         return _ask("play", fields, memory, threads, seconds, progress)
 
 
