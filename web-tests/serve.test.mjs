@@ -1153,46 +1153,6 @@ test('misère play on knights 4x4: winning squares coloured, no nim-values', asy
   await page.uncheck('#play-values');
 });
 
-// Clicks New game and waits until the game's work has ended, having asked a job that
-// `wanted` (a request's JSON) picks out: the Play tab is busy from before the job is asked
-// until after its answer is shown.
-async function newGameAsking(wanted) {
-  const sent = page.waitForRequest((request) => request.url().endsWith('/api/jobs')
-    && request.method() === 'POST' && wanted(JSON.parse(request.postData())));
-  await page.click('#play-new');
-  await sent;
-  await page.waitForSelector('#play[aria-busy]', { state: 'detached' });
-}
-
-test('the symmetry opponent is refused as the game starts for a side its strategies do not win for', async () => {
-  await page.click('button[data-tab="play"]');
-  await page.uncheck('#play-misere');
-  await page.selectOption('#play-family', 'placement');
-  await page.fill('#play-game', 'knights');
-  await page.fill('#play-args', '5x5');
-  await page.selectOption('#play-opponent', 'symmetry');
-  // Knights 5x5 is the first player's by the centre then the half turn; the second has none.
-  await page.selectOption('#play-side', 'first');
-  await newGameAsking((request) => request.question === 'play' && request.side === 'second');
-  assert.match(
-    await page.textContent('#error'),
-    /^no symmetry strategy for the computer as second player in knights on 5x5: .*; the first player has one: let the computer play that side$/,
-  );
-  assert.equal((await page.$$('#board [data-owner]')).length, 0, 'nothing played');
-  await page.selectOption('#play-side', 'second');
-  await newGameAsking((request) => request.question === 'play');
-  assert.equal(await page.isHidden('#error'), true);
-  assert.match(await page.textContent('#message'), /^the computer \(first\) played c3/);
-  // Cram 2x4 is the second player's by mirror play: asked to play second, nothing is refused.
-  await page.selectOption('#play-family', 'cram');
-  await page.fill('#play-args', '2x4');
-  await page.selectOption('#play-opponent', 'symmetry');
-  await page.selectOption('#play-side', 'first');
-  await newGameAsking((request) => request.question === 'play' && request.side === 'second');
-  assert.equal(await page.isHidden('#error'), true);
-  assert.equal(await page.$('[data-testid="domino"]'), null, 'nothing played');
-});
-
 test('a whole misère game of knights 4x4: the player left with no move wins', async () => {
   const requests = gameRequests(page);
   await page.click('#play-new');
@@ -2389,6 +2349,57 @@ test('heaps played by their pins with the keyboard alone: arrows, Enter twice, E
   assert.ok(await page.evaluate(() => Boolean(document.activeElement.dataset.pin)));
   await page.selectOption('#play-mode', 'computer');
   await idle();
+});
+
+// Clicks `button` (New game by default) and waits until the game's work has ended, having
+// asked a job that `wanted` (a request's JSON) picks out: the Play tab is busy from before the
+// job is asked until after its answer is shown.
+async function newGameAsking(wanted, button = '#play-new') {
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/jobs')
+    && request.method() === 'POST' && wanted(JSON.parse(request.postData())));
+  await page.click(button);
+  await sent;
+  await page.waitForSelector('#play[aria-busy]', { state: 'detached' });
+}
+
+test('the symmetry opponent is refused as the game starts for a side its strategies do not win for', async () => {
+  await page.click('button[data-tab="play"]');
+  await page.uncheck('#play-misere');
+  await page.selectOption('#play-family', 'placement');
+  await page.fill('#play-game', 'knights');
+  await page.fill('#play-args', '5x5');
+  await page.selectOption('#play-opponent', 'symmetry');
+  // Knights 5x5 is the first player's by the centre then the half turn; the second has none.
+  await page.selectOption('#play-side', 'first');
+  await newGameAsking((request) => request.question === 'play' && request.side === 'second');
+  assert.match(
+    await page.textContent('#error'),
+    /^no symmetry strategy for the computer as second player in knights on 5x5: .*; the first player has one: let the computer play that side$/,
+  );
+  assert.equal((await page.$$('#board [data-owner]')).length, 0, 'nothing played');
+  // The game waits for a new one: a square clicked plays nothing (the click is handled as it
+  // is dispatched, so the tab would be busy with the move by now) and asks nothing.
+  const askedAfter = jobsAsked(page);
+  await page.click('#board [data-square="a1"]');
+  assert.equal(await page.$('#play[aria-busy]'), null);
+  assert.equal((await page.$$('#board [data-owner]')).length, 0, 'nothing played');
+  assert.deepEqual(askedAfter, []);
+  assert.match(await page.textContent('#error'), /^no symmetry strategy for the computer as second player/);
+  // Sides swapped, the computer opens in the centre, and its side is checked again after:
+  // the half turn answers every move from there.
+  const checks = jobsAsked(page);
+  await newGameAsking((request) => request.question === 'play' && request.side === 'second', '#play-swap');
+  assert.equal(await page.isHidden('#error'), true);
+  assert.match(await page.textContent('#message'), /^the computer \(first\) played c3/);
+  assert.deepEqual(checks.filter((request) => request.question === 'play').map((request) => request.side), [undefined, 'second']);
+  // Cram 2x4 is the second player's by mirror play: asked to play second, nothing is refused.
+  await page.selectOption('#play-family', 'cram');
+  await page.fill('#play-args', '2x4');
+  await page.selectOption('#play-opponent', 'symmetry');
+  await page.selectOption('#play-side', 'first');
+  await newGameAsking((request) => request.question === 'play' && request.side === 'second');
+  assert.equal(await page.isHidden('#error'), true);
+  assert.equal(await page.$('[data-testid="domino"]'), null, 'nothing played');
 });
 
 test('leaving the page cancels its jobs', async () => {

@@ -25,12 +25,16 @@ pub(crate) fn in_words(said: &str) -> String {
                 None => message.replace(&format!("{rust} "), &format!("expected {words} ")),
             }
         });
-    if said.starts_with("invalid type: floating point")
-        && message.contains("expected a whole number")
+    if !(said.starts_with("invalid type: floating point")
+        && message.contains("expected a whole number"))
     {
-        format!("{message} (this one has a fraction or is too large)")
-    } else {
-        message
+        return message;
+    }
+    // The hint goes with the number, before where serde found it.
+    let hint = " (this one has a fraction or is too large)";
+    match message.find(" at line ") {
+        Some(at) => format!("{}{hint}{}", &message[..at], &message[at..]),
+        None => format!("{message}{hint}"),
     }
 }
 
@@ -47,6 +51,10 @@ mod tests {
         assert_eq!(
             in_words("invalid type: floating point `1.5`, expected u32"),
             "invalid type: floating point `1.5`, expected a whole number from 0 to 4294967295 (this one has a fraction or is too large)"
+        );
+        assert_eq!(
+            in_words("invalid type: floating point `1.5`, expected u32 at line 1 column 33"),
+            "invalid type: floating point `1.5`, expected a whole number from 0 to 4294967295 (this one has a fraction or is too large) at line 1 column 33"
         );
         assert_eq!(
             in_words("invalid type: floating point `1.5`, expected a string"),

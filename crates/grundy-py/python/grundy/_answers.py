@@ -424,7 +424,8 @@ class Outcome(Value):
 
 class Play(_GameAnswer):
     """The computer's move (``grundy play --reply``): ``move``, the ``position`` it leaves,
-    and who wins from there."""
+    and who wins from there; asked with ``side="second"``, no move: ``played_by`` names how
+    the computer will play from ``position``."""
 
     _shown: Tuple[str, ...] = ("game", "position", "move", "played_by", "nimber", "winner")
 
@@ -445,7 +446,8 @@ class Play(_GameAnswer):
     @property
     def move(self) -> Optional[Move]:
         """The computer's move, with the nim-value it leads to; None when a thinking time
-        (``think=``) ran out before that value was found (``played`` names the move)."""
+        (``think=``) ran out before that value was found (``played`` names the move), and
+        with ``side="second"``, which plays none."""
         found = self._data.get("moves")
         return None if found is None else Move(found[0])
 

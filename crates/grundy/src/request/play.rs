@@ -141,13 +141,15 @@ pub(super) const NO_MISERE_SYMMETRY: &str = "no symmetry strategy under misère 
 /// The answer to `play` asked with a `side` before a game, or `None` when the computer plays
 /// the side to move and its move is found as without one. The opponent is checked for `side`
 /// first, as `grundy play` checks it before the game ([`computer_name`]); for the side not to
-/// move nothing is played, and the answer names how the computer will play. Its symmetry
-/// strategy for that side is mirror play, which settles the position: the player to move
-/// loses, value 0. Another opponent's answer leaves the outcome out: nothing was searched.
+/// move nothing is played, and the answer names how the computer will play. A symmetry
+/// strategy for that side (mirror play, or the like) wins for the player not to move, so it
+/// settles the position: the player to move loses, value 0. Another opponent's answer leaves
+/// the outcome out: nothing was searched.
 ///
 /// # Errors
 /// [`RunError::Input`] when the opponent cannot play `side`: the symmetry opponent without a
-/// strategy for it (saying whether the other side has one), or under misère play.
+/// strategy for it (saying whether the other side has one), or under misère play; for the
+/// side not to move, a finished game or a thinking time.
 pub(super) fn answer_before_the_game(
     request: &PlayRequest,
 ) -> Result<Option<GameReport>, RunError> {
@@ -173,6 +175,16 @@ pub(super) fn answer_before_the_game(
         return Ok(None);
     }
     let game = &request.game;
+    if play_view(game).is_over() {
+        return Err(RunError::input(format!(
+            "no legal move in `{game}`: the game is over, so the computer plays no side of it"
+        )));
+    }
+    if request.seconds.is_some() {
+        return Err(RunError::input(
+            "a thinking time (seconds) is for the computer's move; with side second it plays none",
+        ));
+    }
     let report = match game.as_single() {
         Some(single) => single.report(Command::Play, Outcome::P),
         None => GameReport::new(
@@ -214,10 +226,11 @@ pub struct NoStrategy {
 }
 
 /// The name of the way the computer of the kind `opponent` plays `game` as `side` from here to
-/// the end (`perfect play`, `random moves`, a symmetry strategy's name), said before the game
-/// starts, so that the symmetry opponent is refused here, and never in the middle of a game,
-/// for a side its family's strategies do not win for (a placement game, Cram) and for a game
-/// without symmetry strategies (a heap game, a sum).
+/// the end (`perfect play`, `random moves`, a symmetry strategy's name), said when the computer
+/// takes its side (before the game starts, or on the page when the sides are swapped), so that
+/// the symmetry opponent is refused then, not at one of its moves, for a side its family's
+/// strategies do not win for from the position (a placement game, Cram) and for a game without
+/// symmetry strategies (a heap game, a sum).
 ///
 /// # Errors
 /// [`NoStrategy`] when `opponent` is symmetry and no strategy of the game's family applies to
@@ -582,10 +595,39 @@ mod tests {
             json.get("outcome").is_none() && json.get("nimber").is_none(),
             "{json}"
         );
+        // Pieces set up on a board: the sides count from the player to move there, and the
+        // strategy must carry on from the position as it stands.
+        let after_centre = "knights 5x5 at ...../...../..N../...../.....";
+        let report = answer(&format!(
+            r#"{{"game":"{after_centre}","opponent":"symmetry","side":"second"}}"#
+        ))
+        .unwrap();
+        assert_eq!(report.played_by(), Some("centre c3 then half turn"));
+        let report = answer(
+            r#"{"game":"knights 4x4 at N.../..../..../....","opponent":"symmetry","side":"first"}"#,
+        )
+        .unwrap();
+        assert_eq!(report.played(), Some("a4"));
         for (json, refusal) in [
+            (
+                r#"{"game":"knights 4x4 at NN../..../..../....","opponent":"symmetry","side":"second"}"#,
+                "from this position, after ",
+            ),
+            (
+                r#"{"game":"knights 4x4 at N.../..../..../....","opponent":"symmetry","side":"second"}"#,
+                "so here that is the game's first player: a symmetry strategy for the first player does not apply",
+            ),
             (
                 r#"{"game":"cram 3x3","opponent":"symmetry","side":"second"}"#,
                 "neither player has one here",
+            ),
+            (
+                r#"{"game":"kayles 0","side":"second"}"#,
+                "the game is over",
+            ),
+            (
+                r#"{"game":"kayles 3","side":"second","seconds":1}"#,
+                "with side second it plays none",
             ),
             (
                 r#"{"game":"kayles 3 4","opponent":"symmetry","side":"first"}"#,

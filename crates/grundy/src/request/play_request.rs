@@ -13,8 +13,9 @@ pub use crate::games::computer::Opponent;
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(try_from = "PlayFields")]
 pub struct PlayRequest {
-    /// The game, in the position the computer moves in (it plays the side to move): any game
-    /// or sum; the symmetry strategies and the thinking time are for one placement game.
+    /// The game, in the position the computer moves in (it plays the side to move; with
+    /// `side` second, the position it will answer): any game or sum; the thinking time is for
+    /// one placement game, the symmetry strategies for one placement game or one game of Cram.
     pub game: Game,
     /// The text of the graph a `graph NAME` of the game stands for, as in
     /// [`super::ValueRequest`].

@@ -111,7 +111,8 @@ pub fn play(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError
 /// The computer's move in `request.game` played on against a person, move after move (`grundy
 /// play`): the move as the person would type it, who chose it and the game it leaves. Unlike
 /// [`play`] it does not value the position the move leaves, which the game goes on from: a
-/// random move on a board too large to solve is played at once.
+/// random move on a board too large to solve is played at once. `request.side` is not read:
+/// the session checked its side when it started ([`super::computer_name`]).
 ///
 /// # Errors
 /// As [`play`].

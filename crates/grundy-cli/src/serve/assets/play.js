@@ -4,7 +4,7 @@
 // computer's, is played by taking the game it leaves as the game of the next request.
 
 import { $, parseBoard, showError, sleep } from './common.js';
-import { ask, cancelJob, cancelView, guarded, runningJobs } from './api.js';
+import { Superseded, ask, cancelJob, cancelView, guarded, runningJobs } from './api.js';
 import {
   play, families, limits, analysisKey, classroom, computerToMove, drawn, gameOver, onSquares, other,
   oversized, partlySettled, personToMove, playForm, toMove,
@@ -150,6 +150,10 @@ async function computerMove() {
 
 export function humanMove(move) {
   if (play.busy || gameOver() || !personToMove()) return;
+  if (play.refused) {
+    showError(play.refused);
+    return;
+  }
   // With two players each move is said with its player's name.
   const by = play.mode === 'two' ? playerName(toMove()) : 'you';
   recordMove(move, by);
@@ -269,22 +273,31 @@ export async function newGame(start = {}, plies = 0, replay = null) {
     play.piece = null;
     play.hint = false;
     play.retry = null;
+    play.refused = null;
     $('message').textContent = '';
     if (replay) await replayMoves(replay);
     renderPlay();
     await refresh();
-    await checkComputerSide();
+    // Playing first, the computer has just moved, or been refused.
+    if (play.history.length === 0) await checkComputerSide();
   });
 }
 
-// The symmetry opponent asked to play second is checked as the game starts, as `grundy play`
-// checks it before the first move: where its family's strategies do not win for that side the
-// library refuses it now, naming the side that has one, and not at its first move. (Playing
-// first, it has just moved, or been refused, and the game has a move.)
+// The symmetry opponent is checked for the side it takes, as `grundy play` checks it before
+// the first move: when a game starts and when the sides are swapped or the computer comes
+// back into a game, with the computer not to move (to move, it moves or is refused at once).
+// Where its family's strategies do not win for that side from the position shown, the
+// library refuses it, naming the side that has one; the person's moves then wait for a new
+// game or the sides swapped (`play.refused`), as the command line plays none.
 async function checkComputerSide() {
-  const started = play.history.length > 0 || gameOver();
-  if (play.opponent !== 'symmetry' || play.mode === 'two' || started || computerToMove()) return;
-  await ask(Object.assign(gameRequest('play'), { opponent: play.opponent, side: 'second' }), 'play');
+  play.refused = null;
+  if (play.opponent !== 'symmetry' || play.mode === 'two' || gameOver() || computerToMove()) return;
+  try {
+    await ask(Object.assign(gameRequest('play'), { opponent: play.opponent, side: 'second' }), 'play');
+  } catch (error) {
+    if (!(error instanceof Superseded)) play.refused = error.message;
+    throw error;
+  }
 }
 
 // Plays a link's moves from the game before the first, as the library lists them; a move the
@@ -338,16 +351,15 @@ function fillGameNames() {
   }));
 }
 
-// The symmetry opponent plays where the catalogue says a symmetry strategy may apply (the
-// families whose play form has `symmetry`: pieces on a board, Cram), under normal play only:
-// mirror play makes the last move, which wins normal play and loses misère play (the server
-// refuses it there).
 // The families the symmetry opponent plays, as their play forms name them: `a or b`.
 function withSymmetry() {
   const labels = [...families.values()].filter((family) => family.play && family.play.symmetry).map((family) => family.play.label);
   return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}` : labels.join('');
 }
 
+// The symmetry opponent plays where the catalogue says a symmetry strategy may apply (the
+// families whose play form has `symmetry`), under normal play only: mirror play makes the
+// last move, which wins normal play and loses misère play (the server refuses it there).
 export function updateOpponentChoice() {
   const symmetry = $('play-opponent').querySelector('option[value="symmetry"]');
   const form = playForm($('play-family').value);
@@ -492,6 +504,7 @@ $('play-swap').addEventListener('click', () => busyWhile(async () => {
   $('play-side').value = play.human;
   $('message').textContent = `you now play ${play.human}`;
   await refresh();
+  await checkComputerSide();
 }));
 
 // Setting up by clicking: a click puts the chosen piece on an empty square or takes a piece
@@ -533,4 +546,7 @@ actions.toggleSetupPiece = toggleSetupPiece;
 actions.updateOpponentChoice = updateOpponentChoice;
 actions.goToMove = goToMove;
 // A mode changed (modes.js): against the computer, it plays on if it is its turn.
-actions.continueGame = () => busyWhile(refresh);
+actions.continueGame = () => busyWhile(async () => {
+  await refresh();
+  await checkComputerSide();
+});

@@ -82,6 +82,9 @@ export const play = {
   // What Cancel or an error stopped, which the page waits to be asked for again:
   // 'computer' (its move), 'moves' (the moves of the position shown), or null.
   retry: null,
+  // The library's refusal of the symmetry opponent for the side it took (play.js,
+  // checkComputerSide): the person's moves wait for a new game or the sides swapped.
+  refused: null,
   seed: 1,
 };
 

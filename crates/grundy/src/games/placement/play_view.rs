@@ -4,7 +4,10 @@
 
 use std::collections::HashMap;
 
-use super::{symmetry_strategy, MoveError, Placement, PlacementGame, PlacementMove, Player};
+use super::{
+    symmetry_strategy, MoveError, Placement, PlacementGame, PlacementMove, PlacementPosition,
+    Player,
+};
 use crate::games::answer_text::draw_board;
 use crate::games::contract::PlayView;
 use crate::games::play_text::HINT_SECONDS;
@@ -16,19 +19,60 @@ pub fn describe_move(game: &PlacementGame, placement: PlacementMove) -> String {
     format!("{} ({row},{col})", game.move_name(placement))
 }
 
-/// The name of the symmetry strategy `side` plays over the whole game of `placement`, or why
-/// none applies to that side.
+/// The name of the symmetry strategy `side` plays from `placement`'s position to the end, or
+/// why none applies to that side. `side` counts from the player to move there; the strategies
+/// count from the first piece placed, so a position with an odd number of pieces swaps them.
+/// Away from the empty board a strategy must also carry on from the position as it stands:
+/// for the player to move, its move there; for the other, its answer to every move there.
 pub(super) fn side_strategy(
     placement: &Placement,
     side: crate::report::Player,
 ) -> Result<String, String> {
-    let side = match side {
-        crate::report::Player::First => Player::First,
-        crate::report::Player::Second => Player::Second,
+    let (game, position) = (&placement.game, &placement.position);
+    let to_move = Player::to_move(game, position);
+    let player = match side {
+        crate::report::Player::First => to_move,
+        crate::report::Player::Second => to_move.other(),
     };
-    symmetry_strategy(&placement.game, side)
-        .map(|strategy| strategy.name())
-        .map_err(|why| why.to_string())
+    // The strategies' messages name the game's players; said so when they are not `side`'s.
+    let named = |why: String| {
+        if to_move == Player::First {
+            why
+        } else {
+            format!(
+                "an odd number of pieces stand, so here that is the game's {player} player: {why}"
+            )
+        }
+    };
+    let strategy = symmetry_strategy(game, player).map_err(|why| named(why.to_string()))?;
+    let name = strategy.name();
+    if *position == game.empty() {
+        return Ok(name);
+    }
+    // The strategies read the position afresh at each move, so a new one answers for each.
+    let answers = |from: &PlacementPosition| -> Result<(), String> {
+        let mut strategy = symmetry_strategy(game, player).map_err(|why| why.to_string())?;
+        strategy
+            .choose(from)
+            .map(drop)
+            .map_err(|why| why.to_string())
+    };
+    if player == to_move {
+        answers(position).map_err(|why| named(format!("from this position: {why}")))?;
+    } else {
+        for reply in game.legal_placements(position) {
+            let after = game
+                .play_move(position, reply)
+                .map_err(|error| error.to_string())?;
+            answers(&after).map_err(|why| {
+                named(format!(
+                    "from this position, after {}: {why}",
+                    game.move_name(reply)
+                ))
+            })?;
+        }
+    }
+    Ok(name)
 }
 
 /// A placement game in its position, as a person plays it on the board.
