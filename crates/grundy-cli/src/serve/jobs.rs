@@ -401,6 +401,10 @@ pub struct JobReport {
     /// Why it has no answer, when failed or cancelled.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// The kind of the library's error, when the work met one (`input`: the request refused
+    /// as asked): what the page acts on, rather than the words of `error`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error_kind: Option<ErrorKind>,
     /// Seconds since it was started (until it finished).
     pub seconds: f64,
 }
@@ -456,6 +460,7 @@ impl Jobs {
                         progress: ProgressCounts::default(),
                         result: None,
                         error: None,
+                        error_kind: None,
                         seconds: 0.0,
                     },
                     started: Instant::now(),
@@ -522,6 +527,9 @@ impl Jobs {
                     Err(failure) => {
                         job.report.state = JobState::Failed;
                         job.report.error = Some(failure.message());
+                        if let Failure::Met(met) = failure {
+                            job.report.error_kind = Some(met.kind);
+                        }
                     }
                 }
             });
@@ -612,6 +620,7 @@ mod tests {
             progress: ProgressCounts::default(),
             result: Some(result),
             error: None,
+            error_kind: None,
             seconds: 0.0,
         };
         let job = Job {

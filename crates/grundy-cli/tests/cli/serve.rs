@@ -631,6 +631,22 @@ fn serve_runs_jobs_with_progress_and_cancels_them() {
     assert_eq!(done["result"]["nimber"], 1);
     assert_eq!(done["result"]["command"], "value");
     assert_eq!(done["request"]["question"], "value");
+
+    // A job the library refuses says its error's kind, which the page acts on.
+    let side = json!({ "question": "play", "game": "knights 5x5", "opponent": "symmetry", "side": "second" });
+    let (status, job) = server.post("/api/jobs", &side);
+    assert_eq!(status, 202, "{job}");
+    let failed = server.wait_for_job(job["id"].as_str().unwrap(), 30, |job| {
+        job["state"] == "failed"
+    });
+    assert_eq!(failed["error_kind"], "input", "{failed}");
+    assert!(
+        failed["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("no symmetry strategy for the computer as second player"),
+        "{failed}"
+    );
 }
 
 /// Answers that could not fit the server's memory or the most it sends are refused at once,

@@ -148,14 +148,20 @@ pub(super) const NO_MISERE_SYMMETRY: &str = "no symmetry strategy under misère 
 ///
 /// # Errors
 /// [`RunError::Input`] when the opponent cannot play `side`: the symmetry opponent without a
-/// strategy for it (saying whether the other side has one), or under misère play; for the
-/// side not to move, a finished game or a thinking time.
+/// strategy for it (saying whether the other side has one), or under misère play; a finished
+/// game; for the side not to move, a thinking time.
 pub(super) fn answer_before_the_game(
     request: &PlayRequest,
 ) -> Result<Option<GameReport>, RunError> {
     let Some(side) = request.side else {
         return Ok(None);
     };
+    let game = &request.game;
+    if play_view(game).is_over() {
+        return Err(RunError::input(format!(
+            "no legal move in `{game}`: the game is over, so the computer plays no side of it"
+        )));
+    }
     let symmetry = request.opponent == Opponent::Symmetry;
     if symmetry && request.convention.is_misere() {
         return Err(RunError::input(NO_MISERE_SYMMETRY));
@@ -173,12 +179,6 @@ pub(super) fn answer_before_the_game(
     })?;
     if side == Player::First {
         return Ok(None);
-    }
-    let game = &request.game;
-    if play_view(game).is_over() {
-        return Err(RunError::input(format!(
-            "no legal move in `{game}`: the game is over, so the computer plays no side of it"
-        )));
     }
     if request.seconds.is_some() {
         return Err(RunError::input(
@@ -609,6 +609,16 @@ mod tests {
         .unwrap();
         assert_eq!(report.played(), Some("a4"));
         for (json, refusal) in [
+            // Mirror play answers here (d4 for b4), but then a bishop attacks the image of
+            // the person's next move: the strategy does not carry on.
+            (
+                r#"{"game":"bishops+knights 4x4 at .B.N/..../..../.N..","opponent":"symmetry","side":"first"}"#,
+                "from this position, after ",
+            ),
+            (
+                r#"{"game":"kayles 0","opponent":"symmetry","side":"first"}"#,
+                "the game is over",
+            ),
             (
                 r#"{"game":"knights 4x4 at NN../..../..../....","opponent":"symmetry","side":"second"}"#,
                 "from this position, after ",

@@ -12,6 +12,15 @@ export const runningJobs = new Map(); // view -> job id
 // Thrown by `ask` when a newer request of the same view replaced its job: nothing to show.
 export class Superseded extends Error {}
 
+// A job that ended without an answer, with the kind of the library's error when the work
+// met one (`input`: the request refused as asked, such as a side its opponent cannot play).
+export class JobFailed extends Error {
+  constructor(message, kind) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
 export function cancelJob(id) {
   // keepalive: the cancel still reaches the server when the page is going away.
   return fetch(`/api/jobs/${id}`, { method: 'DELETE', keepalive: true }).catch(() => {});
@@ -113,7 +122,7 @@ export async function ask(request, view = request.question) {
     showError(job.error);
     return job.result;
   }
-  throw new Error(job.error || job.state);
+  throw new JobFailed(job.error || job.state, job.error_kind);
 }
 
 // Runs `task`, showing its error instead of throwing.

@@ -4,7 +4,7 @@
 // computer's, is played by taking the game it leaves as the game of the next request.
 
 import { $, parseBoard, showError, sleep } from './common.js';
-import { Superseded, ask, cancelJob, cancelView, guarded, runningJobs } from './api.js';
+import { JobFailed, ask, cancelJob, cancelView, guarded, runningJobs } from './api.js';
 import {
   play, families, limits, analysisKey, classroom, computerToMove, drawn, gameOver, onSquares, other,
   oversized, partlySettled, personToMove, playForm, toMove,
@@ -150,8 +150,8 @@ async function computerMove() {
 
 export function humanMove(move) {
   if (play.busy || gameOver() || !personToMove()) return;
-  if (play.refused) {
-    showError(play.refused);
+  if (play.refused && play.refused.key === shownKey()) {
+    showError(play.refused.message);
     return;
   }
   // With two players each move is said with its player's name.
@@ -277,9 +277,10 @@ export async function newGame(start = {}, plies = 0, replay = null) {
     $('message').textContent = '';
     if (replay) await replayMoves(replay);
     renderPlay();
+    const before = play.history.length;
     await refresh();
     // Playing first, the computer has just moved, or been refused.
-    if (play.history.length === 0) await checkComputerSide();
+    if (play.history.length === before) await checkComputerSide();
   });
 }
 
@@ -287,15 +288,19 @@ export async function newGame(start = {}, plies = 0, replay = null) {
 // the first move: when a game starts and when the sides are swapped or the computer comes
 // back into a game, with the computer not to move (to move, it moves or is refused at once).
 // Where its family's strategies do not win for that side from the position shown, the
-// library refuses it, naming the side that has one; the person's moves then wait for a new
-// game or the sides swapped (`play.refused`), as the command line plays none.
+// library refuses it (an `input` error), naming the side that has one, and the person's moves in
+// that position wait for a new game or the sides swapped (`play.refused`), as the command
+// line plays none. A check that did not finish (cancelled, the server busy) blocks nothing:
+// the computer's move is then refused at its turn if it must be.
 async function checkComputerSide() {
   play.refused = null;
   if (play.opponent !== 'symmetry' || play.mode === 'two' || gameOver() || computerToMove()) return;
   try {
     await ask(Object.assign(gameRequest('play'), { opponent: play.opponent, side: 'second' }), 'play');
   } catch (error) {
-    if (!(error instanceof Superseded)) play.refused = error.message;
+    if (error instanceof JobFailed && error.kind === 'input') {
+      play.refused = { key: shownKey(), message: error.message };
+    }
     throw error;
   }
 }
@@ -388,6 +393,8 @@ $('play-misere').addEventListener('change', async () => {
   busyWhile(async () => {
     play.misere = $('play-misere').checked;
     if (play.misere && play.opponent === 'symmetry') play.opponent = 'perfect';
+    // The symmetry opponent is not played under misère play, nor after it: its refusal goes.
+    play.refused = null;
     play.hint = false;
     // Short: the rules beside the board now end as this convention ends.
     $('message').textContent = play.misere ? 'Switched to misère play.' : 'Switched to normal play.';
@@ -500,6 +507,7 @@ $('play-retry').addEventListener('click', () => busyWhile(async () => {
 }));
 
 $('play-swap').addEventListener('click', () => busyWhile(async () => {
+  play.refused = null;
   play.human = other(play.human);
   $('play-side').value = play.human;
   $('message').textContent = `you now play ${play.human}`;
@@ -547,6 +555,7 @@ actions.updateOpponentChoice = updateOpponentChoice;
 actions.goToMove = goToMove;
 // A mode changed (modes.js): against the computer, it plays on if it is its turn.
 actions.continueGame = () => busyWhile(async () => {
+  play.refused = null;
   await refresh();
   await checkComputerSide();
 });

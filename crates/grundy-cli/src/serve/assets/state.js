@@ -83,7 +83,8 @@ export const play = {
   // 'computer' (its move), 'moves' (the moves of the position shown), or null.
   retry: null,
   // The library's refusal of the symmetry opponent for the side it took (play.js,
-  // checkComputerSide): the person's moves wait for a new game or the sides swapped.
+  // checkComputerSide), with the key of the position it was refused in (`analysisKey`): the
+  // person's moves there wait for a new game or the sides swapped.
   refused: null,
   seed: 1,
 };

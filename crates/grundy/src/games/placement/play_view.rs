@@ -4,10 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::{
-    symmetry_strategy, MoveError, Placement, PlacementGame, PlacementMove, PlacementPosition,
-    Player,
-};
+use super::{symmetry_strategy, MoveError, Placement, PlacementGame, PlacementMove, Player};
 use crate::games::answer_text::draw_board;
 use crate::games::contract::PlayView;
 use crate::games::play_text::HINT_SECONDS;
@@ -44,33 +41,35 @@ pub(super) fn side_strategy(
             )
         }
     };
-    let strategy = symmetry_strategy(game, player).map_err(|why| named(why.to_string()))?;
+    let mut strategy = symmetry_strategy(game, player).map_err(|why| named(why.to_string()))?;
     let name = strategy.name();
     if *position == game.empty() {
         return Ok(name);
     }
-    // The strategies read the position afresh at each move, so a new one answers for each.
-    let answers = |from: &PlacementPosition| -> Result<(), String> {
-        let mut strategy = symmetry_strategy(game, player).map_err(|why| why.to_string())?;
-        strategy
-            .choose(from)
-            .map(drop)
-            .map_err(|why| why.to_string())
-    };
-    if player == to_move {
-        answers(position).map_err(|why| named(format!("from this position: {why}")))?;
+    // The strategies read the position afresh at each move and keep nothing between moves,
+    // so one strategy answers every position tried. Its own move first, when it is to move;
+    // then its answer to every move from the position that leaves.
+    let (opened, own) = if player == to_move {
+        let own = strategy
+            .choose(position)
+            .map_err(|why| named(format!("from this position: {why}")))?;
+        let after = game
+            .play_move(position, own)
+            .map_err(|error| error.to_string())?;
+        (after, format!("{} and ", game.move_name(own)))
     } else {
-        for reply in game.legal_placements(position) {
-            let after = game
-                .play_move(position, reply)
-                .map_err(|error| error.to_string())?;
-            answers(&after).map_err(|why| {
-                named(format!(
-                    "from this position, after {}: {why}",
-                    game.move_name(reply)
-                ))
-            })?;
-        }
+        (*position, String::new())
+    };
+    for reply in game.legal_placements(&opened) {
+        let after = game
+            .play_move(&opened, reply)
+            .map_err(|error| error.to_string())?;
+        strategy.choose(&after).map_err(|why| {
+            named(format!(
+                "from this position, after {own}{}: {why}",
+                game.move_name(reply)
+            ))
+        })?;
     }
     Ok(name)
 }
