@@ -166,7 +166,7 @@ pub(super) fn answer_before_the_game(
     if symmetry && request.convention.is_misere() {
         return Err(RunError::input(NO_MISERE_SYMMETRY));
     }
-    let name = computer_name(&request.game, request.opponent, side).map_err(|refused| {
+    let name = computer_name(game, request.opponent, side).map_err(|refused| {
         let hint = if refused.other_side_has_one {
             format!(
                 "the {} player has one: let the computer play that side",
@@ -201,11 +201,11 @@ pub(super) fn answer_before_the_game(
             ..report.with_nimber(Nimber::ZERO)
         }
     } else {
-        let mut unvalued = report;
+        let mut unvalued = match request.convention {
+            Convention::Normal => report,
+            Convention::Misere => report.under_misere(),
+        };
         unvalued.standing.outcome = None;
-        if request.convention.is_misere() {
-            unvalued.value = ValuePart::misere(None);
-        }
         unvalued
     };
     report.play = Some(PlayPart {
