@@ -654,6 +654,41 @@ mod tests {
     }
 
     #[test]
+    fn a_position_set_up_mid_game_is_taken_over_by_whichever_players_strategy_holds_there() {
+        // Five kings leave the free squares one whole column with the game's second player to
+        // move (the piece count is odd): the player not to move wins by the answer in the same
+        // column, the strategy that counted from the empty board belongs to the second player.
+        const FIVE: &str = "kings 4x7 at ......./..K..K./......./..K.K.K";
+        const ANSWER: &str = "kings on 4 rows: the answer in the same column";
+        let answer = |json: String| play(&asked(&json), &Watch::new());
+        let report = answer(format!(
+            r#"{{"game":"{FIVE}","opponent":"symmetry","side":"second"}}"#
+        ))
+        .unwrap();
+        assert_eq!(
+            (report.played_by(), report.settled_by.as_deref()),
+            (Some(ANSWER), Some(ANSWER))
+        );
+        let refused = answer(format!(
+            r#"{{"game":"{FIVE}","opponent":"symmetry","side":"first"}}"#
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(
+            refused.contains("no symmetry strategy for the computer as first player"),
+            "{refused}"
+        );
+        // After a king in that column, the computer (now the game's first player) answers it.
+        let six = FIVE.replace("at .......", "at K......");
+        for opponent in ["symmetry", "perfect"] {
+            let report = answer(format!(r#"{{"game":"{six}","opponent":"{opponent}"}}"#)).unwrap();
+            assert_eq!(report.played(), Some("a4"), "{opponent}");
+            assert!(report.played_by().unwrap().ends_with(ANSWER), "{opponent}");
+            assert_eq!(report.nimber(), Some(0), "{opponent}");
+        }
+    }
+
+    #[test]
     fn a_finished_game_and_a_symmetry_strategy_beyond_placement_games_are_refused() {
         for (json, refusal) in [
             (r#"{"game":"kayles 0"}"#, "the game is over"),

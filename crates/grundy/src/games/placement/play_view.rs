@@ -4,7 +4,11 @@
 
 use std::collections::HashMap;
 
-use super::{symmetry_strategy, MoveError, Placement, PlacementGame, PlacementMove, Player};
+use super::symmetry::strategy_taking_over;
+use super::{
+    symmetry_strategy, MoveError, Placement, PlacementGame, PlacementMove, PlacementPosition,
+    Player, Strategy,
+};
 use crate::games::answer_text::draw_board;
 use crate::games::contract::PlayView;
 use crate::games::play_text::HINT_SECONDS;
@@ -19,8 +23,9 @@ pub fn describe_move(game: &PlacementGame, placement: PlacementMove) -> String {
 /// The name of the symmetry strategy `side` plays from `placement`'s position to the end, or
 /// why none applies to that side. `side` counts from the player to move there; the strategies
 /// count from the first piece placed, so a position with an odd number of pieces swaps them.
-/// Away from the empty board a strategy must also carry on from the position as it stands:
-/// for the player to move, its move there; for the other, its answer to every move there.
+/// Away from the empty board a strategy must also carry on from the position as it stands
+/// ([`carries_on`]), and the other player's strategies are tried too
+/// ([`strategy_taking_over`]).
 pub(super) fn side_strategy(
     placement: &Placement,
     side: crate::report::Player,
@@ -41,18 +46,34 @@ pub(super) fn side_strategy(
             )
         }
     };
-    let mut strategy = symmetry_strategy(game, player).map_err(|why| named(why.to_string()))?;
-    let name = strategy.name();
     if *position == game.empty() {
-        return Ok(name);
+        return symmetry_strategy(game, player)
+            .map(|strategy| strategy.name())
+            .map_err(|why| named(why.to_string()));
     }
-    // The strategies read the position afresh at each move and keep nothing between moves,
-    // so one strategy answers every position tried. Its own move first, when it is to move;
-    // then its answer to every move from the position that leaves.
-    let (opened, own) = if player == to_move {
+    let (strategy, ()) = strategy_taking_over(
+        game,
+        player,
+        |why| named(why.to_string()),
+        |strategy| carries_on(game, position, strategy, player == to_move).map_err(&named),
+    )?;
+    Ok(strategy.name())
+}
+
+/// Whether `strategy` plays on from `position` to the end: when it is to move (`to_move`), its
+/// move there and then its answer to every move after; otherwise its answer to every move
+/// there. The strategies read the position afresh at each move and keep nothing between
+/// moves, so one strategy answers every position tried.
+fn carries_on(
+    game: &PlacementGame,
+    position: &PlacementPosition,
+    strategy: &mut dyn Strategy,
+    to_move: bool,
+) -> Result<(), String> {
+    let (opened, own) = if to_move {
         let own = strategy
             .choose(position)
-            .map_err(|why| named(format!("from this position: {why}")))?;
+            .map_err(|why| format!("from this position: {why}"))?;
         let after = game
             .play_move(position, own)
             .map_err(|error| error.to_string())?;
@@ -65,13 +86,13 @@ pub(super) fn side_strategy(
             .play_move(&opened, reply)
             .map_err(|error| error.to_string())?;
         strategy.choose(&after).map_err(|why| {
-            named(format!(
+            format!(
                 "from this position, after {own}{}: {why}",
                 game.move_name(reply)
-            ))
+            )
         })?;
     }
-    Ok(name)
+    Ok(())
 }
 
 /// A placement game in its position, as a person plays it on the board.

@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
+use super::symmetry::strategy_taking_over;
 use super::{
     board_part, describe_move, player_to_move, symmetry_strategy, Perfect, Placement,
     PlacementGame, PlacementMove, PlacementPosition, PlacementSolver, Player, Random, Strategy,
@@ -32,22 +33,6 @@ enum After {
     NotZero,
     /// Nothing: the thinking time ran out before the move was searched to the end.
     Unknown,
-}
-
-/// The computer's strategy of the kind `opponent` for `side` in `game`, its solver (if any)
-/// within `budget` bytes, or why no symmetry strategy applies to `side`.
-fn opponent_strategy(
-    game: &PlacementGame,
-    opponent: Opponent,
-    side: Player,
-    seed: u64,
-    budget: u64,
-) -> Result<Box<dyn Strategy>, StrategyError> {
-    Ok(match opponent {
-        Opponent::Perfect => Box::new(Perfect::new(game, budget)),
-        Opponent::Random => Box::new(Random::new(game, seed)),
-        Opponent::Symmetry => symmetry_strategy(game, side)?,
-    })
 }
 
 /// The computer's move under normal play in `placed`, as `asked`: a symmetry strategy's, the
@@ -136,7 +121,10 @@ pub(crate) fn reply(
     })
 }
 
-/// The move of the symmetry or random strategy asked for, and the strategy's name.
+/// The move of the symmetry or random strategy asked for (or the perfect player's, within
+/// `budget` bytes), and the strategy's name. The
+/// symmetry strategy is `side`'s own or, from a position set up mid-game, the other player's
+/// if only that one moves there ([`strategy_taking_over`]).
 fn computer_reply(
     asked: &ComputerAsked,
     game: &PlacementGame,
@@ -144,20 +132,32 @@ fn computer_reply(
     side: Player,
     budget: u64,
 ) -> Result<(PlacementMove, String), NoReply> {
-    let mut computer =
-        opponent_strategy(game, asked.opponent, side, asked.seed, budget).map_err(|why| {
-            let other_side_has_one = symmetry_strategy(game, side.other()).is_ok();
-            let hint = if other_side_has_one {
-                format!("the {} player has one", side.other())
-            } else {
-                "neither player has one here: try the perfect opponent".to_string()
+    let mut computer: Box<dyn Strategy> = match asked.opponent {
+        Opponent::Symmetry => {
+            let no_strategy = |why: StrategyError| {
+                let other_side_has_one = symmetry_strategy(game, side.other()).is_ok();
+                let hint = if other_side_has_one {
+                    format!("the {} player has one", side.other())
+                } else {
+                    "neither player has one here: try the perfect opponent".to_string()
+                };
+                NoReply::refused(format!(
+                    "no symmetry strategy for the computer as {side} player in {} on {}: {why}; {hint}",
+                    game.name(),
+                    game.board()
+                ))
             };
-            NoReply::refused(format!(
-                "no symmetry strategy for the computer as {side} player in {} on {}: {why}; {hint}",
-                game.name(),
-                game.board()
-            ))
-        })?;
+            let (strategy, placement) =
+                strategy_taking_over(game, side, no_strategy, |strategy| {
+                    strategy
+                        .choose(position)
+                        .map_err(|error| strategy_error(game, position, side, error))
+                })?;
+            return Ok((placement, strategy.name()));
+        }
+        Opponent::Random => Box::new(Random::new(game, asked.seed)),
+        Opponent::Perfect => Box::new(Perfect::new(game, budget)),
+    };
     let placement = computer
         .choose(position)
         .map_err(|error| strategy_error(game, position, side, error))?;
@@ -194,11 +194,14 @@ fn perfect_reply(
     seconds: Option<f64>,
 ) -> Result<(PlacementMove, String, After), NoReply> {
     let side = Player::to_move(game, position);
-    if let Ok(mut strategy) = symmetry_strategy(game, side) {
-        if let Ok(placement) = strategy.choose(position) {
-            let name = format!("perfect play: {}", strategy.name());
-            return Ok((placement, name, After::Value(Nimber::ZERO)));
-        }
+    if let Ok((strategy, placement)) = strategy_taking_over(
+        game,
+        side,
+        |_| (),
+        |strategy| strategy.choose(position).map_err(|_| ()),
+    ) {
+        let name = format!("perfect play: {}", strategy.name());
+        return Ok((placement, name, After::Value(Nimber::ZERO)));
     }
     let moves = game.legal_placements(position);
     if moves.is_empty() {
