@@ -2377,8 +2377,11 @@ test('the symmetry opponent is refused as the game starts for a side its strateg
     /^no symmetry strategy for the computer as second player in knights on 5x5: .*; the first player has one: let the computer play that side$/,
   );
   assert.equal((await page.$$('#board [data-owner]')).length, 0, 'nothing played');
-  // The game waits for a new one: a square clicked plays nothing (the click is handled as it
-  // is dispatched, so the tab would be busy with the move by now) and asks nothing.
+  // The game waits for a new one: no square is drawn as a move, the turn line says why, a
+  // square clicked plays nothing (the click is handled as it is dispatched, so the tab
+  // would be busy with the move by now) and asks nothing.
+  assert.equal((await page.$$('#board .legal')).length, 0, 'no move offered');
+  assert.match(await page.textContent('#to-move'), /^first player to move \(you\): waiting for a new game or the sides swapped/);
   const askedAfter = jobsAsked(page);
   await page.click('#board [data-square="a1"]');
   assert.equal(await page.$('#play[aria-busy]'), null);
@@ -2391,6 +2394,8 @@ test('the symmetry opponent is refused as the game starts for a side its strateg
   await newGameAsking((request) => request.question === 'play' && request.side === 'second', '#play-swap');
   assert.equal(await page.isHidden('#error'), true);
   assert.match(await page.textContent('#message'), /^the computer \(first\) played c3/);
+  assert.ok((await page.$$('#board .legal')).length > 0, 'the person moves again');
+  assert.equal(await page.textContent('#to-move'), 'second player to move (you)');
   assert.deepEqual(checks.filter((request) => request.question === 'play').map((request) => request.side), [undefined, 'second']);
   // Cram 2x4 is the second player's by mirror play: asked to play second, nothing is refused.
   await page.selectOption('#play-family', 'cram');

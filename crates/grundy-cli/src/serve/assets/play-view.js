@@ -5,7 +5,7 @@
 import { $, nimberText, svgElement, svgText } from './common.js';
 import {
   play, families, endings, limits, classroom, drawn, gameOver, misereShown,
-  other, personToMove, showingValues, toMove,
+  other, personToMove, refusedHere, showingValues, toMove,
 } from './state.js';
 import { WINNING_FRAME, moveColour } from './values.js';
 import { keepFocus, keyboardMove, renderCorner, renderPlacement } from './board.js';
@@ -63,7 +63,9 @@ function renderStatus() {
   $('play-retry').textContent = play.retry === 'computer' ? "Computer's move" : 'Work out the moves';
   const mover = toMove();
   const you = playerName;
-  $('to-move').textContent = analysis ? `${mover} player to move (${you(mover)})` : '';
+  // Refused its side, the computer leaves the game waiting: said where the turn is said.
+  const waiting = refusedHere() ? ': waiting for a new game or the sides swapped (the computer has no strategy for its side here)' : '';
+  $('to-move').textContent = analysis ? `${mover} player to move (${you(mover)})${waiting}` : '';
   renderValue(analysis, hidden);
   renderHistory();
   if (!analysis) {

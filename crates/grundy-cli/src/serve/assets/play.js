@@ -6,8 +6,8 @@
 import { $, parseBoard, showError, sleep } from './common.js';
 import { JobFailed, ask, cancelJob, cancelView, guarded, runningJobs } from './api.js';
 import {
-  play, families, limits, analysisKey, classroom, computerToMove, drawn, gameOver, onSquares, other,
-  oversized, partlySettled, personToMove, playForm, toMove,
+  play, families, limits, classroom, computerToMove, drawn, gameOver, onSquares, other,
+  oversized, partlySettled, personToMove, playForm, shownKey, toMove,
 } from './state.js';
 import { playerName, readModes } from './modes.js';
 import { actions } from './actions.js';
@@ -149,11 +149,8 @@ async function computerMove() {
 }
 
 export function humanMove(move) {
+  // Refused its side, the computer leaves the person no move to make (`personToMove`).
   if (play.busy || gameOver() || !personToMove()) return;
-  if (play.refused && play.refused.key === shownKey()) {
-    showError(play.refused.message);
-    return;
-  }
   // With two players each move is said with its player's name.
   const by = play.mode === 'two' ? playerName(toMove()) : 'you';
   recordMove(move, by);
@@ -180,11 +177,6 @@ async function busyWhile(task) {
     play.busy = false;
     $('play').removeAttribute('aria-busy');
   }
-}
-
-// The key of the position shown among the analyses seen.
-function shownKey() {
-  return analysisKey(play.misere, play.game, play.graph);
 }
 
 // After Cancel or an error, the game goes back to the last position whose moves the library

@@ -152,9 +152,16 @@ export function toMove() {
 }
 
 // Whether a person moves in the position shown: always with two players on one screen,
-// else when it is the person's turn against the computer.
+// else when it is the person's turn against the computer and the computer has not been
+// refused the other side there (`refusedHere`).
 export function personToMove() {
-  return play.mode === 'two' || toMove() === play.human;
+  return play.mode === 'two' || (toMove() === play.human && !refusedHere());
+}
+
+// Whether the computer was refused its side in the position shown: the board is drawn with
+// no move to make until a new game or the sides are swapped.
+export function refusedHere() {
+  return Boolean(play.refused && play.refused.key === shownKey());
 }
 
 // Whether the computer makes the move of the position shown.
@@ -165,6 +172,11 @@ export function computerToMove() {
 // The key of a position's analysis among those seen in this game (`known`).
 export function analysisKey(misere, game, graph) {
   return [misere ? 'misere' : 'normal', game, graph || ''].join('\n');
+}
+
+// The key of the position shown among the analyses seen.
+export function shownKey() {
+  return analysisKey(play.misere, play.game, play.graph);
 }
 
 export function gameOver() {
