@@ -609,11 +609,11 @@ mod tests {
         .unwrap();
         assert_eq!(report.played(), Some("a4"));
         for (json, refusal) in [
-            // Mirror play answers here (d4 for b4), but then a bishop attacks the image of
-            // the person's next move: the strategy does not carry on.
+            // A bishop on b1 and a knight on its image b4 are no pair for mirror play: with
+            // d1's knight, three pieces lack their image.
             (
                 r#"{"game":"bishops+knights 4x4 at .B.N/..../..../.N..","opponent":"symmetry","side":"first"}"#,
-                "from this position, after ",
+                "the position is not one move away from symmetric: 3 pieces lack their image",
             ),
             (
                 r#"{"game":"kayles 0","opponent":"symmetry","side":"first"}"#,
@@ -686,6 +686,15 @@ mod tests {
             assert!(report.played_by().unwrap().ends_with(ANSWER), "{opponent}");
             assert_eq!(report.nimber(), Some(0), "{opponent}");
         }
+        // Asked to take the side to move there, it checks that answer carries on, and plays it.
+        let report = answer(format!(
+            r#"{{"game":"{six}","opponent":"symmetry","side":"first"}}"#
+        ))
+        .unwrap();
+        assert_eq!(
+            (report.played(), report.played_by()),
+            (Some("a4"), Some(ANSWER))
+        );
     }
 
     #[test]

@@ -150,19 +150,21 @@ fn first_clash(
     })
 }
 
-/// The occupied squares of `position` whose image under `symmetry` is empty.
+/// The occupied squares of `position` whose image under `symmetry` does not hold the same
+/// piece: empty, or (in a game of several pieces) holding another piece, which the mirror
+/// argument cannot pair with it.
 fn unpaired(
     game: &PlacementGame,
     position: &PlacementPosition,
     symmetry: Symmetry,
     skip: Option<Square>,
 ) -> Vec<Square> {
-    let occupied: Vec<Square> = game.occupied(position).collect();
-    occupied
-        .iter()
-        .copied()
+    game.occupied(position)
         .filter(|&square| Some(square) != skip)
-        .filter(|&square| !occupied.contains(&symmetry.image(game.board(), square)))
+        .filter(|&square| {
+            let image = symmetry.image(game.board(), square);
+            game.piece_at(position, image) != game.piece_at(position, square)
+        })
         .collect()
 }
 
@@ -369,12 +371,33 @@ impl Strategy for CentreThenReflect {
         if *position == self.game.empty() {
             return Ok(self.centre);
         }
-        let centre = self.centre.square;
-        if !self.game.occupied(position).any(|square| square == centre) {
-            return Err(does_not_apply(
-                &self.name(),
-                format!("the centre {centre} is empty: the strategy opens there"),
-            ));
+        // Its argument holds for the piece it opens with: another piece on the centre may
+        // attack the images of the squares it leaves free.
+        let PlacementMove {
+            square: centre,
+            piece,
+        } = self.centre;
+        match self.game.piece_at(position, centre) {
+            Some(standing) if standing == piece => {}
+            Some(standing) => {
+                return Err(does_not_apply(
+                    &self.name(),
+                    format!(
+                        "{} stands on the centre, where the strategy opens with {}",
+                        self.game.move_name(PlacementMove {
+                            square: centre,
+                            piece: standing
+                        }),
+                        self.game.move_name(self.centre)
+                    ),
+                ))
+            }
+            None => {
+                return Err(does_not_apply(
+                    &self.name(),
+                    format!("the centre {centre} is empty: the strategy opens there"),
+                ))
+            }
         }
         restore_symmetry(
             &self.name(),
@@ -1040,6 +1063,87 @@ pub(super) mod tests {
         let mut centre = CentreThenReflect::for_game(&game).unwrap();
         assert_eq!(centre.centre().piece, Piece::Bishop);
         wins_against_every_reply(&game, &mut centre, Player::First).unwrap();
+    }
+
+    /// Every position a game reaches from the empty board, up to `cap` of them (breadth first).
+    fn reachable(game: &PlacementGame, cap: usize) -> Vec<PlacementPosition> {
+        let mut seen = HashSet::from([game.empty()]);
+        let mut order = vec![game.empty()];
+        let mut next = 0;
+        while next < order.len() && order.len() < cap {
+            let position = order[next];
+            next += 1;
+            for placement in game.legal_placements(&position) {
+                let after = game.play_move(&position, placement).expect("a legal move");
+                if seen.insert(after) {
+                    order.push(after);
+                }
+            }
+        }
+        order
+    }
+
+    /// The perfect player plays a strategy's move without search and calls the position it
+    /// leaves 0 (`reply.rs`), from any position, for either player's strategy: so wherever a
+    /// strategy moves, the solver must find 0 after its move. In a game of several pieces a
+    /// square's image must hold the same piece to pair with it, and the centre the piece the
+    /// strategy opens with (`BB../..../..../N...`: mirror play took a1's bishop and a4's knight
+    /// for a pair and answered Bb4, a move that loses).
+    #[test]
+    fn wherever_a_strategy_moves_the_position_it_leaves_is_a_second_player_win() {
+        let mut moved = 0;
+        for game in [
+            several("bishops+knights", "4x4"),
+            several("bishops+knights", "3x3"),
+            several("bishops+knights", "3x5"),
+            several("rooks+knights", "4x4"),
+            game(Piece::Knight, "4x4"),
+            game(Piece::Knight, "5x5"),
+            game(Piece::King, "4x5"),
+            game(Piece::Queen, "4x4"),
+            game(Piece::Rook, "4x4"),
+        ] {
+            let mut solver = PlacementSolver::new(&game, 1 << 24);
+            for position in reachable(&game, 20_000) {
+                for player in [Player::First, Player::Second] {
+                    let Ok(mut strategy) = symmetry_strategy(&game, player) else {
+                        continue;
+                    };
+                    let Ok(placement) = strategy.choose(&position) else {
+                        continue;
+                    };
+                    let after = game.play_move(&position, placement).unwrap();
+                    assert_eq!(
+                        solver.nim_value(&after),
+                        Nimber::ZERO,
+                        "{} on {}: {} from {} leaves {}",
+                        game.name(),
+                        game.board(),
+                        strategy.name(),
+                        game.format_position(&position),
+                        game.format_position(&after)
+                    );
+                    moved += 1;
+                }
+            }
+        }
+        assert!(moved > 1000, "{moved}");
+        // The two positions that found the fault are refused now.
+        let game = several("bishops+knights", "4x4");
+        let position = game.parse_position("BB../..../..../N...").unwrap();
+        let mut mirror = MirrorSecond::for_game(&game).unwrap();
+        let error = mirror.choose(&position).unwrap_err();
+        assert!(error.to_string().contains("not one move away"), "{error}");
+        let game = several("bishops+knights", "3x3");
+        let position = game.parse_position("N../.N./...").unwrap();
+        let mut centre = CentreThenReflect::for_game(&game).unwrap();
+        let error = centre.choose(&position).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("Nb2 stands on the centre, where the strategy opens with Bb2"),
+            "{error}"
+        );
     }
 
     #[test]

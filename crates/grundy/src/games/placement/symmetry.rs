@@ -50,9 +50,11 @@ pub fn symmetry_strategy(
 /// second answers), but from a position set up mid-game the number of pieces does not say
 /// whose argument holds: five kings on 4x7 can leave the free squares whole columns with the
 /// game's second player to move, and then the game's first player wins by the second player's
-/// answer in the same column. Every strategy's move leaves a position its argument wins from,
-/// whoever counts as first, so trying both is sound; `takes_over` says what the caller needs
-/// (a move now, or an answer to every move).
+/// answer in the same column. A strategy moves only where its move leaves a position its
+/// argument wins from (symmetric with each image holding the same piece, whole free lines, no
+/// free square), whoever counts as first, so trying both is sound; `takes_over` says what the
+/// caller needs (a move now, or an answer to every move). The own strategy's failure is the
+/// one said: where only the other's applies to the game, the caller's hint names that side.
 ///
 /// # Errors
 /// `player`'s strategy's failure, from `built` or `takes_over`, when neither strategy is taken.
