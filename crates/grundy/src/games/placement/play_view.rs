@@ -192,8 +192,54 @@ mod tests {
     use crate::games::game::Game;
     use crate::games::play_text::play_view;
 
+    use super::{side_strategy, Placement};
+    use crate::games::placement::strategy::tests::{reachable, several};
+    use crate::games::placement::{Piece, PlacementGame, PlacementSolver};
+    use crate::values::Nimber;
+
     fn view(text: &str) -> Box<dyn PlayView> {
         play_view(&text.parse::<Game>().unwrap())
+    }
+
+    /// A side the symmetry opponent takes from any position is the side that wins there: the
+    /// player to move (`first`) where the value is not 0, the other where it is, whichever
+    /// player's strategy takes the position over.
+    #[test]
+    fn a_side_taken_from_any_position_is_the_side_that_wins_there() {
+        use crate::report::Player::{First, Second};
+        let mut taken = [0; 2];
+        for game in [
+            several("bishops+knights", "4x4"),
+            several("bishops+knights", "3x3"),
+            PlacementGame::new(Piece::Knight, "4x4".parse().unwrap()),
+            PlacementGame::new(Piece::Knight, "5x5".parse().unwrap()),
+            PlacementGame::new(Piece::King, "4x5".parse().unwrap()),
+            PlacementGame::new(Piece::Queen, "4x4".parse().unwrap()),
+        ] {
+            let mut solver = PlacementSolver::new(&game, 1 << 24);
+            for position in reachable(&game, 3_000) {
+                let placement = Placement {
+                    game: game.clone(),
+                    position,
+                };
+                for side in [First, Second] {
+                    let Ok(name) = side_strategy(&placement, side) else {
+                        continue;
+                    };
+                    let zero = solver.nim_value(&position) == Nimber::ZERO;
+                    assert_eq!(
+                        zero,
+                        side == Second,
+                        "{} on {} at {}: {name} for the {side} player",
+                        game.name(),
+                        game.board(),
+                        game.format_position(&position)
+                    );
+                    taken[usize::from(side == Second)] += 1;
+                }
+            }
+        }
+        assert!(taken.iter().all(|&count| count > 100), "{taken:?}");
     }
 
     #[test]

@@ -1010,7 +1010,7 @@ pub(super) mod tests {
         assert!(play_out(&knights, &mut mirror_first, &mut random).is_err());
     }
 
-    fn several(pieces: &str, board: &str) -> PlacementGame {
+    pub(in crate::games::placement) fn several(pieces: &str, board: &str) -> PlacementGame {
         let pieces = parse_pieces(pieces).unwrap();
         let rules = PlacementRules::new(&pieces, Surface::Rectangle, RayRule::Through).unwrap();
         PlacementGame::with_rules(rules, board.parse().unwrap())
@@ -1066,7 +1066,10 @@ pub(super) mod tests {
     }
 
     /// Every position a game reaches from the empty board, up to `cap` of them (breadth first).
-    fn reachable(game: &PlacementGame, cap: usize) -> Vec<PlacementPosition> {
+    pub(in crate::games::placement) fn reachable(
+        game: &PlacementGame,
+        cap: usize,
+    ) -> Vec<PlacementPosition> {
         let mut seen = HashSet::from([game.empty()]);
         let mut order = vec![game.empty()];
         let mut next = 0;
