@@ -9,7 +9,7 @@ use super::{
     symmetry_strategy, MoveError, Placement, PlacementGame, PlacementMove, PlacementPosition,
     Player, Strategy,
 };
-use crate::games::answer_text::draw_board;
+use crate::games::answer_text::{draw_board, rules_note};
 use crate::games::contract::PlayView;
 use crate::games::play_text::HINT_SECONDS;
 
@@ -101,7 +101,12 @@ pub(super) struct BoardView(pub(super) Placement);
 impl PlayView for BoardView {
     fn title(&self) -> String {
         let game = &self.0.game;
-        format!("{} on {}", game.name(), game.board())
+        format!(
+            "{} on {}{}",
+            game.name(),
+            game.board(),
+            rules_note(game.rules())
+        )
     }
 
     fn rules(&self) -> String {
@@ -301,6 +306,6 @@ mod tests {
             .name_move("c2")
             .unwrap_err()
             .contains("say which goes on c2"));
-        assert_eq!(view.title(), "bishops+knights on 3x3");
+        assert_eq!(view.title(), "bishops+knights on 3x3 (lines through)");
     }
 }

@@ -38,8 +38,9 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::board::{BoardSize, Square, Symmetry};
+use crate::board::{BoardSize, Square, Surface, Symmetry};
 
+use super::settle::mirror_settlement;
 use super::{Piece, PlacementGame, PlacementMove, PlacementPosition, PlacementSolver};
 use crate::values::Nimber;
 
@@ -222,6 +223,22 @@ pub(super) fn ensure_moves_left(
     }
 }
 
+/// Refuses `game` unless it is played on a rectangle. The strategies' arguments test attacks
+/// as they are on the rectangle: on a cylinder, a torus or a Möbius strip a glued edge lets a
+/// piece attack across it (a knight on a cylinder 2 columns round attacks the squares above
+/// and below it), so a square can attack its own image where the rectangle's test says not.
+pub(super) fn ensure_rectangle(strategy: &str, game: &PlacementGame) -> Result<(), StrategyError> {
+    match game.rules().surface() {
+        Surface::Rectangle => Ok(()),
+        surface => Err(does_not_apply(
+            strategy,
+            format!(
+                "it is for a rectangle, not a {surface}, whose glued edges let pieces attack across them"
+            ),
+        )),
+    }
+}
+
 /// The second player's mirror strategy (Boone (2016), Lemma 2.1.2 and Theorem 2.2.2 (a)):
 /// answer every move with its image under a symmetry `σ` of the board, with the same piece.
 ///
@@ -250,6 +267,7 @@ pub struct MirrorSecond {
 impl MirrorSecond {
     /// The mirror strategy for `game`, with the first symmetry that works, or why none does.
     pub fn for_game(game: &PlacementGame) -> Result<MirrorSecond, StrategyError> {
+        ensure_rectangle("mirror play", game)?;
         let board = game.board();
         let mut failures = Vec::new();
         for symmetry in MIRROR_SYMMETRIES {
@@ -314,6 +332,7 @@ impl CentreThenReflect {
     /// The strategy for `game`, or why it does not apply.
     pub fn for_game(game: &PlacementGame) -> Result<CentreThenReflect, StrategyError> {
         const NAME: &str = "centre then reflection";
+        ensure_rectangle(NAME, game)?;
         let board = game.board();
         if board.rows() % 2 == 0 || board.cols() % 2 == 0 {
             return Err(does_not_apply(
@@ -399,13 +418,34 @@ impl Strategy for CentreThenReflect {
                 ))
             }
         }
-        restore_symmetry(
+        let reply = restore_symmetry(
             &self.name(),
             &self.game,
             position,
             Symmetry::HALF_TURN,
             Some(centre),
-        )
+        )?;
+        // From the empty board every square on a line through the centre piece is taken up to
+        // the edge, but a position set up with lines blocked may have a piece beside the
+        // centre, freeing squares the constructor never tested (with a (0,4) leaper on 5x5,
+        // a3 and e3 behind pieces on b3 and d3 attack each other). So the position the reply
+        // leaves is tested itself, as every settlement is.
+        let after = self
+            .game
+            .play_move(position, reply)
+            .map_err(|error| does_not_apply(&self.name(), error.to_string()))?;
+        if self.game.available(&after).is_empty() || mirror_settlement(&self.game, &after).is_some()
+        {
+            Ok(reply)
+        } else {
+            Err(does_not_apply(
+                &self.name(),
+                format!(
+                    "after {} some free square attacks its image under the half turn",
+                    self.game.move_name(reply)
+                ),
+            ))
+        }
     }
 }
 
@@ -423,6 +463,7 @@ impl QueensFour {
 
     /// The strategy for `game`, which must be queens on 4×4.
     pub fn for_game(game: &PlacementGame) -> Result<QueensFour, StrategyError> {
+        ensure_rectangle("the queens 4x4 strategy", game)?;
         if game.single_piece() != Some(Piece::Queen)
             || game.board() != BoardSize::new(4, 4).expect("4x4")
         {
@@ -1011,8 +1052,12 @@ pub(super) mod tests {
     }
 
     pub(in crate::games::placement) fn several(pieces: &str, board: &str) -> PlacementGame {
+        ruled(pieces, board, Surface::Rectangle, RayRule::Through)
+    }
+
+    fn ruled(pieces: &str, board: &str, surface: Surface, rays: RayRule) -> PlacementGame {
         let pieces = parse_pieces(pieces).unwrap();
-        let rules = PlacementRules::new(&pieces, Surface::Rectangle, RayRule::Through).unwrap();
+        let rules = PlacementRules::new(&pieces, surface, rays).unwrap();
         PlacementGame::with_rules(rules, board.parse().unwrap())
     }
 
@@ -1105,6 +1150,22 @@ pub(super) mod tests {
             game(Piece::King, "4x5"),
             game(Piece::Queen, "4x4"),
             game(Piece::Rook, "4x4"),
+            ruled(
+                "bishops+knights",
+                "4x4",
+                Surface::Rectangle,
+                RayRule::Blocked,
+            ),
+            ruled("rooks+knights", "3x5", Surface::Rectangle, RayRule::Blocked),
+            ruled(
+                "leaper:0,4+rooks",
+                "5x5",
+                Surface::Rectangle,
+                RayRule::Blocked,
+            ),
+            ruled("knights", "6x2", Surface::Cylinder, RayRule::Through),
+            ruled("kings", "3x5", Surface::Torus, RayRule::Through),
+            ruled("queens", "4x4", Surface::Mobius, RayRule::Through),
         ] {
             let mut solver = PlacementSolver::new(&game, 1 << 24);
             for position in reachable(&game, 20_000) {
@@ -1147,6 +1208,46 @@ pub(super) mod tests {
                 .contains("Nb2 stands on the centre, where the strategy opens with Bb2"),
             "{error}"
         );
+        // With lines blocked, (0,4) leapers beside the centre rook free a3 and e3, which
+        // attack each other: the half turn's answer Ld4 would leave *2.
+        let game = ruled(
+            "leaper:0,4+rooks",
+            "5x5",
+            Surface::Rectangle,
+            RayRule::Blocked,
+        );
+        let position = game
+            .parse_position("...../.L.../.LRL./...../.....")
+            .unwrap();
+        let mut centre = CentreThenReflect::for_game(&game).unwrap();
+        let error = centre.choose(&position).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("some free square attacks its image"),
+            "{error}"
+        );
+        // A glued edge lets a piece attack across it, which the strategies' tests do not see:
+        // they refuse every surface but the rectangle.
+        for (pieces, board, surface) in [
+            ("knights", "6x2", Surface::Cylinder),
+            ("bishops", "4x3", Surface::Cylinder),
+            ("kings", "3x5", Surface::Torus),
+            ("rooks", "3x3", Surface::Mobius),
+            ("queens", "4x4", Surface::Torus),
+        ] {
+            let game = ruled(pieces, board, surface, RayRule::Through);
+            for player in [Player::First, Player::Second] {
+                let Err(error) = symmetry_strategy(&game, player) else {
+                    panic!("{pieces} {board}: a strategy on a {surface}");
+                };
+                let error = error.to_string();
+                assert!(
+                    error.contains("it is for a rectangle"),
+                    "{pieces} {board}: {error}"
+                );
+            }
+        }
     }
 
     #[test]
