@@ -122,9 +122,9 @@ pub(crate) fn reply(
 }
 
 /// The move of the symmetry or random strategy asked for (or the perfect player's, within
-/// `budget` bytes), and the strategy's name. The
-/// symmetry strategy is `side`'s own or, from a position set up mid-game, the other player's
-/// if only that one moves there ([`strategy_taking_over`]).
+/// `budget` bytes), and the strategy's name. The symmetry strategy is `side`'s own or, from a
+/// position set up mid-game, the other player's if only that one moves there
+/// ([`strategy_taking_over`]).
 fn computer_reply(
     asked: &ComputerAsked,
     game: &PlacementGame,
@@ -132,6 +132,7 @@ fn computer_reply(
     side: Player,
     budget: u64,
 ) -> Result<(PlacementMove, String), NoReply> {
+    let cannot_move = |error| strategy_error(game, position, side, error);
     let mut computer: Box<dyn Strategy> = match asked.opponent {
         Opponent::Symmetry => {
             let no_strategy = |why: StrategyError| {
@@ -149,18 +150,14 @@ fn computer_reply(
             };
             let (strategy, placement) =
                 strategy_taking_over(game, side, no_strategy, |strategy| {
-                    strategy
-                        .choose(position)
-                        .map_err(|error| strategy_error(game, position, side, error))
+                    strategy.choose(position).map_err(cannot_move)
                 })?;
             return Ok((placement, strategy.name()));
         }
         Opponent::Random => Box::new(Random::new(game, asked.seed)),
         Opponent::Perfect => Box::new(Perfect::new(game, budget)),
     };
-    let placement = computer
-        .choose(position)
-        .map_err(|error| strategy_error(game, position, side, error))?;
+    let placement = computer.choose(position).map_err(cannot_move)?;
     Ok((placement, computer.name()))
 }
 

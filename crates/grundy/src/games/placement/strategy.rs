@@ -170,14 +170,14 @@ fn unpaired(
 }
 
 /// The reply that restores symmetry after the one move that broke it, checked to be legal:
-/// the same piece on the image square.
+/// the same piece on the image square; with the position it leaves.
 fn restore_symmetry(
     strategy: &str,
     game: &PlacementGame,
     position: &PlacementPosition,
     symmetry: Symmetry,
     centre: Option<Square>,
-) -> Result<PlacementMove, StrategyError> {
+) -> Result<(PlacementMove, PlacementPosition), StrategyError> {
     match unpaired(game, position, symmetry, centre).as_slice() {
         [last] => {
             let reply = PlacementMove {
@@ -186,7 +186,7 @@ fn restore_symmetry(
                     .piece_at(position, *last)
                     .expect("an unpaired square is occupied"),
             };
-            game.play_move(position, reply).map_err(|error| {
+            let after = game.play_move(position, reply).map_err(|error| {
                 does_not_apply(
                     strategy,
                     format!(
@@ -195,7 +195,7 @@ fn restore_symmetry(
                     ),
                 )
             })?;
-            Ok(reply)
+            Ok((reply, after))
         }
         [] => Err(does_not_apply(
             strategy,
@@ -307,6 +307,7 @@ impl Strategy for MirrorSecond {
     fn choose(&mut self, position: &PlacementPosition) -> Result<PlacementMove, StrategyError> {
         ensure_moves_left(&self.game, position)?;
         restore_symmetry(&self.name(), &self.game, position, self.symmetry, None)
+            .map(|(reply, _)| reply)
     }
 }
 
@@ -418,7 +419,7 @@ impl Strategy for CentreThenReflect {
                 ))
             }
         }
-        let reply = restore_symmetry(
+        let (reply, after) = restore_symmetry(
             &self.name(),
             &self.game,
             position,
@@ -430,10 +431,6 @@ impl Strategy for CentreThenReflect {
         // centre, freeing squares the constructor never tested (with a (0,4) leaper on 5x5,
         // a3 and e3 behind pieces on b3 and d3 attack each other). So the position the reply
         // leaves is tested itself, as every settlement is.
-        let after = self
-            .game
-            .play_move(position, reply)
-            .map_err(|error| does_not_apply(&self.name(), error.to_string()))?;
         if self.game.available(&after).is_empty() || mirror_settlement(&self.game, &after).is_some()
         {
             Ok(reply)
