@@ -698,6 +698,17 @@ test("the computer's move is asked with a thinking time within the server's limi
   assert.match(await page.textContent('#history li'), /^computer: [a-d][1-4]$/);
 });
 
+// Opens `link` in the page `target` already shows, where the page opens it itself, then again
+// in the page reloaded, waiting each time for `drawn`. The reload waits for the first: the
+// browser reloads whatever address the page last wrote, and until the page has taken the new
+// link, that may be the one before.
+async function openTwice(target, link, drawn) {
+  await target.goto(link);
+  await target.waitForSelector(drawn);
+  await target.reload();
+  await target.waitForSelector(drawn);
+}
+
 test('a link opens the same view with the same form: a table, then a graph', async () => {
   await page.click('button[data-tab="table"]');
   await page.fill('#table-game', 'knights');
@@ -722,9 +733,7 @@ test('a link opens the same view with the same form: a table, then a graph', asy
     assert.equal(await other.inputValue('#table-game'), 'knights');
     assert.equal(await other.inputValue('#table-cols'), '2-6');
     assert.equal(await other.isHidden('#play'), true);
-    await other.goto(graphLink);
-    await other.reload();
-    await other.waitForSelector('#graph:not([hidden]) [data-testid="gamma"]');
+    await openTwice(other, graphLink, '#graph:not([hidden]) [data-testid="gamma"]');
     assert.equal(await other.inputValue('#graph-game'), 'kings');
     assert.equal(await other.inputValue('#graph-witness'), 'domination_number');
     assert.equal(await other.textContent('[data-testid="gamma"]'), await page.textContent('[data-testid="gamma"]'));
@@ -1003,11 +1012,9 @@ test('on a phone every square, vertex and button is at least 40 pixels across', 
     && document.querySelector('[data-testid="nimber"]').textContent !== '?');
   try {
     for (const [game, rows, cols] of [['knights', 5, 5], ['queens', 8, 8], ['kings', 12, 12]]) {
-      await phone.goto(boardLink(game, rows, cols));
-      await phone.reload();
       // The squares are drawn at once; their moves (needed only on the smaller boards here)
       // come when the search has answered.
-      await phone.waitForSelector(`#board [data-square="${String.fromCharCode(96 + cols)}${rows}"]`);
+      await openTwice(phone, boardLink(game, rows, cols), `#board [data-square="${String.fromCharCode(96 + cols)}${rows}"]`);
       if (rows <= 8) await answered();
       assert.equal((await phone.$$('#board [data-square]')).length, rows * cols);
       assert.deepEqual(await smallTargets(phone, '#board [data-square]', 40), [], `${game} ${rows}x${cols}`);
@@ -1054,9 +1061,7 @@ test('screenshots of every view at 1280x800 and 390x844', async () => {
     const sized = await browser.newPage({ viewport: { width, height } });
     try {
       for (const [view, link, drawn, picture] of VIEWS) {
-        await sized.goto(link);
-        await sized.reload();
-        await sized.waitForSelector(`#${view}:not([hidden]) ${drawn}`);
+        await openTwice(sized, link, `#${view}:not([hidden]) ${drawn}`);
         await sized.waitForFunction(() => document.querySelector('#work').hidden);
         await sized.locator(picture).scrollIntoViewIfNeeded();
         await sized.screenshot({ path: join(screenshots, `${view}-${width}x${height}.png`) });
@@ -2405,6 +2410,32 @@ test('the symmetry opponent is refused as the game starts for a side its strateg
   await newGameAsking((request) => request.question === 'play' && request.side === 'second');
   assert.equal(await page.isHidden('#error'), true);
   assert.equal(await page.$('[data-testid="domino"]'), null, 'nothing played');
+});
+
+// A link given to a page already open (pasted into the address bar, Back) changes only the
+// address's fragment: no new page loads, and the page must open it itself. The table's link
+// comes at once, while the knights game of the link before is still being worked out, whose
+// work, when it ends, must not write its own address over the table's.
+test('a link given to the open page opens at once, and Back opens the one before', async () => {
+  const tab = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    await tab.goto(boardLink('knights', 5, 5));
+    const table = `${url}#view=table&table-game=queens&table-rows=1-6&table-cols=1-6&table-surface=rectangle`;
+    await tab.goto(table);
+    await tab.waitForSelector('#table:not([hidden]) [data-cell="6x6"]');
+    await tab.waitForFunction(() => document.querySelector('#work').hidden
+      && !document.querySelector('#play').hasAttribute('aria-busy'));
+    const address = new URLSearchParams(new URL(tab.url()).hash.slice(1));
+    assert.equal(address.get('view'), 'table');
+    assert.equal(address.get('table-game'), 'queens');
+    assert.equal(address.get('table-rows'), '1-6');
+    await tab.goBack();
+    await tab.waitForSelector('#play:not([hidden]) #board [data-square="e5"]');
+    assert.equal(await tab.inputValue('#play-args'), '5x5');
+    assert.equal(new URLSearchParams(new URL(tab.url()).hash.slice(1)).get('view'), null);
+  } finally {
+    await tab.close();
+  }
 });
 
 test('leaving the page cancels its jobs', async () => {

@@ -47,6 +47,12 @@ function formValues(view) {
     [field.id, field.type === 'checkbox' ? (field.checked ? '1' : '0') : field.value]));
 }
 
+// The address as the page last wrote it, or as it was opened: while the address is something
+// else, someone has just given the page a new link (typed into the address bar, Back), which
+// `hashchange` opens, and the work still running for the old one must not write over it;
+// null while a link is being opened.
+let ownAddress = location.hash;
+
 // The address of what is on screen. Besides the form, the game in its position: `text`, the
 // game as the library wrote it, which a link opens; `position`, the position as the answers
 // type it (a graph's edges), which a person reads and older links held alone.
@@ -76,7 +82,33 @@ export function updateLink() {
     params.set('view', shownTab);
     for (const [id, value] of drawnForms[shownTab] || []) params.set(id, value);
   }
+  if (location.hash !== ownAddress) return;
   history.replaceState(null, '', `#${params}`);
+  ownAddress = location.hash;
+}
+
+// The link in the address now, taken when it is given, before any await.
+export function linkInAddress() {
+  return { address: location.hash, params: new URLSearchParams(location.hash.slice(1)) };
+}
+
+// Opens `link` (from `linkInAddress`): its view shown with its form filled in and drawn, and
+// its game set in the Play form; returns the game's start as `gameOfLink` does, for `newGame`.
+// From here on the page writes the address again, unless a newer link is there already,
+// which its own `hashchange` opens next.
+export function openLink(link) {
+  // Nothing is written while the link is set in the forms: each write would be part the old
+  // page, part the new, and the browser may reload whichever it was told last.
+  ownAddress = null;
+  let linked;
+  try {
+    linked = gameOfLink(link.params);
+    if (!viewOfLink(link.params)) showTab('play');
+  } finally {
+    ownAddress = link.address;
+  }
+  updateLink();
+  return linked;
 }
 
 // What each view draws, cleared when a request of it fails: a refusal must not leave the
@@ -104,9 +136,8 @@ export function drawView(view, draw) {
   });
 }
 
-// The view the address names, its form filled in and drawn; false when it names none.
-export function viewOfLink() {
-  const params = new URLSearchParams(location.hash.slice(1));
+// The view the link names, its form filled in and drawn; false when it names none.
+function viewOfLink(params) {
   const view = params.get('view');
   if (!Object.prototype.hasOwnProperty.call(VIEW_FORMS, view)) return false;
   let filled = false;
@@ -122,10 +153,9 @@ export function viewOfLink() {
   return true;
 }
 
-// The game the address names, set in the form; returns where it starts (newGame's `start`:
+// The game the link names, set in the form; returns where it starts (newGame's `start`:
 // the game as the library wrote it, or a position in the form's game) and its plies, or null.
-export function gameOfLink() {
-  const params = new URLSearchParams(location.hash.slice(1));
+function gameOfLink(params) {
   const family = params.get('family');
   const form = playForm(family);
   if (!form) return null;

@@ -12,7 +12,7 @@ import { $ } from './common.js';
 import { guarded } from './api.js';
 import { play, families, endings, readLimits } from './state.js';
 import { newGame } from './play.js';
-import { gameOfLink, viewOfLink } from './link.js';
+import { linkInAddress, openLink } from './link.js';
 import { fillLessons } from './lessons.js';
 import './table.js';
 import './sequence.js';
@@ -53,9 +53,26 @@ async function loadCatalogue() {
   $('play-family').dispatchEvent(new Event('change'));
 }
 
-guarded(async () => {
-  await Promise.all([loadCatalogue(), readLimits()]);
-  const linked = gameOfLink();
-  viewOfLink();
+// Opens `link`: its view, and its game (or the form's first game) from the start.
+async function open(link) {
+  const linked = openLink(link);
   await (linked ? newGame(linked.start, linked.plies, linked.replay) : newGame());
+}
+
+const loaded = Promise.all([loadCatalogue(), readLimits()]);
+guarded(async () => {
+  const link = linkInAddress();
+  await loaded;
+  await open(link);
+});
+
+// A link given to the open page (typed or pasted into the address bar, Back and Forward
+// between links) opens as it would in a new page; the page's own writes of the address
+// (`history.replaceState`) fire no `hashchange`.
+window.addEventListener('hashchange', () => {
+  const link = linkInAddress();
+  guarded(async () => {
+    await loaded;
+    await open(link);
+  });
 });
