@@ -654,6 +654,31 @@ mod tests {
     }
 
     #[test]
+    fn the_hint_of_a_refused_symmetry_move_is_said_from_the_position() {
+        // Knights 5x5 with one knight down: the second player to move has no strategy. The
+        // first player's (the centre, then the half turn) holds when the knight is on the
+        // centre, and not when it is on a1, whatever it was on the empty board.
+        for (position, hint) in [
+            (
+                "...../...../..N../...../.....",
+                "; the first player has one",
+            ),
+            (
+                "...../...../...../...../N....",
+                "; neither player has one here: try the perfect opponent",
+            ),
+        ] {
+            let json = format!(r#"{{"game":"knights 5x5 at {position}","opponent":"symmetry"}}"#);
+            let error = play(&asked(&json), &Watch::new()).unwrap_err().to_string();
+            assert!(
+                error.starts_with("no symmetry strategy for the computer as second player")
+                    && error.ends_with(hint),
+                "{position}: {error}"
+            );
+        }
+    }
+
+    #[test]
     fn a_position_set_up_mid_game_is_taken_over_by_whichever_players_strategy_holds_there() {
         // Five kings leave the free squares one whole column with the game's second player to
         // move (the piece count is odd): the player not to move wins by the answer in the same

@@ -12,11 +12,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
+use super::play_view::side_strategy;
 use super::symmetry::strategy_taking_over;
 use super::{
-    board_part, describe_move, player_to_move, symmetry_strategy, Perfect, Placement,
-    PlacementGame, PlacementMove, PlacementPosition, PlacementSolver, Player, Random, Strategy,
-    StrategyError,
+    board_part, describe_move, player_to_move, Perfect, Placement, PlacementGame, PlacementMove,
+    PlacementPosition, PlacementSolver, Player, Random, Strategy, StrategyError,
 };
 use crate::games::computer::{ComputerAsked, NoReply, Opponent};
 use crate::report::{Command, GameReport, Move, MovesPart, PlayPart, SearchCost};
@@ -58,7 +58,7 @@ pub(crate) fn reply(
         let (placement, name, after) = if asked.opponent == Opponent::Perfect {
             perfect_reply(game, position, &mut solver, stopped, stop, asked.seconds)?
         } else {
-            let (placement, name) = computer_reply(asked, game, position, side, budget)?;
+            let (placement, name) = computer_reply(asked, placed, side, budget)?;
             (placement, name, After::Unknown)
         };
         let left = game.play_move(position, placement).map_err(|error| {
@@ -124,19 +124,22 @@ pub(crate) fn reply(
 /// The move of the symmetry or random strategy asked for (or the perfect player's, within
 /// `budget` bytes), and the strategy's name. The symmetry strategy is `side`'s own or, from a
 /// position set up mid-game, the other player's if only that one moves there
-/// ([`strategy_taking_over`]).
+/// ([`strategy_taking_over`]). A refusal says whether the player not to move has a strategy
+/// from this position on ([`side_strategy`]), not from the empty board: a knight set down
+/// on a1 of 5x5 is no centre, and the first player's strategy no longer holds.
 fn computer_reply(
     asked: &ComputerAsked,
-    game: &PlacementGame,
-    position: &PlacementPosition,
+    placed: &Placement,
     side: Player,
     budget: u64,
 ) -> Result<(PlacementMove, String), NoReply> {
+    let (game, position) = (&placed.game, &placed.position);
     let cannot_move = |error| strategy_error(game, position, side, error);
     let mut computer: Box<dyn Strategy> = match asked.opponent {
         Opponent::Symmetry => {
             let no_strategy = |why: StrategyError| {
-                let other_side_has_one = symmetry_strategy(game, side.other()).is_ok();
+                let other_side_has_one =
+                    side_strategy(placed, crate::report::Player::Second).is_ok();
                 let hint = if other_side_has_one {
                     format!("the {} player has one", side.other())
                 } else {
