@@ -158,12 +158,21 @@ export function humanMove(move) {
   busyWhile(refresh);
 }
 
-// The game's work, one task at a time; while it runs the Play tab is marked busy
-// (`aria-busy`), for assistive technology and for whoever waits for the page to settle.
+// Tasks waiting for the game's work still running to be cancelled (`replacingRunning`).
+let replacing = 0;
+
+// The Play tab is marked busy (`aria-busy`) while the game's work runs or a task waits to
+// replace it, for assistive technology and for whoever waits for the page to settle.
+function markBusy() {
+  if (play.busy || replacing > 0) $('play').setAttribute('aria-busy', 'true');
+  else $('play').removeAttribute('aria-busy');
+}
+
+// The game's work, one task at a time.
 async function busyWhile(task) {
   if (play.busy) return;
   play.busy = true;
-  $('play').setAttribute('aria-busy', 'true');
+  markBusy();
   try {
     await guarded(async () => {
       try {
@@ -175,8 +184,22 @@ async function busyWhile(task) {
     });
   } finally {
     play.busy = false;
-    $('play').removeAttribute('aria-busy');
+    markBusy();
   }
+}
+
+// `task` as the game's work once the work still running (for the position being left) is
+// cancelled; the tab stays marked busy from the moment it is asked, with no gap between the
+// old work's end and the new work's start in which the page would look settled on the old.
+async function replacingRunning(task) {
+  replacing += 1;
+  markBusy();
+  try {
+    await cancelRunning();
+  } finally {
+    replacing -= 1;
+  }
+  return busyWhile(task);
 }
 
 // After Cancel or an error, the game goes back to the last position whose moves the library
@@ -243,9 +266,8 @@ export async function newGame(start = {}, plies = 0, replay = null) {
     return undefined;
   }
   // A new game replaces the old one, even while the old one is still being searched.
-  await cancelRunning();
-  $('setup-mode').checked = false;
-  return busyWhile(async () => {
+  return replacingRunning(async () => {
+    $('setup-mode').checked = false;
     readPlayForm();
     if (drawn('graph')) {
       const graph = start.graph === undefined ? $('play-edges').value : start.graph;
@@ -376,13 +398,14 @@ export function updateOpponentChoice() {
 // (or taken from those already seen), and the computer plays on under it.
 $('play-misere').addEventListener('change', async () => {
   updateOpponentChoice();
-  await cancelRunning();
   if ($('setup-mode').checked) {
+    // Setting up, nothing is searched: the pieces are drawn again in the new convention.
+    await cancelRunning();
     play.misere = $('play-misere').checked;
     renderPlay();
     return;
   }
-  busyWhile(async () => {
+  replacingRunning(async () => {
     play.misere = $('play-misere').checked;
     if (play.misere && play.opponent === 'symmetry') play.opponent = 'perfect';
     // The symmetry opponent is not played under misère play, nor after it: its refusal goes.
@@ -448,8 +471,7 @@ function step(direction) {
 export async function goToMove(moves) {
   if (moves < 0 || moves > play.history.length + play.future.length || moves === play.history.length) return;
   // A search still running is for the position being left.
-  await cancelRunning();
-  return busyWhile(async () => {
+  return replacingRunning(async () => {
     while (play.history.length > moves) {
       const entry = play.history.pop();
       play.future.push(Object.assign({ after: shownGame() }, entry));
