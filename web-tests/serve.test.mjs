@@ -2437,6 +2437,16 @@ test('a link given to the open page opens at once, and Back opens the one before
     await tab.waitForSelector('#play:not([hidden]) #board [data-square="e5"]');
     assert.equal(await tab.inputValue('#play-args'), '5x5');
     assert.equal(new URLSearchParams(new URL(tab.url()).hash.slice(1)).get('view'), null);
+    // Two games' links in quick succession, the first a long search: the later one is the
+    // game opened, and the address names it alone once the page has settled.
+    await tab.goto(boardLink('knights', 8, 8));
+    await tab.goto(boardLink('queens', 4, 4));
+    await tab.waitForFunction(() => !document.querySelector('#play').hasAttribute('aria-busy')
+      && document.querySelector('#work').hidden
+      && document.querySelectorAll('#board [data-square]').length === 16);
+    assert.match(await tab.textContent('[data-testid="game-text"]'), /^queens 4x4/);
+    const settled = new URLSearchParams(new URL(tab.url()).hash.slice(1));
+    assert.deepEqual([settled.get('game'), settled.get('args')], ['queens', '4x4']);
   } finally {
     await tab.close();
   }

@@ -47,11 +47,11 @@ function formValues(view) {
     [field.id, field.type === 'checkbox' ? (field.checked ? '1' : '0') : field.value]));
 }
 
-// The address as the page last wrote it, or as it was opened: while the address is something
-// else, someone has just given the page a new link (typed into the address bar, Back), which
-// `hashchange` opens, and the work still running for the old one must not write over it;
-// null while a link is being opened.
-let ownAddress = location.hash;
+// The address as the page last wrote it, or the link it opened last: while the address is
+// something else, someone has just given the page a new link (typed into the address bar,
+// Back), which `hashchange` opens, and the work still running for the old one must not write
+// over it. Null until the first link is opened, and while a link is being opened.
+let ownAddress = null;
 
 // The address of what is on screen. Besides the form, the game in its position: `text`, the
 // game as the library wrote it, which a link opens; `position`, the position as the answers
@@ -82,7 +82,9 @@ export function updateLink() {
     params.set('view', shownTab);
     for (const [id, value] of drawnForms[shownTab] || []) params.set(id, value);
   }
-  if (location.hash !== ownAddress) return;
+  // A game about to be replaced (New game, a link opened) is not written: the next is, once
+  // it is drawn, so the address names the old game or the new one, never the two mixed.
+  if (location.hash !== ownAddress || play.replacing > 0) return;
   history.replaceState(null, '', `#${params}`);
   ownAddress = location.hash;
 }
@@ -94,21 +96,20 @@ export function linkInAddress() {
 
 // Opens `link` (from `linkInAddress`): its view shown with its form filled in and drawn, and
 // its game set in the Play form; returns the game's start as `gameOfLink` does, for `newGame`.
-// From here on the page writes the address again, unless a newer link is there already,
-// which its own `hashchange` opens next.
+// The page writes the address again once the link's game or view is drawn, unless a newer
+// link is there already, which its own `hashchange` opens next.
 export function openLink(link) {
   // Nothing is written while the link is set in the forms: each write would be part the old
-  // page, part the new, and the browser may reload whichever it was told last.
+  // page, part the new, and the browser may reload whichever it was told last. Until the
+  // next write the address is the link itself.
   ownAddress = null;
-  let linked;
   try {
-    linked = gameOfLink(link.params);
+    const linked = gameOfLink(link.params);
     if (!viewOfLink(link.params)) showTab('play');
+    return linked;
   } finally {
     ownAddress = link.address;
   }
-  updateLink();
-  return linked;
 }
 
 // What each view draws, cleared when a request of it fails: a refusal must not leave the

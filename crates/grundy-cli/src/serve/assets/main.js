@@ -53,17 +53,19 @@ async function loadCatalogue() {
   $('play-family').dispatchEvent(new Event('change'));
 }
 
-// Opens `link`: its view, and its game (or the form's first game) from the start.
-async function open(link) {
+// Opens `link`: its view, and its game. A link naming only a view (a table's) leaves the game
+// on the Play tab as it is; a page opened on one starts the form's first game.
+async function open(link, firstOpened) {
   const linked = openLink(link);
-  await (linked ? newGame(linked.start, linked.plies, linked.replay) : newGame());
+  if (linked) await newGame(linked.start, linked.plies, linked.replay);
+  else if (firstOpened) await newGame();
 }
 
 const loaded = Promise.all([loadCatalogue(), readLimits()]);
 guarded(async () => {
   const link = linkInAddress();
   await loaded;
-  await open(link);
+  await open(link, true);
 });
 
 // A link given to the open page (typed or pasted into the address bar, Back and Forward
@@ -73,6 +75,6 @@ window.addEventListener('hashchange', () => {
   const link = linkInAddress();
   guarded(async () => {
     await loaded;
-    await open(link);
+    await open(link, false);
   });
 });

@@ -150,7 +150,7 @@ async function computerMove() {
 
 export function humanMove(move) {
   // Refused its side, the computer leaves the person no move to make (`personToMove`).
-  if (play.busy || gameOver() || !personToMove()) return;
+  if (play.busy || play.replacing > 0 || gameOver() || !personToMove()) return;
   // With two players each move is said with its player's name.
   const by = play.mode === 'two' ? playerName(toMove()) : 'you';
   recordMove(move, by);
@@ -158,13 +158,10 @@ export function humanMove(move) {
   busyWhile(refresh);
 }
 
-// Tasks waiting for the game's work still running to be cancelled (`replacingRunning`).
-let replacing = 0;
-
 // The Play tab is marked busy (`aria-busy`) while the game's work runs or a task waits to
 // replace it, for assistive technology and for whoever waits for the page to settle.
 function markBusy() {
-  if (play.busy || replacing > 0) $('play').setAttribute('aria-busy', 'true');
+  if (play.busy || play.replacing > 0) $('play').setAttribute('aria-busy', 'true');
   else $('play').removeAttribute('aria-busy');
 }
 
@@ -191,16 +188,25 @@ async function busyWhile(task) {
 // `task` as the game's work once the work still running (for the position being left) is
 // cancelled; the tab stays marked busy from the moment it is asked, with no gap between the
 // old work's end and the new work's start in which the page would look settled on the old.
-async function replacingRunning(task) {
-  replacing += 1;
+// `current` says, once the old work has ended, whether the task is still wanted (a newer game
+// asked meanwhile replaces this one, whose task is then dropped).
+async function replacingRunning(task, current = () => true) {
+  play.replacing += 1;
   markBusy();
   try {
     await cancelRunning();
   } finally {
-    replacing -= 1;
+    play.replacing -= 1;
+  }
+  if (!current()) {
+    markBusy();
+    return undefined;
   }
   return busyWhile(task);
 }
+
+// How many new games were asked for: the latest one asked is the one started.
+let newGames = 0;
 
 // After Cancel or an error, the game goes back to the last position whose moves the library
 // answered (the moves played since are taken back), drawn as it was with its player to move,
@@ -246,8 +252,20 @@ async function cancelRunning() {
     runningJobs.delete('genus');
     cancelJob(genus);
   }
-  await cancelView('play');
-  while (play.busy) await sleep(20);
+  // The work may go on to a next job (the computer's move after the moves) before it hears
+  // of the cancel: each job it starts is cancelled too, until it has ended.
+  const cancelled = new Set();
+  const cancelPlay = () => {
+    const id = runningJobs.get('play');
+    if (id === undefined || cancelled.has(id)) return Promise.resolve();
+    cancelled.add(id);
+    return cancelJob(id);
+  };
+  await cancelPlay();
+  while (play.busy) {
+    await sleep(20);
+    cancelPlay();
+  }
 }
 
 // A new game: the form's (`start` undefined), the form's in a position typed or set up
@@ -265,7 +283,10 @@ export async function newGame(start = {}, plies = 0, replay = null) {
     showError(tooLarge);
     return undefined;
   }
-  // A new game replaces the old one, even while the old one is still being searched.
+  // A new game replaces the old one, even while the old one is still being searched, and a
+  // newer new game replaces this one (two links given in quick succession).
+  newGames += 1;
+  const asked = newGames;
   return replacingRunning(async () => {
     $('setup-mode').checked = false;
     readPlayForm();
@@ -295,7 +316,7 @@ export async function newGame(start = {}, plies = 0, replay = null) {
     await refresh();
     // Playing first, the computer has just moved, or been refused.
     if (play.history.length === before) await checkComputerSide();
-  });
+  }, () => asked === newGames);
 }
 
 // The symmetry opponent is checked for the side it takes, as `grundy play` checks it before

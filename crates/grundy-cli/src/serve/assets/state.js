@@ -79,6 +79,10 @@ export const play = {
   graphLayout: null,
   hint: false,
   busy: false,
+  // Tasks waiting for the game's work still running to be cancelled (play.js,
+  // `replacingRunning`): the game on screen is about to be replaced, so the address is not
+  // written with it, nor a move played in it.
+  replacing: 0,
   // What Cancel or an error stopped, which the page waits to be asked for again:
   // 'computer' (its move), 'moves' (the moves of the position shown), or null.
   retry: null,
