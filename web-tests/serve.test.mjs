@@ -209,12 +209,15 @@ async function startTable(game, rows, cols) {
 
 // The state of job `id` as the server tells this page, once it has ended (the server marks a
 // cancelled job only when its worker has exited): `wanted` is what the caller expects.
+// (A job never cancelled ends too, at the server's time limit, as failed.) Polled from here:
+// `waitForFunction` does not await a predicate's promise, whose object is truthy at once.
 async function jobState(id, wanted) {
-  const ended = await page.waitForFunction(async (job) => {
-    const { state } = await (await fetch(`/api/jobs/${job}`)).json();
-    return state !== 'queued' && state !== 'running' && state;
-  }, id, { polling: 100 });
-  const state = await ended.jsonValue();
+  const running = (state) => state === 'queued' || state === 'running';
+  let state = 'queued';
+  while (running(state)) {
+    state = await page.evaluate(async (job) => (await (await fetch(`/api/jobs/${job}`)).json()).state, id);
+    if (running(state)) await page.waitForTimeout(100);
+  }
   assert.equal(state, wanted, `job ${id}`);
   return state;
 }
