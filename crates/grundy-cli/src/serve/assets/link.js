@@ -57,6 +57,10 @@ let ownAddress = null;
 // game as the library wrote it, which a link opens; `position`, the position as the answers
 // type it (a graph's edges), which a person reads and older links held alone.
 export function updateLink() {
+  // Nothing is written over a link given since the page last wrote (`ownAddress`), nor while a
+  // game is about to be replaced (New game, a link opened): the next is written once it is
+  // drawn, so the address names the old game or the new one, never the two mixed.
+  if (location.hash !== ownAddress || play.replacing > 0) return;
   const params = new URLSearchParams();
   for (const [key, state] of LINKED) params.set(key, play[state]);
   if (play.game) params.set('text', play.game);
@@ -82,9 +86,6 @@ export function updateLink() {
     params.set('view', shownTab);
     for (const [id, value] of drawnForms[shownTab] || []) params.set(id, value);
   }
-  // A game about to be replaced (New game, a link opened) is not written: the next is, once
-  // it is drawn, so the address names the old game or the new one, never the two mixed.
-  if (location.hash !== ownAddress || play.replacing > 0) return;
   history.replaceState(null, '', `#${params}`);
   ownAddress = location.hash;
 }
