@@ -4,7 +4,7 @@
 // computer's, is played by taking the game it leaves as the game of the next request.
 
 import { $, parseBoard, showError, sleep } from './common.js';
-import { JobFailed, ask, cancelJob, cancelView, guarded, runningJobs } from './api.js';
+import { JobFailed, ask, cancelJob, guarded, runningJobs, supersede } from './api.js';
 import {
   play, families, limits, classroom, computerToMove, drawn, gameOver, onSquares, other,
   oversized, partlySettled, personToMove, playForm, shownKey, toMove,
@@ -247,11 +247,7 @@ function readPlayForm() {
 // Cancels the work running for the page, if any, and waits until the game is free again.
 async function cancelRunning() {
   // The genus asked beside the game is of a position being left too.
-  const genus = runningJobs.get('genus');
-  if (genus !== undefined) {
-    runningJobs.delete('genus');
-    cancelJob(genus);
-  }
+  supersede('genus');
   // The work may go on to a next job (the computer's move after the moves) before it hears
   // of the cancel: each job it starts is cancelled too, until it has ended.
   const cancelled = new Set();
