@@ -15,7 +15,7 @@ use std::time::Instant;
 use super::play_view::side_strategy;
 use super::symmetry::strategy_taking_over;
 use super::{
-    board_part, describe_move, player_to_move, Perfect, Placement, PlacementGame, PlacementMove,
+    board_part, describe_move, player_to_move, Placement, PlacementGame, PlacementMove,
     PlacementPosition, PlacementSolver, Player, Random, Strategy, StrategyError,
 };
 use crate::games::computer::{ComputerAsked, NoReply, Opponent};
@@ -55,11 +55,21 @@ pub(crate) fn reply(
     let mut solver = PlacementSolver::new(game, budget);
     solver.set_observer(observer);
     let (placement, left, name, after) = (|| {
-        let (placement, name, after) = if asked.opponent == Opponent::Perfect {
-            perfect_reply(game, position, &mut solver, stopped, stop, asked.seconds)?
-        } else {
-            let (placement, name) = computer_reply(asked, placed, side, budget)?;
-            (placement, name, After::Unknown)
+        let (placement, name, after) = match asked.opponent {
+            Opponent::Perfect => {
+                perfect_reply(game, position, &mut solver, stopped, stop, asked.seconds)?
+            }
+            Opponent::Symmetry => {
+                let (placement, name) = symmetry_reply(placed, side)?;
+                (placement, name, After::Unknown)
+            }
+            Opponent::Random => {
+                let mut random = Random::new(game, asked.seed);
+                let placement = random
+                    .choose(position)
+                    .map_err(|error| strategy_error(game, position, side, error))?;
+                (placement, random.name(), After::Unknown)
+            }
         };
         let left = game.play_move(position, placement).map_err(|error| {
             NoReply::refused(format!("the strategy chose an illegal move: {error}"))
@@ -121,47 +131,32 @@ pub(crate) fn reply(
     })
 }
 
-/// The move of the symmetry or random strategy asked for (or the perfect player's, within
-/// `budget` bytes), and the strategy's name. The symmetry strategy is `side`'s own or, from a
-/// position set up mid-game, the other player's if only that one moves there
-/// ([`strategy_taking_over`]). A refusal says whether the player not to move has a strategy
-/// from this position on ([`side_strategy`]), not from the empty board: a knight set down
-/// on a1 of 5x5 is no centre, and the first player's strategy no longer holds.
-fn computer_reply(
-    asked: &ComputerAsked,
-    placed: &Placement,
-    side: Player,
-    budget: u64,
-) -> Result<(PlacementMove, String), NoReply> {
+/// The symmetry strategy's move and name: `side`'s own strategy or, from a position set up
+/// mid-game, the other player's if only that one moves there ([`strategy_taking_over`]). A
+/// refusal says whether the player not to move has a strategy from this position on
+/// ([`side_strategy`]), not from the empty board: a knight set down on a1 of 5x5 is no
+/// centre, and the first player's strategy no longer holds.
+fn symmetry_reply(placed: &Placement, side: Player) -> Result<(PlacementMove, String), NoReply> {
     let (game, position) = (&placed.game, &placed.position);
-    let cannot_move = |error| strategy_error(game, position, side, error);
-    let mut computer: Box<dyn Strategy> = match asked.opponent {
-        Opponent::Symmetry => {
-            let no_strategy = |why: StrategyError| {
-                let other_side_has_one =
-                    side_strategy(placed, crate::report::Player::Second).is_ok();
-                let hint = if other_side_has_one {
-                    format!("the {} player has one", side.other())
-                } else {
-                    "neither player has one here: try the perfect opponent".to_string()
-                };
-                NoReply::refused(format!(
-                    "no symmetry strategy for the computer as {side} player in {} on {}: {why}; {hint}",
-                    game.name(),
-                    game.board()
-                ))
-            };
-            let (strategy, placement) =
-                strategy_taking_over(game, side, no_strategy, |strategy| {
-                    strategy.choose(position).map_err(cannot_move)
-                })?;
-            return Ok((placement, strategy.name()));
-        }
-        Opponent::Random => Box::new(Random::new(game, asked.seed)),
-        Opponent::Perfect => Box::new(Perfect::new(game, budget)),
+    let no_strategy = |why: StrategyError| {
+        let other_side_has_one = side_strategy(placed, crate::report::Player::Second).is_ok();
+        let hint = if other_side_has_one {
+            format!("the {} player has one", side.other())
+        } else {
+            "neither player has one here: try the perfect opponent".to_string()
+        };
+        NoReply::refused(format!(
+            "no symmetry strategy for the computer as {side} player in {} on {}: {why}; {hint}",
+            game.name(),
+            game.board()
+        ))
     };
-    let placement = computer.choose(position).map_err(cannot_move)?;
-    Ok((placement, computer.name()))
+    let (strategy, placement) = strategy_taking_over(game, side, no_strategy, |strategy| {
+        strategy
+            .choose(position)
+            .map_err(|error| strategy_error(game, position, side, error))
+    })?;
+    Ok((placement, strategy.name()))
 }
 
 /// The error of a strategy that cannot move in `position`.
