@@ -321,7 +321,8 @@ fn find(args: &FindArgs) -> Result<String> {
             .check_answer_room()
             .map_err(run_error)?;
     }
-    // Only the network polls the flag: Ctrl-C stops its restarts and joins the best cover.
+    // Only the network has something to keep when stopped: Ctrl-C stops its restarts and
+    // joins the best cover. The other methods' searches are ended with the process.
     let (watch, shown) = tour_watch(args.method == Some(Method::Neural))?;
     let answer = request::tour(&request, &watch);
     shown.finish();

@@ -423,19 +423,22 @@ fn narrow_program_fits(board: TourBoard) -> bool {
 /// the two-halves search, which finds open tours from every edge square quickly where the
 /// plain search can lose itself; on boards with a side of 3 or 5 within the program's limits
 /// a short backtracking search, then the exact frontier program, read back; elsewhere
-/// backtracking.
+/// backtracking. The searches end when `stop` is raised.
 fn search_from(
     board: TourBoard,
     closed: bool,
     start: Option<u32>,
     limit: u64,
+    stop: &AtomicBool,
 ) -> Result<(Tour, &'static str), FindError> {
     let backtracking = |nodes: u64| {
-        backtrack::search(board, closed, start, Some(nodes)).map(|tour| (tour, "backtrack"))
+        backtrack::search_until(board, closed, start, Some(nodes), stop)
+            .map(|tour| (tour, "backtrack"))
     };
     match start {
         Some(first) if !closed && board.rows().min(board.cols()) == 4 => {
-            four_rows::open_tour_from(board, first, limit).map(|tour| (tour, "two-halves search"))
+            four_rows::open_tour_from(board, first, limit, stop)
+                .map(|tour| (tour, "two-halves search"))
         }
         Some(first) if !closed && narrow_program_fits(board) => {
             // A short search first: it usually finds a tour at once, where the exact program
@@ -460,6 +463,11 @@ fn search_from(
         }
         _ => backtracking(limit),
     }
+}
+
+/// The error of a search for a tour that its watch stopped, saying how far it came.
+fn stopped_search(stopped: &FindError) -> RunError {
+    RunError::Stopped(Stopped::Described(stopped.to_string()))
 }
 
 /// The network's options: the restarts asked for, refused past [`MAX_NEURAL_WORK`] (naming
@@ -492,7 +500,8 @@ fn neural_options(board: TourBoard, request: &TourRequest) -> Result<NeuralOptio
 /// # Errors
 /// A start off the board, a board too large for the method, restarts past
 /// [`MAX_NEURAL_WORK`] ([`RunError::Input`]); a search that ran out of its budget or a method
-/// that does not apply ([`RunError::Failed`]).
+/// that does not apply ([`RunError::Failed`]); a search the watch stopped
+/// ([`RunError::Stopped`], saying how many nodes it searched).
 pub fn tour(request: &TourRequest, watch: &Watch) -> Result<TourAnswer, RunError> {
     let board = request.board;
     let closed = request.closed;
@@ -524,7 +533,9 @@ pub fn tour(request: &TourRequest, watch: &Watch) -> Result<TourAnswer, RunError
     let mut found_by = method.to_string();
     let (mut fallback, mut network, mut network_stopped) = (None, None, false);
     let found = match method {
-        TourMethod::Backtrack => backtrack::search(board, closed, start, Some(limit)),
+        TourMethod::Backtrack => {
+            backtrack::search_until(board, closed, start, Some(limit), watch.stop_flag())
+        }
         TourMethod::Warnsdorff => warnsdorff::find(board, closed, start, request.tie_break),
         TourMethod::Neural => {
             let options = neural_options(board, request)?;
@@ -545,7 +556,7 @@ pub fn tour(request: &TourRequest, watch: &Watch) -> Result<TourAnswer, RunError
                     board,
                     &format!("{why}; the backtracking search that would be tried instead"),
                 )?;
-                search_from(board, closed, start, limit).map(|(tour, name)| {
+                search_from(board, closed, start, limit, watch.stop_flag()).map(|(tour, name)| {
                     found_by = name.to_string();
                     fallback = Some(why.trim_end_matches(divide::TRY_BACKTRACK).to_string());
                     tour
@@ -562,6 +573,7 @@ pub fn tour(request: &TourRequest, watch: &Watch) -> Result<TourAnswer, RunError
                 board, closed, start, nodes,
             )))
         }
+        Err(stopped @ FindError::Stopped { .. }) => return Err(stopped_search(&stopped)),
         Err(error) => return Err(RunError::Failed(error.to_string())),
     };
     let seconds = started.elapsed().as_secs_f64();
@@ -585,10 +597,11 @@ pub fn tour(request: &TourRequest, watch: &Watch) -> Result<TourAnswer, RunError
 /// `None` when it ran out of its budget).
 ///
 /// # Errors
-/// A start off the board, or a board too large to search ([`RunError::Input`]).
+/// A start off the board, or a board too large to search ([`RunError::Input`]); a search the
+/// watch stopped ([`RunError::Stopped`]).
 pub fn tour_exists(
     request: &TourExistsRequest,
-    _watch: &Watch,
+    watch: &Watch,
 ) -> Result<TourExistsReport, RunError> {
     let board = request.board;
     let closed = request.closed;
@@ -606,7 +619,7 @@ pub fn tour_exists(
             let limit = request.limit.unwrap_or(DEFAULT_SEARCH_NODES);
             let kind = if closed { "a closed" } else { "an open" };
             let square = board.square_name(first);
-            match search_from(board, closed, Some(first), limit) {
+            match search_from(board, closed, Some(first), limit, watch.stop_flag()) {
                 Ok((_, name)) => (
                     Some(true),
                     format!("{kind} knight's tour of {board} starting on {square} was found by {name} (and verified); the theorems alone do not decide this square"),
@@ -615,6 +628,7 @@ pub fn tour_exists(
                 Err(FindError::LimitReached { nodes }) => {
                     (None, budget_ran_out(board, closed, start, nodes))
                 }
+                Err(stopped @ FindError::Stopped { .. }) => return Err(stopped_search(&stopped)),
                 Err(error) => return Err(RunError::Failed(error.to_string())),
             }
         }

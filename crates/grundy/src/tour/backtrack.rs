@@ -9,7 +9,13 @@
 //!
 //! Without a node limit the search is complete: it finds a tour whenever one exists.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use super::{FindError, Tour, TourBoard};
+
+/// Squares entered between looks at the stop flag: a look costs an atomic load, and this
+/// many squares take a few milliseconds.
+pub(crate) const STOP_CHECK_NODES: u64 = 1 << 16;
 
 /// What the search concluded.
 pub(crate) enum Outcome {
@@ -19,6 +25,8 @@ pub(crate) enum Outcome {
     Exhausted,
     /// The node budget ran out.
     LimitReached,
+    /// The stop flag was raised.
+    Stopped,
 }
 
 /// The knight's graph with per-square move lists, shared by the searches here and in counting.
@@ -64,7 +72,9 @@ struct Frame {
 
 /// Depth-first search for a path from `start` through every square whose last square satisfies
 /// `accept_end` (and, if `closed`, is a knight's move from `start`). `nodes` counts squares
-/// entered and is shared across calls so one budget covers several starts.
+/// entered and is shared across calls so one budget covers several starts; the search ends
+/// when `stop` is raised.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn hamiltonian_path(
     board: TourBoard,
     graph: &KnightGraph,
@@ -73,6 +83,7 @@ pub(crate) fn hamiltonian_path(
     accept_end: &dyn Fn(u32) -> bool,
     nodes: &mut u64,
     limit: u64,
+    stop: &AtomicBool,
 ) -> Outcome {
     let squares = board.squares();
     let mut degree: Vec<u8> = graph.move_count.clone();
@@ -143,6 +154,9 @@ pub(crate) fn hamiltonian_path(
         if *nodes > limit {
             return Outcome::LimitReached;
         }
+        if *nodes % STOP_CHECK_NODES == 0 && stop.load(Ordering::Relaxed) {
+            return Outcome::Stopped;
+        }
         visit(candidate, &mut visited, &mut degree);
         path.push(candidate);
         if path.len() == squares {
@@ -197,6 +211,18 @@ pub(crate) fn search(
     start: Option<u32>,
     limit: Option<u64>,
 ) -> Result<Tour, FindError> {
+    search_until(board, closed, start, limit, &AtomicBool::new(false))
+}
+
+/// [`search`], ended early when `stop` is raised: for a search a person waits on, whose
+/// budget may be large.
+pub(crate) fn search_until(
+    board: TourBoard,
+    closed: bool,
+    start: Option<u32>,
+    limit: Option<u64>,
+    stop: &AtomicBool,
+) -> Result<Tour, FindError> {
     let graph = KnightGraph::new(board);
     let limit = limit.unwrap_or(u64::MAX);
     let mut nodes = 0;
@@ -207,12 +233,22 @@ pub(crate) fn search(
         (None, false) => (0..board.squares() as u32).collect(),
     };
     for &first in &starts {
-        match hamiltonian_path(board, &graph, first, closed, &|_| true, &mut nodes, limit) {
+        match hamiltonian_path(
+            board,
+            &graph,
+            first,
+            closed,
+            &|_| true,
+            &mut nodes,
+            limit,
+            stop,
+        ) {
             Outcome::Found(path) => {
                 return Tour::new(board, path, closed)
                     .map_err(|fault| FindError::MethodFailed(format!("internal error: {fault}")))
             }
             Outcome::LimitReached => return Err(FindError::LimitReached { nodes: limit }),
+            Outcome::Stopped => return Err(FindError::Stopped { nodes }),
             Outcome::Exhausted => {}
         }
     }
@@ -257,5 +293,20 @@ mod tests {
             search(small, false, Some(b1), Some(10)),
             Err(FindError::LimitReached { .. })
         ));
+    }
+
+    #[test]
+    fn a_raised_stop_flag_ends_the_search_at_its_next_look() {
+        // 7x7 has no open tour from b1 (the minority colour), which this search, knowing no
+        // theorem, could only learn by an exhaustive search of many millions of nodes.
+        let board = TourBoard::new(7, 7).unwrap();
+        let b1 = board.parse_square("b1").unwrap();
+        let stopped = search_until(board, false, Some(b1), None, &AtomicBool::new(true));
+        assert_eq!(
+            stopped,
+            Err(FindError::Stopped {
+                nodes: STOP_CHECK_NODES
+            })
+        );
     }
 }

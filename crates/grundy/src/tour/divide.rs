@@ -26,6 +26,7 @@
 //! one (Conrad et al.). Memory: one byte a square while assembling, then the 4-byte path.
 
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 
 use super::backtrack::{hamiltonian_path, KnightGraph, Outcome};
 use super::existence::{closed_tour_exists, open_tour_exists};
@@ -113,9 +114,11 @@ fn search_cover(
         accept_end,
         &mut nodes,
         u64::MAX,
+        // Blocks of a few dozen squares, searched in a moment: nothing to stop.
+        &AtomicBool::new(false),
     ) {
         Outcome::Found(path) => Some(path),
-        Outcome::Exhausted | Outcome::LimitReached => None,
+        Outcome::Exhausted | Outcome::LimitReached | Outcome::Stopped => None,
     }
 }
 
@@ -526,9 +529,18 @@ fn four_row_two_phase(board: TourBoard) -> Option<Vec<u32>> {
         }
         let mut nodes = 0;
         let ends_well = |end: u32| board.is_knight_move(to_board(end), white_start);
-        if let Outcome::Found(middle) =
-            hamiltonian_path(tail, &graph, start, false, &ends_well, &mut nodes, u64::MAX)
-        {
+        // A tail of four rows and a few columns, searched in a moment: nothing to stop.
+        let never = AtomicBool::new(false);
+        if let Outcome::Found(middle) = hamiltonian_path(
+            tail,
+            &graph,
+            start,
+            false,
+            &ends_well,
+            &mut nodes,
+            u64::MAX,
+            &never,
+        ) {
             let mut path = grey_part;
             path.extend(middle.into_iter().map(to_board));
             path.extend(white_part);

@@ -16,8 +16,9 @@
 
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::backtrack::distance_from_centre;
+use super::backtrack::{distance_from_centre, STOP_CHECK_NODES};
 use super::{FindError, Tour, TourBoard};
 
 /// The squares of one half, numbered from 0, with the knight's moves between them.
@@ -61,12 +62,14 @@ impl Half {
 
     /// Depth-first search for paths from `start` through every square of the half. `complete`
     /// hears each one (as board squares) and returns `true` to stop. Returns `Some(true)` if
-    /// stopped so, `Some(false)` if every path was tried, `None` if the budget ran out.
+    /// stopped so, `Some(false)` if every path was tried, `None` if the budget ran out or
+    /// `stop` was raised.
     fn paths(
         &self,
         start: u32,
         nodes: &mut u64,
         limit: u64,
+        stop: &AtomicBool,
         complete: &mut dyn FnMut(&[u32]) -> Option<bool>,
     ) -> Option<bool> {
         let count = self.squares.len();
@@ -137,7 +140,7 @@ impl Half {
                 continue;
             }
             *nodes += 1;
-            if *nodes > limit {
+            if *nodes > limit || (*nodes % STOP_CHECK_NODES == 0 && stop.load(Ordering::Relaxed)) {
                 return None;
             }
             visit(candidate, &mut visited, &mut degree);
@@ -158,8 +161,14 @@ impl Half {
 }
 
 /// An open tour of a 4×n board (either way round, n ≥ 5) that starts on `start`, a square of
-/// a long edge; `limit` bounds the search nodes of both halves together.
-pub(crate) fn open_tour_from(board: TourBoard, start: u32, limit: u64) -> Result<Tour, FindError> {
+/// a long edge; `limit` bounds the search nodes of each half. The search ends when `stop` is
+/// raised.
+pub(crate) fn open_tour_from(
+    board: TourBoard,
+    start: u32,
+    limit: u64,
+    stop: &AtomicBool,
+) -> Result<Tour, FindError> {
     let (rows, cols) = (board.rows(), board.cols());
     let on_edge = |square: u32| {
         let (row, col) = board.position(square);
@@ -197,7 +206,7 @@ pub(crate) fn open_tour_from(board: TourBoard, start: u32, limit: u64) -> Result
                 Entry::Occupied(known) => known.into_mut(),
                 Entry::Vacant(slot) => {
                     let mut rest = None;
-                    second.paths(local, &mut second_nodes, limit, &mut |path| {
+                    second.paths(local, &mut second_nodes, limit, stop, &mut |path| {
                         rest = Some(path.to_vec());
                         Some(true)
                     })?;
@@ -218,6 +227,7 @@ pub(crate) fn open_tour_from(board: TourBoard, start: u32, limit: u64) -> Result
         first_local[&start],
         &mut first_nodes,
         limit,
+        stop,
         &mut on_first_half,
     );
     if let Some(path) = found {
@@ -225,6 +235,9 @@ pub(crate) fn open_tour_from(board: TourBoard, start: u32, limit: u64) -> Result
             .map_err(|fault| FindError::MethodFailed(format!("internal error: {fault}")));
     }
     match searched {
+        None if stop.load(Ordering::Relaxed) => Err(FindError::Stopped {
+            nodes: first_nodes + second_nodes,
+        }),
         None => Err(FindError::LimitReached { nodes: limit }),
         Some(_) => Err(FindError::NoTour(format!(
             "exhaustive search of both halves ({} nodes) found no open knight's tour of the {board} board starting at {}",
@@ -245,7 +258,7 @@ mod tests {
         for (rows, cols) in [(4, 5), (4, 6), (4, 7), (5, 4), (4, 8)] {
             let board = TourBoard::new(rows, cols).unwrap();
             for start in 0..board.squares() as u32 {
-                let halves = open_tour_from(board, start, u64::MAX);
+                let halves = open_tour_from(board, start, u64::MAX, &AtomicBool::new(false));
                 let plain = backtrack::search(board, false, Some(start), Some(500_000_000));
                 let square = board.square_name(start);
                 match (&halves, &plain) {
@@ -266,9 +279,10 @@ mod tests {
             for col in 0..cols {
                 for row in [0, 3] {
                     let start = board.index(row, col);
-                    let tour = open_tour_from(board, start, 10_000_000).unwrap_or_else(|error| {
-                        panic!("{board} {}: {error}", board.square_name(start))
-                    });
+                    let tour = open_tour_from(board, start, 10_000_000, &AtomicBool::new(false))
+                        .unwrap_or_else(|error| {
+                            panic!("{board} {}: {error}", board.square_name(start))
+                        });
                     assert_eq!(tour.path()[0], start);
                 }
             }

@@ -339,6 +339,12 @@ pub enum FindError {
         /// Nodes searched.
         nodes: u64,
     },
+    /// The search was stopped (its watch's stop flag) before finding a tour or ruling one out.
+    #[error("the search for a tour was stopped after {nodes} nodes, before it found one or ruled one out")]
+    Stopped {
+        /// Nodes searched.
+        nodes: u64,
+    },
     /// The method does not cover this request (a heuristic failed, or a case it cannot build).
     #[error("{0}")]
     MethodFailed(String),
