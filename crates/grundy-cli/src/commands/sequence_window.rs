@@ -60,14 +60,27 @@ fn checkpoint_bytes(path: &Path) -> Result<Option<Vec<u8>>> {
     if !path.exists() {
         return Ok(None);
     }
-    let size = std::fs::metadata(path)?.len();
+    let unreadable = |error: std::io::Error| {
+        input_error(format!(
+            "cannot read the checkpoint {}: {error}",
+            path.display()
+        ))
+    };
+    let metadata = std::fs::metadata(path).map_err(unreadable)?;
+    if !metadata.is_file() {
+        return Err(input_error(format!(
+            "the checkpoint {} is not a file",
+            path.display()
+        )));
+    }
+    let size = metadata.len();
     if size > MAX_CHECKPOINT_BYTES {
         return Err(input_error(format!(
             "{}: {size} bytes is larger than any checkpoint of a windowed sequence (at most {MAX_CHECKPOINT_BYTES})",
             path.display()
         )));
     }
-    Ok(Some(std::fs::read(path)?))
+    std::fs::read(path).map(Some).map_err(unreadable)
 }
 
 /// Where a windowed run ends.

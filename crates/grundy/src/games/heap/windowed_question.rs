@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use super::sequence_question::{DEFAULT_SEQUENCE_TO, MAX_SEQUENCE_HEAP};
 use super::windowed::{
-    WindowError, WindowedReport, WindowedSequence, BYTES_PER_WINDOW_HEAP, DEFAULT_WINDOW,
-    MARKS_AHEAD_BYTES,
+    SavedState, WindowError, WindowedReport, WindowedSequence, BYTES_PER_WINDOW_HEAP,
+    DEFAULT_WINDOW, MARKS_AHEAD_BYTES,
 };
 use super::HeapGame;
 use crate::games::work_observer::WorkObserver;
@@ -138,10 +138,12 @@ pub(crate) fn windowed_sequence(
     let mut kept = None;
     let (mut state, to) = match &request.resume {
         Some(bytes) => {
-            let mut state =
-                WindowedSequence::from_bytes_observed(request.game.rule(), bytes, observer)
-                    .map_err(refused)?;
-            check_window_memory(state.window(), request.memory)?;
+            // The memory is asked for before the first window is computed again.
+            let saved = SavedState::read(request.game.rule(), bytes).map_err(refused)?;
+            check_window_memory(saved.window(), request.memory)?;
+            let mut state = saved
+                .resume(request.game.rule(), observer)
+                .map_err(refused)?;
             if request.window.is_some_and(|asked| asked != state.window()) {
                 return Err(WindowedEnd::Refused(format!(
                     "window {window} differs from the checkpoint's window {}: leave the window out to resume",
@@ -193,7 +195,7 @@ pub(crate) fn windowed_sequence(
         heaps: to + 1,
     };
     let ended_by = loop {
-        let goal = (state.finished() + CHUNK - 1).min(to);
+        let goal = state.finished().saturating_add(CHUNK - 1).min(to);
         match state.advance_observed(goal, request.threads, &mut observer) {
             Ok(true) if goal == to => break None,
             Ok(true) => {}
@@ -281,6 +283,30 @@ mod tests {
             memory: 1 << 30,
             threads: 2,
         }
+    }
+
+    /// Stops at its first look, as a Ctrl-C at once would.
+    struct StopsAtOnce;
+
+    impl WorkObserver for StopsAtOnce {
+        fn should_stop(&mut self) -> bool {
+            true
+        }
+    }
+
+    /// A resumed run too large for the memory is refused before its first window of values is
+    /// computed again: stopped at once, it could not have got past that to the refusal.
+    #[test]
+    fn a_resumed_run_is_held_to_the_memory_before_its_first_window_is_computed() {
+        let mut kept = Memory::default();
+        windowed_sequence(&request(40_000, Some(1 << 15), None), &mut (), &mut kept).unwrap();
+        let mut asked = request(50_000, None, kept.kept.pop());
+        asked.memory = 1 << 16;
+        let refused = windowed_sequence(&asked, &mut StopsAtOnce, &mut Memory::default());
+        assert!(
+            matches!(&refused, Err(WindowedEnd::Refused(why)) if why.starts_with("window 32768 needs about")),
+            "{refused:?}"
+        );
     }
 
     /// A run resumed from the bytes kept at its end gives the report of one run to the end;

@@ -4,6 +4,7 @@
 
 use super::{ValueCounts, WindowError, WindowedSequence, COMPACT_LIMIT, MAX_WINDOW, MIN_WINDOW};
 use crate::games::heap::rule::TakeBreak;
+use crate::games::heap::sequence_question::MAX_SEQUENCE_HEAP;
 use crate::games::work_observer::WorkObserver;
 
 /// The first bytes of a checkpoint, and its format's latest version. Version 2 adds the reason
@@ -91,25 +92,65 @@ impl WindowedSequence {
     /// # Errors
     /// [`WindowError::Checkpoint`] for bytes that are not a whole checkpoint of this game (torn,
     /// edited, another game or format), or what [`WindowedSequence::start_observed`] refuses.
+    #[cfg(test)]
     pub(crate) fn from_bytes_observed(
         rule: &TakeBreak,
         bytes: &[u8],
         observer: &mut impl WorkObserver,
     ) -> Result<WindowedSequence, WindowError> {
-        let bad = |why: &str| WindowError::Checkpoint(why.to_string());
+        SavedState::read(rule, bytes)?.resume(rule, observer)
+    }
+}
+
+/// A checkpoint read and checked, before its first window of values is computed again to
+/// resume it: that takes seconds and the window's memory, which the caller may refuse first.
+pub(crate) struct SavedState {
+    window: usize,
+    next: usize,
+    mask: u64,
+    domain: u64,
+    sparse_class: u64,
+    prefix_hash: u64,
+    rare_heaps: usize,
+    last_rare: u64,
+    largest: u16,
+    largest_at: usize,
+    deepest: usize,
+    ended_by: Option<String>,
+    counts: Vec<u64>,
+    at_powers: Vec<ValueCounts>,
+    recent: Vec<u16>,
+}
+
+/// The sum of `counts`, or None past 64 bits.
+fn total(counts: &[u64]) -> Option<u64> {
+    counts
+        .iter()
+        .try_fold(0u64, |sum, &count| sum.checked_add(count))
+}
+
+impl SavedState {
+    /// The checkpoint `bytes` hold, for `rule`, with every field checked against the others:
+    /// an edited file whose checksum was made good again is refused as a torn one is, naming
+    /// the field, never read into a state that would answer wrong values or fail later.
+    ///
+    /// # Errors
+    /// [`WindowError::Checkpoint`] for bytes that are not a whole checkpoint of this game.
+    pub(crate) fn read(rule: &TakeBreak, bytes: &[u8]) -> Result<SavedState, WindowError> {
+        let bad = |why: String| WindowError::Checkpoint(why);
         if !bytes.starts_with(MAGIC) {
             return Err(bad(
-                "it does not start as a windowed nim-sequence checkpoint",
+                "it does not start as a windowed nim-sequence checkpoint".to_string(),
             ));
         }
         if bytes.len() < MAGIC.len() + 12 {
-            return Err(bad("it is cut short"));
+            return Err(bad("it is cut short".to_string()));
         }
         let (body, tail) = bytes.split_at(bytes.len() - 8);
         let stored = u64::from_le_bytes(tail.try_into().expect("8 bytes"));
         if fnv(body) != stored {
             return Err(bad(
-                "its checksum does not match (torn or edited): start again without it",
+                "its checksum does not match (torn or edited): start again without it".to_string(),
             ));
         }
         let mut reader = Reader {
@@ -117,7 +158,7 @@ impl WindowedSequence {
         };
         let version = reader.u32()?;
         if !(1..=FORMAT_VERSION).contains(&version) {
-            return Err(WindowError::Checkpoint(format!(
+            return Err(bad(format!(
                 "format version {version}, this program reads 1 to {FORMAT_VERSION}"
             )));
         }
@@ -125,85 +166,181 @@ impl WindowedSequence {
         let code = reader.take(code_len)?;
         let expected = rule.to_string();
         if code != expected.as_bytes() {
-            return Err(WindowError::Checkpoint(format!(
+            return Err(bad(format!(
                 "it is of the game {}, not {expected}",
                 String::from_utf8_lossy(code)
             )));
         }
-        let window = reader.usize()?;
-        let next = reader.usize()?;
+        let window = reader.usize("window")?;
+        let next = reader.usize("count of heaps")?;
         let (mask, domain, sparse_class) = (reader.u64()?, reader.u64()?, reader.u64()?);
         let prefix_hash = reader.u64()?;
-        let rare_heaps = reader.usize()?;
+        let rare_heaps = reader.usize("count of rare heaps")?;
         let last_rare = reader.u64()?;
-        let (largest, largest_at, deepest) = (reader.u64()?, reader.usize()?, reader.usize()?);
+        let largest = reader.u64()?;
+        let largest_at = reader.usize("heap of the largest value")?;
+        let deepest = reader.usize("deepest scan")?;
         let ended_by = if version >= 2 {
             let length = reader.u32()? as usize;
             if length > MAX_REASON_BYTES {
-                return Err(bad("the reason its run ended is too long"));
+                return Err(bad(format!(
+                    "the reason its run ended is too long: {length} bytes, at most {MAX_REASON_BYTES}"
+                )));
             }
             let reason = std::str::from_utf8(reader.take(length)?)
                 .ok()
                 .filter(|reason| !reason.chars().any(char::is_control))
-                .ok_or_else(|| bad("the reason its run ended is not a line of text"))?;
+                .ok_or_else(|| bad("the reason its run ended is not a line of text".to_string()))?;
             // Empty: no reason, as the first build of format 2 wrote it (1af7272).
             (!reason.is_empty()).then(|| reason.to_string())
         } else {
             None
         };
-        if !(MIN_WINDOW..=MAX_WINDOW).contains(&window) || next < window {
-            return Err(bad("its window or heap is out of range"));
+        if !(MIN_WINDOW..=MAX_WINDOW).contains(&window) {
+            return Err(bad(format!(
+                "its window {window} is out of range: from {MIN_WINDOW} to {MAX_WINDOW}"
+            )));
         }
+        if next < window || next > MAX_SEQUENCE_HEAP + 1 {
+            return Err(bad(format!(
+                "it holds {next} heaps, not from its window {window} to {}",
+                MAX_SEQUENCE_HEAP + 1
+            )));
+        }
+        let largest = u16::try_from(largest)
+            .map_err(|_| bad(format!("its largest value {largest} is past 16 bits")))?;
         let counts = reader.counts()?;
-        let powers = reader.usize()?;
-        if powers > 64 {
-            return Err(bad("too many powers of two"));
+        let powers = reader.usize("count of powers of two")?;
+        // The counts at every power of two from 1 up to the last heap.
+        let expected_powers = (usize::BITS - (next - 1).leading_zeros()) as usize;
+        if powers != expected_powers {
+            return Err(bad(format!(
+                "it has the counts at {powers} powers of two, not at the {expected_powers} up to its last heap {}",
+                next - 1
+            )));
         }
         let mut at_powers = Vec::with_capacity(powers);
-        for _ in 0..powers {
+        for power in 0..powers {
             let up_to = reader.u64()?;
+            let counts_to = reader.counts()?;
+            if up_to != 1 << power || total(&counts_to) != Some(up_to) {
+                return Err(bad(format!(
+                    "its counts at the power of two {} are of heap {up_to}, adding up to {}",
+                    1u64 << power,
+                    total(&counts_to)
+                        .map_or("more than 64 bits hold".to_string(), |sum| sum.to_string())
+                )));
+            }
             at_powers.push(ValueCounts {
                 up_to,
-                counts: reader.counts()?,
+                counts: counts_to,
             });
         }
         let recent_bytes = reader.take(2 * window)?;
         if !reader.bytes.is_empty() {
-            return Err(bad("it has bytes past its end"));
+            return Err(bad(format!(
+                "it has {} bytes past its end",
+                reader.bytes.len()
+            )));
         }
         let recent: Vec<u16> = recent_bytes
             .chunks_exact(2)
             .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
             .collect();
-        if counts.iter().sum::<u64>() != next as u64 - 1
-            || usize::try_from(largest).ok() != counts.len().checked_sub(1)
-        {
-            return Err(bad("its counts do not add up to its heaps"));
+        let heaps = next as u64 - 1;
+        if total(&counts) != Some(heaps) {
+            return Err(bad(format!(
+                "its counts add up to {}, not to its {heaps} heaps from heap 1",
+                total(&counts).map_or("more than 64 bits hold".to_string(), |sum| sum.to_string())
+            )));
         }
-        let mut state = WindowedSequence::start_observed(rule, window, observer)?;
-        if state.prefix_hash != prefix_hash
-            || u64::from(state.mask) != mask
-            || u64::from(state.domain) != domain
-            || u64::from(state.sparse_class) != sparse_class
-            || state.rare_heaps != rare_heaps
-            || state.last_rare.map_or(u64::MAX, |heap| heap as u64) != last_rare
+        if counts.len() != usize::from(largest) + 1 || counts.last() == Some(&0) {
+            return Err(bad(format!(
+                "its counts run to the value {}, and its largest value is {largest}",
+                counts.iter().rposition(|&count| count > 0).unwrap_or(0)
+            )));
+        }
+        let base = next - window;
+        if let Some(at) = recent.iter().position(|&value| value > largest) {
+            return Err(bad(format!(
+                "its window has the value {} at heap {}, above its largest value {largest}",
+                recent[at],
+                base + at
+            )));
+        }
+        let largest_in_window = largest_at
+            .checked_sub(base)
+            .and_then(|at| recent.get(at))
+            .is_none_or(|&value| value == largest);
+        if largest_at == 0 || largest_at >= next || !largest_in_window {
+            return Err(bad(format!(
+                "its largest value {largest} is said to be at heap {largest_at}, which does not have it"
+            )));
+        }
+        if deepest > window {
+            return Err(bad(format!(
+                "its deepest scan {deepest} is past its window {window}"
+            )));
+        }
+        Ok(SavedState {
+            window,
+            next,
+            mask,
+            domain,
+            sparse_class,
+            prefix_hash,
+            rare_heaps,
+            last_rare,
+            largest,
+            largest_at,
+            deepest,
+            ended_by,
+            counts,
+            at_powers,
+            recent,
+        })
+    }
+
+    /// The window of the run the checkpoint keeps.
+    pub(crate) fn window(&self) -> usize {
+        self.window
+    }
+
+    /// The state to go on from: the first window of values computed again, which must agree
+    /// with the one the checkpoint was made with.
+    ///
+    /// # Errors
+    /// [`WindowError::Checkpoint`] when the first values differ (another version of the
+    /// program), or what [`WindowedSequence::start_observed`] refuses.
+    pub(crate) fn resume(
+        self,
+        rule: &TakeBreak,
+        observer: &mut impl WorkObserver,
+    ) -> Result<WindowedSequence, WindowError> {
+        let mut state = WindowedSequence::start_observed(rule, self.window, observer)?;
+        if state.prefix_hash != self.prefix_hash
+            || u64::from(state.mask) != self.mask
+            || u64::from(state.domain) != self.domain
+            || u64::from(state.sparse_class) != self.sparse_class
+            || state.rare_heaps != self.rare_heaps
+            || state.last_rare.map_or(u64::MAX, |heap| heap as u64) != self.last_rare
         {
-            return Err(bad(
-                "its first values or mask differ from those computed now (made by another version?)",
+            return Err(WindowError::Checkpoint(
+                "its first values or mask differ from those computed now (made by another version?)"
+                    .to_string(),
             ));
         }
-        state.recent = Vec::with_capacity(2 * window);
-        state.recent.extend_from_slice(&recent);
-        state.base = next - window;
-        state.next = next;
-        state.limit = (u32::try_from(largest).expect("checked") + 1).next_power_of_two();
-        state.largest =
-            u16::try_from(largest).map_err(|_| bad("its largest value is too large"))?;
-        state.largest_at = largest_at;
-        state.deepest = deepest;
-        state.counts = counts;
-        state.at_powers = at_powers;
-        state.ended_by = ended_by;
+        state.recent = Vec::with_capacity(2 * self.window);
+        state.recent.extend_from_slice(&self.recent);
+        state.base = self.next - self.window;
+        state.next = self.next;
+        state.limit = (u32::from(self.largest) + 1).next_power_of_two();
+        state.largest = self.largest;
+        state.largest_at = self.largest_at;
+        state.deepest = self.deepest;
+        state.counts = self.counts;
+        state.at_powers = self.at_powers;
+        state.ended_by = self.ended_by;
         Ok(state)
     }
 }
@@ -231,17 +368,19 @@ impl<'a> Reader<'a> {
         Ok(u64::from_le_bytes(self.take(8)?.try_into().expect("8")))
     }
 
-    fn usize(&mut self) -> Result<usize, WindowError> {
-        usize::try_from(self.u64()?)
-            .map_err(|_| WindowError::Checkpoint("a number is out of range".to_string()))
+    /// A count or heap, `what` it is named in the refusal of one past the machine's words.
+    fn usize(&mut self, what: &str) -> Result<usize, WindowError> {
+        let number = self.u64()?;
+        usize::try_from(number)
+            .map_err(|_| WindowError::Checkpoint(format!("its {what} {number} is out of range")))
     }
 
     fn counts(&mut self) -> Result<Vec<u64>, WindowError> {
-        let len = self.usize()?;
+        let len = self.usize("count of values")?;
         if len > COMPACT_LIMIT {
-            return Err(WindowError::Checkpoint(
-                "more values counted than 16 bits hold".to_string(),
-            ));
+            return Err(WindowError::Checkpoint(format!(
+                "it counts {len} values, more than 16 bits hold ({COMPACT_LIMIT})"
+            )));
         }
         (0..len).map(|_| self.u64()).collect()
     }
@@ -276,6 +415,92 @@ mod tests {
         let other: TakeBreak = "0.161".parse().unwrap();
         let foreign = WindowedSequence::from_bytes_observed(&other, &bytes, &mut ()).unwrap_err();
         assert!(foreign.to_string().contains("of the game 0.6"), "{foreign}");
+    }
+
+    /// `bytes` edited by `edit` (given the checkpoint without its checksum), the checksum made
+    /// good again: an edit only the checks of the fields can catch.
+    fn resealed(bytes: &[u8], edit: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
+        let mut body = bytes[..bytes.len() - 8].to_vec();
+        edit(&mut body);
+        let checksum = fnv(&body);
+        body.extend_from_slice(&checksum.to_le_bytes());
+        body
+    }
+
+    /// Where the `k`-th word of the header lies (0: the window, 1: the heaps, …, 10: the deepest
+    /// scan).
+    fn word_at(bytes: &[u8], k: usize) -> usize {
+        let code_length =
+            u32::from_le_bytes(bytes[MAGIC.len() + 4..MAGIC.len() + 8].try_into().unwrap());
+        MAGIC.len() + 8 + code_length as usize + 8 * k
+    }
+
+    fn set_word(body: &mut [u8], at: usize, word: u64) {
+        body[at..at + 8].copy_from_slice(&word.to_le_bytes());
+    }
+
+    #[test]
+    fn an_edited_checkpoint_with_a_good_checksum_is_refused_naming_the_field() {
+        let rule: TakeBreak = "0.6".parse().unwrap();
+        let window = 1 << 15;
+        let mut state = WindowedSequence::start_observed(&rule, window, &mut ()).unwrap();
+        state.advance_observed(40_000, 1, &mut ()).unwrap();
+        let bytes = state.to_bytes();
+        let header = |k| word_at(&bytes, k);
+        let counts_at = header(11);
+        let first_count = counts_at + 8;
+        // The first power of two's entry: after the counts' length and its counts.
+        let powers_at = counts_at + 8 + 8 * state.counts.len();
+        let cases: Vec<(Vec<u8>, &str)> = vec![
+            (
+                resealed(&bytes, |body| {
+                    let last = body.len() - 2;
+                    body[last..].copy_from_slice(&u16::MAX.to_le_bytes());
+                }),
+                "its window has the value 65535 at heap 40000, above its largest value",
+            ),
+            (
+                resealed(&bytes, |body| set_word(body, header(1), u64::MAX)),
+                "heaps, not from its window",
+            ),
+            (
+                resealed(&bytes, |body| set_word(body, header(0), 3)),
+                "its window 3 is out of range",
+            ),
+            (
+                resealed(&bytes, |body| set_word(body, header(9), 1 << 62)),
+                "is said to be at heap 4611686018427387904",
+            ),
+            (
+                resealed(&bytes, |body| set_word(body, header(10), window as u64 + 1)),
+                "its deepest scan 32769 is past its window 32768",
+            ),
+            (
+                resealed(&bytes, |body| {
+                    // Summed with wrapping, the counts would still come to the heaps.
+                    let read = |body: &[u8], at: usize| {
+                        u64::from_le_bytes(body[at..at + 8].try_into().unwrap())
+                    };
+                    let (first, second) = (read(body, first_count), read(body, first_count + 8));
+                    set_word(body, first_count, u64::MAX - 4);
+                    set_word(body, first_count + 8, first + second + 5);
+                }),
+                "its counts add up to more than 64 bits hold",
+            ),
+            (
+                resealed(&bytes, |body| set_word(body, powers_at + 8, 7)),
+                "its counts at the power of two 1 are of heap 7",
+            ),
+        ];
+        for (edited, refusal) in cases {
+            let error = SavedState::read(&rule, &edited).err().expect(refusal);
+            assert!(
+                matches!(&error, WindowError::Checkpoint(why) if why.contains(refusal)),
+                "{refusal}: {error}"
+            );
+        }
+        // The file as written reads back.
+        assert!(SavedState::read(&rule, &bytes).is_ok());
     }
 
     /// `plain` (a checkpoint of format 1) with `reason` put where format 2 keeps it, and the

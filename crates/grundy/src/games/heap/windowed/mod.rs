@@ -52,6 +52,7 @@ use super::sparse_space::{
 };
 use crate::games::work_observer::WorkObserver;
 use checkpoint::hash_values;
+pub(crate) use checkpoint::SavedState;
 use marks_ahead::{
     block_heaps, parts_left_to_the_heap, premarked_parts, BlockMarks, SparseMarker, BLOCK_BYTES,
 };
