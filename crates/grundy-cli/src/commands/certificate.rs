@@ -116,8 +116,11 @@ pub fn run(args: &Args) -> Result<String> {
     let started = Instant::now();
     let mut bar = None;
     let result = check(BufReader::new(file), args.memory, &mut |progress| {
-        let bar = bar.get_or_insert_with(|| counting_bar(progress.total, "verify"));
-        bar.set_position(progress.done);
+        // While the file is read (no total yet) the check only asks whether to stop.
+        if progress.total > 0 {
+            let bar = bar.get_or_insert_with(|| counting_bar(progress.total, "verify"));
+            bar.set_position(progress.done);
+        }
         !stop.load(Ordering::Relaxed)
     });
     if let Some(bar) = bar {

@@ -63,9 +63,15 @@ pub const VERSION: u32 = 1;
 /// size and value takes under 80.
 const MAX_LINE: usize = 200;
 
-/// Bytes a listed position costs the checker besides its squares: the table's slot, the boxed
-/// key's pointer and length, and the list in file order.
-const ENTRY_OVERHEAD: u64 = 64;
+/// Bytes a listed position costs the checker besides its squares and its text: the table's
+/// slot and the list's entry, each up to twice their size as the two grow by doubling, and
+/// the allocator's least block for each of the two boxes. Set from the peak memory of checks
+/// of two million positions, so that `--memory` bounds what the process takes.
+const ENTRY_OVERHEAD: u64 = 176;
+
+/// Lines read between chances to stop while the file is read: a file of many lines takes
+/// seconds to read before the first position is checked.
+const LINES_BETWEEN_STOPS: u64 = 1 << 16;
 
 /// Why a certificate was not verified.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -160,7 +166,7 @@ pub struct Verified {
 pub struct CheckProgress {
     /// Positions verified.
     pub done: u64,
-    /// Positions listed.
+    /// Positions listed; 0 while the file is still being read.
     pub total: u64,
 }
 
@@ -227,8 +233,8 @@ pub fn check(
         buffer: Vec::new(),
     };
     let header = read_header(&mut lines)?;
-    let (claims, order, bytes) =
-        read_entries(&mut lines, memory_limit).map_err(|error| error.about(&header.game))?;
+    let (claims, order, bytes) = read_entries(&mut lines, memory_limit, progress)
+        .map_err(|error| error.about(&header.game))?;
     let total = order.len() as u64;
     let mut options = 0;
     for (done, (written, claim)) in order.iter().enumerate() {
@@ -342,7 +348,7 @@ fn read_header(lines: &mut Lines<impl BufRead>) -> Result<Header, CheckError> {
     let (line, text) = lines.expect("the claimed value")?;
     let value = text
         .strip_prefix("value ")
-        .and_then(|value| parse_value(value, rows * cols))
+        .and_then(|value| parse_value(value, rows * cols).ok())
         .ok_or_else(|| {
             malformed(
                 line,
@@ -362,13 +368,17 @@ fn read_header(lines: &mut Lines<impl BufRead>) -> Result<Header, CheckError> {
 }
 
 /// A nim-value written in decimal, at most `most` (a position of `most` squares has at most
-/// `most` options, so no larger value is possible).
-fn parse_value(text: &str, most: usize) -> Option<u16> {
+/// `most` options, so no larger value is possible): `Err(Some(value))` for a number past
+/// that, a claim no such position can have; `Err(None)` for text that is no such number.
+fn parse_value(text: &str, most: usize) -> Result<u16, Option<u32>> {
     if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) || text.len() > 5 {
-        return None;
+        return Err(None);
     }
-    let value: u32 = text.parse().ok()?;
-    (value as usize <= most).then_some(value as u16)
+    let value: u32 = text.parse().map_err(|_| None)?;
+    if value as usize > most {
+        return Err(Some(value));
+    }
+    u16::try_from(value).map_err(|_| Some(value))
 }
 
 /// The listed claims by canonical form, the positions as written (`4x4 1408`) in file order,
@@ -376,13 +386,22 @@ fn parse_value(text: &str, most: usize) -> Option<u16> {
 /// canonical form, an image of it under some symmetry, need not be.
 type Entries = (HashMap<Box<[u8]>, Claim>, Vec<(Box<str>, Claim)>, u64);
 
-/// Reads the listed positions up to the end line, refusing two claims for one position.
-fn read_entries(lines: &mut Lines<impl BufRead>, memory_limit: u64) -> Result<Entries, CheckError> {
+/// Reads the listed positions up to the end line, refusing a position listed twice (the
+/// writer lists each once; repeats would let a file of endless lines be read for ever) and a
+/// claim no position of its squares can have. `progress` may stop the reading.
+fn read_entries(
+    lines: &mut Lines<impl BufRead>,
+    memory_limit: u64,
+    progress: &mut dyn FnMut(CheckProgress) -> bool,
+) -> Result<Entries, CheckError> {
     let mut claims: HashMap<Box<[u8]>, Claim> = HashMap::new();
     let mut order: Vec<(Box<str>, Claim)> = Vec::new();
     let mut bytes = 0u64;
     loop {
         let (line, text) = lines.expect("a position or the end line")?;
+        if line % LINES_BETWEEN_STOPS == 0 && !progress(CheckProgress { done: 0, total: 0 }) {
+            return Err(CheckError::Stopped);
+        }
         let words: Vec<&str> = text.split(' ').collect();
         if let ["end", count] = words[..] {
             if count.parse::<u64>().ok() != Some(order.len() as u64) {
@@ -403,15 +422,25 @@ fn read_entries(lines: &mut Lines<impl BufRead>, memory_limit: u64) -> Result<En
             ));
         };
         let cells = parse_shape(size, squares).map_err(|message| malformed(line, message))?;
-        let value = parse_value(value, cells.len()).ok_or_else(|| {
-            malformed(
-                line,
-                format!(
-                    "the value `{value}`: expected a nim-value from 0 to {} (the squares of the shape)",
-                    cells.len()
-                ),
-            )
-        })?;
+        let value = match parse_value(value, cells.len()) {
+            Ok(value) => value,
+            Err(Some(impossible)) => {
+                return Err(CheckError::Refused {
+                    game: String::new(),
+                    line,
+                    message: format!(
+                        "the position {size} {squares} is claimed worth {impossible}, more than its {} squares allow (it has at most one option a square)",
+                        cells.len()
+                    ),
+                })
+            }
+            Err(None) => {
+                return Err(malformed(
+                    line,
+                    format!("the value `{value}`: expected a nim-value in decimal"),
+                ))
+            }
+        };
         let form: Box<[u8]> = canonical(&cells).into_boxed_slice();
         let claim = Claim { value, line };
         match claims.get(&form) {
@@ -425,7 +454,15 @@ fn read_entries(lines: &mut Lines<impl BufRead>, memory_limit: u64) -> Result<En
                     ),
                 })
             }
-            Some(_) => continue,
+            Some(earlier) => {
+                return Err(malformed(
+                    line,
+                    format!(
+                        "the position {size} {squares} is listed again (first at line {}, maybe as its mirror image or a turn of it)",
+                        earlier.line
+                    ),
+                ))
+            }
             None => {}
         }
         let written: Box<str> = format!("{size} {squares}").into_boxed_str();

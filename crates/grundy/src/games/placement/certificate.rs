@@ -688,8 +688,8 @@ mod tests {
                 4,
             ),
             (
-                format!("grundy-certificate 1\ngame knights 3x3\nvalue 1\n1x1 1 2\n{body}"),
-                4,
+                format!("grundy-certificate 1\ngame knights 3x3\nvalue 1\n1x1 1 1\n{body}"),
+                5,
             ),
             (
                 format!("grundy-certificate 1\ngame knights 3x3\nvalue 1\n1x1 1\n{body}"),
@@ -741,6 +741,20 @@ mod tests {
             check(good.as_bytes(), 1 << 20, &mut |_| false),
             Err(CheckError::Stopped)
         ));
+        // A value past its position's squares is a false claim, refused naming the position.
+        let impossible =
+            format!("grundy-certificate 1\ngame knights 3x3\nvalue 1\n1x1 1 2\n{body}");
+        match verify(&impossible) {
+            Err(CheckError::Refused {
+                line: 4, message, ..
+            }) => {
+                assert!(
+                    message.starts_with("the position 1x1 1 is claimed worth 2"),
+                    "{message}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     /// A value given by the caller is proved, not trusted: the board's own value gives the
