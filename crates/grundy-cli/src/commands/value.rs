@@ -78,6 +78,10 @@ pub fn run(args: &Args) -> Result<String> {
             None
         }
     };
+    let certificate = match &args.certificate {
+        Some(path) => Some((path, super::certificate::start(path)?)),
+        None => None,
+    };
     let Answered { report, units } = ValueSearch {
         game: &game,
         named: &args.target.game,
@@ -87,8 +91,8 @@ pub fn run(args: &Args) -> Result<String> {
         cluster: &args.cluster,
     }
     .answer(Goal::NimValue)?;
-    if let Some(path) = &args.certificate {
-        super::certificate::write(&game, path, args.search.memory, report.nimber())?;
+    if let Some((path, file)) = certificate {
+        super::certificate::write(&game, file, path, args.search.memory, report.nimber())?;
     }
     if let Some(path) = picture {
         if let Some(svg) = super::moves::winning_picture(game.clone(), args.search.memory)? {

@@ -181,6 +181,21 @@ fn games_without_certificates_are_refused_before_any_search() {
     assert!(!Path::new("x.cert").exists());
 }
 
+/// A certificate path that cannot be written is refused before the search, whose answer it
+/// would otherwise cost: nothing is printed on stdout, no search is shown.
+#[test]
+fn a_certificate_path_that_cannot_be_written_is_refused_before_the_search() {
+    let folder = tempfile::tempdir().unwrap();
+    let missing = folder.path().join("no-such-folder").join("x.cert");
+    grundy()
+        .args(["value", "knights", "6x6", "--certificate"])
+        .arg(&missing)
+        .assert()
+        .failure()
+        .stdout("")
+        .stderr(predicates::str::contains("cannot write the certificate"));
+}
+
 /// The certificates kept in the repository (docs/DISCOVERIES.md) are verified.
 #[test]
 fn the_certificates_in_docs_are_verified() {
