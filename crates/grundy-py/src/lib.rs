@@ -255,13 +255,7 @@ fn run(
                 .try_recv();
             if let Ok(Ok(Err(RunError::Stopped(kept)))) = finished {
                 if let Some(answer) = partial_answer(&request, kept) {
-                    let kept = py
-                        .import("grundy._answers")
-                        .and_then(|answers| answers.getattr("answer_of"))
-                        .and_then(|answer_of| answer_of.call1((answer,)));
-                    if let Ok(kept) = kept {
-                        let _ = error.value(py).setattr("partial", kept);
-                    }
+                    keep_partial(py, &error, answer);
                 }
             }
             return Err(error);
@@ -293,6 +287,29 @@ fn run(
 /// What stopped work finished, as an answer, when it keeps anything.
 fn partial_answer(request: &Request, kept: Stopped) -> Option<NativeAnswer> {
     NativeAnswer::new(request.clone(), kept.into_answer()?).ok()
+}
+
+/// Hands `answer`, what a stopped search finished, to `error`, the exception that stopped it:
+/// a `grundy.Error` (raised by a progress callback) keeps it where its read-only `partial`
+/// reads it; any other exception (KeyboardInterrupt, the callback's own) gets a `partial`.
+fn keep_partial(py: Python<'_>, error: &PyErr, answer: NativeAnswer) {
+    let value = error.value(py);
+    let grundy_error = py
+        .import("grundy._errors")
+        .and_then(|errors| errors.getattr("Error"))
+        .and_then(|class| value.is_instance(&class))
+        .unwrap_or(false);
+    if grundy_error {
+        let _ = value.setattr("_native_partial", answer);
+        return;
+    }
+    let kept = py
+        .import("grundy._answers")
+        .and_then(|answers| answers.getattr("answer_of"))
+        .and_then(|answer_of| answer_of.call1((answer,)));
+    if let Ok(kept) = kept {
+        let _ = value.setattr("partial", kept);
+    }
 }
 
 /// The exception for a request the library could not answer (by the error's kind), with

@@ -59,3 +59,10 @@ def test_the_computer_plays_misere(cli):
     assert reply.convention == "misere"
     with pytest.raises(grundy.InputError, match="no symmetry strategy under misère play"):
         grundy.game("knights 4x4").reply("symmetry", misere=True)
+
+
+def test_a_misere_table_says_who_wins_and_draws_no_nim_values():
+    table = grundy.table("knights", rows=[1, 2], cols=[1, 2], misere=True, progress=False)
+    assert table.get("outcomes") == [["P", "N"], ["N", "N"]]
+    assert table.nimbers == [[None, None], [None, None]]
+    assert table._repr_svg_() is None

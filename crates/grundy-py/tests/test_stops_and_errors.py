@@ -286,16 +286,22 @@ def test_the_docstrings_examples_hold():
     assert failures == 0
 
 
-def test_a_keyboard_interrupt_keeps_what_was_finished():
+@pytest.mark.parametrize(
+    "stop",
+    [KeyboardInterrupt, lambda: grundy.Error("enough")],
+    ids=["ctrl-c", "a grundy.Error"],
+)
+def test_a_keyboard_interrupt_keeps_what_was_finished(stop):
     """Ctrl-C (here a progress callback raising KeyboardInterrupt, as the signal does between
     polls) keeps the finished cells of a table on the exception, as the command line prints
-    them and as ``seconds=`` keeps them in ``Stopped.partial``."""
+    them and as ``seconds=`` keeps them in ``Stopped.partial``; so does a callback raising a
+    :class:`grundy.Error`, whose ``partial`` is read-only."""
 
     def interrupt_once_a_cell_is_finished(event):
         if event["kind"] == "steps" and event["done"] >= 1:
-            raise KeyboardInterrupt
+            raise stop()
 
-    with hang_net(), pytest.raises(KeyboardInterrupt) as caught:
+    with hang_net(), pytest.raises((KeyboardInterrupt, grundy.Error)) as caught:
         # 12x13 takes half a minute or more; the other cells a moment. The table starts with
         # its largest board, so the others need a second thread: threads=2 gives one on a
         # machine of one core too (with one, the table ran to its end before a callback).

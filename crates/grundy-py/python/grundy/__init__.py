@@ -14,8 +14,8 @@ impartial games, above all the games played by placing chess pieces on grids.
 
 The answers are the library's, the same as the command line's ``--json`` (``to_dict()``);
 a notebook draws a placement game's board, and the boards, tables, sequences and tours of
-the answers (``_repr_svg_``). Every search takes
-``memory=`` (bytes, or text such as ``"2G"``), ``threads=``, ``seconds=`` (stop after that
+the answers (``_repr_svg_``). The searches take ``memory=`` (bytes, or text such as
+``"2G"``) and ``threads=`` where they use them, ``seconds=`` (stop after that
 long, raising :class:`Stopped` with what was finished) and ``progress=`` (True, the default:
 a bar after a second; False; or a function called with a dict). Ctrl-C stops a search and
 raises KeyboardInterrupt. Bad input raises :class:`InputError`, a ``ValueError``.
@@ -429,18 +429,24 @@ def _labels(name: str, labels: Union[Iterable[int], str, None]) -> Optional[str]
 
 
 def table(game: str, rows: Union[Iterable[int], str, None] = None,
-          cols: Union[Iterable[int], str, None] = None, *, memory: Memory = None,
-          threads: Optional[int] = None, seconds: Optional[float] = None,
-          progress: Any = True) -> Table:
+          cols: Union[Iterable[int], str, None] = None, *, misere: bool = False,
+          memory: Memory = None, threads: Optional[int] = None,
+          seconds: Optional[float] = None, progress: Any = True) -> Table:
     """A table of nim-values (``grundy table``): of boards ``rows`` x ``cols`` for a piece
     (default 1 to 6), or of a corner game's squares (default 0-15 x 0-11). ``game`` is
     named without a board, with its surface and ray rule if any: ``"queens"``,
-    ``"rooks torus"``, ``"corner-knight"``.
+    ``"rooks torus"``, ``"corner-knight"``. With ``misere=True`` (placement games) the table
+    says who wins each empty board when the last player to move loses: ``outcomes``
+    (``'N'`` or ``'P'``), with no nim-values and no picture (``grundy table --misere``).
 
     >>> grundy.table("knights", rows=[1, 2], cols=[1, 2]).nimbers
     [[1, 0], [0, 0]]
+    >>> grundy.table("knights", rows=[1, 2], cols=[1, 2], misere=True).get("outcomes")
+    [['P', 'N'], ['N', 'N']]
     """
     fields = {"game": game, "rows": _labels("rows", rows), "cols": _labels("cols", cols)}
+    if _flag("misere", misere):
+        fields["convention"] = "misere"
     return _ask("table", fields, memory, threads, seconds, progress)
 
 
@@ -515,10 +521,12 @@ def quotient(game: str, heaps: int = 40, *, seconds: Optional[float] = None,
 def tour(board: str, *, closed: bool = False, start: Optional[str] = None,
          method: Optional[str] = None, tie_break: Optional[str] = None,
          limit: Optional[int] = None, restarts: Optional[int] = None, seed: Optional[int] = None,
-         seconds: Optional[float] = None, progress: Any = True) -> Tour:
+         memory: Memory = None, seconds: Optional[float] = None,
+         progress: Any = True) -> Tour:
     """A knight's tour of ``board`` (``"8x8"``), or why there is none (``grundy tour``):
     ``closed``, from ``start`` (``"c3"``), by ``method`` (``backtrack``, ``warnsdorff``,
-    ``neural``, ``divide``).
+    ``neural``, ``divide``); ``memory=`` bounds the tour and its answer (``grundy tour
+    --memory``).
 
     >>> t = grundy.tour("5x5", start="a1")
     >>> t.exists, len(t.path), t.path[0]
@@ -527,7 +535,7 @@ def tour(board: str, *, closed: bool = False, start: Optional[str] = None,
     fields = {"board": board, "closed": _flag("closed", closed), "start": start,
               "method": method, "tie_break": tie_break, "limit": _count("limit", limit),
               "restarts": _count("restarts", restarts), "seed": _count("seed", seed)}
-    return _run({"question": "tour", **_given(fields)}, seconds, progress)
+    return _ask("tour", _given(fields), memory, None, seconds, progress)
 
 
 def tour_exists(board: str, *, closed: bool = False, start: Optional[str] = None,
@@ -545,18 +553,20 @@ def tour_exists(board: str, *, closed: bool = False, start: Optional[str] = None
 
 def tour_count(board: str, *, closed: bool = False, start: Optional[str] = None,
                undirected: bool = False, memory: Memory = None,
-               seconds: Optional[float] = None, progress: Any = True) -> TourCount:
+               threads: Optional[int] = None, seconds: Optional[float] = None,
+               progress: Any = True) -> TourCount:
     """How many knight's tours ``board`` has (directed: a tour and its reverse count twice,
     unless ``undirected``). An open count (a search) stopped by ``seconds`` answers the tours
     found so far, a lower bound (``complete`` is False); a closed count (the frontier method)
-    stopped by ``seconds`` raises :class:`Stopped`; Ctrl-C raises KeyboardInterrupt.
+    stopped by ``seconds`` raises :class:`Stopped`; Ctrl-C raises KeyboardInterrupt. An open
+    count runs on ``threads`` (default one per core).
 
     >>> grundy.tour_count("5x5").count
     1728
     """
     fields = {"board": board, "closed": _flag("closed", closed), "start": start,
               "undirected": _flag("undirected", undirected)}
-    return _ask("tour_count", _given(fields), memory, None, seconds, progress)
+    return _ask("tour_count", _given(fields), memory, threads, seconds, progress)
 
 
 def verify_tour(text: str, *, closed: bool = False) -> TourVerify:

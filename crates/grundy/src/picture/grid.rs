@@ -190,9 +190,16 @@ fn legend_entries(shown: &[Option<u32>]) -> Vec<(Option<Option<u32>>, String)> {
 
 /// The grid of a table's report, `game` being the table's game: what each cell holds (a corner
 /// game's values `g(m, n)`, or the empty boards' values) by row and column, unfinished cells
-/// marked `?`. `None` past [`MAX_GRID_CELLS`] cells.
+/// marked `?`. `None` past [`MAX_GRID_CELLS`] cells, and for a table under misère play, whose
+/// cells have outcomes but no nim-values to draw (`grundy table --misere --svg` is refused).
 #[must_use]
 pub fn table(game: &TableGame, report: &TableReport) -> Option<String> {
+    if report
+        .convention
+        .is_some_and(|convention| convention.is_misere())
+    {
+        return None;
+    }
     let title = format!("{game}: {}, m down, n across", game.cell_value());
     value_grid(&title, &report.rows, &report.cols, &report.nimbers)
 }

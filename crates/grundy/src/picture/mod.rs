@@ -348,6 +348,19 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_misere_table_has_no_picture_of_nim_values_it_does_not_have() {
+        let (request, answer) = asked(
+            r#"{"question":"table","game":"knights","rows":"1-2","cols":"1-2","convention":"misere"}"#,
+        );
+        assert!(table_report(&answer)
+            .nimbers
+            .iter()
+            .flatten()
+            .all(Option::is_none));
+        assert_eq!(of_answer(&request, &answer), None);
+    }
+
+    #[test]
     fn a_corner_table_is_a_grid_of_one_cell_per_value() {
         let (svg, answer) =
             drawn(r#"{"question":"table","game":"corner-queen","rows":"0-9","cols":"0-6"}"#);

@@ -352,7 +352,11 @@ impl TryFrom<TableFields> for TableRequest {
         let game = fields.game;
         let read = |labels: Option<Labels>| match labels {
             None => Ok(None),
-            Some(Labels::Numbers(numbers)) => Ok(Some(numbers)),
+            // Repeats next to each other dropped, as the text's ranges drop them (`1-3,3-5`).
+            Some(Labels::Numbers(mut numbers)) => {
+                numbers.dedup();
+                Ok(Some(numbers))
+            }
             Some(Labels::Text(text)) => game.parse_labels(&text).map(Some),
         };
         Ok(TableRequest {
