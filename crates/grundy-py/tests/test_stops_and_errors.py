@@ -116,6 +116,7 @@ def subprocess_error(cli, words):
         (lambda: grundy.sequence("nim", to=10**6, window=2**16), "sparse-space"),
         (lambda: grundy.tour("8x8", closed="yes"), "closed='yes'"),
         (lambda: grundy.tour("4000x4000"), "more than the 128.0 MiB an answer may take here"),
+        (lambda: grundy.run({"question": "value", "game": range(3)}), "not JSON"),
     ],
 )
 def test_bad_keywords_raise_naming_the_value(call, needle):

@@ -168,9 +168,13 @@ def _run(request: Dict[str, Any], seconds: Any, progress: Any) -> Any:
     """Runs `request`: the answer's type depends on its question, so it is typed Any here and
     each function says its own."""
     seconds = _seconds(seconds)
+    try:
+        text = json.dumps(request)
+    except (TypeError, ValueError) as error:
+        raise InputError(f"the request is not JSON: {error}") from None
     callback, display = chosen(progress)
     try:
-        native = _native.run(json.dumps(request), callback, seconds)
+        native = _native.run(text, callback, seconds)
     finally:
         if display is not None:
             display.close()

@@ -294,12 +294,25 @@ impl<R: BufRead> Lines<R> {
                 message: format!("longer than {MAX_LINE} bytes"),
             });
         }
-        std::str::from_utf8(&self.buffer)
-            .map(Some)
-            .map_err(|_| CheckError::Malformed {
+        // Printable ASCII only, as the writer writes it: the messages quote lines, and a
+        // control character quoted would reach the reader's terminal.
+        if let Some(at) = self
+            .buffer
+            .iter()
+            .position(|byte| !(b' '..=b'~').contains(byte))
+        {
+            return Err(CheckError::Malformed {
                 line,
-                message: "not UTF-8 text".to_string(),
-            })
+                message: format!(
+                    "byte {} is {:#04x}: a certificate is printable ASCII text",
+                    at + 1,
+                    self.buffer[at]
+                ),
+            });
+        }
+        Ok(Some(
+            std::str::from_utf8(&self.buffer).expect("printable ASCII is UTF-8"),
+        ))
     }
 
     /// The next line, which must be there.

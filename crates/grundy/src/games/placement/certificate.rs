@@ -692,6 +692,10 @@ mod tests {
                 5,
             ),
             (
+                format!("grundy-certificate 1\ngame knights 3x3\nvalue 1\n1x1 1 1\x1b[2J\n{body}"),
+                4,
+            ),
+            (
                 format!("grundy-certificate 1\ngame knights 3x3\nvalue 1\n1x1 1\n{body}"),
                 4,
             ),
