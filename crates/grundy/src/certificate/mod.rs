@@ -51,7 +51,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::io::{BufRead, Read};
 
-use shape::{canonical, option_after, parse_shape, parse_size, parts, Attack, Cell};
+use shape::{canonical, option_after, parse_shape, parse_size, parts, Attack, Cell, MAX_LEAP};
 
 /// The first word of a certificate.
 pub const FORMAT: &str = "grundy-certificate";
@@ -354,7 +354,7 @@ fn read_header(lines: &mut Lines<impl BufRead>) -> Result<Header, CheckError> {
     let attack = Attack::named(piece).ok_or_else(|| {
         malformed(
             line,
-            format!("`{piece}`: expected knights, kings, bishops, rooks, queens, camels, zebras, giraffes or leaper:A,B"),
+            format!("`{piece}`: expected knights, kings, bishops, rooks, queens, camels, zebras, giraffes or leaper:A,B with A and B from 0 to {MAX_LEAP}, not both 0"),
         )
     })?;
     let (rows, cols) = parse_size(size).map_err(|message| malformed(line, message))?;
@@ -384,10 +384,10 @@ fn read_header(lines: &mut Lines<impl BufRead>) -> Result<Header, CheckError> {
 /// `most` options, so no larger value is possible): `Err(Some(value))` for a number past
 /// that, a claim no such position can have; `Err(None)` for text that is no such number.
 fn parse_value(text: &str, most: usize) -> Result<u16, Option<u32>> {
-    if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) || text.len() > 5 {
+    if text.len() > 5 {
         return Err(None);
     }
-    let value: u32 = text.parse().map_err(|_| None)?;
+    let value: u32 = shape::decimal(text).ok_or(None)?;
     if value as usize > most {
         return Err(Some(value));
     }
@@ -417,7 +417,7 @@ fn read_entries(
         }
         let words: Vec<&str> = text.split(' ').collect();
         if let ["end", count] = words[..] {
-            if count.parse::<u64>().ok() != Some(order.len() as u64) {
+            if shape::decimal::<u64>(count) != Some(order.len() as u64) {
                 return Err(malformed(
                     line,
                     format!("`{text}`: the certificate lists {} positions", order.len()),

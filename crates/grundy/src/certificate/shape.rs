@@ -27,7 +27,7 @@ pub(crate) enum Attack {
 
 /// The longest leap a `leaper:a,b` may make: beyond it no two squares of a board the
 /// certificate allows attack each other.
-const MAX_LEAP: u8 = 15;
+pub(crate) const MAX_LEAP: u8 = 15;
 
 impl Attack {
     /// The piece a certificate names (`knights`, `kings`, `leaper:1,3`), or `None`.
@@ -53,7 +53,7 @@ impl Attack {
             "giraffes" => Attack::Leaper(1, 4),
             other => {
                 let (a, b) = other.strip_prefix("leaper:")?.split_once(',')?;
-                let (a, b): (u8, u8) = (a.parse().ok()?, b.parse().ok()?);
+                let (a, b): (u8, u8) = (decimal(a)?, decimal(b)?);
                 if (a, b) == (0, 0) || a > MAX_LEAP || b > MAX_LEAP {
                     return None;
                 }
@@ -240,14 +240,19 @@ pub(crate) fn parse_shape(size: &str, hex: &str) -> Result<Vec<Cell>, String> {
     Ok(cells)
 }
 
+/// A number written as the writer writes it: decimal digits, no sign, no leading zero (so that
+/// the report names the game as the file's text does, and that text is the writer's).
+pub(crate) fn decimal<T: std::str::FromStr>(text: &str) -> Option<T> {
+    let canonical = !text.is_empty()
+        && text.bytes().all(|byte| byte.is_ascii_digit())
+        && (text == "0" || !text.starts_with('0'));
+    canonical.then(|| text.parse().ok()).flatten()
+}
+
 /// A board or shape size `RxC` with both sides from 1 to [`MAX_SIDE`].
 pub(crate) fn parse_size(text: &str) -> Result<(usize, usize), String> {
     let sides = text.split_once('x').and_then(|(rows, cols)| {
-        let side = |side: &str| {
-            side.parse::<usize>()
-                .ok()
-                .filter(|side| (1..=MAX_SIDE).contains(side))
-        };
+        let side = |side: &str| decimal::<usize>(side).filter(|side| (1..=MAX_SIDE).contains(side));
         Some((side(rows)?, side(cols)?))
     });
     sides.ok_or_else(|| {
@@ -323,6 +328,14 @@ mod tests {
         assert!(parse_shape("17x2", "1").is_err());
         assert!(parse_shape("2x2", "").is_err());
         assert!(parse_size("3x").is_err());
+        // Numbers as the writer writes them only: no sign, no leading zero.
+        for size in ["+5x5", "05x5", "5x+5", "5x05"] {
+            assert!(parse_size(size).is_err(), "{size}");
+        }
+        assert_eq!(parse_size("10x16"), Ok((10, 16)));
+        assert_eq!(decimal::<u32>("0"), Some(0));
+        assert_eq!(decimal::<u32>("00"), None);
+        assert_eq!(Attack::named("leaper:+1,3"), None);
         assert_eq!(Attack::named("leaper:0,0"), None);
         assert_eq!(Attack::named("leaper:3,1"), Some(Attack::Leaper(3, 1)));
     }
