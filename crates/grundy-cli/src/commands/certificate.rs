@@ -21,30 +21,30 @@ use crate::interrupt::Interrupted;
 use crate::progress::{counting_bar, counting_spinner};
 use crate::render::json_line;
 
-/// The file the certificate will be written to at `path`, started before the search whose
-/// value it proves: a path that cannot be written is refused then, not after a search whose
-/// answer it would cost.
-pub fn start(path: &Path) -> Result<WholeFile> {
-    WholeFile::create(path).with_context(|| cannot_write(path))
+/// Whether a certificate can be written at `path`, asked before the search whose value it
+/// proves: a path that cannot be written is refused then, not after a search whose answer it
+/// would cost. A temporary file is made beside the path and removed at once, so that none is
+/// left behind by a search killed later; what is not a regular file (a named pipe) is not
+/// opened until the certificate is written.
+pub fn check_writable(path: &Path) -> Result<()> {
+    if std::fs::metadata(path).is_ok_and(|metadata| !metadata.is_file()) {
+        return Ok(());
+    }
+    WholeFile::create(path)
+        .map(drop)
+        .with_context(|| cannot_write(path))
 }
 
 fn cannot_write(path: &Path) -> String {
     format!("cannot write the certificate {}", path.display())
 }
 
-/// Writes the certificate of `game`'s value into `file` (from [`start`]) for `path`,
-/// searching with `memory` bytes of tables, and checks that it proves `answered`, the value
-/// just printed. The file appears at `path` only whole ([`WholeFile`]), so a failure or
-/// Ctrl-C leaves no half certificate.
-pub fn write(
-    game: &Game,
-    file: WholeFile,
-    path: &Path,
-    memory: u64,
-    answered: Option<u32>,
-) -> Result<()> {
+/// Writes the certificate of `game`'s value to `path`, searching with `memory` bytes of
+/// tables, and checks that it proves `answered`, the value just printed. The file appears at
+/// `path` only whole ([`WholeFile`]), so a failure or Ctrl-C leaves no half certificate.
+pub fn write(game: &Game, path: &Path, memory: u64, answered: Option<u32>) -> Result<()> {
     let cannot_write = || cannot_write(path);
-    let mut out = BufWriter::new(file);
+    let mut out = BufWriter::new(WholeFile::create(path).with_context(cannot_write)?);
     let stop = crate::interrupt::stop_flag()?;
     let bar = counting_spinner("certificate: positions listed");
     let written = write_game_certificate(

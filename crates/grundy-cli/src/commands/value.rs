@@ -78,10 +78,9 @@ pub fn run(args: &Args) -> Result<String> {
             None
         }
     };
-    let certificate = match &args.certificate {
-        Some(path) => Some((path, super::certificate::start(path)?)),
-        None => None,
-    };
+    if let Some(path) = &args.certificate {
+        super::certificate::check_writable(path)?;
+    }
     let Answered { report, units } = ValueSearch {
         game: &game,
         named: &args.target.game,
@@ -91,8 +90,8 @@ pub fn run(args: &Args) -> Result<String> {
         cluster: &args.cluster,
     }
     .answer(Goal::NimValue)?;
-    if let Some((path, file)) = certificate {
-        super::certificate::write(&game, file, path, args.search.memory, report.nimber())?;
+    if let Some(path) = &args.certificate {
+        super::certificate::write(&game, path, args.search.memory, report.nimber())?;
     }
     if let Some(path) = picture {
         if let Some(svg) = super::moves::winning_picture(game.clone(), args.search.memory)? {

@@ -383,15 +383,12 @@ fn read_header(lines: &mut Lines<impl BufRead>) -> Result<Header, CheckError> {
 /// A nim-value written in decimal, at most `most` (a position of `most` squares has at most
 /// `most` options, so no larger value is possible): `Err(Some(value))` for a number past
 /// that, a claim no such position can have; `Err(None)` for text that is no such number.
-fn parse_value(text: &str, most: usize) -> Result<u16, Option<u32>> {
-    if text.len() > 5 {
-        return Err(None);
+fn parse_value(text: &str, most: usize) -> Result<u16, Option<u64>> {
+    let value: u64 = shape::decimal(text).ok_or(None)?;
+    match u16::try_from(value) {
+        Ok(narrow) if value <= most as u64 => Ok(narrow),
+        _ => Err(Some(value)),
     }
-    let value: u32 = shape::decimal(text).ok_or(None)?;
-    if value as usize > most {
-        return Err(Some(value));
-    }
-    u16::try_from(value).map_err(|_| Some(value))
 }
 
 /// The listed claims by canonical form, the positions as written (`4x4 1408`) in file order,

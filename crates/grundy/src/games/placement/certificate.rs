@@ -746,18 +746,18 @@ mod tests {
             Err(CheckError::Stopped)
         ));
         // A value past its position's squares is a false claim, refused naming the position.
-        let impossible =
-            format!("grundy-certificate 1\ngame knights 3x3\nvalue 1\n1x1 1 2\n{body}");
-        match verify(&impossible) {
-            Err(CheckError::Refused {
-                line: 4, message, ..
-            }) => {
-                assert!(
-                    message.starts_with("the position 1x1 1 is claimed worth 2"),
-                    "{message}"
-                );
+        for value in ["2", "123456"] {
+            let impossible =
+                format!("grundy-certificate 1\ngame knights 3x3\nvalue 1\n1x1 1 {value}\n{body}");
+            match verify(&impossible) {
+                Err(CheckError::Refused {
+                    line: 4, message, ..
+                }) => {
+                    let claim = format!("the position 1x1 1 is claimed worth {value},");
+                    assert!(message.starts_with(&claim), "{message}");
+                }
+                other => panic!("{other:?}"),
             }
-            other => panic!("{other:?}"),
         }
     }
 

@@ -131,8 +131,10 @@ fn total(counts: &[u64]) -> Option<u64> {
 
 impl SavedState {
     /// The checkpoint `bytes` hold, for `rule`, with every field checked against the others:
-    /// an edited file whose checksum was made good again is refused as a torn one is, naming
-    /// the field, never read into a state that would answer wrong values or fail later.
+    /// fields that contradict one another (an edited file whose checksum was made good again)
+    /// are refused naming the field, never read into a state that would fail later. The
+    /// checksum guards against torn files; an edit that keeps the fields consistent (one value
+    /// of the window for another below the largest) cannot be told from the run's own.
     ///
     /// # Errors
     /// [`WindowError::Checkpoint`] for bytes that are not a whole checkpoint of this game.
@@ -272,7 +274,8 @@ impl SavedState {
             .checked_sub(base)
             .and_then(|at| recent.get(at))
             .is_none_or(|&value| value == largest);
-        if largest_at == 0 || largest_at >= next || !largest_in_window {
+        // Heap 0 stands for "none" while every value is 0 (a game without moves).
+        if (largest_at == 0) != (largest == 0) || largest_at >= next || !largest_in_window {
             return Err(bad(format!(
                 "its largest value {largest} is said to be at heap {largest_at}, which does not have it"
             )));
@@ -329,6 +332,19 @@ impl SavedState {
                 "its first values or mask differ from those computed now (made by another version?)"
                     .to_string(),
             ));
+        }
+        // What the first window computed again says of the rest: its largest value is no
+        // larger, and the heaps the window shares with it have the same values.
+        let base = self.next - self.window;
+        let shared = self.window.saturating_sub(base);
+        let agrees = state.largest <= self.largest
+            && (self.largest_at >= self.window || state.prefix[self.largest_at] == self.largest)
+            && (shared == 0 || state.prefix[base..] == self.recent[..shared]);
+        if !agrees {
+            return Err(WindowError::Checkpoint(format!(
+                "its largest value {} at heap {} or its window disagrees with the first {} values computed now",
+                self.largest, self.largest_at, self.window
+            )));
         }
         state.recent = Vec::with_capacity(2 * self.window);
         state.recent.extend_from_slice(&self.recent);
@@ -501,6 +517,25 @@ mod tests {
         }
         // The file as written reads back.
         assert!(SavedState::read(&rule, &bytes).is_ok());
+        // A window value changed for another no larger than the largest passes the reading,
+        // but where the window overlaps the first values computed again it is refused.
+        let overlapping = resealed(&bytes, |body| {
+            let at = body.len() - 2 * window;
+            let value = u16::from_le_bytes([body[at], body[at + 1]]);
+            body[at..at + 2].copy_from_slice(&(value ^ 1).to_le_bytes());
+        });
+        let saved = SavedState::read(&rule, &overlapping).unwrap();
+        let refused = saved.resume(&rule, &mut ()).err().unwrap();
+        assert!(
+            refused.to_string().contains("disagrees with the first"),
+            "{refused}"
+        );
+        // A game without moves: every value 0, its largest value at heap 0, standing for none.
+        let still: TakeBreak = "0.0".parse().unwrap();
+        let mut none = WindowedSequence::start_observed(&still, MIN_WINDOW, &mut ()).unwrap();
+        none.advance_observed(1000, 1, &mut ()).unwrap();
+        let resumed = WindowedSequence::from_bytes_observed(&still, &none.to_bytes(), &mut ());
+        assert_eq!(resumed.unwrap().to_bytes(), none.to_bytes());
     }
 
     /// `plain` (a checkpoint of format 1) with `reason` put where format 2 keeps it, and the

@@ -19,9 +19,9 @@
 //! heaps rare, and new ones keep coming) stop at their first rare heap past the prefix, or at
 //! the start when a rare heap lies too near the end of the prefix.
 //!
-//! The state serialises to bytes and back ([`WindowedSequence::to_bytes`],
-//! [`WindowedSequence::from_bytes`]) for a run resumed from a checkpoint: the last `W` values,
-//! the counts, and a hash of the prefix, which is recomputed on resume and must agree.
+//! The state serialises to bytes ([`WindowedSequence::to_bytes`]) and is read back, checked,
+//! for a run resumed from a checkpoint (`SavedState`): the last `W` values, the counts, and a
+//! hash of the prefix, which is recomputed on resume and must agree.
 //!
 //! ```
 //! use grundy::request::{sequence_game, windowed_sequence, Kept, WindowedRequest};
