@@ -129,6 +129,11 @@ fn total(counts: &[u64]) -> Option<u64> {
         .try_fold(0u64, |sum, &count| sum.checked_add(count))
 }
 
+/// The sum of `counts` as a refusal names it.
+fn total_text(counts: &[u64]) -> String {
+    total(counts).map_or("more than 64 bits hold".to_string(), |sum| sum.to_string())
+}
+
 impl SavedState {
     /// The checkpoint `bytes` hold, for `rule`, with every field checked against the others:
     /// fields that contradict one another (an edited file whose checksum was made good again)
@@ -229,8 +234,7 @@ impl SavedState {
                 return Err(bad(format!(
                     "its counts at the power of two {} are of heap {up_to}, adding up to {}",
                     1u64 << power,
-                    total(&counts_to)
-                        .map_or("more than 64 bits hold".to_string(), |sum| sum.to_string())
+                    total_text(&counts_to)
                 )));
             }
             at_powers.push(ValueCounts {
@@ -253,7 +257,7 @@ impl SavedState {
         if total(&counts) != Some(heaps) {
             return Err(bad(format!(
                 "its counts add up to {}, not to its {heaps} heaps from heap 1",
-                total(&counts).map_or("more than 64 bits hold".to_string(), |sum| sum.to_string())
+                total_text(&counts)
             )));
         }
         if counts.len() != usize::from(largest) + 1 || counts.last() == Some(&0) {
@@ -348,7 +352,7 @@ impl SavedState {
         }
         state.recent = Vec::with_capacity(2 * self.window);
         state.recent.extend_from_slice(&self.recent);
-        state.base = self.next - self.window;
+        state.base = base;
         state.next = self.next;
         state.limit = (u32::from(self.largest) + 1).next_power_of_two();
         state.largest = self.largest;
