@@ -166,6 +166,25 @@ pub fn run(
         (None, Some(_)) => String::new(),
         (None, None) => "; give --checkpoint FILE to keep the state".to_string(),
     };
+    if let Some(not_kept) = run.not_kept {
+        // The run ended at the state its checkpoint could not take; the heaps above are
+        // reported all the same, and the checkpoint holds its last state whole.
+        print!("{out}");
+        let path = checkpoint.expect("only a checkpoint file fails to keep a state");
+        let holds = match not_kept.kept {
+            Some(finished) => format!(
+                "{} still holds heaps 0 to {}: once it can be written, run the same command to go on from there",
+                path.display(),
+                finished - 1
+            ),
+            None => format!("{} was not written", path.display()),
+        };
+        return Err(anyhow::anyhow!(
+            "{} (heaps 0 to {} are above; {holds})",
+            not_kept.why,
+            report.finished - 1
+        ));
+    }
     if let Some(error) = run.ended_by {
         print!("{out}");
         return Err(input_error(format!(

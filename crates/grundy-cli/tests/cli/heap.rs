@@ -574,6 +574,45 @@ fn a_damaged_or_foreign_checkpoint_is_refused_with_status_2() {
         .stderr(contains("not a usable checkpoint"));
 }
 
+/// A checkpoint that cannot be written (its temporary file blocked, as a full disk would
+/// block it) ends the run with its report on stdout and exit status 1, naming the heaps the
+/// checkpoint still holds; the checkpoint is left whole.
+#[test]
+fn a_checkpoint_that_cannot_be_written_ends_the_run_with_its_report() {
+    let folder = tempfile::tempdir().unwrap();
+    let checkpoint = folder.path().join("run.ckpt");
+    let path = checkpoint.to_str().unwrap();
+    let run = |to: &str| {
+        grundy()
+            .args(["sequence", "0.167", "--to", to, "--window", "4096"])
+            .args(["--checkpoint", path])
+            .assert()
+    };
+    run("5000").success();
+    let kept = std::fs::read(&checkpoint).unwrap();
+    std::fs::create_dir(folder.path().join("run.ckpt.partial")).unwrap();
+    run("9000")
+        .code(1)
+        .stdout(contains("nim-values of heaps 0 to 9000 "))
+        .stderr(contains(format!("cannot write the checkpoint {path}")))
+        .stderr(contains("heaps 0 to 9000 are above"))
+        .stderr(contains(format!("{path} still holds heaps 0 to 5000")));
+    assert_eq!(std::fs::read(&checkpoint).unwrap(), kept);
+    // A new checkpoint that cannot be written: the first window is reported, nothing kept.
+    let fresh = folder.path().join("fresh.ckpt");
+    std::fs::create_dir(folder.path().join("fresh.ckpt.partial")).unwrap();
+    grundy()
+        .args(["sequence", "0.167", "--to", "9000", "--window", "4096"])
+        .args(["--checkpoint", fresh.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "nim-values of heaps 0 to 4095 (stopped; asked to 9000)",
+        ))
+        .stderr(contains("was not written"));
+    assert!(!fresh.exists());
+}
+
 /// Without --to, a run on an existing checkpoint reports what the checkpoint holds and
 /// computes nothing more; without one to read, it asks for --to.
 #[test]

@@ -41,7 +41,7 @@ pub use crate::games::heap::windowed::{
 };
 pub(crate) use crate::games::heap::windowed_question::windowed_sequence as windowed_heap_sequence;
 pub use crate::games::heap::windowed_question::{
-    Kept, StateKeeper, WindowedEnd, WindowedRequest, WindowedRun, KEEP_EVERY,
+    Kept, NotKept, StateKeeper, WindowedEnd, WindowedRequest, WindowedRun, KEEP_EVERY,
 };
 use crate::games::heap::{looks_like_heap_game, HeapGame, NAMED_GAMES};
 pub(crate) use crate::games::placement::bench::bench as placement_bench;

@@ -67,9 +67,9 @@ pub use crate::games::registry::{
 };
 pub use crate::games::registry::{BenchRequest, BENCH_CASES, MAX_DENSE_SIZE};
 pub use crate::games::registry::{
-    Kept, StateKeeper, ValueCounts, WindowError, WindowedEnd, WindowedReport, WindowedRequest,
-    WindowedRun, WindowedSequence, BYTES_PER_WINDOW_HEAP, DEFAULT_WINDOW, KEEP_EVERY,
-    MARKS_AHEAD_BYTES, MAX_WINDOW, MIN_WINDOW,
+    Kept, NotKept, StateKeeper, ValueCounts, WindowError, WindowedEnd, WindowedReport,
+    WindowedRequest, WindowedRun, WindowedSequence, BYTES_PER_WINDOW_HEAP, DEFAULT_WINDOW,
+    KEEP_EVERY, MARKS_AHEAD_BYTES, MAX_WINDOW, MIN_WINDOW,
 };
 pub use crate::games::registry::{QuotientRequest, MAX_QUOTIENT_HEAPS};
 pub use crate::limits::{memory_text, parse_memory, Limits, DEFAULT_MEMORY, MAX_THREADS};

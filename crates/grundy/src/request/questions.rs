@@ -204,7 +204,8 @@ pub fn sequence(request: &SequenceRequest, watch: &Watch) -> Result<SequenceAnsw
 /// # Errors
 /// [`RunError::Input`] for a request refused by its values (the window, the heap, a checkpoint
 /// of another game or window); [`RunError::Stopped`] when the watch stopped it before the first
-/// window was computed; [`RunError::Failed`] when the keeper could not keep the state.
+/// window was computed. A keeper that could not keep the state ends the run with its report
+/// ([`WindowedRun::not_kept`](super::WindowedRun::not_kept)).
 pub fn windowed_sequence(
     request: &WindowedRequest,
     watch: &Watch,
@@ -217,7 +218,6 @@ pub fn windowed_sequence(
     windowed_heap_sequence(request, &mut observer, keeper).map_err(|end| match end {
         WindowedEnd::Refused(message) => RunError::input(message),
         WindowedEnd::Stopped => RunError::Stopped(Stopped::Nothing),
-        WindowedEnd::NotKept(message) => RunError::Failed(message),
     })
 }
 

@@ -69,7 +69,8 @@ pub trait StateKeeper {
     /// Keeps `state` (whole, replacing what was kept before).
     ///
     /// # Errors
-    /// Why it could not be kept; the run then ends with [`WindowedEnd::NotKept`].
+    /// Why it could not be kept; the run then ends there, its report given with
+    /// [`WindowedRun::not_kept`].
     fn keep(&mut self, state: &WindowedSequence) -> Result<(), String>;
 }
 
@@ -95,6 +96,19 @@ pub struct WindowedRun {
     /// A heap that needed values outside the window: the heaps before it are reported and
     /// kept.
     pub ended_by: Option<WindowError>,
+    /// The keeper could not keep a state (a full disk): the run ended there, and the report
+    /// holds heaps the keeper may not.
+    pub not_kept: Option<NotKept>,
+}
+
+/// Why a keeper could not keep a run's state, and what it still holds: a run whose
+/// checkpoint cannot be written ends with its report rather than losing it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotKept {
+    /// The keeper's message.
+    pub why: String,
+    /// How many heaps (`0..kept`) the last state the keeper did keep holds, if it kept one.
+    pub kept: Option<usize>,
 }
 
 /// Why a windowed run gave no report.
@@ -105,15 +119,14 @@ pub enum WindowedEnd {
     Refused(String),
     /// Stopped while the first window of values was computed, before any state worth keeping.
     Stopped,
-    /// The keeper could not keep the state: its message.
-    NotKept(String),
 }
 
 /// Runs `request`, telling `observer` the progress and asking it whether to stop, and handing
 /// the state to `keeper` as it goes.
 ///
 /// # Errors
-/// [`WindowedEnd`]: a refused request, a stop before the first state, or a keeper's failure.
+/// [`WindowedEnd`]: a refused request, or a stop before the first state. A keeper's failure
+/// ends the run with its report ([`WindowedRun::not_kept`]).
 pub(crate) fn windowed_sequence(
     request: &WindowedRequest,
     observer: &mut impl WorkObserver,
@@ -186,7 +199,9 @@ pub(crate) fn windowed_sequence(
             (state, to)
         }
     };
-    keep_new(keeper, &state, &mut kept)?;
+    // The run goes on only while its state is kept: past a state the keeper could not keep,
+    // a kill would lose every heap since the last one it did.
+    let mut not_kept = keep_new(keeper, &state, &mut kept).err();
     let mut kept_at = Instant::now();
     // Advanced a chunk at a time, to keep the state between chunks; progress is told of the
     // whole run, not of the chunk.
@@ -194,38 +209,54 @@ pub(crate) fn windowed_sequence(
         observer,
         heaps: to + 1,
     };
-    let ended_by = loop {
+    let mut ended_by = None;
+    while not_kept.is_none() {
         let goal = state.finished().saturating_add(CHUNK - 1).min(to);
         match state.advance_observed(goal, request.threads, &mut observer) {
-            Ok(true) if goal == to => break None,
+            Ok(true) if goal == to => break,
             Ok(true) => {}
-            Ok(false) => break None,
-            Err(error) => break Some(error),
+            Ok(false) => break,
+            Err(error) => {
+                ended_by = Some(error);
+                break;
+            }
         }
         if kept_at.elapsed() >= KEEP_EVERY {
-            keep_new(keeper, &state, &mut kept)?;
+            not_kept = keep_new(keeper, &state, &mut kept).err();
             kept_at = Instant::now();
         }
-    };
+    }
     if let Some(error) = &ended_by {
         state.set_ended_by(error.to_string());
     }
-    keep_new(keeper, &state, &mut kept)?;
+    if not_kept.is_none() {
+        not_kept = keep_new(keeper, &state, &mut kept).err();
+    }
     let report = state.report(to, started.elapsed().as_secs_f64());
-    Ok(WindowedRun { report, ended_by })
+    Ok(WindowedRun {
+        report,
+        ended_by,
+        not_kept,
+    })
 }
 
 /// Hands `state` to `keeper` unless the keeper holds it already (`kept`: how many heaps the
 /// state it holds has finished, and whether it says why its run ended), so that a run that
 /// computes nothing new writes nothing.
+///
+/// # Errors
+/// The keeper's failure, with the heaps of the state it last kept.
 fn keep_new(
     keeper: &mut dyn StateKeeper,
     state: &WindowedSequence,
     kept: &mut Option<(usize, bool)>,
-) -> Result<(), WindowedEnd> {
+) -> Result<(), NotKept> {
     let now = (state.finished(), state.ended_by().is_some());
     if *kept != Some(now) {
-        keeper.keep(state).map_err(WindowedEnd::NotKept)?;
+        keeper.keep(state).map_err(|why| NotKept {
+            why,
+            kept: kept.map(|(finished, _)| finished),
+        })?;
         *kept = Some(now);
     }
     Ok(())
@@ -337,6 +368,53 @@ mod tests {
         };
         let held = windowed_sequence(&held, &mut (), &mut Kept::Nowhere).unwrap();
         assert_eq!(seconds_apart(&held.report), seconds_apart(&one.report));
+    }
+
+    /// Keeps the first `room` states, then fails as a full disk would.
+    struct FillsUp {
+        room: usize,
+    }
+
+    impl StateKeeper for FillsUp {
+        fn keep(&mut self, _state: &WindowedSequence) -> Result<(), String> {
+            if self.room == 0 {
+                return Err("no space left on device".to_string());
+            }
+            self.room -= 1;
+            Ok(())
+        }
+    }
+
+    /// A state the keeper cannot keep ends the run there with its report, and says which
+    /// heaps the keeper still holds: none when the first state failed (the first window,
+    /// computed, is reported), the first window when the state at the end failed.
+    #[test]
+    fn a_state_that_cannot_be_kept_ends_the_run_with_its_report() {
+        let asked = request(40_000, Some(1 << 15), None);
+        let none = windowed_sequence(&asked, &mut (), &mut FillsUp { room: 0 }).unwrap();
+        assert_eq!(none.report.finished, 1 << 15);
+        assert!(none.report.interrupted);
+        let why = "no space left on device".to_string();
+        assert_eq!(
+            none.not_kept,
+            Some(NotKept {
+                why: why.clone(),
+                kept: None
+            })
+        );
+        let first = windowed_sequence(&asked, &mut (), &mut FillsUp { room: 1 }).unwrap();
+        assert_eq!(first.report.finished, 40_001);
+        assert!(!first.report.interrupted);
+        assert_eq!(
+            first.not_kept,
+            Some(NotKept {
+                why,
+                kept: Some(1 << 15)
+            })
+        );
+        let whole = windowed_sequence(&asked, &mut (), &mut Kept::Nowhere).unwrap();
+        assert_eq!(whole.not_kept, None);
+        assert_eq!(first.report.counts, whole.report.counts);
     }
 
     /// A request the run cannot answer is refused by its value: another window than the
