@@ -114,6 +114,8 @@ def subprocess_error(cli, words):
         (lambda: grundy.sequence("0.6", to=10**6, window=2**20, memory="1M"), "needs about"),
         (lambda: grundy.sequence("0.6", to=10**6, window=2**16, misere=True), "misère"),
         (lambda: grundy.sequence("nim", to=10**6, window=2**16), "sparse-space"),
+        (lambda: grundy.graph("knights 4x4", states=2**64 - 1), "could take"),
+        (lambda: grundy.conjecture("knights", "3x3..4x4", states=2**64 - 1), "could take"),
         (lambda: grundy.tour("8x8", closed="yes"), "closed='yes'"),
         (lambda: grundy.tour("4000x4000"), "more than the 128.0 MiB an answer may take here"),
         (lambda: grundy.run({"question": "value", "game": range(3)}), "not JSON"),

@@ -141,12 +141,8 @@ fn check_memory(bytes: f64, text: &str, least: u64) -> Result<u64, String> {
     }
     // The tables double up to this size as a search stores positions, and each size is written
     // in full when it is made: more than the machine has would be swapped out or the program
-    // killed once a long search reaches it. Where the system does not say, a
-    // fixed bound still stops a typo from asking for petabytes.
-    let (limit, whose) = match crate::solver::physical_memory() {
-        Some(bytes) => (bytes, "this machine's memory"),
-        None => (1u64 << 40, "the largest accepted"),
-    };
+    // killed once a long search reaches it.
+    let (limit, whose) = machine_memory();
     if bytes > limit as f64 {
         return Err(format!(
             "memory size `{text}` is more than {whose}, {}: give at most that",
@@ -154,6 +150,16 @@ fn check_memory(bytes: f64, text: &str, least: u64) -> Result<u64, String> {
         ));
     }
     Ok(bytes as u64)
+}
+
+/// The most memory a request may ask for, and whose bound it is: this machine's memory, or,
+/// where the system does not say, a fixed bound that still stops a typo from asking for
+/// petabytes.
+pub(crate) fn machine_memory() -> (u64, &'static str) {
+    match crate::solver::physical_memory() {
+        Some(bytes) => (bytes, "this machine's memory"),
+        None => (1u64 << 40, "the largest accepted"),
+    }
 }
 
 /// A size for people: `381.5 MiB`, `12 bytes`.

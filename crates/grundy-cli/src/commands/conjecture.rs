@@ -44,7 +44,8 @@ pub struct ParityArgs {
     #[arg(value_name = "BOARDS")]
     pub boards: Vec<String>,
     /// The most frontier states when counting a board's terminal positions; a board beyond it
-    /// is reported as undecided.
+    /// is reported as undecided. About 320 bytes each: more than this machine's memory could
+    /// hold is refused.
     #[arg(long, value_name = "STATES", default_value_t = TerminalLimit::default().entries)]
     pub states: usize,
     /// Print one JSON object instead of text.

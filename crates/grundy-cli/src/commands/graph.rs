@@ -43,7 +43,7 @@ pub struct Args {
     #[arg(long, value_name = "NODES", default_value_t = SearchLimit::default().nodes)]
     pub limit: u64,
     /// The most frontier states when counting terminal positions; beyond it they are not
-    /// counted.
+    /// counted. About 320 bytes each: more than this machine's memory could hold is refused.
     #[arg(long, value_name = "STATES", default_value_t = TerminalLimit::default().entries)]
     pub states: usize,
     /// Draw a smallest terminal position (a minimum independent dominating set) into this SVG

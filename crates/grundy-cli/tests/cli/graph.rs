@@ -429,6 +429,29 @@ fn graph_files_are_bounded_before_reading_or_allocating() {
     }
 }
 
+/// A count of terminal positions is bounded before it starts: `--states` past what this
+/// machine's memory could hold is refused naming the value and the most accepted, in `graph`
+/// and in `conjecture` alike.
+#[test]
+fn states_past_the_machines_memory_are_refused() {
+    let most = usize::MAX.to_string();
+    fails_with(
+        &["graph", "knights", "4x4", "--states", &most],
+        &format!("`states` {most} could take"),
+    );
+    fails_with(
+        &[
+            "conjecture",
+            "parity",
+            "knights",
+            "3x3..4x4",
+            "--states",
+            &most,
+        ],
+        "bytes a state), more than",
+    );
+}
+
 /// A file saved with a UTF-8 byte-order mark (as Notepad saves) is the same graph: the mark is
 /// not read into the first vertex's name, which made knights 4x4 a graph of 17 vertices of
 /// value *3 instead of 16 of value 0.

@@ -40,6 +40,32 @@ impl Default for TerminalLimit {
     }
 }
 
+/// What one entry of the count takes, measured with the default limit (4,000,000 entries) on
+/// knights 16x32: about 1.24 GB, so about 310 bytes, rounded up.
+pub(crate) const BYTES_PER_TERMINAL_STATE: u64 = 320;
+
+impl TerminalLimit {
+    /// At most `entries` states, as a request asks: refused when they could take more than
+    /// this machine's memory (the default limit is always accepted: a count stops at it).
+    ///
+    /// # Errors
+    /// The message names the states asked, their bytes and the most accepted.
+    pub fn within_machine(entries: usize) -> Result<TerminalLimit, String> {
+        let (memory, whose) = crate::limits::machine_memory();
+        let most = usize::try_from(memory / BYTES_PER_TERMINAL_STATE)
+            .unwrap_or(usize::MAX)
+            .max(TerminalLimit::default().entries);
+        if entries > most {
+            return Err(format!(
+                "`states` {entries} could take {} ({BYTES_PER_TERMINAL_STATE} bytes a state), more than {whose}, {}: give at most {most}",
+                crate::limits::size_text((entries as u64).saturating_mul(BYTES_PER_TERMINAL_STATE)),
+                crate::limits::size_text(memory)
+            ));
+        }
+        Ok(TerminalLimit { entries })
+    }
+}
+
 /// The terminal positions of size `size`: how many, and one of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SizeClass {
@@ -368,6 +394,31 @@ fn count<const W: usize>(
 mod tests {
     use super::*;
     use crate::board::Piece;
+
+    /// The default limit is always accepted; a limit past any machine's memory is refused
+    /// naming it and the most accepted, which is itself accepted.
+    #[test]
+    fn a_limit_past_the_machines_memory_is_refused() {
+        let default = TerminalLimit::default().entries;
+        assert_eq!(
+            TerminalLimit::within_machine(default).unwrap().entries,
+            default
+        );
+        let refused = TerminalLimit::within_machine(usize::MAX).unwrap_err();
+        assert!(
+            refused.starts_with(&format!("`states` {} could take", usize::MAX)),
+            "{refused}"
+        );
+        let most: usize = refused
+            .rsplit("give at most ")
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(most >= default);
+        assert_eq!(TerminalLimit::within_machine(most).unwrap().entries, most);
+        assert!(TerminalLimit::within_machine(most + 1).is_err());
+    }
 
     /// Every maximal independent set, by plain recursion: each vertex in or out, keeping the
     /// sets that are independent and dominating.

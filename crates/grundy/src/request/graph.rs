@@ -20,11 +20,6 @@ use crate::report::{
 };
 use crate::watch::{Event, Watch};
 
-/// What one entry of the count of terminal positions takes, measured with the default
-/// `states` (4,000,000 entries) on knights 16x32: about 1.24 GB, so about 310 bytes, rounded
-/// up. [`super::Request::bound_memory`] bounds `states` through it.
-pub(crate) const BYTES_PER_TERMINAL_STATE: u64 = 320;
-
 /// The most vertices of a graph an answer draws ([`GraphRequest::drawing`]): a board of 12x12,
 /// the largest whose squares a page shows at a readable size; a queen's graph there has 3,080
 /// edges, a few tens of kilobytes of names.
@@ -46,7 +41,7 @@ pub struct GraphRequest {
     #[serde(default = "default_limit")]
     pub limit: u64,
     /// The most frontier states when counting terminal positions; beyond it they are not
-    /// counted.
+    /// counted. More than this machine's memory could hold is refused.
     #[serde(default = "default_states")]
     pub states: usize,
     /// Whether the answer draws the graph: its vertices and edges by name
@@ -149,6 +144,7 @@ pub fn graph(request: &GraphRequest, watch: &Watch) -> Result<GraphAnswer, RunEr
         source,
         orders,
     } = graph_of(&request.game)?;
+    let terminal_limit = TerminalLimit::within_machine(request.states).map_err(RunError::input)?;
     let started = Instant::now();
     let limit = SearchLimit {
         nodes: request.limit,
@@ -173,20 +169,13 @@ pub fn graph(request: &GraphRequest, watch: &Watch) -> Result<GraphAnswer, RunEr
 
     let counting = Instant::now();
     let order = narrowest_order(&graph, orders);
-    let terminal = terminal_sets(
-        &graph,
-        &order,
-        TerminalLimit {
-            entries: request.states,
-        },
-        &mut |done, total| {
-            watch.send(&Event::Steps {
-                task: "terminal positions".to_string(),
-                done: done as u64,
-                total: total as u64,
-            });
-        },
-    );
+    let terminal = terminal_sets(&graph, &order, terminal_limit, &mut |done, total| {
+        watch.send(&Event::Steps {
+            task: "terminal positions".to_string(),
+            done: done as u64,
+            total: total as u64,
+        });
+    });
     let count_seconds = counting.elapsed().as_secs_f64();
 
     let components = graph.components();

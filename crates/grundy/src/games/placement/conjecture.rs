@@ -49,7 +49,7 @@ pub struct ConjectureRequest {
     #[serde(with = "super::as_text")]
     pub boards: BoardRange,
     /// The most frontier states when counting a board's terminal positions; a board beyond it
-    /// is reported as undecided.
+    /// is reported as undecided. More than this machine's memory could hold is refused.
     #[serde(default = "default_states")]
     pub states: usize,
 }
@@ -158,9 +158,7 @@ pub(crate) fn conjecture(
     let Conjecture::Parity = request.conjecture;
     let piece = request.game;
     let boards = request.boards.boards();
-    let limit = TerminalLimit {
-        entries: request.states,
-    };
+    let limit = TerminalLimit::within_machine(request.states).map_err(WorkEnd::Refused)?;
     let mut checked = Vec::new();
     let mut undecided = Vec::new();
     let mut counterexample = None;
