@@ -62,7 +62,9 @@ pub fn write(game: &Game, path: &Path, memory: u64, answered: Option<u32>) -> Re
         Ok(summary) => summary,
         Err(error) => {
             return Err(match error {
-                CertificateError::Unsupported(_) => input_error(error),
+                CertificateError::Unsupported(_) | CertificateError::TooLarge { .. } => {
+                    input_error(error)
+                }
                 CertificateError::Stopped => anyhow::Error::new(Interrupted(format!(
                     "interrupted by {} while writing the certificate: none written (the value searched is {})",
                     crate::interrupt::stopped_by(),

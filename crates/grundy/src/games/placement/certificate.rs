@@ -17,6 +17,7 @@ use thiserror::Error;
 
 use crate::certificate::shape::MAX_SIDE;
 use crate::certificate::{end_line, entry_line, header, listing_key};
+use crate::limits::size_text;
 use crate::solver::{ImpartialGame, Solver};
 use crate::square_set::SquareSet;
 use crate::values::Nimber;
@@ -54,10 +55,27 @@ pub enum CertificateError {
     /// The writer was stopped.
     #[error("the certificate was stopped before it was finished")]
     Stopped,
+    /// The positions listed outgrew the writer's share of the memory.
+    #[error("the certificate lists more than {positions} positions, more than its share of the memory ({}, a quarter of it) holds: give more memory", size_text(*.room))]
+    TooLarge {
+        /// The positions listed when it stopped.
+        positions: u64,
+        /// The bytes the list may take.
+        room: u64,
+    },
 }
 
-/// Writes a certificate of the value of `game`'s empty board to `out`, searching with a table
-/// of `budget_bytes`. `known` is the value when the caller has searched it already (the
+/// The bytes a listed position takes in the writer's map besides its key: the map's slot (the
+/// key's vector and the value, over a load of seven eighths) and the key's allocation.
+const LISTED_ENTRY_OVERHEAD: u64 = 96;
+
+/// The writer's memory is `budget_bytes`: its table takes all but the list's share, this part
+/// of it.
+const LIST_SHARE: u64 = 4;
+
+/// Writes a certificate of the value of `game`'s empty board to `out` in about `budget_bytes`:
+/// a quarter for the positions listed ([`CertificateError::TooLarge`] past it), the rest for
+/// the search's table. `known` is the value when the caller has searched it already (the
 /// first-move search of `value` finds it much sooner than the writer's one thread would); it
 /// is not trusted: a value that is not the board's leaves some claim unprovable, and the
 /// writer stops with [`CertificateError::Inconsistent`]. `progress` hears the positions
@@ -76,21 +94,20 @@ pub fn write_certificate(
     if !one_piece || board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
         return Err(unsupported());
     }
-    let mut solver = PlacementSolver::new(game, budget_bytes);
+    let list_room = budget_bytes / LIST_SHARE;
+    let mut solver = PlacementSolver::new(game, budget_bytes - list_room);
     let (squares, cols) = (board.squares(), board.cols());
+    let board = BoardShape {
+        game: &text,
+        squares,
+        cols,
+        list_room,
+    };
     match solver.node_kayles() {
-        Some(NodeKaylesSolver::One(solver)) => {
-            write_with(solver, known, &text, squares, cols, out, progress)
-        }
-        Some(NodeKaylesSolver::Two(solver)) => {
-            write_with(solver, known, &text, squares, cols, out, progress)
-        }
-        Some(NodeKaylesSolver::Four(solver)) => {
-            write_with(solver, known, &text, squares, cols, out, progress)
-        }
-        Some(NodeKaylesSolver::Eight(solver)) => {
-            write_with(solver, known, &text, squares, cols, out, progress)
-        }
+        Some(NodeKaylesSolver::One(solver)) => write_with(solver, known, &board, out, progress),
+        Some(NodeKaylesSolver::Two(solver)) => write_with(solver, known, &board, out, progress),
+        Some(NodeKaylesSolver::Four(solver)) => write_with(solver, known, &board, out, progress),
+        Some(NodeKaylesSolver::Eight(solver)) => write_with(solver, known, &board, out, progress),
         None => Err(unsupported()),
     }
 }
@@ -137,26 +154,35 @@ pub fn write_game_certificate(
     write_certificate(certifiable(game)?, known, budget_bytes, out, progress)
 }
 
+/// What the writer is told of the game: its name, its board's squares and columns, and the
+/// bytes its list may take.
+struct BoardShape<'a> {
+    game: &'a str,
+    squares: usize,
+    cols: usize,
+    list_room: u64,
+}
+
 fn write_with<const W: usize>(
     solver: &mut Solver<NodeKayles<W>>,
     known: Option<Nimber>,
-    game: &str,
-    squares: usize,
-    cols: usize,
+    shape: &BoardShape,
     out: &mut dyn Write,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<CertificateSummary, CertificateError> {
-    let board = SquareSet::<W>::first_n(squares);
+    let board = SquareSet::<W>::first_n(shape.squares);
     let value = known.unwrap_or_else(|| solver.nim_value(&board));
     let mut writer = Writer {
         solver,
-        cols,
+        cols: shape.cols,
         listed: HashMap::new(),
+        listed_bytes: 0,
+        list_room: shape.list_room,
         out,
         bytes: 0,
         progress,
     };
-    writer.write(&header(game, value.value() as u16))?;
+    writer.write(&header(shape.game, value.value() as u16))?;
     writer.certify_sum(board, value)?;
     let positions = writer.listed.len() as u64;
     writer.write(&end_line(positions))?;
@@ -174,6 +200,9 @@ struct Writer<'a, const W: usize> {
     cols: usize,
     /// Every position listed, by the form the checker looks it up by.
     listed: HashMap<Vec<u8>, Nimber>,
+    /// The bytes the list takes, counted as it grows, and the most it may.
+    listed_bytes: u64,
+    list_room: u64,
     out: &'a mut dyn Write,
     bytes: u64,
     progress: &'a mut dyn FnMut(u64) -> bool,
@@ -308,10 +337,24 @@ impl<const W: usize> Writer<'_, W> {
         }
         let line = entry_line(&self.squares(part), value.value() as u16);
         self.write(&line)?;
-        self.listed.insert(self.key(part), value);
+        self.list(part, value)?;
         if self.listed.len() % 4096 == 0 && !(self.progress)(self.listed.len() as u64) {
             return Err(CertificateError::Stopped);
         }
+        Ok(())
+    }
+
+    /// Lists `part` at `value`, within the list's room.
+    fn list(&mut self, part: SquareSet<W>, value: Nimber) -> Result<(), CertificateError> {
+        let key = self.key(part);
+        self.listed_bytes += key.len() as u64 + LISTED_ENTRY_OVERHEAD;
+        if self.listed_bytes > self.list_room {
+            return Err(CertificateError::TooLarge {
+                positions: self.listed.len() as u64,
+                room: self.list_room,
+            });
+        }
+        self.listed.insert(key, value);
         Ok(())
     }
 
@@ -427,6 +470,8 @@ mod tests {
             solver,
             cols: game.board().cols(),
             listed: HashMap::new(),
+            listed_bytes: 0,
+            list_room: u64::MAX,
             out: &mut out,
             bytes: 0,
             progress: &mut progress,
@@ -471,7 +516,7 @@ mod tests {
             }
             let line = entry_line(&self.squares(part), value.value() as u16);
             self.write(&line).unwrap();
-            self.listed.insert(self.key(part), value);
+            self.list(part, value).unwrap();
             value
         }
 
@@ -810,6 +855,26 @@ mod tests {
         let game = PlacementGame::new(Piece::Knight, "17x2".parse().unwrap());
         let result = write_certificate(&game, None, 1 << 20, &mut Vec::new(), &mut |_| true);
         assert!(matches!(result, Err(CertificateError::Unsupported(_))));
+    }
+
+    /// The positions listed are held to a quarter of the memory: a certificate whose list
+    /// outgrows it stops with the positions listed by then and the room, and one whose list
+    /// fits is written in full.
+    #[test]
+    fn the_list_of_positions_is_held_to_its_share_of_the_memory() {
+        let game = PlacementGame::new(Piece::Knight, "5x5".parse().unwrap());
+        let (_, whole) = certificate(Piece::Knight, "5x5");
+        let write =
+            |budget: u64| write_certificate(&game, None, budget, &mut Vec::new(), &mut |_| true);
+        match write(4096) {
+            Err(CertificateError::TooLarge { positions, room }) => {
+                assert_eq!(room, 1024);
+                assert!(positions < whole.positions, "{positions}");
+            }
+            other => panic!("{other:?}"),
+        }
+        let roomy = (whole.positions * (LISTED_ENTRY_OVERHEAD + 64)) * LIST_SHARE;
+        assert_eq!(write(roomy).unwrap(), whole);
     }
 
     fn cell(square: usize, cols: usize) -> Cell {
