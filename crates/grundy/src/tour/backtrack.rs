@@ -17,16 +17,64 @@ use super::{FindError, Tour, TourBoard};
 /// many squares take a few milliseconds.
 pub(crate) const STOP_CHECK_NODES: u64 = 1 << 16;
 
+/// The squares a search may enter, which several searches may share, and the flag that stops
+/// them early.
+pub(crate) struct NodeBudget<'a> {
+    /// Squares entered so far.
+    pub(crate) spent: u64,
+    limit: u64,
+    stop: &'a AtomicBool,
+}
+
+/// Why a search under a [`NodeBudget`] ended before it was done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Spent {
+    /// The node limit was reached.
+    Limit,
+    /// The stop flag was raised.
+    Stopped,
+}
+
+/// The flag of a search never stopped from outside.
+static NEVER_STOPPED: AtomicBool = AtomicBool::new(false);
+
+impl<'a> NodeBudget<'a> {
+    /// At most `limit` squares, ended early when `stop` is raised.
+    pub(crate) fn new(limit: u64, stop: &'a AtomicBool) -> NodeBudget<'a> {
+        NodeBudget {
+            spent: 0,
+            limit,
+            stop,
+        }
+    }
+
+    /// No limit and no stop: for blocks of a few dozen squares, searched in a moment.
+    pub(crate) fn unbounded() -> NodeBudget<'static> {
+        NodeBudget::new(u64::MAX, &NEVER_STOPPED)
+    }
+
+    /// Counts a square entered; past the limit, or when the stop flag is raised (looked at
+    /// every [`STOP_CHECK_NODES`] squares), says why the search must end.
+    pub(crate) fn enter(&mut self) -> Result<(), Spent> {
+        self.spent += 1;
+        if self.spent > self.limit {
+            return Err(Spent::Limit);
+        }
+        if self.spent % STOP_CHECK_NODES == 0 && self.stop.load(Ordering::Relaxed) {
+            return Err(Spent::Stopped);
+        }
+        Ok(())
+    }
+}
+
 /// What the search concluded.
 pub(crate) enum Outcome {
     /// A path through every square satisfying the end condition.
     Found(Vec<u32>),
     /// Every branch was tried.
     Exhausted,
-    /// The node budget ran out.
-    LimitReached,
-    /// The stop flag was raised.
-    Stopped,
+    /// The budget ended the search.
+    Spent(Spent),
 }
 
 /// The knight's graph with per-square move lists, shared by the searches here and in counting.
@@ -71,19 +119,15 @@ struct Frame {
 }
 
 /// Depth-first search for a path from `start` through every square whose last square satisfies
-/// `accept_end` (and, if `closed`, is a knight's move from `start`). `nodes` counts squares
-/// entered and is shared across calls so one budget covers several starts; the search ends
-/// when `stop` is raised.
-#[allow(clippy::too_many_arguments)]
+/// `accept_end` (and, if `closed`, is a knight's move from `start`), within `budget`, which
+/// may be shared across calls so that one budget covers several starts.
 pub(crate) fn hamiltonian_path(
     board: TourBoard,
     graph: &KnightGraph,
     start: u32,
     closed: bool,
     accept_end: &dyn Fn(u32) -> bool,
-    nodes: &mut u64,
-    limit: u64,
-    stop: &AtomicBool,
+    budget: &mut NodeBudget,
 ) -> Outcome {
     let squares = board.squares();
     let mut degree: Vec<u8> = graph.move_count.clone();
@@ -126,7 +170,8 @@ pub(crate) fn hamiltonian_path(
     };
     let complete = |last: u32| (!closed || board.is_knight_move(last, start)) && accept_end(last);
 
-    *nodes += 1;
+    // The start is entered whatever the budget: only the squares after it are counted against it.
+    budget.spent += 1;
     visit(start, &mut visited, &mut degree);
     path.push(start);
     if squares == 1 {
@@ -150,12 +195,8 @@ pub(crate) fn hamiltonian_path(
         if !viable_move(graph, &visited, &degree, current, candidate) {
             continue;
         }
-        *nodes += 1;
-        if *nodes > limit {
-            return Outcome::LimitReached;
-        }
-        if *nodes % STOP_CHECK_NODES == 0 && stop.load(Ordering::Relaxed) {
-            return Outcome::Stopped;
+        if let Err(spent) = budget.enter() {
+            return Outcome::Spent(spent);
         }
         visit(candidate, &mut visited, &mut degree);
         path.push(candidate);
@@ -225,7 +266,7 @@ pub(crate) fn search_until(
 ) -> Result<Tour, FindError> {
     let graph = KnightGraph::new(board);
     let limit = limit.unwrap_or(u64::MAX);
-    let mut nodes = 0;
+    let mut budget = NodeBudget::new(limit, stop);
     // A closed tour passes through every square, so square 0 may always be taken as the start.
     let starts: Vec<u32> = match (start, closed) {
         (Some(start), _) => vec![start],
@@ -233,22 +274,17 @@ pub(crate) fn search_until(
         (None, false) => (0..board.squares() as u32).collect(),
     };
     for &first in &starts {
-        match hamiltonian_path(
-            board,
-            &graph,
-            first,
-            closed,
-            &|_| true,
-            &mut nodes,
-            limit,
-            stop,
-        ) {
+        match hamiltonian_path(board, &graph, first, closed, &|_| true, &mut budget) {
             Outcome::Found(path) => {
                 return Tour::new(board, path, closed)
                     .map_err(|fault| FindError::MethodFailed(format!("internal error: {fault}")))
             }
-            Outcome::LimitReached => return Err(FindError::LimitReached { nodes: limit }),
-            Outcome::Stopped => return Err(FindError::Stopped { nodes }),
+            Outcome::Spent(Spent::Limit) => return Err(FindError::LimitReached { nodes: limit }),
+            Outcome::Spent(Spent::Stopped) => {
+                return Err(FindError::Stopped {
+                    nodes: budget.spent,
+                })
+            }
             Outcome::Exhausted => {}
         }
     }
@@ -258,7 +294,8 @@ pub(crate) fn search_until(
         None => String::new(),
     };
     Err(FindError::NoTour(format!(
-        "exhaustive search ({nodes} nodes) found no {kind} knight's tour of the {board} board{from}"
+        "exhaustive search ({} nodes) found no {kind} knight's tour of the {board} board{from}",
+        budget.spent
     )))
 }
 
@@ -293,6 +330,27 @@ mod tests {
             search(small, false, Some(b1), Some(10)),
             Err(FindError::LimitReached { .. })
         ));
+    }
+
+    /// A budget ends the search past its limit, or at its first look at a raised flag, and
+    /// counts every square entered until then.
+    #[test]
+    fn a_budget_ends_at_its_limit_or_at_a_look_at_the_raised_flag() {
+        let calm = AtomicBool::new(false);
+        let mut budget = NodeBudget::new(3, &calm);
+        assert_eq!(
+            (0..3).map(|_| budget.enter()).collect::<Vec<_>>(),
+            [Ok(()); 3]
+        );
+        assert_eq!(budget.enter(), Err(Spent::Limit));
+        assert_eq!(budget.spent, 4);
+        let raised = AtomicBool::new(true);
+        let mut budget = NodeBudget::new(u64::MAX, &raised);
+        let ended = (1..=STOP_CHECK_NODES)
+            .map(|_| budget.enter())
+            .position(|entered| entered.is_err());
+        assert_eq!(ended, Some(STOP_CHECK_NODES as usize - 1));
+        assert_eq!(budget.enter(), Ok(()));
     }
 
     #[test]

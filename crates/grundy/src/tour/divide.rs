@@ -26,9 +26,8 @@
 //! one (Conrad et al.). Memory: one byte a square while assembling, then the 4-byte path.
 
 use std::collections::HashMap;
-use std::sync::atomic::AtomicBool;
 
-use super::backtrack::{hamiltonian_path, KnightGraph, Outcome};
+use super::backtrack::{hamiltonian_path, KnightGraph, NodeBudget, Outcome};
 use super::existence::{closed_tour_exists, open_tour_exists};
 use super::links::Links;
 use super::warnsdorff::TieBreak;
@@ -105,20 +104,17 @@ fn search_cover(
     accept_end: &dyn Fn(u32) -> bool,
 ) -> Option<Vec<u32>> {
     let graph = KnightGraph::new(board);
-    let mut nodes = 0;
+    // Blocks of a few dozen squares, searched in a moment: no limit and nothing to stop.
     match hamiltonian_path(
         board,
         &graph,
         start,
         closed,
         accept_end,
-        &mut nodes,
-        u64::MAX,
-        // Blocks of a few dozen squares, searched in a moment: nothing to stop.
-        &AtomicBool::new(false),
+        &mut NodeBudget::unbounded(),
     ) {
         Outcome::Found(path) => Some(path),
-        Outcome::Exhausted | Outcome::LimitReached | Outcome::Stopped => None,
+        Outcome::Exhausted | Outcome::Spent(_) => None,
     }
 }
 
@@ -527,19 +523,15 @@ fn four_row_two_phase(board: TourBoard) -> Option<Vec<u32>> {
         if !board.is_knight_move(grey_end, to_board(start)) {
             continue;
         }
-        let mut nodes = 0;
         let ends_well = |end: u32| board.is_knight_move(to_board(end), white_start);
         // A tail of four rows and a few columns, searched in a moment: nothing to stop.
-        let never = AtomicBool::new(false);
         if let Outcome::Found(middle) = hamiltonian_path(
             tail,
             &graph,
             start,
             false,
             &ends_well,
-            &mut nodes,
-            u64::MAX,
-            &never,
+            &mut NodeBudget::unbounded(),
         ) {
             let mut path = grey_part;
             path.extend(middle.into_iter().map(to_board));

@@ -16,9 +16,9 @@
 
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
-use super::backtrack::{distance_from_centre, STOP_CHECK_NODES};
+use super::backtrack::{distance_from_centre, NodeBudget, Spent};
 use super::{FindError, Tour, TourBoard};
 
 /// The squares of one half, numbered from 0, with the knight's moves between them.
@@ -60,18 +60,16 @@ impl Half {
         )
     }
 
-    /// Depth-first search for paths from `start` through every square of the half. `complete`
-    /// hears each one (as board squares) and returns `true` to stop. Returns `Some(true)` if
-    /// stopped so, `Some(false)` if every path was tried, `None` if the budget ran out or
-    /// `stop` was raised.
+    /// Depth-first search for paths from `start` through every square of the half, within
+    /// `budget`. `complete` hears each one (as board squares) and returns `true` to stop.
+    /// Returns `true` if stopped so, `false` if every path was tried, or why the budget ended
+    /// the search (from `complete` too).
     fn paths(
         &self,
         start: u32,
-        nodes: &mut u64,
-        limit: u64,
-        stop: &AtomicBool,
-        complete: &mut dyn FnMut(&[u32]) -> Option<bool>,
-    ) -> Option<bool> {
+        budget: &mut NodeBudget,
+        complete: &mut dyn FnMut(&[u32]) -> Result<bool, Spent>,
+    ) -> Result<bool, Spent> {
         let count = self.squares.len();
         let mut visited = vec![false; count];
         let mut degree: Vec<u8> = self.neighbours.iter().map(|n| n.len() as u8).collect();
@@ -105,7 +103,8 @@ impl Half {
                 .map(|&square| self.squares[square as usize])
                 .collect()
         };
-        *nodes += 1;
+        // The start is entered whatever the budget, as in `backtrack`.
+        budget.spent += 1;
         visit(start, &mut visited, &mut degree);
         path.push(start);
         if count == 1 {
@@ -139,16 +138,12 @@ impl Half {
             if stranded || dead_ends > 1 {
                 continue;
             }
-            *nodes += 1;
-            if *nodes > limit || (*nodes % STOP_CHECK_NODES == 0 && stop.load(Ordering::Relaxed)) {
-                return None;
-            }
+            budget.enter()?;
             visit(candidate, &mut visited, &mut degree);
             path.push(candidate);
             if path.len() == count {
-                match complete(&as_board(&path)) {
-                    Some(false) => {}
-                    stop => return stop,
+                if complete(&as_board(&path))? {
+                    return Ok(true);
                 }
                 path.pop();
                 unvisit(candidate, &mut visited, &mut degree);
@@ -156,7 +151,7 @@ impl Half {
             }
             stack.push(frame(candidate, &visited, &degree));
         }
-        Some(false)
+        Ok(false)
     }
 }
 
@@ -193,10 +188,10 @@ pub(crate) fn open_tour_from(
     let (first, first_local) = Half::new(board, &in_first_half);
     let (second, second_local) = Half::new(board, &|square| !in_first_half(square));
     // Each half has its own count of nodes, each bounded by `limit`.
-    let mut second_nodes = 0u64;
+    let mut second_budget = NodeBudget::new(limit, stop);
     let mut second_from: HashMap<u32, Option<Vec<u32>>> = HashMap::new();
     let mut found: Option<Vec<u32>> = None;
-    let mut on_first_half = |half: &[u32]| -> Option<bool> {
+    let mut on_first_half = |half: &[u32]| -> Result<bool, Spent> {
         let end = half[half.len() - 1];
         for to in board.knight_moves(end) {
             let Some(&local) = second_local.get(&to) else {
@@ -206,9 +201,9 @@ pub(crate) fn open_tour_from(
                 Entry::Occupied(known) => known.into_mut(),
                 Entry::Vacant(slot) => {
                     let mut rest = None;
-                    second.paths(local, &mut second_nodes, limit, stop, &mut |path| {
+                    second.paths(local, &mut second_budget, &mut |path| {
                         rest = Some(path.to_vec());
-                        Some(true)
+                        Ok(true)
                     })?;
                     slot.insert(rest)
                 }
@@ -217,31 +212,23 @@ pub(crate) fn open_tour_from(
                 let mut whole = half.to_vec();
                 whole.extend_from_slice(rest);
                 found = Some(whole);
-                return Some(true);
+                return Ok(true);
             }
         }
-        Some(false)
+        Ok(false)
     };
-    let mut first_nodes = 0u64;
-    let searched = first.paths(
-        first_local[&start],
-        &mut first_nodes,
-        limit,
-        stop,
-        &mut on_first_half,
-    );
+    let mut first_budget = NodeBudget::new(limit, stop);
+    let searched = first.paths(first_local[&start], &mut first_budget, &mut on_first_half);
     if let Some(path) = found {
         return Tour::new(board, path, false)
             .map_err(|fault| FindError::MethodFailed(format!("internal error: {fault}")));
     }
+    let nodes = first_budget.spent + second_budget.spent;
     match searched {
-        None if stop.load(Ordering::Relaxed) => Err(FindError::Stopped {
-            nodes: first_nodes + second_nodes,
-        }),
-        None => Err(FindError::LimitReached { nodes: limit }),
-        Some(_) => Err(FindError::NoTour(format!(
-            "exhaustive search of both halves ({} nodes) found no open knight's tour of the {board} board starting at {}",
-            first_nodes + second_nodes,
+        Err(Spent::Stopped) => Err(FindError::Stopped { nodes }),
+        Err(Spent::Limit) => Err(FindError::LimitReached { nodes: limit }),
+        Ok(_) => Err(FindError::NoTour(format!(
+            "exhaustive search of both halves ({nodes} nodes) found no open knight's tour of the {board} board starting at {}",
             board.square_name(start)
         ))),
     }
@@ -269,6 +256,14 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A budget too small for the search ends it with the limit, not a verdict.
+    #[test]
+    fn a_small_budget_ends_the_search_with_its_limit() {
+        let board = TourBoard::new(4, 9).unwrap();
+        let ended = open_tour_from(board, 0, 5, &AtomicBool::new(false));
+        assert_eq!(ended, Err(FindError::LimitReached { nodes: 5 }));
     }
 
     /// Every square of a long edge starts a tour on long boards, found within a small budget.
