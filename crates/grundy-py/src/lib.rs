@@ -376,6 +376,7 @@ fn progress_dict<'py>(
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<NativeAnswer>()?;
     module.add("MAX_THREADS", MAX_THREADS)?;
+    module.add("MAX_GRAPH_TEXT_BYTES", grundy::graph::MAX_GRAPH_TEXT_BYTES)?;
     module.add("QUESTIONS", grundy::request::QUESTIONS.to_vec())?;
     module.add_function(wrap_pyfunction!(parse_game, module)?)?;
     module.add_function(wrap_pyfunction!(game_svg, module)?)?;

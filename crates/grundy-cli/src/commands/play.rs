@@ -206,15 +206,11 @@ fn no_strategy_for(side: Player, refusal: NoStrategy) -> anyhow::Error {
         Player::First => ("--first", "you play first"),
         Player::Second => ("--second", "you play second"),
     };
-    let hint = if refusal.other_side_has_one {
-        format!(
-            "the {} player has one: try `{flag}` ({other}, the computer plays the other side)",
-            side.other()
-        )
-    } else {
-        "neither player has one here: try --opponent perfect".to_string()
-    };
-    input_error(format!("{}; {hint}", refusal.why))
+    input_error(refusal.refusal(
+        side.other(),
+        &format!(": try `{flag}` ({other}, the computer plays the other side)"),
+        ": try --opponent perfect",
+    ))
 }
 
 /// Plays `session` with the person at `input`/`output`: the library plays the computer's

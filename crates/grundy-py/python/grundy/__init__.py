@@ -94,8 +94,9 @@ __all__ = [
     "verify_tour",
 ]
 
-#: The most bytes of a graph file `game(..., graph=Path(...))` reads (the command line's too).
-MAX_GRAPH_FILE_BYTES = 8 << 20
+#: The most bytes of a graph file `game(..., graph=Path(...))` reads: the library's bound on a
+#: graph's text, which the command line's files share.
+MAX_GRAPH_FILE_BYTES: int = _native.MAX_GRAPH_TEXT_BYTES
 
 #: The most row or column labels a table takes (a corner game's coordinates go to 5000).
 MAX_LABELS = 10_000

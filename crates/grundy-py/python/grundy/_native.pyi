@@ -5,6 +5,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 #: The most worker threads a request may ask for.
 MAX_THREADS: int
+MAX_GRAPH_TEXT_BYTES: int
 
 #: The questions a request may ask (the library's list).
 QUESTIONS: List[str]

@@ -50,3 +50,32 @@ impl NoReply {
         NoReply::Refused(why.to_string())
     }
 }
+
+/// Why the computer has no symmetry strategy for its side of a whole game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoStrategy {
+    /// What is missing and why: `no symmetry strategy for the computer as second player in
+    /// knights on 5x5: ...`.
+    pub why: String,
+    /// Whether the other player has one.
+    pub other_side_has_one: bool,
+}
+
+impl NoStrategy {
+    /// The refusal for people: why, whether the `other` player (named) has a strategy, and the
+    /// front end's advice in either case (`: let the computer play that side`, `: try the
+    /// perfect opponent`), each with its own leading words.
+    #[must_use]
+    pub fn refusal(
+        &self,
+        other: impl std::fmt::Display,
+        other_side: &str,
+        neither: &str,
+    ) -> String {
+        if self.other_side_has_one {
+            format!("{}; the {other} player has one{other_side}", self.why)
+        } else {
+            format!("{}; neither player has one here{neither}", self.why)
+        }
+    }
+}

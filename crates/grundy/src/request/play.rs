@@ -7,6 +7,7 @@ use std::time::Instant;
 
 pub use super::play_request::{Opponent, PlayRequest};
 use super::{MovesRequest, RunError};
+pub use crate::games::computer::NoStrategy;
 use crate::games::contract::FamilyGame;
 use crate::games::game::Game;
 use crate::games::play_text::play_view;
@@ -167,15 +168,11 @@ pub(super) fn answer_before_the_game(
         return Err(RunError::input(NO_MISERE_SYMMETRY));
     }
     let name = computer_name(game, request.opponent, side).map_err(|refused| {
-        let hint = if refused.other_side_has_one {
-            format!(
-                "the {} player has one: let the computer play that side",
-                side.other()
-            )
-        } else {
-            "neither player has one here: choose the perfect or the random opponent".to_string()
-        };
-        RunError::input(format!("{}; {hint}", refused.why))
+        RunError::input(refused.refusal(
+            side.other(),
+            ": let the computer play that side",
+            ": choose the perfect or the random opponent",
+        ))
     })?;
     if side == Player::First {
         return Ok(None);
@@ -213,16 +210,6 @@ pub(super) fn answer_before_the_game(
         played: None,
     });
     Ok(Some(report))
-}
-
-/// Why the computer has no symmetry strategy for its side of a whole game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NoStrategy {
-    /// What is missing and why: `no symmetry strategy for the computer as second player in
-    /// knights on 5x5: ...`.
-    pub why: String,
-    /// Whether the other player has one.
-    pub other_side_has_one: bool,
 }
 
 /// The name of the way the computer of the kind `opponent` plays `game` as `side` from here to

@@ -18,7 +18,7 @@ use super::{
     board_part, describe_move, player_to_move, Placement, PlacementGame, PlacementMove,
     PlacementPosition, PlacementSolver, Player, Random, Strategy, StrategyError,
 };
-use crate::games::computer::{ComputerAsked, NoReply, Opponent};
+use crate::games::computer::{ComputerAsked, NoReply, NoStrategy, Opponent};
 use crate::report::{Command, GameReport, Move, MovesPart, PlayPart, SearchCost};
 use crate::solver::SearchObserver;
 use crate::values::Nimber;
@@ -139,17 +139,15 @@ pub(crate) fn reply(
 fn symmetry_reply(placed: &Placement, side: Player) -> Result<(PlacementMove, String), NoReply> {
     let (game, position) = (&placed.game, &placed.position);
     let no_strategy = |why: StrategyError| {
-        let other_side_has_one = side_strategy(placed, crate::report::Player::Second).is_ok();
-        let hint = if other_side_has_one {
-            format!("the {} player has one", side.other())
-        } else {
-            "neither player has one here: try the perfect opponent".to_string()
+        let refused = NoStrategy {
+            why: format!(
+                "no symmetry strategy for the computer as {side} player in {} on {}: {why}",
+                game.name(),
+                game.board()
+            ),
+            other_side_has_one: side_strategy(placed, crate::report::Player::Second).is_ok(),
         };
-        NoReply::refused(format!(
-            "no symmetry strategy for the computer as {side} player in {} on {}: {why}; {hint}",
-            game.name(),
-            game.board()
-        ))
+        NoReply::refused(refused.refusal(side.other(), "", ": try the perfect opponent"))
     };
     let (strategy, placement) = strategy_taking_over(game, side, no_strategy, |strategy| {
         strategy
