@@ -153,53 +153,51 @@ pub fn run(
     };
     // Where the heaps above are kept, and whether the run can go on from there: a run that
     // stopped on a heap its window cannot prove (now, or before it was resumed) cannot, since a
-    // checkpoint keeps its window.
-    let kept = match (checkpoint, &report.stopped_by) {
-        (Some(path), Some(_)) => format!(
-            " and in {}, which keeps this window: a larger one starts again from heap 0",
-            path.display()
-        ),
-        (Some(path), None) => format!(
+    // checkpoint keeps its window; a checkpoint that could not be written holds the last state
+    // written, if any.
+    let keeps_window = "which keeps this window: a larger one starts again from heap 0";
+    let kept = match (checkpoint, &run.not_kept, &report.stopped_by) {
+        (Some(path), Some(not_kept), stopped_by) => {
+            let path = path.display();
+            let holds = match (not_kept.kept, stopped_by) {
+                (Some(finished), Some(_)) => {
+                    format!("{path} still holds heaps 0 to {}, {keeps_window}", finished - 1)
+                }
+                (Some(finished), None) => format!(
+                    "{path} still holds heaps 0 to {}: once it can be written, run the same command to go on from there",
+                    finished - 1
+                ),
+                (None, _) => format!("{path} was not written"),
+            };
+            format!("; {}, so {holds}", not_kept.why)
+        }
+        (Some(path), None, Some(_)) => format!(" and in {}, {keeps_window}", path.display()),
+        (Some(path), None, None) => format!(
             "; the state is in {}: run the same command to go on",
             path.display()
         ),
-        (None, Some(_)) => String::new(),
-        (None, None) => "; give --checkpoint FILE to keep the state".to_string(),
+        (None, _, Some(_)) => String::new(),
+        (None, _, None) => "; give --checkpoint FILE to keep the state".to_string(),
     };
-    if let Some(not_kept) = run.not_kept {
-        // The run ended at the state its checkpoint could not take; the heaps above are
-        // reported all the same, and the checkpoint holds its last state whole.
-        print!("{out}");
-        let path = checkpoint.expect("only a checkpoint file fails to keep a state");
-        let holds = match not_kept.kept {
-            Some(finished) => format!(
-                "{} still holds heaps 0 to {}: once it can be written, run the same command to go on from there",
-                path.display(),
-                finished - 1
-            ),
-            None => format!("{} was not written", path.display()),
-        };
-        return Err(anyhow::anyhow!(
-            "{} (heaps 0 to {} are above; {holds})",
-            not_kept.why,
-            report.finished - 1
-        ));
-    }
+    let above = format!("heaps 0 to {} are above{kept}", report.finished - 1);
+    // The first reason the run ended decides the exit status: a heap the window cannot
+    // prove (2), Ctrl-C (130), then a checkpoint that could not be written (1), which ends a
+    // run early by itself too.
     if let Some(error) = run.ended_by {
         print!("{out}");
-        return Err(input_error(format!(
-            "{error} (heaps 0 to {} are above{kept})",
-            report.finished - 1
-        )));
+        return Err(input_error(format!("{error} ({above})")));
     }
-    if report.interrupted {
+    if report.interrupted && (watch.is_stopped() || run.not_kept.is_none()) {
         print!("{out}");
         return Err(interrupt::Interrupted(format!(
-            "interrupted by {}: heaps 0 to {} are above{kept}",
-            interrupt::stopped_by(),
-            report.finished - 1
+            "interrupted by {}: {above}",
+            interrupt::stopped_by()
         ))
         .into());
+    }
+    if run.not_kept.is_some() {
+        print!("{out}");
+        return Err(anyhow::anyhow!("the state could not be kept: {above}"));
     }
     Ok(out)
 }

@@ -42,7 +42,8 @@ pub struct Args {
     /// For one piece on an empty rectangle of at most 16x16: also write to FILE a certificate
     /// of the value, which `grundy verify FILE` checks one move deep without the search
     /// (docs/ENGINE.md, "Certificates"). It lists positions with their values; finding them
-    /// takes more search than the value alone.
+    /// takes more search than the value alone. The writer keeps within --memory, a quarter of
+    /// it for the positions listed.
     #[arg(long, value_name = "FILE")]
     pub certificate: Option<PathBuf>,
     #[command(flatten)]
@@ -90,22 +91,30 @@ pub fn run(args: &Args) -> Result<String> {
         cluster: &args.cluster,
     }
     .answer(Goal::NimValue)?;
+    let out = if args.search.json {
+        json_line(&report)
+    } else {
+        answer_text::answer_text(
+            &game,
+            Command::Value,
+            &report,
+            !args.target.positions.is_empty(),
+            units.as_deref(),
+        )
+    };
     if let Some(path) = &args.certificate {
-        super::certificate::write(&game, path, args.search.memory, report.nimber())?;
+        // The value searched is an answer whether or not its certificate can be written.
+        if let Err(error) =
+            super::certificate::write(&game, path, args.search.memory, report.nimber())
+        {
+            print!("{out}");
+            return Err(error);
+        }
     }
     if let Some(path) = picture {
         if let Some(svg) = super::moves::winning_picture(game.clone(), args.search.memory)? {
             crate::files::write_after_report(path, svg);
         }
     }
-    if args.search.json {
-        return Ok(json_line(&report));
-    }
-    Ok(answer_text::answer_text(
-        &game,
-        Command::Value,
-        &report,
-        !args.target.positions.is_empty(),
-        units.as_deref(),
-    ))
+    Ok(out)
 }

@@ -196,6 +196,24 @@ fn a_certificate_path_that_cannot_be_written_is_refused_before_the_search() {
         .stderr(predicates::str::contains("cannot write the certificate"));
 }
 
+/// A certificate whose positions outgrow their share of `--memory` (a quarter) is refused
+/// with exit status 2 after the value it would have proved is printed; no file is left.
+#[test]
+fn a_certificate_past_its_share_of_the_memory_is_refused_after_the_value() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("knights-7x7.cert");
+    grundy()
+        .args(["value", "knights", "7x7", "--memory", "1M", "--certificate"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stdout(predicates::str::contains("knights"))
+        .stderr(predicates::str::contains(
+            "more than its share of the memory",
+        ));
+    assert!(!path.exists());
+}
+
 /// The certificates kept in the repository (docs/DISCOVERIES.md) are verified.
 #[test]
 fn the_certificates_in_docs_are_verified() {

@@ -611,6 +611,32 @@ fn a_checkpoint_that_cannot_be_written_ends_the_run_with_its_report() {
         ))
         .stderr(contains("was not written"));
     assert!(!fresh.exists());
+    // A run that also stops on a heap its window cannot prove exits as that heap decides
+    // (2), its advice (a larger window) kept beside what the checkpoint still holds.
+    let small = folder.path().join("small.ckpt");
+    let small_path = small.to_str().unwrap();
+    grundy()
+        .args(["sequence", "0.6", "--to", "16500", "--window", "16384"])
+        .args(["--checkpoint", small_path])
+        .assert()
+        .success();
+    std::fs::create_dir(folder.path().join("small.ckpt.partial")).unwrap();
+    grundy()
+        .args([
+            "sequence",
+            "0.6",
+            "--to",
+            "100000",
+            "--checkpoint",
+            small_path,
+        ])
+        .assert()
+        .code(2)
+        .stdout(contains("the run stopped there: heap "))
+        .stderr(contains("has a rare value"))
+        .stderr(contains(format!(
+            "{small_path} still holds heaps 0 to 16500, which keeps this window"
+        )));
 }
 
 /// Without --to, a run on an existing checkpoint reports what the checkpoint holds and

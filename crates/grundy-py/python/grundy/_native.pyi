@@ -5,6 +5,8 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 #: The most worker threads a request may ask for.
 MAX_THREADS: int
+
+#: The most bytes of a graph's text (an edge list or DIMACS) the library reads.
 MAX_GRAPH_TEXT_BYTES: int
 
 #: The questions a request may ask (the library's list).

@@ -62,6 +62,20 @@ pub struct NoStrategy {
 }
 
 impl NoStrategy {
+    /// No strategy for the computer as the `side` player in `game` (as people read it),
+    /// because of `why`.
+    pub(crate) fn for_side(
+        side: impl std::fmt::Display,
+        game: impl std::fmt::Display,
+        why: impl std::fmt::Display,
+        other_side_has_one: bool,
+    ) -> NoStrategy {
+        NoStrategy {
+            why: format!("no symmetry strategy for the computer as {side} player in {game}: {why}"),
+            other_side_has_one,
+        }
+    }
+
     /// The refusal for people: why, whether the `other` player (named) has a strategy, and the
     /// front end's advice in either case (`: let the computer play that side`, `: try the
     /// perfect opponent`), each with its own leading words.

@@ -40,11 +40,17 @@ impl Default for TerminalLimit {
     }
 }
 
-/// What one entry of the count takes, measured with the default limit (4,000,000 entries) on
-/// knights 16x32: about 1.24 GB, so about 310 bytes, rounded up.
+/// What one entry of the count takes at most, measured with the default limit (4,000,000
+/// entries) on knights 16x32: about 1.24 GB, so about 310 bytes, rounded up (knights 16x16,
+/// whose example sets are half as long: 0.89 GB).
 pub(crate) const BYTES_PER_TERMINAL_STATE: u64 = 320;
 
 impl TerminalLimit {
+    /// The most states `bytes` of memory hold.
+    pub(crate) fn states_in(bytes: u64) -> usize {
+        usize::try_from(bytes / BYTES_PER_TERMINAL_STATE).unwrap_or(usize::MAX)
+    }
+
     /// At most `entries` states, as a request asks: refused when they could take more than
     /// this machine's memory (the default limit is always accepted: a count stops at it).
     ///
@@ -52,9 +58,7 @@ impl TerminalLimit {
     /// The message names the states asked, their bytes and the most accepted.
     pub fn within_machine(entries: usize) -> Result<TerminalLimit, String> {
         let (memory, whose) = crate::limits::machine_memory();
-        let most = usize::try_from(memory / BYTES_PER_TERMINAL_STATE)
-            .unwrap_or(usize::MAX)
-            .max(TerminalLimit::default().entries);
+        let most = TerminalLimit::states_in(memory).max(TerminalLimit::default().entries);
         if entries > most {
             return Err(format!(
                 "`states` {entries} could take {} ({BYTES_PER_TERMINAL_STATE} bytes a state), more than {whose}, {}: give at most {most}",

@@ -598,8 +598,7 @@ impl Request {
     /// for a count of terminal positions (a graph's, a conjecture's) its states. A server applies its own bound
     /// this way, on the parsed request, before anything runs.
     pub fn bound_memory(&mut self, bytes: u64) {
-        let states = usize::try_from(bytes / crate::graph::terminal::BYTES_PER_TERMINAL_STATE)
-            .unwrap_or(usize::MAX);
+        let states = crate::graph::terminal::TerminalLimit::states_in(bytes);
         match self {
             Request::Graph(request) => request.states = request.states.min(states),
             Request::Conjecture(request) => request.states = request.states.min(states),

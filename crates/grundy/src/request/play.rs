@@ -239,13 +239,12 @@ pub fn computer_name(game: &Game, opponent: Opponent, side: Player) -> Result<St
                 other_side_has_one: false,
             }),
             Some(Ok(name)) => Ok(name),
-            Some(Err(why)) => Err(NoStrategy {
-                why: format!(
-                    "no symmetry strategy for the computer as {side} player in {}: {why}",
-                    play_view(game).title()
-                ),
-                other_side_has_one: matches!(strategy(side.other()), Some(Ok(_))),
-            }),
+            Some(Err(why)) => Err(NoStrategy::for_side(
+                side,
+                play_view(game).title(),
+                why,
+                matches!(strategy(side.other()), Some(Ok(_))),
+            )),
         },
     }
 }

@@ -21,7 +21,7 @@ pub(crate) const STOP_CHECK_NODES: u64 = 1 << 16;
 /// them early.
 pub(crate) struct NodeBudget<'a> {
     /// Squares entered so far.
-    pub(crate) spent: u64,
+    spent: u64,
     limit: u64,
     stop: &'a AtomicBool,
 }
@@ -51,6 +51,17 @@ impl<'a> NodeBudget<'a> {
     /// No limit and no stop: for blocks of a few dozen squares, searched in a moment.
     pub(crate) fn unbounded() -> NodeBudget<'static> {
         NodeBudget::new(u64::MAX, &NEVER_STOPPED)
+    }
+
+    /// Squares entered so far.
+    pub(crate) fn spent(&self) -> u64 {
+        self.spent
+    }
+
+    /// Counts the square a search starts on, entered whatever the budget: only the squares
+    /// after it are held to the limit.
+    pub(crate) fn enter_start(&mut self) {
+        self.spent += 1;
     }
 
     /// Counts a square entered; past the limit, or when the stop flag is raised (looked at
@@ -170,8 +181,7 @@ pub(crate) fn hamiltonian_path(
     };
     let complete = |last: u32| (!closed || board.is_knight_move(last, start)) && accept_end(last);
 
-    // The start is entered whatever the budget: only the squares after it are counted against it.
-    budget.spent += 1;
+    budget.enter_start();
     visit(start, &mut visited, &mut degree);
     path.push(start);
     if squares == 1 {
@@ -282,7 +292,7 @@ pub(crate) fn search_until(
             Outcome::Spent(Spent::Limit) => return Err(FindError::LimitReached { nodes: limit }),
             Outcome::Spent(Spent::Stopped) => {
                 return Err(FindError::Stopped {
-                    nodes: budget.spent,
+                    nodes: budget.spent(),
                 })
             }
             Outcome::Exhausted => {}
@@ -295,7 +305,7 @@ pub(crate) fn search_until(
     };
     Err(FindError::NoTour(format!(
         "exhaustive search ({} nodes) found no {kind} knight's tour of the {board} board{from}",
-        budget.spent
+        budget.spent()
     )))
 }
 
@@ -343,7 +353,7 @@ mod tests {
             [Ok(()); 3]
         );
         assert_eq!(budget.enter(), Err(Spent::Limit));
-        assert_eq!(budget.spent, 4);
+        assert_eq!(budget.spent(), 4);
         let raised = AtomicBool::new(true);
         let mut budget = NodeBudget::new(u64::MAX, &raised);
         let ended = (1..=STOP_CHECK_NODES)

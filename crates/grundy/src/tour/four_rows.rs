@@ -103,8 +103,7 @@ impl Half {
                 .map(|&square| self.squares[square as usize])
                 .collect()
         };
-        // The start is entered whatever the budget, as in `backtrack`.
-        budget.spent += 1;
+        budget.enter_start();
         visit(start, &mut visited, &mut degree);
         path.push(start);
         if count == 1 {
@@ -223,7 +222,7 @@ pub(crate) fn open_tour_from(
         return Tour::new(board, path, false)
             .map_err(|fault| FindError::MethodFailed(format!("internal error: {fault}")));
     }
-    let nodes = first_budget.spent + second_budget.spent;
+    let nodes = first_budget.spent() + second_budget.spent();
     match searched {
         Err(Spent::Stopped) => Err(FindError::Stopped { nodes }),
         Err(Spent::Limit) => Err(FindError::LimitReached { nodes: limit }),

@@ -2,7 +2,8 @@
 //! from a checkpoint's bytes, carried to the heap asked, and handed to the caller's
 //! [`StateKeeper`] at the start (unless resumed: the keeper holds that state), every
 //! [`KEEP_EVERY`] and at the end when heaps were computed since, so that a front end only
-//! writes the bytes where its user asked and renders the report.
+//! writes the bytes where its user asked and renders the report. A state the keeper cannot
+//! keep ends the run there, with its report ([`WindowedRun::not_kept`]).
 
 use std::time::{Duration, Instant};
 
@@ -16,7 +17,7 @@ use crate::games::work_observer::WorkObserver;
 use crate::limits::size_text;
 
 /// How often the state is handed to the keeper while the run goes on (and always at the start,
-/// at the end and on a stop): a kill loses at most this much work.
+/// at the end and on a stop, until the keeper fails): a kill loses at most this much work.
 pub const KEEP_EVERY: Duration = Duration::from_secs(60);
 
 /// Heaps computed between looks at the clock: a few seconds at most.

@@ -139,14 +139,12 @@ pub(crate) fn reply(
 fn symmetry_reply(placed: &Placement, side: Player) -> Result<(PlacementMove, String), NoReply> {
     let (game, position) = (&placed.game, &placed.position);
     let no_strategy = |why: StrategyError| {
-        let refused = NoStrategy {
-            why: format!(
-                "no symmetry strategy for the computer as {side} player in {} on {}: {why}",
-                game.name(),
-                game.board()
-            ),
-            other_side_has_one: side_strategy(placed, crate::report::Player::Second).is_ok(),
-        };
+        let refused = NoStrategy::for_side(
+            side,
+            format!("{} on {}", game.name(), game.board()),
+            why,
+            side_strategy(placed, crate::report::Player::Second).is_ok(),
+        );
         NoReply::refused(refused.refusal(side.other(), "", ": try the perfect opponent"))
     };
     let (strategy, placement) = strategy_taking_over(game, side, no_strategy, |strategy| {
