@@ -32,7 +32,8 @@ pub struct Args {
     #[arg(long_help = games_for(grundy::report::Command::Table))]
     pub game: String,
     /// Numbers of rows: FROM-TO, a single number, or a list like 2,4,8 (default 1-6; for a
-    /// corner game the values of m, from 0, default 0-15).
+    /// corner game the values of m, from 0, default 0-15). A number given again is kept once,
+    /// where it first came.
     #[arg(long)]
     pub rows: Option<String>,
     /// Numbers of columns, in the same form as --rows (default 1-6; corner games: n, default 0-11).

@@ -8,6 +8,11 @@ use serde_json::Value;
 use super::{Request, QUESTIONS};
 use crate::games::registry::{Family, QUESTIONS_OF_ONE_FAMILY};
 
+/// The most keys whose removal is tried to name the one at fault: no question takes more
+/// than a dozen. Each try reads the request again, so past this a request of many keys (a
+/// hostile one: 8,000 fit in the server's 64 KiB) would cost the square of their number.
+const MOST_KEYS_TRIED: usize = 32;
+
 /// The request `json` holds, or why not: the key whose value is wrong, named. A game named for
 /// a question that one family alone answers (a sequence) is first refused when it is of
 /// another family, by the questions that family takes: the family's own parser knows only its
@@ -72,6 +77,12 @@ fn name_the_key(value: &Value, error: &serde_json::Error) -> String {
     let Some(object) = value.as_object() else {
         return message;
     };
+    if object.len() > MOST_KEYS_TRIED {
+        return format!(
+            "{message} (the request has {} keys, more than any question takes)",
+            object.len()
+        );
+    }
     // The key without which the request reads is the one at fault; failing that, one without
     // which it is refused otherwise; last, a required key whose value is wrong (without it,
     // only its absence is refused). A key checked against another (rows against the game)
@@ -167,6 +178,23 @@ mod tests {
             read_request(br#"{"question":"sequence","game":"kayles","to":1.5}"#).unwrap_err();
         assert!(
             message.ends_with("(this one has a fraction or is too large)"),
+            "{message}"
+        );
+    }
+
+    /// A request of thousands of keys is refused by serde's words and its count of keys,
+    /// without a try for each key (each of which reads the whole request again).
+    #[test]
+    fn a_request_of_many_keys_is_refused_without_naming_each() {
+        let keys: String = (0..8000).map(|key| format!(",\"h{key:04}\":0")).collect();
+        let json = format!(r#"{{"question":"value","game":1{keys}}}"#);
+        let message = read_request(json.as_bytes()).unwrap_err();
+        assert!(
+            message.starts_with("invalid type: integer `1`"),
+            "{message}"
+        );
+        assert!(
+            message.ends_with("(the request has 8002 keys, more than any question takes)"),
             "{message}"
         );
     }

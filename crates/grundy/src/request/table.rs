@@ -352,9 +352,11 @@ impl TryFrom<TableFields> for TableRequest {
         let game = fields.game;
         let read = |labels: Option<Labels>| match labels {
             None => Ok(None),
-            // Repeats next to each other dropped, as the text's ranges drop them (`1-3,3-5`).
+            // Repeats dropped, the first kept, as the text's ranges drop them (`1-3,2-5`): a
+            // table has each row and column once, so its cells are bounded by its range.
             Some(Labels::Numbers(mut numbers)) => {
-                numbers.dedup();
+                let mut seen = std::collections::HashSet::new();
+                numbers.retain(|&number| seen.insert(number));
                 Ok(Some(numbers))
             }
             Some(Labels::Text(text)) => game.parse_labels(&text).map(Some),
@@ -613,9 +615,12 @@ enum LabelFault {
 }
 
 /// Reads a list of numbers written as ranges: `FROM-TO`, a single number, or several of these
-/// separated by commas, each within `lowest..=highest`.
+/// separated by commas, each within `lowest..=highest`. A number given again (`1-3,2-5`) is
+/// kept once, where it first came, so the list holds at most the range's numbers however
+/// many times the text repeats them.
 fn parse_number_list(text: &str, lowest: usize, highest: usize) -> Result<Vec<usize>, LabelFault> {
     let mut values = Vec::new();
+    let mut listed = Vec::new();
     for part in text.split(',') {
         let part = part.trim();
         // A negative number is out of range, not malformed.
@@ -643,9 +648,15 @@ fn parse_number_list(text: &str, lowest: usize, highest: usize) -> Result<Vec<us
         if from > to {
             return Err(LabelFault::Backwards(part.to_string()));
         }
-        values.extend(from..=to);
+        if listed.is_empty() {
+            listed = vec![false; highest - lowest + 1];
+        }
+        for number in from..=to {
+            if !std::mem::replace(&mut listed[number - lowest], true) {
+                values.push(number);
+            }
+        }
     }
-    values.dedup();
     Ok(values)
 }
 
@@ -696,6 +707,27 @@ mod tests {
             assert!(knights.parse_labels(bad).is_err(), "{bad}");
         }
         assert!(corner.parse_labels("5001").is_err());
+    }
+
+    /// A row or column given again is kept once, where it first came, in the text and in a
+    /// JSON list alike: however often a request repeats its ranges, a table has at most the
+    /// range's rows and columns.
+    #[test]
+    fn repeated_labels_are_kept_once() {
+        let corner: TableGame = "corner-queen".parse().unwrap();
+        assert_eq!(
+            corner.parse_labels("3-5,0-4,5,1").unwrap(),
+            [3, 4, 5, 0, 1, 2]
+        );
+        let repeated = vec!["0-5000"; 3000].join(",");
+        assert_eq!(
+            corner.parse_labels(&repeated).unwrap(),
+            (0..=5000).collect::<Vec<_>>()
+        );
+        let request: TableRequest =
+            serde_json::from_str(r#"{"game":"knights","rows":[2,3,2,3,4],"cols":"1-2,2-3,1"}"#)
+                .unwrap();
+        assert_eq!(request.labels(), (vec![2, 3, 4], vec![1, 2, 3]));
     }
 
     #[test]
