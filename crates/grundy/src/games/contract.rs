@@ -13,7 +13,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use crate::games::computer::{ComputerAsked, NoReply};
-use crate::games::move_list::MoveOffers;
+use crate::games::move_list::{JudgedMoveList, MoveOffers};
 use crate::games::parts::{MisereStart, State, TooLarge};
 use crate::games::placement::ResumableSearch;
 use crate::games::work_observer::{WorkEnd, WorkObserver};
@@ -267,7 +267,7 @@ pub trait FamilyGame: Sized {
     fn misere_moves_by_theory(
         &self,
         _stop: &AtomicBool,
-    ) -> Result<Option<(Vec<Move>, String)>, StopRaised> {
+    ) -> Result<Option<(JudgedMoveList, String)>, StopRaised> {
         Ok(None)
     }
 

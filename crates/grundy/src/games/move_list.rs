@@ -2,11 +2,66 @@
 //! ([`crate::games::contract::NormalPlay::offer_moves`]) to a [`MoveOffers`], which counts every
 //! one and lists those the answer has room for.
 
+use crate::report::Move;
 use crate::values::Nimber;
 
 /// The most moves listed for a heap game or a sum (winning moves and, with `all`, the others);
 /// the rest are counted.
 pub const LIST_LIMIT: usize = 1000;
+
+/// Moves judged one at a time (win or not, or not known) and kept within a listing's room
+/// whatever their number: how many there are, win and are not known, the first
+/// [`LIST_LIMIT`] of them and the first [`LIST_LIMIT`] that win. A heap of 100,000 tokens
+/// has about as many moves, and a position of a thousand such heaps a hundred million.
+#[derive(Clone, Debug, Default)]
+pub struct JudgedMoveList {
+    /// Every legal move.
+    pub legal: usize,
+    /// The moves that win.
+    pub winning: usize,
+    /// The moves not judged (out of thinking time).
+    pub unsettled: usize,
+    /// The first moves, at most [`LIST_LIMIT`].
+    pub first: Vec<Move>,
+    /// The first winning moves, at most [`LIST_LIMIT`].
+    pub first_winning: Vec<Move>,
+}
+
+impl JudgedMoveList {
+    /// Counts a move whose verdict is `winning` (`None`: not judged), made by `judged` only
+    /// when it is kept.
+    pub(crate) fn add(&mut self, winning: Option<bool>, judged: impl FnOnce() -> Move) {
+        self.legal += 1;
+        let wins = winning == Some(true);
+        self.winning += usize::from(wins);
+        self.unsettled += usize::from(winning.is_none());
+        let first = self.first.len() < LIST_LIMIT;
+        let first_winning = wins && self.first_winning.len() < LIST_LIMIT;
+        if first || first_winning {
+            let judged = judged();
+            if first_winning {
+                self.first_winning.push(judged.clone());
+            }
+            if first {
+                self.first.push(judged);
+            }
+        }
+    }
+
+    /// The moves judged, each kept as [`JudgedMoveList::add`] keeps them.
+    pub(crate) fn of(moves: Vec<Move>) -> JudgedMoveList {
+        let mut list = JudgedMoveList::default();
+        for judged in moves {
+            list.add(judged.winning, || judged);
+        }
+        list
+    }
+
+    /// The first winning move, if one was judged so.
+    pub(crate) fn winning_move(&self) -> Option<&Move> {
+        self.first_winning.first()
+    }
+}
 
 /// A move in one summand of a sum.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,5 +163,44 @@ impl MoveOffers<'_> {
     /// Counts `count` more legal moves, none of them winning, without offering them.
     pub(crate) fn count_unlisted(&mut self, count: u64) {
         self.lister.moves.legal += count;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// However many moves are judged, the list keeps their counts and only the first
+    /// [`LIST_LIMIT`] of them and of the winning ones, in order, making no other move.
+    #[test]
+    fn judged_moves_are_counted_and_the_first_kept() {
+        let mut list = JudgedMoveList::default();
+        let mut made = 0;
+        for index in 0..5 * LIST_LIMIT {
+            let winning = match index % 5 {
+                0 => Some(true),
+                1 => None,
+                _ => Some(false),
+            };
+            list.add(winning, || {
+                made += 1;
+                Move::bare(index.to_string(), Nimber::ZERO).partly_known(winning)
+            });
+        }
+        assert_eq!(
+            (list.legal, list.winning, list.unsettled),
+            (5 * LIST_LIMIT, LIST_LIMIT, LIST_LIMIT)
+        );
+        let notation = |moves: &[Move]| -> Vec<usize> {
+            moves.iter().map(|m| m.notation.parse().unwrap()).collect()
+        };
+        assert_eq!(notation(&list.first), (0..LIST_LIMIT).collect::<Vec<_>>());
+        assert_eq!(
+            notation(&list.first_winning),
+            (0..LIST_LIMIT).map(|k| 5 * k).collect::<Vec<_>>()
+        );
+        // The first thousand moves, and the winning ones past them.
+        assert_eq!(made, LIST_LIMIT + (LIST_LIMIT - LIST_LIMIT / 5));
+        assert_eq!(list.winning_move().map(|m| m.notation.as_str()), Some("0"));
     }
 }

@@ -26,7 +26,7 @@ use crate::games::corner::CornerPiece;
 use crate::games::cram::CramGame;
 use crate::games::graph::GraphGame;
 use crate::games::heap::{Heaps, Rectangles};
-use crate::games::move_list::Lister;
+use crate::games::move_list::{JudgedMoveList, Lister};
 pub use crate::games::move_list::{MoveOffers, SumMove, SumMoves};
 use crate::games::parts::{MisereStart, State, TooLarge};
 use crate::games::placement::{Placement, ResumableSearch};
@@ -250,7 +250,7 @@ impl FamilyGame for Summand {
     fn misere_moves_by_theory(
         &self,
         stop: &AtomicBool,
-    ) -> Result<Option<(Vec<Move>, String)>, StopRaised> {
+    ) -> Result<Option<(JudgedMoveList, String)>, StopRaised> {
         each_family!(self, part => part.misere_moves_by_theory(stop))
     }
 

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use super::{HeapGame, Kayles2d, Rectangle, TakeBreak};
 use super::{HeapMove, RectangleMove};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::quotient::{quotient, QuotientError};
 
@@ -14,7 +14,7 @@ use crate::games::contract::{
     moves_report, no_such_move, plain_report, split_notation, valued_report, AloneQuestion,
     FamilyGame, NimHeap, NormalPlay, StopRaised,
 };
-use crate::games::move_list::MoveOffers;
+use crate::games::move_list::{JudgedMoveList, MoveOffers};
 use crate::games::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
 use crate::games::work_observer::{WorkEnd, WorkObserver};
 use crate::graph::GraphError;
@@ -253,7 +253,7 @@ impl FamilyGame for Heaps {
     fn misere_moves_by_theory(
         &self,
         stop: &AtomicBool,
-    ) -> Result<Option<(Vec<Move>, String)>, StopRaised> {
+    ) -> Result<Option<(JudgedMoveList, String)>, StopRaised> {
         let Heaps { game, heaps } = self;
         let largest = heaps.iter().copied().max().unwrap_or(0);
         if largest == 0 || largest > QUOTIENT_HEAPS {
@@ -264,15 +264,34 @@ impl FamilyGame for Heaps {
             Err(QuotientError::Stopped { .. }) => return Err(StopRaised),
             Err(_) => return Ok(None),
         };
-        let mut judged = Vec::new();
-        for heap_move in game.moves(heaps) {
+        // Each move judged as it comes, and only the few listed kept: a position of large heaps
+        // has hundreds of millions of moves.
+        let mut judged = JudgedMoveList::default();
+        let mut beyond_theory = false;
+        let mut stopped = false;
+        game.for_each_move(heaps, |heap_move| {
+            if beyond_theory || stopped {
+                return;
+            }
+            if judged.legal % STOP_CHECK_MOVES == 0 && stop.load(Ordering::Relaxed) {
+                stopped = true;
+                return;
+            }
             let mut after = heaps.clone();
             after.remove(heap_move.index);
             after.extend_from_slice(&heap_move.to);
             let Ok(outcome) = found.outcome(&after) else {
-                return Ok(None);
+                beyond_theory = true;
+                return;
             };
-            judged.push(Move::heap(&heap_move).misere(outcome == Outcome::P));
+            let wins = outcome == Outcome::P;
+            judged.add(Some(wins), || Move::heap(&heap_move).misere(wins));
+        });
+        if stopped {
+            return Err(StopRaised);
+        }
+        if beyond_theory {
+            return Ok(None);
         }
         let name = format!(
             "the misère quotient of {} for heaps 1 to {} (order {}), without search",
@@ -287,6 +306,9 @@ impl FamilyGame for Heaps {
 /// The most heaps a misère quotient is built for to answer a sum of heaps; past it, or when
 /// the quotient outgrows its limits, the sum is searched.
 const QUOTIENT_HEAPS: usize = 100_000;
+
+/// Moves judged by the quotient between looks at the stop flag.
+const STOP_CHECK_MOVES: usize = 1 << 12;
 
 /// A heap of a take-and-break game as a part of a misère position: a count.
 impl PartFamily for TakeBreak {

@@ -10,6 +10,7 @@ use std::time::Instant;
 use super::Evaluator;
 use crate::games::contract::{FamilyGame, StopRaised};
 use crate::games::game::Game;
+use crate::games::move_list::JudgedMoveList;
 use crate::games::parts::{Parts, TooLarge, MAX_MISERE_DEPTH};
 use crate::games::registry::MISERE_SEQUENCE_POSITIONS;
 use crate::games::sum::Summand;
@@ -76,7 +77,7 @@ fn nim_report(nim: &NimGame, command: Command, game: &Game, started: Instant) ->
 /// For a single game whose family has a theory of misère play (a heap game's misère
 /// quotient): its moves judged by the theory, and a line naming it, without search. `None`
 /// for other games, or when the theory does not reach the game; the search answers then.
-fn by_theory(game: &Game, watch: &Watch) -> Result<Option<(Vec<Move>, String)>, RunError> {
+fn by_theory(game: &Game, watch: &Watch) -> Result<Option<(JudgedMoveList, String)>, RunError> {
     let Some(single) = game.as_single() else {
         return Ok(None);
     };
@@ -193,7 +194,7 @@ impl Evaluator for MisereEvaluator {
         // One heap game is answered by its quotient, whatever its heaps' sizes; its genus is
         // still searched, when the heaps are small enough for a search.
         if let Some((judged, name)) = by_theory(game, watch)? {
-            let wins = judged.is_empty() || judged.iter().any(|m| m.wins());
+            let wins = judged.legal == 0 || judged.winning > 0;
             let genus = match PartRules::of_summands(game.summands()) {
                 Ok((rules, parts)) => self.small_genus(game, rules, &parts, watch)?,
                 Err(_) => None,
@@ -260,17 +261,26 @@ impl Evaluator for MisereEvaluator {
                 let (mut rules, _) = PartRules::of_summands(game.summands()).map_err(too_large)?;
                 let moves = root_moves(&mut rules, game.summands()).map_err(too_large)?;
                 let judged = self.judge(&rules, &moves, false, seconds, watch)?;
-                (judged.moves, judged.stats, None)
+                (JudgedMoveList::of(judged.moves), judged.stats, None)
             }
         };
-        let winning = judged.iter().filter(|m| m.wins()).count();
-        let unsettled = judged.iter().filter(|m| m.winning.is_none()).count();
-        let shown: Vec<Move> = judged.iter().filter(|m| all || m.wins()).cloned().collect();
-        let unlisted = shown.len().saturating_sub(LIST_LIMIT);
+        let JudgedMoveList {
+            legal,
+            winning,
+            unsettled,
+            first,
+            first_winning,
+        } = judged;
+        let (shown, listable) = if all {
+            (first, legal)
+        } else {
+            (first_winning, winning)
+        };
+        let unlisted = listable.saturating_sub(LIST_LIMIT);
         // No move at all is a win under misère play: the other player made the last move. Out
         // of thinking time, who wins is known when a winning move was found or every move
         // judged.
-        let wins = winning > 0 || judged.is_empty();
+        let wins = winning > 0 || legal == 0;
         let report = misere_report(Command::Moves, game, wins);
         let known = wins || unsettled == 0;
         Ok(GameReport {
@@ -281,11 +291,7 @@ impl Evaluator for MisereEvaluator {
             listed: MovesPart {
                 moves_not_listed: (unlisted > 0).then_some(unlisted),
                 moves_unsettled: seconds.map(|_| unsettled),
-                ..MovesPart::listed(
-                    judged.len(),
-                    winning,
-                    shown.into_iter().take(LIST_LIMIT).collect(),
-                )
+                ..MovesPart::listed(legal, winning, shown)
             },
             cost: self.cost(&stats),
             settled_by,
@@ -312,8 +318,8 @@ impl Evaluator for MisereEvaluator {
             });
         }
         if let Some((judged, name)) = by_theory(game, watch)? {
-            let first_moves = judged.len();
-            let winning_move = judged.into_iter().find(|m| m.wins());
+            let first_moves = judged.legal;
+            let winning_move = judged.winning_move().cloned();
             let wins = first_moves == 0 || winning_move.is_some();
             return Ok(GameReport {
                 first_move_search: FirstMoveSearch {
