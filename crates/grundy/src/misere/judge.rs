@@ -66,6 +66,8 @@ pub(crate) struct JudgedMoves {
     /// Whether the observer's flag stopped the judging (what was judged before is kept), or a
     /// thread could not be started.
     pub(crate) stopped: bool,
+    /// Whether a search's positions held along its path passed the memory budget.
+    pub(crate) out_of_memory: bool,
 }
 
 /// Judges `moves` on `threads` threads sharing `budget_bytes`: each move's report with whether
@@ -110,6 +112,7 @@ pub(crate) fn judge_moves(
         moves: reports,
         stats: judged.stats,
         stopped: judged.stopped,
+        out_of_memory: judged.out_of_memory,
     }
 }
 
@@ -130,7 +133,7 @@ pub(crate) fn small_genus(
     search.set_position_limit(GENUS_POSITIONS);
     match genus(&mut search, parts, Nimber::ZERO) {
         Some(found) => Ok(Some(found)),
-        None if search.reached_position_limit() => Ok(None),
+        None if search.reached_position_limit() || search.ran_out_of_memory() => Ok(None),
         None => Err(StopRaised),
     }
 }

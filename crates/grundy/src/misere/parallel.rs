@@ -29,6 +29,9 @@ pub(crate) struct Judged {
     /// Whether the observer's flag stopped the judging (what was judged before is kept), or a
     /// thread could not be started.
     pub(crate) stopped: bool,
+    /// Whether a search held more positions along its path than its share of the budget,
+    /// which ended the judging.
+    pub(crate) out_of_memory: bool,
 }
 
 /// Judges `positions` (sorted parts of `rules`' game) on `threads` threads sharing
@@ -51,6 +54,7 @@ pub(crate) fn judge(
     let stopped_from_outside = observer.stop_flag();
     let done = AtomicUsize::new(0);
     let not_started = AtomicBool::new(false);
+    let out_of_memory = AtomicBool::new(false);
     std::thread::scope(|scope| {
         for _ in 0..threads {
             // The search recurses once a move, up to MAX_MISERE_DEPTH deep: a stack of its own.
@@ -67,6 +71,10 @@ pub(crate) fn judge(
                         break;
                     }
                     let Some(wins) = search.wins(&positions[index]) else {
+                        if search.ran_out_of_memory() {
+                            out_of_memory.store(true, Ordering::Relaxed);
+                            abandon.store(true, Ordering::Relaxed);
+                        }
                         break;
                     };
                     loses.lock().expect("no thread panics holding it")[index] = Some(!wins);
@@ -106,6 +114,7 @@ pub(crate) fn judge(
         stats: totals.into_inner().expect("no thread panicked"),
         stopped: not_started.load(Ordering::Relaxed)
             || stopped_from_outside.is_some_and(|stop| stop.load(Ordering::Relaxed)),
+        out_of_memory: out_of_memory.into_inner(),
     }
 }
 

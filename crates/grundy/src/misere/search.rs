@@ -26,6 +26,20 @@ const SHARED_COUNT_INTERVAL: u64 = 1 << 12;
 /// allocator's share of the boxed parts.
 const ENTRY_OVERHEAD: u64 = 96;
 
+/// Bytes a position one move on costs while the search holds it, beyond its parts: its vector
+/// and its allocation's share.
+const HELD_OVERHEAD: u64 = 48;
+
+/// The bytes `children`, the positions one move from a position on the search's path, take
+/// while the search holds them.
+fn held_bytes(children: &[Parts]) -> u64 {
+    let per_part = std::mem::size_of::<Part>() as u64;
+    children
+        .iter()
+        .map(|child| HELD_OVERHEAD + per_part * child.len() as u64)
+        .sum()
+}
+
 /// The key of a whole position: its parts' keys in their canonical order, and a hash of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct PositionKey {
@@ -102,6 +116,12 @@ pub struct MisereSearch {
     values: Table<u32>,
     budget_bytes: u64,
     bytes: u64,
+    /// The bytes of the positions one move on held along the search's path: a part with many
+    /// moves (a heap of a thousand tokens split three ways has some 80,000) holds that many
+    /// positions at every level, a thousand levels deep. They are held to the budget too.
+    held: u64,
+    /// Whether the positions held passed the budget, which ended the search.
+    out_of_memory: bool,
     stats: SearchStats,
     observer: Option<Box<dyn SearchObserver + Send>>,
     stop: Option<Arc<AtomicBool>>,
@@ -122,6 +142,8 @@ impl MisereSearch {
             values: Table::default(),
             budget_bytes,
             bytes: 0,
+            held: 0,
+            out_of_memory: false,
             stats: SearchStats::default(),
             observer: None,
             stop: None,
@@ -145,6 +167,25 @@ impl MisereSearch {
     /// for questions asked only when they are cheap, such as a genus.
     pub(crate) fn set_position_limit(&mut self, limit: u64) {
         self.position_limit = limit;
+    }
+
+    /// Whether the positions held along the search's path passed the memory budget, which
+    /// ended the search (its answers `None`).
+    #[must_use]
+    pub(crate) fn ran_out_of_memory(&self) -> bool {
+        self.out_of_memory
+    }
+
+    /// Holds `children` along the search's path: their bytes, or `None` (the search ended)
+    /// when the budget cannot hold them beside those already held.
+    fn hold(&mut self, children: &[Parts]) -> Option<u64> {
+        let bytes = held_bytes(children);
+        if self.held.saturating_add(bytes) > self.budget_bytes {
+            self.out_of_memory = true;
+            return None;
+        }
+        self.held += bytes;
+        Some(bytes)
     }
 
     /// Whether the position limit stopped the search.
@@ -184,22 +225,35 @@ impl MisereSearch {
         }
         self.count_position()?;
         let children = children(&self.rules, parts);
+        let held = self.hold(&children)?;
+        let wins = self.wins_among(&children);
+        self.held -= held;
+        let wins = wins?;
+        self.remember_win(key, wins);
+        Some(wins)
+    }
+
+    /// Whether the player to move wins in a position whose positions one move on are
+    /// `children`: whether one of them is lost.
+    fn wins_among(&mut self, children: &[Parts]) -> Option<bool> {
         // A player with no move has not made the last move: they win.
         let mut wins = children.is_empty();
-        // A child already known to be lost settles the position without a search.
-        let keys: Vec<PositionKey> = children.iter().map(|child| key_of(child)).collect();
-        if keys.iter().any(|key| self.wins.get(key) == Some(&false)) {
+        // A child already known to be lost settles the position without a search; the keys
+        // are made one at a time, not held beside the children down the path.
+        if children
+            .iter()
+            .any(|child| self.wins.get(&key_of(child)) == Some(&false))
+        {
             wins = true;
         }
         if !wins {
-            for child in &children {
+            for child in children {
                 if !self.wins(child)? {
                     wins = true;
                     break;
                 }
             }
         }
-        self.remember_win(key, wins);
         Some(wins)
     }
 
@@ -214,21 +268,28 @@ impl MisereSearch {
         }
         self.count_position()?;
         let children = children(&self.rules, parts);
-        let value = if children.is_empty() {
-            1
-        } else {
-            let mut seen = MexSet::default();
-            for child in &children {
-                seen.insert(crate::values::Nimber::new(self.misere_value(child)?));
-            }
-            seen.mex().value()
-        };
+        let held = self.hold(&children)?;
+        let value = self.value_among(&children);
+        self.held -= held;
+        let value = value?;
         let bytes = self.entry_bytes(&key);
         if self.bytes + bytes <= self.budget_bytes {
             self.bytes += bytes;
             self.values.insert(key, value);
         }
         Some(value)
+    }
+
+    /// The misère value of a position whose positions one move on are `children`.
+    fn value_among(&mut self, children: &[Parts]) -> Option<u32> {
+        if children.is_empty() {
+            return Some(1);
+        }
+        let mut seen = MexSet::default();
+        for child in children {
+            seen.insert(crate::values::Nimber::new(self.misere_value(child)?));
+        }
+        Some(seen.mex().value())
     }
 
     fn entry_bytes(&self, key: &PositionKey) -> u64 {

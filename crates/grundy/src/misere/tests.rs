@@ -347,3 +347,21 @@ fn misere_cram_by_parts_agrees_with_the_plain_recursion() {
         }
     }
 }
+
+/// The positions one move on held along the search's path are held to the budget: a heap of
+/// a game that splits it three ways has thousands of moves at every level of the first dive,
+/// so a small budget ends the search, said as out of memory (not as a stop); a smaller heap
+/// with room answers.
+#[test]
+fn the_positions_held_along_the_path_are_held_to_the_budget() {
+    let search_of = |text: &str, budget: u64| {
+        let game: Game = text.parse().unwrap();
+        let (rules, parts) = PartRules::of_summands(game.summands()).unwrap();
+        let mut search = MisereSearch::new(rules, budget);
+        let wins = search.wins(&parts);
+        (wins, search.ran_out_of_memory())
+    };
+    assert_eq!(search_of("0.F 60 + *1", 1 << 16), (None, true));
+    let (wins, out_of_memory) = search_of("0.F 9 + *1", 1 << 26);
+    assert!(wins.is_some() && !out_of_memory);
+}

@@ -14,6 +14,7 @@ use crate::games::move_list::JudgedMoveList;
 use crate::games::parts::{Parts, TooLarge, MAX_MISERE_DEPTH};
 use crate::games::registry::MISERE_SEQUENCE_POSITIONS;
 use crate::games::sum::Summand;
+use crate::limits::size_text;
 use crate::misere::genus::{genus, Genus, GENUS_TERMS};
 use crate::misere::judge::{judge_moves, root_moves, small_genus, JudgedMoves};
 use crate::misere::nim::{NimGame, NIM_RULE};
@@ -146,6 +147,15 @@ impl MisereEvaluator {
             );
             (judged, seconds.is_some() && stop.load(Ordering::Relaxed))
         });
+        if judged.out_of_memory {
+            return Err(RunError::OutOfMemory {
+                message: format!(
+                    "the misère search holds every position one move on along its path, and they passed the {} of memory the request allows: give more memory",
+                    size_text(self.limits.memory)
+                ),
+                kept: Box::new(Stopped::Nothing),
+            });
+        }
         // Out of thinking time the moves judged are kept; a stop of the watch, or a thread the
         // system would not start, keeps nothing.
         if watch.is_stopped() || (judged.stopped && !out_of_time) {
