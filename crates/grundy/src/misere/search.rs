@@ -30,16 +30,6 @@ const ENTRY_OVERHEAD: u64 = 96;
 /// and its allocation's share.
 const HELD_OVERHEAD: u64 = 48;
 
-/// The bytes `children`, the positions one move from a position on the search's path, take
-/// while the search holds them.
-fn held_bytes(children: &[Parts]) -> u64 {
-    let per_part = std::mem::size_of::<Part>() as u64;
-    children
-        .iter()
-        .map(|child| HELD_OVERHEAD + per_part * child.len() as u64)
-        .sum()
-}
-
 /// The key of a whole position: its parts' keys in their canonical order, and a hash of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct PositionKey {
@@ -90,9 +80,10 @@ fn key_of(parts: &[Part]) -> PositionKey {
 
 /// The positions one move from `parts` (sorted by key), each distinct result of a part once
 /// per move that leads to it; a part equal to the one before it is not moved on (its moves lead
-/// where the earlier one's do).
-pub(crate) fn children(rules: &PartRules, parts: &[Part]) -> Vec<Parts> {
+/// where the earlier one's do). With them, the bytes they take while the search holds them.
+fn children(rules: &PartRules, parts: &[Part]) -> (Vec<Parts>, u64) {
     let mut children = Vec::new();
+    let mut parts_made = 0;
     for (index, part) in parts.iter().enumerate() {
         if index > 0 && parts[index - 1].key() == part.key() {
             continue;
@@ -103,10 +94,13 @@ pub(crate) fn children(rules: &PartRules, parts: &[Part]) -> Vec<Parts> {
             child.extend_from_slice(&parts[index + 1..]);
             child.append(left);
             sort(&mut child);
+            parts_made += child.len();
             children.push(child);
         });
     }
-    children
+    let bytes =
+        HELD_OVERHEAD * children.len() as u64 + (std::mem::size_of::<Part>() * parts_made) as u64;
+    (children, bytes)
 }
 
 /// Searches misère positions of one game (or sum), remembering what it learns between calls.
@@ -176,10 +170,9 @@ impl MisereSearch {
         self.out_of_memory
     }
 
-    /// Holds `children` along the search's path: their bytes, or `None` (the search ended)
-    /// when the budget cannot hold them beside those already held.
-    fn hold(&mut self, children: &[Parts]) -> Option<u64> {
-        let bytes = held_bytes(children);
+    /// Holds `bytes` of positions one move on along the search's path: `None` (the search
+    /// ended) when the budget cannot hold them beside those already held.
+    fn hold(&mut self, bytes: u64) -> Option<u64> {
         if self.held.saturating_add(bytes) > self.budget_bytes {
             self.out_of_memory = true;
             return None;
@@ -224,8 +217,8 @@ impl MisereSearch {
             return Some(known);
         }
         self.count_position()?;
-        let children = children(&self.rules, parts);
-        let held = self.hold(&children)?;
+        let (children, bytes) = children(&self.rules, parts);
+        let held = self.hold(bytes)?;
         let wins = self.wins_among(&children);
         self.held -= held;
         let wins = wins?;
@@ -267,8 +260,8 @@ impl MisereSearch {
             return Some(known);
         }
         self.count_position()?;
-        let children = children(&self.rules, parts);
-        let held = self.hold(&children)?;
+        let (children, bytes) = children(&self.rules, parts);
+        let held = self.hold(bytes)?;
         let value = self.value_among(&children);
         self.held -= held;
         let value = value?;
