@@ -170,15 +170,23 @@ impl MisereSearch {
         self.out_of_memory
     }
 
-    /// Holds `bytes` of positions one move on along the search's path: `None` (the search
-    /// ended) when the budget cannot hold them beside those already held.
-    fn hold(&mut self, bytes: u64) -> Option<u64> {
+    /// What `among` answers of the positions one move from `parts`, which the search holds
+    /// along its path while it asks: `None` (the search ended) when the budget cannot hold
+    /// them beside those already held, or when `among` ends it.
+    fn among_children<T>(
+        &mut self,
+        parts: &[Part],
+        among: fn(&mut MisereSearch, &[Parts]) -> Option<T>,
+    ) -> Option<T> {
+        let (children, bytes) = children(&self.rules, parts);
         if self.held.saturating_add(bytes) > self.budget_bytes {
             self.out_of_memory = true;
             return None;
         }
         self.held += bytes;
-        Some(bytes)
+        let answer = among(self, &children);
+        self.held -= bytes;
+        answer
     }
 
     /// Whether the position limit stopped the search.
@@ -217,11 +225,7 @@ impl MisereSearch {
             return Some(known);
         }
         self.count_position()?;
-        let (children, bytes) = children(&self.rules, parts);
-        let held = self.hold(bytes)?;
-        let wins = self.wins_among(&children);
-        self.held -= held;
-        let wins = wins?;
+        let wins = self.among_children(parts, MisereSearch::wins_among)?;
         self.remember_win(key, wins);
         Some(wins)
     }
@@ -260,11 +264,7 @@ impl MisereSearch {
             return Some(known);
         }
         self.count_position()?;
-        let (children, bytes) = children(&self.rules, parts);
-        let held = self.hold(bytes)?;
-        let value = self.value_among(&children);
-        self.held -= held;
-        let value = value?;
+        let value = self.among_children(parts, MisereSearch::value_among)?;
         let bytes = self.entry_bytes(&key);
         if self.bytes + bytes <= self.budget_bytes {
             self.bytes += bytes;

@@ -620,7 +620,7 @@ enum LabelFault {
 /// many times the text repeats them.
 fn parse_number_list(text: &str, lowest: usize, highest: usize) -> Result<Vec<usize>, LabelFault> {
     let mut values = Vec::new();
-    let mut listed = Vec::new();
+    let mut listed = vec![false; highest - lowest + 1];
     for part in text.split(',') {
         let part = part.trim();
         // A negative number is out of range, not malformed.
@@ -647,9 +647,6 @@ fn parse_number_list(text: &str, lowest: usize, highest: usize) -> Result<Vec<us
         let (from, to) = (number(from)?, number(to)?);
         if from > to {
             return Err(LabelFault::Backwards(part.to_string()));
-        }
-        if listed.is_empty() {
-            listed = vec![false; highest - lowest + 1];
         }
         for number in from..=to {
             if !std::mem::replace(&mut listed[number - lowest], true) {
