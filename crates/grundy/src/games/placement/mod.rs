@@ -93,6 +93,7 @@ pub use table::PlacementTable;
 pub use crate::board::Symmetry;
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use thiserror::Error;
 
@@ -112,6 +113,15 @@ pub type BoardSet = SquareSet<8>;
 pub struct PlacementGame {
     rules: PlacementRules,
     board: BoardSize,
+    /// Shared by every copy: a game is copied into each position one move on, and the sets
+    /// of a large board (knights 16x16: 32 KiB of sets and 2,048 rays) cost more to copy
+    /// than the move.
+    attacks: Arc<AttackTables>,
+}
+
+/// A placement game's attack sets, computed once per rules and board.
+#[derive(Debug, PartialEq, Eq)]
+struct AttackTables {
     /// Per piece (in the rules' order) and square: the square itself and every square the
     /// piece attacks from it when lines pass through occupied squares.
     closed_neighbourhood: Vec<Vec<BoardSet>>,
@@ -312,10 +322,12 @@ impl PlacementGame {
         PlacementGame {
             rules,
             board,
-            closed_neighbourhood,
-            leaps,
-            rays,
-            directions,
+            attacks: Arc::new(AttackTables {
+                closed_neighbourhood,
+                leaps,
+                rays,
+                directions,
+            }),
         }
     }
 
@@ -396,13 +408,14 @@ impl PlacementGame {
     /// first occupied square, which it attacks.
     #[must_use]
     pub fn attack_set(&self, piece: usize, square: usize, occupied: &BoardSet) -> BoardSet {
+        let attacks = &*self.attacks;
         match self.rules.rays() {
-            RayRule::Through => self.closed_neighbourhood[piece][square],
+            RayRule::Through => attacks.closed_neighbourhood[piece][square],
             RayRule::Blocked => {
-                let mut set = self.leaps[piece][square];
+                let mut set = attacks.leaps[piece][square];
                 set.insert(square);
-                for &d in &self.directions[piece] {
-                    set |= ray_until_blocked(&self.rays[square][d], occupied);
+                for &d in &attacks.directions[piece] {
+                    set |= ray_until_blocked(&attacks.rays[square][d], occupied);
                 }
                 set
             }
@@ -738,7 +751,10 @@ mod tests {
                     let board = BoardSize::new(rows, cols).unwrap();
                     let game = PlacementGame::new(piece, board);
                     let expected: Vec<BoardSet> = piece.closed_neighbourhoods(board);
-                    assert_eq!(game.closed_neighbourhood[0], expected, "{piece} {board}");
+                    assert_eq!(
+                        game.attacks.closed_neighbourhood[0], expected,
+                        "{piece} {board}"
+                    );
                 }
             }
         }

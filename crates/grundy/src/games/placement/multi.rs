@@ -148,6 +148,7 @@ impl<const W: usize> RulesKayles<W> {
         assert!(board.squares() <= SquareSet::<W>::CAPACITY);
         let squares = board.squares();
         let closed: Vec<Vec<SquareSet<W>>> = game
+            .attacks
             .closed_neighbourhood
             .iter()
             .map(|sets| sets.iter().map(|set| set.resize()).collect())
@@ -160,6 +161,7 @@ impl<const W: usize> RulesKayles<W> {
             })
             .collect();
         let leaps = game
+            .attacks
             .leaps
             .iter()
             .map(|sets| {
@@ -170,6 +172,7 @@ impl<const W: usize> RulesKayles<W> {
             })
             .collect();
         let rays = game
+            .attacks
             .rays
             .iter()
             .map(|lines| {
@@ -182,7 +185,8 @@ impl<const W: usize> RulesKayles<W> {
                     .collect()
             })
             .collect();
-        let mut all_directions: Vec<usize> = game.directions.iter().flatten().copied().collect();
+        let mut all_directions: Vec<usize> =
+            game.attacks.directions.iter().flatten().copied().collect();
         all_directions.sort_unstable();
         all_directions.dedup();
         let blocked = game.rules().rays() == RayRule::Blocked && game.rules().rays_matter();
@@ -205,7 +209,7 @@ impl<const W: usize> RulesKayles<W> {
             closed,
             union,
             leaps,
-            directions: game.directions.clone(),
+            directions: game.attacks.directions.clone(),
             all_directions,
             rays,
             keys,
@@ -510,22 +514,22 @@ fn is_symmetry(game: &PlacementGame, map: &[u16]) -> bool {
     for piece in 0..game.pieces().len() {
         for from in 0..squares {
             let to = usize::from(map[from]);
-            if image(&game.leaps[piece][from]) != game.leaps[piece][to] {
+            if image(&game.attacks.leaps[piece][from]) != game.attacks.leaps[piece][to] {
                 return false;
             }
-            if image(&game.closed_neighbourhood[piece][from])
-                != game.closed_neighbourhood[piece][to]
+            if image(&game.attacks.closed_neighbourhood[piece][from])
+                != game.attacks.closed_neighbourhood[piece][to]
             {
                 return false;
             }
-            for &d in &game.directions[piece] {
-                let moved: Vec<u16> = game.rays[from][d]
+            for &d in &game.attacks.directions[piece] {
+                let moved: Vec<u16> = game.attacks.rays[from][d]
                     .iter()
                     .map(|&s| map[usize::from(s)])
                     .collect();
-                if !game.directions[piece]
+                if !game.attacks.directions[piece]
                     .iter()
-                    .any(|&e| game.rays[to][e] == moved)
+                    .any(|&e| game.attacks.rays[to][e] == moved)
                 {
                     return false;
                 }

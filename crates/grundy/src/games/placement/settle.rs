@@ -201,6 +201,7 @@ fn board_mirror(
                 let mirror = usize::from(image[square]);
                 mirror != square
                     && game
+                        .attacks
                         .closed_neighbourhood
                         .iter()
                         .all(|attacks| !attacks[square].contains(mirror))
@@ -218,7 +219,8 @@ fn parts_mirror(game: &PlacementGame, available: &BoardSet) -> Option<String> {
         return None;
     }
     let reach = |square: usize| {
-        game.closed_neighbourhood
+        game.attacks
+            .closed_neighbourhood
             .iter()
             .fold(BoardSet::EMPTY, |all, attacks| all | attacks[square])
     };
@@ -270,6 +272,7 @@ fn part_mirror(game: &PlacementGame, part: &BoardSet) -> Option<Symmetry> {
                 mirror != square
                     && part.contains(mirror)
                     && game
+                        .attacks
                         .closed_neighbourhood
                         .iter()
                         .all(|attacks| !attacks[square].contains(mirror))

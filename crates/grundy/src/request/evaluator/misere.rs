@@ -444,8 +444,16 @@ impl Evaluator for MisereEvaluator {
                     .iter()
                     .max_by_key(|&&index| (replies(index), std::cmp::Reverse(index)))
                     .expect("a move exists");
-                let name = if judged.stopped {
-                    let shown = judged.loses.iter().filter(|&&l| l == Some(false)).count();
+                // Out of thinking time or of memory the computer still moves, and says how far
+                // it saw: a move not judged is not claimed to lose.
+                let shown = judged.loses.iter().filter(|&&l| l == Some(false)).count();
+                let name = if judged.out_of_memory {
+                    format!(
+                        "perfect play, out of memory: {shown} of {} moves shown to lose, no winning move found in {}",
+                        moves.len(),
+                        size_text(self.limits.memory)
+                    )
+                } else if judged.stopped {
                     format!(
                         "perfect play, out of time: {shown} of {} moves shown to lose, no winning move found in {} s",
                         moves.len(),
@@ -676,6 +684,27 @@ mod tests {
             refused.contains("no symmetry strategy under misère play"),
             "{refused}"
         );
+    }
+
+    /// A misère search that runs out of memory ends every judging: the computer still moves,
+    /// and says how far it saw, not that every move loses (it said so, in 13 s, of
+    /// `play knights 16x16 --misere --reply --memory 1M`).
+    #[test]
+    fn out_of_memory_the_computer_moves_and_says_how_far_it_saw() {
+        let played = answer(
+            r#"{"question":"play","game":"knights 6x6","convention":"misere","limits":{"memory":4096,"threads":1}}"#,
+        );
+        assert_eq!(played.outcome(), None);
+        let by = played.play.expect("a move is played").played_by;
+        assert!(
+            by.starts_with("perfect play, out of memory: 0 of 36 moves shown to lose"),
+            "{by}"
+        );
+        let roomy = answer(
+            r#"{"question":"play","game":"knights 6x6","convention":"misere","limits":{"threads":1}}"#,
+        );
+        let by = roomy.play.expect("a move is played").played_by;
+        assert!(!by.contains("out of memory"), "{by}");
     }
 
     /// Issue "Faults found by trying grundy": `value --misere '*1500'` searched 45 s for the
