@@ -131,7 +131,7 @@ mod mpi_ranks {
             first: options.unit_positions,
             ..UnitBudget::default()
         };
-        let answer = coordinate(&mut world, search, goal, budget, checkpoint);
+        let answer = coordinate(&mut world, search, goal, budget, memory, checkpoint);
         drop(universe);
         answer.map(Some)
     }
@@ -234,6 +234,7 @@ mod mpi_ranks {
         search: &ResumableSearch,
         goal: Goal,
         budget: UnitBudget,
+        memory: u64,
         checkpoint: Option<&Path>,
     ) -> Result<RanksAnswer> {
         let stop = interrupt::stop_flag()?;
@@ -263,6 +264,7 @@ mod mpi_ranks {
             goal,
             budget,
             resume,
+            memory,
         };
         let answer = coordinate_ranks(&search, world, &mut shown, stop);
         shown.bar.finish_and_clear();
@@ -288,6 +290,13 @@ mod mpi_ranks {
                 let why = ResumableSearch::unit_refusal(&lines.unwrap_or_default(), &error);
                 let path = checkpoint.as_ref().map(|c| c.path.display().to_string());
                 input_error(format!("checkpoint {}: {why}", path.unwrap_or_default()))
+            }
+            error @ RanksError::OutOfMemory { .. } => {
+                let kept = kept_message(
+                    checkpoint.as_ref(),
+                    "give rank 0 more memory (--memory) and run the command again, under mpirun or srun as this one,",
+                );
+                input_error(format!("{error}; {kept}"))
             }
             RanksError::Protocol(why) => anyhow!(why),
         })

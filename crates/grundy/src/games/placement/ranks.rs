@@ -24,6 +24,7 @@ use super::unit_search::{
 };
 pub(crate) use super::unit_search::{Goal, SettledUnit, UnitBudget, UnitCounts, UnitResumeError};
 use super::PlacementMove;
+use crate::limits::size_text;
 use crate::report::GameReport;
 use crate::solver::SearchStats;
 use crate::values::Nimber;
@@ -83,6 +84,9 @@ pub struct RanksSearch<'a> {
     pub budget: UnitBudget,
     /// What earlier runs settled (a checkpoint's first moves and units).
     pub resume: Vec<SettledUnit>,
+    /// The most bytes rank 0 may hold of its questions and what it knows
+    /// ([`UnitCoordinator::set_memory`]).
+    pub memory: u64,
 }
 
 /// What rank 0 answers: the report (with its ranks and units), and the units' counts.
@@ -122,6 +126,19 @@ pub enum RanksError {
     /// The stop flag was raised first: what was settled by then.
     #[error("stopped: {} units settled", .0.settled)]
     Stopped(UnitCounts),
+    /// Rank 0's questions and what it knew passed [`RanksSearch::memory`]: what was settled
+    /// by then (kept as the observer was told).
+    #[error(
+        "rank 0 holds every question it splits until its answer, and they passed the {} of memory allowed: give more memory; {} units settled",
+        size_text(*.memory),
+        .counts.settled
+    )]
+    OutOfMemory {
+        /// The memory allowed.
+        memory: u64,
+        /// What was settled.
+        counts: UnitCounts,
+    },
 }
 
 /// How long a rank waits, when nothing came, before it looks again.
@@ -157,6 +174,7 @@ fn coordinate(
 ) -> Result<RanksAnswer, RanksError> {
     let (game, position) = (&search.search.game, &search.search.position);
     let mut coordinator = UnitCoordinator::new(game, position, search.goal, search.budget);
+    coordinator.set_memory(search.memory);
     coordinator.resume(&search.resume)?;
     let started = Instant::now();
     let size = ranks.count();
@@ -199,6 +217,12 @@ fn coordinate(
         }
         if stop.load(Ordering::Relaxed) {
             return Err(RanksError::Stopped(coordinator.counts()));
+        }
+        if coordinator.out_of_memory() {
+            return Err(RanksError::OutOfMemory {
+                memory: search.memory,
+                counts: coordinator.counts(),
+            });
         }
         for id in coordinator.take_abandoned() {
             if let Some(&rank) = rank_of.get(&id) {
@@ -407,20 +431,61 @@ mod tests {
         (answer, kept)
     }
 
-    #[test]
-    fn the_ranks_answer_as_one_process_does_and_a_resumed_run_asks_less() {
-        let game = PlacementGame::new(Piece::Queen, "7x7".parse().unwrap());
-        let position = game.empty();
-        let resumable = resumable("queens 7x7");
-        let search = RanksSearch {
-            search: &resumable,
+    /// The nim-value's search in units small enough to be split, rank 0 holding `memory`.
+    fn value_in_small_units(resumable: &ResumableSearch, memory: u64) -> RanksSearch<'_> {
+        RanksSearch {
+            search: resumable,
             goal: Goal::NimValue,
             budget: UnitBudget {
                 first: 16,
                 unbounded_from: 5,
             },
             resume: Vec::new(),
+            memory,
+        }
+    }
+
+    /// Rank 0 keeps every question it splits: past its memory it hands out no more units and
+    /// ends, with what was settled kept, and a run with the memory it needs resumes from it.
+    #[test]
+    fn rank_0_out_of_memory_ends_with_what_was_settled_kept() {
+        let resumable = resumable("knights 6x6");
+        let search = value_in_small_units(&resumable, 1 << 14);
+        let (answer, kept) = on_three_ranks(&search);
+        let Err(RanksError::OutOfMemory { memory, counts }) = answer else {
+            panic!("{answer:?}")
         };
+        assert_eq!(memory, 1 << 14);
+        assert_eq!(counts.settled as usize, kept.0.len());
+        // Past the first questions only the splits can take the memory.
+        assert!(counts.split > 0, "{counts:?}");
+        let error = RanksError::OutOfMemory { memory, counts }.to_string();
+        assert!(
+            error.contains(&format!(
+                "the {} of memory allowed: give more memory",
+                size_text(memory)
+            )),
+            "{error}"
+        );
+        let roomy = RanksSearch {
+            resume: kept.0,
+            memory: 1 << 26,
+            ..search
+        };
+        let (answer, _) = on_three_ranks(&roomy);
+        let game = PlacementGame::new(Piece::Knight, "6x6".parse().unwrap());
+        let alone = PlacementSolver::new(&game, 1 << 22)
+            .nim_value(&game.empty())
+            .value();
+        assert_eq!(answer.unwrap().report.nimber(), Some(alone));
+    }
+
+    #[test]
+    fn the_ranks_answer_as_one_process_does_and_a_resumed_run_asks_less() {
+        let game = PlacementGame::new(Piece::Queen, "7x7".parse().unwrap());
+        let position = game.empty();
+        let resumable = resumable("queens 7x7");
+        let search = value_in_small_units(&resumable, 1 << 26);
         let alone = PlacementSolver::new(&game, 1 << 22)
             .nim_value(&position)
             .value();
@@ -451,6 +516,7 @@ mod tests {
             goal: Goal::Outcome,
             budget: UnitBudget::default(),
             resume: Vec::new(),
+            memory: 1 << 26,
         };
         let inboxes: Arc<Vec<_>> = Arc::new((0..2).map(|_| Mutex::new(VecDeque::new())).collect());
         let mut ranks = InProcess {

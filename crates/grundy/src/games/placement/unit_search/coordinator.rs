@@ -141,6 +141,10 @@ pub struct UnitCoordinator {
     settled_log: Vec<SettledUnit>,
     abandoned: Vec<u64>,
     counts: UnitCounts,
+    /// The most bytes its questions and what it knows may take ([`UnitCoordinator::set_memory`]).
+    memory_bytes: u64,
+    /// The bytes of the lists its questions hold (paths, replies, children), counted as made.
+    listed_bytes: u64,
 }
 
 /// The memory of the coordinator's own solver, which only groups moves and looks up values
@@ -177,7 +181,35 @@ impl UnitCoordinator {
             settled_log: Vec::new(),
             abandoned: Vec::new(),
             counts: UnitCounts::default(),
+            memory_bytes: u64::MAX,
+            listed_bytes: 0,
         }
+    }
+
+    /// Bounds the memory the coordinator holds: every question it asks is kept (with its path,
+    /// and the replies or moves it was split over) until the answer, and every position it
+    /// learnt of, so a long search grows with the units split. Past `bytes` it hands out no
+    /// more units and says so ([`UnitCoordinator::out_of_memory`]); what was settled is kept
+    /// where the caller keeps it.
+    pub fn set_memory(&mut self, bytes: u64) {
+        self.memory_bytes = bytes;
+    }
+
+    /// The bytes the questions and what is known of positions take, as allocated.
+    #[must_use]
+    pub fn bytes_held(&self) -> u64 {
+        let nodes = self.nodes.capacity() * std::mem::size_of::<PNode>();
+        let known = self.known.capacity()
+            * (std::mem::size_of::<PlacementPosition>() + std::mem::size_of::<Known>() + 1);
+        let queue = self.queue.capacity() * std::mem::size_of::<usize>();
+        (nodes + known + queue) as u64 + self.listed_bytes
+    }
+
+    /// Whether the memory set by [`UnitCoordinator::set_memory`] ran out: no unit is handed
+    /// out after it, and the search cannot end without more.
+    #[must_use]
+    pub fn out_of_memory(&self) -> bool {
+        self.result.is_none() && self.bytes_held() > self.memory_bytes
     }
 
     /// The first moves grouped by symmetry; the first of each group stands for it.
@@ -255,6 +287,9 @@ impl UnitCoordinator {
     pub fn next_unit(&mut self) -> Option<Unit> {
         if !self.started {
             self.ask_value(0);
+        }
+        if self.out_of_memory() {
+            return None;
         }
         while let Some(node) = self.queue.pop_front() {
             if self.result.is_some() {
@@ -428,6 +463,7 @@ impl UnitCoordinator {
         asker: Asker,
     ) -> usize {
         let known = self.lookup(&position, heap, plies);
+        self.listed_bytes += (path.capacity() * std::mem::size_of::<PlacementMove>()) as u64;
         let node = self.nodes.len();
         self.nodes.push(PNode {
             position,
@@ -582,8 +618,10 @@ impl UnitCoordinator {
         } = self.nodes[node];
         if !asker.expects_p() {
             let first_move = self.nodes[node].path.len() == 1;
+            let replies = self.replies(&position, heap, first_move);
+            self.listed_bytes += (replies.capacity() * std::mem::size_of::<Reply>()) as u64;
             self.nodes[node].state = PState::Any {
-                replies: self.replies(&position, heap, first_move),
+                replies,
                 next: 0,
                 trying: Vec::new(),
                 width: 1,
@@ -629,6 +667,7 @@ impl UnitCoordinator {
             self.decide_p(node, true);
             return;
         }
+        self.listed_bytes += (children.capacity() * std::mem::size_of::<usize>()) as u64;
         self.nodes[node].state = PState::All {
             open: children.len(),
             children,

@@ -180,7 +180,8 @@ const POLL_PERIOD: Duration = Duration::from_millis(50);
 /// Runs a distributed search in this process: `coordinator` on the calling thread, a worker
 /// on each of `threads`, as many units running as threads plus one. `observe` is called on
 /// the calling thread with each batch of settled questions (to keep) and at least every 50
-/// ms with none. Returns the answer, or `None` when `stop` was raised first.
+/// ms with none. Returns the answer, or `None` when `stop` was raised first or the
+/// coordinator ran out of memory ([`UnitCoordinator::out_of_memory`]).
 pub fn run_in_process(
     coordinator: &mut UnitCoordinator,
     threads: &mut SearchThreads,
@@ -198,7 +199,10 @@ pub fn run_in_process(
         scope.spawn(move || serve_units(workers, queue, &sender));
         let mut running = 0;
         let result = loop {
-            if coordinator.result().is_some() || stop.load(Ordering::Relaxed) {
+            if coordinator.result().is_some()
+                || stop.load(Ordering::Relaxed)
+                || coordinator.out_of_memory()
+            {
                 break coordinator.result().cloned();
             }
             while running < in_flight {
