@@ -51,6 +51,13 @@ pub trait FamilyGame: Sized {
         None
     }
 
+    /// Whether a game on a board is on its empty board, where `--position` may place it; a
+    /// position given after `at` is not replaced. `true` for a family whose position is in
+    /// its words.
+    fn at_start(&self) -> bool {
+        true
+    }
+
     /// Whether `other` is the same game in the same position (heaps and boards in any
     /// order): a move in either leads to the same sum.
     fn same_as(&self, other: &Self) -> bool;

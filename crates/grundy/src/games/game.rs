@@ -221,9 +221,14 @@ impl Game {
     /// A position that does not fit its board, or one with no game on a board to go to.
     pub fn with_positions<S: AsRef<str>>(mut self, texts: &[S]) -> Result<Game, GameError> {
         let mut texts = texts.iter().map(AsRef::as_ref).peekable();
-        let mut on_boards = 0;
+        let (mut on_boards, mut placed) = (0, 0);
         for summand in &mut self.summands {
             let Some(&rows) = texts.peek() else { break };
+            // A position given after `at` stays: the next --position goes to the next board.
+            if !summand.at_start() {
+                placed += 1;
+                continue;
+            }
             if let Some(read) = summand.at_position(rows) {
                 on_boards += 1;
                 *summand = read.map_err(GameError::new)?;
@@ -233,6 +238,18 @@ impl Game {
         let Some(extra) = texts.next() else {
             return Ok(self);
         };
+        if placed > 0 {
+            let once = "give each position once, after `at` or with --position";
+            return Err(GameError::new(if on_boards == 0 {
+                format!(
+                    "--position `{extra}` has no game on a board to go to: `{self}` is given in its position after `at` ({once})"
+                )
+            } else {
+                format!(
+                    "--position `{extra}` has no game on a board to go to: `{self}` has {on_boards} game(s) on an empty board, one --position each, and {placed} given in a position after `at` ({once})"
+                )
+            }));
+        }
         Err(GameError::new(match (self.summands.len(), on_boards) {
             (1, 0) => format!(
                 "--position `{extra}` is for a game on a board (a placement game, Cram); `{self}` has its position in its words (the heaps, a square, a graph's file, a nimber)"
@@ -575,6 +592,15 @@ mod tests {
         }
     }
 
+    /// The nimber 0 is printed `0`, and so read back (it was read as a malformed code).
+    #[test]
+    fn zero_reads_as_the_nimber_it_is_printed_as() {
+        for (text, written) in [("0", "*0"), ("knights 3x3 + 0", "knights 3x3 + *0")] {
+            assert_eq!(parse(text).unwrap().to_string(), written, "{text}");
+        }
+        assert!(parse("0.").unwrap_err().to_string().contains("code `0.`"));
+    }
+
     #[test]
     fn a_leaper_is_written_by_its_name_when_it_has_one() {
         assert_eq!(parse("leaper:1,3 6x6").unwrap().to_string(), "camels 6x6");
@@ -632,6 +658,10 @@ mod tests {
             ("cram 2x2 at .x/..", "`x` in row 1"),
             ("cram 3x3 3x3", "unexpected argument `3x3`"),
             ("cram 3x3 at", "unexpected argument `at`"),
+            (
+                "cram 3x3 at .../.../... extra",
+                "unexpected argument `extra` after the position",
+            ),
             ("cram 0x3", "0x3"),
         ] {
             let error = parse(text).unwrap_err().to_string();
@@ -639,6 +669,34 @@ mod tests {
         }
         let long = vec!["*1"; MAX_SUMMANDS + 1].join(" + ");
         assert!(parse(&long).unwrap_err().to_string().contains("too long"));
+    }
+
+    /// A position given after `at` is kept: `--position` goes to the next game on an empty
+    /// board, and one with none to go to is refused (it replaced the position, silently).
+    #[test]
+    fn a_position_after_at_is_not_replaced_by_a_position_option() {
+        let game = parse("knights 3x3 + cram 2x3 at ##./... + queens 3x3")
+            .unwrap()
+            .with_positions(&["N../.../...", ".../.Q./..."])
+            .unwrap();
+        assert_eq!(
+            game.to_string(),
+            "knights 3x3 at N../.../... + cram 2x3 at ##./... + queens 3x3 at .../.Q./..."
+        );
+        for (text, named) in [
+            ("cram 3x3 at ##./.../...", "`cram 3x3 at ##./.../...` is given in its position after `at`"),
+            ("knights 3x3 at N../.../...", "is given in its position after `at`"),
+            (
+                "cram 3x3 at ##./.../... + knights 3x3",
+                "has 1 game(s) on an empty board, one --position each, and 1 given in a position after `at`",
+            ),
+        ] {
+            let error = parse(text)
+                .unwrap()
+                .with_positions(&["..N/.../...", ".../.../..."])
+                .unwrap_err();
+            assert!(error.0.contains(named), "{text}: {error}");
+        }
     }
 
     #[test]

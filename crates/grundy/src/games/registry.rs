@@ -101,7 +101,8 @@ impl Family {
         let name = name.trim();
         if name.eq_ignore_ascii_case("graph") {
             Family::Graph
-        } else if name.starts_with('*') {
+        } else if name.starts_with('*') || name == "0" {
+            // `0` is the nimber 0 as a value is printed: no code is a lone digit.
             Family::Nimber
         } else if is_cram(name) {
             Family::Cram
@@ -388,7 +389,7 @@ impl Family {
             Family::Placement => {
                 let named: Vec<&str> = Piece::NAMED.iter().map(|(name, _)| *name).collect();
                 format!(
-                    "{}, leaper:A,B (any leaper, such as leaper:1,3), or up to five joined by + (bishops+knights: each move places one of them)",
+                    "{}, leaper:A,B (any leaper, such as leaper:1,3), or up to five joined by + (bishops+knights: each move places one of them; not for graph or conjecture, which are about one piece's attack graph)",
                     named.join(", ")
                 )
             }
@@ -867,6 +868,8 @@ mod tests {
             ("cram", Family::Cram),
             ("Cram", Family::Cram),
             ("*3", Family::Nimber),
+            ("0", Family::Nimber),
+            ("0.", Family::Heap),
         ] {
             assert_eq!(Family::of(name), family, "{name}");
         }

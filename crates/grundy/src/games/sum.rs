@@ -239,6 +239,10 @@ impl FamilyGame for Summand {
             .map(|read| read.map(family)))
     }
 
+    fn at_start(&self) -> bool {
+        each_family!(self, part => part.at_start())
+    }
+
     fn side_strategy(&self, side: Player) -> Option<Result<String, String>> {
         each_family!(self, part => part.side_strategy(side))
     }

@@ -12,7 +12,7 @@
 //!   begins and ends on the colour with one square more; on a 4×n board it begins and ends on
 //!   one of the two long edge rows (the argument Schwenk (1991) uses against closed 4×n tours,
 //!   see [`tour_from`]). Checked against exhaustive search on every small board in the tests.
-//!   What these leave open (the majority colour of odd boards, the long edges of 4×n) is left
+//!   What these leave open (the majority colour of odd boards, the two outer lines of 4×n) is left
 //!   to a search; on 4×n boards [`super::four_rows`] finds a tour from every edge square tried.
 
 use super::TourBoard;
@@ -119,7 +119,7 @@ pub(crate) fn tour_from(board: TourBoard, closed: bool, start: u32) -> Option<Ex
         };
         return Some(Existence {
             exists: false,
-            reason: format!("no open knight's tour of the {board} board starts on {square}: on a 4×n board every open tour begins and ends on one of the two long edges ({edges}), because the edge squares move only to the two middle lines, which hold half the board, and knight's moves alternate colours (the argument of Schwenk (1991) against closed 4×n tours)."),
+            reason: format!("no open knight's tour of the {board} board starts on {square}: on a board with a side of 4 every open tour begins and ends on one of the two lines at the ends of that side ({edges}), because their squares move only to the two middle lines, which hold half the board, and knight's moves alternate colours (the argument of Schwenk (1991) against closed 4×n tours)."),
         });
     }
     None

@@ -65,6 +65,13 @@ impl ConjectureRequest {
     /// # Errors
     /// The piece's name is none of grundy's.
     pub fn parity_named(piece: &str, boards: BoardRange) -> Result<ConjectureRequest, String> {
+        let joined: Vec<&str> = piece.split('+').collect();
+        if joined.len() > 1 && joined.iter().all(|name| name.parse::<Piece>().is_ok()) {
+            return Err(format!(
+                "the parity conjecture is about the attack graph of one piece, and `{piece}` joins {} pieces: their positions are not the independent sets of one graph (see `grundy graph --help`); try each piece alone",
+                joined.len()
+            ));
+        }
         let piece: Piece = piece
             .parse()
             .map_err(|error: crate::board::PieceError| error.to_string())?;
@@ -306,6 +313,20 @@ mod tests {
         ] {
             assert!(bad.parse::<BoardRange>().is_err(), "{bad}");
         }
+    }
+
+    /// Joined pieces are named as such, not as an unknown piece.
+    #[test]
+    fn joined_pieces_are_refused_as_several_pieces() {
+        let boards = || "3x3".parse::<BoardRange>().unwrap();
+        let error = ConjectureRequest::parity_named("bishops+knights", boards()).unwrap_err();
+        assert!(
+            error.contains("`bishops+knights` joins 2 pieces"),
+            "{error}"
+        );
+        let error = ConjectureRequest::parity_named("bishops+pawns", boards()).unwrap_err();
+        assert!(error.contains("unknown piece `bishops+pawns`"), "{error}");
+        assert!(ConjectureRequest::parity_named("knights", boards()).is_ok());
     }
 
     #[test]

@@ -91,6 +91,10 @@ impl FamilyGame for Placement {
         )
     }
 
+    fn at_start(&self) -> bool {
+        self.position == self.game.empty()
+    }
+
     fn same_as(&self, other: &Placement) -> bool {
         self.game == other.game && self.position == other.position
     }
