@@ -115,7 +115,7 @@ fn question_lines(path: &Path) -> Vec<String> {
     text.lines().skip(1).map(str::to_string).collect()
 }
 
-/// mpirun killed (SIGTERM, as a queue's wall-time limit sends) once some units are in the
+/// The ranks killed (SIGTERM, as a queue's wall-time limit sends) once some units are in the
 /// checkpoint: the same command again takes every line kept, searches none of those questions
 /// again, and gives the single process's answer.
 #[test]

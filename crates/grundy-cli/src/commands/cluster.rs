@@ -294,7 +294,7 @@ mod mpi_ranks {
             error @ RanksError::OutOfMemory { .. } => {
                 let kept = kept_message(
                     checkpoint.as_ref(),
-                    "give rank 0 more memory (--memory) and run the command again, under mpirun or srun as this one,",
+                    "run the command again with a larger --memory (each rank's), under mpirun or srun as this one,",
                 );
                 input_error(format!("{error}; {kept}"))
             }

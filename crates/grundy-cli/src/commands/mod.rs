@@ -47,7 +47,8 @@ pub struct GameArgs {
     /// Start from this position instead of the empty board: rows separated by `/`, row 1
     /// first, `.` for an empty square and the piece letter (N B R Q K, L for a leaper) for an
     /// occupied one (in Cram `#` for a covered square). Games on a board only (placement games,
-    /// Cram); in a sum of games, one --position for each game on a board, in order.
+    /// Cram); in a sum of games, one --position for each game on an empty board, in order
+    /// (a game given in a position after `at` keeps it).
     #[arg(long = "position", value_name = "POSITION")]
     pub positions: Vec<String>,
     /// For `graph FILE`: the file's format, edges or dimacs (default: detected from the

@@ -51,9 +51,9 @@ pub trait FamilyGame: Sized {
         None
     }
 
-    /// Whether a game on a board is on its empty board, where `--position` may place it; a
-    /// position given after `at` is not replaced. `true` for a family whose position is in
-    /// its words.
+    /// Whether a game on a board is on its empty board, where `--position` may place it; one
+    /// with a piece or a domino on it (given after `at`) is not replaced. `true` for a family
+    /// whose position is in its words.
     fn at_start(&self) -> bool {
         true
     }

@@ -220,6 +220,7 @@ impl Game {
     /// # Errors
     /// A position that does not fit its board, or one with no game on a board to go to.
     pub fn with_positions<S: AsRef<str>>(mut self, texts: &[S]) -> Result<Game, GameError> {
+        let asked = self.to_string();
         let mut texts = texts.iter().map(AsRef::as_ref).peekable();
         let (mut on_boards, mut placed) = (0, 0);
         for summand in &mut self.summands {
@@ -239,16 +240,9 @@ impl Game {
             return Ok(self);
         };
         if placed > 0 {
-            let once = "give each position once, after `at` or with --position";
-            return Err(GameError::new(if on_boards == 0 {
-                format!(
-                    "--position `{extra}` has no game on a board to go to: `{self}` is given in its position after `at` ({once})"
-                )
-            } else {
-                format!(
-                    "--position `{extra}` has no game on a board to go to: `{self}` has {on_boards} game(s) on an empty board, one --position each, and {placed} given in a position after `at` ({once})"
-                )
-            }));
+            return Err(GameError::new(format!(
+                "--position `{extra}` has no game on a board to go to: {placed} game(s) of `{asked}` stand in a position given after `at`, and the game(s) on an empty board took {on_boards} --position (give each position once, after `at` or with --position)"
+            )));
         }
         Err(GameError::new(match (self.summands.len(), on_boards) {
             (1, 0) => format!(
@@ -684,11 +678,13 @@ mod tests {
             "knights 3x3 at N../.../... + cram 2x3 at ##./... + queens 3x3 at .../.Q./..."
         );
         for (text, named) in [
-            ("cram 3x3 at ##./.../...", "`cram 3x3 at ##./.../...` is given in its position after `at`"),
-            ("knights 3x3 at N../.../...", "is given in its position after `at`"),
+            (
+                "cram 3x3 at ##./.../...",
+                "1 game(s) of `cram 3x3 at ##./.../...` stand in a position given after `at`, and the game(s) on an empty board took 0 --position",
+            ),
             (
                 "cram 3x3 at ##./.../... + knights 3x3",
-                "has 1 game(s) on an empty board, one --position each, and 1 given in a position after `at`",
+                "1 game(s) of `cram 3x3 at ##./.../... + knights 3x3` stand in a position given after `at`, and the game(s) on an empty board took 1 --position",
             ),
         ] {
             let error = parse(text)

@@ -10,7 +10,7 @@
 //!   so where Schwenk gives one, every square starts a tour. Otherwise two necessary conditions
 //!   decide many squares at once: on a board of odd area an open tour alternates colours and so
 //!   begins and ends on the colour with one square more; on a 4×n board it begins and ends on
-//!   one of the two long edge rows (the argument Schwenk (1991) uses against closed 4×n tours,
+//!   one of the two outer rows (the argument Schwenk (1991) uses against closed 4×n tours,
 //!   see [`tour_from`]). Checked against exhaustive search on every small board in the tests.
 //!   What these leave open (the majority colour of odd boards, the two outer lines of 4×n) is left
 //!   to a search; on 4×n boards [`super::four_rows`] finds a tour from every edge square tried.
@@ -78,13 +78,13 @@ pub(crate) fn tour_exists(board: TourBoard, closed: bool) -> Existence {
 /// Whether a tour (closed if `closed`) can start on `start`, where theory decides it: `None`
 /// when it does not, and a search has to.
 ///
-/// The 4×n rule: each square of the two long edge rows moves only into the two middle rows,
+/// The 4×n rule: each square of the two outer rows moves only into the two middle rows,
 /// which hold exactly half the board. In an open tour no two edge squares are consecutive, so
 /// the tour either alternates edge and middle squares throughout, or begins and ends on an edge
 /// square with a single step between two middle squares somewhere. Knight's moves alternate
 /// colours, so alternating throughout would put every edge square on one colour; but each
-/// edge row holds both colours. Hence every open tour of a 4×n board begins (and ends) on a
-/// long edge row.
+/// edge row holds both colours. Hence every open tour of a 4×n board begins (and ends) on an
+/// outer row.
 #[must_use]
 pub(crate) fn tour_from(board: TourBoard, closed: bool, start: u32) -> Option<Existence> {
     let square = board.square_name(start);

@@ -121,6 +121,12 @@ impl CramPosition {
         self.0
     }
 
+    /// The number of free squares.
+    #[must_use]
+    pub(crate) const fn free_squares(self) -> u32 {
+        self.0.count_ones()
+    }
+
     /// The free squares' indices on the board (`row * cols + col`), in board order.
     pub(crate) fn squares(self) -> impl Iterator<Item = usize> {
         let mut rest = self.0;

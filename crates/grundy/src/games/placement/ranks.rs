@@ -456,7 +456,8 @@ mod tests {
             panic!("{answer:?}")
         };
         assert_eq!(memory, 1 << 14);
-        assert_eq!(counts.settled as usize, kept.0.len());
+        // Every unit settled is kept, and so is a question decided from its units.
+        assert!(kept.0.len() >= counts.settled as usize);
         // Past the first questions only the splits can take the memory.
         assert!(counts.split > 0, "{counts:?}");
         let error = RanksError::OutOfMemory { memory, counts }.to_string();

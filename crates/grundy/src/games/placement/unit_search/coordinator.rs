@@ -190,12 +190,13 @@ impl UnitCoordinator {
     /// and the replies or moves it was split over) until the answer, and every position it
     /// learnt of, so a long search grows with the units split. Past `bytes` it hands out no
     /// more units and says so ([`UnitCoordinator::out_of_memory`]); what was settled is kept
-    /// where the caller keeps it.
+    /// where the caller keeps it. Its own solver's table, a fixed 16 MiB, is not counted.
     pub fn set_memory(&mut self, bytes: u64) {
         self.memory_bytes = bytes;
     }
 
-    /// The bytes the questions and what is known of positions take, as allocated.
+    /// The bytes the questions and what is known of positions take: the tables as allocated,
+    /// and the lists of the questions as made (a list dropped with its question still counts).
     #[must_use]
     pub fn bytes_held(&self) -> u64 {
         let nodes = self.nodes.capacity() * std::mem::size_of::<PNode>();
