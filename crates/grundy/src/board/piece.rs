@@ -43,10 +43,27 @@ pub enum Piece {
     Leaper(u8, u8),
 }
 
-/// Why a piece name was refused.
+/// Why a piece name was refused: no piece has it, or it joins several pieces by `+` where one
+/// piece is asked for (the parity conjecture: a game of several pieces is read by
+/// `parse_pieces`, which asks for each name alone).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown piece `{0}`: expected {names} or leaper:A,B (for example leaper:1,3) with 0 <= A,B <= 15, not both 0", names = Piece::NAMED.map(|(name, _)| name).join(", "))]
 pub struct PieceError(pub String);
+
+impl fmt::Display for PieceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let joined: Vec<&str> = self.0.split('+').collect();
+        if joined.len() > 1 && joined.iter().all(|name| name.parse::<Piece>().is_ok()) {
+            return write!(
+                f,
+                "`{}` joins {} pieces, and one piece is asked for here: try each piece alone",
+                self.0,
+                joined.len()
+            );
+        }
+        let names = Piece::NAMED.map(|(name, _)| name).join(", ");
+        write!(f, "unknown piece `{}`: expected {names} or leaper:A,B (for example leaper:1,3) with 0 <= A,B <= 15, not both 0", self.0)
+    }
+}
 
 impl Piece {
     /// Every piece name with a fixed meaning, for help texts.

@@ -65,13 +65,6 @@ impl ConjectureRequest {
     /// # Errors
     /// The piece's name is none of grundy's.
     pub fn parity_named(piece: &str, boards: BoardRange) -> Result<ConjectureRequest, String> {
-        let joined: Vec<&str> = piece.split('+').collect();
-        if joined.len() > 1 && joined.iter().all(|name| name.parse::<Piece>().is_ok()) {
-            return Err(format!(
-                "the parity conjecture is about the attack graph of one piece, and `{piece}` joins {} pieces: their positions are not the independent sets of one graph (see `grundy graph --help`); try each piece alone",
-                joined.len()
-            ));
-        }
         let piece: Piece = piece
             .parse()
             .map_err(|error: crate::board::PieceError| error.to_string())?;
@@ -315,7 +308,8 @@ mod tests {
         }
     }
 
-    /// Joined pieces are named as such, not as an unknown piece.
+    /// Joined pieces are named as such, not as an unknown piece, from the command line's
+    /// words and from a request's JSON alike.
     #[test]
     fn joined_pieces_are_refused_as_several_pieces() {
         let boards = || "3x3".parse::<BoardRange>().unwrap();
@@ -327,6 +321,14 @@ mod tests {
         let error = ConjectureRequest::parity_named("bishops+pawns", boards()).unwrap_err();
         assert!(error.contains("unknown piece `bishops+pawns`"), "{error}");
         assert!(ConjectureRequest::parity_named("knights", boards()).is_ok());
+        let json = r#"{"question":"conjecture","game":"bishops+knights","boards":"3x3"}"#;
+        let error = serde_json::from_str::<crate::request::Request>(json)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("`bishops+knights` joins 2 pieces"),
+            "{error}"
+        );
     }
 
     #[test]
