@@ -32,6 +32,8 @@ enum StopSignal {
     Terminate,
     /// SIGHUP: the terminal closed.
     Hangup,
+    /// Not a signal: `grundy worker --stop-when-stdin-closes` saw its stdin close.
+    InputClosed,
 }
 
 impl StopSignal {
@@ -40,6 +42,7 @@ impl StopSignal {
             StopSignal::Interrupt => "Ctrl-C (SIGINT)",
             StopSignal::Terminate => "SIGTERM",
             StopSignal::Hangup => "SIGHUP",
+            StopSignal::InputClosed => "the closing of stdin",
         }
     }
 
@@ -47,6 +50,7 @@ impl StopSignal {
         match value {
             1 => StopSignal::Terminate,
             2 => StopSignal::Hangup,
+            3 => StopSignal::InputClosed,
             _ => StopSignal::Interrupt,
         }
     }
@@ -68,6 +72,15 @@ pub fn stop_flag() -> anyhow::Result<&'static AtomicBool> {
 pub fn watch() -> anyhow::Result<Watch> {
     stop_flag()?;
     Ok(Watch::new().with_stop_flag(Arc::clone(&STOP)))
+}
+
+/// Stops the search because stdin closed (`grundy worker --stop-when-stdin-closes`), so that
+/// its message names that, not a signal nobody sent.
+pub fn stop_for_closed_stdin() {
+    if !STOP.load(Ordering::SeqCst) {
+        SIGNAL.store(StopSignal::InputClosed as u8, Ordering::SeqCst);
+        STOP.store(true, Ordering::SeqCst);
+    }
 }
 
 /// The signal that stopped the command, for messages: "Ctrl-C (SIGINT)", "SIGTERM", "SIGHUP".
@@ -134,7 +147,7 @@ fn received(which: StopSignal) {
     STOP.store(true, Ordering::SeqCst);
     let again = match which {
         StopSignal::Interrupt => "Ctrl-C again",
-        StopSignal::Terminate | StopSignal::Hangup => "a second signal",
+        StopSignal::Terminate | StopSignal::Hangup | StopSignal::InputClosed => "a second signal",
     };
     // Not eprintln!, which panics when stderr is gone (a server that started this process and
     // died): the signal must still stop the search.

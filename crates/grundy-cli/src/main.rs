@@ -1,5 +1,7 @@
 //! `grundy`: nim-values, outcomes, winning moves and tables of impartial games from the terminal.
 
+#[macro_use]
+mod console;
 mod commands;
 mod files;
 mod input;
@@ -133,34 +135,34 @@ fn report(result: anyhow::Result<String>) -> ExitCode {
                 Ok(()) => {}
                 Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => {}
                 Err(error) => {
-                    eprintln!("error: cannot write the output: {error}");
+                    errln!("error: cannot write the output: {error}");
                     return ExitCode::FAILURE;
                 }
             }
             match files::write_pending(&mut std::io::stderr()) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(error) => {
-                    eprintln!("error: {error:#}");
+                    errln!("error: {error:#}");
                     ExitCode::FAILURE
                 }
             }
         }
         Err(error) if error.is::<commands::certificate::Refused>() => {
             // A refused certificate is an answer: its report goes to stdout, exit status 1.
-            print!("{error}");
+            out!("{error}");
             ExitCode::FAILURE
         }
         Err(error) if error.is::<commands::tour::NegativeAnswer>() => {
             // A "no" is an answer, not a failure: it goes to stdout, with exit status 1.
-            print!("{error}");
+            out!("{error}");
             ExitCode::FAILURE
         }
         Err(error) if error.is::<interrupt::Interrupted>() => {
-            eprintln!("{error}");
+            errln!("{error}");
             ExitCode::from(interrupt::INTERRUPTED_STATUS)
         }
         Err(error) => {
-            eprintln!("error: {error:#}");
+            errln!("error: {}", console::shorten_quoted(&format!("{error:#}")));
             if error.is::<input::InputError>() {
                 ExitCode::from(2)
             } else {

@@ -136,7 +136,7 @@ pub fn memory_text(bytes: u64) -> String {
 fn check_memory(bytes: f64, text: &str, least: u64) -> Result<u64, String> {
     if bytes < least as f64 {
         return Err(format!(
-            "memory size `{text}` is too small: the transposition table needs at least 1M"
+            "memory size `{text}` is too small: a search needs at least 1M"
         ));
     }
     // The tables double up to this size as a search stores positions, and each size is written

@@ -27,8 +27,15 @@ use crate::render::json_line;
 /// left behind by a search killed later; what is not a regular file (a named pipe) is not
 /// opened until the certificate is written.
 pub fn check_writable(path: &Path) -> Result<()> {
-    if std::fs::metadata(path).is_ok_and(|metadata| !metadata.is_file()) {
-        return Ok(());
+    match std::fs::metadata(path) {
+        Ok(metadata) if metadata.is_dir() => {
+            return Err(input_error(format!(
+                "{}: it is a directory; give a file name for the certificate",
+                cannot_write(path)
+            )));
+        }
+        Ok(metadata) if !metadata.is_file() => return Ok(()),
+        _ => {}
     }
     WholeFile::create(path)
         .map(drop)
@@ -84,7 +91,7 @@ pub fn write(game: &Game, path: &Path, memory: u64, answered: Option<u32>) -> Re
         .map_err(std::io::IntoInnerError::into_error)
         .and_then(WholeFile::finish)
         .with_context(cannot_write)?;
-    eprintln!(
+    errln!(
         "wrote {} (a certificate of {}: {} positions, {} bytes; check it with `grundy verify {}`)",
         path.display(),
         summary.value,

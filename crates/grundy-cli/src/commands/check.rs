@@ -45,7 +45,7 @@ pub fn run(args: &Args) -> Result<String> {
     if report.holds {
         Ok(out)
     } else {
-        print!("{out}");
+        out!("{out}");
         bail!("a theorem failed on {}", report.game)
     }
 }
@@ -56,8 +56,14 @@ fn check_text(report: &CheckReport) -> String {
     let verdict = if report.holds { "holds" } else { "checked" };
     for checked in &report.checked {
         out.push_str(&format!(
-            "  {verdict}: {} ({} positions)\n",
-            checked.statement, checked.cases
+            "  {verdict}: {} ({} {})\n",
+            checked.statement,
+            checked.cases,
+            if checked.cases == 1 {
+                "position"
+            } else {
+                "positions"
+            }
         ));
     }
     for failure in &report.failures {

@@ -218,7 +218,7 @@ impl Checkpoint {
             (read.facts, read.fact_lines) = (facts.facts, facts.fact_lines);
         }
         if let Some(line) = read.torn_line {
-            eprintln!(
+            errln!(
                 "note: checkpoint {shown} line {line} was cut short (the run writing it was stopped); dropped, its question will be searched again"
             );
         }
@@ -248,7 +248,7 @@ impl Checkpoint {
         match written {
             Ok(()) => self.facts_kept = Some((path, facts.len())),
             Err(error) => {
-                eprintln!(
+                errln!(
                     "warning: cannot keep what the search learnt in {}: {error}; the checkpoint is whole, and the question being searched is searched from the start next time",
                     path.display()
                 );
@@ -300,7 +300,7 @@ impl Checkpoint {
             Err(error) => {
                 // Best effort: a device cannot be cut, and then holds nothing to resume.
                 let _ = file.set_len(self.written);
-                eprintln!(
+                errln!(
                     "warning: cannot write the checkpoint {}: {error}; the search goes on, but the checkpoint lacks what is settled from now on",
                     self.path.display()
                 );
@@ -312,7 +312,7 @@ impl Checkpoint {
 
     pub(crate) fn warn_if_incomplete(&self) {
         if let Some(failure) = &self.failure {
-            eprintln!(
+            errln!(
                 "warning: the checkpoint {} is incomplete (writing it failed: {failure}); the answer printed is complete",
                 self.path.display()
             );
@@ -336,7 +336,7 @@ pub(crate) fn lock(file: &File, path: &Path) -> Result<Option<HeldLock>> {
     use nix::errno::Errno;
     use nix::fcntl::{Flock, FlockArg};
     let cannot_lock = |error: &dyn std::fmt::Display| {
-        eprintln!(
+        errln!(
             "warning: cannot lock the checkpoint {}: {error}; a second run on the same file would not be refused",
             path.display()
         );
@@ -451,7 +451,7 @@ fn read_facts(search: &ResumableSearch, path: &Path) -> Result<CheckpointText> {
         .read_facts(&contents)
         .map_err(|why| input_error(format!("facts {shown} {why}")))?;
     if !read.facts.is_empty() {
-        eprintln!(
+        errln!(
             "note: taking the {} facts in {shown}, what the run before had learnt of the question it was searching",
             read.facts.len()
         );

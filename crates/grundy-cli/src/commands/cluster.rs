@@ -120,7 +120,7 @@ mod mpi_ranks {
             let status = match work(&mut world, search, threads, memory) {
                 Ok(()) => 0,
                 Err(error) => {
-                    eprintln!("error: rank {}: {error:#}", world.world.rank());
+                    errln!("error: rank {}: {error:#}", world.world.rank());
                     1
                 }
             };
@@ -218,7 +218,7 @@ mod mpi_ranks {
             // A batch job's log has no terminal to draw the bar on: a line a minute there.
             if !self.terminal && self.last_logged.elapsed() >= crate::progress::LOG_PERIOD {
                 self.last_logged = Instant::now();
-                eprintln!(
+                errln!(
                     "progress: {seconds:.0} s, value {}: {progress}",
                     counts.value
                 );
@@ -315,7 +315,7 @@ mod mpi_ranks {
         // cores ran at one core's speed).
         let cores = std::thread::available_parallelism().map_or(threads, usize::from);
         if cores < threads {
-            eprintln!(
+            errln!(
                 "warning: rank {} may run on {cores} core(s) only (its CPU binding) but has \
                  --threads {threads}: with Open MPI add `--bind-to none` (or \
                  `--map-by slot:PE={threads}`), under Slurm `--cpus-per-task={threads}`",

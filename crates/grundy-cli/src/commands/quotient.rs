@@ -4,7 +4,7 @@
 use anyhow::Result;
 use grundy::games::registry::games_for;
 use grundy::report::QuotientReport;
-use grundy::request::{sequence_game, QuotientRequest, RunError, Stopped, MAX_QUOTIENT_HEAPS};
+use grundy::request::{quotient_game, QuotientRequest, RunError, Stopped, MAX_QUOTIENT_HEAPS};
 
 use crate::input::{input_error, run_error};
 use crate::interrupt;
@@ -57,7 +57,7 @@ fn largest_heap(text: &str) -> Result<usize> {
 /// Runs `grundy quotient`.
 pub fn run(args: &Args) -> Result<String> {
     let request = QuotientRequest {
-        game: sequence_game(&args.game).map_err(input_error)?,
+        game: quotient_game(&args.game).map_err(input_error)?,
         heaps: largest_heap(&args.heaps)?,
     };
     let shown = Shown::new("quotient");
@@ -75,7 +75,7 @@ pub fn run(args: &Args) -> Result<String> {
         text(&report)
     };
     if interrupted {
-        print!("{out}");
+        out!("{out}");
         return Err(interrupt::Interrupted(format!(
             "interrupted by {}: the quotient of heaps up to {} is above",
             interrupt::stopped_by(),
@@ -85,7 +85,7 @@ pub fn run(args: &Args) -> Result<String> {
     }
     if let Some(why) = &report.stopped_by {
         // The heaps finished are an answer: printed before the refusal of the rest.
-        print!("{out}");
+        out!("{out}");
         return Err(input_error(format!(
             "{why}; the quotient of heaps up to {} is above",
             report.heaps

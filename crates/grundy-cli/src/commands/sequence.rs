@@ -195,7 +195,7 @@ pub fn run(args: &Args) -> Result<String> {
         return Ok(out);
     }
     // What was finished is printed before the error, which only says why the rest is missing.
-    print!("{out}");
+    out!("{out}");
     let kept = match finished {
         0 => "no value was finished".to_string(),
         count => format!("the values of heaps 0 to {} are above", count - 1),

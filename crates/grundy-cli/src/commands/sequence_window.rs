@@ -29,7 +29,7 @@ struct CheckpointFile<'a> {
 
 impl StateKeeper for CheckpointFile<'_> {
     fn resumed(&mut self, finished: usize) {
-        eprintln!(
+        errln!(
             "resuming from {}: heaps 0 to {} were computed",
             self.path.display(),
             finished - 1
@@ -46,7 +46,7 @@ impl StateKeeper for CheckpointFile<'_> {
                     self.path.display()
                 )
             })?;
-        eprintln!(
+        errln!(
             "checkpoint: heaps 0 to {} saved in {}",
             state.finished() - 1,
             self.path.display()
@@ -184,11 +184,11 @@ pub fn run(
     // prove (2), Ctrl-C (130), then a checkpoint that could not be written (1), which ends a
     // run early by itself too.
     if let Some(error) = run.ended_by {
-        print!("{out}");
+        out!("{out}");
         return Err(input_error(format!("{error} ({above})")));
     }
     if report.interrupted && (watch.is_stopped() || run.not_kept.is_none()) {
-        print!("{out}");
+        out!("{out}");
         return Err(interrupt::Interrupted(format!(
             "interrupted by {}: {above}",
             interrupt::stopped_by()
@@ -196,7 +196,7 @@ pub fn run(
         .into());
     }
     if run.not_kept.is_some() {
-        print!("{out}");
+        out!("{out}");
         return Err(anyhow::anyhow!("the state could not be kept: {above}"));
     }
     Ok(out)

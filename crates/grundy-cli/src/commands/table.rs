@@ -129,7 +129,7 @@ pub fn run(args: &Args) -> Result<String> {
     if stopped {
         // The finished cells are the answer so far: printed before the exit status says the
         // table is incomplete.
-        print!("{out}");
+        out!("{out}");
         return Err(Interrupted(format!(
             "interrupted by {}: {} of {} cells finished",
             interrupt::stopped_by(),

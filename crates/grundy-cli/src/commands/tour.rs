@@ -487,7 +487,7 @@ fn count_tours(args: &CountArgs) -> Result<String> {
         Ok(text)
     } else {
         // What was counted is kept on stdout; the exit status says it is not the whole count.
-        print!("{text}");
+        out!("{text}");
         Err(interrupt::Interrupted(format!(
             "interrupted by {}: the count printed is a lower bound",
             interrupt::stopped_by()

@@ -107,7 +107,7 @@ pub fn run(args: &Args) -> Result<String> {
         if let Err(error) =
             super::certificate::write(&game, path, args.search.memory, report.nimber())
         {
-            print!("{out}");
+            out!("{out}");
             return Err(error);
         }
     }

@@ -95,7 +95,7 @@ impl ValueSearch<'_> {
         if let (Some((checkpoint, read)), Some(search)) = (&opened, resumable) {
             resume = ResumableSearch::resume(read);
             if let Some(note) = search.unanswered_note(&resume) {
-                eprintln!("note: {note}");
+                errln!("note: {note}");
             }
             if checkpoint.keeps_facts() {
                 watch = watch.keeping_facts();

@@ -60,6 +60,7 @@ pub fn run(args: &Args) -> Result<String> {
         std::thread::spawn(move || {
             let mut rest = [0u8; 256];
             while matches!(std::io::stdin().read(&mut rest), Ok(read) if read > 0) {}
+            interrupt::stop_for_closed_stdin();
             stopper.stop();
             std::thread::sleep(std::time::Duration::from_secs(GRACE_SECONDS));
             std::process::exit(i32::from(interrupt::INTERRUPTED_STATUS));
@@ -70,7 +71,7 @@ pub fn run(args: &Args) -> Result<String> {
     match answer {
         // A count stopped by the flag answers a lower bound: printed, with the status of a stop.
         Ok(Answer::TourCount(count)) if !count.report.complete => {
-            print!("{}", json_line(&count));
+            out!("{}", json_line(&count));
             Err(interrupt::Interrupted(format!(
                 "interrupted by {}: the count printed is a lower bound",
                 interrupt::stopped_by()
@@ -83,7 +84,7 @@ pub fn run(args: &Args) -> Result<String> {
             // What a table, a sequence or a quotient finished is an answer: printed, as the
             // command prints it when stopped.
             if let Some(finished) = stopped.into_answer() {
-                print!("{}", json_line(&finished));
+                out!("{}", json_line(&finished));
             }
             let mut message = format!("interrupted by {}", interrupt::stopped_by());
             if let Some(how_far) = how_far {

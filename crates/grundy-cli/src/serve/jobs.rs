@@ -64,7 +64,7 @@ impl Failure {
             | Failure::OverLimit(message)
             | Failure::Busy(message) => message.clone(),
             Failure::Failed(message) => {
-                eprintln!("grundy serve: {message}");
+                errln!("grundy serve: {message}");
                 INTERNAL_ERROR.to_string()
             }
             Failure::Cancelled => "cancelled".to_string(),

@@ -290,13 +290,13 @@ fn open_in_browser(url: &str) {
             .stderr(std::process::Stdio::null())
             .spawn();
         if let Ok(mut child) = started {
-            eprintln!("opened {url} with {opener}");
+            errln!("opened {url} with {opener}");
             // The opener exits at once (the browser goes on without it); collect it.
             std::thread::spawn(move || child.wait());
             return;
         }
     }
-    eprintln!(
+    errln!(
         "--open: found no {} to open the page with; open {url} in a browser",
         openers.join(" or ")
     );

@@ -314,6 +314,12 @@ fn every_command_prints_what_docs_json_md_describes() {
         &["value", "cram", "4x4"],
         &["moves", "cram 3x3 at #../.../...", "--all"],
         &["outcome", "cram", "5x6"],
+        // Answered by the value, with a winning move.
+        &["outcome", "cram", "3x5"],
+        &["outcome", "kayles", "3", "4", "5"],
+        &["outcome", "corner-knight", "7", "9"],
+        &["outcome", "knights 3x3 + *3"],
+        &["outcome", "graph", edges],
         &["value", "cram", "3x3", "--misere"],
         &["play", "cram", "4x5", "--reply"],
         &["table", "cram", "--rows", "1-4", "--cols", "1-4"],

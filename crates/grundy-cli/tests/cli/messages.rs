@@ -136,3 +136,36 @@ fn numbers_and_boards_are_named_as_people_wrote_them() {
     assert!(text.starts_with("game       knights on 5x5\n"), "{text}");
     assert!(!text.contains("position   "), "{text}");
 }
+
+/// A reader that has gone (`grundy tour 3x3 | head -c 1` after `head` ended) is no reason to
+/// panic: each of these writes to a pipe whose reading end is already closed, on stdout (an
+/// answer, a "no" printed as an answer) or on stderr (an error), and ends with the status it
+/// would have had, not 101.
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    use std::process::{Command, Stdio};
+
+    for (args, on_stdout, status) in [
+        (&["tour", "3x3"][..], true, 1),
+        (&["value", "knights", "3x3"][..], true, 0),
+        (
+            &["value", "knights", "3x3", "--position", "Q../.../..."][..],
+            false,
+            2,
+        ),
+    ] {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let mut command = Command::new(assert_cmd::cargo::cargo_bin("grundy"));
+        command.args(args).stdin(Stdio::null());
+        if on_stdout {
+            command.stdout(writer).stderr(Stdio::piped());
+        } else {
+            command.stdout(Stdio::null()).stderr(writer);
+        }
+        let output = command.output().expect("grundy runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(output.status.code(), Some(status), "{args:?}: {stderr}");
+    }
+}

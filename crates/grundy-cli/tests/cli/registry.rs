@@ -11,6 +11,10 @@ fn a_verb_refuses_the_games_it_does_not_apply_to_naming_those_that_apply() {
     );
     fails_with(&["sequence", "knights"], "`knights` is a placement game");
     fails_with(
+        &["quotient", "knights"],
+        "`grundy quotient` is for a heap game; `knights` is a placement game",
+    );
+    fails_with(
         &["graph", "corner-knight", "7", "9"],
         "`grundy graph` is for a placement game or Node Kayles on a graph",
     );

@@ -268,7 +268,7 @@ fn a_sum_lists_each_move_to_a_different_position_once() {
         .output()
         .unwrap();
     let text = String::from_utf8(text.stdout).unwrap();
-    assert!(text.contains("4 legal moves"), "{text}");
+    assert!(text.contains("4 different moves"), "{text}");
     assert_eq!(text.matches(" -> ").count(), 2 * 4, "{text}");
     // The summand *0 as typed, in JSON and in text; its value is 0.
     assert_eq!(sum["summands"][1]["game"], "*0");

@@ -313,7 +313,7 @@ fn a_worker_stops_when_the_program_that_started_it_goes() {
         .args(["worker", "--stop-when-stdin-closes"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("grundy worker starts");
     let mut stdin = worker.stdin.take().unwrap();
@@ -328,13 +328,19 @@ fn a_worker_stops_when_the_program_that_started_it_goes() {
     );
     let closed = Instant::now();
     drop(stdin);
-    let status = worker.wait().unwrap();
+    let output = worker.wait_with_output().unwrap();
     assert!(
         closed.elapsed() < Duration::from_secs(10),
         "{:?}",
         closed.elapsed()
     );
-    assert_eq!(status.code(), Some(130));
+    assert_eq!(output.status.code(), Some(130));
+    // The message names what stopped the work, not a Ctrl-C nobody pressed.
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("interrupted by the closing of stdin"),
+        "{stderr}"
+    );
 }
 
 /// For `grundy serve` (`GRUNDY_PROGRESS_JSON` set) the worker writes the library's typed

@@ -235,6 +235,13 @@ fn sum_value_text(game: &Game, report: &GameReport) -> String {
     }
     out.push_str(&format!("nim-value  {}\n", nimber(report)));
     out.push_str(&format!("outcome    {}\n", outcome_words(report.outcome())));
+    if let Some(winning) = &report.first_move_search.winning_move {
+        let game = winning
+            .summand()
+            .and_then(|number| game.summands().get(number - 1))
+            .map_or_else(String::new, |summand| format!("{}: ", summand.text()));
+        out.push_str(&format!("winning    {game}{}\n", winning.notation));
+    }
     out.push_str(&format!(
         "searched   {} positions in {:.3} s\n",
         report.cost.positions_searched.unwrap_or(0),
@@ -250,7 +257,7 @@ fn sum_moves_text(game: &Game, report: &GameReport) -> String {
         report.listed.winning_moves.unwrap_or(0),
     );
     let mut out = format!(
-        "{}: nim-value {}, {legal} legal moves, {winning} winning\n",
+        "{}: nim-value {}, {legal} different moves, {winning} winning\n",
         report.game,
         nimber(report),
     );
@@ -320,8 +327,15 @@ fn parts_line(report: &GameReport) -> String {
 
 /// The text of `grundy value graph FILE`.
 fn graph_value_text(report: &GameReport) -> String {
+    let winning = report
+        .first_move_search
+        .winning_move
+        .as_ref()
+        .map_or_else(String::new, |winning| {
+            format!("winning    {}\n", winning.notation)
+        });
     format!(
-        "game       {}\n{}nim-value  {}\noutcome    {}\nsearched   {} positions ({} table hits) in {:.3} s\n",
+        "game       {}\n{}nim-value  {}\noutcome    {}\n{winning}searched   {} positions ({} table hits) in {:.3} s\n",
         graph_describe(report),
         parts_line(report),
         nimber(report),

@@ -13,7 +13,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use crate::games::computer::{ComputerAsked, NoReply};
-use crate::games::move_list::{JudgedMoveList, MoveOffers};
+use crate::games::move_list::{JudgedMoveList, Lister, MoveOffers};
 use crate::games::parts::{MisereStart, State, TooLarge};
 use crate::games::placement::ResumableSearch;
 use crate::games::work_observer::{WorkEnd, WorkObserver};
@@ -362,6 +362,20 @@ pub trait NormalPlay: Send {
     /// more moves than can be listed (a huge nimber) may count the rest
     /// (`MoveOffers::count_unlisted`) as long as it offers the winning one.
     fn offer_moves(&mut self, moves: &mut MoveOffers<'_>);
+
+    /// A move to a game of value `target`, named as [`NormalPlay::offer_moves`] names it, or
+    /// `None` when no move leads there: with `target` 0, a winning move. This values every
+    /// move; a family that values its moves one at a time stops at the first that leads
+    /// there, so that `grundy outcome` does not cost what `grundy moves --all` does.
+    fn move_to_value(&mut self, target: Nimber) -> Option<String> {
+        let mut lister = Lister::new(false, 1);
+        self.offer_moves(&mut MoveOffers {
+            lister: &mut lister,
+            summand: 0,
+            rest: target,
+        });
+        lister.moves.listed.pop().map(|found| found.notation)
+    }
 
     /// Searches made from now on tell `observer` their progress and stop when its flag is
     /// raised; an evaluator that does not search has nothing to tell.

@@ -98,6 +98,22 @@ pub(crate) struct Lister {
 }
 
 impl Lister {
+    /// A lister that counts every move and lists the first `limit` winning ones and, with
+    /// `all`, the first `limit` of the others.
+    pub(crate) fn new(all: bool, limit: usize) -> Lister {
+        Lister {
+            all,
+            limit,
+            winning_listed: 0,
+            others_listed: 0,
+            moves: SumMoves {
+                legal: 0,
+                winning: 0,
+                listed: Vec::new(),
+            },
+        }
+    }
+
     /// Counts the move of summand `summand` to `to`, the rest of the sum being `rest`, and
     /// lists it (named by `notation`, called only then) if there is room.
     pub(crate) fn offer(

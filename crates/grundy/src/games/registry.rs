@@ -834,9 +834,22 @@ pub fn check_game(name: &str) -> Result<CornerGame, GameError> {
 /// A name of another family (its message says which questions it takes), a bad code, or
 /// `kayles-2d`, whose positions are boards rather than heaps.
 pub fn sequence_game(name: &str) -> Result<HeapGame, GameError> {
+    heap_game_for(name, Command::Sequence)
+}
+
+/// The heap game named `name` whose misère quotient is asked (`grundy quotient`), refused as
+/// [`sequence_game`] refuses a name, naming this question.
+///
+/// # Errors
+/// As [`sequence_game`].
+pub fn quotient_game(name: &str) -> Result<HeapGame, GameError> {
+    heap_game_for(name, Command::Quotient)
+}
+
+fn heap_game_for(name: &str, verb: Command) -> Result<HeapGame, GameError> {
     // A name that is no piece may be a misspelt heap game: its own error says more than
     // "pieces have no sequence".
-    Family::check_verb(name, Command::Sequence).map_err(GameError)?;
+    Family::check_verb(name, verb).map_err(GameError)?;
     heap_game_of_sequence(name).map_err(GameError)
 }
 

@@ -381,17 +381,7 @@ impl GameSum {
     /// the value that cancels the rest of the sum) is found directly.
     pub(crate) fn list_moves(&mut self, all: bool, limit: usize) -> SumMoves {
         let total = self.nim_value();
-        let mut lister = Lister {
-            all,
-            limit,
-            winning_listed: 0,
-            others_listed: 0,
-            moves: SumMoves {
-                legal: 0,
-                winning: 0,
-                listed: Vec::new(),
-            },
-        };
+        let mut lister = Lister::new(all, limit);
         for index in 0..self.summands.len() {
             // A move in a summand the same as an earlier one leads where the same move there
             // leads.
@@ -409,6 +399,33 @@ impl GameSum {
             });
         }
         lister.moves
+    }
+
+    /// A move to a sum of value 0, found by nim's rule: only a summand whose value the sum's
+    /// value lowers (`value + total < value`) has one, to the value `value + total`, so only
+    /// such a summand's moves are valued, and only until one leads there. `None` when the sum
+    /// has value 0.
+    pub(crate) fn winning_move(&mut self) -> Option<SumMove> {
+        let total = self.nim_value();
+        if total == Nimber::ZERO {
+            return None;
+        }
+        for index in 0..self.summands.len() {
+            let value = self.summand_value(index);
+            let target = value + total;
+            if target >= value {
+                continue;
+            }
+            if let Some(notation) = self.evaluators[index].move_to_value(target) {
+                return Some(SumMove {
+                    summand: index,
+                    notation,
+                    summand_value: target,
+                    nimber: Nimber::ZERO,
+                });
+            }
+        }
+        None
     }
 
     fn summand_value(&mut self, index: usize) -> Nimber {
@@ -502,6 +519,39 @@ mod tests {
         for m in &winning {
             assert_eq!(m.nimber, Nimber::ZERO);
             assert_ne!(m.summand, 2, "{m:?}");
+        }
+    }
+
+    /// The one winning move `outcome` names, found by nim's rule, is one of the winning moves
+    /// listed, and there is one exactly when the sum is not 0.
+    #[test]
+    fn the_winning_move_by_nim_s_rule_is_a_winning_move() {
+        let heaps = |list: &[usize]| {
+            Summand::Heaps(Heaps {
+                game: kayles(),
+                heaps: list.to_vec(),
+            })
+        };
+        let nimber = |n: u32| Summand::Nimber(Nimber::new(n));
+        for summands in [
+            vec![knights("5x5"), heaps(&[7]), nimber(2)],
+            vec![knights("3x3"), nimber(1)],
+            vec![knights("3x3"), nimber(3)],
+            vec![heaps(&[3, 4]), heaps(&[5]), nimber(6)],
+            vec![heaps(&[3]), heaps(&[3])],
+            vec![knights("2x3"), knights("3x3"), heaps(&[9, 2])],
+        ] {
+            let mut sum = GameSum::new(summands.clone(), 1 << 22).unwrap();
+            let winning = sum.winning_moves();
+            let found = sum.winning_move();
+            assert_eq!(
+                found.is_some(),
+                sum.nim_value() != Nimber::ZERO,
+                "{summands:?}"
+            );
+            if let Some(found) = found {
+                assert!(winning.contains(&found), "{found:?} not in {winning:?}");
+            }
         }
     }
 

@@ -220,8 +220,9 @@ pub(crate) struct PlayPart {
 /// when the family counts them, and its value only when that is known.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MovesPart {
-    /// `grundy moves`: how many legal moves there are (heap games: moves that differ, a move
-    /// on one of several equal heaps counted once); a play report: the legal moves left.
+    /// `grundy moves`: how many legal moves there are (heap games and sums: moves that lead
+    /// to different games, a move on one of several equal heaps or summands counted once); a
+    /// play report: the legal moves left.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legal_moves: Option<usize>,
     /// `grundy moves`: how many of them win.

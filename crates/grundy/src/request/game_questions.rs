@@ -8,7 +8,7 @@ use std::time::Instant;
 use super::prepare::{prepare, LIST_LIMIT};
 use super::{Limits, Resume, RunError, Stopped};
 use crate::games::contract::FamilyGame;
-use crate::games::contract::{valued_report, AloneQuestion};
+use crate::games::contract::{valued_report, AloneQuestion, NormalPlay};
 use crate::games::first_move_search::{FirstMoveEnd, Goal, ResumableSearch};
 use crate::games::game::Game;
 use crate::games::sum::{GameSum, Summand};
@@ -126,14 +126,75 @@ pub(super) fn normal_outcome(
     }
     let Some(search) = game.as_single().and_then(Summand::resumable_search) else {
         // The player to move wins when the nim-value is not 0, so the value's answer is the
-        // outcome's.
-        let mut report = normal_value(game, limits, resume, watch)?;
+        // outcome's, with a winning move.
+        let mut report = if game.is_sum() {
+            sum_outcome(game, limits.memory, watch)?
+        } else {
+            alone_outcome(&game.summands()[0], limits, watch)?
+        };
         report.command = Command::Outcome;
         // The outcome's answer says who wins; the parts are the value's.
         report.parts = None;
         return Ok(report);
     };
     by_first_move(&search, Goal::Outcome, limits, resume, watch)
+}
+
+/// The value of `single`, a game without a first-move search, and a winning move when it is
+/// not 0: from the family's own answers to the value and to the winning moves (the first one
+/// listed), or from its evaluator, which values the moves with the table that valued the game
+/// and stops at the first that wins.
+fn alone_outcome(single: &Summand, limits: &Limits, watch: &Watch) -> Result<GameReport, RunError> {
+    let prepared = prepare(single, watch)?;
+    let started = Instant::now();
+    let memory = limits.memory;
+    let Some(answer) = prepared.answer_alone(AloneQuestion::Value, memory, Box::new(watch.clone()))
+    else {
+        let mut values = prepared.normal_play(memory).map_err(RunError::input)?;
+        values.set_observer(Box::new(watch.clone()));
+        let mut report = value_by(&prepared, values.as_mut(), watch)?;
+        if report.nimber() != Some(0) {
+            let winning = unless_stopped(watch, values.move_to_value(Nimber::ZERO))?;
+            report.first_move_search.winning_move =
+                winning.map(|notation| prepared.named_move(notation, Nimber::ZERO));
+            report.cost = SearchCost::positions(values.positions_searched());
+        }
+        return Ok(GameReport {
+            seconds: started.elapsed().as_secs_f64(),
+            ..report
+        });
+    };
+    let mut report = unless_stopped(watch, answer.map_err(RunError::input)?)?;
+    if report.nimber() != Some(0) {
+        let question = AloneQuestion::Moves {
+            all: false,
+            limit: 1,
+        };
+        let moves = match prepared.answer_alone(question, memory, Box::new(watch.clone())) {
+            Some(moves) => unless_stopped(watch, moves.map_err(RunError::input)?)?.listed,
+            None => MovesPart::default(),
+        };
+        report.first_move_search.winning_move = moves
+            .moves
+            .and_then(|listed| listed.into_iter().find(Move::wins));
+        report.first_move_search.first_moves = moves.legal_moves;
+    }
+    Ok(GameReport {
+        seconds: started.elapsed().as_secs_f64(),
+        ..report
+    })
+}
+
+/// The value of a sum and, when it is not 0, a winning move ([`GameSum::winning_move`]).
+fn sum_outcome(game: &Game, memory: u64, watch: &Watch) -> Result<GameReport, RunError> {
+    let mut sum = load_sum(game, memory, watch)?;
+    let started = Instant::now();
+    let nimber = unless_stopped(watch, sum.nim_value())?;
+    let winning = unless_stopped(watch, sum.winning_move())?;
+    let seconds = started.elapsed().as_secs_f64();
+    let mut report = sum_report(Command::Outcome, game, &mut sum, nimber);
+    report.first_move_search.winning_move = winning.as_ref().map(Move::in_sum);
+    Ok(GameReport { seconds, ..report })
 }
 
 /// The answer of a game's first-move search for `goal`, within `limits`, carrying on from
@@ -160,6 +221,15 @@ fn by_first_move(
 fn evaluated_value(summand: &Summand, memory: u64, watch: &Watch) -> Result<GameReport, RunError> {
     let mut values = summand.normal_play(memory).map_err(RunError::input)?;
     values.set_observer(Box::new(watch.clone()));
+    value_by(summand, values.as_mut(), watch)
+}
+
+/// The value of `summand` by `values`, its family's evaluator, as [`evaluated_value`] gives it.
+fn value_by(
+    summand: &Summand,
+    values: &mut dyn NormalPlay,
+    watch: &Watch,
+) -> Result<GameReport, RunError> {
     let started = Instant::now();
     let nimber = unless_stopped(watch, values.nim_value())?;
     let settled_by = values.settlement();
@@ -487,5 +557,51 @@ pub(super) mod tests {
             panic!("{answer:?}")
         };
         assert_eq!(report.listed.moves.map(|moves| moves.len()), Some(16));
+    }
+
+    /// The report of the game question `json` asks.
+    fn game_answer(json: &str) -> GameReport {
+        let request: Request = serde_json::from_str(json).unwrap();
+        match run(&request, &Watch::new()) {
+            Ok(crate::request::Answer::Game(report)) => report,
+            other => panic!("{json}: {other:?}"),
+        }
+    }
+
+    /// `outcome` names a winning move for a game of every family without a first-move
+    /// search, and for sums (where only a summand the nim-sum lowers is searched): one exactly
+    /// when the value is not 0, and the game it leaves has value 0.
+    #[test]
+    fn the_outcome_of_every_family_and_of_a_sum_names_a_winning_move() {
+        for game in [
+            "kayles 3 4 5",
+            "kayles 3 3",
+            "corner-knight 7 9",
+            "corner-queen 3 5",
+            "cram 3x5",
+            "cram 3x3",
+            "cram 4x5 at ##.../...../...../.....",
+            "kayles-2d 3x4 2x2",
+            "*5",
+            "knights 3x3 + *3",
+            "knights 3x3 + *1",
+            "kayles 3 + cram 2x3 + corner-knight 4 4",
+            "cram 3x5 + cram 3x5 + *2",
+            "0.07 9 + queens 3x3 + wythoff 2 7",
+        ] {
+            let asked = |question: &str, game: &str| {
+                game_answer(&format!(r#"{{"question":"{question}","game":"{game}"}}"#))
+            };
+            let value = asked("value", game).nimber().unwrap();
+            let outcome = asked("outcome", game);
+            assert_eq!(outcome.nimber(), Some(value), "{game}");
+            let winning = outcome.first_move_search.winning_move.as_ref();
+            assert_eq!(winning.is_some(), value != 0, "{game}: {winning:?}");
+            if let Some(winning) = winning {
+                assert!(winning.wins(), "{game}: {winning:?}");
+                let after = &winning.after.as_ref().unwrap().after;
+                assert_eq!(asked("value", after).nimber(), Some(0), "{game}: {after}");
+            }
+        }
     }
 }

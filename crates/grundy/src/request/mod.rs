@@ -62,7 +62,7 @@ pub use crate::games::registry::{
     parity_text, BoardRange, Conjecture, ConjectureRequest, PARITY_STATEMENT,
 };
 pub use crate::games::registry::{
-    sequence_game, SequenceAnswer, SequenceRequest, BYTES_PER_COMPUTED_HEAP,
+    quotient_game, sequence_game, SequenceAnswer, SequenceRequest, BYTES_PER_COMPUTED_HEAP,
     BYTES_PER_PRINTED_VALUE, DEFAULT_SEQUENCE_TO, DEFAULT_SHOWN, PERIOD_HORIZON,
 };
 pub use crate::games::registry::{BenchRequest, BENCH_CASES, MAX_DENSE_SIZE};

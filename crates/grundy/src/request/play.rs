@@ -102,16 +102,21 @@ pub(super) fn play_by_moves(request: &PlayRequest, watch: &Watch) -> Result<Game
     } else {
         Outcome::N
     };
-    let facts = match after.as_single() {
+    let mut facts = match after.as_single() {
         Some(single) => single.report(Command::Play, outcome),
         None => GameReport::new(
             Command::Play,
             after.to_string(),
             after.to_string(),
             outcome,
-            crate::report::Player::First,
+            Player::First,
         ),
     };
+    // The computer moved as the player to move in the game asked about, so its opponent is to
+    // move now; a family that tells who is to move from the position (the parity of the pieces
+    // placed) says the same, and a game that does not (heaps, a sum) was asked with the first
+    // player to move.
+    facts.standing.to_move = player_to_move(&request.game).other();
     // Under misère play a move has no nim-value, so the position it leaves has none either.
     let value = match request.convention {
         Convention::Normal => ValuePart::normal(played.nimber),
@@ -133,6 +138,14 @@ pub(super) fn play_by_moves(request: &PlayRequest, watch: &Watch) -> Result<Game
         },
         seconds: started.elapsed().as_secs_f64(),
         ..facts
+    })
+}
+
+/// The player to move in `game`, as its report names it: the first player, unless its family
+/// tells otherwise from the position.
+fn player_to_move(game: &Game) -> Player {
+    game.as_single().map_or(Player::First, |single| {
+        single.report(Command::Play, Outcome::N).to_move()
     })
 }
 
@@ -727,6 +740,39 @@ mod tests {
 
     fn asked(json: &str) -> PlayRequest {
         serde_json::from_str(json).unwrap()
+    }
+
+    /// After the computer's move its opponent is to move, in every family and in sums, under
+    /// both conventions: the heaps and the sums, whose position does not say who is to move,
+    /// were asked with the first player to move, so the second is to move after the reply.
+    #[test]
+    fn after_the_computer_s_move_its_opponent_is_to_move() {
+        use crate::report::Player::{First, Second};
+        for (game, before) in [
+            ("kayles 3 4", First),
+            ("knights 3x3 + kayles 3", First),
+            ("corner-knight 7 9", First),
+            ("knights 5x5", First),
+            ("knights 5x5 at N..../...../...../...../.....", Second),
+            ("cram 3x4", First),
+        ] {
+            for convention in ["normal", "misere"] {
+                let request = asked(&format!(
+                    r#"{{"game":"{game}","convention":"{convention}"}}"#
+                ));
+                let report = play(&request, &Watch::new()).unwrap();
+                assert_eq!(report.to_move(), before.other(), "{game}, {convention}");
+                if let (Some(outcome), Some(winner)) = (report.outcome(), report.winner()) {
+                    let loser = report.to_move();
+                    let expected = if outcome == Outcome::P {
+                        loser.other()
+                    } else {
+                        loser
+                    };
+                    assert_eq!(winner, expected, "{game}, {convention}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -141,9 +141,12 @@ impl TourVerifyReport {
         } else {
             "open"
         };
-        format!(
-            "valid {kind} knight's tour of {board}: {squares} squares, each once, every step a knight's move\n"
-        )
+        let squares = if squares == 1 {
+            "its one square".to_string()
+        } else {
+            format!("{squares} squares, each once")
+        };
+        format!("valid {kind} knight's tour of {board}: {squares}, every step a knight's move\n")
     }
 }
 

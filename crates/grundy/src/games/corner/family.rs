@@ -163,10 +163,8 @@ impl PartFamily for CornerGame {
     }
 
     fn longest_play(&self, state: State) -> u64 {
-        // Each step lowers some a·m + b·n with a, b ≥ 0 (the rule every corner game is
-        // checked against), so a piece makes at most (m + 1)(n + 1) steps.
         let State::Pair(m, n) = state else { return 0 };
-        (u64::from(m) + 1) * (u64::from(n) + 1)
+        self.longest_play_from(u64::from(m), u64::from(n))
     }
 
     fn add_parts(&self, family: Family, state: State, parts: &mut Parts) {

@@ -116,6 +116,22 @@ impl StepMoves {
         self.weights
     }
 
+    /// The most steps a play from `(m, n)` can take by the weights alone: `a·m + b·n` over the
+    /// least drop of `a·m + b·n` a step makes (at least 1, the weights being whole numbers).
+    #[must_use]
+    pub(crate) fn longest_play_from(&self, m: u64, n: u64) -> u64 {
+        let (a, b) = (i128::from(self.weights.0), i128::from(self.weights.1));
+        let least_drop = self
+            .steps
+            .iter()
+            .map(|&(dm, dn)| -(a * i128::from(dm) + b * i128::from(dn)))
+            .min()
+            .unwrap_or(1)
+            .max(1);
+        let weight = a * i128::from(m) + b * i128::from(n);
+        u64::try_from(weight / least_drop).unwrap_or(u64::MAX)
+    }
+
     /// Where the piece at `(m, n)` can go.
     pub(crate) fn targets(&self, m: usize, n: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
         self.steps.iter().filter_map(move |&(dm, dn)| {

@@ -220,3 +220,56 @@ fn a_vast_box_with_few_reachable_positions_is_searched() {
     assert_eq!(value, knight.value(7, 9));
     assert_eq!(moves, knight.moves(7, 9));
 }
+
+#[test]
+fn the_longest_play_bound_holds_and_is_the_longest_play_for_the_knight_and_queen() {
+    // The longest play from each square, by plain recursion over the moves.
+    use std::collections::HashMap;
+
+    fn longest(
+        game: &CornerGame,
+        m: usize,
+        n: usize,
+        memo: &mut HashMap<(usize, usize), u64>,
+    ) -> u64 {
+        if let Some(&known) = memo.get(&(m, n)) {
+            return known;
+        }
+        let steps = game.moves(m, n);
+        let most = steps
+            .iter()
+            .map(|step| 1 + longest(game, step.m, step.n, memo))
+            .max()
+            .unwrap_or(0);
+        memo.insert((m, n), most);
+        most
+    }
+    for name in [
+        "corner-knight",
+        "corner-queen",
+        "corner:-3,1;1,-2;-1,-1",
+        "corner:-1,5;-2,-7",
+    ] {
+        let game: CornerGame = name.parse().unwrap();
+        let mut memo = HashMap::new();
+        for m in 0..25 {
+            for n in 0..25 {
+                let bound = game.longest_play_from(m as u64, n as u64);
+                let played = longest(&game, m, n, &mut memo);
+                assert!(
+                    played <= bound,
+                    "{name} from ({m}, {n}): {played} moves, bound {bound}"
+                );
+                if name == "corner-queen" {
+                    assert_eq!(bound, played, "{name} from ({m}, {n})");
+                }
+            }
+        }
+    }
+    // The misère search's limit of 2000 moves takes the queen from (1000, 1000); the bound by
+    // squares said about a million.
+    let queen: CornerGame = "corner-queen".parse().unwrap();
+    assert_eq!(queen.longest_play_from(1000, 1000), 2000);
+    let knight: CornerGame = "corner-knight".parse().unwrap();
+    assert!(knight.longest_play_from(3000, 3000) <= 6000);
+}

@@ -312,6 +312,14 @@ impl NormalPlay for CramValues {
         }
     }
 
+    fn move_to_value(&mut self, target: Nimber) -> Option<String> {
+        self.game
+            .dominoes_after()
+            .into_iter()
+            .find(|(_, after)| self.solver.nim_value(after) == target)
+            .map(|(domino, _)| domino.to_string())
+    }
+
     fn set_observer(&mut self, observer: Box<dyn SearchObserver + Send>) {
         self.solver.set_observer(observer);
     }

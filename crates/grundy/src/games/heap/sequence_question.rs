@@ -125,7 +125,7 @@ pub(crate) fn heap_game_of_sequence(name: &str) -> Result<HeapGame, String> {
     {
         HeapRuleset::Line(game) => Ok(game),
         HeapRuleset::Kayles2d(_) => Err(
-            "kayles-2d has boards, not heaps, so it has no nim-sequence: use `grundy value kayles-2d 7x4`".to_string(),
+            "kayles-2d has boards, not heaps, so it has no nim-sequence and no misère quotient of heaps: use `grundy value kayles-2d 7x4`".to_string(),
         ),
     }
 }

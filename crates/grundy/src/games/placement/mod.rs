@@ -153,7 +153,7 @@ pub struct PlacementPosition {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PositionError {
     /// The text has the wrong number of rows.
-    #[error("position `{text}` has {found} rows but the board has {expected}: give one row per board row, separated by `/`")]
+    #[error("position `{text}` has {found} {} but the board has {expected}: give one row per board row, separated by `/`", if *found == 1 { "row" } else { "rows" })]
     RowCount {
         /// The position as given.
         text: String,
