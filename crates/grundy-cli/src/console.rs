@@ -4,13 +4,30 @@
 //! dropped and the command ends as it would have.
 
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Writes `text` to stdout and flushes it; a closed stdout is not an error.
+/// Set when stdout could not take what was written for another reason than a closed pipe (a
+/// full disk): the command then ends with a failure, as `main` reports it.
+static WRITE_FAILED: AtomicBool = AtomicBool::new(false);
+
+/// Writes `text` to stdout and flushes it. A closed stdout is not an error; any other failure
+/// is said on stderr and makes the command fail ([`write_failed`]).
 pub fn print_out(text: &str) {
     let mut stdout = std::io::stdout().lock();
-    let _gone = stdout
+    let written = stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush());
+    if let Err(error) = written {
+        if error.kind() != std::io::ErrorKind::BrokenPipe {
+            WRITE_FAILED.store(true, Ordering::SeqCst);
+            print_err(&format!("error: cannot write the output: {error}"));
+        }
+    }
+}
+
+/// Whether some output could not be written ([`print_out`]).
+pub fn write_failed() -> bool {
+    WRITE_FAILED.load(Ordering::SeqCst)
 }
 
 /// Writes `line` and a line end to stderr; a closed stderr is not an error.
@@ -25,6 +42,11 @@ const LONGEST_QUOTE: usize = 120;
 /// characters cut to its start and end and its length: an error that quotes a 3 MB line of
 /// a file, or a 100 KB `--position`, names it without filling the terminal.
 pub fn shorten_quoted(message: &str) -> String {
+    // A short message is left whole: a backtick typed in the input would pair the quotes
+    // wrongly, and there is nothing to cut.
+    if message.chars().count() <= 4 * LONGEST_QUOTE {
+        return message.to_string();
+    }
     let mut out = String::with_capacity(message.len().min(4096));
     for (index, piece) in message.split('`').enumerate() {
         if index > 0 {
@@ -80,6 +102,9 @@ mod tests {
         // Text outside the quotes is left whole, however long.
         let plain = "x".repeat(500);
         assert_eq!(shorten_quoted(&plain), plain);
+        // A short message with a backtick typed in its input is left as it is.
+        let typed = format!("code `0.7`7` is malformed: {}", "y".repeat(130));
+        assert_eq!(shorten_quoted(&typed), typed);
         // An unclosed quote is cut too.
         assert!(shorten_quoted(&format!("bad `{long}")).len() < 200);
     }

@@ -140,6 +140,7 @@ fn report(result: anyhow::Result<String>) -> ExitCode {
                 }
             }
             match files::write_pending(&mut std::io::stderr()) {
+                Ok(()) if console::write_failed() => ExitCode::FAILURE,
                 Ok(()) => ExitCode::SUCCESS,
                 Err(error) => {
                     errln!("error: {error:#}");

@@ -63,6 +63,10 @@ pub fn run(args: &Args) -> Result<String> {
             interrupt::stop_for_closed_stdin();
             stopper.stop();
             std::thread::sleep(std::time::Duration::from_secs(GRACE_SECONDS));
+            errln!(
+                "interrupted by {}: the work did not stop within {GRACE_SECONDS} s, so it ends here",
+                interrupt::stopped_by()
+            );
             std::process::exit(i32::from(interrupt::INTERRUPTED_STATUS));
         });
     }

@@ -154,8 +154,13 @@ fn a_closed_pipe_ends_the_command_quietly() {
             2,
         ),
     ] {
-        let (reader, writer) = std::io::pipe().expect("a pipe");
-        drop(reader);
+        // The writing end of a pipe whose only reader, `true`, has ended.
+        let mut reader = Command::new("true")
+            .stdin(Stdio::piped())
+            .spawn()
+            .expect("true runs");
+        let writer = Stdio::from(reader.stdin.take().expect("a pipe to true"));
+        reader.wait().expect("true ends");
         let mut command = Command::new(assert_cmd::cargo::cargo_bin("grundy"));
         command.args(args).stdin(Stdio::null());
         if on_stdout {

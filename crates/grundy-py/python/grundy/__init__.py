@@ -314,9 +314,10 @@ class Game:
     def outcome(self, *, misere: bool = False, memory: Memory = None,
                 threads: Optional[int] = None, seconds: Optional[float] = None,
                 progress: Any = True) -> Outcome:
-        """Who wins a placement game, and a winning first move, without the nim-value
-        (``grundy outcome``): faster than ``value()`` on large boards. With ``misere=True``,
-        who wins any game or sum when the last player to move loses.
+        """Who wins, and a winning first move when the player to move wins (``grundy
+        outcome``): a placement game without the nim-value, faster than ``value()`` on large
+        boards; any other game or sum by its nim-value. With ``misere=True``, who wins any
+        game or sum when the last player to move loses.
 
         >>> grundy.game("queens 8x8").outcome().winner
         'first'

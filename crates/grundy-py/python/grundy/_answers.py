@@ -400,8 +400,9 @@ class Moves(_GameAnswer):
 
 
 class Outcome(Value):
-    """Who wins, and for a placement game a winning first move (``grundy outcome``). Any
-    other game or sum is answered by its nim-value, with the keys of a :class:`Value`."""
+    """Who wins, and a winning first move when the player to move wins (``grundy outcome``).
+    A placement game is answered without its nim-value; any other game or sum by its
+    nim-value, with the keys of a :class:`Value`."""
 
     _shown: Tuple[str, ...] = ("game", "board", "outcome", "winner", "winning_move")
 

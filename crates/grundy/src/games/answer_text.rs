@@ -238,6 +238,7 @@ fn sum_value_text(game: &Game, report: &GameReport) -> String {
     if let Some(winning) = &report.first_move_search.winning_move {
         let game = winning
             .summand()
+            .filter(|_| game.summands().len() > 1)
             .and_then(|number| game.summands().get(number - 1))
             .map_or_else(String::new, |summand| format!("{}: ", summand.text()));
         out.push_str(&format!("winning    {game}{}\n", winning.notation));

@@ -307,6 +307,26 @@ pub enum AloneQuestion {
         /// The most moves listed.
         limit: usize,
     },
+    /// Its nim-value and, when the player to move wins, one winning move, as `grundy outcome`
+    /// gives them: found as the family finds one best (nim's rule
+    /// over heaps, the first winning vertex of the search that valued a graph).
+    Outcome,
+}
+
+/// `report`, a value's, as `grundy outcome`'s answer: with `winning`, the winning move found
+/// (none when the value is 0), and `legal`, the legal first moves when they were counted.
+pub(crate) fn with_winning_move(
+    report: GameReport,
+    winning: Option<Move>,
+    legal: Option<usize>,
+) -> GameReport {
+    let mut report = GameReport {
+        command: Command::Outcome,
+        ..report
+    };
+    report.first_move_search.winning_move = winning;
+    report.first_move_search.first_moves = legal;
+    report
 }
 
 /// The graph whose independent sets are a game's positions, with what `graph`'s answer says

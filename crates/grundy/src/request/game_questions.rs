@@ -8,7 +8,7 @@ use std::time::Instant;
 use super::prepare::{prepare, LIST_LIMIT};
 use super::{Limits, Resume, RunError, Stopped};
 use crate::games::contract::FamilyGame;
-use crate::games::contract::{valued_report, AloneQuestion, NormalPlay};
+use crate::games::contract::{valued_report, with_winning_move, AloneQuestion, NormalPlay};
 use crate::games::first_move_search::{FirstMoveEnd, Goal, ResumableSearch};
 use crate::games::game::Game;
 use crate::games::sum::{GameSum, Summand};
@@ -71,6 +71,7 @@ fn alone(
             AloneQuestion::Moves { all, .. } => {
                 evaluated_moves(&prepared, all, limits.memory, watch)
             }
+            AloneQuestion::Outcome => evaluated_outcome(&prepared, limits.memory, watch),
         },
     }
 }
@@ -130,7 +131,7 @@ pub(super) fn normal_outcome(
         let mut report = if game.is_sum() {
             sum_outcome(game, limits.memory, watch)?
         } else {
-            alone_outcome(&game.summands()[0], limits, watch)?
+            alone(&game.summands()[0], AloneQuestion::Outcome, limits, watch)?
         };
         report.command = Command::Outcome;
         // The outcome's answer says who wins; the parts are the value's.
@@ -140,48 +141,29 @@ pub(super) fn normal_outcome(
     by_first_move(&search, Goal::Outcome, limits, resume, watch)
 }
 
-/// The value of `single`, a game without a first-move search, and a winning move when it is
-/// not 0: from the family's own answers to the value and to the winning moves (the first one
-/// listed), or from its evaluator, which values the moves with the table that valued the game
-/// and stops at the first that wins.
-fn alone_outcome(single: &Summand, limits: &Limits, watch: &Watch) -> Result<GameReport, RunError> {
-    let prepared = prepare(single, watch)?;
+/// The value of a game its family's own evaluator answers ([`FamilyGame::normal_play`]), as
+/// [`evaluated_value`] gives it, and when it is not 0 a winning move, found by the same
+/// evaluator, which values the moves with the table that valued the game.
+fn evaluated_outcome(
+    summand: &Summand,
+    memory: u64,
+    watch: &Watch,
+) -> Result<GameReport, RunError> {
+    let mut values = summand.normal_play(memory).map_err(RunError::input)?;
+    values.set_observer(Box::new(watch.clone()));
     let started = Instant::now();
-    let memory = limits.memory;
-    let Some(answer) = prepared.answer_alone(AloneQuestion::Value, memory, Box::new(watch.clone()))
-    else {
-        let mut values = prepared.normal_play(memory).map_err(RunError::input)?;
-        values.set_observer(Box::new(watch.clone()));
-        let mut report = value_by(&prepared, values.as_mut(), watch)?;
-        if report.nimber() != Some(0) {
-            let winning = unless_stopped(watch, values.move_to_value(Nimber::ZERO))?;
-            report.first_move_search.winning_move =
-                winning.map(|notation| prepared.named_move(notation, Nimber::ZERO));
-            report.cost = SearchCost::positions(values.positions_searched());
-        }
-        return Ok(GameReport {
-            seconds: started.elapsed().as_secs_f64(),
-            ..report
-        });
+    let report = value_by(summand, values.as_mut(), watch)?;
+    let winning = if report.nimber() == Some(0) {
+        None
+    } else {
+        unless_stopped(watch, values.move_to_value(Nimber::ZERO))?
+            .map(|notation| summand.named_move(notation, Nimber::ZERO))
     };
-    let mut report = unless_stopped(watch, answer.map_err(RunError::input)?)?;
-    if report.nimber() != Some(0) {
-        let question = AloneQuestion::Moves {
-            all: false,
-            limit: 1,
-        };
-        let moves = match prepared.answer_alone(question, memory, Box::new(watch.clone())) {
-            Some(moves) => unless_stopped(watch, moves.map_err(RunError::input)?)?.listed,
-            None => MovesPart::default(),
-        };
-        report.first_move_search.winning_move = moves
-            .moves
-            .and_then(|listed| listed.into_iter().find(Move::wins));
-        report.first_move_search.first_moves = moves.legal_moves;
-    }
     Ok(GameReport {
+        // The value's search and the winning move's.
+        cost: SearchCost::positions(values.positions_searched()),
         seconds: started.elapsed().as_secs_f64(),
-        ..report
+        ..with_winning_move(report, winning, None)
     })
 }
 

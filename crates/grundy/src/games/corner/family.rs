@@ -5,8 +5,8 @@ use std::sync::Arc;
 use super::{CornerGame, CornerMove};
 
 use crate::games::contract::{
-    moves_report, no_such_move, split_notation, valued_report, AloneQuestion, FamilyGame,
-    NormalPlay,
+    moves_report, no_such_move, split_notation, valued_report, with_winning_move, AloneQuestion,
+    FamilyGame, NormalPlay,
 };
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
@@ -126,6 +126,17 @@ impl FamilyGame for CornerPiece {
         };
         let report = match question {
             AloneQuestion::Value => valued_report(self, Command::Value, nimber),
+            AloneQuestion::Outcome => {
+                let winning = steps
+                    .iter()
+                    .find(|step| step.nimber == Nimber::ZERO)
+                    .map(|step| Move::corner(*m, *n, step));
+                with_winning_move(
+                    valued_report(self, Command::Value, nimber),
+                    winning,
+                    Some(steps.len()),
+                )
+            }
             AloneQuestion::Moves { all, .. } => {
                 let moves = steps
                     .iter()

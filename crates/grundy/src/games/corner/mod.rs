@@ -167,14 +167,12 @@ pub(crate) struct CornerMove {
 impl CornerGame {
     /// The most moves a play from `(m, n)` can last, which bounds the depth of a misère
     /// search: each of the queen's moves lowers `m + n`; each step lowers `a·m + b·n` (the
-    /// weights its set was accepted with) by at least the least drop among the steps; and no
-    /// play visits a square twice.
+    /// weights its set was accepted with) by at least the least drop among the steps.
     #[must_use]
     pub(crate) fn longest_play_from(&self, m: u64, n: u64) -> u64 {
-        let squares = (m + 1).saturating_mul(n + 1);
         match self {
             CornerGame::Queen => m + n,
-            CornerGame::Steps(steps) => steps.longest_play_from(m, n).min(squares),
+            CornerGame::Steps(steps) => steps.longest_play_from(m, n),
         }
     }
 

@@ -116,10 +116,21 @@ impl StepMoves {
         self.weights
     }
 
-    /// The most steps a play from `(m, n)` can take by the weights alone: `a·m + b·n` over the
-    /// least drop of `a·m + b·n` a step makes (at least 1, the weights being whole numbers).
+    /// The most steps a play from `(m, n)` can take: `a·m + b·n` over the least drop of
+    /// `a·m + b·n` a step makes (at least 1, the weights being whole numbers), and, when no
+    /// step moves away from either edge, no more than the squares of the box below `(m, n)`,
+    /// which a play never leaves then and visits each at most once.
     #[must_use]
     pub(crate) fn longest_play_from(&self, m: u64, n: u64) -> u64 {
+        let by_weights = self.longest_play_by_weights(m, n);
+        if self.steps.iter().all(|&(dm, dn)| dm <= 0 && dn <= 0) {
+            by_weights.min((m + 1).saturating_mul(n + 1))
+        } else {
+            by_weights
+        }
+    }
+
+    fn longest_play_by_weights(&self, m: u64, n: u64) -> u64 {
         let (a, b) = (i128::from(self.weights.0), i128::from(self.weights.1));
         let least_drop = self
             .steps

@@ -249,6 +249,10 @@ fn the_longest_play_bound_holds_and_is_the_longest_play_for_the_knight_and_queen
         "corner-queen",
         "corner:-3,1;1,-2;-1,-1",
         "corner:-1,5;-2,-7",
+        // A step away from an edge leaves the box below the start: from (0, 1) the one play
+        // is 4 moves long, more than the box's 2 squares.
+        "corner:3,-1;-1,0",
+        "corner:-1,-1;-2,0",
     ] {
         let game: CornerGame = name.parse().unwrap();
         let mut memo = HashMap::new();
@@ -272,4 +276,10 @@ fn the_longest_play_bound_holds_and_is_the_longest_play_for_the_knight_and_queen
     assert_eq!(queen.longest_play_from(1000, 1000), 2000);
     let knight: CornerGame = "corner-knight".parse().unwrap();
     assert!(knight.longest_play_from(3000, 3000) <= 6000);
+    let away: CornerGame = "corner:3,-1;-1,0".parse().unwrap();
+    assert!(away.longest_play_from(0, 1) >= 4);
+    // From (0, 1999) a play of `corner:1000,-1;-1,0` lasts about two million moves: past the
+    // misère search's 2000 (it overflowed the stack when the box's squares bounded it).
+    let far: CornerGame = "corner:1000,-1;-1,0".parse().unwrap();
+    assert!(far.longest_play_from(0, 1999) > 1_000_000);
 }

@@ -4,7 +4,8 @@
 use std::sync::Arc;
 
 use crate::games::contract::{
-    plain_report, valued_report, AloneQuestion, FamilyGame, NormalPlay, PositionsGraph,
+    plain_report, valued_report, with_winning_move, AloneQuestion, FamilyGame, NormalPlay,
+    PositionsGraph,
 };
 use crate::games::move_list::MoveOffers;
 use crate::games::parts::{
@@ -117,6 +118,19 @@ impl FamilyGame for GraphGame {
         let (report, stats) = match question {
             // What the value cost, the parts' values (the table's) left out.
             AloneQuestion::Value => (valued_report(self, Command::Value, nimber), solver.stats()),
+            AloneQuestion::Outcome => {
+                // The winning moves are valued with the table that valued the graph.
+                let winning = (nimber != Nimber::ZERO)
+                    .then(|| solver.winning_moves().first().copied())
+                    .flatten()
+                    .map(|vertex| Move::vertex(self.graph.name(vertex), Nimber::ZERO));
+                let report = with_winning_move(
+                    valued_report(self, Command::Value, nimber),
+                    winning,
+                    Some(self.graph.vertex_count()),
+                );
+                (report, solver.stats())
+            }
             AloneQuestion::Moves { all, .. } => {
                 let moves: Vec<(usize, Nimber)> = if all {
                     solver.move_values()
@@ -143,7 +157,7 @@ impl FamilyGame for GraphGame {
         };
         let parts = match question {
             AloneQuestion::Value => self.parts(&mut solver),
-            AloneQuestion::Moves { .. } => None,
+            AloneQuestion::Moves { .. } | AloneQuestion::Outcome => None,
         };
         Some(Ok(GameReport {
             parts,

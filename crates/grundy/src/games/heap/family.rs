@@ -11,8 +11,8 @@ use super::quotient::{quotient, QuotientError};
 use super::preparation::with_values_for;
 use super::treblecross_winning_cells;
 use crate::games::contract::{
-    moves_report, no_such_move, plain_report, split_notation, valued_report, AloneQuestion,
-    FamilyGame, NimHeap, NormalPlay, StopRaised,
+    moves_report, no_such_move, plain_report, split_notation, valued_report, with_winning_move,
+    AloneQuestion, FamilyGame, NimHeap, NormalPlay, StopRaised,
 };
 use crate::games::move_list::{JudgedMoveList, MoveOffers};
 use crate::games::parts::{Family, MisereStart, PartFamily, Parts, Shape, State, TooLarge};
@@ -169,13 +169,24 @@ impl FamilyGame for Heaps {
         _observer: Box<dyn SearchObserver + Send>,
     ) -> Option<Result<GameReport, String>> {
         let Heaps { game, heaps } = self;
+        let valued = || {
+            let values = game.heap_values(heaps);
+            GameReport {
+                heap_nimbers: Some(values.iter().map(|v| v.value()).collect()),
+                ..valued_report(self, Command::Value, values.into_iter().sum())
+            }
+        };
         let report = match question {
-            AloneQuestion::Value => {
-                let values = game.heap_values(heaps);
-                GameReport {
-                    heap_nimbers: Some(values.iter().map(|v| v.value()).collect()),
-                    ..valued_report(self, Command::Value, values.into_iter().sum())
-                }
+            AloneQuestion::Value => valued(),
+            AloneQuestion::Outcome => {
+                let report = valued();
+                // A winning move exists exactly when the value is not 0; asked of a position
+                // of value 0 the search would try every option of every heap.
+                let winning = (report.nimber() != Some(0))
+                    .then(|| game.move_to_value(heaps, Nimber::ZERO))
+                    .flatten()
+                    .map(|found| Move::heap(&found));
+                with_winning_move(report, winning, None)
             }
             AloneQuestion::Moves { all, limit } => {
                 let nimber = game.value_of_sum(heaps);
@@ -363,6 +374,12 @@ impl NormalPlay for Heaps {
             moves.offer(m.nimber, || m.to_string());
         });
     }
+
+    fn move_to_value(&mut self, target: Nimber) -> Option<String> {
+        self.game
+            .move_to_value(&self.heaps, target)
+            .map(|found| found.to_string())
+    }
 }
 
 impl FamilyGame for Rectangles {
@@ -432,19 +449,28 @@ impl FamilyGame for Rectangles {
         _observer: Box<dyn SearchObserver + Send>,
     ) -> Option<Result<GameReport, String>> {
         let boards = &self.0;
+        let valued = || {
+            let side = boards.iter().map(|b| b.rows.max(b.cols)).max().unwrap_or(0);
+            let table = Kayles2d.values(side, side);
+            GameReport {
+                heap_nimbers: Some(
+                    boards
+                        .iter()
+                        .map(|b| table[b.rows][b.cols].value())
+                        .collect(),
+                ),
+                ..valued_report(self, Command::Value, Kayles2d.value_of_sum(boards))
+            }
+        };
         let report = match question {
-            AloneQuestion::Value => {
-                let side = boards.iter().map(|b| b.rows.max(b.cols)).max().unwrap_or(0);
-                let table = Kayles2d.values(side, side);
-                GameReport {
-                    heap_nimbers: Some(
-                        boards
-                            .iter()
-                            .map(|b| table[b.rows][b.cols].value())
-                            .collect(),
-                    ),
-                    ..valued_report(self, Command::Value, Kayles2d.value_of_sum(boards))
-                }
+            AloneQuestion::Value => valued(),
+            AloneQuestion::Outcome => {
+                let moves = Kayles2d.moves(boards);
+                let winning = moves
+                    .iter()
+                    .find(|board_move| board_move.nimber == Nimber::ZERO)
+                    .map(Move::rectangle);
+                with_winning_move(valued(), winning, Some(moves.len()))
             }
             AloneQuestion::Moves { all, .. } => {
                 let moves = Kayles2d.moves(boards).iter().map(Move::rectangle).collect();

@@ -40,6 +40,7 @@ pub use sequence::{
 
 use std::borrow::Cow;
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 use std::sync::Arc;
 
@@ -346,6 +347,45 @@ impl HeapGame {
                 });
             });
         }
+    }
+
+    /// A move of the sum of `heaps` to a position of value `target`, if one leads there: with
+    /// `target` 0, a winning move. By nim's rule a heap of value `g` leads there when its
+    /// options hold `g + total + target` (the sum's `total`), which they do when that is less
+    /// than `g`: such heaps are tried first, and each heap's options only until one fits, so a
+    /// heap of a hundred million tokens gives its move at once.
+    #[must_use]
+    pub(crate) fn move_to_value(&self, heaps: &[usize], target: Nimber) -> Option<HeapMove> {
+        let sequence = self.sequence_for(heaps);
+        let total: Nimber = heaps.iter().map(|&heap| sequence.value(heap)).sum();
+        let wanted = |heap: usize| sequence.value(heap) + total + target;
+        let mut order: Vec<usize> = (0..heaps.len())
+            .filter(|&index| !heaps[..index].contains(&heaps[index]))
+            .collect();
+        order.sort_by_key(|&index| wanted(heaps[index]) >= sequence.value(heaps[index]));
+        for index in order {
+            let heap = heaps[index];
+            let wanted = wanted(heap);
+            let mut found = None;
+            let _ = self.rule.try_for_each_option(heap, |parts| {
+                let after: Nimber = parts.iter().map(|&part| sequence.value(part)).sum();
+                if after == wanted {
+                    found = Some(parts.to_vec());
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            if let Some(to) = found {
+                return Some(HeapMove {
+                    index,
+                    from: heap,
+                    to,
+                    nimber: target,
+                });
+            }
+        }
+        None
     }
 
     /// Every move of the sum of `heaps` to a different position, with the nim-value it leads

@@ -2,6 +2,7 @@
 //! and the named games that are codes in disguise.
 
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 
 use thiserror::Error;
@@ -222,32 +223,46 @@ impl TakeBreak {
     /// non-decreasing order, none empty). The same result may be visited more than once when
     /// different moves lead to it.
     pub(crate) fn for_each_option(&self, heap: usize, mut visit: impl FnMut(&[usize])) {
+        let _every = self.try_for_each_option(heap, |parts| {
+            visit(parts);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// [`TakeBreak::for_each_option`] until `visit` breaks: a search for one move (a winning
+    /// move of a heap of a hundred million tokens) stops at the first that fits.
+    pub(crate) fn try_for_each_option(
+        &self,
+        heap: usize,
+        mut visit: impl FnMut(&[usize]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let most = self.max_taken().map_or(heap, |most| most.min(heap));
         for taken in 0..=most {
             let digit = self.digit(taken);
             let rest = heap - taken;
             if digit & 1 != 0 && rest == 0 {
-                visit(&[]);
+                visit(&[])?;
             }
             if digit & 2 != 0 && rest >= 1 {
-                visit(&[rest]);
+                visit(&[rest])?;
             }
             if digit & 4 != 0 {
                 for small in 1..=rest / 2 {
                     if self.unequal_parts && 2 * small == rest {
                         continue;
                     }
-                    visit(&[small, rest - small]);
+                    visit(&[small, rest - small])?;
                 }
             }
             if digit & 8 != 0 {
                 for first in 1..=rest / 3 {
                     for second in first..=(rest - first) / 2 {
-                        visit(&[first, second, rest - first - second]);
+                        visit(&[first, second, rest - first - second])?;
                     }
                 }
             }
         }
+        ControlFlow::Continue(())
     }
 }
 

@@ -208,6 +208,30 @@ proptest! {
         prop_assert_eq!(fast.values, naive);
     }
 
+    /// The move nim's rule finds, stopping at the first option that fits, is one of the
+    /// moves every option's enumeration finds to the same value, for every value a move
+    /// reaches, and none is found for a value no move reaches.
+    #[test]
+    fn the_move_to_a_value_is_one_of_the_moves_there(
+        rule in octal_code(3),
+        heaps in proptest::collection::vec(1usize..40, 1..4),
+    ) {
+        let game = line(&rule.to_string());
+        let moves = game.moves(&heaps);
+        for target in 0..8u32 {
+            let target = Nimber::new(target);
+            let found = game.move_to_value(&heaps, target);
+            let there: Vec<&HeapMove> = moves.iter().filter(|m| m.nimber == target).collect();
+            prop_assert_eq!(found.is_some(), !there.is_empty(), "{:?} to {}", heaps, target);
+            if let Some(found) = found {
+                prop_assert!(
+                    there.iter().any(|m| m.index == found.index && m.to == found.to),
+                    "{:?} to {}: {:?}", heaps, target, found
+                );
+            }
+        }
+    }
+
     #[test]
     fn codes_round_trip(rule in octal_code(3)) {
         prop_assert_eq!(rule.to_string().parse::<TakeBreak>().unwrap(), rule);
