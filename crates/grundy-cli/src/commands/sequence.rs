@@ -5,7 +5,7 @@
 use anyhow::Result;
 use grundy::request::{
     sequence_game, Limits, RunError, SequenceRequest, Stopped, BYTES_PER_PRINTED_VALUE,
-    DEFAULT_SEQUENCE_TO,
+    DEFAULT_SEQUENCE_TO, MAX_SEQUENCE_HEAP,
 };
 
 use super::sequence_window::LastHeap;
@@ -45,7 +45,7 @@ pub struct Args {
     pub game: String,
     /// The largest heap (default 100). With --checkpoint FILE and no --to, the last heap FILE
     /// holds: the report of the run kept there, with nothing more computed.
-    #[arg(long)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = parse_largest_heap)]
     pub to: Option<usize>,
     /// How many values the text report prints (all are in --json and --svg).
     #[arg(long, value_name = "COUNT")]
@@ -210,4 +210,18 @@ pub fn run(args: &Args) -> Result<String> {
         interrupt::stopped_by()
     ))
     .into())
+}
+
+/// `--to N`: a whole number of tokens. A number past any heap grundy takes, or negative, is
+/// named with the limit, as a number that fits is by the request.
+fn parse_largest_heap(text: &str) -> Result<usize, String> {
+    let digits = text.trim();
+    if !digits.is_empty() && digits.bytes().all(|byte| byte.is_ascii_digit()) {
+        return digits.parse::<usize>().map_err(|_| {
+            format!("`{text}` is too large: the largest heap is at most {MAX_SEQUENCE_HEAP}")
+        });
+    }
+    Err(format!(
+        "`{text}`: expected the largest heap, a whole number from 0 to {MAX_SEQUENCE_HEAP}"
+    ))
 }

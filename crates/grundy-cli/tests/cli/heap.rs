@@ -256,6 +256,18 @@ fn codes_without_a_proof_compute_only_what_is_asked() {
 }
 
 #[test]
+fn a_largest_heap_past_any_number_or_negative_is_named_with_the_limit() {
+    fails_with(
+        &["sequence", "0.07", "--to", "99999999999999999999"],
+        "`99999999999999999999` is too large: the largest heap is at most 1099511627776",
+    );
+    fails_with(
+        &["sequence", "0.07", "--to", "-1"],
+        "`-1`: expected the largest heap, a whole number from 0 to 1099511627776",
+    );
+}
+
+#[test]
 fn hexadecimal_digits_before_the_point() {
     // C.7: taking nothing may split a heap into two or three (12 = 4 + 8), and digit 7 takes
     // one token leaving none, one heap or two. Heap 3: 2, 1 + 1, 1 + 2 and 1 + 1 + 1 have

@@ -63,7 +63,7 @@ pub use crate::games::registry::{
 };
 pub use crate::games::registry::{
     quotient_game, sequence_game, SequenceAnswer, SequenceRequest, BYTES_PER_COMPUTED_HEAP,
-    BYTES_PER_PRINTED_VALUE, DEFAULT_SEQUENCE_TO, DEFAULT_SHOWN, PERIOD_HORIZON,
+    BYTES_PER_PRINTED_VALUE, DEFAULT_SEQUENCE_TO, DEFAULT_SHOWN, MAX_SEQUENCE_HEAP, PERIOD_HORIZON,
 };
 pub use crate::games::registry::{BenchRequest, BENCH_CASES, MAX_DENSE_SIZE};
 pub use crate::games::registry::{
