@@ -46,7 +46,7 @@ pub struct ParityArgs {
     /// The most frontier states when counting a board's terminal positions; a board beyond it
     /// is reported as undecided. About 320 bytes each: more than this machine's memory could
     /// hold is refused.
-    #[arg(long, value_name = "STATES", default_value_t = TerminalLimit::default().entries)]
+    #[arg(long, value_name = "STATES", default_value_t = TerminalLimit::default().entries, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub states: usize,
     /// Print one JSON object instead of text.
     #[arg(long)]

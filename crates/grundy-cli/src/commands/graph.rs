@@ -40,11 +40,11 @@ pub struct Args {
     pub format: Option<String>,
     /// The most branch-and-bound nodes for each of alpha, gamma and i; a search that reaches it
     /// reports bounds instead of a value.
-    #[arg(long, value_name = "NODES", default_value_t = SearchLimit::default().nodes)]
+    #[arg(long, value_name = "NODES", default_value_t = SearchLimit::default().nodes, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
     /// The most frontier states when counting terminal positions; beyond it they are not
     /// counted. About 320 bytes each: more than this machine's memory could hold is refused.
-    #[arg(long, value_name = "STATES", default_value_t = TerminalLimit::default().entries)]
+    #[arg(long, value_name = "STATES", default_value_t = TerminalLimit::default().entries, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub states: usize,
     /// Draw a smallest terminal position (a minimum independent dominating set) into this SVG
     /// file: pieces, and attacked squares shaded. Boards only.

@@ -513,3 +513,15 @@ fn a_count_not_made_says_what_would_help() {
         "{out}"
     );
 }
+
+/// A bound of no nodes or no states would only report every count as undecided.
+#[test]
+fn bounds_of_zero_are_refused() {
+    for args in [
+        &["graph", "knights", "3x3", "--states", "0"][..],
+        &["graph", "knights", "3x3", "--limit", "0"][..],
+        &["conjecture", "parity", "knights", "3x3", "--states", "0"][..],
+    ] {
+        fails_with(args, "0 is not in 1..");
+    }
+}

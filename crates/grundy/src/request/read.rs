@@ -22,6 +22,9 @@ const MOST_KEYS_TRIED: usize = 32;
 /// Text that is not JSON (with serde's line and column), not an object, without a known
 /// `question`, or a key whose value its question does not take.
 pub fn read_request(json: &[u8]) -> Result<Request, String> {
+    // A byte order mark, which some editors write at the start of a UTF-8 file, is not JSON
+    // but says nothing against the request after it.
+    let json = json.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(json);
     let value: Value = serde_json::from_slice(json).map_err(|error| {
         format!(
             "the request is not JSON: {error}; it must be JSON like {{\"question\": \"value\", \"game\": \"knights 5x5\"}} (questions: {})",
@@ -123,6 +126,12 @@ fn name_the_key(value: &Value, error: &serde_json::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_byte_order_mark_before_the_request_is_skipped() {
+        let request = read_request(b"\xEF\xBB\xBF{\"question\":\"value\",\"game\":\"kayles 3\"}");
+        assert!(matches!(request, Ok(Request::Value(_))), "{request:?}");
+    }
 
     #[test]
     fn the_key_whose_value_is_wrong_is_named() {
