@@ -133,7 +133,6 @@ pub(super) fn normal_outcome(
         } else {
             alone(&game.summands()[0], AloneQuestion::Outcome, limits, watch)?
         };
-        report.command = Command::Outcome;
         // The outcome's answer says who wins; the parts are the value's.
         report.parts = None;
         return Ok(report);
@@ -149,8 +148,7 @@ fn evaluated_outcome(
     memory: u64,
     watch: &Watch,
 ) -> Result<GameReport, RunError> {
-    let mut values = summand.normal_play(memory).map_err(RunError::input)?;
-    values.set_observer(Box::new(watch.clone()));
+    let mut values = evaluator_of(summand, memory, watch)?;
     let started = Instant::now();
     let report = value_by(summand, values.as_mut(), watch)?;
     let winning = if report.nimber() == Some(0) {
@@ -174,9 +172,11 @@ fn sum_outcome(game: &Game, memory: u64, watch: &Watch) -> Result<GameReport, Ru
     let nimber = unless_stopped(watch, sum.nim_value())?;
     let winning = unless_stopped(watch, sum.winning_move())?;
     let seconds = started.elapsed().as_secs_f64();
-    let mut report = sum_report(Command::Outcome, game, &mut sum, nimber);
-    report.first_move_search.winning_move = winning.as_ref().map(Move::in_sum);
-    Ok(GameReport { seconds, ..report })
+    let report = sum_report(Command::Outcome, game, &mut sum, nimber);
+    Ok(GameReport {
+        seconds,
+        ..with_winning_move(report, winning.as_ref().map(Move::in_sum), None)
+    })
 }
 
 /// The answer of a game's first-move search for `goal`, within `limits`, carrying on from
@@ -201,9 +201,19 @@ fn by_first_move(
 /// as Cram's search, with the positions it searched and the strategy that settled it, if one
 /// did.
 fn evaluated_value(summand: &Summand, memory: u64, watch: &Watch) -> Result<GameReport, RunError> {
+    let mut values = evaluator_of(summand, memory, watch)?;
+    value_by(summand, values.as_mut(), watch)
+}
+
+/// The evaluator of `summand`'s family, with a table of `memory`, telling `watch`.
+fn evaluator_of(
+    summand: &Summand,
+    memory: u64,
+    watch: &Watch,
+) -> Result<Box<dyn NormalPlay>, RunError> {
     let mut values = summand.normal_play(memory).map_err(RunError::input)?;
     values.set_observer(Box::new(watch.clone()));
-    value_by(summand, values.as_mut(), watch)
+    Ok(values)
 }
 
 /// The value of `summand` by `values`, its family's evaluator, as [`evaluated_value`] gives it.
