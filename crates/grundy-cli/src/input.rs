@@ -32,7 +32,9 @@ pub fn input_error(error: impl fmt::Display) -> anyhow::Error {
 /// asked is the user's to fix (exit status 2).
 pub fn run_error(error: RunError) -> anyhow::Error {
     match error {
-        RunError::Input(message) | RunError::OutOfMemory { message, .. } => input_error(message),
+        RunError::Input(message)
+        | RunError::TooLarge(message)
+        | RunError::OutOfMemory { message, .. } => input_error(message),
         other => anyhow::Error::new(other),
     }
 }

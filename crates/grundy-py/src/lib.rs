@@ -346,7 +346,7 @@ fn run_error(request: Request, error: RunError, timed_out: bool, seconds: Option
 /// The exception of `grundy._errors` an error of `kind` raises.
 fn exception_of(kind: ErrorKind) -> &'static str {
     match kind {
-        ErrorKind::Input | ErrorKind::Resume => "InputError",
+        ErrorKind::Input | ErrorKind::TooLarge | ErrorKind::Resume => "InputError",
         ErrorKind::Failed => "SearchFailed",
         ErrorKind::OutOfMemory => "OutOfMemory",
         ErrorKind::Stopped => "Stopped",

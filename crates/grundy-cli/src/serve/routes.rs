@@ -337,10 +337,13 @@ fn request_of(
     })?;
     let mut request =
         grundy::request::read_request(&body).map_err(|why| (StatusCode::BAD_REQUEST, why))?;
-    // An answer that cannot fit is refused here, at once, as over a limit.
-    limits
-        .bound(&mut request)
-        .map_err(|why| (StatusCode::UNPROCESSABLE_ENTITY, why.to_string()))?;
+    // An answer that cannot fit is refused here, at once, with the status the worker's
+    // refusal of it would have.
+    limits.bound(&mut request).map_err(|why| {
+        let status = StatusCode::from_u16(why.kind().http_status())
+            .unwrap_or(StatusCode::UNPROCESSABLE_ENTITY);
+        (status, why.to_string())
+    })?;
     Ok(request)
 }
 

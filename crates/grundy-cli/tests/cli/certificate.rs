@@ -46,6 +46,25 @@ fn a_written_certificate_is_verified() {
         .map(|entry| entry.unwrap().file_name())
         .collect();
     assert_eq!(left, ["game.cert"]);
+    // Blank lines an editor leaves after the end line are no claim; text there is refused at
+    // its line.
+    let written = std::fs::read_to_string(dir.path().join("game.cert")).unwrap();
+    let end = written.lines().count();
+    for (tail, status, needle) in [("\n\r\n  \n", 0, "verified"), ("\n\nend 1\n", 2, "line")] {
+        let path = dir.path().join("tail.cert");
+        std::fs::write(&path, format!("{written}{tail}")).unwrap();
+        let checked = grundy().arg("verify").arg(&path).assert().code(status);
+        let out = checked.get_output();
+        let said = String::from_utf8_lossy(if status == 0 {
+            &out.stdout
+        } else {
+            &out.stderr
+        });
+        assert!(said.contains(needle), "{tail:?}: {said}");
+        if status != 0 {
+            assert!(said.contains(&format!("line {}", end + 3)), "{said}");
+        }
+    }
 }
 
 #[test]

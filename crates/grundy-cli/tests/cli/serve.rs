@@ -691,6 +691,27 @@ fn serve_refuses_oversized_answers_before_running_them() {
     assert_eq!(server.job(&id)["state"], "running");
 }
 
+/// An answer whose size only shows once it is made (every move of a line of heaps) is refused
+/// by the worker with the status of one refused before it runs, and its kind, `too_large`.
+#[test]
+fn serve_refuses_an_answer_found_too_large_as_one_refused_before_it_runs() {
+    let server = Server::start(&[]);
+    let request = json!({"question": "moves", "game": "kayles 30 40", "all": true, "limits": {"answer_bytes": 300}});
+    let (status, answer) = server.post("/api/run", &request);
+    assert_eq!(status, 422, "{answer}");
+    let message = answer["error"].as_str().unwrap();
+    assert!(
+        message.contains("more than the 300 bytes an answer may take here"),
+        "{message}"
+    );
+    let (status, job) = server.post("/api/jobs", &request);
+    assert_eq!(status, 202, "{job}");
+    let failed = server.wait_for_job(job["id"].as_str().unwrap(), 30, |job| {
+        job["state"] == "failed"
+    });
+    assert_eq!(failed["error_kind"], "too_large", "{failed}");
+}
+
 /// The memory the server's process holds now, from Linux's account of it.
 #[cfg(target_os = "linux")]
 fn resident_bytes(child: &Child) -> u64 {

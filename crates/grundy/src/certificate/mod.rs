@@ -420,8 +420,20 @@ fn read_entries(
                     format!("`{text}`: the certificate lists {} positions", order.len()),
                 ));
             }
-            if lines.next()?.is_some() {
-                return Err(malformed(line + 1, "text after the end line".to_string()));
+            // Blank lines after the end line are an editor's, not a claim: skipped, with the
+            // same stops as the positions so that a stream of them can be ended.
+            while let Some(after) = lines.next()? {
+                if !after.trim().is_empty() {
+                    return Err(malformed(
+                        lines.number,
+                        "text after the end line".to_string(),
+                    ));
+                }
+                if lines.number % LINES_BETWEEN_STOPS == 0
+                    && !progress(CheckProgress { done: 0, total: 0 })
+                {
+                    return Err(CheckError::Stopped);
+                }
             }
             return Ok((claims, order, bytes));
         }

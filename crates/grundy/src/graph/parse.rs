@@ -5,8 +5,10 @@
 //!   order they first appear. `#` starts a comment; blank lines are ignored. A first line
 //!   `# edge list` marks the text as one (else a first vertex `c` or `p` reads as DIMACS).
 //! - **DIMACS** (the graph-colouring format): `c` lines are comments, `p edge N M` declares
-//!   `N` vertices named `1` to `N` (the edge count `M` is not checked, since many files count
-//!   each edge twice), and `e u v` is an edge.
+//!   `N` vertices named `1` to `N`, and `e u v` is an edge. The edge count `M` is checked only
+//!   against a text cut short: many files count each edge twice, some list each edge both
+//!   ways, so a text is refused only when fewer `e` lines follow than `M` and `M` is not
+//!   twice their number.
 //!
 //! The text is parsed, not read: the caller reads the file, at most [`MAX_GRAPH_TEXT_BYTES`] of
 //! it. Errors give the line number (from 1) and its text. A graph may have at most
@@ -61,6 +63,9 @@ impl GraphFormat {
                 None => {}
                 Some(first) if first.starts_with('#') => {}
                 Some("p") | Some("c") => return GraphFormat::Dimacs,
+                // `e U V` is no edge list's line (three tokens) but a DIMACS edge, though
+                // before its problem line: read so, the refusal says what is missing.
+                Some("e") if tokens.clone().count() == 2 => return GraphFormat::Dimacs,
                 Some(_) => return GraphFormat::EdgeList,
             }
         }
@@ -211,6 +216,7 @@ fn whole_text(e: &GraphError) -> GraphParseError {
 
 fn parse_dimacs(text: &str) -> Result<Graph, GraphParseError> {
     let mut vertices: Option<usize> = None;
+    let mut declared_edges = 0u64;
     let mut edges = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let tokens: Vec<&str> = line.split_whitespace().collect();
@@ -226,20 +232,23 @@ fn parse_dimacs(text: &str) -> Result<Graph, GraphParseError> {
                     ));
                 }
                 let count = match tokens[..] {
-                    ["p", kind, n, _m] if kind == "edge" || kind == "col" => {
-                        n.parse::<usize>().ok()
+                    ["p", kind, n, m] if kind == "edge" || kind == "col" => {
+                        n.parse::<usize>().ok().zip(m.parse::<u64>().ok())
                     }
                     _ => None,
                 };
                 match count {
-                    Some(n) if n > MAX_SEARCH_VERTICES => {
+                    Some((n, _)) if n > MAX_SEARCH_VERTICES => {
                         return Err(error(
                             number,
                             line,
                             format!("the problem line declares {n} vertices: a graph may have at most {MAX_SEARCH_VERTICES}"),
                         ))
                     }
-                    Some(n) => vertices = Some(n),
+                    Some((n, m)) => {
+                        vertices = Some(n);
+                        declared_edges = m;
+                    }
                     None => {
                         return Err(error(
                             number,
@@ -302,6 +311,12 @@ fn parse_dimacs(text: &str) -> Result<Graph, GraphParseError> {
             problem: "no problem line `p edge VERTICES EDGES`: is this a DIMACS file?".to_string(),
         });
     };
+    let listed = edges.len() as u64;
+    if listed < declared_edges && declared_edges != 2 * listed {
+        return Err(whole_text_error(format!(
+            "the problem line declares {declared_edges} edges, but {listed} `e` lines follow (nor half as many, for a file that counts each edge twice): is the text cut short?"
+        )));
+    }
     let names = (1..=n).map(|v| v.to_string()).collect();
     Graph::new(names, &edges).map_err(|e| whole_text(&e))
 }
@@ -357,6 +372,42 @@ mod tests {
             assert!(e.to_string().contains(bad));
         }
         assert!(parse_graph("1 2\n", Some(GraphFormat::Dimacs)).is_err());
+        // An edge before the problem line is said to be so, not read as an edge list's line.
+        let e = parse_graph("e 1 2\np edge 2 1\n", None).unwrap_err();
+        assert_eq!(e.line, 1, "{e}");
+        assert!(e.problem.contains("before the problem line"), "{e}");
+    }
+
+    /// A DIMACS text with fewer edges than its problem line declares is cut short, unless
+    /// it counts each edge twice; more edge lines (each edge both ways) are read.
+    #[test]
+    fn a_dimacs_text_with_fewer_edges_than_declared_is_refused() {
+        let triangle = "e 1 2\ne 2 3\ne 3 1\n";
+        for (declared, read) in [
+            (3, true),
+            (6, true),
+            (0, true),
+            (1, true),
+            (4, false),
+            (5, false),
+            (7, false),
+        ] {
+            let text = format!("p edge 3 {declared}\n{triangle}");
+            match parse_graph(&text, None) {
+                Ok(graph) => {
+                    assert!(read, "{declared}");
+                    assert_eq!(graph.edge_count(), 3);
+                }
+                Err(e) => {
+                    assert!(!read, "{declared}: {e}");
+                    assert!(
+                        e.problem
+                            .contains(&format!("declares {declared} edges, but 3")),
+                        "{e}"
+                    );
+                }
+            }
+        }
     }
 
     /// Graphs too large for any search are refused as the text is read, before anything is

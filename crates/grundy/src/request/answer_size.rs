@@ -89,7 +89,7 @@ impl Request {
     /// what the answer holds within [`Limits::memory`].
     ///
     /// # Errors
-    /// [`RunError::Input`] naming what the answer lists, its least size and the limit.
+    /// [`RunError::TooLarge`] naming what the answer lists, its least size and the limit.
     pub fn check_answer_room(&self) -> Result<(), RunError> {
         let (Some(limits), Some(needs)) = (self.limits(), self.answer_needs()) else {
             return Ok(());
@@ -97,7 +97,7 @@ impl Request {
         let room = limits.answer_room();
         let whose = room_owner(limits);
         if needs.json > room {
-            return Err(RunError::input(format!(
+            return Err(RunError::TooLarge(format!(
                 "the answer would list {}, at least {} of JSON, more than the {} {whose}: ask for less{}",
                 needs.listing,
                 size_text(needs.json),
@@ -107,7 +107,7 @@ impl Request {
         }
         let total = needs.json.saturating_add(needs.held);
         if total > limits.memory {
-            return Err(RunError::input(format!(
+            return Err(RunError::TooLarge(format!(
                 "the answer would list {}, at least {} of JSON beside the {} it holds, more than the {} of memory the request allows: ask for less or give more memory",
                 needs.listing,
                 size_text(needs.json),
@@ -142,7 +142,7 @@ fn more_memory_hint(limits: &Limits) -> &'static str {
 /// function does the same.
 ///
 /// # Errors
-/// [`RunError::Input`] naming the answer's size and the limit.
+/// [`RunError::TooLarge`] naming the answer's size and the limit.
 pub fn check_written_size<T: Serialize>(
     answer: &T,
     limits: &Limits,
@@ -151,7 +151,7 @@ pub fn check_written_size<T: Serialize>(
     let room = limits.answer_room();
     let bytes = json_bytes(answer);
     if bytes > room {
-        return Err(RunError::input(format!(
+        return Err(RunError::TooLarge(format!(
             "the answer takes {} as JSON, more than the {} {}: ask for less{}",
             size_text(bytes),
             size_text(room),
@@ -160,7 +160,7 @@ pub fn check_written_size<T: Serialize>(
         )));
     }
     if bytes.saturating_add(held) > limits.memory {
-        return Err(RunError::input(format!(
+        return Err(RunError::TooLarge(format!(
             "the answer takes {} as JSON beside the {} it holds, more than the {} of memory the request allows: ask for less or give more memory",
             size_text(bytes),
             size_text(held),

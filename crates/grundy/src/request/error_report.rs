@@ -24,6 +24,9 @@ use super::RunError;
 pub enum ErrorKind {
     /// The request cannot be answered as asked ([`RunError::Input`]): the user's to fix.
     Input,
+    /// The answer cannot fit the room its limits give it ([`RunError::TooLarge`]): a request
+    /// for less is answered.
+    TooLarge,
     /// The records to resume from do not fit the search ([`RunError::Resume`]).
     Resume,
     /// The work was stopped before its answer ([`RunError::Stopped`]).
@@ -44,21 +47,25 @@ impl ErrorKind {
     #[must_use]
     pub const fn exit_status(self) -> u8 {
         match self {
-            ErrorKind::Input | ErrorKind::Resume | ErrorKind::OutOfMemory => 2,
+            ErrorKind::Input | ErrorKind::TooLarge | ErrorKind::Resume | ErrorKind::OutOfMemory => {
+                2
+            }
             ErrorKind::Failed => 1,
             ErrorKind::Stopped => STOPPED_STATUS,
         }
     }
 
-    /// The HTTP status a server answers with: 400 for what the user is to fix, 422 for a
-    /// search that found no answer within its bounds, 500 for a stop (a server answers the
-    /// stops it asks for, its time limit or a page's cancel, itself: a stop it did not ask
-    /// for is a failure like a crash).
+    /// The HTTP status a server answers with: 400 for what the user is to fix, 422 for an
+    /// answer past the room it has and for a search that found no answer within its bounds
+    /// (as for a stop at the server's time limit: the request is well formed, its answer
+    /// is past a bound), 500 for a stop (a server answers the stops it asks for, its time
+    /// limit or a page's cancel, itself: a stop it did not ask for is a failure like a
+    /// crash).
     #[must_use]
     pub const fn http_status(self) -> u16 {
         match self {
             ErrorKind::Input | ErrorKind::Resume | ErrorKind::OutOfMemory => 400,
-            ErrorKind::Failed => 422,
+            ErrorKind::TooLarge | ErrorKind::Failed => 422,
             ErrorKind::Stopped => 500,
         }
     }
@@ -100,6 +107,7 @@ impl RunError {
     pub fn kind(&self) -> ErrorKind {
         match self {
             RunError::Input(_) => ErrorKind::Input,
+            RunError::TooLarge(_) => ErrorKind::TooLarge,
             RunError::Resume(_) => ErrorKind::Resume,
             RunError::Stopped(_) => ErrorKind::Stopped,
             RunError::Failed(_) => ErrorKind::Failed,
@@ -136,6 +144,7 @@ mod tests {
     fn each_kind_has_the_http_status_a_server_answers_with() {
         for (kind, status) in [
             (ErrorKind::Input, 400),
+            (ErrorKind::TooLarge, 422),
             (ErrorKind::Resume, 400),
             (ErrorKind::OutOfMemory, 400),
             (ErrorKind::Failed, 422),

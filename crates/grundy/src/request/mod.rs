@@ -400,6 +400,12 @@ pub enum RunError {
     /// the bad value and the limit.
     #[error("{0}")]
     Input(String),
+    /// The answer cannot fit the room its limits give it: its JSON within
+    /// [`Limits::answer_room`], or its JSON beside what it holds within the memory. The
+    /// message names the answer's size and the limit: a request for less, or with more
+    /// room, is answered.
+    #[error("{0}")]
+    TooLarge(String),
     /// The records to resume from contradict each other or the position.
     #[error(transparent)]
     Resume(#[from] ResumeError),

@@ -31,7 +31,85 @@ pub fn read_request(json: &[u8]) -> Result<Request, String> {
             QUESTIONS.join(", ")
         )
     })?;
+    // A key given twice would be read as its last value by the parse above, so that a check
+    // of the first (by a reader, a proxy, another parser) would pass a request that asks
+    // otherwise: refused, as serde's typed reads refuse it.
+    let mut deserializer = serde_json::Deserializer::from_slice(json);
+    serde::de::DeserializeSeed::deserialize(EachKeyOnce { at: "" }, &mut deserializer)
+        .map_err(|error| error.to_string())?;
     request_from_value(value)
+}
+
+/// A JSON value whose objects give each key once, read from the object `at` names (a
+/// `.`-joined path of keys, empty for the request itself); nothing is kept.
+struct EachKeyOnce<'path> {
+    at: &'path str,
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for EachKeyOnce<'_> {
+    type Value = ();
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for EachKeyOnce<'_> {
+    type Value = ();
+
+    fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        formatter.write_str("a JSON value")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let mut seen = std::collections::HashSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let path = if self.at.is_empty() {
+                key.clone()
+            } else {
+                format!("{}.{key}", self.at)
+            };
+            if !seen.insert(key) {
+                return Err(serde::de::Error::custom(format!(
+                    "the key `{path}` is given twice: give each key once"
+                )));
+            }
+            map.next_value_seed(EachKeyOnce { at: &path })?;
+        }
+        Ok(())
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while seq
+            .next_element_seed(EachKeyOnce { at: self.at })?
+            .is_some()
+        {}
+        Ok(())
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_unit<E>(self) -> Result<(), E> {
+        Ok(())
+    }
 }
 
 /// [`read_request`] of a JSON value already parsed.
@@ -171,6 +249,14 @@ mod tests {
                 "unknown field `colour`",
             ),
             (r#"{"question":"value","game":"#, "not JSON"),
+            (
+                r#"{"question":"value","game":"kayles 3","question":"tour"}"#,
+                "the key `question` is given twice",
+            ),
+            (
+                r#"{"question":"value","game":"kayles 3","limits":{"threads":1,"threads":2}}"#,
+                "the key `limits.threads` is given twice",
+            ),
             (
                 r#"{"question":"value","game":1.5}"#,
                 "`game`: invalid type: floating point `1.5`, expected a string",

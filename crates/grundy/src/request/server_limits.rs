@@ -115,7 +115,7 @@ impl ServerLimits {
     /// newline a worker ends its answer with), on the parsed request before anything runs.
     ///
     /// # Errors
-    /// [`RunError::Input`] when the answer could not fit those bounds
+    /// [`RunError::TooLarge`] when the answer could not fit those bounds
     /// ([`Request::check_answer_room`]): refused at once, rather than by the worker after
     /// starting.
     pub fn bound(&self, request: &mut Request) -> Result<(), RunError> {
