@@ -156,7 +156,23 @@ fn a_killed_run_resumes_from_its_checkpoint() {
         .status()
         .unwrap()
         .success();
-    let status = first.wait().unwrap();
+    // mpirun may hang in its handler after its ranks ended too: once none is left it has no
+    // more to write, and is ended.
+    let mpirun = first.id().to_string();
+    let status = loop {
+        if let Some(status) = first.try_wait().unwrap() {
+            break status;
+        }
+        let ranks_left = Command::new("pgrep")
+            .args(["-P", &mpirun])
+            .output()
+            .map_or(true, |found| !found.stdout.is_empty());
+        if !ranks_left {
+            let _ = first.kill();
+            break first.wait().unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
     assert!(
         killed && !status.success(),
         "the first run ended before it was killed ({status}): make it longer"

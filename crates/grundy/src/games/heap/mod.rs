@@ -332,10 +332,7 @@ impl HeapGame {
     pub(crate) fn for_each_move(&self, heaps: &[usize], mut visit: impl FnMut(HeapMove)) {
         let sequence = self.sequence_for(heaps);
         let total: Nimber = heaps.iter().map(|&heap| sequence.value(heap)).sum();
-        for (index, &heap) in heaps.iter().enumerate() {
-            if heaps[..index].contains(&heap) {
-                continue;
-            }
+        for (index, heap) in first_of_each_size(heaps) {
             let rest = total + sequence.value(heap);
             self.rule.for_each_option(heap, |parts| {
                 let after: Nimber = parts.iter().map(|&part| sequence.value(part)).sum();
@@ -359,12 +356,9 @@ impl HeapGame {
         let sequence = self.sequence_for(heaps);
         let total: Nimber = heaps.iter().map(|&heap| sequence.value(heap)).sum();
         let wanted = |heap: usize| sequence.value(heap) + total + target;
-        let mut order: Vec<usize> = (0..heaps.len())
-            .filter(|&index| !heaps[..index].contains(&heaps[index]))
-            .collect();
-        order.sort_by_key(|&index| wanted(heaps[index]) >= sequence.value(heaps[index]));
-        for index in order {
-            let heap = heaps[index];
+        let mut order: Vec<(usize, usize)> = first_of_each_size(heaps).collect();
+        order.sort_by_key(|&(_, heap)| wanted(heap) >= sequence.value(heap));
+        for (index, heap) in order {
             let wanted = wanted(heap);
             let mut found = None;
             let _ = self.rule.try_for_each_option(heap, |parts| {
@@ -410,6 +404,16 @@ impl HeapGame {
         });
         moves
     }
+}
+
+/// The heaps of a sum moved on, with their indices: the first of each size, since a move on a
+/// later heap of the same size leads where the same move on the first leads.
+fn first_of_each_size(heaps: &[usize]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    heaps
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|&(index, heap)| !heaps[..index].contains(&heap))
 }
 
 /// Treblecross on a row of `cells` empty cells: the cells (numbered from 1) where the first X
