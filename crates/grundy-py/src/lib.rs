@@ -253,11 +253,11 @@ fn run(
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
                 .try_recv();
-            if let Ok(Ok(Err(RunError::Stopped(kept)))) = finished {
-                if let Some(answer) = partial_answer(&request, kept) {
-                    keep_partial(py, &error, answer);
-                }
-            }
+            let kept = match finished {
+                Ok(Ok(Err(RunError::Stopped(kept)))) => partial_answer(&request, kept),
+                _ => None,
+            };
+            keep_partial(py, &error, kept);
             return Err(error);
         }
         if deadline.is_some_and(|deadline| Instant::now() >= deadline) && !watch.is_stopped() {
@@ -291,8 +291,9 @@ fn partial_answer(request: &Request, kept: Stopped) -> Option<NativeAnswer> {
 
 /// Hands `answer`, what a stopped search finished, to `error`, the exception that stopped it:
 /// a `grundy.Error` (raised by a progress callback) keeps it where its read-only `partial`
-/// reads it; any other exception (KeyboardInterrupt, the callback's own) gets a `partial`.
-fn keep_partial(py: Python<'_>, error: &PyErr, answer: NativeAnswer) {
+/// reads it; any other exception (KeyboardInterrupt, the callback's own) gets a `partial`,
+/// None when nothing was finished, as a `grundy.Stopped` has.
+fn keep_partial(py: Python<'_>, error: &PyErr, answer: Option<NativeAnswer>) {
     let value = error.value(py);
     let grundy_error = py
         .import("grundy._errors")
@@ -300,13 +301,18 @@ fn keep_partial(py: Python<'_>, error: &PyErr, answer: NativeAnswer) {
         .and_then(|class| value.is_instance(&class))
         .unwrap_or(false);
     if grundy_error {
-        let _ = value.setattr("_native_partial", answer);
+        if let Some(answer) = answer {
+            let _ = value.setattr("_native_partial", answer);
+        }
         return;
     }
-    let kept = py
-        .import("grundy._answers")
-        .and_then(|answers| answers.getattr("answer_of"))
-        .and_then(|answer_of| answer_of.call1((answer,)));
+    let kept = match answer {
+        Some(answer) => py
+            .import("grundy._answers")
+            .and_then(|answers| answers.getattr("answer_of"))
+            .and_then(|answer_of| answer_of.call1((answer,))),
+        None => Ok(py.None().into_bound(py)),
+    };
     if let Ok(kept) = kept {
         let _ = value.setattr("partial", kept);
     }

@@ -315,3 +315,15 @@ def test_a_keyboard_interrupt_keeps_what_was_finished(stop):
     assert partial.interrupted
     assert any(value is not None for row in partial.nimbers for value in row)
     assert partial.nimbers[2][2] is None
+
+
+def test_a_keyboard_interrupt_of_work_that_keeps_nothing_has_partial_none():
+    """``partial`` is there on every KeyboardInterrupt, None where the work keeps nothing (a
+    value's search), as on ``grundy.Stopped``: a handler reading it needs no ``getattr``."""
+
+    def interrupt(event):
+        raise KeyboardInterrupt
+
+    with hang_net(), pytest.raises(KeyboardInterrupt) as caught:
+        grundy.game(LONG).value(progress=interrupt)
+    assert caught.value.partial is None

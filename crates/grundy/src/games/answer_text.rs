@@ -138,7 +138,8 @@ fn searched_lines(report: &GameReport) -> String {
         .map_or_else(String::new, settled_line);
     if let Some(positions) = report.cost.positions_searched {
         out.push_str(&format!(
-            "searched   {positions} positions in {:.3} s\n",
+            "searched   {} in {:.3} s\n",
+            positions_text(positions),
             report.seconds
         ));
     }
@@ -244,8 +245,8 @@ fn sum_value_text(game: &Game, report: &GameReport) -> String {
         out.push_str(&format!("winning    {game}{}\n", winning.notation));
     }
     out.push_str(&format!(
-        "searched   {} positions in {:.3} s\n",
-        report.cost.positions_searched.unwrap_or(0),
+        "searched   {} in {:.3} s\n",
+        positions_text(report.cost.positions_searched.unwrap_or(0)),
         report.seconds
     ));
     out
@@ -291,8 +292,8 @@ fn sum_moves_text(game: &Game, report: &GameReport) -> String {
         ));
     }
     out.push_str(&format!(
-        "searched   {} positions in {:.3} s\n",
-        report.cost.positions_searched.unwrap_or(0),
+        "searched   {} in {:.3} s\n",
+        positions_text(report.cost.positions_searched.unwrap_or(0)),
         report.seconds
     ));
     out
@@ -378,8 +379,8 @@ fn graph_moves_text(report: &GameReport, all: bool) -> String {
         out.push_str("(a move on a vertex takes it and its neighbours out of play)\n");
     }
     out.push_str(&format!(
-        "searched {} positions in {:.3} s\n",
-        report.cost.positions_searched.unwrap_or(0),
+        "searched {} in {:.3} s\n",
+        positions_text(report.cost.positions_searched.unwrap_or(0)),
         report.seconds
     ));
     out
@@ -520,8 +521,8 @@ fn placement_text(
         ));
     }
     out.push_str(&format!(
-        "searched {} positions in {:.3} s\n",
-        report.cost.positions_searched.unwrap_or(0),
+        "searched {} in {:.3} s\n",
+        positions_text(report.cost.positions_searched.unwrap_or(0)),
         report.seconds
     ));
     out
@@ -759,4 +760,13 @@ pub fn searched_line(nodes: u64, endgame_positions: u64, seconds: f64, threads: 
     format!(
         "searched   {nodes} positions{endgames} in {seconds:.3} s on {threads} thread{plural}\n"
     )
+}
+
+/// `count` positions, in words: "1 position", "2 positions".
+fn positions_text(count: u64) -> String {
+    if count == 1 {
+        "1 position".to_string()
+    } else {
+        format!("{count} positions")
+    }
 }

@@ -236,8 +236,19 @@ struct Budget<'a> {
 }
 
 impl Budget<'_> {
-    /// Counts a node; false once the budget is spent.
+    /// Counts a node, unless the budget is spent (its `limit` nodes searched, or the stop
+    /// flag raised): then false, and the node is not searched.
     fn spend(&mut self) -> bool {
+        if self.stopped
+            || self.nodes >= self.limit
+            || self
+                .halt
+                .as_ref()
+                .is_some_and(|halt| halt.load(Ordering::Relaxed))
+        {
+            self.stopped = true;
+            return false;
+        }
         self.nodes += 1;
         if self.nodes % PROGRESS_INTERVAL == 0 {
             self.observer.progress(&SearchStats {
@@ -245,15 +256,7 @@ impl Budget<'_> {
                 ..SearchStats::default()
             });
         }
-        if self.nodes > self.limit
-            || self
-                .halt
-                .as_ref()
-                .is_some_and(|halt| halt.load(Ordering::Relaxed))
-        {
-            self.stopped = true;
-        }
-        !self.stopped
+        true
     }
 }
 
@@ -658,6 +661,8 @@ mod tests {
         let graph = square_board(Piece::Knight, 8);
         let found = domination_number(&graph, SearchLimit { nodes: 10 }).unwrap();
         assert!(found.lower < found.upper, "{found:?}");
+        // The budget is the nodes searched: a search stopped by it searched that many.
+        assert_eq!(found.nodes, 10, "{found:?}");
         assert!(found.lower <= 12 && found.upper >= 12);
         assert!(graph.is_dominating(&found.witness));
     }

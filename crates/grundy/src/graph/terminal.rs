@@ -52,13 +52,20 @@ impl TerminalLimit {
     }
 
     /// At most `entries` states, as a request asks: refused when they could take more than
-    /// this machine's memory (the default limit is always accepted: a count stops at it).
+    /// this machine's memory (the default limit is always accepted: a count stops at it), and
+    /// when none, under which every count would be reported undecided.
     ///
     /// # Errors
     /// The message names the states asked, their bytes and the most accepted.
     pub fn within_machine(entries: usize) -> Result<TerminalLimit, String> {
         let (memory, whose) = crate::limits::machine_memory();
         let most = TerminalLimit::states_in(memory).max(TerminalLimit::default().entries);
+        if entries == 0 {
+            return Err(format!(
+                "`states` 0: a count of terminal positions needs at least 1 (the default is {})",
+                TerminalLimit::default().entries
+            ));
+        }
         if entries > most {
             return Err(format!(
                 "`states` {entries} could take {} ({BYTES_PER_TERMINAL_STATE} bytes a state), more than {whose}, {}: give at most {most}",
@@ -422,6 +429,8 @@ mod tests {
         assert!(most >= default);
         assert_eq!(TerminalLimit::within_machine(most).unwrap().entries, most);
         assert!(TerminalLimit::within_machine(most + 1).is_err());
+        let refused = TerminalLimit::within_machine(0).unwrap_err();
+        assert!(refused.starts_with("`states` 0: "), "{refused}");
     }
 
     /// Every maximal independent set, by plain recursion: each vertex in or out, keeping the

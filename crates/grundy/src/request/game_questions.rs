@@ -596,4 +596,36 @@ pub(super) mod tests {
             }
         }
     }
+
+    /// A list of moves longer than the most listed still counts every winning move and lists
+    /// each of them (up to the most listed of the winning ones), with or without the others:
+    /// a line of heaps as a sum of two games, whose lister is the sum's.
+    #[test]
+    fn a_long_list_of_every_move_still_counts_and_lists_every_winning_move() {
+        for game in [
+            "kayles 2000 7",
+            "kayles 2000 + kayles 7",
+            "kayles 2999 1000 3",
+        ] {
+            let asked = |all: bool| {
+                game_answer(&format!(
+                    r#"{{"question":"moves","game":"{game}","all":{all}}}"#
+                ))
+            };
+            let (winning, every) = (asked(false), asked(true));
+            let count = winning.listed.winning_moves.unwrap();
+            assert!(count > 0, "{game}");
+            assert_eq!(every.listed.winning_moves, Some(count), "{game}");
+            let listed_winning = every.moves().iter().filter(|m| m.wins()).count();
+            assert_eq!(listed_winning, count, "{game}");
+            let legal = every.listed.legal_moves.unwrap();
+            assert!(legal > LIST_LIMIT + count, "{game}: {legal}");
+            assert_eq!(every.moves().len(), LIST_LIMIT + count, "{game}");
+            assert_eq!(
+                every.listed.moves_not_listed,
+                Some(legal - LIST_LIMIT - count),
+                "{game}"
+            );
+        }
+    }
 }

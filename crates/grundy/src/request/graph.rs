@@ -145,6 +145,12 @@ pub fn graph(request: &GraphRequest, watch: &Watch) -> Result<GraphAnswer, RunEr
         orders,
     } = graph_of(&request.game)?;
     let terminal_limit = TerminalLimit::within_machine(request.states).map_err(RunError::input)?;
+    if request.limit == 0 {
+        return Err(RunError::input(format!(
+            "`limit` 0: each search needs at least 1 node (the default is {})",
+            SearchLimit::default().nodes
+        )));
+    }
     let started = Instant::now();
     let limit = SearchLimit {
         nodes: request.limit,
@@ -271,6 +277,22 @@ mod tests {
         assert!(knights.bipartite);
         assert_eq!(knights.numbers.independence_number, Some(32));
         assert_eq!(knights.drawing, None);
+    }
+
+    /// No states, or no nodes, would leave every count and number undecided: refused, as the
+    /// command line refuses `--states 0` and `--limit 0`, with the default named.
+    #[test]
+    fn no_states_and_no_nodes_are_refused() {
+        for (json, said) in [
+            (r#"{"game":"knights 3x3","states":0}"#, "`states` 0: "),
+            (r#"{"game":"knights 3x3","limit":0}"#, "`limit` 0: "),
+        ] {
+            let asked: GraphRequest = serde_json::from_str(json).unwrap();
+            match graph(&asked, &Watch::new()) {
+                Err(RunError::Input(message)) => assert!(message.starts_with(said), "{message}"),
+                other => panic!("{json}: {other:?}"),
+            }
+        }
     }
 
     #[test]

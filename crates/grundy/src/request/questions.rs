@@ -190,8 +190,13 @@ pub fn sequence(request: &SequenceRequest, watch: &Watch) -> Result<SequenceAnsw
     })?;
     let started = Instant::now();
     answer.genera = evaluator(request.convention, &request.limits).heap_genera(&answer, watch)?;
-    if answer.genera.is_some() {
+    if let Some(genera) = &answer.genera {
         answer.seconds += started.elapsed().as_secs_f64();
+        // Stopped while finding the genera: the values, and the genera found, are kept.
+        if watch.is_stopped() && genera.len() <= answer.to {
+            answer.stopped = true;
+            return Err(RunError::Stopped(Stopped::Sequence(Box::new(answer))));
+        }
     }
     Ok(answer)
 }

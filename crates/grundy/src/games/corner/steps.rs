@@ -62,10 +62,9 @@ impl StepMoves {
         if steps.is_empty() || steps.len() > MAX_STEPS {
             return Err(CornerError::Malformed(text.clone()));
         }
-        if steps
-            .iter()
-            .any(|&(dm, dn)| dm.abs() > MAX_STEP || dn.abs() > MAX_STEP)
-        {
+        if steps.iter().any(|&(dm, dn)| {
+            !(-MAX_STEP..=MAX_STEP).contains(&dm) || !(-MAX_STEP..=MAX_STEP).contains(&dn)
+        }) {
             return Err(CornerError::Malformed(text.clone()));
         }
         if let Some(&(dm, dn)) = steps.iter().find(|&&(dm, dn)| dm >= 0 && dn >= 0) {

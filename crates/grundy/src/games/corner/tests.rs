@@ -283,3 +283,22 @@ fn the_longest_play_bound_holds_and_is_the_longest_play_for_the_knight_and_queen
     let far: CornerGame = "corner:1000,-1;-1,0".parse().unwrap();
     assert!(far.longest_play_from(0, 1999) > 1_000_000);
 }
+
+/// Steps past ±1000 are refused, the least 64-bit integer too (its absolute value does not fit,
+/// so a test of it passed and a piece moving by it panicked in its bounds).
+#[test]
+fn steps_past_the_limit_are_refused_whatever_their_size() {
+    for steps in [
+        "corner:-1001,0",
+        "corner:-9223372036854775808,0",
+        "corner:-9223372036854775808,5;-1,0",
+        "corner:0,-9223372036854775808",
+    ] {
+        let refused = steps.parse::<CornerGame>().unwrap_err();
+        assert!(
+            matches!(refused, CornerError::Malformed(_)),
+            "{steps}: {refused}"
+        );
+    }
+    assert!("corner:-1000,0".parse::<CornerGame>().is_ok());
+}

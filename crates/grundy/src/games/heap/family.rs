@@ -51,25 +51,34 @@ fn spaced<T: ToString>(items: &[T]) -> String {
 /// The moves of a heap game, counted in full and listed up to `limit`: the winning ones, and
 /// with `all` the others, with how many there are of each. Each move to a different position
 /// once (a move on one of several equal heaps is one move).
-fn heap_moves(
-    game: &HeapGame,
-    heaps: &[usize],
-    all: bool,
-    limit: usize,
-) -> (usize, usize, Vec<Move>) {
-    let (mut legal, mut shown) = (0, 0);
-    let mut listed = Vec::new();
+fn heap_moves(game: &HeapGame, heaps: &[usize], all: bool, limit: usize) -> HeapMoves {
+    let mut found = HeapMoves::default();
+    let (mut winning_listed, mut others_listed) = (0, 0);
     game.for_each_move(heaps, |m| {
-        legal += 1;
-        if all || m.nimber == Nimber::ZERO {
-            shown += 1;
-            // Only the moves to be listed are kept: a huge heap has millions of moves.
-            if listed.len() < limit {
-                listed.push(Move::heap(&m));
-            }
+        found.legal += 1;
+        let wins = m.nimber == Nimber::ZERO;
+        found.winning += usize::from(wins);
+        let listed = if wins {
+            &mut winning_listed
+        } else {
+            &mut others_listed
+        };
+        // Only the moves to be listed are kept: a huge heap has millions of moves.
+        if (wins || all) && *listed < limit {
+            *listed += 1;
+            found.listed.push(Move::heap(&m));
         }
     });
-    (legal, shown, listed)
+    found
+}
+
+/// The moves of a line of heaps as `moves` answers them: all counted, the first `limit`
+/// winning ones listed and, when all are asked for, the first `limit` others, in order.
+#[derive(Default)]
+struct HeapMoves {
+    legal: usize,
+    winning: usize,
+    listed: Vec<Move>,
 }
 
 /// `items` sorted: a position of heaps (or boards) in any order.
@@ -190,12 +199,12 @@ impl FamilyGame for Heaps {
             }
             AloneQuestion::Moves { all, limit } => {
                 let nimber = game.value_of_sum(heaps);
-                let (legal, shown, listed) = heap_moves(game, heaps, all, limit);
-                let winning = if all {
-                    listed.iter().filter(|m| m.wins()).count()
-                } else {
-                    shown
-                };
+                let HeapMoves {
+                    legal,
+                    winning,
+                    listed,
+                } = heap_moves(game, heaps, all, limit);
+                let shown = if all { legal } else { winning };
                 // Treblecross is played on cells: name the cells as well as the heap changes.
                 let cells = (game.name() == "treblecross" && heaps.len() == 1)
                     .then(|| treblecross_winning_cells(heaps[0]));
@@ -204,11 +213,7 @@ impl FamilyGame for Heaps {
                     listed: MovesPart {
                         moves_not_listed: Some(unlisted),
                         winning_cells: cells,
-                        ..MovesPart::listed(
-                            legal,
-                            winning,
-                            listed.into_iter().filter(|m| all || m.wins()).collect(),
-                        )
+                        ..MovesPart::listed(legal, winning, listed)
                     },
                     ..valued_report(self, Command::Moves, nimber)
                 }

@@ -71,7 +71,7 @@ impl SequenceAnswer {
             ));
         }
         if let Some(genera) = &answer.genera {
-            out.push_str(&misere_text(genera, answer.to));
+            out.push_str(&misere_text(genera, answer.to, answer.stopped));
         }
         out
     }
@@ -101,9 +101,16 @@ fn rare_line(rare: &RareValues) -> String {
 }
 
 /// The genus of each heap, under misère play: P where the heap alone is a second-player win.
-fn misere_text(genera: &[Genus], to: usize) -> String {
+/// The heaps past `genera` were not reached within the search's positions, or before the stop
+/// when `stopped`.
+fn misere_text(genera: &[Genus], to: usize, stopped: bool) -> String {
+    let reach = if stopped {
+        "before the stop"
+    } else {
+        "within the search's 5 million positions"
+    };
     let mut out = match genera.len() {
-        0 => "misère     no heap's genus within the search's 5 million positions\n".to_string(),
+        0 => format!("misère     no heap's genus {reach}\n"),
         count => format!(
             "misère     genus of heaps 0 to {} (P: the heap alone is a misère second-player win)\n",
             count - 1
@@ -119,7 +126,7 @@ fn misere_text(genera: &[Genus], to: usize) -> String {
     }
     if !genera.is_empty() && genera.len() <= to {
         out.push_str(&format!(
-            "           heaps {} to {to}: not reached within the search's 5 million positions\n",
+            "           heaps {} to {to}: not reached {reach}\n",
             genera.len()
         ));
     }

@@ -580,7 +580,8 @@ impl Evaluator for MisereEvaluator {
                 .map_err(too_large)?;
             match genus(&mut search, &parts, Nimber::new(answer.value(heap))) {
                 Some(found) => genera.push(found),
-                None if watch.is_stopped() => return Err(RunError::Stopped(Stopped::Nothing)),
+                // Stopped, or past the search's positions: the genera found are kept, and
+                // the caller tells a stop by its watch.
                 None => break,
             }
         }
