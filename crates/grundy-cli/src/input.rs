@@ -29,12 +29,22 @@ pub fn input_error(error: impl fmt::Display) -> anyhow::Error {
 }
 
 /// The library's refusal as the command line reports it: a request that cannot be answered as
-/// asked is the user's to fix (exit status 2).
+/// asked is the user's to fix (exit status 2), and a stop by Ctrl-C (or SIGTERM) that the
+/// command kept nothing of says how far it came (exit status 130).
 pub fn run_error(error: RunError) -> anyhow::Error {
     match error {
         RunError::Input(message)
         | RunError::TooLarge(message)
         | RunError::OutOfMemory { message, .. } => input_error(message),
+        RunError::Stopped(kept) => {
+            let how_far = kept
+                .how_far()
+                .unwrap_or_else(|| "nothing was finished".to_string());
+            anyhow::Error::new(crate::interrupt::Interrupted(format!(
+                "interrupted by {}: {how_far}",
+                crate::interrupt::stopped_by()
+            )))
+        }
         other => anyhow::Error::new(other),
     }
 }

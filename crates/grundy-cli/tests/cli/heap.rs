@@ -358,6 +358,30 @@ fn ctrl_c_keeps_the_values_finished() {
     );
 }
 
+/// Under misère play the values come first, then each heap's genus: stopped among the genera,
+/// the values and the genera found are printed, and the status is a stop's.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_among_the_genera_keeps_the_values_and_the_genera_found() {
+    // Kayles' genera to heap 60 take minutes of misère search; the first ones a moment.
+    let stopped = crate::common::signal_when(
+        &["sequence", "kayles", "--to", "60", "--misere"],
+        "-INT",
+        |counts| crate::common::reached(counts, &["searched"], "positions", 1),
+    );
+    let (stdout, stderr) = (stopped.stdout, stopped.stderr);
+    assert_eq!(stopped.status, Some(130), "{stderr}");
+    assert!(
+        stdout.contains("kayles (0.77): nim-values of heaps 0 to 60"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("not reached before the stop"), "{stdout}");
+    assert!(
+        stderr.contains("interrupted by Ctrl-C (SIGINT): the values of heaps 0 to 60 are above, with the genus of heaps 0 to "),
+        "{stderr}"
+    );
+}
+
 #[test]
 #[ignore = "waits out the 60 s that value gives a nim-sequence; .ci/run runs it"]
 fn a_heap_whose_values_take_too_long_is_refused_after_the_deadline() {
