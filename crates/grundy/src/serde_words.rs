@@ -3,7 +3,7 @@
 
 /// serde's message with the Rust types it expects (`expected usize`) said in words, with
 /// their range, and a hint when a whole number was expected and a number with a fraction (or
-/// one past 2^64, which serde reads as one) was found.
+/// one past 2^64, or one written with an exponent, which serde reads as one) was found.
 pub(crate) fn in_words(said: &str) -> String {
     let whole = |most: u64| format!("a whole number from 0 to {most}");
     let types = [
@@ -16,6 +16,21 @@ pub(crate) fn in_words(said: &str) -> String {
         ("f64", "a number".to_string()),
         ("f32", "a number".to_string()),
     ];
+    // A struct is an object in JSON, and an enum of names (a convention) a string: serde
+    // says `struct Limits` and `string or map`, which tell a caller in another language
+    // nothing.
+    let mut said = said.replace(
+        "expected string or map",
+        "expected a string naming one of its choices",
+    );
+    if let Some(at) = said.find("expected struct ") {
+        let name = at + "expected struct ".len();
+        let end = said[name..]
+            .find(|c: char| !c.is_alphanumeric() && c != '_')
+            .map_or(said.len(), |length| name + length);
+        said.replace_range(at..end, "expected an object");
+    }
+    let said = said.as_str();
     let message = types
         .iter()
         .fold(said.to_string(), |message, (rust, words)| {
@@ -31,7 +46,7 @@ pub(crate) fn in_words(said: &str) -> String {
         return message;
     }
     // The hint goes with the number, before where serde found it.
-    let hint = " (this one has a fraction or is too large)";
+    let hint = " (this one has a fraction or an exponent, or is too large)";
     match message.find(" at line ") {
         Some(at) => format!("{}{hint}{}", &message[..at], &message[at..]),
         None => format!("{message}{hint}"),
@@ -50,15 +65,27 @@ mod tests {
         );
         assert_eq!(
             in_words("invalid type: floating point `1.5`, expected u32"),
-            "invalid type: floating point `1.5`, expected a whole number from 0 to 4294967295 (this one has a fraction or is too large)"
+            "invalid type: floating point `1.5`, expected a whole number from 0 to 4294967295 (this one has a fraction or an exponent, or is too large)"
         );
         assert_eq!(
             in_words("invalid type: floating point `1.5`, expected u32 at line 1 column 33"),
-            "invalid type: floating point `1.5`, expected a whole number from 0 to 4294967295 (this one has a fraction or is too large) at line 1 column 33"
+            "invalid type: floating point `1.5`, expected a whole number from 0 to 4294967295 (this one has a fraction or an exponent, or is too large) at line 1 column 33"
         );
         assert_eq!(
             in_words("invalid type: floating point `1.5`, expected a string"),
             "invalid type: floating point `1.5`, expected a string"
+        );
+        assert_eq!(
+            in_words("invalid type: null, expected struct Limits at line 1 column 9"),
+            "invalid type: null, expected an object at line 1 column 9"
+        );
+        assert_eq!(
+            in_words("invalid type: null, expected struct Limits"),
+            "invalid type: null, expected an object"
+        );
+        assert_eq!(
+            in_words("invalid type: integer `3`, expected string or map"),
+            "invalid type: integer `3`, expected a string naming one of its choices"
         );
     }
 }

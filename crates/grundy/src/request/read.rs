@@ -272,7 +272,7 @@ mod tests {
         let message =
             read_request(br#"{"question":"sequence","game":"kayles","to":1.5}"#).unwrap_err();
         assert!(
-            message.ends_with("(this one has a fraction or is too large)"),
+            message.ends_with("(this one has a fraction or an exponent, or is too large)"),
             "{message}"
         );
     }
