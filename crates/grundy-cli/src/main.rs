@@ -73,11 +73,13 @@ impl Command {
                     unquote_game(&mut parity.piece, &mut parity.boards);
                 }
             },
-            Command::Table(args) => unquote_game_alone(&mut args.game, "table")?,
             Command::Sequence(args) => unquote_game_alone(&mut args.game, "sequence")?,
             Command::Quotient(args) => unquote_game_alone(&mut args.game, "quotient")?,
             Command::Check(args) => unquote_game_alone(&mut args.game, "check")?,
-            Command::Value(_)
+            // A table's game is read whole by the library, its surface and ray rule words
+            // included (`"knights torus"`), as a request's is.
+            Command::Table(_)
+            | Command::Value(_)
             | Command::Outcome(_)
             | Command::Moves(_)
             | Command::Bench(_)

@@ -28,7 +28,8 @@ Cram (dominoes), cell (m, n) the empty m x n board; boards with both sides even 
 grundy table cram --rows 1-4 --cols 1-8"
 )]
 pub struct Args {
-    /// The pieces of a placement game, a corner game, or cram (the lists: `grundy table --help`).
+    /// The pieces of a placement game, a corner game, or cram (the lists: `grundy table --help`);
+    /// quoted, a placement game's surface and ray rule may follow (`"queens torus blocked"`).
     #[arg(long_help = games_for(grundy::report::Command::Table))]
     pub game: String,
     /// Numbers of rows: FROM-TO, a single number, or a list like 2,4,8 (default 1-6; for a

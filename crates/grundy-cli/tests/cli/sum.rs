@@ -222,6 +222,21 @@ fn a_single_game_quoted_is_the_game_typed_unquoted() {
         &["sequence", "kayles ", "--to", "20"],
         &["sequence", "kayles", "--to", "20"],
     );
+    // A table's game takes its surface and ray rule as a request's does.
+    same(
+        &[
+            "table",
+            "queens torus blocked",
+            "--rows",
+            "1-3",
+            "--cols",
+            "1-3",
+        ],
+        &[
+            "table", "queens", "--board", "torus", "--rays", "blocked", "--rows", "1-3", "--cols",
+            "1-3",
+        ],
+    );
     fails_with(
         &["table", "knights 5x5"],
         "unexpected `5x5` after the game `knights`",
