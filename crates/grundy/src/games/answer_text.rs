@@ -222,7 +222,11 @@ fn sum_value_text(game: &Game, report: &GameReport) -> String {
     let titles: Vec<String> = game.summands().iter().map(title).collect();
     let width = titles.iter().map(String::len).max().unwrap_or(0);
     let mut out = format!("game       {}\n", report.game);
-    let summands = report.summands.as_deref().unwrap_or_default();
+    // A nimber alone is answered by the sum's rule, but its one part is the game itself.
+    let summands = match report.summands.as_deref().unwrap_or_default() {
+        [_] => &[],
+        summands => summands,
+    };
     for (index, (title, summand)) in titles.iter().zip(summands).enumerate() {
         let label = if index == 0 { "summands" } else { "" };
         let settled = summand
@@ -277,14 +281,20 @@ fn sum_moves_text(game: &Game, report: &GameReport) -> String {
         .max()
         .unwrap_or(0);
     for m in listed {
-        let shown = format!("{}: {}", texts[summand_of(m)], m.notation);
         let verdict = if m.wins() { "  wins" } else { "" };
-        out.push_str(&format!(
-            "  {shown:<w$}  -> {} in its game, {} in all{verdict}\n",
-            Nimber::new(m.summand_nimber().unwrap_or(0)),
-            m.value(),
-            w = width + 2
-        ));
+        // A nimber alone is answered as a sum of one game: its moves are written as a heap's.
+        let line = if texts.len() == 1 {
+            format!("  {:<24} leaves {}{verdict}\n", m.notation, m.value())
+        } else {
+            let shown = format!("{}: {}", texts[summand_of(m)], m.notation);
+            format!(
+                "  {shown:<w$}  -> {} in its game, {} in all{verdict}\n",
+                Nimber::new(m.summand_nimber().unwrap_or(0)),
+                m.value(),
+                w = width + 2
+            )
+        };
+        out.push_str(&line);
     }
     if let Some(unlisted) = report.listed.moves_not_listed {
         out.push_str(&format!(
