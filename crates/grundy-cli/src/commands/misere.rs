@@ -144,7 +144,7 @@ fn text(game: &Game, report: &GameReport) -> String {
                 Some(false) => "loses",
                 None => "not judged in the time given",
             };
-            out.push_str(&format!("  {shown:<width$}  {verdict}\n"));
+            out.push_str(&format!("  {shown:<width$} {verdict}\n"));
         }
         if let Some(unlisted) = report.listed.moves_not_listed {
             out.push_str(&format!("  ... and {unlisted} more not listed\n"));

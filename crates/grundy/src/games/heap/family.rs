@@ -81,6 +81,14 @@ struct HeapMoves {
     listed: Vec<Move>,
 }
 
+/// `items` with the one at `index` replaced by `parts`, in its place: a move's position after,
+/// whose heaps (or boards) keep their numbers up to the one moved on.
+fn replaced<T: Copy>(items: &[T], index: usize, parts: &[T]) -> Vec<T> {
+    let mut after = items.to_vec();
+    after.splice(index..=index, parts.iter().copied());
+    after
+}
+
 /// `items` sorted: a position of heaps (or boards) in any order.
 fn sorted<T: Ord + Clone>(items: &[T]) -> Vec<T> {
     let mut items = items.to_vec();
@@ -125,9 +133,7 @@ impl FamilyGame for Heaps {
         game.moves(heaps)
             .iter()
             .map(|heap_move| {
-                let mut after = heaps.clone();
-                after.remove(heap_move.index);
-                after.extend_from_slice(&heap_move.to);
+                let after = replaced(heaps, heap_move.index, &heap_move.to);
                 (
                     Move::heap(heap_move),
                     Heaps {
@@ -157,12 +163,9 @@ impl FamilyGame for Heaps {
         if !game.rule().allows(from, &to) {
             return Err(refused());
         }
-        let mut after = heaps.clone();
-        after.remove(index);
-        after.extend_from_slice(&to);
         Ok(Heaps {
             game: game.clone(),
-            heaps: after,
+            heaps: replaced(heaps, index, &to),
         })
     }
 
@@ -409,9 +412,7 @@ impl FamilyGame for Rectangles {
             .moves(&self.0)
             .iter()
             .map(|board_move| {
-                let mut after = self.0.clone();
-                after.remove(board_move.index);
-                after.extend_from_slice(&board_move.to);
+                let after = replaced(&self.0, board_move.index, &board_move.to);
                 (Move::rectangle(board_move), Rectangles(after))
             })
             .collect()
@@ -435,10 +436,7 @@ impl FamilyGame for Rectangles {
         if !Kayles2d.options(from).contains(&to) {
             return Err(refused());
         }
-        let mut after = self.0.clone();
-        after.remove(index);
-        after.extend_from_slice(&to);
-        Ok(Rectangles(after))
+        Ok(Rectangles(replaced(&self.0, index, &to)))
     }
 
     fn normal_play(&self, _budget_bytes: u64) -> Result<Box<dyn NormalPlay>, GraphError> {
