@@ -30,13 +30,14 @@ pub fn input_error(error: impl fmt::Display) -> anyhow::Error {
 
 /// The library's refusal as the command line reports it: a request that cannot be answered as
 /// asked is the user's to fix (exit status 2), and a stop by Ctrl-C (or SIGTERM) that the
-/// command kept nothing of says how far it came (exit status 130).
+/// command kept nothing of says how far it came (exit status 130); a stop nobody asked for
+/// is the library's failure (exit status 1).
 pub fn run_error(error: RunError) -> anyhow::Error {
     match error {
         RunError::Input(message)
         | RunError::TooLarge(message)
         | RunError::OutOfMemory { message, .. } => input_error(message),
-        RunError::Stopped(kept) => {
+        RunError::Stopped(kept) if crate::interrupt::was_stopped() => {
             let how_far = kept
                 .how_far()
                 .unwrap_or_else(|| "nothing was finished".to_string());

@@ -83,6 +83,12 @@ pub fn stop_for_closed_stdin() {
     }
 }
 
+/// Whether Ctrl-C, SIGTERM, SIGHUP or a closed stdin stopped the command: a stop the library
+/// reports otherwise is its own (a thread it could not start), not one of these.
+pub fn was_stopped() -> bool {
+    STOP.load(Ordering::SeqCst)
+}
+
 /// The signal that stopped the command, for messages: "Ctrl-C (SIGINT)", "SIGTERM", "SIGHUP".
 pub fn stopped_by() -> &'static str {
     StopSignal::from_u8(SIGNAL.load(Ordering::SeqCst)).name()

@@ -156,17 +156,21 @@ fn a_killed_run_resumes_from_its_checkpoint() {
         .status()
         .unwrap()
         .success();
-    // mpirun may hang in its handler after its ranks ended too: once none is left it has no
-    // more to write, and is ended.
+    // mpirun may hang in its handler after its ranks ended too, without reaping them: once
+    // none is left running (a zombie has ended) it has no more to write, and is ended.
     let mpirun = first.id().to_string();
     let status = loop {
         if let Some(status) = first.try_wait().unwrap() {
             break status;
         }
-        let ranks_left = Command::new("pgrep")
-            .args(["-P", &mpirun])
+        let ranks_left = Command::new("ps")
+            .args(["-o", "stat=", "--ppid", &mpirun])
             .output()
-            .map_or(true, |found| !found.stdout.is_empty());
+            .map_or(true, |found| {
+                String::from_utf8_lossy(&found.stdout)
+                    .lines()
+                    .any(|state| !state.trim_start().starts_with('Z'))
+            });
         if !ranks_left {
             let _ = first.kill();
             break first.wait().unwrap();

@@ -177,7 +177,7 @@ fn heap_moves_text(summand: &Summand, report: &GameReport, all: bool) -> String 
     let unlisted = report.listed.moves_not_listed.unwrap_or(0);
     if unlisted > 0 {
         out.push_str(&format!(
-            "  ... and {unlisted} more (only the first {LIST_LIMIT} are listed)\n"
+            "  ... and {unlisted} more (the first {LIST_LIMIT} winning moves and, with --all, the first {LIST_LIMIT} others are listed)\n"
         ));
     }
     if let Some(cells) = report
@@ -298,7 +298,7 @@ fn sum_moves_text(game: &Game, report: &GameReport) -> String {
     }
     if let Some(unlisted) = report.listed.moves_not_listed {
         out.push_str(&format!(
-            "  ... and {unlisted} more (only the first {LIST_LIMIT} are listed)\n"
+            "  ... and {unlisted} more (the first {LIST_LIMIT} winning moves and, with --all, the first {LIST_LIMIT} others are listed)\n"
         ));
     }
     out.push_str(&format!(

@@ -10,9 +10,10 @@ use crate::values::Nimber;
 pub const LIST_LIMIT: usize = 1000;
 
 /// Moves judged one at a time (win or not, or not known) and kept within a listing's room
-/// whatever their number: how many there are, win and are not known, the first
-/// [`LIST_LIMIT`] of them and the first [`LIST_LIMIT`] that win. A heap of 100,000 tokens
-/// has about as many moves, and a position of a thousand such heaps a hundred million.
+/// whatever their number: how many there are, win and are not known, and the moves listed
+/// as a sum's [`Lister`] lists them: the first [`LIST_LIMIT`] that win and, when every move
+/// is asked for, the first [`LIST_LIMIT`] of the others. A heap of 100,000 tokens has about
+/// as many moves, and a position of a thousand such heaps a hundred million.
 #[derive(Clone, Debug, Default)]
 pub struct JudgedMoveList {
     /// Every legal move.
@@ -21,10 +22,13 @@ pub struct JudgedMoveList {
     pub winning: usize,
     /// The moves not judged (out of thinking time).
     pub unsettled: usize,
-    /// The first moves, at most [`LIST_LIMIT`].
-    pub first: Vec<Move>,
+    /// Every move asked for: the first [`LIST_LIMIT`] winning moves and the first
+    /// [`LIST_LIMIT`] others (lost or not judged), in order.
+    pub listed_all: Vec<Move>,
     /// The first winning moves, at most [`LIST_LIMIT`].
     pub first_winning: Vec<Move>,
+    /// How many moves that do not win `listed_all` holds.
+    others_listed: usize,
 }
 
 impl JudgedMoveList {
@@ -35,17 +39,22 @@ impl JudgedMoveList {
         let wins = winning == Some(true);
         self.winning += usize::from(wins);
         self.unsettled += usize::from(winning.is_none());
-        let first = self.first.len() < LIST_LIMIT;
-        let first_winning = wins && self.first_winning.len() < LIST_LIMIT;
-        if first || first_winning {
-            let judged = judged();
-            if first_winning {
+        if wins {
+            if self.first_winning.len() < LIST_LIMIT {
+                let judged = judged();
                 self.first_winning.push(judged.clone());
+                self.listed_all.push(judged);
             }
-            if first {
-                self.first.push(judged);
-            }
+        } else if self.others_listed < LIST_LIMIT {
+            self.others_listed += 1;
+            self.listed_all.push(judged());
         }
+    }
+
+    /// Whether no move more would be listed, when `winning` moves win in all: every winning
+    /// move listed (or the most listed) and the most others.
+    pub(crate) fn is_full(&self, winning: usize) -> bool {
+        self.others_listed == LIST_LIMIT && self.first_winning.len() == winning.min(LIST_LIMIT)
     }
 
     /// The moves judged, each kept as [`JudgedMoveList::add`] keeps them.
@@ -187,7 +196,7 @@ mod tests {
     use super::*;
 
     /// However many moves are judged, the list keeps their counts and only the first
-    /// [`LIST_LIMIT`] of them and of the winning ones, in order, making no other move.
+    /// [`LIST_LIMIT`] winning ones and of the others, in order, making no other move.
     #[test]
     fn judged_moves_are_counted_and_the_first_kept() {
         let mut list = JudgedMoveList::default();
@@ -210,13 +219,19 @@ mod tests {
         let notation = |moves: &[Move]| -> Vec<usize> {
             moves.iter().map(|m| m.notation.parse().unwrap()).collect()
         };
-        assert_eq!(notation(&list.first), (0..LIST_LIMIT).collect::<Vec<_>>());
+        let others: Vec<usize> = (0..5 * LIST_LIMIT)
+            .filter(|index| index % 5 != 0)
+            .take(LIST_LIMIT)
+            .collect();
+        let mut listed: Vec<usize> = (0..LIST_LIMIT).map(|k| 5 * k).chain(others).collect();
+        listed.sort_unstable();
+        assert_eq!(notation(&list.listed_all), listed);
         assert_eq!(
             notation(&list.first_winning),
             (0..LIST_LIMIT).map(|k| 5 * k).collect::<Vec<_>>()
         );
-        // The first thousand moves, and the winning ones past them.
-        assert_eq!(made, LIST_LIMIT + (LIST_LIMIT - LIST_LIMIT / 5));
+        // Each move listed is made once.
+        assert_eq!(made, 2 * LIST_LIMIT);
         assert_eq!(list.winning_move().map(|m| m.notation.as_str()), Some("0"));
     }
 }

@@ -3,7 +3,8 @@
 //! - **Edge list**: one edge `u v` per line; a line with a single token is a vertex (isolated,
 //!   unless an edge names it too). Vertices are any whitespace-free tokens, numbered in the
 //!   order they first appear. `#` starts a comment; blank lines are ignored. A first line
-//!   `# edge list` marks the text as one (else a first vertex `c` or `p` reads as DIMACS).
+//!   `# edge list` marks the text as one (else a first vertex `c` or `p`, or a first line
+//!   `e U V`, reads as DIMACS).
 //! - **DIMACS** (the graph-colouring format): `c` lines are comments, `p edge N M` declares
 //!   `N` vertices named `1` to `N`, and `e u v` is an edge. The edge count `M` is checked only
 //!   against a text cut short: many files count each edge twice, some list each edge both
@@ -43,8 +44,8 @@ pub enum GraphFormat {
 
 impl GraphFormat {
     /// The format `text` is in: DIMACS when its first line that is neither blank nor a
-    /// comment starts with `p` (or it has a `c` comment line before that), an edge list
-    /// otherwise.
+    /// comment starts with `p`, is an edge `e U V` (or it has a `c` comment line before
+    /// that), an edge list otherwise.
     #[must_use]
     pub fn detect(text: &str) -> GraphFormat {
         let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
@@ -58,10 +59,14 @@ impl GraphFormat {
             return GraphFormat::EdgeList;
         }
         for line in text.lines() {
-            let mut tokens = line.split_whitespace();
+            // An edge list's `#` starts a comment, so its tokens are counted before it.
+            let mut tokens = line
+                .split('#')
+                .next()
+                .unwrap_or_default()
+                .split_whitespace();
             match tokens.next() {
                 None => {}
-                Some(first) if first.starts_with('#') => {}
                 Some("p") | Some("c") => return GraphFormat::Dimacs,
                 // `e U V` is no edge list's line (three tokens) but a DIMACS edge, though
                 // before its problem line: read so, the refusal says what is missing.
@@ -372,6 +377,9 @@ mod tests {
             assert!(e.to_string().contains(bad));
         }
         assert!(parse_graph("1 2\n", Some(GraphFormat::Dimacs)).is_err());
+        // An edge list's line `e 1 #first` is the edge e-1, its comment not counted.
+        let graph = parse_graph("e 1 #first\n1 2\n", None).unwrap();
+        assert_eq!((graph.vertex_count(), graph.edge_count()), (3, 2));
         // An edge before the problem line is said to be so, not read as an edge list's line.
         let e = parse_graph("e 1 2\np edge 2 1\n", None).unwrap_err();
         assert_eq!(e.line, 1, "{e}");

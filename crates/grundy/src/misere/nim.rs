@@ -226,15 +226,13 @@ impl NimGame {
             .sum()
     }
 
-    /// The first `most` moves, in the order they are listed.
-    #[must_use]
-    pub(crate) fn first_moves(&self, most: usize) -> Vec<Move> {
+    /// Every move, judged, in the order they are listed; made one at a time as they are read
+    /// (a heap of 10^8 tokens has as many).
+    pub(crate) fn moves_in_order(&self) -> impl Iterator<Item = Move> + '_ {
         self.moved
             .iter()
             .flat_map(|moved| Self::targets(&moved.heap).map(move |to| (moved, to)))
-            .take(most)
             .map(|(moved, to)| self.named(moved, to))
-            .collect()
     }
 
     /// The winning moves (at most one a heap), in the order they are listed.

@@ -515,10 +515,18 @@ impl Stopped {
                 report.finished_cells,
                 report.rows.len() * report.cols.len()
             ),
-            Stopped::Sequence(answer) => match answer.finished {
-                0 => "no value was finished".to_string(),
-                count => format!("the values of heaps 0 to {} were finished", count - 1),
-            },
+            Stopped::Sequence(answer) => {
+                let values = match answer.finished {
+                    0 => "no value was finished".to_string(),
+                    count => format!("the values of heaps 0 to {} were finished", count - 1),
+                };
+                // Under misère play the genera follow the values.
+                match answer.genera.as_deref().map(<[_]>::len) {
+                    None => values,
+                    Some(0) => format!("{values}, but no heap's genus"),
+                    Some(count) => format!("{values}, with the genus of heaps 0 to {}", count - 1),
+                }
+            }
             Stopped::WindowedSequence(report) => format!(
                 "the heaps 0 to {} were finished",
                 report.finished - 1

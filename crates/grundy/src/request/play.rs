@@ -33,7 +33,8 @@ pub(super) fn seeded_index(seed: u64, count: usize) -> usize {
 /// thinking time of its own): the perfect player takes the first winning move `moves` lists
 /// (the winning moves are listed before any other, however many moves there are); when none
 /// wins, and for the random player, a move is chosen by the seed among those `moves --all`
-/// lists (the first 1000 of a game with more). The report is of the game the move leaves.
+/// lists (in a game of more, the first 1000 winning ones and the first 1000 others). The
+/// report is of the game the move leaves.
 pub(super) fn play_by_moves(request: &PlayRequest, watch: &Watch) -> Result<GameReport, RunError> {
     // A strategy of the game's family that wins here (Cram's centre domino, then mirror
     // play) is the symmetry opponent's move, and the perfect player's without search; under

@@ -35,15 +35,32 @@ pub fn read_request(json: &[u8]) -> Result<Request, String> {
     // of the first (by a reader, a proxy, another parser) would pass a request that asks
     // otherwise: refused, as serde's typed reads refuse it.
     let mut deserializer = serde_json::Deserializer::from_slice(json);
-    serde::de::DeserializeSeed::deserialize(EachKeyOnce { at: "" }, &mut deserializer)
+    serde::de::DeserializeSeed::deserialize(EachKeyOnce { at: None }, &mut deserializer)
         .map_err(|error| error.to_string())?;
     request_from_value(value)
 }
 
-/// A JSON value whose objects give each key once, read from the object `at` names (a
-/// `.`-joined path of keys, empty for the request itself); nothing is kept.
-struct EachKeyOnce<'path> {
-    at: &'path str,
+/// A key of the request and the keys of the objects it lies in, outermost last: the path
+/// is written only for a key given twice.
+struct KeyPath<'up> {
+    key: &'up str,
+    up: Option<&'up KeyPath<'up>>,
+}
+
+impl KeyPath<'_> {
+    /// The keys from the request down, joined by `.`: `limits.threads`.
+    fn text(&self) -> String {
+        match self.up {
+            Some(up) => format!("{}.{}", up.text(), self.key),
+            None => self.key.to_string(),
+        }
+    }
+}
+
+/// A JSON value whose objects give each key once, read from the object at `at` (`None` for
+/// the request itself); nothing is kept.
+struct EachKeyOnce<'up> {
+    at: Option<&'up KeyPath<'up>>,
 }
 
 impl<'de> serde::de::DeserializeSeed<'de> for EachKeyOnce<'_> {
@@ -64,17 +81,22 @@ impl<'de> serde::de::Visitor<'de> for EachKeyOnce<'_> {
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         let mut seen = std::collections::HashSet::new();
         while let Some(key) = map.next_key::<String>()? {
-            let path = if self.at.is_empty() {
-                key.clone()
-            } else {
-                format!("{}.{key}", self.at)
-            };
-            if !seen.insert(key) {
+            if seen.contains(&key) {
+                let path = KeyPath {
+                    key: &key,
+                    up: self.at,
+                };
                 return Err(serde::de::Error::custom(format!(
-                    "the key `{path}` is given twice: give each key once"
+                    "the key `{}` is given twice: give each key once",
+                    path.text()
                 )));
             }
-            map.next_value_seed(EachKeyOnce { at: &path })?;
+            let path = KeyPath {
+                key: &key,
+                up: self.at,
+            };
+            map.next_value_seed(EachKeyOnce { at: Some(&path) })?;
+            seen.insert(key);
         }
         Ok(())
     }

@@ -36,10 +36,13 @@ impl SequenceAnswer {
                     found.computed
                 ));
             }
-            _ if rule.is_finite_octal() && answer.stopped => out.push_str(&format!(
-                "period     not settled: {} after {} values, and they prove no period\n",
-                why_stopped, answer.computed
-            )),
+            // Stopped before the last value (not among the genera, after every value).
+            _ if rule.is_finite_octal() && answer.stopped && answer.finished <= answer.to => {
+                out.push_str(&format!(
+                    "period     not settled: {} after {} values, and they prove no period\n",
+                    why_stopped, answer.computed
+                ));
+            }
             _ if rule.is_finite_octal() => out.push_str(&format!(
                 "period     not settled by heap {}: no period is proven by the values computed\n",
                 answer.horizon

@@ -242,14 +242,22 @@ impl Evaluator for MisereEvaluator {
             let winning = nim.winning_moves();
             let legal = nim.legal_moves();
             let (shown, listable) = if all {
-                (nim.first_moves(LIST_LIMIT), legal)
+                // Read in order only until the list is as full as it will get.
+                let mut list = JudgedMoveList::default();
+                for judged in nim.moves_in_order() {
+                    if list.is_full(winning.len()) {
+                        break;
+                    }
+                    list.add(judged.winning, || judged);
+                }
+                (list.listed_all, legal)
             } else {
                 (
                     winning.iter().take(LIST_LIMIT).cloned().collect(),
                     winning.len(),
                 )
             };
-            let unlisted = listable.saturating_sub(LIST_LIMIT);
+            let unlisted = listable - shown.len();
             let report = nim_report(&nim, Command::Moves, game, started);
             return Ok(GameReport {
                 listed: MovesPart {
@@ -278,15 +286,16 @@ impl Evaluator for MisereEvaluator {
             legal,
             winning,
             unsettled,
-            first,
+            listed_all,
             first_winning,
+            ..
         } = judged;
         let (shown, listable) = if all {
-            (first, legal)
+            (listed_all, legal)
         } else {
             (first_winning, winning)
         };
-        let unlisted = listable.saturating_sub(LIST_LIMIT);
+        let unlisted = listable - shown.len();
         // No move at all is a win under misère play: the other player made the last move. Out
         // of thinking time, who wins is known when a winning move was found or every move
         // judged.
