@@ -2252,11 +2252,11 @@ test("kayles 1 4 3 played by its pins: one pin from the middle, a run of two fro
   assert.equal((await page.$$('.pin.chosen')).length, 1);
   await page.click('#legend');
   assert.equal((await page.$$('.pin.chosen')).length, 0);
-  // The second pin of the 4 alone leaves 1 + 2 beside the other heaps.
+  // The second pin of the 4 alone leaves 1 + 2 in its place, the heaps after it moved on.
   await tapMove(2, 2, 2, '4 -> 1 + 2', 'Player 1');
-  assert.equal(await page.textContent('[data-testid="game-text"]'), 'kayles 1 3 1 2');
-  // The last two pins of the 3 leave its first: 3 -> 1.
-  await tapMove(2, 2, 3, '3 -> 1', 'Player 2');
+  assert.equal(await page.textContent('[data-testid="game-text"]'), 'kayles 1 1 2 3');
+  // The last two pins of the 3, now the fourth heap, leave its first: 3 -> 1.
+  await tapMove(4, 2, 3, '3 -> 1', 'Player 2');
   // The equal heaps of 1 are played by their pins too (the answer lists their move once).
   const game = await page.textContent('[data-testid="game-text"]');
   const heaps = game.split(' ').slice(1);
