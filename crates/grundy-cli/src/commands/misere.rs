@@ -2,6 +2,7 @@
 
 use anyhow::Result;
 
+use grundy::games::answer_text::move_in_game;
 use grundy::misere::Convention;
 use grundy::report::GameReport;
 use grundy::request::{Limits, MovesRequest, OutcomeRequest, Request, ValueRequest};
@@ -130,13 +131,13 @@ fn text(game: &Game, report: &GameReport) -> String {
         out.push_str("genus      not computed: the position is too large for it\n");
     }
     if let Some(winning) = &report.first_move_search.winning_move {
-        out.push_str(&format!("wins by    {}\n", described(game, winning)));
+        out.push_str(&format!("wins by    {}\n", move_in_game(game, winning)));
     }
     if let Some(moves) = &report.listed.moves {
         let legal = report.listed.legal_moves.unwrap_or(0);
         let winning = report.listed.winning_moves.unwrap_or(0);
         out.push_str(&format!("moves      {winning} of {legal} win\n"));
-        let shown: Vec<String> = moves.iter().map(|m| described(game, m)).collect();
+        let shown: Vec<String> = moves.iter().map(|m| move_in_game(game, m)).collect();
         let width = shown.iter().map(String::len).max().unwrap_or(0).max(16);
         for (m, shown) in moves.iter().zip(&shown) {
             let verdict = match m.winning {
@@ -165,17 +166,4 @@ fn text(game: &Game, report: &GameReport) -> String {
         )),
     }
     out
-}
-
-/// A move as printed: its notation, after the game of a sum it is played in as normal play's
-/// moves of a sum name it (`kayles 3 4: 3 -> 1 + 1`).
-fn described(game: &Game, m: &grundy::report::Move) -> String {
-    use grundy::games::contract::FamilyGame;
-    let played_in = m
-        .summand()
-        .and_then(|summand| game.summands().get(summand.checked_sub(1)?));
-    match played_in {
-        Some(summand) => format!("{}: {}", summand.text(), m.notation),
-        None => m.notation.clone(),
-    }
 }

@@ -196,17 +196,12 @@ pub fn run(args: &Args) -> Result<String> {
     }
     // What was finished is printed before the error, which only says why the rest is missing.
     out!("{out}");
-    let mut kept = match finished {
+    let values = match finished {
         0 => "no value was finished".to_string(),
         count => format!("the values of heaps 0 to {} are above", count - 1),
     };
     // Under misère play the values are found first, then each heap's genus.
-    if let Some(genera) = &answer.genera {
-        kept = match genera.len() {
-            0 => format!("{kept}, but no heap's genus"),
-            count => format!("{kept}, with the genus of heaps 0 to {}", count - 1),
-        };
-    }
+    let kept = format!("{values}{}", answer.genera_reached());
     if let Some(note) = memory_note {
         return Err(input_error(format!(
             "{note}: {kept}; give more --memory to go further"

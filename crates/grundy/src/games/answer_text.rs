@@ -241,12 +241,7 @@ fn sum_value_text(game: &Game, report: &GameReport) -> String {
     out.push_str(&format!("nim-value  {}\n", nimber(report)));
     out.push_str(&format!("outcome    {}\n", outcome_words(report.outcome())));
     if let Some(winning) = &report.first_move_search.winning_move {
-        let game = winning
-            .summand()
-            .filter(|_| game.summands().len() > 1)
-            .and_then(|number| game.summands().get(number - 1))
-            .map_or_else(String::new, |summand| format!("{}: ", summand.text()));
-        out.push_str(&format!("winning    {game}{}\n", winning.notation));
+        out.push_str(&format!("winning    {}\n", move_in_game(game, winning)));
     }
     out.push_str(&format!(
         "searched   {} in {:.3} s\n",
@@ -272,26 +267,19 @@ fn sum_moves_text(game: &Game, report: &GameReport) -> String {
             "no winning move: the sum has nim-value 0, so every move loses against perfect play\n",
         );
     }
-    let texts: Vec<String> = game.summands().iter().map(FamilyGame::text).collect();
     let listed = report.listed.moves.as_deref().unwrap_or_default();
-    let summand_of = |m: &Move| m.summand().unwrap_or(1) - 1;
-    let width = listed
-        .iter()
-        .map(|m| texts[summand_of(m)].len() + m.notation.len())
-        .max()
-        .unwrap_or(0);
-    for m in listed {
+    let shown: Vec<String> = listed.iter().map(|m| move_in_game(game, m)).collect();
+    let width = shown.iter().map(String::len).max().unwrap_or(0);
+    for (m, shown) in listed.iter().zip(&shown) {
         let verdict = if m.wins() { "  wins" } else { "" };
         // A nimber alone is answered as a sum of one game: its moves are written as a heap's.
-        let line = if texts.len() == 1 {
-            format!("  {:<24} leaves {}{verdict}\n", m.notation, m.value())
+        let line = if game.summands().len() == 1 {
+            format!("  {shown:<24} leaves {}{verdict}\n", m.value())
         } else {
-            let shown = format!("{}: {}", texts[summand_of(m)], m.notation);
             format!(
-                "  {shown:<w$}  -> {} in its game, {} in all{verdict}\n",
+                "  {shown:<width$}  -> {} in its game, {} in all{verdict}\n",
                 Nimber::new(m.summand_nimber().unwrap_or(0)),
                 m.value(),
-                w = width + 2
             )
         };
         out.push_str(&line);
@@ -770,6 +758,20 @@ pub fn searched_line(nodes: u64, endgame_positions: u64, seconds: f64, threads: 
     format!(
         "searched   {nodes} positions{endgames} in {seconds:.3} s on {threads} thread{plural}\n"
     )
+}
+
+/// A move as written in an answer about `game`: in a sum, after the game it is played in
+/// (`kayles 3 4: 3 -> 1 + 1`); alone, its notation.
+#[must_use]
+pub fn move_in_game(game: &Game, m: &Move) -> String {
+    let played_in = m
+        .summand()
+        .filter(|_| game.summands().len() > 1)
+        .and_then(|number| game.summands().get(number.checked_sub(1)?));
+    match played_in {
+        Some(summand) => format!("{}: {}", summand.text(), m.notation),
+        None => m.notation.clone(),
+    }
 }
 
 /// `count` positions, in words: "1 position", "2 positions".

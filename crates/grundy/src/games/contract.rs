@@ -299,13 +299,13 @@ pub trait FamilyGame: Sized {
 pub enum AloneQuestion {
     /// Its nim-value.
     Value,
-    /// Its winning moves, or with `all` every move with the value it leads to, listed up to
-    /// `limit` (the rest counted).
+    /// Its winning moves, or with `all` every move with the value it leads to: where a
+    /// family's moves can outnumber them, the first
+    /// [`LIST_LIMIT`](crate::games::move_list::LIST_LIMIT) winning moves and others are
+    /// listed and the rest counted.
     Moves {
         /// Every move, not only the winning ones.
         all: bool,
-        /// The most moves listed.
-        limit: usize,
     },
     /// Its nim-value and, when the player to move wins, one winning move, as `grundy outcome`
     /// gives them: found as the family finds one best (nim's rule

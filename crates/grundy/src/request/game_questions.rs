@@ -92,10 +92,7 @@ pub(super) fn normal_moves(
     if game.is_sum() {
         return sum_moves(game, all, memory, watch);
     }
-    let question = AloneQuestion::Moves {
-        all,
-        limit: LIST_LIMIT,
-    };
+    let question = AloneQuestion::Moves { all };
     alone(&game.summands()[0], question, limits, watch)
 }
 

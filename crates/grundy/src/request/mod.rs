@@ -521,11 +521,7 @@ impl Stopped {
                     count => format!("the values of heaps 0 to {} were finished", count - 1),
                 };
                 // Under misère play the genera follow the values.
-                match answer.genera.as_deref().map(<[_]>::len) {
-                    None => values,
-                    Some(0) => format!("{values}, but no heap's genus"),
-                    Some(count) => format!("{values}, with the genus of heaps 0 to {}", count - 1),
-                }
+                format!("{values}{}", answer.genera_reached())
             }
             Stopped::WindowedSequence(report) => format!(
                 "the heaps 0 to {} were finished",

@@ -81,20 +81,16 @@ impl<'de> serde::de::Visitor<'de> for EachKeyOnce<'_> {
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         let mut seen = std::collections::HashSet::new();
         while let Some(key) = map.next_key::<String>()? {
+            let path = KeyPath {
+                key: &key,
+                up: self.at,
+            };
             if seen.contains(&key) {
-                let path = KeyPath {
-                    key: &key,
-                    up: self.at,
-                };
                 return Err(serde::de::Error::custom(format!(
                     "the key `{}` is given twice: give each key once",
                     path.text()
                 )));
             }
-            let path = KeyPath {
-                key: &key,
-                up: self.at,
-            };
             map.next_value_seed(EachKeyOnce { at: Some(&path) })?;
             seen.insert(key);
         }

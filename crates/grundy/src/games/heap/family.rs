@@ -48,37 +48,16 @@ fn spaced<T: ToString>(items: &[T]) -> String {
         .join(" ")
 }
 
-/// The moves of a heap game, counted in full and listed up to `limit`: the winning ones, and
-/// with `all` the others, with how many there are of each. Each move to a different position
-/// once (a move on one of several equal heaps is one move).
-fn heap_moves(game: &HeapGame, heaps: &[usize], all: bool, limit: usize) -> HeapMoves {
-    let mut found = HeapMoves::default();
-    let (mut winning_listed, mut others_listed) = (0, 0);
+/// The moves of a heap game, each judged by its value, counted in full and listed as
+/// [`JudgedMoveList`] keeps them. Each move to a different position once (a move on one of
+/// several equal heaps is one move).
+fn heap_moves(game: &HeapGame, heaps: &[usize]) -> JudgedMoveList {
+    let mut list = JudgedMoveList::default();
+    // Only the moves listed are made: a huge heap has millions of moves.
     game.for_each_move(heaps, |m| {
-        found.legal += 1;
-        let wins = m.nimber == Nimber::ZERO;
-        found.winning += usize::from(wins);
-        let listed = if wins {
-            &mut winning_listed
-        } else {
-            &mut others_listed
-        };
-        // Only the moves to be listed are kept: a huge heap has millions of moves.
-        if (wins || all) && *listed < limit {
-            *listed += 1;
-            found.listed.push(Move::heap(&m));
-        }
+        list.add(Some(m.nimber == Nimber::ZERO), || Move::heap(&m));
     });
-    found
-}
-
-/// The moves of a line of heaps as `moves` answers them: all counted, the first `limit`
-/// winning ones listed and, when all are asked for, the first `limit` others, in order.
-#[derive(Default)]
-struct HeapMoves {
-    legal: usize,
-    winning: usize,
-    listed: Vec<Move>,
+    list
 }
 
 /// `items` with the one at `index` replaced by `parts`, in its place: a move's position after,
@@ -200,14 +179,15 @@ impl FamilyGame for Heaps {
                     .map(|found| Move::heap(&found));
                 with_winning_move(report, winning, None)
             }
-            AloneQuestion::Moves { all, limit } => {
+            AloneQuestion::Moves { all } => {
                 let nimber = game.value_of_sum(heaps);
-                let HeapMoves {
-                    legal,
-                    winning,
-                    listed,
-                } = heap_moves(game, heaps, all, limit);
-                let shown = if all { legal } else { winning };
+                let moves = heap_moves(game, heaps);
+                let (legal, winning) = (moves.legal, moves.winning);
+                let (shown, listed) = if all {
+                    (legal, moves.listed_all)
+                } else {
+                    (winning, moves.first_winning)
+                };
                 // Treblecross is played on cells: name the cells as well as the heap changes.
                 let cells = (game.name() == "treblecross" && heaps.len() == 1)
                     .then(|| treblecross_winning_cells(heaps[0]));

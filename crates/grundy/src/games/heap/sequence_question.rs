@@ -220,6 +220,17 @@ impl SequenceAnswer {
         self.sequence.periodicity
     }
 
+    /// Under misère play, how far the genera reached, after what is said of the values:
+    /// ", with the genus of heaps 0 to K" or ", but no heap's genus"; empty under normal play.
+    #[must_use]
+    pub fn genera_reached(&self) -> String {
+        match self.genera.as_deref().map(<[_]>::len) {
+            None => String::new(),
+            Some(0) => ", but no heap's genus".to_string(),
+            Some(count) => format!(", with the genus of heaps 0 to {}", count - 1),
+        }
+    }
+
     /// The nim-value of heap `heap < finished`.
     #[must_use]
     pub fn value(&self, heap: usize) -> u32 {
