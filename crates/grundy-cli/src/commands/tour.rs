@@ -28,7 +28,7 @@ use crate::progress::Shown;
 use crate::render::json_line;
 
 const TOUR_EXAMPLES: &str = "Examples:
-  grundy tour 8x8                          an open tour (same as `grundy tour find 8x8`)
+  grundy tour 8x8                          a tour (divide and conquer closes it where it can)
   grundy tour 8x8 --closed --start c3 --method warnsdorff
   grundy tour 1000x1000 --closed
   grundy tour 30x30 --svg tour.svg

@@ -252,7 +252,21 @@ fn codes_without_a_proof_compute_only_what_is_asked() {
     assert_eq!(report["computed"], 2);
     assert_eq!(report["values"], serde_json::json!([0, 0]));
     fails_with(&["sequence", "0.8", "--to", "100000"], "at most 5645");
-    fails_with(&["value", "nim", "1000000"], "at most 99998");
+    fails_with(&["value", "0.37...", "1000000"], "at most 3910");
+}
+
+#[test]
+fn a_nim_heap_is_its_own_value_however_large() {
+    let report = json_of(&["value", "nim", "10000000", "3"]);
+    assert_eq!(report["nimber"], 10_000_000 ^ 3);
+    fails_with(
+        &["value", "nim", "10000001"],
+        "a heap's value is the heap itself, but the values of all the heaps below it are kept to value its moves; at most 10000000",
+    );
+    fails_with(
+        &["sequence", "0.33...", "--to", "4294967296"],
+        "nim's values are kept in 32 bits, so at most 4294967295",
+    );
 }
 
 #[test]

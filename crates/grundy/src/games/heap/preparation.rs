@@ -32,6 +32,16 @@ pub(crate) fn check_reference_work(
     what: &str,
 ) -> Result<(), String> {
     let rule = game.rule();
+    if rule.is_nim() {
+        return match u32::try_from(largest) {
+            Ok(_) => Ok(()),
+            Err(_) => Err(format!(
+                "{what} {largest} is too large for {}: nim's values are kept in 32 bits, so at most {}",
+                game.name(),
+                u32::MAX
+            )),
+        };
+    }
     if rule.has_fast_sequence() || rule.reference_work(largest) <= MAX_REFERENCE_WORK {
         return Ok(());
     }
@@ -98,6 +108,11 @@ pub(crate) fn with_values_for(
             "heap {largest} is too large for {name}: {why}, so the value of every smaller heap would be needed; at most {MAX_HEAP_WITHOUT_PERIOD}"
         ))
     };
+    if largest > MAX_HEAP_WITHOUT_PERIOD && rule.is_nim() {
+        return Err(WorkEnd::Refused(format!(
+            "heap {largest} is too large for {name}: a heap's value is the heap itself, but the values of all the heaps below it are kept to value its moves; at most {MAX_HEAP_WITHOUT_PERIOD}"
+        )));
+    }
     if largest > MAX_HEAP_WITHOUT_PERIOD && !rule.is_finite_octal() {
         return Err(too_large(
             "its period cannot be proven (the Octal Periodicity Theorem needs finitely many digits below 8 and no condition on the parts)".to_string(),

@@ -139,6 +139,7 @@ fn tuned_sequence_until_settled(
         HeapValues::with_capacity(capacity)
     };
     let fast = rule.has_fast_sequence();
+    let nim = rule.is_nim();
     let progress_interval = if fast {
         PROGRESS_INTERVAL
     } else {
@@ -171,6 +172,11 @@ fn tuned_sequence_until_settled(
         let value = match (sparse.as_mut(), values.slices()) {
             (Some(space), Slices::Narrow(values)) => space.value(values),
             (Some(space), Slices::Wide(values)) => space.value(values),
+            // Nim's values are its heaps (Bouton), and a heap past 32 bits is refused before
+            // the work starts: trying every move would make nim's sequence quadratic.
+            (None, _) if nim => {
+                Nimber::new(u32::try_from(heap).expect("nim heaps are checked to fit 32 bits"))
+            }
             (None, _) => naive_value(rule, heap, |part| values.get(part).expect("smaller")),
         };
         values.push(value);

@@ -239,6 +239,21 @@ proptest! {
 }
 
 #[test]
+fn nim_is_valued_by_its_heaps_as_the_mex_over_every_move_finds() {
+    for code in ["0.3...", "0.33...", "0.333..."] {
+        let rule: TakeBreak = code.parse().unwrap();
+        let naive = naive_nim_sequence(&rule, 400);
+        assert_eq!(nim_sequence(&rule, 400, &mut ()).values, naive, "{code}");
+        assert_eq!(naive[400], Nimber::new(400), "{code}");
+    }
+    let nim = line("nim");
+    assert_eq!(
+        nim.value_of_sum(&[1_000_000, 3]),
+        Nimber::new(1_000_000 ^ 3)
+    );
+}
+
+#[test]
 fn huge_heaps_of_periodic_games_use_the_period() {
     let kayles = line("kayles");
     let values = kayles.nim_values(200);
