@@ -121,12 +121,13 @@ def subprocess_error(cli, words):
         (lambda: grundy.tour("4000x4000"), "more than the 128.0 MiB an answer may take here"),
         (lambda: grundy.run({"question": "value", "game": range(3)}), "not JSON"),
         (lambda: grundy.game("kayles \ud800"), "not UTF-8 text (surrogates not allowed"),
-        (lambda: grundy.game("graph g", graph="a \udc80"), "graph 'a \\udc80': not UTF-8"),
-        (lambda: grundy.game("kayles 3").value(memory="1\ud800"), "memory '1\\ud800'"),
+        (lambda: grundy.game("graph g", graph="a \udc80"), "graph='a \\udc80': not UTF-8"),
+        (lambda: grundy.game("kayles 3").value(memory="1\ud800"), "memory='1\\ud800'"),
         (lambda: grundy.table("queens\ud800"), r'"game": "queens\ud800"'),
         (lambda: grundy.game("graph g", graph=Path("/no/such/graph.txt")),
          "cannot read graph file `/no/such/graph.txt`: No such file or directory"),
         (lambda: grundy.game("graph g", graph=Path("/")), "cannot read graph file `/`"),
+        (lambda: grundy.game("graph g", graph=Path("a\0b")), "'a\\x00b': embedded null byte"),
     ],
 )
 def test_bad_keywords_raise_naming_the_value(call, needle):

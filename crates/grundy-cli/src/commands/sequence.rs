@@ -24,7 +24,8 @@ the nim-sum of its heaps' values. For finite octal codes the period and pre-peri
 Octal Periodicity Theorem (Guy and Smith): if g(n + p) = g(n) for e <= n < 2e + p + t, where t is the \
 most tokens a move takes, the sequence repeats for ever; the computation stops there and the rest is \
 copied from the period. Codes with a repeating digit or a digit of 8 or more are computed by trying every \
-move, only to --to, and refused when that is too much work. The report gives the largest value and \
+move, only to --to, and refused when that is too much work; Nim (0.3...) needs no moves tried, its values \
+being its heaps. The report gives the largest value and \
 where it first appears, and the rare values: how many heaps have a value in the rarer class of the \
 sparse-space method's mask, and the last of them (in most octal games they die out early). Ctrl-C \
 stops the computation, prints the values finished and exits with status 130. With --window (or \

@@ -257,12 +257,13 @@ fn codes_without_a_proof_compute_only_what_is_asked() {
 
 #[test]
 fn a_nim_heap_is_its_own_value_however_large() {
-    let report = json_of(&["value", "nim", "10000000", "3"]);
-    assert_eq!(report["nimber"], 10_000_000 ^ 3);
-    fails_with(
-        &["value", "nim", "10000001"],
-        "a heap's value is the heap itself, but the values of all the heaps below it are kept to value its moves; at most 10000000",
-    );
+    let report = json_of(&["value", "nim", "100000000", "3"]);
+    assert_eq!(report["nimber"], 100_000_000 ^ 3);
+    let winning = json_of(&["moves", "nim", "100000000", "3", "7"]);
+    assert_eq!(winning["winning_moves"], 1);
+    assert_eq!(winning["moves"][0]["after"], "nim 4 3 7");
+    let misere = json_of(&["value", "nim", "100000000", "3", "--misere"]);
+    assert_eq!(misere["outcome"], "N");
     fails_with(
         &["sequence", "0.33...", "--to", "4294967296"],
         "nim's values are kept in 32 bits, so at most 4294967295",

@@ -144,7 +144,7 @@ def _limits(memory: Memory, threads: Optional[int]) -> Dict[str, Any]:
     if memory is not None:
         if isinstance(memory, bool) or not isinstance(memory, (int, str)):
             raise InputError(f"memory={memory!r}: expected bytes (an int) or text such as '2G'")
-        limits["memory"] = _native.memory_size(_utf8("memory", str(memory)))
+        limits["memory"] = _native.memory_size(_utf8("memory=", str(memory)))
     if threads is not None:
         limits["threads"] = _whole("threads", threads, 1, _native.MAX_THREADS)
     return limits
@@ -196,13 +196,14 @@ def _ask(question: str, fields: Dict[str, Any], memory: Memory, threads: Optiona
     return _run(request, seconds, progress)
 
 
-def _utf8(name: str, text: str) -> str:
-    """`text` if it can be sent to the library as UTF-8: a lone surrogate cannot."""
+def _utf8(label: str, text: str) -> str:
+    """`text` if it can be sent to the library as UTF-8 (a lone surrogate cannot), else an
+    InputError naming it after `label` (``"game "``, ``"memory="``)."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as error:
         raise InputError(
-            f"{name} {text!r}: not UTF-8 text ({error.reason} at character {error.start})"
+            f"{label}{text!r}: not UTF-8 text ({error.reason} at character {error.start})"
         ) from None
     return text
 
@@ -211,7 +212,7 @@ def _read_graph(graph: Union[str, "os.PathLike[str]", None]) -> Optional[str]:
     if graph is None:
         return None
     if isinstance(graph, str):
-        return _utf8("graph", graph)
+        return _utf8("graph=", graph)
     if isinstance(graph, os.PathLike):
         try:
             with open(graph, "rb") as file:
@@ -221,6 +222,8 @@ def _read_graph(graph: Union[str, "os.PathLike[str]", None]) -> Optional[str]:
                 f"cannot read graph file `{os.fspath(graph)}`: {error.strerror}"
                 f" (os error {error.errno})"
             ) from None
+        except ValueError as error:  # a NUL in the path: open() refuses it before the system
+            raise InputError(f"cannot read graph file {os.fspath(graph)!r}: {error}") from None
         if len(data) > MAX_GRAPH_FILE_BYTES:
             raise InputError(
                 f"{os.fspath(graph)}: a graph file may take at most {MAX_GRAPH_FILE_BYTES} bytes"
@@ -246,7 +249,7 @@ class Game:
         if not isinstance(text, str):
             raise InputError(f"game {text!r}: expected text such as 'knights 5x5'")
         self._graph = _read_graph(graph)
-        self._text = _native.parse_game(_utf8("game", text), self._graph)
+        self._text = _native.parse_game(_utf8("game ", text), self._graph)
 
     def __str__(self) -> str:
         return self._text

@@ -180,6 +180,25 @@ pub struct HeapGame {
     known: Option<Arc<NimSequence>>,
 }
 
+/// The values of a game's heaps, as [`HeapGame::values_for`] reads them.
+enum ValuesOfHeaps<'a> {
+    /// Nim: a heap's value is its number of tokens.
+    Nim,
+    /// Any other game: its nim-sequence.
+    Sequence(Cow<'a, NimSequence>),
+}
+
+impl ValuesOfHeaps<'_> {
+    fn value(&self, heap: usize) -> Nimber {
+        match self {
+            ValuesOfHeaps::Nim => {
+                Nimber::new(u32::try_from(heap).expect("a Nim heap's value fits a nimber"))
+            }
+            ValuesOfHeaps::Sequence(sequence) => sequence.value(heap),
+        }
+    }
+}
+
 /// One move in a sum of heaps: heap number `index` (from 0), of `from` tokens, becomes the heaps
 /// `to` (none when it is cleared).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -300,25 +319,36 @@ impl HeapGame {
             .is_some_and(|known| known.periodicity.is_some())
     }
 
-    /// The nim-sequence far enough for `heaps` (for periodic games only up to the proof).
-    fn sequence_for(&self, heaps: &[usize]) -> Cow<'_, NimSequence> {
+    /// Where the values of `heaps` and their parts are read: Nim's are the heaps themselves
+    /// (Bouton), any other game's come from its nim-sequence, computed far enough for `heaps`
+    /// (for periodic games only up to the proof).
+    fn values_for(&self, heaps: &[usize]) -> ValuesOfHeaps<'_> {
+        if self.rule.is_nim() {
+            return ValuesOfHeaps::Nim;
+        }
         let largest = heaps.iter().copied().max().unwrap_or(0);
-        match &self.known {
+        ValuesOfHeaps::Sequence(match &self.known {
             Some(known) if known.values.len() > largest || known.periodicity.is_some() => {
                 Cow::Borrowed(known)
             }
             _ => Cow::Owned(nim_sequence_until_settled(&self.rule, largest, &mut ())),
-        }
+        })
     }
 
     /// The nim-value of each of `heaps`.
+    ///
+    /// # Panics
+    /// For Nim, on a heap past `u32::MAX` tokens, whose value no [`Nimber`] holds.
     #[must_use]
     pub(crate) fn heap_values(&self, heaps: &[usize]) -> Vec<Nimber> {
-        let sequence = self.sequence_for(heaps);
+        let sequence = self.values_for(heaps);
         heaps.iter().map(|&heap| sequence.value(heap)).collect()
     }
 
     /// The nim-value of the sum of `heaps`.
+    ///
+    /// # Panics
+    /// For Nim, on a heap past `u32::MAX` tokens, whose value no [`Nimber`] holds.
     #[must_use]
     pub fn value_of_sum(&self, heaps: &[usize]) -> Nimber {
         self.heap_values(heaps).into_iter().sum()
@@ -330,7 +360,7 @@ impl HeapGame {
     /// No other two moves meet: different moves of one heap leave different parts, and a move
     /// leaves only parts smaller than its heap (so never the size of another heap it removed).
     pub(crate) fn for_each_move(&self, heaps: &[usize], mut visit: impl FnMut(HeapMove)) {
-        let sequence = self.sequence_for(heaps);
+        let sequence = self.values_for(heaps);
         let total: Nimber = heaps.iter().map(|&heap| sequence.value(heap)).sum();
         for (index, heap) in first_of_each_size(heaps) {
             let rest = total + sequence.value(heap);
@@ -353,7 +383,7 @@ impl HeapGame {
     /// heap of a hundred million tokens gives its move at once.
     #[must_use]
     pub(crate) fn move_to_value(&self, heaps: &[usize], target: Nimber) -> Option<HeapMove> {
-        let sequence = self.sequence_for(heaps);
+        let sequence = self.values_for(heaps);
         let total: Nimber = heaps.iter().map(|&heap| sequence.value(heap)).sum();
         let wanted = |heap: usize| sequence.value(heap) + total + target;
         let mut order: Vec<(usize, usize)> = first_of_each_size(heaps).collect();

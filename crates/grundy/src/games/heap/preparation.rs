@@ -100,6 +100,10 @@ pub(crate) fn with_values_for(
     largest: usize,
     observer: &mut dyn WorkObserver,
 ) -> Result<HeapGame, WorkEnd> {
+    if game.rule().is_nim() {
+        // Nim's values are its heaps: nothing to compute (`HeapGame::values_for`).
+        return Ok(game);
+    }
     check_reference_work(&game, largest, "heap").map_err(WorkEnd::Refused)?;
     let rule = game.rule().clone();
     let name = game.name().to_string();
@@ -108,11 +112,6 @@ pub(crate) fn with_values_for(
             "heap {largest} is too large for {name}: {why}, so the value of every smaller heap would be needed; at most {MAX_HEAP_WITHOUT_PERIOD}"
         ))
     };
-    if largest > MAX_HEAP_WITHOUT_PERIOD && rule.is_nim() {
-        return Err(WorkEnd::Refused(format!(
-            "heap {largest} is too large for {name}: a heap's value is the heap itself, but the values of all the heaps below it are kept to value its moves; at most {MAX_HEAP_WITHOUT_PERIOD}"
-        )));
-    }
     if largest > MAX_HEAP_WITHOUT_PERIOD && !rule.is_finite_octal() {
         return Err(too_large(
             "its period cannot be proven (the Octal Periodicity Theorem needs finitely many digits below 8 and no condition on the parts)".to_string(),

@@ -96,8 +96,11 @@ fn naive_value(rule: &TakeBreak, heap: usize, smaller: impl Fn(usize) -> Nimber)
 
 /// The nim-sequence of `rule` for heaps `0..=up_to`, with the sparse-space method where it
 /// applies (at most two heaps left by a move, finitely many digits) and the reference method
-/// otherwise. For finite octal codes the computation stops as soon as a period is proven, and the
-/// rest is copied from the period.
+/// otherwise; Nim's values are its heaps. For finite octal codes the computation stops as soon
+/// as a period is proven, and the rest is copied from the period.
+///
+/// # Panics
+/// For Nim with `up_to` past `u32::MAX`, whose values no [`Nimber`] holds.
 pub fn nim_sequence(
     rule: &TakeBreak,
     up_to: usize,
@@ -116,6 +119,9 @@ pub fn nim_sequence(
 
 /// Like [`nim_sequence`], but once a period is proven the values stop there: ask
 /// [`NimSequence::value`] for larger heaps. This keeps huge heaps of periodic games cheap.
+///
+/// # Panics
+/// For Nim with `up_to` past `u32::MAX`, as [`nim_sequence`].
 pub fn nim_sequence_until_settled(
     rule: &TakeBreak,
     up_to: usize,
@@ -172,10 +178,10 @@ fn tuned_sequence_until_settled(
         let value = match (sparse.as_mut(), values.slices()) {
             (Some(space), Slices::Narrow(values)) => space.value(values),
             (Some(space), Slices::Wide(values)) => space.value(values),
-            // Nim's values are its heaps (Bouton), and a heap past 32 bits is refused before
-            // the work starts: trying every move would make nim's sequence quadratic.
+            // Nim's values are its heaps (Bouton): trying every move would make its sequence
+            // quadratic.
             (None, _) if nim => {
-                Nimber::new(u32::try_from(heap).expect("nim heaps are checked to fit 32 bits"))
+                Nimber::new(u32::try_from(heap).expect("a Nim heap's value fits a nimber"))
             }
             (None, _) => naive_value(rule, heap, |part| values.get(part).expect("smaller")),
         };
