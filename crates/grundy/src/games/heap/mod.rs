@@ -191,9 +191,7 @@ enum ValuesOfHeaps<'a> {
 impl ValuesOfHeaps<'_> {
     fn value(&self, heap: usize) -> Nimber {
         match self {
-            ValuesOfHeaps::Nim => {
-                Nimber::new(u32::try_from(heap).expect("a Nim heap's value fits a nimber"))
-            }
+            ValuesOfHeaps::Nim => sequence::nim_heap_value(heap),
             ValuesOfHeaps::Sequence(sequence) => sequence.value(heap),
         }
     }

@@ -94,6 +94,14 @@ fn naive_value(rule: &TakeBreak, heap: usize, smaller: impl Fn(usize) -> Nimber)
     seen.mex()
 }
 
+/// The value of a Nim heap of `heap` tokens: the heap itself (Bouton).
+///
+/// # Panics
+/// Past `u32::MAX` tokens, whose value no [`Nimber`] holds.
+pub(crate) fn nim_heap_value(heap: usize) -> Nimber {
+    Nimber::new(u32::try_from(heap).expect("a Nim heap's value fits a nimber"))
+}
+
 /// The nim-sequence of `rule` for heaps `0..=up_to`, with the sparse-space method where it
 /// applies (at most two heaps left by a move, finitely many digits) and the reference method
 /// otherwise; Nim's values are its heaps. For finite octal codes the computation stops as soon
@@ -180,9 +188,7 @@ fn tuned_sequence_until_settled(
             (Some(space), Slices::Wide(values)) => space.value(values),
             // Nim's values are its heaps (Bouton): trying every move would make its sequence
             // quadratic.
-            (None, _) if nim => {
-                Nimber::new(u32::try_from(heap).expect("a Nim heap's value fits a nimber"))
-            }
+            (None, _) if nim => nim_heap_value(heap),
             (None, _) => naive_value(rule, heap, |part| values.get(part).expect("smaller")),
         };
         values.push(value);
