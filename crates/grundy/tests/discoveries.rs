@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use grundy::games::cram::{Cram, CramSolver};
 use grundy::games::placement::{Piece, PlacementGame, PlacementSolver};
+use grundy::request::{sequence_game, windowed_sequence, Kept, WindowedRequest};
+use grundy::watch::Watch;
 use grundy::BoardSize;
 
 #[path = "common/octal.rs"]
@@ -16,13 +18,18 @@ mod oracles;
 use octal::frontier_figures;
 use oracles::oracle_rows;
 
-/// The repository's file `path`.
+/// The repository's text file `path`.
 fn repository_file(path: &str) -> String {
+    String::from_utf8(repository_bytes(path))
+        .unwrap_or_else(|error| panic!("{path} is not UTF-8: {error}"))
+}
+
+/// The bytes of the repository's file `path`.
+fn repository_bytes(path: &str) -> Vec<u8> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../..")
         .join(path);
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()))
+    std::fs::read(&path).unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()))
 }
 
 /// A table printed below the line `$ COMMAND`: its column labels and its rows, each a row
@@ -175,7 +182,7 @@ fn the_kings_rectangles_are_the_programs() {
     let request: grundy::request::Request =
         serde_json::from_str(r#"{"question":"sequence","game":"0.137","to":12}"#).unwrap();
     let Ok(grundy::request::Answer::Sequence(dawson)) =
-        grundy::request::run(&request, &grundy::watch::Watch::new())
+        grundy::request::run(&request, &Watch::new())
     else {
         panic!("the sequence of 0.137")
     };
@@ -302,11 +309,8 @@ fn the_rooks_rule_is_the_programs() {
     }
 }
 
-/// The octal games' table: each row's largest value, its first heap and the rare heaps under
-/// the row's mask, recomputed for every row of at most 2^18 heaps (the others took minutes to
-/// hours; their checks are listed beside the table).
-#[test]
-fn the_octal_frontier_rows_are_the_programs() {
+/// The rows of the octal games' table, each its ten cells.
+fn octal_frontier_rows() -> Vec<Vec<String>> {
     let text = repository_file("docs/DISCOVERIES.md");
     let rows: Vec<Vec<String>> = text
         .lines()
@@ -322,6 +326,16 @@ fn the_octal_frontier_rows_are_the_programs() {
         })
         .collect();
     assert!(rows.len() >= 8, "{rows:?}");
+    rows
+}
+
+/// The octal games' table: each row's largest value, its first heap and the rare heaps under
+/// the row's mask, recomputed for every row of at most 2^18 heaps (the others took minutes to
+/// hours; their checks are listed beside the table, and the row of 0.6 to 2^36 is its run's
+/// checkpoint's, below).
+#[test]
+fn the_octal_frontier_rows_are_the_programs() {
+    let rows = octal_frontier_rows();
     let mut recomputed = 0;
     for row in &rows {
         let [game, to, largest, first_at, rare_heaps, last_rare, mask, bits, period, _time] =
@@ -364,6 +378,54 @@ fn the_octal_frontier_rows_are_the_programs() {
         recomputed += 1;
     }
     assert!(recomputed >= 4, "{recomputed} rows recomputed");
+}
+
+/// The row of 0.6 to 2^36 heaps took days, so it is not computed again: it is the report of
+/// the run's committed checkpoint, read back (its first 2^22 values computed again to check
+/// it) and compared with the row and with the report kept beside it.
+#[test]
+fn the_officers_row_to_2_36_is_its_runs_checkpoint() {
+    let request = WindowedRequest {
+        game: sequence_game("0.6").unwrap(),
+        to: None,
+        window: None,
+        resume: Some(repository_bytes("docs/runs/officers-2-36.ckpt")),
+        memory: 1 << 30,
+        threads: 2,
+    };
+    let run = windowed_sequence(&request, &Watch::new(), &mut Kept::Nowhere).unwrap();
+    assert_eq!(run.ended_by, None);
+    let mut report = serde_json::to_value(&run.report).unwrap();
+    let mut kept: serde_json::Value =
+        serde_json::from_str(&repository_file("docs/runs/officers-2-36.json")).unwrap();
+    for seconds_aside in [&mut report, &mut kept] {
+        seconds_aside.as_object_mut().unwrap().remove("seconds");
+    }
+    assert_eq!(
+        report, kept,
+        "docs/runs/officers-2-36.json is the checkpoint's report"
+    );
+
+    let to = 1u64 << 36;
+    assert_eq!(report["to"], to);
+    let row = octal_frontier_rows()
+        .into_iter()
+        .find(|row| row[0] == "0.6" && row[1] == to.to_string())
+        .expect("a row of 0.6 to 2^36");
+    let rare = &report["rare"];
+    let odd = rare["odd"].as_bool().unwrap();
+    assert_eq!(
+        row[2..8],
+        [
+            report["largest"].to_string(),
+            report["largest_at"].to_string(),
+            rare["heaps"].to_string(),
+            rare["last"].to_string(),
+            format!("{:#x}", rare["mask"].as_u64().unwrap()),
+            String::from(if odd { "odd" } else { "even" }),
+        ],
+        "{row:?}"
+    );
 }
 
 /// The empty `rows` x `cols` Cram board.
